@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { PERMISSION_KEYS } from '../permissions.ts';
+import { API_BASE, defineCall } from './define-call.ts';
+import { empty, id, paged } from './envelope.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Shared field rules
+// ---------------------------------------------------------------------------------------------
+
+export const emailField = z.string().trim().toLowerCase().email('Please enter a valid email').max(254);
+/** New passwords: at least 10 characters (NIST 800-63B: length over composition rules). */
+export const newPasswordField = z
+  .string()
+  .min(10, 'Password must be at least 10 characters')
+  .max(200, 'Password must be at most 200 characters');
+/** Passwords offered at login are only length-bounded (a policy change must not lock anyone out). */
+const givenPasswordField = z.string().min(1, 'Please enter your password').max(200);
+const resetTokenField = z.string().min(16).max(200);
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
+
+/** Contact methods for the second-factor code (spec §9): 1 Mobile Number, 2 Email. */
+export const contactMethodField = z.union([z.literal(1), z.literal(2)]);
+
+// ---------------------------------------------------------------------------------------------
+// Entities of spec §3
+// ---------------------------------------------------------------------------------------------
+
+/** themeSettings of spec §3. */
+export const themeSettingsSchema = z.object({
+  buttonColor: hexColor,
+  buttonBackColor: hexColor,
+  buttonHoverColor: hexColor,
+  buttonBackHoverColor: hexColor,
+  navFontColor: hexColor,
+  navBackgroundColor: hexColor,
+});
+export type ThemeSettings = z.infer<typeof themeSettingsSchema>;
+
+/** Per-enterprise feature flags of spec §3 (the children of communication-ready nest under it). */
+export const featureFlagsSchema = z.object({
+  enableCourseFeature: z.boolean(),
+  enableInterviewReadyFeature: z.boolean(),
+  enableCommunicationReadyFeature: z.boolean(),
+  enablePronunciationFeature: z.boolean(),
+  enableVocabularyFeature: z.boolean(),
+  enableReadFeature: z.boolean(),
+  enableSpeakFreelyFeature: z.boolean(),
+  enableCallFeature: z.boolean(),
+  enableSoftSkillsReadyFeature: z.boolean(),
+  enableRateYourJourneyFeature: z.boolean(),
+  enableFlashCardFeature: z.boolean(),
+  enableCompanyInfoFeature: z.boolean(),
+  enableTaskAttachmentUpload: z.boolean(),
+});
+export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
+
+/** The enterprise user of spec §3, as general/auth/me returns it. */
+export const enterpriseUserSchema = z.object({
+  _id: id(),
+  name: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  mobile: z.string().nullable(),
+  isDefaultAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  roleId: z.object({ _id: id(), name: z.string(), permissions: z.array(z.enum(PERMISSION_KEYS)) }),
+  enterpriseId: featureFlagsSchema.extend({
+    _id: id(),
+    company_name: z.string(),
+    enterprise_logo: z.string().nullable(),
+    address: z.string().nullable(),
+    themeSettings: themeSettingsSchema,
+  }),
+  /** Set when a platform admin is logged in as this enterprise (spec §1.2): the top bar shows a generic identity. */
+  loggedInAsAdmin: z.boolean(),
+});
+export type EnterpriseUser = z.infer<typeof enterpriseUserSchema>;
+
+/** The admin user of spec §3. */
+export const adminUserSchema = z.object({
+  _id: id(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  avatarUrl: z.string().nullable(),
+  mobile: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const groupSchema = z.object({ _id: id(), name: z.string() });
+export type Group = z.infer<typeof groupSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests and responses shared by both audiences
+// ---------------------------------------------------------------------------------------------
+
+export const loginRequest = z.object({ email: emailField, password: givenPasswordField });
+/** Login always asks for the second factor; the token it returns opens only the mfa/auth/* calls. */
+export const loginResponse = z.object({ accesstoken: z.string(), mfaRequired: z.literal(true) });
+export const tokenRequest = z.object({ token: resetTokenField });
+export const forgotPasswordRequest = z.object({ email: emailField });
+export const resetPasswordRequest = z.object({ token: resetTokenField, password: newPasswordField });
+export const checkResetTokenResponse = z.object({ valid: z.literal(true), email: z.string() });
+export const mfaDetailsResponse = z.object({
+  /** e.g. `o***r@acme.example`. */
+  maskedEmail: z.string(),
+  /** e.g. `+61 *** *** 123`, or null when no mobile number is on file. */
+  maskedMobile: z.string().nullable(),
+});
+export const sendCodeRequest = z.object({ contactMethod: contactMethodField });
+export const sendCodeResponse = z.object({ sentTo: z.string(), expiresInSeconds: z.number().int() });
+export const verifyCodeRequest = z.object({ code: z.string().regex(/^\d{6}$/, 'The code is 6 digits') });
+export const accessTokenResponse = z.object({ accesstoken: z.string(), expiresInSeconds: z.number().int() });
+export const updateProfileRequest = z.object({
+  name: z.string().trim().min(1, 'Please enter your name').max(100),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ]{6,20}$/, 'Invalid Mobile Number')
+    .nullable()
+    .optional(),
+});
+export const changePasswordRequest = z.object({
+  currentPassword: givenPasswordField,
+  newPassword: newPasswordField,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+// ---------------------------------------------------------------------------------------------
+
+const E = API_BASE.enterprise;
+const A = API_BASE.admin;
+
+export const health = defineCall({
+  method: 'GET',
+  path: '/api/v1/health',
+  auth: 'none',
+  permission: null,
+  request: empty(),
+  response: z.object({ status: z.literal('ok'), db: z.enum(['sqlite', 'postgres']) }),
+});
+
+/** Enterprise authentication and profile (spec §7). */
+export const enterpriseAuth = {
+  login: defineCall({ method: 'POST', path: `${E}/login`, auth: 'none', permission: null, request: loginRequest, response: loginResponse }),
+  verifyEmail: defineCall({ method: 'POST', path: `${E}/verify-email`, auth: 'none', permission: null, request: tokenRequest, response: z.object({ email: z.string() }) }),
+  forgotPassword: defineCall({ method: 'POST', path: `${E}/forgotpassword`, auth: 'none', permission: null, request: forgotPasswordRequest, response: z.object({}) }),
+  resetPassword: defineCall({ method: 'POST', path: `${E}/resetpassword`, auth: 'none', permission: null, request: resetPasswordRequest, response: z.object({}) }),
+  checkResetToken: defineCall({ method: 'POST', path: `${E}/check-reset-token`, auth: 'none', permission: null, request: tokenRequest, response: checkResetTokenResponse }),
+  me: defineCall({ method: 'GET', path: `${E}/general/auth/me`, auth: 'enterprise', permission: null, request: empty(), response: enterpriseUserSchema }),
+  userGroups: defineCall({
+    method: 'POST',
+    path: `${E}/general/user-groups`,
+    auth: 'enterprise',
+    permission: null,
+    request: z.object({ searchQuery: z.string().trim().max(100).default(''), currentPage: z.number().int().min(1).default(1) }),
+    response: paged(groupSchema),
+  }),
+  updateProfile: defineCall({ method: 'POST', path: `${E}/general/auth/updateprofile`, auth: 'enterprise', permission: null, request: updateProfileRequest, response: enterpriseUserSchema }),
+  changePassword: defineCall({ method: 'POST', path: `${E}/general/auth/changepassword`, auth: 'enterprise', permission: null, request: changePasswordRequest, response: z.object({}) }),
+  mfaDetails: defineCall({ method: 'POST', path: `${E}/mfa/auth/get-details`, auth: 'enterprise', permission: null, beforeSecondFactor: true, request: empty(), response: mfaDetailsResponse }),
+  sendCode: defineCall({ method: 'POST', path: `${E}/mfa/auth/send-code`, auth: 'enterprise', permission: null, beforeSecondFactor: true, request: sendCodeRequest, response: sendCodeResponse }),
+  verifyCode: defineCall({ method: 'POST', path: `${E}/mfa/auth/verify-code`, auth: 'enterprise', permission: null, beforeSecondFactor: true, request: verifyCodeRequest, response: accessTokenResponse }),
+  refreshToken: defineCall({ method: 'POST', path: `${E}/mfa/auth/refresh-token`, auth: 'enterprise', permission: null, request: empty(), response: accessTokenResponse }),
+};
+
+/** Admin authentication and profile (spec §7, admin base). */
+export const adminAuth = {
+  login: defineCall({ method: 'POST', path: `${A}/login`, auth: 'none', permission: null, request: loginRequest, response: loginResponse }),
+  verifyEmail: defineCall({ method: 'POST', path: `${A}/verify-email`, auth: 'none', permission: null, request: tokenRequest, response: z.object({ email: z.string() }) }),
+  forgotPassword: defineCall({ method: 'POST', path: `${A}/forgot-password`, auth: 'none', permission: null, request: forgotPasswordRequest, response: z.object({}) }),
+  resetPassword: defineCall({ method: 'POST', path: `${A}/reset-password`, auth: 'none', permission: null, request: resetPasswordRequest, response: z.object({}) }),
+  checkResetToken: defineCall({ method: 'POST', path: `${A}/check-reset-token`, auth: 'none', permission: null, request: tokenRequest, response: checkResetTokenResponse }),
+  me: defineCall({ method: 'GET', path: `${A}/general/auth/me`, auth: 'admin', permission: null, request: empty(), response: adminUserSchema }),
+  updateProfile: defineCall({ method: 'POST', path: `${A}/general/auth/updateprofile`, auth: 'admin', permission: null, request: updateProfileRequest, response: adminUserSchema }),
+  changePassword: defineCall({ method: 'POST', path: `${A}/general/auth/changepassword`, auth: 'admin', permission: null, request: changePasswordRequest, response: z.object({}) }),
+  mfaDetails: defineCall({ method: 'POST', path: `${A}/mfa/auth/get-details`, auth: 'admin', permission: null, beforeSecondFactor: true, request: empty(), response: mfaDetailsResponse }),
+  sendCode: defineCall({ method: 'POST', path: `${A}/mfa/auth/send-code`, auth: 'admin', permission: null, beforeSecondFactor: true, request: sendCodeRequest, response: sendCodeResponse }),
+  verifyCode: defineCall({ method: 'POST', path: `${A}/mfa/auth/verify-code`, auth: 'admin', permission: null, beforeSecondFactor: true, request: verifyCodeRequest, response: accessTokenResponse }),
+  refreshToken: defineCall({ method: 'POST', path: `${A}/mfa/auth/refresh-token`, auth: 'admin', permission: null, request: empty(), response: accessTokenResponse }),
+};

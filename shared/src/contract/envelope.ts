@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * The wire envelope every answer uses (the spec's mobile apps expect it):
+ * `{ success: 1 | 0, message, response?, code?, field? }`.
+ */
+export type Envelope<T> = {
+  success: 1 | 0;
+  message: string;
+  response?: T;
+  /** Stable machine-readable error code on failures, e.g. VALIDATION_FAILED, MFA_REQUIRED. */
+  code?: string;
+  /** The request field a 422 is about, as a dotted path (`email`, `options.0.text`). */
+  field?: string;
+};
+
+/** Stable error codes the server answers with; clients branch on these, never on message text. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  mfaRequired: 'MFA_REQUIRED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  throttled: 'TOO_MANY_REQUESTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  notImplemented: 'NOT_IMPLEMENTED',
+  featureDisabled: 'FEATURE_DISABLED',
+  internal: 'INTERNAL_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** A page of a list: the spec's `{ currentPage, totalPages, listdata }`. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    currentPage: z.number().int().min(1),
+    totalPages: z.number().int().min(0),
+    totalCount: z.number().int().min(0).optional(),
+    listdata: z.array(item),
+  });
+
+export type Paged<T> = { currentPage: number; totalPages: number; totalCount?: number; listdata: T[] };
+
+/** Ids travel as `_id` strings. */
+export const id = () => z.string().min(1).max(64);
+
+/** A response whose shape a later issue fixes: accepted as any JSON value for now. */
+export const loose = () => z.unknown();
+
+/** No request fields. */
+export const empty = () => z.object({}).strict();
+
+// GET input arrives as a query string, so GET request schemas coerce from strings with these.
+
+/** A query-string flag: 'true' / '1' are true, 'false' / '0' / absent are false. */
+export const queryBool = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((value) => value === true || value === 'true' || value === '1')
+    .optional();
+
+/** A query-string whole number within bounds. */
+export const queryInt = ({ min = 0, max = 1_000_000 }: { min?: number; max?: number } = {}) =>
+  z.coerce.number().int().min(min).max(max);

@@ -1,0 +1,36 @@
+/** Permission keys an enterprise role can carry (spec §6). Menu items and routes depend on them. */
+export const PERMISSION_KEYS = [
+  'dashboard',
+  'members',
+  'task-library',
+  'content-library',
+  'reports',
+  'roles',
+  'groups',
+  'surveys',
+  'reading-topics',
+] as const;
+
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+/**
+ * The spec's access rule (§2, §6): the default admin has every permission; an empty permission list
+ * is not blocked; otherwise the list must contain the key. The server and the route guards both use it.
+ */
+export const hasPermission = ({
+  permissions,
+  isDefaultAdmin,
+  key,
+}: {
+  permissions: readonly string[];
+  isDefaultAdmin: boolean;
+  key: PermissionKey | null;
+}): boolean => {
+  if (key === null || isDefaultAdmin) return true;
+  if (permissions.length === 0) return true;
+  return permissions.includes(key);
+};
+
+/** Role names that count as the admin role (spec §6: 'admin', compared case-insensitively). */
+export const isAdminRoleName = (name: string | null | undefined): boolean =>
+  (name ?? '').trim().toLowerCase() === 'admin';
