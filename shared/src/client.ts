@@ -1,5 +1,11 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { type AuthKind, type CallDef, type RequestOf, type ResponseOf, TOKEN_HEADER } from './contract/define-call.ts';
+import {
+  type AuthKind,
+  type CallDef,
+  type RequestOf,
+  type ResponseOf,
+  TOKEN_HEADER,
+} from './contract/define-call.ts';
 import type { Envelope } from './contract/envelope.ts';
 
 /** A failed call: the HTTP status, the server's message, and its stable code and field when given. */
@@ -99,10 +105,15 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
         def.method === 'GET'
           ? await http.get(path, { headers, searchParams: toSearchParams(body), signal: callOptions.signal })
           : def.multipart
-            ? await http(path, { method: def.method, headers, body: toFormData(body), signal: callOptions.signal })
+            ? await http(path, {
+                method: def.method,
+                headers,
+                body: toFormData(body),
+                signal: callOptions.signal,
+              })
             : await http(path, { method: def.method, headers, json: body, signal: callOptions.signal });
       const envelope = await readEnvelope(response);
-      if (!envelope || envelope.success !== 1) {
+      if (envelope?.success !== 1) {
         throw new ApiError({
           status: response.status,
           message: envelope?.message || GENERIC_ERROR_MESSAGE,

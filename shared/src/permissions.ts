@@ -13,6 +13,19 @@ export const PERMISSION_KEYS = [
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
+/** How each key reads on the roles screen (the menu item it opens, spec §2). */
+export const PERMISSION_LABELS: Record<PermissionKey, string> = {
+  dashboard: 'Dashboard',
+  members: 'Members',
+  'task-library': 'Tasks Library',
+  'content-library': 'Content Library',
+  reports: 'Reports',
+  roles: 'User Roles',
+  groups: 'Groups',
+  surveys: 'Surveys',
+  'reading-topics': 'Reading Topics',
+};
+
 /**
  * The spec's access rule (§2, §6): the default admin has every permission; an empty permission list
  * is not blocked; otherwise the list must contain the key. The server and the route guards both use it.

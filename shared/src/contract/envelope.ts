@@ -63,3 +63,27 @@ export const queryBool = () =>
 /** A query-string whole number within bounds. */
 export const queryInt = ({ min = 0, max = 1_000_000 }: { min?: number; max?: number } = {}) =>
   z.coerce.number().int().min(min).max(max);
+
+/** A query-string value where '' means absent (a cleared search box). */
+export const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** Free text typed into a search box: trimmed, bounded, optional. */
+export const searchText = (max = 100) => z.string().trim().max(max, `At most ${max} characters`).optional();
+
+/** A list of ids picked in the UI (members, groups, tasks): at least one, bounded, no blanks. */
+export const idList = ({ what, max = 1000 }: { what: string; max?: number }) =>
+  z.array(id()).min(1, `Choose at least one ${what}`).max(max, `At most ${max} ${what}s at once`);
+
+/**
+ * The address of a stored file, as a signed-upload answer returns it: absolute http(s) or a path on this
+ * server (the embedded storage provider serves files under its own origin).
+ */
+export const fileUrlField = () =>
+  z
+    .string()
+    .max(2048)
+    .regex(/^(https?:\/\/|\/)\S+$/, 'Must be the address of an uploaded file');
+
+/** A calendar date `YYYY-MM-DD`, as date inputs give it. */
+export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');

@@ -1,5 +1,15 @@
-import type { CallDef } from './define-call.ts';
+import { adminGeneral } from './admin.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
+import { contentActions, contentLibrary } from './content.ts';
+import type { CallDef } from './define-call.ts';
+import { enterpriseGeneral } from './general.ts';
+import { groups } from './groups.ts';
+import { marketplace } from './marketplace.ts';
+import { members } from './members.ts';
+import { roles } from './roles.ts';
+import { taskFolders } from './task-folders.ts';
+import { tasks } from './tasks.ts';
+import { uploads } from './uploads.ts';
 
 /**
  * Every call of the API, once. The server registers a route for each entry (answering 501
@@ -9,4 +19,15 @@ export const allCalls: readonly CallDef[] = [
   health,
   ...Object.values(enterpriseAuth),
   ...Object.values(adminAuth),
+  ...Object.values(enterpriseGeneral),
+  ...Object.values(roles),
+  ...Object.values(groups),
+  ...Object.values(members),
+  ...Object.values(tasks),
+  ...Object.values(taskFolders),
+  ...Object.values(contentLibrary),
+  ...Object.values(contentActions),
+  ...Object.values(uploads),
+  ...Object.values(marketplace),
+  ...Object.values(adminGeneral),
 ];

@@ -1,0 +1,73 @@
+/**
+ * Import boundaries of ARCHITECTURE.md ("Boundaries"), checked by `pnpm lint`.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-stays-pure',
+      comment: 'shared/ imports nothing of the server, the dashboard or the site.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(server|dashboard|sites)/' },
+    },
+    {
+      name: 'clients-only-over-http',
+      comment: 'The dashboard and the site reach the server only over HTTP through @coach/shared.',
+      severity: 'error',
+      from: { path: '^(dashboard|sites)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'features-do-not-import-features',
+      comment: 'dashboard/src/features/<a> never imports features/<b>; only app/ composes features.',
+      severity: 'error',
+      from: { path: '^dashboard/src/features/([^/]+)/' },
+      to: { path: '^dashboard/src/features/', pathNot: '^dashboard/src/features/$1/' },
+    },
+    {
+      name: 'ui-imports-no-feature',
+      comment: 'dashboard/src/ui/ is the design system: it imports no feature and no app code.',
+      severity: 'error',
+      from: { path: '^dashboard/src/ui/' },
+      to: { path: '^dashboard/src/(features|app)/' },
+    },
+    {
+      name: 'sdks-only-in-providers',
+      comment: 'Only server/src/providers/ imports an outside-service SDK (mail, storage, payments, models).',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: '^server/src/providers/' },
+      to: { path: 'node_modules/(nodemailer|@aws-sdk|stripe|openai)/' },
+    },
+    {
+      name: 'routes-do-not-query',
+      comment: 'Route files call services; queries live in services or server/src/db/.',
+      severity: 'error',
+      from: { path: '^server/src/routes/' },
+      to: { path: 'node_modules/kysely/' },
+    },
+    {
+      name: 'services-know-no-http',
+      comment: 'Services do the work without HTTP: no Hono, no route files (the adapter owns the request).',
+      severity: 'error',
+      from: { path: '^server/src/services/' },
+      to: { path: ['node_modules/hono/', '^server/src/routes/'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|\\.astro|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { ISSUE_TOPICS } from '../constants/issue-topics.ts';
+import { UPLOAD_CACHE_MAX_AGE_SECONDS } from '../constants/timing.ts';
+import { enterpriseUserSchema, themeSettingsSchema } from './auth.ts';
+import { API_BASE, defineCall } from './define-call.ts';
+import { fileUrlField, id, isoDate, loose, optionalQuery } from './envelope.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Signed uploads (spec §7): the browser PUTs the file to the answered address
+// ---------------------------------------------------------------------------------------------
+
+/** What an upload is for; the server picks the allowed types and size limit from it. */
+export const UPLOAD_PURPOSES = [
+  'avatar',
+  'logo',
+  'task-attachment',
+  'task-recording',
+  'content-video',
+  'content-thumbnail',
+  'content-subtitle',
+  'course-image',
+] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/**
+ * Body of put-signed-request-for-upload-to-s3. fileName only gives the extension: the stored name is the
+ * server's. fileSize is in bytes.
+ */
+export const signedUploadRequest = z.strictObject({
+  purpose: z.enum(UPLOAD_PURPOSES, { error: 'Unknown upload purpose' }),
+  fileName: z.string().trim().min(1, 'File name is required').max(255),
+  fileType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/, 'fileType must be a MIME type'),
+  fileSize: z.number().int().min(1, 'The file is empty').max(1_073_741_824, 'The file is too large'),
+});
+
+/**
+ * The signed address: PUT the bytes to uploadUrl with exactly these headers (Content-Type, and
+ * Cache-Control max-age 2592000 / public-read per spec §7), then send fileUrl to the call that uses it.
+ */
+export const signedUploadResponse = z.object({
+  uploadUrl: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  fileUrl: fileUrlField(),
+  key: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type SignedUpload = z.infer<typeof signedUploadResponse>;
+
+/** The Cache-Control header every uploaded file is stored with (spec §7). */
+export const UPLOAD_CACHE_CONTROL = `public, max-age=${UPLOAD_CACHE_MAX_AGE_SECONDS}`;
+
+/** Body of general/auth/updateprofileimage (enterprise and admin). */
+export const updateProfileImageRequest = z.strictObject({ avatarUrl: fileUrlField().nullable() });
+
+/** The top-bar group filter and a date range (spec §7: my-dashboard's query string is built from an object). */
+export const dashboardQuery = z
+  .strictObject({
+    groupId: optionalQuery(id()),
+    startDate: optionalQuery(isoDate()),
+    endDate: optionalQuery(isoDate()),
+  })
+  .refine(({ startDate, endDate }) => !startDate || !endDate || startDate <= endDate, {
+    message: 'The start date must not be after the end date',
+    path: ['endDate'],
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Calls (spec §7, enterprise general/*)
+// ---------------------------------------------------------------------------------------------
+
+const G = `${API_BASE.enterprise}/general`;
+
+/** Enterprise general/* calls beyond auth.ts (spec §7). */
+export const enterpriseGeneral = {
+  /** Company name, address, logo: the admin role with the company-info feature (spec §2, §6). */
+  updateCompanyInfo: defineCall({
+    method: 'POST',
+    path: `${G}/auth/updatecompanyinfo`,
+    auth: 'enterprise',
+    permission: null,
+    adminRoleOnly: true,
+    feature: 'enableCompanyInfoFeature',
+    request: z.strictObject({
+      company_name: z.string().trim().min(1, 'Please enter the company name').max(200),
+      address: z.string().trim().max(500).nullable().optional(),
+      enterprise_logo: fileUrlField().nullable().optional(),
+    }),
+    response: enterpriseUserSchema,
+  }),
+  updateProfileImage: defineCall({
+    method: 'POST',
+    path: `${G}/auth/updateprofileimage`,
+    auth: 'enterprise',
+    permission: null,
+    request: updateProfileImageRequest,
+    response: enterpriseUserSchema,
+  }),
+  /** The six colours of spec §3 and the logo: Settings, role named admin (spec §6). */
+  updateThemeSettings: defineCall({
+    method: 'POST',
+    path: `${G}/auth/updatethemesettings`,
+    auth: 'enterprise',
+    permission: null,
+    adminRoleOnly: true,
+    request: z.strictObject({
+      themeSettings: themeSettingsSchema.strict(),
+      enterprise_logo: fileUrlField().nullable().optional(),
+    }),
+    response: enterpriseUserSchema,
+  }),
+  /** A message to support from /enterprise/help, sent through the mail transport. */
+  helpEmail: defineCall({
+    method: 'POST',
+    path: `${G}/help-email`,
+    auth: 'enterprise',
+    permission: null,
+    request: z.strictObject({
+      topic: z.enum(ISSUE_TOPICS).optional(),
+      subject: z.string().trim().min(1, 'Please enter a subject').max(200),
+      message: z.string().trim().min(1, 'Please enter a message').max(5000),
+    }),
+    response: z.object({}).loose(),
+  }),
+  putSignedRequestForUpload: defineCall({
+    method: 'POST',
+    path: `${G}/put-signed-request-for-upload-to-s3`,
+    auth: 'enterprise',
+    permission: null,
+    request: signedUploadRequest,
+    response: signedUploadResponse,
+  }),
+  /** The task variant: attachments and learners' recordings, tied to a task the caller can see. */
+  putSignedRequestForTaskUpload: defineCall({
+    method: 'POST',
+    path: `${G}/put-signed-request-for-upload-to-s3-task`,
+    auth: 'enterprise',
+    permission: null,
+    request: signedUploadRequest.extend({ taskId: id().optional() }),
+    response: signedUploadResponse,
+  }),
+  myDashboard: defineCall({
+    method: 'GET',
+    path: `${G}/my-dashboard`,
+    auth: 'enterprise',
+    permission: 'dashboard',
+    request: dashboardQuery,
+    response: loose(),
+  }),
+};

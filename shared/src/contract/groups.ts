@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { API_BASE, defineCall } from './define-call.ts';
+import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+
+// Groups (issue 3, spec §2 /enterprise/groups, groups/manage/:id?, groups/detail/:id; §3 group).
+const G = `${API_BASE.enterprise}/groups`;
+
+export const GROUP_PAGE_SIZE = 10;
+/** At most this many members are set on a group in one save (the picker's limit). */
+export const GROUP_MEMBERS_MAX = 5000;
+
+export const groupSummarySchema = z.object({
+  _id: id(),
+  name: z.string(),
+  memberCount: z.number().int().min(0),
+  createdAt: z.string(),
+});
+export type GroupSummary = z.output<typeof groupSummarySchema>;
+
+export const groupMemberSchema = z.object({ _id: id(), name: z.string(), email: z.string() });
+export type GroupMember = z.output<typeof groupMemberSchema>;
+
+export const groupDetailSchema = groupSummarySchema.extend({ members: z.array(groupMemberSchema) });
+export type GroupDetail = z.output<typeof groupDetailSchema>;
+
+const groupName = () =>
+  z
+    .string({ error: 'Please enter a group name' })
+    .trim()
+    .min(1, 'Please enter a group name')
+    .max(80, 'At most 80 characters');
+
+const memberIds = () =>
+  z
+    .array(id(), { error: 'Choose the members' })
+    .max(GROUP_MEMBERS_MAX, `At most ${GROUP_MEMBERS_MAX} members at once`)
+    .transform((ids) => [...new Set(ids)]);
+
+export const groups = {
+  list: defineCall({
+    method: 'GET',
+    path: `${G}/get-groups`,
+    auth: 'enterprise',
+    permission: 'groups',
+    request: z.strictObject({
+      searchInput: optionalQuery(searchText()),
+      currentPage: optionalQuery(queryInt({ min: 1 })),
+      sort_by: optionalQuery(
+        z.enum(['name', 'members', 'created'], { error: 'Sort by name, members or created' }),
+      ),
+      sort_type: optionalQuery(z.enum(['asc', 'desc'], { error: 'Sort asc or desc' })),
+    }),
+    response: paged(groupSummarySchema),
+  }),
+  get: defineCall({
+    method: 'GET',
+    path: `${G}/get-group-by-id`,
+    auth: 'enterprise',
+    permission: 'groups',
+    request: z.strictObject({ groupId: id() }),
+    response: groupDetailSchema,
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: `${G}/add-group`,
+    auth: 'enterprise',
+    permission: 'groups',
+    request: z.strictObject({ name: groupName(), memberIds: memberIds() }),
+    response: groupSummarySchema,
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: `${G}/edit-group`,
+    auth: 'enterprise',
+    permission: 'groups',
+    request: z.strictObject({ groupId: id(), name: groupName(), memberIds: memberIds() }),
+    response: groupSummarySchema,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: `${G}/delete-group`,
+    auth: 'enterprise',
+    permission: 'groups',
+    request: z.strictObject({ groupId: id() }),
+    response: z.object({ _id: id() }),
+  }),
+};

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { marketplace, validateContactForm } from './marketplace.ts';
+
+const filled = { name: 'Ada', email: 'ada@example.com', mobileNo: '+61412345678', message: 'Tell me more' };
+const firstMessage = (data: unknown) => {
+  const result = marketplace.sendContactUsDetails.request.safeParse({ data });
+  return result.success ? null : result.error.issues[0]?.message;
+};
+
+describe('contact-us form (spec §5)', () => {
+  it('visitor submitting an empty form is told the name first, then email, mobile, message in order', () => {
+    expect(firstMessage({ name: ' ', email: ' ', mobileNo: '', message: ' ' })).toBe('Please Enter Name');
+    expect(firstMessage({ ...filled, email: '  ', mobileNo: '', message: '' })).toBe('Please Enter Email');
+    expect(firstMessage({ ...filled, mobileNo: '', message: '' })).toBe('Invalid Mobile Number');
+    expect(firstMessage({ ...filled, message: '   ' })).toBe('Please Enter Message');
+    expect(firstMessage(filled)).toBeNull();
+  });
+
+  it('treats missing fields like empty ones', () => {
+    expect(firstMessage({})).toBe('Please Enter Name');
+    expect(firstMessage({ name: 'Ada' })).toBe('Please Enter Email');
+  });
+
+  it('accepts only digits and plus signs in the mobile number', () => {
+    expect(firstMessage({ ...filled, mobileNo: '+61 412 345 678' })).toBe('Invalid Mobile Number');
+    expect(firstMessage({ ...filled, mobileNo: '0412-345-678' })).toBe('Invalid Mobile Number');
+    expect(firstMessage({ ...filled, mobileNo: '+61412345678901234' })).toBeNull();
+  });
+
+  it('does no email format check besides the input type (spec §5)', () => {
+    expect(firstMessage({ ...filled, email: 'not-an-email' })).toBeNull();
+  });
+
+  it('carries the course context and trims the fields', () => {
+    const result = marketplace.sendContactUsDetails.request.parse({
+      data: { ...filled, name: '  Ada ', courseId: 'c1', courseName: 'English B2' },
+    });
+    expect(result.data).toMatchObject({ name: 'Ada', courseId: 'c1', courseName: 'English B2' });
+  });
+
+  it('rejects unknown fields', () => {
+    expect(firstMessage({ ...filled, admin: true })).toMatch(/admin/);
+  });
+
+  it('validateContactForm gives the browser the same first message', () => {
+    expect(validateContactForm({})).toBe('Please Enter Name');
+    expect(validateContactForm({ name: 'Ada', email: 'a@b.c', mobileNo: '12a' })).toBe(
+      'Invalid Mobile Number',
+    );
+    expect(validateContactForm(filled)).toBeNull();
+  });
+});
+
+describe('marketplace calls', () => {
+  it('course filters default to page 1 with no filters (spec §3)', () => {
+    expect(marketplace.getAllCoursesHome.request.parse({})).toEqual({
+      search: '',
+      institutes: [],
+      categories: [],
+      page: 1,
+    });
+  });
+
+  it('search takes the typed text and returns course results', () => {
+    expect(marketplace.getSearchList.request.parse({ search: ' english ' })).toEqual({ search: 'english' });
+    expect(
+      marketplace.getSearchList.response.parse([
+        { _id: 'c1', courseName: 'English B2', courseProviderName: 'AMES Australia', courseImgUrl: null },
+      ]),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { CONTACT_FORM_MESSAGES } from '../constants/messages.ts';
+import { API_BASE, defineCall } from './define-call.ts';
+import { id, loose } from './envelope.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Entities of spec §3
+// ---------------------------------------------------------------------------------------------
+
+/** Course search result (spec §3), the items of get-search-list. */
+export const courseSearchResultSchema = z.object({
+  _id: id(),
+  courseName: z.string(),
+  courseProviderName: z.string(),
+  courseImgUrl: z.string().nullable(),
+});
+export type CourseSearchResult = z.infer<typeof courseSearchResultSchema>;
+
+/**
+ * The contact form fields in the order spec §5 checks them; zod reports issues in shape order, so the
+ * first issue is the message to show. Email has no format check besides the input type (spec §5).
+ */
+const contactFieldsShape = {
+  name: z
+    .string({ error: CONTACT_FORM_MESSAGES.name })
+    .trim()
+    .min(1, CONTACT_FORM_MESSAGES.name)
+    .max(100, 'Name is too long'),
+  email: z
+    .string({ error: CONTACT_FORM_MESSAGES.email })
+    .trim()
+    .min(1, CONTACT_FORM_MESSAGES.email)
+    .max(254, 'Email is too long'),
+  /** Dial code plus number, digits and plus signs only (spec §5); long numbers allowed. */
+  mobileNo: z
+    .string({ error: CONTACT_FORM_MESSAGES.mobileNo })
+    .regex(/^[0-9+]+$/, CONTACT_FORM_MESSAGES.mobileNo)
+    .max(32, CONTACT_FORM_MESSAGES.mobileNo),
+  message: z
+    .string({ error: CONTACT_FORM_MESSAGES.message })
+    .trim()
+    .min(1, CONTACT_FORM_MESSAGES.message)
+    .max(5000, 'Message is too long'),
+};
+
+/** The course the enquiry is about (spec §3 'plus the course context'), all optional. */
+const contactContextShape = {
+  courseId: id().optional(),
+  courseName: z.string().max(300).optional(),
+  courseProviderName: z.string().max(300).optional(),
+  institutionSlug: z.string().max(100).optional(),
+};
+
+/** Contact enquiry (spec §3, §5): name, email, mobileNo, message, plus the course context. */
+export const contactEnquirySchema = z.strictObject({ ...contactFieldsShape, ...contactContextShape });
+export type ContactEnquiry = z.infer<typeof contactEnquirySchema>;
+
+/**
+ * The spec §5 check for the browser: the first failing message in spec order, or null when the form may be
+ * sent. The server runs the same schema, so a form posted around the UI gets the same message (422).
+ */
+export const validateContactForm = (
+  input: Partial<Record<keyof typeof contactFieldsShape, string>>,
+): string | null => {
+  const result = contactEnquirySchema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.name);
+};
+
+/** Marketplace filters (spec §3: search, institutes, categories, rating, page=1). */
+export const courseFiltersSchema = z.strictObject({
+  search: z.string().trim().max(100).default(''),
+  institutes: z.array(z.string().max(100)).max(50).default([]),
+  categories: z.array(z.string().max(100)).max(50).default([]),
+  /** Minimum rating, 0-5 (0 or absent: any). */
+  rating: z.number().min(0).max(5).nullable().optional(),
+  page: z.number().int().min(1).default(1),
+});
+export type CourseFilters = z.input<typeof courseFiltersSchema>;
+
+const emailField = z.string().trim().toLowerCase().email('Please enter a valid email').max(254);
+const enrolmentContact = {
+  courseId: id(),
+  name: z.string().trim().min(1, 'Please Enter Name').max(100),
+  email: emailField,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Calls (spec §7: all POST, public)
+// ---------------------------------------------------------------------------------------------
+
+const M = API_BASE.marketplace;
+const contactBody = z.strictObject({ data: contactEnquirySchema });
+const contactResponse = z.object({}).loose();
+
+/** Marketplace calls (spec §7). Public: no token, throttled by the server. */
+export const marketplace = {
+  /** Home data: courses, categories, enterprises, totals (spec §3 marketplace state). */
+  getHomepage: defineCall({
+    method: 'POST',
+    path: `${M}/get-homepage`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({}),
+    response: loose(),
+  }),
+  getAllCoursesHome: defineCall({
+    method: 'POST',
+    path: `${M}/get-all-courses-home`,
+    auth: 'none',
+    permission: null,
+    request: courseFiltersSchema,
+    response: loose(),
+  }),
+  /** An institution by its slug (spec §2: /marketplace/institution/{id} where id is a slug). */
+  getInstitute: defineCall({
+    method: 'POST',
+    path: `${M}/get-institute`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Unknown institution') }),
+    response: loose(),
+  }),
+  /** The home page's contact section (same rules as the modal, spec §5). */
+  contactFormHome: defineCall({
+    method: 'POST',
+    path: `${M}/contact-form-home`,
+    auth: 'none',
+    permission: null,
+    request: contactBody,
+    response: contactResponse,
+  }),
+  getCourseDetails: defineCall({
+    method: 'POST',
+    path: `${M}/get-course-details`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({ courseId: id() }),
+    response: loose(),
+  }),
+  /** Starts a payment for an enrolment; the answer carries the provider's client secret. */
+  generateSecret: defineCall({
+    method: 'POST',
+    path: `${M}/generate-secret`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject(enrolmentContact),
+    response: loose(),
+  }),
+  checkEnrollmentStatus: defineCall({
+    method: 'POST',
+    path: `${M}/check-enrollment-status`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({ paymentId: z.string().trim().min(1).max(200) }),
+    response: loose(),
+  }),
+  enrollCourse: defineCall({
+    method: 'POST',
+    path: `${M}/enroll-course`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({ ...enrolmentContact, paymentId: z.string().trim().min(1).max(200) }),
+    response: loose(),
+  }),
+  /** The contact-us modal (spec §5, §7): body `{ data: { name, email, mobileNo, message, ...context } }`. */
+  sendContactUsDetails: defineCall({
+    method: 'POST',
+    path: `${M}/send-contact-us-details`,
+    auth: 'none',
+    permission: null,
+    request: contactBody,
+    response: contactResponse,
+  }),
+  getSearchList: defineCall({
+    method: 'POST',
+    path: `${M}/get-search-list`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({ search: z.string().trim().max(100, 'At most 100 characters') }),
+    response: z.array(courseSearchResultSchema),
+  }),
+  /** Whether an email already belongs to a learner, to prefill enrolment. */
+  getUserDetails: defineCall({
+    method: 'POST',
+    path: `${M}/get-user-details`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({ email: emailField }),
+    response: loose(),
+  }),
+};

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { PERMISSION_KEYS } from '../permissions.ts';
+import { API_BASE, defineCall } from './define-call.ts';
+import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+
+// Roles (issue 3, spec §2 /enterprise/roles, §6 permission keys). The spec names no paths for them;
+// these follow its enterprise convention (area prefix, verb-noun names, POST for writes).
+const R = `${API_BASE.enterprise}/roles`;
+
+export const ROLE_PAGE_SIZE = 10;
+export const ROLE_SORTS = ['name', 'members'] as const;
+
+export const roleSchema = z.object({
+  _id: id(),
+  name: z.string(),
+  permissions: z.array(z.enum(PERMISSION_KEYS)),
+  /** How many members hold the role (a role with members cannot be deleted). */
+  memberCount: z.number().int().min(0),
+  /** The role the default admin holds: every permission, cannot lose one or be deleted. */
+  isDefaultAdminRole: z.boolean(),
+});
+export type Role = z.output<typeof roleSchema>;
+
+const roleName = () =>
+  z
+    .string({ error: 'Please enter a role name' })
+    .trim()
+    .min(1, 'Please enter a role name')
+    .max(60, 'At most 60 characters');
+
+const permissionList = () =>
+  z
+    .array(z.enum(PERMISSION_KEYS, { error: 'Unknown permission key' }), { error: 'Choose the permissions' })
+    .max(PERMISSION_KEYS.length)
+    .transform((keys) => PERMISSION_KEYS.filter((key) => keys.includes(key)));
+
+export const roles = {
+  list: defineCall({
+    method: 'GET',
+    path: `${R}/get-roles`,
+    auth: 'enterprise',
+    permission: 'roles',
+    request: z.strictObject({
+      searchInput: optionalQuery(searchText()),
+      currentPage: optionalQuery(queryInt({ min: 1 })),
+      sort_by: optionalQuery(z.enum(ROLE_SORTS, { error: 'Sort by name or members' })),
+      sort_type: optionalQuery(z.enum(['asc', 'desc'], { error: 'Sort asc or desc' })),
+    }),
+    response: paged(roleSchema),
+  }),
+  /** Every role's id and name, for the role picker on member forms (no paging: roles are few). */
+  options: defineCall({
+    method: 'GET',
+    path: `${R}/get-role-options`,
+    auth: 'enterprise',
+    permission: 'members',
+    request: z.strictObject({}),
+    response: z.array(z.object({ _id: id(), name: z.string() })),
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: `${R}/add-role`,
+    auth: 'enterprise',
+    permission: 'roles',
+    request: z.strictObject({ name: roleName(), permissions: permissionList() }),
+    response: roleSchema,
+  }),
+  edit: defineCall({
+    method: 'POST',
+    path: `${R}/edit-role`,
+    auth: 'enterprise',
+    permission: 'roles',
+    request: z.strictObject({ roleId: id(), name: roleName(), permissions: permissionList() }),
+    response: roleSchema,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: `${R}/delete-role`,
+    auth: 'enterprise',
+    permission: 'roles',
+    request: z.strictObject({ roleId: id() }),
+    response: z.object({ _id: id() }),
+  }),
+};

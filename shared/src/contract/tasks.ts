@@ -1,0 +1,466 @@
+import { z } from 'zod';
+import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '../constants/durations.ts';
+import { LEVEL_VALUES } from '../constants/levels.ts';
+import { SORT_VALUES } from '../constants/sort-options.ts';
+import { TASK_STATUS } from '../constants/task-status.ts';
+import { INTERVIEW_STAGES, TASK_CATEGORIES, TASK_TYPE_VALUES } from '../constants/task-types.ts';
+import { API_BASE, defineCall } from './define-call.ts';
+import {
+  empty,
+  fileUrlField,
+  id,
+  idList,
+  loose,
+  optionalQuery,
+  paged,
+  queryBool,
+  queryInt,
+  searchText,
+} from './envelope.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Entities of spec §3
+// ---------------------------------------------------------------------------------------------
+
+/** Task type number 1-8 (spec §3). */
+export const taskTypeField = z.union(
+  TASK_TYPE_VALUES.map((value) => z.literal(value)),
+  {
+    error: 'Task type must be 1 to 8',
+  },
+);
+
+/** Task category (spec §3): Communication, Audio, IVR. */
+export const taskCategoryField = z.enum(TASK_CATEGORIES, {
+  error: 'Category must be Communication, Audio or IVR',
+});
+
+/** taskStatus (spec §3, §4): 0 not started, 1 in progress, 2 completed (the spec's value). */
+export const taskStatusField = z.union(
+  [z.literal(TASK_STATUS.notStarted), z.literal(TASK_STATUS.inProgress), z.literal(TASK_STATUS.completed)],
+  { error: 'taskStatus must be 0, 1 or 2' },
+);
+
+/** Attachment (spec §3). fileSize is in bytes. */
+export const attachmentSchema = z.strictObject({
+  fileType: z.string().trim().min(1).max(127),
+  fileUrl: fileUrlField(),
+  fileName: z.string().trim().min(1, 'File name is required').max(255),
+  fileSize: z.number().int().min(0).max(1_073_741_824),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** One option of a multiple-choice question (spec §3). */
+export const questionOptionSchema = z.strictObject({
+  text: z.string().trim().min(1, 'Option text is required').max(500),
+  value: z.string().trim().min(1, 'Option value is required').max(100),
+});
+
+/** Question template (spec §3): a multiple-choice question with at least two options. */
+export const questionTemplateSchema = z
+  .strictObject({
+    id: z.string().trim().min(1).max(64),
+    type: z.literal('multiple-choice'),
+    text: z.string().trim().min(1, 'Question text is required').max(1000),
+    options: z
+      .array(questionOptionSchema, { error: 'Each question needs its options' })
+      .min(2, 'Each question needs at least two options')
+      .max(20, 'At most 20 options'),
+    hasOther: z.boolean().default(false),
+    otherText: z.string().trim().max(200).optional(),
+    multipleSelection: z.boolean().default(false),
+    required: z.boolean().default(true),
+    /** The expected answer when the author sets one (option values). */
+    answer: z.union([z.string().max(100), z.array(z.string().max(100))]).optional(),
+  })
+  .refine((q) => new Set(q.options.map((o) => o.value)).size === q.options.length, {
+    message: 'Option values must be different',
+    path: ['options'],
+  });
+export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
+
+/** Interview message of a Get Interview Ready task (spec §3). */
+export const interviewMessageSchema = z.object({
+  requestType: z.enum(INTERVIEW_STAGES),
+  request: z.string(),
+  response: z.string(),
+  audioKeys: z.array(z.string()),
+  answerAnalysis: z.unknown(),
+  createdAt: z.string(),
+});
+export type InterviewMessage = z.infer<typeof interviewMessageSchema>;
+
+/** Task progress update (spec §3), the body of tasks/update-my-task. */
+export const taskProgressUpdateSchema = z.strictObject({
+  /** Must be the caller's own id: the server refuses another learner's (issue 5). */
+  userId: id(),
+  taskId: id(),
+  progress: z.number().min(0, 'progress is 0 to 100').max(100, 'progress is 0 to 100'),
+  taskStatus: taskStatusField,
+  /** The learner's answers and results, a JSON object whose shape depends on the task type. */
+  report: z.record(z.string(), z.unknown()).optional(),
+});
+export type TaskProgressUpdate = z.infer<typeof taskProgressUpdateSchema>;
+
+const questionText = z.string().trim().min(1, 'Question text is required').max(1000);
+const passage = z.string().trim().min(1, 'Please enter the passage').max(20_000);
+
+/** Fields every task type has (spec §3, issue 5). */
+const taskCommonShape = {
+  title: z.string().trim().min(1, 'Please enter a title').max(200),
+  description: z.string().trim().max(5000).optional(),
+  category: taskCategoryField,
+  /** Level names 1-4 (spec §9). */
+  level: z.union(
+    LEVEL_VALUES.map((value) => z.literal(value)),
+    { error: 'Level must be 1 to 4' },
+  ),
+  /** Time choice in minutes (spec §9). */
+  timeMinutes: z.union(
+    TIME_CHOICES_MINUTES.map((minutes) => z.literal(minutes)),
+    { error: 'Time must be 5, 10, 15 or 30 minutes' },
+  ),
+  /** Expiry after assignment in seconds, one of spec §9's choices. */
+  expirySeconds: z.union(
+    EXPIRY_CHOICES.map(({ seconds }) => z.literal(seconds)),
+    { error: 'Choose an expiry from the list' },
+  ),
+  attachments: z.array(attachmentSchema).max(10, 'At most 10 attachments').default([]),
+};
+
+/**
+ * A task as authored, one variant per type 1-8 (spec §3, issue 5), discriminated by `type`. `extra` adds
+ * fields to every variant (edit-task adds taskId).
+ */
+const taskBody = <S extends z.ZodRawShape>(extra: S) =>
+  z.discriminatedUnion('type', [
+    z.strictObject({
+      ...taskCommonShape,
+      ...extra,
+      type: z.literal(1),
+      /** Either a passage typed in or one picked from the reading topics. */
+      passage: passage.optional(),
+      readingTopicId: id().optional(),
+    }),
+    z.strictObject({
+      ...taskCommonShape,
+      ...extra,
+      type: z.literal(2),
+      items: z
+        .array(z.string().trim().min(1).max(500), { error: 'Please add the words or sentences to say' })
+        .min(1, 'Please add the words or sentences to say')
+        .max(100),
+    }),
+    z.strictObject({ ...taskCommonShape, ...extra, type: z.literal(3), contentId: id() }),
+    z.strictObject({
+      ...taskCommonShape,
+      ...extra,
+      type: z.literal(4),
+      questions: z
+        .array(questionText, { error: 'Please add the questions' })
+        .min(1, 'Please add a question')
+        .max(50),
+    }),
+    z.strictObject({ ...taskCommonShape, ...extra, type: z.literal(5), passage }),
+    z.strictObject({
+      ...taskCommonShape,
+      ...extra,
+      type: z.literal(6),
+      jobTitle: z.string().trim().min(1, 'Please enter the job title').max(200),
+      industry: z.string().trim().min(1, 'Please enter the industry').max(200),
+      location: z.string().trim().min(1, 'Please enter the location').max(200),
+      /** Region changes the interview intro (spec §4). */
+      region: z.string().trim().min(1, 'Please enter the region').max(100),
+    }),
+    z.strictObject({
+      ...taskCommonShape,
+      ...extra,
+      type: z.literal(7),
+      questions: z
+        .array(questionText, { error: 'Please add the questions' })
+        .min(1, 'Please add a question')
+        .max(50),
+    }),
+    z.strictObject({
+      ...taskCommonShape,
+      ...extra,
+      type: z.literal(8),
+      questions: z
+        .array(questionTemplateSchema, { error: 'Please add the questions' })
+        .min(1, 'Please add a question')
+        .max(50),
+    }),
+  ]);
+
+/** tasks/add-task body: one of the eight task types (a Read task needs a passage or a reading topic). */
+export const addTaskRequest = taskBody({}).refine(
+  (task) => task.type !== 1 || Boolean(task.passage) || Boolean(task.readingTopicId),
+  { message: 'Please enter the passage or pick a reading topic', path: ['passage'] },
+);
+/** tasks/edit-task body: the task id plus the whole task. */
+export const editTaskRequest = taskBody({ taskId: id() }).refine(
+  (task) => task.type !== 1 || Boolean(task.passage) || Boolean(task.readingTopicId),
+  { message: 'Please enter the passage or pick a reading topic', path: ['passage'] },
+);
+export type TaskInput = z.input<typeof addTaskRequest>;
+
+/** A task as lists and views return it; its type-specific fields are fixed by issue 5. */
+export const taskSummarySchema = z
+  .object({
+    _id: id(),
+    type: taskTypeField,
+    title: z.string(),
+    category: taskCategoryField,
+  })
+  .loose();
+export type TaskSummary = z.infer<typeof taskSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET query schemas (spec §7): coerced from the query string
+// ---------------------------------------------------------------------------------------------
+
+const taskTypeQuery = optionalQuery(queryInt({ min: 1, max: 8 }));
+const catQuery = optionalQuery(taskCategoryField);
+
+/** tasks/get-list-of-tasks query (spec §7), plus sortBy (spec §5: latest by default). */
+export const listTasksQuery = z.strictObject({
+  tasktype: taskTypeQuery,
+  search: searchText(),
+  catSearch: catQuery,
+  viewArchive: queryBool(),
+  viewallread: queryBool(),
+  viewallpronunciation: queryBool(),
+  viewallvideo: queryBool(),
+  viewallquestions: queryBool(),
+  viewallfreetextquestions: queryBool(),
+  sortBy: optionalQuery(z.enum(SORT_VALUES)).transform((value) => value ?? 'latest'),
+});
+
+/** tasks/get-my-tasks query (spec §7). */
+export const myTasksQuery = z.strictObject({
+  tasktype: taskTypeQuery,
+  search: searchText(),
+  catSearch: catQuery,
+  viewallvideo: queryBool(),
+});
+
+/** tasks/get-completed-tasks-pending-review query (spec §7, §9: limit 10, name ascending). */
+export const pendingReviewQuery = z.strictObject({
+  currentPage: queryInt({ min: 1 }).default(1),
+  limit: queryInt({ min: 1, max: 100 }).default(10),
+  sort_by: z.enum(['name', 'taskName', 'completedAt']).default('name'),
+  sort_type: z.enum(['asc', 'desc']).default('asc'),
+  selected_group: optionalQuery(id()),
+  searchInput: searchText(),
+});
+
+/** tasks/get-enterprise-tasks query (spec §7, §9: limit 25). */
+export const enterpriseTasksQuery = z.strictObject({
+  searchInput: searchText(),
+  currentPage: queryInt({ min: 1 }).default(1),
+  limit: queryInt({ min: 1, max: 100 }).default(25),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Calls (spec §7, prefix tasks/)
+// ---------------------------------------------------------------------------------------------
+
+const T = `${API_BASE.enterprise}/tasks`;
+const taskId = z.strictObject({ taskId: id() });
+const memberTask = z.strictObject({ taskId: id(), userId: id() });
+const membersPage = z.strictObject({
+  taskId: id(),
+  searchQuery: searchText(),
+  currentPage: z.number().int().min(1).default(1),
+});
+
+/** Enterprise task calls (spec §7). Authoring and review need 'task-library'; the learner's own calls need login only. */
+export const tasks = {
+  addTask: defineCall({
+    method: 'POST',
+    path: `${T}/add-task`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: addTaskRequest,
+    response: taskSummarySchema,
+  }),
+  editTask: defineCall({
+    method: 'POST',
+    path: `${T}/edit-task`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: editTaskRequest,
+    response: taskSummarySchema,
+  }),
+  /** Assigns tasks to members (several tasks at once for the bulk-assign page). */
+  assignTaskUsers: defineCall({
+    method: 'POST',
+    path: `${T}/assign-task-users`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: z.strictObject({ taskIds: idList({ what: 'task' }), userIds: idList({ what: 'member' }) }),
+    response: z.object({ assigned: z.number().int() }).loose(),
+  }),
+  /** Assigns tasks to groups; members joining a group later get its tasks too (issue 5). */
+  assignTaskGroupUsers: defineCall({
+    method: 'POST',
+    path: `${T}/assign-task-group-users`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: z.strictObject({ taskIds: idList({ what: 'task' }), groupIds: idList({ what: 'group' }) }),
+    response: z.object({ assigned: z.number().int() }).loose(),
+  }),
+  /** One member's attempt at a task, for the reviewer's member-task view. */
+  getMembersTaskData: defineCall({
+    method: 'POST',
+    path: `${T}/get-members-task-data-taskid`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: memberTask,
+    response: loose(),
+  }),
+  /** The learner's own progress (spec §3 task progress update). userId must be the caller's. */
+  updateMyTask: defineCall({
+    method: 'POST',
+    path: `${T}/update-my-task`,
+    auth: 'enterprise',
+    permission: null,
+    request: taskProgressUpdateSchema,
+    response: loose(),
+  }),
+  searchTask: defineCall({
+    method: 'POST',
+    path: `${T}/search-task`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: z.strictObject({ search: searchText(), currentPage: z.number().int().min(1).default(1) }),
+    response: paged(taskSummarySchema),
+  }),
+  /** The learner's own assigned task with its progress. */
+  getMyTask: defineCall({
+    method: 'POST',
+    path: `${T}/get-my-task`,
+    auth: 'enterprise',
+    permission: null,
+    request: taskId,
+    response: loose(),
+  }),
+  getMembersByTaskId: defineCall({
+    method: 'POST',
+    path: `${T}/get-members-by-taskid`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: membersPage,
+    response: paged(z.unknown()),
+  }),
+  markTaskReviewed: defineCall({
+    method: 'POST',
+    path: `${T}/mark-task-reviewed`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: memberTask,
+    response: loose(),
+  }),
+  deleteTask: defineCall({
+    method: 'POST',
+    path: `${T}/delete-task`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: taskId,
+    response: z.object({}).loose(),
+  }),
+  /** Drafts the content of one task (a passage, words, questions) with the coach engine. */
+  generateContentTask: defineCall({
+    method: 'POST',
+    path: `${T}/generate-content-task`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: z.strictObject({
+      type: taskTypeField,
+      topic: z.string().trim().min(1, 'Please enter a topic').max(500),
+      level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
+    }),
+    response: loose(),
+  }),
+  /** Drafts several tasks at once with the coach engine. */
+  generateAiTasks: defineCall({
+    method: 'POST',
+    path: `${T}/generate-ai-tasks`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: z.strictObject({
+      topic: z.string().trim().min(1, 'Please enter a topic').max(500),
+      types: z.array(taskTypeField).min(1, 'Choose at least one task type').max(8),
+      count: z.number().int().min(1).max(10).default(3),
+      level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
+    }),
+    response: loose(),
+  }),
+  addTaskFeedback: defineCall({
+    method: 'POST',
+    path: `${T}/add-task-feedback`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: memberTask.extend({ feedback: z.string().trim().min(1, 'Please enter the feedback').max(5000) }),
+    response: loose(),
+  }),
+  getListOfTasks: defineCall({
+    method: 'GET',
+    path: `${T}/get-list-of-tasks`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: listTasksQuery,
+    response: loose(),
+  }),
+  /** Every task of the enterprise, id and title, for pickers. */
+  getAllTaskListEnterprise: defineCall({
+    method: 'GET',
+    path: `${T}/get-all-task-list-enterprise`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: empty(),
+    response: z.array(taskSummarySchema),
+  }),
+  /** A task by id: authors read any of the enterprise's, learners only their assigned ones. */
+  getTaskById: defineCall({
+    method: 'GET',
+    path: `${T}/get-task-by-id`,
+    auth: 'enterprise',
+    permission: null,
+    request: taskId,
+    response: taskSummarySchema,
+  }),
+  getMyTasks: defineCall({
+    method: 'GET',
+    path: `${T}/get-my-tasks`,
+    auth: 'enterprise',
+    permission: null,
+    request: myTasksQuery,
+    response: loose(),
+  }),
+  /** The interview messages (spec §3) of a member's completed type-6 task. */
+  getCompletedIvrTaskDetails: defineCall({
+    method: 'GET',
+    path: `${T}/get-completed-ivr-task-details`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: memberTask,
+    response: z.object({ messages: z.array(interviewMessageSchema) }).loose(),
+  }),
+  getCompletedTasksPendingReview: defineCall({
+    method: 'GET',
+    path: `${T}/get-completed-tasks-pending-review`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: pendingReviewQuery,
+    response: paged(z.unknown()),
+  }),
+  getEnterpriseTasks: defineCall({
+    method: 'GET',
+    path: `${T}/get-enterprise-tasks`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: enterpriseTasksQuery,
+    response: paged(taskSummarySchema),
+  }),
+};
