@@ -1,0 +1,49 @@
+import { ERROR_CODES } from '@coach/shared/contract/envelope';
+import { allCalls } from '@coach/shared/contract/registry';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { logger } from 'hono/logger';
+import { secureHeaders } from 'hono/secure-headers';
+import { envelopeError, mountCall, type Registration } from './adapter.ts';
+import type { Deps } from './deps.ts';
+import { AppError } from './errors.ts';
+import { allRoutes } from './routes/index.ts';
+import { mountStatic } from './static-files.ts';
+
+const MAX_BODY = 1024 * 1024;
+
+/** Builds the whole HTTP app from its dependencies (pure: tests call `app.request()`). */
+export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Registration[] } = {}) => {
+  const app = new Hono();
+  if (!deps.config.quiet) app.use('*', logger());
+  app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY,
+      onError: (c) =>
+        c.json(
+          { success: 0, message: 'The request body is larger than 1 MB', code: ERROR_CODES.payloadTooLarge },
+          413,
+        ),
+    }),
+  );
+
+  const handlers = new Map(allRoutes.map((r) => [r.entry, r.handler]));
+  for (const { entry, handler } of extraCalls) mountCall(app, deps, entry, handler);
+  for (const entry of allCalls) mountCall(app, deps, entry, handlers.get(entry));
+
+  app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
+  mountStatic(app, deps.config);
+  app.notFound((c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return envelopeError(c, err);
+    console.error('Unexpected error', c.req.method, c.req.path, err);
+    return c.json(
+      { success: 0, message: 'Something went wrong. Please try again.', code: ERROR_CODES.internal },
+      500,
+    );
+  });
+  return app;
+};

@@ -1,0 +1,70 @@
+/** Row types of the tables (portable SQL: text ids, ISO text timestamps, 0/1 booleans, JSON as text). */
+export type Database = {
+  enterprises: {
+    id: string;
+    name: string;
+    logo: string | null;
+    address: string | null;
+    features: string;
+    theme: string;
+    created_at: string;
+  };
+  roles: { id: string; enterprise_id: string; name: string; permissions: string; is_system: number };
+  users: {
+    id: string;
+    enterprise_id: string;
+    role_id: string;
+    name: string;
+    email: string;
+    password_hash: string;
+    mobile: string | null;
+    avatar_url: string | null;
+    is_default_admin: number;
+    status: string;
+    email_verified_at: string | null;
+    last_active_at: string | null;
+    created_at: string;
+  };
+  groups: { id: string; enterprise_id: string; name: string; created_at: string };
+  group_members: { group_id: string; user_id: string };
+  admins: {
+    id: string;
+    name: string;
+    email: string;
+    password_hash: string;
+    role: string;
+    mobile: string | null;
+    avatar_url: string | null;
+    email_verified_at: string | null;
+    created_at: string;
+  };
+  mfa_challenges: {
+    id: string;
+    audience: string;
+    subject_id: string;
+    login_id: string;
+    code_hash: string;
+    expires_at: string;
+    attempts: number;
+    used_at: string | null;
+  };
+  one_time_tokens: {
+    id: string;
+    purpose: string;
+    audience: string;
+    subject_id: string;
+    token_hash: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+  throttle_events: { id: string; key: string; created_at: string };
+  audit_log: {
+    id: string;
+    actor_kind: string;
+    actor_id: string;
+    enterprise_id: string | null;
+    action: string;
+    details: string;
+    created_at: string;
+  };
+};

@@ -1,0 +1,257 @@
+import { DEFAULT_FEATURE_FLAGS } from '@coach/shared/constants/features';
+import type { FeatureFlags, ThemeSettings } from '@coach/shared/contract/auth';
+import { PERMISSION_KEYS } from '@coach/shared/permissions';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from './connect.ts';
+
+export const DEMO_PASSWORD = 'Coach-demo-2026';
+
+/** What main.ts prints at start. */
+export const DEMO_LOGINS = [
+  { who: 'Platform admin', url: '/admin/login', email: 'admin@coach.example' },
+  { who: 'Acme default admin', url: '/login', email: 'owner@acme.example' },
+  { who: 'Acme staff', url: '/login', email: 'staff@acme.example' },
+  { who: 'Acme learner', url: '/login', email: 'learner@acme.example' },
+  { who: 'Globex default admin', url: '/login', email: 'owner@globex.example' },
+].map((l) => ({ ...l, password: DEMO_PASSWORD }));
+
+const ACME_THEME: ThemeSettings = {
+  buttonColor: '#FFFFFF',
+  buttonBackColor: '#0F766E',
+  buttonHoverColor: '#FFFFFF',
+  buttonBackHoverColor: '#115E59',
+  navFontColor: '#F0FDFA',
+  navBackgroundColor: '#134E4A',
+};
+const GLOBEX_THEME: ThemeSettings = {
+  buttonColor: '#FFFFFF',
+  buttonBackColor: '#1D4ED8',
+  buttonHoverColor: '#FFFFFF',
+  buttonBackHoverColor: '#1E40AF',
+  navFontColor: '#EFF6FF',
+  navBackgroundColor: '#1E3A8A',
+};
+
+const ACME_GROUPS = [
+  'Sales Onboarding',
+  'Customer Success',
+  'Engineering Leads',
+  'Graduate Program 2026',
+  'Melbourne Office',
+  'Sydney Office',
+  'Brisbane Office',
+  'Perth Office',
+  'Night Shift Support',
+  'Finance Team',
+  'People & Culture',
+  'Marketing',
+  'Product Design',
+  'Data Analytics',
+  'Warehouse Supervisors',
+  'Retail Managers',
+  'Call Centre A',
+  'Call Centre B',
+  'Interview Prep Cohort',
+  'Leadership Circle',
+  'New Starters March',
+  'New Starters June',
+  'IELTS Preparation',
+  'Pronunciation Clinic',
+  'Executive Communication',
+  'Field Technicians',
+  'Procurement',
+  'Legal & Compliance',
+  'Partnerships',
+  'Mentors',
+];
+const FIRST = [
+  'Ava',
+  'Noah',
+  'Mia',
+  'Leo',
+  'Isla',
+  'Jack',
+  'Zoe',
+  'Liam',
+  'Ruby',
+  'Oscar',
+  'Chloe',
+  'Ethan',
+  'Aria',
+  'Lucas',
+  'Grace',
+];
+const LAST = ['Nguyen', 'Smith', 'Patel', 'Williams', 'Chen', 'Brown', 'Singh'];
+
+const uuid = () => crypto.randomUUID();
+
+/** Seeds the demo data of issue 2 §3. Idempotent: does nothing when the demo enterprise exists. */
+export const seedDemo = async (db: Db) => {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'owner@acme.example')
+    .executeTakeFirst();
+  if (existing) return false;
+  const now = new Date().toISOString();
+  // One real argon2 hash per run, reused for every demo account (each still a valid hash of the demo password).
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('admins')
+      .values({
+        id: uuid(),
+        name: 'Platform Admin',
+        email: 'admin@coach.example',
+        password_hash: passwordHash,
+        role: 'Super Admin',
+        mobile: null,
+        avatar_url: null,
+        email_verified_at: now,
+        created_at: now,
+      })
+      .execute();
+
+    const acmeFeatures: FeatureFlags = {
+      ...DEFAULT_FEATURE_FLAGS,
+      enableCourseFeature: true,
+      enableCompanyInfoFeature: true,
+      enableTaskAttachmentUpload: true,
+    };
+    const acme = uuid();
+    await trx
+      .insertInto('enterprises')
+      .values({
+        id: acme,
+        name: 'Acme Learning',
+        logo: null,
+        address: '101 Collins Street, Melbourne VIC 3000',
+        features: JSON.stringify(acmeFeatures),
+        theme: JSON.stringify(ACME_THEME),
+        created_at: now,
+      })
+      .execute();
+    const role = async (enterpriseId: string, name: string, permissions: readonly string[]) => {
+      const id = uuid();
+      await trx
+        .insertInto('roles')
+        .values({
+          id,
+          enterprise_id: enterpriseId,
+          name,
+          permissions: JSON.stringify(permissions),
+          is_system: 1,
+        })
+        .execute();
+      return id;
+    };
+    const adminRole = await role(acme, 'Admin', PERMISSION_KEYS);
+    const staffRole = await role(acme, 'Staff', ['dashboard', 'members', 'groups']);
+    const learnerRole = await role(acme, 'Learner', ['dashboard']);
+    const user = async (
+      enterpriseId: string,
+      roleId: string,
+      name: string,
+      email: string,
+      extra: { mobile?: string; isDefaultAdmin?: boolean } = {},
+    ) => {
+      const id = uuid();
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          enterprise_id: enterpriseId,
+          role_id: roleId,
+          name,
+          email,
+          password_hash: passwordHash,
+          mobile: extra.mobile ?? null,
+          avatar_url: null,
+          is_default_admin: extra.isDefaultAdmin ? 1 : 0,
+          status: 'active',
+          email_verified_at: now,
+          last_active_at: null,
+          created_at: now,
+        })
+        .execute();
+      return id;
+    };
+    await user(acme, adminRole, 'Olivia Owner', 'owner@acme.example', {
+      mobile: '+61 412 345 678',
+      isDefaultAdmin: true,
+    });
+    await user(acme, staffRole, 'Sam Staff', 'staff@acme.example');
+    const learner = await user(acme, learnerRole, 'Lee Learner', 'learner@acme.example');
+
+    const groupIds = ACME_GROUPS.map(() => uuid());
+    await trx
+      .insertInto('groups')
+      .values(
+        ACME_GROUPS.map((name, i) => ({
+          id: groupIds[i] ?? uuid(),
+          enterprise_id: acme,
+          name,
+          created_at: now,
+        })),
+      )
+      .execute();
+    const members = Array.from({ length: 60 }, (_, i) => ({
+      id: uuid(),
+      enterprise_id: acme,
+      role_id: learnerRole,
+      name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
+      email: `member${String(i + 1).padStart(2, '0')}@acme.example`,
+      password_hash: passwordHash,
+      mobile: null,
+      avatar_url: null,
+      is_default_admin: 0,
+      status: 'active',
+      email_verified_at: now,
+      last_active_at: null,
+      created_at: now,
+    }));
+    await trx.insertInto('users').values(members).execute();
+    const memberships = members
+      .flatMap((m, i) => [
+        { group_id: groupIds[i % groupIds.length] ?? '', user_id: m.id },
+        { group_id: groupIds[(i * 7 + 3) % groupIds.length] ?? '', user_id: m.id },
+      ])
+      .filter(
+        (row, i, all) => all.findIndex((o) => o.group_id === row.group_id && o.user_id === row.user_id) === i,
+      );
+    await trx.insertInto('group_members').values(memberships).execute();
+    await trx
+      .insertInto('group_members')
+      .values([0, 4, 18].map((i) => ({ group_id: groupIds[i] ?? '', user_id: learner })))
+      .execute();
+
+    const globex = uuid();
+    await trx
+      .insertInto('enterprises')
+      .values({
+        id: globex,
+        name: 'Globex Training',
+        logo: null,
+        address: null,
+        features: JSON.stringify(DEFAULT_FEATURE_FLAGS),
+        theme: JSON.stringify(GLOBEX_THEME),
+        created_at: now,
+      })
+      .execute();
+    const globexAdmin = await role(globex, 'Admin', PERMISSION_KEYS);
+    await role(globex, 'Learner', ['dashboard']);
+    await user(globex, globexAdmin, 'Gina Globex', 'owner@globex.example', { isDefaultAdmin: true });
+    await trx
+      .insertInto('groups')
+      .values(
+        ['Globex Field Sales', 'Globex Induction', 'Globex Managers'].map((name) => ({
+          id: uuid(),
+          enterprise_id: globex,
+          name,
+          created_at: now,
+        })),
+      )
+      .execute();
+  });
+  return true;
+};

@@ -1,0 +1,26 @@
+import type { Tokens } from './auth/tokens.ts';
+import type { Db, DbKind } from './db/connect.ts';
+import type { MailProvider } from './providers/mail.ts';
+
+export type AppConfig = {
+  dataDir: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  marketplaceHosts: string[];
+  dashboardDir: string | null;
+  marketplaceDir: string | null;
+  production: boolean;
+  quiet: boolean;
+  /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
+  supportEmail?: string;
+};
+
+/** What every handler may use; built once per process (or per test file). */
+export type Deps = {
+  db: Db;
+  dbKind: DbKind;
+  tokens: Tokens;
+  mail: MailProvider;
+  sms: MailProvider;
+  config: AppConfig;
+};

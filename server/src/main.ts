@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createTokens, loadSecret } from './auth/tokens.ts';
+import { connect } from './db/connect.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
+import type { Deps } from './deps.ts';
+import { createMail } from './providers/mail.ts';
+
+/** The folder holding pnpm-workspace.yaml (relative defaults resolve from there), else cwd. */
+export const findRepoRoot = (from = process.cwd()) => {
+  let dir = path.resolve(from);
+  for (;;) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+};
+
+export type StartOptions = {
+  port?: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  jwtSecret?: string;
+  publicUrl?: string;
+  marketplaceHosts?: string[];
+  dashboardDir?: string | null;
+  marketplaceDir?: string | null;
+  trustProxy?: boolean;
+  quiet?: boolean;
+  seed?: boolean;
+  supportEmail?: string;
+};
+
+/** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
+export const startServer = async (options: StartOptions = {}) => {
+  const root = findRepoRoot();
+  const port = options.port ?? 3000;
+  const dataDir = path.resolve(root, options.dataDir ?? 'data');
+  const { db, kind } = connect({ dataDir, databaseUrl: options.databaseUrl });
+  await migrateToLatest(db as never);
+  const empty = !(await db.selectFrom('enterprises').select('id').limit(1).executeTakeFirst());
+  if (options.seed !== false && empty) await seedDemo(db);
+  const { mail, sms } = createMail({ smtpUrl: options.smtpUrl, outboxDir: path.join(dataDir, 'outbox') });
+  const deps: Deps = {
+    db,
+    dbKind: kind,
+    mail,
+    sms,
+    tokens: createTokens(loadSecret({ jwtSecret: options.jwtSecret, dataDir })),
+    config: {
+      dataDir,
+      publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
+      trustProxy: options.trustProxy ?? false,
+      marketplaceHosts: options.marketplaceHosts ?? [],
+      dashboardDir:
+        options.dashboardDir === undefined ? path.join(root, 'dashboard/dist') : options.dashboardDir,
+      marketplaceDir:
+        options.marketplaceDir === undefined
+          ? path.join(root, 'sites/marketplace/dist')
+          : options.marketplaceDir,
+      production: process.env.NODE_ENV === 'production',
+      quiet: options.quiet ?? false,
+      supportEmail: options.supportEmail ?? 'support@coach.example',
+    },
+  };
+  const app = createApp(deps);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port }, () => resolve(s));
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://localhost:${actualPort}`,
+    port: actualPort,
+    deps,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+    },
+  };
+};
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+if (isMain) {
+  const env = process.env;
+  const running = await startServer({
+    port: env.PORT ? Number(env.PORT) : 3000,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    jwtSecret: env.JWT_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    marketplaceHosts: (env.MARKETPLACE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    ...(env.STATIC_DASHBOARD_DIR ? { dashboardDir: env.STATIC_DASHBOARD_DIR } : {}),
+    ...(env.STATIC_MARKETPLACE_DIR ? { marketplaceDir: env.STATIC_MARKETPLACE_DIR } : {}),
+    trustProxy: env.TRUST_PROXY === '1',
+    quiet: env.LOG_REQUESTS === '0',
+    ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
+  });
+  console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
+  console.log('Demo logins (password for all):');
+  for (const login of DEMO_LOGINS)
+    console.log(
+      `  ${login.who.padEnd(22)} ${login.email.padEnd(24)} ${login.password}  ${running.url}${login.url}`,
+    );
+  const shutdown = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}

@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string; kind?: 'mail' | 'sms' };
+export type MailProvider = { send: (message: MailMessage) => Promise<void> };
+
+const FROM = 'Coach <no-reply@coach.example>';
+
+/** Writes each message as an RFC 822 file to DATA_DIR/outbox: the demo's inbox and how e2e tests read codes. */
+export const outboxMail = (outboxDir: string): MailProvider => ({
+  send: async ({ to, subject, text, kind = 'mail' }) => {
+    mkdirSync(outboxDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const safeTo = to.replace(/[^a-zA-Z0-9@.+-]/g, '_');
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const name = `${stamp}-${safeTo}-${kind === 'sms' ? 'sms' : 'mail'}-${suffix}.eml`;
+    const body = [
+      `From: ${FROM}`,
+      `To: ${to}`,
+      `Subject: ${subject}`,
+      `Date: ${new Date().toUTCString()}`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      text,
+      '',
+    ].join('\r\n');
+    writeFileSync(path.join(outboxDir, name), body);
+  },
+});
+
+export const smtpMail = (smtpUrl: string): MailProvider => {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async ({ to, subject, text }) => {
+      await transport.sendMail({ from: FROM, to, subject, text });
+    },
+  };
+};
+
+/** Without an SMS provider, text messages go to the outbox too (as a file named sms). */
+export const createMail = ({ smtpUrl, outboxDir }: { smtpUrl?: string | undefined; outboxDir: string }) => {
+  const outbox = outboxMail(outboxDir);
+  const mail = smtpUrl ? smtpMail(smtpUrl) : outbox;
+  return { mail, sms: outbox };
+};

@@ -1,0 +1,13 @@
+import type { Registration } from '../adapter.ts';
+import { authRoutes } from './auth.ts';
+import { organisationRoutes } from './organisation.ts';
+import { peopleRoutes } from './people.ts';
+import { rolesRoutes } from './roles.ts';
+
+/** Every implemented call; contract entries missing here answer 501 NOT_IMPLEMENTED. */
+export const allRoutes: Registration[] = [
+  ...authRoutes,
+  ...rolesRoutes,
+  ...peopleRoutes,
+  ...organisationRoutes,
+];

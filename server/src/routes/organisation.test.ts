@@ -1,0 +1,122 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let owner: string;
+let staff: string;
+let globex: string;
+const ip = '10.9.2.1';
+
+const THEME = {
+  buttonColor: '#FFFFFF',
+  buttonBackColor: '#7C3AED',
+  buttonHoverColor: '#FFFFFF',
+  buttonBackHoverColor: '#6D28D9',
+  navFontColor: '#F5F3FF',
+  navBackgroundColor: '#4C1D95',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+  staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+  globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const me = async (token: string) =>
+  (await t.request('GET', enterpriseAuth.me.path, { token, ip })).json.response as {
+    enterpriseId: { company_name: string; address: string | null; themeSettings: typeof THEME };
+  };
+
+describe('settings: theme colours', () => {
+  it('the admin role sets the six colours and every member of the enterprise sees them, no one else', async () => {
+    const res = await t.request('POST', enterpriseGeneral.updateThemeSettings.path, {
+      token: owner,
+      ip,
+      body: { themeSettings: THEME },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('Theme settings updated successfully');
+    expect((await me(staff)).enterpriseId.themeSettings).toEqual(THEME);
+    expect((await me(globex)).enterpriseId.themeSettings.navBackgroundColor).not.toBe('#4C1D95');
+  });
+
+  it('a role not named admin gets 403, and a bad colour names its field', async () => {
+    const denied = await t.request('POST', enterpriseGeneral.updateThemeSettings.path, {
+      token: staff,
+      ip,
+      body: { themeSettings: THEME },
+    });
+    expect(denied.status).toBe(403);
+    const bad = await t.request('POST', enterpriseGeneral.updateThemeSettings.path, {
+      token: owner,
+      ip,
+      body: { themeSettings: { ...THEME, navFontColor: 'purple' } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.field).toBe('themeSettings.navFontColor');
+  });
+});
+
+describe('company info', () => {
+  it('the admin role updates name and address when the feature is on', async () => {
+    const res = await t.request('POST', enterpriseGeneral.updateCompanyInfo.path, {
+      token: owner,
+      ip,
+      body: { company_name: 'Acme Learning Group', address: '1 Spring St, Melbourne' },
+    });
+    expect(res.status).toBe(200);
+    expect((await me(staff)).enterpriseId).toMatchObject({
+      company_name: 'Acme Learning Group',
+      address: '1 Spring St, Melbourne',
+    });
+  });
+
+  it('is refused where the feature is off (Globex) and for a role not named admin', async () => {
+    const off = await t.request('POST', enterpriseGeneral.updateCompanyInfo.path, {
+      token: globex,
+      ip,
+      body: { company_name: 'Globex' },
+    });
+    expect(off.status).toBe(403);
+    expect(off.json.message).toBe('This feature is not enabled for your organisation');
+    const staffRes = await t.request('POST', enterpriseGeneral.updateCompanyInfo.path, {
+      token: staff,
+      ip,
+      body: { company_name: 'Staff Co' },
+    });
+    expect(staffRes.status).toBe(403);
+  });
+});
+
+describe('help', () => {
+  it('sends the message to support through the mail transport, saying who sent it', async () => {
+    const res = await t.request('POST', enterpriseGeneral.helpEmail.path, {
+      token: staff,
+      ip,
+      body: {
+        topic: 'Performance',
+        subject: 'Cannot open reports',
+        message: 'The reports page stays empty.',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('Your message has been sent to our support team');
+    const mail = t.lastMail('support@coach.example') ?? '';
+    expect(mail).toContain('Subject: [Help] Cannot open reports');
+    expect(mail).toContain('From: Sam Staff <staff@acme.example>');
+    expect(mail).toContain('Topic: Performance');
+    const empty = await t.request('POST', enterpriseGeneral.helpEmail.path, {
+      token: staff,
+      ip,
+      body: { subject: 'x', message: '   ' },
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.json.field).toBe('message');
+  });
+});

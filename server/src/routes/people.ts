@@ -1,0 +1,18 @@
+import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { type Registration, serve } from '../adapter.ts';
+import * as groupService from '../services/groups.ts';
+import * as memberService from '../services/members.ts';
+
+/** Groups and the member list (issue 3); the adapter has checked the `groups` / `members` key. */
+export const peopleRoutes: Registration[] = [
+  serve(groups.list, ({ ctx, input }) => groupService.listGroups(ctx, input)),
+  serve(groups.get, ({ ctx, input }) => groupService.getGroup(ctx, input)),
+  serve(groups.add, ({ ctx, input }) => groupService.addGroup(ctx, input)),
+  serve(groups.edit, ({ ctx, input }) => groupService.editGroup(ctx, input)),
+  serve(groups.remove, ({ ctx, input }) => groupService.deleteGroup(ctx, input)),
+  serve(members.list, ({ ctx, input }) => memberService.listMembers(ctx, input)),
+  serve(members.update, ({ ctx, input }) => memberService.updateMember(ctx, input)),
+  serve(members.changeStatus, ({ ctx, input }) => memberService.changeMemberStatus(ctx, input)),
+  serve(members.remove, ({ ctx, input }) => memberService.deleteMember(ctx, input)),
+];

@@ -1,0 +1,191 @@
+import { roles } from '@coach/shared/contract/roles';
+import { PERMISSION_KEYS } from '@coach/shared/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let owner: string;
+let staff: string;
+let globex: string;
+const ip = '10.9.0.1';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+  staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+  globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const list = (token: string, query = '') => t.request('GET', `${roles.list.path}${query}`, { token, ip });
+type RoleJson = {
+  _id: string;
+  name: string;
+  permissions: string[];
+  memberCount: number;
+  isDefaultAdminRole: boolean;
+};
+const rolesOf = (res: Awaited<ReturnType<typeof list>>) =>
+  (res.json.response as { listdata: RoleJson[] }).listdata;
+
+describe('roles', () => {
+  it('lists the enterprise roles with their keys and holders, searchable and sortable', async () => {
+    const res = await list(owner);
+    expect(res.status).toBe(200);
+    const all = rolesOf(res);
+    expect(all.map((r) => r.name)).toEqual(['Admin', 'Learner', 'Staff']);
+    const admin = all.find((r) => r.name === 'Admin');
+    expect(admin).toMatchObject({ isDefaultAdminRole: true, permissions: [...PERMISSION_KEYS] });
+    expect(all.find((r) => r.name === 'Staff')).toMatchObject({
+      permissions: ['dashboard', 'members', 'groups'],
+      memberCount: 1,
+      isDefaultAdminRole: false,
+    });
+    expect(rolesOf(await list(owner, '?searchInput=sta')).map((r) => r.name)).toEqual(['Staff']);
+    const byMembers = rolesOf(await list(owner, '?sort_by=members&sort_type=desc'));
+    expect(byMembers[0]?.memberCount).toBeGreaterThanOrEqual(byMembers[1]?.memberCount ?? 0);
+    // Globex sees only its own roles.
+    expect(rolesOf(await list(globex)).some((r) => r.name === 'Staff')).toBe(false);
+  });
+
+  it('a role without the roles key gets 403 on every roles call', async () => {
+    expect((await list(staff)).status).toBe(403);
+    const add = await t.request('POST', roles.add.path, {
+      token: staff,
+      ip,
+      body: { name: 'X', permissions: [] },
+    });
+    expect(add.status).toBe(403);
+    expect(add.json.code).toBe('FORBIDDEN');
+  });
+
+  it('creates, renames and deletes a role; names are unique per enterprise', async () => {
+    const created = await t.request('POST', roles.add.path, {
+      token: owner,
+      ip,
+      body: { name: 'Coach', permissions: ['reports', 'dashboard'] },
+    });
+    expect(created.status).toBe(200);
+    expect(created.json.message).toBe('Role created successfully');
+    const role = created.json.response as RoleJson;
+    // Keys come back in the spec's order.
+    expect(role.permissions).toEqual(['dashboard', 'reports']);
+
+    const duplicate = await t.request('POST', roles.add.path, {
+      token: owner,
+      ip,
+      body: { name: 'coach', permissions: [] },
+    });
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.json.field).toBe('name');
+    // Another enterprise may use the same name.
+    const elsewhere = await t.request('POST', roles.add.path, {
+      token: globex,
+      ip,
+      body: { name: 'Coach', permissions: [] },
+    });
+    expect(elsewhere.status).toBe(200);
+
+    const edited = await t.request('POST', roles.edit.path, {
+      token: owner,
+      ip,
+      body: { roleId: role._id, name: 'Senior Coach', permissions: ['reports'] },
+    });
+    expect(edited.json.response).toMatchObject({ name: 'Senior Coach', permissions: ['reports'] });
+
+    const removed = await t.request('POST', roles.remove.path, {
+      token: owner,
+      ip,
+      body: { roleId: role._id },
+    });
+    expect(removed.status).toBe(200);
+    expect(rolesOf(await list(owner)).some((r) => r._id === role._id)).toBe(false);
+  });
+
+  it("another enterprise's role ids are 404 for edit and delete", async () => {
+    const acmeStaff = rolesOf(await list(owner)).find((r) => r.name === 'Staff');
+    const edit = await t.request('POST', roles.edit.path, {
+      token: globex,
+      ip,
+      body: { roleId: acmeStaff?._id, name: 'Hijacked', permissions: [] },
+    });
+    expect(edit.status).toBe(404);
+    const remove = await t.request('POST', roles.remove.path, {
+      token: globex,
+      ip,
+      body: { roleId: acmeStaff?._id },
+    });
+    expect(remove.status).toBe(404);
+    expect(rolesOf(await list(owner)).find((r) => r._id === acmeStaff?._id)?.name).toBe('Staff');
+  });
+
+  it('refuses to delete a role members hold, and the default admin keeps every permission', async () => {
+    const all = rolesOf(await list(owner));
+    const learner = all.find((r) => r.name === 'Learner');
+    const remove = await t.request('POST', roles.remove.path, {
+      token: owner,
+      ip,
+      body: { roleId: learner?._id },
+    });
+    expect(remove.status).toBe(409);
+    expect(remove.json.message).toBe('61 members hold this role. Give them another role first.');
+
+    const admin = all.find((r) => r.isDefaultAdminRole);
+    const strip = await t.request('POST', roles.edit.path, {
+      token: owner,
+      ip,
+      body: { roleId: admin?._id, name: 'Admin', permissions: ['dashboard'] },
+    });
+    expect(strip.status).toBe(422);
+    expect(strip.json.field).toBe('permissions');
+    const removeAdmin = await t.request('POST', roles.remove.path, {
+      token: owner,
+      ip,
+      body: { roleId: admin?._id },
+    });
+    expect(removeAdmin.status).toBe(409);
+  });
+
+  it("a role change applies on its holders' next request", async () => {
+    const staffRole = rolesOf(await list(owner)).find((r) => r.name === 'Staff');
+    const withRoles = await t.request('POST', roles.edit.path, {
+      token: owner,
+      ip,
+      body: {
+        roleId: staffRole?._id,
+        name: 'Staff',
+        permissions: ['dashboard', 'members', 'groups', 'roles'],
+      },
+    });
+    expect(withRoles.status).toBe(200);
+    expect((await list(staff)).status).toBe(200);
+    await t.request('POST', roles.edit.path, {
+      token: owner,
+      ip,
+      body: { roleId: staffRole?._id, name: 'Staff', permissions: ['dashboard', 'members', 'groups'] },
+    });
+    expect((await list(staff)).status).toBe(403);
+  });
+
+  it('bad input names the field', async () => {
+    const noName = await t.request('POST', roles.add.path, {
+      token: owner,
+      ip,
+      body: { name: '  ', permissions: [] },
+    });
+    expect(noName.status).toBe(422);
+    expect(noName.json.field).toBe('name');
+    const badKey = await t.request('POST', roles.add.path, {
+      token: owner,
+      ip,
+      body: { name: 'Odd', permissions: ['root'] },
+    });
+    expect(badKey.status).toBe(422);
+    expect(String(badKey.json.field)).toMatch(/^permissions/);
+    const badSort = await list(owner, '?sort_by=age');
+    expect(badSort.status).toBe(422);
+    expect(badSort.json.field).toBe('sort_by');
+  });
+});

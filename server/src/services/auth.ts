@@ -1,0 +1,499 @@
+import type { AdminUser, EnterpriseUser, FeatureFlags, ThemeSettings } from '@coach/shared/contract/auth';
+import { ERROR_CODES } from '@coach/shared/contract/envelope';
+import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
+import { sql } from 'kysely';
+import { type CallContext, type EnterpriseUserRow, loadEnterpriseUser } from '../adapter.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { clearEvents, forgetLatestEvent, guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
+import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
+import { AppError, unauthenticated, validation } from '../errors.ts';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
+const PAGE_SIZE = 10;
+const nowIso = () => new Date().toISOString();
+
+type Account = {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  enterprise_id: string | null;
+  active: boolean;
+  mobile: string | null;
+};
+
+const findAccountByEmail = async (
+  ctx: CallContext,
+  audience: Audience,
+  email: string,
+): Promise<Account | undefined> => {
+  if (audience === 'admin') {
+    const a = await ctx.db
+      .selectFrom('admins')
+      .select(['id', 'email', 'name', 'password_hash', 'mobile'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return a && { ...a, enterprise_id: null, active: true };
+  }
+  const u = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'password_hash', 'mobile', 'enterprise_id', 'status'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return u && { ...u, active: u.status === 'active' };
+};
+
+const findAccountById = async (ctx: CallContext, audience: Audience, id: string) => {
+  if (audience === 'admin') {
+    return ctx.db.selectFrom('admins').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
+  }
+  return ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
+};
+
+const setPassword = async (ctx: CallContext, audience: Audience, id: string, passwordHash: string) => {
+  const table = audience === 'admin' ? 'admins' : 'users';
+  await ctx.db.updateTable(table).set({ password_hash: passwordHash }).where('id', '=', id).execute();
+};
+
+const audit = async (
+  ctx: CallContext,
+  audience: Audience,
+  actorId: string,
+  enterpriseId: string | null,
+  action: string,
+  details: object = {},
+) => {
+  await ctx.db
+    .insertInto('audit_log')
+    .values({
+      id: crypto.randomUUID(),
+      actor_kind: audience,
+      actor_id: actorId,
+      enterprise_id: enterpriseId,
+      action,
+      details: JSON.stringify(details),
+      created_at: nowIso(),
+    })
+    .execute();
+};
+
+export const login = async (
+  ctx: CallContext,
+  audience: Audience,
+  { email, password }: { email: string; password: string },
+) => {
+  const keys = throttleKeys(`login:${audience}`, email, ctx.ip);
+  await guard(ctx.db, keys);
+  const account = await findAccountByEmail(ctx, audience, email);
+  const ok = await verifyPassword(account?.password_hash, password);
+  if (!account || !ok || !account.active) {
+    await recordEvent(ctx.db, keys.account, keys.ip);
+    throw unauthenticated('Invalid email or password');
+  }
+  await clearEvents(ctx.db, keys.account);
+  const accesstoken = await ctx.tokens.sign(
+    { sub: account.id, aud: audience, ent: account.enterprise_id, mfa: false, lid: crypto.randomUUID() },
+    PRE_MFA_TTL,
+  );
+  ctx.setMessage('Please complete the second verification step');
+  return { accesstoken, mfaRequired: true as const };
+};
+
+const createOneTimeToken = async (
+  ctx: CallContext,
+  purpose: 'reset' | 'verify',
+  audience: Audience,
+  subjectId: string,
+) => {
+  const token = randomToken();
+  const ttl = purpose === 'reset' ? RESET_TTL_MS : VERIFY_TTL_MS;
+  await ctx.db
+    .insertInto('one_time_tokens')
+    .values({
+      id: crypto.randomUUID(),
+      purpose,
+      audience,
+      subject_id: subjectId,
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + ttl).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+};
+
+/** Finds a live one-time token; failures count toward the per-IP limit for token guessing. */
+const findOneTimeToken = async (
+  ctx: CallContext,
+  purpose: 'reset' | 'verify',
+  audience: Audience,
+  token: string,
+) => {
+  const keys = throttleKeys(`token:${audience}`, 'any', ctx.ip);
+  await guard(ctx.db, { account: keys.ip, ip: keys.ip });
+  const row = await ctx.db
+    .selectFrom('one_time_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .where('purpose', '=', purpose)
+    .where('audience', '=', audience)
+    .executeTakeFirst();
+  if (!row || row.used_at || row.expires_at < nowIso()) {
+    await recordEvent(ctx.db, keys.ip);
+    throw new AppError(400, ERROR_CODES.validation, 'This link is invalid or has expired', 'token');
+  }
+  const account = await findAccountById(ctx, audience, row.subject_id);
+  if (!account)
+    throw new AppError(400, ERROR_CODES.validation, 'This link is invalid or has expired', 'token');
+  return { row, account };
+};
+
+export const forgotPassword = async (ctx: CallContext, audience: Audience, { email }: { email: string }) => {
+  const keys = throttleKeys(`forgot:${audience}`, email, ctx.ip);
+  await guard(ctx.db, keys);
+  await recordEvent(ctx.db, keys.account, keys.ip);
+  const account = await findAccountByEmail(ctx, audience, email);
+  if (account?.active) {
+    const token = await createOneTimeToken(ctx, 'reset', audience, account.id);
+    const link = `${ctx.config.publicUrl}${audience === 'admin' ? '/admin' : ''}/password/reset/${token}`;
+    await ctx.mail.send({
+      to: account.email,
+      subject: 'Reset your Coach password',
+      text: `Hello ${account.name},\n\nUse this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+    });
+  }
+  ctx.setMessage('If an account exists for this email, we have sent a link to reset the password.');
+  return {};
+};
+
+export const resetPassword = async (
+  ctx: CallContext,
+  audience: Audience,
+  { token, password }: { token: string; password: string },
+) => {
+  const { row, account } = await findOneTimeToken(ctx, 'reset', audience, token);
+  // Single use: only the request that flips used_at wins.
+  const claimed = await ctx.db
+    .updateTable('one_time_tokens')
+    .set({ used_at: nowIso() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1)
+    throw new AppError(400, ERROR_CODES.validation, 'This link is invalid or has expired', 'token');
+  await setPassword(ctx, audience, account.id, await hashPassword(password));
+  await audit(ctx, audience, account.id, null, 'password.reset');
+  ctx.setMessage('Your password has been reset. Please log in.');
+  return {};
+};
+
+export const verifyEmail = async (ctx: CallContext, audience: Audience, { token }: { token: string }) => {
+  const { row, account } = await findOneTimeToken(ctx, 'verify', audience, token);
+  await ctx.db.updateTable('one_time_tokens').set({ used_at: nowIso() }).where('id', '=', row.id).execute();
+  const table = audience === 'admin' ? 'admins' : 'users';
+  await ctx.db.updateTable(table).set({ email_verified_at: nowIso() }).where('id', '=', account.id).execute();
+  ctx.setMessage('Your email has been verified');
+  return { email: account.email };
+};
+
+/** `olivia@acme.example` → `o***a@acme.example`. */
+export const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  const masked = local.length <= 2 ? `${local[0] ?? ''}***` : `${local[0]}***${local[local.length - 1]}`;
+  return `${masked}@${domain}`;
+};
+/** `+61 412 345 678` → `+61 *** *** 678`. */
+export const maskMobile = (mobile: string | null) => {
+  if (!mobile) return null;
+  const digits = mobile.replace(/\D/g, '');
+  const last = digits.slice(-3);
+  const prefix = mobile.trim().startsWith('+') ? `+${digits.slice(0, 2)} ` : '';
+  return `${prefix}*** *** ${last}`;
+};
+
+const sessionAccount = (ctx: CallContext) => {
+  const s = ctx.session;
+  if (!s) throw unauthenticated();
+  if (s.audience === 'admin')
+    return {
+      claims: s.claims,
+      id: s.admin.id,
+      email: s.admin.email,
+      mobile: s.admin.mobile,
+      passwordHash: s.admin.password_hash,
+      enterpriseId: null,
+    };
+  return {
+    claims: s.claims,
+    id: s.user.id,
+    email: s.user.email,
+    mobile: s.user.mobile,
+    passwordHash: s.user.password_hash,
+    enterpriseId: s.enterpriseId,
+  };
+};
+
+export const sendCode = async (
+  ctx: CallContext,
+  audience: Audience,
+  { contactMethod }: { contactMethod: 1 | 2 },
+) => {
+  const me = sessionAccount(ctx);
+  if (contactMethod === 1 && !me.mobile)
+    throw validation('contactMethod', 'No mobile number is on file; choose email');
+  const keys = throttleKeys(`send:${audience}`, me.id, ctx.ip);
+  await guard(ctx.db, { account: keys.account, ip: keys.ip });
+  await recordEvent(ctx.db, keys.account, keys.ip);
+  const { randomInt } = await import('node:crypto');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // A new code replaces any earlier one for this login.
+  await ctx.db
+    .updateTable('mfa_challenges')
+    .set({ used_at: nowIso() })
+    .where('login_id', '=', me.claims.lid)
+    .where('used_at', 'is', null)
+    .execute();
+  await ctx.db
+    .insertInto('mfa_challenges')
+    .values({
+      id: crypto.randomUUID(),
+      audience,
+      subject_id: me.id,
+      login_id: me.claims.lid,
+      code_hash: ctx.tokens.hashCode(code),
+      expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+      attempts: 0,
+      used_at: null,
+    })
+    .execute();
+  const text = `Your Coach verification code is ${code}. It expires in 10 minutes.`;
+  if (contactMethod === 1 && me.mobile) {
+    await ctx.sms.send({ to: me.mobile, subject: 'Coach verification code', text, kind: 'sms' });
+  } else {
+    await ctx.mail.send({ to: me.email, subject: 'Your Coach verification code', text });
+  }
+  ctx.setMessage('Verification code sent');
+  return {
+    sentTo: contactMethod === 1 ? (maskMobile(me.mobile) ?? '') : maskEmail(me.email),
+    expiresInSeconds: CODE_TTL_MS / 1000,
+  };
+};
+
+const wrongCode = () => validation('code', 'The code is incorrect or has expired');
+
+export const verifyCode = async (ctx: CallContext, audience: Audience, { code }: { code: string }) => {
+  const me = sessionAccount(ctx);
+  const keys = throttleKeys(`code:${audience}`, me.id, ctx.ip);
+  await guard(ctx.db, keys);
+  const challenge = await ctx.db
+    .selectFrom('mfa_challenges')
+    .selectAll()
+    .where('login_id', '=', me.claims.lid)
+    .where('subject_id', '=', me.id)
+    .where('audience', '=', audience)
+    .where('used_at', 'is', null)
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+  if (!challenge || challenge.expires_at < nowIso() || challenge.attempts >= MAX_CODE_ATTEMPTS) {
+    await recordEvent(ctx.db, keys.account, keys.ip);
+    throw wrongCode();
+  }
+  if (challenge.code_hash !== ctx.tokens.hashCode(code)) {
+    await ctx.db
+      .updateTable('mfa_challenges')
+      .set({ attempts: sql<number>`attempts + 1` })
+      .where('id', '=', challenge.id)
+      .execute();
+    await recordEvent(ctx.db, keys.account, keys.ip);
+    throw wrongCode();
+  }
+  const claimed = await ctx.db
+    .updateTable('mfa_challenges')
+    .set({ used_at: nowIso() })
+    .where('id', '=', challenge.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw wrongCode();
+  await clearEvents(ctx.db, keys.account);
+  // Sends are throttled so nobody can flood an inbox; a send that ended in a verified code was the owner's,
+  // so it stops counting (people behind one office IP can each sign in as often as they need).
+  const sendKeys = throttleKeys(`send:${audience}`, me.id, ctx.ip);
+  await clearEvents(ctx.db, sendKeys.account);
+  await forgetLatestEvent(ctx.db, sendKeys.ip);
+  if (audience === 'enterprise') {
+    await ctx.db.updateTable('users').set({ last_active_at: nowIso() }).where('id', '=', me.id).execute();
+  }
+  const accesstoken = await ctx.tokens.sign(
+    { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid },
+    FULL_TTL,
+  );
+  ctx.setMessage('Verified');
+  return { accesstoken, expiresInSeconds: FULL_TTL };
+};
+
+export const refreshToken = async (ctx: CallContext, audience: Audience) => {
+  const me = sessionAccount(ctx);
+  const accesstoken = await ctx.tokens.sign(
+    { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid },
+    FULL_TTL,
+  );
+  return { accesstoken, expiresInSeconds: FULL_TTL };
+};
+
+export const changePassword = async (
+  ctx: CallContext,
+  audience: Audience,
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+) => {
+  const me = sessionAccount(ctx);
+  const keys = throttleKeys(`changepw:${audience}`, me.id, ctx.ip);
+  await guard(ctx.db, keys);
+  if (!(await verifyPassword(me.passwordHash, currentPassword))) {
+    await recordEvent(ctx.db, keys.account, keys.ip);
+    throw validation('currentPassword', 'The current password is not correct');
+  }
+  await setPassword(ctx, audience, me.id, await hashPassword(newPassword));
+  await audit(ctx, audience, me.id, me.enterpriseId, 'password.change');
+  ctx.setMessage('Password changed successfully');
+  return {};
+};
+
+export const toEnterpriseUser = (u: EnterpriseUserRow): EnterpriseUser => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  avatarUrl: u.avatar_url,
+  mobile: u.mobile,
+  isDefaultAdmin: u.is_default_admin === 1,
+  emailVerified: u.email_verified_at !== null,
+  roleId: {
+    _id: u.role_id,
+    name: u.role_name,
+    permissions: JSON.parse(u.role_permissions) as PermissionKey[],
+  },
+  enterpriseId: {
+    ...(JSON.parse(u.ent_features) as FeatureFlags),
+    _id: u.enterprise_id,
+    company_name: u.ent_name,
+    enterprise_logo: u.ent_logo,
+    address: u.ent_address,
+    themeSettings: JSON.parse(u.ent_theme) as ThemeSettings,
+  },
+  loggedInAsAdmin: false,
+});
+
+const toAdminUser = (a: {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  avatar_url: string | null;
+  mobile: string | null;
+}): AdminUser => ({
+  _id: a.id,
+  name: a.name,
+  email: a.email,
+  role: a.role,
+  avatarUrl: a.avatar_url,
+  mobile: a.mobile,
+});
+
+export const enterpriseSession = (ctx: CallContext) => {
+  if (ctx.session?.audience !== 'enterprise') throw unauthenticated();
+  return ctx.session;
+};
+const adminSession = (ctx: CallContext) => {
+  if (ctx.session?.audience !== 'admin') throw unauthenticated();
+  return ctx.session;
+};
+
+export const userGroups = async (
+  ctx: CallContext,
+  { searchQuery, currentPage }: { searchQuery: string; currentPage: number },
+) => {
+  const s = enterpriseSession(ctx);
+  const seesAll = hasPermission({
+    permissions: s.permissions,
+    isDefaultAdmin: s.user.is_default_admin === 1,
+    key: 'groups',
+  });
+  let query = ctx.db.selectFrom('groups').where('groups.enterprise_id', '=', s.enterpriseId);
+  if (!seesAll) {
+    query = query.where(
+      'groups.id',
+      'in',
+      ctx.db.selectFrom('group_members').select('group_id').where('user_id', '=', s.user.id),
+    );
+  }
+  if (searchQuery) {
+    const pattern = `%${searchQuery.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    query = query.where(sql<boolean>`lower(groups.name) like ${pattern} escape '\\'`);
+  }
+  const countRow = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const totalCount = Number(countRow?.n ?? 0);
+  const rows = await query
+    .select(['groups.id', 'groups.name'])
+    .orderBy('groups.name')
+    .orderBy('groups.id')
+    .limit(PAGE_SIZE)
+    .offset((currentPage - 1) * PAGE_SIZE)
+    .execute();
+  return {
+    currentPage,
+    totalPages: Math.ceil(totalCount / PAGE_SIZE),
+    totalCount,
+    listdata: rows.map((r) => ({ _id: r.id, name: r.name })),
+  };
+};
+
+export const checkResetToken = async (ctx: CallContext, audience: Audience, { token }: { token: string }) => {
+  const { account } = await findOneTimeToken(ctx, 'reset', audience, token);
+  return { valid: true as const, email: account.email };
+};
+
+export const mfaDetails = (ctx: CallContext) => {
+  const me = sessionAccount(ctx);
+  return { maskedEmail: maskEmail(me.email), maskedMobile: maskMobile(me.mobile) };
+};
+
+export const enterpriseMe = (ctx: CallContext) => toEnterpriseUser(enterpriseSession(ctx).user);
+export const adminMe = (ctx: CallContext) => toAdminUser(adminSession(ctx).admin);
+
+export const updateEnterpriseProfile = async (
+  ctx: CallContext,
+  input: { name: string; mobile?: string | null | undefined },
+) => {
+  const s = enterpriseSession(ctx);
+  await ctx.db
+    .updateTable('users')
+    .set({ name: input.name, ...(input.mobile !== undefined ? { mobile: input.mobile } : {}) })
+    .where('id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .execute();
+  const fresh = await loadEnterpriseUser(ctx, s.user.id, s.enterpriseId);
+  if (!fresh) throw unauthenticated();
+  ctx.setMessage('Profile updated successfully');
+  return toEnterpriseUser(fresh);
+};
+
+export const updateAdminProfile = async (
+  ctx: CallContext,
+  input: { name: string; mobile?: string | null | undefined },
+) => {
+  const s = adminSession(ctx);
+  await ctx.db
+    .updateTable('admins')
+    .set({ name: input.name, ...(input.mobile !== undefined ? { mobile: input.mobile } : {}) })
+    .where('id', '=', s.admin.id)
+    .execute();
+  const fresh = await ctx.db
+    .selectFrom('admins')
+    .selectAll()
+    .where('id', '=', s.admin.id)
+    .executeTakeFirstOrThrow();
+  ctx.setMessage('Profile updated successfully');
+  return toAdminUser(fresh);
+};

@@ -1,0 +1,204 @@
+import { MEMBER_PAGE_SIZE, type Member } from '@coach/shared/contract/members';
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
+import { conflict, notFound, validation } from '../errors.ts';
+import { enterpriseSession } from './auth.ts';
+import { assertGroupInEnterprise } from './groups.ts';
+import { containsPattern, pageOf } from './lists.ts';
+
+const SORT_COLUMNS = {
+  name: sql`lower(users.name)`,
+  email: sql`lower(users.email)`,
+  status: sql`users.status`,
+  last_active: sql`users.last_active_at`,
+} as const;
+
+export const listMembers = async (
+  ctx: CallContext,
+  input: {
+    searchInput?: string | undefined;
+    currentPage?: number | undefined;
+    limit?: number | undefined;
+    sort_by?: keyof typeof SORT_COLUMNS | undefined;
+    sort_type?: 'asc' | 'desc' | undefined;
+    selected_group?: string | undefined;
+    status?: 'Active' | 'Inactive' | undefined;
+  },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const currentPage = input.currentPage ?? 1;
+  const pageSize = input.limit ?? MEMBER_PAGE_SIZE;
+  const direction = input.sort_type ?? 'asc';
+  if (input.selected_group) await assertGroupInEnterprise(ctx.db, enterpriseId, input.selected_group);
+
+  let query = ctx.db.selectFrom('users').where('users.enterprise_id', '=', enterpriseId);
+  if (input.searchInput) {
+    const pattern = containsPattern(input.searchInput);
+    query = query.where(
+      sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`,
+    );
+  }
+  if (input.selected_group) {
+    const groupId = input.selected_group;
+    query = query.where('users.id', 'in', (eb) =>
+      eb
+        .selectFrom('group_members')
+        .select('group_members.user_id')
+        .where('group_members.group_id', '=', groupId),
+    );
+  }
+  if (input.status)
+    query = query.where('users.status', '=', input.status === 'Active' ? 'active' : 'inactive');
+
+  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const sortColumn = SORT_COLUMNS[input.sort_by ?? 'name'];
+  const rows = await query
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.status',
+      'users.last_active_at',
+      'users.is_default_admin',
+      'roles.id as role_id',
+      'roles.name as role_name',
+    ])
+    .$if(input.sort_by === 'last_active', (q) =>
+      // Never-active members sort last whichever the direction.
+      q.orderBy(sql`case when users.last_active_at is null then 1 else 0 end`),
+    )
+    .orderBy(sortColumn, direction)
+    .orderBy('users.id')
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .execute();
+
+  const ids = rows.map((row) => row.id);
+  const memberships = ids.length
+    ? await ctx.db
+        .selectFrom('group_members')
+        .innerJoin('groups', 'groups.id', 'group_members.group_id')
+        .select(['group_members.user_id', 'groups.id', 'groups.name'])
+        .where('group_members.user_id', 'in', ids)
+        .where('groups.enterprise_id', '=', enterpriseId)
+        .orderBy(sql`lower(groups.name)`)
+        .execute()
+    : [];
+  const groupsOf = new Map<string, { _id: string; name: string }[]>();
+  for (const m of memberships) {
+    const list = groupsOf.get(m.user_id) ?? [];
+    list.push({ _id: m.id, name: m.name });
+    groupsOf.set(m.user_id, list);
+  }
+  const listdata: Member[] = rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: { _id: row.role_id, name: row.role_name },
+    groups: groupsOf.get(row.id) ?? [],
+    status: row.status === 'active' ? 'Active' : 'Inactive',
+    lastActiveAt: row.last_active_at,
+    isDefaultAdmin: row.is_default_admin === 1,
+  }));
+  return pageOf(listdata, { currentPage, pageSize, total });
+};
+
+/** One member of the caller's enterprise as the list shows it; another tenant's id is 404. */
+const loadMember = async (ctx: CallContext, enterpriseId: string, memberId: string): Promise<Member> => {
+  const found = await ctx.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', memberId)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  if (!found) throw notFound('Member not found');
+  const page = await listMembers(ctx, { searchInput: found.email, limit: 100 });
+  const member = page.listdata.find((m) => m._id === memberId);
+  if (!member) throw notFound('Member not found');
+  return member;
+};
+
+/** The default admin and the caller themself are protected from status changes and deletion. */
+const assertChangeable = (ctx: CallContext, member: Member, action: string) => {
+  const { user } = enterpriseSession(ctx);
+  if (member.isDefaultAdmin) throw conflict(`The default admin cannot be ${action}`);
+  if (member._id === user.id)
+    throw conflict(`You cannot ${action === 'deleted' ? 'delete' : 'deactivate'} yourself`);
+};
+
+export const updateMember = async (
+  ctx: CallContext,
+  input: { memberId: string; roleId: string; groupIds: string[] },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const member = await loadMember(ctx, enterpriseId, input.memberId);
+  const role = await ctx.db
+    .selectFrom('roles')
+    .select('id')
+    .where('id', '=', input.roleId)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  if (!role) throw validation('roleId', 'Choose one of your roles');
+  if (member.isDefaultAdmin && member.role._id !== input.roleId)
+    throw validation('roleId', "The default admin's role cannot be changed");
+  if (input.groupIds.length) {
+    const found = await ctx.db
+      .selectFrom('groups')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .where('id', 'in', input.groupIds)
+      .execute();
+    if (found.length !== input.groupIds.length)
+      throw validation('groupIds', 'Some chosen groups were not found');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ role_id: input.roleId })
+      .where('id', '=', input.memberId)
+      .where('enterprise_id', '=', enterpriseId)
+      .execute();
+    await trx.deleteFrom('group_members').where('user_id', '=', input.memberId).execute();
+    if (input.groupIds.length)
+      await trx
+        .insertInto('group_members')
+        .values(input.groupIds.map((groupId) => ({ group_id: groupId, user_id: input.memberId })))
+        .execute();
+  });
+  ctx.setMessage('Member updated successfully');
+  return loadMember(ctx, enterpriseId, input.memberId);
+};
+
+export const changeMemberStatus = async (
+  ctx: CallContext,
+  input: { memberId: string; status: 'Active' | 'Inactive' },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const member = await loadMember(ctx, enterpriseId, input.memberId);
+  if (input.status === 'Inactive') assertChangeable(ctx, member, 'deactivated');
+  await ctx.db
+    .updateTable('users')
+    .set({ status: input.status === 'Active' ? 'active' : 'inactive' })
+    .where('id', '=', input.memberId)
+    .where('enterprise_id', '=', enterpriseId)
+    .execute();
+  ctx.setMessage(input.status === 'Active' ? 'Member activated' : 'Member deactivated');
+  return loadMember(ctx, enterpriseId, input.memberId);
+};
+
+export const deleteMember = async (ctx: CallContext, { memberId }: { memberId: string }) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const member = await loadMember(ctx, enterpriseId, memberId);
+  assertChangeable(ctx, member, 'deleted');
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('group_members').where('user_id', '=', memberId).execute();
+    await trx
+      .deleteFrom('users')
+      .where('id', '=', memberId)
+      .where('enterprise_id', '=', enterpriseId)
+      .execute();
+  });
+  ctx.setMessage('Member deleted successfully');
+  return { _id: memberId };
+};

@@ -1,0 +1,109 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { AppConfig } from './deps.ts';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json',
+};
+
+/** A file inside `root` for a URL path, or null (never escapes root). */
+const resolveFile = (root: string, urlPath: string): string | null => {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (!file.startsWith(root + path.sep) && file !== root) return null;
+  if (existsSync(file) && statSync(file).isFile()) return file;
+  const index = path.join(file, 'index.html');
+  if (existsSync(index) && statSync(index).isFile()) return index;
+  return null;
+};
+
+const fileResponse = (file: string) => {
+  const ext = path.extname(file);
+  const hashed =
+    file.includes(`${path.sep}assets${path.sep}`) || file.includes(`${path.sep}_astro${path.sep}`);
+  return new Response(readFileSync(file), {
+    headers: {
+      'content-type': MIME[ext] ?? 'application/octet-stream',
+      'cache-control':
+        ext === '.html'
+          ? 'no-cache'
+          : hashed
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+    },
+  });
+};
+
+/** One-box mode: the built dashboard as an SPA, the marketplace site under /marketplace/, the dev outbox. */
+export const mountStatic = (app: Hono, config: AppConfig) => {
+  if (!config.production) {
+    app.get('/dev/outbox', (c) => {
+      const dir = path.join(config.dataDir, 'outbox');
+      const files = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+            .reverse()
+        : [];
+      return c.json({
+        success: 1,
+        message: 'OK',
+        response: files.map((name) => ({ name, content: readFileSync(path.join(dir, name), 'utf8') })),
+      });
+    });
+  }
+  const dashboard =
+    config.dashboardDir && existsSync(path.join(config.dashboardDir, 'index.html'))
+      ? path.resolve(config.dashboardDir)
+      : null;
+  const marketplace =
+    config.marketplaceDir && existsSync(config.marketplaceDir) ? path.resolve(config.marketplaceDir) : null;
+  app.get('*', async (c, next) => {
+    const urlPath = c.req.path;
+    if (urlPath.startsWith('/api/')) return next();
+    // The request URL carries the Host header on a real server and the given origin in tests.
+    const host = new URL(c.req.url).hostname.toLowerCase();
+    const onMarketplaceHost = config.marketplaceHosts.includes(host);
+    // The site's pages live at their spec paths (/marketplace/*, partner landing pages at the root) and its
+    // assets under /_astro/, so its dist folder is served from the root; `/` stays the dashboard's entry.
+    const siteFile = marketplace && urlPath !== '/' ? resolveFile(marketplace, urlPath) : null;
+    if (siteFile) return fileResponse(siteFile);
+    if (marketplace && (urlPath === '/marketplace' || urlPath.startsWith('/marketplace/'))) {
+      const notFound = resolveFile(marketplace, '/404.html');
+      if (notFound)
+        return new Response(readFileSync(notFound), {
+          status: 404,
+          headers: { 'content-type': MIME['.html'] ?? '' },
+        });
+    }
+    if (onMarketplaceHost && (urlPath === '/' || !dashboard || !resolveFile(dashboard, urlPath)))
+      return c.redirect('/marketplace/home');
+    if (!dashboard) return next();
+    const file = urlPath === '/' ? null : resolveFile(dashboard, urlPath);
+    if (file && !file.endsWith('index.html')) return fileResponse(file);
+    // Every SPA route (and unknown paths, which the SPA sends to /login) gets the index.
+    if (urlPath.startsWith('/assets/')) return next();
+    return fileResponse(path.join(dashboard, 'index.html'));
+  });
+};

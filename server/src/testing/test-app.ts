@@ -1,0 +1,161 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Registration } from '../adapter.ts';
+import { createApp } from '../app.ts';
+import { createTokens } from '../auth/tokens.ts';
+import { connect } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { seedDemo } from '../db/seed.ts';
+import type { Deps } from '../deps.ts';
+import { createMail } from '../providers/mail.ts';
+
+/** Tests read arbitrary response fields; real clients get them typed from the contract schemas. */
+type TestEnvelope = {
+  success: 0 | 1;
+  message: string;
+  code?: string;
+  field?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert on response fields of many shapes
+  response?: any;
+};
+
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A seeded app on a real database: a SQLite file in a temp dir, or (TEST_DB=postgres) a fresh
+ * PostgreSQL database coach_test_<random> that close() drops.
+ */
+export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registration[] } = {}) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-test-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (process.env.TEST_DB === 'postgres') {
+    dbName = `coach_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const { db, kind } = connect({ dataDir, databaseUrl });
+  await migrateToLatest(db as never);
+  await seedDemo(db);
+  const { mail, sms } = createMail({ outboxDir: path.join(dataDir, 'outbox') });
+  const deps: Deps = {
+    db,
+    dbKind: kind,
+    mail,
+    sms,
+    tokens: createTokens('test-secret-test-secret-test-secret'),
+    config: {
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      trustProxy: true,
+      marketplaceHosts: [],
+      dashboardDir: null,
+      marketplaceDir: null,
+      production: false,
+      quiet: true,
+    },
+  };
+  const app = createApp(deps, { extraCalls });
+  let ipCounter = 0;
+
+  type Opts = { body?: unknown; raw?: string; token?: string; adminToken?: string; ip?: string };
+  const request = async (
+    method: string,
+    url: string,
+    { body, raw, token, adminToken, ip = '10.0.0.1' }: Opts = {},
+  ) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ip };
+    if (token) headers['x-access-token'] = token;
+    if (adminToken) headers['x-admin-token'] = adminToken;
+    const res = await app.request(url, {
+      method,
+      headers,
+      ...(method === 'GET' ? {} : { body: raw ?? JSON.stringify(body ?? {}) }),
+    });
+    const json = (await res.json()) as TestEnvelope;
+    return { status: res.status, headers: res.headers, json };
+  };
+
+  /** The latest 6-digit code sent to `to` (mail or sms), read from the outbox like the e2e tests do. */
+  const lastCode = (to: string) => {
+    const dir = path.join(dataDir, 'outbox');
+    const safe = to.replace(/[^a-zA-Z0-9@.+-]/g, '_');
+    const files = readdirSync(dir)
+      .filter((f) => f.includes(safe))
+      .sort();
+    const last = files[files.length - 1];
+    if (!last) throw new Error(`no message for ${to}`);
+    const match = /code is (\d{6})/.exec(readFileSync(path.join(dir, last), 'utf8'));
+    if (!match?.[1]) throw new Error('no code in message');
+    return match[1];
+  };
+  const lastMail = (to: string) => {
+    const dir = path.join(dataDir, 'outbox');
+    const files = readdirSync(dir)
+      .filter((f) => f.includes(to))
+      .sort();
+    const last = files[files.length - 1];
+    return last ? readFileSync(path.join(dir, last), 'utf8') : null;
+  };
+
+  const base = (audience: 'enterprise' | 'admin') => `/api/v1/${audience}`;
+  const tokenOpt = (audience: 'enterprise' | 'admin', t: string) =>
+    audience === 'admin' ? { adminToken: t } : { token: t };
+
+  const preMfaLogin = async (
+    email: string,
+    audience: 'enterprise' | 'admin' = 'enterprise',
+    ip = '10.0.0.1',
+  ) => {
+    const res = await request('POST', `${base(audience)}/login`, {
+      body: { email, password: 'Coach-demo-2026' },
+      ip,
+    });
+    if (res.status !== 200) throw new Error(`login failed ${res.status} ${res.json.message}`);
+    return res.json.response.accesstoken as string;
+  };
+
+  /** Logs in through the API: login → send-code by email → code from the outbox → verify-code. */
+  const fullLogin = async (
+    email: string,
+    audience: 'enterprise' | 'admin' = 'enterprise',
+    ip = '10.0.0.1',
+  ) => {
+    const pre = await preMfaLogin(email, audience, ip);
+    await request('POST', `${base(audience)}/mfa/auth/send-code`, {
+      body: { contactMethod: 2 },
+      ip,
+      ...tokenOpt(audience, pre),
+    });
+    const res = await request('POST', `${base(audience)}/mfa/auth/verify-code`, {
+      body: { code: lastCode(email) },
+      ip,
+      ...tokenOpt(audience, pre),
+    });
+    if (res.status !== 200) throw new Error(`verify failed ${res.status} ${res.json.message}`);
+    return res.json.response.accesstoken as string;
+  };
+
+  const close = async () => {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+
+  /** A fresh client IP per test so throttling in one test never leaks into another. */
+  const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+  return { app, deps, request, lastCode, lastMail, preMfaLogin, fullLogin, close, freshIp, tokenOpt };
+};
