@@ -1,0 +1,215 @@
+import type { PermissionKey } from '@coach/shared/permissions';
+import { paths } from '../config/paths.ts';
+
+/** A screen of spec §2 whose feature ships in a later release: shown in the layout with an honest note. */
+export type ComingLaterScreen = {
+  path: string;
+  title: string;
+  summary: string;
+  note: string;
+  /** Enterprise permission key of spec §2 (null = login only). */
+  permission: PermissionKey | null;
+};
+
+const E = paths.enterprise;
+const A = paths.admin;
+
+const org = (what: string) => `${what} will be here with the organisation release.`;
+
+export const ENTERPRISE_COMING_LATER: ComingLaterScreen[] = [
+  {
+    path: E.memberDetail,
+    title: 'Member details',
+    summary: 'A member’s profile, groups and progress.',
+    note: org('Member profiles and progress'),
+    permission: 'members',
+  },
+  {
+    path: E.tasksLibrary,
+    title: 'Tasks Library',
+    summary: 'Create tasks and assign them to members and groups.',
+    note: 'The task library arrives with the tasks release.',
+    permission: 'task-library',
+  },
+  {
+    path: E.tasksLibraryNew,
+    title: 'Tasks Library',
+    summary: 'Create tasks and assign them to members and groups.',
+    note: 'The task library arrives with the tasks release.',
+    permission: 'task-library',
+  },
+  {
+    path: E.createTask,
+    title: 'Create task',
+    summary: 'Set up a reading, pronunciation, video or interview task.',
+    note: 'Creating tasks arrives with the tasks release.',
+    permission: 'task-library',
+  },
+  {
+    path: E.editTask,
+    title: 'Edit task',
+    summary: 'Change a task’s content and settings.',
+    note: 'Editing tasks arrives with the tasks release.',
+    permission: 'task-library',
+  },
+  {
+    path: E.viewTask,
+    title: 'Task details',
+    summary: 'A task and who it is assigned to.',
+    note: 'Task details arrive with the tasks release.',
+    permission: 'task-library',
+  },
+  {
+    path: E.bulkAssignTask,
+    title: 'Bulk assign tasks',
+    summary: 'Assign several tasks to several groups at once.',
+    note: 'Bulk assignment arrives with the tasks release.',
+    permission: 'task-library',
+  },
+  {
+    path: E.myTasks,
+    title: 'My Tasks',
+    summary: 'Tasks assigned to you and your progress.',
+    note: 'Your task list arrives with the tasks release.',
+    permission: null,
+  },
+  {
+    path: E.myTaskView,
+    title: 'My task',
+    summary: 'Complete one of your tasks.',
+    note: 'Doing tasks here arrives with the tasks release.',
+    permission: null,
+  },
+  {
+    path: E.memberTaskView,
+    title: 'Member task',
+    summary: 'Review a member’s submission.',
+    note: 'Reviewing submissions arrives with the tasks release.',
+    permission: null,
+  },
+  {
+    path: E.contentLibrary,
+    title: 'Content Library',
+    summary: 'Videos and learning content for your members.',
+    note: 'The content library arrives with the content release.',
+    permission: 'content-library',
+  },
+  {
+    path: E.courses,
+    title: 'Courses',
+    summary: 'Your marketplace courses and enrolments.',
+    note: 'Course management arrives with the marketplace release.',
+    permission: null,
+  },
+  {
+    path: E.createCourse,
+    title: 'Create course',
+    summary: 'Publish a course on the marketplace.',
+    note: 'Course management arrives with the marketplace release.',
+    permission: null,
+  },
+  {
+    path: E.editCourse,
+    title: 'Edit course',
+    summary: 'Change a marketplace course.',
+    note: 'Course management arrives with the marketplace release.',
+    permission: null,
+  },
+  {
+    path: E.courseEnrollments,
+    title: 'Course enrolments',
+    summary: 'Who enrolled in a course.',
+    note: 'Enrolment lists arrive with the marketplace release.',
+    permission: null,
+  },
+  {
+    path: E.reports,
+    title: 'Reports',
+    summary: 'Usage and progress across your organisation.',
+    note: 'Reports arrive with the reporting release.',
+    permission: 'reports',
+  },
+  {
+    path: E.readingTopics,
+    title: 'Reading Topics',
+    summary: 'Topics used by reading tasks.',
+    note: 'Reading topics arrive with the tasks release.',
+    permission: 'reading-topics',
+  },
+  {
+    path: E.pronunciation,
+    title: 'Pronunciation',
+    summary: 'Pronunciation settings per group.',
+    note: 'Pronunciation configuration arrives with the tasks release.',
+    permission: 'groups',
+  },
+  {
+    path: E.surveys,
+    title: 'Surveys',
+    summary: 'Ask your members questions and see the answers.',
+    note: 'Surveys arrive with the surveys release.',
+    permission: 'surveys',
+  },
+  {
+    path: E.manageSurvey,
+    title: 'Manage survey',
+    summary: 'Create or change a survey.',
+    note: 'Surveys arrive with the surveys release.',
+    permission: 'surveys',
+  },
+];
+
+const admin = (path: string, title: string, summary: string): ComingLaterScreen => ({
+  path,
+  title,
+  summary,
+  note: 'This part of platform administration arrives with the admin release.',
+  permission: null,
+});
+
+export const ADMIN_COMING_LATER: ComingLaterScreen[] = [
+  admin(A.enterprises, 'Enterprises', 'Company accounts on the platform.'),
+  admin(A.enterpriseDetail, 'Enterprise details', 'One company account, its features and admins.'),
+  admin(A.members, 'Members', 'Members of every enterprise.'),
+  admin(A.tasksLibrary, 'Task Library', 'Task templates offered to every enterprise.'),
+  admin(A.createTask, 'Create task', 'A new platform task template.'),
+  admin(A.editTask, 'Edit task', 'Change a platform task template.'),
+  admin(A.viewTask, 'Task details', 'A platform task template.'),
+  admin(A.contentLibrary, 'Content Library', 'Video content offered to enterprises.'),
+  admin(A.editContent, 'Edit content', 'Change a video.'),
+  admin(A.createContent, 'Create content', 'Add a video to the library.'),
+  admin(A.bulkContent, 'Bulk assign content', 'Assign or unassign content for several enterprises.'),
+  admin(A.bulkTask, 'Bulk assign tasks', 'Assign or unassign tasks for several enterprises.'),
+  admin(A.vocabulary, 'Vocabulary List', 'Words used by vocabulary practice.'),
+  admin(A.allMembersUsage, 'All Members Usage', 'Usage of every member across enterprises.'),
+  admin(A.featureUsage, 'Feature Usage', 'Which features are used, and how much.'),
+  admin(A.appUserCounts, 'App User Counts', 'Mobile app users per enterprise.'),
+];
+
+export const PUBLIC_COMING_LATER: (Omit<ComingLaterScreen, 'permission'> & { needsSession?: boolean })[] = [
+  {
+    path: paths.register,
+    title: 'Create an account',
+    summary: 'Register your organisation.',
+    note: 'Self-service registration arrives with the organisation release. Ask your account manager for an invitation.',
+  },
+  {
+    path: paths.activationRequired,
+    title: 'Activate your account',
+    summary: 'Your account needs activation before you continue.',
+    note: 'Check your inbox for the activation email. Activation from this page arrives with the organisation release.',
+    needsSession: true,
+  },
+  {
+    path: paths.appPrivacyPolicy.pattern,
+    title: 'Privacy Policy',
+    summary: 'How we handle your personal information.',
+    note: 'The privacy policy text is published with the organisation release.',
+  },
+  {
+    path: paths.appTerms.pattern,
+    title: 'Terms & Condition',
+    summary: 'The terms of using the service.',
+    note: 'The terms and conditions text is published with the organisation release.',
+  },
+];

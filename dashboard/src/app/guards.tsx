@@ -1,0 +1,60 @@
+import type { PermissionKey } from '@coach/shared/permissions';
+import { hasPermission } from '@coach/shared/permissions';
+import { useAtomValue } from 'jotai';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { audienceConfig } from '../config/audience.ts';
+import { paths } from '../config/paths.ts';
+import { type Audience, enterpriseUserAtom, loggedOutOnPurposeAtom, sessionAtoms } from '../lib/session.ts';
+import { Button } from '../ui/button.tsx';
+import { LoadingBlock } from '../ui/spinner.tsx';
+import { ErrorState } from '../ui/states.tsx';
+import { useSignedInUser, useTokenRefresh } from './session-effects.ts';
+
+/**
+ * spec §2 entry rules: no session -> login, a session without the second factor -> auth-check, both
+ * keeping where the user was going. Inside, it runs the refresh rule and loads the signed-in user.
+ */
+export const RequireSession = ({ audience }: { audience: Audience }) => {
+  const session = useAtomValue(sessionAtoms[audience]);
+  const location = useLocation();
+  const origin = `${location.pathname}${location.search}`;
+  const loggedOutOnPurpose = useAtomValue(loggedOutOnPurposeAtom);
+  const audiencePaths = audienceConfig[audience].paths;
+  if (!session?.token)
+    return <Navigate to={audiencePaths.login.build(loggedOutOnPurpose ? null : origin)} replace />;
+  if (!session.mfaDone) return <Navigate to={audiencePaths.authCheck.build(origin)} replace />;
+  return <SignedIn audience={audience} />;
+};
+
+const SignedIn = ({ audience }: { audience: Audience }) => {
+  useTokenRefresh(audience);
+  const { failed, retry } = useSignedInUser(audience);
+  if (failed) {
+    return (
+      <main className="standalone-state">
+        <ErrorState
+          title="We couldn't load your account"
+          description="Check your connection and try again."
+          action={<Button onClick={retry}>Try again</Button>}
+        />
+      </main>
+    );
+  }
+  return <Outlet />;
+};
+
+/**
+ * spec §2, §6: a non-empty permission list lacking the key sends the user to the unauthorized page;
+ * an empty list and the default admin pass.
+ */
+export const RequirePermission = ({ permission }: { permission: PermissionKey }) => {
+  const user = useAtomValue(enterpriseUserAtom);
+  if (!user) return <LoadingBlock label="Loading" />;
+  const allowed = hasPermission({
+    permissions: user.roleId.permissions,
+    isDefaultAdmin: user.isDefaultAdmin,
+    key: permission,
+  });
+  if (!allowed) return <Navigate to={paths.enterprise.unauthorized} replace />;
+  return <Outlet />;
+};

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import type { MenuEntry } from '../../config/menus.ts';
+import { MenuIcon } from './menu-icon.tsx';
+
+/** The left menu: links with aria-current on the active one, one level of submenu. */
+export const SideMenu = ({
+  entries,
+  condensed,
+  onNavigate,
+}: {
+  entries: MenuEntry[];
+  condensed: boolean;
+  onNavigate?: () => void;
+}) => {
+  const location = useLocation();
+  return (
+    <ul className="side-menu">
+      {entries.map((entry) =>
+        entry.children ? (
+          <SubMenu
+            key={entry.label}
+            entry={entry}
+            condensed={condensed}
+            pathname={location.pathname}
+            onNavigate={onNavigate}
+          />
+        ) : (
+          <li key={entry.label}>
+            <NavLink
+              className="side-menu__link"
+              to={entry.to}
+              title={condensed ? entry.label : undefined}
+              onClick={onNavigate}
+            >
+              <MenuIcon name={entry.icon} />
+              <span className="side-menu__text">{entry.label}</span>
+            </NavLink>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+};
+
+const SubMenu = ({
+  entry,
+  condensed,
+  pathname,
+  onNavigate,
+}: {
+  entry: MenuEntry;
+  condensed: boolean;
+  pathname: string;
+  onNavigate?: (() => void) | undefined;
+}) => {
+  const children = entry.children ?? [];
+  const containsActive = children.some((child) => pathname.startsWith(child.to));
+  const [open, setOpen] = useState(containsActive);
+  const id = `submenu-${entry.label.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`side-menu__link side-menu__parent ${containsActive ? 'side-menu__link--within' : ''}`}
+        aria-expanded={open}
+        aria-controls={id}
+        title={condensed ? entry.label : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MenuIcon name={entry.icon} />
+        <span className="side-menu__text">{entry.label}</span>
+        <span className="side-menu__caret" aria-hidden="true">
+          ▸
+        </span>
+      </button>
+      <ul id={id} className="side-menu__children" hidden={!open}>
+        {children.map((child) => (
+          <li key={child.label}>
+            <NavLink
+              className="side-menu__link side-menu__child"
+              to={child.to}
+              title={condensed ? child.label : undefined}
+              onClick={onNavigate}
+            >
+              <span className="side-menu__dot" aria-hidden="true" />
+              <span className="side-menu__text">{child.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+};

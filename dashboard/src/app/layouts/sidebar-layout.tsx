@@ -1,0 +1,101 @@
+import { atom, useAtom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import { Dialog } from 'radix-ui';
+import { Outlet } from 'react-router-dom';
+import { STORAGE_KEYS } from '../../config/app-links.ts';
+import { GroupFilter } from '../../features/group-filter/group-filter.tsx';
+import type { Audience } from '../../lib/session.ts';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ShellFooter } from './footer.tsx';
+import { ShellOverlays } from './overlays.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useCompactScreen } from './use-compact-screen.ts';
+import { type ShellModel, useLogout, useShellModel, useThemeVariables } from './use-shell.ts';
+import './shell.css';
+
+type MenuMode = 'default' | 'condensed';
+/** spec §4 sidebar types: the toggle switches between default and condensed; remembered per browser. */
+const menuModeAtom = atomWithStorage<MenuMode>(STORAGE_KEYS.menuMode, 'default', undefined, {
+  getOnInit: true,
+});
+const drawerOpenAtom = atom(false);
+
+const MENU_ID = 'main-menu';
+
+const MenuNav = ({
+  model,
+  condensed,
+  onNavigate,
+}: {
+  model: ShellModel;
+  condensed: boolean;
+  onNavigate?: () => void;
+}) => (
+  <nav aria-label="Main menu" className="sidebar__nav">
+    <SideMenu entries={model.menu} condensed={condensed} onNavigate={onNavigate} />
+  </nav>
+);
+
+/** The sidebar layout of spec §2 for either audience. */
+export const SidebarLayout = ({ audience }: { audience: Audience }) => {
+  const model = useShellModel(audience);
+  useThemeVariables(model?.theme ?? null);
+  const onLogout = useLogout(audience);
+  const compact = useCompactScreen();
+  const [mode, setMode] = useAtom(menuModeAtom);
+  const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
+
+  if (!model) {
+    return (
+      <div className="shell shell--loading">
+        <LoadingBlock label="Loading your workspace" />
+      </div>
+    );
+  }
+
+  const condensed = !compact && mode === 'condensed';
+  const menuToggle = compact
+    ? { expanded: drawerOpen, onToggle: () => setDrawerOpen((open) => !open), controls: MENU_ID }
+    : {
+        expanded: mode === 'default',
+        onToggle: () => setMode(mode === 'default' ? 'condensed' : 'default'),
+        controls: MENU_ID,
+      };
+
+  return (
+    <div className={`shell ${condensed ? 'shell--condensed' : ''} ${compact ? 'shell--compact' : ''}`}>
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
+      <TopBar
+        model={model}
+        menuToggle={menuToggle}
+        filters={audience === 'enterprise' ? <GroupFilter /> : null}
+        onLogout={onLogout}
+      />
+      {compact ? (
+        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="drawer__overlay" />
+            <Dialog.Content className="drawer" id={MENU_ID} aria-describedby={undefined}>
+              <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
+              <MenuNav model={model} condensed={false} onNavigate={() => setDrawerOpen(false)} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : (
+        <aside className="sidebar" id={MENU_ID}>
+          <MenuNav model={model} condensed={condensed} />
+        </aside>
+      )}
+      <div className="shell__body">
+        <main id="main-content" className="shell__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <ShellFooter />
+      </div>
+      <ShellOverlays />
+    </div>
+  );
+};

@@ -1,0 +1,113 @@
+import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
+import type { ThemeSettings } from '@coach/shared/contract/auth';
+import { isAdminRoleName } from '@coach/shared/permissions';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
+import { paths } from '../../config/paths.ts';
+import {
+  type Audience,
+  adminUserAtom,
+  enterpriseUserAtom,
+  loggedOutOnPurposeAtom,
+  logoutAtom,
+} from '../../lib/session.ts';
+import { selectedGroupAtom } from '../../lib/ui-state.ts';
+import type { UserMenuIdentity } from './user-menu.tsx';
+
+/** What the shell shows for the signed-in user of an audience (null while the user loads). */
+export type ShellModel = {
+  identity: UserMenuIdentity;
+  menu: MenuEntry[];
+  logoUrl: string | null;
+  companyName: string | null;
+  dashboardPath: string;
+  profilePath: string;
+  settingsPath: string | null;
+  privacyPath: string;
+  termsPath: string;
+  theme: ThemeSettings;
+};
+
+export const useShellModel = (audience: Audience): ShellModel | null => {
+  const enterpriseUser = useAtomValue(enterpriseUserAtom);
+  const adminUser = useAtomValue(adminUserAtom);
+  if (audience === 'admin') {
+    if (!adminUser) return null;
+    return {
+      identity: {
+        name: adminUser.name,
+        role: adminUser.role,
+        email: adminUser.email,
+        avatarUrl: adminUser.avatarUrl,
+      },
+      menu: ADMIN_MENU,
+      logoUrl: null,
+      companyName: null,
+      dashboardPath: paths.admin.dashboard,
+      profilePath: paths.admin.profile,
+      settingsPath: null,
+      privacyPath: paths.appPrivacyPolicy.build('platform'),
+      termsPath: paths.appTerms.build('platform'),
+      theme: DEFAULT_THEME_SETTINGS,
+    };
+  }
+  if (!enterpriseUser) return null;
+  const enterprise = enterpriseUser.enterpriseId;
+  // spec §1: a platform admin logged in as the enterprise sees a generic admin identity.
+  const identity: UserMenuIdentity = enterpriseUser.loggedInAsAdmin
+    ? { name: 'Platform Admin', role: 'Administrator', email: null, avatarUrl: null }
+    : {
+        name: enterpriseUser.name,
+        role: enterpriseUser.roleId.name,
+        email: enterpriseUser.email,
+        avatarUrl: enterpriseUser.avatarUrl,
+      };
+  return {
+    identity,
+    menu: enterpriseMenuFor(enterpriseUser),
+    logoUrl: enterprise.enterprise_logo,
+    companyName: enterprise.company_name,
+    dashboardPath: paths.enterprise.dashboard,
+    profilePath: paths.enterprise.profile,
+    settingsPath: isAdminRoleName(enterpriseUser.roleId.name) ? paths.enterprise.settings : null,
+    privacyPath: paths.appPrivacyPolicy.build(enterprise._id),
+    termsPath: paths.appTerms.build(enterprise._id),
+    theme: { ...DEFAULT_THEME_SETTINGS, ...enterprise.themeSettings },
+  };
+};
+
+const THEME_VARIABLES: Record<keyof ThemeSettings, string> = {
+  buttonColor: '--brand-button-fg',
+  buttonBackColor: '--brand-button-bg',
+  buttonHoverColor: '--brand-button-hover-fg',
+  buttonBackHoverColor: '--brand-button-hover-bg',
+  navFontColor: '--brand-nav-fg',
+  navBackgroundColor: '--brand-nav-bg',
+};
+
+/** Puts the tenant's themeSettings on the root as CSS custom properties (spec §2 Menus, §3). */
+export const useThemeVariables = (theme: ThemeSettings | null) => {
+  useEffect(() => {
+    if (!theme) return;
+    const root = document.documentElement;
+    for (const [key, variable] of Object.entries(THEME_VARIABLES)) {
+      root.style.setProperty(variable, theme[key as keyof ThemeSettings]);
+    }
+    return () => {
+      for (const variable of Object.values(THEME_VARIABLES)) root.style.removeProperty(variable);
+    };
+  }, [theme]);
+};
+
+/** Logs the audience out and opens its login page (no redirect: the user chose to leave). */
+export const useLogout = (audience: Audience) => {
+  const logout = useSetAtom(logoutAtom);
+  const setSelectedGroup = useSetAtom(selectedGroupAtom);
+  const setOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
+  return () => {
+    setOnPurpose(true);
+    logout(audience);
+    if (audience === 'enterprise') setSelectedGroup(null);
+  };
+};

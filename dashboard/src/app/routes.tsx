@@ -1,0 +1,242 @@
+import type { PermissionKey } from '@coach/shared/permissions';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
+import type { Audience } from '../lib/session.ts';
+import { LoadingBlock } from '../ui/spinner.tsx';
+import {
+  ADMIN_COMING_LATER,
+  type ComingLaterScreen,
+  ENTERPRISE_COMING_LATER,
+  PUBLIC_COMING_LATER,
+} from './coming-later-screens.ts';
+import { RequirePermission, RequireSession } from './guards.tsx';
+import { EntryRedirect } from './marketplace-redirect.tsx';
+import { RouteError } from './route-error.tsx';
+
+/** A lazily loaded route element: each screen is its own chunk (ARCHITECTURE.md "Dashboard SPA"). */
+const lazyElement = (load: () => Promise<ReactNode>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ element: await load() }),
+});
+
+const comingLater = (screen: Omit<ComingLaterScreen, 'permission'>): RouteObject => ({
+  path: screen.path,
+  ...lazyElement(() =>
+    import('../features/coming-later/coming-later-page.tsx').then(({ ComingLaterPage }) => (
+      <ComingLaterPage title={screen.title} summary={screen.summary} note={screen.note} />
+    )),
+  ),
+});
+
+/** Screens sharing a permission key sit under one permission guard. */
+const byPermission = (
+  screens: { path: string; permission: PermissionKey | null; route: RouteObject }[],
+): RouteObject[] => {
+  const open = screens.filter((screen) => screen.permission === null).map((screen) => screen.route);
+  const keys = [
+    ...new Set(
+      screens.map((screen) => screen.permission).filter((key): key is PermissionKey => key !== null),
+    ),
+  ];
+  return [
+    ...open,
+    ...keys.map((key) => ({
+      element: <RequirePermission permission={key} />,
+      children: screens.filter((screen) => screen.permission === key).map((screen) => screen.route),
+    })),
+  ];
+};
+
+const authRoutes = (audience: Audience): RouteObject[] => {
+  const p = paths[audience];
+  return [
+    {
+      path: p.login.pattern,
+      ...lazyElement(() =>
+        import('../features/auth/login-page.tsx').then(({ LoginPage }) => <LoginPage audience={audience} />),
+      ),
+    },
+    {
+      path: p.forgotPassword,
+      ...lazyElement(() =>
+        import('../features/auth/forgot-password-page.tsx').then(({ ForgotPasswordPage }) => (
+          <ForgotPasswordPage audience={audience} />
+        )),
+      ),
+    },
+    {
+      path: p.resetPassword.pattern,
+      ...lazyElement(() =>
+        import('../features/auth/reset-password-page.tsx').then(({ ResetPasswordPage }) => (
+          <ResetPasswordPage audience={audience} />
+        )),
+      ),
+    },
+    {
+      path: p.authCheck.pattern,
+      ...lazyElement(() =>
+        import('../features/auth/auth-check-page.tsx').then(({ AuthCheckPage }) => (
+          <AuthCheckPage audience={audience} />
+        )),
+      ),
+    },
+  ];
+};
+
+const sidebarLayout = (audience: Audience, children: RouteObject[]): RouteObject => ({
+  ...lazyElement(() =>
+    import('./layouts/sidebar-layout.tsx').then(({ SidebarLayout }) => <SidebarLayout audience={audience} />),
+  ),
+  children,
+});
+
+const fullpageLayout = (audience: Audience, children: RouteObject[]): RouteObject => ({
+  ...lazyElement(() =>
+    import('./layouts/fullpage-layout.tsx').then(({ FullpageLayout }) => (
+      <FullpageLayout audience={audience} />
+    )),
+  ),
+  children,
+});
+
+const dashboardRoute = (audience: Audience): RouteObject => ({
+  path: paths[audience].dashboard,
+  ...lazyElement(() =>
+    import('../features/dashboard/dashboard-page.tsx').then(({ DashboardPage }) => (
+      <DashboardPage audience={audience} />
+    )),
+  ),
+});
+
+const profileRoute = (audience: Audience): RouteObject => ({
+  path: paths[audience].profile,
+  ...lazyElement(() =>
+    import('../features/profile/profile-page.tsx').then(({ ProfilePage }) => (
+      <ProfilePage audience={audience} />
+    )),
+  ),
+});
+
+/** Every route of spec §2 with its guards. */
+export const buildRoutes = (): RouteObject[] => [
+  {
+    hydrateFallbackElement: <LoadingBlock label="Loading" />,
+    errorElement: <RouteError />,
+    children: screenRoutes(),
+  },
+];
+
+const screenRoutes = (): RouteObject[] => [
+  { path: paths.root, element: <EntryRedirect to={paths.enterprise.dashboard} /> },
+  ...authRoutes('enterprise'),
+  ...authRoutes('admin'),
+
+  {
+    element: <RequireSession audience="enterprise" />,
+    children: [
+      sidebarLayout('enterprise', [
+        {
+          path: paths.enterprise.unauthorized,
+          ...lazyElement(() =>
+            import('../features/errors/unauthorized-page.tsx').then(({ UnauthorizedPage }) => (
+              <UnauthorizedPage />
+            )),
+          ),
+        },
+        ...byPermission([
+          { path: paths.enterprise.dashboard, permission: 'dashboard', route: dashboardRoute('enterprise') },
+          {
+            path: paths.enterprise.members,
+            permission: 'members',
+            route: {
+              path: paths.enterprise.members,
+              ...lazyElement(() =>
+                import('../features/members/members-page.tsx').then(({ MembersPage }) => <MembersPage />),
+              ),
+            },
+          },
+          ...(
+            [
+              [
+                paths.enterprise.groups,
+                () => import('../features/groups/groups-page.tsx').then((m) => <m.GroupsPage />),
+              ],
+              [
+                paths.enterprise.manageGroup,
+                () => import('../features/groups/manage-group-page.tsx').then((m) => <m.ManageGroupPage />),
+              ],
+              [
+                paths.enterprise.groupDetail,
+                () => import('../features/groups/group-detail-page.tsx').then((m) => <m.GroupDetailPage />),
+              ],
+            ] as const
+          ).map(([path, load]) => ({
+            path,
+            permission: 'groups' as const,
+            route: { path, ...lazyElement(load) },
+          })),
+          ...(
+            [
+              [
+                paths.enterprise.settings,
+                () => import('../features/settings/settings-page.tsx').then((m) => <m.SettingsPage />),
+              ],
+              [
+                paths.enterprise.help,
+                () => import('../features/help/help-page.tsx').then((m) => <m.HelpPage />),
+              ],
+              [
+                paths.enterprise.companyInfo,
+                () =>
+                  import('../features/company-info/company-info-page.tsx').then((m) => <m.CompanyInfoPage />),
+              ],
+            ] as const
+          ).map(([path, load]) => ({ path, permission: null, route: { path, ...lazyElement(load) } })),
+          {
+            path: paths.enterprise.roles,
+            permission: 'roles',
+            route: {
+              path: paths.enterprise.roles,
+              ...lazyElement(() =>
+                import('../features/roles/roles-page.tsx').then(({ RolesPage }) => <RolesPage />),
+              ),
+            },
+          },
+          ...ENTERPRISE_COMING_LATER.map((screen) => ({
+            path: screen.path,
+            permission: screen.permission,
+            route: comingLater(screen),
+          })),
+        ]),
+      ]),
+      fullpageLayout('enterprise', [profileRoute('enterprise')]),
+    ],
+  },
+
+  {
+    element: <RequireSession audience="admin" />,
+    children: [
+      sidebarLayout('admin', [dashboardRoute('admin'), ...ADMIN_COMING_LATER.map(comingLater)]),
+      fullpageLayout('admin', [profileRoute('admin')]),
+    ],
+  },
+
+  {
+    ...lazyElement(() => import('./layouts/public-layout.tsx').then(({ PublicLayout }) => <PublicLayout />)),
+    children: [
+      ...PUBLIC_COMING_LATER.filter((screen) => !screen.needsSession).map(comingLater),
+      {
+        element: <RequireSession audience="enterprise" />,
+        children: PUBLIC_COMING_LATER.filter((screen) => screen.needsSession).map(comingLater),
+      },
+    ],
+  },
+
+  {
+    path: paths.notFound,
+    ...lazyElement(() =>
+      import('../features/errors/not-found-page.tsx').then(({ NotFoundPage }) => <NotFoundPage />),
+    ),
+  },
+  { path: '*', element: <EntryRedirect to={paths.enterprise.login.build()} /> },
+];

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Audience } from '../../lib/session.ts';
+import './auth.css';
+
+/** The centred card every sign-in step uses. */
+export const AuthCard = ({
+  audience,
+  title,
+  description,
+  children,
+  footer,
+}: {
+  audience: Audience;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) => (
+  <div className="auth">
+    <main className="auth__main">
+      <div className="auth__brand">
+        <span className="auth__logo" aria-hidden="true">
+          C
+        </span>
+        <span className="auth__wordmark">
+          Coach{' '}
+          <span className="auth__audience">
+            {audience === 'admin' ? 'Platform admin' : 'for organisations'}
+          </span>
+        </span>
+      </div>
+      <section className="auth__card" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="auth__title">
+          {title}
+        </h1>
+        {description ? <p className="auth__description">{description}</p> : null}
+        {children}
+      </section>
+      {footer ? <div className="auth__footer">{footer}</div> : null}
+    </main>
+  </div>
+);
+
+export { FormAlert } from '../../ui/states.tsx';

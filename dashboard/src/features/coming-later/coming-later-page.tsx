@@ -1,0 +1,18 @@
+import { PageHeader } from '../../ui/layout.tsx';
+import { EmptyState } from '../../ui/states.tsx';
+
+/** A screen whose feature ships in a later release: its title and an honest note of what will be here. */
+export const ComingLaterPage = ({
+  title,
+  summary,
+  note,
+}: {
+  title: string;
+  summary: string;
+  note: string;
+}) => (
+  <>
+    <PageHeader title={title} description={summary} />
+    <EmptyState title="Not available yet" description={note} />
+  </>
+);

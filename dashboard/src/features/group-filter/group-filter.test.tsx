@@ -1,0 +1,119 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { createAppApi, setApiClient } from '../../lib/api.ts';
+import { sessionAtoms } from '../../lib/session.ts';
+import { selectedGroupAtom } from '../../lib/ui-state.ts';
+import { createFakeServer, fakeToken, groupsPage } from '../../testing/fake-server.ts';
+import { TEST_ORIGIN } from '../../testing/render-app.tsx';
+import { GroupFilter } from './group-filter.tsx';
+
+const GROUPS = 'POST /api/v1/enterprise/general/user-groups';
+
+const names = (prefix: string, from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => `${prefix} ${from + index}`);
+
+const renderFilter = () => {
+  const store = createStore();
+  store.set(sessionAtoms.enterprise, { token: fakeToken(86400), mfaDone: true, refreshDone: false });
+  const server = createFakeServer({
+    [GROUPS]: (body) => {
+      const page = Number(body.currentPage);
+      const search = String(body.searchQuery ?? '');
+      if (search) return groupsPage(1, 1, [`${search} team`]);
+      return groupsPage(page, 3, names('Group', (page - 1) * 10 + 1, 10));
+    },
+  });
+  setApiClient(createAppApi({ store, fetch: server.fetch, baseUrl: TEST_ORIGIN }));
+  render(
+    <Provider store={store}>
+      <GroupFilter />
+    </Provider>,
+  );
+  return {
+    store,
+    server,
+    groupCalls: () => server.calls.filter((call) => call.route === GROUPS).map((call) => call.body),
+  };
+};
+
+const scrollToBottom = (list: HTMLElement) => {
+  Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 1000 });
+  Object.defineProperty(list, 'clientHeight', { configurable: true, value: 300 });
+  list.scrollTop = 690;
+  fireEvent.scroll(list);
+};
+
+describe('top-bar group filter (spec §2, §4)', () => {
+  it('a manager scrolling to the bottom of the list gets the next page appended, and paging stops at the last page', async () => {
+    const { groupCalls } = renderFilter();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    const list = await screen.findByRole('list', { name: 'Groups' });
+    expect(await within(list).findByRole('button', { name: 'Group 10' })).toBeInTheDocument();
+
+    scrollToBottom(screen.getByTestId('group-filter-list'));
+    expect(await within(list).findByRole('button', { name: 'Group 20' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Group 1' })).toBeInTheDocument();
+
+    scrollToBottom(screen.getByTestId('group-filter-list'));
+    expect(await within(list).findByRole('button', { name: 'Group 30' })).toBeInTheDocument();
+    scrollToBottom(screen.getByTestId('group-filter-list'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(groupCalls().map((body) => body.currentPage)).toEqual([1, 2, 3]);
+  });
+
+  it('a manager searching waits for the typing pause, then sees page 1 of the matches only', async () => {
+    const { groupCalls } = renderFilter();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    await screen.findByRole('button', { name: 'Group 10' });
+    scrollToBottom(screen.getByTestId('group-filter-list'));
+    await screen.findByRole('button', { name: 'Group 20' });
+
+    await user.type(screen.getByPlaceholderText('Search groups...'), 'Sales');
+    // Still within the 500 ms delay: no search request yet.
+    expect(groupCalls().some((body) => body.searchQuery === 'Sales')).toBe(false);
+    expect(await screen.findByRole('button', { name: 'Sales team' }, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Group 1' })).not.toBeInTheDocument();
+    const searches = groupCalls().filter((body) => body.searchQuery !== '');
+    expect(searches).toEqual([{ searchQuery: 'Sales', currentPage: 1 }]);
+  });
+
+  it('a manager picks a group and then clears the filter with All Groups', async () => {
+    const { store } = renderFilter();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    await user.click(await screen.findByRole('button', { name: 'Group 3' }));
+    expect(store.get(selectedGroupAtom)).toEqual({ _id: 'g-Group 3', name: 'Group 3' });
+    expect(screen.getByRole('button', { name: 'Group filter: Group 3' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Group filter: Group 3' }));
+    await user.click(await screen.findByRole('button', { name: 'All Groups' }));
+    expect(store.get(selectedGroupAtom)).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Group filter: All Groups' })).toBeInTheDocument(),
+    );
+  });
+
+  it('a manager sees a Loading... row while the next page is on its way', async () => {
+    const { server } = renderFilter();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    await screen.findByRole('button', { name: 'Group 10' });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.routes[GROUPS] = async () => {
+      await gate;
+      return groupsPage(2, 3, names('Group', 11, 10));
+    };
+    scrollToBottom(screen.getByTestId('group-filter-list'));
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('button', { name: 'Group 11' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+});

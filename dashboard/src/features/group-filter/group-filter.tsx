@@ -1,0 +1,163 @@
+import { GROUP_FILTER_TEXTS } from '@coach/shared/constants/messages';
+import { GROUP_DROPDOWN_MAX_HEIGHT_PX, GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { enterpriseAuth, type Group } from '@coach/shared/contract/auth';
+import { useAtom } from 'jotai';
+import { Popover } from 'radix-ui';
+import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { selectedGroupAtom } from '../../lib/ui-state.ts';
+import './group-filter.css';
+
+/** Distance from the bottom of the list, in px, at which the next page loads. */
+const LOAD_MORE_THRESHOLD_PX = 40;
+
+type ListState = { groups: Group[]; currentPage: number; totalPages: number; loading: boolean };
+
+const INITIAL: ListState = { groups: [], currentPage: 0, totalPages: 1, loading: false };
+
+/** The top-bar group filter of spec §2: search with a 500 ms delay, infinite scroll, All Groups clears. */
+export const GroupFilter = () => {
+  const [selected, setSelected] = useAtom(selectedGroupAtom);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [searchQuery, setSearchQuery] = useState('');
+  const [list, setList] = useState<ListState>(INITIAL);
+  // Answers to an older search are dropped: only the latest request may write the list.
+  const requestId = useRef(0);
+
+  const loadPage = useCallback(async (search: string, page: number, reset: boolean) => {
+    const id = ++requestId.current;
+    setList((state) => (reset ? { ...INITIAL, loading: true } : { ...state, loading: true }));
+    try {
+      const result = await api.call(enterpriseAuth.userGroups, { searchQuery: search, currentPage: page });
+      if (id !== requestId.current) return;
+      setList((state) => ({
+        groups: reset ? result.listdata : [...state.groups, ...result.listdata],
+        currentPage: result.currentPage,
+        totalPages: result.totalPages,
+        loading: false,
+      }));
+    } catch (error) {
+      // spec §4: failures other than 401 (handled by the client) are only logged.
+      console.error('Loading groups failed', error);
+      if (id === requestId.current)
+        setList((state) => ({ ...state, loading: false, totalPages: state.currentPage }));
+    }
+  }, []);
+
+  // First page on mount, then page 1 again on every (debounced) search.
+  useEffect(() => {
+    void loadPage(searchQuery, 1, true);
+  }, [loadPage, searchQuery]);
+
+  useEffect(() => {
+    if (query.trim() === searchQuery) return;
+    const timer = window.setTimeout(() => setSearchQuery(query.trim()), GROUP_SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, searchQuery]);
+
+  const hasMoreGroups = list.currentPage < list.totalPages;
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (list.loading || !hasMoreGroups) return;
+    if (scrollHeight - scrollTop - clientHeight <= LOAD_MORE_THRESHOLD_PX) {
+      void loadPage(searchQuery, list.currentPage + 1, false);
+    }
+  };
+
+  const choose = (group: Group | null) => {
+    setSelected(group);
+    setOpen(false);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        className="group-filter__trigger"
+        aria-label={`Group filter: ${selected?.name ?? GROUP_FILTER_TEXTS.allGroups}`}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="9" cy="8" r="3" />
+          <path d="M3 19a6 6 0 0 1 12 0M16 11a3 3 0 1 0 0-6M21 19a6 6 0 0 0-4-5.6" strokeLinecap="round" />
+        </svg>
+        <span className="group-filter__label">{selected?.name ?? GROUP_FILTER_TEXTS.allGroups}</span>
+        <span aria-hidden="true" className="group-filter__chevron">
+          ▾
+        </span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="group-filter__content"
+          align="start"
+          sideOffset={8}
+          aria-label="Choose a group"
+        >
+          <div className="group-filter__search">
+            <label htmlFor="group-filter-search" className="visually-hidden">
+              Search groups
+            </label>
+            <input
+              id="group-filter-search"
+              type="search"
+              className="group-filter__input"
+              placeholder={GROUP_FILTER_TEXTS.searchPlaceholder}
+              value={query}
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          <div
+            className="group-filter__list"
+            style={{ maxHeight: GROUP_DROPDOWN_MAX_HEIGHT_PX }}
+            onScroll={onScroll}
+            data-testid="group-filter-list"
+          >
+            <ul aria-label="Groups">
+              <li>
+                <button
+                  type="button"
+                  className="group-filter__option"
+                  aria-pressed={selected === null}
+                  onClick={() => choose(null)}
+                >
+                  {GROUP_FILTER_TEXTS.allGroups}
+                </button>
+              </li>
+              {list.groups.map((group) => (
+                <li key={group._id}>
+                  <button
+                    type="button"
+                    className="group-filter__option"
+                    aria-pressed={selected?._id === group._id}
+                    onClick={() => choose(group)}
+                  >
+                    {group.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {list.loading ? (
+              <p className="group-filter__row" role="status">
+                {GROUP_FILTER_TEXTS.loading}
+              </p>
+            ) : null}
+            {!list.loading && list.groups.length === 0 ? (
+              <p className="group-filter__row">
+                {searchQuery ? 'No groups match your search' : 'No groups yet'}
+              </p>
+            ) : null}
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+};

@@ -1,0 +1,126 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { type GroupMember, groups } from '@coach/shared/contract/groups';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ErrorState, FormAlert } from '../../ui/states.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { groupDetailPath } from './group-paths.ts';
+import { MemberPicker } from './member-picker.tsx';
+import './groups.css';
+
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
+
+/** /enterprise/groups/manage/:id? — create a group (no id) or change its name and members. */
+export const ManageGroupPage = () => {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<GroupMember[]>([]);
+  const [loaded, setLoaded] = useState<Loaded>(id ? { status: 'loading' } : { status: 'ready' });
+  const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    api
+      .call(groups.get, { groupId: id })
+      .then((group) => {
+        if (!current) return;
+        setName(group.name);
+        setChosen(group.members);
+        setLoaded({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (current)
+          setLoaded({
+            status: 'error',
+            message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE,
+          });
+      });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setErrors({ name: 'Please enter a group name' });
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      const body = { name: name.trim(), memberIds: chosen.map((m) => m._id) };
+      const saved = id
+        ? await api.call(groups.edit, { groupId: id, ...body })
+        : await api.call(groups.add, body);
+      notify.success(id ? 'Group updated successfully' : 'Group created successfully');
+      navigate(groupDetailPath(saved._id));
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'name')
+        setErrors({ name: error.message.replace(/^name: /, '') });
+      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = id ? 'Edit group' : 'New group';
+  if (loaded.status === 'loading') return <LoadingBlock label="Loading the group" />;
+  if (loaded.status === 'error')
+    return (
+      <div className="groups">
+        <PageHeader title={title} />
+        <ErrorState
+          title="The group could not be loaded"
+          description={loaded.message}
+          action={
+            <Link className="btn btn--secondary btn--md" to={paths.enterprise.groups}>
+              Back to groups
+            </Link>
+          }
+        />
+      </div>
+    );
+
+  return (
+    <div className="groups">
+      <PageHeader title={title} description="Name the group and choose who is in it." />
+      <form onSubmit={submit} noValidate className="manage-group">
+        <Card>
+          <FormAlert message={errors.form} />
+          <TextField
+            label="Group name"
+            value={name}
+            maxLength={80}
+            onChange={(event) => setName(event.target.value)}
+            error={errors.name}
+            autoFocus
+          />
+        </Card>
+        <Card title="Members">
+          <MemberPicker selected={chosen} onChange={setChosen} />
+        </Card>
+        <div className="manage-group__actions">
+          <Link
+            className="btn btn--secondary btn--md"
+            to={id ? groupDetailPath(id) : paths.enterprise.groups}
+          >
+            Cancel
+          </Link>
+          <Button type="submit" loading={saving}>
+            {id ? 'Save changes' : 'Create group'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+};

@@ -1,0 +1,100 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import type { GroupMember } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { SearchBox } from '../../ui/table.tsx';
+
+const RESULTS = 8;
+
+/** Search the enterprise's members and tick them in or out of a selection (the group's members). */
+export const MemberPicker = ({
+  selected,
+  onChange,
+}: {
+  selected: GroupMember[];
+  onChange: (next: GroupMember[]) => void;
+}) => {
+  const [search, setSearch] = useState('');
+  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const [results, setResults] = useState<GroupMember[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setResults(null);
+    setError(null);
+    api
+      .call(members.list, { searchInput, limit: RESULTS, sort_by: 'name', sort_type: 'asc' })
+      .then((page) => {
+        if (current) setResults(page.listdata.map(({ _id, name, email }) => ({ _id, name, email })));
+      })
+      .catch((err: unknown) => {
+        if (current) setError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
+      });
+    return () => {
+      current = false;
+    };
+  }, [searchInput]);
+
+  const isSelected = (id: string) => selected.some((m) => m._id === id);
+  const toggle = (member: GroupMember) =>
+    onChange(isSelected(member._id) ? selected.filter((m) => m._id !== member._id) : [...selected, member]);
+
+  return (
+    <div className="picker">
+      <div className="picker__search">
+        <SearchBox
+          label="Find members"
+          placeholder="Find members by name or email..."
+          value={search}
+          onChange={setSearch}
+        />
+        {results === null && !error ? <Spinner size="sm" label="Searching members" /> : null}
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {results && results.length === 0 ? (
+        <p className="picker__empty">No member matches "{searchInput}".</p>
+      ) : null}
+      {results && results.length > 0 ? (
+        <ul className="picker__results" aria-label="Matching members">
+          {results.map((member) => (
+            <li key={member._id}>
+              <label className="picker__row">
+                <input type="checkbox" checked={isSelected(member._id)} onChange={() => toggle(member)} />
+                <span className="picker__who">
+                  <span className="picker__name">{member.name}</span>
+                  <span className="picker__email">{member.email}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="picker__selected">
+        <h3 className="picker__title">
+          {selected.length} member{selected.length === 1 ? '' : 's'} in this group
+        </h3>
+        {selected.length > 0 ? (
+          <ul className="chips" aria-label="Chosen members">
+            {selected.map((member) => (
+              <li key={member._id} className="chip picker__chip">
+                {member.name}
+                <button type="button" aria-label={`Remove ${member.name}`} onClick={() => toggle(member)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,185 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { groups } from '@coach/shared/contract/groups';
+import { type Member, members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { SearchBox } from '../../ui/table.tsx';
+import { SelectField } from '../../ui/text-field.tsx';
+
+type Option = { _id: string; name: string };
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+
+/** Change a member's role and groups. */
+export const EditMemberDialog = ({
+  member,
+  onClose,
+  onSaved,
+}: {
+  member: Member;
+  onClose: () => void;
+  onSaved: (member: Member) => void;
+}) => {
+  const [roleOptions, setRoleOptions] = useState<Option[] | null>(null);
+  const [roleId, setRoleId] = useState(member.role._id);
+  const [chosen, setChosen] = useState<Option[]>(member.groups);
+  const [search, setSearch] = useState('');
+  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const [matches, setMatches] = useState<Option[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    api.call(roles.options, {}).then(setRoleOptions, (err: unknown) => setError(messageOf(err)));
+  }, []);
+  useEffect(() => {
+    let current = true;
+    api.call(groups.list, { searchInput, currentPage: 1 }).then(
+      (page) => {
+        if (current) setMatches(page.listdata.map(({ _id, name }) => ({ _id, name })));
+      },
+      (err: unknown) => {
+        if (current) setError(messageOf(err));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [searchInput]);
+
+  const toggle = (group: Option) =>
+    setChosen((current) =>
+      current.some((g) => g._id === group._id)
+        ? current.filter((g) => g._id !== group._id)
+        : [...current, group],
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const updated = await api.call(members.update, {
+        memberId: member._id,
+        roleId,
+        groupIds: chosen.map((g) => g._id),
+      });
+      notify.success('Member updated successfully');
+      onSaved(updated);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Edit ${member.name}`}
+      description={member.email}
+    >
+      <form className="member-form" onSubmit={submit} noValidate>
+        <FormAlert message={error} />
+        <SelectField
+          label="Role"
+          value={roleId}
+          disabled={!roleOptions || member.isDefaultAdmin}
+          hint={member.isDefaultAdmin ? "The default admin's role cannot be changed." : undefined}
+          onChange={(event) => setRoleId(event.target.value)}
+        >
+          {(roleOptions ?? [member.role]).map((role) => (
+            <option key={role._id} value={role._id}>
+              {role.name}
+            </option>
+          ))}
+        </SelectField>
+        <fieldset className="member-form__groups">
+          <legend>Groups</legend>
+          <SearchBox label="Find groups" placeholder="Find groups..." value={search} onChange={setSearch} />
+          <ul className="member-form__matches" aria-label="Matching groups">
+            {matches.map((group) => (
+              <li key={group._id}>
+                <label className="picker__row">
+                  <input
+                    type="checkbox"
+                    checked={chosen.some((g) => g._id === group._id)}
+                    onChange={() => toggle(group)}
+                  />
+                  {group.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+          <p className="member-form__count">
+            {chosen.length === 0 ? 'In no group' : `In ${chosen.map((g) => g.name).join(', ')}`}
+          </p>
+        </fieldset>
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} disabled={!roleOptions}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
+
+/** Deactivate or delete, asked first; the server refuses the default admin and yourself. */
+export const ConfirmMemberAction = ({
+  member,
+  action,
+  onClose,
+  onDone,
+}: {
+  member: Member;
+  action: 'deactivate' | 'delete';
+  onClose: () => void;
+  onDone: () => void;
+}) => {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      if (action === 'delete') {
+        await api.call(members.remove, { memberId: member._id });
+        notify.success('Member deleted successfully');
+      } else {
+        await api.call(members.changeStatus, { memberId: member._id, status: 'Inactive' });
+        notify.success('Member deactivated');
+      }
+      onDone();
+    } catch (err) {
+      notify.error(messageOf(err));
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      title={action === 'delete' ? `Delete ${member.name}?` : `Deactivate ${member.name}?`}
+      description={
+        action === 'delete'
+          ? 'The member and their group memberships are removed for good. This cannot be undone.'
+          : 'They are signed out at once and cannot sign in until you activate them again.'
+      }
+      confirmLabel={action === 'delete' ? 'Delete member' : 'Deactivate'}
+      busy={busy}
+      onConfirm={() => void run()}
+      onCancel={onClose}
+    />
+  );
+};

@@ -1,0 +1,235 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { type Member, members } from '@coach/shared/contract/members';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { selectedGroupAtom } from '../../lib/ui-state.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/layout.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { SearchBox, SortHeader, type SortState } from '../../ui/table.tsx';
+import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
+import './members.css';
+
+type SortBy = 'name' | 'email' | 'status' | 'last_active';
+type StatusFilter = 'all' | 'Active' | 'Inactive';
+const VISIBLE_GROUPS = 3;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const lastActive = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
+
+const GroupChips = ({ member }: { member: Member }) => {
+  if (member.groups.length === 0) return <span className="members__none">No groups</span>;
+  const shown = member.groups.slice(0, VISIBLE_GROUPS);
+  const more = member.groups.length - shown.length;
+  return (
+    <span className="chips">
+      {shown.map((group) => (
+        <span key={group._id} className="chip">
+          {group.name}
+        </span>
+      ))}
+      {more > 0 ? (
+        <span
+          className="chip"
+          title={member.groups
+            .slice(VISIBLE_GROUPS)
+            .map((g) => g.name)
+            .join(', ')}
+        >
+          +{more}
+        </span>
+      ) : null}
+    </span>
+  );
+};
+
+/** /enterprise/members: the people of the enterprise, narrowed by the top-bar group filter (issue 3). */
+export const MembersPage = () => {
+  const group = useAtomValue(selectedGroupAtom);
+  const [search, setSearch] = useState('');
+  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
+  const list = usePagedList(
+    [searchInput, status, sort.by, sort.direction, group?._id ?? ''].join('|'),
+    (currentPage) =>
+      api.call(members.list, {
+        searchInput,
+        currentPage,
+        sort_by: sort.by,
+        sort_type: sort.direction,
+        ...(group ? { selected_group: group._id } : {}),
+        ...(status === 'all' ? {} : { status }),
+      }),
+  );
+  const filtered = Boolean(searchInput || group || status !== 'all');
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [confirming, setConfirming] = useState<{ member: Member; action: 'deactivate' | 'delete' } | null>(
+    null,
+  );
+
+  const activate = async (member: Member) => {
+    try {
+      await api.call(members.changeStatus, { memberId: member._id, status: 'Active' });
+      notify.success('Member activated');
+      await list.reload();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+    }
+  };
+
+  return (
+    <div className="members">
+      <PageHeader
+        title="Members"
+        description={
+          group
+            ? `People in ${group.name}.`
+            : 'Everyone in your organisation, their role, groups and activity.'
+        }
+      />
+      <div className="list-toolbar">
+        <SearchBox
+          label="Search members"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={setSearch}
+        />
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Status</legend>
+          {(['all', 'Active', 'Inactive'] as const).map((value) => (
+            <label
+              key={value}
+              className={`segmented__option ${status === value ? 'segmented__option--on' : ''}`}
+            >
+              <input
+                type="radio"
+                name="member-status"
+                value={value}
+                checked={status === value}
+                onChange={() => setStatus(value)}
+              />
+              {value === 'all' ? 'All' : value}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      <PagedTable
+        list={list}
+        noun="members"
+        empty={{
+          title: filtered ? 'No member matches' : 'No members yet',
+          description: filtered
+            ? 'Try another search, status or group.'
+            : 'Members appear here once they are invited.',
+        }}
+        head={
+          <>
+            <SortHeader column="name" sort={sort} onSort={setSort}>
+              Name
+            </SortHeader>
+            <th scope="col">Role</th>
+            <th scope="col">Groups</th>
+            <SortHeader column="status" sort={sort} onSort={setSort}>
+              Status
+            </SortHeader>
+            <SortHeader column="last_active" sort={sort} onSort={setSort}>
+              Last active
+            </SortHeader>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(member) => (
+          <tr key={member._id}>
+            <td>
+              <span className="members__who">
+                <span className="members__name">{member.name}</span>
+                <span className="members__email">{member.email}</span>
+              </span>
+            </td>
+            <td data-label="Role">{member.role.name}</td>
+            <td data-label="Groups">
+              <GroupChips member={member} />
+            </td>
+            <td data-label="Status">
+              <span className={`status status--${member.status.toLowerCase()}`}>{member.status}</span>
+            </td>
+            <td data-label="Last active" className="table__number">
+              {lastActive(member.lastActiveAt)}
+            </td>
+            <td>
+              <div className="table__actions">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Edit ${member.name}`}
+                  onClick={() => setEditing(member)}
+                >
+                  Edit
+                </Button>
+                {member.status === 'Active' ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Deactivate ${member.name}`}
+                    disabled={member.isDefaultAdmin}
+                    onClick={() => setConfirming({ member, action: 'deactivate' })}
+                  >
+                    Deactivate
+                  </Button>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Activate ${member.name}`}
+                    onClick={() => void activate(member)}
+                  >
+                    Activate
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Delete ${member.name}`}
+                  disabled={member.isDefaultAdmin}
+                  onClick={() => setConfirming({ member, action: 'delete' })}
+                >
+                  Delete
+                </Button>
+              </div>
+            </td>
+          </tr>
+        )}
+      />
+      {editing ? (
+        <EditMemberDialog
+          member={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void list.reload();
+          }}
+        />
+      ) : null}
+      {confirming ? (
+        <ConfirmMemberAction
+          member={confirming.member}
+          action={confirming.action}
+          onClose={() => setConfirming(null)}
+          onDone={() => {
+            setConfirming(null);
+            void list.reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+};

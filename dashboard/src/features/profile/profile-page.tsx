@@ -1,0 +1,198 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { adminAuth, enterpriseAuth, newPasswordField } from '@coach/shared/contract/auth';
+import { useAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { type Audience, adminUserAtom, enterpriseUserAtom } from '../../lib/session.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { PasswordField, TextField } from '../../ui/text-field.tsx';
+import './profile.css';
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+
+type ProfileValues = { name: string; email: string; mobile: string | null; role: string };
+
+/** Reads and updates the signed-in user of either audience. */
+const useProfile = (audience: Audience) => {
+  const [enterpriseUser, setEnterpriseUser] = useAtom(enterpriseUserAtom);
+  const [adminUser, setAdminUser] = useAtom(adminUserAtom);
+  const values: ProfileValues | null =
+    audience === 'enterprise'
+      ? enterpriseUser && {
+          name: enterpriseUser.name,
+          email: enterpriseUser.email,
+          mobile: enterpriseUser.mobile,
+          role: enterpriseUser.roleId.name,
+        }
+      : adminUser && {
+          name: adminUser.name,
+          email: adminUser.email,
+          mobile: adminUser.mobile,
+          role: adminUser.role,
+        };
+  const save = async (input: { name: string; mobile: string | null }) => {
+    if (audience === 'enterprise') setEnterpriseUser(await api.call(enterpriseAuth.updateProfile, input));
+    else setAdminUser(await api.call(adminAuth.updateProfile, input));
+  };
+  const changePassword = (input: { currentPassword: string; newPassword: string }) =>
+    api.call(audience === 'enterprise' ? enterpriseAuth.changePassword : adminAuth.changePassword, input);
+  return { values, save, changePassword };
+};
+
+const DetailsForm = ({
+  values,
+  save,
+}: {
+  values: ProfileValues;
+  save: ReturnType<typeof useProfile>['save'];
+}) => {
+  const [name, setName] = useState(values.name);
+  const [mobile, setMobile] = useState(values.mobile ?? '');
+  const [errors, setErrors] = useState<{ name?: string; mobile?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!name.trim()) next.name = 'Please enter your name';
+    if (mobile.trim() && !/^\+?[0-9 ]{6,20}$/.test(mobile.trim())) next.mobile = 'Invalid Mobile Number';
+    setErrors(next);
+    if (next.name || next.mobile) return;
+    setSaving(true);
+    try {
+      await save({ name: name.trim(), mobile: mobile.trim() || null });
+      notify.success('Profile updated');
+    } catch (error) {
+      if (error instanceof ApiError && (error.field === 'name' || error.field === 'mobile'))
+        setErrors({ [error.field]: error.message });
+      else notify.error(messageOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="Personal details" aria-label="Personal details">
+      <form className="profile__form" onSubmit={submit} noValidate>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={values.email}
+          disabled
+          hint="Contact support to change your email."
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+61 400 000 000"
+          value={mobile}
+          onChange={(e) => setMobile(e.target.value)}
+          error={errors.mobile}
+          hint="Used to send your sign-in codes by SMS."
+        />
+        <div className="profile__actions">
+          <Button type="submit" loading={saving}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+};
+
+const PasswordForm = ({
+  changePassword,
+}: {
+  changePassword: ReturnType<typeof useProfile>['changePassword'];
+}) => {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!current) found.current = 'Please enter your current password';
+    const parsed = newPasswordField.safeParse(next);
+    if (!parsed.success) found.next = parsed.error.issues[0]?.message ?? 'Please choose a longer password';
+    if (confirm !== next) found.confirm = 'Passwords do not match';
+    setErrors(found);
+    if (found.current || found.next || found.confirm) return;
+    setSaving(true);
+    try {
+      await changePassword({ currentPassword: current, newPassword: next });
+      notify.success('Password changed');
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'currentPassword')
+        setErrors({ current: error.message });
+      else if (error instanceof ApiError && error.field === 'newPassword') setErrors({ next: error.message });
+      else notify.error(messageOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="Change password" aria-label="Change password">
+      <form className="profile__form" onSubmit={submit} noValidate>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={errors.current}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={errors.next}
+          hint="At least 10 characters."
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+        />
+        <div className="profile__actions">
+          <Button type="submit" loading={saving}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+};
+
+export const ProfilePage = ({ audience }: { audience: Audience }) => {
+  const { values, save, changePassword } = useProfile(audience);
+  if (!values) return <LoadingBlock label="Loading your profile" />;
+  return (
+    <div className="profile">
+      <PageHeader title="My profile" description={`${values.email} · ${values.role}`} />
+      <div className="profile__grid">
+        <DetailsForm values={values} save={save} />
+        <PasswordForm changePassword={changePassword} />
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,105 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { type Role, roles } from '@coach/shared/contract/roles';
+import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@coach/shared/permissions';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { Checkbox } from '../../ui/table.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+
+/** Create (role null) or edit a role: its name and the nine permission keys of spec §6. */
+export const RoleFormDialog = ({
+  role,
+  onClose,
+  onSaved,
+}: {
+  role: Role | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const [name, setName] = useState(role?.name ?? '');
+  const [keys, setKeys] = useState<PermissionKey[]>(role?.permissions ?? ['dashboard']);
+  const [errors, setErrors] = useState<{ name?: string; permissions?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const locked = role?.isDefaultAdminRole ?? false;
+
+  const toggle = (key: PermissionKey, on: boolean) =>
+    setKeys((current) => (on ? [...current, key] : current.filter((k) => k !== key)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setErrors({ name: 'Please enter a role name' });
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      const body = { name: name.trim(), permissions: keys };
+      if (role) await api.call(roles.edit, { roleId: role._id, ...body });
+      else await api.call(roles.add, body);
+      notify.success(role ? 'Role updated successfully' : 'Role created successfully');
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && (error.field === 'name' || error.field?.startsWith('permissions')))
+        setErrors({
+          [error.field === 'name' ? 'name' : 'permissions']: error.message.replace(/^[\w.]+: /, ''),
+        });
+      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={role ? `Edit ${role.name}` : 'Add role'}
+      description="Members with this role can open only the sections ticked below."
+    >
+      <form className="role-form" onSubmit={submit} noValidate>
+        <FormAlert message={errors.form} />
+        <TextField
+          label="Role name"
+          value={name}
+          maxLength={60}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+          autoFocus
+        />
+        <fieldset className="role-form__keys">
+          <legend>Sections this role can open</legend>
+          {locked ? (
+            <p className="role-form__note">The default admin's role keeps every permission.</p>
+          ) : null}
+          <div className="role-form__grid">
+            {PERMISSION_KEYS.map((key) => (
+              <Checkbox
+                key={key}
+                label={PERMISSION_LABELS[key]}
+                checked={locked || keys.includes(key)}
+                disabled={locked}
+                onChange={(on) => toggle(key, on)}
+              />
+            ))}
+          </div>
+          {errors.permissions ? <p className="field__error">{errors.permissions}</p> : null}
+        </fieldset>
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {role ? 'Save changes' : 'Create role'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,144 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
+import './ui.css';
+
+/** Label, hint and error around any control, wired with ids the way TextField does it. */
+const FieldFrame = ({
+  label,
+  error,
+  hint,
+  children,
+  id: givenId,
+  className,
+  trailing,
+}: {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  id?: string | undefined;
+  className?: string | undefined;
+  /** Element shown at the end of the control (e.g. the show/hide password button). */
+  trailing?: ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}) => {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className={`field__control ${error ? 'field__control--invalid' : ''}`}>
+        {children({ id, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined })}
+        {trailing}
+      </div>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+};
+
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  /** Element shown at the end of the input (e.g. the show/hide password button). */
+  trailing?: ReactNode;
+};
+
+export const TextField = ({ label, error, hint, trailing, id, className, ...rest }: TextFieldProps) => (
+  <FieldFrame label={label} error={error} hint={hint} id={id} className={className} trailing={trailing}>
+    {({ id: inputId, describedBy }) => (
+      <input
+        id={inputId}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...rest}
+      />
+    )}
+  </FieldFrame>
+);
+
+/** A password input with a show/hide toggle. */
+export const PasswordField = (props: Omit<TextFieldProps, 'type' | 'trailing'>) => {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          className="field__toggle"
+          aria-pressed={visible}
+          aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          onClick={() => setVisible((value) => !value)}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      }
+    />
+  );
+};
+
+export const TextAreaField = ({
+  label,
+  error,
+  hint,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+}) => (
+  <FieldFrame label={label} error={error} hint={hint}>
+    {({ id, describedBy }) => (
+      <textarea
+        id={id}
+        className="field__input field__input--area"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...rest}
+      />
+    )}
+  </FieldFrame>
+);
+
+export const SelectField = ({
+  label,
+  error,
+  hint,
+  children,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | null; hint?: ReactNode }) => (
+  <FieldFrame label={label} error={error} hint={hint}>
+    {({ id, describedBy }) => (
+      <select
+        id={id}
+        className="field__input field__input--select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...rest}
+      >
+        {children}
+      </select>
+    )}
+  </FieldFrame>
+);
