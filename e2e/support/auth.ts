@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './env.ts';
+import { outboxMark, readCode } from './outbox.ts';
+
+export type Audience = 'enterprise' | 'admin';
+const loginPath = (audience: Audience) => (audience === 'admin' ? '/admin/login' : '/login');
+
+/** Fills the sign-in form on the current page (already on /login or /admin/login). */
+export const submitPassword = async (page: Page, email: string, password = DEMO_PASSWORD) => {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/** On the auth-check screen: choose email, send, and return the code the outbox received. */
+export const requestEmailCode = async (page: Page, email: string) => {
+  await expect(page.getByRole('heading', { name: "Verify it's you" })).toBeVisible();
+  await page.getByRole('radio', { name: /Email/ }).check();
+  const mark = outboxMark(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  return readCode(email, mark);
+};
+
+export const enterCode = async (page: Page, code: string) => {
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+};
+
+/** The whole journey: password, then the second factor read from the outbox. */
+export const signIn = async (page: Page, audience: Audience, email: string) => {
+  await page.goto(loginPath(audience));
+  await submitPassword(page, email);
+  const code = await requestEmailCode(page, email);
+  await enterCode(page, code);
+  // Signed in once the check is left behind (a goto before that would meet the half-done session).
+  await expect(page).not.toHaveURL(/auth-check/);
+};
+
+export const openUserMenu = async (page: Page) => {
+  await page.locator('.user-menu__trigger').click();
+  return page.getByRole('menu');
+};
+
+export const logOut = async (page: Page) => {
+  const menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+};

@@ -1,0 +1,52 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+
+const rows = (page: Page) => page.getByRole('table', { name: 'Members' }).getByRole('row');
+
+test('an admin changes a member role and groups, deactivates them (their session ends) and reactivates', async ({
+  browser,
+  page,
+}) => {
+  // The member is signed in elsewhere.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, 'enterprise', 'member07@acme.example');
+  await expect(memberPage).toHaveURL(/\/enterprise\/dashboard$/);
+
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  await page.goto('/enterprise/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill('member07@');
+  await expect(rows(page)).toHaveCount(2);
+  const name = (await rows(page).nth(1).locator('.members__name').textContent()) ?? '';
+
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await dialog.getByLabel('Role').selectOption({ label: 'Staff' });
+  await dialog.getByRole('searchbox', { name: 'Find groups' }).fill('Mentors');
+  await dialog
+    .getByRole('list', { name: 'Matching groups' })
+    .getByRole('checkbox', { name: 'Mentors' })
+    .check();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page).nth(1)).toContainText('Staff');
+  await expect(rows(page).nth(1)).toContainText('Mentors');
+
+  await page.getByRole('button', { name: `Deactivate ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
+  await expect(confirm).toContainText('signed out at once');
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(rows(page).nth(1)).toContainText('Inactive');
+
+  // The member's next request is refused and they land on the login page with the server's message.
+  await memberPage.reload();
+  await expect(memberPage).toHaveURL(/\/login/);
+  await memberContext.close();
+
+  await page.getByRole('button', { name: `Activate ${name}` }).click();
+  await expect(rows(page).nth(1)).toContainText('Active');
+  // The default admin cannot be deactivated or deleted.
+  await page.getByRole('searchbox', { name: 'Search members' }).fill('owner@');
+  await expect(page.getByRole('button', { name: 'Deactivate Olivia Owner' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete Olivia Owner' })).toBeDisabled();
+});

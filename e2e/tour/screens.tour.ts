@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+
+const shot = async (page: Page, name: string) => {
+  const dir = path.join(import.meta.dirname, '..', 'screens', test.info().project.name);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+};
+
+test('public screens', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await shot(page, 'login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await shot(page, 'login-errors');
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'forgot-password');
+  await page.goto('/admin/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await shot(page, 'admin-login');
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'not-found');
+  await page.goto('/marketplace/home');
+  await expect(page.locator('h1').first()).toBeVisible();
+  await shot(page, 'marketplace-home');
+});
+
+test('enterprise screens', async ({ page }) => {
+  await page.goto('/login');
+  await submitPassword(page, 'owner@acme.example');
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+  await shot(page, 'auth-check-choose');
+  const code = await requestEmailCode(page, 'owner@acme.example');
+  await shot(page, 'auth-check-enter');
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Olivia/ })).toBeVisible();
+  await shot(page, 'dashboard');
+  await page.locator('.user-menu__trigger').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await shot(page, 'user-menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Group filter/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Choose a group' })).toBeVisible();
+  await shot(page, 'group-filter');
+  await page.keyboard.press('Escape');
+  for (const screen of [
+    'profile',
+    'members',
+    'groups',
+    'groups/manage',
+    'settings',
+    'help',
+    'company-info',
+    'roles',
+  ]) {
+    await page.goto(`/enterprise/${screen}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot(page, `enterprise-${screen.replace('/', '-')}`);
+  }
+  await page.getByRole('button', { name: 'Edit Staff' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Staff' })).toBeVisible();
+  await shot(page, 'enterprise-roles-edit');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Learner' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete Learner?' })).toBeVisible();
+  await shot(page, 'enterprise-roles-delete');
+});
+
+test('admin screens', async ({ page }) => {
+  await signIn(page, 'admin', 'admin@coach.example');
+  await expect(page.getByRole('heading', { level: 1, name: /Platform/ })).toBeVisible();
+  await shot(page, 'admin-dashboard');
+  await page.goto('/admin/enterprises');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'admin-enterprises');
+});

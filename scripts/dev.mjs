@@ -1,0 +1,31 @@
+// `pnpm dev`: the API server with reload (:3000), the dashboard's Vite dev server (:5173, forwarding /api
+// to :3000) and the Astro site's dev server (:4321). Ctrl-C stops all three.
+import { spawn } from 'node:child_process';
+
+const tasks = [
+  { name: 'server', args: ['--filter', '@coach/server', 'dev'] },
+  { name: 'dashboard', args: ['--filter', '@coach/dashboard', 'dev'] },
+  { name: 'site', args: ['--filter', '@coach/marketplace', 'dev'] },
+];
+
+const children = tasks.map(({ name, args }) => {
+  const child = spawn('pnpm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const prefix = `[${name}] `;
+  const relay = (stream, out) =>
+    stream.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n')) if (line.trim()) out.write(`${prefix}${line}\n`);
+    });
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  child.on('exit', (code) => {
+    if (code && code !== 0) console.error(`${prefix}exited with code ${code}`);
+  });
+  return child;
+});
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
