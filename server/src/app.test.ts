@@ -290,7 +290,7 @@ describe('password reset and change', () => {
     const token = /\/admin\/password\/reset\/(\S+)/.exec(t.lastMail('admin@coach.example') ?? '')?.[1] ?? '';
     expect(token.length).toBeGreaterThanOrEqual(22);
     const check = await t.request('POST', `${A}/check-reset-token`, { ip, body: { token } });
-    expect(check.json.response).toEqual({ valid: true, email: 'admin@coach.example' });
+    expect(check.json.response).toEqual({ valid: true, email: 'admin@coach.example', purpose: 'reset' });
     const reset = await t.request('POST', `${A}/reset-password`, {
       ip,
       body: { token, password: 'Coach-demo-2026' },

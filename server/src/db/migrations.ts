@@ -164,11 +164,35 @@ const m003: Migration = {
   },
 };
 
+/** Issue 3: invitations and the activity history behind member detail and the dashboard chart. */
+const m004: Migration = {
+  up: async (db) => {
+    await db.schema.alterTable('users').addColumn('invited_at', ts).execute();
+    await db.schema
+      .createTable('activity_days')
+      .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('enterprise_id', 'varchar(64)', (c) =>
+        c.notNull().references('enterprises.id').onDelete('cascade'),
+      )
+      .addColumn('day', 'varchar(10)', (c) => c.notNull())
+      .addPrimaryKeyConstraint('activity_days_pk', ['user_id', 'day'])
+      .execute();
+    await db.schema
+      .createIndex('activity_days_enterprise_day')
+      .on('activity_days')
+      .columns(['enterprise_id', 'day'])
+      .execute();
+  },
+};
+
 export const migrateToLatest = async (db: Kysely<unknown>) => {
   const migrator = new Migrator({
     db,
     provider: {
-      getMigrations: async () => ({ '001_auth': m001, '002_people_lists': m002, '003_member_order': m003 }),
+      getMigrations: async () => ({
+        '001_auth': m001, '002_people_lists': m002, '003_member_order': m003,
+        '004_invites_activity': m004,
+      }),
     },
   });
   const { error } = await migrator.migrateToLatest();

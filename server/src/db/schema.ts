@@ -24,7 +24,10 @@ export type Database = {
     email_verified_at: string | null;
     last_active_at: string | null;
     created_at: string;
+    /** Set when the member was invited; the invitation is pending until email_verified_at is set. */
+    invited_at: string | null;
   };
+  activity_days: { user_id: string; enterprise_id: string; day: string };
   groups: { id: string; enterprise_id: string; name: string; created_at: string };
   group_members: { group_id: string; user_id: string };
   admins: {

@@ -2,6 +2,7 @@ import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { type Registration, serve } from '../adapter.ts';
 import * as groupService from '../services/groups.ts';
+import * as invitationService from '../services/invitations.ts';
 import * as memberService from '../services/members.ts';
 
 /** Groups and the member list (issue 3); the adapter has checked the `groups` / `members` key. */
@@ -15,4 +16,8 @@ export const peopleRoutes: Registration[] = [
   serve(members.update, ({ ctx, input }) => memberService.updateMember(ctx, input)),
   serve(members.changeStatus, ({ ctx, input }) => memberService.changeMemberStatus(ctx, input)),
   serve(members.remove, ({ ctx, input }) => memberService.deleteMember(ctx, input)),
+  serve(members.get, ({ ctx, input }) => memberService.getMember(ctx, input)),
+  serve(members.invite, ({ ctx, input }) => invitationService.inviteMember(ctx, input)),
+  serve(members.resendInvite, ({ ctx, input }) => invitationService.resendInvite(ctx, input)),
+  serve(members.importCsv, ({ ctx, input }) => invitationService.importMembers(ctx, input)),
 ];

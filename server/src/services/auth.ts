@@ -7,10 +7,14 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearEvents, forgetLatestEvent, guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
 import { AppError, unauthenticated, validation } from '../errors.ts';
+import { recordActivity } from './activity.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const TOKEN_TTL_MS = { reset: RESET_TTL_MS, verify: VERIFY_TTL_MS, invite: INVITE_TTL_MS } as const;
+type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 const MAX_CODE_ATTEMPTS = 5;
 const PAGE_SIZE = 10;
 const nowIso = () => new Date().toISOString();
@@ -102,14 +106,15 @@ export const login = async (
   return { accesstoken, mfaRequired: true as const };
 };
 
-const createOneTimeToken = async (
-  ctx: CallContext,
-  purpose: 'reset' | 'verify',
+/** Stores the hash of a fresh one-time token (db may be a transaction) and returns the token itself. */
+export const createOneTimeToken = async (
+  ctx: Pick<CallContext, 'db'>,
+  purpose: TokenPurpose,
   audience: Audience,
   subjectId: string,
 ) => {
   const token = randomToken();
-  const ttl = purpose === 'reset' ? RESET_TTL_MS : VERIFY_TTL_MS;
+  const ttl = TOKEN_TTL_MS[purpose];
   await ctx.db
     .insertInto('one_time_tokens')
     .values({
@@ -128,17 +133,18 @@ const createOneTimeToken = async (
 /** Finds a live one-time token; failures count toward the per-IP limit for token guessing. */
 const findOneTimeToken = async (
   ctx: CallContext,
-  purpose: 'reset' | 'verify',
+  purpose: TokenPurpose | readonly TokenPurpose[],
   audience: Audience,
   token: string,
 ) => {
+  const purposes: readonly string[] = typeof purpose === 'string' ? [purpose] : purpose;
   const keys = throttleKeys(`token:${audience}`, 'any', ctx.ip);
   await guard(ctx.db, { account: keys.ip, ip: keys.ip });
   const row = await ctx.db
     .selectFrom('one_time_tokens')
     .selectAll()
     .where('token_hash', '=', sha256(token))
-    .where('purpose', '=', purpose)
+    .where('purpose', 'in', purposes)
     .where('audience', '=', audience)
     .executeTakeFirst();
   if (!row || row.used_at || row.expires_at < nowIso()) {
@@ -169,12 +175,15 @@ export const forgotPassword = async (ctx: CallContext, audience: Audience, { ema
   return {};
 };
 
+/** An invitation link sets the first password through the same page and call as a reset link. */
+const SET_PASSWORD_PURPOSES = ['reset', 'invite'] as const;
+
 export const resetPassword = async (
   ctx: CallContext,
   audience: Audience,
   { token, password }: { token: string; password: string },
 ) => {
-  const { row, account } = await findOneTimeToken(ctx, 'reset', audience, token);
+  const { row, account } = await findOneTimeToken(ctx, SET_PASSWORD_PURPOSES, audience, token);
   // Single use: only the request that flips used_at wins.
   const claimed = await ctx.db
     .updateTable('one_time_tokens')
@@ -185,6 +194,17 @@ export const resetPassword = async (
   if (Number(claimed.numUpdatedRows) !== 1)
     throw new AppError(400, ERROR_CODES.validation, 'This link is invalid or has expired', 'token');
   await setPassword(ctx, audience, account.id, await hashPassword(password));
+  if (row.purpose === 'invite') {
+    // The link reached the invited address: that verifies the email too.
+    await ctx.db
+      .updateTable('users')
+      .set({ email_verified_at: nowIso() })
+      .where('id', '=', account.id)
+      .execute();
+    await audit(ctx, audience, account.id, null, 'invite.accepted');
+    ctx.setMessage('Your password is set. Please log in.');
+    return {};
+  }
   await audit(ctx, audience, account.id, null, 'password.reset');
   ctx.setMessage('Your password has been reset. Please log in.');
   return {};
@@ -323,9 +343,7 @@ export const verifyCode = async (ctx: CallContext, audience: Audience, { code }:
   const sendKeys = throttleKeys(`send:${audience}`, me.id, ctx.ip);
   await clearEvents(ctx.db, sendKeys.account);
   await forgetLatestEvent(ctx.db, sendKeys.ip);
-  if (audience === 'enterprise') {
-    await ctx.db.updateTable('users').set({ last_active_at: nowIso() }).where('id', '=', me.id).execute();
-  }
+  await markActive(ctx, audience, me);
   const accesstoken = await ctx.tokens.sign(
     { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid },
     FULL_TTL,
@@ -334,8 +352,20 @@ export const verifyCode = async (ctx: CallContext, audience: Audience, { code }:
   return { accesstoken, expiresInSeconds: FULL_TTL };
 };
 
+/** A full sign-in or a refresh counts as activity for the member lists, detail and dashboard. */
+const markActive = async (
+  ctx: CallContext,
+  audience: Audience,
+  me: { id: string; enterpriseId: string | null },
+) => {
+  if (audience !== 'enterprise' || !me.enterpriseId) return;
+  await ctx.db.updateTable('users').set({ last_active_at: nowIso() }).where('id', '=', me.id).execute();
+  await recordActivity(ctx.db, me.id, me.enterpriseId);
+};
+
 export const refreshToken = async (ctx: CallContext, audience: Audience) => {
   const me = sessionAccount(ctx);
+  await markActive(ctx, audience, me);
   const accesstoken = await ctx.tokens.sign(
     { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid },
     FULL_TTL,
@@ -450,8 +480,8 @@ export const userGroups = async (
 };
 
 export const checkResetToken = async (ctx: CallContext, audience: Audience, { token }: { token: string }) => {
-  const { account } = await findOneTimeToken(ctx, 'reset', audience, token);
-  return { valid: true as const, email: account.email };
+  const { row, account } = await findOneTimeToken(ctx, SET_PASSWORD_PURPOSES, audience, token);
+  return { valid: true as const, email: account.email, purpose: row.purpose === 'invite' ? 'invite' : 'reset' } as const;
 };
 
 export const mfaDetails = (ctx: CallContext) => {

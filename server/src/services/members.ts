@@ -2,6 +2,7 @@ import { MEMBER_PAGE_SIZE, type Member } from '@coach/shared/contract/members';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
+import { weeklyActivity } from './activity.ts';
 import { enterpriseSession } from './auth.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -61,6 +62,8 @@ export const listMembers = async (
       'users.status',
       'users.last_active_at',
       'users.is_default_admin',
+      'users.invited_at',
+      'users.email_verified_at',
       'roles.id as role_id',
       'roles.name as role_name',
     ])
@@ -100,12 +103,13 @@ export const listMembers = async (
     status: row.status === 'active' ? 'Active' : 'Inactive',
     lastActiveAt: row.last_active_at,
     isDefaultAdmin: row.is_default_admin === 1,
+    invitePending: row.invited_at !== null && row.email_verified_at === null,
   }));
   return pageOf(listdata, { currentPage, pageSize, total });
 };
 
 /** One member of the caller's enterprise as the list shows it; another tenant's id is 404. */
-const loadMember = async (ctx: CallContext, enterpriseId: string, memberId: string): Promise<Member> => {
+export const loadMember = async (ctx: CallContext, enterpriseId: string, memberId: string): Promise<Member> => {
   const found = await ctx.db
     .selectFrom('users')
     .select('email')
@@ -201,4 +205,23 @@ export const deleteMember = async (ctx: CallContext, { memberId }: { memberId: s
   });
   ctx.setMessage('Member deleted successfully');
   return { _id: memberId };
+};
+
+/** /enterprise/member/detail/{id}: the list's fields plus contact, avatar and weekly activity. */
+export const getMember = async (ctx: CallContext, { memberId }: { memberId: string }) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const member = await loadMember(ctx, enterpriseId, memberId);
+  const extra = await ctx.db
+    .selectFrom('users')
+    .select(['mobile', 'avatar_url', 'created_at'])
+    .where('id', '=', memberId)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...member,
+    mobile: extra.mobile,
+    avatarUrl: extra.avatar_url,
+    createdAt: extra.created_at,
+    activity: await weeklyActivity(ctx.db, memberId),
+  };
 };

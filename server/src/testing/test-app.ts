@@ -65,19 +65,29 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
   const app = createApp(deps, { extraCalls });
   let ipCounter = 0;
 
-  type Opts = { body?: unknown; raw?: string; token?: string; adminToken?: string; ip?: string };
+  type Opts = {
+    body?: unknown;
+    raw?: string;
+    /** A multipart body (the boundary header is set by the runtime). */
+    form?: FormData;
+    token?: string;
+    adminToken?: string;
+    ip?: string;
+  };
   const request = async (
     method: string,
     url: string,
-    { body, raw, token, adminToken, ip = '10.0.0.1' }: Opts = {},
+    { body, raw, form, token, adminToken, ip = '10.0.0.1' }: Opts = {},
   ) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ip };
+    const headers: Record<string, string> = form
+      ? { 'x-forwarded-for': ip }
+      : { 'content-type': 'application/json', 'x-forwarded-for': ip };
     if (token) headers['x-access-token'] = token;
     if (adminToken) headers['x-admin-token'] = adminToken;
     const res = await app.request(url, {
       method,
       headers,
-      ...(method === 'GET' ? {} : { body: raw ?? JSON.stringify(body ?? {}) }),
+      ...(method === 'GET' ? {} : { body: form ?? raw ?? JSON.stringify(body ?? {}) }),
     });
     const json = (await res.json()) as TestEnvelope;
     return { status: res.status, headers: res.headers, json };
@@ -113,9 +123,10 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
     email: string,
     audience: 'enterprise' | 'admin' = 'enterprise',
     ip = '10.0.0.1',
+    password = 'Coach-demo-2026',
   ) => {
     const res = await request('POST', `${base(audience)}/login`, {
-      body: { email, password: 'Coach-demo-2026' },
+      body: { email, password },
       ip,
     });
     if (res.status !== 200) throw new Error(`login failed ${res.status} ${res.json.message}`);
@@ -127,8 +138,9 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
     email: string,
     audience: 'enterprise' | 'admin' = 'enterprise',
     ip = '10.0.0.1',
+    password?: string,
   ) => {
-    const pre = await preMfaLogin(email, audience, ip);
+    const pre = await preMfaLogin(email, audience, ip, password);
     await request('POST', `${base(audience)}/mfa/auth/send-code`, {
       body: { contactMethod: 2 },
       ip,

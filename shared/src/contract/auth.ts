@@ -100,7 +100,12 @@ export const loginResponse = z.object({ accesstoken: z.string(), mfaRequired: z.
 export const tokenRequest = z.object({ token: resetTokenField });
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const resetPasswordRequest = z.object({ token: resetTokenField, password: newPasswordField });
-export const checkResetTokenResponse = z.object({ valid: z.literal(true), email: z.string() });
+/** purpose 'invite': an invited member choosing their first password (the page says so). */
+export const checkResetTokenResponse = z.object({
+  valid: z.literal(true),
+  email: z.string(),
+  purpose: z.enum(['reset', 'invite']),
+});
 export const mfaDetailsResponse = z.object({
   /** e.g. `o***r@acme.example`. */
   maskedEmail: z.string(),

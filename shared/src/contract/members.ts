@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { STATUSES } from '../constants/statuses.ts';
+import { emailField } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+import { fileField } from './uploads.ts';
 
 // Members (issue 3, spec §2 /enterprise/members, §3 enterprise user, §9 status list).
 const M = `${API_BASE.enterprise}/members`;
@@ -18,8 +20,33 @@ export const memberSchema = z.object({
   status: z.enum(STATUSES),
   lastActiveAt: z.string().nullable(),
   isDefaultAdmin: z.boolean(),
+  /** Invited and has not yet chosen a password through the emailed link. */
+  invitePending: z.boolean(),
 });
 export type Member = z.output<typeof memberSchema>;
+
+const groupIdsField = () =>
+  z
+    .array(id(), { error: 'Choose the groups' })
+    .max(500, 'At most 500 groups')
+    .transform((ids) => [...new Set(ids)]);
+
+/** Columns of the member CSV, in this order; groups are separated by semicolons. */
+export const MEMBER_CSV_COLUMNS = ['name', 'email', 'role', 'groups'] as const;
+export const MEMBER_CSV_MAX_ROWS = 1000;
+
+/** One row the import refused: row is the 1-based line of the file (the header is line 1). */
+export const importRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+
+export const memberDetailSchema = memberSchema.extend({
+  mobile: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  createdAt: z.string(),
+  /** Days with activity in each of the last 12 weeks, oldest first (week: ISO date of its Monday). */
+  activity: z.array(z.object({ week: z.string(), activeDays: z.number().int() })),
+});
+export type MemberDetail = z.output<typeof memberDetailSchema>;
 
 export const members = {
   list: defineCall({
@@ -48,12 +75,57 @@ export const members = {
     request: z.strictObject({
       memberId: id(),
       roleId: id(),
-      groupIds: z
-        .array(id(), { error: 'Choose the groups' })
-        .max(500, 'At most 500 groups')
-        .transform((ids) => [...new Set(ids)]),
+      groupIds: groupIdsField(),
     }),
     response: memberSchema,
+  }),
+  /** /enterprise/member/detail/{id}: profile, groups, tasks and content counts, activity over time. */
+  get: defineCall({
+    method: 'GET',
+    path: `${M}/get-member-by-id`,
+    auth: 'enterprise',
+    permission: 'members',
+    request: z.strictObject({ memberId: id() }),
+    response: memberDetailSchema,
+  }),
+  /** Creates the member and emails a link to choose a password (valid 7 days). */
+  invite: defineCall({
+    method: 'POST',
+    path: `${M}/invite-member`,
+    auth: 'enterprise',
+    permission: 'members',
+    request: z.strictObject({
+      name: z.string().trim().min(1, 'Please enter the name').max(100, 'At most 100 characters'),
+      email: emailField,
+      roleId: id(),
+      groupIds: groupIdsField().default([]),
+    }),
+    response: memberSchema,
+  }),
+  /** Sends a fresh invitation link; earlier links stop working. */
+  resendInvite: defineCall({
+    method: 'POST',
+    path: `${M}/resend-invite`,
+    auth: 'enterprise',
+    permission: 'members',
+    request: z.strictObject({ memberId: id() }),
+    response: z.object({ _id: id() }),
+  }),
+  /**
+   * Many members from a CSV file (columns of MEMBER_CSV_COLUMNS). Every good row is imported whole (member,
+   * groups and invitation) in one transaction; every bad row is reported and nothing of it is kept.
+   */
+  importCsv: defineCall({
+    method: 'POST',
+    path: `${M}/import-members`,
+    auth: 'enterprise',
+    permission: 'members',
+    multipart: true,
+    request: z.strictObject({ file: fileField() }),
+    response: z.object({
+      imported: z.array(z.object({ row: z.number().int(), email: z.string() })),
+      errors: z.array(importRowError),
+    }),
   }),
   /** Activate or deactivate; a deactivated member's sessions stop on their next request. */
   changeStatus: defineCall({

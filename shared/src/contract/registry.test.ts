@@ -125,6 +125,10 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/members/update-member`,
   `POST ${E}/members/change-status`,
   `POST ${E}/members/delete-member`,
+  `GET ${E}/members/get-member-by-id`,
+  `POST ${E}/members/invite-member`,
+  `POST ${E}/members/resend-invite`,
+  `POST ${E}/members/import-members`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
