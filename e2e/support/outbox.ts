@@ -15,20 +15,28 @@ const messagesTo = (email: string) =>
 /** What the outbox holds for an address now, so a later read can wait for a message sent after it. */
 export const outboxMark = (email: string) => new Set(messagesTo(email));
 
-/** Waits for a new message to `email` (one not in `mark`) and returns the 6-digit code in it. */
-export const readCode = async (email: string, mark: Set<string>): Promise<string> => {
-  let code = '';
+/** Waits for a new message to `email` (one not in `mark`) and returns the first match of `pattern` in it. */
+const readNew = async (email: string, mark: Set<string>, pattern: RegExp, what: string) => {
+  let found = '';
   await expect
     .poll(
       () => {
-        const fresh = messagesTo(email).filter((name) => !mark.has(name));
-        const latest = fresh.at(-1);
-        if (!latest) return '';
-        code = readFileSync(path.join(OUTBOX, latest), 'utf8').match(/\b(\d{6})\b/)?.[1] ?? '';
-        return code;
+        const latest = messagesTo(email)
+          .filter((name) => !mark.has(name))
+          .at(-1);
+        found = latest ? (readFileSync(path.join(OUTBOX, latest), 'utf8').match(pattern)?.[1] ?? '') : '';
+        return found;
       },
-      { message: `a verification code mailed to ${email}`, timeout: 10_000 },
+      { message: `${what} mailed to ${email}`, timeout: 10_000 },
     )
-    .toMatch(/^\d{6}$/);
-  return code;
+    .not.toBe('');
+  return found;
 };
+
+/** The 6-digit code of a new message to `email`. */
+export const readCode = (email: string, mark: Set<string>) =>
+  readNew(email, mark, /\b(\d{6})\b/, 'a verification code');
+
+/** The path of the link in a new message to `email` (for example /password/reset/…). */
+export const readLinkPath = (email: string, mark: Set<string>) =>
+  readNew(email, mark, /https?:\/\/[^/\s]+(\/\S+)/, 'a link');

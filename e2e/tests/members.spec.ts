@@ -17,7 +17,7 @@ test('an admin changes a member role and groups, deactivates them (their session
   await page.goto('/enterprise/members');
   await page.getByRole('searchbox', { name: 'Search members' }).fill('member07@');
   await expect(rows(page)).toHaveCount(2);
-  const name = (await rows(page).nth(1).locator('.members__name').textContent()) ?? '';
+  const name = (await rows(page).nth(1).locator('.members__link').textContent()) ?? '';
 
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${name}` });

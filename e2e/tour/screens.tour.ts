@@ -60,6 +60,24 @@ test('enterprise screens', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shot(page, `enterprise-${screen.replace('/', '-')}`);
   }
+  await page.goto('/enterprise/members');
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite a member' })).toBeVisible();
+  await shot(page, 'enterprise-members-invite');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await page
+    .getByLabel('Choose CSV file')
+    .setInputFiles(path.join(import.meta.dirname, '../fixtures/members.csv'));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Import result' })).toBeVisible();
+  await shot(page, 'enterprise-members-import');
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill('learner@');
+  await page.getByRole('link', { name: 'Lee Learner' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lee Learner' })).toBeVisible();
+  await shot(page, 'enterprise-member-detail');
+  await page.goto('/enterprise/roles');
   await page.getByRole('button', { name: 'Edit Staff' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Staff' })).toBeVisible();
   await shot(page, 'enterprise-roles-edit');

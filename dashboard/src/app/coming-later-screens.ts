@@ -14,16 +14,7 @@ export type ComingLaterScreen = {
 const E = paths.enterprise;
 const A = paths.admin;
 
-const org = (what: string) => `${what} will be here with the organisation release.`;
-
 export const ENTERPRISE_COMING_LATER: ComingLaterScreen[] = [
-  {
-    path: E.memberDetail,
-    title: 'Member details',
-    summary: 'A member’s profile, groups and progress.',
-    note: org('Member profiles and progress'),
-    permission: 'members',
-  },
   {
     path: E.tasksLibrary,
     title: 'Tasks Library',

@@ -155,6 +155,16 @@ const screenRoutes = (): RouteObject[] => [
               ),
             },
           },
+          {
+            path: paths.enterprise.memberDetail,
+            permission: 'members',
+            route: {
+              path: paths.enterprise.memberDetail,
+              ...lazyElement(() =>
+                import('../features/members/member-detail-page.tsx').then((m) => <m.MemberDetailPage />),
+              ),
+            },
+          },
           ...(
             [
               [

@@ -102,3 +102,10 @@ export const paths = {
 /** Only same-origin relative paths are followed after login (no `//evil.example`). */
 export const safeRedirect = (value: string | null | undefined, fallback: string): string =>
   value?.startsWith('/') && !value.startsWith('//') ? value : fallback;
+
+/** A route pattern with its `:name` (and optional `/:name?`) segments filled in, each encoded. */
+export const fillPath = (pattern: string, params: Record<string, string | undefined> = {}) =>
+  pattern.replace(/\/:(\w+)(\?)?/g, (_, name: string) => {
+    const value = params[name];
+    return value === undefined || value === '' ? '' : `/${encodeURIComponent(value)}`;
+  });

@@ -190,7 +190,9 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
     db,
     provider: {
       getMigrations: async () => ({
-        '001_auth': m001, '002_people_lists': m002, '003_member_order': m003,
+        '001_auth': m001,
+        '002_people_lists': m002,
+        '003_member_order': m003,
         '004_invites_activity': m004,
       }),
     },

@@ -92,7 +92,11 @@ describe('inviting one member', () => {
     expect(foreignRole.status).toBe(422);
     expect(foreignRole.json.field).toBe('roleId');
 
-    const noName = await post(members.invite.path, owner, { name: ' ', email: 'x@acme.example', roleId: 'r' });
+    const noName = await post(members.invite.path, owner, {
+      name: ' ',
+      email: 'x@acme.example',
+      roleId: 'r',
+    });
     expect(noName.status).toBe(422);
     expect(noName.json.field).toBe('name');
   });

@@ -481,7 +481,11 @@ export const userGroups = async (
 
 export const checkResetToken = async (ctx: CallContext, audience: Audience, { token }: { token: string }) => {
   const { row, account } = await findOneTimeToken(ctx, SET_PASSWORD_PURPOSES, audience, token);
-  return { valid: true as const, email: account.email, purpose: row.purpose === 'invite' ? 'invite' : 'reset' } as const;
+  return {
+    valid: true as const,
+    email: account.email,
+    purpose: row.purpose === 'invite' ? 'invite' : 'reset',
+  } as const;
 };
 
 export const mfaDetails = (ctx: CallContext) => {

@@ -1,9 +1,5 @@
 import { emailField } from '@coach/shared/contract/auth';
-import {
-  type ImportRowError,
-  MEMBER_CSV_COLUMNS,
-  MEMBER_CSV_MAX_ROWS,
-} from '@coach/shared/contract/members';
+import { type ImportRowError, MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS } from '@coach/shared/contract/members';
 import { parse } from 'csv-parse/sync';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';

@@ -109,7 +109,11 @@ export const listMembers = async (
 };
 
 /** One member of the caller's enterprise as the list shows it; another tenant's id is 404. */
-export const loadMember = async (ctx: CallContext, enterpriseId: string, memberId: string): Promise<Member> => {
+export const loadMember = async (
+  ctx: CallContext,
+  enterpriseId: string,
+  memberId: string,
+): Promise<Member> => {
   const found = await ctx.db
     .selectFrom('users')
     .select('email')

@@ -14,7 +14,7 @@ import { AuthCard, FormAlert } from './auth-card.tsx';
 type TokenState =
   | { status: 'checking' }
   | { status: 'invalid'; message: string }
-  | { status: 'valid'; email: string };
+  | { status: 'valid'; email: string; purpose: 'reset' | 'invite' };
 
 export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
   const { calls, paths } = audienceConfig[audience];
@@ -30,7 +30,7 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
     let active = true;
     api
       .call(calls.checkResetToken, { token })
-      .then(({ email }) => active && setTokenState({ status: 'valid', email }))
+      .then(({ email, purpose }) => active && setTokenState({ status: 'valid', email, purpose }))
       .catch(
         (error: unknown) => active && setTokenState({ status: 'invalid', message: apiErrorText(error) }),
       );
@@ -50,7 +50,11 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
     setSubmitting(true);
     try {
       await api.call(calls.resetPassword, { token, password });
-      notify.success('Your password has been reset. Please sign in.');
+      notify.success(
+        tokenState.status === 'valid' && tokenState.purpose === 'invite'
+          ? 'Your password is set. Please sign in.'
+          : 'Your password has been reset. Please sign in.',
+      );
       navigate(paths.login.build(), { replace: true });
     } catch (error) {
       setErrors({ form: apiErrorText(error) });
@@ -82,17 +86,18 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
       </AuthCard>
     );
   }
+  const invited = tokenState.purpose === 'invite';
   return (
     <AuthCard
       audience={audience}
-      title="Choose a new password"
+      title={invited ? 'Welcome! Choose your password' : 'Choose a new password'}
       description={`For ${tokenState.email}. Use at least 10 characters.`}
       footer={back}
     >
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
         <PasswordField
-          label="New password"
+          label={invited ? 'Password' : 'New password'}
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
@@ -100,7 +105,7 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
           required
         />
         <PasswordField
-          label="Confirm new password"
+          label={invited ? 'Confirm password' : 'Confirm new password'}
           autoComplete="new-password"
           value={confirm}
           onChange={(event) => setConfirm(event.target.value)}
@@ -108,7 +113,7 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
           required
         />
         <Button type="submit" size="lg" block loading={submitting}>
-          Save new password
+          {invited ? 'Set password' : 'Save new password'}
         </Button>
       </form>
     </AuthCard>

@@ -1,6 +1,4 @@
-import { paths } from '../../config/paths.ts';
+import { fillPath, paths } from '../../config/paths.ts';
 
-export const groupDetailPath = (id: string) =>
-  paths.enterprise.groupDetail.replace(':id', encodeURIComponent(id));
-export const manageGroupPath = (id?: string) =>
-  paths.enterprise.manageGroup.replace('/:id?', id ? `/${encodeURIComponent(id)}` : '');
+export const groupDetailPath = (id: string) => fillPath(paths.enterprise.groupDetail, { id });
+export const manageGroupPath = (id?: string) => fillPath(paths.enterprise.manageGroup, { id });

@@ -16,6 +16,64 @@ import { SelectField } from '../../ui/text-field.tsx';
 type Option = { _id: string; name: string };
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
+/** Groups with a search box: the chosen ones are kept while the search changes. */
+export const GroupChooser = ({
+  chosen,
+  onChange,
+  onError,
+}: {
+  chosen: Option[];
+  onChange: (next: Option[]) => void;
+  onError: (message: string) => void;
+}) => {
+  const [search, setSearch] = useState('');
+  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const [matches, setMatches] = useState<Option[]>([]);
+  useEffect(() => {
+    let current = true;
+    api.call(groups.list, { searchInput, currentPage: 1 }).then(
+      (page) => {
+        if (current) setMatches(page.listdata.map(({ _id, name }) => ({ _id, name })));
+      },
+      (err: unknown) => {
+        if (current) onError(messageOf(err));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [searchInput, onError]);
+  const toggle = (group: Option) =>
+    onChange(
+      chosen.some((g) => g._id === group._id)
+        ? chosen.filter((g) => g._id !== group._id)
+        : [...chosen, group],
+    );
+  return (
+    <fieldset className="member-form__groups">
+      <legend>Groups</legend>
+      <SearchBox label="Find groups" placeholder="Find groups..." value={search} onChange={setSearch} />
+      <ul className="member-form__matches" aria-label="Matching groups">
+        {matches.map((group) => (
+          <li key={group._id}>
+            <label className="picker__row">
+              <input
+                type="checkbox"
+                checked={chosen.some((g) => g._id === group._id)}
+                onChange={() => toggle(group)}
+              />
+              {group.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="member-form__count">
+        {chosen.length === 0 ? 'In no group' : `In ${chosen.map((g) => g.name).join(', ')}`}
+      </p>
+    </fieldset>
+  );
+};
+
 /** Change a member's role and groups. */
 export const EditMemberDialog = ({
   member,
@@ -29,37 +87,12 @@ export const EditMemberDialog = ({
   const [roleOptions, setRoleOptions] = useState<Option[] | null>(null);
   const [roleId, setRoleId] = useState(member.role._id);
   const [chosen, setChosen] = useState<Option[]>(member.groups);
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const [matches, setMatches] = useState<Option[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     api.call(roles.options, {}).then(setRoleOptions, (err: unknown) => setError(messageOf(err)));
   }, []);
-  useEffect(() => {
-    let current = true;
-    api.call(groups.list, { searchInput, currentPage: 1 }).then(
-      (page) => {
-        if (current) setMatches(page.listdata.map(({ _id, name }) => ({ _id, name })));
-      },
-      (err: unknown) => {
-        if (current) setError(messageOf(err));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [searchInput]);
-
-  const toggle = (group: Option) =>
-    setChosen((current) =>
-      current.some((g) => g._id === group._id)
-        ? current.filter((g) => g._id !== group._id)
-        : [...current, group],
-    );
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
@@ -103,27 +136,7 @@ export const EditMemberDialog = ({
             </option>
           ))}
         </SelectField>
-        <fieldset className="member-form__groups">
-          <legend>Groups</legend>
-          <SearchBox label="Find groups" placeholder="Find groups..." value={search} onChange={setSearch} />
-          <ul className="member-form__matches" aria-label="Matching groups">
-            {matches.map((group) => (
-              <li key={group._id}>
-                <label className="picker__row">
-                  <input
-                    type="checkbox"
-                    checked={chosen.some((g) => g._id === group._id)}
-                    onChange={() => toggle(group)}
-                  />
-                  {group.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-          <p className="member-form__count">
-            {chosen.length === 0 ? 'In no group' : `In ${chosen.map((g) => g.name).join(', ')}`}
-          </p>
-        </fieldset>
+        <GroupChooser chosen={chosen} onChange={setChosen} onError={setError} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             Cancel

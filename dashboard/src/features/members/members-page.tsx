@@ -3,6 +3,8 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type Member, members } from '@coach/shared/contract/members';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
@@ -12,6 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox, SortHeader, type SortState } from '../../ui/table.tsx';
+import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
 import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
 import './members.css';
 
@@ -21,6 +24,7 @@ const VISIBLE_GROUPS = 3;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const lastActive = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
+const memberDetailPath = (id: string) => fillPath(paths.enterprise.memberDetail, { id });
 
 const GroupChips = ({ member }: { member: Member }) => {
   if (member.groups.length === 0) return <span className="members__none">No groups</span>;
@@ -69,6 +73,7 @@ export const MembersPage = () => {
   );
   const filtered = Boolean(searchInput || group || status !== 'all');
   const [editing, setEditing] = useState<Member | null>(null);
+  const [adding, setAdding] = useState<'invite' | 'import' | null>(null);
   const [confirming, setConfirming] = useState<{ member: Member; action: 'deactivate' | 'delete' } | null>(
     null,
   );
@@ -91,6 +96,14 @@ export const MembersPage = () => {
           group
             ? `People in ${group.name}.`
             : 'Everyone in your organisation, their role, groups and activity.'
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setAdding('import')}>
+              Import CSV
+            </Button>
+            <Button onClick={() => setAdding('invite')}>Invite member</Button>
+          </>
         }
       />
       <div className="list-toolbar">
@@ -127,7 +140,7 @@ export const MembersPage = () => {
           title: filtered ? 'No member matches' : 'No members yet',
           description: filtered
             ? 'Try another search, status or group.'
-            : 'Members appear here once they are invited.',
+            : 'Invite your people one by one or import them from a CSV file.',
         }}
         head={
           <>
@@ -151,7 +164,9 @@ export const MembersPage = () => {
           <tr key={member._id}>
             <td>
               <span className="members__who">
-                <span className="members__name">{member.name}</span>
+                <Link className="members__link" to={memberDetailPath(member._id)}>
+                  {member.name}
+                </Link>
                 <span className="members__email">{member.email}</span>
               </span>
             </td>
@@ -160,7 +175,10 @@ export const MembersPage = () => {
               <GroupChips member={member} />
             </td>
             <td data-label="Status">
-              <span className={`status status--${member.status.toLowerCase()}`}>{member.status}</span>
+              <span className="members__badges">
+                <span className={`status status--${member.status.toLowerCase()}`}>{member.status}</span>
+                {member.invitePending ? <span className="status status--pending">Invited</span> : null}
+              </span>
             </td>
             <td data-label="Last active" className="table__number">
               {lastActive(member.lastActiveAt)}
@@ -218,6 +236,18 @@ export const MembersPage = () => {
             void list.reload();
           }}
         />
+      ) : null}
+      {adding === 'invite' ? (
+        <InviteMemberDialog
+          onClose={() => setAdding(null)}
+          onInvited={() => {
+            setAdding(null);
+            void list.reload();
+          }}
+        />
+      ) : null}
+      {adding === 'import' ? (
+        <ImportMembersDialog onClose={() => setAdding(null)} onImported={() => void list.reload()} />
       ) : null}
       {confirming ? (
         <ConfirmMemberAction

@@ -1,0 +1,254 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import {
+  type ImportRowError,
+  MEMBER_CSV_COLUMNS,
+  MEMBER_CSV_MAX_ROWS,
+  members,
+} from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { SelectField, TextField } from '../../ui/text-field.tsx';
+import { GroupChooser } from './member-dialogs.tsx';
+
+type Option = { _id: string; name: string };
+type FieldErrors = Partial<Record<'name' | 'email' | 'roleId' | 'groupIds' | 'form', string>>;
+
+const CSV_TEMPLATE = `${MEMBER_CSV_COLUMNS.join(',')}\nAlex Example,alex@example.com,Learner,Sales Onboarding;Customer Success\n`;
+const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
+
+/** Invite one member: they get an email with a link to choose their password. */
+export const InviteMemberDialog = ({
+  onClose,
+  onInvited,
+}: {
+  onClose: () => void;
+  onInvited: () => void;
+}) => {
+  const [roleOptions, setRoleOptions] = useState<Option[] | null>(null);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [roleId, setRoleId] = useState('');
+  const [chosen, setChosen] = useState<Option[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    api.call(roles.options, {}).then(
+      (options) => {
+        setRoleOptions(options);
+        // The least-privileged choice by default: a role named Learner when there is one.
+        const learner = options.find((r) => r.name.toLowerCase() === 'learner') ?? options[0];
+        if (learner) setRoleId(learner._id);
+      },
+      (err: unknown) => setErrors({ form: err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE }),
+    );
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = members.invite.request.safeParse({
+      name,
+      email,
+      roleId,
+      groupIds: chosen.map((g) => g._id),
+    });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'form') as keyof FieldErrors;
+        next[field] ??= field === 'roleId' ? 'Choose a role' : issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      await api.call(members.invite, parsed.data);
+      notify.success(`Invitation sent to ${parsed.data.email}`);
+      onInvited();
+    } catch (err) {
+      if (err instanceof ApiError && err.field && ['name', 'email', 'roleId', 'groupIds'].includes(err.field))
+        setErrors({ [err.field]: err.message.replace(/^\w+: /, '') });
+      else setErrors({ form: err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Invite a member"
+      description="They receive an email with a link to choose their password, valid for 7 days."
+    >
+      <form className="member-form" onSubmit={submit} noValidate>
+        <FormAlert message={errors.form ?? null} />
+        <TextField
+          label="Name"
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          required
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          required
+        />
+        <SelectField
+          label="Role"
+          value={roleId}
+          disabled={!roleOptions}
+          error={errors.roleId}
+          onChange={(e) => setRoleId(e.target.value)}
+        >
+          {(roleOptions ?? []).map((role) => (
+            <option key={role._id} value={role._id}>
+              {role.name}
+            </option>
+          ))}
+        </SelectField>
+        <GroupChooser chosen={chosen} onChange={setChosen} onError={(form) => setErrors({ form })} />
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} disabled={!roleOptions}>
+            Send invitation
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
+
+type ImportResult = { imported: { row: number; email: string }[]; errors: ImportRowError[] };
+
+/** Many members from a CSV file: good rows are imported and invited, bad rows are listed by line. */
+export const ImportMembersDialog = ({
+  onClose,
+  onImported,
+}: {
+  onClose: () => void;
+  onImported: () => void;
+}) => {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError('Please choose a CSV file');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.call(members.importCsv, { file });
+      setResult(answer);
+      if (answer.imported.length) {
+        notify.success(`${answer.imported.length} members imported and invited`);
+        onImported();
+      }
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message.replace(/^file: /, '') : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Import members from CSV"
+      description={`Columns: ${MEMBER_CSV_COLUMNS.join(', ')} (groups separated by semicolons). Up to ${MEMBER_CSV_MAX_ROWS} rows.`}
+    >
+      <form className="member-form" onSubmit={submit} noValidate>
+        <FormAlert message={error} />
+        <div className="file-pick">
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setResult(null);
+              setError(null);
+            }}
+          />
+          <label htmlFor={inputId} className="btn btn--secondary btn--md">
+            Choose CSV file
+          </label>
+          <span className="file-pick__name">{file ? file.name : 'No file chosen'}</span>
+          <a className="file-pick__template" href={templateHref} download="members-template.csv">
+            Download a template
+          </a>
+        </div>
+        {result ? (
+          <section className="import-result" aria-live="polite" aria-label="Import result">
+            <p className="import-result__summary">
+              <strong>{result.imported.length}</strong> imported and invited
+              {result.errors.length ? (
+                <>
+                  {' · '}
+                  <strong>{result.errors.length}</strong> {result.errors.length === 1 ? 'row' : 'rows'}{' '}
+                  refused
+                </>
+              ) : null}
+            </p>
+            {result.errors.length ? (
+              <table className="table import-result__errors">
+                <caption className="visually-hidden">Refused rows</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Column</th>
+                    <th scope="col">Problem</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.errors.map((e) => (
+                    <tr key={`${e.row}-${e.field}`}>
+                      <td className="table__number">{e.row}</td>
+                      <td>{e.field}</td>
+                      <td>{e.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </section>
+        ) : null}
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            {result ? 'Done' : 'Cancel'}
+          </Button>
+          <Button type="submit" loading={busy} disabled={!file || Boolean(result)}>
+            Import
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
