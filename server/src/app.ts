@@ -7,7 +7,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
 import type { Deps } from './deps.ts';
 import { AppError } from './errors.ts';
+import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
 import { allRoutes } from './routes/index.ts';
+import { mountLocalUploads } from './routes/uploads.ts';
 import { mountStatic } from './static-files.ts';
 
 const MAX_BODY = 1024 * 1024;
@@ -17,22 +19,22 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   const app = new Hono();
   if (!deps.config.quiet) app.use('*', logger());
   app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: (c) =>
-        c.json(
-          { success: 0, message: 'The request body is larger than 1 MB', code: ERROR_CODES.payloadTooLarge },
-          413,
-        ),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_BODY,
+    onError: (c) =>
+      c.json(
+        { success: 0, message: 'The request body is larger than 1 MB', code: ERROR_CODES.payloadTooLarge },
+        413,
+      ),
+  });
+  // Signed uploads stream their bytes under their own signed size limit instead.
+  app.use('/api/*', (c, next) => (c.req.path.startsWith(LOCAL_PUT_PREFIX) ? next() : jsonLimit(c, next)));
 
   const handlers = new Map(allRoutes.map((r) => [r.entry, r.handler]));
   for (const { entry, handler } of extraCalls) mountCall(app, deps, entry, handler);
   for (const entry of allCalls) mountCall(app, deps, entry, handlers.get(entry));
 
+  mountLocalUploads(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
   mountStatic(app, deps.config);
   app.notFound((c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));

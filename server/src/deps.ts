@@ -1,6 +1,7 @@
 import type { Tokens } from './auth/tokens.ts';
 import type { Db, DbKind } from './db/connect.ts';
 import type { MailProvider } from './providers/mail.ts';
+import type { StorageProvider } from './providers/storage.ts';
 
 export type AppConfig = {
   dataDir: string;
@@ -22,5 +23,7 @@ export type Deps = {
   tokens: Tokens;
   mail: MailProvider;
   sms: MailProvider;
+  /** Where uploaded files live: DATA_DIR/uploads, or an S3 bucket when S3_BUCKET is set. */
+  storage: StorageProvider;
   config: AppConfig;
 };

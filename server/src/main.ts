@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrations.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createMail } from './providers/mail.ts';
+import { createStorage } from './providers/storage.ts';
 
 /** The folder holding pnpm-workspace.yaml (relative defaults resolve from there), else cwd. */
 export const findRepoRoot = (from = process.cwd()) => {
@@ -34,6 +35,8 @@ export type StartOptions = {
   quiet?: boolean;
   seed?: boolean;
   supportEmail?: string;
+  /** S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_URL: an S3-compatible bucket instead of DATA_DIR/uploads. */
+  storageEnv?: Record<string, string | undefined>;
 };
 
 /** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
@@ -46,12 +49,15 @@ export const startServer = async (options: StartOptions = {}) => {
   const empty = !(await db.selectFrom('enterprises').select('id').limit(1).executeTakeFirst());
   if (options.seed !== false && empty) await seedDemo(db);
   const { mail, sms } = createMail({ smtpUrl: options.smtpUrl, outboxDir: path.join(dataDir, 'outbox') });
+  const secret = loadSecret({ jwtSecret: options.jwtSecret, dataDir });
   const deps: Deps = {
     db,
     dbKind: kind,
     mail,
     sms,
-    tokens: createTokens(loadSecret({ jwtSecret: options.jwtSecret, dataDir })),
+    tokens: createTokens(secret),
+    // Upload addresses are signed with their own key derived from the secret.
+    storage: createStorage({ env: options.storageEnv ?? {}, dataDir, secret: `${secret}:uploads` }),
     config: {
       dataDir,
       publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -104,6 +110,7 @@ if (isMain) {
     trustProxy: env.TRUST_PROXY === '1',
     quiet: env.LOG_REQUESTS === '0',
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
+    storageEnv: env,
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   console.log('Demo logins (password for all):');

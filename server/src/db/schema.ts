@@ -27,6 +27,18 @@ export type Database = {
     /** Set when the member was invited; the invitation is pending until email_verified_at is set. */
     invited_at: string | null;
   };
+  uploads: {
+    key: string;
+    purpose: string;
+    content_type: string;
+    max_bytes: number;
+    owner_kind: string;
+    owner_id: string;
+    enterprise_id: string | null;
+    size: number | null;
+    created_at: string;
+    received_at: string | null;
+  };
   activity_days: { user_id: string; enterprise_id: string; day: string };
   groups: { id: string; enterprise_id: string; name: string; created_at: string };
   group_members: { group_id: string; user_id: string };

@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { organisationRoutes } from './organisation.ts';
 import { peopleRoutes } from './people.ts';
 import { rolesRoutes } from './roles.ts';
+import { uploadRoutes } from './uploads.ts';
 
 /** Every implemented call; contract entries missing here answer 501 NOT_IMPLEMENTED. */
 export const allRoutes: Registration[] = [
@@ -10,4 +11,5 @@ export const allRoutes: Registration[] = [
   ...rolesRoutes,
   ...peopleRoutes,
   ...organisationRoutes,
+  ...uploadRoutes,
 ];

@@ -8,6 +8,7 @@ import { clearEvents, forgetLatestEvent, guard, recordEvent, throttleKeys } from
 import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
 import { AppError, unauthenticated, validation } from '../errors.ts';
 import { recordActivity } from './activity.ts';
+import { assertUploaded } from './uploads.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -511,6 +512,41 @@ export const updateEnterpriseProfile = async (
   if (!fresh) throw unauthenticated();
   ctx.setMessage('Profile updated successfully');
   return toEnterpriseUser(fresh);
+};
+
+/** general/auth/updateprofileimage: the avatar must be the caller's own finished upload (or null to remove). */
+export const updateEnterpriseProfileImage = async (
+  ctx: CallContext,
+  { avatarUrl }: { avatarUrl: string | null },
+) => {
+  const s = enterpriseSession(ctx);
+  if (avatarUrl) await assertUploaded(ctx, 'avatarUrl', avatarUrl, 'avatar');
+  await ctx.db
+    .updateTable('users')
+    .set({ avatar_url: avatarUrl })
+    .where('id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .execute();
+  const fresh = await loadEnterpriseUser(ctx, s.user.id, s.enterpriseId);
+  if (!fresh) throw unauthenticated();
+  ctx.setMessage(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
+  return toEnterpriseUser(fresh);
+};
+
+export const updateAdminProfileImage = async (
+  ctx: CallContext,
+  { avatarUrl }: { avatarUrl: string | null },
+) => {
+  const s = adminSession(ctx);
+  if (avatarUrl) await assertUploaded(ctx, 'avatarUrl', avatarUrl, 'avatar');
+  await ctx.db.updateTable('admins').set({ avatar_url: avatarUrl }).where('id', '=', s.admin.id).execute();
+  const fresh = await ctx.db
+    .selectFrom('admins')
+    .selectAll()
+    .where('id', '=', s.admin.id)
+    .executeTakeFirstOrThrow();
+  ctx.setMessage(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
+  return toAdminUser(fresh);
 };
 
 export const updateAdminProfile = async (

@@ -3,6 +3,7 @@ import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { type CallContext, loadEnterpriseUser } from '../adapter.ts';
 import { unauthenticated } from '../errors.ts';
 import { enterpriseSession, toEnterpriseUser } from './auth.ts';
+import { assertUploaded } from './uploads.ts';
 
 const SUPPORT_EMAIL = 'support@coach.example';
 
@@ -19,6 +20,7 @@ export const updateThemeSettings = async (
   input: { themeSettings: ThemeSettings; enterprise_logo?: string | null | undefined },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
+  if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
   await ctx.db
     .updateTable('enterprises')
     .set({
@@ -41,6 +43,7 @@ export const updateCompanyInfo = async (
   },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
+  if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
   await ctx.db
     .updateTable('enterprises')
     .set({

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemo } from '../db/seed.ts';
 import type { Deps } from '../deps.ts';
 import { createMail } from '../providers/mail.ts';
+import { localStorage } from '../providers/storage.ts';
 
 /** Tests read arbitrary response fields; real clients get them typed from the contract schemas. */
 type TestEnvelope = {
@@ -51,6 +52,7 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
     mail,
     sms,
     tokens: createTokens('test-secret-test-secret-test-secret'),
+    storage: localStorage({ dataDir, secret: 'test-upload-secret' }),
     config: {
       dataDir,
       publicUrl: 'http://localhost:3000',

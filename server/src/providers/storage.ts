@@ -1,0 +1,227 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { UPLOAD_CACHE_CONTROL } from '@coach/shared/contract/general';
+
+/** One object to be PUT by the browser: its key, declared type and the most bytes it may have. */
+export type PutGrant = { key: string; contentType: string; maxBytes: number; expiresInSeconds: number };
+
+type StorageCommon = {
+  /** A signed address the browser PUTs the bytes to, and the headers it must send. */
+  signPut: (grant: PutGrant) => Promise<{ uploadUrl: string; headers: Record<string, string> }>;
+  /** The public address of a stored object. */
+  publicUrl: (key: string) => string;
+  /** The key behind one of our public addresses, or null for any other address. */
+  keyOf: (url: string) => string | null;
+  /** The first `bytes` bytes of a stored object (to check its type), or null when it is not there. */
+  head: (key: string, bytes: number) => Promise<Uint8Array | null>;
+  /** Stores bytes the server received itself (multipart uploads such as readTypeUpload). */
+  put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+};
+
+/** Keys are made by the server: `<purpose>/<yyyy-mm>/<uuid>.<ext>`; nothing else is accepted. */
+export const KEY_PATTERN = /^[a-z-]+\/\d{4}-\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Embedded storage: files under DATA_DIR/uploads, PUT through our own signed route
+// ---------------------------------------------------------------------------------------------
+
+export const LOCAL_PUT_PREFIX = '/api/v1/uploads/';
+export const LOCAL_PUBLIC_PREFIX = '/uploads/';
+
+const signature = (secret: string, parts: (string | number)[]) =>
+  createHmac('sha256', secret).update(parts.join('\n')).digest('base64url');
+
+export type LocalStorage = StorageCommon & {
+  kind: 'local';
+  root: string;
+  /** Checks a PUT's signature and expiry; returns the signed grant or why it is refused. */
+  verifyPut: (
+    key: string,
+    query: Record<string, string | undefined>,
+  ) => { ok: true; contentType: string; maxBytes: number } | { ok: false; reason: string };
+  /** Moves a fully received temp file into place; false when the key already holds a file. */
+  commit: (tempFile: string, key: string) => boolean;
+  fileOf: (key: string) => string;
+};
+
+export const localStorage = ({ dataDir, secret }: { dataDir: string; secret: string }): LocalStorage => {
+  const root = path.join(dataDir, 'uploads');
+  const fileOf = (key: string) => path.join(root, ...key.split('/'));
+  return {
+    kind: 'local',
+    root,
+    fileOf,
+    signPut: async ({ key, contentType, maxBytes, expiresInSeconds }) => {
+      const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      const query = new URLSearchParams({
+        type: contentType,
+        max: String(maxBytes),
+        exp: String(exp),
+        sig: signature(secret, [key, contentType, maxBytes, exp]),
+      });
+      return {
+        uploadUrl: `${LOCAL_PUT_PREFIX}${key}?${query}`,
+        headers: {
+          'Content-Type': contentType,
+          'Cache-Control': UPLOAD_CACHE_CONTROL,
+          'x-amz-acl': 'public-read',
+        },
+      };
+    },
+    verifyPut: (key, { type, max, exp, sig }) => {
+      if (!KEY_PATTERN.test(key) || !type || !max || !exp || !sig)
+        return { ok: false, reason: 'This upload address is not valid' };
+      const expected = Buffer.from(signature(secret, [key, type, Number(max), Number(exp)]));
+      const given = Buffer.from(sig);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return { ok: false, reason: 'This upload address is not valid' };
+      if (Number(exp) < Date.now() / 1000) return { ok: false, reason: 'This upload address has expired' };
+      return { ok: true, contentType: type, maxBytes: Number(max) };
+    },
+    commit: (tempFile, key) => {
+      const target = fileOf(key);
+      if (existsSync(target)) {
+        rmSync(tempFile, { force: true });
+        return false;
+      }
+      mkdirSync(path.dirname(target), { recursive: true });
+      renameSync(tempFile, target);
+      return true;
+    },
+    put: async (key, bytes) => {
+      const target = fileOf(key);
+      mkdirSync(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes, { flag: 'wx' });
+    },
+    publicUrl: (key) => `${LOCAL_PUBLIC_PREFIX}${key}`,
+    keyOf: (url) => {
+      const key = url.startsWith(LOCAL_PUBLIC_PREFIX) ? url.slice(LOCAL_PUBLIC_PREFIX.length) : null;
+      return key && KEY_PATTERN.test(key) ? key : null;
+    },
+    head: async (key, bytes) => {
+      const file = fileOf(key);
+      if (!existsSync(file)) return null;
+      const handle = await open(file, 'r');
+      try {
+        const buffer = Buffer.alloc(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+};
+
+/** A read stream of a stored local file (served at /uploads/...). */
+export const readLocal = (storage: LocalStorage, key: string) => {
+  const file = storage.fileOf(key);
+  return existsSync(file) ? createReadStream(file) : null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// S3-compatible storage: the browser PUTs straight to the bucket through a presigned address
+// ---------------------------------------------------------------------------------------------
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, ...); path-style addressing is used with it. */
+  endpoint?: string | undefined;
+  /** Public base address of the bucket's objects (a CDN, say); default the bucket's own address. */
+  publicBaseUrl?: string | undefined;
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+export type S3Storage = StorageCommon & { kind: 's3' };
+export type StorageProvider = LocalStorage | S3Storage;
+
+export const s3Storage = (settings: S3Settings): S3Storage => {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+  });
+  const base = (
+    settings.publicBaseUrl ??
+    (settings.endpoint
+      ? `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`
+      : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`)
+  ).replace(/\/$/, '');
+  return {
+    kind: 's3',
+    signPut: async ({ key, contentType, expiresInSeconds }) => {
+      const command = new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: key,
+        ContentType: contentType,
+        CacheControl: UPLOAD_CACHE_CONTROL,
+        ACL: 'public-read',
+      });
+      const uploadUrl = await getSignedUrl(client, command, {
+        expiresIn: expiresInSeconds,
+        // The browser must send exactly these, so the bucket stores the type, cache and ACL we signed.
+        signableHeaders: new Set(['content-type', 'cache-control', 'x-amz-acl']),
+        unhoistableHeaders: new Set(['x-amz-acl']),
+      });
+      return {
+        uploadUrl,
+        headers: {
+          'Content-Type': contentType,
+          'Cache-Control': UPLOAD_CACHE_CONTROL,
+          'x-amz-acl': 'public-read',
+        },
+      };
+    },
+    put: async (key, bytes, contentType) => {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: UPLOAD_CACHE_CONTROL,
+          ACL: 'public-read',
+        }),
+      );
+    },
+    publicUrl: (key) => `${base}/${key}`,
+    keyOf: (url) => {
+      const key = url.startsWith(`${base}/`) ? url.slice(base.length + 1) : null;
+      return key && KEY_PATTERN.test(key) ? key : null;
+    },
+    head: async (key, bytes) => {
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: settings.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+        );
+        return answer.Body ? await answer.Body.transformToByteArray() : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+};
+
+/** S3 when S3_BUCKET is set (credentials from the AWS SDK's usual sources), else the embedded store. */
+export const createStorage = ({
+  env,
+  dataDir,
+  secret,
+}: {
+  env: Record<string, string | undefined>;
+  dataDir: string;
+  secret: string;
+}): StorageProvider =>
+  env.S3_BUCKET
+    ? s3Storage({
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION ?? 'us-east-1',
+        endpoint: env.S3_ENDPOINT,
+        publicBaseUrl: env.S3_PUBLIC_URL,
+      })
+    : localStorage({ dataDir, secret });
