@@ -8,14 +8,16 @@ import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
+import { uploadFile } from '../../lib/upload.ts';
 import { Button } from '../../ui/button.tsx';
+import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import './company-info.css';
 
-/** /enterprise/company-info (role named admin, company-info feature on): name and address. */
+/** /enterprise/company-info (role named admin, company-info feature on): name, address and logo. */
 export const CompanyInfoPage = () => {
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const [name, setName] = useState(user?.enterpriseId.company_name ?? '');
@@ -56,6 +58,21 @@ export const CompanyInfoPage = () => {
       <Card>
         <form className="company-info__form" onSubmit={submit} noValidate>
           <FormAlert message={errors.form} />
+          <ImageUpload
+            label="Logo"
+            purpose="logo"
+            value={user.enterpriseId.enterprise_logo}
+            placeholder={<span className="company-info__no-logo">No logo</span>}
+            upload={(file) => uploadFile('enterprise', 'logo', file)}
+            onChange={async (url) => {
+              const updated = await api.call(enterpriseGeneral.updateCompanyInfo, {
+                company_name: user.enterpriseId.company_name,
+                enterprise_logo: url,
+              });
+              setUser(updated);
+              notify.success(url ? 'Logo updated' : 'Logo removed');
+            }}
+          />
           <TextField
             label="Company name"
             value={name}

@@ -6,6 +6,7 @@ import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -16,31 +17,6 @@ import './members.css';
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const weekFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-
-export const Avatar = ({
-  name,
-  url,
-  size = 'md',
-}: {
-  name: string;
-  url: string | null;
-  size?: 'md' | 'lg';
-}) =>
-  url ? (
-    <img className={`avatar avatar--${size}`} src={url} alt="" />
-  ) : (
-    <span className={`avatar avatar--${size} avatar--initials`} aria-hidden="true">
-      {initials(name)}
-    </span>
-  );
 
 /** Twelve weeks of sign-in days as bars, with the numbers in a table for screen readers. */
 const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {

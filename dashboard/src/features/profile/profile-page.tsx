@@ -1,11 +1,16 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminAuth, enterpriseAuth, newPasswordField } from '@coach/shared/contract/auth';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom } from '../../lib/session.ts';
+import { uploadFile } from '../../lib/upload.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
@@ -13,7 +18,13 @@ import './profile.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
-type ProfileValues = { name: string; email: string; mobile: string | null; role: string };
+type ProfileValues = {
+  name: string;
+  email: string;
+  mobile: string | null;
+  role: string;
+  avatarUrl: string | null;
+};
 
 /** Reads and updates the signed-in user of either audience. */
 const useProfile = (audience: Audience) => {
@@ -26,20 +37,28 @@ const useProfile = (audience: Audience) => {
           email: enterpriseUser.email,
           mobile: enterpriseUser.mobile,
           role: enterpriseUser.roleId.name,
+          avatarUrl: enterpriseUser.avatarUrl,
         }
       : adminUser && {
           name: adminUser.name,
           email: adminUser.email,
           mobile: adminUser.mobile,
           role: adminUser.role,
+          avatarUrl: adminUser.avatarUrl,
         };
   const save = async (input: { name: string; mobile: string | null }) => {
     if (audience === 'enterprise') setEnterpriseUser(await api.call(enterpriseAuth.updateProfile, input));
     else setAdminUser(await api.call(adminAuth.updateProfile, input));
   };
+  const saveAvatar = async (avatarUrl: string | null) => {
+    if (audience === 'enterprise')
+      setEnterpriseUser(await api.call(enterpriseGeneral.updateProfileImage, { avatarUrl }));
+    else setAdminUser(await api.call(adminGeneral.updateProfileImage, { avatarUrl }));
+    notify.success(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
+  };
   const changePassword = (input: { currentPassword: string; newPassword: string }) =>
     api.call(audience === 'enterprise' ? enterpriseAuth.changePassword : adminAuth.changePassword, input);
-  return { values, save, changePassword };
+  return { values, save, saveAvatar, changePassword };
 };
 
 const DetailsForm = ({
@@ -184,11 +203,22 @@ const PasswordForm = ({
 };
 
 export const ProfilePage = ({ audience }: { audience: Audience }) => {
-  const { values, save, changePassword } = useProfile(audience);
+  const { values, save, saveAvatar, changePassword } = useProfile(audience);
   if (!values) return <LoadingBlock label="Loading your profile" />;
   return (
     <div className="profile">
       <PageHeader title="My profile" description={`${values.email} · ${values.role}`} />
+      <Card title="Profile picture" aria-label="Profile picture" className="profile__picture">
+        <ImageUpload
+          label="Picture"
+          purpose="avatar"
+          shape="round"
+          value={values.avatarUrl}
+          placeholder={<Avatar name={values.name} url={null} size="lg" />}
+          upload={(file) => uploadFile(audience, 'avatar', file)}
+          onChange={saveAvatar}
+        />
+      </Card>
       <div className="profile__grid">
         <DetailsForm values={values} save={save} />
         <PasswordForm changePassword={changePassword} />

@@ -9,7 +9,9 @@ import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
+import { uploadFile } from '../../lib/upload.ts';
 import { Button } from '../../ui/button.tsx';
+import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
@@ -160,6 +162,24 @@ export const SettingsPage = () => {
           </div>
         </Card>
       </form>
+      <Card title="Logo" aria-label="Logo" className="settings__logo">
+        <ImageUpload
+          label="Logo"
+          purpose="logo"
+          value={user.enterpriseId.enterprise_logo}
+          placeholder={<span className="settings__logo-none">No logo</span>}
+          upload={(file) => uploadFile('enterprise', 'logo', file)}
+          onChange={async (url) => {
+            const updated = await api.call(enterpriseGeneral.updateThemeSettings, {
+              themeSettings: user.enterpriseId.themeSettings,
+              enterprise_logo: url,
+            });
+            setUser(updated);
+            notify.success(url ? 'Logo updated' : 'Logo removed');
+          }}
+        />
+        <p className="settings__logo-note">Shown in the top bar for everyone in your organisation.</p>
+      </Card>
     </div>
   );
 };
