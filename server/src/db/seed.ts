@@ -84,6 +84,37 @@ const FIRST = [
 const LAST = ['Nguyen', 'Smith', 'Patel', 'Williams', 'Chen', 'Brown', 'Singh'];
 
 const uuid = () => crypto.randomUUID();
+const DAY_MS = 86_400_000;
+const ACTIVITY_DAYS = 84;
+
+/**
+ * Twelve weeks of sign-in days for the demo members (weekdays busier than weekends, each member with their own
+ * rhythm, a few never active), so the dashboard chart and member activity show a believable picture.
+ */
+const seedActivity = async (trx: Db, enterpriseId: string, userIds: string[]) => {
+  const rows: { user_id: string; enterprise_id: string; day: string }[] = [];
+  const lastActive = new Map<string, string>();
+  userIds.forEach((userId, i) => {
+    if (i % 9 === 4) return;
+    for (let back = ACTIVITY_DAYS - 1; back >= 0; back--) {
+      const date = new Date(Date.now() - back * DAY_MS);
+      const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
+      const roll = (i * 37 + back * 11 + ((i * back) % 7)) % 20;
+      if (roll < (weekend ? 2 : 6 + (i % 5))) {
+        const day = date.toISOString().slice(0, 10);
+        rows.push({ user_id: userId, enterprise_id: enterpriseId, day });
+        lastActive.set(userId, `${day}T09:30:00.000Z`);
+      }
+    }
+  });
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('activity_days')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  for (const [userId, at] of lastActive)
+    await trx.updateTable('users').set({ last_active_at: at }).where('id', '=', userId).execute();
+};
 
 /** Seeds the demo data of issue 2 §3. Idempotent: does nothing when the demo enterprise exists. */
 export const seedDemo = async (db: Db) => {
@@ -172,6 +203,7 @@ export const seedDemo = async (db: Db) => {
           email_verified_at: now,
           last_active_at: null,
           created_at: now,
+          invited_at: null,
         })
         .execute();
       return id;
@@ -208,9 +240,16 @@ export const seedDemo = async (db: Db) => {
       status: 'active',
       email_verified_at: now,
       last_active_at: null,
-      created_at: now,
+      // Joined over the last four months, so the dashboard's "joined" figure means something.
+      created_at: new Date(Date.now() - ((i * 7) % 120) * DAY_MS).toISOString(),
+      invited_at: null,
     }));
     await trx.insertInto('users').values(members).execute();
+    await seedActivity(
+      trx,
+      acme,
+      members.map((m) => m.id),
+    );
     const memberships = members
       .flatMap((m, i) => [
         { group_id: groupIds[i % groupIds.length] ?? '', user_id: m.id },

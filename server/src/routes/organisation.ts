@@ -1,5 +1,6 @@
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { type Registration, serve } from '../adapter.ts';
+import * as dashboard from '../services/dashboard.ts';
 import * as service from '../services/organisation.ts';
 
 /** Settings, company info and help (issue 3); the adapter has checked the admin role and the feature flag. */
@@ -7,4 +8,5 @@ export const organisationRoutes: Registration[] = [
   serve(enterpriseGeneral.updateThemeSettings, ({ ctx, input }) => service.updateThemeSettings(ctx, input)),
   serve(enterpriseGeneral.updateCompanyInfo, ({ ctx, input }) => service.updateCompanyInfo(ctx, input)),
   serve(enterpriseGeneral.helpEmail, ({ ctx, input }) => service.sendHelpEmail(ctx, input)),
+  serve(enterpriseGeneral.myDashboard, ({ ctx, input }) => dashboard.enterpriseDashboard(ctx, input)),
 ];

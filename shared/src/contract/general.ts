@@ -3,7 +3,7 @@ import { ISSUE_TOPICS } from '../constants/issue-topics.ts';
 import { UPLOAD_CACHE_MAX_AGE_SECONDS } from '../constants/timing.ts';
 import { enterpriseUserSchema, themeSettingsSchema } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { fileUrlField, id, isoDate, loose, optionalQuery } from './envelope.ts';
+import { fileUrlField, id, isoDate, optionalQuery } from './envelope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Signed uploads (spec §7): the browser PUTs the file to the answered address
@@ -68,6 +68,25 @@ export const dashboardQuery = z
     message: 'The start date must not be after the end date',
     path: ['endDate'],
   });
+
+/** The longest range the dashboard answers for at once. */
+export const DASHBOARD_MAX_DAYS = 366;
+
+/** general/my-dashboard: people and their activity for the range (and group) asked. */
+export const enterpriseDashboardSchema = z.object({
+  range: z.object({ startDate: z.string(), endDate: z.string() }),
+  members: z.object({
+    total: z.number().int(),
+    /** Members with a sign-in or refresh in the range. */
+    active: z.number().int(),
+    /** Members who joined in the range. */
+    joined: z.number().int(),
+  }),
+  groups: z.number().int(),
+  /** One entry per day of the range, oldest first. */
+  activity: z.array(z.object({ day: z.string(), activeMembers: z.number().int() })),
+});
+export type EnterpriseDashboard = z.infer<typeof enterpriseDashboardSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Calls (spec §7, enterprise general/*)
@@ -149,6 +168,6 @@ export const enterpriseGeneral = {
     auth: 'enterprise',
     permission: 'dashboard',
     request: dashboardQuery,
-    response: loose(),
+    response: enterpriseDashboardSchema,
   }),
 };

@@ -1,0 +1,108 @@
+import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { groups } from '@coach/shared/contract/groups';
+import { roles } from '@coach/shared/contract/roles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let owner: string;
+let staff: string;
+let globex: string;
+const ip = '10.9.5.1';
+const today = new Date().toISOString().slice(0, 10);
+
+type Dashboard = {
+  range: { startDate: string; endDate: string };
+  members: { total: number; active: number; joined: number };
+  groups: number;
+  activity: { day: string; activeMembers: number }[];
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+  staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+  globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const dashboard = async (token: string, query: Record<string, string> = {}) => {
+  const res = await t.request('GET', `${enterpriseGeneral.myDashboard.path}?${new URLSearchParams(query)}`, {
+    token,
+    ip,
+  });
+  return { ...res, data: res.json.response as Dashboard };
+};
+
+describe('general/my-dashboard', () => {
+  it('answers the last 30 days by default with members, active members and a point per day', async () => {
+    const { status, data } = await dashboard(owner);
+    expect(status).toBe(200);
+    expect(data.range.endDate).toBe(today);
+    expect(data.activity).toHaveLength(30);
+    expect(data.activity.at(-1)?.day).toBe(today);
+    expect(data.members.total).toBe(63);
+    // Today's sign-ins (owner, staff) are counted with the seeded history.
+    expect(data.activity.at(-1)?.activeMembers).toBeGreaterThanOrEqual(2);
+    expect(data.members.active).toBeGreaterThan(2);
+    expect(data.members.active).toBeLessThanOrEqual(data.members.total);
+    const perDayMax = Math.max(...data.activity.map((d) => d.activeMembers));
+    expect(data.members.active).toBeGreaterThanOrEqual(perDayMax);
+    expect(data.groups).toBeGreaterThan(10);
+  });
+
+  it('narrows to one group and to a date range', async () => {
+    const list = await t.request('GET', `${groups.list.path}?searchInput=Mentors`, { token: owner, ip });
+    const mentors = (list.json.response as { listdata: { _id: string; memberCount: number }[] }).listdata[0];
+    const { data } = await dashboard(owner, {
+      groupId: mentors?._id ?? '',
+      startDate: '2026-01-01',
+      endDate: '2026-01-07',
+    });
+    expect(data.members.total).toBe(mentors?.memberCount);
+    expect(data.activity.map((d) => d.day)).toEqual([
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+      '2026-01-04',
+      '2026-01-05',
+      '2026-01-06',
+      '2026-01-07',
+    ]);
+  });
+
+  it('refuses a reversed or too long range naming the field, another tenant group, and a role without the key', async () => {
+    const reversed = await dashboard(owner, { startDate: '2026-02-01', endDate: '2026-01-01' });
+    expect(reversed.status).toBe(422);
+    expect(reversed.json.field).toBe('endDate');
+    const long = await dashboard(owner, { startDate: '2024-01-01', endDate: '2026-01-01' });
+    expect(long.status).toBe(422);
+    expect(long.json.message).toContain('at most one year');
+
+    const theirs = await t.request('GET', `${groups.list.path}`, { token: globex, ip });
+    const globexGroup = (theirs.json.response as { listdata: { _id: string }[] }).listdata[0]?._id ?? '';
+    expect((await dashboard(owner, { groupId: globexGroup })).status).toBe(404);
+
+    // Globex's own dashboard knows nothing of Acme's members.
+    expect((await dashboard(globex)).data.members.total).toBe(1);
+    expect((await dashboard(staff)).status).toBe(200);
+  });
+
+  it('answers 403 to a role without the dashboard key, from its next request on', async () => {
+    const learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
+    expect((await dashboard(learner)).status).toBe(200);
+    const options = await t.request('GET', roles.options.path, { token: owner, ip });
+    const learnerRole = (options.json.response as { _id: string; name: string }[]).find(
+      (r) => r.name === 'Learner',
+    );
+    const edited = await t.request('POST', roles.edit.path, {
+      token: owner,
+      ip,
+      body: { roleId: learnerRole?._id, name: 'Learner', permissions: ['content-library'] },
+    });
+    expect(edited.status).toBe(200);
+    expect((await dashboard(learner)).status).toBe(403);
+  });
+});
