@@ -37,6 +37,7 @@ test('enterprise screens', async ({ page }) => {
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Olivia/ })).toBeVisible();
+  await expect(page.locator('.activity-chart canvas')).toBeVisible();
   await shot(page, 'dashboard');
   await page.locator('.user-menu__trigger').click();
   await expect(page.getByRole('menu')).toBeVisible();

@@ -1,9 +1,18 @@
+import { type EnterpriseDashboard, enterpriseGeneral } from '@coach/shared/contract/general';
+import { compactNumber } from '@coach/shared/format/compact-number';
+import { hasPermission } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
+import { api } from '../../lib/api.ts';
+import { isoDaysAgo } from '../../lib/date-range.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom } from '../../lib/session.ts';
-import { PageHeader } from '../../ui/layout.tsx';
+import { selectedGroupAtom } from '../../lib/ui-state.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ErrorState } from '../../ui/states.tsx';
 import './dashboard.css';
 
 const greeting = (date = new Date()) => {
@@ -34,6 +43,105 @@ const SectionCards = ({ entries }: { entries: MenuEntry[] }) => (
   </section>
 );
 
+const ActivityChart = lazy(() => import('./activity-chart.tsx'));
+const RANGES = [
+  { days: 7, label: '7 days' },
+  { days: 30, label: '30 days' },
+  { days: 90, label: '90 days' },
+] as const;
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+
+const Stat = ({ label, value, note }: { label: string; value: number; note?: string }) => (
+  <div className="stat">
+    <dt className="stat__label">{label}</dt>
+    <dd className="stat__value" title={value.toLocaleString()}>
+      {compactNumber(value)}
+    </dd>
+    {note ? <dd className="stat__note">{note}</dd> : null}
+  </div>
+);
+
+const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) => (
+  <>
+    <dl className="stats" aria-label="Key figures">
+      <Stat label="Members" value={data.members.total} />
+      <Stat
+        label="Active members"
+        value={data.members.active}
+        note={`${percent(data.members.active, data.members.total)}% in the last ${days} days`}
+      />
+      <Stat label="New members" value={data.members.joined} note={`Joined in the last ${days} days`} />
+      <Stat label="Groups" value={data.groups} />
+    </dl>
+    <Card title="Active members per day" className="dashboard__chart">
+      <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
+        <ActivityChart days={data.activity} />
+      </Suspense>
+      <table className="visually-hidden">
+        <caption>Active members per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Active members</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.activity.map((d) => (
+            <tr key={d.day}>
+              <td>{dayFormat.format(new Date(`${d.day}T00:00:00Z`))}</td>
+              <td>{d.activeMembers}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  </>
+);
+
+/** The enterprise's figures for the chosen range and the top-bar group (general/my-dashboard). */
+const EnterpriseFigures = () => {
+  const group = useAtomValue(selectedGroupAtom);
+  const [days, setDays] = useState<number>(30);
+  const query = {
+    startDate: isoDaysAgo(days - 1),
+    endDate: isoDaysAgo(0),
+    ...(group ? { groupId: group._id } : {}),
+  };
+  const { state } = useLoad(JSON.stringify(query), () => api.call(enterpriseGeneral.myDashboard, query));
+  return (
+    <section className="dashboard__figures" aria-labelledby="figures-title">
+      <div className="dashboard__figures-head">
+        <h2 id="figures-title" className="dashboard__subtitle">
+          {group ? `Activity in ${group.name}` : 'Activity'}
+        </h2>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Period</legend>
+          {RANGES.map((range) => (
+            <label
+              key={range.days}
+              className={`segmented__option ${days === range.days ? 'segmented__option--on' : ''}`}
+            >
+              <input
+                type="radio"
+                name="dashboard-range"
+                checked={days === range.days}
+                onChange={() => setDays(range.days)}
+              />
+              {range.label}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {state.status === 'loading' ? <LoadingBlock label="Loading the figures" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState title="The figures could not be loaded" description={state.message} />
+      ) : null}
+      {state.status === 'ready' ? <Figures data={state.data} days={days} /> : null}
+    </section>
+  );
+};
+
 export const DashboardPage = ({ audience }: { audience: Audience }) => {
   const enterpriseUser = useAtomValue(enterpriseUserAtom);
   const adminUser = useAtomValue(adminUserAtom);
@@ -59,6 +167,13 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
         title={`${greeting()}, ${enterpriseUser.name.split(' ')[0]}`}
         description={`${enterpriseUser.enterpriseId.company_name} · ${enterpriseUser.roleId.name}`}
       />
+      {hasPermission({
+        permissions: enterpriseUser.roleId.permissions,
+        isDefaultAdmin: enterpriseUser.isDefaultAdmin,
+        key: 'dashboard',
+      }) ? (
+        <EnterpriseFigures />
+      ) : null}
       <SectionCards entries={entries} />
     </div>
   );

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+
+const figure = (page: Page, label: string) =>
+  page
+    .locator('.stat')
+    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
+    .locator('.stat__value');
+
+test('the dashboard shows the figures for a period and for the group chosen in the top bar', async ({
+  page,
+}) => {
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  await expect(figure(page, 'Members')).toBeVisible();
+  await expect(page.locator('.activity-chart canvas')).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+
+  const everyone = Number(await figure(page, 'Members').textContent());
+  expect(everyone).toBeGreaterThanOrEqual(63);
+  await expect(page.getByText(/% in the last 30 days/)).toBeVisible();
+
+  await page.locator('label', { hasText: '7 days' }).click();
+  await expect(page.getByRole('radio', { name: '7 days' })).toBeChecked();
+  await expect(page.getByText(/% in the last 7 days/)).toBeVisible();
+
+  await page.getByRole('button', { name: /Group filter: All Groups/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a group' });
+  await dialog.getByPlaceholder(/search/i).fill('Mentors');
+  await dialog.getByRole('button', { name: 'Mentors' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity in Mentors' })).toBeVisible();
+  await expect.poll(async () => Number(await figure(page, 'Members').textContent())).toBeLessThan(everyone);
+});
