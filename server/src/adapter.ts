@@ -187,13 +187,16 @@ export const loadEnterpriseUser = (deps: Deps, userId: string, enterpriseId: str
     .where('users.enterprise_id', '=', enterpriseId)
     .executeTakeFirst();
 
-/** Order of checks: auth kind → second factor → admin role → permission → feature → input → handler. */
+/** Order of checks: auth kind → second factor → verified email → admin role → permission → feature → input → handler. */
 const checkAccess = (entry: CallDef, session: Session | null) => {
   if (!session) return;
   if (!session.claims.mfa && !entry.beforeSecondFactor) {
     throw new AppError(403, ERROR_CODES.mfaRequired, 'Please complete the second verification step');
   }
   if (session.audience !== 'enterprise') return;
+  if (!session.user.email_verified_at && !entry.beforeEmailVerified && !entry.beforeSecondFactor) {
+    throw new AppError(403, ERROR_CODES.emailNotVerified, 'Please verify your email address first');
+  }
   const isDefaultAdmin = session.user.is_default_admin === 1;
   if (entry.adminRoleOnly && !isDefaultAdmin && !isAdminRoleName(session.user.role_name)) throw forbidden();
   if (!hasPermission({ permissions: session.permissions, isDefaultAdmin, key: entry.permission }))

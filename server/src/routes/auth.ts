@@ -1,6 +1,7 @@
 import { adminAuth, enterpriseAuth, health } from '@coach/shared/contract/auth';
 import { type Registration, serve } from '../adapter.ts';
 import * as auth from '../services/auth.ts';
+import * as registration from '../services/registration.ts';
 
 /** The auth calls of spec §7 for both audiences, plus the health check: each handler only calls its service. */
 export const authRoutes: Registration[] = [
@@ -22,6 +23,8 @@ export const authRoutes: Registration[] = [
   }),
   serve(enterpriseAuth.me, async ({ ctx }) => auth.enterpriseMe(ctx)),
   serve(adminAuth.me, async ({ ctx }) => auth.adminMe(ctx)),
+  serve(enterpriseAuth.register, ({ ctx, input }) => registration.register(ctx, input)),
+  serve(enterpriseAuth.resendVerification, ({ ctx }) => registration.resendVerification(ctx)),
   serve(enterpriseAuth.userGroups, ({ ctx, input }) => auth.userGroups(ctx, input)),
   serve(enterpriseAuth.updateProfile, ({ ctx, input }) => auth.updateEnterpriseProfile(ctx, input)),
   serve(adminAuth.updateProfile, ({ ctx, input }) => auth.updateAdminProfile(ctx, input)),

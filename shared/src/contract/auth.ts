@@ -98,6 +98,12 @@ export const loginRequest = z.object({ email: emailField, password: givenPasswor
 /** Login always asks for the second factor; the token it returns opens only the mfa/auth/* calls. */
 export const loginResponse = z.object({ accesstoken: z.string(), mfaRequired: z.literal(true) });
 export const tokenRequest = z.object({ token: resetTokenField });
+export const registerRequest = z.strictObject({
+  company_name: z.string().trim().min(1, 'Please enter the company name').max(200, 'At most 200 characters'),
+  name: z.string().trim().min(1, 'Please enter your name').max(100, 'At most 100 characters'),
+  email: emailField,
+  password: newPasswordField,
+});
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const resetPasswordRequest = z.object({ token: resetTokenField, password: newPasswordField });
 /** purpose 'invite': an invited member choosing their first password (the page says so). */
@@ -193,8 +199,28 @@ export const enterpriseAuth = {
     path: `${E}/general/auth/me`,
     auth: 'enterprise',
     permission: null,
+    beforeEmailVerified: true,
     request: empty(),
     response: enterpriseUserSchema,
+  }),
+  /** /register: a company account and its default admin, who must verify the email before going on. */
+  register: defineCall({
+    method: 'POST',
+    path: `${E}/register`,
+    auth: 'none',
+    permission: null,
+    request: registerRequest,
+    response: z.object({ email: z.string() }),
+  }),
+  /** /activation-required: sends the verification link again. */
+  resendVerification: defineCall({
+    method: 'POST',
+    path: `${E}/general/auth/resend-verification`,
+    auth: 'enterprise',
+    permission: null,
+    beforeEmailVerified: true,
+    request: empty(),
+    response: z.object({ sentTo: z.string() }),
   }),
   userGroups: defineCall({
     method: 'POST',
@@ -255,6 +281,7 @@ export const enterpriseAuth = {
     path: `${E}/mfa/auth/refresh-token`,
     auth: 'enterprise',
     permission: null,
+    beforeEmailVerified: true,
     request: empty(),
     response: accessTokenResponse,
   }),

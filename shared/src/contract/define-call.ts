@@ -29,6 +29,11 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
    * Every other private call answers 403 MFA_REQUIRED to such a session.
    */
   beforeSecondFactor?: boolean;
+  /**
+   * Enterprise calls an account may make before its email is verified (spec §2 /activation-required);
+   * every other enterprise call answers 403 EMAIL_NOT_VERIFIED to it.
+   */
+  beforeEmailVerified?: boolean;
   /** Calls restricted to enterprise users whose role is named admin (spec §6: settings, company info). */
   adminRoleOnly?: boolean;
   /** Enterprise feature flag that must be on for the call (e.g. enableCourseFeature). */

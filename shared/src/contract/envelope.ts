@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   notImplemented: 'NOT_IMPLEMENTED',
   featureDisabled: 'FEATURE_DISABLED',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -129,6 +129,9 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/members/invite-member`,
   `POST ${E}/members/resend-invite`,
   `POST ${E}/members/import-members`,
+  // Issue 3: sign-up (spec §2 /register, /activation-required)
+  `POST ${E}/register`,
+  `POST ${E}/general/auth/resend-verification`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

@@ -1,0 +1,95 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { members } from '@coach/shared/contract/members';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const ip = '10.9.6.1';
+const password = 'Brand-new-2026!';
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (path: string, body: unknown, token?: string) =>
+  t.request('POST', path, { ip, body, ...(token ? { token } : {}) });
+const verifyToken = (email: string) =>
+  /verify-email\/([A-Za-z0-9_-]+)/.exec(t.lastMail(email) ?? '')?.[1] ?? '';
+
+describe('registration', () => {
+  it('creates the company and its admin, who is held until the emailed link verifies the address', async () => {
+    const res = await post(enterpriseAuth.register.path, {
+      company_name: 'Initech',
+      name: 'Peter Gibbons',
+      email: 'Peter@Initech.example',
+      password,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.response).toEqual({ email: 'peter@initech.example' });
+    expect(t.lastMail('peter@initech.example')).toContain('Subject: Verify your email for Coach');
+
+    const token = await t.fullLogin('peter@initech.example', 'enterprise', ip, password);
+    const me = await t.request('GET', enterpriseAuth.me.path, { token, ip });
+    expect(me.json.response).toMatchObject({
+      emailVerified: false,
+      isDefaultAdmin: true,
+      roleId: { name: 'Admin' },
+      enterpriseId: { company_name: 'Initech' },
+    });
+    // Everything else waits for the verification.
+    const held = await t.request('GET', members.list.path, { token, ip });
+    expect(held.status).toBe(403);
+    expect(held.json.code).toBe('EMAIL_NOT_VERIFIED');
+
+    const resent = await post(enterpriseAuth.resendVerification.path, {}, token);
+    expect(resent.status).toBe(200);
+    expect(resent.json.response).toEqual({ sentTo: 'peter@initech.example' });
+
+    const verified = await post(enterpriseAuth.verifyEmail.path, {
+      token: verifyToken('peter@initech.example'),
+    });
+    expect(verified.status).toBe(200);
+    const list = await t.request('GET', members.list.path, { token, ip });
+    expect(list.status).toBe(200);
+    // A new company sees only itself.
+    expect(list.json.response).toMatchObject({
+      totalCount: 1,
+      listdata: [{ email: 'peter@initech.example' }],
+    });
+    const dashboard = await t.request('GET', enterpriseGeneral.myDashboard.path, { token, ip });
+    expect(dashboard.json.response).toMatchObject({ members: { total: 1 }, groups: 0 });
+
+    const again = await post(enterpriseAuth.resendVerification.path, {}, token);
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a taken email and weak input, naming the field', async () => {
+    const taken = await post(enterpriseAuth.register.path, {
+      company_name: 'Copycat',
+      name: 'Olivia',
+      email: 'owner@acme.example',
+      password,
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.json.field).toBe('email');
+    const weak = await post(enterpriseAuth.register.path, {
+      company_name: 'Tiny',
+      name: 'T',
+      email: 'tiny@tiny.example',
+      password: 'short',
+    });
+    expect(weak.status).toBe(422);
+    expect(weak.json.field).toBe('password');
+    const noCompany = await post(enterpriseAuth.register.path, {
+      company_name: '',
+      name: 'T',
+      email: 'tiny@tiny.example',
+      password,
+    });
+    expect(noCompany.json.field).toBe('company_name');
+  });
+});
