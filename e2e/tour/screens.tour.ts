@@ -16,6 +16,9 @@ test('public screens', async ({ page }) => {
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shot(page, 'forgot-password');
+  await page.goto('/register');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await shot(page, 'register');
   await page.goto('/admin/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await shot(page, 'admin-login');

@@ -177,20 +177,7 @@ export const ADMIN_COMING_LATER: ComingLaterScreen[] = [
   admin(A.appUserCounts, 'App User Counts', 'Mobile app users per enterprise.'),
 ];
 
-export const PUBLIC_COMING_LATER: (Omit<ComingLaterScreen, 'permission'> & { needsSession?: boolean })[] = [
-  {
-    path: paths.register,
-    title: 'Create an account',
-    summary: 'Register your organisation.',
-    note: 'Self-service registration arrives with the organisation release. Ask your account manager for an invitation.',
-  },
-  {
-    path: paths.activationRequired,
-    title: 'Activate your account',
-    summary: 'Your account needs activation before you continue.',
-    note: 'Check your inbox for the activation email. Activation from this page arrives with the organisation release.',
-    needsSession: true,
-  },
+export const PUBLIC_COMING_LATER: Omit<ComingLaterScreen, 'permission'>[] = [
   {
     path: paths.appPrivacyPolicy.pattern,
     title: 'Privacy Policy',

@@ -58,3 +58,10 @@ export const RequirePermission = ({ permission }: { permission: PermissionKey })
   if (!allowed) return <Navigate to={paths.enterprise.unauthorized} replace />;
   return <Outlet />;
 };
+
+/** spec §2: a signed-in account whose email is not verified waits on /activation-required. */
+export const RequireVerifiedEmail = () => {
+  const user = useAtomValue(enterpriseUserAtom);
+  if (user && !user.emailVerified) return <Navigate to={paths.activationRequired} replace />;
+  return <Outlet />;
+};

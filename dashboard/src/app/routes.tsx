@@ -10,7 +10,7 @@ import {
   ENTERPRISE_COMING_LATER,
   PUBLIC_COMING_LATER,
 } from './coming-later-screens.ts';
-import { RequirePermission, RequireSession } from './guards.tsx';
+import { RequirePermission, RequireSession, RequireVerifiedEmail } from './guards.tsx';
 import { EntryRedirect } from './marketplace-redirect.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -132,94 +132,121 @@ const screenRoutes = (): RouteObject[] => [
   ...authRoutes('admin'),
 
   {
+    path: paths.register,
+    ...lazyElement(() => import('../features/auth/register-page.tsx').then((m) => <m.RegisterPage />)),
+  },
+  {
+    path: paths.verifyEmail.pattern,
+    ...lazyElement(() => import('../features/auth/verify-email-page.tsx').then((m) => <m.VerifyEmailPage />)),
+  },
+  {
     element: <RequireSession audience="enterprise" />,
     children: [
-      sidebarLayout('enterprise', [
-        {
-          path: paths.enterprise.unauthorized,
-          ...lazyElement(() =>
-            import('../features/errors/unauthorized-page.tsx').then(({ UnauthorizedPage }) => (
-              <UnauthorizedPage />
-            )),
-          ),
-        },
-        ...byPermission([
-          { path: paths.enterprise.dashboard, permission: 'dashboard', route: dashboardRoute('enterprise') },
-          {
-            path: paths.enterprise.members,
-            permission: 'members',
-            route: {
-              path: paths.enterprise.members,
+      {
+        path: paths.activationRequired,
+        ...lazyElement(() =>
+          import('../features/auth/activation-page.tsx').then((m) => <m.ActivationPage />),
+        ),
+      },
+      {
+        element: <RequireVerifiedEmail />,
+        children: [
+          sidebarLayout('enterprise', [
+            {
+              path: paths.enterprise.unauthorized,
               ...lazyElement(() =>
-                import('../features/members/members-page.tsx').then(({ MembersPage }) => <MembersPage />),
+                import('../features/errors/unauthorized-page.tsx').then(({ UnauthorizedPage }) => (
+                  <UnauthorizedPage />
+                )),
               ),
             },
-          },
-          {
-            path: paths.enterprise.memberDetail,
-            permission: 'members',
-            route: {
-              path: paths.enterprise.memberDetail,
-              ...lazyElement(() =>
-                import('../features/members/member-detail-page.tsx').then((m) => <m.MemberDetailPage />),
-              ),
-            },
-          },
-          ...(
-            [
-              [
-                paths.enterprise.groups,
-                () => import('../features/groups/groups-page.tsx').then((m) => <m.GroupsPage />),
-              ],
-              [
-                paths.enterprise.manageGroup,
-                () => import('../features/groups/manage-group-page.tsx').then((m) => <m.ManageGroupPage />),
-              ],
-              [
-                paths.enterprise.groupDetail,
-                () => import('../features/groups/group-detail-page.tsx').then((m) => <m.GroupDetailPage />),
-              ],
-            ] as const
-          ).map(([path, load]) => ({
-            path,
-            permission: 'groups' as const,
-            route: { path, ...lazyElement(load) },
-          })),
-          ...(
-            [
-              [
-                paths.enterprise.settings,
-                () => import('../features/settings/settings-page.tsx').then((m) => <m.SettingsPage />),
-              ],
-              [
-                paths.enterprise.help,
-                () => import('../features/help/help-page.tsx').then((m) => <m.HelpPage />),
-              ],
-              [
-                paths.enterprise.companyInfo,
-                () =>
-                  import('../features/company-info/company-info-page.tsx').then((m) => <m.CompanyInfoPage />),
-              ],
-            ] as const
-          ).map(([path, load]) => ({ path, permission: null, route: { path, ...lazyElement(load) } })),
-          {
-            path: paths.enterprise.roles,
-            permission: 'roles',
-            route: {
-              path: paths.enterprise.roles,
-              ...lazyElement(() =>
-                import('../features/roles/roles-page.tsx').then(({ RolesPage }) => <RolesPage />),
-              ),
-            },
-          },
-          ...ENTERPRISE_COMING_LATER.map((screen) => ({
-            path: screen.path,
-            permission: screen.permission,
-            route: comingLater(screen),
-          })),
-        ]),
-      ]),
-      fullpageLayout('enterprise', [profileRoute('enterprise')]),
+            ...byPermission([
+              {
+                path: paths.enterprise.dashboard,
+                permission: 'dashboard',
+                route: dashboardRoute('enterprise'),
+              },
+              {
+                path: paths.enterprise.members,
+                permission: 'members',
+                route: {
+                  path: paths.enterprise.members,
+                  ...lazyElement(() =>
+                    import('../features/members/members-page.tsx').then(({ MembersPage }) => <MembersPage />),
+                  ),
+                },
+              },
+              {
+                path: paths.enterprise.memberDetail,
+                permission: 'members',
+                route: {
+                  path: paths.enterprise.memberDetail,
+                  ...lazyElement(() =>
+                    import('../features/members/member-detail-page.tsx').then((m) => <m.MemberDetailPage />),
+                  ),
+                },
+              },
+              ...(
+                [
+                  [
+                    paths.enterprise.groups,
+                    () => import('../features/groups/groups-page.tsx').then((m) => <m.GroupsPage />),
+                  ],
+                  [
+                    paths.enterprise.manageGroup,
+                    () =>
+                      import('../features/groups/manage-group-page.tsx').then((m) => <m.ManageGroupPage />),
+                  ],
+                  [
+                    paths.enterprise.groupDetail,
+                    () =>
+                      import('../features/groups/group-detail-page.tsx').then((m) => <m.GroupDetailPage />),
+                  ],
+                ] as const
+              ).map(([path, load]) => ({
+                path,
+                permission: 'groups' as const,
+                route: { path, ...lazyElement(load) },
+              })),
+              ...(
+                [
+                  [
+                    paths.enterprise.settings,
+                    () => import('../features/settings/settings-page.tsx').then((m) => <m.SettingsPage />),
+                  ],
+                  [
+                    paths.enterprise.help,
+                    () => import('../features/help/help-page.tsx').then((m) => <m.HelpPage />),
+                  ],
+                  [
+                    paths.enterprise.companyInfo,
+                    () =>
+                      import('../features/company-info/company-info-page.tsx').then((m) => (
+                        <m.CompanyInfoPage />
+                      )),
+                  ],
+                ] as const
+              ).map(([path, load]) => ({ path, permission: null, route: { path, ...lazyElement(load) } })),
+              {
+                path: paths.enterprise.roles,
+                permission: 'roles',
+                route: {
+                  path: paths.enterprise.roles,
+                  ...lazyElement(() =>
+                    import('../features/roles/roles-page.tsx').then(({ RolesPage }) => <RolesPage />),
+                  ),
+                },
+              },
+              ...ENTERPRISE_COMING_LATER.map((screen) => ({
+                path: screen.path,
+                permission: screen.permission,
+                route: comingLater(screen),
+              })),
+            ]),
+          ]),
+          fullpageLayout('enterprise', [profileRoute('enterprise')]),
+        ],
+      },
     ],
   },
 
@@ -233,13 +260,7 @@ const screenRoutes = (): RouteObject[] => [
 
   {
     ...lazyElement(() => import('./layouts/public-layout.tsx').then(({ PublicLayout }) => <PublicLayout />)),
-    children: [
-      ...PUBLIC_COMING_LATER.filter((screen) => !screen.needsSession).map(comingLater),
-      {
-        element: <RequireSession audience="enterprise" />,
-        children: PUBLIC_COMING_LATER.filter((screen) => screen.needsSession).map(comingLater),
-      },
-    ],
+    children: [...PUBLIC_COMING_LATER.map(comingLater)],
   },
 
   {

@@ -10,6 +10,8 @@ export const paths = {
   notFound: '/404',
   register: '/register',
   activationRequired: '/activation-required',
+  /** The link of the verification email (POST verify-email with its token). */
+  verifyEmail: { pattern: '/verify-email/:token', build: (token: string) => `/verify-email/${token}` },
   appPrivacyPolicy: {
     pattern: '/app-privacy-policy/:id',
     build: (id: string) => `/app-privacy-policy/${id}`,

@@ -2,7 +2,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
-import { safeRedirect } from '../../config/paths.ts';
+import { paths as appPaths, safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
@@ -77,6 +77,14 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
           Sign in
         </Button>
       </form>
+      {audience === 'enterprise' ? (
+        <p className="auth__muted auth__signup">
+          New to Coach?{' '}
+          <Link className="auth__link" to={appPaths.register}>
+            Create a company account
+          </Link>
+        </p>
+      ) : null}
     </AuthCard>
   );
 };

@@ -1,0 +1,106 @@
+import { enterpriseAuth, registerRequest } from '@coach/shared/contract/auth';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import { PasswordField, TextField } from '../../ui/text-field.tsx';
+import { apiErrorField, apiErrorText } from './api-error-text.ts';
+import { AuthCard, FormAlert } from './auth-card.tsx';
+
+type Field = 'company_name' | 'name' | 'email' | 'password' | 'confirm';
+type Errors = Partial<Record<Field | 'form', string>>;
+
+/** /register: a company account and its default admin; the email is verified before anything else. */
+export const RegisterPage = () => {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ company_name: '', name: '', email: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const set = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { confirm, ...body } = values;
+    const parsed = registerRequest.safeParse(body);
+    const next: Errors = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) next[String(issue.path[0]) as Field] ??= issue.message;
+    if (confirm !== values.password) next.confirm = 'Passwords do not match';
+    setErrors(next);
+    if (!parsed.success || next.confirm) return;
+    setSubmitting(true);
+    try {
+      await api.call(enterpriseAuth.register, parsed.data);
+      notify.success('Your account is ready. Check your inbox to verify your email, then sign in.');
+      navigate(paths.enterprise.login.build(), { replace: true });
+    } catch (error) {
+      const field = apiErrorField(error);
+      const text = apiErrorText(error).replace(/^\w+: /, '');
+      setErrors(field && field in values ? { [field]: text } : { form: text });
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      audience="enterprise"
+      title="Create your company account"
+      description="You become its administrator and can invite your people next."
+      footer={
+        <span className="auth__muted">
+          Already have an account?{' '}
+          <Link className="auth__link" to={paths.enterprise.login.build()}>
+            Sign in
+          </Link>
+        </span>
+      }
+    >
+      <form className="auth__form" onSubmit={submit} noValidate>
+        <FormAlert message={errors.form ?? null} />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          value={values.company_name}
+          onChange={set('company_name')}
+          error={errors.company_name}
+        />
+        <TextField
+          label="Your name"
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
+        <TextField
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint="At least 10 characters."
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={set('confirm')}
+          error={errors.confirm}
+        />
+        <Button type="submit" size="lg" block loading={submitting}>
+          Create account
+        </Button>
+      </form>
+    </AuthCard>
+  );
+};
