@@ -46,10 +46,11 @@ export const startServer = async (options: StartOptions = {}) => {
   const dataDir = path.resolve(root, options.dataDir ?? 'data');
   const { db, kind } = connect({ dataDir, databaseUrl: options.databaseUrl });
   await migrateToLatest(db as never);
-  const empty = !(await db.selectFrom('enterprises').select('id').limit(1).executeTakeFirst());
-  if (options.seed !== false && empty) await seedDemo(db);
   const { mail, sms } = createMail({ smtpUrl: options.smtpUrl, outboxDir: path.join(dataDir, 'outbox') });
   const secret = loadSecret({ jwtSecret: options.jwtSecret, dataDir });
+  const storage = createStorage({ env: options.storageEnv ?? {}, dataDir, secret: `${secret}:uploads` });
+  const empty = !(await db.selectFrom('enterprises').select('id').limit(1).executeTakeFirst());
+  if (options.seed !== false && empty) await seedDemo(db, { storage });
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -57,7 +58,7 @@ export const startServer = async (options: StartOptions = {}) => {
     sms,
     tokens: createTokens(secret),
     // Upload addresses are signed with their own key derived from the secret.
-    storage: createStorage({ env: options.storageEnv ?? {}, dataDir, secret: `${secret}:uploads` }),
+    storage,
     config: {
       dataDir,
       publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),

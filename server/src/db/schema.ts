@@ -39,6 +39,44 @@ export type Database = {
     created_at: string;
     received_at: string | null;
   };
+  institutions: {
+    id: string;
+    enterprise_id: string;
+    slug: string;
+    name: string;
+    tagline: string;
+    description: string;
+    website: string | null;
+    created_at: string;
+  };
+  courses: {
+    id: string;
+    enterprise_id: string;
+    name: string;
+    category: string;
+    description: string;
+    price_cents: number;
+    currency: string;
+    duration: string;
+    level: string;
+    image_url: string | null;
+    rating: number;
+    rating_count: number;
+    published: number;
+    created_at: string;
+    updated_at: string;
+  };
+  enquiries: {
+    id: string;
+    enterprise_id: string | null;
+    course_id: string | null;
+    source: string;
+    name: string;
+    email: string;
+    mobile_no: string;
+    message: string;
+    created_at: string;
+  };
   activity_days: { user_id: string; enterprise_id: string; day: string };
   groups: { id: string; enterprise_id: string; name: string; created_at: string };
   group_members: { group_id: string; user_id: string };

@@ -2,7 +2,9 @@ import { DEFAULT_FEATURE_FLAGS } from '@coach/shared/constants/features';
 import type { FeatureFlags, ThemeSettings } from '@coach/shared/contract/auth';
 import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { hashPassword } from '../auth/passwords.ts';
+import type { StorageProvider } from '../providers/storage.ts';
 import type { Db } from './connect.ts';
+import { seedMarketplace } from './seed-marketplace.ts';
 
 export const DEMO_PASSWORD = 'Coach-demo-2026';
 
@@ -13,6 +15,7 @@ export const DEMO_LOGINS = [
   { who: 'Acme staff', url: '/login', email: 'staff@acme.example' },
   { who: 'Acme learner', url: '/login', email: 'learner@acme.example' },
   { who: 'Globex default admin', url: '/login', email: 'owner@globex.example' },
+  { who: 'Institution courses', url: '/login', email: 'courses@youstudy.example' },
 ].map((l) => ({ ...l, password: DEMO_PASSWORD }));
 
 const ACME_THEME: ThemeSettings = {
@@ -117,7 +120,7 @@ const seedActivity = async (trx: Db, enterpriseId: string, userIds: string[]) =>
 };
 
 /** Seeds the demo data of issue 2 §3. Idempotent: does nothing when the demo enterprise exists. */
-export const seedDemo = async (db: Db) => {
+export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider } = {}) => {
   const existing = await db
     .selectFrom('users')
     .select('id')
@@ -291,6 +294,7 @@ export const seedDemo = async (db: Db) => {
         })),
       )
       .execute();
+    await seedMarketplace(trx, { passwordHash, now, storage });
   });
   return true;
 };

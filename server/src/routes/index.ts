@@ -1,5 +1,6 @@
 import type { Registration } from '../adapter.ts';
 import { authRoutes } from './auth.ts';
+import { marketplaceRoutes } from './marketplace.ts';
 import { organisationRoutes } from './organisation.ts';
 import { peopleRoutes } from './people.ts';
 import { rolesRoutes } from './roles.ts';
@@ -12,4 +13,5 @@ export const allRoutes: Registration[] = [
   ...peopleRoutes,
   ...organisationRoutes,
   ...uploadRoutes,
+  ...marketplaceRoutes,
 ];

@@ -44,7 +44,8 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
   }
   const { db, kind } = connect({ dataDir, databaseUrl });
   await migrateToLatest(db as never);
-  await seedDemo(db);
+  const storage = localStorage({ dataDir, secret: 'test-upload-secret' });
+  await seedDemo(db, { storage });
   const { mail, sms } = createMail({ outboxDir: path.join(dataDir, 'outbox') });
   const deps: Deps = {
     db,
@@ -52,7 +53,7 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
     mail,
     sms,
     tokens: createTokens('test-secret-test-secret-test-secret'),
-    storage: localStorage({ dataDir, secret: 'test-upload-secret' }),
+    storage,
     config: {
       dataDir,
       publicUrl: 'http://localhost:3000',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_FORM_MESSAGES } from '../constants/messages.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, loose } from './envelope.ts';
+import { id, loose, paged } from './envelope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities of spec §3
@@ -66,6 +66,54 @@ export const validateContactForm = (
   return result.success ? null : (result.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.name);
 };
 
+/** A course as the grid, the institution page and the search show it. */
+export const courseCardSchema = z.object({
+  _id: id(),
+  courseName: z.string(),
+  courseProviderName: z.string(),
+  institutionSlug: z.string(),
+  courseImgUrl: z.string().nullable(),
+  category: z.string(),
+  level: z.string(),
+  duration: z.string(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  rating: z.number(),
+  ratingCount: z.number().int(),
+});
+export type CourseCard = z.infer<typeof courseCardSchema>;
+
+export const courseDetailSchema = courseCardSchema.extend({
+  description: z.string(),
+  updatedAt: z.string(),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+export const institutionSummarySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  courseCount: z.number().int(),
+});
+
+export const institutionSchema = institutionSummarySchema.extend({
+  description: z.string(),
+  website: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  courses: z.array(courseCardSchema),
+});
+export type Institution = z.infer<typeof institutionSchema>;
+
+/** get-homepage: the marketplace state of spec §3 before any filter. */
+export const homepageSchema = z.object({
+  homeCoursesData: z.array(courseCardSchema),
+  categories: z.array(z.object({ name: z.string(), courseCount: z.number().int() })),
+  enterprises: z.array(institutionSummarySchema),
+  totalCoursesCount: z.number().int(),
+  totalUsersCounts: z.number().int(),
+});
+export type Homepage = z.infer<typeof homepageSchema>;
+
 /** Marketplace filters (spec §3: search, institutes, categories, rating, page=1). */
 export const courseFiltersSchema = z.strictObject({
   search: z.string().trim().max(100).default(''),
@@ -101,7 +149,7 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: z.strictObject({}),
-    response: loose(),
+    response: homepageSchema,
   }),
   getAllCoursesHome: defineCall({
     method: 'POST',
@@ -109,7 +157,16 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: courseFiltersSchema,
-    response: loose(),
+    response: paged(courseCardSchema),
+  }),
+  /** Every published course id (build time: one page per course). */
+  getCourseIds: defineCall({
+    method: 'POST',
+    path: `${M}/get-course-ids`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({}),
+    response: z.array(z.object({ _id: id(), updatedAt: z.string() })),
   }),
   /** An institution by its slug (spec §2: /marketplace/institution/{id} where id is a slug). */
   getInstitute: defineCall({
@@ -118,7 +175,7 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: z.strictObject({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Unknown institution') }),
-    response: loose(),
+    response: institutionSchema,
   }),
   /** The home page's contact section (same rules as the modal, spec §5). */
   contactFormHome: defineCall({
@@ -135,7 +192,7 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: z.strictObject({ courseId: id() }),
-    response: loose(),
+    response: courseDetailSchema,
   }),
   /** Starts a payment for an enrolment; the answer carries the provider's client secret. */
   generateSecret: defineCall({

@@ -132,6 +132,8 @@ const ISSUE_CALLS: readonly string[] = [
   // Issue 3: sign-up (spec §2 /register, /activation-required)
   `POST ${E}/register`,
   `POST ${E}/general/auth/resend-verification`,
+  // Issue 4: the site's build reads every published course id
+  `POST /api/v1/marketplace/get-course-ids`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

@@ -1,0 +1,226 @@
+import { DEFAULT_FEATURE_FLAGS } from '@coach/shared/constants/features';
+import { INSTITUTIONS } from '@coach/shared/constants/institutions';
+import { COURSE_CATEGORIES, type CourseCategory } from '@coach/shared/constants/marketplace';
+import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
+import { PERMISSION_KEYS } from '@coach/shared/permissions';
+import type { StorageProvider } from '../providers/storage.ts';
+import type { Db } from './connect.ts';
+import { coverImage } from './cover-image.ts';
+
+const uuid = () => crypto.randomUUID();
+
+/** Our own words for the five partner institutions of spec §2. */
+const PROFILES: Record<
+  (typeof INSTITUTIONS)[number]['slug'],
+  { tagline: string; description: string; website: string; login: string; currency: string }
+> = {
+  'you-study-international-college': {
+    tagline: 'Career-ready English for international students',
+    description:
+      'You Study International College helps students from more than forty countries study, work and speak with confidence in Australia. Its speaking programmes pair small live classes with daily practice alongside the AI coach, so learners rehearse presentations, tutorials and job interviews before the moment counts.',
+    website: 'https://youstudy.example',
+    login: 'courses@youstudy.example',
+    currency: 'AUD',
+  },
+  'english-priority': {
+    tagline: 'Everyday English, spoken clearly',
+    description:
+      'English Priority focuses on the English people use at work and in their community. Its short, practical courses build pronunciation, listening and conversation habits one week at a time, with feedback on every recording so progress is visible from the first lesson.',
+    website: 'https://englishpriority.example',
+    login: 'courses@englishpriority.example',
+    currency: 'AUD',
+  },
+  'pacific-training-group': {
+    tagline: 'Workplace communication for busy teams',
+    description:
+      'Pacific Training Group trains frontline teams and new managers across the Pacific region. Its communication courses cover difficult conversations, customer calls and presenting to leadership, each finishing with a recorded role-play the AI coach scores against the course rubric.',
+    website: 'https://pacifictraining.example',
+    login: 'courses@pacifictraining.example',
+    currency: 'AUD',
+  },
+  'education-center-of-australia': {
+    tagline: 'Academic English and university pathways',
+    description:
+      'Education Center of Australia prepares students for university study and professional registration. Courses build academic speaking, seminar participation and test-style interviews, with structured practice tasks between lessons and clear criteria for every assessment.',
+    website: 'https://eca.example',
+    login: 'courses@eca.example',
+    currency: 'AUD',
+  },
+  'ames-australia': {
+    tagline: 'Settlement, language and employment services',
+    description:
+      'AMES Australia has supported newly arrived migrants and refugees for decades with English tuition and employment programmes. Its marketplace courses focus on job-search conversations, workplace English and community confidence, and are designed for learners at every starting level.',
+    website: 'https://ames.example',
+    login: 'courses@ames.example',
+    currency: 'AUD',
+  },
+};
+
+const TITLES: Record<CourseCategory, string[]> = {
+  'Public Speaking': [
+    'Speak with Confidence: Foundations',
+    'Storytelling for Presentations',
+    'Handling Questions from an Audience',
+  ],
+  'Business English': [
+    'Business English for Meetings',
+    'Negotiation Language in Practice',
+    'Clear Emails and Calls',
+  ],
+  'Interview Skills': [
+    'Interview Ready in Four Weeks',
+    'Behavioural Interviews with the STAR Method',
+    'Video Interviews that Land',
+  ],
+  'Academic English': [
+    'Academic Speaking for University',
+    'Seminar and Tutorial Skills',
+    'Presenting Research Clearly',
+  ],
+  'Leadership Communication': [
+    'Leading Difficult Conversations',
+    'Feedback that Helps',
+    'Communicating Change to Your Team',
+  ],
+  Pronunciation: [
+    'Pronunciation Essentials',
+    'Rhythm, Stress and Intonation',
+    'Sounds of Australian English',
+  ],
+};
+
+const COVER_COLOURS: Record<CourseCategory, [string, string]> = {
+  'Public Speaking': ['#0F766E', '#38BDF8'],
+  'Business English': ['#1E3A8A', '#6366F1'],
+  'Interview Skills': ['#7C2D12', '#F59E0B'],
+  'Academic English': ['#14532D', '#84CC16'],
+  'Leadership Communication': ['#581C87', '#EC4899'],
+  Pronunciation: ['#0C4A6E', '#22D3EE'],
+};
+
+const LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Master'];
+const DURATIONS = ['2 weeks', '4 weeks', '6 weeks', '8 weeks', '10 hours', '20 hours'];
+
+const describe = (title: string, category: string, institution: string) =>
+  `${title} is a ${category.toLowerCase()} course from ${institution}. Each week combines a short lesson, a live or recorded practice session and speaking tasks you complete with the AI coach, which listens to your answers and gives feedback on clarity, pace and structure.\n\nBy the end you will have recorded a final task that shows your progress, and you keep access to the practice library for six months.`;
+
+/** One cover per category, stored through the storage provider; courses share them. */
+const storeCovers = async (storage: StorageProvider | undefined) => {
+  const covers = new Map<CourseCategory, string | null>();
+  for (const [i, category] of COURSE_CATEGORIES.entries()) {
+    if (!storage) {
+      covers.set(category, null);
+      continue;
+    }
+    const [from, to] = COVER_COLOURS[category];
+    const key = `course-image/${new Date().toISOString().slice(0, 7)}/${uuid()}.png`;
+    await storage.put(key, coverImage(from, to, i + 1), 'image/png');
+    covers.set(category, storage.publicUrl(key));
+  }
+  return covers;
+};
+
+/**
+ * The five institutions (each an enterprise with the course feature and an admin who manages its courses) and
+ * nine published courses each, with generated covers, ratings and prices.
+ */
+export const seedMarketplace = async (
+  trx: Db,
+  {
+    passwordHash,
+    now,
+    storage,
+  }: { passwordHash: string; now: string; storage?: StorageProvider | undefined },
+) => {
+  const covers = await storeCovers(storage);
+  let n = 0;
+  for (const [index, { slug, name }] of INSTITUTIONS.entries()) {
+    const profile = PROFILES[slug];
+    const enterpriseId = uuid();
+    const roleId = uuid();
+    await trx
+      .insertInto('enterprises')
+      .values({
+        id: enterpriseId,
+        name,
+        logo: null,
+        address: null,
+        features: JSON.stringify({ ...DEFAULT_FEATURE_FLAGS, enableCourseFeature: true }),
+        theme: JSON.stringify(DEFAULT_THEME_SETTINGS),
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('roles')
+      .values({
+        id: roleId,
+        enterprise_id: enterpriseId,
+        name: 'Admin',
+        permissions: JSON.stringify(PERMISSION_KEYS),
+        is_system: 1,
+      })
+      .execute();
+    await trx
+      .insertInto('users')
+      .values({
+        id: uuid(),
+        enterprise_id: enterpriseId,
+        role_id: roleId,
+        name: `${name} Courses`,
+        email: profile.login,
+        password_hash: passwordHash,
+        mobile: null,
+        avatar_url: null,
+        is_default_admin: 1,
+        status: 'active',
+        email_verified_at: now,
+        last_active_at: null,
+        created_at: now,
+        invited_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto('institutions')
+      .values({
+        id: uuid(),
+        enterprise_id: enterpriseId,
+        slug,
+        name,
+        tagline: profile.tagline,
+        description: profile.description,
+        website: profile.website,
+        created_at: now,
+      })
+      .execute();
+    const courses = Array.from({ length: 9 }, (_, j) => {
+      n += 1;
+      const category = COURSE_CATEGORIES[(index + j) % COURSE_CATEGORIES.length] ?? 'Public Speaking';
+      const title = TITLES[category][(index + j) % 3] ?? category;
+      const created = new Date(Date.parse(now) - n * 36 * 3_600_000).toISOString();
+      return {
+        id: uuid(),
+        enterprise_id: enterpriseId,
+        name: title,
+        category,
+        description: describe(title, category, name),
+        price_cents: j === 8 ? 0 : 4900 + ((n * 3700) % 40000),
+        currency: profile.currency,
+        duration: DURATIONS[n % DURATIONS.length] ?? '4 weeks',
+        level: LEVELS[n % LEVELS.length] ?? 'Beginner',
+        image_url: covers.get(category) ?? null,
+        rating: Math.round((3.6 + ((n * 7) % 14) / 10) * 10) / 10,
+        rating_count: 12 + ((n * 37) % 480),
+        published: 1,
+        created_at: created,
+        updated_at: created,
+      };
+    });
+    await trx.insertInto('courses').values(courses).execute();
+  }
+};
+
+/** Demo logins of the institutions' course admins (printed by `pnpm start`). */
+export const INSTITUTION_LOGINS = INSTITUTIONS.map(({ slug, name }) => ({
+  name,
+  email: PROFILES[slug].login,
+}));

@@ -1,0 +1,15 @@
+import { marketplace } from '@coach/shared/contract/marketplace';
+import { type Registration, serve } from '../adapter.ts';
+import * as service from '../services/marketplace.ts';
+
+/** The public marketplace calls of spec §7 that the static site and its islands use (issue 4). */
+export const marketplaceRoutes: Registration[] = [
+  serve(marketplace.getHomepage, ({ ctx }) => service.homepage(ctx)),
+  serve(marketplace.getAllCoursesHome, ({ ctx, input }) => service.listCourses(ctx, input)),
+  serve(marketplace.getCourseIds, ({ ctx }) => service.courseIds(ctx)),
+  serve(marketplace.getCourseDetails, ({ ctx, input }) => service.courseDetails(ctx, input)),
+  serve(marketplace.getInstitute, ({ ctx, input }) => service.institution(ctx, input)),
+  serve(marketplace.getSearchList, ({ ctx, input }) => service.searchList(ctx, input)),
+  serve(marketplace.sendContactUsDetails, ({ ctx, input }) => service.sendEnquiry(ctx, 'course', input)),
+  serve(marketplace.contactFormHome, ({ ctx, input }) => service.sendEnquiry(ctx, 'home', input)),
+];

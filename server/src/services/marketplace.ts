@@ -1,0 +1,269 @@
+import { MARKETPLACE_PAGE_SIZE, SEARCH_LIST_LIMIT } from '@coach/shared/constants/marketplace';
+import type { ContactEnquiry, CourseCard } from '@coach/shared/contract/marketplace';
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
+import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
+import { notFound } from '../errors.ts';
+import { containsPattern, pageOf } from './lists.ts';
+
+/** Published courses of institutions with their cards' fields. */
+const publishedCourses = (ctx: CallContext) =>
+  ctx.db
+    .selectFrom('courses')
+    .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
+    .where('courses.published', '=', 1);
+
+const CARD_COLUMNS = [
+  'courses.id',
+  'courses.name',
+  'courses.category',
+  'courses.level',
+  'courses.duration',
+  'courses.price_cents',
+  'courses.currency',
+  'courses.image_url',
+  'courses.rating',
+  'courses.rating_count',
+  'institutions.name as institution_name',
+  'institutions.slug as institution_slug',
+] as const;
+
+type CardRow = {
+  id: string;
+  name: string;
+  category: string;
+  level: string;
+  duration: string;
+  price_cents: number;
+  currency: string;
+  image_url: string | null;
+  rating: number;
+  rating_count: number;
+  institution_name: string;
+  institution_slug: string;
+};
+
+const toCard = (row: CardRow): CourseCard => ({
+  _id: row.id,
+  courseName: row.name,
+  courseProviderName: row.institution_name,
+  institutionSlug: row.institution_slug,
+  courseImgUrl: row.image_url,
+  category: row.category,
+  level: row.level,
+  duration: row.duration,
+  priceCents: Number(row.price_cents),
+  currency: row.currency,
+  rating: Number(row.rating),
+  ratingCount: Number(row.rating_count),
+});
+
+/** get-all-courses-home: the grid with the filters of spec §3, newest first, 12 a page. */
+export const listCourses = async (
+  ctx: CallContext,
+  input: {
+    search: string;
+    institutes: string[];
+    categories: string[];
+    rating?: number | null | undefined;
+    page: number;
+  },
+) => {
+  let query = publishedCourses(ctx);
+  if (input.search) {
+    const pattern = containsPattern(input.search);
+    query = query.where(
+      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\')`,
+    );
+  }
+  if (input.institutes.length) query = query.where('institutions.slug', 'in', input.institutes);
+  if (input.categories.length) query = query.where('courses.category', 'in', input.categories);
+  if (input.rating) query = query.where('courses.rating', '>=', input.rating);
+  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const rows = await query
+    .select(CARD_COLUMNS)
+    .orderBy('courses.created_at', 'desc')
+    .orderBy('courses.id')
+    .limit(MARKETPLACE_PAGE_SIZE)
+    .offset((input.page - 1) * MARKETPLACE_PAGE_SIZE)
+    .execute();
+  return pageOf(rows.map(toCard), { currentPage: input.page, pageSize: MARKETPLACE_PAGE_SIZE, total });
+};
+
+const institutionSummaries = async (ctx: CallContext) => {
+  const rows = await ctx.db
+    .selectFrom('institutions')
+    .leftJoin('courses', (join) =>
+      join.onRef('courses.enterprise_id', '=', 'institutions.enterprise_id').on('courses.published', '=', 1),
+    )
+    .select([
+      'institutions.slug',
+      'institutions.name',
+      'institutions.tagline',
+      (eb) => eb.fn.count('courses.id').as('n'),
+    ])
+    .groupBy(['institutions.slug', 'institutions.name', 'institutions.tagline'])
+    .orderBy('institutions.name')
+    .execute();
+  return rows.map((r) => ({ slug: r.slug, name: r.name, tagline: r.tagline, courseCount: Number(r.n) }));
+};
+
+/** get-homepage: the first page of courses, the categories, the institutions and the totals of spec §3. */
+export const homepage = async (ctx: CallContext) => {
+  const [first, categories, enterprises, learners] = await Promise.all([
+    listCourses(ctx, { search: '', institutes: [], categories: [], page: 1 }),
+    publishedCourses(ctx)
+      .select(['courses.category', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('courses.category')
+      .orderBy('courses.category')
+      .execute(),
+    institutionSummaries(ctx),
+    ctx.db
+      .selectFrom('users')
+      .where('status', '=', 'active')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    homeCoursesData: first.listdata,
+    categories: categories.map((c) => ({ name: c.category, courseCount: Number(c.n) })),
+    enterprises,
+    totalCoursesCount: first.totalCount,
+    totalUsersCounts: Number(learners?.n ?? 0),
+  };
+};
+
+export const courseIds = async (ctx: CallContext) => {
+  const rows = await publishedCourses(ctx)
+    .select(['courses.id', 'courses.updated_at'])
+    .orderBy('courses.id')
+    .execute();
+  return rows.map((r) => ({ _id: r.id, updatedAt: r.updated_at }));
+};
+
+export const courseDetails = async (ctx: CallContext, { courseId }: { courseId: string }) => {
+  const row = await publishedCourses(ctx)
+    .select([...CARD_COLUMNS, 'courses.description', 'courses.updated_at'])
+    .where('courses.id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Course not found');
+  return { ...toCard(row), description: row.description, updatedAt: row.updated_at };
+};
+
+export const institution = async (ctx: CallContext, { slug }: { slug: string }) => {
+  const row = await ctx.db.selectFrom('institutions').selectAll().where('slug', '=', slug).executeTakeFirst();
+  if (!row) throw notFound('Institution not found');
+  const [courses, logo] = await Promise.all([
+    publishedCourses(ctx)
+      .select(CARD_COLUMNS)
+      .where('institutions.slug', '=', slug)
+      .orderBy('courses.created_at', 'desc')
+      .execute(),
+    ctx.db.selectFrom('enterprises').select('logo').where('id', '=', row.enterprise_id).executeTakeFirst(),
+  ]);
+  return {
+    slug: row.slug,
+    name: row.name,
+    tagline: row.tagline,
+    description: row.description,
+    website: row.website,
+    logoUrl: logo?.logo ?? null,
+    courseCount: courses.length,
+    courses: courses.map(toCard),
+  };
+};
+
+/** get-search-list: course results for the header search (spec §3 course search result). */
+export const searchList = async (ctx: CallContext, { search }: { search: string }) => {
+  if (!search) return [];
+  const pattern = containsPattern(search);
+  const rows = await publishedCourses(ctx)
+    .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
+    .where(
+      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\')`,
+    )
+    .orderBy(sql`lower(courses.name)`)
+    .limit(SEARCH_LIST_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    courseName: r.name,
+    courseProviderName: r.institution_name,
+    courseImgUrl: r.image_url,
+  }));
+};
+
+/** Enquiries per IP: generous for people, a wall for scripts (the form keeps its text on a 429). */
+const ENQUIRY_LIMIT_KEY = 'enquiry';
+
+/**
+ * send-contact-us-details and contact-form-home: the enquiry is stored first (so it is never lost), then mailed
+ * to the institution of the course (or to support for a general enquiry).
+ */
+export const sendEnquiry = async (
+  ctx: CallContext,
+  source: 'course' | 'home',
+  { data }: { data: ContactEnquiry },
+) => {
+  const keys = throttleKeys(ENQUIRY_LIMIT_KEY, data.email.toLowerCase(), ctx.ip);
+  await guard(ctx.db, keys);
+  await recordEvent(ctx.db, keys.account, keys.ip);
+  const course = data.courseId
+    ? await ctx.db
+        .selectFrom('courses')
+        .select(['id', 'name', 'enterprise_id'])
+        .where('id', '=', data.courseId)
+        .where('published', '=', 1)
+        .executeTakeFirst()
+    : undefined;
+  if (data.courseId && !course) throw notFound('Course not found');
+  const institutionRow = course
+    ? await ctx.db
+        .selectFrom('institutions')
+        .select(['name', 'enterprise_id'])
+        .where('enterprise_id', '=', course.enterprise_id)
+        .executeTakeFirst()
+    : data.institutionSlug
+      ? await ctx.db
+          .selectFrom('institutions')
+          .select(['name', 'enterprise_id'])
+          .where('slug', '=', data.institutionSlug)
+          .executeTakeFirst()
+      : undefined;
+  await ctx.db
+    .insertInto('enquiries')
+    .values({
+      id: crypto.randomUUID(),
+      enterprise_id: institutionRow?.enterprise_id ?? null,
+      course_id: course?.id ?? null,
+      source,
+      name: data.name,
+      email: data.email,
+      mobile_no: data.mobileNo,
+      message: data.message,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const admin = institutionRow
+    ? await ctx.db
+        .selectFrom('users')
+        .select('email')
+        .where('enterprise_id', '=', institutionRow.enterprise_id)
+        .where('is_default_admin', '=', 1)
+        .executeTakeFirst()
+    : undefined;
+  await ctx.mail.send({
+    to: admin?.email ?? ctx.config.supportEmail ?? 'support@coach.example',
+    subject: course ? `Enquiry about ${course.name}` : 'Marketplace enquiry',
+    text: [
+      `From: ${data.name} <${data.email}>`,
+      `Phone: ${data.mobileNo}`,
+      ...(course ? [`Course: ${course.name}`] : []),
+      ...(institutionRow ? [`Institution: ${institutionRow.name}`] : []),
+      '',
+      data.message,
+    ].join('\n'),
+  });
+  ctx.setMessage('Thank you! Your enquiry has been sent. The institution will contact you soon.');
+  return {};
+};
