@@ -26,7 +26,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: `rm -rf "${E2E_DATA_DIR}" && pnpm --dir "${REPO_ROOT}/server" exec tsx src/main.ts`,
-    url: `${E2E_BASE_URL}/api/v1/health`,
+    // Ready once the marketplace site is published too (the server builds it in the background).
+    url: `${E2E_BASE_URL}/marketplace/home`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -9,7 +9,8 @@ export type AppConfig = {
   trustProxy: boolean;
   marketplaceHosts: string[];
   dashboardDir: string | null;
-  marketplaceDir: string | null;
+  /** The built marketplace site: a fixed folder, or the publisher's current build (null while the first runs). */
+  marketplaceDir: string | null | (() => string | null);
   production: boolean;
   quiet: boolean;
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
@@ -25,5 +26,7 @@ export type Deps = {
   sms: MailProvider;
   /** Where uploaded files live: DATA_DIR/uploads, or an S3 bucket when S3_BUCKET is set. */
   storage: StorageProvider;
+  /** Tells the marketplace publisher that courses or institutions changed (no-op without one). */
+  site: { changed: () => void };
   config: AppConfig;
 };

@@ -9,6 +9,7 @@ import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createMail } from './providers/mail.ts';
 import { createStorage } from './providers/storage.ts';
+import { createSitePublisher, type SitePublisher } from './site-publisher.ts';
 
 /** The folder holding pnpm-workspace.yaml (relative defaults resolve from there), else cwd. */
 export const findRepoRoot = (from = process.cwd()) => {
@@ -35,6 +36,11 @@ export type StartOptions = {
   quiet?: boolean;
   seed?: boolean;
   supportEmail?: string;
+  /**
+   * Build the marketplace site in the background against this server and publish it (default: on when the
+   * site's sources are here and no fixed marketplaceDir is given; SITE_BUILD=0 turns it off).
+   */
+  buildSite?: boolean;
   /** S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_URL: an S3-compatible bucket instead of DATA_DIR/uploads. */
   storageEnv?: Record<string, string | undefined>;
 };
@@ -51,6 +57,12 @@ export const startServer = async (options: StartOptions = {}) => {
   const storage = createStorage({ env: options.storageEnv ?? {}, dataDir, secret: `${secret}:uploads` });
   const empty = !(await db.selectFrom('enterprises').select('id').limit(1).executeTakeFirst());
   if (options.seed !== false && empty) await seedDemo(db, { storage });
+  const siteSource = path.join(root, 'sites/marketplace');
+  const publishing =
+    options.marketplaceDir === undefined &&
+    options.buildSite !== false &&
+    existsSync(path.join(siteSource, 'node_modules/.bin/astro'));
+  let publisher: SitePublisher | undefined;
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -59,6 +71,7 @@ export const startServer = async (options: StartOptions = {}) => {
     tokens: createTokens(secret),
     // Upload addresses are signed with their own key derived from the secret.
     storage,
+    site: { changed: () => publisher?.changed() },
     config: {
       dataDir,
       publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -67,9 +80,11 @@ export const startServer = async (options: StartOptions = {}) => {
       dashboardDir:
         options.dashboardDir === undefined ? path.join(root, 'dashboard/dist') : options.dashboardDir,
       marketplaceDir:
-        options.marketplaceDir === undefined
-          ? path.join(root, 'sites/marketplace/dist')
-          : options.marketplaceDir,
+        options.marketplaceDir !== undefined
+          ? options.marketplaceDir
+          : publishing
+            ? () => publisher?.dir() ?? null
+            : path.join(root, 'sites/marketplace/dist'),
       production: process.env.NODE_ENV === 'production',
       quiet: options.quiet ?? false,
       supportEmail: options.supportEmail ?? 'support@coach.example',
@@ -81,11 +96,20 @@ export const startServer = async (options: StartOptions = {}) => {
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  if (publishing)
+    publisher = createSitePublisher({
+      siteSource,
+      outRoot: path.join(dataDir, 'site'),
+      apiUrl: `http://127.0.0.1:${actualPort}`,
+      ...(options.quiet ? { log: () => {} } : {}),
+    });
   return {
     url: `http://localhost:${actualPort}`,
     port: actualPort,
     deps,
+    publisher: () => publisher,
     close: async () => {
+      publisher?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
     },
@@ -112,6 +136,7 @@ if (isMain) {
     quiet: env.LOG_REQUESTS === '0',
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
     storageEnv: env,
+    buildSite: env.SITE_BUILD !== '0',
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   console.log('Demo logins (password for all):');

@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
 import type { Hono } from 'hono';
 import type { AppConfig } from './deps.ts';
+
+/** What a visitor sees in the seconds before the first marketplace build is published. */
+const PREPARING_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Preparing the marketplace · Coach</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f8fafc;color:#0f172a}main{text-align:center;padding:24px}p{color:#475569}</style></head><body><main><h1>The marketplace is being prepared</h1><p>It will be ready in a few seconds. This page refreshes by itself.</p></main></body></html>`;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,11 +81,24 @@ export const mountStatic = (app: Hono, config: AppConfig) => {
     config.dashboardDir && existsSync(path.join(config.dashboardDir, 'index.html'))
       ? path.resolve(config.dashboardDir)
       : null;
-  const marketplace =
-    config.marketplaceDir && existsSync(config.marketplaceDir) ? path.resolve(config.marketplaceDir) : null;
+  const fixedMarketplace =
+    typeof config.marketplaceDir === 'string' && existsSync(config.marketplaceDir)
+      ? path.resolve(config.marketplaceDir)
+      : null;
+  const published = typeof config.marketplaceDir === 'function' ? config.marketplaceDir : null;
   app.get('*', async (c, next) => {
     const urlPath = c.req.path;
     if (urlPath.startsWith('/api/')) return next();
+    const marketplace = published ? published() : fixedMarketplace;
+    const sitePath =
+      urlPath === '/marketplace' ||
+      urlPath.startsWith('/marketplace/') ||
+      PARTNER_LANDING_PATHS.some((p) => urlPath === p || urlPath === `${p}/`);
+    if (published && !marketplace && sitePath)
+      return new Response(PREPARING_HTML, {
+        status: 503,
+        headers: { 'content-type': MIME['.html'] ?? '', 'retry-after': '5', 'cache-control': 'no-store' },
+      });
     // The request URL carries the Host header on a real server and the given origin in tests.
     const host = new URL(c.req.url).hostname.toLowerCase();
     const onMarketplaceHost = config.marketplaceHosts.includes(host);

@@ -67,6 +67,14 @@ export const toSearchParams = (input: Record<string, unknown>): URLSearchParams 
   return params;
 };
 
+const parseEnvelope = (text: string): Envelope<unknown> | null => {
+  try {
+    return JSON.parse(text) as Envelope<unknown>;
+  } catch {
+    return null;
+  }
+};
+
 const readEnvelope = async (response: Response): Promise<Envelope<unknown> | null> => {
   try {
     return (await response.clone().json()) as Envelope<unknown>;
@@ -88,11 +96,11 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     throwHttpErrors: true,
   });
 
-  const call = async <C extends CallDef>(
+  const send = async <C extends CallDef>(
     def: C,
     input: RequestOf<C>,
     callOptions: CallOptions = {},
-  ): Promise<ResponseOf<C>> => {
+  ): Promise<{ message: string; response: ResponseOf<C> }> => {
     const headers: Record<string, string> = {};
     if (def.auth !== 'none') {
       const token = callOptions.token ?? options.getToken?.(def.auth);
@@ -121,11 +129,18 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
           field: envelope?.field,
         });
       }
-      return envelope.response as ResponseOf<C>;
+      return { message: envelope.message, response: envelope.response as ResponseOf<C> };
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (error instanceof HTTPError) {
-        const envelope = await readEnvelope(error.response);
+        // ky 2 has already read the body into `error.data` (the response body is consumed).
+        const data: unknown = error.data;
+        const envelope =
+          data && typeof data === 'object'
+            ? (data as Envelope<unknown>)
+            : typeof data === 'string'
+              ? parseEnvelope(data)
+              : await readEnvelope(error.response);
         const retryAfter = Number(error.response.headers.get('retry-after'));
         const apiError = new ApiError({
           status: error.response.status,
@@ -141,7 +156,14 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     }
   };
 
-  return { call };
+  /** The answer's `response`, typed by the contract entry. */
+  const call = async <C extends CallDef>(def: C, input: RequestOf<C>, callOptions: CallOptions = {}) =>
+    (await send(def, input, callOptions)).response;
+
+  /** The answer's `response` and the server's `message` (for success toasts that show the server's words). */
+  const callWithMessage = send;
+
+  return { call, callWithMessage };
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -4,29 +4,6 @@ import { logoutAtom, sessionAtoms } from './session.ts';
 import { type AppStore, appStore } from './store.ts';
 
 /**
- * Workaround: ky 2 consumes an error response's body into `HTTPError.data`, and @coach/shared's
- * client reads the envelope with `error.response.clone()`, which then fails and every server
- * message becomes the generic one. Failed responses are buffered here so a later clone still reads.
- * Remove once shared/src/client.ts reads `error.data` first.
- */
-const withReadableErrors =
-  (base: typeof globalThis.fetch): typeof globalThis.fetch =>
-  async (input, init) => {
-    const response = await base(input, init);
-    if (response.ok) return response;
-    const text = await response.text();
-    const rebuild = () =>
-      new Response(text, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-    const buffered = rebuild();
-    Object.defineProperty(buffered, 'clone', { value: rebuild });
-    return buffered;
-  };
-
-/**
  * Builds the app's API client around a store: tokens come from the two session atoms; a 401 on an
  * authenticated call of a verified session shows the server's message and logs that session out
  * (spec §4, §8). Before the second factor a 401 is left to the auth-check screen to explain.
@@ -42,7 +19,7 @@ export const createAppApi = ({
 }): ApiClient =>
   createApiClient({
     baseUrl,
-    fetch: withReadableErrors(fetch ?? ((input, init) => globalThis.fetch(input, init))),
+    fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
     getToken: (audience) => store.get(sessionAtoms[audience])?.token,
     onUnauthorized: (audience, error) => {
       if (!store.get(sessionAtoms[audience])?.mfaDone) return;
@@ -54,7 +31,10 @@ export const createAppApi = ({
 let current: ApiClient = createAppApi({ store: appStore });
 
 /** The one client instance used by every feature. */
-export const api: ApiClient = { call: (...args) => current.call(...args) };
+export const api: ApiClient = {
+  call: (...args) => current.call(...args),
+  callWithMessage: (...args) => current.callWithMessage(...args),
+};
 
 /** Tests swap in a client with a fake fetch. */
 export const setApiClient = (client: ApiClient) => {

@@ -54,6 +54,7 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
     sms,
     tokens: createTokens('test-secret-test-secret-test-secret'),
     storage,
+    site: { changed: () => {} },
     config: {
       dataDir,
       publicUrl: 'http://localhost:3000',

@@ -1,0 +1,63 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from './main.ts';
+
+let running: Awaited<ReturnType<typeof startServer>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'coach-site-'));
+  running = await startServer({ port: 0, dataDir, quiet: true, dashboardDir: null });
+}, 60_000);
+afterAll(async () => {
+  await running?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const page = async (urlPath: string) => {
+  const res = await fetch(`${running.url}${urlPath}`);
+  return { status: res.status, html: await res.text() };
+};
+
+describe('the one-process marketplace publisher', () => {
+  it('builds the site against its own API in the background and publishes it whole', async () => {
+    const publisher = running.publisher();
+    expect(publisher).toBeDefined();
+    const early = await page('/marketplace/home');
+    // Until the first build is published visitors get a clear 503, never a half-built site.
+    if (!publisher?.dir()) expect(early.status).toBe(503);
+    await publisher?.settled();
+    expect(publisher?.lastError()).toBeNull();
+    const home = await page('/marketplace/home');
+    expect(home.status).toBe(200);
+    expect(home.html).toContain('Learn to speak with confidence');
+    expect((await page('/genu')).html).toContain('GenU AI Coach');
+  }, 90_000);
+
+  it('rebuilds when a course changes and swaps the new build in atomically', async () => {
+    const publisher = running.publisher();
+    const before = readFileSync(path.join(dataDir, 'site', 'current'), 'utf8');
+    const course = await running.deps.db
+      .selectFrom('courses')
+      .select('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await running.deps.db
+      .updateTable('courses')
+      .set({ name: 'Freshly Renamed Course' })
+      .where('id', '=', course.id)
+      .execute();
+    running.deps.site.changed();
+    running.deps.site.changed();
+    await publisher?.settled();
+    const after = readFileSync(path.join(dataDir, 'site', 'current'), 'utf8');
+    expect(after).not.toBe(before);
+    expect((await page(`/marketplace/course-detail/${course.id}`)).html).toContain('Freshly Renamed Course');
+    // The previous build is kept for requests in flight; older ones are removed.
+    const builds = readdirSync(path.join(dataDir, 'site')).filter((f) => f.startsWith('build-'));
+    expect(builds.length).toBeLessThanOrEqual(2);
+    expect(existsSync(path.join(dataDir, 'site', after, 'marketplace', 'home', 'index.html'))).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type SitePublisher = {
+  /** The folder visitors are served from now, or null before the first build has finished. */
+  dir: () => string | null;
+  /** Ask for a rebuild (courses or institutions changed); changes close together share one build. */
+  changed: () => void;
+  /** Resolves when a build started after this call has been published (or failed). */
+  settled: () => Promise<void>;
+  /** Whether the last build failed (the previous site stays published). */
+  lastError: () => string | null;
+  stop: () => void;
+};
+
+const POINTER = 'current';
+const KEEP_BUILDS = 2;
+
+/**
+ * The one-process mode's marketplace: the static Astro site is built in the background against this server's
+ * own API, into a fresh folder, and published by swapping a pointer only once the build has completed, so
+ * visitors never see a half-built site. The previous build stays until the next one replaces it.
+ */
+export const createSitePublisher = ({
+  siteSource,
+  outRoot,
+  apiUrl,
+  debounceMs = 1500,
+  log = (line: string) => console.log(line),
+}: {
+  siteSource: string;
+  outRoot: string;
+  apiUrl: string;
+  debounceMs?: number;
+  log?: (line: string) => void;
+}): SitePublisher => {
+  mkdirSync(outRoot, { recursive: true });
+  const pointerFile = path.join(outRoot, POINTER);
+  const readPointer = () => {
+    if (!existsSync(pointerFile)) return null;
+    const dir = path.join(outRoot, readFileSync(pointerFile, 'utf8').trim());
+    return existsSync(path.join(dir, 'marketplace')) ? dir : null;
+  };
+  let current = readPointer();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let error: string | null = null;
+  let stopped = false;
+  const waiters: (() => void)[] = [];
+
+  const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
+
+  const buildOnce = () =>
+    new Promise<void>((resolve) => {
+      const name = `build-${Date.now()}`;
+      const out = path.join(outRoot, name);
+      const started = Date.now();
+      const child = spawn(astro, ['build', '--outDir', out], {
+        cwd: siteSource,
+        env: { ...process.env, API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString()).slice(-4000);
+      });
+      child.on('error', (err) => {
+        error = err.message;
+        resolve();
+      });
+      child.on('exit', (code) => {
+        if (code !== 0 || !existsSync(path.join(out, 'marketplace'))) {
+          error = `The marketplace build failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`;
+          log(error);
+          rmSync(out, { recursive: true, force: true });
+          resolve();
+          return;
+        }
+        // Publish: write the pointer beside, then rename over it (atomic on one file system).
+        const temp = `${pointerFile}.${process.pid}.tmp`;
+        writeFileSync(temp, name);
+        renameSync(temp, pointerFile);
+        current = out;
+        error = null;
+        log(`Marketplace site published in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        for (const old of readdirSync(outRoot)
+          .filter((f) => f.startsWith('build-') && f !== name)
+          .sort()
+          .slice(0, -(KEEP_BUILDS - 1) || undefined))
+          rmSync(path.join(outRoot, old), { recursive: true, force: true });
+        resolve();
+      });
+    });
+
+  const run = async () => {
+    do {
+      again = false;
+      await buildOnce();
+    } while (again && !stopped);
+    running = null;
+    for (const wake of waiters.splice(0)) wake();
+  };
+
+  const start = () => {
+    timer = null;
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run();
+  };
+
+  const changed = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(start, debounceMs);
+  };
+
+  // The first build starts at once.
+  start();
+
+  return {
+    dir: () => current,
+    changed,
+    settled: () =>
+      new Promise<void>((resolve) => {
+        if (!running && !timer) resolve();
+        else waiters.push(resolve);
+      }),
+    lastError: () => error,
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+};

@@ -1,0 +1,151 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { PHONE_DEFAULT_COUNTRY, PHONE_PREFERRED_COUNTRIES } from '@coach/shared/constants/phone';
+import { marketplace, validateContactForm } from '@coach/shared/contract/marketplace';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
+import { PhoneInput } from 'react-international-phone';
+import 'react-international-phone/style.css';
+import { browserApi } from '../lib/api.ts';
+import { notify } from './toasts.tsx';
+
+export type CourseContext = {
+  courseId: string;
+  courseName: string;
+  courseProviderName: string;
+  courseImgUrl: string | null;
+};
+
+/** Dial code plus the national number with its leading zeros stripped (spec §5): '+61' '0412…' → '+61412…'. */
+export const phoneValue = (dialCode: string, inputValue: string) => {
+  const digits = inputValue.replace(/\D/g, '');
+  const national = (digits.startsWith(dialCode) ? digits.slice(dialCode.length) : digits).replace(/^0+/, '');
+  return national ? `+${dialCode}${national}` : '';
+};
+
+const EMPTY = { name: '', email: '', message: '' };
+
+/**
+ * The contact form of spec §5: checks run in order with their toasts, the server's message on success (the
+ * form is cleared), the server's message on a 422, the generic error otherwise. The same rules hold on the
+ * server for a form posted around this one.
+ */
+export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent?: () => void }) => {
+  const id = useId();
+  const [fields, setFields] = useState(EMPTY);
+  const [phone, setPhone] = useState({ shown: '', value: '' });
+  const [sending, setSending] = useState(false);
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const data = { ...fields, mobileNo: phone.value };
+    const problem = validateContactForm(data);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    setSending(true);
+    try {
+      const body = {
+        data: {
+          ...data,
+          ...(course
+            ? {
+                courseId: course.courseId,
+                courseName: course.courseName,
+                courseProviderName: course.courseProviderName,
+              }
+            : {}),
+        },
+      };
+      const { message } = await browserApi.callWithMessage(
+        course ? marketplace.sendContactUsDetails : marketplace.contactFormHome,
+        body,
+      );
+      notify.success(message);
+      setFields(EMPTY);
+      setPhone({ shown: '', value: '' });
+      onSent?.();
+    } catch (error) {
+      // spec §8: a 422 shows the server's message (so does a 429's wait), anything else the generic error.
+      notify.error(
+        error instanceof ApiError && (error.status === 422 || error.status === 429)
+          ? error.message.replace(/^[\w.]+: /, '')
+          : GENERIC_ERROR_MESSAGE,
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="contact-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} autoComplete="name" value={fields.name} onChange={set('name')} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          onChange={set('email')}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-phone`}>Mobile number</label>
+        <PhoneInput
+          defaultCountry={PHONE_DEFAULT_COUNTRY}
+          preferredCountries={[...PHONE_PREFERRED_COUNTRIES]}
+          value={phone.shown}
+          allowMaskOverflow
+          className="phone"
+          inputProps={{ id: `${id}-phone`, autoComplete: 'tel' }}
+          onChange={(shown, meta) =>
+            setPhone({ shown, value: phoneValue(meta.country.dialCode, meta.inputValue) })
+          }
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-message`}>Message</label>
+        <textarea id={`${id}-message`} rows={4} value={fields.message} onChange={set('message')} />
+      </div>
+      <button className="button button--primary" type="submit" disabled={sending}>
+        {sending ? 'Sending…' : 'Send enquiry'}
+      </button>
+    </form>
+  );
+};
+
+/** The course page's enquiry: a modal with the course image, name and provider above the form. */
+export const ContactModal = ({ course }: { course: CourseContext }) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="button button--secondary button--block">
+          Enquire about this course
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal__overlay" />
+        <Dialog.Content className="modal" aria-describedby={undefined}>
+          <div className="modal__course">
+            {course.courseImgUrl ? <img src={course.courseImgUrl} alt="" width={120} height={68} /> : null}
+            <div>
+              <Dialog.Title className="modal__title">{course.courseName}</Dialog.Title>
+              <p className="modal__provider">{course.courseProviderName}</p>
+            </div>
+          </div>
+          <ContactForm course={course} onSent={() => setOpen(false)} />
+          <Dialog.Close className="modal__close" aria-label="Close">
+            ✕
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+};

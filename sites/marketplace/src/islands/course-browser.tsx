@@ -1,0 +1,232 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/marketplace';
+import { type CourseCard as Card, marketplace } from '@coach/shared/contract/marketplace';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { CourseCard } from '../components/course-card.tsx';
+import { browserApi } from '../lib/api.ts';
+
+type Filters = {
+  search: string;
+  institutes: string[];
+  categories: string[];
+  rating: number | null;
+  page: number;
+};
+type PageData = {
+  currentPage: number;
+  totalPages: number;
+  totalCount?: number | undefined;
+  listdata: Card[];
+};
+
+const toggle = (list: string[], value: string) =>
+  list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+
+/**
+ * The course grid with the filters of spec §3 (search, institutes, categories, rating, page=1). The first page
+ * arrives as HTML from the build; changing a filter asks get-all-courses-home.
+ */
+export const CourseBrowser = ({
+  initial,
+  institutes,
+  categories,
+}: {
+  initial: PageData;
+  institutes: { slug: string; name: string }[];
+  categories: { name: string; courseCount: number }[];
+}) => {
+  const [filters, setFilters] = useState<Filters>({
+    search: '',
+    institutes: [],
+    categories: [],
+    rating: null,
+    page: 1,
+  });
+  const [searchText, setSearchText] = useState('');
+  const [data, setData] = useState(initial);
+  const [state, setState] = useState<'ready' | 'loading' | 'error'>('ready');
+  const [error, setError] = useState('');
+  const first = useRef(true);
+  const top = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let current = true;
+    setState('loading');
+    browserApi
+      .call(marketplace.getAllCoursesHome, {
+        search: filters.search,
+        institutes: filters.institutes,
+        categories: filters.categories,
+        rating: filters.rating,
+        page: filters.page,
+      })
+      .then(
+        (page) => {
+          if (!current) return;
+          setData(page);
+          setState('ready');
+        },
+        (err: unknown) => {
+          if (!current) return;
+          setError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
+          setState('error');
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [filters]);
+
+  const change = (next: Partial<Filters>) => setFilters((f) => ({ ...f, page: 1, ...next }));
+  const goTo = (page: number) => {
+    setFilters((f) => ({ ...f, page }));
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    change({ search: searchText.trim() });
+  };
+  const active = filters.search || filters.institutes.length || filters.categories.length || filters.rating;
+
+  return (
+    <div className="browser" ref={top}>
+      <aside className="filters" aria-label="Filters">
+        <search>
+          <form className="filters__search" onSubmit={submitSearch}>
+            <label htmlFor="filter-search">Search</label>
+            <div className="filters__search-row">
+              <input
+                id="filter-search"
+                type="search"
+                placeholder="Course or institution"
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+              <button className="button button--primary button--small" type="submit">
+                Go
+              </button>
+            </div>
+          </form>
+        </search>
+        <fieldset>
+          <legend>Institutions</legend>
+          {institutes.map((i) => (
+            <label key={i.slug} className="check">
+              <input
+                type="checkbox"
+                checked={filters.institutes.includes(i.slug)}
+                onChange={() => change({ institutes: toggle(filters.institutes, i.slug) })}
+              />
+              {i.name}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Categories</legend>
+          {categories.map((c) => (
+            <label key={c.name} className="check">
+              <input
+                type="checkbox"
+                checked={filters.categories.includes(c.name)}
+                onChange={() => change({ categories: toggle(filters.categories, c.name) })}
+              />
+              {c.name} <span className="check__count">{c.courseCount}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Rating</legend>
+          <label className="check">
+            <input
+              type="radio"
+              name="rating"
+              checked={filters.rating === null}
+              onChange={() => change({ rating: null })}
+            />
+            Any rating
+          </label>
+          {RATING_FILTERS.map((r) => (
+            <label key={r} className="check">
+              <input
+                type="radio"
+                name="rating"
+                checked={filters.rating === r}
+                onChange={() => change({ rating: r })}
+              />
+              {r} ★ and up
+            </label>
+          ))}
+        </fieldset>
+        {active ? (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => {
+              setSearchText('');
+              setFilters({ search: '', institutes: [], categories: [], rating: null, page: 1 });
+            }}
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </aside>
+      <div className="browser__results" aria-busy={state === 'loading'}>
+        <p className="browser__count" aria-live="polite">
+          {state === 'loading'
+            ? 'Loading courses…'
+            : `${data.totalCount ?? 0} course${data.totalCount === 1 ? '' : 's'}${active ? ' match your filters' : ''}`}
+        </p>
+        {state === 'error' ? (
+          <div className="notice notice--error" role="alert">
+            <p>{error}</p>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => setFilters((f) => ({ ...f }))}
+            >
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {state !== 'error' && data.listdata.length === 0 ? (
+          <div className="notice">
+            <p>No course matches these filters. Try fewer filters or another search.</p>
+          </div>
+        ) : null}
+        <div className={`course-grid ${state === 'loading' ? 'course-grid--loading' : ''}`}>
+          {data.listdata.map((course) => (
+            <CourseCard key={course._id} course={course} />
+          ))}
+        </div>
+        {data.totalPages > 1 ? (
+          <nav className="pager" aria-label="Pages">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={data.currentPage <= 1}
+              onClick={() => goTo(data.currentPage - 1)}
+            >
+              Previous
+            </button>
+            <span>
+              Page {data.currentPage} of {data.totalPages}
+            </span>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={data.currentPage >= data.totalPages}
+              onClick={() => goTo(data.currentPage + 1)}
+            >
+              Next
+            </button>
+          </nav>
+        ) : null}
+        <p className="visually-hidden">{MARKETPLACE_PAGE_SIZE} courses per page.</p>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,138 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { COURSE_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { type CourseSearchResult, marketplace } from '@coach/shared/contract/marketplace';
+import { useEffect, useId, useRef, useState } from 'react';
+import { browserApi } from '../lib/api.ts';
+import { coursePath } from '../lib/links.ts';
+import { notify } from './toasts.tsx';
+
+type Results = { status: 'idle' } | { status: 'waiting' } | { status: 'done'; items: CourseSearchResult[] };
+
+/**
+ * The header's course search (spec §2, §4, §7, §8): the call fires 2000 ms after the last keystroke; the
+ * dropdown opens on non-empty input and closes when cleared, on Escape, or on a click outside. The mobile
+ * variant is a button that opens a full-width search row.
+ */
+export const SearchBox = ({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) => {
+  const [value, setValue] = useState('');
+  const [open, setOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [results, setResults] = useState<Results>({ status: 'idle' });
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    const search = value.trim();
+    if (!search) {
+      setResults({ status: 'idle' });
+      return;
+    }
+    setResults({ status: 'waiting' });
+    let current = true;
+    const timer = window.setTimeout(() => {
+      browserApi.call(marketplace.getSearchList, { search }).then(
+        (items) => {
+          if (current) setResults({ status: 'done', items });
+        },
+        (error: unknown) => {
+          if (!current) return;
+          setResults({ status: 'done', items: [] });
+          notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+        },
+      );
+    }, COURSE_SEARCH_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [value]);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open]);
+
+  useEffect(() => {
+    if (mobileOpen) input.current?.focus();
+  }, [mobileOpen]);
+
+  const field = (
+    <div className={`search search--${variant}`} ref={root}>
+      <label className="visually-hidden" htmlFor={`${listId}-input`}>
+        Search courses
+      </label>
+      <input
+        ref={input}
+        id={`${listId}-input`}
+        className="search__input"
+        type="search"
+        placeholder="Search courses..."
+        autoComplete="off"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setOpen(event.target.value.trim() !== '');
+        }}
+        onFocus={() => setOpen(value.trim() !== '')}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            setOpen(false);
+            if (variant === 'mobile') setMobileOpen(false);
+          }
+        }}
+      />
+      {open ? (
+        <div className="search__dropdown" id={listId} role="listbox" aria-label="Matching courses">
+          {results.status === 'done' && results.items.length === 0 ? (
+            <p className="search__note">No courses match “{value.trim()}”.</p>
+          ) : null}
+          {results.status !== 'done' ? <p className="search__note">Searching…</p> : null}
+          {results.status === 'done'
+            ? results.items.map((course) => (
+                <a
+                  key={course._id}
+                  className="search__item"
+                  role="option"
+                  aria-selected="false"
+                  href={coursePath(course._id)}
+                >
+                  {course.courseImgUrl ? (
+                    <img src={course.courseImgUrl} alt="" width={64} height={36} />
+                  ) : null}
+                  <span>
+                    <span className="search__name">{course.courseName}</span>
+                    <span className="search__provider">{course.courseProviderName}</span>
+                  </span>
+                </a>
+              ))
+            : null}
+        </div>
+      ) : null}
+    </div>
+  );
+
+  if (variant === 'desktop') return field;
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={mobileOpen ? 'Close search' : 'Search courses'}
+        aria-expanded={mobileOpen}
+        onClick={() => setMobileOpen((v) => !v)}
+      >
+        {mobileOpen ? '✕' : '⌕'}
+      </button>
+      {mobileOpen ? <div className="mobile-search">{field}</div> : null}
+    </>
+  );
+};
