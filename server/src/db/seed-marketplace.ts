@@ -195,7 +195,8 @@ export const seedMarketplace = async (
     const courses = Array.from({ length: 9 }, (_, j) => {
       n += 1;
       const category = COURSE_CATEGORIES[(index + j) % COURSE_CATEGORIES.length] ?? 'Public Speaking';
-      const title = TITLES[category][(index + j) % 3] ?? category;
+      // A category appears once or twice per institution; vary its title across institutions and appearances.
+      const title = TITLES[category][(index + (j >= 6 ? 1 : 0)) % 3] ?? category;
       const created = new Date(Date.parse(now) - n * 36 * 3_600_000).toISOString();
       return {
         id: uuid(),

@@ -73,7 +73,7 @@ export const listCourses = async (
   if (input.search) {
     const pattern = containsPattern(input.search);
     query = query.where(
-      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\')`,
+      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\')`,
     );
   }
   if (input.institutes.length) query = query.where('institutions.slug', 'in', input.institutes);
@@ -180,7 +180,7 @@ export const searchList = async (ctx: CallContext, { search }: { search: string 
   const rows = await publishedCourses(ctx)
     .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
     .where(
-      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\')`,
+      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\')`,
     )
     .orderBy(sql`lower(courses.name)`)
     .limit(SEARCH_LIST_LIMIT)

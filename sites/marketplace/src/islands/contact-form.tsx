@@ -3,7 +3,7 @@ import { PHONE_DEFAULT_COUNTRY, PHONE_PREFERRED_COUNTRIES } from '@coach/shared/
 import { marketplace, validateContactForm } from '@coach/shared/contract/marketplace';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
-import { PhoneInput } from 'react-international-phone';
+import { defaultCountries, PhoneInput, parseCountry } from 'react-international-phone';
 import 'react-international-phone/style.css';
 import { browserApi } from '../lib/api.ts';
 import { notify } from './toasts.tsx';
@@ -23,6 +23,19 @@ export const phoneValue = (dialCode: string, inputValue: string) => {
 };
 
 const EMPTY = { name: '', email: '', message: '' };
+
+/**
+ * Flags drawn from the emoji regional indicators in a tiny inline SVG: no image is fetched from a CDN (the
+ * library's default), so the form works offline and sends no visitor data elsewhere.
+ */
+const FLAGS = defaultCountries.map((country) => {
+  const { iso2 } = parseCountry(country);
+  const emoji = [...iso2.toUpperCase()]
+    .map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65))
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><text x="12" y="19" font-size="18" text-anchor="middle">${emoji}</text></svg>`;
+  return { iso2, src: `data:image/svg+xml,${encodeURIComponent(svg)}` };
+});
 
 /**
  * The contact form of spec §5: checks run in order with their toasts, the server's message on success (the
@@ -102,6 +115,9 @@ export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent
           preferredCountries={[...PHONE_PREFERRED_COUNTRIES]}
           value={phone.shown}
           allowMaskOverflow
+          disableFormatting
+          forceDialCode
+          flags={FLAGS}
           className="phone"
           inputProps={{ id: `${id}-phone`, autoComplete: 'tel' }}
           onChange={(shown, meta) =>

@@ -1,0 +1,155 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_DATA_DIR } from '../support/env.ts';
+
+const noViolations = async (page: Page) =>
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const outbox = (to: string) => {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.includes(to))
+        .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+        .join('\n')
+    : '';
+};
+
+test('the home contact form checks its fields in the spec order, then sends and clears', async ({ page }) => {
+  await page.goto('/marketplace/home');
+  await page.getByRole('link', { name: 'Join Us' }).click();
+  await expect(page).toHaveURL(/#contact$/);
+  const form = page.locator('#contact');
+  await expect(form.getByRole('heading', { name: 'Join us' })).toBeInViewport();
+  const send = form.getByRole('button', { name: 'Send enquiry' });
+
+  await send.click();
+  await expect(toast(page, 'Please Enter Name')).toBeVisible();
+  await form.getByLabel('Name', { exact: true }).fill('Maya Learner');
+  await send.click();
+  await expect(toast(page, 'Please Enter Email')).toBeVisible();
+  await form.getByLabel('Email', { exact: true }).fill('maya@example.com');
+  await send.click();
+  await expect(toast(page, 'Invalid Mobile Number')).toBeVisible();
+  // Australia first; the national number's leading zero is dropped from what is sent.
+  const phone = form.getByLabel('Mobile number');
+  await expect(phone).toHaveValue('+61 ');
+  await phone.click();
+  await phone.press('End');
+  await phone.pressSequentially('0412 345 678');
+  await send.click();
+  await expect(toast(page, 'Please Enter Message')).toBeVisible();
+  await form.getByLabel('Message', { exact: true }).fill('Which course suits a beginner?');
+  await send.click();
+  await expect(toast(page, 'Thank you! Your enquiry has been sent.')).toBeVisible();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('Message', { exact: true })).toHaveValue('');
+  await expect.poll(() => outbox('support@coach.example')).toContain('Phone: +61412345678');
+  await noViolations(page);
+});
+
+test('a course enquiry opens over the course with its image, name and provider, and reaches the institution', async ({
+  page,
+}) => {
+  await page.goto('/marketplace/institution/english-priority');
+  await expect(page.getByRole('heading', { level: 1, name: 'English Priority' })).toBeVisible();
+  await noViolations(page);
+  await page.locator('.course-card a').first().click();
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await noViolations(page);
+  await page.getByRole('button', { name: 'Enquire about this course' }).click();
+  const modal = page.getByRole('dialog', { name: title });
+  await expect(modal.getByText('English Priority')).toBeVisible();
+  await modal.getByLabel('Name', { exact: true }).fill('Sam Visitor');
+  await modal.getByLabel('Email', { exact: true }).fill('sam@example.com');
+  await modal.getByLabel('Mobile number').click();
+  await modal.getByLabel('Mobile number').press('End');
+  await modal.getByLabel('Mobile number').pressSequentially('298765432');
+  await modal.getByLabel('Message', { exact: true }).fill('Is there a weekend class?');
+  await modal.getByRole('button', { name: 'Send enquiry' }).click();
+  await expect(toast(page, 'Thank you! Your enquiry has been sent.')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect
+    .poll(() => outbox('courses@englishpriority.example'))
+    .toContain(`Subject: Enquiry about ${title}`);
+});
+
+test('the header search asks 2 s after the last keystroke and its dropdown opens and closes as it should', async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date('2026-11-23T09:00:00Z') });
+  await page.goto('/marketplace/home');
+  // Time stands still from here; only runFor moves it.
+  await page.clock.pauseAt(new Date('2026-11-23T09:05:00Z'));
+  const search = page.getByRole('combobox', { name: 'Search courses' }).first();
+  await search.pressSequentially('interv');
+  const dropdown = page.getByRole('listbox', { name: 'Matching courses' });
+  await expect(dropdown).toContainText('Searching…');
+  await page.clock.runFor(1900);
+  await expect(dropdown).toContainText('Searching…');
+  await search.press('i');
+  await page.clock.runFor(1900);
+  await expect(dropdown).toContainText('Searching…');
+  await page.clock.runFor(200);
+  await expect(dropdown.getByRole('option').first()).toContainText(/Interview/);
+
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(dropdown).toBeHidden();
+  await search.click();
+  await expect(dropdown).toBeVisible();
+  await search.fill('');
+  await expect(dropdown).toBeHidden();
+});
+
+test('the institutions menu opens, closes on Escape and leads to an institution', async ({ page }) => {
+  await page.goto('/marketplace/home');
+  const menu = page.locator('[data-menu]');
+  await menu.getByText('Institutions').click();
+  await expect(menu.getByRole('link')).toHaveCount(5);
+  await page.keyboard.press('Escape');
+  await expect(menu.getByRole('link').first()).toBeHidden();
+  await menu.getByText('Institutions').click();
+  await menu.getByRole('link', { name: 'AMES Australia' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'AMES Australia' })).toBeVisible();
+});
+
+test('the course filters narrow the grid and page through it', async ({ page }) => {
+  await page.goto('/marketplace/home');
+  const results = page.locator('.browser__results');
+  await expect(results.getByText('45 courses')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'AMES Australia' }).check();
+  await expect(results.getByText('9 courses match your filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(results.getByText('45 courses')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(results.getByText('Page 2 of 4')).toBeVisible();
+});
+
+test('the nine partner landing pages render', async ({ page }) => {
+  for (const landing of PARTNER_LANDING_PATHS) {
+    const res = await page.goto(landing);
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle(/AI Coach · Coach Marketplace$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  }
+  await noViolations(page);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the mobile search opens from the header', async ({ page }) => {
+    await page.goto('/marketplace/home');
+    await expect(page.locator('.site-header__search')).toBeHidden();
+    await page.getByRole('button', { name: 'Search courses' }).click();
+    const search = page.locator('.mobile-search').getByRole('combobox', { name: 'Search courses' });
+    await expect(search).toBeFocused();
+    await search.fill('pronunciation');
+    await expect(
+      page.getByRole('listbox', { name: 'Matching courses' }).getByRole('option').first(),
+    ).toContainText('Pronunciation', { timeout: 5000 });
+    await noViolations(page);
+  });
+});
