@@ -66,6 +66,20 @@ export type Database = {
     created_at: string;
     updated_at: string;
   };
+  enrolments: {
+    id: string;
+    course_id: string;
+    enterprise_id: string;
+    name: string;
+    email: string;
+    amount_cents: number;
+    currency: string;
+    provider: string;
+    payment_id: string;
+    status: string;
+    created_at: string;
+    paid_at: string | null;
+  };
   enquiries: {
     id: string;
     enterprise_id: string | null;

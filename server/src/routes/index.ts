@@ -1,5 +1,6 @@
 import type { Registration } from '../adapter.ts';
 import { authRoutes } from './auth.ts';
+import { courseRoutes } from './courses.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { organisationRoutes } from './organisation.ts';
 import { peopleRoutes } from './people.ts';
@@ -14,4 +15,5 @@ export const allRoutes: Registration[] = [
   ...organisationRoutes,
   ...uploadRoutes,
   ...marketplaceRoutes,
+  ...courseRoutes,
 ];

@@ -134,6 +134,13 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/general/auth/resend-verification`,
   // Issue 4: the site's build reads every published course id
   `POST /api/v1/marketplace/get-course-ids`,
+  // Issue 4: the institution's course editor
+  `GET ${E}/courses/get-courses`,
+  `GET ${E}/courses/get-course-by-id`,
+  `POST ${E}/courses/add-course`,
+  `POST ${E}/courses/edit-course`,
+  `POST ${E}/courses/publish-course`,
+  `GET ${E}/courses/get-course-enrollments`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

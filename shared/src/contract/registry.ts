@@ -1,6 +1,7 @@
 import { adminGeneral } from './admin.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
 import { contentActions, contentLibrary } from './content.ts';
+import { courses } from './courses.ts';
 import type { CallDef } from './define-call.ts';
 import { enterpriseGeneral } from './general.ts';
 import { groups } from './groups.ts';
@@ -29,5 +30,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(contentActions),
   ...Object.values(uploads),
   ...Object.values(marketplace),
+  ...Object.values(courses),
   ...Object.values(adminGeneral),
 ];

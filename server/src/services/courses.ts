@@ -1,0 +1,229 @@
+import { COURSE_PAGE_SIZE, type ManagedCourse } from '@coach/shared/contract/courses';
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
+import { conflict, notFound } from '../errors.ts';
+import { enterpriseSession } from './auth.ts';
+import { containsPattern, pageOf } from './lists.ts';
+import { assertUploaded } from './uploads.ts';
+
+type CourseInput = {
+  name: string;
+  category: string;
+  description: string;
+  priceCents: number;
+  currency: string;
+  duration: string;
+  level: string;
+  imageUrl: string | null;
+};
+
+const paidCount = sql<number>`(select count(*) from enrolments where enrolments.course_id = courses.id and enrolments.status = 'paid')`;
+
+const selectCourses = (ctx: CallContext, enterpriseId: string) =>
+  ctx.db
+    .selectFrom('courses')
+    .where('courses.enterprise_id', '=', enterpriseId)
+    .select([
+      'courses.id',
+      'courses.name',
+      'courses.category',
+      'courses.description',
+      'courses.price_cents',
+      'courses.currency',
+      'courses.duration',
+      'courses.level',
+      'courses.image_url',
+      'courses.published',
+      'courses.rating',
+      'courses.rating_count',
+      'courses.updated_at',
+      paidCount.as('enrolment_count'),
+    ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectCourses>['execute']>>[number];
+const toManaged = (row: Row): ManagedCourse => ({
+  _id: row.id,
+  name: row.name,
+  category: row.category,
+  description: row.description,
+  priceCents: Number(row.price_cents),
+  currency: row.currency,
+  duration: row.duration,
+  level: row.level,
+  imageUrl: row.image_url,
+  published: Number(row.published) === 1,
+  rating: Number(row.rating),
+  ratingCount: Number(row.rating_count),
+  enrolmentCount: Number(row.enrolment_count),
+  updatedAt: row.updated_at,
+});
+
+/** One course of the caller's enterprise; another tenant's id is 404. */
+const loadCourse = async (ctx: CallContext, enterpriseId: string, courseId: string) => {
+  const row = await selectCourses(ctx, enterpriseId).where('courses.id', '=', courseId).executeTakeFirst();
+  if (!row) throw notFound('Course not found');
+  return toManaged(row);
+};
+
+const isInstitution = async (ctx: CallContext, enterpriseId: string) =>
+  Boolean(
+    await ctx.db
+      .selectFrom('institutions')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirst(),
+  );
+
+export const listCourses = async (
+  ctx: CallContext,
+  input: {
+    searchInput?: string | undefined;
+    currentPage?: number | undefined;
+    status?: 'published' | 'draft' | undefined;
+  },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const currentPage = input.currentPage ?? 1;
+  let query = selectCourses(ctx, enterpriseId);
+  let count = ctx.db.selectFrom('courses').where('courses.enterprise_id', '=', enterpriseId);
+  if (input.searchInput) {
+    const pattern = containsPattern(input.searchInput);
+    query = query.where(sql<boolean>`lower(courses.name) like ${pattern} escape '\\'`);
+    count = count.where(sql<boolean>`lower(courses.name) like ${pattern} escape '\\'`);
+  }
+  if (input.status) {
+    query = query.where('courses.published', '=', input.status === 'published' ? 1 : 0);
+    count = count.where('courses.published', '=', input.status === 'published' ? 1 : 0);
+  }
+  const [total, rows, institution] = await Promise.all([
+    count.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    query
+      .orderBy('courses.updated_at', 'desc')
+      .orderBy('courses.id')
+      .limit(COURSE_PAGE_SIZE)
+      .offset((currentPage - 1) * COURSE_PAGE_SIZE)
+      .execute(),
+    isInstitution(ctx, enterpriseId),
+  ]);
+  return {
+    ...pageOf(rows.map(toManaged), { currentPage, pageSize: COURSE_PAGE_SIZE, total: Number(total?.n ?? 0) }),
+    isInstitution: institution,
+  };
+};
+
+export const getCourse = async (ctx: CallContext, { courseId }: { courseId: string }) =>
+  loadCourse(ctx, enterpriseSession(ctx).enterpriseId, courseId);
+
+const columns = (input: CourseInput) => ({
+  name: input.name,
+  category: input.category,
+  description: input.description,
+  price_cents: input.priceCents,
+  currency: input.currency,
+  duration: input.duration,
+  level: input.level,
+  image_url: input.imageUrl,
+});
+
+/** New courses start as drafts: nothing reaches the marketplace until it is published. */
+export const addCourse = async (ctx: CallContext, input: CourseInput) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  if (input.imageUrl) await assertUploaded(ctx, 'imageUrl', input.imageUrl, 'course-image');
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await ctx.db
+    .insertInto('courses')
+    .values({
+      id,
+      enterprise_id: enterpriseId,
+      ...columns(input),
+      rating: 0,
+      rating_count: 0,
+      published: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  ctx.setMessage('Course created as a draft');
+  return loadCourse(ctx, enterpriseId, id);
+};
+
+export const editCourse = async (
+  ctx: CallContext,
+  { courseId, ...input }: CourseInput & { courseId: string },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const before = await loadCourse(ctx, enterpriseId, courseId);
+  if (input.imageUrl && input.imageUrl !== before.imageUrl)
+    await assertUploaded(ctx, 'imageUrl', input.imageUrl, 'course-image');
+  await ctx.db
+    .updateTable('courses')
+    .set({ ...columns(input), updated_at: new Date().toISOString() })
+    .where('id', '=', courseId)
+    .where('enterprise_id', '=', enterpriseId)
+    .execute();
+  if (before.published) ctx.site.changed();
+  ctx.setMessage(
+    before.published ? 'Course updated; the marketplace shows it in a moment' : 'Course updated',
+  );
+  return loadCourse(ctx, enterpriseId, courseId);
+};
+
+export const setPublished = async (
+  ctx: CallContext,
+  { courseId, published }: { courseId: string; published: boolean },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  await loadCourse(ctx, enterpriseId, courseId);
+  if (published && !(await isInstitution(ctx, enterpriseId)))
+    throw conflict(
+      'Your organisation is not listed as an institution on the marketplace yet. Contact support.',
+    );
+  await ctx.db
+    .updateTable('courses')
+    .set({ published: published ? 1 : 0, updated_at: new Date().toISOString() })
+    .where('id', '=', courseId)
+    .where('enterprise_id', '=', enterpriseId)
+    .execute();
+  ctx.site.changed();
+  ctx.setMessage(published ? 'Course published to the marketplace' : 'Course taken off the marketplace');
+  return loadCourse(ctx, enterpriseId, courseId);
+};
+
+export const listEnrolments = async (
+  ctx: CallContext,
+  { courseId, currentPage = 1 }: { courseId: string; currentPage?: number | undefined },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const course = await loadCourse(ctx, enterpriseId, courseId);
+  const base = ctx.db
+    .selectFrom('enrolments')
+    .where('course_id', '=', courseId)
+    .where('enterprise_id', '=', enterpriseId);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(COURSE_PAGE_SIZE)
+      .offset((currentPage - 1) * COURSE_PAGE_SIZE)
+      .execute(),
+  ]);
+  return {
+    ...pageOf(
+      rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        email: r.email,
+        paymentStatus: r.status as 'paid' | 'pending' | 'failed',
+        amountCents: Number(r.amount_cents),
+        currency: r.currency,
+        createdAt: r.created_at,
+        paidAt: r.paid_at,
+      })),
+      { currentPage, pageSize: COURSE_PAGE_SIZE, total: Number(total?.n ?? 0) },
+    ),
+    course: { _id: course._id, name: course.name },
+  };
+};
