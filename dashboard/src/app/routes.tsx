@@ -219,6 +219,31 @@ const screenRoutes = (): RouteObject[] => [
                     () => import('../features/help/help-page.tsx').then((m) => <m.HelpPage />),
                   ],
                   [
+                    paths.enterprise.courses,
+                    () => import('../features/courses/courses-page.tsx').then((m) => <m.CoursesPage />),
+                  ],
+                  [
+                    paths.enterprise.createCourse,
+                    () =>
+                      import('../features/courses/course-editor-page.tsx').then((m) => (
+                        <m.CourseEditorPage />
+                      )),
+                  ],
+                  [
+                    paths.enterprise.editCourse,
+                    () =>
+                      import('../features/courses/course-editor-page.tsx').then((m) => (
+                        <m.CourseEditorPage />
+                      )),
+                  ],
+                  [
+                    paths.enterprise.courseEnrollments,
+                    () =>
+                      import('../features/courses/course-enrolments-page.tsx').then((m) => (
+                        <m.CourseEnrolmentsPage />
+                      )),
+                  ],
+                  [
                     paths.enterprise.companyInfo,
                     () =>
                       import('../features/company-info/company-info-page.tsx').then((m) => (

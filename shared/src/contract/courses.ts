@@ -59,7 +59,12 @@ export const enrolmentSchema = z.object({
 });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
 
-const courseCall = { auth: 'enterprise', permission: null, adminRoleOnly: true, feature: 'enableCourseFeature' } as const;
+const courseCall = {
+  auth: 'enterprise',
+  permission: null,
+  adminRoleOnly: true,
+  feature: 'enableCourseFeature',
+} as const;
 
 export const courses = {
   list: defineCall({
@@ -99,7 +104,10 @@ export const courses = {
     method: 'POST',
     path: `${C}/publish-course`,
     ...courseCall,
-    request: z.strictObject({ courseId: id(), published: z.boolean({ error: 'published is true or false' }) }),
+    request: z.strictObject({
+      courseId: id(),
+      published: z.boolean({ error: 'published is true or false' }),
+    }),
     response: managedCourseSchema,
   }),
   enrolments: defineCall({

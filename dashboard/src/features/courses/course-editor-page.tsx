@@ -1,0 +1,254 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { COURSE_CATEGORIES, COURSE_CURRENCIES, COURSE_LEVELS } from '@coach/shared/constants/marketplace';
+import { courses, type ManagedCourse } from '@coach/shared/contract/courses';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { uploadFile } from '../../lib/upload.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { ImageUpload } from '../../ui/image-upload.tsx';
+import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ErrorState, FormAlert } from '../../ui/states.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { CourseAccess } from './course-access.tsx';
+import './courses.css';
+
+type Values = {
+  name: string;
+  category: string;
+  description: string;
+  price: string;
+  currency: string;
+  duration: string;
+  level: string;
+  imageUrl: string | null;
+};
+type Field = Exclude<keyof Values, 'price'> | 'priceCents';
+type Errors = Partial<Record<Field | 'form', string>>;
+
+const fromCourse = (course?: ManagedCourse): Values => ({
+  name: course?.name ?? '',
+  category: course?.category ?? COURSE_CATEGORIES[0],
+  description: course?.description ?? '',
+  price: course ? (course.priceCents / 100).toFixed(2) : '',
+  currency: course?.currency ?? 'AUD',
+  duration: course?.duration ?? '',
+  level: course?.level ?? COURSE_LEVELS[0] ?? 'Beginner',
+  imageUrl: course?.imageUrl ?? null,
+});
+
+/** "129" or "129.50" in the currency's main unit → cents; anything else is not a price. */
+const toCents = (price: string) => {
+  const trimmed = price.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
+  return Math.round(Number(trimmed) * 100);
+};
+
+const CourseForm = ({ course }: { course?: ManagedCourse }) => {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>(() => fromCourse(course));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      name: values.name,
+      category: values.category,
+      description: values.description,
+      priceCents: toCents(values.price),
+      currency: values.currency,
+      duration: values.duration,
+      level: values.level,
+      imageUrl: values.imageUrl,
+    };
+    const showErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
+      const next: Errors = {};
+      for (const issue of issues) {
+        const field = String(issue.path[0]) as Field;
+        next[field] ??=
+          field === 'priceCents' && Number.isNaN(input.priceCents)
+            ? 'Enter a price like 129 or 129.50'
+            : issue.message;
+      }
+      setErrors(next);
+    };
+    const send = async (request: () => Promise<{ message: string }>) => {
+      setErrors({});
+      setSaving(true);
+      try {
+        const { message } = await request();
+        notify.success(message);
+        navigate(paths.enterprise.courses);
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          error.field &&
+          (error.field in values || error.field === 'priceCents')
+        )
+          setErrors({ [error.field]: error.message.replace(/^\w+: /, '') });
+        else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+        setSaving(false);
+      }
+    };
+    if (course) {
+      const parsed = courses.edit.request.safeParse({ courseId: course._id, ...input });
+      if (!parsed.success) return showErrors(parsed.error.issues);
+      await send(() => api.callWithMessage(courses.edit, parsed.data));
+    } else {
+      const parsed = courses.add.request.safeParse(input);
+      if (!parsed.success) return showErrors(parsed.error.issues);
+      await send(() => api.callWithMessage(courses.add, parsed.data));
+    }
+  };
+
+  return (
+    <form className="course-editor" onSubmit={submit} noValidate>
+      <Card title="About the course">
+        <div className="course-editor__fields">
+          <FormAlert message={errors.form ?? null} />
+          <TextField
+            label="Course name"
+            value={values.name}
+            onChange={set('name')}
+            error={errors.name}
+            maxLength={150}
+          />
+          <div className="course-editor__row">
+            <SelectField
+              label="Category"
+              value={values.category}
+              onChange={set('category')}
+              error={errors.category}
+            >
+              {COURSE_CATEGORIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </SelectField>
+            <SelectField label="Level" value={values.level} onChange={set('level')} error={errors.level}>
+              {COURSE_LEVELS.map((l) => (
+                <option key={l}>{l}</option>
+              ))}
+            </SelectField>
+          </div>
+          <TextAreaField
+            label="Description"
+            rows={7}
+            value={values.description}
+            onChange={set('description')}
+            error={errors.description}
+            hint="What learners do and achieve. Separate paragraphs with an empty line."
+          />
+          <div className="course-editor__row">
+            <TextField
+              label="Price"
+              inputMode="decimal"
+              placeholder="129.00"
+              value={values.price}
+              onChange={set('price')}
+              error={errors.priceCents}
+              hint="0 makes the course free."
+            />
+            <SelectField
+              label="Currency"
+              value={values.currency}
+              onChange={set('currency')}
+              error={errors.currency}
+            >
+              {COURSE_CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Duration"
+              placeholder="4 weeks"
+              value={values.duration}
+              onChange={set('duration')}
+              error={errors.duration}
+            />
+          </div>
+        </div>
+      </Card>
+      <Card title="Cover image">
+        <ImageUpload
+          label="Cover"
+          purpose="course-image"
+          value={values.imageUrl}
+          placeholder={<span className="course-editor__no-cover">No cover</span>}
+          upload={(file) => uploadFile('enterprise', 'course-image', file)}
+          onChange={(url) => setValues((v) => ({ ...v, imageUrl: url }))}
+        />
+        {errors.imageUrl ? <p className="course-editor__error">{errors.imageUrl}</p> : null}
+      </Card>
+      <div className="course-editor__actions">
+        <Link className="btn btn--secondary btn--md" to={paths.enterprise.courses}>
+          Cancel
+        </Link>
+        <Button type="submit" loading={saving}>
+          {course ? 'Save changes' : 'Create draft'}
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+const EditCourse = ({ id }: { id: string }) => {
+  const { state } = useLoad(id, () => api.call(courses.get, { courseId: id }));
+  if (state.status === 'loading') return <LoadingBlock label="Loading the course" />;
+  if (state.status === 'error')
+    return (
+      <ErrorState
+        title="The course could not be loaded"
+        description={state.message}
+        action={
+          <Link className="btn btn--secondary btn--md" to={paths.enterprise.courses}>
+            Back to courses
+          </Link>
+        }
+      />
+    );
+  return (
+    <>
+      <PageHeader
+        title={`Edit ${state.data.name}`}
+        description={
+          state.data.published
+            ? 'Published: changes reach the marketplace in a moment.'
+            : 'Draft: not on the marketplace yet.'
+        }
+      />
+      <CourseForm course={state.data} />
+    </>
+  );
+};
+
+/** /enterprise/create-courses and /enterprise/course/edit/:id */
+export const CourseEditorPage = () => {
+  const { id } = useParams();
+  return (
+    <CourseAccess>
+      <div className="courses">
+        <Link className="back-link" to={paths.enterprise.courses}>
+          ← Courses
+        </Link>
+        {id ? (
+          <EditCourse id={id} />
+        ) : (
+          <>
+            <PageHeader
+              title="New course"
+              description="It is saved as a draft; publish it from the course list."
+            />
+            <CourseForm />
+          </>
+        )}
+      </div>
+    </CourseAccess>
+  );
+};

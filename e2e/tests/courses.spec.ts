@@ -1,0 +1,78 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+
+test('an institution admin creates a course, publishes it, and it appears on the marketplace', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'enterprise', 'courses@youstudy.example');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Courses' }).getByRole('row')).toHaveCount(10);
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+
+  await page.getByRole('link', { name: 'New course' }).click();
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByText('Please enter the course name')).toBeVisible();
+  await page.getByLabel('Course name').fill('Small Talk at Work');
+  await page.getByLabel('Category').selectOption('Business English');
+  await page.getByLabel('Level').selectOption('Intermediate');
+  await page
+    .getByLabel('Description')
+    .fill(
+      'Start conversations with colleagues and keep them going, with daily practice alongside the AI coach.',
+    );
+  await page.getByLabel('Price').fill('abc');
+  await page.getByLabel('Duration').fill('3 weeks');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByText('Enter a price like 129 or 129.50')).toBeVisible();
+  await page.getByLabel('Price').fill('149.50');
+  await page.getByLabel('Upload cover').setInputFiles(path.join(import.meta.dirname, '../fixtures/logo.png'));
+  await expect(page.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', /^\/uploads\/course-image\//);
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByText('Course created as a draft')).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: 'Small Talk at Work' });
+  await expect(row).toContainText('Draft');
+  await expect(row).toContainText('$149.50');
+  const href = (await row.getByRole('link', { name: 'Edit Small Talk at Work' }).getAttribute('href')) ?? '';
+  const courseId = href.split('/').pop() ?? '';
+  await row.getByRole('button', { name: 'Publish Small Talk at Work' }).click();
+  await expect(page.getByText('Course published to the marketplace')).toBeVisible();
+  await expect(row).toContainText('Published');
+
+  // The server rebuilds the static site in the background and swaps it in.
+  await expect
+    .poll(async () => (await request.get(`/marketplace/course-detail/${courseId}`)).status(), {
+      timeout: 45_000,
+    })
+    .toBe(200);
+  await page.goto(`/marketplace/course-detail/${courseId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Small Talk at Work' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'You Study International College' }).first(),
+  ).toBeVisible();
+
+  // Unpublishing asks first, then the page leaves the site.
+  await page.goto('/enterprise/courses');
+  await page.getByRole('button', { name: 'Unpublish Small Talk at Work' }).click();
+  await page
+    .getByRole('dialog', { name: 'Unpublish Small Talk at Work?' })
+    .getByRole('button', { name: 'Unpublish' })
+    .click();
+  await expect(page.getByText('Course taken off the marketplace')).toBeVisible();
+  await expect
+    .poll(async () => (await request.get(`/marketplace/course-detail/${courseId}`)).status(), {
+      timeout: 45_000,
+    })
+    .toBe(404);
+});
+
+test('the course screens send a role without admin to unauthorized', async ({ page }) => {
+  await signIn(page, 'enterprise', 'staff@acme.example');
+  await page.goto('/enterprise/courses');
+  await expect(page).toHaveURL(/\/enterprise\/unauthorized$/);
+});
