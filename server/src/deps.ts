@@ -1,6 +1,7 @@
 import type { Tokens } from './auth/tokens.ts';
 import type { Db, DbKind } from './db/connect.ts';
 import type { MailProvider } from './providers/mail.ts';
+import type { PaymentProvider, testPayments } from './providers/payments.ts';
 import type { StorageProvider } from './providers/storage.ts';
 
 export type AppConfig = {
@@ -26,6 +27,9 @@ export type Deps = {
   sms: MailProvider;
   /** Where uploaded files live: DATA_DIR/uploads, or an S3 bucket when S3_BUCKET is set. */
   storage: StorageProvider;
+  /** Course payments: Stripe when configured, else the embedded test mode (whose confirm step is here). */
+  payments: PaymentProvider;
+  testPayments: ReturnType<typeof testPayments> | null;
   /** Tells the marketplace publisher that courses or institutions changed (no-op without one). */
   site: { changed: () => void };
   config: AppConfig;

@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrations.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createMail } from './providers/mail.ts';
+import { paymentsFor } from './providers/payments.ts';
 import { createStorage } from './providers/storage.ts';
 import { createSitePublisher, type SitePublisher } from './site-publisher.ts';
 
@@ -41,6 +42,8 @@ export type StartOptions = {
    * site's sources are here and no fixed marketplaceDir is given; SITE_BUILD=0 turns it off).
    */
   buildSite?: boolean;
+  /** STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY): Stripe instead of the embedded test mode. */
+  paymentEnv?: Record<string, string | undefined>;
   /** S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_URL: an S3-compatible bucket instead of DATA_DIR/uploads. */
   storageEnv?: Record<string, string | undefined>;
 };
@@ -72,6 +75,7 @@ export const startServer = async (options: StartOptions = {}) => {
     // Upload addresses are signed with their own key derived from the secret.
     storage,
     site: { changed: () => publisher?.changed() },
+    ...paymentsFor(db, options.paymentEnv ?? {}),
     config: {
       dataDir,
       publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -136,6 +140,7 @@ if (isMain) {
     quiet: env.LOG_REQUESTS === '0',
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
     storageEnv: env,
+    paymentEnv: env,
     buildSite: env.SITE_BUILD !== '0',
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);

@@ -289,6 +289,22 @@ const m007: Migration = {
   },
 };
 
+/** Issue 4: the embedded test-mode payment provider's payments. */
+const m008: Migration = {
+  up: async (db) => {
+    await db.schema
+      .createTable('test_payments')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('secret_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('amount_cents', 'integer', (c) => c.notNull())
+      .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+      .addColumn('status', 'varchar(32)', (c) => c.notNull())
+      .addColumn('card_last4', 'varchar(4)')
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const migrateToLatest = async (db: Kysely<unknown>) => {
   const migrator = new Migrator({
     db,
@@ -301,6 +317,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '005_uploads': m005,
         '006_marketplace': m006,
         '007_enrolments': m007,
+        '008_test_payments': m008,
       }),
     },
   });

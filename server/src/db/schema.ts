@@ -80,6 +80,15 @@ export type Database = {
     created_at: string;
     paid_at: string | null;
   };
+  test_payments: {
+    id: string;
+    secret_hash: string;
+    amount_cents: number;
+    currency: string;
+    status: string;
+    card_last4: string | null;
+    created_at: string;
+  };
   enquiries: {
     id: string;
     enterprise_id: string | null;

@@ -1,5 +1,6 @@
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { type Registration, serve } from '../adapter.ts';
+import * as enrolments from '../services/enrolments.ts';
 import * as service from '../services/marketplace.ts';
 
 /** The public marketplace calls of spec §7 that the static site and its islands use (issue 4). */
@@ -12,4 +13,9 @@ export const marketplaceRoutes: Registration[] = [
   serve(marketplace.getSearchList, ({ ctx, input }) => service.searchList(ctx, input)),
   serve(marketplace.sendContactUsDetails, ({ ctx, input }) => service.sendEnquiry(ctx, 'course', input)),
   serve(marketplace.contactFormHome, ({ ctx, input }) => service.sendEnquiry(ctx, 'home', input)),
+  serve(marketplace.getUserDetails, ({ ctx, input }) => enrolments.userDetails(ctx, input)),
+  serve(marketplace.generateSecret, ({ ctx, input }) => enrolments.startPayment(ctx, input)),
+  serve(marketplace.checkEnrollmentStatus, ({ ctx, input }) => enrolments.checkStatus(ctx, input)),
+  serve(marketplace.enrollCourse, ({ ctx, input }) => enrolments.enrol(ctx, input)),
+  serve(marketplace.confirmTestPayment, ({ ctx, input }) => enrolments.confirmTestPayment(ctx, input)),
 ];

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemo } from '../db/seed.ts';
 import type { Deps } from '../deps.ts';
 import { createMail } from '../providers/mail.ts';
+import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
 import { localStorage } from '../providers/storage.ts';
 
 /** Tests read arbitrary response fields; real clients get them typed from the contract schemas. */
@@ -28,7 +29,13 @@ const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5
  * A seeded app on a real database: a SQLite file in a temp dir, or (TEST_DB=postgres) a fresh
  * PostgreSQL database coach_test_<random> that close() drops.
  */
-export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registration[] } = {}) => {
+export const createTestApp = async ({
+  extraCalls = [],
+  payments,
+}: {
+  extraCalls?: Registration[];
+  payments?: PaymentProvider;
+} = {}) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-test-'));
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
@@ -55,6 +62,7 @@ export const createTestApp = async ({ extraCalls = [] }: { extraCalls?: Registra
     tokens: createTokens('test-secret-test-secret-test-secret'),
     storage,
     site: { changed: () => {} },
+    ...(payments ? { payments, testPayments: null } : paymentsFor(db, {})),
     config: {
       dataDir,
       publicUrl: 'http://localhost:3000',

@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   notImplemented: 'NOT_IMPLEMENTED',
   featureDisabled: 'FEATURE_DISABLED',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  paymentFailed: 'PAYMENT_FAILED',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -126,6 +126,28 @@ export const courseFiltersSchema = z.strictObject({
 export type CourseFilters = z.input<typeof courseFiltersSchema>;
 
 const emailField = z.string().trim().toLowerCase().email('Please enter a valid email').max(254);
+const paymentIdField = z.string().trim().min(1, 'The payment is missing').max(200);
+
+/** generate-secret: the payment to confirm (provider 'test' is the embedded, clearly marked test mode). */
+export const paymentStartSchema = z.object({
+  paymentId: z.string(),
+  clientSecret: z.string(),
+  provider: z.enum(['test', 'stripe']),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** Stripe's publishable key in live mode (null in test mode). */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentStart = z.infer<typeof paymentStartSchema>;
+
+export const enrolmentStatusSchema = z.object({
+  status: z.enum(['paid', 'pending', 'failed']),
+  courseId: id(),
+  courseName: z.string(),
+  courseProviderName: z.string(),
+  email: z.string(),
+});
+export type EnrolmentStatus = z.infer<typeof enrolmentStatusSchema>;
 const enrolmentContact = {
   courseId: id(),
   name: z.string().trim().min(1, 'Please Enter Name').max(100),
@@ -201,23 +223,44 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: z.strictObject(enrolmentContact),
-    response: loose(),
+    response: paymentStartSchema,
   }),
   checkEnrollmentStatus: defineCall({
     method: 'POST',
     path: `${M}/check-enrollment-status`,
     auth: 'none',
     permission: null,
-    request: z.strictObject({ paymentId: z.string().trim().min(1).max(200) }),
-    response: loose(),
+    request: z.strictObject({ paymentId: paymentIdField }),
+    response: enrolmentStatusSchema,
   }),
+  /** Finishes an enrolment once its payment has succeeded (idempotent); a free course needs paymentId 'free'. */
   enrollCourse: defineCall({
     method: 'POST',
     path: `${M}/enroll-course`,
     auth: 'none',
     permission: null,
-    request: z.strictObject({ ...enrolmentContact, paymentId: z.string().trim().min(1).max(200) }),
-    response: loose(),
+    request: z.strictObject({ ...enrolmentContact, paymentId: paymentIdField }),
+    response: enrolmentStatusSchema,
+  }),
+  /**
+   * The embedded test-mode payment provider's confirm step (what Stripe.js does against Stripe in live mode):
+   * card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. Not available with a live provider.
+   */
+  confirmTestPayment: defineCall({
+    method: 'POST',
+    path: `${M}/test-payments/confirm`,
+    auth: 'none',
+    permission: null,
+    request: z.strictObject({
+      clientSecret: z.string().min(10).max(200),
+      cardNumber: z
+        .string()
+        .transform((v) => v.replace(/\s+/g, ''))
+        .pipe(z.string().regex(/^\d{16}$/, 'Enter the 16 digits of the card')),
+      expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry as MM/YY'),
+      cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+    }),
+    response: z.object({ paymentId: z.string(), status: z.enum(['succeeded', 'declined']) }),
   }),
   /** The contact-us modal (spec §5, §7): body `{ data: { name, email, mobileNo, message, ...context } }`. */
   sendContactUsDetails: defineCall({
@@ -236,13 +279,13 @@ export const marketplace = {
     request: z.strictObject({ search: z.string().trim().max(100, 'At most 100 characters') }),
     response: z.array(courseSearchResultSchema),
   }),
-  /** Whether an email already belongs to a learner, to prefill enrolment. */
+  /** Whether this email is already enrolled in the course (so a learner is not charged twice). */
   getUserDetails: defineCall({
     method: 'POST',
     path: `${M}/get-user-details`,
     auth: 'none',
     permission: null,
-    request: z.strictObject({ email: emailField }),
-    response: loose(),
+    request: z.strictObject({ email: emailField, courseId: id() }),
+    response: z.object({ alreadyEnrolled: z.boolean() }),
   }),
 };

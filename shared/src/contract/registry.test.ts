@@ -134,6 +134,8 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/general/auth/resend-verification`,
   // Issue 4: the site's build reads every published course id
   `POST /api/v1/marketplace/get-course-ids`,
+  // Issue 4: the embedded test-mode payment provider's confirm step
+  `POST /api/v1/marketplace/test-payments/confirm`,
   // Issue 4: the institution's course editor
   `GET ${E}/courses/get-courses`,
   `GET ${E}/courses/get-course-by-id`,
