@@ -40,3 +40,7 @@ export const readCode = (email: string, mark: Set<string>) =>
 /** The path of the link in a new message to `email` (for example /password/reset/…). */
 export const readLinkPath = (email: string, mark: Set<string>) =>
   readNew(email, mark, /https?:\/\/[^/\s]+(\/\S+)/, 'a link');
+
+/** The whole text of a new message to `email`. */
+export const readMessage = (email: string, mark: Set<string>) =>
+  readNew(email, mark, /([\s\S]+)/, 'a message');

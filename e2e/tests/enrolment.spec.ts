@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { outboxMark, readMessage } from '../support/outbox.ts';
+
+const openPaidCourse = async (page: Page) => {
+  await page.goto('/marketplace/institution/pacific-training-group');
+  await page.locator('.course-card a').first().click();
+  await expect(page.getByRole('button', { name: /^Enrol now · / })).toBeVisible();
+  return (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+};
+
+const startEnrolment = async (page: Page, title: string, email: string) => {
+  await page.getByRole('button', { name: /^Enrol now · / }).click();
+  const dialog = page.getByRole('dialog', { name: `Enrol in ${title}` });
+  await dialog.getByLabel('Name').fill('Visitor Vee');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  return dialog;
+};
+
+const payWith = async (page: Page, dialog: ReturnType<Page['getByRole']>, cardNumber: string) => {
+  await expect(dialog.getByRole('note')).toContainText('Test mode');
+  await dialog.getByLabel('Card number').fill(cardNumber);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/marketplace\/paymentstatus\?paymentId=/);
+};
+
+test('a visitor enrols and pays with the test card, sees success, and cannot pay twice', async ({ page }) => {
+  const email = 'vee.paid@example.com';
+  const title = await openPaidCourse(page);
+  const dialog = await startEnrolment(page, title, email);
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+  await dialog.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Test mode: use 4242 4242 4242 4242');
+
+  const mark = outboxMark(email);
+  await payWith(page, dialog, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  expect(await readMessage(email, mark)).toContain(`Subject: You are enrolled in ${title}`);
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+
+  await page.getByRole('link', { name: 'Back to the course' }).click();
+  const again = await startEnrolment(page, title, email);
+  await expect(again.getByRole('alert')).toHaveText(
+    'You are already enrolled in this course with this email.',
+  );
+});
+
+test('a declined card shows the failure and creates no enrolment', async ({ page }) => {
+  const email = 'vee.declined@example.com';
+  const title = await openPaidCourse(page);
+  const dialog = await startEnrolment(page, title, email);
+  await payWith(page, dialog, '4000 0000 0000 0002');
+  await expect(page.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
+  await expect(page.getByText('no enrolment was created')).toBeVisible();
+
+  // No enrolment exists: the same email is taken to a fresh payment, not told it is enrolled.
+  await page.getByRole('link', { name: 'Try again' }).click();
+  const again = await startEnrolment(page, title, email);
+  await expect(again.getByRole('note')).toContainText('Test mode');
+});
