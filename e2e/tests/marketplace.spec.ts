@@ -106,7 +106,7 @@ test('the header search asks 2 s after the last keystroke and its dropdown opens
 
 test('the institutions menu opens, closes on Escape and leads to an institution', async ({ page }) => {
   await page.goto('/marketplace/home');
-  const menu = page.locator('[data-menu]');
+  const menu = page.locator('.site-nav [data-menu]');
   await menu.getByText('Institutions').click();
   await expect(menu.getByRole('link')).toHaveCount(5);
   await page.keyboard.press('Escape');

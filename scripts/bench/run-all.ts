@@ -1,8 +1,10 @@
 /** Every benchmark in turn; each prints its figures. None fails on a number (CI never runs them to judge). */
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
+import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
 
 await benchBundle();
 await benchApi();
 await benchMembers();
+await benchMarketplace();

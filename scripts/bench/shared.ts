@@ -11,7 +11,14 @@ export const spawnServer = async (entry: string, env: Record<string, string>, he
   // tsx resolved from this package, so the child finds it whatever its working folder.
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), entry], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_REQUESTS: process.env.LOG_REQUESTS ?? '1', ...env, NODE_ENV: 'production' },
+    // SITE_BUILD=0: no background site build competing with the load for the two cores.
+    env: {
+      ...process.env,
+      LOG_REQUESTS: process.env.LOG_REQUESTS ?? '1',
+      SITE_BUILD: '0',
+      ...env,
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited: number | null = null;

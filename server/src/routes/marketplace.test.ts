@@ -77,6 +77,25 @@ describe('the marketplace catalogue', () => {
     expect(results.every((r) => /interview/i.test(r.courseName))).toBe(true);
     expect(results[0]?.courseImgUrl).toMatch(/^\/uploads\/course-image\//);
     expect((await call(marketplace.getSearchList.path, { search: '' })).json.response).toEqual([]);
+
+    // By institution, by a short text, and by a new name (the search index follows edits).
+    const byInstitution = (await call(marketplace.getSearchList.path, { search: 'AMES' })).json.response as {
+      courseProviderName: string;
+    }[];
+    expect(byInstitution.every((r) => r.courseProviderName === 'AMES Australia')).toBe(true);
+    expect(byInstitution.length).toBeGreaterThan(0);
+    const short = (await call(marketplace.getSearchList.path, { search: 'st' })).json.response as unknown[];
+    expect(short.length).toBeGreaterThan(0);
+    const one = await t.deps.db.selectFrom('courses').select('id').limit(1).executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('courses')
+      .set({ name: 'Quokka Conversations' })
+      .where('id', '=', one.id)
+      .execute();
+    const renamed = (await call(marketplace.getSearchList.path, { search: 'quokka' })).json.response as {
+      _id: string;
+    }[];
+    expect(renamed.map((r) => r._id)).toEqual([one.id]);
   });
 
   it('shows a course and an institution, and 404s what is unknown or unpublished', async () => {

@@ -6,6 +6,21 @@ import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { notFound } from '../errors.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
+/**
+ * Courses whose name, category or institution contains the text. On SQLite the FTS5 trigram index answers
+ * texts of three characters or more; shorter ones (and PostgreSQL, with its trigram indexes) use LIKE.
+ */
+const matching = (ctx: CallContext, search: string) => {
+  const pattern = containsPattern(search);
+  const byInstitution = sql<boolean>`courses.enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\')`;
+  if (ctx.dbKind === 'sqlite' && search.length >= 3) {
+    const phrase = `"${search.replace(/"/g, '""')}"`;
+    // One id list (a union), so SQLite walks the primary key instead of scanning every course for an OR.
+    return sql<boolean>`courses.id in (select course_search.course_id from course_search where course_search match ${phrase} union select c2.id from courses c2 where c2.enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\'))`;
+  }
+  return sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\' or ${byInstitution})`;
+};
+
 /** Published courses of institutions with their cards' fields. */
 const publishedCourses = (ctx: CallContext) =>
   ctx.db
@@ -70,12 +85,7 @@ export const listCourses = async (
   },
 ) => {
   let query = publishedCourses(ctx);
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    query = query.where(
-      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\')`,
-    );
-  }
+  if (input.search) query = query.where(matching(ctx, input.search));
   if (input.institutes.length) query = query.where('institutions.slug', 'in', input.institutes);
   if (input.categories.length) query = query.where('courses.category', 'in', input.categories);
   if (input.rating) query = query.where('courses.rating', '>=', input.rating);
@@ -176,12 +186,9 @@ export const institution = async (ctx: CallContext, { slug }: { slug: string }) 
 /** get-search-list: course results for the header search (spec §3 course search result). */
 export const searchList = async (ctx: CallContext, { search }: { search: string }) => {
   if (!search) return [];
-  const pattern = containsPattern(search);
   const rows = await publishedCourses(ctx)
     .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
-    .where(
-      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\')`,
-    )
+    .where(matching(ctx, search))
     .orderBy(sql`lower(courses.name)`)
     .limit(SEARCH_LIST_LIMIT)
     .execute();
