@@ -17,12 +17,13 @@ export const connect = ({
   databaseUrl?: string | undefined;
 }): { db: Db; kind: DbKind } => {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return {
-      db: new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
-      }),
-      kind: 'postgres',
-    };
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a failover, a dropped test database) must not take the
+    // process down: the pool replaces it on the next query.
+    pool.on('error', (error) => {
+      if (process.env.TEST_DB !== 'postgres') console.error('PostgreSQL connection lost:', error.message);
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'coach.sqlite'));
