@@ -99,3 +99,36 @@ test('admin screens', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shot(page, 'admin-enterprises');
 });
+
+test('marketplace screens', async ({ page }) => {
+  await page.goto('/marketplace/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.locator('.course-card img').first().scrollIntoViewIfNeeded();
+  await shot(page, 'market-home');
+  await page.goto('/marketplace/institution/ames-australia');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'market-institution');
+  await page.locator('.course-card a').first().click();
+  await expect(page.getByRole('button', { name: /^Enrol/ })).toBeVisible();
+  await shot(page, 'market-course');
+  await page.getByRole('button', { name: 'Enquire about this course' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shot(page, 'market-enquiry');
+  await page.keyboard.press('Escape');
+  await page.goto('/story-up');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shot(page, 'market-landing');
+});
+
+test('course screens', async ({ page }) => {
+  await signIn(page, 'enterprise', 'courses@englishpriority.example');
+  await page.goto('/enterprise/courses');
+  await expect(page.getByRole('table', { name: 'Courses' })).toBeVisible();
+  await shot(page, 'enterprise-courses');
+  await page
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await shot(page, 'enterprise-course-edit');
+});
