@@ -1,9 +1,7 @@
-import { DEFAULT_FEATURE_FLAGS } from '@coach/shared/constants/features';
 import { INSTITUTIONS } from '@coach/shared/constants/institutions';
 import { COURSE_CATEGORIES, type CourseCategory } from '@coach/shared/constants/marketplace';
-import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
-import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import type { StorageProvider } from '../providers/storage.ts';
+import { insertCompany } from './companies.ts';
 import type { Db } from './connect.ts';
 import { coverImage } from './cover-image.ts';
 
@@ -136,49 +134,12 @@ export const seedMarketplace = async (
   let n = 0;
   for (const [index, { slug, name }] of INSTITUTIONS.entries()) {
     const profile = PROFILES[slug];
-    const enterpriseId = uuid();
-    const roleId = uuid();
-    await trx
-      .insertInto('enterprises')
-      .values({
-        id: enterpriseId,
-        name,
-        logo: null,
-        address: null,
-        features: JSON.stringify({ ...DEFAULT_FEATURE_FLAGS, enableCourseFeature: true }),
-        theme: JSON.stringify(DEFAULT_THEME_SETTINGS),
-        created_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('roles')
-      .values({
-        id: roleId,
-        enterprise_id: enterpriseId,
-        name: 'Admin',
-        permissions: JSON.stringify(PERMISSION_KEYS),
-        is_system: 1,
-      })
-      .execute();
-    await trx
-      .insertInto('users')
-      .values({
-        id: uuid(),
-        enterprise_id: enterpriseId,
-        role_id: roleId,
-        name: `${name} Courses`,
-        email: profile.login,
-        password_hash: passwordHash,
-        mobile: null,
-        avatar_url: null,
-        is_default_admin: 1,
-        status: 'active',
-        email_verified_at: now,
-        last_active_at: null,
-        created_at: now,
-        invited_at: null,
-      })
-      .execute();
+    const { enterpriseId } = await insertCompany(trx, {
+      name,
+      features: { enableCourseFeature: true },
+      admin: { name: `${name} Courses`, email: profile.login, passwordHash, verifiedAt: now },
+      now,
+    });
     await trx
       .insertInto('institutions')
       .values({

@@ -1,9 +1,7 @@
-import { DEFAULT_FEATURE_FLAGS } from '@coach/shared/constants/features';
-import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
-import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import type { CallContext } from '../adapter.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
+import { insertCompany } from '../db/companies.ts';
 import { conflict, validation } from '../errors.ts';
 import { createOneTimeToken, enterpriseSession } from './auth.ts';
 
@@ -36,53 +34,13 @@ export const register = async (
     .executeTakeFirst();
   if (taken) throw validation('email', 'This email already belongs to an account. Sign in instead.');
   const passwordHash = await hashPassword(input.password);
-  const now = nowIso();
-  const enterpriseId = crypto.randomUUID();
-  const roleId = crypto.randomUUID();
-  const userId = crypto.randomUUID();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('enterprises')
-      .values({
-        id: enterpriseId,
-        name: input.company_name,
-        logo: null,
-        address: null,
-        features: JSON.stringify(DEFAULT_FEATURE_FLAGS),
-        theme: JSON.stringify(DEFAULT_THEME_SETTINGS),
-        created_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('roles')
-      .values({
-        id: roleId,
-        enterprise_id: enterpriseId,
-        name: 'Admin',
-        permissions: JSON.stringify(PERMISSION_KEYS),
-        is_system: 1,
-      })
-      .execute();
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        enterprise_id: enterpriseId,
-        role_id: roleId,
-        name: input.name,
-        email: input.email,
-        password_hash: passwordHash,
-        mobile: null,
-        avatar_url: null,
-        is_default_admin: 1,
-        status: 'active',
-        email_verified_at: null,
-        last_active_at: null,
-        created_at: now,
-        invited_at: null,
-      })
-      .execute();
-  });
+  const { userId } = await ctx.db.transaction().execute((trx) =>
+    insertCompany(trx, {
+      name: input.company_name,
+      admin: { name: input.name, email: input.email, passwordHash, verifiedAt: null },
+      now: nowIso(),
+    }),
+  );
   await sendVerification(ctx, { id: userId, name: input.name, email: input.email });
   ctx.setMessage('Your account is ready. Check your inbox to verify your email, then sign in.');
   return { email: input.email };
