@@ -34,10 +34,19 @@ export const listMembers = async (
 
   let query = ctx.db.selectFrom('users').where('users.enterprise_id', '=', enterpriseId);
   if (input.searchInput) {
-    const pattern = containsPattern(input.searchInput);
-    query = query.where(
-      sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`,
-    );
+    const search = input.searchInput;
+    if (ctx.dbKind === 'sqlite' && search.length >= 3) {
+      // The FTS5 trigram index answers substring searches of three characters or more.
+      const phrase = `"${search.replace(/"/g, '""')}"`;
+      query = query.where(
+        sql<boolean>`users.id in (select member_search.user_id from member_search where member_search match ${phrase})`,
+      );
+    } else {
+      const pattern = containsPattern(search);
+      query = query.where(
+        sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`,
+      );
+    }
   }
   if (input.selected_group) {
     const groupId = input.selected_group;
