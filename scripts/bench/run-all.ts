@@ -3,8 +3,10 @@ import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
+import { benchTasks } from './tasks.ts';
 
 await benchBundle();
 await benchApi();
 await benchMembers();
 await benchMarketplace();
+await benchTasks();

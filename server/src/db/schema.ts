@@ -103,6 +103,65 @@ export type Database = {
   activity_days: { user_id: string; enterprise_id: string; day: string };
   groups: { id: string; enterprise_id: string; name: string; created_at: string };
   group_members: { group_id: string; user_id: string };
+  reading_topics: {
+    id: string;
+    enterprise_id: string;
+    title: string;
+    passage: string;
+    level: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  pronunciation_settings: {
+    group_id: string;
+    enterprise_id: string;
+    accent: string;
+    passing_score: number;
+    strictness: string;
+    updated_at: string;
+  };
+  tasks: {
+    id: string;
+    enterprise_id: string;
+    type: number;
+    title: string;
+    description: string | null;
+    category: string;
+    level: number;
+    time_minutes: number;
+    expiry_seconds: number;
+    details: string;
+    attachments: string;
+    reading_topic_id: string | null;
+    archived: number;
+    like_count: number;
+    view_count: number;
+    created_by: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  task_folders: { id: string; enterprise_id: string; name: string; created_at: string };
+  task_folder_items: { folder_id: string; task_id: string; added_at: string };
+  task_group_assignments: { task_id: string; group_id: string; enterprise_id: string; assigned_at: string };
+  task_assignments: {
+    id: string;
+    enterprise_id: string;
+    task_id: string;
+    user_id: string;
+    source: string;
+    status: number;
+    progress: number;
+    report: string | null;
+    assigned_at: string;
+    due_at: string;
+    started_at: string | null;
+    completed_at: string | null;
+    reviewed_at: string | null;
+    reviewed_by: string | null;
+    feedback: string | null;
+    feedback_at: string | null;
+    updated_at: string;
+  };
   admins: {
     id: string;
     name: string;

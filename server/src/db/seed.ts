@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import type { Db } from './connect.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
+import { seedTasks } from './seed-tasks.ts';
 
 export const DEMO_PASSWORD = 'Coach-demo-2026';
 
@@ -119,6 +120,58 @@ const seedActivity = async (trx: Db, enterpriseId: string, userIds: string[]) =>
     await trx.updateTable('users').set({ last_active_at: at }).where('id', '=', userId).execute();
 };
 
+/** Acme's reading topics (issue 5): passages of 150-175 words for Read tasks, levels 1-3. */
+const ACME_READING_TOPICS = [
+  {
+    title: 'Giving feedback that lands',
+    level: 2,
+    passage:
+      'Good feedback is specific, timely and kind. Start by asking whether the person is ready to talk, then describe what you saw rather than what you assume. For example, say "In this morning\'s meeting you interrupted Priya twice" instead of "You never let anyone speak." Explain the impact in plain words: the team lost her idea, and she stopped contributing. Then pause and listen. The other person may have context you do not, and feedback works best as a conversation, not a verdict. Agree on one clear next step together, such as letting each speaker finish before responding. Keep your tone steady and your voice warm; people remember how you said something long after they forget the exact words. Finally, follow up within a week. Notice when the change happens and say so, because recognising progress is feedback too. Praise should be as specific as criticism: "Your summary at the end of the call helped the client decide" teaches far more than "Nice job."',
+  },
+  {
+    title: 'Leading a stand-up meeting',
+    level: 1,
+    passage:
+      'A stand-up meeting is short. It should take fifteen minutes or less, and everyone stays on their feet so that nobody gets too comfortable. Start on time, even if one or two people are late. Each person answers three questions: What did I finish yesterday? What will I work on today? Is anything blocking me? Speak clearly and keep your answer to about one minute. If a topic needs a longer discussion, say "Let\'s take that offline" and agree who will meet afterwards. As the leader, your job is to keep the rhythm going. Thank each speaker by name and invite the next person. Listen carefully for blockers, write them down and make sure someone owns each one before the meeting ends. Finish with a quick summary of the main points and the time of the next stand-up. Over time, a good stand-up helps the whole team feel connected, informed and ready for the day.',
+  },
+  {
+    title: 'Handling a difficult customer call',
+    level: 3,
+    passage:
+      'When a customer calls in frustration, the first thirty seconds shape the rest of the conversation. Let them finish their explanation without interrupting, even if you already know the answer. Then acknowledge the feeling before the facts: "I understand how inconvenient it is to be without your order for a week." Use their name, slow your pace slightly and keep your pitch even; a calm voice is contagious. Paraphrase the problem to confirm you have understood it correctly, and ask one precise question at a time. Avoid phrases that sound defensive, such as "That\'s not our policy" or "You should have", and replace them with what you can do: "Here\'s what I can arrange today." If you must put the caller on hold, explain why and for how long, then return before that time is up. Close by summarising the agreed action, the reference number and when they will hear from you next. Finally, record the details accurately so that a colleague could pick up the case without asking the customer to repeat anything.',
+  },
+];
+
+/**
+ * Acme's reading topics and one group's pronunciation settings (issue 5). Sales Onboarding, a group the demo
+ * learner is in, scores against Australian English with a higher bar than the defaults.
+ */
+const seedReadingPractice = async (trx: Db, enterpriseId: string, salesGroupId: string, now: string) => {
+  await trx
+    .insertInto('reading_topics')
+    .values(
+      ACME_READING_TOPICS.map((topic) => ({
+        id: uuid(),
+        enterprise_id: enterpriseId,
+        ...topic,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('pronunciation_settings')
+    .values({
+      group_id: salesGroupId,
+      enterprise_id: enterpriseId,
+      accent: 'en-AU',
+      passing_score: 75,
+      strictness: 'standard',
+      updated_at: now,
+    })
+    .execute();
+};
+
 /** Seeds the demo data of issue 2 §3. Idempotent: does nothing when the demo enterprise exists. */
 export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider } = {}) => {
   const existing = await db
@@ -211,7 +264,7 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
         .execute();
       return id;
     };
-    await user(acme, adminRole, 'Olivia Owner', 'owner@acme.example', {
+    const acmeOwner = await user(acme, adminRole, 'Olivia Owner', 'owner@acme.example', {
       mobile: '+61 412 345 678',
       isDefaultAdmin: true,
     });
@@ -266,6 +319,14 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
       .insertInto('group_members')
       .values([0, 4, 18].map((i) => ({ group_id: groupIds[i] ?? '', user_id: learner })))
       .execute();
+    await seedReadingPractice(trx, acme, groupIds[0] ?? '', now);
+    await seedTasks(trx, {
+      enterpriseId: acme,
+      ownerId: acmeOwner,
+      groupId: groupIds[0] ?? '',
+      learnerId: learner,
+      now,
+    });
 
     const globex = uuid();
     await trx

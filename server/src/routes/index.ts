@@ -4,7 +4,10 @@ import { courseRoutes } from './courses.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { organisationRoutes } from './organisation.ts';
 import { peopleRoutes } from './people.ts';
+import { pronunciationRoutes } from './pronunciation.ts';
+import { readingTopicRoutes } from './reading-topics.ts';
 import { rolesRoutes } from './roles.ts';
+import { taskRoutes } from './tasks.ts';
 import { uploadRoutes } from './uploads.ts';
 
 /** Every implemented call; contract entries missing here answer 501 NOT_IMPLEMENTED. */
@@ -16,4 +19,7 @@ export const allRoutes: Registration[] = [
   ...uploadRoutes,
   ...marketplaceRoutes,
   ...courseRoutes,
+  ...readingTopicRoutes,
+  ...pronunciationRoutes,
+  ...taskRoutes,
 ];

@@ -8,12 +8,14 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { KEY_PATTERN, LOCAL_PUBLIC_PREFIX, LOCAL_PUT_PREFIX, readLocal } from '../providers/storage.ts';
 import * as auth from '../services/auth.ts';
+import { signTaskUpload } from '../services/task-assignments.ts';
 import * as service from '../services/uploads.ts';
 
-/** Signed upload addresses and the calls that keep an uploaded file (issue 3). */
+/** Signed upload addresses and the calls that keep an uploaded file (issue 3; the task variant, issue 5). */
 export const uploadRoutes: Registration[] = [
   serve(enterpriseGeneral.putSignedRequestForUpload, ({ ctx, input }) => service.signUpload(ctx, input)),
   serve(adminGeneral.putSignedRequestForUpload, ({ ctx, input }) => service.signUpload(ctx, input)),
+  serve(enterpriseGeneral.putSignedRequestForTaskUpload, ({ ctx, input }) => signTaskUpload(ctx, input)),
   serve(enterpriseGeneral.updateProfileImage, ({ ctx, input }) =>
     auth.updateEnterpriseProfileImage(ctx, input),
   ),

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
+import { syncGroupTasks } from './task-assignments.ts';
 
 type SummaryRow = { id: string; name: string; created_at: string; member_count: number | string | bigint };
 
@@ -157,6 +158,8 @@ export const editGroup = async (
       .where('enterprise_id', '=', enterpriseId)
       .execute();
     await setMembers(trx, input.groupId, input.memberIds);
+    // New members get the tasks already assigned to the group (issue 5).
+    await syncGroupTasks(trx, enterpriseId, { groupIds: [input.groupId] });
   });
   ctx.setMessage('Group updated successfully');
   return toSummary(await findGroup(ctx, enterpriseId, input.groupId));

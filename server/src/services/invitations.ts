@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { conflict, validation } from '../errors.ts';
 import { createOneTimeToken, enterpriseSession } from './auth.ts';
 import { loadMember } from './members.ts';
+import { syncGroupTasks } from './task-assignments.ts';
 
 const nowIso = () => new Date().toISOString();
 type Trx = Pick<CallContext, 'db'>;
@@ -43,6 +44,8 @@ const insertInvitedMember = async (trx: Trx, enterpriseId: string, member: NewMe
       .insertInto('group_members')
       .values(member.groupIds.map((groupId) => ({ group_id: groupId, user_id: id })))
       .execute();
+  // The groups' assigned tasks wait for the member (issue 5).
+  if (member.groupIds.length) await syncGroupTasks(trx.db, enterpriseId, { userIds: [id] });
   const token = await createOneTimeToken(trx, 'invite', 'enterprise', id);
   return { id, invitation: { email: member.email, name: member.name, token } };
 };

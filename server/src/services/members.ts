@@ -6,6 +6,7 @@ import { weeklyActivity } from './activity.ts';
 import { enterpriseSession } from './auth.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { containsPattern, pageOf } from './lists.ts';
+import { syncGroupTasks } from './task-assignments.ts';
 
 const SORT_COLUMNS = {
   name: sql`lower(users.name)`,
@@ -182,6 +183,8 @@ export const updateMember = async (
         .insertInto('group_members')
         .values(input.groupIds.map((groupId) => ({ group_id: groupId, user_id: input.memberId })))
         .execute();
+    // Joining a group brings its assigned tasks (issue 5).
+    await syncGroupTasks(trx, enterpriseId, { userIds: [input.memberId] });
   });
   ctx.setMessage('Member updated successfully');
   return loadMember(ctx, enterpriseId, input.memberId);

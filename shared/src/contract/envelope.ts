@@ -50,6 +50,12 @@ export const id = () => z.string().min(1).max(64);
 /** A response whose shape a later issue fixes: accepted as any JSON value for now. */
 export const loose = () => z.unknown();
 
+/**
+ * A response typed by a TypeScript type the contract exports (the server builds it; the client reads it typed).
+ * Responses are not parsed at runtime, so this is a type, not a check.
+ */
+export const shaped = <T>() => z.custom<T>(() => true);
+
 /** No request fields. */
 export const empty = () => z.object({}).strict();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_FORM_MESSAGES } from '../constants/messages.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, loose, paged } from './envelope.ts';
+import { id, paged } from './envelope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities of spec §3

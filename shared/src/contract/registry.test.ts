@@ -143,6 +143,14 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/courses/edit-course`,
   `POST ${E}/courses/publish-course`,
   `GET ${E}/courses/get-course-enrollments`,
+  // Issue 5: reading topics (spec §2 /enterprise/reading-topics) and pronunciation configuration
+  `POST ${E}/reading-topics/get-reading-topics`,
+  `POST ${E}/reading-topics/get-reading-topic-options`,
+  `POST ${E}/reading-topics/add-reading-topic`,
+  `POST ${E}/reading-topics/edit-reading-topic`,
+  `POST ${E}/reading-topics/delete-reading-topic`,
+  `POST ${E}/config/pronunciation/get-settings`,
+  `POST ${E}/config/pronunciation/update-settings`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

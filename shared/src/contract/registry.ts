@@ -7,6 +7,8 @@ import { enterpriseGeneral } from './general.ts';
 import { groups } from './groups.ts';
 import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
+import { pronunciationConfig } from './pronunciation.ts';
+import { readingTopics } from './reading-topics.ts';
 import { roles } from './roles.ts';
 import { taskFolders } from './task-folders.ts';
 import { tasks } from './tasks.ts';
@@ -26,6 +28,8 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(members),
   ...Object.values(tasks),
   ...Object.values(taskFolders),
+  ...Object.values(readingTopics),
+  ...Object.values(pronunciationConfig),
   ...Object.values(contentLibrary),
   ...Object.values(contentActions),
   ...Object.values(uploads),

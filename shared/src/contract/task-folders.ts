@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, idList, loose } from './envelope.ts';
+import { id, idList, shaped } from './envelope.ts';
+import type { Task } from './tasks.ts';
 
 const F = `${API_BASE.enterprise}/task-folders`;
 const folderName = z.string().trim().min(1, 'Please enter a folder name').max(100, 'At most 100 characters');
@@ -11,6 +12,9 @@ export const taskFolderSchema = z
   .loose();
 export type TaskFolder = z.infer<typeof taskFolderSchema>;
 
+/** get-folder-contents: every folder, or with folderId that folder and its tasks (archived ones included). */
+export type FolderContents = { folders: TaskFolder[] } | { folder: TaskFolder; tasks: Task[] };
+
 /** Task folder calls (spec §7, prefix task-folders/), all under 'task-library'. */
 export const taskFolders = {
   /** The folders, or with folderId one folder's tasks. */
@@ -20,7 +24,7 @@ export const taskFolders = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ folderId: id().optional() }),
-    response: loose(),
+    response: shaped<FolderContents>(),
   }),
   createFolder: defineCall({
     method: 'POST',

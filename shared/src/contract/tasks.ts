@@ -12,10 +12,11 @@ import {
   idList,
   loose,
   optionalQuery,
-  paged,
+  type Paged,
   queryBool,
   queryInt,
   searchText,
+  shaped,
 } from './envelope.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -98,7 +99,7 @@ export const taskProgressUpdateSchema = z.strictObject({
   progress: z.number().min(0, 'progress is 0 to 100').max(100, 'progress is 0 to 100'),
   taskStatus: taskStatusField,
   /** The learner's answers and results, a JSON object whose shape depends on the task type. */
-  report: z.record(z.string(), z.unknown()).optional(),
+  report: z.lazy(() => taskReportSchema).optional(),
 });
 export type TaskProgressUpdate = z.infer<typeof taskProgressUpdateSchema>;
 
@@ -204,7 +205,7 @@ export const editTaskRequest = taskBody({ taskId: id() }).refine(
 );
 export type TaskInput = z.input<typeof addTaskRequest>;
 
-/** A task as lists and views return it; its type-specific fields are fixed by issue 5. */
+/** A task as pickers list it. */
 export const taskSummarySchema = z
   .object({
     _id: id(),
@@ -214,6 +215,141 @@ export const taskSummarySchema = z
   })
   .loose();
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
+
+/** The server's additions to an authored task (lists and views). */
+type TaskMeta = {
+  _id: string;
+  archived: boolean;
+  likeCount: number;
+  viewCount: number;
+  /** Members it is assigned to, and how many of them completed it. */
+  assignedCount: number;
+  completedCount: number;
+  /** Groups it is assigned to (members joining them later get it too). */
+  groupIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+/** A task as the library and the task views return it: the authored fields of its type plus TaskMeta. */
+export type Task = z.output<typeof addTaskRequest> & TaskMeta;
+export type TaskOfType<N extends Task['type']> = Extract<Task, { type: N }>;
+
+/**
+ * The learner's answers (spec §3 "report" of the task progress update). The server checks it against the task
+ * when taskStatus is 2: every item, question or stage recorded (types 2, 4, 5, 6), every free-text question
+ * answered (7), every required multiple-choice question answered within its options (8).
+ */
+export const recordingSchema = z.strictObject({
+  fileUrl: fileUrlField(),
+  durationMs: z.number().int().min(0).max(3_600_000).optional(),
+  recordedAt: z.string().max(40).optional(),
+});
+export type Recording = z.infer<typeof recordingSchema>;
+export const choiceAnswerSchema = z.strictObject({
+  values: z.array(z.string().max(100)).max(20),
+  other: z.string().trim().max(1000).optional(),
+});
+export type ChoiceAnswer = z.infer<typeof choiceAnswerSchema>;
+export const taskReportSchema = z.strictObject({
+  /** Type 1: the learner marked the passage read. */
+  read: z.boolean().optional(),
+  /** Types 2, 4, 5, 6: recordings keyed by item or question index ("0", "1", ...), "passage" or stage name. */
+  recordings: z.record(z.string().max(40), recordingSchema).optional(),
+  /** Type 7: one typed answer per question. */
+  answers: z.array(z.string().max(10_000)).max(50).optional(),
+  /** Type 8: the chosen option values (and the "other" text) per question id. */
+  choices: z.record(z.string().max(64), choiceAnswerSchema).optional(),
+  /** Type 3: how much of the video has played, 0-100 (the content issue wires the 80 % rule). */
+  watchedPercent: z.number().min(0).max(100).optional(),
+});
+export type TaskReport = z.infer<typeof taskReportSchema>;
+
+/** One learner's assignment of a task. */
+export type Assignment = {
+  _id: string;
+  taskId: string;
+  userId: string;
+  source: 'direct' | 'group';
+  taskStatus: 0 | 1 | 2;
+  progress: number;
+  report: TaskReport;
+  assignedAt: string;
+  dueAt: string;
+  /** dueAt has passed and the task is not completed. */
+  overdue: boolean;
+  startedAt: string | null;
+  completedAt: string | null;
+  reviewedAt: string | null;
+  feedback: string | null;
+  feedbackAt: string | null;
+};
+
+/** A row of the learner's My Tasks. */
+export type MyTaskRow = {
+  taskId: string;
+  type: Task['type'];
+  title: string;
+  category: Task['category'];
+  level: number;
+  timeMinutes: number;
+  taskStatus: 0 | 1 | 2;
+  progress: number;
+  assignedAt: string;
+  dueAt: string;
+  overdue: boolean;
+  completedAt: string | null;
+  reviewedAt: string | null;
+  hasFeedback: boolean;
+};
+
+/** Pronunciation settings that apply to a learner (the strictest of their groups'). */
+export type PronunciationRule = { accent: string; passingScore: number; strictness: string };
+
+/** tasks/get-my-task: the task, the caller's assignment, and for type 2 the rule that scores it. */
+export type MyTaskDetail = { task: Task; assignment: Assignment; pronunciation: PronunciationRule | null };
+
+/** A member's attempt as the reviewer sees it (get-members-task-data-taskid). */
+export type MemberTaskDetail = {
+  task: Task;
+  member: { _id: string; name: string; email: string; avatarUrl: string | null };
+  assignment: Assignment;
+};
+
+/** A row of get-members-by-taskid. */
+export type TaskMemberRow = {
+  _id: string;
+  name: string;
+  email: string;
+  source: 'direct' | 'group';
+  taskStatus: 0 | 1 | 2;
+  progress: number;
+  dueAt: string;
+  overdue: boolean;
+  completedAt: string | null;
+  reviewedAt: string | null;
+};
+
+/** A row of get-completed-tasks-pending-review. */
+export type PendingReviewRow = {
+  _id: string;
+  taskId: string;
+  userId: string;
+  name: string;
+  email: string;
+  taskName: string;
+  taskType: Task['type'];
+  completedAt: string;
+};
+
+/** get-list-of-tasks: one type's page, or (no tasktype) a section per type with its first tasks. */
+export type TaskListResponse =
+  | { mode: 'list'; currentPage: number; totalPages: number; totalCount: number; listdata: Task[] }
+  | { mode: 'sections'; sections: { type: Task['type']; totalCount: number; listdata: Task[] }[] };
+
+/** Tasks a type section shows before its "view all" switch is on. */
+export const TASK_SECTION_SIZE = 4;
+/** Tasks a page of one type holds (and the most a "view all" section shows). */
+export const TASK_PAGE_SIZE = 24;
 
 // ---------------------------------------------------------------------------------------------
 // GET query schemas (spec §7): coerced from the query string
@@ -233,6 +369,7 @@ export const listTasksQuery = z.strictObject({
   viewallvideo: queryBool(),
   viewallquestions: queryBool(),
   viewallfreetextquestions: queryBool(),
+  currentPage: optionalQuery(queryInt({ min: 1 })),
   sortBy: optionalQuery(z.enum(SORT_VALUES)).transform((value) => value ?? 'latest'),
 });
 
@@ -282,7 +419,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: addTaskRequest,
-    response: taskSummarySchema,
+    response: shaped<Task>(),
   }),
   editTask: defineCall({
     method: 'POST',
@@ -290,7 +427,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: editTaskRequest,
-    response: taskSummarySchema,
+    response: shaped<Task>(),
   }),
   /** Assigns tasks to members (several tasks at once for the bulk-assign page). */
   assignTaskUsers: defineCall({
@@ -317,7 +454,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask,
-    response: loose(),
+    response: shaped<MemberTaskDetail>(),
   }),
   /** The learner's own progress (spec §3 task progress update). userId must be the caller's. */
   updateMyTask: defineCall({
@@ -326,7 +463,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: taskProgressUpdateSchema,
-    response: loose(),
+    response: shaped<Assignment>(),
   }),
   searchTask: defineCall({
     method: 'POST',
@@ -334,7 +471,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ search: searchText(), currentPage: z.number().int().min(1).default(1) }),
-    response: paged(taskSummarySchema),
+    response: shaped<Paged<Task>>(),
   }),
   /** The learner's own assigned task with its progress. */
   getMyTask: defineCall({
@@ -343,7 +480,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: taskId,
-    response: loose(),
+    response: shaped<MyTaskDetail>(),
   }),
   getMembersByTaskId: defineCall({
     method: 'POST',
@@ -351,7 +488,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: membersPage,
-    response: paged(z.unknown()),
+    response: shaped<Paged<TaskMemberRow>>(),
   }),
   markTaskReviewed: defineCall({
     method: 'POST',
@@ -359,7 +496,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask,
-    response: loose(),
+    response: shaped<Assignment>(),
   }),
   deleteTask: defineCall({
     method: 'POST',
@@ -402,7 +539,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask.extend({ feedback: z.string().trim().min(1, 'Please enter the feedback').max(5000) }),
-    response: loose(),
+    response: shaped<Assignment>(),
   }),
   getListOfTasks: defineCall({
     method: 'GET',
@@ -410,7 +547,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: listTasksQuery,
-    response: loose(),
+    response: shaped<TaskListResponse>(),
   }),
   /** Every task of the enterprise, id and title, for pickers. */
   getAllTaskListEnterprise: defineCall({
@@ -428,7 +565,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: taskId,
-    response: taskSummarySchema,
+    response: shaped<Task>(),
   }),
   getMyTasks: defineCall({
     method: 'GET',
@@ -436,7 +573,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: myTasksQuery,
-    response: loose(),
+    response: shaped<{ listdata: MyTaskRow[]; counts: { due: number; inProgress: number; done: number } }>(),
   }),
   /** The interview messages (spec §3) of a member's completed type-6 task. */
   getCompletedIvrTaskDetails: defineCall({
@@ -453,7 +590,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: pendingReviewQuery,
-    response: paged(z.unknown()),
+    response: shaped<Paged<PendingReviewRow>>(),
   }),
   getEnterpriseTasks: defineCall({
     method: 'GET',
@@ -461,6 +598,6 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: enterpriseTasksQuery,
-    response: paged(taskSummarySchema),
+    response: shaped<Paged<Task>>(),
   }),
 };

@@ -1,0 +1,152 @@
+/**
+ * Tasks with 100,000 assignments (20 tasks × 5,000 members on top of the demo seed and 100,000 extra members),
+ * offered 1,000 requests/s: p50/p99 for the learner's get-my-tasks and the reviewer's pending-review list (first
+ * page by name, a deep page, a search). A third of the assignments are completed and waiting for review.
+ * Prints, never judges.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '@coach/server';
+import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
+import { tasks } from '@coach/shared/contract/tasks';
+import { load, prepareData, signIn } from './api.ts';
+import { spawnServer, table } from './shared.ts';
+
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const TASKS = 20;
+const MEMBERS_WITH_TASKS = 5000;
+
+export const addAssignments = async (
+  dataDir: string,
+  { userId, enterpriseId }: { userId: string; enterpriseId: string },
+) => {
+  const seeded = await startServer({
+    port: 0,
+    dataDir,
+    quiet: true,
+    dashboardDir: null,
+    marketplaceDir: null,
+  });
+  const { db } = seeded.deps;
+  const now = new Date().toISOString();
+  const taskIds = Array.from({ length: TASKS }, () => crypto.randomUUID());
+  await db
+    .insertInto('tasks')
+    .values(
+      taskIds.map((id, i) => ({
+        id,
+        enterprise_id: enterpriseId,
+        type: 7,
+        title: `Bench reflection ${i}`,
+        description: null,
+        category: 'Communication',
+        level: 1,
+        time_minutes: 10,
+        expiry_seconds: 604800,
+        details: JSON.stringify({ questions: ['What went well?'] }),
+        attachments: '[]',
+        reading_topic_id: null,
+        archived: 0,
+        like_count: 0,
+        view_count: 0,
+        created_by: userId,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const members = await db
+    .selectFrom('users')
+    .select('id')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('email', 'like', 'bench-%')
+    .limit(MEMBERS_WITH_TASKS - 1)
+    .execute();
+  const people = [userId, ...members.map((m) => m.id)];
+  let n = 0;
+  for (let start = 0; start < people.length; start += 100) {
+    const rows = people.slice(start, start + 100).flatMap((user_id) =>
+      taskIds.map((task_id) => {
+        const done = n++ % 3 === 0;
+        return {
+          id: crypto.randomUUID(),
+          enterprise_id: enterpriseId,
+          task_id,
+          user_id,
+          source: 'direct',
+          status: done ? 2 : 0,
+          progress: done ? 100 : 0,
+          report: done ? JSON.stringify({ answers: ['Fine.'] }) : null,
+          assigned_at: now,
+          due_at: now,
+          started_at: done ? now : null,
+          completed_at: done ? now : null,
+          reviewed_at: null,
+          reviewed_by: null,
+          feedback: null,
+          feedback_at: null,
+          updated_at: now,
+        };
+      }),
+    );
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .insertInto('task_assignments')
+          .values(rows.slice(i, i + 200))
+          .execute();
+    });
+  }
+  await seeded.close();
+  return n;
+};
+
+export const benchTasks = async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-bench-tasks-'));
+  try {
+    const ids = await prepareData(dataDir);
+    const assignments = await addAssignments(dataDir, ids);
+    const port = 3416;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = await spawnServer(
+      'server/src/main.ts',
+      { PORT: String(port), DATA_DIR: dataDir },
+      `${baseUrl}/api/v1/health`,
+    );
+    try {
+      const headers = { [TOKEN_HEADER.enterprise]: await signIn(baseUrl, dataDir) };
+      const url = (call: { path: string }, query: Record<string, string> = {}) =>
+        `${baseUrl}${call.path}?${new URLSearchParams(query)}`;
+      const rows = [
+        await load('get-my-tasks (20 assigned)', { url: url(tasks.getMyTasks), headers, overallRate: RATE }),
+        await load('pending review: first page', {
+          url: url(tasks.getCompletedTasksPendingReview),
+          headers,
+          overallRate: RATE,
+        }),
+        await load('pending review: page 1,000', {
+          url: url(tasks.getCompletedTasksPendingReview, { currentPage: '1000' }),
+          headers,
+          overallRate: RATE,
+        }),
+        await load('pending review: search "member 42"', {
+          url: url(tasks.getCompletedTasksPendingReview, { searchInput: 'member 42' }),
+          headers,
+          overallRate: RATE,
+        }),
+      ];
+      console.log(
+        `\nTasks, ${assignments.toLocaleString('en')} extra assignments, offered ${RATE} req/s, SQLite`,
+      );
+      console.log(table(rows));
+      return rows;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+if (import.meta.main) await benchTasks();

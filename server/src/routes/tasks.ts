@@ -1,0 +1,45 @@
+import { taskFolders } from '@coach/shared/contract/task-folders';
+import { tasks } from '@coach/shared/contract/tasks';
+import { type Registration, serve } from '../adapter.ts';
+import * as assignments from '../services/task-assignments.ts';
+import * as library from '../services/tasks.ts';
+
+/**
+ * Issue 5: the task library, folders, assignment, the learner's own tasks and review. generate-content-task and
+ * generate-ai-tasks need the coach engine (an outside service) and stay 501 until it is connected.
+ */
+export const taskRoutes: Registration[] = [
+  serve(tasks.addTask, ({ ctx, input }) => library.addTask(ctx, input)),
+  serve(tasks.editTask, ({ ctx, input }) => library.editTask(ctx, input)),
+  serve(tasks.deleteTask, ({ ctx, input }) => library.deleteTask(ctx, input)),
+  serve(tasks.getTaskById, ({ ctx, input }) => library.getTaskById(ctx, input)),
+  serve(tasks.getListOfTasks, ({ ctx, input }) => library.listTasks(ctx, input)),
+  serve(tasks.searchTask, ({ ctx, input }) =>
+    library.searchTasks(ctx, { search: input.search, currentPage: input.currentPage, limit: 24 }),
+  ),
+  serve(tasks.getEnterpriseTasks, ({ ctx, input }) =>
+    library.searchTasks(ctx, {
+      search: input.searchInput,
+      currentPage: input.currentPage,
+      limit: input.limit,
+    }),
+  ),
+  serve(tasks.getAllTaskListEnterprise, ({ ctx }) => library.allTaskOptions(ctx)),
+  serve(tasks.assignTaskUsers, ({ ctx, input }) => assignments.assignToMembers(ctx, input)),
+  serve(tasks.assignTaskGroupUsers, ({ ctx, input }) => assignments.assignToGroups(ctx, input)),
+  serve(tasks.getMembersByTaskId, ({ ctx, input }) => assignments.membersOfTask(ctx, input)),
+  serve(tasks.getMyTasks, ({ ctx, input }) => assignments.myTasks(ctx, input)),
+  serve(tasks.getMyTask, ({ ctx, input }) => assignments.myTask(ctx, input)),
+  serve(tasks.updateMyTask, ({ ctx, input }) => assignments.updateMyTask(ctx, input)),
+  serve(tasks.getMembersTaskData, ({ ctx, input }) => assignments.memberTaskData(ctx, input)),
+  serve(tasks.getCompletedIvrTaskDetails, ({ ctx, input }) => assignments.interviewMessages(ctx, input)),
+  serve(tasks.addTaskFeedback, ({ ctx, input }) => assignments.addFeedback(ctx, input)),
+  serve(tasks.markTaskReviewed, ({ ctx, input }) => assignments.markReviewed(ctx, input)),
+  serve(tasks.getCompletedTasksPendingReview, ({ ctx, input }) => assignments.pendingReview(ctx, input)),
+  serve(taskFolders.getFolderContents, ({ ctx, input }) => library.folderContents(ctx, input)),
+  serve(taskFolders.createFolder, ({ ctx, input }) => library.createFolder(ctx, input)),
+  serve(taskFolders.renameFolder, ({ ctx, input }) => library.renameFolder(ctx, input)),
+  serve(taskFolders.deleteFolder, ({ ctx, input }) => library.deleteFolder(ctx, input)),
+  serve(taskFolders.deleteTaskFromFolder, ({ ctx, input }) => library.removeFromFolder(ctx, input)),
+  serve(taskFolders.assignTaskFolder, ({ ctx, input }) => library.addToFolder(ctx, input)),
+];
