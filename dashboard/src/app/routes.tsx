@@ -262,6 +262,102 @@ const screenRoutes = (): RouteObject[] => [
                   ),
                 },
               },
+              ...(
+                [
+                  [
+                    paths.enterprise.tasksLibrary,
+                    () =>
+                      import('../features/tasks/tasks-library-page.tsx').then((m) => <m.TasksLibraryPage />),
+                  ],
+                  [
+                    paths.enterprise.tasksLibraryNew,
+                    () =>
+                      import('../features/tasks/task-folders-page.tsx').then((m) => <m.TaskFoldersPage />),
+                  ],
+                  [
+                    paths.enterprise.viewTask,
+                    () => import('../features/tasks/task-view-page.tsx').then((m) => <m.TaskViewPage />),
+                  ],
+                  [
+                    paths.enterprise.bulkAssignTask,
+                    () =>
+                      import('../features/tasks/bulk-assign-task-page.tsx').then((m) => (
+                        <m.BulkAssignTaskPage />
+                      )),
+                  ],
+                ] as const
+              ).map(([path, load]) => ({
+                path,
+                permission: 'task-library' as const,
+                route: { path, ...lazyElement(load) },
+              })),
+              {
+                path: paths.enterprise.readingTopics,
+                permission: 'reading-topics',
+                route: {
+                  path: paths.enterprise.readingTopics,
+                  ...lazyElement(() =>
+                    import('../features/reading-topics/reading-topics-page.tsx').then(
+                      ({ ReadingTopicsPage }) => <ReadingTopicsPage />,
+                    ),
+                  ),
+                },
+              },
+              {
+                path: paths.enterprise.pronunciation,
+                permission: 'groups',
+                route: {
+                  path: paths.enterprise.pronunciation,
+                  ...lazyElement(() =>
+                    import('../features/pronunciation/pronunciation-page.tsx').then(
+                      ({ PronunciationPage }) => <PronunciationPage />,
+                    ),
+                  ),
+                },
+              },
+              ...(
+                [
+                  [
+                    paths.enterprise.myTasks,
+                    () => import('../features/my-tasks/my-tasks-page.tsx').then((m) => <m.MyTasksPage />),
+                  ],
+                  [
+                    paths.enterprise.myTaskView,
+                    () =>
+                      import('../features/my-tasks/my-task-view-page.tsx').then((m) => <m.MyTaskViewPage />),
+                  ],
+                ] as const
+              ).map(([path, load]) => ({ path, permission: null, route: { path, ...lazyElement(load) } })),
+              ...(
+                [
+                  [
+                    paths.enterprise.createTask,
+                    () =>
+                      import('../features/task-editor/create-task-page.tsx').then((m) => (
+                        <m.CreateTaskPage />
+                      )),
+                  ],
+                  [
+                    paths.enterprise.editTask,
+                    () =>
+                      import('../features/task-editor/edit-task-page.tsx').then((m) => <m.EditTaskPage />),
+                  ],
+                ] as const
+              ).map(([path, load]) => ({
+                path,
+                permission: 'task-library' as const,
+                route: { path, ...lazyElement(load) },
+              })),
+              {
+                path: paths.enterprise.memberTaskView,
+                permission: null,
+                route: {
+                  path: paths.enterprise.memberTaskView,
+                  ...lazyElement(() =>
+                    import('../features/task-review/member-task-page.tsx').then((m) => <m.MemberTaskPage />),
+                  ),
+                },
+              },
               ...ENTERPRISE_COMING_LATER.map((screen) => ({
                 path: screen.path,
                 permission: screen.permission,

@@ -102,13 +102,14 @@ export const TextAreaField = ({
   label,
   error,
   hint,
+  id: givenId,
   ...rest
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
   error?: string | null;
   hint?: ReactNode;
 }) => (
-  <FieldFrame label={label} error={error} hint={hint}>
+  <FieldFrame label={label} error={error} hint={hint} id={givenId}>
     {({ id, describedBy }) => (
       <textarea
         id={id}
@@ -126,9 +127,10 @@ export const SelectField = ({
   error,
   hint,
   children,
+  id: givenId,
   ...rest
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | null; hint?: ReactNode }) => (
-  <FieldFrame label={label} error={error} hint={hint}>
+  <FieldFrame label={label} error={error} hint={hint} id={givenId}>
     {({ id, describedBy }) => (
       <select
         id={id}

@@ -13,6 +13,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
+import { PendingReview } from './pending-review.tsx';
 import './dashboard.css';
 
 const greeting = (date = new Date()) => {
@@ -173,6 +174,13 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
         key: 'dashboard',
       }) ? (
         <EnterpriseFigures />
+      ) : null}
+      {hasPermission({
+        permissions: enterpriseUser.roleId.permissions,
+        isDefaultAdmin: enterpriseUser.isDefaultAdmin,
+        key: 'task-library',
+      }) ? (
+        <PendingReview />
       ) : null}
       <SectionCards entries={entries} />
     </div>

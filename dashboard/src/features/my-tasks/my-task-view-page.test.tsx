@@ -1,0 +1,340 @@
+import type { Assignment, MyTaskDetail, MyTaskRow, Task } from '@coach/shared/contract/tasks';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeMicrophone } from '../../testing/fake-microphone.ts';
+import { fail, fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+const T = '/api/v1/enterprise/tasks';
+const meta = {
+  _id: 't1',
+  archived: false,
+  likeCount: 0,
+  viewCount: 0,
+  assignedCount: 1,
+  completedCount: 0,
+  groupIds: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const common = {
+  title: 'Greeting customers',
+  description: 'Practise how you open a conversation.',
+  category: 'Communication' as const,
+  level: 2 as const,
+  timeMinutes: 10 as const,
+  expirySeconds: 604800 as const,
+  attachments: [
+    {
+      fileType: 'application/pdf',
+      fileUrl: '/files/guide.pdf',
+      fileName: 'customer-greetings-guide.pdf',
+      fileSize: 2048,
+    },
+  ],
+};
+const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
+  _id: 'a1',
+  taskId: 't1',
+  userId: 'u1',
+  source: 'direct',
+  taskStatus: 0,
+  progress: 0,
+  report: {},
+  assignedAt: '2026-01-01T00:00:00.000Z',
+  dueAt: '2099-01-08T00:00:00.000Z',
+  overdue: false,
+  startedAt: null,
+  completedAt: null,
+  reviewedAt: null,
+  feedback: null,
+  feedbackAt: null,
+  ...overrides,
+});
+
+const choiceTask: Task = {
+  ...common,
+  ...meta,
+  type: 8,
+  questions: [
+    {
+      id: 'q1',
+      type: 'multiple-choice',
+      text: 'Which greeting fits a formal meeting?',
+      options: [
+        { text: 'Good morning', value: 'morning' },
+        { text: 'Hey', value: 'hey' },
+      ],
+      hasOther: false,
+      multipleSelection: false,
+      required: true,
+    },
+    {
+      id: 'q2',
+      type: 'multiple-choice',
+      text: 'What else do you say?',
+      options: [
+        { text: 'My name is', value: 'name' },
+        { text: 'Nice to meet you', value: 'nice' },
+      ],
+      hasOther: true,
+      multipleSelection: true,
+      required: true,
+    },
+  ],
+};
+
+const session = verifiedSession(fakeToken(86400));
+const shell = {
+  'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser()),
+  'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('my task (issue 5)', () => {
+  it('a learner answers a multiple-choice task, is told what the server misses, then submits it', async () => {
+    let completions = 0;
+    const app = renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () =>
+          ok({ task: choiceTask, assignment: assignment(), pronunciation: null } satisfies MyTaskDetail),
+        [`POST ${T}/update-my-task`]: (body) => {
+          if (body.taskStatus !== 2)
+            return ok(assignment({ taskStatus: 1, progress: Number(body.progress) }));
+          completions += 1;
+          if (completions === 1)
+            return fail(422, 'Please answer question 2', { field: 'report.choices.q2', code: 'VALIDATION' });
+          return ok(
+            assignment({
+              taskStatus: 2,
+              progress: 100,
+              completedAt: '2026-01-03T10:00:00.000Z',
+              report: body.report as never,
+            }),
+            'Task completed, well done!',
+          );
+        },
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Greeting customers' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Download customer-greetings-guide.pdf (2 KB)' }),
+    ).toHaveTextContent('customer-gre');
+    const submit = screen.getByRole('button', { name: 'Submit task' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(/Still to do: Question 1 — please answer this question/);
+
+    await user.click(screen.getByRole('radio', { name: 'Good morning' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Other' }));
+    expect(submit).toBeDisabled();
+    expect(screen.getByText('Please type your answer for "Other"')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your answer for "Other"'), 'Thanks for coming');
+    expect(submit).toBeEnabled();
+
+    // Progress is saved as the learner goes (taskStatus 1), with their own user id.
+    await waitFor(
+      () => expect(app.server.calls.some((call) => call.route.endsWith('update-my-task'))).toBe(true),
+      {
+        timeout: 4000,
+      },
+    );
+    const saved = app.server.calls.find((call) => call.route.endsWith('update-my-task'));
+    expect(saved?.body).toMatchObject({ userId: 'u1', taskId: 't1', taskStatus: 1 });
+
+    await user.click(submit);
+    expect(
+      await screen.findByText('Please answer question 2', { selector: '.choice__error' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please answer question 2');
+
+    await user.click(screen.getByRole('button', { name: 'Submit task' }));
+    expect(await screen.findByText('Task completed, well done!')).toBeInTheDocument();
+    const completion = app.server.calls.filter((call) => call.route.endsWith('update-my-task')).at(-1);
+    expect(completion?.body).toEqual({
+      userId: 'u1',
+      taskId: 't1',
+      progress: 100,
+      taskStatus: 2,
+      report: { choices: { q1: { values: ['morning'] }, q2: { values: [], other: 'Thanks for coming' } } },
+    });
+    // Done: the answers stay, read-only.
+    expect(await screen.findByRole('heading', { name: 'Your answers' })).toBeInTheDocument();
+    const chosen = screen.getAllByText('(your answer)', { exact: false }).map((mark) => mark.closest('li'));
+    expect(chosen.map((item) => item?.textContent)).toEqual([
+      '✓Good morning (your answer)',
+      '✓Other: Thanks for coming (your answer)',
+    ]);
+    expect(screen.getByText(/Other: Thanks for coming/)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit task' })).not.toBeInTheDocument();
+  });
+
+  it('a learner whose recording upload fails retries it and the recording is saved as progress', async () => {
+    installFakeMicrophone();
+    const puts: string[] = [];
+    let signs = 0;
+    // The signed PUT goes to the storage address with the global fetch, outside the API client.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        puts.push(`${init?.method} ${String(input)}`);
+        return new Response(JSON.stringify({ success: 1, message: 'File uploaded', response: {} }), {
+          status: 200,
+        });
+      }),
+    );
+    const task: Task = { ...common, ...meta, type: 5, passage: 'Good morning, and welcome to Acme.' };
+    const app = renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () => ok({ task, assignment: assignment(), pronunciation: null }),
+        'POST /api/v1/enterprise/general/put-signed-request-for-upload-to-s3': (body) => {
+          signs += 1;
+          if (signs === 1) return fail(503, 'Storage is busy, please try again');
+          expect(body).toMatchObject({ purpose: 'task-recording', fileType: 'audio/webm' });
+          return ok({
+            uploadUrl: 'http://localhost:3000/storage/put/k1',
+            method: 'PUT',
+            headers: { 'content-type': 'audio/webm' },
+            fileUrl: '/files/k1.webm',
+            key: 'k1',
+            expiresInSeconds: 900,
+          });
+        },
+        [`POST ${T}/update-my-task`]: (body) =>
+          ok(assignment({ taskStatus: 1, progress: Number(body.progress) })),
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Good morning, and welcome to Acme.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Record the passage' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop recording the passage' }));
+    expect(
+      await screen.findByText(/Storage is busy, please try again\. It is kept here/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit task' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Retry saving the passage' }));
+    expect(await screen.findByText('Progress saved')).toBeInTheDocument();
+    expect(puts).toEqual(['PUT http://localhost:3000/storage/put/k1']);
+    const saved = app.server.calls.find((call) => call.route.endsWith('update-my-task'));
+    expect(saved?.body).toMatchObject({
+      taskStatus: 1,
+      progress: 99,
+      report: { recordings: { passage: { fileUrl: '/files/k1.webm' } } },
+    });
+    expect(screen.getByRole('button', { name: 'Submit task' })).toBeEnabled();
+  });
+
+  it('a learner sees the feedback of their reviewer on a completed task', async () => {
+    const task: Task = { ...common, ...meta, type: 7, questions: ['Introduce yourself.'] };
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () =>
+          ok({
+            task,
+            assignment: assignment({
+              taskStatus: 2,
+              progress: 100,
+              completedAt: '2026-01-03T10:00:00.000Z',
+              reviewedAt: '2026-01-04T10:00:00.000Z',
+              feedback: 'Clear and friendly. Add your role next time.',
+              feedbackAt: '2026-01-04T10:00:00.000Z',
+              report: { answers: ['I am Olivia, I look after our customers.'] },
+            }),
+            pronunciation: null,
+          }),
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Feedback from your reviewer' });
+    expect(within(panel).getByText('Clear and friendly. Add your role next time.')).toBeInTheDocument();
+    expect(screen.getByLabelText('1. Introduce yourself.')).toHaveValue(
+      'I am Olivia, I look after our customers.',
+    );
+    expect(screen.getByLabelText('1. Introduce yourself.')).toHaveAttribute('readonly');
+  });
+});
+
+describe('my tasks list (issue 5)', () => {
+  const row = (overrides: Partial<MyTaskRow>): MyTaskRow => ({
+    taskId: 't1',
+    type: 2,
+    title: 'Say the vowels',
+    category: 'Audio',
+    level: 1,
+    timeMinutes: 5,
+    taskStatus: 0,
+    progress: 0,
+    assignedAt: '2026-01-01T00:00:00.000Z',
+    dueAt: '2099-01-08T00:00:00.000Z',
+    overdue: false,
+    completedAt: null,
+    reviewedAt: null,
+    hasFeedback: false,
+    ...overrides,
+  });
+
+  it('a learner switches between Due and Done and opens a task', async () => {
+    const app = renderApp({
+      path: '/enterprise/my-tasks',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`GET ${T}/get-my-tasks`]: () =>
+          ok({
+            listdata: [
+              row({
+                taskId: 't1',
+                title: 'Say the vowels',
+                overdue: true,
+                dueAt: '2026-01-02T00:00:00.000Z',
+              }),
+              row({
+                taskId: 't2',
+                title: 'Job interview',
+                type: 6,
+                taskStatus: 2,
+                progress: 100,
+                hasFeedback: true,
+              }),
+            ],
+            counts: { due: 1, inProgress: 0, done: 1 },
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    const card = await screen.findByRole('link', { name: 'Say the vowels' });
+    expect(screen.getByText(/^Overdue since/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Due 1' })).toBeChecked();
+    expect(screen.queryByRole('link', { name: 'Job interview' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Done 1' }));
+    expect(screen.getByRole('link', { name: 'Job interview' })).toHaveAttribute(
+      'href',
+      '/enterprise/my-tasks/view/t2',
+    );
+    expect(screen.getByText('Feedback')).toBeInTheDocument();
+    expect(app.location()).toBe('/enterprise/my-tasks?tab=done');
+
+    await user.click(screen.getByRole('radio', { name: 'In progress 0' }));
+    expect(screen.getByRole('heading', { name: 'Nothing in progress' })).toBeInTheDocument();
+    expect(card).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Type'), 'Pronunciation');
+    await waitFor(() => expect(app.server.calls.at(-1)?.route).toBe(`GET ${T}/get-my-tasks`));
+    await waitFor(() => expect(app.server.calls.at(-1)?.body).toEqual({ tasktype: '2' }));
+  });
+});

@@ -1,0 +1,235 @@
+import { type Attachment, type MyTaskDetail, tasks } from '@coach/shared/contract/tasks';
+import { attachmentName } from '@coach/shared/format/attachment-name';
+import { fileSize } from '@coach/shared/format/file-size';
+import { useEffect, useId } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ErrorState, FormAlert } from '../../ui/states.tsx';
+import { dueLabel, formatWhen, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
+import { stepVerb, taskProgress } from './task-report.ts';
+import { stepId, TaskRunner } from './task-runner.tsx';
+import { type SaveState, useTaskAttempt } from './use-task-attempt.ts';
+import './my-tasks.css';
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+const Attachments = ({ attachments }: { attachments: Attachment[] }) => (
+  <div className="my-task__attachments">
+    <h3 className="my-task__subheading">Attachments</h3>
+    <ul className="attachments">
+      {attachments.map((file) => (
+        <li key={file.fileUrl}>
+          <a
+            className="attachments__link"
+            href={file.fileUrl}
+            download={file.fileName}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={file.fileName}
+            aria-label={`Download ${file.fileName} (${fileSize(file.fileSize)})`}
+          >
+            <span aria-hidden="true" className="attachments__icon">
+              ↓
+            </span>
+            <span className="attachments__name">{attachmentName(file.fileName)}</span>
+            <span className="attachments__size">{fileSize(file.fileSize)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  </div>
+);
+
+const SaveStatus = ({ state, onRetry }: { state: SaveState; onRetry: () => void }) => (
+  <div className="save-status" aria-live="polite">
+    {state.kind === 'saving' ? <span>Saving your progress…</span> : null}
+    {state.kind === 'saved' ? <span className="save-status__ok">Progress saved</span> : null}
+    {state.kind === 'failed' ? (
+      <span className="save-status__failed">
+        Your progress was not saved: {state.message}{' '}
+        <Button variant="ghost" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </span>
+    ) : null}
+  </div>
+);
+
+const FeedbackPanel = ({ feedback, at }: { feedback: string; at: string | null }) => (
+  <section className="feedback" aria-labelledby="feedback-title">
+    <h2 id="feedback-title" className="feedback__title">
+      Feedback from your reviewer
+    </h2>
+    <p className="feedback__text">{feedback}</p>
+    {at ? <p className="feedback__when">Given {formatWhen(at)}</p> : null}
+  </section>
+);
+
+/** The task screen once loaded: what to do, the type's runner, progress and submit, or the done state. */
+const TaskAttempt = ({ detail }: { detail: MyTaskDetail }) => {
+  const { task, pronunciation } = detail;
+  const attempt = useTaskAttempt(detail);
+  const { assignment, report, completed, problem } = attempt;
+  const progress = taskProgress(task, report);
+  const hintId = useId();
+  const isVideo = task.type === 3;
+  const percent = completed ? 100 : progress.percent;
+
+  // A 422 naming a field takes the learner to that step.
+  useEffect(() => {
+    if (!problem?.field) return;
+    const step = document.getElementById(stepId(problem.field));
+    step?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    step?.querySelector<HTMLElement>('input, textarea, button')?.focus({ preventScroll: true });
+  }, [problem]);
+
+  // The server's 422 shows on the step it names, and so does a started answer that cannot be sent as it is
+  // (an "Other" chosen without its text); the hint by the Submit button says what is still missing.
+  const errorFor = (field: string) => {
+    if (problem?.field === field) return problem.message;
+    const step = completed ? undefined : progress.steps.find((candidate) => candidate.field === field);
+    return step?.started ? step.problem : null;
+  };
+
+  const status = assignment.taskStatus;
+  return (
+    <div className="my-task">
+      <Link className="back-link" to={paths.enterprise.myTasks}>
+        ← My Tasks
+      </Link>
+      <header className="my-task__header">
+        <div className="my-task__chips">
+          <span className="chip chip--accent">{typeLabel(task.type)}</span>
+          <span className={`task-status task-status--${status}`}>{statusLabel(status)}</span>
+        </div>
+        <h1 className="page-header__title">{task.title}</h1>
+        <dl className="my-task__facts">
+          <div>
+            <dt>Level</dt>
+            <dd>{levelName(task.level)}</dd>
+          </div>
+          <div>
+            <dt>Time</dt>
+            <dd>{timeLabel(task.timeMinutes)}</dd>
+          </div>
+          <div>
+            <dt>{completed ? 'Completed' : 'Due'}</dt>
+            <dd className={!completed && assignment.overdue ? 'my-task__overdue' : undefined}>
+              {completed
+                ? formatWhen(assignment.completedAt)
+                : assignment.overdue
+                  ? dueLabel(assignment)
+                  : formatWhen(assignment.dueAt)}
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      {completed ? (
+        <div className="alert alert--success my-task__done" role="status">
+          You completed this task{assignment.completedAt ? ` on ${formatWhen(assignment.completedAt)}` : ''}.{' '}
+          {assignment.feedback
+            ? 'Your reviewer has left feedback below.'
+            : assignment.reviewedAt
+              ? `Your reviewer looked at it on ${formatWhen(assignment.reviewedAt)}.`
+              : 'Your reviewer will look at it soon.'}
+        </div>
+      ) : null}
+      {assignment.feedback ? (
+        <FeedbackPanel feedback={assignment.feedback} at={assignment.feedbackAt} />
+      ) : null}
+
+      {task.description || task.attachments.length > 0 ? (
+        <Card title="About this task">
+          {task.description ? <p className="my-task__description">{task.description}</p> : null}
+          {task.attachments.length > 0 ? <Attachments attachments={task.attachments} /> : null}
+        </Card>
+      ) : null}
+
+      <Card title={completed ? 'Your answers' : 'Your task'} className="my-task__work">
+        {/* Nothing changes while the completion call is on its way. */}
+        <fieldset className="my-task__lock" disabled={attempt.submitting}>
+          <TaskRunner
+            task={task}
+            pronunciation={pronunciation}
+            feedback={assignment.feedback}
+            report={report}
+            readOnly={completed}
+            update={attempt.update}
+            saveRecording={attempt.saveRecording}
+            errorFor={errorFor}
+          />
+        </fieldset>
+      </Card>
+
+      {isVideo && !completed ? null : (
+        <section className="card my-task__submit" aria-label="Progress and submit">
+          <div className="my-task__progress">
+            <ProgressBar value={percent} label="Task progress" tone={completed ? 'success' : 'accent'} />
+            <p className="my-task__count">
+              {completed ? 'Completed' : `${progress.done} of ${progress.total} ${stepVerb(task)}`}
+            </p>
+          </div>
+          {completed ? null : (
+            <>
+              <SaveStatus
+                state={attempt.saveState}
+                onRetry={() => void attempt.saveProgress().catch(() => undefined)}
+              />
+              <FormAlert message={problem?.message} />
+              <div className="my-task__actions">
+                <p id={hintId} className="my-task__hint">
+                  {progress.complete || !progress.firstProblem
+                    ? 'Everything is done. Submit when you are happy with your answers.'
+                    : `Still to do: ${progress.firstProblem.label} — ${lowerFirst(progress.firstProblem.problem ?? '')}.`}
+                </p>
+                <Button
+                  size="lg"
+                  loading={attempt.submitting}
+                  disabled={!progress.complete}
+                  aria-describedby={hintId}
+                  onClick={() => void attempt.submit()}
+                >
+                  Submit task
+                </Button>
+              </div>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+};
+
+/** /enterprise/my-tasks/view/:id: one of the learner's tasks, to do or to look back at (issue 5). */
+export const MyTaskViewPage = () => {
+  const { id = '' } = useParams();
+  const { state, reload } = useLoad(id, () => api.call(tasks.getMyTask, { taskId: id }));
+
+  if (state.status === 'loading') return <LoadingBlock label="Loading your task" />;
+  if (state.status === 'error')
+    return (
+      <div className="my-task">
+        <Link className="back-link" to={paths.enterprise.myTasks}>
+          ← My Tasks
+        </Link>
+        <h1 className="visually-hidden">My task</h1>
+        <ErrorState
+          title="This task could not be opened"
+          description={state.message}
+          action={
+            <Button variant="secondary" onClick={reload}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  return <TaskAttempt key={id} detail={state.data} />;
+};

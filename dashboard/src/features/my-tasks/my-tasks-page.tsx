@@ -1,0 +1,217 @@
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import {
+  TASK_CATEGORIES,
+  TASK_CATEGORY_LABELS,
+  TASK_TYPE_LABELS,
+  TASK_TYPE_VALUES,
+  type TaskCategory,
+  type TaskType,
+} from '@coach/shared/constants/task-types';
+import { type MyTaskRow, tasks } from '@coach/shared/contract/tasks';
+import { truncateText } from '@coach/shared/format/truncate-text';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { fillPath, paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/layout.tsx';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { SearchBox } from '../../ui/table.tsx';
+import { SelectField } from '../../ui/text-field.tsx';
+import { dueLabel, formatWhen, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
+import './my-tasks.css';
+
+/** Search waits for a pause in typing before asking the server. */
+const SEARCH_DEBOUNCE_MS = 400;
+
+type Tab = 'due' | 'inProgress' | 'done';
+const TABS: { tab: Tab; label: string; status: 0 | 1 | 2 }[] = [
+  { tab: 'due', label: 'Due', status: TASK_STATUS.notStarted },
+  { tab: 'inProgress', label: 'In progress', status: TASK_STATUS.inProgress },
+  { tab: 'done', label: 'Done', status: TASK_STATUS.completed },
+];
+const EMPTY: Record<Tab, { title: string; description: string }> = {
+  due: { title: 'Nothing due', description: 'Tasks assigned to you that you have not started appear here.' },
+  inProgress: {
+    title: 'Nothing in progress',
+    description: 'Tasks you have started appear here, so you can pick up where you stopped.',
+  },
+  done: { title: 'No completed tasks yet', description: 'Tasks you submit appear here with any feedback.' },
+};
+
+const isTab = (value: string | null): value is Tab => TABS.some(({ tab }) => tab === value);
+
+/** Soonest due first; finished tasks newest first. */
+const byUrgency = (tab: Tab) => (a: MyTaskRow, b: MyTaskRow) =>
+  tab === 'done' ? (b.completedAt ?? '').localeCompare(a.completedAt ?? '') : a.dueAt.localeCompare(b.dueAt);
+
+const TaskCard = ({ row }: { row: MyTaskRow }) => {
+  const done = row.taskStatus === TASK_STATUS.completed;
+  const percent = done ? 100 : row.progress;
+  return (
+    <li className={`task-card ${row.overdue && !done ? 'task-card--overdue' : ''}`}>
+      <div className="task-card__top">
+        <span className="chip chip--accent">{typeLabel(row.type)}</span>
+        {row.hasFeedback ? (
+          <span className="chip task-card__feedback">Feedback</span>
+        ) : row.reviewedAt ? (
+          <span className="chip">Reviewed</span>
+        ) : null}
+      </div>
+      <h2 className="task-card__title">
+        <Link
+          className="task-card__link"
+          to={fillPath(paths.enterprise.myTaskView, { id: row.taskId })}
+          title={row.title.length > 100 ? row.title : undefined}
+        >
+          {truncateText(row.title)}
+        </Link>
+      </h2>
+      <p className="task-card__meta">
+        {levelName(row.level)} · {timeLabel(row.timeMinutes)}
+      </p>
+      <p className={`task-card__due ${row.overdue && !done ? 'task-card__due--overdue' : ''}`}>
+        {done ? `Completed ${formatWhen(row.completedAt)}` : dueLabel(row)}
+      </p>
+      <div className="task-card__status">
+        <span className={`task-status task-status--${row.taskStatus}`}>{statusLabel(row.taskStatus)}</span>
+        <ProgressBar value={percent} label={`Progress of ${row.title}`} tone={done ? 'success' : 'accent'} />
+      </div>
+    </li>
+  );
+};
+
+/** /enterprise/my-tasks: the tasks assigned to the learner, by Due, In progress and Done (issue 5). */
+export const MyTasksPage = () => {
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'due';
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<TaskCategory | ''>('');
+  const [type, setType] = useState<TaskType | ''>('');
+  const searchText = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filtered = Boolean(searchText || category || type);
+
+  const { state, reload } = useLoad([searchText, category, type].join('|'), () =>
+    api.call(tasks.getMyTasks, {
+      ...(searchText ? { search: searchText } : {}),
+      ...(category ? { catSearch: category } : {}),
+      ...(type ? { tasktype: type } : {}),
+    }),
+  );
+
+  const counts = state.status === 'ready' ? state.data.counts : null;
+  const countOf: Record<Tab, number | null> = {
+    due: counts?.due ?? null,
+    inProgress: counts?.inProgress ?? null,
+    done: counts?.done ?? null,
+  };
+  const status = TABS.find((entry) => entry.tab === tab)?.status ?? TASK_STATUS.notStarted;
+  const rows =
+    state.status === 'ready'
+      ? state.data.listdata.filter((row) => row.taskStatus === status).sort(byUrgency(tab))
+      : [];
+
+  return (
+    <div className="my-tasks">
+      <PageHeader
+        title="My Tasks"
+        description="Tasks assigned to you: do them here and see your reviewer's feedback."
+      />
+      <fieldset className="segmented my-tasks__tabs">
+        <legend className="visually-hidden">Show tasks</legend>
+        {TABS.map((entry) => (
+          <label
+            key={entry.tab}
+            className={`segmented__option ${tab === entry.tab ? 'segmented__option--on' : ''}`}
+          >
+            <input
+              type="radio"
+              name="my-tasks-tab"
+              checked={tab === entry.tab}
+              onChange={() =>
+                setParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    if (entry.tab === 'due') next.delete('tab');
+                    else next.set('tab', entry.tab);
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            />
+            {entry.label}
+            {countOf[entry.tab] !== null ? (
+              <>
+                {' '}
+                <span className="my-tasks__count">{countOf[entry.tab]}</span>
+              </>
+            ) : null}
+          </label>
+        ))}
+      </fieldset>
+      <div className="my-tasks__filters">
+        <SearchBox
+          label="Search my tasks"
+          placeholder="Search by title..."
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectField
+          label="Category"
+          value={category}
+          onChange={(event) => setCategory(event.target.value as TaskCategory | '')}
+        >
+          <option value="">All categories</option>
+          {TASK_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {TASK_CATEGORY_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Type"
+          value={type === '' ? '' : String(type)}
+          onChange={(event) => setType(event.target.value ? (Number(event.target.value) as TaskType) : '')}
+        >
+          <option value="">All types</option>
+          {TASK_TYPE_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {TASK_TYPE_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {state.status === 'loading' ? <LoadingBlock label="Loading your tasks" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState
+          title="Your tasks could not be loaded"
+          description={state.message}
+          action={
+            <Button variant="secondary" onClick={reload}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+      {state.status === 'ready' && rows.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No task matches' : EMPTY[tab].title}
+          description={filtered ? 'Try another search, category or type.' : EMPTY[tab].description}
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <ul className="my-tasks__grid" aria-label={`${TABS.find((entry) => entry.tab === tab)?.label} tasks`}>
+          {rows.map((row) => (
+            <TaskCard key={row.taskId} row={row} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,143 @@
+import { INTERVIEW_STAGES } from '@coach/shared/constants/task-types';
+import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
+import type { Task, TaskReport } from '@coach/shared/contract/tasks';
+import { choiceProblem, isAnswered, otherChosen } from './choice-rules.ts';
+
+/** The interview stages the learner answers; FEEDBACK is the reviewer's (spec §4). */
+export const RECORDED_STAGES = INTERVIEW_STAGES.filter((stage) => stage !== 'FEEDBACK');
+
+/**
+ * One thing the learner does in a task: the report field it fills (named as the server names a missing one
+ * in a 422, e.g. 'report.choices.q2'), whether it is done, and whether submitting needs it.
+ */
+export type TaskStep = {
+  field: string;
+  label: string;
+  done: boolean;
+  /** Something is there, finished or not (a chosen "Other" still without its text). */
+  started: boolean;
+  problem: string | null;
+};
+
+/** Report keys of the recordings a task asks for: item or question index, 'passage', or the stage name. */
+export const recordingKeys = (task: Task): string[] => {
+  switch (task.type) {
+    case 2:
+      return task.items.map((_, index) => String(index));
+    case 4:
+      return task.questions.map((_, index) => String(index));
+    case 5:
+      return ['passage'];
+    case 6:
+      return [...RECORDED_STAGES];
+    default:
+      return [];
+  }
+};
+
+/** How a recording step is named to the learner: 'Item 2', 'Question 3', 'The passage', 'The TECHNICAL stage'. */
+const recordingLabel = (task: Task, key: string) => {
+  if (task.type === 2) return `Item ${Number(key) + 1}`;
+  if (task.type === 4) return `Question ${Number(key) + 1}`;
+  if (key === 'passage') return 'The passage';
+  return `The ${key.toLowerCase()} stage`;
+};
+
+export const recordingField = (key: string) => `report.recordings.${key}`;
+export const answerField = (index: number) => `report.answers.${index}`;
+export const choiceField = (questionId: string) => `report.choices.${questionId}`;
+export const READ_FIELD = 'report.read';
+
+/** The steps of a task with what the report holds so far. */
+export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
+  switch (task.type) {
+    case 1:
+      return [
+        {
+          field: READ_FIELD,
+          label: 'The passage',
+          done: report.read === true,
+          started: report.read === true,
+          problem: report.read ? null : 'Please confirm you have read the passage',
+        },
+      ];
+    case 3: {
+      const done = (report.watchedPercent ?? 0) >= VIDEO_COMPLETION_THRESHOLD * 100;
+      return [
+        {
+          field: 'report.watchedPercent',
+          label: 'The video',
+          done,
+          started: done,
+          problem: done ? null : 'Please watch the video',
+        },
+      ];
+    }
+    case 7:
+      return task.questions.map((_, index) => {
+        const done = Boolean(report.answers?.[index]?.trim());
+        return {
+          field: answerField(index),
+          label: `Question ${index + 1}`,
+          done,
+          started: done,
+          problem: done ? null : 'Please answer this question',
+        };
+      });
+    case 8:
+      return task.questions.map((question, index) => {
+        const answer = report.choices?.[question.id];
+        return {
+          field: choiceField(question.id),
+          label: `Question ${index + 1}`,
+          done: isAnswered(answer),
+          started: isAnswered(answer) || otherChosen(answer),
+          problem: choiceProblem(question, answer),
+        };
+      });
+    default:
+      return recordingKeys(task).map((key) => {
+        const done = Boolean(report.recordings?.[key]?.fileUrl);
+        return {
+          field: recordingField(key),
+          label: recordingLabel(task, key),
+          done,
+          started: done,
+          problem: done ? null : 'Please record your answer',
+        };
+      });
+  }
+};
+
+/** How far along the learner is: steps done of all steps, and whether the report can be submitted. */
+export const taskProgress = (task: Task, report: TaskReport) => {
+  const steps = taskSteps(task, report);
+  const done = steps.filter((step) => step.done).length;
+  const total = steps.length;
+  const firstProblem = steps.find((step) => step.problem !== null) ?? null;
+  return {
+    steps,
+    done,
+    total,
+    percent: total === 0 ? 0 : Math.round((done / total) * 100),
+    complete: total > 0 && firstProblem === null,
+    firstProblem,
+  };
+};
+
+/**
+ * The progress saved while the task is still in progress: 100 only comes with completion (taskStatus 2),
+ * so a task with every step done but not submitted reads 99.
+ */
+export const inProgressPercent = (task: Task, report: TaskReport) =>
+  Math.min(99, taskProgress(task, report).percent);
+
+/** The report as sent: one free-text answer per question (blank when not yet answered). */
+export const reportToSend = (task: Task, report: TaskReport): TaskReport => {
+  if (task.type !== 7) return report;
+  return { ...report, answers: task.questions.map((_, index) => report.answers?.[index] ?? '') };
+};
+
+/** What the learner does, for the progress line: 'recorded', 'answered' or 'done'. */
+export const stepVerb = (task: Task) =>
+  task.type === 7 || task.type === 8 ? 'answered' : [2, 4, 5, 6].includes(task.type) ? 'recorded' : 'done';

@@ -1,0 +1,321 @@
+import type { PronunciationRule, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
+import type { ReactNode } from 'react';
+import { AudioRecorder, type AudioTake } from '../../ui/audio-recorder.tsx';
+import { Checkbox } from '../../ui/table.tsx';
+import { TextAreaField } from '../../ui/text-field.tsx';
+import { interviewPrompts } from './interview-prompts.ts';
+import { MultipleChoiceQuestion } from './multiple-choice.tsx';
+import { answerField, choiceField, READ_FIELD, recordingField } from './task-report.ts';
+import type { SaveWhen } from './use-task-attempt.ts';
+
+/** The element id of a step, so a 422 naming its field can take the learner there. */
+export const stepId = (field: string) => `step-${field.replace(/[^\w-]/g, '-')}`;
+
+export type RunnerProps = {
+  report: TaskReport;
+  readOnly: boolean;
+  update: (change: (report: TaskReport) => TaskReport, when: SaveWhen) => Promise<void>;
+  saveRecording: (key: string) => (take: AudioTake) => Promise<void>;
+  /** The message to show on a step: the server's 422 for its field, or a missing answer after a submit. */
+  errorFor: (field: string) => string | null;
+};
+
+/** What to do, shown while the task is open (a submitted task shows only the answers). */
+const Intro = ({ readOnly, children }: { readOnly: boolean; children: ReactNode }) =>
+  readOnly ? null : <p className="runner__intro">{children}</p>;
+
+const StepError = ({ message }: { message: string | null }) =>
+  message ? <p className="step__error">{message}</p> : null;
+
+/** A step the learner answers by speaking: what to say, then the recorder. */
+const RecordingStep = ({
+  recordingKey,
+  label,
+  heading,
+  children,
+  props,
+}: {
+  recordingKey: string;
+  /** Names the recorder's buttons and player ('item 1', 'your answer to question 2'). */
+  label: string;
+  heading: ReactNode;
+  children?: ReactNode;
+  props: RunnerProps;
+}) => {
+  const saved = props.report.recordings?.[recordingKey];
+  const field = recordingField(recordingKey);
+  const error = props.errorFor(field);
+  return (
+    <li className={`step ${error ? 'step--invalid' : ''}`} id={stepId(field)}>
+      <div className="step__head">
+        {heading}
+        {saved ? <span className="step__done">Recorded</span> : null}
+      </div>
+      {children}
+      <AudioRecorder
+        label={label}
+        savedUrl={saved?.fileUrl}
+        readOnly={props.readOnly}
+        onSave={props.saveRecording(recordingKey)}
+      />
+      <StepError message={error} />
+    </li>
+  );
+};
+
+const Passage = ({ text }: { text: string | undefined }) =>
+  text ? (
+    <blockquote className="passage">{text}</blockquote>
+  ) : (
+    <p className="my-task__note">The passage of this task is not available. Please ask your reviewer.</p>
+  );
+
+const ReadRunner = ({ task, props }: { task: TaskOfType<1>; props: RunnerProps }) => {
+  const error = props.errorFor(READ_FIELD);
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>Read the passage carefully, then confirm you have read it.</Intro>
+      <Passage text={task.passage} />
+      <div id={stepId(READ_FIELD)} className={`step step--plain ${error ? 'step--invalid' : ''}`}>
+        <Checkbox
+          label="I have read the passage"
+          checked={props.report.read === true}
+          disabled={props.readOnly}
+          onChange={(checked) => {
+            void props.update((report) => ({ ...report, read: checked }), 'now').catch(() => undefined);
+          }}
+        />
+        <StepError message={error} />
+      </div>
+    </div>
+  );
+};
+
+const PronunciationRunner = ({
+  task,
+  rule,
+  props,
+}: {
+  task: TaskOfType<2>;
+  rule: PronunciationRule | null;
+  props: RunnerProps;
+}) => (
+  <div className="runner">
+    <Intro readOnly={props.readOnly}>
+      Say each word or sentence clearly and record it. Listen back, and record again if you want to.
+    </Intro>
+    {rule ? (
+      <p className="my-task__note">
+        Scored for a {rule.accent} accent with a passing score of {rule.passingScore} ({rule.strictness}{' '}
+        strictness).
+      </p>
+    ) : null}
+    <ol className="steps">
+      {task.items.map((item, index) => (
+        <RecordingStep
+          // Items are fixed for the task, so the index is their identity (and their report key).
+          key={index}
+          recordingKey={String(index)}
+          label={`item ${index + 1}`}
+          heading={
+            <p className="step__say">
+              <span className="step__number">{index + 1}.</span> {item}
+            </p>
+          }
+          props={props}
+        />
+      ))}
+    </ol>
+  </div>
+);
+
+const QuestionAnswerRunner = ({ task, props }: { task: TaskOfType<4>; props: RunnerProps }) => (
+  <div className="runner">
+    <Intro readOnly={props.readOnly}>Answer each question out loud and record your answer.</Intro>
+    <ol className="steps">
+      {task.questions.map((question, index) => (
+        <RecordingStep
+          key={index}
+          recordingKey={String(index)}
+          label={`your answer to question ${index + 1}`}
+          heading={
+            <h3 className="step__question">
+              <span className="step__number">{index + 1}.</span> {question}
+            </h3>
+          }
+          props={props}
+        />
+      ))}
+    </ol>
+  </div>
+);
+
+const ReadAndRecordRunner = ({ task, props }: { task: TaskOfType<5>; props: RunnerProps }) => (
+  <div className="runner">
+    <Intro readOnly={props.readOnly}>Read the passage aloud and record yourself.</Intro>
+    <ol className="steps steps--single">
+      <RecordingStep
+        recordingKey="passage"
+        label="the passage"
+        heading={<h3 className="step__question">The passage</h3>}
+        props={props}
+      >
+        <Passage text={task.passage} />
+      </RecordingStep>
+    </ol>
+  </div>
+);
+
+const InterviewRunner = ({
+  task,
+  feedback,
+  props,
+}: {
+  task: TaskOfType<6>;
+  feedback: string | null;
+  props: RunnerProps;
+}) => {
+  const prompts = interviewPrompts(task);
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>
+        A practice interview for {task.jobTitle} in {task.industry}, {task.location} ({task.region}). Read
+        what the interviewer asks at each stage and record your spoken answer.
+      </Intro>
+      <ol className="steps">
+        {prompts.map(({ stage, title, prompt }, index) =>
+          stage === 'FEEDBACK' ? (
+            <li key={stage} className="step step--feedback">
+              <div className="step__head">
+                <h3 className="step__question">
+                  <span className="step__number">{index + 1}.</span> {title}
+                </h3>
+              </div>
+              {feedback ? (
+                <p className="step__prompt">See the feedback from your reviewer above.</p>
+              ) : (
+                <p className="step__prompt">{prompt}</p>
+              )}
+            </li>
+          ) : (
+            <RecordingStep
+              key={stage}
+              recordingKey={stage}
+              label={`your answer to the ${title.toLowerCase()} stage`}
+              heading={
+                <h3 className="step__question">
+                  <span className="step__number">{index + 1}.</span> {title}
+                </h3>
+              }
+              props={props}
+            >
+              <p className="step__prompt">
+                <span className="visually-hidden">The interviewer asks: </span>
+                {prompt}
+              </p>
+            </RecordingStep>
+          ),
+        )}
+      </ol>
+    </div>
+  );
+};
+
+const FreeTextRunner = ({ task, props }: { task: TaskOfType<7>; props: RunnerProps }) => (
+  <div className="runner">
+    <Intro readOnly={props.readOnly}>
+      Type your answer to each question. Your answers are saved as you type.
+    </Intro>
+    <ol className="steps">
+      {task.questions.map((question, index) => {
+        const field = answerField(index);
+        return (
+          <li key={index} className="step step--plain" id={stepId(field)}>
+            <TextAreaField
+              label={`${index + 1}. ${question}`}
+              value={props.report.answers?.[index] ?? ''}
+              maxLength={10_000}
+              rows={4}
+              readOnly={props.readOnly}
+              error={props.errorFor(field)}
+              onChange={(event) => {
+                const text = event.target.value;
+                void props.update((report) => {
+                  const answers = task.questions.map((_, i) => report.answers?.[i] ?? '');
+                  answers[index] = text;
+                  return { ...report, answers };
+                }, 'soon');
+              }}
+            />
+          </li>
+        );
+      })}
+    </ol>
+  </div>
+);
+
+const MultipleChoiceRunner = ({ task, props }: { task: TaskOfType<8>; props: RunnerProps }) => (
+  <div className="runner">
+    <Intro readOnly={props.readOnly}>Answer the questions below. Your answers are saved as you go.</Intro>
+    <ol className="steps">
+      {task.questions.map((question, index) => {
+        const field = choiceField(question.id);
+        return (
+          <li key={question.id} className="step step--plain">
+            <MultipleChoiceQuestion
+              id={stepId(field)}
+              question={question}
+              number={index + 1}
+              answer={props.report.choices?.[question.id]}
+              readOnly={props.readOnly}
+              error={props.errorFor(field)}
+              onChange={(answer) => {
+                void props.update(
+                  (report) => ({ ...report, choices: { ...report.choices, [question.id]: answer } }),
+                  'soon',
+                );
+              }}
+            />
+          </li>
+        );
+      })}
+    </ol>
+  </div>
+);
+
+const VideoRunner = ({ task }: { task: TaskOfType<3> }) => (
+  <div className="runner">
+    <div className="alert alert--info" role="note">
+      Video tasks open in the content player. Watch the video there: the task is completed once you have
+      watched most of it.
+    </div>
+    <p className="my-task__note">Video content: {task.contentId}</p>
+  </div>
+);
+
+/** The part of the task screen where the learner does the task, by type (spec §3 types 1-8). */
+export const TaskRunner = ({
+  task,
+  pronunciation,
+  feedback,
+  ...props
+}: RunnerProps & { task: Task; pronunciation: PronunciationRule | null; feedback: string | null }) => {
+  switch (task.type) {
+    case 1:
+      return <ReadRunner task={task} props={props} />;
+    case 2:
+      return <PronunciationRunner task={task} rule={pronunciation} props={props} />;
+    case 3:
+      return <VideoRunner task={task} />;
+    case 4:
+      return <QuestionAnswerRunner task={task} props={props} />;
+    case 5:
+      return <ReadAndRecordRunner task={task} props={props} />;
+    case 6:
+      return <InterviewRunner task={task} feedback={feedback} props={props} />;
+    case 7:
+      return <FreeTextRunner task={task} props={props} />;
+    case 8:
+      return <MultipleChoiceRunner task={task} props={props} />;
+  }
+};

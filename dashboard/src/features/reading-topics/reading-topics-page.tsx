@@ -1,0 +1,148 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { LEVEL_NAMES } from '@coach/shared/constants/levels';
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { type ReadingTopic, readingTopics } from '@coach/shared/contract/reading-topics';
+import { truncateText } from '@coach/shared/format/truncate-text';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { PageHeader } from '../../ui/layout.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { SearchBox } from '../../ui/table.tsx';
+import { ReadingTopicFormDialog } from './reading-topic-form-dialog.tsx';
+import './reading-topics.css';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** /enterprise/reading-topics: the passages Read tasks are made from (issue 5, spec §2). */
+export const ReadingTopicsPage = () => {
+  const [search, setSearch] = useState('');
+  const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const list = usePagedList(searchQuery, (currentPage) =>
+    api.call(readingTopics.list, { searchQuery, currentPage }),
+  );
+  const [editing, setEditing] = useState<ReadingTopic | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ReadingTopic | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setRemoving(true);
+    try {
+      const { message } = await api.callWithMessage(readingTopics.remove, { topicId: deleting._id });
+      notify.success(message);
+      setDeleting(null);
+      await list.reload();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <div className="reading-topics">
+      <PageHeader
+        title="Reading Topics"
+        description="Passages for Read tasks. Task authors pick a topic and the task keeps its own copy."
+        actions={<Button onClick={() => setEditing('new')}>Add reading topic</Button>}
+      />
+      <div className="list-toolbar">
+        <SearchBox
+          label="Search reading topics"
+          placeholder="Search reading topics..."
+          value={search}
+          onChange={setSearch}
+        />
+      </div>
+
+      <PagedTable
+        list={list}
+        noun="reading topics"
+        empty={{
+          title: searchQuery ? 'No reading topic matches your search' : 'No reading topics yet',
+          description: searchQuery
+            ? `No title contains "${searchQuery}".`
+            : 'Add a passage your members can practise reading aloud.',
+        }}
+        head={
+          <>
+            <th scope="col">Topic</th>
+            <th scope="col">Level</th>
+            <th scope="col" className="table__number">
+              Words
+            </th>
+            <th scope="col">Updated</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(topic) => (
+          <tr key={topic._id}>
+            <td>
+              <span className="reading-topics__title">{topic.title}</span>
+              <span className="reading-topics__excerpt">{truncateText(topic.passage)}</span>
+            </td>
+            <td data-label="Level">
+              {topic.level ? (
+                <span className="chip chip--accent">{LEVEL_NAMES[topic.level]}</span>
+              ) : (
+                <span className="chip">Any level</span>
+              )}
+            </td>
+            <td data-label="Words" className="table__number">
+              {topic.wordCount}
+            </td>
+            <td data-label="Updated">{dateFormat.format(new Date(topic.updatedAt))}</td>
+            <td>
+              <div className="table__actions">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Edit ${topic.title}`}
+                  onClick={() => setEditing(topic)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Delete ${topic.title}`}
+                  onClick={() => setDeleting(topic)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </td>
+          </tr>
+        )}
+      />
+
+      {editing ? (
+        <ReadingTopicFormDialog
+          topic={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void list.reload();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete ${deleting.title}?`}
+          description="The topic is removed for good. Tasks already made from it keep their passage."
+          confirmLabel="Delete topic"
+          busy={removing}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </div>
+  );
+};

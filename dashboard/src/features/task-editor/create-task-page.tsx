@@ -1,0 +1,75 @@
+import { TASK_TYPE_LABELS, TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
+import type { Task } from '@coach/shared/contract/tasks';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fillPath, paths } from '../../config/paths.ts';
+import { notify } from '../../lib/notify.ts';
+import { enterpriseUserAtom } from '../../lib/session.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/layout.tsx';
+import { useLeaveGuard } from './leave-guard.tsx';
+import { draftFingerprint, newDraft, type TaskDraft, withType } from './task-draft.ts';
+import { TaskForm } from './task-form.tsx';
+import { TASK_TYPE_DESCRIPTIONS, TaskTypePicker } from './task-type-picker.tsx';
+import './task-editor.css';
+
+const typeFromParam = (value: string | null): TaskType | null =>
+  TASK_TYPE_VALUES.find((type) => String(type) === value) ?? null;
+
+/**
+ * /enterprise/create-task: the type first (eight cards), then the form. The chosen type sits in the address
+ * (?type=4) so Back returns to the cards and a link can open one type's form directly.
+ */
+export const CreateTaskPage = () => {
+  const navigate = useNavigate();
+  const user = useAtomValue(enterpriseUserAtom);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const type = typeFromParam(searchParams.get('type'));
+  const [draft, setDraft] = useState<TaskDraft | null>(null);
+  // The address decides the type; the draft follows it (keeping what was typed when the type changes).
+  if (type && draft?.type !== type) setDraft(draft ? withType(draft, type) : newDraft(type));
+  const dirty = draft !== null && draftFingerprint(draft) !== draftFingerprint(newDraft(draft.type));
+  const { prompt, allowLeave } = useLeaveGuard(dirty);
+
+  const pick = (picked: TaskType) => setSearchParams({ type: String(picked) });
+  const saved = (task: Task, message: string) => {
+    notify.success(message);
+    allowLeave();
+    navigate(fillPath(paths.enterprise.viewTask, { id: task._id }));
+  };
+
+  return (
+    <div className="task-editor">
+      <Link className="back-link" to={paths.enterprise.tasksLibrary}>
+        ← Tasks Library
+      </Link>
+      {type && draft ? (
+        <>
+          <PageHeader
+            title={`New ${TASK_TYPE_LABELS[type]} task`}
+            description={TASK_TYPE_DESCRIPTIONS[type]}
+          />
+          <TaskForm
+            draft={draft}
+            onChange={setDraft}
+            attachments={user?.enterpriseId.enableTaskAttachmentUpload ? 'upload' : 'off'}
+            cancelTo={paths.enterprise.tasksLibrary}
+            typeActions={
+              <Button variant="ghost" size="sm" onClick={() => setSearchParams({})}>
+                Change type
+              </Button>
+            }
+            onSaved={saved}
+          />
+        </>
+      ) : (
+        <>
+          <PageHeader title="Create task" description="Choose the type of task, then fill in its content." />
+          <TaskTypePicker current={draft?.type ?? null} onPick={pick} />
+        </>
+      )}
+      {prompt}
+    </div>
+  );
+};

@@ -1,0 +1,80 @@
+import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { type Task, tasks } from '@coach/shared/contract/tasks';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { fillPath, paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { enterpriseUserAtom } from '../../lib/session.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/layout.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ErrorState } from '../../ui/states.tsx';
+import { useLeaveGuard } from './leave-guard.tsx';
+import { draftFingerprint, fromTask } from './task-draft.ts';
+import { TaskForm } from './task-form.tsx';
+import './task-editor.css';
+
+const viewPath = (id: string) => fillPath(paths.enterprise.viewTask, { id });
+
+/** Upload needs the enterprise's flag (spec §3); files saved before it was switched off can still be removed. */
+const attachmentMode = (enabled: boolean, task: Task) =>
+  enabled ? 'upload' : task.attachments.length > 0 ? 'remove-only' : 'off';
+
+const EditTaskForm = ({ task }: { task: Task }) => {
+  const navigate = useNavigate();
+  const user = useAtomValue(enterpriseUserAtom);
+  const [baseline] = useState(() => fromTask(task));
+  const [draft, setDraft] = useState(baseline);
+  const { prompt, allowLeave } = useLeaveGuard(draftFingerprint(draft) !== draftFingerprint(baseline));
+  const saved = (updated: Task, message: string) => {
+    notify.success(message);
+    allowLeave();
+    navigate(viewPath(updated._id));
+  };
+  return (
+    <>
+      <PageHeader
+        title={`Edit ${task.title}`}
+        description={`${TASK_TYPE_LABELS[task.type]} task. The type of a task cannot change.`}
+      />
+      <TaskForm
+        draft={draft}
+        onChange={setDraft}
+        taskId={task._id}
+        attachments={attachmentMode(user?.enterpriseId.enableTaskAttachmentUpload ?? false, task)}
+        cancelTo={viewPath(task._id)}
+        onSaved={saved}
+      />
+      {prompt}
+    </>
+  );
+};
+
+/** /enterprise/tasks-library/edit/:id: the saved task in the form; its type is fixed. */
+export const EditTaskPage = () => {
+  const { id = '' } = useParams();
+  const { state, reload } = useLoad(id, () => api.call(tasks.getTaskById, { taskId: id }));
+  return (
+    <div className="task-editor">
+      <Link className="back-link" to={viewPath(id)}>
+        ← Task
+      </Link>
+      {state.status === 'loading' ? <LoadingBlock label="Loading the task" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState
+          title="The task could not be loaded"
+          description={state.message}
+          action={
+            <Button variant="secondary" onClick={reload}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+      {state.status === 'ready' ? <EditTaskForm key={state.data._id} task={state.data} /> : null}
+    </div>
+  );
+};

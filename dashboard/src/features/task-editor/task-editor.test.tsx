@@ -1,0 +1,349 @@
+import type { Task } from '@coach/shared/contract/tasks';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  type FakeHandler,
+  fail,
+  fakeToken,
+  groupsPage,
+  makeEnterpriseUser,
+  ok,
+} from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+const T = '/api/v1/enterprise/tasks';
+const TOPICS = '/api/v1/enterprise/reading-topics/get-reading-topic-options';
+const VIDEOS = '/api/v1/enterprise/contentlibrary/get-video-content-for-task';
+
+const meta = {
+  archived: false,
+  likeCount: 0,
+  viewCount: 0,
+  assignedCount: 0,
+  completedCount: 0,
+  groupIds: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The server's answer to add-task/edit-task: the body back with an id. */
+const savedTask = (body: Record<string, unknown>, id = 'task-new'): Task =>
+  ({ ...body, ...meta, _id: id }) as unknown as Task;
+
+const openEditor = ({
+  path = '/enterprise/create-task',
+  routes = {},
+  attachments = false,
+}: {
+  path?: string;
+  routes?: Record<string, FakeHandler>;
+  attachments?: boolean;
+} = {}) =>
+  renderApp({
+    path,
+    enterprise: verifiedSession(fakeToken(86400)),
+    routes: {
+      'GET /api/v1/enterprise/general/auth/me': () =>
+        ok(
+          makeEnterpriseUser({
+            permissions: ['task-library'],
+            enterprise: { enableTaskAttachmentUpload: attachments },
+          }),
+        ),
+      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+      [`POST ${T}/add-task`]: (body) => ok(savedTask(body), 'Task created'),
+      ...routes,
+    },
+  });
+
+const bodyOf = (app: ReturnType<typeof openEditor>, route: string) =>
+  app.server.calls.find((call) => call.route === route)?.body;
+
+describe('create task page (spec §2 /enterprise/create-task)', () => {
+  it('an author picks Multiple Choice, builds the questions and lands on the new task', async () => {
+    const app = openEditor();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create task' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Learners|interview/ })).toHaveLength(8);
+    await user.click(screen.getByRole('button', { name: /Multiple Choice Question/ }));
+    expect(app.location()).toBe('/enterprise/create-task?type=8');
+
+    await user.type(screen.getByLabelText('Title'), 'Polite phrases');
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    await user.type(within(first).getByLabelText('Question'), 'Which are polite?');
+    await user.type(within(first).getByLabelText('Option 1'), 'Please');
+    await user.type(within(first).getByLabelText('Option 2'), 'Now!');
+    await user.click(within(first).getByRole('button', { name: 'Add option' }));
+    expect(within(first).getByLabelText('Option 3')).toHaveFocus();
+    await user.keyboard('Thank you');
+    await user.click(within(first).getByRole('checkbox', { name: 'Learners may choose several options' }));
+    await user.click(within(first).getByRole('checkbox', { name: 'Expected answer (option 1)' }));
+    await user.click(within(first).getByRole('checkbox', { name: 'Expected answer (option 3)' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add question' }));
+    const second = screen.getByRole('group', { name: 'Question 2' });
+    expect(within(second).getByLabelText('Question')).toHaveFocus();
+    await user.keyboard('How do you feel?');
+    await user.type(within(second).getByLabelText('Option 1'), 'Good');
+    await user.type(within(second).getByLabelText('Option 2'), 'Good');
+    await user.click(within(second).getByRole('checkbox', { name: /Offer an “Other” answer/ }));
+    await user.type(within(second).getByLabelText('Label of the “Other” answer'), 'Something else');
+    await user.click(within(second).getByRole('checkbox', { name: 'An answer is required' }));
+
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByText('Task created')).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/enterprise/tasks-library/view/task-new'));
+    const body = bodyOf(app, `POST ${T}/add-task`);
+    expect(body).toMatchObject({
+      type: 8,
+      title: 'Polite phrases',
+      category: 'Communication',
+      level: 1,
+      timeMinutes: 10,
+      expirySeconds: 604800,
+      attachments: [],
+      questions: [
+        {
+          type: 'multiple-choice',
+          text: 'Which are polite?',
+          options: [
+            { text: 'Please', value: 'please' },
+            { text: 'Now!', value: 'now' },
+            { text: 'Thank you', value: 'thank-you' },
+          ],
+          hasOther: false,
+          multipleSelection: true,
+          required: true,
+          answer: ['please', 'thank-you'],
+        },
+        {
+          text: 'How do you feel?',
+          // Same text twice: the values still differ (spec §3 question template).
+          options: [
+            { text: 'Good', value: 'good' },
+            { text: 'Good', value: 'good-2' },
+          ],
+          hasOther: true,
+          otherText: 'Something else',
+          multipleSelection: false,
+          required: false,
+        },
+      ],
+    });
+    const questions = (body?.questions ?? []) as { id: string; answer?: unknown }[];
+    expect(questions[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(questions[1]).not.toHaveProperty('answer');
+  });
+
+  it('saving an incomplete form shows each problem at its field and focuses the first', async () => {
+    const app = openEditor({ path: '/enterprise/create-task?type=2' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create task' }));
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Please enter a title');
+    expect(screen.getByLabelText('Word or sentence 1')).toHaveAccessibleDescription(
+      'Please enter a word or sentence, or remove the row',
+    );
+    expect(app.server.calls.some((call) => call.route.endsWith('add-task'))).toBe(false);
+
+    // Once a save was tried, each fix clears its message at once.
+    await user.type(screen.getByLabelText('Title'), 'Vowels');
+    expect(screen.queryByText('Please enter a title')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove word or sentence number 1' }));
+    expect(screen.getByText('Please add the words or sentences to say')).toBeInTheDocument();
+  });
+
+  it("the server's 422 message shows at its field", async () => {
+    openEditor({
+      path: '/enterprise/create-task?type=6',
+      routes: {
+        [`POST ${T}/add-task`]: () =>
+          fail(422, 'region: Unknown region', { field: 'region', code: 'VALIDATION_ERROR' }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Nurse interview');
+    expect(screen.getByLabelText('Category')).toHaveValue('IVR');
+    await user.type(screen.getByLabelText('Job title'), 'Nurse');
+    await user.type(screen.getByLabelText('Industry'), 'Health');
+    await user.type(screen.getByLabelText('Location'), 'Perth');
+    await user.type(screen.getByLabelText('Region'), 'Atlantis');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByText('Unknown region')).toBeInTheDocument();
+    expect(screen.getByLabelText('Region')).toHaveFocus();
+  });
+
+  it('a failure without a field shows above the form and keeps what was typed', async () => {
+    openEditor({
+      path: '/enterprise/create-task?type=5',
+      routes: { [`POST ${T}/add-task`]: () => fail(500, 'The library is busy, try again in a minute') },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Read aloud');
+    await user.type(screen.getByLabelText('Passage'), 'Good morning.');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The library is busy, try again in a minute');
+    expect(alert.parentElement).toHaveFocus();
+    expect(screen.getByLabelText('Title')).toHaveValue('Read aloud');
+  });
+
+  it('a Read task can use a reading topic instead of a typed passage', async () => {
+    const app = openEditor({
+      path: '/enterprise/create-task?type=1',
+      routes: {
+        [`POST ${TOPICS}`]: () =>
+          ok([
+            { _id: 'rt1', title: 'At the bank', level: 2, wordCount: 180 },
+            { _id: 'rt2', title: 'Ordering food', level: null, wordCount: 95 },
+          ]),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Banking words');
+    await user.click(screen.getByRole('radio', { name: 'Pick a reading topic' }));
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByLabelText('Reading topic')).toHaveAccessibleDescription(
+      'Please pick a reading topic',
+    );
+    await user.selectOptions(screen.getByLabelText('Reading topic'), 'Ordering food · Any level · 95 words');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() => expect(app.location()).toBe('/enterprise/tasks-library/view/task-new'));
+    const body = bodyOf(app, `POST ${T}/add-task`);
+    expect(body).toMatchObject({ type: 1, readingTopicId: 'rt2' });
+    expect(body).not.toHaveProperty('passage');
+  });
+
+  it('a Video task cannot be saved while the content library answers 501', async () => {
+    openEditor({
+      path: '/enterprise/create-task?type=3',
+      routes: {
+        [`GET ${VIDEOS}`]: () => fail(501, 'Not implemented yet', { code: 'NOT_IMPLEMENTED' }),
+      },
+    });
+    expect(await screen.findByText('The content library is not available yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create task' })).toBeDisabled();
+  });
+
+  it('a Video task picks one of the library videos when the library answers', async () => {
+    const app = openEditor({
+      path: '/enterprise/create-task?type=3',
+      routes: {
+        [`GET ${VIDEOS}`]: () =>
+          ok([
+            {
+              contentId: 'v1',
+              title: 'Small talk',
+              url: '/v1.mp4',
+              img: null,
+              category: 'Social',
+              coach: { name: 'Ana' },
+            },
+          ]),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Watch this');
+    await user.click(await screen.findByRole('radio', { name: /Small talk/ }));
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() =>
+      expect(bodyOf(app, `POST ${T}/add-task`)).toMatchObject({ type: 3, contentId: 'v1' }),
+    );
+  });
+
+  it('changing the type keeps the title and leaving with changes asks first', async () => {
+    const app = openEditor({ path: '/enterprise/create-task?type=4' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Kept title');
+    await user.click(screen.getByRole('button', { name: 'Change type' }));
+    await user.click(screen.getByRole('button', { name: /Free Text Question and Answer/ }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Kept title');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(app.location()).toBe('/enterprise/create-task?type=7');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(app.location()).toBe('/enterprise/tasks-library'));
+  });
+
+  it('attachments show only when the enterprise allows them', async () => {
+    openEditor({ path: '/enterprise/create-task?type=5' });
+    expect(await screen.findByLabelText('Title')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Attachments' })).not.toBeInTheDocument();
+  });
+});
+
+describe('edit task page (spec §2 /enterprise/tasks-library/edit/{id})', () => {
+  const questionTask: Task = {
+    ...meta,
+    _id: 't4',
+    type: 4,
+    title: 'Interview warm-up',
+    description: 'Speak freely',
+    category: 'Audio',
+    level: 3,
+    timeMinutes: 15,
+    expirySeconds: 86400,
+    attachments: [
+      {
+        fileName: 'interview-guide-2026.pdf',
+        fileType: 'application/pdf',
+        fileUrl: '/files/guide.pdf',
+        fileSize: 2048,
+      },
+    ],
+    questions: ['Tell me about yourself'],
+  };
+
+  it('an author changes a question and saves with edit-task; the type stays', async () => {
+    const app = openEditor({
+      path: '/enterprise/tasks-library/edit/t4',
+      attachments: true,
+      routes: {
+        [`GET ${T}/get-task-by-id`]: () => ok(questionTask),
+        [`POST ${T}/edit-task`]: (body) => ok(savedTask(body, 't4'), 'Task updated'),
+      },
+    });
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit Interview warm-up' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change type' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Category')).toHaveValue('Audio');
+    // spec §5: attachment names are cut to 12 characters without the extension.
+    expect(screen.getByRole('link', { name: 'interview-gu' })).toHaveAttribute(
+      'title',
+      'interview-guide-2026.pdf',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add a question' }));
+    await user.keyboard('What motivates you?');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Task updated')).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/enterprise/tasks-library/view/t4'));
+    expect(bodyOf(app, `POST ${T}/edit-task`)).toEqual({
+      taskId: 't4',
+      type: 4,
+      title: 'Interview warm-up',
+      description: 'Speak freely',
+      category: 'Audio',
+      level: 3,
+      timeMinutes: 15,
+      expirySeconds: 86400,
+      attachments: questionTask.attachments,
+      questions: ['Tell me about yourself', 'What motivates you?'],
+    });
+  });
+
+  it('a task that cannot be loaded says so', async () => {
+    openEditor({
+      path: '/enterprise/tasks-library/edit/missing',
+      routes: { [`GET ${T}/get-task-by-id`]: () => fail(404, 'Task not found') },
+    });
+    expect(await screen.findByText('The task could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Task not found')).toBeInTheDocument();
+  });
+});

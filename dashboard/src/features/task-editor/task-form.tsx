@@ -1,0 +1,402 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '@coach/shared/constants/durations';
+import { LEVEL_NAMES, LEVEL_VALUES } from '@coach/shared/constants/levels';
+import { TASK_CATEGORIES, TASK_CATEGORY_LABELS, TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { type Task, tasks } from '@coach/shared/contract/tasks';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../lib/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { AttachmentsField } from './attachments-field.tsx';
+import { ChoiceQuestionsField } from './choice-questions-field.tsx';
+import { ReadingTopicPicker } from './reading-topic-picker.tsx';
+import { RowsField } from './rows-field.tsx';
+import {
+  type FieldErrors,
+  type PassageSource,
+  placeErrors,
+  type TaskDraft,
+  validateDraft,
+} from './task-draft.ts';
+import { VideoPicker } from './video-picker.tsx';
+
+/** The server's 422 message starts with its field ("title: Please enter a title"); the field shows it already. */
+const withoutField = (message: string) => message.replace(/^[\w.]+: /, '');
+
+const PassageSourceSwitch = ({
+  value,
+  onChange,
+}: {
+  value: PassageSource;
+  onChange: (value: PassageSource) => void;
+}) => (
+  <fieldset className="segmented">
+    <legend className="visually-hidden">Where the passage comes from</legend>
+    {(
+      [
+        ['text', 'Write your own'],
+        ['topic', 'Pick a reading topic'],
+      ] as const
+    ).map(([source, label]) => (
+      <label key={source} className={`segmented__option ${value === source ? 'segmented__option--on' : ''}`}>
+        <input
+          type="radio"
+          name="passage-source"
+          value={source}
+          checked={value === source}
+          onChange={() => onChange(source)}
+        />
+        {label}
+      </label>
+    ))}
+  </fieldset>
+);
+
+/** The fields of the draft's type (spec §3). */
+const TypeFields = ({
+  draft,
+  update,
+  errors,
+  onVideoAvailability,
+}: {
+  draft: TaskDraft;
+  update: (patch: Partial<TaskDraft>) => void;
+  errors: FieldErrors;
+  onVideoAvailability: (available: boolean) => void;
+}) => {
+  const passageField = (hint: string) => (
+    <TextAreaField
+      label="Passage"
+      rows={9}
+      value={draft.passage}
+      maxLength={20_000}
+      error={errors.passage}
+      hint={hint}
+      onChange={(event) => update({ passage: event.target.value })}
+    />
+  );
+  switch (draft.type) {
+    case 1:
+      return (
+        <>
+          <PassageSourceSwitch
+            value={draft.passageSource}
+            onChange={(passageSource) => update({ passageSource })}
+          />
+          {draft.passageSource === 'text' ? (
+            passageField('The text learners read.')
+          ) : (
+            <ReadingTopicPicker
+              value={draft.readingTopicId}
+              error={errors.readingTopicId}
+              onChange={(readingTopicId) => update({ readingTopicId })}
+            />
+          )}
+        </>
+      );
+    case 2:
+      return (
+        <RowsField
+          name="items"
+          legend="Words and sentences"
+          hint="Learners say each one aloud and get a pronunciation score."
+          rowLabel="Word or sentence"
+          addLabel="Add a word or sentence"
+          values={draft.items}
+          onChange={(items) => update({ items })}
+          errors={errors}
+          max={100}
+          maxLength={500}
+        />
+      );
+    case 3:
+      return (
+        <VideoPicker
+          value={draft.contentId}
+          error={errors.contentId}
+          onChange={(contentId) => update({ contentId })}
+          onAvailability={onVideoAvailability}
+        />
+      );
+    case 4:
+    case 7:
+      return (
+        <RowsField
+          name="questions"
+          legend="Questions"
+          hint={
+            draft.type === 4
+              ? 'Learners record a spoken answer to each question.'
+              : 'Learners type a written answer to each question.'
+          }
+          rowLabel="Question"
+          addLabel="Add a question"
+          values={draft.questions}
+          onChange={(questions) => update({ questions })}
+          errors={errors}
+          max={50}
+          maxLength={1000}
+          multiline
+        />
+      );
+    case 5:
+      return passageField('Learners read it aloud and record themselves.');
+    case 6:
+      return (
+        <>
+          <p className="editor-form__note">
+            The AI coach runs the interview stages (position, icebreaking, technical, behavioural, feedback)
+            for this job.
+          </p>
+          <div className="editor-form__row">
+            <TextField
+              label="Job title"
+              value={draft.jobTitle}
+              maxLength={200}
+              error={errors.jobTitle}
+              onChange={(event) => update({ jobTitle: event.target.value })}
+            />
+            <TextField
+              label="Industry"
+              value={draft.industry}
+              maxLength={200}
+              error={errors.industry}
+              onChange={(event) => update({ industry: event.target.value })}
+            />
+          </div>
+          <div className="editor-form__row">
+            <TextField
+              label="Location"
+              value={draft.location}
+              maxLength={200}
+              error={errors.location}
+              onChange={(event) => update({ location: event.target.value })}
+            />
+            <TextField
+              label="Region"
+              value={draft.region}
+              maxLength={100}
+              error={errors.region}
+              hint="The interview's introduction follows the region."
+              onChange={(event) => update({ region: event.target.value })}
+            />
+          </div>
+        </>
+      );
+    case 8:
+      return (
+        <ChoiceQuestionsField
+          questions={draft.choiceQuestions}
+          onChange={(choiceQuestions) => update({ choiceQuestions })}
+          errors={errors}
+        />
+      );
+  }
+};
+
+/**
+ * The task form of the create and edit pages: common fields, the fields of the type, attachments. It checks
+ * the draft with the contract's schema before sending (and again on every change once a save was tried),
+ * shows each problem at its field and moves the focus to the first one.
+ */
+export const TaskForm = ({
+  draft,
+  onChange,
+  taskId,
+  attachments,
+  cancelTo,
+  typeActions,
+  onSaved,
+}: {
+  draft: TaskDraft;
+  onChange: (draft: TaskDraft) => void;
+  /** Set when editing: the body is edit-task's. */
+  taskId?: string;
+  /** Whether the Attachments card shows, and with upload (spec §3: task attachment upload can be enabled). */
+  attachments: 'upload' | 'remove-only' | 'off';
+  cancelTo: string;
+  /** Beside the type's heading (create: "Change type"). */
+  typeActions?: ReactNode;
+  onSaved: (task: Task, message: string) => void;
+}) => {
+  const form = useRef<HTMLFormElement>(null);
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [videoAvailable, setVideoAvailable] = useState(true);
+
+  const checked = useMemo(() => (tried ? validateDraft(draft, taskId) : null), [tried, draft, taskId]);
+  const { fields: errors, rest } = placeErrors(
+    { ...(checked && !checked.ok ? checked.errors : {}), ...serverErrors },
+    draft,
+  );
+  const blockedVideo = draft.type === 3 && !videoAvailable;
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-anchor]');
+    first?.focus();
+  }, [focusRequest]);
+
+  const update = (patch: Partial<TaskDraft>) => {
+    setServerErrors({});
+    onChange({ ...draft, ...patch });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || blockedVideo) return;
+    setTried(true);
+    setServerErrors({});
+    const result = validateDraft(draft, taskId);
+    if (!result.ok) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    setSaving(true);
+    try {
+      const { message, response } =
+        result.request.kind === 'edit'
+          ? await api.callWithMessage(tasks.editTask, result.request.body)
+          : await api.callWithMessage(tasks.addTask, result.request.body);
+      onSaved(response, message);
+    } catch (failure) {
+      setSaving(false);
+      if (failure instanceof ApiError && failure.field)
+        setServerErrors({ [failure.field]: withoutField(failure.message) });
+      else setServerErrors({ form: failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE });
+      setFocusRequest((n) => n + 1);
+    }
+  };
+
+  return (
+    <form ref={form} className="editor-form" onSubmit={submit} noValidate>
+      {rest.length > 0 ? (
+        <div tabIndex={-1} data-error-anchor>
+          <FormAlert message={rest.join(' ')} />
+        </div>
+      ) : null}
+      <Card title="About the task">
+        <div className="editor-form__fields">
+          <TextField
+            label="Title"
+            value={draft.title}
+            maxLength={200}
+            error={errors.title}
+            onChange={(event) => update({ title: event.target.value })}
+          />
+          <TextAreaField
+            label="Description (optional)"
+            rows={3}
+            value={draft.description}
+            maxLength={5000}
+            error={errors.description}
+            hint="What the task is for, shown to learners with it."
+            onChange={(event) => update({ description: event.target.value })}
+          />
+          <div className="editor-form__row editor-form__row--4">
+            <SelectField
+              label="Category"
+              value={draft.category}
+              error={errors.category}
+              onChange={(event) => update({ category: event.target.value as TaskDraft['category'] })}
+            >
+              {TASK_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {TASK_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Level"
+              value={draft.level}
+              error={errors.level}
+              onChange={(event) => update({ level: Number(event.target.value) as TaskDraft['level'] })}
+            >
+              {LEVEL_VALUES.map((level) => (
+                <option key={level} value={level}>
+                  {LEVEL_NAMES[level]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Time"
+              value={draft.timeMinutes}
+              error={errors.timeMinutes}
+              onChange={(event) =>
+                update({ timeMinutes: Number(event.target.value) as TaskDraft['timeMinutes'] })
+              }
+            >
+              {TIME_CHOICES_MINUTES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes} minutes
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Expires after"
+              value={draft.expirySeconds}
+              error={errors.expirySeconds}
+              hint="Counted from when it is assigned."
+              onChange={(event) =>
+                update({ expirySeconds: Number(event.target.value) as TaskDraft['expirySeconds'] })
+              }
+            >
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice.seconds} value={choice.seconds}>
+                  {choice.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </div>
+      </Card>
+
+      <section className="card editor-form__type" aria-labelledby="task-type-fields">
+        <div className="editor-form__type-head">
+          <h2 id="task-type-fields" className="card__title">
+            {TASK_TYPE_LABELS[draft.type]}
+          </h2>
+          {typeActions}
+        </div>
+        <div className="editor-form__fields">
+          <TypeFields draft={draft} update={update} errors={errors} onVideoAvailability={setVideoAvailable} />
+        </div>
+      </section>
+
+      {attachments !== 'off' ? (
+        <Card title="Attachments">
+          <AttachmentsField
+            canUpload={attachments === 'upload'}
+            value={draft.attachments}
+            error={errors.attachments}
+            onChange={(attachments) => update({ attachments })}
+          />
+        </Card>
+      ) : null}
+
+      <div className="editor-form__actions">
+        {blockedVideo ? (
+          <p className="editor-form__blocked" id="save-blocked">
+            Video tasks can be saved once the content library is available.
+          </p>
+        ) : null}
+        <Link className="btn btn--secondary btn--md" to={cancelTo}>
+          Cancel
+        </Link>
+        <Button
+          type="submit"
+          loading={saving}
+          disabled={blockedVideo}
+          aria-describedby={blockedVideo ? 'save-blocked' : undefined}
+        >
+          {taskId ? 'Save changes' : 'Create task'}
+        </Button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,74 @@
+import { TASK_TYPE_LABELS, TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
+
+/** One line per type for the picker (the labels are spec §3's). */
+export const TASK_TYPE_DESCRIPTIONS = {
+  1: 'Learners read a passage you write or pick from your reading topics.',
+  2: 'Learners say words or sentences aloud and get a pronunciation score.',
+  3: 'Learners watch a video from the content library.',
+  4: 'Learners record a spoken answer to each of your questions.',
+  5: 'Learners read a passage aloud and record themselves.',
+  6: 'A practice interview with the AI coach for the job you describe.',
+  7: 'Learners type a written answer to each of your questions.',
+  8: 'Learners choose answers from the options you set.',
+} as const satisfies Record<TaskType, string>;
+
+const TypeIcon = ({ type }: { type: TaskType }) => {
+  const paths: Record<TaskType, string> = {
+    1: 'M4 5h7a2 2 0 0 1 2 2v12a2 2 0 0 0-2-2H4zM20 5h-5a2 2 0 0 0-2 2v12a2 2 0 0 1 2-2h5z',
+    2: 'M12 4a3 3 0 0 1 3 3v5a3 3 0 0 1-6 0V7a3 3 0 0 1 3-3zM6 11a6 6 0 0 0 12 0M12 17v3',
+    3: 'M4 6h11v12H4zM15 10l5-3v10l-5-3',
+    4: 'M5 5h14v10H9l-4 4zM9 9h6M9 12h4',
+    5: 'M4 5h9v14H4zM17 8v6M20 6v10M8 9h2M8 12h2',
+    6: 'M8 7V5h8v2M4 7h16v12H4zM4 12h16',
+    7: 'M4 19l4-1 10-10-3-3L5 15zM13 7l3 3',
+    8: 'M5 6h2v2H5zM5 11h2v2H5zM5 16h2v2H5zM10 7h9M10 12h9M10 17h9',
+  };
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={paths[type]} />
+    </svg>
+  );
+};
+
+/** The first step of /enterprise/create-task: eight cards, one per task type. */
+export const TaskTypePicker = ({
+  current,
+  onPick,
+}: {
+  current: TaskType | null;
+  onPick: (type: TaskType) => void;
+}) => (
+  <section aria-labelledby="task-type-title">
+    <h2 id="task-type-title" className="type-picker__title">
+      What kind of task?
+    </h2>
+    <ul className="type-picker">
+      {TASK_TYPE_VALUES.map((type) => (
+        <li key={type}>
+          <button
+            type="button"
+            className={`type-card ${current === type ? 'type-card--on' : ''}`}
+            aria-pressed={current === type ? true : undefined}
+            onClick={() => onPick(type)}
+          >
+            <span className="type-card__icon">
+              <TypeIcon type={type} />
+            </span>
+            <span className="type-card__label">{TASK_TYPE_LABELS[type]}</span>
+            <span className="type-card__text">{TASK_TYPE_DESCRIPTIONS[type]}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  </section>
+);

@@ -1,0 +1,137 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { contentLibrary, type VideoContent } from '@coach/shared/contract/content';
+import { useEffect, useId, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { SearchBox } from '../../ui/table.tsx';
+
+type VideoLoad =
+  | { status: 'loading' }
+  | { status: 'unavailable' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; videos: VideoContent[] };
+
+/** The server answers 501 NOT_IMPLEMENTED for calls whose feature has not shipped yet. */
+const notShipped = (error: unknown) =>
+  error instanceof ApiError && (error.status === 501 || error.code === 'NOT_IMPLEMENTED');
+
+/**
+ * The Video task's picker (contentlibrary/get-video-content-for-task). Until the content library ships the
+ * call answers 501: the picker says so and tells the form, which then cannot save a Video task.
+ */
+export const VideoPicker = ({
+  value,
+  onChange,
+  error,
+  onAvailability,
+}: {
+  value: string | null;
+  onChange: (contentId: string) => void;
+  error: string | undefined;
+  onAvailability: (available: boolean) => void;
+}) => {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const [load, setLoad] = useState<VideoLoad>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const name = useId();
+
+  useEffect(() => {
+    let current = true;
+    void attempt;
+    setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
+    api.call(contentLibrary.getVideoContentForTask, { search: query }).then(
+      (videos) => {
+        if (!current) return;
+        setLoad({ status: 'ready', videos });
+        onAvailability(true);
+      },
+      (failure: unknown) => {
+        if (!current) return;
+        if (notShipped(failure)) {
+          setLoad({ status: 'unavailable' });
+          onAvailability(false);
+          return;
+        }
+        setLoad({
+          status: 'error',
+          message: failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE,
+        });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, attempt, onAvailability]);
+
+  const errorLine = error ? (
+    <p className="field__error" data-error-anchor tabIndex={-1}>
+      {error}
+    </p>
+  ) : null;
+
+  if (load.status === 'unavailable')
+    return (
+      <div className="editor-note editor-note--warning" role="status">
+        <p>
+          <strong>The content library is not available yet.</strong> Video tasks can be saved once it arrives.
+        </p>
+        {value ? <p>This task uses video {value}.</p> : null}
+      </div>
+    );
+
+  return (
+    <fieldset className="editor-videos">
+      <legend className="editor-rows__legend">Video</legend>
+      <SearchBox label="Search videos" placeholder="Search videos..." value={search} onChange={setSearch} />
+      {errorLine}
+      {load.status === 'loading' ? (
+        <p className="editor-note">
+          <Spinner size="sm" label="" /> Loading the videos…
+        </p>
+      ) : null}
+      {load.status === 'error' ? (
+        <div className="editor-note editor-note--error" role="alert">
+          <span>The videos could not be loaded: {load.message}</span>
+          <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {load.status === 'ready' && load.videos.length === 0 ? (
+        <p className="editor-note">
+          {query ? 'No video matches the search.' : 'The content library has no videos yet.'}
+        </p>
+      ) : null}
+      {load.status === 'ready' && load.videos.length > 0 ? (
+        <ul className="editor-videos__list">
+          {load.videos.map((video) => (
+            <li key={video.contentId}>
+              <label
+                className={`editor-videos__item ${value === video.contentId ? 'editor-videos__item--on' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={video.contentId}
+                  checked={value === video.contentId}
+                  onChange={() => onChange(video.contentId)}
+                />
+                {video.img ? <img className="editor-videos__thumb" src={video.img} alt="" /> : null}
+                <span className="editor-videos__text">
+                  <span className="editor-videos__title">{video.title}</span>
+                  <span className="editor-videos__meta">
+                    by {video.coach.name} · {video.category}
+                  </span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+};

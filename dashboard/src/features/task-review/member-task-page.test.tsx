@@ -1,0 +1,226 @@
+import type { Assignment, MemberTaskDetail, Task } from '@coach/shared/contract/tasks';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  type FakeHandler,
+  fail,
+  fakeToken,
+  groupsPage,
+  makeEnterpriseUser,
+  ok,
+} from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+const T = '/api/v1/enterprise/tasks';
+
+const meta = {
+  archived: false,
+  likeCount: 0,
+  viewCount: 0,
+  assignedCount: 1,
+  completedCount: 1,
+  groupIds: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  category: 'Communication' as const,
+  level: 1 as const,
+  timeMinutes: 10 as const,
+  expirySeconds: 604800 as const,
+  attachments: [],
+};
+
+const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
+  _id: 'a1',
+  taskId: 't1',
+  userId: 'm1',
+  source: 'direct',
+  taskStatus: 2,
+  progress: 100,
+  report: {},
+  assignedAt: '2026-03-01T09:00:00.000Z',
+  dueAt: '2026-03-08T09:00:00.000Z',
+  overdue: false,
+  startedAt: '2026-03-02T09:00:00.000Z',
+  completedAt: '2026-03-02T10:30:00.000Z',
+  reviewedAt: null,
+  feedback: null,
+  feedbackAt: null,
+  ...overrides,
+});
+
+const detailOf = (task: Task, overrides: Partial<Assignment> = {}): MemberTaskDetail => ({
+  task,
+  member: { _id: 'm1', name: 'Liam Learner', email: 'liam@acme.example', avatarUrl: null },
+  assignment: assignment({ taskId: task._id, ...overrides }),
+});
+
+const openReview = (detail: MemberTaskDetail, routes: Record<string, FakeHandler> = {}) =>
+  renderApp({
+    path: `/enterprise/member-task/view/${detail.task._id}?member=m1`,
+    enterprise: verifiedSession(fakeToken(86400)),
+    routes: {
+      'GET /api/v1/enterprise/general/auth/me': () =>
+        ok(makeEnterpriseUser({ permissions: ['task-library'] })),
+      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+      [`POST ${T}/get-members-task-data-taskid`]: () => ok(detail),
+      ...routes,
+    },
+  });
+
+describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => {
+  it('a reviewer reads free-text answers, sends feedback and marks the attempt reviewed', async () => {
+    const task: Task = {
+      ...meta,
+      _id: 't7',
+      type: 7,
+      title: 'Reflect on the call',
+      questions: ['What went well?', 'What would you change?'],
+    };
+    const app = openReview(detailOf(task, { report: { answers: ['I stayed calm.', ''] } }), {
+      [`POST ${T}/add-task-feedback`]: (body) =>
+        ok(
+          assignment({ feedback: String(body.feedback), feedbackAt: '2026-03-03T08:00:00.000Z' }),
+          'Feedback sent to the member',
+        ),
+      [`POST ${T}/mark-task-reviewed`]: () =>
+        ok(
+          assignment({
+            feedback: 'Nice work',
+            feedbackAt: '2026-03-03T08:00:00.000Z',
+            reviewedAt: '2026-03-03T08:05:00.000Z',
+          }),
+          'Marked as reviewed',
+        ),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reflect on the call' })).toBeInTheDocument();
+    expect(app.server.calls.find((c) => c.route.endsWith('get-members-task-data-taskid'))?.body).toEqual({
+      taskId: 't7',
+      userId: 'm1',
+    });
+    expect(screen.getByText('liam@acme.example')).toBeInTheDocument();
+    expect(screen.getByText('Status').nextElementSibling).toHaveTextContent('Completed');
+    const answers = screen.getByRole('heading', { name: 'Answers' }).closest('section') as HTMLElement;
+    expect(within(answers).getByText('What went well?')).toBeInTheDocument();
+    expect(within(answers).getByText('I stayed calm.')).toBeInTheDocument();
+    expect(within(answers).getByText('No answer')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(screen.getByLabelText('Feedback for Liam Learner')).toHaveAccessibleDescription(
+      /Please enter the feedback/,
+    );
+    await user.type(screen.getByLabelText('Feedback for Liam Learner'), 'Nice work');
+    await user.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(await screen.findByText('Feedback sent to the member')).toBeInTheDocument();
+    expect(app.server.calls.find((c) => c.route.endsWith('add-task-feedback'))?.body).toEqual({
+      taskId: 't7',
+      userId: 'm1',
+      feedback: 'Nice work',
+    });
+    expect(screen.getByRole('button', { name: 'Update feedback' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark reviewed' }));
+    expect(await screen.findByText(/Reviewed on/)).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Mark reviewed' })).not.toBeInTheDocument();
+  });
+
+  it('multiple-choice answers show against the options with the expected answer marked', async () => {
+    const task: Task = {
+      ...meta,
+      _id: 't8',
+      type: 8,
+      title: 'Manners',
+      questions: [
+        {
+          id: 'q1',
+          type: 'multiple-choice',
+          text: 'Which is polite?',
+          options: [
+            { text: 'Please', value: 'please' },
+            { text: 'Now!', value: 'now' },
+          ],
+          hasOther: true,
+          otherText: 'Something else',
+          multipleSelection: false,
+          required: true,
+          answer: 'please',
+        },
+      ],
+    };
+    openReview(detailOf(task, { report: { choices: { q1: { values: ['now'], other: 'Ta' } } } }));
+    const option = async (text: string) => (await screen.findByText(text)).closest('li') as HTMLElement;
+    expect(within(await option('Please')).getByText('Expected answer')).toBeInTheDocument();
+    expect(within(await option('Please')).queryByText('Chosen')).not.toBeInTheDocument();
+    expect(within(await option('Now!')).getByText('Chosen')).toBeInTheDocument();
+    expect(screen.getByText('Something else: “Ta”')).toBeInTheDocument();
+  });
+
+  it('recordings play with their labels', async () => {
+    const task: Task = { ...meta, _id: 't2', type: 2, title: 'Vowels', items: ['apple', 'orange'] };
+    openReview(
+      detailOf(task, { report: { recordings: { '0': { fileUrl: '/files/task-recording/one.webm' } } } }),
+    );
+    const player = await screen.findByLabelText('Recording of item 1: apple');
+    expect(player.tagName).toBe('AUDIO');
+    expect(player).toHaveAttribute('src', '/files/task-recording/one.webm');
+    expect(screen.getByText('No recording')).toBeInTheDocument();
+  });
+
+  it('a Get Interview Ready attempt reads as a conversation by stage', async () => {
+    const task: Task = {
+      ...meta,
+      _id: 't6',
+      type: 6,
+      category: 'IVR',
+      title: 'Nurse interview',
+      jobTitle: 'Nurse',
+      industry: 'Health',
+      location: 'Perth',
+      region: 'Australia',
+    };
+    const app = openReview(detailOf(task), {
+      [`GET ${T}/get-completed-ivr-task-details`]: () =>
+        ok({
+          messages: [
+            {
+              requestType: 'POSITION',
+              request: 'What does this job involve?',
+              response: '',
+              audioKeys: ['/files/task-recording/position.webm'],
+              answerAnalysis: null,
+              createdAt: '2026-03-02T10:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    expect(await screen.findByText('What does this job involve?')).toBeInTheDocument();
+    expect(screen.getByText('Position')).toBeInTheDocument();
+    expect(screen.getByLabelText('Position answer')).toHaveAttribute(
+      'src',
+      '/files/task-recording/position.webm',
+    );
+    expect(app.server.calls.find((c) => c.route.endsWith('get-completed-ivr-task-details'))?.body).toEqual({
+      taskId: 't6',
+      userId: 'm1',
+    });
+  });
+
+  it('an attempt not completed yet cannot be reviewed', async () => {
+    const task: Task = { ...meta, _id: 't5', type: 5, title: 'Read aloud', passage: 'Hello there' };
+    openReview(detailOf(task, { taskStatus: 1, progress: 40, completedAt: null }));
+    expect(
+      await screen.findByText(/Feedback and review open once Liam Learner completes the task/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark reviewed' })).not.toBeInTheDocument();
+  });
+
+  it('a member task that cannot be loaded says why', async () => {
+    const task: Task = { ...meta, _id: 't5', type: 5, title: 'Read aloud', passage: 'Hello there' };
+    openReview(detailOf(task), {
+      [`POST ${T}/get-members-task-data-taskid`]: () => fail(404, 'This member does not have this task'),
+    });
+    expect(await screen.findByText('This member does not have this task')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

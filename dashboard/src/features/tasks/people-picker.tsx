@@ -1,0 +1,179 @@
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { tasks } from '@coach/shared/contract/tasks';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { SearchBox } from '../../ui/table.tsx';
+import { messageOf, plural } from './task-text.ts';
+
+/** A group or a member as the pickers keep them. */
+export type Picked = { _id: string; name: string; detail: string };
+export type People = { groups: Picked[]; members: Picked[] };
+export const NO_PEOPLE: People = { groups: [], members: [] };
+
+const RESULTS = 8;
+
+const searchGroups = async (searchInput: string): Promise<Picked[]> => {
+  const page = await api.call(groups.list, {
+    searchInput,
+    currentPage: 1,
+    sort_by: 'name',
+    sort_type: 'asc',
+  });
+  return page.listdata.map(({ _id, name, memberCount }) => ({
+    _id,
+    name,
+    detail: plural(memberCount, 'member'),
+  }));
+};
+
+const searchMembers = async (searchInput: string): Promise<Picked[]> => {
+  const page = await api.call(members.list, {
+    searchInput,
+    limit: RESULTS,
+    sort_by: 'name',
+    sort_type: 'asc',
+    status: 'Active',
+  });
+  return page.listdata.map(({ _id, name, email }) => ({ _id, name, detail: email }));
+};
+
+/** A search box over groups or members, ticking them in or out of a selection kept across searches. */
+const SearchPick = ({
+  noun,
+  search: runSearch,
+  chosen,
+  onChange,
+}: {
+  /** Plural, lower case: "groups". */
+  noun: 'groups' | 'members';
+  search: (searchInput: string) => Promise<Picked[]>;
+  chosen: Picked[];
+  onChange: (next: Picked[]) => void;
+}) => {
+  const [search, setSearch] = useState('');
+  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const [results, setResults] = useState<Picked[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const single = noun.replace(/s$/, '');
+
+  useEffect(() => {
+    let current = true;
+    setResults(null);
+    setError(null);
+    runSearch(searchInput).then(
+      (found) => {
+        if (current) setResults(found);
+      },
+      (err: unknown) => {
+        if (current) setError(messageOf(err));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [searchInput, runSearch]);
+
+  const isChosen = (id: string) => chosen.some((item) => item._id === id);
+  const toggle = (item: Picked) =>
+    onChange(isChosen(item._id) ? chosen.filter((c) => c._id !== item._id) : [...chosen, item]);
+  const title = `${noun[0]?.toUpperCase()}${noun.slice(1)}`;
+
+  return (
+    <fieldset className="people-pick">
+      <legend className="people-pick__legend">{title}</legend>
+      <div className="people-pick__search">
+        <SearchBox
+          label={`Find ${noun}`}
+          placeholder={noun === 'members' ? 'Find members by name or email...' : 'Find groups...'}
+          value={search}
+          onChange={setSearch}
+        />
+        {results === null && !error ? <Spinner size="sm" label={`Searching ${noun}`} /> : null}
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {results && results.length === 0 ? (
+        <p className="people-pick__empty">
+          {searchInput ? `No ${single} matches "${searchInput}".` : `There are no ${noun} yet.`}
+        </p>
+      ) : null}
+      {results && results.length > 0 ? (
+        <ul className="people-pick__results" aria-label={`Matching ${noun}`}>
+          {results.map((item) => (
+            <li key={item._id}>
+              <label className="picker__row">
+                <input type="checkbox" checked={isChosen(item._id)} onChange={() => toggle(item)} />
+                <span className="people-pick__who">
+                  <span className="people-pick__name">{item.name}</span>
+                  <span className="people-pick__detail">{item.detail}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {chosen.length > 0 ? (
+        <ul className="chips people-pick__chosen" aria-label={`Chosen ${noun}`}>
+          {chosen.map((item) => (
+            <li key={item._id} className="chip chip--accent people-pick__chip">
+              {item.name}
+              <button type="button" aria-label={`Remove ${item.name}`} onClick={() => toggle(item)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="people-pick__empty">No {single} chosen.</p>
+      )}
+    </fieldset>
+  );
+};
+
+/** Groups and members to assign tasks to; either list may stay empty. */
+export const PeoplePicker = ({ value, onChange }: { value: People; onChange: (next: People) => void }) => (
+  <div className="people-picker">
+    <SearchPick
+      noun="groups"
+      search={searchGroups}
+      chosen={value.groups}
+      onChange={(next) => onChange({ ...value, groups: next })}
+    />
+    <SearchPick
+      noun="members"
+      search={searchMembers}
+      chosen={value.members}
+      onChange={(next) => onChange({ ...value, members: next })}
+    />
+    <p className="people-picker__note">Members who join a chosen group later get these tasks too.</p>
+  </div>
+);
+
+export const hasPeople = (people: People) => people.groups.length > 0 || people.members.length > 0;
+
+/** Assigns the tasks to the chosen groups and members; answers the number of new assignments. */
+export const assignTasks = async (taskIds: string[], people: People): Promise<number> => {
+  let assigned = 0;
+  if (people.groups.length > 0) {
+    const result = await api.call(tasks.assignTaskGroupUsers, {
+      taskIds,
+      groupIds: people.groups.map((g) => g._id),
+    });
+    assigned += result.assigned;
+  }
+  if (people.members.length > 0) {
+    const result = await api.call(tasks.assignTaskUsers, {
+      taskIds,
+      userIds: people.members.map((m) => m._id),
+    });
+    assigned += result.assigned;
+  }
+  return assigned;
+};

@@ -1,0 +1,85 @@
+import type { Task } from '@coach/shared/contract/tasks';
+import { truncateText } from '@coach/shared/format/truncate-text';
+import { Link } from 'react-router-dom';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu.tsx';
+import { editTaskPath, viewTaskPath } from './task-paths.ts';
+import { categoryLabel, levelLabel, timeLabel, typeLabel } from './task-text.ts';
+
+export type TaskAction = 'assign' | 'folder' | 'delete';
+
+/** One task of the library: what it is, who has it, and its menu (view, edit, assign, folder, delete). */
+export const TaskCard = ({
+  task,
+  onAction,
+}: {
+  task: Task;
+  onAction: (action: TaskAction, task: Task) => void;
+}) => (
+  <article className="task-card" aria-labelledby={`task-${task._id}`}>
+    <div className="task-card__top">
+      <span className="chip chip--accent">{typeLabel(task.type)}</span>
+      {task.archived ? <span className="chip task-card__archived">Archived</span> : null}
+      <DropdownMenu
+        label={`Actions for ${task.title}`}
+        trigger={
+          <button type="button" className="btn btn--ghost btn--sm task-card__menu">
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
+              <circle cx="5" cy="12" r="1.8" />
+              <circle cx="12" cy="12" r="1.8" />
+              <circle cx="19" cy="12" r="1.8" />
+            </svg>
+          </button>
+        }
+      >
+        <DropdownMenuItem asChild>
+          <Link to={viewTaskPath(task._id)}>View</Link>
+        </DropdownMenuItem>
+        {task.archived ? null : (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to={editTaskPath(task._id)}>Edit</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction('assign', task)}>Assign</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction('folder', task)}>Add to folder</DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => onAction('delete', task)}>Delete</DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenu>
+    </div>
+    <h3 className="task-card__title" id={`task-${task._id}`}>
+      <Link to={viewTaskPath(task._id)}>{task.title}</Link>
+    </h3>
+    {task.description ? <p className="task-card__description">{truncateText(task.description)}</p> : null}
+    <p className="task-card__meta">
+      {[categoryLabel(task.category), levelLabel(task.level), timeLabel(task.timeMinutes)].join(' · ')}
+    </p>
+    <p className="task-card__counts">
+      <span>
+        <strong>{task.assignedCount}</strong> assigned
+      </span>
+      <span>
+        <strong>{task.completedCount}</strong> completed
+      </span>
+    </p>
+  </article>
+);
+
+/** Cards in a responsive grid. */
+export const TaskGrid = ({
+  items,
+  label,
+  onAction,
+}: {
+  items: Task[];
+  label: string;
+  onAction: (action: TaskAction, task: Task) => void;
+}) => (
+  <ul className="task-grid" aria-label={label}>
+    {items.map((task) => (
+      <li key={task._id}>
+        <TaskCard task={task} onAction={onAction} />
+      </li>
+    ))}
+  </ul>
+);

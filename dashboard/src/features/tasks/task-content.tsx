@@ -1,0 +1,140 @@
+import type { Task } from '@coach/shared/contract/tasks';
+import { attachmentName } from '@coach/shared/format/attachment-name';
+import { fileSize } from '@coach/shared/format/file-size';
+import { Card } from '../../ui/layout.tsx';
+
+const Passage = ({ text }: { text: string }) => (
+  <div className="task-passage">
+    {text.split(/\n{2,}/).map((paragraph, index) => (
+      <p key={index}>{paragraph}</p>
+    ))}
+  </div>
+);
+
+const Questions = ({ questions }: { questions: string[] }) => (
+  <ol className="task-items">
+    {questions.map((question, index) => (
+      <li key={index}>{question}</li>
+    ))}
+  </ol>
+);
+
+/** What the learner gets: the passage, items, video, questions or interview, by type (spec §3). */
+const Body = ({ task }: { task: Task }) => {
+  switch (task.type) {
+    case 1:
+      return task.passage ? (
+        <Passage text={task.passage} />
+      ) : (
+        <p className="task-muted">The passage comes from a reading topic ({task.readingTopicId}).</p>
+      );
+    case 2:
+      return (
+        <ol className="task-items">
+          {task.items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ol>
+      );
+    case 3:
+      return (
+        <dl className="facts">
+          <dt>Video content</dt>
+          <dd>
+            <code>{task.contentId}</code>
+          </dd>
+        </dl>
+      );
+    case 4:
+    case 7:
+      return <Questions questions={task.questions} />;
+    case 5:
+      return <Passage text={task.passage} />;
+    case 6:
+      return (
+        <dl className="facts">
+          <dt>Job title</dt>
+          <dd>{task.jobTitle}</dd>
+          <dt>Industry</dt>
+          <dd>{task.industry}</dd>
+          <dt>Location</dt>
+          <dd>{task.location}</dd>
+          <dt>Region</dt>
+          <dd>{task.region}</dd>
+        </dl>
+      );
+    case 8:
+      return (
+        <ol className="task-items task-items--mcq">
+          {task.questions.map((question) => {
+            const answers = new Set(
+              question.answer === undefined
+                ? []
+                : Array.isArray(question.answer)
+                  ? question.answer
+                  : [question.answer],
+            );
+            return (
+              <li key={question.id}>
+                <p className="task-question">{question.text}</p>
+                <p className="task-question__rules">
+                  {question.multipleSelection ? 'Several answers allowed' : 'One answer'}
+                  {question.required ? ' · Required' : ' · Optional'}
+                </p>
+                <ul className="task-options">
+                  {question.options.map((option) => (
+                    <li
+                      key={option.value}
+                      className={answers.has(option.value) ? 'task-options__answer' : undefined}
+                    >
+                      {option.text}
+                      {answers.has(option.value) ? <span className="chip">Expected answer</span> : null}
+                    </li>
+                  ))}
+                  {question.hasOther ? (
+                    <li className="task-options__other">{question.otherText || 'Other'} (free text)</li>
+                  ) : null}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      );
+  }
+};
+
+const CONTENT_TITLE: Record<Task['type'], string> = {
+  1: 'Passage',
+  2: 'Words and sentences to say',
+  3: 'Video',
+  4: 'Questions',
+  5: 'Passage to read and record',
+  6: 'Interview',
+  7: 'Questions',
+  8: 'Questions',
+};
+
+/** The task's content and attachments. */
+export const TaskContent = ({ task }: { task: Task }) => (
+  <>
+    <Card title={CONTENT_TITLE[task.type]}>
+      <Body task={task} />
+    </Card>
+    {task.attachments.length > 0 ? (
+      <Card title="Attachments">
+        <ul className="task-attachments">
+          {task.attachments.map((file) => (
+            <li key={file.fileUrl} className="task-attachments__item">
+              <a href={file.fileUrl} target="_blank" rel="noreferrer" title={file.fileName}>
+                {attachmentName(file.fileName)}
+              </a>
+              <span className="task-muted">
+                {file.fileType} · {fileSize(file.fileSize)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    ) : null}
+  </>
+);

@@ -1,0 +1,246 @@
+import { type TaskFolder, taskFolders } from '@coach/shared/contract/task-folders';
+import { type Task, tasks } from '@coach/shared/contract/tasks';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { assignTasks, hasPeople, NO_PEOPLE, type People, PeoplePicker } from './people-picker.tsx';
+import { assignedText, messageOf, plural } from './task-text.ts';
+
+/** Assign one task, or a folder's tasks, to groups and/or members. */
+export const AssignTasksDialog = ({
+  title,
+  description,
+  taskIds,
+  onClose,
+  onAssigned,
+}: {
+  title: string;
+  description: string;
+  taskIds: string[];
+  onClose: () => void;
+  onAssigned?: (assigned: number) => void;
+}) => {
+  const [people, setPeople] = useState<People>(NO_PEOPLE);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!hasPeople(people)) {
+      setError('Choose at least one group or member to assign to.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const assigned = await assignTasks(taskIds, people);
+      notify.success(assignedText(assigned));
+      onAssigned?.(assigned);
+      onClose();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={title}
+      description={description}
+    >
+      <form className="task-form" onSubmit={submit} noValidate>
+        <FormAlert message={error} />
+        <PeoplePicker value={people} onChange={setPeople} />
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Assign
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
+
+/** Put one task into a folder, or into a new folder made here. */
+export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () => void }) => {
+  const [folders, setFolders] = useState<TaskFolder[] | null>(null);
+  const [folderId, setFolderId] = useState('');
+  const [newName, setNewName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    api.call(taskFolders.getFolderContents, {}).then(
+      (contents) => {
+        if (current) setFolders('folders' in contents ? contents.folders : []);
+      },
+      (err: unknown) => {
+        if (current) setError(messageOf(err));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const create = async () => {
+    const name = newName.trim();
+    if (!name) {
+      setNameError('Please enter a folder name');
+      return;
+    }
+    setCreating(true);
+    setNameError(null);
+    try {
+      const folder = await api.call(taskFolders.createFolder, { name });
+      setFolders((list) => [...(list ?? []), folder]);
+      setFolderId(folder._id);
+      setNewName('');
+    } catch (err) {
+      setNameError(messageOf(err));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const folder = folders?.find((f) => f._id === folderId);
+    if (!folder) {
+      setError('Choose a folder, or create one.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.call(taskFolders.assignTaskFolder, { folderId: folder._id, taskIds: [task._id] });
+      notify.success(`Added to ${folder.name}`);
+      onClose();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Add to folder"
+      description={`Choose the folder for “${task.title}”.`}
+    >
+      <form className="task-form" onSubmit={submit} noValidate>
+        <FormAlert message={error} />
+        {folders === null && !error ? <Spinner label="Loading folders" /> : null}
+        {folders && folders.length === 0 ? (
+          <p className="people-pick__empty">There are no folders yet: create the first one below.</p>
+        ) : null}
+        {folders && folders.length > 0 ? (
+          <fieldset className="folder-choice">
+            <legend className="visually-hidden">Folder</legend>
+            {folders.map((folder) => (
+              <label key={folder._id} className="picker__row folder-choice__row">
+                <input
+                  type="radio"
+                  name="folder"
+                  value={folder._id}
+                  checked={folderId === folder._id}
+                  onChange={() => setFolderId(folder._id)}
+                />
+                <span className="people-pick__who">
+                  <span className="people-pick__name">{folder.name}</span>
+                  <span className="people-pick__detail">{plural(folder.taskCount, 'task')}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div className="folder-choice__new">
+          <TextField
+            label="New folder"
+            placeholder="Folder name"
+            value={newName}
+            maxLength={100}
+            error={nameError}
+            onChange={(event) => setNewName(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter here creates the folder instead of submitting the dialog.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void create();
+              }
+            }}
+          />
+          <Button variant="secondary" loading={creating} onClick={() => void create()}>
+            Create folder
+          </Button>
+        </div>
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={!folderId}>
+            Add to folder
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
+
+/** Deletes a task nobody started, or archives one with assignments; the server's message says which. */
+export const DeleteTaskDialog = ({
+  task,
+  onClose,
+  onDeleted,
+}: {
+  task: Task;
+  onClose: () => void;
+  onDeleted: () => void;
+}) => {
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const { message } = await api.callWithMessage(tasks.deleteTask, { taskId: task._id });
+      notify.success(message);
+      onDeleted();
+    } catch (err) {
+      notify.error(messageOf(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      title={`Delete “${task.title}”?`}
+      description={
+        task.assignedCount > 0
+          ? `It is assigned to ${plural(task.assignedCount, 'member')}, so it will be archived instead: it leaves the library and their history keeps it.`
+          : 'Nobody has it yet, so it will be deleted for good.'
+      }
+      confirmLabel={task.assignedCount > 0 ? 'Archive task' : 'Delete task'}
+      busy={busy}
+      onConfirm={() => void remove()}
+      onCancel={onClose}
+    />
+  );
+};

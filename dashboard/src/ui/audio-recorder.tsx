@@ -1,0 +1,293 @@
+import { GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from './button.tsx';
+import { Spinner } from './spinner.tsx';
+import './audio-recorder.css';
+
+/** One finished recording: the bytes (typed with their base MIME type), how long it lasts and when it was made. */
+export type AudioTake = { blob: Blob; durationMs: number; recordedAt: string };
+
+/** Formats in order of preference; the first the browser supports is used (Safari records audio/mp4). */
+const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
+
+/** 'audio/webm;codecs=opus' -> 'audio/webm': uploads are checked against base types. */
+export const baseMimeType = (type: string) => type.split(';')[0]?.trim().toLowerCase() || 'audio/webm';
+
+const pickMimeType = () =>
+  PREFERRED_TYPES.find(
+    (type) => typeof MediaRecorder.isTypeSupported === 'function' && MediaRecorder.isTypeSupported(type),
+  );
+
+/** The text as a sentence, ending with a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** 75 000 ms -> '1:15'. */
+export const formatClock = (ms: number) => {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** What the learner should do when the microphone cannot be opened, by the DOMException name. */
+const microphoneProblem = (error: unknown) => {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return 'Microphone access is blocked. Allow the microphone for this site in your browser settings, then try again.';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError')
+    return 'No microphone was found. Connect a microphone and try again.';
+  if (name === 'NotReadableError' || name === 'AbortError')
+    return 'The microphone could not be started. Close other apps using it and try again.';
+  return 'The microphone could not be started. Please try again.';
+};
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'recording'; startedAt: number }
+  | { kind: 'saving'; take: AudioTake }
+  | { kind: 'failed'; take: AudioTake; message: string }
+  | { kind: 'saved'; take: AudioTake };
+
+type Live = { recorder: MediaRecorder; stream: MediaStream };
+
+const stopTracks = (stream: MediaStream) => {
+  for (const track of stream.getTracks()) track.stop();
+};
+
+/**
+ * Records one spoken answer: Record, a running timer, Stop, play back, Record again. A finished take goes to
+ * `onSave` (which uploads and stores it); when that fails the take is kept and a Retry button sends it again,
+ * so nothing recorded is lost. `savedUrl` plays a recording saved earlier. With `readOnly` only playback shows.
+ */
+export const AudioRecorder = ({
+  label,
+  savedUrl,
+  onSave,
+  readOnly = false,
+  maxDurationMs = 10 * 60_000,
+}: {
+  /** What is recorded, e.g. 'item 1' or 'your answer to question 2'; names the buttons and the player. */
+  label: string;
+  savedUrl?: string | null | undefined;
+  onSave: (take: AudioTake) => Promise<void>;
+  readOnly?: boolean;
+  /** Recording stops by itself after this long. */
+  maxDurationMs?: number;
+}) => {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [micError, setMicError] = useState<string | null>(null);
+  const [elapsed, setElapsed] = useState(0);
+  const live = useRef<Live | null>(null);
+  const mounted = useRef(true);
+  const onSaveRef = useRef(onSave);
+  onSaveRef.current = onSave;
+
+  const take =
+    phase.kind === 'saving' || phase.kind === 'failed' || phase.kind === 'saved' ? phase.take : null;
+  const takeUrl = useMemo(
+    () => (take && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(take.blob) : null),
+    [take],
+  );
+  useEffect(
+    () => () => {
+      if (takeUrl) URL.revokeObjectURL(takeUrl);
+    },
+    [takeUrl],
+  );
+
+  // Let the microphone go when the screen closes mid-recording.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      const current = live.current;
+      live.current = null;
+      if (current) {
+        if (current.recorder.state !== 'inactive') current.recorder.stop();
+        stopTracks(current.stream);
+      }
+    };
+  }, []);
+
+  // A take not yet saved would be lost by closing the tab: the browser asks first.
+  const unsaved = phase.kind === 'saving' || phase.kind === 'failed' || phase.kind === 'recording';
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const save = async (next: AudioTake) => {
+    setPhase({ kind: 'saving', take: next });
+    try {
+      await onSaveRef.current(next);
+      if (mounted.current) setPhase({ kind: 'saved', take: next });
+    } catch (error) {
+      if (mounted.current)
+        setPhase({
+          kind: 'failed',
+          take: next,
+          message: error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE,
+        });
+    }
+  };
+
+  const stop = () => {
+    const current = live.current;
+    if (current && current.recorder.state !== 'inactive') current.recorder.stop();
+  };
+
+  const start = async () => {
+    setMicError(null);
+    if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+      setMicError('This browser cannot record audio. Please use a recent Chrome, Edge, Firefox or Safari.');
+      return;
+    }
+    setPhase({ kind: 'starting' });
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      if (!mounted.current) return;
+      setMicError(microphoneProblem(error));
+      setPhase({ kind: 'idle' });
+      return;
+    }
+    if (!mounted.current) {
+      stopTracks(stream);
+      return;
+    }
+    const mimeType = pickMimeType();
+    let recorder: MediaRecorder;
+    try {
+      recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+    } catch (error) {
+      stopTracks(stream);
+      setMicError(microphoneProblem(error));
+      setPhase({ kind: 'idle' });
+      return;
+    }
+    const chunks: Blob[] = [];
+    const startedAt = Date.now();
+    recorder.addEventListener('dataavailable', (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    });
+    recorder.addEventListener('stop', () => {
+      stopTracks(stream);
+      if (!mounted.current) return;
+      live.current = null;
+      const blob = new Blob(chunks, {
+        type: baseMimeType(recorder.mimeType || mimeType || chunks[0]?.type || ''),
+      });
+      if (blob.size === 0) {
+        setMicError('Nothing was recorded. Please try again.');
+        setPhase({ kind: 'idle' });
+        return;
+      }
+      void save({ blob, durationMs: Date.now() - startedAt, recordedAt: new Date().toISOString() });
+    });
+    live.current = { recorder, stream };
+    recorder.start();
+    setElapsed(0);
+    setPhase({ kind: 'recording', startedAt });
+  };
+
+  // The running timer, and the automatic stop at the limit.
+  useEffect(() => {
+    if (phase.kind !== 'recording') return;
+    const tick = () => {
+      const ms = Date.now() - phase.startedAt;
+      setElapsed(ms);
+      if (ms >= maxDurationMs) stop();
+    };
+    const timer = window.setInterval(tick, 250);
+    return () => window.clearInterval(timer);
+  }, [phase, maxDurationMs]);
+
+  const playUrl = takeUrl ?? savedUrl ?? null;
+  const busy = phase.kind === 'starting' || phase.kind === 'saving';
+  const recording = phase.kind === 'recording';
+  const hasSomething = Boolean(take) || Boolean(savedUrl);
+
+  if (readOnly)
+    return (
+      <div className="recorder">
+        {savedUrl ? (
+          <div className="recorder__playback">
+            {/* biome-ignore lint/a11y/useMediaCaption: a learner's own voice recording has no caption track */}
+            <audio controls preload="metadata" src={savedUrl} aria-label={`Recording of ${label}`} />
+          </div>
+        ) : (
+          <p className="recorder__note">Not recorded.</p>
+        )}
+      </div>
+    );
+
+  return (
+    <div className="recorder">
+      <div className="recorder__controls">
+        {recording ? (
+          <>
+            <Button variant="danger" onClick={stop} aria-label={`Stop recording ${label}`}>
+              Stop
+            </Button>
+            <span className="recorder__live">
+              <span className="recorder__dot" aria-hidden="true" />
+              <span className="visually-hidden">Recording time </span>
+              <span role="timer">{formatClock(elapsed)}</span>
+            </span>
+          </>
+        ) : (
+          <Button
+            variant={hasSomething ? 'secondary' : 'primary'}
+            loading={phase.kind === 'starting'}
+            disabled={busy}
+            onClick={() => void start()}
+            aria-label={`${hasSomething ? 'Record again' : 'Record'} ${label}`}
+          >
+            {hasSomething ? 'Record again' : 'Record'}
+          </Button>
+        )}
+        {phase.kind === 'failed' ? (
+          <Button
+            variant="secondary"
+            onClick={() => void save(phase.take)}
+            aria-label={`Retry saving ${label}`}
+          >
+            Retry
+          </Button>
+        ) : null}
+      </div>
+      {playUrl && !recording ? (
+        <div className="recorder__playback">
+          {/* biome-ignore lint/a11y/useMediaCaption: a learner's own voice recording has no caption track */}
+          <audio controls preload="metadata" src={playUrl} aria-label={`Recording of ${label}`} />
+        </div>
+      ) : null}
+      <div className="recorder__status" aria-live="polite">
+        {recording ? (
+          <span className="recorder__note">Recording… press Stop when you have finished.</span>
+        ) : null}
+        {phase.kind === 'saving' ? (
+          <span className="recorder__note">
+            <Spinner size="sm" label="" /> Saving your recording…
+          </span>
+        ) : null}
+        {phase.kind === 'saved' || (phase.kind === 'idle' && savedUrl) ? (
+          <span className="recorder__saved">Saved</span>
+        ) : null}
+      </div>
+      {phase.kind === 'failed' ? (
+        <p className="recorder__error" role="alert">
+          Your recording was not saved. {sentence(phase.message)} It is kept here: press Retry to send it
+          again.
+        </p>
+      ) : null}
+      {micError ? (
+        <p className="recorder__error" role="alert">
+          {micError}
+        </p>
+      ) : null}
+    </div>
+  );
+};
