@@ -548,3 +548,32 @@ describe('the task variant of the signed upload', () => {
     expect(avatar.json.field).toBe('purpose');
   });
 });
+
+describe('task figures on the organisation screens', () => {
+  it('the dashboard, a member and a group count assignments, completions, overdue and pending review', async () => {
+    const created = await post(owner, groups.add.path, { name: 'Figures cohort', memberIds: [staffId] });
+    const groupId = (created.json.response as { _id: string })._id;
+    const task = await addTask({ ...byType[7], title: 'Figures reflection' });
+    await post(owner, tasks.assignTaskGroupUsers.path, { taskIds: [task._id], groupIds: [groupId] });
+    await post(staff, tasks.updateMyTask.path, {
+      userId: staffId,
+      taskId: task._id,
+      progress: 100,
+      taskStatus: 2,
+      report: { answers: ['Fine.'] },
+    });
+    const group = await get(owner, groups.get.path, { groupId });
+    // The figures are the group's members' assignments (the staff member has tasks from other tests too).
+    const detail = group.json.response as { tasks: unknown[]; taskFigures: Record<string, number> };
+    expect(detail.tasks).toEqual([{ _id: task._id, title: 'Figures reflection', type: 7 }]);
+    expect(detail.taskFigures.completed).toBeGreaterThanOrEqual(1);
+    expect(detail.taskFigures.pendingReview).toBeGreaterThanOrEqual(1);
+    expect(detail.taskFigures.assigned).toBeGreaterThan(detail.taskFigures.completed ?? 0);
+    const member = await get(owner, members.get.path, { memberId: staffId });
+    const figures = (member.json.response as { tasks: { assigned: number; completed: number } }).tasks;
+    expect(figures.completed).toBeGreaterThanOrEqual(1);
+    expect(figures.assigned).toBeGreaterThanOrEqual(figures.completed);
+    const dashboard = await get(owner, enterpriseGeneral.myDashboard.path, { groupId });
+    expect(dashboard.json.response).toMatchObject({ tasks: detail.taskFigures });
+  });
+});

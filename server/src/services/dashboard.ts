@@ -4,6 +4,7 @@ import { validation } from '../errors.ts';
 import { dayOf } from './activity.ts';
 import { enterpriseSession } from './auth.ts';
 import { assertGroupInEnterprise } from './groups.ts';
+import { taskFigures } from './task-stats.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -57,7 +58,7 @@ export const enterpriseDashboard = async (
       ),
     );
 
-  const [total, joined, active, perDay, groups] = await Promise.all([
+  const [total, joined, active, perDay, groups, tasks] = await Promise.all([
     members.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
     members
       .where('users.created_at', '>=', startDate)
@@ -74,12 +75,19 @@ export const enterpriseDashboard = async (
       .where('enterprise_id', '=', enterpriseId)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst(),
+    taskFigures(ctx.db, {
+      enterpriseId,
+      groupId,
+      completedFrom: startDate,
+      completedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
+    }),
   ]);
   const byDay = new Map(perDay.map((row) => [row.day, Number(row.n)]));
   return {
     range: { startDate, endDate },
     members: { total: Number(total?.n ?? 0), active: Number(active?.n ?? 0), joined: Number(joined?.n ?? 0) },
     groups: Number(groups?.n ?? 0),
+    tasks,
     activity: daysBetween(startDate, endDate).map((day) => ({ day, activeMembers: byDay.get(day) ?? 0 })),
   };
 };

@@ -6,6 +6,7 @@ import { notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';
+import { taskFigures } from './task-stats.ts';
 
 type SummaryRow = { id: string; name: string; created_at: string; member_count: number | string | bigint };
 
@@ -123,7 +124,24 @@ export const getGroup = async (ctx: CallContext, { groupId }: { groupId: string 
     .where('users.enterprise_id', '=', enterpriseId)
     .orderBy(sql`lower(users.name)`)
     .execute();
-  return { ...toSummary(row), members: people.map((p) => ({ _id: p.id, name: p.name, email: p.email })) };
+  const [tasks, figures] = await Promise.all([
+    ctx.db
+      .selectFrom('task_group_assignments')
+      .innerJoin('tasks', 'tasks.id', 'task_group_assignments.task_id')
+      .select(['tasks.id', 'tasks.title', 'tasks.type'])
+      .where('task_group_assignments.group_id', '=', groupId)
+      .where('tasks.enterprise_id', '=', enterpriseId)
+      .orderBy('task_group_assignments.assigned_at', 'desc')
+      .limit(100)
+      .execute(),
+    taskFigures(ctx.db, { enterpriseId, groupId }),
+  ]);
+  return {
+    ...toSummary(row),
+    members: people.map((p) => ({ _id: p.id, name: p.name, email: p.email })),
+    tasks: tasks.map((t) => ({ _id: t.id, title: t.title, type: Number(t.type) })),
+    taskFigures: figures,
+  };
 };
 
 export const addGroup = async (ctx: CallContext, input: { name: string; memberIds: string[] }) => {

@@ -7,6 +7,7 @@ import { enterpriseSession } from './auth.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';
+import { taskFigures } from './task-stats.ts';
 
 const SORT_COLUMNS = {
   name: sql`lower(users.name)`,
@@ -239,5 +240,6 @@ export const getMember = async (ctx: CallContext, { memberId }: { memberId: stri
     avatarUrl: extra.avatar_url,
     createdAt: extra.created_at,
     activity: await weeklyActivity(ctx.db, memberId),
+    tasks: await taskFigures(ctx.db, { enterpriseId, userId: memberId }),
   };
 };

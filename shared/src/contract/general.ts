@@ -73,6 +73,19 @@ export const dashboardQuery = z
 export const DASHBOARD_MAX_DAYS = 366;
 
 /** general/my-dashboard: people and their activity for the range (and group) asked. */
+/** Task assignments of an enterprise, a group or a member (issue 5 figures on issue 3's screens). */
+export const taskFiguresSchema = z.object({
+  assigned: z.number().int(),
+  inProgress: z.number().int(),
+  /** Completed (on the dashboard: completed within the range). */
+  completed: z.number().int(),
+  /** Past the due date and not completed. */
+  overdue: z.number().int(),
+  /** Completed, waiting for a reviewer. */
+  pendingReview: z.number().int(),
+});
+export type TaskFigures = z.infer<typeof taskFiguresSchema>;
+
 export const enterpriseDashboardSchema = z.object({
   range: z.object({ startDate: z.string(), endDate: z.string() }),
   members: z.object({
@@ -83,6 +96,7 @@ export const enterpriseDashboardSchema = z.object({
     joined: z.number().int(),
   }),
   groups: z.number().int(),
+  tasks: taskFiguresSchema,
   /** One entry per day of the range, oldest first. */
   activity: z.array(z.object({ day: z.string(), activeMembers: z.number().int() })),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+import { taskFiguresSchema } from './general.ts';
 
 // Groups (issue 3, spec §2 /enterprise/groups, groups/manage/:id?, groups/detail/:id; §3 group).
 const G = `${API_BASE.enterprise}/groups`;
@@ -20,7 +21,12 @@ export type GroupSummary = z.output<typeof groupSummarySchema>;
 export const groupMemberSchema = z.object({ _id: id(), name: z.string(), email: z.string() });
 export type GroupMember = z.output<typeof groupMemberSchema>;
 
-export const groupDetailSchema = groupSummarySchema.extend({ members: z.array(groupMemberSchema) });
+export const groupDetailSchema = groupSummarySchema.extend({
+  members: z.array(groupMemberSchema),
+  /** Tasks assigned to the group (its members, including later joiners, get them). */
+  tasks: z.array(z.object({ _id: id(), title: z.string(), type: z.number().int() })),
+  taskFigures: taskFiguresSchema,
+});
 export type GroupDetail = z.output<typeof groupDetailSchema>;
 
 const groupName = () =>

@@ -75,6 +75,16 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
       <Stat label="New members" value={data.members.joined} note={`Joined in the last ${days} days`} />
       <Stat label="Groups" value={data.groups} />
     </dl>
+    <dl className="stats" aria-label="Task figures">
+      <Stat
+        label="Tasks assigned"
+        value={data.tasks.assigned}
+        note={`${data.tasks.inProgress} in progress`}
+      />
+      <Stat label="Tasks completed" value={data.tasks.completed} note={`In the last ${days} days`} />
+      <Stat label="Overdue tasks" value={data.tasks.overdue} note="Past due, not completed" />
+      <Stat label="Waiting for review" value={data.tasks.pendingReview} />
+    </dl>
     <Card title="Active members per day" className="dashboard__chart">
       <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
         <ActivityChart days={data.activity} />

@@ -2,11 +2,12 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type GroupDetail, groups } from '@coach/shared/contract/groups';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { TaskFigures } from '../../ui/task-figures.tsx';
 import { manageGroupPath } from './group-paths.ts';
 import './groups.css';
 
@@ -78,6 +79,22 @@ export const GroupDetailPage = () => {
               <li key={member._id} className="group-detail__member">
                 <span className="picker__name">{member.name}</span>
                 <span className="picker__email">{member.email}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Tasks">
+        <TaskFigures figures={group.taskFigures} />
+        {group.tasks.length === 0 ? (
+          <p className="group-detail__none">No tasks are assigned to this group.</p>
+        ) : (
+          <ul className="chips" aria-label="Tasks assigned to the group">
+            {group.tasks.map((task) => (
+              <li key={task._id}>
+                <Link className="chip chip--link" to={fillPath(paths.enterprise.viewTask, { id: task._id })}>
+                  {task.title}
+                </Link>
               </li>
             ))}
           </ul>

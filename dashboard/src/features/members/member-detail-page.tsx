@@ -13,6 +13,7 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { EditMemberDialog } from './member-dialogs.tsx';
 import './members.css';
+import { TaskFigures } from '../../ui/task-figures.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const weekFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -152,6 +153,9 @@ export const MemberDetailPage = () => {
               ))}
             </ul>
           )}
+        </Card>
+        <Card title="Tasks">
+          <TaskFigures figures={member.tasks} />
         </Card>
         <Card title="Activity" className="member-detail__wide">
           <ActivityBars activity={member.activity} />
