@@ -10,6 +10,9 @@ const openPaidCourse = async (page: Page) => {
 };
 
 const startEnrolment = async (page: Page, title: string, email: string) => {
+  // The buttons are islands hydrated when the browser is idle (a click before that does nothing); Astro drops
+  // `ssr` from each island once it is live.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('button', { name: /^Enrol now · / }).click();
   const dialog = page.getByRole('dialog', { name: `Enrol in ${title}` });
   await dialog.getByLabel('Name').fill('Visitor Vee');

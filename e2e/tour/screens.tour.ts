@@ -132,3 +132,66 @@ test('course screens', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
   await shot(page, 'enterprise-course-edit');
 });
+
+test('task screens', async ({ page }) => {
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  await page.goto('/enterprise/tasks-library');
+  await expect(page.getByRole('list', { name: 'Read tasks' })).toBeVisible();
+  await shot(page, 'enterprise-tasks-library');
+  await page.getByRole('link', { name: 'Folders', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Folders' })).toBeVisible();
+  await shot(page, 'enterprise-task-folders');
+  await page.getByRole('link', { name: 'Onboarding week' }).click();
+  await expect(page.getByRole('table', { name: 'Tasks in Onboarding week' })).toBeVisible();
+  await shot(page, 'enterprise-task-folder');
+  await page.goto('/enterprise/create-task');
+  await expect(page.getByRole('heading', { level: 2, name: 'What kind of task?' })).toBeVisible();
+  await shot(page, 'enterprise-create-task');
+  await page.getByRole('button', { name: /^Multiple Choice Question/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'New Multiple Choice Question task' }),
+  ).toBeVisible();
+  await shot(page, 'enterprise-create-task-form');
+  await page.getByRole('button', { name: 'Create task' }).click();
+  await expect(page.getByText('Please enter a title')).toBeVisible();
+  await shot(page, 'enterprise-create-task-errors');
+  await page.goto('/enterprise/tasks-library');
+  await page.getByRole('link', { name: 'Quiz: running effective meetings' }).click();
+  await expect(page.getByRole('table', { name: 'Members' })).toBeVisible();
+  await shot(page, 'enterprise-task-view');
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Matching groups' })).toBeVisible();
+  await shot(page, 'enterprise-task-assign');
+  await page.keyboard.press('Escape');
+  await page.goto('/enterprise/bulk-assign-task');
+  await expect(page.getByRole('list', { name: 'Tasks' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Matching groups' })).toBeVisible();
+  await shot(page, 'enterprise-bulk-assign-task');
+  await page.goto('/enterprise/reading-topics');
+  await expect(page.getByRole('table', { name: 'Reading topics' })).toBeVisible();
+  await shot(page, 'enterprise-reading-topics');
+  await page.goto('/enterprise/config/pronunciation');
+  await expect(page.getByRole('table', { name: 'Groups' })).toBeVisible();
+  await shot(page, 'enterprise-pronunciation');
+  await page.goto('/enterprise/dashboard');
+  await page
+    .getByRole('region', { name: 'Completed tasks to review' })
+    .getByRole('link', { name: 'Review Quiz: running effective meetings by Lee Learner' })
+    .click();
+  await expect(page.getByText('Multiple Choice Question · Lee Learner’s attempt')).toBeVisible();
+  await shot(page, 'enterprise-member-task');
+});
+
+test('learner task screens', async ({ page }) => {
+  await signIn(page, 'enterprise', 'learner@acme.example');
+  await page.goto('/enterprise/my-tasks');
+  await expect(page.getByRole('list', { name: 'Due tasks' })).toBeVisible();
+  await shot(page, 'enterprise-my-tasks');
+  await page.getByRole('link', { name: 'Read aloud: opening a customer call' }).click();
+  await expect(page.getByRole('button', { name: 'Record the passage' })).toBeVisible();
+  await shot(page, 'enterprise-my-task-record');
+  await page.goto('/enterprise/my-tasks?tab=done');
+  await page.getByRole('link', { name: 'Quiz: running effective meetings' }).click();
+  await expect(page.getByText('You completed this task')).toBeVisible();
+  await shot(page, 'enterprise-my-task-done');
+});
