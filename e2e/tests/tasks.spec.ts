@@ -20,6 +20,7 @@ const stamp = new Date()
 const title = {
   read: `Read the visitor policy ${stamp}`,
   pronunciation: `Say the product names ${stamp}`,
+  video: `Watch the STAR method ${stamp}`,
   questions: `Talk about your week ${stamp}`,
   readRecord: `Read the safety briefing aloud ${stamp}`,
   interview: `Interview for store manager ${stamp}`,
@@ -96,13 +97,11 @@ test('an admin creates a task of each type, files two in a folder and assigns th
     await expect(page.getByRole('listitem').filter({ hasText: 'Acme Learning Studio' })).toBeVisible();
   });
 
-  await test.step('Video is not available yet', async () => {
+  await test.step('Video', async () => {
     await startTask(page, 'Video');
-    await expect(page.getByText('The content library is not available yet.')).toBeVisible();
-    await expect(
-      page.getByText('Video tasks can be saved once the content library is available.'),
-    ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Create task' })).toBeDisabled();
+    await page.getByLabel('Search videos').fill('STAR');
+    await page.getByRole('radio', { name: /Answering with STAR/ }).check();
+    await createTask(page, title.video);
   });
 
   await test.step('Question and Answer', async () => {

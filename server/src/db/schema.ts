@@ -162,6 +162,55 @@ export type Database = {
     feedback_at: string | null;
     updated_at: string;
   };
+  content: {
+    id: string;
+    title: string;
+    description: string;
+    coach: string;
+    category: string;
+    video_key: string | null;
+    video_url: string;
+    hls: number;
+    thumbnail_url: string | null;
+    duration_seconds: number;
+    subtitles: string;
+    like_count: number;
+    view_count: number;
+    created_at: string;
+  };
+  content_enterprises: { content_id: string; enterprise_id: string; assigned_at: string };
+  content_group_assignments: {
+    content_id: string;
+    group_id: string;
+    enterprise_id: string;
+    assigned_at: string;
+  };
+  content_assignments: {
+    id: string;
+    enterprise_id: string;
+    content_id: string;
+    user_id: string;
+    source: string;
+    assigned_at: string;
+  };
+  content_actions: {
+    id: string;
+    enterprise_id: string;
+    user_id: string;
+    content_id: string;
+    action: string;
+    created_at: string;
+  };
+  content_reviews: {
+    user_id: string;
+    content_id: string;
+    enterprise_id: string;
+    learned_from_video: string;
+    good_outcome: string;
+    steps_for_achievement: string;
+    created_at: string;
+    updated_at: string;
+  };
   admins: {
     id: string;
     name: string;

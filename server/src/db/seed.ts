@@ -4,6 +4,7 @@ import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { hashPassword } from '../auth/passwords.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import type { Db } from './connect.ts';
+import { seedContent } from './seed-content.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedTasks } from './seed-tasks.ts';
 
@@ -355,6 +356,15 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
         })),
       )
       .execute();
+    await seedContent(trx, {
+      storage,
+      enterpriseIds: [acme, globex],
+      acmeId: acme,
+      ownerId: acmeOwner,
+      groupId: groupIds[0] ?? '',
+      learnerId: learner,
+      now,
+    });
     await seedMarketplace(trx, { passwordHash, now, storage });
   });
   return true;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -118,9 +118,33 @@ export const localStorage = ({ dataDir, secret }: { dataDir: string; secret: str
 };
 
 /** A read stream of a stored local file (served at /uploads/...). */
-export const readLocal = (storage: LocalStorage, key: string) => {
+export const readLocal = (storage: LocalStorage, key: string, range?: { start: number; end: number }) => {
   const file = storage.fileOf(key);
-  return existsSync(file) ? createReadStream(file) : null;
+  return existsSync(file) ? createReadStream(file, range) : null;
+};
+
+/** The size of a stored file in bytes, or null when there is none. */
+export const sizeOfLocal = (storage: LocalStorage, key: string) => {
+  const file = storage.fileOf(key);
+  return existsSync(file) ? statSync(file).size : null;
+};
+
+/**
+ * A single `bytes=` range of a file of `size` bytes (inclusive ends, as HTTP counts them): null when there is no
+ * usable Range header (serve the whole file), 'unsatisfiable' when it starts past the end.
+ */
+export const parseRange = (header: string | undefined, size: number) => {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable' as const;
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable' as const;
+  return { start, end };
 };
 
 // ---------------------------------------------------------------------------------------------

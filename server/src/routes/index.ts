@@ -1,5 +1,6 @@
 import type { Registration } from '../adapter.ts';
 import { authRoutes } from './auth.ts';
+import { contentRoutes } from './content.ts';
 import { courseRoutes } from './courses.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { organisationRoutes } from './organisation.ts';
@@ -22,4 +23,5 @@ export const allRoutes: Registration[] = [
   ...readingTopicRoutes,
   ...pronunciationRoutes,
   ...taskRoutes,
+  ...contentRoutes,
 ];

@@ -1,4 +1,5 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { contentLibrary } from '@coach/shared/contract/content';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
@@ -152,7 +153,14 @@ describe('authoring', () => {
     expect(badExpiry.json.field).toBe('expirySeconds');
   });
 
-  it('refuses a Video task while the content library holds no video, naming contentId', async () => {
+  it('saves a Video task pointing at a video of the library; an unknown video is 422 on contentId', async () => {
+    const picker = await get(owner, contentLibrary.getVideoContentForTask.path, { search: 'listening' });
+    expect(picker.status).toBe(200);
+    const video = (picker.json.response as { listdata: { _id: string }[] }).listdata[0];
+    expect(video).toBeDefined();
+    const task = await addTask({ ...common, type: 3, title: 'Watch', contentId: video?._id });
+    const read = await get(owner, tasks.getTaskById.path, { taskId: task._id });
+    expect(read.json.response).toMatchObject({ type: 3, contentId: video?._id });
     const res = await post(owner, tasks.addTask.path, { ...common, type: 3, title: 'Watch', contentId: 'x' });
     expect(res.status).toBe(422);
     expect(res.json.field).toBe('contentId');
@@ -193,8 +201,7 @@ describe('authoring', () => {
     expect(body.mode).toBe('sections');
     const types = body.sections.map((s) => s.type);
     expect(types).toEqual([...types].sort((a, b) => a - b));
-    expect(types).toEqual(expect.arrayContaining([1, 2, 4, 5, 6, 7, 8]));
-    expect(types).not.toContain(3);
+    expect(types).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8]));
     const page = await get(owner, tasks.getListOfTasks.path, { tasktype: '1', search: 'topic' });
     expect(page.json.response).toMatchObject({ mode: 'list', totalCount: 1 });
     const audio = await get(owner, tasks.getListOfTasks.path, { catSearch: 'Audio' });
@@ -575,5 +582,20 @@ describe('task figures on the organisation screens', () => {
     expect(figures.assigned).toBeGreaterThanOrEqual(figures.completed);
     const dashboard = await get(owner, enterpriseGeneral.myDashboard.path, { groupId });
     expect(dashboard.json.response).toMatchObject({ tasks: detail.taskFigures });
+  });
+});
+
+describe('a Video task for the learner', () => {
+  it('comes with the video to play', async () => {
+    const mine = await get(learner, tasks.getMyTasks.path, { tasktype: '3' });
+    const row = (mine.json.response as { listdata: { taskId: string }[] }).listdata[0];
+    expect(row).toBeDefined();
+    const detail = await post(learner, tasks.getMyTask.path, { taskId: row?.taskId });
+    const body = detail.json.response as {
+      task: { contentId: string };
+      video: { _id: string; videoUrl: string };
+    };
+    expect(body.video._id).toBe(body.task.contentId);
+    expect(body.video.videoUrl).toMatch(/\.mp4$/);
   });
 });

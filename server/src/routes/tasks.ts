@@ -1,6 +1,8 @@
 import { taskFolders } from '@coach/shared/contract/task-folders';
 import { tasks } from '@coach/shared/contract/tasks';
 import { type Registration, serve } from '../adapter.ts';
+import { enterpriseSession } from '../services/auth.ts';
+import { videoForViewer } from '../services/content.ts';
 import * as assignments from '../services/task-assignments.ts';
 import * as library from '../services/tasks.ts';
 
@@ -29,7 +31,12 @@ export const taskRoutes: Registration[] = [
   serve(tasks.assignTaskGroupUsers, ({ ctx, input }) => assignments.assignToGroups(ctx, input)),
   serve(tasks.getMembersByTaskId, ({ ctx, input }) => assignments.membersOfTask(ctx, input)),
   serve(tasks.getMyTasks, ({ ctx, input }) => assignments.myTasks(ctx, input)),
-  serve(tasks.getMyTask, ({ ctx, input }) => assignments.myTask(ctx, input)),
+  serve(tasks.getMyTask, async ({ ctx, input }) => {
+    const detail = await assignments.myTask(ctx, input);
+    if (detail.task.type !== 3) return detail;
+    const { enterpriseId, user } = enterpriseSession(ctx);
+    return { ...detail, video: await videoForViewer(ctx.db, enterpriseId, user.id, detail.task.contentId) };
+  }),
   serve(tasks.updateMyTask, ({ ctx, input }) => assignments.updateMyTask(ctx, input)),
   serve(tasks.getMembersTaskData, ({ ctx, input }) => assignments.memberTaskData(ctx, input)),
   serve(tasks.getCompletedIvrTaskDetails, ({ ctx, input }) => assignments.interviewMessages(ctx, input)),

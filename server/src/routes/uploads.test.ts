@@ -69,6 +69,16 @@ describe('signed uploads to the embedded store', () => {
     expect(read.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await read.arrayBuffer()).equals(PNG)).toBe(true);
 
+    // Media players seek with Range requests.
+    const part = await t.app.request(signed.fileUrl, { headers: { range: 'bytes=8-15' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 8-15/${PNG.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(PNG.subarray(8, 16))).toBe(true);
+    const tail = await t.app.request(signed.fileUrl, { headers: { range: 'bytes=-4' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(PNG.subarray(PNG.length - 4))).toBe(true);
+    const past = await t.app.request(signed.fileUrl, { headers: { range: `bytes=${PNG.length}-` } });
+    expect(past.status).toBe(416);
+
     // One address, one file.
     expect((await put(signed, PNG)).status).toBe(409);
   });

@@ -6,7 +6,14 @@ import { stream } from 'hono/streaming';
 import { envelopeError, type Registration, serve } from '../adapter.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { KEY_PATTERN, LOCAL_PUBLIC_PREFIX, LOCAL_PUT_PREFIX, readLocal } from '../providers/storage.ts';
+import {
+  KEY_PATTERN,
+  LOCAL_PUBLIC_PREFIX,
+  LOCAL_PUT_PREFIX,
+  parseRange,
+  readLocal,
+  sizeOfLocal,
+} from '../providers/storage.ts';
 import * as auth from '../services/auth.ts';
 import { signTaskUpload } from '../services/task-assignments.ts';
 import * as service from '../services/uploads.ts';
@@ -65,8 +72,8 @@ export const mountLocalUploads = (app: Hono, deps: Deps) => {
   });
   app.get(`${LOCAL_PUBLIC_PREFIX}*`, (c) => {
     const key = c.req.path.slice(LOCAL_PUBLIC_PREFIX.length);
-    const file = KEY_PATTERN.test(key) ? readLocal(storage, key) : null;
-    if (!file) return c.json({ success: 0, message: 'Not found', code: 'NOT_FOUND' }, 404);
+    const size = KEY_PATTERN.test(key) ? sizeOfLocal(storage, key) : null;
+    if (size === null) return c.json({ success: 0, message: 'Not found', code: 'NOT_FOUND' }, 404);
     c.header(
       'content-type',
       CONTENT_TYPE_OF_EXTENSION[key.split('.').pop() ?? ''] ?? 'application/octet-stream',
@@ -74,6 +81,20 @@ export const mountLocalUploads = (app: Hono, deps: Deps) => {
     c.header('cache-control', UPLOAD_CACHE_CONTROL);
     c.header('x-content-type-options', 'nosniff');
     c.header('content-security-policy', "default-src 'none'; sandbox");
+    c.header('accept-ranges', 'bytes');
+    // Media players seek with Range requests: answer the asked part (one range; others get the whole file).
+    const range = parseRange(c.req.header('range'), size);
+    if (range === 'unsatisfiable') {
+      c.header('content-range', `bytes */${size}`);
+      return c.body(null, 416);
+    }
+    const file = readLocal(storage, key, range ?? undefined);
+    if (!file) return c.json({ success: 0, message: 'Not found', code: 'NOT_FOUND' }, 404);
+    if (range) {
+      c.status(206);
+      c.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      c.header('content-length', String(range.end - range.start + 1));
+    } else c.header('content-length', String(size));
     return stream(c, async (out) => {
       for await (const chunk of file) await out.write(chunk as Uint8Array);
     });

@@ -4,6 +4,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
+import { syncGroupContent } from './content-assignments.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';
 import { taskFigures } from './task-stats.ts';
@@ -178,6 +179,8 @@ export const editGroup = async (
     await setMembers(trx, input.groupId, input.memberIds);
     // New members get the tasks already assigned to the group (issue 5).
     await syncGroupTasks(trx, enterpriseId, { groupIds: [input.groupId] });
+    // ...and the videos assigned to it (issue 6).
+    await syncGroupContent(trx, enterpriseId, { groupIds: [input.groupId] });
   });
   ctx.setMessage('Group updated successfully');
   return toSummary(await findGroup(ctx, enterpriseId, input.groupId));

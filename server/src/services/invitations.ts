@@ -5,6 +5,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, validation } from '../errors.ts';
 import { createOneTimeToken, enterpriseSession } from './auth.ts';
+import { syncGroupContent } from './content-assignments.ts';
 import { loadMember } from './members.ts';
 import { syncGroupTasks } from './task-assignments.ts';
 
@@ -46,6 +47,8 @@ const insertInvitedMember = async (trx: Trx, enterpriseId: string, member: NewMe
       .execute();
   // The groups' assigned tasks wait for the member (issue 5).
   if (member.groupIds.length) await syncGroupTasks(trx.db, enterpriseId, { userIds: [id] });
+  // ...and their assigned videos (issue 6).
+  if (member.groupIds.length) await syncGroupContent(trx.db, enterpriseId, { userIds: [id] });
   const token = await createOneTimeToken(trx, 'invite', 'enterprise', id);
   return { id, invitation: { email: member.email, name: member.name, token } };
 };

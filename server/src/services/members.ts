@@ -4,6 +4,7 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { weeklyActivity } from './activity.ts';
 import { enterpriseSession } from './auth.ts';
+import { syncGroupContent } from './content-assignments.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';
@@ -186,6 +187,7 @@ export const updateMember = async (
         .execute();
     // Joining a group brings its assigned tasks (issue 5).
     await syncGroupTasks(trx, enterpriseId, { userIds: [input.memberId] });
+    await syncGroupContent(trx, enterpriseId, { userIds: [input.memberId] });
   });
   ctx.setMessage('Member updated successfully');
   return loadMember(ctx, enterpriseId, input.memberId);

@@ -733,3 +733,57 @@ export const signTaskUpload = async (
   const { taskId: _taskId, ...upload } = input;
   return signUpload(ctx, upload);
 };
+
+// ---------------------------------------------------------------------------------------------
+// Video tasks and the content library (issue 6)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The member's not-completed Video tasks (type 3) keyed by the video they point at, earliest due first.
+ * A member has few open tasks, so tasks.details is read here rather than queried as JSON on two dialects.
+ */
+export const openVideoTasks = async (db: Db, enterpriseId: string, userId: string) => {
+  const rows = await db
+    .selectFrom('task_assignments as a')
+    .innerJoin('tasks as t', 't.id', 'a.task_id')
+    .select(['a.id', 'a.task_id', 'a.report', 'a.started_at', 't.details'])
+    .where('a.user_id', '=', userId)
+    .where('a.enterprise_id', '=', enterpriseId)
+    .where('t.type', '=', 3)
+    .where('a.status', '!=', TASK_STATUS.completed)
+    .orderBy('a.due_at')
+    .orderBy('a.id')
+    .execute();
+  const byContent = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const { contentId } = JSON.parse(row.details) as { contentId?: string };
+    if (contentId) byContent.set(contentId, [...(byContent.get(contentId) ?? []), row]);
+  }
+  return byContent;
+};
+
+/**
+ * 'viewed' of a video (spec §4): the member's not-completed Video tasks for it become progress 100,
+ * taskStatus 2, with the report saying the video was watched. Answers the completed task ids.
+ */
+export const completeVideoTasks = async (db: Db, enterpriseId: string, userId: string, contentId: string) => {
+  const open = (await openVideoTasks(db, enterpriseId, userId)).get(contentId) ?? [];
+  const at = now();
+  for (const row of open) {
+    const previous: TaskReport = row.report ? JSON.parse(row.report) : {};
+    await db
+      .updateTable('task_assignments')
+      .set({
+        status: TASK_STATUS.completed,
+        progress: 100,
+        report: JSON.stringify({ ...previous, watchedPercent: 100 }),
+        started_at: row.started_at ?? at,
+        completed_at: at,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .where('status', '!=', TASK_STATUS.completed)
+      .execute();
+  }
+  return open.map((row) => row.task_id);
+};

@@ -162,12 +162,15 @@ const columnsOf = async (ctx: CallContext, enterpriseId: string, input: TaskInpu
   };
 };
 
-/**
- * A Video task points at a video of the content library. That library arrives with the content issue; until
- * it holds videos there is nothing a task can point at, so the server says so instead of storing a dangling id.
- */
-const assertContent = async (_ctx: CallContext, _enterpriseId: string, _contentId: string) => {
-  throw validation('contentId', 'The content library has no videos yet, so a Video task cannot be saved');
+/** A Video task points at a video of the content library that the enterprise has (issue 6). */
+const assertContent = async (ctx: CallContext, enterpriseId: string, contentId: string) => {
+  const row = await ctx.db
+    .selectFrom('content_enterprises')
+    .select('content_id')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('content_id', '=', contentId)
+    .executeTakeFirst();
+  if (!row) throw validation('contentId', 'Choose a video of your content library');
 };
 
 export const addTask = async (ctx: CallContext, input: TaskInput) => {

@@ -33,6 +33,14 @@ describe('content calls', () => {
     expect(contentLibrary.getVideoContent.request.parse({ sortBy: 'liked' }).sortBy).toBe('liked');
     expect(contentLibrary.getVideoContent.request.safeParse({ sortBy: 'oldest' }).success).toBe(false);
   });
+
+  it('contenttype is one of the four categories and currentPage is a page number', () => {
+    expect(
+      contentLibrary.getVideoContent.request.parse({ contenttype: 'social', currentPage: '2' }),
+    ).toMatchObject({ contenttype: 'social', currentPage: 2 });
+    const bad = contentLibrary.getVideoContentForTask.request.safeParse({ contenttype: 'cooking' });
+    expect(bad.error?.issues[0]?.path).toEqual(['contenttype']);
+  });
 });
 
 describe('general calls', () => {

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { SORT_VALUES } from '../constants/sort-options.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { empty, id, idList, loose, optionalQuery, paged, queryBool, searchText } from './envelope.ts';
+import {
+  empty,
+  id,
+  idList,
+  optionalQuery,
+  type Paged,
+  queryBool,
+  queryInt,
+  searchText,
+  shaped,
+} from './envelope.ts';
+import type { Task } from './tasks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities of spec §3
@@ -9,17 +20,83 @@ import { empty, id, idList, loose, optionalQuery, paged, queryBool, searchText }
 
 /** Video categories behind the viewall switches of get-video-content (spec §7). */
 export const VIDEO_CATEGORY_KEYS = ['emotional', 'communication', 'social', 'interview'] as const;
+export type VideoCategoryKey = (typeof VIDEO_CATEGORY_KEYS)[number];
 
-/** Video content (spec §3). */
-export const videoContentSchema = z.object({
-  contentId: id(),
-  title: z.string(),
-  url: z.string(),
-  img: z.string().nullable(),
-  category: z.string(),
-  coach: z.object({ name: z.string() }),
-});
-export type VideoContent = z.infer<typeof videoContentSchema>;
+/** The label each video category shows (sections, cards, filters). */
+export const VIDEO_CATEGORY_LABELS = {
+  emotional: 'Emotional Intelligence',
+  communication: 'Communication',
+  social: 'Social Skills',
+  interview: 'Interview Skills',
+} as const satisfies Record<VideoCategoryKey, string>;
+
+/** A subtitle track of a video (WebVTT). */
+export type VideoSubtitle = { label: string; srcLang: string; url: string };
+
+/** The viewer's journaling answers (spec §2, §4); a field is absent until answered. */
+export type VideoJournal = { learnedFromVideo?: string; goodOutcome?: string; stepsForAchievement?: string };
+
+/**
+ * Video content (spec §3: contentId is `_id`, url is `videoUrl`, img is `thumbnailUrl`), with the counts behind
+ * Most Liked / Most Viewed and what the viewer has done with it.
+ */
+export type VideoContent = {
+  _id: string;
+  title: string;
+  description: string;
+  /** The coach's name. */
+  coach: string;
+  category: VideoCategoryKey;
+  categoryLabel: string;
+  videoUrl: string;
+  /** The address is an HLS playlist (played through hls.js). */
+  hls: boolean;
+  thumbnailUrl: string | null;
+  durationSeconds: number;
+  subtitles: VideoSubtitle[];
+  likeCount: number;
+  viewCount: number;
+  likedByMe: boolean;
+  viewedByMe: boolean;
+  /** The viewer's journaling answers, null when none were given. */
+  journal: VideoJournal | null;
+  /** The viewer's not-completed video task for this content, which 'viewed' completes (spec §4). */
+  taskId?: string;
+  createdAt: string;
+};
+
+/** get-video-content: one category's page (contenttype given), or a section per category with its first videos. */
+export type VideoContentListResponse =
+  | { mode: 'list'; currentPage: number; totalPages: number; totalCount: number; listdata: VideoContent[] }
+  | {
+      mode: 'sections';
+      sections: { category: VideoCategoryKey; label: string; totalCount: number; listdata: VideoContent[] }[];
+    };
+
+/** A category of get-list-of-video-category with how many videos the enterprise has in it. */
+export type VideoCategory = { key: VideoCategoryKey; label: string; count: number };
+
+/** A row of get-members-by-contentid: a member the video is assigned to and whether they watched it. */
+export type ContentMemberRow = {
+  _id: string;
+  name: string;
+  email: string;
+  viewed: boolean;
+  viewedAt: string | null;
+  liked: boolean;
+};
+
+/** contentactions/do-action answer (spec §7: response.contentAction). */
+export type DoActionResponse = {
+  contentAction: { actionName: ContentActionName; contentId: string; createdAt: string };
+  /** The viewer's video task this 'viewed' completed (progress 100, taskStatus 2). */
+  taskCompleted?: { taskId: string };
+};
+
+/** Videos a category section shows before its "view all" switch is on. */
+export const VIDEO_SECTION_SIZE = 4;
+/** Videos a page of one category holds (and the most a "view all" section shows). */
+export const VIDEO_PAGE_SIZE = 24;
 
 /** Content action names (spec §3 'viewed, etc.'; issue 6 adds the like that feeds Most Liked). Others are 422. */
 export const CONTENT_ACTION_NAMES = ['viewed', 'liked', 'unliked'] as const;
@@ -47,7 +124,8 @@ export type ContentReview = z.infer<typeof contentReviewSchema>;
 // GET query schemas (spec §7)
 // ---------------------------------------------------------------------------------------------
 
-const contentType = optionalQuery(z.string().trim().max(50));
+const contentType = optionalQuery(z.enum(VIDEO_CATEGORY_KEYS, { error: 'Unknown video category' }));
+const currentPage = optionalQuery(queryInt({ min: 1 }));
 
 /** contentlibrary/get-video-content query (spec §7); sortBy latest | liked | viewed, latest by default. */
 export const videoContentQuery = z.strictObject({
@@ -59,6 +137,7 @@ export const videoContentQuery = z.strictObject({
   viewallcommunication: queryBool(),
   viewallsocial: queryBool(),
   viewallinterview: queryBool(),
+  currentPage,
 });
 
 /** contentlibrary/get-video-content-for-task query (spec §7). */
@@ -66,6 +145,7 @@ export const videoContentForTaskQuery = z.strictObject({
   contenttype: contentType,
   search: searchText(),
   catSearch: optionalQuery(z.string().trim().max(100)),
+  currentPage,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +164,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'task-library',
     request: videoContentForTaskQuery,
-    response: z.array(videoContentSchema.loose()),
+    response: shaped<Paged<VideoContent>>(),
   }),
   /** Turns a video into a video task (type 3). */
   addVideoContentTask: defineCall({
@@ -93,7 +173,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: z.strictObject({ contentId: id(), title: z.string().trim().min(1).max(200).optional() }),
-    response: loose(),
+    response: shaped<Task>(),
   }),
   assignContentUsers: defineCall({
     method: 'POST',
@@ -122,7 +202,7 @@ export const contentLibrary = {
       searchQuery: searchText(),
       currentPage: z.number().int().min(1).default(1),
     }),
-    response: paged(z.unknown()),
+    response: shaped<Paged<ContentMemberRow>>(),
   }),
   getListOfVideoCategory: defineCall({
     method: 'GET',
@@ -130,7 +210,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: empty(),
-    response: loose(),
+    response: shaped<VideoCategory[]>(),
   }),
   getVideoContent: defineCall({
     method: 'GET',
@@ -138,7 +218,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: videoContentQuery,
-    response: loose(),
+    response: shaped<VideoContentListResponse>(),
   }),
 };
 
@@ -151,13 +231,7 @@ export const contentActions = {
     auth: 'enterprise',
     permission: null,
     request: contentActionSchema,
-    response: z
-      .object({
-        contentAction: contentActionSchema.loose(),
-        /** Tasks this action completed (progress 100, taskStatus 2). */
-        completedTaskIds: z.array(id()).optional(),
-      })
-      .loose(),
+    response: shaped<DoActionResponse>(),
   }),
   submitContentReview: defineCall({
     method: 'POST',
@@ -165,6 +239,6 @@ export const contentActions = {
     auth: 'enterprise',
     permission: null,
     request: contentReviewSchema,
-    response: loose(),
+    response: shaped<VideoJournal>(),
   }),
 };

@@ -4,6 +4,7 @@ import { LEVEL_VALUES } from '../constants/levels.ts';
 import { SORT_VALUES } from '../constants/sort-options.ts';
 import { TASK_STATUS } from '../constants/task-status.ts';
 import { INTERVIEW_STAGES, TASK_CATEGORIES, TASK_TYPE_VALUES } from '../constants/task-types.ts';
+import type { VideoContent } from './content.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import {
   empty,
@@ -306,7 +307,13 @@ export type MyTaskRow = {
 export type PronunciationRule = { accent: string; passingScore: number; strictness: string };
 
 /** tasks/get-my-task: the task, the caller's assignment, and for type 2 the rule that scores it. */
-export type MyTaskDetail = { task: Task; assignment: Assignment; pronunciation: PronunciationRule | null };
+export type MyTaskDetail = {
+  task: Task;
+  assignment: Assignment;
+  pronunciation: PronunciationRule | null;
+  /** For a Video task (type 3): the video to play (null when it has left the enterprise's library). */
+  video?: VideoContent | null;
+};
 
 /** A member's attempt as the reviewer sees it (get-members-task-data-taskid). */
 export type MemberTaskDetail = {

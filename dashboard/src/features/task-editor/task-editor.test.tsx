@@ -231,16 +231,32 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
       path: '/enterprise/create-task?type=3',
       routes: {
         [`GET ${VIDEOS}`]: () =>
-          ok([
-            {
-              contentId: 'v1',
-              title: 'Small talk',
-              url: '/v1.mp4',
-              img: null,
-              category: 'Social',
-              coach: { name: 'Ana' },
-            },
-          ]),
+          ok({
+            currentPage: 1,
+            totalPages: 1,
+            totalCount: 1,
+            listdata: [
+              {
+                _id: 'v1',
+                title: 'Small talk',
+                description: '',
+                coach: 'Ana',
+                category: 'social',
+                categoryLabel: 'Social Skills',
+                videoUrl: '/v1.mp4',
+                hls: false,
+                thumbnailUrl: null,
+                durationSeconds: 6,
+                subtitles: [],
+                likeCount: 0,
+                viewCount: 0,
+                likedByMe: false,
+                viewedByMe: false,
+                journal: null,
+                createdAt: '2026-01-01T00:00:00.000Z',
+              },
+            ],
+          }),
       },
     });
     const user = userEvent.setup();

@@ -44,9 +44,9 @@ export const VideoPicker = ({
     void attempt;
     setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
     api.call(contentLibrary.getVideoContentForTask, { search: query }).then(
-      (videos) => {
+      (page) => {
         if (!current) return;
-        setLoad({ status: 'ready', videos });
+        setLoad({ status: 'ready', videos: page.listdata });
         onAvailability(true);
       },
       (failure: unknown) => {
@@ -109,22 +109,24 @@ export const VideoPicker = ({
       {load.status === 'ready' && load.videos.length > 0 ? (
         <ul className="editor-videos__list">
           {load.videos.map((video) => (
-            <li key={video.contentId}>
+            <li key={video._id}>
               <label
-                className={`editor-videos__item ${value === video.contentId ? 'editor-videos__item--on' : ''}`}
+                className={`editor-videos__item ${value === video._id ? 'editor-videos__item--on' : ''}`}
               >
                 <input
                   type="radio"
                   name={name}
-                  value={video.contentId}
-                  checked={value === video.contentId}
-                  onChange={() => onChange(video.contentId)}
+                  value={video._id}
+                  checked={value === video._id}
+                  onChange={() => onChange(video._id)}
                 />
-                {video.img ? <img className="editor-videos__thumb" src={video.img} alt="" /> : null}
+                {video.thumbnailUrl ? (
+                  <img className="editor-videos__thumb" src={video.thumbnailUrl} alt="" />
+                ) : null}
                 <span className="editor-videos__text">
                   <span className="editor-videos__title">{video.title}</span>
                   <span className="editor-videos__meta">
-                    by {video.coach.name} · {video.category}
+                    by {video.coach} · {video.categoryLabel}
                   </span>
                 </span>
               </label>
