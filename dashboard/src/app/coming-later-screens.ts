@@ -16,13 +16,6 @@ const A = paths.admin;
 
 export const ENTERPRISE_COMING_LATER: ComingLaterScreen[] = [
   {
-    path: E.contentLibrary,
-    title: 'Content Library',
-    summary: 'Videos and learning content for your members.',
-    note: 'The content library arrives with the content release.',
-    permission: 'content-library',
-  },
-  {
     path: E.reports,
     title: 'Reports',
     summary: 'Usage and progress across your organisation.',

@@ -292,6 +292,18 @@ const screenRoutes = (): RouteObject[] => [
                 route: { path, ...lazyElement(load) },
               })),
               {
+                path: paths.enterprise.contentLibrary,
+                permission: 'content-library',
+                route: {
+                  path: paths.enterprise.contentLibrary,
+                  ...lazyElement(() =>
+                    import('../features/content-library/content-library-page.tsx').then((m) => (
+                      <m.ContentLibraryPage />
+                    )),
+                  ),
+                },
+              },
+              {
                 path: paths.enterprise.readingTopics,
                 permission: 'reading-topics',
                 route: {

@@ -10,6 +10,8 @@ export const Dialog = ({
   description,
   children,
   footer,
+  size = 'md',
+  onEscapeKeyDown,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -17,11 +19,19 @@ export const Dialog = ({
   description?: string;
   children?: ReactNode;
   footer?: ReactNode;
+  /** 'wide' for media (the video player). */
+  size?: 'md' | 'wide';
+  /** Lets a dialog keep Escape for its content (a media player's open menu); preventDefault keeps it open. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }) => (
   <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="dialog__overlay" />
-      <RadixDialog.Content className="dialog__content" aria-describedby={description ? undefined : undefined}>
+      <RadixDialog.Content
+        className={size === 'wide' ? 'dialog__content dialog__content--wide' : 'dialog__content'}
+        onEscapeKeyDown={onEscapeKeyDown}
+        aria-describedby={description ? undefined : undefined}
+      >
         <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
         {description ? (
           <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>

@@ -4,7 +4,6 @@ import { LEVEL_VALUES } from '../constants/levels.ts';
 import { SORT_VALUES } from '../constants/sort-options.ts';
 import { TASK_STATUS } from '../constants/task-status.ts';
 import { INTERVIEW_STAGES, TASK_CATEGORIES, TASK_TYPE_VALUES } from '../constants/task-types.ts';
-import type { VideoContent } from './content.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import {
   empty,
@@ -19,6 +18,7 @@ import {
   searchText,
   shaped,
 } from './envelope.ts';
+import type { VideoContent } from './video.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities of spec §3

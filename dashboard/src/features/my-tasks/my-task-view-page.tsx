@@ -72,7 +72,7 @@ const FeedbackPanel = ({ feedback, at }: { feedback: string; at: string | null }
 );
 
 /** The task screen once loaded: what to do, the type's runner, progress and submit, or the done state. */
-const TaskAttempt = ({ detail }: { detail: MyTaskDetail }) => {
+const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () => void }) => {
   const { task, pronunciation } = detail;
   const attempt = useTaskAttempt(detail);
   const { assignment, report, completed, problem } = attempt;
@@ -164,6 +164,8 @@ const TaskAttempt = ({ detail }: { detail: MyTaskDetail }) => {
             update={attempt.update}
             saveRecording={attempt.saveRecording}
             errorFor={errorFor}
+            video={detail.video}
+            onVideoViewed={onReload}
           />
         </fieldset>
       </Card>
@@ -231,5 +233,8 @@ export const MyTaskViewPage = () => {
         />
       </div>
     );
-  return <TaskAttempt key={id} detail={state.data} />;
+  // A video task completes on the server; a new status remounts the attempt so it starts from the new state.
+  return (
+    <TaskAttempt key={`${id}:${state.data.assignment.taskStatus}`} detail={state.data} onReload={reload} />
+  );
 };

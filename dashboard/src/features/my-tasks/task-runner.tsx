@@ -1,8 +1,11 @@
+import type { VideoContent } from '@coach/shared/contract/content';
 import type { PronunciationRule, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { AudioRecorder, type AudioTake } from '../../ui/audio-recorder.tsx';
+import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
+import { VideoPlayerDialog } from '../../ui/video-player/video-player-dialog.tsx';
 import { interviewPrompts } from './interview-prompts.ts';
 import { MultipleChoiceQuestion } from './multiple-choice.tsx';
 import { answerField, choiceField, READ_FIELD, recordingField } from './task-report.ts';
@@ -283,30 +286,78 @@ const MultipleChoiceRunner = ({ task, props }: { task: TaskOfType<8>; props: Run
   </div>
 );
 
-const VideoRunner = ({ task }: { task: TaskOfType<3> }) => (
-  <div className="runner">
-    <div className="alert alert--info" role="note">
-      Video tasks open in the content player. Watch the video there: the task is completed once you have
-      watched most of it.
+/** A Video task: the content player opens over the task; 'viewed' at 80 % completes it (spec §4). */
+const VideoRunner = ({
+  video,
+  readOnly,
+  onVideoViewed,
+}: {
+  video: VideoContent | null | undefined;
+  readOnly: boolean;
+  onVideoViewed?: (() => void) | undefined;
+}) => {
+  const [open, setOpen] = useState(false);
+  const viewed = useRef(false);
+  if (!video)
+    return (
+      <div className="runner">
+        <div className="alert alert--info" role="note">
+          This video is no longer in your organisation's library. Ask your reviewer about this task.
+        </div>
+      </div>
+    );
+  return (
+    <div className="runner">
+      <Intro readOnly={readOnly}>
+        Watch the video. The task is completed once you have watched most of it.
+      </Intro>
+      <p className="my-task__note">
+        <strong>{video.title}</strong> by {video.coach} · {video.categoryLabel}
+      </p>
+      <div>
+        <Button onClick={() => setOpen(true)}>{readOnly ? 'Watch again' : 'Watch the video'}</Button>
+      </div>
+      {open ? (
+        <VideoPlayerDialog
+          video={video}
+          onViewed={() => {
+            viewed.current = true;
+          }}
+          onClose={() => {
+            setOpen(false);
+            // The server completed the task when 'viewed' was recorded: show it once the player is closed.
+            if (viewed.current && !readOnly) onVideoViewed?.();
+          }}
+        />
+      ) : null}
     </div>
-    <p className="my-task__note">Video content: {task.contentId}</p>
-  </div>
-);
+  );
+};
 
 /** The part of the task screen where the learner does the task, by type (spec §3 types 1-8). */
 export const TaskRunner = ({
   task,
   pronunciation,
   feedback,
+  video,
+  onVideoViewed,
   ...props
-}: RunnerProps & { task: Task; pronunciation: PronunciationRule | null; feedback: string | null }) => {
+}: RunnerProps & {
+  task: Task;
+  pronunciation: PronunciationRule | null;
+  feedback: string | null;
+  /** Type 3: the video to play. */
+  video?: VideoContent | null | undefined;
+  /** Type 3: the player recorded 'viewed' and was closed (the task is now complete on the server). */
+  onVideoViewed?: () => void;
+}) => {
   switch (task.type) {
     case 1:
       return <ReadRunner task={task} props={props} />;
     case 2:
       return <PronunciationRunner task={task} rule={pronunciation} props={props} />;
     case 3:
-      return <VideoRunner task={task} />;
+      return <VideoRunner video={video} readOnly={props.readOnly} onVideoViewed={onVideoViewed} />;
     case 4:
       return <QuestionAnswerRunner task={task} props={props} />;
     case 5:

@@ -4,8 +4,9 @@ import { paths } from '../../config/paths.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
+import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people-picker.tsx';
 import { FormAlert } from '../../ui/states.tsx';
-import { assignTasks, hasPeople, NO_PEOPLE, type People, PeoplePicker } from './people-picker.tsx';
+import { assignTasks, LATER_JOINERS_NOTE } from './assign-tasks.ts';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
 import { assignedText, messageOf, plural } from './task-text.ts';
 import './tasks.css';
@@ -70,7 +71,7 @@ export const BulkAssignTaskPage = () => {
           <TaskPicker selected={chosen} onChange={setChosen} />
         </Card>
         <Card title="2. Groups and members" className="bulk-assign__people">
-          <PeoplePicker value={people} onChange={setPeople} />
+          <PeoplePicker value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
         </Card>
         <div className="bulk-assign__submit">
           <FormAlert message={error} />

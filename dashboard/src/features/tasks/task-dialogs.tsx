@@ -5,10 +5,11 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
+import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people-picker.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { assignTasks, hasPeople, NO_PEOPLE, type People, PeoplePicker } from './people-picker.tsx';
+import { assignTasks, LATER_JOINERS_NOTE } from './assign-tasks.ts';
 import { assignedText, messageOf, plural } from './task-text.ts';
 
 /** Assign one task, or a folder's tasks, to groups and/or members. */
@@ -60,7 +61,7 @@ export const AssignTasksDialog = ({
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <PeoplePicker value={people} onChange={setPeople} />
+        <PeoplePicker value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -1,13 +1,16 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
-import { tasks } from '@coach/shared/contract/tasks';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { Spinner } from '../../ui/spinner.tsx';
-import { SearchBox } from '../../ui/table.tsx';
-import { messageOf, plural } from './task-text.ts';
+import { api } from '../lib/api.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import { Spinner } from './spinner.tsx';
+import { SearchBox } from './table.tsx';
+import './people-picker.css';
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`;
 
 /** A group or a member as the pickers keep them. */
 export type Picked = { _id: string; name: string; detail: string };
@@ -137,8 +140,17 @@ const SearchPick = ({
   );
 };
 
-/** Groups and members to assign tasks to; either list may stay empty. */
-export const PeoplePicker = ({ value, onChange }: { value: People; onChange: (next: People) => void }) => (
+/** Groups and members to assign something to (tasks, videos); either list may stay empty. */
+export const PeoplePicker = ({
+  value,
+  onChange,
+  note,
+}: {
+  value: People;
+  onChange: (next: People) => void;
+  /** A line under the lists, e.g. what happens to members who join a chosen group later. */
+  note?: string;
+}) => (
   <div className="people-picker">
     <SearchPick
       noun="groups"
@@ -152,28 +164,8 @@ export const PeoplePicker = ({ value, onChange }: { value: People; onChange: (ne
       chosen={value.members}
       onChange={(next) => onChange({ ...value, members: next })}
     />
-    <p className="people-picker__note">Members who join a chosen group later get these tasks too.</p>
+    {note ? <p className="people-picker__note">{note}</p> : null}
   </div>
 );
 
 export const hasPeople = (people: People) => people.groups.length > 0 || people.members.length > 0;
-
-/** Assigns the tasks to the chosen groups and members; answers the number of new assignments. */
-export const assignTasks = async (taskIds: string[], people: People): Promise<number> => {
-  let assigned = 0;
-  if (people.groups.length > 0) {
-    const result = await api.call(tasks.assignTaskGroupUsers, {
-      taskIds,
-      groupIds: people.groups.map((g) => g._id),
-    });
-    assigned += result.assigned;
-  }
-  if (people.members.length > 0) {
-    const result = await api.call(tasks.assignTaskUsers, {
-      taskIds,
-      userIds: people.members.map((m) => m._id),
-    });
-    assigned += result.assigned;
-  }
-  return assigned;
-};
