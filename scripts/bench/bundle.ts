@@ -3,12 +3,34 @@
  * form (entry, preloaded chunks, the lazy login route), measured in a real Chromium against the built app,
  * then compressed here with brotli (q11) and gzip (-9) as a CDN would serve them. Prints, never judges.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { kb, REPO_ROOT, spawnServer, table } from './shared.ts';
+
+const compressed = (bytes: Buffer) => ({
+  raw: bytes.length,
+  gzip: gzipSync(bytes, { level: 9 }).length,
+  brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
+
+/**
+ * What the video player adds, only when it opens (issue 6): its lazy chunks (plyr and the player, the dialog,
+ * plyr's CSS and icons) and hls.js, fetched only for HLS addresses.
+ */
+const printPlayerChunks = (dist: string) => {
+  const assets = path.join(dist, 'assets');
+  const rows = readdirSync(assets)
+    .filter((name) => /^(video-player|video-player-dialog|plyr-sprite|hls)-[\w-]+\.(js|css|svg)$/.test(name))
+    .sort()
+    .map((name) => ({ file: `/assets/${name}`, ...compressed(readFileSync(path.join(assets, name))) }));
+  console.log('\nVideo player, lazy (fetched when the player opens; hls only for HLS addresses)');
+  console.log(
+    table(rows.map((r) => ({ file: r.file, raw: kb(r.raw), gzip: kb(r.gzip), brotli: kb(r.brotli) }))),
+  );
+};
 
 export const benchBundle = async () => {
   const dist = path.join(REPO_ROOT, 'dashboard/dist');
@@ -62,6 +84,7 @@ export const benchBundle = async () => {
         },
       ]),
     );
+    printPlayerChunks(dist);
     return total;
   } finally {
     await browser.close();

@@ -25,6 +25,7 @@ import { insertContentAssignments, syncGroupContent } from './content-assignment
 import { containsPattern, pageOf } from './lists.ts';
 import { completeVideoTasks, openVideoTasks } from './task-assignments.ts';
 import { addTask } from './tasks.ts';
+import { assertMembersInEnterprise } from './tenant.ts';
 
 const now = () => new Date().toISOString();
 const CHUNK = 400;
@@ -275,21 +276,6 @@ export const addVideoTask = async (
   });
   ctx.setMessage('Video task created successfully');
   return task;
-};
-
-const assertMembersInEnterprise = async (db: Db, enterpriseId: string, userIds: string[]) => {
-  const unique = [...new Set(userIds)];
-  for (let start = 0; start < unique.length; start += CHUNK) {
-    const chunk = unique.slice(start, start + CHUNK);
-    const found = await db
-      .selectFrom('users')
-      .select('id')
-      .where('enterprise_id', '=', enterpriseId)
-      .where('id', 'in', chunk)
-      .execute();
-    if (found.length !== chunk.length) throw notFound('Member not found');
-  }
-  return unique;
 };
 
 const assignedMessage = (assigned: number, asked: number) =>

@@ -7,6 +7,10 @@ import { enterpriseSession } from './auth.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';
+import { assertGroupInEnterprise } from './tenant.ts';
+
+export { assertGroupInEnterprise };
+
 import { taskFigures } from './task-stats.ts';
 
 type SummaryRow = { id: string; name: string; created_at: string; member_count: number | string | bigint };
@@ -32,17 +36,6 @@ const findGroup = async (ctx: CallContext, enterpriseId: string, groupId: string
   // Another enterprise's group is indistinguishable from a missing one.
   if (!row) throw notFound('Group not found');
   return row;
-};
-
-/** Throws 404 unless the group belongs to the enterprise (used by filters on other lists too). */
-export const assertGroupInEnterprise = async (db: Db, enterpriseId: string, groupId: string) => {
-  const row = await db
-    .selectFrom('groups')
-    .select('id')
-    .where('id', '=', groupId)
-    .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Group not found');
 };
 
 const assertNameFree = async (ctx: CallContext, enterpriseId: string, name: string, exceptId?: string) => {

@@ -19,20 +19,11 @@ import { enterpriseSession } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { assertTasksInEnterprise, canAuthor, loadTask, toTasks } from './tasks.ts';
+import { assertGroupInEnterprise, assertMembersInEnterprise } from './tenant.ts';
 import { assertUploaded, signUpload } from './uploads.ts';
 
 const now = () => new Date().toISOString();
 
-/** 404 unless the group is the enterprise's (kept here: groups.ts calls syncGroupTasks, so no import back). */
-const assertGroupInEnterprise = async (db: Db, enterpriseId: string, groupId: string) => {
-  const row = await db
-    .selectFrom('groups')
-    .select('id')
-    .where('id', '=', groupId)
-    .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Group not found');
-};
 const dueAfter = (from: string, seconds: number) => new Date(Date.parse(from) + seconds * 1000).toISOString();
 const CHUNK = 400;
 
@@ -85,21 +76,6 @@ const findAssignment = async (db: Db, enterpriseId: string, taskId: string, user
     .executeTakeFirst();
   if (!row) throw notFound('This task is not assigned to the member');
   return row;
-};
-
-const assertMembersInEnterprise = async (db: Db, enterpriseId: string, userIds: string[]) => {
-  const unique = [...new Set(userIds)];
-  for (let start = 0; start < unique.length; start += CHUNK) {
-    const chunk = unique.slice(start, start + CHUNK);
-    const found = await db
-      .selectFrom('users')
-      .select('id')
-      .where('enterprise_id', '=', enterpriseId)
-      .where('id', 'in', chunk)
-      .execute();
-    if (found.length !== chunk.length) throw notFound('Member not found');
-  }
-  return unique;
 };
 
 /** Inserts the (task, member) pairs that are not assigned yet; answers how many were new. */
