@@ -195,3 +195,41 @@ test('learner task screens', async ({ page }) => {
   await expect(page.getByText('You completed this task')).toBeVisible();
   await shot(page, 'enterprise-my-task-done');
 });
+
+test('content screens', async ({ page }) => {
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  await page.goto('/enterprise/content-library');
+  await expect(page.getByRole('list', { name: 'Interview Skills videos' })).toBeVisible();
+  await page.locator('.video-card img').last().scrollIntoViewIfNeeded();
+  await shot(page, 'enterprise-content-library');
+  const actions = (name: string) =>
+    page
+      .getByRole('article', { name: 'Active listening' })
+      .getByRole('button', { name: 'Actions for Active listening' })
+      .click()
+      .then(() => page.getByRole('menuitem', { name }).click());
+  await actions('Assign');
+  await expect(page.getByRole('dialog', { name: 'Assign video' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Matching groups' })).toBeVisible();
+  await shot(page, 'enterprise-content-assign');
+  await page.keyboard.press('Escape');
+  await actions('Who watched');
+  await expect(page.getByRole('list', { name: 'Members with this video' })).toBeVisible();
+  await shot(page, 'enterprise-content-who-watched');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Play Active listening' }).click();
+  const player = page.getByRole('dialog', { name: 'Active listening' });
+  const video = player.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(5);
+  await shot(page, 'enterprise-content-player');
+  // Played to the end (muted, at 2x), closing asks the journaling questions.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.playbackRate = 2;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+  await player.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Reflect on the video' })).toBeVisible();
+  await shot(page, 'enterprise-content-journaling');
+});

@@ -28,7 +28,6 @@ import { addTask } from './tasks.ts';
 import { assertMembersInEnterprise } from './tenant.ts';
 
 const now = () => new Date().toISOString();
-const CHUNK = 400;
 
 /** The platform's videos that the enterprise has (content_enterprises); the only videos its people see. */
 const selectLibrary = (db: Db, enterpriseId: string) =>
