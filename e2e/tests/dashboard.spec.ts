@@ -31,3 +31,17 @@ test('the dashboard shows the figures for a period and for the group chosen in t
   await expect(page.getByRole('heading', { name: 'Activity in Mentors' })).toBeVisible();
   await expect.poll(async () => Number(await figure(page, 'Members').textContent())).toBeLessThan(everyone);
 });
+
+test('the demo video opens from the dashboard and plays', async ({ page }) => {
+  await signIn(page, 'enterprise', 'learner@acme.example');
+  await page.getByRole('button', { name: 'Watch the demo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your personal growth platform' });
+  await expect(dialog).toBeVisible();
+  const video = dialog.locator('video');
+  await expect(video).toHaveAttribute('src', '/media/platform-demo.mp4');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.volume)).toBe(0.8);
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

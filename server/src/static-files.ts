@@ -24,6 +24,9 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.map': 'application/json',
+  // The dashboard's platform demo video and its subtitles (public/media).
+  '.mp4': 'video/mp4',
+  '.vtt': 'text/vtt; charset=utf-8',
 };
 
 /** A file inside `root` for a URL path, or null (never escapes root). */

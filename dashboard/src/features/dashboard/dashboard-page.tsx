@@ -10,6 +10,7 @@ import { isoDaysAgo } from '../../lib/date-range.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
@@ -45,6 +46,7 @@ const SectionCards = ({ entries }: { entries: MenuEntry[] }) => (
 );
 
 const ActivityChart = lazy(() => import('./activity-chart.tsx'));
+const DemoVideoDialog = lazy(() => import('../../ui/video-player/demo-video-dialog.tsx'));
 const RANGES = [
   { days: 7, label: '7 days' },
   { days: 30, label: '30 days' },
@@ -156,6 +158,7 @@ const EnterpriseFigures = () => {
 export const DashboardPage = ({ audience }: { audience: Audience }) => {
   const enterpriseUser = useAtomValue(enterpriseUserAtom);
   const adminUser = useAtomValue(adminUserAtom);
+  const [demoOpen, setDemoOpen] = useState(false);
 
   if (audience === 'admin') {
     if (!adminUser) return <LoadingBlock label="Loading your dashboard" />;
@@ -177,7 +180,17 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
       <PageHeader
         title={`${greeting()}, ${enterpriseUser.name.split(' ')[0]}`}
         description={`${enterpriseUser.enterpriseId.company_name} · ${enterpriseUser.roleId.name}`}
+        actions={
+          <Button variant="secondary" onClick={() => setDemoOpen(true)}>
+            Watch the demo
+          </Button>
+        }
       />
+      {demoOpen ? (
+        <Suspense fallback={null}>
+          <DemoVideoDialog onClose={() => setDemoOpen(false)} />
+        </Suspense>
+      ) : null}
       {hasPermission({
         permissions: enterpriseUser.roleId.permissions,
         isDefaultAdmin: enterpriseUser.isDefaultAdmin,

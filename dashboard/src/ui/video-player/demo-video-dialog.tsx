@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { Dialog } from '../dialog.tsx';
+import { LoadingBlock } from '../spinner.tsx';
+import './video-player-dialog.css';
+
+const VideoPlayer = lazy(() => import('./video-player.tsx'));
+
+/** The platform demo (spec §2 'demo video modal'): a short tour of the personal growth platform, not tracked. */
+export const DEMO_VIDEO = {
+  src: '/media/platform-demo.mp4',
+  poster: '/media/platform-demo.jpg',
+  tracks: [{ label: 'English', srcLang: 'en', url: '/media/platform-demo.en.vtt' }],
+};
+
+export const DemoVideoDialog = ({ onClose }: { onClose: () => void }) => (
+  <Dialog
+    open
+    size="wide"
+    onEscapeKeyDown={(event) => {
+      // Escape in plyr's settings menu closes that menu, not the dialog.
+      if (event.target instanceof Element && event.target.closest('.plyr__menu')) event.preventDefault();
+    }}
+    onOpenChange={(open) => {
+      if (!open) onClose();
+    }}
+    title="Your personal growth platform"
+    description="A short demo of practising with your coach"
+  >
+    <div className="video-dialog">
+      <Suspense
+        fallback={
+          <div className="video-dialog__loading">
+            <LoadingBlock label="Loading the player" />
+          </div>
+        }
+      >
+        <VideoPlayer
+          src={DEMO_VIDEO.src}
+          title="Platform demo"
+          poster={DEMO_VIDEO.poster}
+          tracks={DEMO_VIDEO.tracks}
+        />
+      </Suspense>
+    </div>
+  </Dialog>
+);
+
+export default DemoVideoDialog;
