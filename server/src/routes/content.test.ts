@@ -1,6 +1,8 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { contentActions, contentLibrary } from '@coach/shared/contract/content';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
@@ -405,5 +407,22 @@ describe('assignment', () => {
       .where('source', '=', 'group')
       .execute();
     expect(rows.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('video figures on the organisation screens', () => {
+  it('a member’s page and the dashboard count the videos watched', async () => {
+    const watched = await video('Networking basics');
+    await act(staff, watched._id, 'viewed');
+    const member = await get(owner, members.get.path, { memberId: staffId });
+    expect((member.json.response as { videos: { watched: number } }).videos.watched).toBeGreaterThanOrEqual(
+      1,
+    );
+    const dashboard = await get(owner, enterpriseGeneral.myDashboard.path);
+    expect(
+      (dashboard.json.response as { videos: { watched: number } }).videos.watched,
+    ).toBeGreaterThanOrEqual(1);
+    const theirs = await get(globex, enterpriseGeneral.myDashboard.path);
+    expect((theirs.json.response as { videos: { watched: number } }).videos.watched).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { validation } from '../errors.ts';
 import { dayOf } from './activity.ts';
 import { enterpriseSession } from './auth.ts';
 import { assertGroupInEnterprise } from './groups.ts';
-import { taskFigures } from './task-stats.ts';
+import { taskFigures, videoFigures } from './task-stats.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -58,7 +58,7 @@ export const enterpriseDashboard = async (
       ),
     );
 
-  const [total, joined, active, perDay, groups, tasks] = await Promise.all([
+  const [total, joined, active, perDay, groups, tasks, videos] = await Promise.all([
     members.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
     members
       .where('users.created_at', '>=', startDate)
@@ -81,6 +81,12 @@ export const enterpriseDashboard = async (
       completedFrom: startDate,
       completedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
     }),
+    videoFigures(ctx.db, {
+      enterpriseId,
+      groupId,
+      watchedFrom: startDate,
+      watchedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
+    }),
   ]);
   const byDay = new Map(perDay.map((row) => [row.day, Number(row.n)]));
   return {
@@ -88,6 +94,7 @@ export const enterpriseDashboard = async (
     members: { total: Number(total?.n ?? 0), active: Number(active?.n ?? 0), joined: Number(joined?.n ?? 0) },
     groups: Number(groups?.n ?? 0),
     tasks,
+    videos,
     activity: daysBetween(startDate, endDate).map((day) => ({ day, activeMembers: byDay.get(day) ?? 0 })),
   };
 };

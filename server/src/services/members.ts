@@ -8,7 +8,7 @@ import { syncGroupContent } from './content-assignments.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';
-import { taskFigures } from './task-stats.ts';
+import { taskFigures, videoFigures } from './task-stats.ts';
 
 const SORT_COLUMNS = {
   name: sql`lower(users.name)`,
@@ -200,6 +200,19 @@ export const changeMemberStatus = async (
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, input.memberId);
   if (input.status === 'Inactive') assertChangeable(ctx, member, 'deactivated');
+  await writeMemberStatus(ctx, enterpriseId, input);
+  return loadMember(ctx, enterpriseId, input.memberId);
+};
+
+/**
+ * Stores the status; the adapter loads the user fresh on every request, so an inactive member's sessions
+ * stop at once. Callers check who may be changed (the admin area's members list reuses this, issue 7).
+ */
+export const writeMemberStatus = async (
+  ctx: CallContext,
+  enterpriseId: string,
+  input: { memberId: string; status: 'Active' | 'Inactive' },
+) => {
   await ctx.db
     .updateTable('users')
     .set({ status: input.status === 'Active' ? 'active' : 'inactive' })
@@ -207,7 +220,6 @@ export const changeMemberStatus = async (
     .where('enterprise_id', '=', enterpriseId)
     .execute();
   ctx.setMessage(input.status === 'Active' ? 'Member activated' : 'Member deactivated');
-  return loadMember(ctx, enterpriseId, input.memberId);
 };
 
 export const deleteMember = async (ctx: CallContext, { memberId }: { memberId: string }) => {
@@ -243,5 +255,6 @@ export const getMember = async (ctx: CallContext, { memberId }: { memberId: stri
     createdAt: extra.created_at,
     activity: await weeklyActivity(ctx.db, memberId),
     tasks: await taskFigures(ctx.db, { enterpriseId, userId: memberId }),
+    videos: await videoFigures(ctx.db, { enterpriseId, userId: memberId }),
   };
 };

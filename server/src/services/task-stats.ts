@@ -1,5 +1,5 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import type { TaskFigures } from '@coach/shared/contract/general';
+import type { TaskFigures, VideoFigures } from '@coach/shared/contract/general';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 
@@ -56,4 +56,45 @@ export const taskFigures = async (
     overdue: Number(row?.overdue ?? 0),
     pendingReview: Number(row?.pending_review ?? 0),
   };
+};
+
+/** Videos assigned to and watched (viewed past 80 %, within the range when one is given) by the same people. */
+export const videoFigures = async (
+  db: Db,
+  {
+    enterpriseId,
+    userId,
+    groupId,
+    watchedFrom,
+    watchedBefore,
+  }: {
+    enterpriseId: string;
+    userId?: string | undefined;
+    groupId?: string | undefined;
+    watchedFrom?: string | undefined;
+    watchedBefore?: string | undefined;
+  },
+): Promise<VideoFigures> => {
+  const inGroup = (column: 'a.user_id' | 'v.user_id') =>
+    sql<boolean>`${sql.ref(column)} in (select user_id from group_members where group_id = ${groupId ?? ''})`;
+  let assigned = db.selectFrom('content_assignments as a').where('a.enterprise_id', '=', enterpriseId);
+  let watched = db
+    .selectFrom('content_actions as v')
+    .where('v.enterprise_id', '=', enterpriseId)
+    .where('v.action', '=', 'viewed');
+  if (userId) {
+    assigned = assigned.where('a.user_id', '=', userId);
+    watched = watched.where('v.user_id', '=', userId);
+  }
+  if (groupId) {
+    assigned = assigned.where(inGroup('a.user_id'));
+    watched = watched.where(inGroup('v.user_id'));
+  }
+  if (watchedFrom && watchedBefore)
+    watched = watched.where('v.created_at', '>=', watchedFrom).where('v.created_at', '<', watchedBefore);
+  const [a, w] = await Promise.all([
+    assigned.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    watched.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { assigned: Number(a?.n ?? 0), watched: Number(w?.n ?? 0) };
 };

@@ -86,6 +86,14 @@ export const taskFiguresSchema = z.object({
 });
 export type TaskFigures = z.infer<typeof taskFiguresSchema>;
 
+/** Videos of the content library assigned to, and watched by, an enterprise, a group or a member (issue 6). */
+export const videoFiguresSchema = z.object({
+  assigned: z.number().int(),
+  /** Viewed past 80 % (on the dashboard: within the range). */
+  watched: z.number().int(),
+});
+export type VideoFigures = z.infer<typeof videoFiguresSchema>;
+
 export const enterpriseDashboardSchema = z.object({
   range: z.object({ startDate: z.string(), endDate: z.string() }),
   members: z.object({
@@ -97,6 +105,7 @@ export const enterpriseDashboardSchema = z.object({
   }),
   groups: z.number().int(),
   tasks: taskFiguresSchema,
+  videos: videoFiguresSchema,
   /** One entry per day of the range, oldest first. */
   activity: z.array(z.object({ day: z.string(), activeMembers: z.number().int() })),
 });

@@ -3,7 +3,7 @@ import { STATUSES } from '../constants/statuses.ts';
 import { emailField } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
-import { taskFiguresSchema } from './general.ts';
+import { taskFiguresSchema, videoFiguresSchema } from './general.ts';
 import { fileField } from './uploads.ts';
 
 // Members (issue 3, spec §2 /enterprise/members, §3 enterprise user, §9 status list).
@@ -47,6 +47,7 @@ export const memberDetailSchema = memberSchema.extend({
   /** Days with activity in each of the last 12 weeks, oldest first (week: ISO date of its Monday). */
   activity: z.array(z.object({ week: z.string(), activeDays: z.number().int() })),
   tasks: taskFiguresSchema,
+  videos: videoFiguresSchema,
 });
 export type MemberDetail = z.output<typeof memberDetailSchema>;
 

@@ -86,6 +86,7 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
       <Stat label="Tasks completed" value={data.tasks.completed} note={`In the last ${days} days`} />
       <Stat label="Overdue tasks" value={data.tasks.overdue} note="Past due, not completed" />
       <Stat label="Waiting for review" value={data.tasks.pendingReview} />
+      <Stat label="Videos watched" value={data.videos.watched} note={`In the last ${days} days`} />
     </dl>
     <Card title="Active members per day" className="dashboard__chart">
       <Suspense fallback={<LoadingBlock label="Loading the chart" />}>

@@ -157,6 +157,14 @@ export const MemberDetailPage = () => {
         <Card title="Tasks">
           <TaskFigures figures={member.tasks} />
         </Card>
+        <Card title="Videos">
+          <dl className="facts" aria-label="Video figures">
+            <dt>Assigned</dt>
+            <dd>{member.videos.assigned.toLocaleString()}</dd>
+            <dt>Watched</dt>
+            <dd>{member.videos.watched.toLocaleString()}</dd>
+          </dl>
+        </Card>
         <Card title="Activity" className="member-detail__wide">
           <ActivityBars activity={member.activity} />
         </Card>
