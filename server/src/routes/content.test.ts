@@ -422,6 +422,11 @@ describe('video figures on the organisation screens', () => {
     expect(
       (dashboard.json.response as { videos: { watched: number } }).videos.watched,
     ).toBeGreaterThanOrEqual(1);
+    const staffGroups = (member.json.response as { groups: { _id: string }[] }).groups;
+    const group = await get(owner, groups.get.path, { groupId: staffGroups[0]?._id ?? '' });
+    expect(
+      (group.json.response as { videoFigures: { watched: number } }).videoFigures.watched,
+    ).toBeGreaterThanOrEqual(1);
     const theirs = await get(globex, enterpriseGeneral.myDashboard.path);
     expect((theirs.json.response as { videos: { watched: number } }).videos.watched).toBe(0);
   });

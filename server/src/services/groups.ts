@@ -11,7 +11,7 @@ import { assertGroupInEnterprise } from './tenant.ts';
 
 export { assertGroupInEnterprise };
 
-import { taskFigures } from './task-stats.ts';
+import { taskFigures, videoFigures } from './task-stats.ts';
 
 type SummaryRow = { id: string; name: string; created_at: string; member_count: number | string | bigint };
 
@@ -118,7 +118,7 @@ export const getGroup = async (ctx: CallContext, { groupId }: { groupId: string 
     .where('users.enterprise_id', '=', enterpriseId)
     .orderBy(sql`lower(users.name)`)
     .execute();
-  const [tasks, figures] = await Promise.all([
+  const [tasks, figures, videos] = await Promise.all([
     ctx.db
       .selectFrom('task_group_assignments')
       .innerJoin('tasks', 'tasks.id', 'task_group_assignments.task_id')
@@ -129,12 +129,14 @@ export const getGroup = async (ctx: CallContext, { groupId }: { groupId: string 
       .limit(100)
       .execute(),
     taskFigures(ctx.db, { enterpriseId, groupId }),
+    videoFigures(ctx.db, { enterpriseId, groupId }),
   ]);
   return {
     ...toSummary(row),
     members: people.map((p) => ({ _id: p.id, name: p.name, email: p.email })),
     tasks: tasks.map((t) => ({ _id: t.id, title: t.title, type: Number(t.type) })),
     taskFigures: figures,
+    videoFigures: videos,
   };
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
-import { taskFiguresSchema } from './general.ts';
+import { taskFiguresSchema, videoFiguresSchema } from './general.ts';
 
 // Groups (issue 3, spec §2 /enterprise/groups, groups/manage/:id?, groups/detail/:id; §3 group).
 const G = `${API_BASE.enterprise}/groups`;
@@ -26,6 +26,7 @@ export const groupDetailSchema = groupSummarySchema.extend({
   /** Tasks assigned to the group (its members, including later joiners, get them). */
   tasks: z.array(z.object({ _id: id(), title: z.string(), type: z.number().int() })),
   taskFigures: taskFiguresSchema,
+  videoFigures: videoFiguresSchema,
 });
 export type GroupDetail = z.output<typeof groupDetailSchema>;
 

@@ -84,6 +84,14 @@ export const GroupDetailPage = () => {
           </ul>
         )}
       </Card>
+      <Card title="Videos">
+        <dl className="facts" aria-label="Video figures">
+          <dt>Assigned</dt>
+          <dd>{group.videoFigures.assigned.toLocaleString()}</dd>
+          <dt>Watched</dt>
+          <dd>{group.videoFigures.watched.toLocaleString()}</dd>
+        </dl>
+      </Card>
       <Card title="Tasks">
         <TaskFigures figures={group.taskFigures} />
         {group.tasks.length === 0 ? (
