@@ -147,6 +147,15 @@ const loadSession = async (deps: Deps, c: Context, audience: Audience): Promise<
     return { audience, claims, admin };
   }
   if (!claims.ent) throw unauthenticated();
+  if (claims.act) {
+    // A log-in-as token lives only as long as the platform admin behind it.
+    const admin = await deps.db
+      .selectFrom('admins')
+      .select('id')
+      .where('id', '=', claims.act)
+      .executeTakeFirst();
+    if (!admin) throw unauthenticated();
+  }
   const user = await loadEnterpriseUser(deps, claims.sub, claims.ent);
   if (user?.status !== 'active') throw unauthenticated('Your account is not active');
   return {
@@ -213,6 +222,21 @@ const checkAccess = (entry: CallDef, session: Session | null) => {
   }
 };
 
+/** Every write made through a log-in-as token is recorded with the platform admin's identity (issue 7). */
+const auditLoginAs = (deps: Deps, adminId: string, enterpriseId: string, path: string) =>
+  deps.db
+    .insertInto('audit_log')
+    .values({
+      id: crypto.randomUUID(),
+      actor_kind: 'admin',
+      actor_id: adminId,
+      enterprise_id: enterpriseId,
+      action: 'login-as.write',
+      details: JSON.stringify({ call: path }),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+
 /** Registers one route per contract entry; entries without a handler answer 501 after the auth check. */
 export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHandler | undefined) => {
   app.on(entry.method, entry.path, async (c) => {
@@ -234,6 +258,8 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
       },
     };
     const response = await handler({ ctx, input: parsed.data });
+    if (session?.audience === 'enterprise' && session.claims.act && entry.method !== 'GET')
+      await auditLoginAs(deps, session.claims.act, session.enterpriseId, entry.path);
     return c.json({ success: 1, message, response: response ?? {} });
   });
 };

@@ -47,9 +47,6 @@ const admin = (path: string, title: string, summary: string): ComingLaterScreen 
 });
 
 export const ADMIN_COMING_LATER: ComingLaterScreen[] = [
-  admin(A.enterprises, 'Enterprises', 'Company accounts on the platform.'),
-  admin(A.enterpriseDetail, 'Enterprise details', 'One company account, its features and admins.'),
-  admin(A.members, 'Members', 'Members of every enterprise.'),
   admin(A.tasksLibrary, 'Task Library', 'Task templates offered to every enterprise.'),
   admin(A.createTask, 'Create task', 'A new platform task template.'),
   admin(A.editTask, 'Edit task', 'Change a platform task template.'),
@@ -59,7 +56,6 @@ export const ADMIN_COMING_LATER: ComingLaterScreen[] = [
   admin(A.createContent, 'Create content', 'Add a video to the library.'),
   admin(A.bulkContent, 'Bulk assign content', 'Assign or unassign content for several enterprises.'),
   admin(A.bulkTask, 'Bulk assign tasks', 'Assign or unassign tasks for several enterprises.'),
-  admin(A.vocabulary, 'Vocabulary List', 'Words used by vocabulary practice.'),
   admin(A.allMembersUsage, 'All Members Usage', 'Usage of every member across enterprises.'),
   admin(A.featureUsage, 'Feature Usage', 'Which features are used, and how much.'),
   admin(A.appUserCounts, 'App User Counts', 'Mobile app users per enterprise.'),

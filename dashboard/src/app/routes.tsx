@@ -386,7 +386,38 @@ const screenRoutes = (): RouteObject[] => [
   {
     element: <RequireSession audience="admin" />,
     children: [
-      sidebarLayout('admin', [dashboardRoute('admin'), ...ADMIN_COMING_LATER.map(comingLater)]),
+      sidebarLayout('admin', [
+        dashboardRoute('admin'),
+        {
+          path: paths.admin.enterprises,
+          ...lazyElement(() =>
+            import('../features/admin-enterprises/enterprises-page.tsx').then((m) => <m.EnterprisesPage />),
+          ),
+        },
+        {
+          path: paths.admin.enterpriseDetail,
+          ...lazyElement(() =>
+            import('../features/admin-enterprises/enterprise-detail-page.tsx').then((m) => (
+              <m.EnterpriseDetailPage />
+            )),
+          ),
+        },
+        {
+          path: paths.admin.members,
+          ...lazyElement(() =>
+            import('../features/admin-members/admin-members-page.tsx').then((m) => <m.AdminMembersPage />),
+          ),
+        },
+        {
+          path: paths.admin.vocabulary,
+          ...lazyElement(() =>
+            import('../features/admin-vocabulary/admin-vocabulary-page.tsx').then((m) => (
+              <m.AdminVocabularyPage />
+            )),
+          ),
+        },
+        ...ADMIN_COMING_LATER.map(comingLater),
+      ]),
       fullpageLayout('admin', [profileRoute('admin')]),
     ],
   },

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type Audience = 'enterprise' | 'admin';
-export type TokenClaims = { sub: string; aud: Audience; ent: string | null; mfa: boolean; lid: string };
+export type TokenClaims = {
+  sub: string;
+  aud: Audience;
+  ent: string | null;
+  mfa: boolean;
+  lid: string;
+  /** The platform admin behind a log-in-as enterprise token (issue 7); absent otherwise. */
+  act?: string | undefined;
+};
 
 export const PRE_MFA_TTL = 15 * 60;
 export const FULL_TTL = 12 * 60 * 60;
@@ -31,7 +39,12 @@ export const createTokens = (secret: string) => {
   const key = new TextEncoder().encode(secret);
   return {
     sign: async (claims: TokenClaims, ttlSeconds: number) =>
-      new SignJWT({ ent: claims.ent, mfa: claims.mfa, lid: claims.lid })
+      new SignJWT({
+        ent: claims.ent,
+        mfa: claims.mfa,
+        lid: claims.lid,
+        ...(claims.act ? { act: claims.act } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setAudience(claims.aud)
@@ -49,6 +62,7 @@ export const createTokens = (secret: string) => {
           ent: typeof payload.ent === 'string' ? payload.ent : null,
           mfa: payload.mfa === true,
           lid: payload.lid,
+          ...(typeof payload.act === 'string' ? { act: payload.act } : {}),
         };
       } catch {
         return null;

@@ -600,6 +600,29 @@ const m012: Migration = {
   },
 };
 
+/** Issue 7: the platform's vocabulary list (words for vocabulary practice). */
+const m013: Migration = {
+  up: async (db) => {
+    await db.schema
+      .createTable('vocabulary')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('word', 'varchar(200)', (c) => c.notNull())
+      .addColumn('meaning', 'text', (c) => c.notNull())
+      .addColumn('example', 'text', (c) => c.notNull())
+      .addColumn('level', 'integer', (c) => c.notNull())
+      .addColumn('category', 'varchar(64)', (c) => c.notNull())
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('vocabulary_word').on('vocabulary').columns(['word']).unique().execute();
+    await db.schema
+      .createIndex('vocabulary_category')
+      .on('vocabulary')
+      .columns(['category', 'word'])
+      .execute();
+  },
+};
+
 export const migrateToLatest = async (db: Kysely<unknown>) => {
   const migrator = new Migrator({
     db,
@@ -617,6 +640,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '010_member_search': m010,
         '011_tasks': m011,
         '012_content': m012,
+        '013_vocabulary': m013,
       }),
     },
   });

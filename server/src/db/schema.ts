@@ -103,6 +103,16 @@ export type Database = {
   activity_days: { user_id: string; enterprise_id: string; day: string };
   groups: { id: string; enterprise_id: string; name: string; created_at: string };
   group_members: { group_id: string; user_id: string };
+  vocabulary: {
+    id: string;
+    word: string;
+    meaning: string;
+    example: string;
+    level: number;
+    category: string;
+    created_at: string;
+    updated_at: string;
+  };
   reading_topics: {
     id: string;
     enterprise_id: string;

@@ -7,6 +7,7 @@ import type { Db } from './connect.ts';
 import { seedContent } from './seed-content.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedTasks } from './seed-tasks.ts';
+import { seedVocabulary } from './seed-vocabulary.ts';
 
 export const DEMO_PASSWORD = 'Coach-demo-2026';
 
@@ -366,6 +367,7 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
       now,
     });
     await seedMarketplace(trx, { passwordHash, now, storage });
+    await seedVocabulary(trx, now);
   });
   return true;
 };

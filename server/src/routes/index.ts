@@ -1,4 +1,7 @@
 import type { Registration } from '../adapter.ts';
+import { adminEnterpriseRoutes } from './admin-enterprises.ts';
+import { adminMemberRoutes } from './admin-members.ts';
+import { adminVocabularyRoutes } from './admin-vocabulary.ts';
 import { authRoutes } from './auth.ts';
 import { contentRoutes } from './content.ts';
 import { courseRoutes } from './courses.ts';
@@ -21,7 +24,10 @@ export const allRoutes: Registration[] = [
   ...marketplaceRoutes,
   ...courseRoutes,
   ...readingTopicRoutes,
+  ...adminVocabularyRoutes,
+  ...adminMemberRoutes,
   ...pronunciationRoutes,
   ...taskRoutes,
   ...contentRoutes,
+  ...adminEnterpriseRoutes,
 ];

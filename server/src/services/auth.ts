@@ -366,9 +366,10 @@ const markActive = async (
 
 export const refreshToken = async (ctx: CallContext, audience: Audience) => {
   const me = sessionAccount(ctx);
-  await markActive(ctx, audience, me);
+  // A platform admin logged in as the enterprise is not the member's activity.
+  if (!me.claims.act) await markActive(ctx, audience, me);
   const accesstoken = await ctx.tokens.sign(
-    { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid },
+    { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid, act: me.claims.act },
     FULL_TTL,
   );
   return { accesstoken, expiresInSeconds: FULL_TTL };
@@ -494,7 +495,14 @@ export const mfaDetails = (ctx: CallContext) => {
   return { maskedEmail: maskEmail(me.email), maskedMobile: maskMobile(me.mobile) };
 };
 
-export const enterpriseMe = (ctx: CallContext) => toEnterpriseUser(enterpriseSession(ctx).user);
+export const enterpriseMe = (ctx: CallContext) => {
+  const s = enterpriseSession(ctx);
+  const user = toEnterpriseUser(s.user);
+  // Log in as an enterprise (spec §1.2): the header shows a generic admin identity, not the member's.
+  return s.claims.act
+    ? { ...user, name: 'Platform Admin', email: '', avatarUrl: null, mobile: null, loggedInAsAdmin: true }
+    : user;
+};
 export const adminMe = (ctx: CallContext) => toAdminUser(adminSession(ctx).admin);
 
 export const updateEnterpriseProfile = async (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enterpriseRowSchema } from './admin-enterprises.ts';
 import { adminUserSchema } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { empty, id, isoDate, loose, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
@@ -62,7 +63,7 @@ export const adminGeneral = {
     auth: 'admin',
     permission: null,
     request: z.strictObject({ searchInput: searchText(), currentPage: queryInt({ min: 1 }).default(1) }),
-    response: paged(z.object({ _id: id(), company_name: z.string() }).loose()),
+    response: paged(enterpriseRowSchema),
   }),
   myDashboard: defineCall({
     method: 'GET',

@@ -1,4 +1,7 @@
 import { adminGeneral } from './admin.ts';
+import { adminEnterprises } from './admin-enterprises.ts';
+import { adminMembers } from './admin-members.ts';
+import { adminVocabulary } from './admin-vocabulary.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
 import { contentActions, contentLibrary } from './content.ts';
 import { courses } from './courses.ts';
@@ -36,4 +39,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(marketplace),
   ...Object.values(courses),
   ...Object.values(adminGeneral),
+  ...Object.values(adminVocabulary),
+  ...Object.values(adminMembers),
+  ...Object.values(adminEnterprises),
 ];

@@ -30,6 +30,8 @@ export const SideMenu = ({
             <NavLink
               className="side-menu__link"
               to={entry.to}
+              // Only the deepest entry is current: /admin/enterprises/members is Members, not Enterprises too.
+              end={entries.some((other) => other.to.startsWith(`${entry.to}/`))}
               title={condensed ? entry.label : undefined}
               onClick={onNavigate}
             >

@@ -1,0 +1,278 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { LEVEL_NAMES, LEVEL_VALUES } from '@coach/shared/constants/levels';
+import {
+  adminVocabulary,
+  VOCABULARY_CATEGORY_MAX,
+  VOCABULARY_CSV_COLUMNS,
+  VOCABULARY_CSV_MAX_ROWS,
+  VOCABULARY_TEXT_MAX,
+  VOCABULARY_WORD_MAX,
+  type VocabularyWord,
+} from '@coach/shared/contract/admin-vocabulary';
+import type { ImportRowError } from '@coach/shared/contract/members';
+import { type FormEvent, useId, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
+
+type Field = 'word' | 'meaning' | 'example' | 'level' | 'category';
+type Errors = Partial<Record<Field | 'form', string>>;
+const FIELDS: readonly string[] = ['word', 'meaning', 'example', 'level', 'category'] satisfies Field[];
+
+/** Add (word null) or edit one vocabulary word. */
+export const WordFormDialog = ({
+  word,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  word: VocabularyWord | null;
+  categories: string[];
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const listId = useId();
+  const [text, setText] = useState(word?.word ?? '');
+  const [meaning, setMeaning] = useState(word?.meaning ?? '');
+  const [example, setExample] = useState(word?.example ?? '');
+  const [level, setLevel] = useState(String(word?.level ?? 1));
+  const [category, setCategory] = useState(word?.category ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields = { word: text, meaning, example, level: Number(level), category };
+    const showErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
+      const next: Errors = {};
+      for (const issue of issues) next[String(issue.path[0]) as Field] ??= issue.message;
+      setErrors(next);
+    };
+    const send = async (request: () => Promise<{ message: string }>) => {
+      setSaving(true);
+      setErrors({});
+      try {
+        const { message } = await request();
+        notify.success(message);
+        onSaved();
+      } catch (error) {
+        if (error instanceof ApiError && error.field && FIELDS.includes(error.field))
+          setErrors({ [error.field]: error.message.replace(/^\w+: /, '') });
+        else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+        setSaving(false);
+      }
+    };
+    // The contract's own schemas check the form, so the messages are the server's.
+    if (word) {
+      const parsed = adminVocabulary.edit.request.safeParse({ wordId: word._id, ...fields });
+      if (!parsed.success) return showErrors(parsed.error.issues);
+      await send(() => api.callWithMessage(adminVocabulary.edit, parsed.data));
+    } else {
+      const parsed = adminVocabulary.add.request.safeParse(fields);
+      if (!parsed.success) return showErrors(parsed.error.issues);
+      await send(() => api.callWithMessage(adminVocabulary.add, parsed.data));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={word ? `Edit ${word.word}` : 'Add word'}
+      description="Vocabulary practice draws its words from this list."
+    >
+      <form className="vocabulary-form" onSubmit={submit} noValidate>
+        <FormAlert message={errors.form} />
+        <TextField
+          label="Word"
+          value={text}
+          maxLength={VOCABULARY_WORD_MAX}
+          onChange={(event) => setText(event.target.value)}
+          error={errors.word}
+          autoFocus
+        />
+        <TextAreaField
+          label="Meaning"
+          value={meaning}
+          maxLength={VOCABULARY_TEXT_MAX}
+          rows={3}
+          onChange={(event) => setMeaning(event.target.value)}
+          error={errors.meaning}
+        />
+        <TextAreaField
+          label="Example sentence"
+          value={example}
+          maxLength={VOCABULARY_TEXT_MAX}
+          rows={2}
+          onChange={(event) => setExample(event.target.value)}
+          error={errors.example}
+        />
+        <div className="vocabulary-form__row">
+          <SelectField
+            label="Level"
+            value={level}
+            onChange={(event) => setLevel(event.target.value)}
+            error={errors.level}
+          >
+            {LEVEL_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {LEVEL_NAMES[value]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Category"
+            value={category}
+            maxLength={VOCABULARY_CATEGORY_MAX}
+            list={listId}
+            onChange={(event) => setCategory(event.target.value)}
+            error={errors.category}
+          />
+          <datalist id={listId}>
+            {categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+        </div>
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {word ? 'Save changes' : 'Add word'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
+
+const CSV_TEMPLATE = `${VOCABULARY_CSV_COLUMNS.join(',')}\ndeadline,The time by which something must be finished.,The deadline is Friday.,1,Teamwork\n`;
+const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
+
+type ImportResult = { imported: number; errors: ImportRowError[] };
+
+/** Words from a CSV file: all or nothing; a file with any bad row imports nothing and lists every bad row. */
+export const ImportVocabularyDialog = ({
+  onClose,
+  onImported,
+}: {
+  onClose: () => void;
+  onImported: () => void;
+}) => {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError('Please choose a CSV file');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { response, message } = await api.callWithMessage(adminVocabulary.importCsv, { file });
+      setResult(response);
+      if (response.imported) {
+        notify.success(message);
+        onImported();
+      }
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message.replace(/^file: /, '') : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const badRows = result ? new Set(result.errors.map((e) => e.row)).size : 0;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Import words from CSV"
+      description={`Columns: ${VOCABULARY_CSV_COLUMNS.join(', ')} (level 1 to 4). Up to ${VOCABULARY_CSV_MAX_ROWS} rows. A file with any bad row imports nothing.`}
+    >
+      <form className="vocabulary-form" onSubmit={submit} noValidate>
+        <FormAlert message={error} />
+        <div className="file-pick">
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setResult(null);
+              setError(null);
+            }}
+          />
+          <label htmlFor={inputId} className="btn btn--secondary btn--md">
+            Choose CSV file
+          </label>
+          <span className="file-pick__name">{file ? file.name : 'No file chosen'}</span>
+          <a className="file-pick__template" href={templateHref} download="vocabulary-template.csv">
+            Download a template
+          </a>
+        </div>
+        {result ? (
+          <section className="vocabulary-import" aria-live="polite" aria-label="Import result">
+            <p className="vocabulary-import__summary">
+              {result.errors.length ? (
+                <>
+                  Nothing imported: <strong>{badRows}</strong> {badRows === 1 ? 'row needs' : 'rows need'}{' '}
+                  fixing.
+                </>
+              ) : (
+                <>
+                  <strong>{result.imported}</strong> {result.imported === 1 ? 'word' : 'words'} imported.
+                </>
+              )}
+            </p>
+            {result.errors.length ? (
+              <div className="vocabulary-import__errors">
+                <table className="table">
+                  <caption className="visually-hidden">Rows to fix</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Line</th>
+                      <th scope="col">Column</th>
+                      <th scope="col">Problem</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {result.errors.map((e) => (
+                      <tr key={`${e.row}-${e.field}`}>
+                        <td className="table__number">{e.row}</td>
+                        <td>{e.field}</td>
+                        <td>{e.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            {result && !result.errors.length ? 'Done' : 'Cancel'}
+          </Button>
+          <Button type="submit" loading={busy} disabled={!file || Boolean(result)}>
+            Import
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

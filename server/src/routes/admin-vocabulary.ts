@@ -1,0 +1,13 @@
+import { adminVocabulary } from '@coach/shared/contract/admin-vocabulary';
+import { type Registration, serve } from '../adapter.ts';
+import * as service from '../services/admin-vocabulary.ts';
+
+/** The platform vocabulary list (issue 7); the adapter has refused every token but a platform admin's. */
+export const adminVocabularyRoutes: Registration[] = [
+  serve(adminVocabulary.list, ({ ctx, input }) => service.listVocabulary(ctx, input)),
+  serve(adminVocabulary.categories, ({ ctx }) => service.vocabularyCategories(ctx)),
+  serve(adminVocabulary.add, ({ ctx, input }) => service.addWord(ctx, input)),
+  serve(adminVocabulary.edit, ({ ctx, input }) => service.editWord(ctx, input)),
+  serve(adminVocabulary.remove, ({ ctx, input }) => service.deleteWord(ctx, input)),
+  serve(adminVocabulary.importCsv, ({ ctx, input }) => service.importVocabulary(ctx, input)),
+];

@@ -1,0 +1,218 @@
+import { FEATURE_FLAGS } from '@coach/shared/constants/features';
+import {
+  ENTERPRISE_PAGE_SIZE,
+  type EnterpriseDetail,
+  type EnterpriseRow,
+} from '@coach/shared/contract/admin-enterprises';
+import { type FeatureFlags, featureFlagsSchema } from '@coach/shared/contract/auth';
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
+import { FULL_TTL } from '../auth/tokens.ts';
+import { insertCompany } from '../db/companies.ts';
+import { conflict, notFound, unauthenticated, validation } from '../errors.ts';
+import { createOneTimeToken } from './auth.ts';
+import { containsPattern, pageOf } from './lists.ts';
+
+const nowIso = () => new Date().toISOString();
+
+const adminSession = (ctx: CallContext) => {
+  if (ctx.session?.audience !== 'admin') throw unauthenticated();
+  return ctx.session;
+};
+
+/** The stored flags over the defaults' keys: an unknown or missing key reads as off. */
+const readFlags = (json: string): FeatureFlags => {
+  const stored = JSON.parse(json) as Record<string, unknown>;
+  return Object.fromEntries(FEATURE_FLAGS.map(({ key }) => [key, stored[key] === true])) as FeatureFlags;
+};
+
+const writeAudit = (ctx: CallContext, enterpriseId: string, action: string, details: object) =>
+  ctx.db
+    .insertInto('audit_log')
+    .values({
+      id: crypto.randomUUID(),
+      actor_kind: 'admin',
+      actor_id: adminSession(ctx).admin.id,
+      enterprise_id: enterpriseId,
+      action,
+      details: JSON.stringify(details),
+      created_at: nowIso(),
+    })
+    .execute();
+
+const memberCounts = (ctx: CallContext) =>
+  ctx.db
+    .selectFrom('users')
+    .select(['enterprise_id'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy('enterprise_id');
+
+/** enterprise/get-enterprise-list: search by company name, newest first, ten a page. */
+export const listEnterprises = async (
+  ctx: CallContext,
+  input: { searchInput?: string | undefined; currentPage: number },
+) => {
+  adminSession(ctx);
+  let filtered = ctx.db.selectFrom('enterprises');
+  if (input.searchInput)
+    filtered = filtered.where(
+      sql<boolean>`lower(enterprises.name) like ${containsPattern(input.searchInput)} escape '\\'`,
+    );
+  const total = Number((await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const rows = await filtered
+    .leftJoin(memberCounts(ctx).as('m'), 'm.enterprise_id', 'enterprises.id')
+    .select(['enterprises.id', 'enterprises.name', 'enterprises.created_at', 'enterprises.features', 'm.n'])
+    .orderBy('enterprises.created_at', 'desc')
+    .orderBy('enterprises.name')
+    .limit(ENTERPRISE_PAGE_SIZE)
+    .offset((input.currentPage - 1) * ENTERPRISE_PAGE_SIZE)
+    .execute();
+  const list: EnterpriseRow[] = rows.map((row) => {
+    const flags = readFlags(row.features);
+    return {
+      _id: row.id,
+      company_name: row.name,
+      memberCount: Number(row.n ?? 0),
+      createdAt: row.created_at,
+      featuresOn: FEATURE_FLAGS.filter(({ key }) => flags[key]).length,
+      featuresTotal: FEATURE_FLAGS.length,
+    };
+  });
+  return pageOf(list, { currentPage: input.currentPage, pageSize: ENTERPRISE_PAGE_SIZE, total });
+};
+
+export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): Promise<EnterpriseDetail> => {
+  adminSession(ctx);
+  const ent = await ctx.db
+    .selectFrom('enterprises')
+    .selectAll()
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+  if (!ent) throw notFound('Enterprise not found');
+  const [count, admin] = await Promise.all([
+    ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'invited_at', 'email_verified_at'])
+      .where('enterprise_id', '=', enterpriseId)
+      .where('is_default_admin', '=', 1)
+      .executeTakeFirst(),
+  ]);
+  return {
+    _id: ent.id,
+    company_name: ent.name,
+    enterprise_logo: ent.logo,
+    address: ent.address,
+    createdAt: ent.created_at,
+    memberCount: Number(count?.n ?? 0),
+    defaultAdmin: admin
+      ? {
+          _id: admin.id,
+          name: admin.name,
+          email: admin.email,
+          invitePending: admin.invited_at !== null && admin.email_verified_at === null,
+        }
+      : null,
+    features: readFlags(ent.features),
+  };
+};
+
+/** A new company and its default admin, who chooses a password through the emailed invitation link. */
+export const addEnterprise = async (
+  ctx: CallContext,
+  input: { company_name: string; name: string; email: string },
+) => {
+  adminSession(ctx);
+  const taken = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', input.email)
+    .executeTakeFirst();
+  if (taken) throw validation('email', 'This email already belongs to an account');
+  const now = nowIso();
+  const { enterpriseId, token } = await ctx.db.transaction().execute(async (trx) => {
+    const created = await insertCompany(trx, {
+      name: input.company_name,
+      // No password until the admin chooses one through the link; an empty hash never verifies.
+      admin: { name: input.name, email: input.email, passwordHash: '', verifiedAt: null },
+      now,
+    });
+    await trx.updateTable('users').set({ invited_at: now }).where('id', '=', created.userId).execute();
+    return {
+      enterpriseId: created.enterpriseId,
+      token: await createOneTimeToken({ db: trx }, 'invite', 'enterprise', created.userId),
+    };
+  });
+  // Sent after the commit, so nobody is invited to an account that was rolled back.
+  const link = `${ctx.config.publicUrl}/password/reset/${token}`;
+  await ctx.mail.send({
+    to: input.email,
+    subject: `Your ${input.company_name} account on Coach`,
+    text: `Hello ${input.name},\n\nA Coach account has been opened for ${input.company_name}, with you as its admin.\nChoose your password with this link within 7 days:\n${link}\n\nThen sign in with ${input.email}.`,
+  });
+  await writeAudit(ctx, enterpriseId, 'enterprise.created', { email: input.email });
+  ctx.setMessage(`Enterprise created. Invitation sent to ${input.email}`);
+  return enterpriseDetail(ctx, enterpriseId);
+};
+
+/** Saves every flag; the adapter reads them per request, so a flag turned off closes its calls at once. */
+export const updateFeatures = async (
+  ctx: CallContext,
+  input: { enterpriseId: string; features: FeatureFlags },
+) => {
+  adminSession(ctx);
+  const features = featureFlagsSchema.parse(input.features);
+  for (const { key, label, parent } of FEATURE_FLAGS) {
+    if (parent && features[key] && !features[parent]) {
+      const parentLabel = FEATURE_FLAGS.find((f) => f.key === parent)?.label ?? parent;
+      throw validation(`features.${key}`, `${label} cannot be on while ${parentLabel} is off`);
+    }
+  }
+  const before = await enterpriseDetail(ctx, input.enterpriseId);
+  await ctx.db
+    .updateTable('enterprises')
+    .set({ features: JSON.stringify(features) })
+    .where('id', '=', input.enterpriseId)
+    .execute();
+  const changed = FEATURE_FLAGS.filter(({ key }) => before.features[key] !== features[key]).map(
+    ({ key }) => ({
+      key,
+      on: features[key],
+    }),
+  );
+  await writeAudit(ctx, input.enterpriseId, 'enterprise.features-updated', { changed });
+  ctx.setMessage('Features updated successfully');
+  return { ...before, features };
+};
+
+/** An enterprise token for the enterprise's default admin with the platform admin recorded behind it. */
+export const loginAsEnterprise = async (ctx: CallContext, { enterpriseId }: { enterpriseId: string }) => {
+  const { admin } = adminSession(ctx);
+  const detail = await enterpriseDetail(ctx, enterpriseId);
+  const user = detail.defaultAdmin
+    ? await ctx.db
+        .selectFrom('users')
+        .select(['id', 'status'])
+        .where('id', '=', detail.defaultAdmin._id)
+        .executeTakeFirst()
+    : undefined;
+  if (user?.status !== 'active') throw conflict('This enterprise has no active default admin to log in as');
+  const accesstoken = await ctx.tokens.sign(
+    {
+      sub: user.id,
+      aud: 'enterprise',
+      ent: enterpriseId,
+      mfa: true,
+      lid: crypto.randomUUID(),
+      act: admin.id,
+    },
+    FULL_TTL,
+  );
+  await writeAudit(ctx, enterpriseId, 'enterprise.login-as', { userId: user.id });
+  ctx.setMessage(`Logged in as ${detail.company_name}`);
+  return { accesstoken, expiresInSeconds: FULL_TTL };
+};

@@ -1,0 +1,94 @@
+import { ADMIN_MEMBER_PAGE_SIZE, type AdminMember } from '@coach/shared/contract/admin-members';
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
+import { conflict, notFound } from '../errors.ts';
+import { containsPattern, pageOf } from './lists.ts';
+import { writeMemberStatus } from './members.ts';
+
+type Filters = {
+  searchInput?: string | undefined;
+  enterpriseId?: string | undefined;
+  status?: 'Active' | 'Inactive' | undefined;
+  memberId?: string | undefined;
+};
+
+const baseQuery = (ctx: CallContext, input: Filters) => {
+  let query = ctx.db
+    .selectFrom('users')
+    .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
+    .innerJoin('roles', 'roles.id', 'users.role_id');
+  if (input.searchInput) {
+    const pattern = containsPattern(input.searchInput);
+    query = query.where(
+      sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\' or lower(enterprises.name) like ${pattern} escape '\\')`,
+    );
+  }
+  if (input.enterpriseId) query = query.where('users.enterprise_id', '=', input.enterpriseId);
+  if (input.status)
+    query = query.where('users.status', '=', input.status === 'Active' ? 'active' : 'inactive');
+  if (input.memberId) query = query.where('users.id', '=', input.memberId);
+  return query;
+};
+
+const rowsOf = (ctx: CallContext, input: Filters) =>
+  baseQuery(ctx, input).select([
+    'users.id',
+    'users.name',
+    'users.email',
+    'users.status',
+    'users.last_active_at',
+    'users.is_default_admin',
+    'enterprises.id as enterprise_id',
+    'enterprises.name as enterprise_name',
+    'roles.id as role_id',
+    'roles.name as role_name',
+  ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[number];
+const toMember = (row: Row): AdminMember => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  enterprise: { _id: row.enterprise_id, company_name: row.enterprise_name },
+  role: { _id: row.role_id, name: row.role_name },
+  status: row.status === 'active' ? 'Active' : 'Inactive',
+  lastActiveAt: row.last_active_at,
+  isDefaultAdmin: row.is_default_admin === 1,
+});
+
+/** Members of every enterprise, by name; the search covers name, email and the enterprise's name. */
+export const listAdminMembers = async (ctx: CallContext, input: Filters & { currentPage: number }) => {
+  const { currentPage } = input;
+  const total = Number(
+    (
+      await baseQuery(ctx, input)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+  const rows = await rowsOf(ctx, input)
+    .orderBy(sql`lower(users.name)`)
+    .orderBy('users.id')
+    .limit(ADMIN_MEMBER_PAGE_SIZE)
+    .offset((currentPage - 1) * ADMIN_MEMBER_PAGE_SIZE)
+    .execute();
+  return pageOf(rows.map(toMember), { currentPage, pageSize: ADMIN_MEMBER_PAGE_SIZE, total });
+};
+
+const findMember = async (ctx: CallContext, memberId: string) => {
+  const row = await rowsOf(ctx, { memberId }).executeTakeFirst();
+  if (!row) throw notFound('Member not found');
+  return row;
+};
+
+/** Reuses the enterprise area's status write, so deactivation ends the member's sessions the same way. */
+export const setAdminMemberStatus = async (
+  ctx: CallContext,
+  input: { memberId: string; status: 'Active' | 'Inactive' },
+) => {
+  const member = await findMember(ctx, input.memberId);
+  if (input.status === 'Inactive' && member.is_default_admin === 1)
+    throw conflict("The enterprise's default admin cannot be deactivated");
+  await writeMemberStatus(ctx, member.enterprise_id, input);
+  return toMember(await findMember(ctx, input.memberId));
+};
