@@ -151,6 +151,21 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/reading-topics/delete-reading-topic`,
   `POST ${E}/config/pronunciation/get-settings`,
   `POST ${E}/config/pronunciation/update-settings`,
+  // Issue 7: enterprises and their features, log in as an enterprise (spec §2 /admin/enterprises, detail)
+  `GET ${A}/enterprise/get-enterprise-detail`,
+  `POST ${A}/enterprise/add-enterprise`,
+  `POST ${A}/enterprise/update-enterprise-features`,
+  `POST ${A}/enterprise/login-as-enterprise`,
+  // Issue 7: the vocabulary list (spec §2 /admin/vocabulary)
+  `POST ${A}/vocabulary/get-vocabulary-list`,
+  `POST ${A}/vocabulary/get-categories`,
+  `POST ${A}/vocabulary/add-word`,
+  `POST ${A}/vocabulary/edit-word`,
+  `POST ${A}/vocabulary/delete-word`,
+  `POST ${A}/vocabulary/import-csv`,
+  // Issue 7: members across enterprises (spec §2 /admin/enterprises/members)
+  `POST ${A}/members/get-member-list`,
+  `POST ${A}/members/change-status`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
