@@ -6,10 +6,11 @@ import {
   members,
 } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
+import { CsvFilePick } from '../../ui/csv-file-pick.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
@@ -146,7 +147,6 @@ export const ImportMembersDialog = ({
   onClose: () => void;
   onImported: () => void;
 }) => {
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -185,26 +185,16 @@ export const ImportMembersDialog = ({
     >
       <form className="member-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <div className="file-pick">
-          <input
-            id={inputId}
-            className="visually-hidden"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setResult(null);
-              setError(null);
-            }}
-          />
-          <label htmlFor={inputId} className="btn btn--secondary btn--md">
-            Choose CSV file
-          </label>
-          <span className="file-pick__name">{file ? file.name : 'No file chosen'}</span>
-          <a className="file-pick__template" href={templateHref} download="members-template.csv">
-            Download a template
-          </a>
-        </div>
+        <CsvFilePick
+          file={file}
+          onPick={(picked) => {
+            setFile(picked);
+            setResult(null);
+            setError(null);
+          }}
+          templateHref={templateHref}
+          templateName="members-template.csv"
+        />
         {result ? (
           <section className="import-result" aria-live="polite" aria-label="Import result">
             <p className="import-result__summary">
