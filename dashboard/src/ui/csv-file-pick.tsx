@@ -32,3 +32,34 @@ export const CsvFilePick = ({
     </div>
   );
 };
+
+/** The rows a CSV import refused, with the line, the column and the problem of each. */
+export const CsvRowErrors = ({
+  errors,
+  caption,
+  className,
+}: {
+  errors: readonly { row: number; field: string; message: string }[];
+  caption: string;
+  className?: string;
+}) => (
+  <table className={className ? `table ${className}` : 'table'}>
+    <caption className="visually-hidden">{caption}</caption>
+    <thead>
+      <tr>
+        <th scope="col">Line</th>
+        <th scope="col">Column</th>
+        <th scope="col">Problem</th>
+      </tr>
+    </thead>
+    <tbody>
+      {errors.map((e) => (
+        <tr key={`${e.row}-${e.field}`}>
+          <td className="table__number">{e.row}</td>
+          <td>{e.field}</td>
+          <td>{e.message}</td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);

@@ -14,7 +14,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
-import { CsvFilePick } from '../../ui/csv-file-pick.tsx';
+import { CsvFilePick, CsvRowErrors } from '../../ui/csv-file-pick.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
@@ -231,25 +231,7 @@ export const ImportVocabularyDialog = ({
             </p>
             {result.errors.length ? (
               <div className="vocabulary-import__errors">
-                <table className="table">
-                  <caption className="visually-hidden">Rows to fix</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Line</th>
-                      <th scope="col">Column</th>
-                      <th scope="col">Problem</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.errors.map((e) => (
-                      <tr key={`${e.row}-${e.field}`}>
-                        <td className="table__number">{e.row}</td>
-                        <td>{e.field}</td>
-                        <td>{e.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <CsvRowErrors errors={result.errors} caption="Rows to fix" />
               </div>
             ) : null}
           </section>

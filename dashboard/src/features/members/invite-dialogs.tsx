@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
-import { CsvFilePick } from '../../ui/csv-file-pick.tsx';
+import { CsvFilePick, CsvRowErrors } from '../../ui/csv-file-pick.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
@@ -208,25 +208,7 @@ export const ImportMembersDialog = ({
               ) : null}
             </p>
             {result.errors.length ? (
-              <table className="table import-result__errors">
-                <caption className="visually-hidden">Refused rows</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Column</th>
-                    <th scope="col">Problem</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.errors.map((e) => (
-                    <tr key={`${e.row}-${e.field}`}>
-                      <td className="table__number">{e.row}</td>
-                      <td>{e.field}</td>
-                      <td>{e.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <CsvRowErrors errors={result.errors} caption="Refused rows" className="import-result__errors" />
             ) : null}
           </section>
         ) : null}
