@@ -416,6 +416,9 @@ const screenRoutes = (): RouteObject[] => [
             )),
           ),
         },
+        // Admin routes: dashboard and reports (helper: reports)
+        // Admin routes: platform task library (helper: admin-tasks)
+        // Admin routes: platform content library (helper: admin-content)
         ...ADMIN_COMING_LATER.map(comingLater),
       ]),
       fullpageLayout('admin', [profileRoute('admin')]),

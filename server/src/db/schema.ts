@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Row types of the tables (portable SQL: text ids, ISO text timestamps, 0/1 booleans, JSON as text). */
 export type Database = {
   enterprises: {
@@ -100,7 +102,8 @@ export type Database = {
     message: string;
     created_at: string;
   };
-  activity_days: { user_id: string; enterprise_id: string; day: string };
+  /** platform: 'web', 'ios' or 'android' (the client's X-Client-Platform header; web by default). */
+  activity_days: { user_id: string; enterprise_id: string; day: string; platform: Generated<string> };
   groups: { id: string; enterprise_id: string; name: string; created_at: string };
   group_members: { group_id: string; user_id: string };
   vocabulary: {
@@ -149,7 +152,27 @@ export type Database = {
     created_by: string | null;
     created_at: string;
     updated_at: string;
+    /** The platform template this task is the enterprise's copy of (issue 7), else null. */
+    platform_task_id: Generated<string | null>;
   };
+  /** Issue 7: the platform's task templates; offered to an enterprise as a copy in its tasks. */
+  platform_tasks: {
+    id: string;
+    type: number;
+    title: string;
+    description: string | null;
+    category: string;
+    level: number;
+    time_minutes: number;
+    expiry_seconds: number;
+    details: string;
+    attachments: string;
+    archived: number;
+    created_by: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  coaches: { id: string; name: string; created_at: string };
   task_folders: { id: string; enterprise_id: string; name: string; created_at: string };
   task_folder_items: { folder_id: string; task_id: string; added_at: string };
   task_group_assignments: { task_id: string; group_id: string; enterprise_id: string; assigned_at: string };
@@ -187,6 +210,7 @@ export type Database = {
     like_count: number;
     view_count: number;
     created_at: string;
+    coach_id: Generated<string | null>;
   };
   content_enterprises: { content_id: string; enterprise_id: string; assigned_at: string };
   content_group_assignments: {

@@ -1,6 +1,9 @@
 import type { Registration } from '../adapter.ts';
+import { adminContentRoutes } from './admin-content.ts';
 import { adminEnterpriseRoutes } from './admin-enterprises.ts';
 import { adminMemberRoutes } from './admin-members.ts';
+import { adminReportsRoutes } from './admin-reports.ts';
+import { adminTasksRoutes } from './admin-tasks.ts';
 import { adminVocabularyRoutes } from './admin-vocabulary.ts';
 import { authRoutes } from './auth.ts';
 import { contentRoutes } from './content.ts';
@@ -30,4 +33,7 @@ export const allRoutes: Registration[] = [
   ...taskRoutes,
   ...contentRoutes,
   ...adminEnterpriseRoutes,
+  ...adminTasksRoutes,
+  ...adminContentRoutes,
+  ...adminReportsRoutes,
 ];

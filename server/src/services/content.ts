@@ -15,7 +15,7 @@ import {
   type VideoSubtitle,
 } from '@coach/shared/contract/content';
 import type { Task } from '@coach/shared/contract/tasks';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -36,7 +36,7 @@ const selectLibrary = (db: Db, enterpriseId: string) =>
     .innerJoin('content_enterprises as ce', 'ce.content_id', 'content.id')
     .where('ce.enterprise_id', '=', enterpriseId);
 
-type ContentRow = Database['content'];
+type ContentRow = Selectable<Database['content']>;
 
 const categoryOf = (value: string): VideoCategoryKey =>
   (VIDEO_CATEGORY_KEYS as readonly string[]).includes(value) ? (value as VideoCategoryKey) : 'communication';

@@ -166,6 +166,10 @@ const ISSUE_CALLS: readonly string[] = [
   // Issue 7: members across enterprises (spec §2 /admin/enterprises/members)
   `POST ${A}/members/get-member-list`,
   `POST ${A}/members/change-status`,
+  // Issue 5: the coach engine and the assign pickers (helper: coach)
+  // Issue 7: dashboard, enterprise usage and reports (helper: reports)
+  // Issue 7: the platform task library (helper: admin-tasks)
+  // Issue 7: the platform content library (helper: admin-content)
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

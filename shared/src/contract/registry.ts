@@ -1,6 +1,9 @@
 import { adminGeneral } from './admin.ts';
+import { adminContent } from './admin-content.ts';
 import { adminEnterprises } from './admin-enterprises.ts';
 import { adminMembers } from './admin-members.ts';
+import { adminReports } from './admin-reports.ts';
+import { adminTasks } from './admin-tasks.ts';
 import { adminVocabulary } from './admin-vocabulary.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
 import { contentActions, contentLibrary } from './content.ts';
@@ -42,4 +45,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(adminVocabulary),
   ...Object.values(adminMembers),
   ...Object.values(adminEnterprises),
+  ...Object.values(adminTasks),
+  ...Object.values(adminContent),
+  ...Object.values(adminReports),
 ];

@@ -1,0 +1,4 @@
+import type { Registration } from '../adapter.ts';
+
+/** Issue 7: the platform content calls; the adapter has refused every token but a platform admin's. */
+export const adminContentRoutes: Registration[] = [];
