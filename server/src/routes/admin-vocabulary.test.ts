@@ -1,4 +1,5 @@
-import { adminVocabulary } from '@coach/shared/contract/admin-vocabulary';
+import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
+import { adminVocabulary, vocabularyPractice } from '@coach/shared/contract/admin-vocabulary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_VOCABULARY } from '../db/seed-vocabulary.ts';
 import { createTestApp } from '../testing/test-app.ts';
@@ -161,5 +162,76 @@ describe('admin vocabulary', () => {
     const res = await importCsv('word,meaning\nx,y');
     expect(res.status).toBe(422);
     expect(res.json.field).toBe('file');
+  });
+});
+
+describe('vocabulary practice (the learner side)', () => {
+  const practice = (token: string, body: object = {}) =>
+    t.request('POST', vocabularyPractice.practiceWords.path, { token, ip, body });
+  const setVocabulary = async (on: boolean) => {
+    const me = await t.request('GET', '/api/v1/enterprise/general/auth/me', { token: learner, ip });
+    const enterpriseId = (me.json.response as { enterpriseId: { _id: string } }).enterpriseId._id;
+    const detail = await t.request('GET', `${adminEnterprises.detail.path}?enterpriseId=${enterpriseId}`, {
+      ip,
+      adminToken: admin,
+    });
+    const features = (detail.json.response as { features: Record<string, boolean> }).features;
+    const res = await call(adminEnterprises.updateFeatures.path, {
+      enterpriseId,
+      // Off takes the whole communication-ready family with it (a child cannot stay on without its parent).
+      features: on
+        ? { ...features, enableCommunicationReadyFeature: true, enableVocabularyFeature: true }
+        : {
+            ...features,
+            enableCommunicationReadyFeature: false,
+            enablePronunciationFeature: false,
+            enableVocabularyFeature: false,
+            enableReadFeature: false,
+            enableSpeakFreelyFeature: false,
+            enableCallFeature: false,
+          },
+    });
+    expect(res.status).toBe(200);
+  };
+  let learner: string;
+  beforeAll(async () => {
+    learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
+  });
+
+  it('is closed (403) while the enterprise has the vocabulary feature off', async () => {
+    await setVocabulary(false);
+    const res = await practice(learner);
+    expect(res.status).toBe(403);
+    expect(res.json.code).toBe('FEATURE_DISABLED');
+  });
+
+  it('gives a learner random words of the list, by level and category, at most the count asked', async () => {
+    await setVocabulary(true);
+    const res = await practice(learner, { count: 5 });
+    expect(res.status).toBe(200);
+    const words = res.json.response as WordJson[];
+    expect(words).toHaveLength(5);
+    expect(new Set(words.map((w) => w.word)).size).toBe(5);
+    const known = new Set(SEED_VOCABULARY.map((w) => w.word));
+    for (const w of words) expect(known.has(w.word)).toBe(true);
+
+    const category = SEED_VOCABULARY[0]?.category ?? '';
+    const level = SEED_VOCABULARY[0]?.level ?? 1;
+    const filtered = (await practice(learner, { category: category.toUpperCase(), level, count: 50 })).json
+      .response as WordJson[];
+    expect(filtered.length).toBeGreaterThan(0);
+    for (const w of filtered) expect(w).toMatchObject({ category, level });
+  });
+
+  it('names the field of a bad count, and admin tokens are refused', async () => {
+    const res = await practice(learner, { count: 500 });
+    expect(res.status).toBe(422);
+    expect(res.json.field).toBe('count');
+    const asAdmin = await t.request('POST', vocabularyPractice.practiceWords.path, {
+      adminToken: admin,
+      ip,
+      body: {},
+    });
+    expect(asAdmin.status).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { adminVocabulary } from '@coach/shared/contract/admin-vocabulary';
+import { adminVocabulary, vocabularyPractice } from '@coach/shared/contract/admin-vocabulary';
 import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/admin-vocabulary.ts';
 
@@ -10,4 +10,6 @@ export const adminVocabularyRoutes: Registration[] = [
   serve(adminVocabulary.edit, ({ ctx, input }) => service.editWord(ctx, input)),
   serve(adminVocabulary.remove, ({ ctx, input }) => service.deleteWord(ctx, input)),
   serve(adminVocabulary.importCsv, ({ ctx, input }) => service.importVocabulary(ctx, input)),
+  // The learner's side: vocabulary practice reads the list (feature flag checked by the adapter).
+  serve(vocabularyPractice.practiceWords, ({ ctx, input }) => service.practiceWords(ctx, input)),
 ];

@@ -213,3 +213,18 @@ export const importVocabulary = async (ctx: CallContext, { file }: { file: Blob 
   ctx.setMessage(`${good.length} ${good.length === 1 ? 'word' : 'words'} imported`);
   return { imported: good.length, errors };
 };
+
+/**
+ * Practice words for a learner (vocabulary practice): a random draw from the platform list, optionally of
+ * one level and category. The list is small (thousands of words), so ordering by random() is cheap here.
+ */
+export const practiceWords = async (
+  ctx: CallContext,
+  { level, category, count }: { level?: Level; category?: string; count: number },
+): Promise<VocabularyWord[]> => {
+  let query = ctx.db.selectFrom('vocabulary').select(COLUMNS);
+  if (level !== undefined) query = query.where('level', '=', level);
+  if (category) query = query.where(sql<boolean>`lower(category) = ${category.toLowerCase()}`);
+  const rows = await query.orderBy(sql`random()`).limit(count).execute();
+  return rows.map(toWord);
+};

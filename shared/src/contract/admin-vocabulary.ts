@@ -118,3 +118,31 @@ export const adminVocabulary = {
     response: z.object({ imported: z.number().int(), errors: z.array(importRowError) }),
   }),
 };
+
+export const PRACTICE_WORDS_MAX = 50;
+
+/**
+ * Vocabulary practice (the enterprise's communication-ready child feature enableVocabularyFeature): the
+ * words a learner's app practises, drawn at random from the platform list. Login only, no permission key;
+ * 403 FEATURE_DISABLED while the enterprise's vocabulary feature is off.
+ */
+export const vocabularyPractice = {
+  practiceWords: defineCall({
+    method: 'POST',
+    path: `${API_BASE.enterprise}/vocabulary/get-practice-words`,
+    auth: 'enterprise',
+    permission: null,
+    feature: 'enableVocabularyFeature',
+    request: z.strictObject({
+      level: vocabularyLevelField().optional(),
+      category: searchText(VOCABULARY_CATEGORY_MAX),
+      count: z
+        .number({ error: 'Count must be a whole number' })
+        .int('Count must be a whole number')
+        .min(1, 'Count must be at least 1')
+        .max(PRACTICE_WORDS_MAX, `Count must be at most ${PRACTICE_WORDS_MAX}`)
+        .default(10),
+    }),
+    response: z.array(vocabularyWordSchema),
+  }),
+};

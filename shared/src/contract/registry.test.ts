@@ -163,6 +163,7 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${A}/vocabulary/edit-word`,
   `POST ${A}/vocabulary/delete-word`,
   `POST ${A}/vocabulary/import-csv`,
+  `POST ${E}/vocabulary/get-practice-words`,
   // Issue 7: members across enterprises (spec §2 /admin/enterprises/members)
   `POST ${A}/members/get-member-list`,
   `POST ${A}/members/change-status`,

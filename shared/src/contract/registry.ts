@@ -4,7 +4,7 @@ import { adminEnterprises } from './admin-enterprises.ts';
 import { adminMembers } from './admin-members.ts';
 import { adminReports } from './admin-reports.ts';
 import { adminTasks } from './admin-tasks.ts';
-import { adminVocabulary } from './admin-vocabulary.ts';
+import { adminVocabulary, vocabularyPractice } from './admin-vocabulary.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
 import { contentActions, contentLibrary } from './content.ts';
 import { courses } from './courses.ts';
@@ -43,6 +43,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(courses),
   ...Object.values(adminGeneral),
   ...Object.values(adminVocabulary),
+  ...Object.values(vocabularyPractice),
   ...Object.values(adminMembers),
   ...Object.values(adminEnterprises),
   ...Object.values(adminTasks),
