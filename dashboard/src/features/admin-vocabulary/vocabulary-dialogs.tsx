@@ -13,15 +13,15 @@ import type { ImportRowError } from '@coach/shared/contract/members';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { CsvFilePick, CsvRowErrors } from '../../ui/csv-file-pick.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 
-type Field = 'word' | 'meaning' | 'example' | 'level' | 'category';
-type Errors = Partial<Record<Field | 'form', string>>;
-const FIELDS: readonly string[] = ['word', 'meaning', 'example', 'level', 'category'] satisfies Field[];
+const FIELDS = ['word', 'meaning', 'example', 'level', 'category'] as const;
 
 /** Add (word null) or edit one vocabulary word. */
 export const WordFormDialog = ({
@@ -41,115 +41,79 @@ export const WordFormDialog = ({
   const [example, setExample] = useState(word?.example ?? '');
   const [level, setLevel] = useState(String(word?.level ?? 1));
   const [category, setCategory] = useState(word?.category ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send } = useContractForm(FIELDS);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const fields = { word: text, meaning, example, level: Number(level), category };
-    const showErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
-      const next: Errors = {};
-      for (const issue of issues) next[String(issue.path[0]) as Field] ??= issue.message;
-      setErrors(next);
-    };
-    const send = async (request: () => Promise<{ message: string }>) => {
-      setSaving(true);
-      setErrors({});
-      try {
-        const { message } = await request();
-        notify.success(message);
-        onSaved();
-      } catch (error) {
-        if (error instanceof ApiError && error.field && FIELDS.includes(error.field))
-          setErrors({ [error.field]: error.message.replace(/^\w+: /, '') });
-        else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-        setSaving(false);
-      }
-    };
-    // The contract's own schemas check the form, so the messages are the server's.
-    if (word) {
-      const parsed = adminVocabulary.edit.request.safeParse({ wordId: word._id, ...fields });
-      if (!parsed.success) return showErrors(parsed.error.issues);
-      await send(() => api.callWithMessage(adminVocabulary.edit, parsed.data));
-    } else {
-      const parsed = adminVocabulary.add.request.safeParse(fields);
-      if (!parsed.success) return showErrors(parsed.error.issues);
-      await send(() => api.callWithMessage(adminVocabulary.add, parsed.data));
-    }
+    const saved = word
+      ? await send(adminVocabulary.edit, { wordId: word._id, ...fields })
+      : await send(adminVocabulary.add, fields);
+    if (saved) onSaved();
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <FormDialog
       title={word ? `Edit ${word.word}` : 'Add word'}
       description="Vocabulary practice draws its words from this list."
+      className="vocabulary-form"
+      formError={errors.form}
+      submitLabel={word ? 'Save changes' : 'Add word'}
+      saving={saving}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form className="vocabulary-form" onSubmit={submit} noValidate>
-        <FormAlert message={errors.form} />
+      <TextField
+        label="Word"
+        value={text}
+        maxLength={VOCABULARY_WORD_MAX}
+        onChange={(event) => setText(event.target.value)}
+        error={errors.word}
+        autoFocus
+      />
+      <TextAreaField
+        label="Meaning"
+        value={meaning}
+        maxLength={VOCABULARY_TEXT_MAX}
+        rows={3}
+        onChange={(event) => setMeaning(event.target.value)}
+        error={errors.meaning}
+      />
+      <TextAreaField
+        label="Example sentence"
+        value={example}
+        maxLength={VOCABULARY_TEXT_MAX}
+        rows={2}
+        onChange={(event) => setExample(event.target.value)}
+        error={errors.example}
+      />
+      <div className="vocabulary-form__row">
+        <SelectField
+          label="Level"
+          value={level}
+          onChange={(event) => setLevel(event.target.value)}
+          error={errors.level}
+        >
+          {LEVEL_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {LEVEL_NAMES[value]}
+            </option>
+          ))}
+        </SelectField>
         <TextField
-          label="Word"
-          value={text}
-          maxLength={VOCABULARY_WORD_MAX}
-          onChange={(event) => setText(event.target.value)}
-          error={errors.word}
-          autoFocus
+          label="Category"
+          value={category}
+          maxLength={VOCABULARY_CATEGORY_MAX}
+          list={listId}
+          onChange={(event) => setCategory(event.target.value)}
+          error={errors.category}
         />
-        <TextAreaField
-          label="Meaning"
-          value={meaning}
-          maxLength={VOCABULARY_TEXT_MAX}
-          rows={3}
-          onChange={(event) => setMeaning(event.target.value)}
-          error={errors.meaning}
-        />
-        <TextAreaField
-          label="Example sentence"
-          value={example}
-          maxLength={VOCABULARY_TEXT_MAX}
-          rows={2}
-          onChange={(event) => setExample(event.target.value)}
-          error={errors.example}
-        />
-        <div className="vocabulary-form__row">
-          <SelectField
-            label="Level"
-            value={level}
-            onChange={(event) => setLevel(event.target.value)}
-            error={errors.level}
-          >
-            {LEVEL_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {LEVEL_NAMES[value]}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Category"
-            value={category}
-            maxLength={VOCABULARY_CATEGORY_MAX}
-            list={listId}
-            onChange={(event) => setCategory(event.target.value)}
-            error={errors.category}
-          />
-          <datalist id={listId}>
-            {categories.map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
-        </div>
-        <div className="dialog__footer">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {word ? 'Save changes' : 'Add word'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <datalist id={listId}>
+          {categories.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+      </div>
+    </FormDialog>
   );
 };
 

@@ -1,12 +1,11 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { COURSE_CATEGORIES, COURSE_CURRENCIES, COURSE_LEVELS } from '@coach/shared/constants/marketplace';
 import { courses, type ManagedCourse } from '@coach/shared/contract/courses';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
 import { uploadFile } from '../../lib/upload.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
@@ -27,8 +26,16 @@ type Values = {
   level: string;
   imageUrl: string | null;
 };
-type Field = Exclude<keyof Values, 'price'> | 'priceCents';
-type Errors = Partial<Record<Field | 'form', string>>;
+const FIELDS = [
+  'name',
+  'category',
+  'description',
+  'priceCents',
+  'currency',
+  'duration',
+  'level',
+  'imageUrl',
+] as const satisfies readonly (Exclude<keyof Values, 'price'> | 'priceCents')[];
 
 const fromCourse = (course?: ManagedCourse): Values => ({
   name: course?.name ?? '',
@@ -51,8 +58,7 @@ const toCents = (price: string) => {
 const CourseForm = ({ course }: { course?: ManagedCourse }) => {
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(() => fromCourse(course));
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, send } = useContractForm(FIELDS);
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
 
@@ -68,44 +74,13 @@ const CourseForm = ({ course }: { course?: ManagedCourse }) => {
       level: values.level,
       imageUrl: values.imageUrl,
     };
-    const showErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
-      const next: Errors = {};
-      for (const issue of issues) {
-        const field = String(issue.path[0]) as Field;
-        next[field] ??=
-          field === 'priceCents' && Number.isNaN(input.priceCents)
-            ? 'Enter a price like 129 or 129.50'
-            : issue.message;
-      }
-      setErrors(next);
-    };
-    const send = async (request: () => Promise<{ message: string }>) => {
-      setErrors({});
-      setSaving(true);
-      try {
-        const { message } = await request();
-        notify.success(message);
-        navigate(paths.enterprise.courses);
-      } catch (error) {
-        if (
-          error instanceof ApiError &&
-          error.field &&
-          (error.field in values || error.field === 'priceCents')
-        )
-          setErrors({ [error.field]: error.message.replace(/^\w+: /, '') });
-        else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-        setSaving(false);
-      }
-    };
-    if (course) {
-      const parsed = courses.edit.request.safeParse({ courseId: course._id, ...input });
-      if (!parsed.success) return showErrors(parsed.error.issues);
-      await send(() => api.callWithMessage(courses.edit, parsed.data));
-    } else {
-      const parsed = courses.add.request.safeParse(input);
-      if (!parsed.success) return showErrors(parsed.error.issues);
-      await send(() => api.callWithMessage(courses.add, parsed.data));
-    }
+    const saved = course
+      ? await send(courses.edit, { courseId: course._id, ...input })
+      : await send(courses.add, input);
+    if (saved) navigate(paths.enterprise.courses);
+    // The schema only knows a number was missing; the form knows what was typed.
+    else if (Number.isNaN(input.priceCents))
+      setErrors((e) => (e.priceCents ? { ...e, priceCents: 'Enter a price like 129 or 129.50' } : e));
   };
 
   return (

@@ -1,0 +1,55 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
+import { useState } from 'react';
+import { api } from './api.ts';
+import { notify } from './notify.ts';
+
+export type FormErrors<F extends string> = Partial<Record<F | 'form', string>>;
+
+/** The first message per top-level field of a failed schema check. */
+export const errorsFromIssues = <F extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FormErrors<F> => {
+  const errors: FormErrors<F> = {};
+  for (const issue of issues) errors[String(issue.path[0]) as F] ??= issue.message;
+  return errors;
+};
+
+/**
+ * A form sent with one contract call. The call's own request schema checks the input first, so the
+ * messages under the fields are the server's; a server error naming one of the form's fields lands under
+ * it, anything else above the form. Success shows the server's message as a toast.
+ */
+export const useContractForm = <F extends string>(fields: readonly F[]) => {
+  const [errors, setErrors] = useState<FormErrors<F>>({});
+  const [saving, setSaving] = useState(false);
+
+  /** Checks and sends; resolves with the answer, or null when the input or the call failed. */
+  const send = async <C extends CallDef>(call: C, input: unknown): Promise<ResponseOf<C> | null> => {
+    const parsed = call.request.safeParse(input);
+    if (!parsed.success) {
+      setErrors(errorsFromIssues<F>(parsed.error.issues));
+      return null;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      const { message, response } = await api.callWithMessage(call, parsed.data as RequestOf<C>);
+      notify.success(message);
+      return response;
+    } catch (error) {
+      const field = error instanceof ApiError ? error.field : undefined;
+      if (error instanceof ApiError && field && (fields as readonly string[]).includes(field))
+        setErrors({ [field]: error.message.replace(/^\w+: /, '') } as FormErrors<F>);
+      else
+        setErrors({
+          form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE,
+        } as FormErrors<F>);
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { errors, setErrors, saving, send };
+};

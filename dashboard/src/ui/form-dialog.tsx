@@ -1,0 +1,59 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { FormAlert } from './states.tsx';
+
+/**
+ * A dialog holding one form: the form-wide error above the fields, Cancel and the submit button below.
+ * Closing (Escape, ×, Cancel) calls onClose.
+ */
+export const FormDialog = ({
+  title,
+  description,
+  className,
+  formError,
+  submitLabel,
+  saving,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  description?: string;
+  className?: string;
+  formError: string | undefined;
+  submitLabel: string;
+  saving: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) => (
+  <Dialog
+    open
+    onOpenChange={(open) => {
+      if (!open) onClose();
+    }}
+    title={title}
+    description={description}
+  >
+    <form
+      className={className}
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <FormAlert message={formError} />
+      {children}
+      <div className="dialog__footer">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  </Dialog>
+);
