@@ -1,11 +1,10 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { LEVEL_NAMES } from '@coach/shared/constants/levels';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminVocabulary, type VocabularyWord } from '@coach/shared/contract/admin-vocabulary';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
@@ -32,8 +31,6 @@ export const AdminVocabularyPage = () => {
   );
   const [editing, setEditing] = useState<VocabularyWord | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const [deleting, setDeleting] = useState<VocabularyWord | null>(null);
-  const [removing, setRemoving] = useState(false);
 
   const loadCategories = useCallback(async () => {
     try {
@@ -50,20 +47,10 @@ export const AdminVocabularyPage = () => {
     void loadCategories();
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRemoving(true);
-    try {
-      const { message } = await api.callWithMessage(adminVocabulary.remove, { wordId: deleting._id });
-      notify.success(message);
-      setDeleting(null);
-      changed();
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setRemoving(false);
-    }
-  };
+  const deletion = useConfirmedDelete<VocabularyWord>(
+    async (word) => (await api.callWithMessage(adminVocabulary.remove, { wordId: word._id })).message,
+    changed,
+  );
 
   const filtered = Boolean(searchInput || category);
   return (
@@ -150,7 +137,7 @@ export const AdminVocabularyPage = () => {
                   variant="ghost"
                   size="sm"
                   aria-label={`Delete ${word.word}`}
-                  onClick={() => setDeleting(word)}
+                  onClick={() => deletion.ask(word)}
                 >
                   Delete
                 </Button>
@@ -172,14 +159,12 @@ export const AdminVocabularyPage = () => {
         />
       ) : null}
       {importing ? <ImportVocabularyDialog onClose={() => setImporting(false)} onImported={changed} /> : null}
-      {deleting ? (
+      {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deleting.word}?`}
+          title={`Delete ${deletion.pending.word}?`}
           description="The word is removed from the list and from vocabulary practice."
           confirmLabel="Delete word"
-          busy={removing}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
+          {...deletion.dialog}
         />
       ) : null}
     </div>

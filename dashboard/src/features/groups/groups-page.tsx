@@ -1,10 +1,9 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
@@ -26,23 +25,11 @@ export const GroupsPage = () => {
   const list = usePagedList(`${searchInput}|${sort.by}|${sort.direction}`, (currentPage) =>
     api.call(groups.list, { searchInput, currentPage, sort_by: sort.by, sort_type: sort.direction }),
   );
-  const [deleting, setDeleting] = useState<GroupSummary | null>(null);
-  const [removing, setRemoving] = useState(false);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRemoving(true);
-    try {
-      await api.call(groups.remove, { groupId: deleting._id });
-      notify.success('Group deleted successfully');
-      setDeleting(null);
-      await list.reload();
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setRemoving(false);
-    }
-  };
+  const deletion = useConfirmedDelete<GroupSummary>(async (group) => {
+    await api.call(groups.remove, { groupId: group._id });
+    return 'Group deleted successfully';
+  }, list.reload);
 
   return (
     <div className="groups">
@@ -107,7 +94,7 @@ export const GroupsPage = () => {
                   variant="ghost"
                   size="sm"
                   aria-label={`Delete ${group.name}`}
-                  onClick={() => setDeleting(group)}
+                  onClick={() => deletion.ask(group)}
                 >
                   Delete
                 </Button>
@@ -116,14 +103,12 @@ export const GroupsPage = () => {
           </tr>
         )}
       />
-      {deleting ? (
+      {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deleting.name}?`}
-          description={`The group is removed for good; its ${deleting.memberCount} member${deleting.memberCount === 1 ? '' : 's'} stay in your organisation.`}
+          title={`Delete ${deletion.pending.name}?`}
+          description={`The group is removed for good; its ${deletion.pending.memberCount} member${deletion.pending.memberCount === 1 ? '' : 's'} stay in your organisation.`}
           confirmLabel="Delete group"
-          busy={removing}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
+          {...deletion.dialog}
         />
       ) : null}
     </div>

@@ -1,11 +1,10 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { LEVEL_NAMES } from '@coach/shared/constants/levels';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type ReadingTopic, readingTopics } from '@coach/shared/contract/reading-topics';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
@@ -26,23 +25,11 @@ export const ReadingTopicsPage = () => {
     api.call(readingTopics.list, { searchQuery, currentPage }),
   );
   const [editing, setEditing] = useState<ReadingTopic | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ReadingTopic | null>(null);
-  const [removing, setRemoving] = useState(false);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRemoving(true);
-    try {
-      const { message } = await api.callWithMessage(readingTopics.remove, { topicId: deleting._id });
-      notify.success(message);
-      setDeleting(null);
-      await list.reload();
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setRemoving(false);
-    }
-  };
+  const deletion = useConfirmedDelete<ReadingTopic>(
+    async (topic) => (await api.callWithMessage(readingTopics.remove, { topicId: topic._id })).message,
+    list.reload,
+  );
 
   return (
     <div className="reading-topics">
@@ -113,7 +100,7 @@ export const ReadingTopicsPage = () => {
                   variant="ghost"
                   size="sm"
                   aria-label={`Delete ${topic.title}`}
-                  onClick={() => setDeleting(topic)}
+                  onClick={() => deletion.ask(topic)}
                 >
                   Delete
                 </Button>
@@ -133,14 +120,12 @@ export const ReadingTopicsPage = () => {
           }}
         />
       ) : null}
-      {deleting ? (
+      {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deleting.title}?`}
+          title={`Delete ${deletion.pending.title}?`}
           description="The topic is removed for good. Tasks already made from it keep their passage."
           confirmLabel="Delete topic"
-          busy={removing}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
+          {...deletion.dialog}
         />
       ) : null}
     </div>

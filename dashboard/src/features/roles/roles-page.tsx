@@ -4,7 +4,7 @@ import { type Role, roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS, PERMISSION_LABELS } from '@coach/shared/permissions';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,7 +17,7 @@ import './roles.css';
 
 type SortBy = 'name' | 'members';
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+const _messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
 const PermissionChips = ({ role }: { role: Role }) =>
   role.permissions.length === PERMISSION_KEYS.length ? (
@@ -43,23 +43,11 @@ export const RolesPage = () => {
     api.call(roles.list, { searchInput, currentPage, sort_by: sort.by, sort_type: sort.direction }),
   );
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
-  const [removing, setRemoving] = useState(false);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRemoving(true);
-    try {
-      await api.call(roles.remove, { roleId: deleting._id });
-      notify.success('Role deleted successfully');
-      setDeleting(null);
-      await list.reload();
-    } catch (error) {
-      notify.error(messageOf(error));
-    } finally {
-      setRemoving(false);
-    }
-  };
+  const deletion = useConfirmedDelete<Role>(async (role) => {
+    await api.call(roles.remove, { roleId: role._id });
+    return 'Role deleted successfully';
+  }, list.reload);
 
   return (
     <div className="roles">
@@ -125,7 +113,7 @@ export const RolesPage = () => {
                   aria-label={`Delete ${role.name}`}
                   disabled={role.isDefaultAdminRole}
                   title={role.isDefaultAdminRole ? "The default admin's role cannot be deleted" : undefined}
-                  onClick={() => setDeleting(role)}
+                  onClick={() => deletion.ask(role)}
                 >
                   Delete
                 </Button>
@@ -145,18 +133,16 @@ export const RolesPage = () => {
           }}
         />
       ) : null}
-      {deleting ? (
+      {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deleting.name}?`}
+          title={`Delete ${deletion.pending.name}?`}
           description={
-            deleting.memberCount > 0
-              ? `${deleting.memberCount} member${deleting.memberCount === 1 ? ' holds' : 's hold'} this role. Give them another role before deleting it.`
+            deletion.pending.memberCount > 0
+              ? `${deletion.pending.memberCount} member${deletion.pending.memberCount === 1 ? ' holds' : 's hold'} this role. Give them another role before deleting it.`
               : 'The role is removed for good. This cannot be undone.'
           }
           confirmLabel="Delete role"
-          busy={removing}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
+          {...deletion.dialog}
         />
       ) : null}
     </div>
