@@ -1,4 +1,3 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { LEVEL_NAMES, LEVEL_VALUES } from '@coach/shared/constants/levels';
 import {
   adminVocabulary,
@@ -9,16 +8,12 @@ import {
   VOCABULARY_WORD_MAX,
   type VocabularyWord,
 } from '@coach/shared/contract/admin-vocabulary';
-import type { ImportRowError } from '@coach/shared/contract/members';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
-import { Button } from '../../ui/button.tsx';
-import { CsvFilePick, CsvRowErrors } from '../../ui/csv-file-pick.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+import { CsvImportDialog } from '../../ui/csv-import-dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
-import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 
 const FIELDS = ['word', 'meaning', 'example', 'level', 'category'] as const;
@@ -120,8 +115,6 @@ export const WordFormDialog = ({
 const CSV_TEMPLATE = `${VOCABULARY_CSV_COLUMNS.join(',')}\ndeadline,The time by which something must be finished.,The deadline is Friday.,1,Teamwork\n`;
 const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
 
-type ImportResult = { imported: number; errors: ImportRowError[] };
-
 /** Words from a CSV file: all or nothing; a file with any bad row imports nothing and lists every bad row. */
 export const ImportVocabularyDialog = ({
   onClose,
@@ -129,86 +122,32 @@ export const ImportVocabularyDialog = ({
 }: {
   onClose: () => void;
   onImported: () => void;
-}) => {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setError('Please choose a CSV file');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { response, message } = await api.callWithMessage(adminVocabulary.importCsv, { file });
-      setResult(response);
-      if (response.imported) {
-        notify.success(message);
-        onImported();
-      }
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message.replace(/^file: /, '') : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const badRows = result ? new Set(result.errors.map((e) => e.row)).size : 0;
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title="Import words from CSV"
-      description={`Columns: ${VOCABULARY_CSV_COLUMNS.join(', ')} (level 1 to 4). Up to ${VOCABULARY_CSV_MAX_ROWS} rows. A file with any bad row imports nothing.`}
-    >
-      <form className="vocabulary-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
-        <CsvFilePick
-          file={file}
-          onPick={(picked) => {
-            setFile(picked);
-            setResult(null);
-            setError(null);
-          }}
-          templateHref={templateHref}
-          templateName="vocabulary-template.csv"
-        />
-        {result ? (
-          <section className="vocabulary-import" aria-live="polite" aria-label="Import result">
-            <p className="vocabulary-import__summary">
-              {result.errors.length ? (
-                <>
-                  Nothing imported: <strong>{badRows}</strong> {badRows === 1 ? 'row needs' : 'rows need'}{' '}
-                  fixing.
-                </>
-              ) : (
-                <>
-                  <strong>{result.imported}</strong> {result.imported === 1 ? 'word' : 'words'} imported.
-                </>
-              )}
-            </p>
-            {result.errors.length ? (
-              <div className="vocabulary-import__errors">
-                <CsvRowErrors errors={result.errors} caption="Rows to fix" />
-              </div>
-            ) : null}
-          </section>
-        ) : null}
-        <div className="dialog__footer">
-          <Button variant="secondary" onClick={onClose}>
-            {result && !result.errors.length ? 'Done' : 'Cancel'}
-          </Button>
-          <Button type="submit" loading={busy} disabled={!file || Boolean(result)}>
-            Import
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-};
+}) => (
+  <CsvImportDialog
+    title="Import words from CSV"
+    description={`Columns: ${VOCABULARY_CSV_COLUMNS.join(', ')} (level 1 to 4). Up to ${VOCABULARY_CSV_MAX_ROWS} rows. A file with any bad row imports nothing.`}
+    className="vocabulary-form"
+    templateHref={templateHref}
+    templateName="vocabulary-template.csv"
+    send={(file) => api.callWithMessage(adminVocabulary.importCsv, { file })}
+    succeeded={(result, message) => (result.imported ? message : null)}
+    summary={(result) => {
+      const badRows = new Set(result.errors.map((e) => e.row)).size;
+      return result.errors.length ? (
+        <>
+          Nothing imported: <strong>{badRows}</strong> {badRows === 1 ? 'row needs' : 'rows need'} fixing.
+        </>
+      ) : (
+        <>
+          <strong>{result.imported}</strong> {result.imported === 1 ? 'word' : 'words'} imported.
+        </>
+      );
+    }}
+    errorsCaption="Rows to fix"
+    onClose={onClose}
+    onImported={(text) => {
+      notify.success(text);
+      onImported();
+    }}
+  />
+);

@@ -1,16 +1,11 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import {
-  type ImportRowError,
-  MEMBER_CSV_COLUMNS,
-  MEMBER_CSV_MAX_ROWS,
-  members,
-} from '@coach/shared/contract/members';
+import { MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS, members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
-import { CsvFilePick, CsvRowErrors } from '../../ui/csv-file-pick.tsx';
+import { CsvImportDialog } from '../../ui/csv-import-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
@@ -137,8 +132,6 @@ export const InviteMemberDialog = ({
   );
 };
 
-type ImportResult = { imported: { row: number; email: string }[]; errors: ImportRowError[] };
-
 /** Many members from a CSV file: good rows are imported and invited, bad rows are listed by line. */
 export const ImportMembersDialog = ({
   onClose,
@@ -146,81 +139,33 @@ export const ImportMembersDialog = ({
 }: {
   onClose: () => void;
   onImported: () => void;
-}) => {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setError('Please choose a CSV file');
-      return;
+}) => (
+  <CsvImportDialog
+    title="Import members from CSV"
+    description={`Columns: ${MEMBER_CSV_COLUMNS.join(', ')} (groups separated by semicolons). Up to ${MEMBER_CSV_MAX_ROWS} rows.`}
+    className="member-form"
+    templateHref={templateHref}
+    templateName="members-template.csv"
+    send={(file) => api.callWithMessage(members.importCsv, { file })}
+    succeeded={(result) =>
+      result.imported.length ? `${result.imported.length} members imported and invited` : null
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.call(members.importCsv, { file });
-      setResult(answer);
-      if (answer.imported.length) {
-        notify.success(`${answer.imported.length} members imported and invited`);
-        onImported();
-      }
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message.replace(/^file: /, '') : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title="Import members from CSV"
-      description={`Columns: ${MEMBER_CSV_COLUMNS.join(', ')} (groups separated by semicolons). Up to ${MEMBER_CSV_MAX_ROWS} rows.`}
-    >
-      <form className="member-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
-        <CsvFilePick
-          file={file}
-          onPick={(picked) => {
-            setFile(picked);
-            setResult(null);
-            setError(null);
-          }}
-          templateHref={templateHref}
-          templateName="members-template.csv"
-        />
-        {result ? (
-          <section className="import-result" aria-live="polite" aria-label="Import result">
-            <p className="import-result__summary">
-              <strong>{result.imported.length}</strong> imported and invited
-              {result.errors.length ? (
-                <>
-                  {' · '}
-                  <strong>{result.errors.length}</strong> {result.errors.length === 1 ? 'row' : 'rows'}{' '}
-                  refused
-                </>
-              ) : null}
-            </p>
-            {result.errors.length ? (
-              <CsvRowErrors errors={result.errors} caption="Refused rows" className="import-result__errors" />
-            ) : null}
-          </section>
+    summary={(result) => (
+      <>
+        <strong>{result.imported.length}</strong> imported and invited
+        {result.errors.length ? (
+          <>
+            {' · '}
+            <strong>{result.errors.length}</strong> {result.errors.length === 1 ? 'row' : 'rows'} refused
+          </>
         ) : null}
-        <div className="dialog__footer">
-          <Button variant="secondary" onClick={onClose}>
-            {result ? 'Done' : 'Cancel'}
-          </Button>
-          <Button type="submit" loading={busy} disabled={!file || Boolean(result)}>
-            Import
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-};
+      </>
+    )}
+    errorsCaption="Refused rows"
+    onClose={onClose}
+    onImported={(message) => {
+      notify.success(message);
+      onImported();
+    }}
+  />
+);
