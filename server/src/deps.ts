@@ -1,5 +1,6 @@
 import type { Tokens } from './auth/tokens.ts';
 import type { Db, DbKind } from './db/connect.ts';
+import type { CoachEngine } from './providers/coach.ts';
 import type { MailProvider } from './providers/mail.ts';
 import type { PaymentProvider, testPayments } from './providers/payments.ts';
 import type { StorageProvider } from './providers/storage.ts';
@@ -30,6 +31,8 @@ export type Deps = {
   /** Course payments: Stripe when configured, else the embedded test mode (whose confirm step is here). */
   payments: PaymentProvider;
   testPayments: ReturnType<typeof testPayments> | null;
+  /** Task drafting and pronunciation scoring: the built-in engine, or an OpenAI-compatible one (COACH_API_URL). */
+  coach: CoachEngine;
   /** Tells the marketplace publisher that courses or institutions changed (no-op without one). */
   site: { changed: () => void };
   config: AppConfig;

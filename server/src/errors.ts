@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@coach/shared/contract/envelope';
 /** A failure a service reports on purpose; the adapter turns it into the envelope and status. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 502,
     readonly code: string,
     message: string,
     readonly field?: string,
@@ -29,3 +29,6 @@ export const throttled = (retryAfter: number) =>
     undefined,
     retryAfter,
   );
+
+/** The coach engine failed (network, bad answer): 502, nothing was saved. */
+export const coachUnavailable = (message: string) => new AppError(502, ERROR_CODES.coachUnavailable, message);

@@ -7,6 +7,7 @@ import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
 import type { Deps } from './deps.ts';
+import { coachFor } from './providers/coach.ts';
 import { createMail } from './providers/mail.ts';
 import { paymentsFor } from './providers/payments.ts';
 import { createStorage } from './providers/storage.ts';
@@ -44,6 +45,8 @@ export type StartOptions = {
   buildSite?: boolean;
   /** STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY): Stripe instead of the embedded test mode. */
   paymentEnv?: Record<string, string | undefined>;
+  /** COACH_API_URL, COACH_API_KEY, COACH_MODEL, COACH_TRANSCRIBE_MODEL (built-in engine without them). */
+  coachEnv?: Record<string, string | undefined>;
   /** S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_URL: an S3-compatible bucket instead of DATA_DIR/uploads. */
   storageEnv?: Record<string, string | undefined>;
 };
@@ -76,6 +79,7 @@ export const startServer = async (options: StartOptions = {}) => {
     storage,
     site: { changed: () => publisher?.changed() },
     ...paymentsFor(db, options.paymentEnv ?? {}),
+    coach: coachFor(options.coachEnv ?? {}),
     config: {
       dataDir,
       publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -141,6 +145,7 @@ if (isMain) {
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
     storageEnv: env,
     paymentEnv: env,
+    coachEnv: env,
     buildSite: env.SITE_BUILD !== '0',
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);

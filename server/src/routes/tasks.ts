@@ -2,13 +2,14 @@ import { taskFolders } from '@coach/shared/contract/task-folders';
 import { tasks } from '@coach/shared/contract/tasks';
 import { type Registration, serve } from '../adapter.ts';
 import { enterpriseSession } from '../services/auth.ts';
+import * as coach from '../services/coach-tasks.ts';
 import { videoForViewer } from '../services/content.ts';
 import * as assignments from '../services/task-assignments.ts';
 import * as library from '../services/tasks.ts';
 
 /**
- * Issue 5: the task library, folders, assignment, the learner's own tasks and review. generate-content-task and
- * generate-ai-tasks need the coach engine (an outside service) and stay 501 until it is connected.
+ * Issue 5: the task library, folders, assignment, the learner's own tasks and review; generate-content-task and
+ * generate-ai-tasks draft tasks with the coach engine (built-in, or an OpenAI-compatible service).
  */
 export const taskRoutes: Registration[] = [
   serve(tasks.addTask, ({ ctx, input }) => library.addTask(ctx, input)),
@@ -40,6 +41,8 @@ export const taskRoutes: Registration[] = [
   serve(tasks.updateMyTask, ({ ctx, input }) => assignments.updateMyTask(ctx, input)),
   serve(tasks.getMembersTaskData, ({ ctx, input }) => assignments.memberTaskData(ctx, input)),
   serve(tasks.getCompletedIvrTaskDetails, ({ ctx, input }) => assignments.interviewMessages(ctx, input)),
+  serve(tasks.generateContentTask, ({ ctx, input }) => coach.generateContentTask(ctx, input)),
+  serve(tasks.generateAiTasks, ({ ctx, input }) => coach.generateAiTasks(ctx, input)),
   serve(tasks.addTaskFeedback, ({ ctx, input }) => assignments.addFeedback(ctx, input)),
   serve(tasks.markTaskReviewed, ({ ctx, input }) => assignments.markReviewed(ctx, input)),
   serve(tasks.getCompletedTasksPendingReview, ({ ctx, input }) => assignments.pendingReview(ctx, input)),

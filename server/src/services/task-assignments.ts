@@ -5,6 +5,7 @@ import type {
   InterviewMessage,
   MyTaskRow,
   PendingReviewRow,
+  PronunciationResult,
   Task,
   TaskMemberRow,
   TaskOfType,
@@ -14,7 +15,7 @@ import type {
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
-import { AppError, conflict, forbidden, notFound, validation } from '../errors.ts';
+import { AppError, coachUnavailable, conflict, forbidden, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
@@ -48,14 +49,22 @@ const statusOf = (value: number) => Number(value) as 0 | 1 | 2;
 const isOverdue = (dueAt: string, status: number) =>
   Number(status) !== TASK_STATUS.completed && dueAt < now();
 
+/** The stored report: the learner's answers plus, for Pronunciation tasks, the server's score. */
+type StoredReport = TaskReport & { pronunciationResult?: PronunciationResult };
+
+const splitReport = (json: string | null) => {
+  const { pronunciationResult, ...report } = (json ? JSON.parse(json) : {}) as StoredReport;
+  return { report: report as TaskReport, pronunciation: pronunciationResult ?? null };
+};
+
 const toAssignment = (row: AssignmentRow): Assignment => ({
+  ...splitReport(row.report),
   _id: row.id,
   taskId: row.task_id,
   userId: row.user_id,
   source: row.source === 'group' ? 'group' : 'direct',
   taskStatus: statusOf(row.status),
   progress: Number(row.progress),
-  report: row.report ? (JSON.parse(row.report) as TaskReport) : {},
   assignedAt: row.assigned_at,
   dueAt: row.due_at,
   overdue: isOverdue(row.due_at, row.status),
@@ -405,13 +414,17 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
   const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, input.taskId)]);
   const completing = input.taskStatus === TASK_STATUS.completed;
   if (completing) assertComplete(task as Task, report);
+  const stored: StoredReport =
+    completing && task?.type === 2
+      ? { ...report, pronunciationResult: await scorePronunciation(ctx, task, report) }
+      : report;
   const at = now();
   await ctx.db
     .updateTable('task_assignments')
     .set({
       status: input.taskStatus,
       progress: completing ? 100 : Math.min(input.progress, 99),
-      report: JSON.stringify(report),
+      report: JSON.stringify(stored),
       started_at: row.started_at ?? (input.taskStatus > 0 ? at : null),
       completed_at: completing ? at : null,
       updated_at: at,
@@ -420,6 +433,54 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
     .execute();
   ctx.setMessage(completing ? 'Task completed successfully' : 'Progress saved');
   return toAssignment(await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
+};
+
+/** Recordings are read for a transcribing engine up to this size (OpenAI's limit is 25 MB). */
+const SCORE_READ_BYTES = 25 * 1024 * 1024;
+
+/** Scores a completed Pronunciation task with the coach engine and the learner's group settings. */
+const scorePronunciation = async (
+  ctx: CallContext,
+  task: TaskOfType<2>,
+  report: TaskReport,
+): Promise<PronunciationResult> => {
+  const s = enterpriseSession(ctx);
+  const settings = await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id);
+  const attempts = task.items.map((expected, index) => {
+    const recording = report.recordings?.[String(index)];
+    const key = recording ? ctx.storage.keyOf(recording.fileUrl) : null;
+    return {
+      expected,
+      durationMs: recording?.durationMs,
+      audio: async () => {
+        if (!key) return null;
+        const [bytes, upload] = await Promise.all([
+          ctx.storage.head(key, SCORE_READ_BYTES),
+          ctx.db.selectFrom('uploads').select('content_type').where('key', '=', key).executeTakeFirst(),
+        ]);
+        return bytes && upload ? { bytes, contentType: upload.content_type } : null;
+      },
+    };
+  });
+  let scoring: Awaited<ReturnType<CallContext['coach']['scorePronunciation']>>;
+  try {
+    scoring = await ctx.coach.scorePronunciation({
+      attempts,
+      accent: settings.accent,
+      strictness: settings.strictness,
+    });
+  } catch {
+    throw coachUnavailable('The coach could not score your recordings. Please try again.');
+  }
+  return {
+    ...scoring,
+    engine: ctx.coach.kind,
+    passingScore: settings.passingScore,
+    passed: scoring.score >= settings.passingScore,
+    accent: settings.accent,
+    strictness: settings.strictness,
+    scoredAt: now(),
+  };
 };
 
 // ---------------------------------------------------------------------------------------------

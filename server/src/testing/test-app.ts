@@ -9,6 +9,7 @@ import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemo } from '../db/seed.ts';
 import type { Deps } from '../deps.ts';
+import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
 import { createMail } from '../providers/mail.ts';
 import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
 import { localStorage } from '../providers/storage.ts';
@@ -32,9 +33,11 @@ const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5
 export const createTestApp = async ({
   extraCalls = [],
   payments,
+  coach,
 }: {
   extraCalls?: Registration[];
   payments?: PaymentProvider;
+  coach?: CoachEngine;
 } = {}) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-test-'));
   let databaseUrl: string | undefined;
@@ -63,6 +66,7 @@ export const createTestApp = async ({
     storage,
     site: { changed: () => {} },
     ...(payments ? { payments, testPayments: null } : paymentsFor(db, {})),
+    coach: coach ?? builtinCoach(),
     config: {
       dataDir,
       publicUrl: 'http://localhost:3000',

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   featureDisabled: 'FEATURE_DISABLED',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   paymentFailed: 'PAYMENT_FAILED',
+  /** The coach engine (an outside service when configured) failed or answered nonsense. */
+  coachUnavailable: 'COACH_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 

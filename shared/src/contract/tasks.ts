@@ -10,7 +10,6 @@ import {
   fileUrlField,
   id,
   idList,
-  loose,
   optionalQuery,
   type Paged,
   queryBool,
@@ -205,6 +204,10 @@ export const editTaskRequest = taskBody({ taskId: id() }).refine(
   { message: 'Please enter the passage or pick a reading topic', path: ['passage'] },
 );
 export type TaskInput = z.input<typeof addTaskRequest>;
+/** A task as the coach engine drafts it: what add-task takes, for the author to review and save. */
+export type TaskDraft = z.output<typeof addTaskRequest>;
+/** Which engine wrote a draft or scored an attempt (the built-in one, or an OpenAI-compatible service). */
+export type CoachEngineKind = 'builtin' | 'openai';
 
 /** A task as pickers list it. */
 export const taskSummarySchema = z
@@ -265,6 +268,23 @@ export const taskReportSchema = z.strictObject({
 });
 export type TaskReport = z.infer<typeof taskReportSchema>;
 
+/**
+ * The coach engine's score of a completed Pronunciation task (type 2), written by the server when the
+ * learner completes it, against the learner's group settings. method 'estimate': the built-in engine cannot
+ * hear words and scores each recording's length against the time its words take to say.
+ */
+export type PronunciationResult = {
+  score: number;
+  passingScore: number;
+  passed: boolean;
+  method: 'estimate' | 'transcript';
+  engine: CoachEngineKind;
+  accent: string;
+  strictness: string;
+  items: { expected: string; score: number; heard: string | null }[];
+  scoredAt: string;
+};
+
 /** One learner's assignment of a task. */
 export type Assignment = {
   _id: string;
@@ -283,6 +303,8 @@ export type Assignment = {
   reviewedAt: string | null;
   feedback: string | null;
   feedbackAt: string | null;
+  /** Pronunciation tasks once completed: the score (null for other types and before completion). */
+  pronunciation: PronunciationResult | null;
 };
 
 /** A row of the learner's My Tasks. */
@@ -524,9 +546,9 @@ export const tasks = {
       topic: z.string().trim().min(1, 'Please enter a topic').max(500),
       level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
     }),
-    response: loose(),
+    response: shaped<{ draft: TaskDraft; engine: CoachEngineKind }>(),
   }),
-  /** Drafts several tasks at once with the coach engine. */
+  /** Drafts several tasks at once with the coach engine (nothing is saved: the author picks what to add). */
   generateAiTasks: defineCall({
     method: 'POST',
     path: `${T}/generate-ai-tasks`,
@@ -538,7 +560,7 @@ export const tasks = {
       count: z.number().int().min(1).max(10).default(3),
       level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
     }),
-    response: loose(),
+    response: shaped<{ drafts: TaskDraft[]; engine: CoachEngineKind }>(),
   }),
   addTaskFeedback: defineCall({
     method: 'POST',

@@ -46,6 +46,7 @@ const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
   reviewedAt: null,
   feedback: null,
   feedbackAt: null,
+  pronunciation: null,
   ...overrides,
 });
 

@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { addTaskRequest } from '@coach/shared/contract/tasks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinCoach, CoachEngineError, coachFor, openAiCoach, wordMatchScore } from './coach.ts';
+
+const attempt = (expected: string, durationMs?: number) => ({
+  expected,
+  durationMs,
+  audio: async () => ({ bytes: new Uint8Array([1, 2, 3]), contentType: 'audio/webm' }),
+});
+
+describe('the built-in coach engine', () => {
+  const coach = builtinCoach();
+
+  it('drafts the same task for the same request and another for another variant', async () => {
+    const one = await coach.draftTask({ type: 1, topic: 'Difficult feedback', level: 2, variant: 0 });
+    expect(await coach.draftTask({ type: 1, topic: 'Difficult feedback', level: 2, variant: 0 })).toEqual(
+      one,
+    );
+    const other = await coach.draftTask({ type: 1, topic: 'Difficult feedback', level: 2, variant: 1 });
+    expect(other.title).not.toBe(one.title);
+    expect(one).toMatchObject({ type: 1, title: 'Read: Difficult Feedback', level: 2, timeMinutes: 10 });
+    expect('passage' in one && one.passage).toContain('difficult feedback');
+  });
+
+  it('takes the words to say from the topic and gives interview tasks the IVR category', async () => {
+    const say = await coach.draftTask({ type: 2, topic: 'quarterly revenue forecast', level: 1, variant: 0 });
+    expect('items' in say && say.items.slice(0, 3)).toEqual(['quarterly', 'revenue', 'forecast']);
+    const interview = await coach.draftTask({ type: 6, topic: 'data analyst', level: 4, variant: 0 });
+    expect(interview).toMatchObject({
+      category: 'IVR',
+      jobTitle: 'Data Analyst Specialist',
+      timeMinutes: 30,
+    });
+    expect(addTaskRequest.safeParse(interview).success).toBe(true);
+  });
+
+  it('estimates from the length of each recording, more forgiving when lenient, and says it estimated', async () => {
+    const attempts = [attempt('thorough', 700), attempt('particularly', 1100), attempt('missing')];
+    const strict = await coach.scorePronunciation({ attempts, accent: 'en-US', strictness: 'strict' });
+    const lenient = await coach.scorePronunciation({ attempts, accent: 'en-US', strictness: 'lenient' });
+    expect(strict.method).toBe('estimate');
+    expect(strict.items.map((i) => i.score)).toEqual([100, 72, 0]);
+    expect(lenient.items.map((i) => i.score)).toEqual([100, 100, 0]);
+    expect(lenient.score).toBe(67);
+    expect(strict.items.every((i) => i.heard === null)).toBe(true);
+  });
+});
+
+describe('word match scores', () => {
+  it('counts the expected words heard, as strictly as configured', () => {
+    expect(wordMatchScore('Please schedule the meeting', 'please schedule the meeting.', 'strict')).toBe(100);
+    expect(wordMatchScore('two reports', 'two report', 'strict')).toBe(50);
+    expect(wordMatchScore('two reports', 'two report', 'standard')).toBe(100);
+    expect(wordMatchScore('particularly', 'partic ularly', 'standard')).toBe(0);
+    expect(wordMatchScore('particularly', 'particular', 'lenient')).toBe(100);
+    expect(wordMatchScore('', 'anything', 'lenient')).toBe(0);
+  });
+});
+
+describe('the OpenAI-compatible engine, against a local fake of its API', () => {
+  let fake: Server;
+  let base = '';
+  const seen: { path: string; auth: string | undefined; body: string }[] = [];
+  let chatAnswer = '';
+
+  beforeAll(async () => {
+    fake = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        seen.push({ path: req.url ?? '', auth: req.headers.authorization, body });
+        res.setHeader('content-type', 'application/json');
+        if (req.url?.endsWith('/chat/completions')) {
+          res.end(
+            JSON.stringify({
+              id: 'c1',
+              object: 'chat.completion',
+              created: 1,
+              model: 'fake',
+              choices: [
+                { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: chatAnswer } },
+              ],
+            }),
+          );
+        } else if (req.url?.endsWith('/audio/transcriptions')) {
+          res.end(JSON.stringify({ text: 'Thorough, particular.' }));
+        } else {
+          res.statusCode = 404;
+          res.end('{}');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => {
+    fake.close();
+  });
+
+  const engine = () => openAiCoach({ baseUrl: base, apiKey: 'sk-test', model: 'm1', transcribeModel: 'w1' });
+
+  it('is chosen by COACH_API_URL, else the built-in engine runs', () => {
+    expect(coachFor({}).kind).toBe('builtin');
+    expect(coachFor({ COACH_API_URL: base }).kind).toBe('openai');
+  });
+
+  it('asks for a JSON task, keeps the requested type and level, and checks it against add-task', async () => {
+    chatAnswer = JSON.stringify({
+      title: 'Open a sales call',
+      category: 'Communication',
+      level: 1,
+      timeMinutes: 10,
+      expirySeconds: 604800,
+      attachments: [],
+      questions: ['How do you open?', 'How do you close?'],
+    });
+    const draft = await engine().draftTask({ type: 4, topic: 'sales calls', level: 3, variant: 0 });
+    expect(draft).toMatchObject({ type: 4, level: 3, title: 'Open a sales call' });
+    const request = seen.find((s) => s.path.endsWith('/chat/completions'));
+    expect(request?.auth).toBe('Bearer sk-test');
+    expect(JSON.parse(request?.body ?? '{}')).toMatchObject({
+      model: 'm1',
+      response_format: { type: 'json_object' },
+    });
+  });
+
+  it('refuses an answer that is not JSON or not a task', async () => {
+    chatAnswer = 'Sure! Here is a task.';
+    await expect(engine().draftTask({ type: 7, topic: 'x', level: 1, variant: 0 })).rejects.toThrow(
+      CoachEngineError,
+    );
+    chatAnswer = JSON.stringify({ title: 'No questions' });
+    await expect(engine().draftTask({ type: 7, topic: 'x', level: 1, variant: 0 })).rejects.toThrow(
+      'The coach engine answered with an incomplete task',
+    );
+  });
+
+  it('transcribes each recording and scores the words heard', async () => {
+    const result = await engine().scorePronunciation({
+      attempts: [attempt('thorough'), attempt('particularly')],
+      accent: 'en-GB',
+      strictness: 'lenient',
+    });
+    expect(result).toMatchObject({ method: 'transcript', score: 100 });
+    expect(result.items[0]).toMatchObject({ expected: 'thorough', heard: 'Thorough, particular.' });
+    const upload = seen.filter((s) => s.path.endsWith('/audio/transcriptions'));
+    expect(upload).toHaveLength(2);
+    expect(upload[0]?.body).toContain('name="model"');
+    expect(upload[0]?.body).toContain('w1');
+  });
+});

@@ -1,0 +1,326 @@
+import { createHash } from 'node:crypto';
+import type { Level } from '@coach/shared/constants/levels';
+import type { TaskType } from '@coach/shared/constants/task-types';
+import type { PronunciationStrictness } from '@coach/shared/contract/pronunciation';
+import { addTaskRequest, type TaskDraft } from '@coach/shared/contract/tasks';
+import OpenAI, { toFile } from 'openai';
+
+/** One recorded attempt at one pronunciation item. */
+export type PronunciationAttempt = {
+  expected: string;
+  /** Reads the recording (only the transcribing engine needs its bytes). */
+  audio: () => Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  durationMs: number | undefined;
+};
+
+export type PronunciationScoring = {
+  /** 0-100, the mean of the items. */
+  score: number;
+  /** 'estimate': from the recordings' length (the built-in engine cannot hear words); 'transcript': from what was heard. */
+  method: 'estimate' | 'transcript';
+  items: { expected: string; score: number; heard: string | null }[];
+};
+
+/** The coach engine behind task drafting and pronunciation scoring (ARCHITECTURE: built-in or OpenAI-compatible). */
+export type CoachEngine = {
+  kind: 'builtin' | 'openai';
+  /** A draft of one task of `type` about `topic`; `variant` gives a different draft of the same request. */
+  draftTask: (input: {
+    type: DraftableType;
+    topic: string;
+    level: Level;
+    variant: number;
+  }) => Promise<TaskDraft>;
+  scorePronunciation: (input: {
+    attempts: PronunciationAttempt[];
+    accent: string;
+    strictness: PronunciationStrictness;
+  }) => Promise<PronunciationScoring>;
+};
+
+/** Every type but Video (a video task names a video of the library; there is nothing to write). */
+export type DraftableType = Exclude<TaskType, 3>;
+
+/** The engine answered something that is not a task (bad JSON, a wrong shape): the caller says so. */
+export class CoachEngineError extends Error {}
+
+const pick = <T>(list: readonly T[], seed: string, salt: string): T => {
+  const n = createHash('sha256').update(`${seed}|${salt}`).digest().readUInt32BE(0);
+  return list[n % list.length] as T;
+};
+
+const titleCase = (text: string) => text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+
+const TITLE_PREFIX: Record<DraftableType, string> = {
+  1: 'Read',
+  2: 'Say it clearly',
+  4: 'Talk it through',
+  5: 'Read aloud',
+  6: 'Interview practice',
+  7: 'Write it down',
+  8: 'Quick quiz',
+};
+
+const TIME_BY_LEVEL: Record<Level, 5 | 10 | 15 | 30> = { 1: 5, 2: 10, 3: 15, 4: 30 };
+const EXPIRY_7_DAYS = 604_800 as const;
+
+const OPENERS = [
+  'Good communication about {t} starts with listening.',
+  'Most teams talk about {t} every week, yet few plan those conversations.',
+  'When people disagree about {t}, clear words save time.',
+  'Talking about {t} with confidence is a skill anyone can practise.',
+] as const;
+const MIDDLES = [
+  'State the point first, then give one reason and one example.',
+  'Short sentences and a calm pace help the listener follow you.',
+  'Ask a question before you answer, so you know what the other person needs.',
+  'Summarise what you heard before you add your own view.',
+] as const;
+const CLOSERS = [
+  'End by agreeing on the next step and who will take it.',
+  'Close with a short summary so everyone leaves with the same picture.',
+  'Finish by thanking the other person for their time and ideas.',
+  'Check that you were understood, and invite questions.',
+] as const;
+const QUESTION_STEMS = [
+  'Describe a time you had to explain {t} to someone new.',
+  'What is the most common misunderstanding about {t}, and how would you clear it up?',
+  'How would you open a meeting about {t} with a sceptical colleague?',
+  'Which question about {t} do you find hardest to answer, and why?',
+  'Give a two-minute overview of {t} for a customer.',
+  'What would you change about how your team handles {t}?',
+] as const;
+
+/**
+ * The built-in engine: deterministic drafts from templates and the topic's own words (same request, same
+ * draft), and pronunciation estimates from each recording's length against the time its words take to say.
+ */
+export const builtinCoach = (): CoachEngine => ({
+  kind: 'builtin',
+  draftTask: async ({ type, topic, level, variant }) => {
+    const t = topic.trim().replace(/\s+/g, ' ');
+    const seed = `${t.toLowerCase()}|${level}|${variant}`;
+    const fill = (text: string) => text.replaceAll('{t}', t.toLowerCase());
+    const passage = [pick(OPENERS, seed, 'o'), pick(MIDDLES, seed, 'm'), pick(CLOSERS, seed, 'c')]
+      .map(fill)
+      .join(' ');
+    const questions = [0, 1, 2].map((i) => fill(pick(QUESTION_STEMS, seed, `q${i}`)));
+    const uniqueQuestions = [...new Set(questions)];
+    const common = {
+      title: `${TITLE_PREFIX[type]}: ${titleCase(t)}${variant ? ` (${variant + 1})` : ''}`.slice(0, 200),
+      description: `Drafted by the coach about "${t}". Review it before assigning.`.slice(0, 5000),
+      category:
+        type === 6
+          ? ('IVR' as const)
+          : type === 2 || type === 5
+            ? ('Audio' as const)
+            : ('Communication' as const),
+      level,
+      timeMinutes: TIME_BY_LEVEL[level],
+      expirySeconds: EXPIRY_7_DAYS,
+      attachments: [] as TaskDraft['attachments'],
+    };
+    const words = [...new Set(t.split(/[^\p{L}'-]+/u).filter((w) => w.length > 2))].slice(0, 6);
+    switch (type) {
+      case 1:
+        return { ...common, type, passage };
+      case 5:
+        return { ...common, type, passage };
+      case 2:
+        return {
+          ...common,
+          type,
+          items: [...words, fill(pick(MIDDLES, seed, 'p')).split('. ')[0] ?? t].filter(Boolean),
+        };
+      case 4:
+      case 7:
+        return { ...common, type, questions: uniqueQuestions };
+      case 6:
+        return {
+          ...common,
+          type,
+          jobTitle: `${titleCase(t)} Specialist`.slice(0, 200),
+          industry: pick(['Technology', 'Retail', 'Healthcare', 'Finance', 'Education'], seed, 'i'),
+          location: pick(['Remote', 'Melbourne', 'London', 'New York', 'Mexico City'], seed, 'l'),
+          region: pick(['North America', 'Europe', 'Asia Pacific', 'Latin America'], seed, 'r'),
+        };
+      case 8:
+        return {
+          ...common,
+          type,
+          questions: [
+            {
+              id: 'q1',
+              type: 'multiple-choice' as const,
+              text: fill('What should come first when you talk about {t}?'),
+              options: [
+                { text: 'The main point', value: 'point' },
+                { text: 'Every detail', value: 'details' },
+                { text: 'An apology', value: 'apology' },
+              ],
+              hasOther: false,
+              multipleSelection: false,
+              required: true,
+              answer: 'point',
+            },
+            {
+              id: 'q2',
+              type: 'multiple-choice' as const,
+              text: fill('Which habits help a conversation about {t}? Choose all that apply.'),
+              options: [
+                { text: 'Summarising what you heard', value: 'summarise' },
+                { text: 'Asking questions', value: 'ask' },
+                { text: 'Interrupting to save time', value: 'interrupt' },
+              ],
+              hasOther: true,
+              otherText: 'Something else',
+              multipleSelection: true,
+              required: true,
+              answer: ['summarise', 'ask'],
+            },
+          ],
+        };
+    }
+  },
+  scorePronunciation: async ({ attempts, strictness }) => {
+    // About 150 words a minute of careful speech; the tolerance widens with a lenient configuration.
+    const tolerance = { lenient: 1.6, standard: 1.3, strict: 1.1 }[strictness];
+    const items = attempts.map(({ expected, durationMs }) => {
+      const words = Math.max(1, expected.trim().split(/\s+/).length);
+      const expectedMs = words * 400 + 300;
+      if (!durationMs) return { expected, score: 0, heard: null };
+      const ratio = Math.max(durationMs / expectedMs, expectedMs / durationMs);
+      const score = ratio <= tolerance ? 100 : Math.max(0, Math.round(100 - (ratio - tolerance) * 60));
+      return { expected, score, heard: null };
+    });
+    return { score: meanScore(items), method: 'estimate', items };
+  },
+});
+
+const meanScore = (items: { score: number }[]) =>
+  items.length ? Math.round(items.reduce((sum, item) => sum + item.score, 0) / items.length) : 0;
+
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}'\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+/** Share of the expected words heard, in order-insensitive counts; strictness decides what counts as heard. */
+export const wordMatchScore = (expected: string, heard: string, strictness: PronunciationStrictness) => {
+  const want = normalise(expected);
+  if (!want.length) return 0;
+  const got = normalise(heard);
+  const pool = new Map<string, number>();
+  for (const w of got) pool.set(w, (pool.get(w) ?? 0) + 1);
+  const near = (a: string, b: string) =>
+    strictness === 'strict'
+      ? a === b
+      : strictness === 'standard'
+        ? a === b || a.replace(/s$/, '') === b.replace(/s$/, '')
+        : a.slice(0, 4) === b.slice(0, 4);
+  let matched = 0;
+  for (const w of want) {
+    const hit = [...pool.keys()].find((k) => (pool.get(k) ?? 0) > 0 && near(w, k));
+    if (hit) {
+      matched += 1;
+      pool.set(hit, (pool.get(hit) ?? 0) - 1);
+    }
+  }
+  return Math.round((matched / want.length) * 100);
+};
+
+export type OpenAiCoachSettings = {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  transcribeModel: string;
+};
+
+/** Any OpenAI-compatible endpoint: drafts from chat completions (JSON), scores from transcriptions. */
+export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
+  const client = new OpenAI({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseUrl,
+    maxRetries: 1,
+    timeout: 60_000,
+  });
+  return {
+    kind: 'openai',
+    draftTask: async ({ type, topic, level, variant }) => {
+      const completion = await client.chat.completions.create({
+        model: settings.model,
+        response_format: { type: 'json_object' },
+        temperature: variant ? 0.9 : 0.4,
+        messages: [
+          {
+            role: 'system',
+            content: [
+              'You write speaking-practice tasks for a corporate coaching app. Answer with one JSON object only,',
+              'matching this TypeScript shape for the requested type:',
+              '{ type, title, description?, category: "Communication"|"Audio"|"IVR", level: 1-4,',
+              '  timeMinutes: 5|10|15|30, expirySeconds: 604800, attachments: [],',
+              '  passage? (types 1, 5), items?: string[] (type 2: words or short sentences to say),',
+              '  questions?: string[] (types 4, 7),',
+              '  questions?: { id, type: "multiple-choice", text, options: {text, value}[], hasOther, multipleSelection, required }[] (type 8),',
+              '  jobTitle?, industry?, location?, region? (type 6) }',
+            ].join('\n'),
+          },
+          {
+            role: 'user',
+            content: `Type ${type}, level ${level}, topic: ${topic}. Draft number ${variant + 1}.`,
+          },
+        ],
+      });
+      const text = completion.choices[0]?.message.content ?? '';
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new CoachEngineError('The coach engine did not answer with JSON');
+      }
+      const parsed = addTaskRequest.safeParse({ ...(json as object), type, level });
+      if (!parsed.success) throw new CoachEngineError('The coach engine answered with an incomplete task');
+      return parsed.data as TaskDraft;
+    },
+    scorePronunciation: async ({ attempts, accent, strictness }) => {
+      const items = [];
+      for (const attempt of attempts) {
+        const audio = await attempt.audio();
+        if (!audio) {
+          items.push({ expected: attempt.expected, score: 0, heard: null });
+          continue;
+        }
+        const extension = audio.contentType.includes('ogg')
+          ? 'ogg'
+          : audio.contentType.includes('mp4')
+            ? 'm4a'
+            : 'webm';
+        const result = await client.audio.transcriptions.create({
+          model: settings.transcribeModel,
+          file: await toFile(audio.bytes, `attempt.${extension}`, { type: audio.contentType }),
+          language: accent.slice(0, 2),
+        });
+        items.push({
+          expected: attempt.expected,
+          score: wordMatchScore(attempt.expected, result.text, strictness),
+          heard: result.text,
+        });
+      }
+      return { score: meanScore(items), method: 'transcript', items };
+    },
+  };
+};
+
+/** COACH_API_URL (+ COACH_API_KEY, COACH_MODEL, COACH_TRANSCRIBE_MODEL) selects an OpenAI-compatible engine. */
+export const coachFor = (env: Record<string, string | undefined>): CoachEngine =>
+  env.COACH_API_URL
+    ? openAiCoach({
+        baseUrl: env.COACH_API_URL,
+        // Local OpenAI-compatible servers (Ollama, vLLM) take no key; the SDK insists on one.
+        apiKey: env.COACH_API_KEY || 'no-key',
+        model: env.COACH_MODEL ?? 'gpt-4o-mini',
+        transcribeModel: env.COACH_TRANSCRIBE_MODEL ?? 'whisper-1',
+      })
+    : builtinCoach();

@@ -1,0 +1,223 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { addTaskRequest, type PronunciationResult, tasks } from '@coach/shared/contract/tasks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoachEngine } from '../providers/coach.ts';
+import { createTestApp } from '../testing/test-app.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+const ip = '10.9.8.1';
+/** The start of a real WebM file (EBML header, doc type webm), as MediaRecorder writes it. */
+const WEBM = Buffer.from([
+  0x1a,
+  0x45,
+  0xdf,
+  0xa3,
+  0x87,
+  0x42,
+  0x82,
+  0x84,
+  0x77,
+  0x65,
+  0x62,
+  0x6d,
+  ...new Array(200).fill(0),
+]);
+
+const logins = async (t: App) => {
+  const [owner, staff, learner] = await Promise.all([
+    t.fullLogin('owner@acme.example', 'enterprise', ip),
+    t.fullLogin('staff@acme.example', 'enterprise', ip),
+    t.fullLogin('learner@acme.example', 'enterprise', ip),
+  ]);
+  const learnerId = (
+    (await t.request('GET', enterpriseAuth.me.path, { token: learner, ip })).json.response as {
+      _id: string;
+    }
+  )._id;
+  return { owner, staff, learner, learnerId };
+};
+
+/** A Pronunciation task given to the learner, with one recording per item of the given lengths. */
+const recordedPronunciation = async (
+  t: App,
+  who: Awaited<ReturnType<typeof logins>>,
+  durations: number[],
+) => {
+  const post = (token: string, path: string, body: object) => t.request('POST', path, { token, ip, body });
+  const items = ['thorough', 'particularly'];
+  const added = await post(who.owner, tasks.addTask.path, {
+    type: 2,
+    title: 'Say it clearly',
+    category: 'Audio',
+    level: 1,
+    timeMinutes: 5,
+    expirySeconds: 604800,
+    items,
+  });
+  const taskId = (added.json.response as { _id: string })._id;
+  await post(who.owner, tasks.assignTaskUsers.path, { taskIds: [taskId], userIds: [who.learnerId] });
+  const recordings: Record<string, { fileUrl: string; durationMs: number }> = {};
+  for (const [index, durationMs] of durations.entries()) {
+    const signed = await post(who.learner, enterpriseGeneral.putSignedRequestForUpload.path, {
+      purpose: 'task-recording',
+      fileName: `item-${index}.webm`,
+      fileType: 'audio/webm',
+      fileSize: WEBM.length,
+    });
+    const { uploadUrl, headers, fileUrl } = signed.json.response as {
+      uploadUrl: string;
+      headers: Record<string, string>;
+      fileUrl: string;
+    };
+    expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: WEBM })).status).toBe(200);
+    recordings[String(index)] = { fileUrl, durationMs };
+  }
+  const complete = () =>
+    post(who.learner, tasks.updateMyTask.path, {
+      userId: who.learnerId,
+      taskId,
+      progress: 100,
+      taskStatus: 2,
+      report: { recordings },
+    });
+  return { taskId, complete, post };
+};
+
+describe('the coach engine in the task library', () => {
+  let t: App;
+  let who: Awaited<ReturnType<typeof logins>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await logins(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const post = (token: string, path: string, body: object) => t.request('POST', path, { token, ip, body });
+
+  it('drafts one task of each writable type that add-task accepts as it is', async () => {
+    for (const type of [1, 2, 4, 5, 6, 7, 8]) {
+      const res = await post(who.owner, tasks.generateContentTask.path, {
+        type,
+        topic: 'customer calls',
+        level: 3,
+      });
+      expect(res.status, `type ${type}`).toBe(200);
+      const { draft, engine } = res.json.response as {
+        draft: { type: number; level: number };
+        engine: string;
+      };
+      expect(engine).toBe('builtin');
+      expect(draft).toMatchObject({ type, level: 3 });
+      expect(addTaskRequest.safeParse(draft).success, `type ${type}`).toBe(true);
+      const saved = await post(who.owner, tasks.addTask.path, draft);
+      expect(saved.status, `type ${type}`).toBe(200);
+    }
+  });
+
+  it('refuses a Video draft, an empty topic and a role without task-library', async () => {
+    const video = await post(who.owner, tasks.generateContentTask.path, { type: 3, topic: 'x' });
+    expect(video.status).toBe(422);
+    expect(video.json.field).toBe('type');
+    const empty = await post(who.owner, tasks.generateAiTasks.path, { topic: ' ', types: [1] });
+    expect(empty.status).toBe(422);
+    expect(empty.json.field).toBe('topic');
+    const videoInList = await post(who.owner, tasks.generateAiTasks.path, { topic: 'sales', types: [1, 3] });
+    expect(videoInList.json.field).toBe('types.1');
+    const learner = await post(who.learner, tasks.generateAiTasks.path, { topic: 'sales', types: [1] });
+    expect(learner.status).toBe(403);
+  });
+
+  it('drafts several tasks over the chosen types, each different, and saves nothing', async () => {
+    const before = await post(who.owner, tasks.searchTask.path, { search: 'negotiation' });
+    const res = await post(who.owner, tasks.generateAiTasks.path, {
+      topic: 'negotiation',
+      types: [7, 8],
+      count: 4,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('4 drafts ready');
+    const { drafts } = res.json.response as { drafts: { type: number; title: string }[] };
+    expect(drafts.map((d) => d.type)).toEqual([7, 8, 7, 8]);
+    expect(new Set(drafts.map((d) => d.title)).size).toBe(4);
+    const again = await post(who.owner, tasks.generateAiTasks.path, {
+      topic: 'negotiation',
+      types: [7, 8],
+      count: 4,
+    });
+    expect(again.json.response).toEqual(res.json.response);
+    const after = await post(who.owner, tasks.searchTask.path, { search: 'negotiation' });
+    expect(after.json.response).toEqual(before.json.response);
+  });
+
+  it('scores a completed Pronunciation task against the group settings; the reviewer sees the same score', async () => {
+    // 'thorough' said in 0.7 s is the expected pace; 'particularly' in 5 s is far too slow.
+    const { taskId, complete } = await recordedPronunciation(t, who, [700, 5000]);
+    const done = await complete();
+    expect(done.status).toBe(200);
+    const result = (done.json.response as { pronunciation: PronunciationResult }).pronunciation;
+    expect(result).toMatchObject({ method: 'estimate', engine: 'builtin', score: 50 });
+    expect(result.items.map((i) => i.score)).toEqual([100, 0]);
+    expect(result.passed).toBe(result.score >= result.passingScore);
+    const mine = await post(who.learner, tasks.getMyTask.path, { taskId });
+    expect(
+      (mine.json.response as { assignment: { pronunciation: unknown } }).assignment.pronunciation,
+    ).toEqual(result);
+    const review = await t.request('POST', tasks.getMembersTaskData.path, {
+      token: who.owner,
+      ip,
+      body: { taskId, userId: who.learnerId },
+    });
+    expect(JSON.stringify(review.json.response)).toContain('"method":"estimate"');
+  });
+
+  it('a learner cannot write a score of their own', async () => {
+    const { taskId, post: send } = await recordedPronunciation(t, who, [700, 900]);
+    const forged = await send(who.learner, tasks.updateMyTask.path, {
+      userId: who.learnerId,
+      taskId,
+      progress: 10,
+      taskStatus: 1,
+      report: { pronunciationResult: { score: 100 } },
+    });
+    expect(forged.status).toBe(422);
+  });
+});
+
+describe('when the coach engine fails', () => {
+  let t: App;
+  let who: Awaited<ReturnType<typeof logins>>;
+  const broken: CoachEngine = {
+    kind: 'openai',
+    draftTask: async () => {
+      throw new Error('connect ECONNREFUSED');
+    },
+    scorePronunciation: async () => {
+      throw new Error('connect ECONNREFUSED');
+    },
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ coach: broken });
+    who = await logins(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 502 with a clear message and keeps the task open to try again', async () => {
+    const draft = await t.request('POST', tasks.generateContentTask.path, {
+      token: who.owner,
+      ip,
+      body: { type: 1, topic: 'feedback' },
+    });
+    expect(draft.status).toBe(502);
+    expect(draft.json.message).toBe('The coach could not be reached. Please try again.');
+    const { taskId, complete, post } = await recordedPronunciation(t, who, [700, 900]);
+    const done = await complete();
+    expect(done.status).toBe(502);
+    expect(done.json.code).toBe('COACH_UNAVAILABLE');
+    const mine = await post(who.learner, tasks.getMyTask.path, { taskId });
+    expect((mine.json.response as { assignment: { taskStatus: number } }).assignment.taskStatus).toBe(0);
+  });
+});
