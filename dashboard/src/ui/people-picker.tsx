@@ -1,7 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
-import { groups } from '@coach/shared/contract/groups';
-import { members } from '@coach/shared/contract/members';
+import { assignablePeople } from '@coach/shared/contract/assignable-people';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
@@ -17,31 +16,26 @@ export type Picked = { _id: string; name: string; detail: string };
 export type People = { groups: Picked[]; members: Picked[] };
 export const NO_PEOPLE: People = { groups: [], members: [] };
 
-const RESULTS = 8;
+type Library = 'tasks' | 'content';
+type Kind = 'groups' | 'members';
 
-const searchGroups = async (searchInput: string): Promise<Picked[]> => {
-  const page = await api.call(groups.list, {
-    searchInput,
-    currentPage: 1,
-    sort_by: 'name',
-    sort_type: 'asc',
-  });
-  return page.listdata.map(({ _id, name, memberCount }) => ({
-    _id,
-    name,
-    detail: plural(memberCount, 'member'),
-  }));
-};
+/** The picker's own people search per library (task-library or content-library key, not members/groups). */
+const searchFor =
+  (library: Library, kind: Kind) =>
+  async (searchInput: string): Promise<Picked[]> => {
+    const call = library === 'tasks' ? assignablePeople.forTasks : assignablePeople.forContent;
+    const found = await api.call(call, { kind, searchInput });
+    return found.map(({ _id, name, email, memberCount }) => ({
+      _id,
+      name,
+      detail: kind === 'groups' ? plural(memberCount ?? 0, 'member') : (email ?? ''),
+    }));
+  };
 
-const searchMembers = async (searchInput: string): Promise<Picked[]> => {
-  const page = await api.call(members.list, {
-    searchInput,
-    limit: RESULTS,
-    sort_by: 'name',
-    sort_type: 'asc',
-    status: 'Active',
-  });
-  return page.listdata.map(({ _id, name, email }) => ({ _id, name, detail: email }));
+/** Stable search functions (the results effect keys on them). */
+const SEARCHES: Record<Library, Record<Kind, (searchInput: string) => Promise<Picked[]>>> = {
+  tasks: { groups: searchFor('tasks', 'groups'), members: searchFor('tasks', 'members') },
+  content: { groups: searchFor('content', 'groups'), members: searchFor('content', 'members') },
 };
 
 /** A search box over groups or members, ticking them in or out of a selection kept across searches. */
@@ -142,10 +136,13 @@ const SearchPick = ({
 
 /** Groups and members to assign something to (tasks, videos); either list may stay empty. */
 export const PeoplePicker = ({
+  library,
   value,
   onChange,
   note,
 }: {
+  /** Whose people search to use: the task library's or the content library's. */
+  library: Library;
   value: People;
   onChange: (next: People) => void;
   /** A line under the lists, e.g. what happens to members who join a chosen group later. */
@@ -154,13 +151,13 @@ export const PeoplePicker = ({
   <div className="people-picker">
     <SearchPick
       noun="groups"
-      search={searchGroups}
+      search={SEARCHES[library].groups}
       chosen={value.groups}
       onChange={(next) => onChange({ ...value, groups: next })}
     />
     <SearchPick
       noun="members"
-      search={searchMembers}
+      search={SEARCHES[library].members}
       chosen={value.members}
       onChange={(next) => onChange({ ...value, members: next })}
     />

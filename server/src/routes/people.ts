@@ -1,12 +1,17 @@
+import { assignablePeople } from '@coach/shared/contract/assignable-people';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { type Registration, serve } from '../adapter.ts';
+import { assignablePeople as searchAssignable } from '../services/assignable-people.ts';
 import * as groupService from '../services/groups.ts';
 import * as invitationService from '../services/invitations.ts';
 import * as memberService from '../services/members.ts';
 
 /** Groups and the member list (issue 3); the adapter has checked the `groups` / `members` key. */
 export const peopleRoutes: Registration[] = [
+  // The assign pickers of the task and content libraries (task-library / content-library key).
+  serve(assignablePeople.forTasks, ({ ctx, input }) => searchAssignable(ctx, input)),
+  serve(assignablePeople.forContent, ({ ctx, input }) => searchAssignable(ctx, input)),
   serve(groups.list, ({ ctx, input }) => groupService.listGroups(ctx, input)),
   serve(groups.get, ({ ctx, input }) => groupService.getGroup(ctx, input)),
   serve(groups.add, ({ ctx, input }) => groupService.addGroup(ctx, input)),

@@ -167,10 +167,18 @@ const ISSUE_CALLS: readonly string[] = [
   // Issue 7: members across enterprises (spec §2 /admin/enterprises/members)
   `POST ${A}/members/get-member-list`,
   `POST ${A}/members/change-status`,
-  // Issue 5: the coach engine and the assign pickers (helper: coach)
-  // Issue 7: dashboard, enterprise usage and reports (helper: reports)
-  // Issue 7: the platform task library (helper: admin-tasks)
-  // Issue 7: the platform content library (helper: admin-content)
+  // Issue 7: the platform content library (spec §2 /admin/content-library) (helper: admin-content)
+  `POST ${A}/content/get-content-list`,
+  `POST ${A}/content/get-content`,
+  `POST ${A}/content/add-content`,
+  `POST ${A}/content/edit-content`,
+  `POST ${A}/content/delete-content`,
+  `POST ${A}/content/get-content-enterprises`,
+  `POST ${A}/content/bulk-assign-unassign`,
+  `POST ${A}/users/add-coach`,
+  // Issue 5: the assign pickers' own people search (task-library / content-library)
+  `GET ${E}/tasks/get-assignable-people`,
+  `GET ${E}/contentlibrary/get-assignable-people`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

@@ -5,6 +5,7 @@ import { adminMembers } from './admin-members.ts';
 import { adminReports } from './admin-reports.ts';
 import { adminTasks } from './admin-tasks.ts';
 import { adminVocabulary, vocabularyPractice } from './admin-vocabulary.ts';
+import { assignablePeople } from './assignable-people.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
 import { contentActions, contentLibrary } from './content.ts';
 import { courses } from './courses.ts';
@@ -34,6 +35,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(members),
   ...Object.values(tasks),
   ...Object.values(taskFolders),
+  ...Object.values(assignablePeople),
   ...Object.values(readingTopics),
   ...Object.values(pronunciationConfig),
   ...Object.values(contentLibrary),

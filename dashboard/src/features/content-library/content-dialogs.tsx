@@ -74,7 +74,7 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
     >
       <form className="content-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <PeoplePicker value={people} onChange={setPeople} />
+        <PeoplePicker library="content" value={people} onChange={setPeople} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../testing/fake-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import {
-  authorSession,
-  groupListPage,
-  makeTask,
-  membersPage,
-  signedInAuthor,
-  TASKS_API,
-} from './task-fixtures.ts';
+import { assignablePeople, authorSession, makeTask, signedInAuthor, TASKS_API } from './task-fixtures.ts';
 
 describe('bulk assign (spec §2 /enterprise/bulk-assign-task)', () => {
   it('an author picks tasks on two pages and a group, and the choice survives paging', async () => {
@@ -28,9 +21,9 @@ describe('bulk assign (spec §2 /enterprise/bulk-assign-task)', () => {
             listdata: [makeTask({ _id: `t${page}`, title: `Task on page ${page}` })],
           });
         },
-        'GET /api/v1/enterprise/groups/get-groups': () =>
-          groupListPage([{ _id: 'g1', name: 'Sales', memberCount: 4 }]),
-        'GET /api/v1/enterprise/members/get-members': () => membersPage([]),
+        [`GET ${TASKS_API}/get-assignable-people`]: assignablePeople({
+          groups: [{ _id: 'g1', name: 'Sales', memberCount: 4 }],
+        }),
         [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 8 }),
       },
     });

@@ -71,7 +71,7 @@ export const BulkAssignTaskPage = () => {
           <TaskPicker selected={chosen} onChange={setChosen} />
         </Card>
         <Card title="2. Groups and members" className="bulk-assign__people">
-          <PeoplePicker value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
+          <PeoplePicker library="tasks" value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
         </Card>
         <div className="bulk-assign__submit">
           <FormAlert message={error} />

@@ -61,7 +61,7 @@ export const AssignTasksDialog = ({
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <PeoplePicker value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
+        <PeoplePicker library="tasks" value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -40,26 +40,18 @@ export const makeTask = (overrides: Partial<Task> & { _id: string; title: string
     ...overrides,
   }) as Task;
 
-/** A page of people as members/get-members answers. */
-export const membersPage = (people: { _id: string; name: string; email: string }[]) =>
-  ok({
-    currentPage: 1,
-    totalPages: 1,
-    listdata: people.map((person) => ({
-      ...person,
-      role: { _id: 'r1', name: 'Learner' },
-      groups: [],
-      status: 'Active',
-      lastActiveAt: null,
-      isDefaultAdmin: false,
-      invitePending: false,
-    })),
-  });
-
-/** A page of groups as groups/get-groups answers. */
-export const groupListPage = (groups: { _id: string; name: string; memberCount: number }[]) =>
-  ok({
-    currentPage: 1,
-    totalPages: 1,
-    listdata: groups.map((group) => ({ ...group, createdAt: '2026-01-01T00:00:00.000Z' })),
-  });
+/** The assign pickers' people search (tasks/get-assignable-people): these groups, or these members. */
+export const assignablePeople =
+  ({
+    groups = [],
+    members = [],
+  }: {
+    groups?: { _id: string; name: string; memberCount: number }[];
+    members?: { _id: string; name: string; email: string }[];
+  }): FakeHandler =>
+  (query) =>
+    ok(
+      query.kind === 'groups'
+        ? groups.map((group) => ({ ...group, email: null }))
+        : members.map((member) => ({ ...member, memberCount: null })),
+    );

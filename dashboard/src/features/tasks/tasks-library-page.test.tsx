@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../testing/fake-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import {
-  authorSession,
-  groupListPage,
-  makeTask,
-  membersPage,
-  signedInAuthor,
-  TASKS_API,
-} from './task-fixtures.ts';
+import { assignablePeople, authorSession, makeTask, signedInAuthor, TASKS_API } from './task-fixtures.ts';
 
 const LIST = `GET ${TASKS_API}/get-list-of-tasks`;
 const reads = (count: number) =>
@@ -157,10 +150,10 @@ describe('tasks library (spec §2 /enterprise/tasks-library)', () => {
             totalCount: 1,
             listdata: [makeTask({ _id: 't1', title: 'Team briefing' })],
           }),
-        'GET /api/v1/enterprise/groups/get-groups': () =>
-          groupListPage([{ _id: 'g1', name: 'Sales', memberCount: 4 }]),
-        'GET /api/v1/enterprise/members/get-members': () =>
-          membersPage([{ _id: 'm1', name: 'Mia Member', email: 'mia@acme.example' }]),
+        [`GET ${TASKS_API}/get-assignable-people`]: assignablePeople({
+          groups: [{ _id: 'g1', name: 'Sales', memberCount: 4 }],
+          members: [{ _id: 'm1', name: 'Mia Member', email: 'mia@acme.example' }],
+        }),
         [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 4 }),
         [`POST ${TASKS_API}/assign-task-users`]: () => ok({ assigned: 1 }),
       },

@@ -1,0 +1,77 @@
+import { assignablePeople } from '@coach/shared/contract/assignable-people';
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let owner: string;
+let author: string;
+let globex: string;
+const ip = '10.9.6.1';
+
+type Person = { _id: string; name: string; email: string | null; memberCount: number | null };
+const find = (token: string, path: string, query: Record<string, string>) =>
+  t.request('GET', `${path}?${new URLSearchParams(query)}`, { token, ip });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+  globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
+  // Sam Staff becomes a task author: task-library only, no members or groups permission.
+  const role = await t.request('POST', roles.add.path, {
+    token: owner,
+    ip,
+    body: { name: 'Task author', permissions: ['task-library'] },
+  });
+  const roleId = (role.json.response as { _id: string })._id;
+  const staffPage = await find(owner, members.list.path, { searchInput: 'staff@acme' });
+  const staffId = (staffPage.json.response as { listdata: { _id: string }[] }).listdata[0]?._id ?? '';
+  const updated = await t.request('POST', members.update.path, {
+    token: owner,
+    ip,
+    body: { memberId: staffId, roleId, groupIds: [] },
+  });
+  expect(updated.status).toBe(200);
+  author = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+  const me = await t.request('GET', enterpriseAuth.me.path, { token: author, ip });
+  expect(JSON.stringify(me.json.response)).toContain('Task author');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the assign pickers' people search", () => {
+  it('lets a task author find members and groups without the members or groups permission', async () => {
+    const found = await find(author, assignablePeople.forTasks.path, { kind: 'members', searchInput: 'lee' });
+    expect(found.status).toBe(200);
+    expect((found.json.response as Person[]).map((p) => p.email)).toContain('learner@acme.example');
+    const groupList = await find(author, assignablePeople.forTasks.path, { kind: 'groups' });
+    const seen = groupList.json.response as Person[];
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeLessThanOrEqual(8);
+    expect(seen.every((g) => g.memberCount !== null && g.email === null)).toBe(true);
+    // The people lists themselves stay closed to the role.
+    expect((await find(author, members.list.path, {})).status).toBe(403);
+    expect((await find(author, groups.list.path, {})).status).toBe(403);
+  });
+
+  it('keeps the content picker to content-library holders and each enterprise to its own people', async () => {
+    expect((await find(author, assignablePeople.forContent.path, { kind: 'members' })).status).toBe(403);
+    const acme = (await find(owner, assignablePeople.forContent.path, { kind: 'members' })).json
+      .response as Person[];
+    const other = (
+      await find(globex, assignablePeople.forContent.path, { kind: 'members', searchInput: 'acme' })
+    ).json.response as Person[];
+    expect(acme.length).toBeGreaterThan(0);
+    expect(other).toEqual([]);
+  });
+
+  it('names a bad kind', async () => {
+    const res = await find(owner, assignablePeople.forTasks.path, { kind: 'everyone' });
+    expect(res.status).toBe(422);
+    expect(res.json.field).toBe('kind');
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { API_BASE, defineCall } from './define-call.ts';
+import { id, optionalQuery, searchText } from './envelope.ts';
+
+/** How many people one picker search shows. */
+export const ASSIGNABLE_PEOPLE_LIMIT = 8;
+
+/** A group or an active member as the assign pickers list them (email for members, memberCount for groups). */
+export const assignablePersonSchema = z.object({
+  _id: id(),
+  name: z.string(),
+  email: z.string().nullable(),
+  memberCount: z.number().int().nullable(),
+});
+export type AssignablePerson = z.infer<typeof assignablePersonSchema>;
+
+const request = z.strictObject({
+  kind: z.enum(['groups', 'members'], { error: 'kind is groups or members' }),
+  searchInput: optionalQuery(searchText()),
+});
+
+/**
+ * The assign pickers' own calls (issue 5): whoever may assign tasks or videos may find the people to assign
+ * them to, without the members or groups permission (which also opens editing people).
+ */
+export const assignablePeople = {
+  forTasks: defineCall({
+    method: 'GET',
+    path: `${API_BASE.enterprise}/tasks/get-assignable-people`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request,
+    response: z.array(assignablePersonSchema),
+  }),
+  forContent: defineCall({
+    method: 'GET',
+    path: `${API_BASE.enterprise}/contentlibrary/get-assignable-people`,
+    auth: 'enterprise',
+    permission: 'content-library',
+    request,
+    response: z.array(assignablePersonSchema),
+  }),
+};
