@@ -9,6 +9,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
+import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { dueLabel, formatWhen, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
@@ -144,6 +145,7 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
       {assignment.feedback ? (
         <FeedbackPanel feedback={assignment.feedback} at={assignment.feedbackAt} />
       ) : null}
+      {assignment.pronunciation ? <PronunciationScore result={assignment.pronunciation} who="you" /> : null}
 
       {task.description || task.attachments.length > 0 ? (
         <Card title="About this task">

@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
+import { CoachDraftButton } from './coach-draft.tsx';
 import { useLeaveGuard } from './leave-guard.tsx';
 import { draftFingerprint, newDraft, type TaskDraft, withType } from './task-draft.ts';
 import { TaskForm } from './task-form.tsx';
@@ -56,9 +57,12 @@ export const CreateTaskPage = () => {
             attachments={user?.enterpriseId.enableTaskAttachmentUpload ? 'upload' : 'off'}
             cancelTo={paths.enterprise.tasksLibrary}
             typeActions={
-              <Button variant="ghost" size="sm" onClick={() => setSearchParams({})}>
-                Change type
-              </Button>
+              <span className="editor-form__type-actions">
+                <CoachDraftButton draft={draft} onDraft={setDraft} />
+                <Button variant="ghost" size="sm" onClick={() => setSearchParams({})}>
+                  Change type
+                </Button>
+              </span>
             }
             onSaved={saved}
           />

@@ -11,6 +11,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
+import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
@@ -218,6 +219,9 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
               )}
             </Card>
           )}
+          {assignment.pronunciation ? (
+            <PronunciationScore result={assignment.pronunciation} who={member.name} />
+          ) : null}
         </div>
         <ReviewPanel detail={detail} onChange={update} />
       </div>

@@ -13,6 +13,7 @@ import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { Checkbox, Pagination, SearchBox } from '../../ui/table.tsx';
 import { type TabItem, Tabs } from '../../ui/tabs.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
+import { GenerateTasksDialog } from './generate-tasks-dialog.tsx';
 import { type TaskAction, TaskGrid } from './task-card.tsx';
 import { AddToFolderDialog, AssignTasksDialog, DeleteTaskDialog } from './task-dialogs.tsx';
 import { categoryLabel, typeLabel } from './task-text.ts';
@@ -137,6 +138,7 @@ export const TasksLibraryPage = () => {
   };
   const list = useTaskList(query, () => setPaging({ key: pageKey, page: Math.max(1, page - 1) }));
   const [acting, setActing] = useState<{ action: TaskAction; task: Task } | null>(null);
+  const [generating, setGenerating] = useState(false);
 
   const setTab = (next: Tab) =>
     setParams(
@@ -233,6 +235,9 @@ export const TasksLibraryPage = () => {
             <Link className="btn btn--secondary btn--md" to={paths.enterprise.bulkAssignTask}>
               Bulk assign
             </Link>
+            <Button variant="secondary" onClick={() => setGenerating(true)}>
+              Generate with the coach
+            </Button>
             <Link className="btn btn--primary btn--md" to={paths.enterprise.createTask}>
               Create task
             </Link>
@@ -281,6 +286,9 @@ export const TasksLibraryPage = () => {
       <Tabs label="Task types" value={tab} onValueChange={setTab} tabs={TABS}>
         <div aria-busy={list.busy}>{content()}</div>
       </Tabs>
+      {generating ? (
+        <GenerateTasksDialog onClose={() => setGenerating(false)} onAdded={() => void list.reload()} />
+      ) : null}
       {acting?.action === 'assign' ? (
         <AssignTasksDialog
           title="Assign task"

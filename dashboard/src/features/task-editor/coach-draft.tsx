@@ -1,0 +1,96 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { type Task, tasks } from '@coach/shared/contract/tasks';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { fromTask, type TaskDraft } from './task-draft.ts';
+
+/**
+ * "Draft with the coach" beside the type's heading: a topic in, the type's fields (and title, level,
+ * time) out, replacing what the form holds; nothing is saved until the author saves. Not for Video tasks.
+ */
+export const CoachDraftButton = ({
+  draft,
+  onDraft,
+}: {
+  draft: TaskDraft;
+  onDraft: (next: TaskDraft) => void;
+}) => {
+  const [open, setOpen] = useState(false);
+  const [topic, setTopic] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (draft.type === 3) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = tasks.generateContentTask.request.safeParse({
+      type: draft.type,
+      topic,
+      level: draft.level,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a topic');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { draft: written } = await api.call(tasks.generateContentTask, parsed.data);
+      // The draft has a task's fields; the form's own draft keeps its attachments and expiry choice.
+      onDraft({
+        ...fromTask(written as unknown as Task),
+        attachments: draft.attachments,
+        expirySeconds: draft.expirySeconds,
+      });
+      notify.success('The coach filled in a draft. Review it before saving.');
+      setOpen(false);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        Draft with the coach
+      </Button>
+      {open ? (
+        <Dialog
+          open
+          onOpenChange={(next) => {
+            if (!next) setOpen(false);
+          }}
+          title="Draft with the coach"
+          description="The coach writes the title and this type's content about your topic. It replaces what the form holds."
+        >
+          <form className="coach-draft" onSubmit={submit} noValidate>
+            <FormAlert message={error} />
+            <TextField
+              label="Topic"
+              value={topic}
+              maxLength={500}
+              placeholder="e.g. giving feedback to a peer"
+              onChange={(event) => setTopic(event.target.value)}
+              autoFocus
+            />
+            <div className="dialog__footer">
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Write draft
+              </Button>
+            </div>
+          </form>
+        </Dialog>
+      ) : null}
+    </>
+  );
+};
