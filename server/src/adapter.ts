@@ -1,3 +1,4 @@
+import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
@@ -51,6 +52,8 @@ export type Session =
 
 export type CallContext = Deps & {
   ip: string;
+  /** The client's platform from X-Client-Platform (web, ios, android; anything else is web). */
+  clientPlatform: ClientPlatform;
   session: Session | null;
   /** The envelope message of a success (default 'OK'). */
   setMessage: (message: string) => void;
@@ -237,6 +240,11 @@ const auditLoginAs = (deps: Deps, adminId: string, enterpriseId: string, path: s
     })
     .execute();
 
+const clientPlatformOf = (header: string | undefined): ClientPlatform => {
+  const value = header?.trim().toLowerCase();
+  return value === 'ios' || value === 'android' ? value : 'web';
+};
+
 /** Registers one route per contract entry; entries without a handler answer 501 after the auth check. */
 export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHandler | undefined) => {
   app.on(entry.method, entry.path, async (c) => {
@@ -252,6 +260,7 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
     const ctx: CallContext = {
       ...deps,
       ip: clientIp(c, deps.config.trustProxy),
+      clientPlatform: clientPlatformOf(c.req.header('x-client-platform')),
       session,
       setMessage: (m) => {
         message = m;

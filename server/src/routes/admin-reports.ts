@@ -1,4 +1,15 @@
-import type { Registration } from '../adapter.ts';
+import { adminGeneral } from '@coach/shared/contract/admin';
+import { adminReports } from '@coach/shared/contract/admin-reports';
+import { type Registration, serve } from '../adapter.ts';
+import * as reports from '../services/admin-reports.ts';
 
-/** Issue 7: the platform reports calls; the adapter has refused every token but a platform admin's. */
-export const adminReportsRoutes: Registration[] = [];
+/** Issue 7: the admin dashboard, the reports and an enterprise's usage; admin tokens only (the adapter). */
+export const adminReportsRoutes: Registration[] = [
+  serve(adminGeneral.myDashboard, ({ ctx, input }) => reports.adminDashboard(ctx, input)),
+  serve(adminGeneral.syncFirebaseData, ({ ctx }) => reports.syncFirebaseData(ctx)),
+  serve(adminReports.allMembersUsage, ({ ctx, input }) => reports.allMembersUsage(ctx, input)),
+  serve(adminReports.exportAllMembersUsage, ({ ctx, input }) => reports.exportAllMembersUsage(ctx, input)),
+  serve(adminReports.appUserCounts, ({ ctx, input }) => reports.appUserCounts(ctx, input)),
+  serve(adminReports.featureUsage, ({ ctx, input }) => reports.featureUsage(ctx, input)),
+  serve(adminReports.enterpriseUsage, ({ ctx, input }) => reports.enterpriseUsage(ctx, input)),
+];

@@ -1,13 +1,23 @@
+import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { Db } from '../db/connect.ts';
 
 /** ISO date (YYYY-MM-DD) of a moment, in UTC. */
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-/** One row per member per day with a sign-in or a token refresh: feeds member detail and the dashboard. */
-export const recordActivity = async (db: Db, userId: string, enterpriseId: string, at = new Date()) => {
+/**
+ * One row per member per day with a sign-in or a token refresh: feeds member detail, the dashboards and the
+ * app-user-counts report (which counts the platform of the day's first sign-in or refresh).
+ */
+export const recordActivity = async (
+  db: Db,
+  userId: string,
+  enterpriseId: string,
+  at = new Date(),
+  platform: ClientPlatform = 'web',
+) => {
   await db
     .insertInto('activity_days')
-    .values({ user_id: userId, enterprise_id: enterpriseId, day: dayOf(at) })
+    .values({ user_id: userId, enterprise_id: enterpriseId, day: dayOf(at), platform })
     .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
     .execute();
 };

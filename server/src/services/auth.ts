@@ -361,7 +361,7 @@ const markActive = async (
 ) => {
   if (audience !== 'enterprise' || !me.enterpriseId) return;
   await ctx.db.updateTable('users').set({ last_active_at: nowIso() }).where('id', '=', me.id).execute();
-  await recordActivity(ctx.db, me.id, me.enterpriseId);
+  await recordActivity(ctx.db, me.id, me.enterpriseId, new Date(), ctx.clientPlatform);
 };
 
 export const refreshToken = async (ctx: CallContext, audience: Audience) => {

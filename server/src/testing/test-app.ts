@@ -89,15 +89,17 @@ export const createTestApp = async ({
     token?: string;
     adminToken?: string;
     ip?: string;
+    /** More request headers (e.g. X-Client-Platform). */
+    extraHeaders?: Record<string, string>;
   };
   const request = async (
     method: string,
     url: string,
-    { body, raw, form, token, adminToken, ip = '10.0.0.1' }: Opts = {},
+    { body, raw, form, token, adminToken, ip = '10.0.0.1', extraHeaders = {} }: Opts = {},
   ) => {
     const headers: Record<string, string> = form
-      ? { 'x-forwarded-for': ip }
-      : { 'content-type': 'application/json', 'x-forwarded-for': ip };
+      ? { 'x-forwarded-for': ip, ...extraHeaders }
+      : { 'content-type': 'application/json', 'x-forwarded-for': ip, ...extraHeaders };
     if (token) headers['x-access-token'] = token;
     if (adminToken) headers['x-admin-token'] = adminToken;
     const res = await app.request(url, {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { enterpriseRowSchema } from './admin-enterprises.ts';
+import type { AdminDashboard } from './admin-reports.ts';
 import { adminUserSchema } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { empty, id, isoDate, loose, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+import { empty, id, isoDate, optionalQuery, paged, queryInt, searchText, shaped } from './envelope.ts';
 import { signedUploadRequest, signedUploadResponse, updateProfileImageRequest } from './general.ts';
 
 const A = API_BASE.admin;
@@ -47,7 +48,7 @@ export const adminGeneral = {
     auth: 'admin',
     permission: null,
     request: empty(),
-    response: loose(),
+    response: shaped<{ configured: boolean; synchronised: number }>(),
   }),
   getCoachs: defineCall({
     method: 'POST',
@@ -71,6 +72,6 @@ export const adminGeneral = {
     auth: 'admin',
     permission: null,
     request: adminDashboardQuery,
-    response: loose(),
+    response: shaped<AdminDashboard>(),
   }),
 };

@@ -176,6 +176,12 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${A}/content/get-content-enterprises`,
   `POST ${A}/content/bulk-assign-unassign`,
   `POST ${A}/users/add-coach`,
+  // Issue 7: the admin's reports and an enterprise's usage (spec §2 /admin/reports/*)
+  `POST ${A}/reports/get-all-members-usage`,
+  `POST ${A}/reports/export-all-members-usage`,
+  `POST ${A}/reports/get-app-user-counts`,
+  `POST ${A}/reports/get-feature-usage`,
+  `GET ${A}/enterprise/get-enterprise-usage`,
   // Issue 5: the assign pickers' own people search (task-library / content-library)
   `GET ${E}/tasks/get-assignable-people`,
   `GET ${E}/contentlibrary/get-assignable-people`,
