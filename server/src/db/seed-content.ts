@@ -150,6 +150,55 @@ export const seedContent = async (
   },
 ) => {
   if (!storage) return;
+  await seedContentRows(trx, { storage, enterpriseIds, acmeId, ownerId, groupId, learnerId, now });
+  await seedCoaches(trx, now);
+};
+
+/**
+ * Issue 7: the coaches table from the distinct coach names of the content, and content.coach_id pointing at
+ * them. Idempotent: names already listed (whatever their case) are reused, linked videos are left alone.
+ */
+export const seedCoaches = async (trx: Db, now: string) => {
+  const names = (await trx.selectFrom('content').select('coach').distinct().execute())
+    .map((row) => row.coach.trim())
+    .filter((name) => name.length > 0);
+  const listed = await trx.selectFrom('coaches').select(['id', 'name']).execute();
+  const idOf = new Map(listed.map((row) => [row.name.toLowerCase(), row.id]));
+  for (const name of names) {
+    if (idOf.has(name.toLowerCase())) continue;
+    const id = uuid();
+    await trx.insertInto('coaches').values({ id, name, created_at: now }).execute();
+    idOf.set(name.toLowerCase(), id);
+  }
+  for (const name of names)
+    await trx
+      .updateTable('content')
+      .set({ coach_id: idOf.get(name.toLowerCase()) ?? null })
+      .where('coach', '=', name)
+      .where('coach_id', 'is', null)
+      .execute();
+};
+
+const seedContentRows = async (
+  trx: Db,
+  {
+    storage,
+    enterpriseIds,
+    acmeId,
+    ownerId,
+    groupId,
+    learnerId,
+    now,
+  }: {
+    storage: StorageProvider;
+    enterpriseIds: string[];
+    acmeId: string;
+    ownerId: string;
+    groupId: string;
+    learnerId: string;
+    now: string;
+  },
+) => {
   const created = Date.parse(now);
   const ids = new Map<string, string>();
   const members = (

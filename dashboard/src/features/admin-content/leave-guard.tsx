@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+
+/**
+ * Warns before unsaved changes are lost, like the task editor: a dialog when the app navigates away, the
+ * browser's own prompt when the tab closes or reloads. `allowLeave` lets the save's own navigation through.
+ */
+export const useLeaveGuard = (dirty: boolean) => {
+  const allowed = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const prompt =
+    blocker.state === 'blocked' ? (
+      <Dialog
+        open
+        onOpenChange={(open) => {
+          if (!open) blocker.reset();
+        }}
+        title="Leave without saving?"
+        description="Your changes to this video are not saved. They are lost if you leave this page."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => blocker.reset()}>
+              Keep editing
+            </Button>
+            <Button variant="danger" onClick={() => blocker.proceed()}>
+              Leave
+            </Button>
+          </>
+        }
+      />
+    ) : null;
+  const allowLeave = useCallback(() => {
+    allowed.current = true;
+  }, []);
+  return { prompt, allowLeave };
+};
