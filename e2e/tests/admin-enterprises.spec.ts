@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { outboxMark, readMessage } from '../support/outbox.ts';
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
@@ -81,4 +82,38 @@ test('an admin logs in as Acme with the generic identity, logs out of Acme and i
   expect(await page.evaluate(() => localStorage.getItem('coach.loginAsEnterprise'))).toBeNull();
   await page.goto('/admin/enterprises');
   await expect(page.getByRole('heading', { level: 1, name: 'Enterprises' })).toBeVisible();
+});
+
+test('an admin creates an enterprise in the browser; its default admin is invited and listed', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const company = `Northwind ${stamp}`;
+  const email = `nina-${stamp}@northwind.example`;
+  const mark = outboxMark(email);
+  await signIn(page, 'admin', 'admin@coach.example');
+  await page.goto('/admin/enterprises');
+  await page.getByRole('button', { name: 'Add enterprise' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add enterprise' });
+  await dialog.getByRole('button', { name: 'Create enterprise' }).click();
+  await expect(dialog.getByText(/company name/i).first()).toBeVisible();
+  await dialog.getByLabel('Company name').fill(company);
+  await dialog.getByLabel('Admin name').fill('Nina North');
+  await dialog.getByLabel('Admin email').fill(email);
+  await dialog.getByRole('button', { name: 'Create enterprise' }).click();
+  await expect(page.getByText(`Enterprise created. Invitation sent to ${email}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+  expect(await readMessage(email, mark)).toContain(company);
+
+  const members = page.getByRole('region', { name: 'Members' });
+  await expect(members.getByRole('row').filter({ hasText: 'Nina North' })).toContainText('default admin');
+  const usage = page.getByRole('region', { name: 'Usage' });
+  await expect(usage).toContainText('Tasks completed');
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+
+  await page.goto('/admin/enterprises');
+  await page.getByRole('searchbox', { name: 'Search enterprises' }).fill(stamp);
+  await expect(
+    page.getByRole('table', { name: 'Enterprises' }).getByRole('link', { name: company }),
+  ).toBeVisible();
 });

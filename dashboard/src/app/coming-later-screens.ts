@@ -51,14 +51,7 @@ export const ADMIN_COMING_LATER: ComingLaterScreen[] = [
   admin(A.createTask, 'Create task', 'A new platform task template.'),
   admin(A.editTask, 'Edit task', 'Change a platform task template.'),
   admin(A.viewTask, 'Task details', 'A platform task template.'),
-  admin(A.contentLibrary, 'Content Library', 'Video content offered to enterprises.'),
-  admin(A.editContent, 'Edit content', 'Change a video.'),
-  admin(A.createContent, 'Create content', 'Add a video to the library.'),
-  admin(A.bulkContent, 'Bulk assign content', 'Assign or unassign content for several enterprises.'),
   admin(A.bulkTask, 'Bulk assign tasks', 'Assign or unassign tasks for several enterprises.'),
-  admin(A.allMembersUsage, 'All Members Usage', 'Usage of every member across enterprises.'),
-  admin(A.featureUsage, 'Feature Usage', 'Which features are used, and how much.'),
-  admin(A.appUserCounts, 'App User Counts', 'Mobile app users per enterprise.'),
 ];
 
 export const PUBLIC_COMING_LATER: Omit<ComingLaterScreen, 'permission'>[] = [

@@ -416,9 +416,55 @@ const screenRoutes = (): RouteObject[] => [
             )),
           ),
         },
-        // Admin routes: dashboard and reports (helper: reports)
+        // Admin reports (issue 7)
+        {
+          path: paths.admin.allMembersUsage,
+          ...lazyElement(() =>
+            import('../features/admin-reports/all-members-usage-page.tsx').then((m) => (
+              <m.AllMembersUsagePage />
+            )),
+          ),
+        },
+        {
+          path: paths.admin.appUserCounts,
+          ...lazyElement(() =>
+            import('../features/admin-reports/app-user-counts-page.tsx').then((m) => <m.AppUserCountsPage />),
+          ),
+        },
+        {
+          path: paths.admin.featureUsage,
+          ...lazyElement(() =>
+            import('../features/admin-reports/feature-usage-page.tsx').then((m) => <m.FeatureUsagePage />),
+          ),
+        },
         // Admin routes: platform task library (helper: admin-tasks)
         // Admin routes: platform content library (helper: admin-content)
+        {
+          path: paths.admin.contentLibrary,
+          ...lazyElement(() =>
+            import('../features/admin-content/admin-content-library-page.tsx').then((m) => (
+              <m.AdminContentLibraryPage />
+            )),
+          ),
+        },
+        {
+          path: paths.admin.createContent,
+          ...lazyElement(() =>
+            import('../features/admin-content/content-editor-page.tsx').then((m) => <m.CreateContentPage />),
+          ),
+        },
+        {
+          path: paths.admin.editContent,
+          ...lazyElement(() =>
+            import('../features/admin-content/content-editor-page.tsx').then((m) => <m.EditContentPage />),
+          ),
+        },
+        {
+          path: paths.admin.bulkContent,
+          ...lazyElement(() =>
+            import('../features/admin-content/bulk-assign-page.tsx').then((m) => <m.BulkAssignContentPage />),
+          ),
+        },
         ...ADMIN_COMING_LATER.map(comingLater),
       ]),
       fullpageLayout('admin', [profileRoute('admin')]),

@@ -2,11 +2,22 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
+/** One line of the chart: a value per day. */
+export type ChartSeries = { label: string; values: number[] };
+
+const DAY = 86_400;
+const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
+const tickFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Colours after the first line (which takes the tenant's accent). */
+const MORE_COLOURS = ['#7c3aed', '#ea580c', '#0891b2'];
+
 /**
- * Active members per day as a line (uPlot, ~50 kB, loaded only with the dashboard's chart). The colour
- * follows the tenant's theme; the figures are also in a table next to it for screen readers.
+ * Figures per day as lines (uPlot, ~50 kB, loaded only with a dashboard's chart). The first line takes the
+ * tenant's theme colour; the figures are also in a table next to it for screen readers. With several
+ * lines a legend names them.
  */
-const ActivityChart = ({ days }: { days: { day: string; activeMembers: number }[] }) => {
+const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[] }) => {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = host.current;
@@ -15,33 +26,45 @@ const ActivityChart = ({ days }: { days: { day: string; activeMembers: number }[
       getComputedStyle(element).getPropertyValue('--brand-accent').trim() ||
       getComputedStyle(element).getPropertyValue('--brand-button-bg').trim() ||
       '#2563eb';
+    const colours = [accent, ...MORE_COLOURS];
     const data: uPlot.AlignedData = [
-      days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000),
-      days.map((d) => d.activeMembers),
+      days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000),
+      ...series.map((line) => line.values),
     ];
+    const max = Math.max(0, ...series.flatMap((line) => line.values));
     const chart = new uPlot(
       {
         width: element.clientWidth,
         height: 240,
-        legend: { show: false },
+        legend: { show: series.length > 1, live: false },
         cursor: { drag: { x: false, y: false } },
         scales: {
           x: { time: true },
-          y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
+          y: { range: () => [0, Math.max(4, Math.ceil(max * 1.15))] },
         },
         axes: [
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { show: false } },
+          {
+            stroke: '#475569',
+            grid: { stroke: '#e2e8f0' },
+            ticks: { show: false },
+            // Whole days only, labelled "17 Nov" (the data are days, not hours).
+            incrs: DAY_STEPS,
+            values: (_u, splits) => splits.map((seconds) => tickFormat.format(new Date(seconds * 1000))),
+          },
           { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { show: false }, size: 40 },
         ],
         series: [
           {},
-          {
-            label: 'Active members',
-            stroke: accent,
-            width: 2,
-            fill: `color-mix(in srgb, ${accent} 14%, transparent)`,
-            points: { show: days.length <= 31, size: 5, fill: accent },
-          },
+          ...series.map((line, index) => {
+            const colour = colours[index % colours.length] ?? accent;
+            return {
+              label: line.label,
+              stroke: colour,
+              width: 2,
+              ...(index === 0 ? { fill: `color-mix(in srgb, ${colour} 14%, transparent)` } : {}),
+              points: { show: days.length <= 31, size: 5, fill: colour },
+            };
+          }),
         ],
       },
       data,
@@ -53,7 +76,7 @@ const ActivityChart = ({ days }: { days: { day: string; activeMembers: number }[
       resize.disconnect();
       chart.destroy();
     };
-  }, [days]);
+  }, [days, series]);
   return <div ref={host} className="activity-chart" aria-hidden="true" />;
 };
 

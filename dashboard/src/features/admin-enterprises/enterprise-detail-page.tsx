@@ -16,6 +16,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { Checkbox } from '../../ui/table.tsx';
+import { EnterpriseMembers, EnterpriseUsage } from './enterprise-activity.tsx';
 import { formatDate } from './format.ts';
 import './admin-enterprises.css';
 
@@ -178,13 +179,15 @@ export const EnterpriseDetailPage = () => {
         <>
           <PageHeader
             title={state.data.company_name}
-            description="Company details and the features it can use."
+            description="Company details, the features it can use, its usage and its members."
             actions={<LoginAsButton detail={state.data} />}
           />
           <div className="admin-enterprise__grid">
             <Facts detail={state.data} />
             <Features detail={state.data} onSaved={(data) => setState({ status: 'ready', data })} />
+            <EnterpriseUsage enterpriseId={state.data._id} />
           </div>
+          <EnterpriseMembers enterpriseId={state.data._id} />
         </>
       )}
     </div>

@@ -1,11 +1,11 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
-import { adminGeneral } from '@coach/shared/contract/admin';
 import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { useEnterpriseOptions } from '../../lib/use-enterprise-options.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
@@ -16,7 +16,6 @@ import { SelectField } from '../../ui/text-field.tsx';
 import './admin-members.css';
 
 type StatusFilter = 'all' | 'Active' | 'Inactive';
-type EnterpriseOption = { _id: string; company_name: string };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const lastActive = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
@@ -27,7 +26,7 @@ export const AdminMembersPage = () => {
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [enterpriseId, setEnterpriseId] = useState('');
-  const [enterprises, setEnterprises] = useState<EnterpriseOption[]>([]);
+  const enterprises = useEnterpriseOptions();
   const list = usePagedList(`${searchInput}|${status}|${enterpriseId}`, (currentPage) =>
     api.call(adminMembers.list, {
       searchInput,
@@ -38,20 +37,6 @@ export const AdminMembersPage = () => {
   );
   const [confirming, setConfirming] = useState<AdminMember | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .call(adminGeneral.getEnterpriseList, { currentPage: 1 })
-      .then((page) => {
-        if (live) setEnterprises(page.listdata.map(({ _id, company_name }) => ({ _id, company_name })));
-      })
-      // Without the list the filter offers "All enterprises" only; searching by enterprise name still works.
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const setMemberStatus = async (member: AdminMember, next: 'Active' | 'Inactive') => {
     setBusy(true);

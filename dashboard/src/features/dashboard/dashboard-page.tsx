@@ -1,8 +1,10 @@
+import { adminGeneral } from '@coach/shared/contract/admin';
+import type { AdminDashboard } from '@coach/shared/contract/admin-reports';
 import { type EnterpriseDashboard, enterpriseGeneral } from '@coach/shared/contract/general';
 import { compactNumber } from '@coach/shared/format/compact-number';
 import { hasPermission } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
 import { api } from '../../lib/api.ts';
@@ -45,7 +47,7 @@ const SectionCards = ({ entries }: { entries: MenuEntry[] }) => (
   </section>
 );
 
-const ActivityChart = lazy(() => import('./activity-chart.tsx'));
+const ActivityChart = lazy(() => import('../../ui/activity-chart.tsx'));
 const DemoVideoDialog = lazy(() => import('../../ui/video-player/demo-video-dialog.tsx'));
 const RANGES = [
   { days: 7, label: '7 days' },
@@ -90,7 +92,10 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
     </dl>
     <Card title="Active members per day" className="dashboard__chart">
       <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
-        <ActivityChart days={data.activity} />
+        <ActivityChart
+          days={data.activity.map((d) => d.day)}
+          series={[{ label: 'Active members', values: data.activity.map((d) => d.activeMembers) }]}
+        />
       </Suspense>
       <table className="visually-hidden">
         <caption>Active members per day</caption>
@@ -129,29 +134,116 @@ const EnterpriseFigures = () => {
         <h2 id="figures-title" className="dashboard__subtitle">
           {group ? `Activity in ${group.name}` : 'Activity'}
         </h2>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">Period</legend>
-          {RANGES.map((range) => (
-            <label
-              key={range.days}
-              className={`segmented__option ${days === range.days ? 'segmented__option--on' : ''}`}
-            >
-              <input
-                type="radio"
-                name="dashboard-range"
-                checked={days === range.days}
-                onChange={() => setDays(range.days)}
-              />
-              {range.label}
-            </label>
-          ))}
-        </fieldset>
+        <RangePicker days={days} onChange={setDays} name="dashboard-range" />
       </div>
       {state.status === 'loading' ? <LoadingBlock label="Loading the figures" /> : null}
       {state.status === 'error' ? (
         <ErrorState title="The figures could not be loaded" description={state.message} />
       ) : null}
       {state.status === 'ready' ? <Figures data={state.data} days={days} /> : null}
+    </section>
+  );
+};
+
+/** The period picker of both dashboards. */
+const RangePicker = ({
+  days,
+  onChange,
+  name,
+}: {
+  days: number;
+  onChange: (days: number) => void;
+  name: string;
+}) => (
+  <fieldset className="segmented">
+    <legend className="visually-hidden">Period</legend>
+    {RANGES.map((range) => (
+      <label
+        key={range.days}
+        className={`segmented__option ${days === range.days ? 'segmented__option--on' : ''}`}
+      >
+        <input type="radio" name={name} checked={days === range.days} onChange={() => onChange(range.days)} />
+        {range.label}
+      </label>
+    ))}
+  </fieldset>
+);
+
+const AdminFigureView = ({ data, days }: { data: AdminDashboard; days: number }) => {
+  const series = useMemo(
+    () => [
+      { label: 'Active learners', values: data.days.map((d) => d.activeLearners) },
+      { label: 'Tasks completed', values: data.days.map((d) => d.tasksCompleted) },
+      { label: 'Videos watched', values: data.days.map((d) => d.videosWatched) },
+    ],
+    [data],
+  );
+  const dayList = useMemo(() => data.days.map((d) => d.day), [data]);
+  return (
+    <>
+      <dl className="stats" aria-label="Platform figures">
+        <Stat label="Enterprises" value={data.enterprises} />
+        <Stat label="Members" value={data.members} />
+        <Stat label="Active learners" value={data.activeLearners} note={`In the last ${days} days`} />
+        <Stat label="Tasks completed" value={data.tasksCompleted} note={`In the last ${days} days`} />
+        <Stat label="Videos watched" value={data.videosWatched} note={`In the last ${days} days`} />
+      </dl>
+      <Card title="Learning per day" className="dashboard__chart">
+        <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
+          <ActivityChart days={dayList} series={series} />
+        </Suspense>
+        <table className="visually-hidden">
+          <caption>Learning per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Active learners</th>
+              <th scope="col">Tasks completed</th>
+              <th scope="col">Videos watched</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.days.map((d) => (
+              <tr key={d.day}>
+                <td>{dayFormat.format(new Date(`${d.day}T00:00:00Z`))}</td>
+                <td>{d.activeLearners}</td>
+                <td>{d.tasksCompleted}</td>
+                <td>{d.videosWatched}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </>
+  );
+};
+
+/** The platform's figures for the chosen range (admin general/my-dashboard). */
+const AdminFigures = () => {
+  const [days, setDays] = useState<number>(30);
+  const query = { startDate: isoDaysAgo(days - 1), endDate: isoDaysAgo(0) };
+  const { state, reload } = useLoad(JSON.stringify(query), () => api.call(adminGeneral.myDashboard, query));
+  return (
+    <section className="dashboard__figures" aria-labelledby="figures-title">
+      <div className="dashboard__figures-head">
+        <h2 id="figures-title" className="dashboard__subtitle">
+          Platform activity
+        </h2>
+        <RangePicker days={days} onChange={setDays} name="admin-dashboard-range" />
+      </div>
+      {state.status === 'loading' ? <LoadingBlock label="Loading the figures" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState
+          title="The figures could not be loaded"
+          description={state.message}
+          action={
+            <Button variant="secondary" onClick={() => void reload()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+      {state.status === 'ready' ? <AdminFigureView data={state.data} days={days} /> : null}
     </section>
   );
 };
@@ -169,6 +261,7 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
           title={`${greeting()}, ${adminUser.name.split(' ')[0]}`}
           description="Platform administration: enterprises, libraries and usage."
         />
+        <AdminFigures />
         <SectionCards entries={ADMIN_MENU.filter((entry) => entry.icon !== 'dashboard')} />
       </div>
     );

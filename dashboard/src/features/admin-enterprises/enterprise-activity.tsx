@@ -1,0 +1,134 @@
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
+import { adminReports, REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ErrorState } from '../../ui/states.tsx';
+import { SearchBox } from '../../ui/table.tsx';
+
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The enterprise's use of the product in the last 30 days. */
+export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
+  const { state, reload } = useLoad(enterpriseId, () =>
+    api.call(adminReports.enterpriseUsage, { enterpriseId }),
+  );
+  return (
+    <Card title={`Usage in the last ${REPORT_DEFAULT_DAYS} days`} aria-label="Usage">
+      {state.status === 'loading' ? <LoadingBlock label="Loading the usage" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState
+          title="The usage could not be loaded"
+          description={state.message}
+          action={
+            <Button variant="secondary" onClick={() => void reload()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <dl className="stats stats--compact" aria-label="Usage figures">
+            {[
+              ['Members', `${state.data.activeMembers} of ${state.data.members} active`],
+              ['Active learners', state.data.activeLearners],
+              ['Tasks completed', state.data.tasksCompleted],
+              ['Minutes practised', state.data.minutesPractised],
+              ['Videos watched', state.data.videosWatched],
+              [
+                'Last active',
+                state.data.lastActiveDay
+                  ? dayFormat.format(new Date(`${state.data.lastActiveDay}T00:00:00Z`))
+                  : 'Never',
+              ],
+            ].map(([label, value]) => (
+              <div className="stat" key={label}>
+                <dt className="stat__label">{label}</dt>
+                <dd className="stat__value stat__value--small">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link className="admin-enterprise__more" to={paths.admin.allMembersUsage}>
+            Each member's usage in All Members Usage →
+          </Link>
+        </>
+      ) : null}
+    </Card>
+  );
+};
+
+/** The enterprise's members, searchable, a page at a time (the admin members list, for one enterprise). */
+export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) => {
+  const [search, setSearch] = useState('');
+  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const list = usePagedList(`${enterpriseId}|${searchInput}`, (currentPage) =>
+    api.call(adminMembers.list, { enterpriseId, searchInput, currentPage }),
+  );
+  return (
+    <Card title="Members" aria-label="Members" className="admin-enterprise__members">
+      <div className="list-toolbar">
+        <SearchBox
+          label="Search this enterprise's members"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={setSearch}
+        />
+      </div>
+      <PagedTable<AdminMember>
+        list={list}
+        noun="members"
+        empty={{
+          title: searchInput ? 'No member matches' : 'No members yet',
+          description: searchInput
+            ? 'Try another name or email.'
+            : 'The default admin invites the first members.',
+        }}
+        head={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last active</th>
+          </>
+        }
+        row={(member) => (
+          <tr key={member._id}>
+            <td data-label="Name">
+              <span className="report-member">
+                <span className="report-member__name">{member.name}</span>
+                <span className="report-member__email">{member.email}</span>
+              </span>
+            </td>
+            <td data-label="Role">
+              {member.isDefaultAdmin ? `${member.role.name} (default admin)` : member.role.name}
+            </td>
+            <td data-label="Status">
+              <span className={member.status === 'Active' ? 'chip chip--success' : 'chip'}>
+                {member.status}
+              </span>
+            </td>
+            <td data-label="Last active">
+              {member.lastActiveAt ? dateFormat.format(new Date(member.lastActiveAt)) : 'Never'}
+            </td>
+          </tr>
+        )}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,125 @@
+import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { adminReports, type FeatureUsage } from '@coach/shared/contract/admin-reports';
+import { api } from '../../lib/api.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
+import './admin-reports.css';
+
+const Usage = ({ data }: { data: FeatureUsage }) => (
+  <>
+    <dl className="stats" aria-label="Feature totals">
+      {[
+        ['Videos watched', data.videosWatched],
+        ['Videos liked', data.videosLiked],
+        ['Journal entries', data.journalEntries],
+        ['Course enrolments', data.courseEnrolments],
+      ].map(([label, value]) => (
+        <div className="stat" key={label}>
+          <dt className="stat__label">{label}</dt>
+          <dd className="stat__value">{Number(value).toLocaleString()}</dd>
+        </div>
+      ))}
+    </dl>
+    <div className="report-columns">
+      <Card title="Tasks completed by type">
+        <table className="table">
+          <caption className="visually-hidden">Tasks completed by type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Task type</th>
+              <th scope="col" className="table__number">
+                Completed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.tasksCompletedByType.map((row) => (
+              <tr key={row.type}>
+                <td data-label="Task type">{TASK_TYPE_LABELS[row.type]}</td>
+                <td data-label="Completed" className="table__number">
+                  {row.completed}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <Card title="By enterprise">
+        {data.enterprises.length === 0 ? (
+          <EmptyState title="Nothing used yet" description="No task, video or enrolment in this period." />
+        ) : (
+          <table className="table">
+            <caption className="visually-hidden">Feature use by enterprise</caption>
+            <thead>
+              <tr>
+                <th scope="col">Enterprise</th>
+                <th scope="col" className="table__number">
+                  Tasks
+                </th>
+                <th scope="col" className="table__number">
+                  Videos
+                </th>
+                <th scope="col" className="table__number">
+                  Enrolments
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.enterprises.map((e) => (
+                <tr key={e.enterpriseId}>
+                  <td data-label="Enterprise">{e.enterpriseName}</td>
+                  <td data-label="Tasks" className="table__number">
+                    {e.tasksCompleted}
+                  </td>
+                  <td data-label="Videos" className="table__number">
+                    {e.videosWatched}
+                  </td>
+                  <td data-label="Enrolments" className="table__number">
+                    {e.courseEnrolments}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  </>
+);
+
+/** /admin/reports/feature-usage (routed, not in the menu): which features are used and how much. */
+export const FeatureUsagePage = () => {
+  const [range, setRange] = useReportRange();
+  const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
+  const query = rangeQuery(range);
+  const { state, reload } = useLoad(JSON.stringify(query), () =>
+    reversed
+      ? Promise.reject(new Error('The start date must not be after the end date'))
+      : api.call(adminReports.featureUsage, query),
+  );
+  return (
+    <div className="admin-reports">
+      <PageHeader title="Feature Usage" description="Which features were used in the period, and how much." />
+      <div className="list-toolbar report-toolbar">
+        <ReportFilters value={range} onChange={setRange} />
+      </div>
+      {state.status === 'loading' ? <LoadingBlock label="Loading the usage" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState
+          title="The usage could not be loaded"
+          description={state.message}
+          action={
+            <Button variant="secondary" onClick={() => void reload()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+      {state.status === 'ready' ? <Usage data={state.data} /> : null}
+    </div>
+  );
+};

@@ -1,0 +1,74 @@
+import { REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
+import { useState } from 'react';
+import { isoDaysAgo } from '../../lib/date-range.ts';
+import { useEnterpriseOptions } from '../../lib/use-enterprise-options.ts';
+import { SelectField, TextField } from '../../ui/text-field.tsx';
+
+export type ReportRange = { enterpriseId: string; startDate: string; endDate: string };
+
+/** The filters every report shares; the range starts as the last 30 days. */
+export const useReportRange = () =>
+  useState<ReportRange>(() => ({
+    enterpriseId: '',
+    startDate: isoDaysAgo(REPORT_DEFAULT_DAYS - 1),
+    endDate: isoDaysAgo(0),
+  }));
+
+/** The range as a report call takes it (empty filters left out). */
+export const rangeQuery = ({ enterpriseId, startDate, endDate }: ReportRange) => ({
+  ...(enterpriseId ? { enterpriseId } : {}),
+  ...(startDate ? { startDate } : {}),
+  ...(endDate ? { endDate } : {}),
+});
+
+/** Enterprise and dates; a start after the end is named under the end date. */
+export const ReportFilters = ({
+  value,
+  onChange,
+}: {
+  value: ReportRange;
+  onChange: (next: ReportRange) => void;
+}) => {
+  const enterprises = useEnterpriseOptions();
+  const reversed = value.startDate && value.endDate && value.startDate > value.endDate;
+  return (
+    <div className="report-filters">
+      <SelectField
+        label="Enterprise"
+        value={value.enterpriseId}
+        onChange={(event) => onChange({ ...value, enterpriseId: event.target.value })}
+      >
+        <option value="">All enterprises</option>
+        {enterprises.map((e) => (
+          <option key={e._id} value={e._id}>
+            {e.company_name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="From"
+        type="date"
+        value={value.startDate}
+        max={value.endDate || undefined}
+        onChange={(event) => onChange({ ...value, startDate: event.target.value })}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={value.endDate}
+        min={value.startDate || undefined}
+        error={reversed ? 'The start date must not be after the end date' : undefined}
+        onChange={(event) => onChange({ ...value, endDate: event.target.value })}
+      />
+    </div>
+  );
+};
+
+export const dayFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const formatDay = (day: string | null) =>
+  day ? dayFormat.format(new Date(`${day}T00:00:00Z`)) : 'Never';
