@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
-import { notFound, validation } from '../errors.ts';
+import { conflict, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';
@@ -77,7 +77,16 @@ export const toTask = (row: TaskRow, groupIds: string[] = []): Task =>
     groupIds,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.platform_task_id ? { platformTaskId: row.platform_task_id } : {}),
   }) as Task;
+
+/** A copy of a platform task is the platform admin's to change (issue 7). */
+const assertOwnTask = (row: TaskRow) => {
+  if (row.platform_task_id)
+    throw conflict(
+      'This task comes from the platform library: you can assign it, but only the platform can change it',
+    );
+};
 
 /** The groups each task is assigned to, for a page of tasks. */
 const groupIdsOf = async (db: Db, taskIds: string[]) => {
@@ -129,7 +138,11 @@ const readingTopicPassage = async (db: Db, enterpriseId: string, topicId: string
 };
 
 /** New attachment addresses must be the enterprise's finished uploads; kept ones were checked before. */
-const checkAttachments = async (ctx: CallContext, attachments: Attachment[], kept: Attachment[] = []) => {
+export const checkAttachments = async (
+  ctx: CallContext,
+  attachments: Attachment[],
+  kept: Attachment[] = [],
+) => {
   const known = new Set(kept.map((a) => a.fileUrl));
   for (const [index, attachment] of attachments.entries()) {
     if (!known.has(attachment.fileUrl))
@@ -137,10 +150,28 @@ const checkAttachments = async (ctx: CallContext, attachments: Attachment[], kep
   }
 };
 
-const columnsOf = async (ctx: CallContext, enterpriseId: string, input: TaskInput) => {
+/** The columns a task's authored fields fill (the type's own fields go to `details` as JSON). */
+export const authoredColumns = (input: TaskInput, details: Record<string, unknown> = detailsOf(input)) => ({
+  type: input.type,
+  title: input.title,
+  description: input.description || null,
+  category: input.category,
+  level: input.level,
+  time_minutes: input.timeMinutes,
+  expiry_seconds: input.expirySeconds,
+  details: JSON.stringify(details),
+  attachments: JSON.stringify(input.attachments),
+});
+
+const detailsOf = (input: TaskInput) => {
   const record = input as unknown as Record<string, unknown>;
   const details: Record<string, unknown> = {};
   for (const key of DETAIL_KEYS[input.type]) if (record[key] !== undefined) details[key] = record[key];
+  return details;
+};
+
+const columnsOf = async (ctx: CallContext, enterpriseId: string, input: TaskInput) => {
+  const details = detailsOf(input);
   let readingTopicId: string | null = null;
   if (input.type === 1 && input.readingTopicId) {
     readingTopicId = input.readingTopicId;
@@ -148,18 +179,7 @@ const columnsOf = async (ctx: CallContext, enterpriseId: string, input: TaskInpu
     details.passage = input.passage ?? passage;
   }
   if (input.type === 3) await assertContent(ctx, enterpriseId, input.contentId);
-  return {
-    type: input.type,
-    title: input.title,
-    description: input.description || null,
-    category: input.category,
-    level: input.level,
-    time_minutes: input.timeMinutes,
-    expiry_seconds: input.expirySeconds,
-    details: JSON.stringify(details),
-    attachments: JSON.stringify(input.attachments),
-    reading_topic_id: readingTopicId,
-  };
+  return { ...authoredColumns(input, details), reading_topic_id: readingTopicId };
 };
 
 /** A Video task points at a video of the content library that the enterprise has (issue 6). */
@@ -198,7 +218,9 @@ export const addTask = async (ctx: CallContext, input: TaskInput) => {
 
 export const editTask = async (ctx: CallContext, input: TaskInput & { taskId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
-  const existing = toTask(await loadTask(ctx.db, enterpriseId, input.taskId));
+  const existingRow = await loadTask(ctx.db, enterpriseId, input.taskId);
+  assertOwnTask(existingRow);
+  const existing = toTask(existingRow);
   if (existing.type !== input.type) throw validation('type', 'The type of a task cannot change');
   await checkAttachments(ctx, input.attachments, existing.attachments);
   const { taskId, ...task } = input;
@@ -237,6 +259,7 @@ export const getTaskById = async (ctx: CallContext, { taskId }: { taskId: string
 export const deleteTask = async (ctx: CallContext, { taskId }: { taskId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await loadTask(ctx.db, enterpriseId, taskId);
+  assertOwnTask(row);
   if (Number(row.assigned_count) > 0) {
     await ctx.db
       .updateTable('tasks')

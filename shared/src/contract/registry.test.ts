@@ -176,12 +176,19 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${A}/content/get-content-enterprises`,
   `POST ${A}/content/bulk-assign-unassign`,
   `POST ${A}/users/add-coach`,
-  // Issue 7: the admin's reports and an enterprise's usage (spec §2 /admin/reports/*)
+  // Issue 7: the admin's reports and an enterprise's usage (spec §2 /admin/reports/*) (helper: reports)
   `POST ${A}/reports/get-all-members-usage`,
   `POST ${A}/reports/export-all-members-usage`,
   `POST ${A}/reports/get-app-user-counts`,
   `POST ${A}/reports/get-feature-usage`,
   `GET ${A}/enterprise/get-enterprise-usage`,
+  // Issue 7: the platform task library (spec §2 /admin/tasks-library, /admin/bulk-assign-unassign-task)
+  `POST ${A}/tasks/get-tasks`,
+  `POST ${A}/tasks/get-task`,
+  `POST ${A}/tasks/add-task`,
+  `POST ${A}/tasks/edit-task`,
+  `POST ${A}/tasks/delete-task`,
+  `POST ${A}/tasks/bulk-assign-unassign`,
   // Issue 5: the assign pickers' own people search (task-library / content-library)
   `GET ${E}/tasks/get-assignable-people`,
   `GET ${E}/contentlibrary/get-assignable-people`,

@@ -233,6 +233,11 @@ type TaskMeta = {
   groupIds: string[];
   createdAt: string;
   updatedAt: string;
+  /**
+   * Set when the task is the enterprise's copy of a platform task (issue 7): the platform admin keeps it up to
+   * date, so the enterprise can assign it but not edit or delete it.
+   */
+  platformTaskId?: string;
 };
 /** A task as the library and the task views return it: the authored fields of its type plus TaskMeta. */
 export type Task = z.output<typeof addTaskRequest> & TaskMeta;
