@@ -91,6 +91,7 @@ test("an enterprise's detail shows its usage and its members", async ({ page }) 
   await expect(usage).toContainText('Minutes practised');
   const members = page.getByRole('region', { name: 'Members' });
   await members.getByRole('searchbox', { name: "Search this enterprise's members" }).fill('Lee');
+  await members.getByLabel('Status').selectOption('Active');
   await expect(members.getByRole('row').filter({ hasText: 'learner@acme.example' })).toContainText('Active');
   await noViolations(page);
 });

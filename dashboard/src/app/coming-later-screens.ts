@@ -12,7 +12,6 @@ export type ComingLaterScreen = {
 };
 
 const E = paths.enterprise;
-const A = paths.admin;
 
 export const ENTERPRISE_COMING_LATER: ComingLaterScreen[] = [
   {
@@ -36,22 +35,6 @@ export const ENTERPRISE_COMING_LATER: ComingLaterScreen[] = [
     note: 'Surveys arrive with the surveys release.',
     permission: 'surveys',
   },
-];
-
-const admin = (path: string, title: string, summary: string): ComingLaterScreen => ({
-  path,
-  title,
-  summary,
-  note: 'This part of platform administration arrives with the admin release.',
-  permission: null,
-});
-
-export const ADMIN_COMING_LATER: ComingLaterScreen[] = [
-  admin(A.tasksLibrary, 'Task Library', 'Task templates offered to every enterprise.'),
-  admin(A.createTask, 'Create task', 'A new platform task template.'),
-  admin(A.editTask, 'Edit task', 'Change a platform task template.'),
-  admin(A.viewTask, 'Task details', 'A platform task template.'),
-  admin(A.bulkTask, 'Bulk assign tasks', 'Assign or unassign tasks for several enterprises.'),
 ];
 
 export const PUBLIC_COMING_LATER: Omit<ComingLaterScreen, 'permission'>[] = [

@@ -5,7 +5,6 @@ import { paths } from '../config/paths.ts';
 import type { Audience } from '../lib/session.ts';
 import { LoadingBlock } from '../ui/spinner.tsx';
 import {
-  ADMIN_COMING_LATER,
   type ComingLaterScreen,
   ENTERPRISE_COMING_LATER,
   PUBLIC_COMING_LATER,
@@ -416,7 +415,7 @@ const screenRoutes = (): RouteObject[] => [
             )),
           ),
         },
-        // Admin reports (issue 7)
+        // Admin routes: reports and usage, issue 7 (helper: reports)
         {
           path: paths.admin.allMembersUsage,
           ...lazyElement(() =>
@@ -437,7 +436,39 @@ const screenRoutes = (): RouteObject[] => [
             import('../features/admin-reports/feature-usage-page.tsx').then((m) => <m.FeatureUsagePage />),
           ),
         },
-        // Admin routes: platform task library (helper: admin-tasks)
+        // Admin: the platform task library (issue 7), with the enterprise's task editor
+        {
+          path: paths.admin.tasksLibrary,
+          ...lazyElement(() =>
+            import('../features/admin-tasks/admin-tasks-library-page.tsx').then((m) => (
+              <m.AdminTasksLibraryPage />
+            )),
+          ),
+        },
+        {
+          path: paths.admin.createTask,
+          ...lazyElement(() =>
+            import('../features/task-editor/create-task-page.tsx').then((m) => <m.AdminCreateTaskPage />),
+          ),
+        },
+        {
+          path: paths.admin.editTask,
+          ...lazyElement(() =>
+            import('../features/task-editor/edit-task-page.tsx').then((m) => <m.AdminEditTaskPage />),
+          ),
+        },
+        {
+          path: paths.admin.viewTask,
+          ...lazyElement(() =>
+            import('../features/admin-tasks/admin-task-view-page.tsx').then((m) => <m.AdminTaskViewPage />),
+          ),
+        },
+        {
+          path: paths.admin.bulkTask,
+          ...lazyElement(() =>
+            import('../features/admin-tasks/bulk-assign-task-page.tsx').then((m) => <m.BulkAssignTaskPage />),
+          ),
+        },
         // Admin routes: platform content library (helper: admin-content)
         {
           path: paths.admin.contentLibrary,
@@ -465,7 +496,6 @@ const screenRoutes = (): RouteObject[] => [
             import('../features/admin-content/bulk-assign-page.tsx').then((m) => <m.BulkAssignContentPage />),
           ),
         },
-        ...ADMIN_COMING_LATER.map(comingLater),
       ]),
       fullpageLayout('admin', [profileRoute('admin')]),
     ],

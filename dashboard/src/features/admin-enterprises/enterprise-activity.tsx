@@ -1,3 +1,4 @@
+import { STATUSES, type Status } from '@coach/shared/constants/statuses';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
 import { adminReports, REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
@@ -14,6 +15,7 @@ import { PagedTable } from '../../ui/paged-table.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { SearchBox } from '../../ui/table.tsx';
+import { SelectField } from '../../ui/text-field.tsx';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, {
   day: 'numeric',
@@ -76,10 +78,12 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
 /** The enterprise's members, searchable, a page at a time (the admin members list, for one enterprise). */
 export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) => {
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<Status | ''>('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(`${enterpriseId}|${searchInput}`, (currentPage) =>
-    api.call(adminMembers.list, { enterpriseId, searchInput, currentPage }),
+  const list = usePagedList(`${enterpriseId}|${searchInput}|${status}`, (currentPage) =>
+    api.call(adminMembers.list, { enterpriseId, searchInput, currentPage, ...(status ? { status } : {}) }),
   );
+  const filtered = Boolean(searchInput || status);
   return (
     <Card title="Members" aria-label="Members" className="admin-enterprise__members">
       <div className="list-toolbar">
@@ -89,14 +93,26 @@ export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) =>
           value={search}
           onChange={setSearch}
         />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as Status | '')}
+        >
+          <option value="">All statuses</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <PagedTable<AdminMember>
         list={list}
         noun="members"
         empty={{
-          title: searchInput ? 'No member matches' : 'No members yet',
-          description: searchInput
-            ? 'Try another name or email.'
+          title: filtered ? 'No member matches' : 'No members yet',
+          description: filtered
+            ? 'Try another name, email or status.'
             : 'The default admin invites the first members.',
         }}
         head={

@@ -119,7 +119,9 @@ export const AllMembersUsagePage = () => {
             <td data-label="Videos watched" className="table__number">
               {member.videosWatched}
             </td>
-            <td data-label="Last active">{formatDay(member.lastActiveDay)}</td>
+            <td data-label="Last active" className="report-nowrap">
+              {formatDay(member.lastActiveDay)}
+            </td>
           </tr>
         )}
       />

@@ -10,6 +10,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
+import '../../ui/table.css';
 import './admin-reports.css';
 
 const ActivityChart = lazy(() => import('../../ui/activity-chart.tsx'));
@@ -40,37 +41,39 @@ const Counts = ({ data }: { data: AppUserCounts }) => {
         {data.enterprises.length === 0 ? (
           <EmptyState title="No one was active" description="No member signed in during this period." />
         ) : (
-          <table className="table">
-            <caption className="visually-hidden">Users by enterprise and platform</caption>
-            <thead>
-              <tr>
-                <th scope="col">Enterprise</th>
-                {CLIENT_PLATFORMS.map((p) => (
-                  <th key={p} scope="col" className="table__number">
-                    {PLATFORM_LABELS[p]}
-                  </th>
-                ))}
-                <th scope="col" className="table__number">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.enterprises.map((e) => (
-                <tr key={e.enterpriseId}>
-                  <td data-label="Enterprise">{e.enterpriseName}</td>
+          <div className="table-scroll">
+            <table className="table table--stack">
+              <caption className="visually-hidden">Users by enterprise and platform</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Enterprise</th>
                   {CLIENT_PLATFORMS.map((p) => (
-                    <td key={p} data-label={PLATFORM_LABELS[p]} className="table__number">
-                      {e[p]}
-                    </td>
+                    <th key={p} scope="col" className="table__number">
+                      {PLATFORM_LABELS[p]}
+                    </th>
                   ))}
-                  <td data-label="Total" className="table__number">
-                    {e.total}
-                  </td>
+                  <th scope="col" className="table__number">
+                    Total
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.enterprises.map((e) => (
+                  <tr key={e.enterpriseId}>
+                    <td data-label="Enterprise">{e.enterpriseName}</td>
+                    {CLIENT_PLATFORMS.map((p) => (
+                      <td key={p} data-label={PLATFORM_LABELS[p]} className="table__number">
+                        {e[p]}
+                      </td>
+                    ))}
+                    <td data-label="Total" className="table__number">
+                      {e.total}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </>

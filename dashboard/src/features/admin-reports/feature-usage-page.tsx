@@ -7,6 +7,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
+import '../../ui/table.css';
 import './admin-reports.css';
 
 const Usage = ({ data }: { data: FeatureUsage }) => (
@@ -26,65 +27,69 @@ const Usage = ({ data }: { data: FeatureUsage }) => (
     </dl>
     <div className="report-columns">
       <Card title="Tasks completed by type">
-        <table className="table">
-          <caption className="visually-hidden">Tasks completed by type</caption>
-          <thead>
-            <tr>
-              <th scope="col">Task type</th>
-              <th scope="col" className="table__number">
-                Completed
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.tasksCompletedByType.map((row) => (
-              <tr key={row.type}>
-                <td data-label="Task type">{TASK_TYPE_LABELS[row.type]}</td>
-                <td data-label="Completed" className="table__number">
-                  {row.completed}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-      <Card title="By enterprise">
-        {data.enterprises.length === 0 ? (
-          <EmptyState title="Nothing used yet" description="No task, video or enrolment in this period." />
-        ) : (
-          <table className="table">
-            <caption className="visually-hidden">Feature use by enterprise</caption>
+        <div className="table-scroll">
+          <table className="table table--stack">
+            <caption className="visually-hidden">Tasks completed by type</caption>
             <thead>
               <tr>
-                <th scope="col">Enterprise</th>
+                <th scope="col">Task type</th>
                 <th scope="col" className="table__number">
-                  Tasks
-                </th>
-                <th scope="col" className="table__number">
-                  Videos
-                </th>
-                <th scope="col" className="table__number">
-                  Enrolments
+                  Completed
                 </th>
               </tr>
             </thead>
             <tbody>
-              {data.enterprises.map((e) => (
-                <tr key={e.enterpriseId}>
-                  <td data-label="Enterprise">{e.enterpriseName}</td>
-                  <td data-label="Tasks" className="table__number">
-                    {e.tasksCompleted}
-                  </td>
-                  <td data-label="Videos" className="table__number">
-                    {e.videosWatched}
-                  </td>
-                  <td data-label="Enrolments" className="table__number">
-                    {e.courseEnrolments}
+              {data.tasksCompletedByType.map((row) => (
+                <tr key={row.type}>
+                  <td data-label="Task type">{TASK_TYPE_LABELS[row.type]}</td>
+                  <td data-label="Completed" className="table__number">
+                    {row.completed}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+        </div>
+      </Card>
+      <Card title="By enterprise">
+        {data.enterprises.length === 0 ? (
+          <EmptyState title="Nothing used yet" description="No task, video or enrolment in this period." />
+        ) : (
+          <div className="table-scroll">
+            <table className="table table--stack">
+              <caption className="visually-hidden">Feature use by enterprise</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Enterprise</th>
+                  <th scope="col" className="table__number">
+                    Tasks
+                  </th>
+                  <th scope="col" className="table__number">
+                    Videos
+                  </th>
+                  <th scope="col" className="table__number">
+                    Enrolments
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.enterprises.map((e) => (
+                  <tr key={e.enterpriseId}>
+                    <td data-label="Enterprise">{e.enterpriseName}</td>
+                    <td data-label="Tasks" className="table__number">
+                      {e.tasksCompleted}
+                    </td>
+                    <td data-label="Videos" className="table__number">
+                      {e.videosWatched}
+                    </td>
+                    <td data-label="Enrolments" className="table__number">
+                      {e.courseEnrolments}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </div>

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useEditorScope } from './editor-scope.tsx';
 import { fromTask, type TaskDraft } from './task-draft.ts';
 
 /**
@@ -24,7 +25,8 @@ export const CoachDraftButton = ({
   const [topic, setTopic] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (draft.type === 3) return null;
+  const { coachDraft } = useEditorScope();
+  if (draft.type === 3 || !coachDraft) return null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

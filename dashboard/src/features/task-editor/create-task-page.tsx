@@ -1,5 +1,4 @@
 import { TASK_TYPE_LABELS, TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
-import type { Task } from '@coach/shared/contract/tasks';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +8,7 @@ import { enterpriseUserAtom } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { CoachDraftButton } from './coach-draft.tsx';
+import { ADMIN_SCOPE, EditorScopeProvider, ENTERPRISE_SCOPE } from './editor-scope.tsx';
 import { useLeaveGuard } from './leave-guard.tsx';
 import { draftFingerprint, newDraft, type TaskDraft, withType } from './task-draft.ts';
 import { TaskForm } from './task-form.tsx';
@@ -22,9 +22,12 @@ const typeFromParam = (value: string | null): TaskType | null =>
  * /enterprise/create-task: the type first (eight cards), then the form. The chosen type sits in the address
  * (?type=4) so Back returns to the cards and a link can open one type's form directly.
  */
-export const CreateTaskPage = () => {
+export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterprise' | 'admin' }) => {
   const navigate = useNavigate();
   const user = useAtomValue(enterpriseUserAtom);
+  const admin = audience === 'admin';
+  const libraryPath = admin ? paths.admin.tasksLibrary : paths.enterprise.tasksLibrary;
+  const viewPattern = admin ? paths.admin.viewTask : paths.enterprise.viewTask;
   const [searchParams, setSearchParams] = useSearchParams();
   const type = typeFromParam(searchParams.get('type'));
   const [draft, setDraft] = useState<TaskDraft | null>(null);
@@ -34,46 +37,54 @@ export const CreateTaskPage = () => {
   const { prompt, allowLeave } = useLeaveGuard(dirty);
 
   const pick = (picked: TaskType) => setSearchParams({ type: String(picked) });
-  const saved = (task: Task, message: string) => {
+  const saved = (task: { _id: string }, message: string) => {
     notify.success(message);
     allowLeave();
-    navigate(fillPath(paths.enterprise.viewTask, { id: task._id }));
+    navigate(fillPath(viewPattern, { id: task._id }));
   };
 
   return (
-    <div className="task-editor">
-      <Link className="back-link" to={paths.enterprise.tasksLibrary}>
-        ← Tasks Library
-      </Link>
-      {type && draft ? (
-        <>
-          <PageHeader
-            title={`New ${TASK_TYPE_LABELS[type]} task`}
-            description={TASK_TYPE_DESCRIPTIONS[type]}
-          />
-          <TaskForm
-            draft={draft}
-            onChange={setDraft}
-            attachments={user?.enterpriseId.enableTaskAttachmentUpload ? 'upload' : 'off'}
-            cancelTo={paths.enterprise.tasksLibrary}
-            typeActions={
-              <span className="editor-form__type-actions">
-                <CoachDraftButton draft={draft} onDraft={setDraft} />
-                <Button variant="ghost" size="sm" onClick={() => setSearchParams({})}>
-                  Change type
-                </Button>
-              </span>
-            }
-            onSaved={saved}
-          />
-        </>
-      ) : (
-        <>
-          <PageHeader title="Create task" description="Choose the type of task, then fill in its content." />
-          <TaskTypePicker current={draft?.type ?? null} onPick={pick} />
-        </>
-      )}
-      {prompt}
-    </div>
+    <EditorScopeProvider value={admin ? ADMIN_SCOPE : ENTERPRISE_SCOPE}>
+      <div className="task-editor">
+        <Link className="back-link" to={libraryPath}>
+          ← {admin ? 'Task Library' : 'Tasks Library'}
+        </Link>
+        {type && draft ? (
+          <>
+            <PageHeader
+              title={`New ${admin ? 'platform ' : ''}${TASK_TYPE_LABELS[type]} task`}
+              description={TASK_TYPE_DESCRIPTIONS[type]}
+            />
+            <TaskForm
+              draft={draft}
+              onChange={setDraft}
+              attachments={admin || user?.enterpriseId.enableTaskAttachmentUpload ? 'upload' : 'off'}
+              cancelTo={libraryPath}
+              typeActions={
+                <span className="editor-form__type-actions">
+                  <CoachDraftButton draft={draft} onDraft={setDraft} />
+                  <Button variant="ghost" size="sm" onClick={() => setSearchParams({})}>
+                    Change type
+                  </Button>
+                </span>
+              }
+              onSaved={saved}
+            />
+          </>
+        ) : (
+          <>
+            <PageHeader
+              title="Create task"
+              description="Choose the type of task, then fill in its content."
+            />
+            <TaskTypePicker current={draft?.type ?? null} onPick={pick} />
+          </>
+        )}
+        {prompt}
+      </div>
+    </EditorScopeProvider>
   );
 };
+
+/** /admin/create-task: the same editor for the platform library. */
+export const AdminCreateTaskPage = () => <CreateTaskPage audience="admin" />;

@@ -1,4 +1,5 @@
 import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { adminTasks } from '@coach/shared/contract/admin-tasks';
 import { type Task, tasks } from '@coach/shared/contract/tasks';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -12,27 +13,30 @@ import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
+import { ADMIN_SCOPE, EditorScopeProvider, ENTERPRISE_SCOPE } from './editor-scope.tsx';
 import { useLeaveGuard } from './leave-guard.tsx';
 import { draftFingerprint, fromTask } from './task-draft.ts';
 import { TaskForm } from './task-form.tsx';
 import './task-editor.css';
 
-const viewPath = (id: string) => fillPath(paths.enterprise.viewTask, { id });
+type Audience = 'enterprise' | 'admin';
+const viewPath = (audience: Audience, id: string) =>
+  fillPath(audience === 'admin' ? paths.admin.viewTask : paths.enterprise.viewTask, { id });
 
 /** Upload needs the enterprise's flag (spec §3); files saved before it was switched off can still be removed. */
 const attachmentMode = (enabled: boolean, task: Task) =>
   enabled ? 'upload' : task.attachments.length > 0 ? 'remove-only' : 'off';
 
-const EditTaskForm = ({ task }: { task: Task }) => {
+const EditTaskForm = ({ task, audience }: { task: Task; audience: Audience }) => {
   const navigate = useNavigate();
   const user = useAtomValue(enterpriseUserAtom);
   const [baseline] = useState(() => fromTask(task));
   const [draft, setDraft] = useState(baseline);
   const { prompt, allowLeave } = useLeaveGuard(draftFingerprint(draft) !== draftFingerprint(baseline));
-  const saved = (updated: Task, message: string) => {
+  const saved = (updated: { _id: string }, message: string) => {
     notify.success(message);
     allowLeave();
-    navigate(viewPath(updated._id));
+    navigate(viewPath(audience, updated._id));
   };
   return (
     <>
@@ -44,8 +48,12 @@ const EditTaskForm = ({ task }: { task: Task }) => {
         draft={draft}
         onChange={setDraft}
         taskId={task._id}
-        attachments={attachmentMode(user?.enterpriseId.enableTaskAttachmentUpload ?? false, task)}
-        cancelTo={viewPath(task._id)}
+        attachments={
+          audience === 'admin'
+            ? 'upload'
+            : attachmentMode(user?.enterpriseId.enableTaskAttachmentUpload ?? false, task)
+        }
+        cancelTo={viewPath(audience, task._id)}
         onSaved={saved}
       />
       {prompt}
@@ -54,27 +62,39 @@ const EditTaskForm = ({ task }: { task: Task }) => {
 };
 
 /** /enterprise/tasks-library/edit/:id: the saved task in the form; its type is fixed. */
-export const EditTaskPage = () => {
+export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience }) => {
   const { id = '' } = useParams();
-  const { state, reload } = useLoad(id, () => api.call(tasks.getTaskById, { taskId: id }));
+  const { state, reload } = useLoad(`${audience}|${id}`, async () =>
+    audience === 'admin'
+      ? // A platform template has a task's authored fields; the editor reads only those.
+        ((await api.call(adminTasks.get, { taskId: id })) as unknown as Task)
+      : api.call(tasks.getTaskById, { taskId: id }),
+  );
   return (
-    <div className="task-editor">
-      <Link className="back-link" to={viewPath(id)}>
-        ← Task
-      </Link>
-      {state.status === 'loading' ? <LoadingBlock label="Loading the task" /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title="The task could not be loaded"
-          description={state.message}
-          action={
-            <Button variant="secondary" onClick={reload}>
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
-      {state.status === 'ready' ? <EditTaskForm key={state.data._id} task={state.data} /> : null}
-    </div>
+    <EditorScopeProvider value={audience === 'admin' ? ADMIN_SCOPE : ENTERPRISE_SCOPE}>
+      <div className="task-editor">
+        <Link className="back-link" to={viewPath(audience, id)}>
+          ← Task
+        </Link>
+        {state.status === 'loading' ? <LoadingBlock label="Loading the task" /> : null}
+        {state.status === 'error' ? (
+          <ErrorState
+            title="The task could not be loaded"
+            description={state.message}
+            action={
+              <Button variant="secondary" onClick={reload}>
+                Try again
+              </Button>
+            }
+          />
+        ) : null}
+        {state.status === 'ready' ? (
+          <EditTaskForm key={state.data._id} task={state.data} audience={audience} />
+        ) : null}
+      </div>
+    </EditorScopeProvider>
   );
 };
+
+/** /admin/tasks-library/edit/:id: the same editor for a platform template. */
+export const AdminEditTaskPage = () => <EditTaskPage audience="admin" />;

@@ -2,16 +2,15 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '@coach/shared/constants/durations';
 import { LEVEL_NAMES, LEVEL_VALUES } from '@coach/shared/constants/levels';
 import { TASK_CATEGORIES, TASK_CATEGORY_LABELS, TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
-import { type Task, tasks } from '@coach/shared/contract/tasks';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { AttachmentsField } from './attachments-field.tsx';
 import { ChoiceQuestionsField } from './choice-questions-field.tsx';
+import { useEditorScope } from './editor-scope.tsx';
 import { ReadingTopicPicker } from './reading-topic-picker.tsx';
 import { RowsField } from './rows-field.tsx';
 import {
@@ -67,6 +66,7 @@ const TypeFields = ({
   errors: FieldErrors;
   onVideoAvailability: (available: boolean) => void;
 }) => {
+  const { readingTopics } = useEditorScope();
   const passageField = (hint: string) => (
     <TextAreaField
       label="Passage"
@@ -80,6 +80,7 @@ const TypeFields = ({
   );
   switch (draft.type) {
     case 1:
+      if (!readingTopics) return passageField('The text learners read.');
       return (
         <>
           <PassageSourceSwitch
@@ -220,8 +221,9 @@ export const TaskForm = ({
   cancelTo: string;
   /** Beside the type's heading (create: "Change type"). */
   typeActions?: ReactNode;
-  onSaved: (task: Task, message: string) => void;
+  onSaved: (task: { _id: string }, message: string) => void;
 }) => {
+  const scope = useEditorScope();
   const form = useRef<HTMLFormElement>(null);
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -259,11 +261,8 @@ export const TaskForm = ({
     }
     setSaving(true);
     try {
-      const { message, response } =
-        result.request.kind === 'edit'
-          ? await api.callWithMessage(tasks.editTask, result.request.body)
-          : await api.callWithMessage(tasks.addTask, result.request.body);
-      onSaved(response, message);
+      const { id, message } = await scope.save(result.request);
+      onSaved({ _id: id }, message);
     } catch (failure) {
       setSaving(false);
       if (failure instanceof ApiError && failure.field)

@@ -1,18 +1,17 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
-import { contentLibrary, type VideoContent } from '@coach/shared/contract/content';
 import { useEffect, useId, useState } from 'react';
-import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SearchBox } from '../../ui/table.tsx';
+import { type PickableVideo, useEditorScope } from './editor-scope.tsx';
 
 type VideoLoad =
   | { status: 'loading' }
   | { status: 'unavailable' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; videos: VideoContent[] };
+  | { status: 'ready'; videos: PickableVideo[] };
 
 /** The server answers 501 NOT_IMPLEMENTED for calls whose feature has not shipped yet. */
 const notShipped = (error: unknown) =>
@@ -38,15 +37,16 @@ export const VideoPicker = ({
   const [load, setLoad] = useState<VideoLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const name = useId();
+  const { searchVideos } = useEditorScope();
 
   useEffect(() => {
     let current = true;
     void attempt;
     setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    api.call(contentLibrary.getVideoContentForTask, { search: query }).then(
-      (page) => {
+    searchVideos(query).then(
+      (videos) => {
         if (!current) return;
-        setLoad({ status: 'ready', videos: page.listdata });
+        setLoad({ status: 'ready', videos });
         onAvailability(true);
       },
       (failure: unknown) => {
@@ -65,7 +65,7 @@ export const VideoPicker = ({
     return () => {
       current = false;
     };
-  }, [query, attempt, onAvailability]);
+  }, [query, attempt, onAvailability, searchVideos]);
 
   const errorLine = error ? (
     <p className="field__error" data-error-anchor tabIndex={-1}>

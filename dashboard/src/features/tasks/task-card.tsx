@@ -19,6 +19,11 @@ export const TaskCard = ({
     <div className="task-card__top">
       <span className="chip chip--accent">{typeLabel(task.type)}</span>
       {task.archived ? <span className="chip task-card__archived">Archived</span> : null}
+      {task.platformTaskId ? (
+        <span className="chip" title="From the platform library: assign it as it is">
+          Platform
+        </span>
+      ) : null}
       <DropdownMenu
         label={`Actions for ${task.title}`}
         trigger={
@@ -36,13 +41,20 @@ export const TaskCard = ({
         </DropdownMenuItem>
         {task.archived ? null : (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={editTaskPath(task._id)}>Edit</Link>
-            </DropdownMenuItem>
+            {task.platformTaskId ? null : (
+              <DropdownMenuItem asChild>
+                <Link to={editTaskPath(task._id)}>Edit</Link>
+              </DropdownMenuItem>
+            )}
             <DropdownMenuItem onSelect={() => onAction('assign', task)}>Assign</DropdownMenuItem>
             <DropdownMenuItem onSelect={() => onAction('folder', task)}>Add to folder</DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => onAction('delete', task)}>Delete</DropdownMenuItem>
+            {/* The platform keeps its tasks up to date; only it can take one back. */}
+            {task.platformTaskId ? null : (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={() => onAction('delete', task)}>Delete</DropdownMenuItem>
+              </>
+            )}
           </>
         )}
       </DropdownMenu>

@@ -171,14 +171,17 @@ export const TaskViewPage = () => {
           <span className="chips">
             <span className="chip chip--accent">{typeLabel(task.type)}</span>
             {task.archived ? <span className="chip task-card__archived">Archived</span> : null}
+            {task.platformTaskId ? <span className="chip">From the platform library</span> : null}
           </span>
         }
         actions={
           task.archived ? null : (
             <>
-              <Link className="btn btn--secondary btn--md" to={editTaskPath(task._id)}>
-                Edit
-              </Link>
+              {task.platformTaskId ? null : (
+                <Link className="btn btn--secondary btn--md" to={editTaskPath(task._id)}>
+                  Edit
+                </Link>
+              )}
               <Button onClick={() => setAssigning(true)}>Assign</Button>
             </>
           )

@@ -1,0 +1,75 @@
+import { adminContent } from '@coach/shared/contract/admin-content';
+import { adminTasks } from '@coach/shared/contract/admin-tasks';
+import { contentLibrary } from '@coach/shared/contract/content';
+import { tasks } from '@coach/shared/contract/tasks';
+import { VIDEO_CATEGORY_LABELS } from '@coach/shared/contract/video';
+import { createContext, useContext } from 'react';
+import { api } from '../../lib/api.ts';
+import type { AddTaskBody, EditTaskBody } from './task-draft.ts';
+
+type Request = { kind: 'add'; body: AddTaskBody } | { kind: 'edit'; body: EditTaskBody };
+
+/** A video a Video task can show, as the pickers list them. */
+export type PickableVideo = {
+  _id: string;
+  title: string;
+  coach: string;
+  categoryLabel: string;
+  thumbnailUrl: string | null;
+  durationSeconds: number;
+};
+
+/**
+ * Who the task editor works for: an enterprise's library (its calls, its videos, its reading topics) or
+ * the platform library (the admin's calls, every video, passages only). One editor, two scopes.
+ */
+export type EditorScope = {
+  audience: 'enterprise' | 'admin';
+  save: (request: Request) => Promise<{ id: string; message: string }>;
+  searchVideos: (search: string) => Promise<PickableVideo[]>;
+  /** Read tasks may take their passage from the enterprise's reading topics. */
+  readingTopics: boolean;
+  /** The coach's drafts are an enterprise call (task-library). */
+  coachDraft: boolean;
+};
+
+export const ENTERPRISE_SCOPE: EditorScope = {
+  audience: 'enterprise',
+  save: async (request) => {
+    const { message, response } =
+      request.kind === 'edit'
+        ? await api.callWithMessage(tasks.editTask, request.body)
+        : await api.callWithMessage(tasks.addTask, request.body);
+    return { id: response._id, message };
+  },
+  searchVideos: async (search) =>
+    (await api.call(contentLibrary.getVideoContentForTask, { search })).listdata,
+  readingTopics: true,
+  coachDraft: true,
+};
+
+export const ADMIN_SCOPE: EditorScope = {
+  audience: 'admin',
+  save: async (request) => {
+    const { message, response } =
+      request.kind === 'edit'
+        ? await api.callWithMessage(adminTasks.edit, request.body)
+        : await api.callWithMessage(adminTasks.add, request.body);
+    return { id: response._id, message };
+  },
+  searchVideos: async (searchInput) =>
+    (await api.call(adminContent.list, { searchInput, currentPage: 1 })).listdata.map((video) => ({
+      _id: video._id,
+      title: video.title,
+      coach: video.coach,
+      categoryLabel: VIDEO_CATEGORY_LABELS[video.category],
+      thumbnailUrl: video.thumbnailUrl,
+      durationSeconds: video.durationSeconds,
+    })),
+  readingTopics: false,
+  coachDraft: false,
+};
+
+const Scope = createContext<EditorScope>(ENTERPRISE_SCOPE);
+export const EditorScopeProvider = Scope.Provider;
+export const useEditorScope = () => useContext(Scope);

@@ -1,0 +1,261 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { adminGeneral } from '@coach/shared/contract/admin';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { Button } from './button.tsx';
+import { ConfirmDialog } from './dialog.tsx';
+import { Card, PageHeader } from './layout.tsx';
+import { LoadingBlock } from './spinner.tsx';
+import { EmptyState, ErrorState, FormAlert } from './states.tsx';
+import { Checkbox, SearchBox } from './table.tsx';
+
+export type Item = { _id: string; name: string; hint: string };
+
+/** A searchable list of checkboxes; what is chosen stays chosen across searches and shows as chips. */
+const PickList = ({
+  title,
+  noun,
+  chosen,
+  onChange,
+  load,
+}: {
+  title: string;
+  noun: string;
+  chosen: Map<string, string>;
+  onChange: (chosen: Map<string, string>) => void;
+  load: (search: string) => Promise<Item[]>;
+}) => {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const { state: items } = useLoad(`${noun}|${query}`, () => load(query));
+  const toggle = (item: Item, on: boolean) => {
+    const next = new Map(chosen);
+    if (on) next.set(item._id, item.name);
+    else next.delete(item._id);
+    onChange(next);
+  };
+  return (
+    <Card>
+      <div className="bulk-assign__panel">
+        <div className="bulk-assign__head">
+          <h2 className="card__title">{title}</h2>
+          <span className="chip">{chosen.size} chosen</span>
+        </div>
+        <SearchBox
+          label={`Search ${noun}`}
+          placeholder={`Search ${noun}...`}
+          value={search}
+          onChange={setSearch}
+        />
+        {chosen.size ? (
+          <ul className="chips bulk-assign__chosen" aria-label={`Chosen ${noun}`}>
+            {[...chosen].map(([id, name]) => (
+              <li key={id} className="chip chip--accent">
+                {name}
+                <button
+                  type="button"
+                  className="bulk-assign__unchoose"
+                  aria-label={`Remove ${name}`}
+                  onClick={() => toggle({ _id: id, name, hint: '' }, false)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="bulk-assign__list">
+          {items.status === 'loading' ? <LoadingBlock label={`Loading ${noun}`} /> : null}
+          {items.status === 'error' ? (
+            <ErrorState title={`The ${noun} could not be loaded`} description={items.message} />
+          ) : null}
+          {items.status === 'ready' && items.data.length === 0 ? (
+            <EmptyState title={`No ${noun} found`} description="Try another search." />
+          ) : null}
+          {items.status === 'ready'
+            ? items.data.map((item) => (
+                <Checkbox
+                  key={item._id}
+                  label={item.name}
+                  hint={item.hint}
+                  checked={chosen.has(item._id)}
+                  onChange={(on) => toggle(item, on)}
+                />
+              ))
+            : null}
+        </div>
+      </div>
+    </Card>
+  );
+};
+
+const loadEnterprises = async (search: string) => {
+  const page = await api.call(adminGeneral.getEnterpriseList, { searchInput: search, currentPage: 1 });
+  return page.listdata.map((e) => ({
+    _id: e._id,
+    name: e.company_name,
+    hint: `${e.memberCount} ${e.memberCount === 1 ? 'member' : 'members'}`,
+  }));
+};
+
+const plural = (count: number, [one, many]: readonly [string, string]) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The platform admin's bulk page: choose library items (videos, tasks) and enterprises, then offer the items
+ * or withdraw them (withdrawing asks first). `preset` puts one item in the choice on arrival.
+ */
+export const BulkAssignPage = ({
+  title,
+  description,
+  backTo,
+  noun,
+  loadItems,
+  preset,
+  run: send,
+  withdrawWarning,
+}: {
+  title: string;
+  description: string;
+  backTo: string;
+  /** ['video', 'videos'] */
+  noun: readonly [string, string];
+  loadItems: (search: string) => Promise<Item[]>;
+  preset: (() => Promise<Item>) | null;
+  run: (input: { itemIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' }) => Promise<{
+    message: string;
+    changed: number;
+    unchanged: number;
+  }>;
+  withdrawWarning: string;
+}) => {
+  const [items, setItems] = useState<Map<string, string>>(new Map());
+  const [enterprises, setEnterprises] = useState<Map<string, string>>(new Map());
+  const [action, setAction] = useState<'assign' | 'unassign'>('assign');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    preset?.().then(
+      (item) => setItems(new Map([[item._id, item.name]])),
+      () => {},
+    );
+  }, [preset]);
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await send({
+        itemIds: [...items.keys()],
+        enterpriseIds: [...enterprises.keys()],
+        action,
+      });
+      notify.success(answer.message);
+      const pairs = answer.changed + answer.unchanged;
+      const pairText = `${noun[0]}-enterprise ${pairs === 1 ? 'pair was' : 'pairs were'}`;
+      setResult(
+        action === 'assign'
+          ? `${answer.changed} of ${pairs} ${pairText} newly offered; ${answer.unchanged} already had the ${noun[0]}.`
+          : `${answer.changed} of ${pairs} ${pairText} withdrawn; ${answer.unchanged} did not have the ${noun[0]}.`,
+      );
+      setConfirming(false);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE;
+      setError(message);
+      notify.error(message);
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    if (action === 'unassign') setConfirming(true);
+    else void run();
+  };
+  const ready = items.size > 0 && enterprises.size > 0;
+  const Noun = `${noun[1][0]?.toUpperCase()}${noun[1].slice(1)}`;
+
+  return (
+    <div className="bulk-assign-page">
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <Link className="btn btn--secondary btn--md" to={backTo}>
+            Back to the library
+          </Link>
+        }
+      />
+      <form className="bulk-assign" onSubmit={submit}>
+        <div className="bulk-assign__grid">
+          <PickList title={Noun} noun={noun[1]} chosen={items} onChange={setItems} load={loadItems} />
+          <PickList
+            title="Enterprises"
+            noun="enterprises"
+            chosen={enterprises}
+            onChange={setEnterprises}
+            load={loadEnterprises}
+          />
+        </div>
+        <Card>
+          <div className="bulk-assign__footer">
+            <fieldset className="bulk-assign__actions">
+              <legend>Action</legend>
+              <label className="bulk-assign__radio">
+                <input
+                  type="radio"
+                  name="action"
+                  value="assign"
+                  checked={action === 'assign'}
+                  onChange={() => setAction('assign')}
+                />
+                Offer (assign)
+              </label>
+              <label className="bulk-assign__radio">
+                <input
+                  type="radio"
+                  name="action"
+                  value="unassign"
+                  checked={action === 'unassign'}
+                  onChange={() => setAction('unassign')}
+                />
+                Withdraw (unassign)
+              </label>
+            </fieldset>
+            <Button
+              type="submit"
+              disabled={!ready || busy}
+              variant={action === 'unassign' ? 'danger' : 'primary'}
+            >
+              {busy
+                ? 'Working...'
+                : `${action === 'assign' ? 'Offer' : 'Withdraw'} ${plural(items.size, noun)}`}
+            </Button>
+          </div>
+          {result ? <FormAlert tone="success" message={result} /> : null}
+          <FormAlert message={error} />
+        </Card>
+      </form>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Withdraw ${plural(items.size, noun)}?`}
+          description={`The chosen enterprises (${enterprises.size}) ${withdrawWarning}`}
+          confirmLabel="Withdraw"
+          busy={busy}
+          onConfirm={() => void run()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </div>
+  );
+};
