@@ -6,6 +6,7 @@ import type { StorageProvider } from '../providers/storage.ts';
 import type { Db } from './connect.ts';
 import { seedContent } from './seed-content.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
+import { seedPlatformTasks } from './seed-platform-tasks.ts';
 import { seedTasks } from './seed-tasks.ts';
 import { seedVocabulary } from './seed-vocabulary.ts';
 
@@ -366,6 +367,7 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
       learnerId: learner,
       now,
     });
+    await seedPlatformTasks(trx, { offeredTo: globex, now });
     await seedMarketplace(trx, { passwordHash, now, storage });
     await seedVocabulary(trx, now);
   });

@@ -3,6 +3,7 @@ import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { contentLibrary } from '@coach/shared/contract/content';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_TASK_SEEDS } from '../db/seed-platform-tasks.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -59,6 +60,19 @@ const addTemplate = async (body: object = freeText) => {
 };
 
 describe('the platform task library', () => {
+  it('starts with the seeded templates, the first offered to Globex', async () => {
+    const page = (await asAdmin(adminTasks.list.path, {})).json.response as {
+      listdata: { title: string; enterpriseCount: number }[];
+    };
+    const seeded = page.listdata.filter((task) =>
+      PLATFORM_TASK_SEEDS.some((seed) => seed.title === task.title),
+    );
+    expect(seeded).toHaveLength(PLATFORM_TASK_SEEDS.length);
+    expect(seeded.find((task) => task.title === PLATFORM_TASK_SEEDS[0].title)?.enterpriseCount).toBe(1);
+    const [copy] = await libraryOf(globexOwner, 'opening a meeting well');
+    expect(copy?.platformTaskId).toBeTruthy();
+  });
+
   it('refuses enterprise tokens, and validates each type like the enterprise editor', async () => {
     for (const entry of Object.values(adminTasks)) {
       const res = await post(acmeOwner, entry.path, {});

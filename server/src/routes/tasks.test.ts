@@ -213,9 +213,12 @@ describe('authoring', () => {
   });
 
   it('keeps each enterprise’s library to itself and needs the task-library key', async () => {
-    const theirs = await get(globex, tasks.getListOfTasks.path);
-    expect((theirs.json.response as { sections: unknown[] }).sections).toEqual([]);
     const task = await addTask(byType[4]);
+    // Globex's library holds only its own tasks (the seed's platform copy), never Acme's.
+    const theirs = await get(globex, tasks.getListOfTasks.path);
+    const listed = JSON.stringify(theirs.json.response);
+    expect(listed).not.toContain(task._id);
+    expect(listed).not.toContain(byType[4].title);
     expect((await get(globex, tasks.getTaskById.path, { taskId: task._id })).status).toBe(404);
     expect((await post(globex, tasks.deleteTask.path, { taskId: task._id })).status).toBe(404);
     expect((await post(staff, tasks.addTask.path, byType[4])).status).toBe(403);
