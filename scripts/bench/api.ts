@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '@coach/server';
-import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import autocannon from 'autocannon';
 import { spawnServer, table } from './shared.ts';
@@ -16,6 +16,7 @@ const EXTRA_MEMBERS = Number(process.env.BENCH_EXTRA_MEMBERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const OWNER = 'owner@acme.example';
+const ADMIN = 'admin@coach.example';
 
 export const prepareData = async (dataDir: string) => {
   const seeded = await startServer({
@@ -67,11 +68,17 @@ export const prepareData = async (dataDir: string) => {
 };
 
 /** The real sign-in over HTTP: password, email code read from the outbox, verified token. */
-export const signIn = async (baseUrl: string, dataDir: string) => {
+export const signIn = async (
+  baseUrl: string,
+  dataDir: string,
+  audience: 'enterprise' | 'admin' = 'enterprise',
+) => {
+  const auth = audience === 'admin' ? adminAuth : enterpriseAuth;
+  const email = audience === 'admin' ? ADMIN : OWNER;
   const post = async (callPath: string, body: unknown, token?: string) => {
     const res = await fetch(`${baseUrl}${callPath}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER.enterprise]: token } : {}) },
+      headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER[audience]]: token } : {}) },
       body: JSON.stringify(body),
     });
     const json = (await res.json()) as {
@@ -82,19 +89,16 @@ export const signIn = async (baseUrl: string, dataDir: string) => {
     if (json.success !== 1) throw new Error(`${callPath}: ${json.message}`);
     return json.response;
   };
-  const { accesstoken: preToken } = await post(enterpriseAuth.login.path, {
-    email: OWNER,
-    password: 'Coach-demo-2026',
-  });
-  await post(enterpriseAuth.sendCode.path, { contactMethod: 2 }, preToken);
+  const { accesstoken: preToken } = await post(auth.login.path, { email, password: 'Coach-demo-2026' });
+  await post(auth.sendCode.path, { contactMethod: 2 }, preToken);
   const outbox = path.join(dataDir, 'outbox');
   const latest =
     readdirSync(outbox)
-      .filter((f) => f.includes(OWNER))
+      .filter((f) => f.includes(email))
       .sort()
       .at(-1) ?? '';
   const code = readFileSync(path.join(outbox, latest), 'utf8').match(/\b(\d{6})\b/)?.[1] ?? '';
-  const { accesstoken } = await post(enterpriseAuth.verifyCode.path, { code }, preToken);
+  const { accesstoken } = await post(auth.verifyCode.path, { code }, preToken);
   return accesstoken;
 };
 

@@ -3,6 +3,7 @@ import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
+import { benchReports } from './reports.ts';
 import { benchTasks } from './tasks.ts';
 
 await benchBundle();
@@ -10,3 +11,4 @@ await benchApi();
 await benchMembers();
 await benchMarketplace();
 await benchTasks();
+await benchReports();

@@ -16,13 +16,13 @@ import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
+import { useLeaveGuard } from '../../ui/leave-guard.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { type Coach, CoachPicker } from './coach-picker.tsx';
-import { useLeaveGuard } from './leave-guard.tsx';
 import { uploadWithProgress, videoFileSeconds } from './upload-with-progress.ts';
 import './admin-content.css';
 
@@ -305,7 +305,7 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
     baseline.thumbnailUrl && !isOurFile(baseline.thumbnailUrl) ? 'url' : 'upload',
   );
   const dirty = JSON.stringify(draft) !== JSON.stringify(baseline);
-  const { prompt, allowLeave } = useLeaveGuard(dirty && !saving);
+  const { prompt, allowLeave } = useLeaveGuard(dirty && !saving, 'this video');
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
 
   const save = async (event: FormEvent) => {

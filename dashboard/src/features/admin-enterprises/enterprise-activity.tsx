@@ -9,11 +9,9 @@ import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
-import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
-import { LoadingBlock } from '../../ui/spinner.tsx';
-import { ErrorState } from '../../ui/states.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
 
@@ -32,45 +30,35 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
   );
   return (
     <Card title={`Usage in the last ${REPORT_DEFAULT_DAYS} days`} aria-label="Usage">
-      {state.status === 'loading' ? <LoadingBlock label="Loading the usage" /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title="The usage could not be loaded"
-          description={state.message}
-          action={
-            <Button variant="secondary" onClick={() => void reload()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
-      {state.status === 'ready' ? (
-        <>
-          <dl className="stats stats--compact" aria-label="Usage figures">
-            {[
-              ['Members', `${state.data.activeMembers} of ${state.data.members} active`],
-              ['Active learners', state.data.activeLearners],
-              ['Tasks completed', state.data.tasksCompleted],
-              ['Minutes practised', state.data.minutesPractised],
-              ['Videos watched', state.data.videosWatched],
-              [
-                'Last active',
-                state.data.lastActiveDay
-                  ? dayFormat.format(new Date(`${state.data.lastActiveDay}T00:00:00Z`))
-                  : 'Never',
-              ],
-            ].map(([label, value]) => (
-              <div className="stat" key={label}>
-                <dt className="stat__label">{label}</dt>
-                <dd className="stat__value stat__value--small">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <Link className="admin-enterprise__more" to={paths.admin.allMembersUsage}>
-            Each member's usage in All Members Usage →
-          </Link>
-        </>
-      ) : null}
+      <LoadStates state={state} reload={reload} what="the usage">
+        {(usage) => (
+          <>
+            <dl className="stats stats--compact" aria-label="Usage figures">
+              {[
+                ['Members', `${usage.activeMembers} of ${usage.members} active`],
+                ['Active learners', usage.activeLearners],
+                ['Tasks completed', usage.tasksCompleted],
+                ['Minutes practised', usage.minutesPractised],
+                ['Videos watched', usage.videosWatched],
+                [
+                  'Last active',
+                  usage.lastActiveDay
+                    ? dayFormat.format(new Date(`${usage.lastActiveDay}T00:00:00Z`))
+                    : 'Never',
+                ],
+              ].map(([label, value]) => (
+                <div className="stat" key={label}>
+                  <dt className="stat__label">{label}</dt>
+                  <dd className="stat__value stat__value--small">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Link className="admin-enterprise__more" to={paths.admin.allMembersUsage}>
+              Each member's usage in All Members Usage →
+            </Link>
+          </>
+        )}
+      </LoadStates>
     </Card>
   );
 };

@@ -7,8 +7,9 @@ import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
-import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { EmptyState } from '../../ui/states.tsx';
 import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
 import '../../ui/table.css';
 import './admin-reports.css';
@@ -116,19 +117,9 @@ export const AppUserCountsPage = () => {
       <div className="list-toolbar report-toolbar">
         <ReportFilters value={range} onChange={setRange} />
       </div>
-      {state.status === 'loading' ? <LoadingBlock label="Loading the counts" /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title="The counts could not be loaded"
-          description={state.message}
-          action={
-            <Button variant="secondary" onClick={() => void reload()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
-      {state.status === 'ready' ? <Counts data={state.data} /> : null}
+      <LoadStates state={state} reload={reload} what="the counts">
+        {(data) => <Counts data={data} />}
+      </LoadStates>
     </div>
   );
 };

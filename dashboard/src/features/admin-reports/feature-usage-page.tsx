@@ -2,10 +2,9 @@ import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { adminReports, type FeatureUsage } from '@coach/shared/contract/admin-reports';
 import { api } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
-import { LoadingBlock } from '../../ui/spinner.tsx';
-import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
+import { EmptyState } from '../../ui/states.tsx';
 import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
 import '../../ui/table.css';
 import './admin-reports.css';
@@ -112,19 +111,9 @@ export const FeatureUsagePage = () => {
       <div className="list-toolbar report-toolbar">
         <ReportFilters value={range} onChange={setRange} />
       </div>
-      {state.status === 'loading' ? <LoadingBlock label="Loading the usage" /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title="The usage could not be loaded"
-          description={state.message}
-          action={
-            <Button variant="secondary" onClick={() => void reload()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
-      {state.status === 'ready' ? <Usage data={state.data} /> : null}
+      <LoadStates state={state} reload={reload} what="the usage">
+        {(data) => <Usage data={data} />}
+      </LoadStates>
     </div>
   );
 };

@@ -14,6 +14,7 @@ import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { PendingReview } from './pending-review.tsx';
@@ -231,19 +232,9 @@ const AdminFigures = () => {
         </h2>
         <RangePicker days={days} onChange={setDays} name="admin-dashboard-range" />
       </div>
-      {state.status === 'loading' ? <LoadingBlock label="Loading the figures" /> : null}
-      {state.status === 'error' ? (
-        <ErrorState
-          title="The figures could not be loaded"
-          description={state.message}
-          action={
-            <Button variant="secondary" onClick={() => void reload()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : null}
-      {state.status === 'ready' ? <AdminFigureView data={state.data} days={days} /> : null}
+      <LoadStates state={state} reload={reload} what="the figures">
+        {(data) => <AdminFigureView data={data} days={days} />}
+      </LoadStates>
     </section>
   );
 };

@@ -7,9 +7,9 @@ import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
+import { useLeaveGuard } from '../../ui/leave-guard.tsx';
 import { CoachDraftButton } from './coach-draft.tsx';
 import { ADMIN_SCOPE, EditorScopeProvider, ENTERPRISE_SCOPE } from './editor-scope.tsx';
-import { useLeaveGuard } from './leave-guard.tsx';
 import { draftFingerprint, newDraft, type TaskDraft, withType } from './task-draft.ts';
 import { TaskForm } from './task-form.tsx';
 import { TASK_TYPE_DESCRIPTIONS, TaskTypePicker } from './task-type-picker.tsx';
@@ -34,7 +34,7 @@ export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterp
   // The address decides the type; the draft follows it (keeping what was typed when the type changes).
   if (type && draft?.type !== type) setDraft(draft ? withType(draft, type) : newDraft(type));
   const dirty = draft !== null && draftFingerprint(draft) !== draftFingerprint(newDraft(draft.type));
-  const { prompt, allowLeave } = useLeaveGuard(dirty);
+  const { prompt, allowLeave } = useLeaveGuard(dirty, 'this task');
 
   const pick = (picked: TaskType) => setSearchParams({ type: String(picked) });
   const saved = (task: { _id: string }, message: string) => {

@@ -11,10 +11,10 @@ import { enterpriseUserAtom } from '../../lib/session.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
+import { useLeaveGuard } from '../../ui/leave-guard.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { ADMIN_SCOPE, EditorScopeProvider, ENTERPRISE_SCOPE } from './editor-scope.tsx';
-import { useLeaveGuard } from './leave-guard.tsx';
 import { draftFingerprint, fromTask } from './task-draft.ts';
 import { TaskForm } from './task-form.tsx';
 import './task-editor.css';
@@ -32,7 +32,10 @@ const EditTaskForm = ({ task, audience }: { task: Task; audience: Audience }) =>
   const user = useAtomValue(enterpriseUserAtom);
   const [baseline] = useState(() => fromTask(task));
   const [draft, setDraft] = useState(baseline);
-  const { prompt, allowLeave } = useLeaveGuard(draftFingerprint(draft) !== draftFingerprint(baseline));
+  const { prompt, allowLeave } = useLeaveGuard(
+    draftFingerprint(draft) !== draftFingerprint(baseline),
+    'this task',
+  );
   const saved = (updated: { _id: string }, message: string) => {
     notify.success(message);
     allowLeave();

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
 
 /**
  * Warns before unsaved changes are lost: a dialog when the app navigates to another page, the browser's
  * own prompt when the tab closes or reloads. `allowLeave` lets the save's own navigation through.
  */
-export const useLeaveGuard = (dirty: boolean) => {
+/** `what` names the thing being edited in the dialog: "this task", "this video". */
+export const useLeaveGuard = (dirty: boolean, what = 'this page') => {
   const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -31,7 +32,7 @@ export const useLeaveGuard = (dirty: boolean) => {
           if (!open) blocker.reset();
         }}
         title="Leave without saving?"
-        description="Your changes to this task are not saved. They are lost if you leave this page."
+        description={`Your changes to ${what} are not saved. They are lost if you leave this page.`}
         footer={
           <>
             <Button variant="secondary" onClick={() => blocker.reset()}>
