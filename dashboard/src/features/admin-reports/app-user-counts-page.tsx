@@ -4,13 +4,12 @@ import { type AppUserCounts, adminReports, CLIENT_PLATFORMS } from '@coach/share
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState } from '../../ui/states.tsx';
-import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
+import { ReportFilters, useReport } from './report-filters.tsx';
 import '../../ui/table.css';
 import './admin-reports.css';
 
@@ -83,14 +82,7 @@ const Counts = ({ data }: { data: AppUserCounts }) => {
 
 /** /admin/reports/app-user-counts: members active per platform (web, iOS, Android) over time (issue 7). */
 export const AppUserCountsPage = () => {
-  const [range, setRange] = useReportRange();
-  const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
-  const query = rangeQuery(range);
-  const { state, reload } = useLoad(JSON.stringify(query), () =>
-    reversed
-      ? Promise.reject(new Error('The start date must not be after the end date'))
-      : api.call(adminReports.appUserCounts, query),
-  );
+  const { range, setRange, state, reload } = useReport(adminReports.appUserCounts);
   const [syncing, setSyncing] = useState(false);
   const sync = async () => {
     setSyncing(true);

@@ -1,11 +1,9 @@
 import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { adminReports, type FeatureUsage } from '@coach/shared/contract/admin-reports';
-import { api } from '../../lib/api.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { EmptyState } from '../../ui/states.tsx';
-import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
+import { ReportFilters, useReport } from './report-filters.tsx';
 import '../../ui/table.css';
 import './admin-reports.css';
 
@@ -97,14 +95,7 @@ const Usage = ({ data }: { data: FeatureUsage }) => (
 
 /** /admin/reports/feature-usage (routed, not in the menu): which features are used and how much. */
 export const FeatureUsagePage = () => {
-  const [range, setRange] = useReportRange();
-  const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
-  const query = rangeQuery(range);
-  const { state, reload } = useLoad(JSON.stringify(query), () =>
-    reversed
-      ? Promise.reject(new Error('The start date must not be after the end date'))
-      : api.call(adminReports.featureUsage, query),
-  );
+  const { range, setRange, state, reload } = useReport(adminReports.featureUsage);
   return (
     <div className="admin-reports">
       <PageHeader title="Feature Usage" description="Which features were used in the period, and how much." />

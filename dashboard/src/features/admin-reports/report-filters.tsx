@@ -1,7 +1,10 @@
 import { REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
+import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { useState } from 'react';
+import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { useEnterpriseOptions } from '../../lib/use-enterprise-options.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
 
 export type ReportRange = { enterpriseId: string; startDate: string; endDate: string };
@@ -13,6 +16,22 @@ export const useReportRange = () =>
     startDate: isoDaysAgo(REPORT_DEFAULT_DAYS - 1),
     endDate: isoDaysAgo(0),
   }));
+
+/**
+ * A report's filters and its answer: the range (last 30 days at first), whether the dates are the wrong way
+ * round (then nothing is asked), and the loaded report.
+ */
+export const useReport = <C extends CallDef>(call: C) => {
+  const [range, setRange] = useReportRange();
+  const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
+  const query = rangeQuery(range);
+  const loaded = useLoad<ResponseOf<C>>(JSON.stringify(query), () =>
+    reversed
+      ? Promise.reject(new Error('The start date must not be after the end date'))
+      : (api.call(call, query as RequestOf<C>) as Promise<ResponseOf<C>>),
+  );
+  return { range, setRange, reversed, ...loaded };
+};
 
 /** The range as a report call takes it (empty filters left out). */
 export const rangeQuery = ({ enterpriseId, startDate, endDate }: ReportRange) => ({
