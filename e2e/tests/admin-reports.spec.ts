@@ -48,7 +48,7 @@ test('the admin reads the platform figures, a member usage report and its CSV', 
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^Lee Learner,learner@acme\.example,Acme Learning,\d+,\d+,\d+,/);
-  await expect(page.getByText('1 members exported')).toBeVisible();
+  await expect(page.getByText('1 member exported')).toBeVisible();
 
   await page.getByLabel('From', { exact: true }).fill('2026-12-31');
   await page.getByLabel('To', { exact: true }).fill('2026-01-01');

@@ -1,4 +1,6 @@
+import { DEFAULT_FEATURE_FLAGS, featureLabel, isFeatureOn } from '@coach/shared/constants/features';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
+import type { FeatureFlags } from '@coach/shared/contract/auth';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
@@ -8,7 +10,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Audience, TokenClaims } from './auth/tokens.ts';
 import type { Deps } from './deps.ts';
-import { AppError, forbidden, unauthenticated } from './errors.ts';
+import { AppError, featureDisabled, forbidden, unauthenticated } from './errors.ts';
 
 export type EnterpriseUserRow = {
   id: string;
@@ -30,6 +32,14 @@ export type EnterpriseUserRow = {
   ent_features: string;
   ent_theme: string;
 };
+/** The enterprise's flags as stored, over the defaults (a flag added later reads as its default). */
+export const enterpriseFlags = (user: EnterpriseUserRow): FeatureFlags => ({
+  ...DEFAULT_FEATURE_FLAGS,
+  ...(JSON.parse(user.ent_features) as Partial<FeatureFlags>),
+});
+
+const statusOfError = (error: unknown) => (error instanceof AppError ? error.status : 500);
+
 export type AdminRow = {
   id: string;
   name: string;
@@ -206,27 +216,29 @@ const checkAccess = (entry: CallDef, session: Session | null) => {
     throw new AppError(403, ERROR_CODES.mfaRequired, 'Please complete the second verification step');
   }
   if (session.audience !== 'enterprise') return;
-  if (!session.user.email_verified_at && !entry.beforeEmailVerified && !entry.beforeSecondFactor) {
+  // A log-in-as token stands for a verified platform admin, so a default admin still holding an
+  // unaccepted invitation does not lock the admin out of a new enterprise.
+  if (
+    !session.user.email_verified_at &&
+    !session.claims.act &&
+    !entry.beforeEmailVerified &&
+    !entry.beforeSecondFactor
+  ) {
     throw new AppError(403, ERROR_CODES.emailNotVerified, 'Please verify your email address first');
   }
   const isDefaultAdmin = session.user.is_default_admin === 1;
   if (entry.adminRoleOnly && !isDefaultAdmin && !isAdminRoleName(session.user.role_name)) throw forbidden();
   if (!hasPermission({ permissions: session.permissions, isDefaultAdmin, key: entry.permission }))
     throw forbidden();
-  if (entry.feature) {
-    const features = JSON.parse(session.user.ent_features) as Record<string, boolean>;
-    if (features[entry.feature] !== true) {
-      throw new AppError(
-        403,
-        ERROR_CODES.featureDisabled,
-        'This feature is not enabled for your organisation',
-      );
-    }
-  }
+  if (entry.feature && !isFeatureOn(enterpriseFlags(session.user), entry.feature))
+    throw featureDisabled(featureLabel(entry.feature));
 };
 
-/** Every write made through a log-in-as token is recorded with the platform admin's identity (issue 7). */
-const auditLoginAs = (deps: Deps, adminId: string, enterpriseId: string, path: string) =>
+/**
+ * Every write tried through a log-in-as token is recorded with the platform admin's identity (issue 7),
+ * refused ones too, with the status they got.
+ */
+const auditLoginAs = (deps: Deps, adminId: string, enterpriseId: string, path: string, status: number) =>
   deps.db
     .insertInto('audit_log')
     .values({
@@ -235,7 +247,7 @@ const auditLoginAs = (deps: Deps, adminId: string, enterpriseId: string, path: s
       actor_id: adminId,
       enterprise_id: enterpriseId,
       action: 'login-as.write',
-      details: JSON.stringify({ call: path }),
+      details: JSON.stringify({ call: path, status }),
       created_at: new Date().toISOString(),
     })
     .execute();
@@ -266,9 +278,18 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
         message = m;
       },
     };
-    const response = await handler({ ctx, input: parsed.data });
-    if (session?.audience === 'enterprise' && session.claims.act && entry.method !== 'GET')
-      await auditLoginAs(deps, session.claims.act, session.enterpriseId, entry.path);
+    const actor =
+      session?.audience === 'enterprise' && entry.method !== 'GET' ? session.claims.act : undefined;
+    let response: unknown;
+    try {
+      response = await handler({ ctx, input: parsed.data });
+    } catch (error) {
+      if (actor && session?.audience === 'enterprise')
+        await auditLoginAs(deps, actor, session.enterpriseId, entry.path, statusOfError(error));
+      throw error;
+    }
+    if (actor && session?.audience === 'enterprise')
+      await auditLoginAs(deps, actor, session.enterpriseId, entry.path, 200);
     return c.json({ success: 1, message, response: response ?? {} });
   });
 };

@@ -19,6 +19,15 @@ export const validation = (field: string, message: string) =>
   new AppError(422, ERROR_CODES.validation, `${field}: ${message}`, field);
 export const forbidden = (message = 'You do not have permission for this') =>
   new AppError(403, ERROR_CODES.forbidden, message);
+/** A feature flag of the enterprise is off (issue 7): the call answers 403 FEATURE_DISABLED at once. */
+export const featureDisabled = (label?: string) =>
+  new AppError(
+    403,
+    ERROR_CODES.featureDisabled,
+    label
+      ? `${label} is not enabled for your organisation`
+      : 'This feature is not enabled for your organisation',
+  );
 export const unauthenticated = (message = 'Please log in again') =>
   new AppError(401, ERROR_CODES.unauthenticated, message);
 export const throttled = (retryAfter: number) =>

@@ -84,7 +84,7 @@ describe('company info', () => {
       body: { company_name: 'Globex' },
     });
     expect(off.status).toBe(403);
-    expect(off.json.message).toBe('This feature is not enabled for your organisation');
+    expect(off.json.message).toBe('Company Info is not enabled for your organisation');
     const staffRes = await t.request('POST', enterpriseGeneral.updateCompanyInfo.path, {
       token: staff,
       ip,

@@ -290,7 +290,9 @@ export const exportAllMembersUsage = async (ctx: CallContext, input: UsageFilter
     ),
   ];
   ctx.setMessage(
-    truncated ? `The first ${USAGE_EXPORT_MAX_ROWS} members exported` : `${usage.length} members exported`,
+    truncated
+      ? `The first ${USAGE_EXPORT_MAX_ROWS} members exported`
+      : `${usage.length} ${usage.length === 1 ? 'member' : 'members'} exported`,
   );
   return {
     filename: `members-usage-${range.from}-to-${range.to}.csv`,

@@ -1,8 +1,8 @@
-import type { AdminUser, EnterpriseUser, FeatureFlags, ThemeSettings } from '@coach/shared/contract/auth';
+import type { AdminUser, EnterpriseUser, ThemeSettings } from '@coach/shared/contract/auth';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
-import { type CallContext, type EnterpriseUserRow, loadEnterpriseUser } from '../adapter.ts';
+import { type CallContext, type EnterpriseUserRow, enterpriseFlags, loadEnterpriseUser } from '../adapter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearEvents, forgetLatestEvent, guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
@@ -407,7 +407,7 @@ export const toEnterpriseUser = (u: EnterpriseUserRow): EnterpriseUser => ({
     permissions: JSON.parse(u.role_permissions) as PermissionKey[],
   },
   enterpriseId: {
-    ...(JSON.parse(u.ent_features) as FeatureFlags),
+    ...enterpriseFlags(u),
     _id: u.enterprise_id,
     company_name: u.ent_name,
     enterprise_logo: u.ent_logo,
@@ -500,7 +500,16 @@ export const enterpriseMe = (ctx: CallContext) => {
   const user = toEnterpriseUser(s.user);
   // Log in as an enterprise (spec §1.2): the header shows a generic admin identity, not the member's.
   return s.claims.act
-    ? { ...user, name: 'Platform Admin', email: '', avatarUrl: null, mobile: null, loggedInAsAdmin: true }
+    ? {
+        ...user,
+        name: 'Platform Admin',
+        email: '',
+        avatarUrl: null,
+        mobile: null,
+        // The admin behind the token is verified; the default admin's pending invitation is not the admin's.
+        emailVerified: true,
+        loggedInAsAdmin: true,
+      }
     : user;
 };
 export const adminMe = (ctx: CallContext) => toAdminUser(adminSession(ctx).admin);

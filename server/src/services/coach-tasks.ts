@@ -4,6 +4,7 @@ import type { TaskDraft } from '@coach/shared/contract/tasks';
 import type { CallContext } from '../adapter.ts';
 import { coachUnavailable, validation } from '../errors.ts';
 import { CoachEngineError, type DraftableType } from '../providers/coach.ts';
+import { assertTaskTypeOn } from './features.ts';
 
 const DEFAULT_LEVEL: Level = 2;
 
@@ -30,6 +31,7 @@ export const generateContentTask = async (
   ctx: CallContext,
   { type, topic, level }: { type: TaskType; topic: string; level?: Level | undefined },
 ) => {
+  assertTaskTypeOn(ctx, type);
   const result = await draft(ctx, {
     type: draftable(type, 'type'),
     topic,
@@ -56,6 +58,7 @@ export const generateAiTasks = async (
   const chosen = [...new Set(types)];
   chosen.forEach((type, index) => {
     draftable(type, `types.${index}`);
+    assertTaskTypeOn(ctx, type);
   });
   const drafts: TaskDraft[] = [];
   for (let i = 0; i < count; i += 1) {

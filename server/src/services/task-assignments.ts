@@ -1,22 +1,27 @@
 import { ANSWERED_INTERVIEW_STAGES, interviewPrompt } from '@coach/shared/constants/interview';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import type {
-  Assignment,
-  InterviewMessage,
-  MyTaskRow,
-  PendingReviewRow,
-  PronunciationResult,
-  Task,
-  TaskMemberRow,
-  TaskOfType,
-  TaskProgressUpdate,
-  TaskReport,
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
+import {
+  type Assignment,
+  type InterviewMessage,
+  MY_TASKS_MAX_ROWS,
+  MY_TASKS_PAGE_SIZE,
+  type MyTaskRow,
+  type MyTasksPage,
+  type PendingReviewRow,
+  type PronunciationResult,
+  type Task,
+  type TaskMemberRow,
+  type TaskOfType,
+  type TaskProgressUpdate,
+  type TaskReport,
 } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, coachUnavailable, conflict, forbidden, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
+import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { assertTasksInEnterprise, canAuthor, loadTask, toTasks } from './tasks.ts';
@@ -122,10 +127,12 @@ const insertAssignments = async (
   return inserted;
 };
 
-const liveTasks = async (db: Db, enterpriseId: string, taskIds: string[]) => {
-  const tasks = await assertTasksInEnterprise(db, enterpriseId, taskIds);
+/** Tasks that can be assigned: the enterprise's, not archived, of a type whose feature is on. */
+const liveTasks = async (ctx: CallContext, enterpriseId: string, taskIds: string[]) => {
+  const tasks = await assertTasksInEnterprise(ctx.db, enterpriseId, taskIds);
   if (tasks.some((task) => Number(task.archived) === 1))
     throw conflict('An archived task cannot be assigned; restore it by creating it again');
+  for (const task of tasks) assertTaskTypeOn(ctx, Number(task.type) as Task['type']);
   return tasks;
 };
 
@@ -134,7 +141,7 @@ export const assignToMembers = async (
   { taskIds, userIds }: { taskIds: string[]; userIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
-  const tasks = await liveTasks(ctx.db, enterpriseId, taskIds);
+  const tasks = await liveTasks(ctx, enterpriseId, taskIds);
   const members = await assertMembersInEnterprise(ctx.db, enterpriseId, userIds);
   const pairs = tasks.flatMap((task) =>
     members.map((userId) => ({ taskId: task.id, userId, expirySeconds: Number(task.expiry_seconds) })),
@@ -160,7 +167,7 @@ export const assignToGroups = async (
   { taskIds, groupIds }: { taskIds: string[]; groupIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
-  const tasks = await liveTasks(ctx.db, enterpriseId, taskIds);
+  const tasks = await liveTasks(ctx, enterpriseId, taskIds);
   const groups = [...new Set(groupIds)];
   for (const groupId of groups) await assertGroupInEnterprise(ctx.db, enterpriseId, groupId);
   const at = now();
@@ -240,20 +247,53 @@ export const syncGroupTasks = async (
 // The learner's side
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * tasks/get-my-tasks: a page of the learner's tasks (one status's when taskStatus is given), with the counts
+ * per status under the same filters, counted by the database rather than from the page. Types whose feature
+ * is off for the enterprise are hidden (issue 7).
+ */
 export const myTasks = async (
   ctx: CallContext,
-  input: { tasktype?: number | undefined; search?: string | undefined; catSearch?: string | undefined },
-) => {
+  input: {
+    tasktype?: number | undefined;
+    search?: string | undefined;
+    catSearch?: string | undefined;
+    viewallvideo?: boolean | undefined;
+    taskStatus?: number | undefined;
+    currentPage: number;
+  },
+): Promise<MyTasksPage> => {
   const s = enterpriseSession(ctx);
   let query = ctx.db
     .selectFrom('task_assignments as a')
     .innerJoin('tasks as t', 't.id', 'a.task_id')
     // The member's own rows (a member belongs to one enterprise); user_id alone keeps SQLite on its index.
-    .where('a.user_id', '=', s.user.id);
+    .where('a.user_id', '=', s.user.id)
+    .where('t.type', 'in', openTaskTypes(ctx));
   if (input.tasktype) query = query.where('t.type', '=', input.tasktype);
   if (input.catSearch) query = query.where('t.category', '=', input.catSearch);
   if (input.search)
     query = query.where(sql<boolean>`lower(t.title) like ${containsPattern(input.search)} escape '\\'`);
+  const statusCounts = await query
+    .select(['a.status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('a.status')
+    .execute();
+  const counts = { due: 0, inProgress: 0, done: 0 };
+  for (const row of statusCounts) {
+    const status = statusOf(row.status);
+    if (status === TASK_STATUS.completed) counts.done += Number(row.n);
+    else if (status === TASK_STATUS.inProgress) counts.inProgress += Number(row.n);
+    else counts.due += Number(row.n);
+  }
+  const chosen = input.taskStatus;
+  if (chosen !== undefined) query = query.where('a.status', '=', chosen);
+  const total =
+    chosen === undefined
+      ? counts.due + counts.inProgress + counts.done
+      : ([counts.due, counts.inProgress, counts.done][chosen] ?? 0);
+  const allVideos = input.viewallvideo === true && input.tasktype === TASK_TYPES.video;
+  const pageSize = allVideos ? MY_TASKS_MAX_ROWS : MY_TASKS_PAGE_SIZE;
+  const currentPage = allVideos ? 1 : input.currentPage;
   const rows = await query
     .select([
       'a.task_id',
@@ -270,10 +310,12 @@ export const myTasks = async (
       't.level',
       't.time_minutes',
     ])
-    .orderBy('a.status')
-    .orderBy('a.due_at')
+    // Soonest due first; the Done tab newest completed first.
+    .$if(chosen === TASK_STATUS.completed, (q) => q.orderBy('a.completed_at', 'desc'))
+    .$if(chosen !== TASK_STATUS.completed, (q) => q.orderBy('a.status').orderBy('a.due_at'))
     .orderBy('a.task_id')
-    .limit(500)
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
     .execute();
   const listdata: MyTaskRow[] = rows.map((row) => ({
     taskId: row.task_id,
@@ -291,13 +333,7 @@ export const myTasks = async (
     reviewedAt: row.reviewed_at,
     hasFeedback: Boolean(row.feedback),
   }));
-  const counts = { due: 0, inProgress: 0, done: 0 };
-  for (const row of listdata) {
-    if (row.taskStatus === TASK_STATUS.completed) counts.done += 1;
-    else if (row.taskStatus === TASK_STATUS.inProgress) counts.inProgress += 1;
-    else counts.due += 1;
-  }
-  return { listdata, counts };
+  return { ...pageOf(listdata, { currentPage, pageSize, total }), counts };
 };
 
 export const myTask = async (ctx: CallContext, { taskId }: { taskId: string }) => {
@@ -310,13 +346,16 @@ export const myTask = async (ctx: CallContext, { taskId }: { taskId: string }) =
     .where('enterprise_id', '=', s.enterpriseId)
     .executeTakeFirst();
   if (!row) throw notFound('Task not found');
-  await ctx.db
-    .updateTable('tasks')
-    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-    .where('id', '=', taskId)
-    .execute();
   const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, taskId)]);
   const typed = task as Task;
+  assertTaskTypeOn(ctx, typed.type);
+  // Most Viewed counts learners opening a task they had not started, not every reload while resuming it.
+  if (Number(row.status) === TASK_STATUS.notStarted)
+    await ctx.db
+      .updateTable('tasks')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', taskId)
+      .execute();
   return {
     task: typed,
     assignment: toAssignment(row),
@@ -389,6 +428,27 @@ const assertChoices = (task: TaskOfType<8>, report: TaskReport) => {
 };
 
 /**
+ * A Video task completes when its video is viewed in the player (spec §4: more than 80 % played, recorded by
+ * contentactions/do-action), not when a client claims a watched percentage.
+ */
+const assertVideoViewed = async (ctx: CallContext, contentId: string) => {
+  const s = enterpriseSession(ctx);
+  const viewed = await ctx.db
+    .selectFrom('content_actions')
+    .select('id')
+    .where('user_id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .where('content_id', '=', contentId)
+    .where('action', '=', 'viewed')
+    .executeTakeFirst();
+  if (!viewed)
+    throw validation(
+      'report.watchedPercent',
+      'Watch the video in the player: it completes the task once 80 % has played',
+    );
+};
+
+/**
  * tasks/update-my-task. taskStatus: 0 not started, 1 in progress (progress saved as the learner goes), 2 completed
  * (spec §4). A completed task stays completed. Recordings must be the learner's own finished uploads.
  */
@@ -412,10 +472,13 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
       await assertUploaded(ctx, `report.recordings.${key}`, recording.fileUrl, 'task-recording');
   }
   const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, input.taskId)]);
+  if (!task) throw notFound('Task not found');
+  assertTaskTypeOn(ctx, task.type);
   const completing = input.taskStatus === TASK_STATUS.completed;
-  if (completing) assertComplete(task as Task, report);
+  if (completing) assertComplete(task, report);
+  if (completing && task.type === TASK_TYPES.video) await assertVideoViewed(ctx, task.contentId);
   const stored: StoredReport =
-    completing && task?.type === 2
+    completing && task.type === 2
       ? { ...report, pronunciationResult: await scorePronunciation(ctx, task, report) }
       : report;
   const at = now();
@@ -760,6 +823,7 @@ export const signTaskUpload = async (
   const s = enterpriseSession(ctx);
   if (input.purpose !== 'task-attachment' && input.purpose !== 'task-recording')
     throw validation('purpose', 'Task uploads are attachments or recordings');
+  if (input.purpose === 'task-attachment') assertFeatureOn(ctx, 'enableTaskAttachmentUpload');
   if (input.taskId) {
     await loadTask(ctx.db, s.enterpriseId, input.taskId);
     if (input.purpose === 'task-recording' || !canAuthor(ctx))

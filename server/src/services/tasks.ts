@@ -14,6 +14,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
+import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';
 
@@ -137,13 +138,20 @@ const readingTopicPassage = async (db: Db, enterpriseId: string, topicId: string
   return topic.passage;
 };
 
-/** New attachment addresses must be the enterprise's finished uploads; kept ones were checked before. */
+/**
+ * New attachment addresses must be the caller's finished uploads; kept ones were checked before. An
+ * enterprise adds attachments only while its task-attachment feature is on (spec §3); attachments already
+ * on a task stay when it is switched off. Platform templates (admin) are not behind an enterprise's flag.
+ */
 export const checkAttachments = async (
   ctx: CallContext,
   attachments: Attachment[],
   kept: Attachment[] = [],
 ) => {
   const known = new Set(kept.map((a) => a.fileUrl));
+  const added = attachments.filter((attachment) => !known.has(attachment.fileUrl));
+  if (added.length > 0 && ctx.session?.audience === 'enterprise')
+    assertFeatureOn(ctx, 'enableTaskAttachmentUpload');
   for (const [index, attachment] of attachments.entries()) {
     if (!known.has(attachment.fileUrl))
       await assertUploaded(ctx, `attachments.${index}.fileUrl`, attachment.fileUrl, 'task-attachment');
@@ -195,6 +203,7 @@ const assertContent = async (ctx: CallContext, enterpriseId: string, contentId: 
 
 export const addTask = async (ctx: CallContext, input: TaskInput) => {
   const s = enterpriseSession(ctx);
+  assertTaskTypeOn(ctx, input.type);
   await checkAttachments(ctx, input.attachments);
   const id = crypto.randomUUID();
   const at = now();
@@ -220,8 +229,11 @@ export const editTask = async (ctx: CallContext, input: TaskInput & { taskId: st
   const { enterpriseId } = enterpriseSession(ctx);
   const existingRow = await loadTask(ctx.db, enterpriseId, input.taskId);
   assertOwnTask(existingRow);
+  if (Number(existingRow.archived) === 1)
+    throw conflict('An archived task cannot be edited: its learners keep it as it was');
   const existing = toTask(existingRow);
   if (existing.type !== input.type) throw validation('type', 'The type of a task cannot change');
+  assertTaskTypeOn(ctx, existing.type);
   await checkAttachments(ctx, input.attachments, existing.attachments);
   const { taskId, ...task } = input;
   await ctx.db
@@ -239,6 +251,7 @@ export const editTask = async (ctx: CallContext, input: TaskInput & { taskId: st
 export const getTaskById = async (ctx: CallContext, { taskId }: { taskId: string }) => {
   const s = enterpriseSession(ctx);
   const row = await loadTask(ctx.db, s.enterpriseId, taskId);
+  assertTaskTypeOn(ctx, Number(row.type) as TaskType);
   if (!canAuthor(ctx)) {
     const mine = await ctx.db
       .selectFrom('task_assignments')
@@ -290,11 +303,16 @@ type ListFilters = {
 } & Partial<Record<string, unknown>>;
 
 const filtered = (ctx: CallContext, enterpriseId: string, input: ListFilters) => {
-  let query = selectTasks(ctx.db, enterpriseId).where('tasks.archived', '=', input.viewArchive ? 1 : 0);
+  // Types whose feature is off for the enterprise are hidden from the library and its pickers (issue 7).
+  const types = openTaskTypes(ctx);
+  let query = selectTasks(ctx.db, enterpriseId)
+    .where('tasks.archived', '=', input.viewArchive ? 1 : 0)
+    .where('tasks.type', 'in', types);
   let count = ctx.db
     .selectFrom('tasks')
     .where('tasks.enterprise_id', '=', enterpriseId)
-    .where('tasks.archived', '=', input.viewArchive ? 1 : 0);
+    .where('tasks.archived', '=', input.viewArchive ? 1 : 0)
+    .where('tasks.type', 'in', types);
   if (input.search) {
     const pattern = containsPattern(input.search);
     query = query.where(sql<boolean>`lower(tasks.title) like ${pattern} escape '\\'`);
@@ -385,6 +403,7 @@ export const allTaskOptions = async (ctx: CallContext) => {
     .select(['id', 'type', 'title', 'category'])
     .where('enterprise_id', '=', enterpriseId)
     .where('archived', '=', 0)
+    .where('type', 'in', openTaskTypes(ctx))
     .orderBy('title')
     .limit(5000)
     .execute();
@@ -500,7 +519,7 @@ export const assertTasksInEnterprise = async (db: Db, enterpriseId: string, task
   const unique = [...new Set(taskIds)];
   const found = await db
     .selectFrom('tasks')
-    .select(['id', 'archived', 'expiry_seconds'])
+    .select(['id', 'type', 'archived', 'expiry_seconds'])
     .where('enterprise_id', '=', enterpriseId)
     .where('id', 'in', unique)
     .execute();

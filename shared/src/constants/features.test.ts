@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { featureFlagsSchema } from '../contract/auth.ts';
-import { DEFAULT_FEATURE_FLAGS, FEATURE_FLAGS, isFeatureOn } from './features.ts';
+import { type FeatureFlags, featureFlagsSchema } from '../contract/auth.ts';
+import { DEFAULT_FEATURE_FLAGS, FEATURE_FLAGS, isFeatureOn, isTaskTypeOn } from './features.ts';
 
 describe('feature flags (spec §3)', () => {
   it('covers every flag of the contract once', () => {
@@ -33,5 +33,25 @@ describe('feature flags (spec §3)', () => {
     expect(isFeatureOn(flags, 'enableReadFeature')).toBe(false);
     expect(isFeatureOn({ ...flags, enableCommunicationReadyFeature: true }, 'enableReadFeature')).toBe(true);
     expect(isFeatureOn(flags, 'enableCourseFeature')).toBe(false);
+  });
+
+  it('closes Read and Read & Record with the read flag, and with communication-ready above it', () => {
+    const off = { ...DEFAULT_FEATURE_FLAGS, enableReadFeature: false };
+    expect(isTaskTypeOn(off, 1)).toBe(false);
+    expect(isTaskTypeOn(off, 5)).toBe(false);
+    expect(isTaskTypeOn(off, 2)).toBe(true);
+    const parentOff = { ...DEFAULT_FEATURE_FLAGS, enableCommunicationReadyFeature: false };
+    expect([1, 2, 4, 5].map((type) => isTaskTypeOn(parentOff, type as 1 | 2 | 4 | 5))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(isTaskTypeOn({ ...DEFAULT_FEATURE_FLAGS, enableInterviewReadyFeature: false }, 6)).toBe(false);
+    // Video, Free Text and Multiple Choice belong to no flag.
+    const allOff = Object.fromEntries(
+      Object.keys(DEFAULT_FEATURE_FLAGS).map((k) => [k, false]),
+    ) as unknown as FeatureFlags;
+    expect([3, 7, 8].every((type) => isTaskTypeOn(allOff, type as 3 | 7 | 8))).toBe(true);
   });
 });

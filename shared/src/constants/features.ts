@@ -1,4 +1,5 @@
 import type { FeatureFlags } from '../contract/auth.ts';
+import type { TaskType } from './task-types.ts';
 
 export type FeatureFlagKey = keyof FeatureFlags;
 
@@ -45,3 +46,29 @@ export const isFeatureOn = (flags: FeatureFlags, key: FeatureFlagKey): boolean =
   if (!flags[key]) return false;
   return def?.parent ? flags[def.parent] : true;
 };
+
+/**
+ * The feature flag behind each task type that the web product can hide (issue 7: turning a flag off hides the
+ * feature and its calls answer 403 at once). Read and Read & Record are reading practice, Pronunciation is
+ * pronunciation practice, Question and Answer is answered by speaking freely, Get Interview Ready is the
+ * interview feature. Video, Free Text and Multiple Choice tasks belong to no flag. Call, Soft Skills Ready,
+ * Rate Your Journey and Flash Cards are features of the mobile apps only: they reach the apps through the
+ * enterprise's flags in general/auth/me and have no web screen to hide.
+ */
+export const TASK_TYPE_FEATURE = {
+  1: 'enableReadFeature',
+  2: 'enablePronunciationFeature',
+  4: 'enableSpeakFreelyFeature',
+  5: 'enableReadFeature',
+  6: 'enableInterviewReadyFeature',
+} as const satisfies Partial<Record<TaskType, FeatureFlagKey>>;
+
+/** Whether a task type is open to an enterprise with these flags (types without a flag always are). */
+export const isTaskTypeOn = (flags: FeatureFlags, type: TaskType): boolean => {
+  const key = (TASK_TYPE_FEATURE as Partial<Record<TaskType, FeatureFlagKey>>)[type];
+  return key ? isFeatureOn(flags, key) : true;
+};
+
+/** The label of a flag, for messages such as "Interview Ready is not enabled for your organisation". */
+export const featureLabel = (key: FeatureFlagKey): string =>
+  FEATURE_FLAGS.find((f) => f.key === key)?.label ?? key;

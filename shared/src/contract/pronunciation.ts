@@ -67,6 +67,7 @@ export const pronunciationConfig = {
     path: `${P}/get-settings`,
     auth: 'enterprise',
     permission: 'groups',
+    feature: 'enablePronunciationFeature',
     request: z.strictObject({
       searchQuery: searchText(),
       currentPage: z.number({ error: 'Page must be a whole number' }).int().min(1).default(1),
@@ -78,6 +79,7 @@ export const pronunciationConfig = {
     path: `${P}/update-settings`,
     auth: 'enterprise',
     permission: 'groups',
+    feature: 'enablePronunciationFeature',
     request: z.strictObject({
       groupId: id(),
       accent: z.enum(PRONUNCIATION_ACCENTS, { error: 'Choose an accent' }),

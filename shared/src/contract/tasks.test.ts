@@ -160,14 +160,20 @@ describe('GET query coercion (spec §7)', () => {
     expect(tasks.getListOfTasks.request.safeParse({ catSearch: 'Other' }).success).toBe(false);
   });
 
-  it('my tasks take tasktype, search, catSearch and viewallvideo only', () => {
+  it('my tasks take tasktype, search, catSearch and viewallvideo, plus a status and a page', () => {
     expect(tasks.getMyTasks.request.parse({ tasktype: '3', catSearch: 'IVR', viewallvideo: 'true' })).toEqual(
       {
         tasktype: 3,
         catSearch: 'IVR',
         viewallvideo: true,
+        currentPage: 1,
       },
     );
+    expect(tasks.getMyTasks.request.parse({ taskStatus: '2', currentPage: '3' })).toEqual({
+      taskStatus: 2,
+      currentPage: 3,
+    });
+    expect(tasks.getMyTasks.request.safeParse({ taskStatus: '3' }).success).toBe(false);
     expect(tasks.getMyTasks.request.safeParse({ viewArchive: 'true' }).success).toBe(false);
   });
 });

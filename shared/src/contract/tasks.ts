@@ -77,7 +77,19 @@ export const questionTemplateSchema = z
   .refine((q) => new Set(q.options.map((o) => o.value)).size === q.options.length, {
     message: 'Option values must be different',
     path: ['options'],
-  });
+  })
+  .refine(
+    (q) => {
+      if (q.answer === undefined) return true;
+      const values = new Set(q.options.map((o) => o.value));
+      const answers = typeof q.answer === 'string' ? [q.answer] : q.answer;
+      return answers.every((a) => values.has(a)) && (q.multipleSelection || answers.length <= 1);
+    },
+    {
+      message: 'The expected answer must be one of the options (one only unless several can be chosen)',
+      path: ['answer'],
+    },
+  );
 export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
 
 /** Interview message of a Get Interview Ready task (spec §3). */
@@ -189,7 +201,11 @@ const taskBody = <S extends z.ZodRawShape>(extra: S) =>
       questions: z
         .array(questionTemplateSchema, { error: 'Please add the questions' })
         .min(1, 'Please add a question')
-        .max(50),
+        .max(50)
+        // Answers are kept per question id (report.choices), so two questions cannot share one.
+        .refine((questions) => new Set(questions.map((q) => q.id)).size === questions.length, {
+          message: 'Each question needs its own id',
+        }),
     }),
   ]);
 
@@ -407,13 +423,33 @@ export const listTasksQuery = z.strictObject({
   sortBy: optionalQuery(z.enum(SORT_VALUES)).transform((value) => value ?? 'latest'),
 });
 
-/** tasks/get-my-tasks query (spec §7). */
+/** Rows a page of My Tasks holds. */
+export const MY_TASKS_PAGE_SIZE = 50;
+/** The most rows one answer of My Tasks holds, whatever asks for more (viewallvideo). */
+export const MY_TASKS_MAX_ROWS = 500;
+
+/**
+ * tasks/get-my-tasks query (spec §7), plus taskStatus (one status's rows; all when absent) and currentPage.
+ * viewallvideo (with tasktype 3, the apps' "view all" of their video row) answers every Video task at once,
+ * up to MY_TASKS_MAX_ROWS, instead of a page.
+ */
 export const myTasksQuery = z.strictObject({
   tasktype: taskTypeQuery,
   search: searchText(),
   catSearch: catQuery,
   viewallvideo: queryBool(),
+  taskStatus: optionalQuery(queryInt({ max: 2 })),
+  currentPage: queryInt({ min: 1 }).default(1),
 });
+
+/** The learner's tasks: a page of rows, and how many are due, in progress and done under the same filters. */
+export type MyTasksPage = {
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+  listdata: MyTaskRow[];
+  counts: { due: number; inProgress: number; done: number };
+};
 
 /** tasks/get-completed-tasks-pending-review query (spec §7, §9: limit 10, name ascending). */
 export const pendingReviewQuery = z.strictObject({
@@ -607,7 +643,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: myTasksQuery,
-    response: shaped<{ listdata: MyTaskRow[]; counts: { due: number; inProgress: number; done: number } }>(),
+    response: shaped<MyTasksPage>(),
   }),
   /** The interview messages (spec §3) of a member's completed type-6 task. */
   getCompletedIvrTaskDetails: defineCall({
