@@ -1,3 +1,4 @@
+import { type FeatureFlagKey, isFeatureOn } from '@coach/shared/constants/features';
 import type { EnterpriseUser } from '@coach/shared/contract/auth';
 import { hasPermission, isAdminRoleName, type PermissionKey } from '@coach/shared/permissions';
 import { paths } from './paths.ts';
@@ -28,6 +29,8 @@ type EnterpriseMenuRule = MenuEntry & {
   permission: PermissionKey | null;
   /** Only for the role named admin with this enterprise flag on (spec §6). */
   adminRoleWithFlag?: 'enableCourseFeature' | 'enableCompanyInfoFeature';
+  /** Hidden while this enterprise feature is off (issue 7: a flag off hides its feature). */
+  feature?: FeatureFlagKey;
 };
 
 const E = paths.enterprise;
@@ -126,6 +129,7 @@ const ENTERPRISE_MENU: EnterpriseMenuRule[] = [
     to: E.pronunciation,
     icon: 'config',
     permission: 'groups',
+    feature: 'enablePronunciationFeature',
     description: 'Pronunciation settings per group',
     children: [{ label: 'Pronunciation', to: E.pronunciation, icon: 'config' }],
   },
@@ -134,6 +138,7 @@ const ENTERPRISE_MENU: EnterpriseMenuRule[] = [
 /** The enterprise menu items this user may see (spec §2 Menus, §6). */
 export const enterpriseMenuFor = (user: EnterpriseUser): MenuEntry[] =>
   ENTERPRISE_MENU.filter((item) => {
+    if (item.feature && !isFeatureOn(user.enterpriseId, item.feature)) return false;
     if (item.adminRoleWithFlag) {
       return isAdminRoleName(user.roleId.name) && user.enterpriseId[item.adminRoleWithFlag];
     }
@@ -142,7 +147,7 @@ export const enterpriseMenuFor = (user: EnterpriseUser): MenuEntry[] =>
       isDefaultAdmin: user.isDefaultAdmin,
       key: item.permission,
     });
-  }).map(({ permission: _permission, adminRoleWithFlag: _flag, ...entry }) => entry);
+  }).map(({ permission: _permission, adminRoleWithFlag: _flag, feature: _feature, ...entry }) => entry);
 
 const A = paths.admin;
 

@@ -289,31 +289,38 @@ describe('my tasks list (issue 5)', () => {
   });
 
   it('a learner switches between Due and Done and opens a task', async () => {
+    const rows = [
+      row({
+        taskId: 't1',
+        title: 'Say the vowels',
+        overdue: true,
+        dueAt: '2026-01-02T00:00:00.000Z',
+      }),
+      row({
+        taskId: 't2',
+        title: 'Job interview',
+        type: 6,
+        taskStatus: 2,
+        progress: 100,
+        hasFeedback: true,
+      }),
+    ];
     const app = renderApp({
       path: '/enterprise/my-tasks',
       enterprise: session,
       routes: {
         ...shell,
-        [`GET ${T}/get-my-tasks`]: () =>
-          ok({
-            listdata: [
-              row({
-                taskId: 't1',
-                title: 'Say the vowels',
-                overdue: true,
-                dueAt: '2026-01-02T00:00:00.000Z',
-              }),
-              row({
-                taskId: 't2',
-                title: 'Job interview',
-                type: 6,
-                taskStatus: 2,
-                progress: 100,
-                hasFeedback: true,
-              }),
-            ],
+        // The server answers one status's rows, and the counts of every status.
+        [`GET ${T}/get-my-tasks`]: (query) => {
+          const listdata = rows.filter((r) => String(r.taskStatus) === query.taskStatus);
+          return ok({
+            currentPage: 1,
+            totalPages: listdata.length > 0 ? 1 : 0,
+            totalCount: listdata.length,
+            listdata,
             counts: { due: 1, inProgress: 0, done: 1 },
-          }),
+          });
+        },
       },
     });
     const user = userEvent.setup();
@@ -323,7 +330,7 @@ describe('my tasks list (issue 5)', () => {
     expect(screen.queryByRole('link', { name: 'Job interview' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Done 1' }));
-    expect(screen.getByRole('link', { name: 'Job interview' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Job interview' })).toHaveAttribute(
       'href',
       '/enterprise/my-tasks/view/t2',
     );
@@ -331,11 +338,39 @@ describe('my tasks list (issue 5)', () => {
     expect(app.location()).toBe('/enterprise/my-tasks?tab=done');
 
     await user.click(screen.getByRole('radio', { name: 'In progress 0' }));
-    expect(screen.getByRole('heading', { name: 'Nothing in progress' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nothing in progress' })).toBeInTheDocument();
     expect(card).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Type'), 'Pronunciation');
     await waitFor(() => expect(app.server.calls.at(-1)?.route).toBe(`GET ${T}/get-my-tasks`));
-    await waitFor(() => expect(app.server.calls.at(-1)?.body).toEqual({ tasktype: '2' }));
+    await waitFor(() =>
+      expect(app.server.calls.at(-1)?.body).toEqual({ tasktype: '2', taskStatus: '1', currentPage: '1' }),
+    );
+  });
+
+  it('a learner with many tasks pages through them', async () => {
+    const app = renderApp({
+      path: '/enterprise/my-tasks',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`GET ${T}/get-my-tasks`]: (query) => {
+          const page = Number(query.currentPage);
+          return ok({
+            currentPage: page,
+            totalPages: 2,
+            totalCount: 51,
+            listdata: [row({ taskId: `p${page}`, title: `Task on page ${page}` })],
+            counts: { due: 51, inProgress: 0, done: 0 },
+          });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Task on page 1' })).toBeInTheDocument();
+    expect(screen.getByText(/51 tasks · Page 1 of 2/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Task on page 2' })).toBeInTheDocument();
+    expect(app.server.calls.at(-1)?.body).toMatchObject({ currentPage: '2', taskStatus: '0' });
   });
 });

@@ -3,7 +3,6 @@ import {
   TASK_CATEGORIES,
   TASK_CATEGORY_LABELS,
   TASK_TYPE_LABELS,
-  TASK_TYPE_VALUES,
   type TaskCategory,
   type TaskType,
 } from '@coach/shared/constants/task-types';
@@ -15,12 +14,13 @@ import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
-import { SearchBox } from '../../ui/table.tsx';
+import { Pagination, SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
 import { dueLabel, formatWhen, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import './my-tasks.css';
@@ -44,10 +44,6 @@ const EMPTY: Record<Tab, { title: string; description: string }> = {
 };
 
 const isTab = (value: string | null): value is Tab => TABS.some(({ tab }) => tab === value);
-
-/** Soonest due first; finished tasks newest first. */
-const byUrgency = (tab: Tab) => (a: MyTaskRow, b: MyTaskRow) =>
-  tab === 'done' ? (b.completedAt ?? '').localeCompare(a.completedAt ?? '') : a.dueAt.localeCompare(b.dueAt);
 
 const TaskCard = ({ row }: { row: MyTaskRow }) => {
   const done = row.taskStatus === TASK_STATUS.completed;
@@ -93,14 +89,27 @@ export const MyTasksPage = () => {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<TaskCategory | ''>('');
   const [type, setType] = useState<TaskType | ''>('');
+  const [page, setPage] = useState(1);
+  const openTypes = useOpenTaskTypes();
   const searchText = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const filtered = Boolean(searchText || category || type);
+  const status = TABS.find((entry) => entry.tab === tab)?.status ?? TASK_STATUS.notStarted;
+  const filterKey = [searchText, category, type, status].join('|');
+  // A new tab or filter starts again at the first page.
+  const [pagedKey, setPagedKey] = useState(filterKey);
+  if (pagedKey !== filterKey) {
+    setPagedKey(filterKey);
+    setPage(1);
+  }
+  const currentPage = pagedKey === filterKey ? page : 1;
 
-  const { state, reload } = useLoad([searchText, category, type].join('|'), () =>
+  const { state, reload } = useLoad(`${filterKey}|${currentPage}`, () =>
     api.call(tasks.getMyTasks, {
       ...(searchText ? { search: searchText } : {}),
       ...(category ? { catSearch: category } : {}),
       ...(type ? { tasktype: type } : {}),
+      taskStatus: status,
+      currentPage,
     }),
   );
 
@@ -110,11 +119,7 @@ export const MyTasksPage = () => {
     inProgress: counts?.inProgress ?? null,
     done: counts?.done ?? null,
   };
-  const status = TABS.find((entry) => entry.tab === tab)?.status ?? TASK_STATUS.notStarted;
-  const rows =
-    state.status === 'ready'
-      ? state.data.listdata.filter((row) => row.taskStatus === status).sort(byUrgency(tab))
-      : [];
+  const rows = state.status === 'ready' ? state.data.listdata : [];
 
   return (
     <div className="my-tasks">
@@ -180,7 +185,7 @@ export const MyTasksPage = () => {
           onChange={(event) => setType(event.target.value ? (Number(event.target.value) as TaskType) : '')}
         >
           <option value="">All types</option>
-          {TASK_TYPE_VALUES.map((value) => (
+          {openTypes.map((value) => (
             <option key={value} value={value}>
               {TASK_TYPE_LABELS[value]}
             </option>
@@ -211,6 +216,15 @@ export const MyTasksPage = () => {
             <TaskCard key={row.taskId} row={row} />
           ))}
         </ul>
+      ) : null}
+      {state.status === 'ready' && state.data.totalPages > 1 ? (
+        <Pagination
+          page={state.data.currentPage}
+          totalPages={state.data.totalPages}
+          totalCount={state.data.totalCount}
+          onPage={setPage}
+          noun="tasks"
+        />
       ) : null}
     </div>
   );

@@ -1,10 +1,11 @@
-import { TASK_TYPE_LABELS, TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPE_LABELS, type TaskType } from '@coach/shared/constants/task-types';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
+import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { useLeaveGuard } from '../../ui/leave-guard.tsx';
@@ -15,8 +16,8 @@ import { TaskForm } from './task-form.tsx';
 import { TASK_TYPE_DESCRIPTIONS, TaskTypePicker } from './task-type-picker.tsx';
 import './task-editor.css';
 
-const typeFromParam = (value: string | null): TaskType | null =>
-  TASK_TYPE_VALUES.find((type) => String(type) === value) ?? null;
+const typeFromParam = (value: string | null, open: readonly TaskType[]): TaskType | null =>
+  open.find((type) => String(type) === value) ?? null;
 
 /**
  * /enterprise/create-task: the type first (eight cards), then the form. The chosen type sits in the address
@@ -29,7 +30,8 @@ export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterp
   const libraryPath = admin ? paths.admin.tasksLibrary : paths.enterprise.tasksLibrary;
   const viewPattern = admin ? paths.admin.viewTask : paths.enterprise.viewTask;
   const [searchParams, setSearchParams] = useSearchParams();
-  const type = typeFromParam(searchParams.get('type'));
+  const openTypes = useOpenTaskTypes(audience);
+  const type = typeFromParam(searchParams.get('type'), openTypes);
   const [draft, setDraft] = useState<TaskDraft | null>(null);
   // The address decides the type; the draft follows it (keeping what was typed when the type changes).
   if (type && draft?.type !== type) setDraft(draft ? withType(draft, type) : newDraft(type));
@@ -77,7 +79,7 @@ export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterp
               title="Create task"
               description="Choose the type of task, then fill in its content."
             />
-            <TaskTypePicker current={draft?.type ?? null} onPick={pick} />
+            <TaskTypePicker current={draft?.type ?? null} onPick={pick} types={openTypes} />
           </>
         )}
         {prompt}

@@ -1,3 +1,4 @@
+import type { EnterpriseUser } from '@coach/shared/contract/auth';
 import type { Task } from '@coach/shared/contract/tasks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,10 +36,12 @@ const openEditor = ({
   path = '/enterprise/create-task',
   routes = {},
   attachments = false,
+  features = {},
 }: {
   path?: string;
   routes?: Record<string, FakeHandler>;
   attachments?: boolean;
+  features?: Partial<EnterpriseUser['enterpriseId']>;
 } = {}) =>
   renderApp({
     path,
@@ -48,7 +51,7 @@ const openEditor = ({
         ok(
           makeEnterpriseUser({
             permissions: ['task-library'],
-            enterprise: { enableTaskAttachmentUpload: attachments },
+            enterprise: { enableTaskAttachmentUpload: attachments, ...features },
           }),
         ),
       'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
@@ -283,6 +286,20 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(app.location()).toBe('/enterprise/tasks-library'));
+  });
+
+  it('an author whose enterprise has Interview Ready and Read off is offered only the open types', async () => {
+    openEditor({
+      path: '/enterprise/create-task?type=6',
+      features: { enableInterviewReadyFeature: false, enableReadFeature: false },
+    });
+    // The closed type in the address falls back to the type cards.
+    expect(await screen.findByRole('heading', { name: 'What kind of task?' })).toBeInTheDocument();
+    const cards = screen.getAllByRole('button', { name: /Learners|interview/ });
+    expect(cards).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: /Get Interview Ready/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Read & Record/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Pronunciation/ })).toBeInTheDocument();
   });
 
   it('attachments show only when the enterprise allows them', async () => {

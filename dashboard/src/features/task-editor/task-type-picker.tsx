@@ -44,16 +44,19 @@ const TypeIcon = ({ type }: { type: TaskType }) => {
 export const TaskTypePicker = ({
   current,
   onPick,
+  types = TASK_TYPE_VALUES,
 }: {
   current: TaskType | null;
   onPick: (type: TaskType) => void;
+  /** The types offered (an enterprise's flags can close some). */
+  types?: readonly TaskType[];
 }) => (
   <section aria-labelledby="task-type-title">
     <h2 id="task-type-title" className="type-picker__title">
       What kind of task?
     </h2>
     <ul className="type-picker">
-      {TASK_TYPE_VALUES.map((type) => (
+      {types.map((type) => (
         <li key={type}>
           <button
             type="button"

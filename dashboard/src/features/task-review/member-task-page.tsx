@@ -2,11 +2,14 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { TASK_STATUS, TASK_STATUS_LABELS } from '@coach/shared/constants/task-status';
 import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { type Assignment, type MemberTaskDetail, tasks } from '@coach/shared/contract/tasks';
+import { hasPermission } from '@coach/shared/permissions';
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { enterpriseUserAtom } from '../../lib/session.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -234,6 +237,17 @@ export const MemberTaskPage = () => {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const userId = searchParams.get('member') ?? '';
+  const user = useAtomValue(enterpriseUserAtom);
+  // The route needs login only (spec §2), but reviewing needs the task library: the server refuses its calls
+  // without it, so a learner who follows a link here lands on the unauthorized page, not a failed load.
+  const reviewer = user
+    ? hasPermission({
+        permissions: user.roleId.permissions,
+        isDefaultAdmin: user.isDefaultAdmin,
+        key: 'task-library',
+      })
+    : true;
+  if (!reviewer) return <Navigate to={paths.enterprise.unauthorized} replace />;
   return (
     <div className="review-page">
       <Link className="back-link" to={fillPath(paths.enterprise.viewTask, { id })}>

@@ -1,11 +1,12 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { LEVEL_NAMES, LEVEL_VALUES, type Level } from '@coach/shared/constants/levels';
-import { TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
+import type { TaskType } from '@coach/shared/constants/task-types';
 import { type TaskDraft, tasks } from '@coach/shared/contract/tasks';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { errorsFromIssues } from '../../lib/use-contract-form.ts';
+import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
@@ -13,8 +14,8 @@ import { Checkbox } from '../../ui/table.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
 import { typeLabel } from './task-text.ts';
 
-/** Video tasks name a video of the library; the coach writes every other type. */
-const WRITABLE: TaskType[] = TASK_TYPE_VALUES.filter((type) => type !== 3);
+/** Video tasks name a video of the library; the coach writes every other open type. */
+const writable = (open: readonly TaskType[]): TaskType[] => open.filter((type) => type !== 3);
 const COUNTS = [1, 2, 3, 4, 5, 6, 8, 10] as const;
 
 type Errors = Partial<Record<'topic' | 'types' | 'count' | 'level' | 'form', string>>;
@@ -45,7 +46,8 @@ const draftSummary = (draft: TaskDraft) => {
  */
 export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) => {
   const [topic, setTopic] = useState('');
-  const [types, setTypes] = useState<TaskType[]>([1, 7]);
+  const WRITABLE = writable(useOpenTaskTypes());
+  const [types, setTypes] = useState<TaskType[]>(() => WRITABLE.filter((type) => type === 1 || type === 7));
   const [count, setCount] = useState(3);
   const [level, setLevel] = useState<Level>(2);
   const [errors, setErrors] = useState<Errors>({});

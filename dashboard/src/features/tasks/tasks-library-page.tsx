@@ -1,11 +1,12 @@
 import { SORT_OPTIONS, type SortValue } from '@coach/shared/constants/sort-options';
-import { TASK_CATEGORIES, TASK_TYPE_VALUES } from '@coach/shared/constants/task-types';
+import { TASK_CATEGORIES } from '@coach/shared/constants/task-types';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { TASK_SECTION_SIZE, type Task, type TaskListResponse } from '@coach/shared/contract/tasks';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock, Spinner } from '../../ui/spinner.tsx';
@@ -21,11 +22,13 @@ import { hasViewAll, type TaskListQuery, useTaskList, type ViewAllType } from '.
 import './tasks.css';
 
 type Tab = 'all' | `${Task['type']}`;
-const TABS: TabItem<Tab>[] = [
+/** "All" and one tab per type the enterprise's flags leave open (issue 7). */
+const tabsFor = (types: readonly Task['type'][]): TabItem<Tab>[] => [
   { value: 'all', label: 'All' },
-  ...TASK_TYPE_VALUES.map((type) => ({ value: `${type}` as Tab, label: typeLabel(type) })),
+  ...types.map((type) => ({ value: `${type}` as Tab, label: typeLabel(type) })),
 ];
-const tabOf = (value: string | null): Tab => TABS.find((tab) => tab.value === value)?.value ?? 'all';
+const tabOf = (tabs: TabItem<Tab>[], value: string | null): Tab =>
+  tabs.find((tab) => tab.value === value)?.value ?? 'all';
 
 type Filters = { search: string; category: Task['category'] | ''; sortBy: SortValue; archived: boolean };
 
@@ -108,7 +111,8 @@ const Sections = ({
 /** /enterprise/tasks-library: every task of the enterprise, by type, with search, category, sort, archive. */
 export const TasksLibraryPage = () => {
   const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('type'));
+  const TABS = tabsFor(useOpenTaskTypes());
+  const tab = tabOf(TABS, params.get('type'));
   const [filters, setFilters] = useState<Filters>({
     search: '',
     category: '',

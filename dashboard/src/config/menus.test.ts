@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { makeEnterpriseUser } from '../testing/fake-server.ts';
+import { enterpriseMenuFor } from './menus.ts';
+
+const labels = (user: ReturnType<typeof makeEnterpriseUser>) =>
+  enterpriseMenuFor(user).map((item) => item.label);
+
+describe('the enterprise menu (spec §2, §6)', () => {
+  it('shows the default admin every item of an enterprise with its features on', () => {
+    const user = makeEnterpriseUser({
+      roleName: 'Admin',
+      isDefaultAdmin: true,
+      enterprise: { enableCourseFeature: true, enableCompanyInfoFeature: true },
+    });
+    expect(labels(user)).toEqual([
+      'Dashboard',
+      'Members',
+      'Tasks Library',
+      'My Tasks',
+      'Content Library',
+      'Courses',
+      'Company Info',
+      'Reports',
+      'User Roles',
+      'Groups',
+      'Surveys',
+      'Reading Topics',
+      'Help',
+      'Configurations',
+    ]);
+  });
+
+  it('hides Configurations (Pronunciation) while the pronunciation feature or its parent is off', () => {
+    const off = makeEnterpriseUser({
+      isDefaultAdmin: true,
+      enterprise: { enablePronunciationFeature: false },
+    });
+    expect(labels(off)).not.toContain('Configurations');
+    const parentOff = makeEnterpriseUser({
+      isDefaultAdmin: true,
+      enterprise: { enableCommunicationReadyFeature: false },
+    });
+    expect(labels(parentOff)).not.toContain('Configurations');
+    expect(labels(parentOff)).toContain('Groups');
+  });
+
+  it('shows a learner with the dashboard key only the dashboard and the login-only items', () => {
+    expect(labels(makeEnterpriseUser({ permissions: ['dashboard'] }))).toEqual([
+      'Dashboard',
+      'My Tasks',
+      'Help',
+    ]);
+  });
+});
