@@ -77,6 +77,19 @@ describe('admin members across enterprises', () => {
 
     const on = await call(adminMembers.setStatus.path, { memberId: staff._id, status: 'Active' });
     expect(on.json.response).toMatchObject({ status: 'Active' });
+    const audits = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_kind', 'details'])
+      .where('action', '=', 'member.status-changed')
+      .execute();
+    const recorded = audits.map((a) => ({ kind: a.actor_kind, ...JSON.parse(a.details) }));
+    expect(recorded).toHaveLength(2);
+    expect(recorded).toEqual(
+      expect.arrayContaining([
+        { kind: 'admin', memberId: staff._id, status: 'Inactive' },
+        { kind: 'admin', memberId: staff._id, status: 'Active' },
+      ]),
+    );
   });
 
   it("a platform admin cannot deactivate an enterprise's default admin (409)", async () => {

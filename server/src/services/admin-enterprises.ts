@@ -26,7 +26,8 @@ const readFlags = (json: string): FeatureFlags => {
   return Object.fromEntries(FEATURE_FLAGS.map(({ key }) => [key, stored[key] === true])) as FeatureFlags;
 };
 
-const writeAudit = (ctx: CallContext, enterpriseId: string, action: string, details: object) =>
+/** An audit record of a platform admin's action on an enterprise. */
+export const writeAudit = (ctx: CallContext, enterpriseId: string, action: string, details: object) =>
   ctx.db
     .insertInto('audit_log')
     .values({

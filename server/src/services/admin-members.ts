@@ -2,6 +2,7 @@ import { ADMIN_MEMBER_PAGE_SIZE, type AdminMember } from '@coach/shared/contract
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
+import { writeAudit } from './admin-enterprises.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { writeMemberStatus } from './members.ts';
 
@@ -90,5 +91,9 @@ export const setAdminMemberStatus = async (
   if (input.status === 'Inactive' && member.is_default_admin === 1)
     throw conflict("The enterprise's default admin cannot be deactivated");
   await writeMemberStatus(ctx, member.enterprise_id, input);
+  await writeAudit(ctx, member.enterprise_id, 'member.status-changed', {
+    memberId: member.id,
+    status: input.status,
+  });
   return toMember(await findMember(ctx, input.memberId));
 };
