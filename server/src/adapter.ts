@@ -1,4 +1,9 @@
-import { DEFAULT_FEATURE_FLAGS, featureLabel, isFeatureOn } from '@coach/shared/constants/features';
+import {
+  DEFAULT_FEATURE_FLAGS,
+  type FeatureFlagKey,
+  featureLabel,
+  isFeatureOn,
+} from '@coach/shared/constants/features';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { FeatureFlags } from '@coach/shared/contract/auth';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
@@ -230,8 +235,10 @@ const checkAccess = (entry: CallDef, session: Session | null) => {
   if (entry.adminRoleOnly && !isDefaultAdmin && !isAdminRoleName(session.user.role_name)) throw forbidden();
   if (!hasPermission({ permissions: session.permissions, isDefaultAdmin, key: entry.permission }))
     throw forbidden();
-  if (entry.feature && !isFeatureOn(enterpriseFlags(session.user), entry.feature))
-    throw featureDisabled(featureLabel(entry.feature));
+  // Every contract entry's feature is a flag key (a test in @coach/shared checks the table).
+  const feature = entry.feature as FeatureFlagKey | undefined;
+  if (feature && !isFeatureOn(enterpriseFlags(session.user), feature))
+    throw featureDisabled(featureLabel(feature));
 };
 
 /**

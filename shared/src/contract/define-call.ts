@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { PermissionKey } from '../permissions.ts';
-import type { FeatureFlags } from './auth.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,7 +37,7 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   /** Calls restricted to enterprise users whose role is named admin (spec §6: settings, company info). */
   adminRoleOnly?: boolean;
   /** Enterprise feature flag that must be on for the call (e.g. enableCourseFeature). */
-  feature?: keyof FeatureFlags;
+  feature?: string;
   /** Multipart uploads: the body is form data, not JSON, and the request schema checks its fields. */
   multipart?: boolean;
   request: Req;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURE_FLAGS } from '../constants/features.ts';
 import { PERMISSION_KEYS } from '../permissions.ts';
 import { API_BASE } from './define-call.ts';
 import { allCalls } from './registry.ts';
@@ -225,6 +226,16 @@ describe('the contract table', () => {
       ({ permission }) => permission !== null && !PERMISSION_KEYS.includes(permission),
     );
     expect(bad.map(key)).toEqual([]);
+  });
+
+  it('gates calls only on feature flags of spec §3, and only enterprise calls', () => {
+    const keys = new Set<string>(FEATURE_FLAGS.map((flag) => flag.key));
+    const gated = allCalls.filter((call) => call.feature !== undefined);
+    expect(gated.length).toBeGreaterThan(0);
+    for (const call of gated) {
+      expect(keys.has(call.feature ?? ''), `${call.path}: ${call.feature}`).toBe(true);
+      expect(call.auth).toBe('enterprise');
+    }
   });
 
   it('asks no permission key of public or admin calls', () => {
