@@ -1,9 +1,43 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { FEATURE_FLAGS } from '@coach/shared/constants/features';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
 import { outboxMark, readMessage } from '../support/outbox.ts';
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** The switches of Acme's feature flags on its detail page (spec §3). */
+const acmeFeatures = (page: Page) => page.getByRole('group', { name: 'Features of Acme Learning' });
+const flagSwitch = (features: Locator, label: string) =>
+  features.getByRole('switch', { name: label, exact: true });
+
+/** Each flag's label and whether its switch is on now. */
+const flagStates = async (features: Locator) => {
+  const states = new Map<string, boolean>();
+  for (const { label } of FEATURE_FLAGS)
+    states.set(label, (await flagSwitch(features, label).getAttribute('aria-checked')) === 'true');
+  return states;
+};
+
+/**
+ * Puts every flag back as it was in `seeded`, parents first (FEATURE_FLAGS lists a parent before its children,
+ * which stay disabled while it is off), then reloads to check the server kept them.
+ */
+const restoreFlags = async (page: Page, seeded: Map<string, boolean>) => {
+  const features = acmeFeatures(page);
+  for (const { label } of FEATURE_FLAGS) {
+    const on = seeded.get(label) ?? false;
+    const flag = flagSwitch(features, label);
+    if (((await flag.getAttribute('aria-checked')) === 'true') === on) continue;
+    await flag.setChecked(on);
+    // The switch holds still (aria-disabled) until the save is answered; setChecked waits for that too.
+    await expect(flag).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(flag).toBeChecked({ checked: on });
+  }
+  await page.reload();
+  for (const { label } of FEATURE_FLAGS)
+    await expect(flagSwitch(features, label)).toBeChecked({ checked: seeded.get(label) ?? false });
+};
 
 test('an admin switches Acme’s course feature off and Acme’s menu loses Courses at once', async ({
   page,
@@ -25,17 +59,28 @@ test('an admin switches Acme’s course feature off and Acme’s menu loses Cour
   await table.getByRole('link', { name: 'Acme Learning' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Learning' })).toBeVisible();
-  const course = page.getByRole('checkbox', { name: 'MarketPlace', exact: true });
+  const features = acmeFeatures(page);
+  const course = flagSwitch(features, 'MarketPlace');
   await expect(course).toBeChecked();
-  // A child cannot be switched on while its parent is off.
-  await page.getByRole('checkbox', { name: 'Communication Ready', exact: true }).uncheck();
+  // As seeded, so the end of this journey can put every flag back for the journeys after it.
+  const seeded = await flagStates(features);
+  const communication = flagSwitch(features, 'Communication Ready');
+  const vocabulary = flagSwitch(features, 'Vocabulary');
+  // Switching a parent off switches its children off, and a child cannot be switched on while its parent is off.
+  await communication.uncheck();
   await expect(page.getByText('Communication Ready is off for Acme Learning')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: /^Vocabulary/ })).toBeDisabled();
-  await expect(page.getByRole('checkbox', { name: /^Vocabulary/ })).not.toBeChecked();
+  await expect(vocabulary).toBeDisabled();
+  await expect(vocabulary).not.toBeChecked();
+  await expect(vocabulary).toHaveAccessibleDescription('Turn on Communication Ready first');
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
-  await page.getByRole('checkbox', { name: 'Communication Ready', exact: true }).check();
-  await expect(page.getByRole('checkbox', { name: /^Vocabulary/ })).toBeEnabled();
-  await page.getByRole('checkbox', { name: /^Vocabulary/ }).check();
+  // Keyboard: Space flips the focused switch.
+  await communication.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Communication Ready is on for Acme Learning')).toBeVisible();
+  await expect(communication).toBeChecked();
+  await expect(communication).toBeFocused();
+  await expect(vocabulary).toBeEnabled();
+  await vocabulary.check();
   await expect(page.getByText('Vocabulary is on for Acme Learning')).toBeVisible();
 
   await course.uncheck();
@@ -52,6 +97,9 @@ test('an admin switches Acme’s course feature off and Acme’s menu loses Cour
   await owner.reload();
   await expect(mainMenu(owner).getByRole('link', { name: 'Courses' })).toBeVisible();
   await ownerContext.close();
+
+  // Pronunciation, Read, Speak Freely and Call went off with Communication Ready: every flag goes back as seeded.
+  await restoreFlags(page, seeded);
 });
 
 test('the enterprise list and detail fit a 390 px screen', async ({ page }) => {
@@ -59,7 +107,7 @@ test('the enterprise list and detail fit a 390 px screen', async ({ page }) => {
   await signIn(page, 'admin', 'admin@coach.example');
   await page.goto('/admin/enterprises');
   await page.getByRole('link', { name: 'Acme Learning' }).click();
-  await expect(page.getByRole('checkbox', { name: 'MarketPlace', exact: true })).toBeVisible();
+  await expect(flagSwitch(acmeFeatures(page), 'MarketPlace')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
@@ -72,7 +120,10 @@ test('an admin logs in as Acme with the generic identity, logs out of Acme and i
   await page.getByRole('link', { name: 'Acme Learning' }).click();
   await page.getByRole('button', { name: 'Log in as Acme Learning' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The enterprise dashboard (/admin/dashboard would match a bare /dashboard$/), as Acme.
+  await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Acme Learning dashboard' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Acme Learning');
   await expect(mainMenu(page).getByRole('link', { name: 'Courses' })).toBeVisible();
   await expect(page.locator('.user-menu__trigger')).toContainText('Platform Admin');
   expect(await page.evaluate(() => localStorage.getItem('coach.loginAsEnterprise'))).not.toBeNull();

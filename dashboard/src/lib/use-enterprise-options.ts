@@ -1,33 +1,52 @@
 import { adminGeneral } from '@coach/shared/contract/admin';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { api } from './api.ts';
+import { notify } from './notify.ts';
+import { useLoad } from './use-load.ts';
 
 export type EnterpriseOption = { _id: string; company_name: string };
 
-/** How many pages of enterprises a filter loads (25 a page): enough for the platform's customers. */
-const MAX_PAGES = 20;
+/** Pages asked at once after the first: the list answers ten a page (ENTERPRISE_PAGE_SIZE), newest first. */
+const PAGES_AT_ONCE = 4;
+
+const pageOf = (currentPage: number) => api.call(adminGeneral.getEnterpriseList, { currentPage });
+
+/** Every enterprise by name: page 1 says how many pages there are, the rest follow a few at a time. */
+const loadAllEnterprises = async (): Promise<EnterpriseOption[]> => {
+  const first = await pageOf(1);
+  const pages = [first];
+  for (let start = 2; start <= first.totalPages; start += PAGES_AT_ONCE) {
+    const numbers = Array.from(
+      { length: Math.min(PAGES_AT_ONCE, first.totalPages - start + 1) },
+      (_, i) => start + i,
+    );
+    pages.push(...(await Promise.all(numbers.map(pageOf))));
+  }
+  // An enterprise created while the pages load shifts the newest-first rows, so one may come twice.
+  const byId = new Map<string, EnterpriseOption>();
+  for (const { _id, company_name } of pages.flatMap((page) => page.listdata))
+    byId.set(_id, { _id, company_name });
+  return [...byId.values()].sort((a, b) => a.company_name.localeCompare(b.company_name));
+};
+
+/** What an enterprise filter shows when the list cannot be had (a toast says the same once). */
+export const ENTERPRISE_OPTIONS_ERROR = 'The enterprises could not be loaded';
 
 /**
- * The enterprises for an admin screen's filter, by name. Without the list the filter offers "All
- * enterprises" only (the screens still work).
+ * The enterprises for an admin screen's filter, by name, all of them. While loading, or after a failure (a
+ * toast tells, `error` keeps it for the filter, `reload` asks again), the filter offers "All enterprises" only
+ * and the screen still works.
  */
 export const useEnterpriseOptions = () => {
-  const [options, setOptions] = useState<EnterpriseOption[]>([]);
+  const { state, reload } = useLoad('enterprise-options', loadAllEnterprises);
+  const error = state.status === 'error' ? state.message : null;
   useEffect(() => {
-    let live = true;
-    const load = async () => {
-      const found: EnterpriseOption[] = [];
-      for (let currentPage = 1; currentPage <= MAX_PAGES; currentPage += 1) {
-        const page = await api.call(adminGeneral.getEnterpriseList, { currentPage });
-        found.push(...page.listdata.map(({ _id, company_name }) => ({ _id, company_name })));
-        if (currentPage >= page.totalPages) break;
-      }
-      if (live) setOptions(found.sort((a, b) => a.company_name.localeCompare(b.company_name)));
-    };
-    load().catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
-  return options;
+    if (error) notify.error(`${ENTERPRISE_OPTIONS_ERROR}. ${error}`);
+  }, [error]);
+  return {
+    options: state.status === 'ready' ? state.data : [],
+    loading: state.status === 'loading',
+    error,
+    reload,
+  };
 };

@@ -1,22 +1,29 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminGeneral } from '@coach/shared/contract/admin';
+import type { Paged } from '@coach/shared/contract/envelope';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
-import { useLoad } from '../lib/use-load.ts';
+import { usePagedList } from '../lib/use-paged-list.ts';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './dialog.tsx';
 import { Card, PageHeader } from './layout.tsx';
-import { LoadingBlock } from './spinner.tsx';
+import { LoadingBlock, Spinner } from './spinner.tsx';
 import { EmptyState, ErrorState, FormAlert } from './states.tsx';
-import { Checkbox, SearchBox } from './table.tsx';
+import { Checkbox, Pagination, SearchBox } from './table.tsx';
 
 export type Item = { _id: string; name: string; hint: string };
 
-/** A searchable list of checkboxes; what is chosen stays chosen across searches and shows as chips. */
+/** One page of a pick list's server search (the lists page on the server: 10 enterprises, 24 tasks, 25 videos). */
+export type LoadItemPage = (query: { search: string; currentPage: number }) => Promise<Paged<Item>>;
+
+/**
+ * A searchable, paged list of checkboxes; what is chosen stays chosen across searches and pages and shows as
+ * chips.
+ */
 const PickList = ({
   title,
   noun,
@@ -28,11 +35,14 @@ const PickList = ({
   noun: string;
   chosen: Map<string, string>;
   onChange: (chosen: Map<string, string>) => void;
-  load: (search: string) => Promise<Item[]>;
+  load: LoadItemPage;
 }) => {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const { state: items } = useLoad(`${noun}|${query}`, () => load(query));
+  const list = usePagedList(`${noun}|${query}`, (currentPage) => load({ search: query, currentPage }));
+  const { load: items, page, setPage, reload } = list;
+  // The last page stays on screen while the next one loads; the spinner says another is on its way.
+  const turning = items.status === 'ready' && items.page.currentPage !== page;
   const toggle = (item: Item, on: boolean) => {
     const next = new Map(chosen);
     if (on) next.set(item._id, item.name);
@@ -44,7 +54,10 @@ const PickList = ({
       <div className="bulk-assign__panel">
         <div className="bulk-assign__head">
           <h2 className="card__title">{title}</h2>
-          <span className="chip">{chosen.size} chosen</span>
+          <span className="bulk-assign__count">
+            {turning ? <Spinner size="sm" label={`Loading ${noun}`} /> : null}
+            <span className="chip">{chosen.size} chosen</span>
+          </span>
         </div>
         <SearchBox
           label={`Search ${noun}`}
@@ -69,16 +82,28 @@ const PickList = ({
             ))}
           </ul>
         ) : null}
-        <div className="bulk-assign__list">
+        {/* Keyed by page so a new page starts scrolled to its top. */}
+        <div key={page} className="bulk-assign__list" aria-busy={turning || items.status === 'loading'}>
           {items.status === 'loading' ? <LoadingBlock label={`Loading ${noun}`} /> : null}
           {items.status === 'error' ? (
-            <ErrorState title={`The ${noun} could not be loaded`} description={items.message} />
+            <ErrorState
+              title={`The ${noun} could not be loaded`}
+              description={items.message}
+              action={
+                <Button variant="secondary" onClick={() => void reload()}>
+                  Try again
+                </Button>
+              }
+            />
           ) : null}
-          {items.status === 'ready' && items.data.length === 0 ? (
-            <EmptyState title={`No ${noun} found`} description="Try another search." />
+          {items.status === 'ready' && items.page.listdata.length === 0 ? (
+            <EmptyState
+              title={`No ${noun} found`}
+              description={query ? 'Try another search.' : `There are no ${noun} yet.`}
+            />
           ) : null}
           {items.status === 'ready'
-            ? items.data.map((item) => (
+            ? items.page.listdata.map((item) => (
                 <Checkbox
                   key={item._id}
                   label={item.name}
@@ -89,18 +114,30 @@ const PickList = ({
               ))
             : null}
         </div>
+        {items.status === 'ready' && items.page.listdata.length > 0 ? (
+          <Pagination
+            page={page}
+            totalPages={items.page.totalPages}
+            totalCount={items.page.totalCount}
+            onPage={setPage}
+            noun={noun}
+          />
+        ) : null}
       </div>
     </Card>
   );
 };
 
-const loadEnterprises = async (search: string) => {
-  const page = await api.call(adminGeneral.getEnterpriseList, { searchInput: search, currentPage: 1 });
-  return page.listdata.map((e) => ({
-    _id: e._id,
-    name: e.company_name,
-    hint: `${e.memberCount} ${e.memberCount === 1 ? 'member' : 'members'}`,
-  }));
+const loadEnterprises: LoadItemPage = async ({ search, currentPage }) => {
+  const page = await api.call(adminGeneral.getEnterpriseList, { searchInput: search, currentPage });
+  return {
+    ...page,
+    listdata: page.listdata.map((e) => ({
+      _id: e._id,
+      name: e.company_name,
+      hint: `${e.memberCount} ${e.memberCount === 1 ? 'member' : 'members'}`,
+    })),
+  };
 };
 
 const plural = (count: number, [one, many]: readonly [string, string]) =>
@@ -125,7 +162,7 @@ export const BulkAssignPage = ({
   backTo: string;
   /** ['video', 'videos'] */
   noun: readonly [string, string];
-  loadItems: (search: string) => Promise<Item[]>;
+  loadItems: LoadItemPage;
   preset: (() => Promise<Item>) | null;
   run: (input: { itemIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' }) => Promise<{
     message: string;
@@ -145,7 +182,7 @@ export const BulkAssignPage = ({
   useEffect(() => {
     preset?.().then(
       (item) => setItems(new Map([[item._id, item.name]])),
-      () => {},
+      (err: unknown) => notify.error(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE),
     );
   }, [preset]);
 
@@ -196,7 +233,7 @@ export const BulkAssignPage = ({
           </Link>
         }
       />
-      <form className="bulk-assign" onSubmit={submit}>
+      <form className="bulk-assign-form" onSubmit={submit}>
         <div className="bulk-assign__grid">
           <PickList title={Noun} noun={noun[1]} chosen={items} onChange={setItems} load={loadItems} />
           <PickList

@@ -4,16 +4,19 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
-import { BulkAssignPage } from '../../ui/bulk-assign.tsx';
+import { BulkAssignPage, type LoadItemPage } from '../../ui/bulk-assign.tsx';
 import './admin-content.css';
 
-const loadVideos = async (search: string) => {
-  const page = await api.call(adminContent.list, { searchInput: search, currentPage: 1 });
-  return page.listdata.map((v) => ({
-    _id: v._id,
-    name: v.title,
-    hint: `${VIDEO_CATEGORY_LABELS[v.category]} · ${v.enterpriseCount} ${v.enterpriseCount === 1 ? 'enterprise' : 'enterprises'}`,
-  }));
+const loadVideos: LoadItemPage = async ({ search, currentPage }) => {
+  const page = await api.call(adminContent.list, { searchInput: search, currentPage });
+  return {
+    ...page,
+    listdata: page.listdata.map((v) => ({
+      _id: v._id,
+      name: v.title,
+      hint: `${VIDEO_CATEGORY_LABELS[v.category]} · ${v.enterpriseCount} ${v.enterpriseCount === 1 ? 'enterprise' : 'enterprises'}`,
+    })),
+  };
 };
 
 /** /admin/bulk-assign-unassign-content: offer videos to enterprises, or withdraw them (issue 7). */

@@ -15,7 +15,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
-import { Checkbox } from '../../ui/table.tsx';
+import { SwitchField } from '../../ui/switch.tsx';
 import { EnterpriseMembers, EnterpriseUsage } from './enterprise-activity.tsx';
 import { formatDate } from './format.ts';
 import './admin-enterprises.css';
@@ -78,6 +78,8 @@ const Features = ({
   const flags = pending ?? detail.features;
 
   const toggle = async (key: FeatureFlagKey, on: boolean) => {
+    // One change at a time: each save sends every flag, so a second one waits for the first (the switches say busy).
+    if (saving) return;
     const next = switchFlag(flags, key, on);
     setSaving(key);
     setPending(next);
@@ -102,16 +104,18 @@ const Features = ({
         Changes apply at once: a feature switched off disappears from the enterprise's menu and its calls are
         refused.
       </p>
-      <fieldset className="enterprise-features" disabled={saving !== null}>
+      <fieldset className="enterprise-features" aria-busy={saving !== null}>
         <legend className="visually-hidden">Features of {detail.company_name}</legend>
         {FEATURE_FLAGS.map(({ key, label, parent }) => {
           const parentOff = parent !== null && !flags[parent];
           return (
             <div key={key} className={parent ? 'enterprise-features__child' : undefined}>
-              <Checkbox
+              <SwitchField
                 label={label}
                 checked={flags[key]}
                 disabled={parentOff}
+                busy={saving !== null}
+                saving={saving === key}
                 hint={parentOff ? `Turn on ${labelOf(parent)} first` : undefined}
                 onChange={(on) => void toggle(key, on)}
               />

@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useEnterpriseOptions } from '../../lib/use-enterprise-options.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { EnterpriseSelect } from '../../ui/enterprise-select.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
-import { SelectField } from '../../ui/text-field.tsx';
 import './admin-members.css';
 
 type StatusFilter = 'all' | 'Active' | 'Inactive';
@@ -26,7 +25,6 @@ export const AdminMembersPage = () => {
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [enterpriseId, setEnterpriseId] = useState('');
-  const enterprises = useEnterpriseOptions();
   const list = usePagedList(`${searchInput}|${status}|${enterpriseId}`, (currentPage) =>
     api.call(adminMembers.list, {
       searchInput,
@@ -67,20 +65,7 @@ export const AdminMembersPage = () => {
           onChange={setSearch}
         />
         <div className="admin-members__filters">
-          {enterprises.length ? (
-            <SelectField
-              label="Enterprise"
-              value={enterpriseId}
-              onChange={(event) => setEnterpriseId(event.target.value)}
-            >
-              <option value="">All enterprises</option>
-              {enterprises.map((e) => (
-                <option key={e._id} value={e._id}>
-                  {e.company_name}
-                </option>
-              ))}
-            </SelectField>
-          ) : null}
+          <EnterpriseSelect value={enterpriseId} onChange={setEnterpriseId} />
           <fieldset className="segmented">
             <legend className="visually-hidden">Status</legend>
             {(['all', 'Active', 'Inactive'] as const).map((value) => (

@@ -3,9 +3,9 @@ import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/defi
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
-import { useEnterpriseOptions } from '../../lib/use-enterprise-options.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { SelectField, TextField } from '../../ui/text-field.tsx';
+import { EnterpriseSelect } from '../../ui/enterprise-select.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
 export type ReportRange = { enterpriseId: string; startDate: string; endDate: string };
 
@@ -48,22 +48,13 @@ export const ReportFilters = ({
   value: ReportRange;
   onChange: (next: ReportRange) => void;
 }) => {
-  const enterprises = useEnterpriseOptions();
   const reversed = value.startDate && value.endDate && value.startDate > value.endDate;
   return (
     <div className="report-filters">
-      <SelectField
-        label="Enterprise"
+      <EnterpriseSelect
         value={value.enterpriseId}
-        onChange={(event) => onChange({ ...value, enterpriseId: event.target.value })}
-      >
-        <option value="">All enterprises</option>
-        {enterprises.map((e) => (
-          <option key={e._id} value={e._id}>
-            {e.company_name}
-          </option>
-        ))}
-      </SelectField>
+        onChange={(enterpriseId) => onChange({ ...value, enterpriseId })}
+      />
       <TextField
         label="From"
         type="date"

@@ -5,15 +5,18 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
-import { BulkAssignPage } from '../../ui/bulk-assign.tsx';
+import { BulkAssignPage, type LoadItemPage } from '../../ui/bulk-assign.tsx';
 
-const loadTasks = async (searchInput: string) => {
-  const page = await api.call(adminTasks.list, { searchInput, currentPage: 1 });
-  return page.listdata.map((task) => ({
-    _id: task._id,
-    name: task.title,
-    hint: `${TASK_TYPE_LABELS[task.type]} · ${LEVEL_NAMES[task.level]} · ${task.enterpriseCount} ${task.enterpriseCount === 1 ? 'enterprise' : 'enterprises'}`,
-  }));
+const loadTasks: LoadItemPage = async ({ search, currentPage }) => {
+  const page = await api.call(adminTasks.list, { searchInput: search, currentPage });
+  return {
+    ...page,
+    listdata: page.listdata.map((task) => ({
+      _id: task._id,
+      name: task.title,
+      hint: `${TASK_TYPE_LABELS[task.type]} · ${LEVEL_NAMES[task.level]} · ${task.enterpriseCount} ${task.enterpriseCount === 1 ? 'enterprise' : 'enterprises'}`,
+    })),
+  };
 };
 
 /** /admin/bulk-assign-unassign-task: offer platform tasks to enterprises, or withdraw them (issue 7). */

@@ -1,0 +1,127 @@
+import { DEFAULT_FEATURE_FLAGS } from '@coach/shared/constants/features';
+import { adminEnterprises, type EnterpriseDetail } from '@coach/shared/contract/admin-enterprises';
+import { adminMembers } from '@coach/shared/contract/admin-members';
+import { adminReports } from '@coach/shared/contract/admin-reports';
+import type { FeatureFlags } from '@coach/shared/contract/auth';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type FakeHandler, fail, fakeToken, makeAdminUser, ok } from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+const route = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
+const SAVE = route(adminEnterprises.updateFeatures);
+const COMMUNICATION_CHILDREN = ['Pronunciation', 'Vocabulary', 'Read', 'Speak Freely', 'Call'];
+
+const acme = (features: FeatureFlags): EnterpriseDetail => ({
+  _id: 'e1',
+  company_name: 'Acme Learning',
+  enterprise_logo: null,
+  address: null,
+  createdAt: '2026-01-05T09:00:00.000Z',
+  memberCount: 3,
+  defaultAdmin: { _id: 'u1', name: 'Olivia Owner', email: 'owner@acme.example', invitePending: false },
+  features,
+});
+
+/** Acme's detail page as the platform admin sees it; `save` answers update-enterprise-features. */
+const renderAcme = (save: FakeHandler) => {
+  const seeded = { ...DEFAULT_FEATURE_FLAGS, enableCourseFeature: true };
+  return renderApp({
+    path: '/admin/enterprise/detail/e1',
+    admin: verifiedSession(fakeToken(86400)),
+    routes: {
+      'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+      [route(adminEnterprises.detail)]: () => ok(acme(seeded)),
+      [route(adminReports.enterpriseUsage)]: () =>
+        ok({
+          from: '2026-01-01',
+          to: '2026-01-30',
+          members: 3,
+          activeMembers: 2,
+          activeLearners: 2,
+          tasksCompleted: 4,
+          minutesPractised: 35,
+          videosWatched: 1,
+          lastActiveDay: '2026-01-29',
+        }),
+      [route(adminMembers.list)]: () => ok({ currentPage: 1, totalPages: 0, listdata: [] }),
+      [SAVE]: save,
+    },
+  });
+};
+
+const featureSwitches = async () =>
+  within(await screen.findByRole('group', { name: 'Features of Acme Learning' }));
+
+describe('enterprise detail feature switches (spec §3)', () => {
+  it('a platform admin switches Communication Ready off, and its children go off and cannot be switched on', async () => {
+    const app = renderAcme((body) => ok(acme(body.features as FeatureFlags)));
+    const user = userEvent.setup();
+    const features = await featureSwitches();
+    const communication = features.getByRole('switch', { name: 'Communication Ready' });
+    expect(communication).toBeChecked();
+
+    await user.click(communication);
+    expect(await screen.findByText('Communication Ready is off for Acme Learning')).toBeInTheDocument();
+    expect(communication).not.toBeChecked();
+    for (const name of COMMUNICATION_CHILDREN) {
+      const child = features.getByRole('switch', { name });
+      expect(child).not.toBeChecked();
+      expect(child).toBeDisabled();
+      expect(child).toHaveAccessibleDescription('Turn on Communication Ready first');
+    }
+    expect(features.getByRole('switch', { name: 'MarketPlace' })).toBeChecked();
+    expect(app.server.calls.find((call) => call.route === SAVE)?.body).toEqual({
+      enterpriseId: 'e1',
+      features: {
+        ...DEFAULT_FEATURE_FLAGS,
+        enableCourseFeature: true,
+        enableCommunicationReadyFeature: false,
+        enablePronunciationFeature: false,
+        enableVocabularyFeature: false,
+        enableReadFeature: false,
+        enableSpeakFreelyFeature: false,
+        enableCallFeature: false,
+      },
+    });
+
+    // From the keyboard: Space flips the focused switch back on, focus stays, and the children can move again.
+    communication.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText('Communication Ready is on for Acme Learning')).toBeInTheDocument();
+    expect(communication).toBeChecked();
+    expect(communication).toHaveFocus();
+    const vocabulary = features.getByRole('switch', { name: 'Vocabulary' });
+    expect(vocabulary).toBeEnabled();
+    expect(vocabulary).not.toBeChecked();
+    expect(vocabulary).not.toHaveAccessibleDescription();
+  });
+
+  it('a platform admin whose save fails sees the server message and the switch moves back', async () => {
+    let refuse = () => {};
+    const answered = new Promise<void>((resolve) => {
+      refuse = resolve;
+    });
+    renderAcme(async () => {
+      await answered;
+      return fail(422, 'The features could not be saved');
+    });
+    const user = userEvent.setup();
+    const features = await featureSwitches();
+    const marketplace = features.getByRole('switch', { name: 'MarketPlace' });
+
+    await user.click(marketplace);
+    // It moves at once and holds still (without losing focus) until the server answers.
+    expect(marketplace).not.toBeChecked();
+    expect(marketplace).toHaveAttribute('aria-disabled', 'true');
+    expect(marketplace).toHaveFocus();
+    expect(features.getByRole('status', { name: 'Saving MarketPlace' })).toBeInTheDocument();
+
+    refuse();
+    expect(await screen.findByText('The features could not be saved')).toBeInTheDocument();
+    await waitFor(() => expect(marketplace).toBeChecked());
+    expect(marketplace).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByText('MarketPlace is off for Acme Learning')).toBeNull();
+  });
+});

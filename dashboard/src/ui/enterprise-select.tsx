@@ -1,0 +1,42 @@
+import { ENTERPRISE_OPTIONS_ERROR, useEnterpriseOptions } from '../lib/use-enterprise-options.ts';
+import { Button } from './button.tsx';
+import { SelectField } from './text-field.tsx';
+
+/**
+ * The admin screens' enterprise filter: "All enterprises" and every enterprise by name. If the list cannot be
+ * loaded it says so under the field with Try again, and "All enterprises" still works.
+ */
+export const EnterpriseSelect = ({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (enterpriseId: string) => void;
+}) => {
+  const { options, loading, error, reload } = useEnterpriseOptions();
+  return (
+    <SelectField
+      label="Enterprise"
+      value={value}
+      aria-busy={loading}
+      onChange={(event) => onChange(event.target.value)}
+      hint={
+        error ? (
+          <span className="enterprise-select__error">
+            {ENTERPRISE_OPTIONS_ERROR}.
+            <Button variant="secondary" size="sm" onClick={reload}>
+              Try again
+            </Button>
+          </span>
+        ) : undefined
+      }
+    >
+      <option value="">All enterprises</option>
+      {options.map((e) => (
+        <option key={e._id} value={e._id}>
+          {e.company_name}
+        </option>
+      ))}
+    </SelectField>
+  );
+};
