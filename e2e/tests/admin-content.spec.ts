@@ -84,6 +84,17 @@ test('the platform admin adds a video, offers it to Globex, Globex sees it, and 
     await expect(await globexCards(globex, title)).toBeVisible();
   });
 
+  await test.step("the video's edit page says Globex has it, and leads back to offer or withdraw", async () => {
+    await page.goto('/admin/content-library');
+    await page.getByRole('searchbox', { name: 'Search videos' }).fill(title);
+    await page.getByRole('link', { name: title }).click();
+    const offered = page.getByRole('region', { name: 'Enterprises that have this video' });
+    await expect(offered.getByRole('link', { name: 'Globex Training' })).toBeVisible();
+    await offered.getByRole('link', { name: 'Offer or withdraw' }).click();
+    await expect(page.getByRole('list', { name: 'Chosen videos' })).toContainText(title);
+    await page.getByRole('checkbox', { name: /Globex Training/ }).check();
+  });
+
   await test.step('withdraw it after confirming; Globex no longer has it', async () => {
     await page.getByRole('radio', { name: 'Withdraw (unassign)' }).check();
     await page.getByRole('button', { name: 'Withdraw 1 video' }).click();
@@ -104,6 +115,7 @@ test('the platform admin adds a video, offers it to Globex, Globex sees it, and 
     await page.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit video' })).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(page.getByText('No enterprise has this video yet.')).toBeVisible();
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Interview Skills' });
     // Leaving with unsaved changes asks first.
     await page.getByRole('link', { name: 'Cancel' }).click();

@@ -9,7 +9,7 @@ import {
 } from '@coach/shared/contract/video';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -17,6 +17,7 @@ import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { useLeaveGuard } from '../../ui/leave-guard.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
@@ -484,6 +485,42 @@ export const CreateContentPage = () => (
   </div>
 );
 
+/** Which enterprises have the video (content_enterprises), with the way to offer or withdraw it. */
+const OfferedTo = ({ contentId }: { contentId: string }) => {
+  const { state, reload } = useLoad(contentId, () => api.call(adminContent.enterprises, { contentId }));
+  const bulk = `${paths.admin.bulkContent}?contentId=${encodeURIComponent(contentId)}`;
+  return (
+    <Card
+      title="Offered to"
+      className="content-editor__offered"
+      aria-label="Enterprises that have this video"
+    >
+      <LoadStates state={state} reload={reload} what="the enterprises that have it">
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="content-editor__hint">No enterprise has this video yet.</p>
+          ) : (
+            <ul className="content-editor__offered-list">
+              {rows.map((row) => (
+                <li key={row._id}>
+                  <Link to={fillPath(paths.admin.enterpriseDetail, { id: row._id })}>{row.companyName}</Link>
+                  <span className="content-editor__hint">
+                    {' '}
+                    since {new Date(row.assignedAt).toLocaleDateString()}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadStates>
+      <Link className="btn btn--secondary btn--sm" to={bulk}>
+        Offer or withdraw
+      </Link>
+    </Card>
+  );
+};
+
 /** /admin/content-library/edit/:id: change a platform video. */
 export const EditContentPage = () => {
   const { id = '' } = useParams();
@@ -506,7 +543,12 @@ export const EditContentPage = () => {
           }
         />
       ) : null}
-      {loaded.status === 'ready' ? <ContentEditor key={loaded.data._id} video={loaded.data} /> : null}
+      {loaded.status === 'ready' ? (
+        <>
+          <ContentEditor key={loaded.data._id} video={loaded.data} />
+          <OfferedTo contentId={loaded.data._id} />
+        </>
+      ) : null}
     </div>
   );
 };
