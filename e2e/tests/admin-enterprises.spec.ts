@@ -135,7 +135,7 @@ test('an admin logs in as Acme with the generic identity, logs out of Acme and i
   await expect(page.getByRole('heading', { level: 1, name: 'Enterprises' })).toBeVisible();
 });
 
-test('an admin creates an enterprise in the browser; its default admin is invited and listed', async ({
+test('an admin creates an enterprise, its admin is invited; with Pronunciation off, logged in as it, the menu and task types lose it', async ({
   page,
 }) => {
   const stamp = Date.now().toString(36);
@@ -161,6 +161,21 @@ test('an admin creates an enterprise in the browser; its default admin is invite
   const usage = page.getByRole('region', { name: 'Usage' });
   await expect(usage).toContainText('Tasks completed');
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+
+  // Pronunciation off for the new enterprise; logged in as it (its admin has not accepted the invitation yet),
+  // its menu has no Configurations and its task type cards no Pronunciation.
+  const features = page.getByRole('group', { name: `Features of ${company}` });
+  await flagSwitch(features, 'Pronunciation').uncheck();
+  await expect(page.getByText(`Pronunciation is off for ${company}`)).toBeVisible();
+  await page.getByRole('button', { name: `Log in as ${company}` }).click();
+  await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
+  await expect(page.getByRole('main')).toContainText(company);
+  await expect(mainMenu(page).getByRole('link', { name: 'Groups' })).toBeVisible();
+  await expect(mainMenu(page).getByRole('link', { name: 'Configurations' })).toHaveCount(0);
+  await page.goto('/enterprise/create-task');
+  await expect(page.getByRole('button', { name: /^Read & Record/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pronunciation/ })).toHaveCount(0);
+  await logOut(page);
 
   await page.goto('/admin/enterprises');
   await page.getByRole('searchbox', { name: 'Search enterprises' }).fill(stamp);
