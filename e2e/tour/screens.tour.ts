@@ -98,6 +98,32 @@ test('admin screens', async ({ page }) => {
   await page.goto('/admin/enterprises');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shot(page, 'admin-enterprises');
+  await page.getByRole('link', { name: 'Acme Learning' }).click();
+  await expect(page.getByRole('group', { name: 'Features of Acme Learning' })).toBeVisible();
+  await shot(page, 'admin-enterprise-detail');
+  for (const screen of [
+    'enterprises/members',
+    'tasks-library',
+    'content-library',
+    'bulk-assign-unassign-content',
+    'bulk-assign-unassign-task',
+    'vocabulary',
+    'reports/all-members-usage',
+    'reports/app-user-counts',
+    'reports/feature-usage',
+    'profile',
+  ]) {
+    await page.goto(`/admin/${screen}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await shot(page, `admin-${screen.replaceAll('/', '-')}`);
+  }
+  await page.goto('/admin/content-library');
+  await page.getByRole('link', { name: 'Active listening' }).first().click();
+  await expect(page.getByRole('region', { name: 'Enterprises that have this video' })).toContainText(
+    'Globex',
+  );
+  await shot(page, 'admin-content-edit');
 });
 
 test('marketplace screens', async ({ page }) => {
