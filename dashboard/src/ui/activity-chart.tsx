@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatUtcDayMonth } from '../lib/dates.ts';
 
 /** One line of the chart: a value per day. */
 export type ChartSeries = { label: string; values: number[] };
 
 const DAY = 86_400;
 const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
-const tickFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Colours after the first line (which takes the tenant's accent). */
 const MORE_COLOURS = ['#7c3aed', '#ea580c', '#0891b2'];
@@ -49,7 +49,7 @@ const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[]
             ticks: { show: false },
             // Whole days only, labelled "17 Nov" (the data are days, not hours).
             incrs: DAY_STEPS,
-            values: (_u, splits) => splits.map((seconds) => tickFormat.format(new Date(seconds * 1000))),
+            values: (_u, splits) => splits.map((seconds) => formatUtcDayMonth(new Date(seconds * 1000))),
           },
           { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { show: false }, size: 40 },
         ],

@@ -11,6 +11,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
@@ -504,10 +505,7 @@ const OfferedTo = ({ contentId }: { contentId: string }) => {
               {rows.map((row) => (
                 <li key={row._id}>
                   <Link to={fillPath(paths.admin.enterpriseDetail, { id: row._id })}>{row.companyName}</Link>
-                  <span className="content-editor__hint">
-                    {' '}
-                    since {new Date(row.assignedAt).toLocaleDateString()}
-                  </span>
+                  <span className="content-editor__hint"> since {formatDate(row.assignedAt)}</span>
                 </li>
               ))}
             </ul>

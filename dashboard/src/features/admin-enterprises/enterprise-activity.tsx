@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate, formatUtcDay } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -14,14 +15,6 @@ import { LoadStates } from '../../ui/load-states.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
-
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The enterprise's use of the product in the last 30 days. */
 export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
@@ -40,12 +33,7 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
                 ['Tasks completed', usage.tasksCompleted],
                 ['Minutes practised', usage.minutesPractised],
                 ['Videos watched', usage.videosWatched],
-                [
-                  'Last active',
-                  usage.lastActiveDay
-                    ? dayFormat.format(new Date(`${usage.lastActiveDay}T00:00:00Z`))
-                    : 'Never',
-                ],
+                ['Last active', formatUtcDay(usage.lastActiveDay, 'Never')],
               ].map(([label, value]) => (
                 <div className="stat" key={label}>
                   <dt className="stat__label">{label}</dt>
@@ -127,9 +115,7 @@ export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) =>
                 {member.status}
               </span>
             </td>
-            <td data-label="Last active">
-              {member.lastActiveAt ? dateFormat.format(new Date(member.lastActiveAt)) : 'Never'}
-            </td>
+            <td data-label="Last active">{formatDate(member.lastActiveAt, 'Never')}</td>
           </tr>
         )}
       />

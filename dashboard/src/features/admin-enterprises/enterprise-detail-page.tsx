@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -17,7 +18,6 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { SwitchField } from '../../ui/switch.tsx';
 import { EnterpriseMembers, EnterpriseUsage } from './enterprise-activity.tsx';
-import { formatDate } from './format.ts';
 import './admin-enterprises.css';
 
 const labelOf = (key: FeatureFlagKey) => FEATURE_FLAGS.find((f) => f.key === key)?.label ?? key;

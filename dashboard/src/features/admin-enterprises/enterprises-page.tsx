@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
@@ -11,7 +12,6 @@ import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { AddEnterpriseDialog } from './add-enterprise-dialog.tsx';
-import { formatDate } from './format.ts';
 import './admin-enterprises.css';
 
 /** /admin/enterprises: every company account with its members and features, searchable (issue 7). */

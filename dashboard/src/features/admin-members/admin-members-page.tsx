@@ -3,6 +3,7 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -15,9 +16,6 @@ import { SearchBox } from '../../ui/table.tsx';
 import './admin-members.css';
 
 type StatusFilter = 'all' | 'Active' | 'Inactive';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const lastActive = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
 
 /** /admin/enterprises/members: members of every enterprise; search, filter and deactivate (issue 7). */
 export const AdminMembersPage = () => {
@@ -122,7 +120,7 @@ export const AdminMembersPage = () => {
             <td data-label="Status">
               <span className={`status status--${member.status.toLowerCase()}`}>{member.status}</span>
             </td>
-            <td data-label="Last active">{lastActive(member.lastActiveAt)}</td>
+            <td data-label="Last active">{formatDate(member.lastActiveAt, 'Never')}</td>
             <td>
               <div className="table__actions">
                 {member.status === 'Active' ? (

@@ -3,6 +3,7 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminReports, type MemberUsage, USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { formatUtcDay } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -10,7 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
-import { formatDay, ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
+import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
 import './admin-reports.css';
 
 /** Saves text as a file through the browser's download. */
@@ -120,7 +121,7 @@ export const AllMembersUsagePage = () => {
               {member.videosWatched}
             </td>
             <td data-label="Last active" className="report-nowrap">
-              {formatDay(member.lastActiveDay)}
+              {formatUtcDay(member.lastActiveDay, 'Never')}
             </td>
           </tr>
         )}

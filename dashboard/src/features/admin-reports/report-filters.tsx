@@ -73,12 +73,3 @@ export const ReportFilters = ({
     </div>
   );
 };
-
-export const dayFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-export const formatDay = (day: string | null) =>
-  day ? dayFormat.format(new Date(`${day}T00:00:00Z`)) : 'Never';

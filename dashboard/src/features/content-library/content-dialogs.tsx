@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { contentLibrary, type VideoContent } from '@coach/shared/contract/content';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
@@ -88,8 +89,6 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
   );
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** Members the video is assigned to and whether they watched it (get-members-by-contentid), a page at a time. */
 export const WhoWatchedDialog = ({ video, onClose }: { video: VideoContent; onClose: () => void }) => {
   const [page, setPage] = useState(1);
@@ -130,7 +129,7 @@ export const WhoWatchedDialog = ({ video, onClose }: { video: VideoContent; onCl
               </span>
               <span className={row.viewed ? 'chip chip--accent' : 'chip'}>
                 {row.viewed
-                  ? `Watched${row.viewedAt ? ` · ${dateFormat.format(new Date(row.viewedAt))}` : ''}`
+                  ? `Watched${row.viewedAt ? ` · ${formatDate(row.viewedAt)}` : ''}`
                   : 'Not watched'}
               </span>
             </li>

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { CourseAccess } from './course-access.tsx';
 import './courses.css';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_LABEL = { paid: 'Paid', pending: 'Payment pending', failed: 'Payment failed' } as const;
 
 const Enrolments = ({ id }: { id: string }) => {
@@ -65,7 +65,7 @@ const Enrolments = ({ id }: { id: string }) => {
               {formatPrice(e.amountCents, e.currency)}
             </td>
             <td data-label="Started" className="table__number">
-              {when.format(new Date(e.createdAt))}
+              {formatDateTime(e.createdAt)}
             </td>
           </tr>
         )}

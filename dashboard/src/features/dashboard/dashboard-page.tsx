@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
 import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
+import { formatUtcDayMonth } from '../../lib/dates.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -55,7 +56,6 @@ const RANGES = [
   { days: 30, label: '30 days' },
   { days: 90, label: '90 days' },
 ] as const;
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 const Stat = ({ label, value, note }: { label: string; value: number; note?: string }) => (
@@ -109,7 +109,7 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
         <tbody>
           {data.activity.map((d) => (
             <tr key={d.day}>
-              <td>{dayFormat.format(new Date(`${d.day}T00:00:00Z`))}</td>
+              <td>{formatUtcDayMonth(d.day)}</td>
               <td>{d.activeMembers}</td>
             </tr>
           ))}
@@ -206,7 +206,7 @@ const AdminFigureView = ({ data, days }: { data: AdminDashboard; days: number })
           <tbody>
             {data.days.map((d) => (
               <tr key={d.day}>
-                <td>{dayFormat.format(new Date(`${d.day}T00:00:00Z`))}</td>
+                <td>{formatUtcDayMonth(d.day)}</td>
                 <td>{d.activeLearners}</td>
                 <td>{d.tasksCompleted}</td>
                 <td>{d.videosWatched}</td>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -13,8 +14,6 @@ import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox, SortHeader, type SortState } from '../../ui/table.tsx';
 
 type SortBy = 'name' | 'taskName' | 'completedAt';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const reviewPath = (row: PendingReviewRow) =>
   `${fillPath(paths.enterprise.memberTaskView, { id: row.taskId })}?member=${encodeURIComponent(row.userId)}`;
@@ -91,7 +90,7 @@ export const PendingReview = () => {
               <span className="dashboard__review-name">{row.taskName}</span>
               <span className="dashboard__review-meta">{TASK_TYPE_LABELS[row.taskType]}</span>
             </td>
-            <td data-label="Completed">{row.completedAt ? when.format(new Date(row.completedAt)) : '—'}</td>
+            <td data-label="Completed">{formatDateTime(row.completedAt)}</td>
             <td>
               <div className="table__actions">
                 <Link

@@ -3,6 +3,7 @@ import { type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -15,7 +16,6 @@ import { groupDetailPath, manageGroupPath } from './group-paths.ts';
 import './groups.css';
 
 type SortBy = 'name' | 'members' | 'created';
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /enterprise/groups: the enterprise's groups with member counts (issue 3). */
 export const GroupsPage = () => {
@@ -80,7 +80,7 @@ export const GroupsPage = () => {
             <td data-label="Members" className="table__number">
               {group.memberCount}
             </td>
-            <td data-label="Created">{dateFormat.format(new Date(group.createdAt))}</td>
+            <td data-label="Created">{formatDate(group.createdAt)}</td>
             <td>
               <div className="table__actions">
                 <Link

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate, formatUtcDayMonth } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -15,10 +16,6 @@ import { EditMemberDialog } from './member-dialogs.tsx';
 import './members.css';
 import { TaskFigures } from '../../ui/task-figures.tsx';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const weekFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
-
 /** Twelve weeks of sign-in days as bars, with the numbers in a table for screen readers. */
 const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {
   const total = activity.reduce((sum, week) => sum + week.activeDays, 0);
@@ -28,7 +25,7 @@ const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {
         {activity.map((week) => (
           <div key={week.week} className="activity__col" title={`${week.activeDays} of 7 days`}>
             <span className="activity__bar" style={{ height: `${(week.activeDays / 7) * 100}%` }} />
-            <span className="activity__label">{weekFormat.format(new Date(week.week))}</span>
+            <span className="activity__label">{formatUtcDayMonth(week.week)}</span>
           </div>
         ))}
       </div>
@@ -48,7 +45,7 @@ const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {
         <tbody>
           {activity.map((week) => (
             <tr key={week.week}>
-              <td>{weekFormat.format(new Date(week.week))}</td>
+              <td>{formatUtcDayMonth(week.week)}</td>
               <td>{week.activeDays}</td>
             </tr>
           ))}
@@ -131,9 +128,9 @@ export const MemberDetailPage = () => {
             <dt>Mobile</dt>
             <dd>{member.mobile ?? 'Not given'}</dd>
             <dt>Joined</dt>
-            <dd>{when(member.createdAt)}</dd>
+            <dd>{formatDate(member.createdAt, 'Never')}</dd>
             <dt>Last active</dt>
-            <dd>{when(member.lastActiveAt)}</dd>
+            <dd>{formatDate(member.lastActiveAt, 'Never')}</dd>
           </dl>
         </Card>
         <Card title="Groups">

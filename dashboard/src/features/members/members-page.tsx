@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -22,8 +23,6 @@ type SortBy = 'name' | 'email' | 'status' | 'last_active';
 type StatusFilter = 'all' | 'Active' | 'Inactive';
 const VISIBLE_GROUPS = 3;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const lastActive = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
 const memberDetailPath = (id: string) => fillPath(paths.enterprise.memberDetail, { id });
 
 const GroupChips = ({ member }: { member: Member }) => {
@@ -181,7 +180,7 @@ export const MembersPage = () => {
               </span>
             </td>
             <td data-label="Last active" className="table__number">
-              {lastActive(member.lastActiveAt)}
+              {formatDate(member.lastActiveAt, 'Never')}
             </td>
             <td>
               <div className="table__actions">

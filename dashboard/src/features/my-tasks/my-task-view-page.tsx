@@ -5,6 +5,7 @@ import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -12,7 +13,7 @@ import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
-import { dueLabel, formatWhen, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
+import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import { stepVerb, taskProgress } from './task-report.ts';
 import { stepId, TaskRunner } from './task-runner.tsx';
 import { type SaveState, useTaskAttempt } from './use-task-attempt.ts';
@@ -68,7 +69,7 @@ const FeedbackPanel = ({ feedback, at }: { feedback: string; at: string | null }
       Feedback from your reviewer
     </h2>
     <p className="feedback__text">{feedback}</p>
-    {at ? <p className="feedback__when">Given {formatWhen(at)}</p> : null}
+    {at ? <p className="feedback__when">Given {formatDateTime(at)}</p> : null}
   </section>
 );
 
@@ -123,10 +124,10 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
             <dt>{completed ? 'Completed' : 'Due'}</dt>
             <dd className={!completed && assignment.overdue ? 'my-task__overdue' : undefined}>
               {completed
-                ? formatWhen(assignment.completedAt)
+                ? formatDateTime(assignment.completedAt, '')
                 : assignment.overdue
                   ? dueLabel(assignment)
-                  : formatWhen(assignment.dueAt)}
+                  : formatDateTime(assignment.dueAt)}
             </dd>
           </div>
         </dl>
@@ -134,11 +135,12 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
 
       {completed ? (
         <div className="alert alert--success my-task__done" role="status">
-          You completed this task{assignment.completedAt ? ` on ${formatWhen(assignment.completedAt)}` : ''}.{' '}
+          You completed this task
+          {assignment.completedAt ? ` on ${formatDateTime(assignment.completedAt)}` : ''}.{' '}
           {assignment.feedback
             ? 'Your reviewer has left feedback below.'
             : assignment.reviewedAt
-              ? `Your reviewer looked at it on ${formatWhen(assignment.reviewedAt)}.`
+              ? `Your reviewer looked at it on ${formatDateTime(assignment.reviewedAt)}.`
               : 'Your reviewer will look at it soon.'}
         </div>
       ) : null}

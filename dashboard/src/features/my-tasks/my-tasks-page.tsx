@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
@@ -22,7 +23,7 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { Pagination, SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
-import { dueLabel, formatWhen, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
+import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import './my-tasks.css';
 
 /** Search waits for a pause in typing before asking the server. */
@@ -71,7 +72,7 @@ const TaskCard = ({ row }: { row: MyTaskRow }) => {
         {levelName(row.level)} · {timeLabel(row.timeMinutes)}
       </p>
       <p className={`task-card__due ${row.overdue && !done ? 'task-card__due--overdue' : ''}`}>
-        {done ? `Completed ${formatWhen(row.completedAt)}` : dueLabel(row)}
+        {done ? `Completed ${formatDateTime(row.completedAt, '')}` : dueLabel(row)}
       </p>
       <div className="task-card__status">
         <span className={`task-status task-status--${row.taskStatus}`}>{statusLabel(row.taskStatus)}</span>

@@ -4,6 +4,7 @@ import { type ReadingTopic, readingTopics } from '@coach/shared/contract/reading
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -14,8 +15,6 @@ import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { ReadingTopicFormDialog } from './reading-topic-form-dialog.tsx';
 import './reading-topics.css';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /enterprise/reading-topics: the passages Read tasks are made from (issue 5, spec §2). */
 export const ReadingTopicsPage = () => {
@@ -85,7 +84,7 @@ export const ReadingTopicsPage = () => {
             <td data-label="Words" className="table__number">
               {topic.wordCount}
             </td>
-            <td data-label="Updated">{dateFormat.format(new Date(topic.updatedAt))}</td>
+            <td data-label="Updated">{formatDate(topic.updatedAt)}</td>
             <td>
               <div className="table__actions">
                 <Button

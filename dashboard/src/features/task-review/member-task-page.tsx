@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -19,7 +20,6 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { InterviewConversation } from './interview-conversation.tsx';
-import { formatDay, formatWhen } from './review-labels.ts';
 import { TaskAnswers } from './task-answers.tsx';
 import '../../ui/table.css';
 import './task-review.css';
@@ -52,11 +52,11 @@ const MemberFacts = ({ detail }: { detail: MemberTaskDetail }) => {
         <dt>Progress</dt>
         <dd>{Math.round(assignment.progress)}%</dd>
         <dt>Assigned</dt>
-        <dd>{formatDay(assignment.assignedAt)}</dd>
+        <dd>{formatDate(assignment.assignedAt)}</dd>
         <dt>Due</dt>
-        <dd>{formatWhen(assignment.dueAt)}</dd>
+        <dd>{formatDateTime(assignment.dueAt)}</dd>
         <dt>Completed</dt>
-        <dd>{assignment.completedAt ? formatWhen(assignment.completedAt) : 'Not yet'}</dd>
+        <dd>{formatDateTime(assignment.completedAt, 'Not yet')}</dd>
       </dl>
     </Card>
   );
@@ -139,7 +139,7 @@ const ReviewPanel = ({
           error={error}
           hint={
             assignment.feedbackAt
-              ? `Last sent ${formatWhen(assignment.feedbackAt)}.`
+              ? `Last sent ${formatDateTime(assignment.feedbackAt)}.`
               : 'The member sees it with the task.'
           }
           onChange={(event) => setFeedback(event.target.value)}
@@ -151,7 +151,7 @@ const ReviewPanel = ({
       <div className="review__mark" aria-live="polite">
         {assignment.reviewedAt ? (
           <p ref={reviewedLine} className="review__done" tabIndex={-1}>
-            ✓ Reviewed on {formatWhen(assignment.reviewedAt)}
+            ✓ Reviewed on {formatDateTime(assignment.reviewedAt)}
           </p>
         ) : (
           <Button loading={busy === 'reviewed'} onClick={() => void markReviewed()}>

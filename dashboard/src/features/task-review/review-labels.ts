@@ -1,11 +1,5 @@
 import type { InterviewStage } from '@coach/shared/constants/task-types';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-export const formatWhen = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
-export const formatDay = (iso: string | null | undefined) => (iso ? dateOnly.format(new Date(iso)) : '—');
-
 /** 'BEHAVIOURAL' -> 'Behavioural' (spec §4 interview stages). */
 export const stageLabel = (stage: InterviewStage | string) =>
   `${stage.charAt(0)}${stage.slice(1).toLowerCase()}`;

@@ -18,9 +18,6 @@ export const expiryLabel = (seconds: number) =>
 export const plural = (count: number, noun: string, many = `${noun}s`) =>
   `${count} ${count === 1 ? noun : many}`;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-export const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
-
 /** The words of an assignment result toast: how many new assignments the server made. */
 export const assignedText = (assigned: number) =>
   assigned === 0

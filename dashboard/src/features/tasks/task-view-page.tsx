@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -17,15 +18,7 @@ import { SearchBox } from '../../ui/table.tsx';
 import { TaskContent } from './task-content.tsx';
 import { AssignTasksDialog } from './task-dialogs.tsx';
 import { editTaskPath, memberTaskPath } from './task-paths.ts';
-import {
-  categoryLabel,
-  expiryLabel,
-  formatDate,
-  levelLabel,
-  plural,
-  timeLabel,
-  typeLabel,
-} from './task-text.ts';
+import { categoryLabel, expiryLabel, levelLabel, plural, timeLabel, typeLabel } from './task-text.ts';
 import './tasks.css';
 
 /** A row's state: Overdue wins over Not started / In progress; a completed task is never overdue. */
