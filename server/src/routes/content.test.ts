@@ -1,4 +1,3 @@
-import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { contentActions, contentLibrary } from '@coach/shared/contract/content';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { groups } from '@coach/shared/contract/groups';
@@ -34,8 +33,6 @@ type Video = {
 const post = (token: string, path: string, body: object) => t.request('POST', path, { token, ip, body });
 const get = (token: string, path: string, query: Record<string, string> = {}) =>
   t.request('GET', `${path}?${new URLSearchParams(query)}`, { token, ip });
-const meId = async (token: string) =>
-  ((await t.request('GET', enterpriseAuth.me.path, { token, ip })).json.response as { _id: string })._id;
 
 /** A video of the caller's library found by title, as the owner (or another caller) sees it. */
 const video = async (title: string, token = owner) => {
@@ -79,13 +76,7 @@ const acmeOnlyVideo = async (title: string, category = 'social', at = new Date()
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
-  staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
-  learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
-  globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
-  ownerId = await meId(owner);
-  learnerId = await meId(learner);
-  staffId = await meId(staff);
+  ({ owner, staff, learner, globex, ownerId, staffId, learnerId } = await t.signInSeeded(ip));
   const row = await t.deps.db
     .selectFrom('users')
     .select('enterprise_id')

@@ -1,4 +1,3 @@
-import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { contentLibrary } from '@coach/shared/contract/content';
 import { taskFolders } from '@coach/shared/contract/task-folders';
 import { MY_TASKS_PAGE_SIZE, tasks } from '@coach/shared/contract/tasks';
@@ -35,8 +34,6 @@ const addTask = async (body: object, token = owner) => {
   expect(res.status, res.json.message).toBe(200);
   return res.json.response as { _id: string };
 };
-const meId = async (token: string) =>
-  ((await t.request('GET', enterpriseAuth.me.path, { token, ip })).json.response as { _id: string })._id;
 const complete = (token: string, userId: string, taskId: string) =>
   post(token, tasks.updateMyTask.path, {
     userId,
@@ -48,12 +45,7 @@ const complete = (token: string, userId: string, taskId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
-  staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
-  learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
-  globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
-  staffId = await meId(staff);
-  learnerId = await meId(learner);
+  ({ owner, staff, learner, globex, staffId, learnerId } = await t.signInSeeded(ip));
 });
 afterAll(async () => {
   await t?.close();

@@ -117,12 +117,7 @@ const meId = async (token: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
-  staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
-  learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
-  globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
-  learnerId = await meId(learner);
-  staffId = await meId(staff);
+  ({ owner, staff, learner, globex, staffId, learnerId } = await t.signInSeeded(ip));
 });
 afterAll(async () => {
   await t?.close();

@@ -173,6 +173,33 @@ export const createTestApp = async ({
     return res.json.response.accesstoken as string;
   };
 
+  /**
+   * Signs in the seeded people most suites act as (spec §6 roles: Acme's default admin, its Staff and Learner
+   * roles, and Globex's default admin as the other tenant), with their enterprise ids.
+   */
+  const signInSeeded = async (ip: string) => {
+    const token = async (email: string) => fullLogin(email, 'enterprise', ip);
+    const idOf = async (t: string) =>
+      (
+        (await request('GET', `${base('enterprise')}/general/auth/me`, { token: t, ip })).json.response as {
+          _id: string;
+        }
+      )._id;
+    const owner = await token('owner@acme.example');
+    const staff = await token('staff@acme.example');
+    const learner = await token('learner@acme.example');
+    const globex = await token('owner@globex.example');
+    return {
+      owner,
+      staff,
+      learner,
+      globex,
+      ownerId: await idOf(owner),
+      staffId: await idOf(staff),
+      learnerId: await idOf(learner),
+    };
+  };
+
   const close = async () => {
     await db.destroy();
     rmSync(dataDir, { recursive: true, force: true });
@@ -187,5 +214,17 @@ export const createTestApp = async ({
   /** A fresh client IP per test so throttling in one test never leaks into another. */
   const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
-  return { app, deps, request, lastCode, lastMail, preMfaLogin, fullLogin, close, freshIp, tokenOpt };
+  return {
+    app,
+    deps,
+    request,
+    lastCode,
+    lastMail,
+    preMfaLogin,
+    fullLogin,
+    signInSeeded,
+    close,
+    freshIp,
+    tokenOpt,
+  };
 };
