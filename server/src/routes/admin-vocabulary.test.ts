@@ -1,5 +1,7 @@
+import { switchFeature } from '@coach/shared/constants/features';
 import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { adminVocabulary, vocabularyPractice } from '@coach/shared/contract/admin-vocabulary';
+import type { FeatureFlags } from '@coach/shared/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_VOCABULARY } from '../db/seed-vocabulary.ts';
 import { createTestApp } from '../testing/test-app.ts';
@@ -181,15 +183,7 @@ describe('vocabulary practice (the learner side)', () => {
       // Off takes the whole communication-ready family with it (a child cannot stay on without its parent).
       features: on
         ? { ...features, enableCommunicationReadyFeature: true, enableVocabularyFeature: true }
-        : {
-            ...features,
-            enableCommunicationReadyFeature: false,
-            enablePronunciationFeature: false,
-            enableVocabularyFeature: false,
-            enableReadFeature: false,
-            enableSpeakFreelyFeature: false,
-            enableCallFeature: false,
-          },
+        : switchFeature(features as FeatureFlags, 'enableCommunicationReadyFeature', false),
     });
     expect(res.status).toBe(200);
   };

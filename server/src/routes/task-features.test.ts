@@ -1,4 +1,4 @@
-import { DEFAULT_FEATURE_FLAGS } from '@coach/shared/constants/features';
+import { DEFAULT_FEATURE_FLAGS, switchFeature } from '@coach/shared/constants/features';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import type { FeatureFlags } from '@coach/shared/contract/auth';
@@ -130,14 +130,7 @@ describe('task types behind feature flags', () => {
   });
 
   it('communication-ready off closes its children: pronunciation tasks and the pronunciation settings', async () => {
-    await setAcmeFlags({
-      enableCommunicationReadyFeature: false,
-      enablePronunciationFeature: false,
-      enableVocabularyFeature: false,
-      enableReadFeature: false,
-      enableSpeakFreelyFeature: false,
-      enableCallFeature: false,
-    });
+    await setAcmeFlags(switchFeature(acmeFlags, 'enableCommunicationReadyFeature', false));
     const settings = await post(owner, pronunciationConfig.list.path, { searchQuery: '', currentPage: 1 });
     expect(settings.status).toBe(403);
     expect(settings.json.code).toBe('FEATURE_DISABLED');

@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS } from '@coach/shared/constants/features';
+import { FEATURE_FLAGS, featureLabel } from '@coach/shared/constants/features';
 import {
   ENTERPRISE_PAGE_SIZE,
   type EnterpriseDetail,
@@ -168,10 +168,8 @@ export const updateFeatures = async (
   adminSession(ctx);
   const features = featureFlagsSchema.parse(input.features);
   for (const { key, label, parent } of FEATURE_FLAGS) {
-    if (parent && features[key] && !features[parent]) {
-      const parentLabel = FEATURE_FLAGS.find((f) => f.key === parent)?.label ?? parent;
-      throw validation(`features.${key}`, `${label} cannot be on while ${parentLabel} is off`);
-    }
+    if (parent && features[key] && !features[parent])
+      throw validation(`features.${key}`, `${label} cannot be on while ${featureLabel(parent)} is off`);
   }
   const before = await enterpriseDetail(ctx, input.enterpriseId);
   await ctx.db

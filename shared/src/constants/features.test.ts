@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type FeatureFlags, featureFlagsSchema } from '../contract/auth.ts';
-import { DEFAULT_FEATURE_FLAGS, FEATURE_FLAGS, isFeatureOn, isTaskTypeOn } from './features.ts';
+import {
+  DEFAULT_FEATURE_FLAGS,
+  FEATURE_FLAGS,
+  isFeatureOn,
+  isTaskTypeOn,
+  switchFeature,
+} from './features.ts';
 
 describe('feature flags (spec §3)', () => {
   it('covers every flag of the contract once', () => {
@@ -53,5 +59,23 @@ describe('feature flags (spec §3)', () => {
       Object.keys(DEFAULT_FEATURE_FLAGS).map((k) => [k, false]),
     ) as unknown as FeatureFlags;
     expect([3, 7, 8].every((type) => isTaskTypeOn(allOff, type as 3 | 7 | 8))).toBe(true);
+  });
+
+  it('switching a parent off switches its children off; switching it on leaves them as they are', () => {
+    const off = switchFeature(DEFAULT_FEATURE_FLAGS, 'enableCommunicationReadyFeature', false);
+    expect(off).toMatchObject({
+      enableCommunicationReadyFeature: false,
+      enablePronunciationFeature: false,
+      enableVocabularyFeature: false,
+      enableReadFeature: false,
+      enableSpeakFreelyFeature: false,
+      enableCallFeature: false,
+      enableInterviewReadyFeature: true,
+    });
+    expect(switchFeature(off, 'enableCommunicationReadyFeature', true).enableReadFeature).toBe(false);
+    expect(switchFeature(DEFAULT_FEATURE_FLAGS, 'enableReadFeature', false)).toEqual({
+      ...DEFAULT_FEATURE_FLAGS,
+      enableReadFeature: false,
+    });
   });
 });

@@ -69,6 +69,16 @@ export const isTaskTypeOn = (flags: FeatureFlags, type: TaskType): boolean => {
   return key ? isFeatureOn(flags, key) : true;
 };
 
+/**
+ * The flags after switching one: turning a parent off turns its children off too (issue 7: a child cannot be
+ * on while its parent is off, and the server refuses such a set with 422).
+ */
+export const switchFeature = (flags: FeatureFlags, key: FeatureFlagKey, on: boolean): FeatureFlags => {
+  const next = { ...flags, [key]: on };
+  if (!on) for (const child of FEATURE_FLAGS.filter((f) => f.parent === key)) next[child.key] = false;
+  return next;
+};
+
 /** The label of a flag, for messages such as "Interview Ready is not enabled for your organisation". */
 export const featureLabel = (key: FeatureFlagKey): string =>
   FEATURE_FLAGS.find((f) => f.key === key)?.label ?? key;

@@ -1,5 +1,10 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { FEATURE_FLAGS, type FeatureFlagKey } from '@coach/shared/constants/features';
+import {
+  FEATURE_FLAGS,
+  type FeatureFlagKey,
+  featureLabel,
+  switchFeature,
+} from '@coach/shared/constants/features';
 import { adminEnterprises, type EnterpriseDetail } from '@coach/shared/contract/admin-enterprises';
 import type { FeatureFlags } from '@coach/shared/contract/auth';
 import { useSetAtom } from 'jotai';
@@ -19,15 +24,6 @@ import { ErrorState } from '../../ui/states.tsx';
 import { SwitchField } from '../../ui/switch.tsx';
 import { EnterpriseMembers, EnterpriseUsage } from './enterprise-activity.tsx';
 import './admin-enterprises.css';
-
-const labelOf = (key: FeatureFlagKey) => FEATURE_FLAGS.find((f) => f.key === key)?.label ?? key;
-
-/** The flags after switching one: turning a parent off turns its children off too (spec §3). */
-export const switchFlag = (flags: FeatureFlags, key: FeatureFlagKey, on: boolean): FeatureFlags => {
-  const next = { ...flags, [key]: on };
-  if (!on) for (const child of FEATURE_FLAGS.filter((f) => f.parent === key)) next[child.key] = false;
-  return next;
-};
 
 const Facts = ({ detail }: { detail: EnterpriseDetail }) => (
   <Card title="Company">
@@ -80,7 +76,7 @@ const Features = ({
   const toggle = async (key: FeatureFlagKey, on: boolean) => {
     // One change at a time: each save sends every flag, so a second one waits for the first (the switches say busy).
     if (saving) return;
-    const next = switchFlag(flags, key, on);
+    const next = switchFeature(flags, key, on);
     setSaving(key);
     setPending(next);
     try {
@@ -89,7 +85,7 @@ const Features = ({
         features: next,
       });
       onSaved(saved);
-      notify.success(`${labelOf(key)} is ${on ? 'on' : 'off'} for ${detail.company_name}`);
+      notify.success(`${featureLabel(key)} is ${on ? 'on' : 'off'} for ${detail.company_name}`);
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
     } finally {
@@ -116,7 +112,7 @@ const Features = ({
                 disabled={parentOff}
                 busy={saving !== null}
                 saving={saving === key}
-                hint={parentOff ? `Turn on ${labelOf(parent)} first` : undefined}
+                hint={parentOff ? `Turn on ${featureLabel(parent)} first` : undefined}
                 onChange={(on) => void toggle(key, on)}
               />
             </div>
