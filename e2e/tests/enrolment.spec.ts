@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { outboxMark, readMessage } from '../support/outbox.ts';
+import { islandLive } from '../support/site.ts';
 
 const openPaidCourse = async (page: Page) => {
   await page.goto('/marketplace/institution/pacific-training-group');
@@ -10,10 +11,9 @@ const openPaidCourse = async (page: Page) => {
 };
 
 const startEnrolment = async (page: Page, title: string, email: string) => {
-  // The buttons are islands hydrated when the browser is idle (a click before that does nothing); Astro drops
-  // `ssr` from each island once it is live.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByRole('button', { name: /^Enrol now · / }).click();
+  const enrol = page.getByRole('button', { name: /^Enrol now · / });
+  await islandLive(page, enrol);
+  await enrol.click();
   const dialog = page.getByRole('dialog', { name: `Enrol in ${title}` });
   await dialog.getByLabel('Name').fill('Visitor Vee');
   await dialog.getByLabel('Email').fill(email);

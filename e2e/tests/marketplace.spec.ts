@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../support/env.ts';
+import { islandLive } from '../support/site.ts';
 
 const noViolations = async (page: Page) =>
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
@@ -143,7 +144,9 @@ test.describe('on a 390 px phone', () => {
   test('the mobile search opens from the header', async ({ page }) => {
     await page.goto('/marketplace/home');
     await expect(page.locator('.site-header__search')).toBeHidden();
-    await page.getByRole('button', { name: 'Search courses' }).click();
+    const open = page.getByRole('button', { name: 'Search courses' });
+    await islandLive(page, open);
+    await open.click();
     const search = page.locator('.mobile-search').getByRole('combobox', { name: 'Search courses' });
     await expect(search).toBeFocused();
     await search.fill('pronunciation');
