@@ -9,7 +9,9 @@ const tasks = [
 ];
 
 const children = tasks.map(({ name, args }) => {
-  const child = spawn('pnpm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  // The developer's own machine: the outbox's web view is on (loopback only) unless DEV_OUTBOX=0.
+  const env = { ...process.env, DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1' };
+  const child = spawn('pnpm', args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = `[${name}] `;
   const relay = (stream, out) =>
     stream.on('data', (chunk) => {

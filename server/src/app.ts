@@ -6,6 +6,7 @@ import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
 import type { Deps } from './deps.ts';
+import { mountDevOutbox } from './dev-outbox.ts';
 import { AppError } from './errors.ts';
 import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
 import { allRoutes } from './routes/index.ts';
@@ -36,6 +37,7 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
 
   mountLocalUploads(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
+  mountDevOutbox(app, deps.config);
   mountStatic(app, deps.config);
   app.notFound((c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
 

@@ -14,6 +14,8 @@ export type AppConfig = {
   /** The built marketplace site: a fixed folder, or the publisher's current build (null while the first runs). */
   marketplaceDir: string | null | (() => string | null);
   production: boolean;
+  /** DEV_OUTBOX=1: the outbox's web view at /dev/outbox, for callers on loopback only (off by default). */
+  devOutbox: boolean;
   quiet: boolean;
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
   supportEmail?: string;

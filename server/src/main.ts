@@ -38,6 +38,8 @@ export type StartOptions = {
   quiet?: boolean;
   seed?: boolean;
   supportEmail?: string;
+  /** DEV_OUTBOX=1: serve the outbox's web view at /dev/outbox to loopback callers (off by default). */
+  devOutbox?: boolean;
   /**
    * Build the marketplace site in the background against this server and publish it (default: on when the
    * site's sources are here and no fixed marketplaceDir is given; SITE_BUILD=0 turns it off).
@@ -94,6 +96,7 @@ export const startServer = async (options: StartOptions = {}) => {
             ? () => publisher?.dir() ?? null
             : path.join(root, 'sites/marketplace/dist'),
       production: process.env.NODE_ENV === 'production',
+      devOutbox: options.devOutbox ?? false,
       quiet: options.quiet ?? false,
       supportEmail: options.supportEmail ?? 'support@coach.example',
     },
@@ -143,12 +146,16 @@ if (isMain) {
     trustProxy: env.TRUST_PROXY === '1',
     quiet: env.LOG_REQUESTS === '0',
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
+    devOutbox: env.DEV_OUTBOX === '1',
     storageEnv: env,
     paymentEnv: env,
     coachEnv: env,
     buildSite: env.SITE_BUILD !== '0',
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
+  if (running.deps.config.devOutbox)
+    console.log(`DEV_OUTBOX=1: mail and codes at ${running.url}/dev/outbox (this machine only)`);
+  else console.log(`Mail and codes: files in ${path.join(running.deps.config.dataDir, 'outbox')}`);
   console.log('Demo logins (password for all):');
   for (const login of DEMO_LOGINS)
     console.log(

@@ -26,6 +26,7 @@ const config: AppConfig = {
   dashboardDir,
   marketplaceDir,
   production: false,
+  devOutbox: false,
   quiet: true,
 };
 const app = new Hono();

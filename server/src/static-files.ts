@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
 import type { Hono } from 'hono';
@@ -62,24 +62,8 @@ const fileResponse = (file: string) => {
   });
 };
 
-/** One-box mode: the built dashboard as an SPA, the marketplace site under /marketplace/, the dev outbox. */
+/** One-box mode: the built dashboard as an SPA, the marketplace site under /marketplace/. */
 export const mountStatic = (app: Hono, config: AppConfig) => {
-  if (!config.production) {
-    app.get('/dev/outbox', (c) => {
-      const dir = path.join(config.dataDir, 'outbox');
-      const files = existsSync(dir)
-        ? readdirSync(dir)
-            .filter((f) => f.endsWith('.eml'))
-            .sort()
-            .reverse()
-        : [];
-      return c.json({
-        success: 1,
-        message: 'OK',
-        response: files.map((name) => ({ name, content: readFileSync(path.join(dir, name), 'utf8') })),
-      });
-    });
-  }
   const dashboard =
     config.dashboardDir && existsSync(path.join(config.dashboardDir, 'index.html'))
       ? path.resolve(config.dashboardDir)

@@ -75,6 +75,7 @@ export const createTestApp = async ({
       dashboardDir: null,
       marketplaceDir: null,
       production: false,
+      devOutbox: false,
       quiet: true,
     },
   };
