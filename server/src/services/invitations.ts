@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { conflict, validation } from '../errors.ts';
 import { createOneTimeToken, enterpriseSession } from './auth.ts';
 import { syncGroupContent } from './content-assignments.ts';
+import { assertMayGrant, grantRefusal } from './grants.ts';
 import { loadMember } from './members.ts';
 import { syncGroupTasks } from './task-assignments.ts';
 
@@ -75,11 +76,12 @@ export const inviteMember = async (ctx: CallContext, input: NewMember) => {
   const s = enterpriseSession(ctx);
   const role = await ctx.db
     .selectFrom('roles')
-    .select('id')
+    .select(['id', 'name', 'permissions'])
     .where('id', '=', input.roleId)
     .where('enterprise_id', '=', s.enterpriseId)
     .executeTakeFirst();
   if (!role) throw validation('roleId', 'Choose one of your roles');
+  assertMayGrant(ctx, { ...role, permissions: JSON.parse(role.permissions) as string[] });
   if (input.groupIds.length) {
     const found = await ctx.db
       .selectFrom('groups')
@@ -157,10 +159,16 @@ export const importMembers = async (ctx: CallContext, { file }: { file: Blob }) 
   const cell = (record: string[], column: string) => record[columns.indexOf(column)]?.trim() ?? '';
 
   const [roleRows, groupRows] = await Promise.all([
-    ctx.db.selectFrom('roles').select(['id', 'name']).where('enterprise_id', '=', s.enterpriseId).execute(),
+    ctx.db
+      .selectFrom('roles')
+      .select(['id', 'name', 'permissions'])
+      .where('enterprise_id', '=', s.enterpriseId)
+      .execute(),
     ctx.db.selectFrom('groups').select(['id', 'name']).where('enterprise_id', '=', s.enterpriseId).execute(),
   ]);
-  const roleByName = new Map(roleRows.map((r) => [r.name.toLowerCase(), r.id]));
+  const roleByName = new Map(
+    roleRows.map((r) => [r.name.toLowerCase(), { ...r, permissions: JSON.parse(r.permissions) as string[] }]),
+  );
   const groupByName = new Map(groupRows.map((g) => [g.name.toLowerCase(), g.id]));
 
   const errors: ImportRowError[] = [];
@@ -171,7 +179,8 @@ export const importMembers = async (ctx: CallContext, { file }: { file: Blob }) 
     const fail = (field: string, message: string) => errors.push({ row, field, message });
     const name = cell(record, 'name');
     const email = emailField.safeParse(cell(record, 'email'));
-    const roleId = roleByName.get(cell(record, 'role').toLowerCase());
+    const role = roleByName.get(cell(record, 'role').toLowerCase());
+    const refusedRole = role ? grantRefusal(ctx, role) : null;
     const groupNames = cell(record, 'groups')
       .split(';')
       .map((g) => g.trim())
@@ -181,12 +190,13 @@ export const importMembers = async (ctx: CallContext, { file }: { file: Blob }) 
     else if (name.length > 100) fail('name', 'At most 100 characters');
     else if (!email.success) fail('email', 'Please enter a valid email');
     else if (seen.has(email.data)) fail('email', 'This email appears twice in the file');
-    else if (!roleId) fail('role', `No role is named "${cell(record, 'role')}"`);
+    else if (!role) fail('role', `No role is named "${cell(record, 'role')}"`);
+    else if (refusedRole) fail('role', refusedRole);
     else if (unknownGroup) fail('groups', `No group is named "${unknownGroup}"`);
     else {
       seen.add(email.data);
       const groupIds = [...new Set(groupNames.map((g) => groupByName.get(g.toLowerCase()) ?? ''))];
-      good.push({ row, name, email: email.data, roleId, groupIds });
+      good.push({ row, name, email: email.data, roleId: role.id, groupIds });
     }
   }
   const taken = await emailTaken(

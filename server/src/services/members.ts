@@ -5,6 +5,7 @@ import { conflict, notFound, validation } from '../errors.ts';
 import { weeklyActivity } from './activity.ts';
 import { enterpriseSession } from './auth.ts';
 import { syncGroupContent } from './content-assignments.ts';
+import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';
@@ -153,15 +154,22 @@ export const updateMember = async (
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, input.memberId);
-  const role = await ctx.db
+  const roles = await ctx.db
     .selectFrom('roles')
-    .select('id')
-    .where('id', '=', input.roleId)
+    .select(['id', 'name', 'permissions'])
+    .where('id', 'in', [input.roleId, member.role._id])
     .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirst();
-  if (!role) throw validation('roleId', 'Choose one of your roles');
+    .execute();
+  const grantable = (id: string) => {
+    const row = roles.find((r) => r.id === id);
+    return row && { id: row.id, name: row.name, permissions: JSON.parse(row.permissions) as string[] };
+  };
+  const to = grantable(input.roleId);
+  const from = grantable(member.role._id);
+  if (!to || !from) throw validation('roleId', 'Choose one of your roles');
   if (member.isDefaultAdmin && member.role._id !== input.roleId)
     throw validation('roleId', "The default admin's role cannot be changed");
+  assertMayChangeRole(ctx, { memberId: member._id, from, to });
   if (input.groupIds.length) {
     const found = await ctx.db
       .selectFrom('groups')

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from './auth.ts';
+import { assertMayDefineRole } from './grants.ts';
 import { containsPattern } from './lists.ts';
 
 type RoleRow = { id: string; name: string; permissions: string; member_count: number | string | bigint };
@@ -112,6 +113,7 @@ export const addRole = async (
   input: { name: string; permissions: PermissionKey[] },
 ): Promise<Role> => {
   const { enterpriseId } = enterpriseSession(ctx);
+  assertMayDefineRole(ctx, input);
   await assertNameFree(ctx, enterpriseId, input.name);
   const id = crypto.randomUUID();
   await ctx.db
@@ -134,7 +136,13 @@ export const editRole = async (
   input: { roleId: string; name: string; permissions: PermissionKey[] },
 ): Promise<Role> => {
   const { enterpriseId } = enterpriseSession(ctx);
-  await findRole(ctx, enterpriseId, input.roleId);
+  const before = await findRole(ctx, enterpriseId, input.roleId);
+  assertMayDefineRole(ctx, {
+    id: input.roleId,
+    name: input.name,
+    permissions: input.permissions,
+    before: { ...before, permissions: JSON.parse(before.permissions) as string[] },
+  });
   const adminRoleId = await defaultAdminRoleId(ctx, enterpriseId);
   if (input.roleId === adminRoleId && input.permissions.length < PERMISSION_KEYS.length)
     throw validation('permissions', "The default admin's role keeps every permission");
