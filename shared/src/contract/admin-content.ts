@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coachSchema } from './admin.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { fileUrlField, id, idList, paged, searchText, shaped } from './envelope.ts';
+import { fileUrlField, id, idList, paged, searchText, shaped, text } from './envelope.ts';
 import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey, type VideoSubtitle } from './video.ts';
 
 // Issue 7: the platform's video library (spec §2 /admin/content-library, /admin/create-content,
@@ -44,20 +44,17 @@ export const contentCategoryField = () =>
   z.enum(VIDEO_CATEGORY_KEYS, { error: `Category must be one of ${VIDEO_CATEGORY_KEYS.join(', ')}` });
 
 const httpUrl = (what: string) =>
-  z
-    .string({ error: `Please give the ${what}` })
+  text({ error: `Please give the ${what}` })
     .trim()
     .max(2048, 'At most 2048 characters')
     .regex(/^(https?:\/\/\S+|\/\S+)$/i, `The ${what} must be an http(s) address or an uploaded file`);
 
 export const contentSubtitleField = z.strictObject({
-  label: z
-    .string({ error: 'Please name the subtitle track' })
+  label: text({ error: 'Please name the subtitle track' })
     .trim()
     .min(1, 'Please name the subtitle track')
     .max(40, 'At most 40 characters'),
-  srcLang: z
-    .string({ error: 'Please give the language code' })
+  srcLang: text({ error: 'Please give the language code' })
     .trim()
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language code such as en or es'),
   url: fileUrlField(),
@@ -68,13 +65,11 @@ export const contentSubtitleField = z.strictObject({
  * (an .m3u8 address plays as HLS); the thumbnail is optional (upload or address); subtitles are .vtt uploads.
  */
 export const platformContentFields = {
-  title: z
-    .string({ error: 'Please enter the title' })
+  title: text({ error: 'Please enter the title' })
     .trim()
     .min(1, 'Please enter the title')
     .max(CONTENT_TITLE_MAX, `At most ${CONTENT_TITLE_MAX} characters`),
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(CONTENT_DESCRIPTION_MAX, `At most ${CONTENT_DESCRIPTION_MAX} characters`)
     .default(''),
@@ -171,8 +166,7 @@ export const adminContent = {
     auth: 'admin',
     permission: null,
     request: z.strictObject({
-      name: z
-        .string({ error: "Please enter the coach's name" })
+      name: text({ error: "Please enter the coach's name" })
         .trim()
         .min(1, "Please enter the coach's name")
         .max(COACH_NAME_MAX, `At most ${COACH_NAME_MAX} characters`),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, featureFlagsSchema, registerRequest } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id } from './envelope.ts';
+import { id, text } from './envelope.ts';
 
 // Enterprises for the platform admin (issue 7, spec §3 feature flags, §6). The list call sits in admin.ts
 // (spec §7 names it); these follow the admin convention (area prefix, verb-noun names, POST for writes).
@@ -53,7 +53,7 @@ export const adminEnterprises = {
     permission: null,
     request: z.strictObject({
       company_name: registerRequest.shape.company_name,
-      name: z.string().trim().min(1, "Please enter the admin's name").max(100, 'At most 100 characters'),
+      name: text().trim().min(1, "Please enter the admin's name").max(100, 'At most 100 characters'),
       email: emailField,
     }),
     response: enterpriseDetailSchema,

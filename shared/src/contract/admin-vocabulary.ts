@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEVEL_VALUES } from '../constants/levels.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { empty, id, paged, searchText } from './envelope.ts';
+import { empty, id, paged, searchText, text } from './envelope.ts';
 import { importRowError } from './members.ts';
 import { fileField } from './uploads.ts';
 
@@ -35,24 +35,20 @@ export type VocabularyWord = z.output<typeof vocabularyWordSchema>;
 
 /** One word's fields; the import checks each CSV row against these same rules. */
 export const vocabularyFields = {
-  word: z
-    .string({ error: 'Please enter the word' })
+  word: text({ error: 'Please enter the word' })
     .trim()
     .min(1, 'Please enter the word')
     .max(VOCABULARY_WORD_MAX, `At most ${VOCABULARY_WORD_MAX} characters`),
-  meaning: z
-    .string({ error: 'Please enter the meaning' })
+  meaning: text({ error: 'Please enter the meaning' })
     .trim()
     .min(1, 'Please enter the meaning')
     .max(VOCABULARY_TEXT_MAX, `At most ${VOCABULARY_TEXT_MAX} characters`),
-  example: z
-    .string({ error: 'Please enter an example sentence' })
+  example: text({ error: 'Please enter an example sentence' })
     .trim()
     .min(1, 'Please enter an example sentence')
     .max(VOCABULARY_TEXT_MAX, `At most ${VOCABULARY_TEXT_MAX} characters`),
   level: vocabularyLevelField(),
-  category: z
-    .string({ error: 'Please enter the category' })
+  category: text({ error: 'Please enter the category' })
     .trim()
     .min(1, 'Please enter the category')
     .max(VOCABULARY_CATEGORY_MAX, `At most ${VOCABULARY_CATEGORY_MAX} characters`),

@@ -1,21 +1,20 @@
 import { z } from 'zod';
 import { PERMISSION_KEYS } from '../permissions.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { empty, id, paged } from './envelope.ts';
+import { empty, id, paged, text } from './envelope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared field rules
 // ---------------------------------------------------------------------------------------------
 
-export const emailField = z.string().trim().toLowerCase().email('Please enter a valid email').max(254);
+export const emailField = text().trim().toLowerCase().email('Please enter a valid email').max(254);
 /** New passwords: at least 10 characters (NIST 800-63B: length over composition rules). */
-export const newPasswordField = z
-  .string()
+export const newPasswordField = text()
   .min(10, 'Password must be at least 10 characters')
   .max(200, 'Password must be at most 200 characters');
 /** Passwords offered at login are only length-bounded (a policy change must not lock anyone out). */
-const givenPasswordField = z.string().min(1, 'Please enter your password').max(200);
-const resetTokenField = z.string().min(16).max(200);
+const givenPasswordField = text().min(1, 'Please enter your password').max(200);
+const resetTokenField = text().min(16).max(200);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
 
 /** Contact methods for the second-factor code (spec §9): 1 Mobile Number, 2 Email. */
@@ -99,8 +98,8 @@ export const loginRequest = z.object({ email: emailField, password: givenPasswor
 export const loginResponse = z.object({ accesstoken: z.string(), mfaRequired: z.literal(true) });
 export const tokenRequest = z.object({ token: resetTokenField });
 export const registerRequest = z.strictObject({
-  company_name: z.string().trim().min(1, 'Please enter the company name').max(200, 'At most 200 characters'),
-  name: z.string().trim().min(1, 'Please enter your name').max(100, 'At most 100 characters'),
+  company_name: text().trim().min(1, 'Please enter the company name').max(200, 'At most 200 characters'),
+  name: text().trim().min(1, 'Please enter your name').max(100, 'At most 100 characters'),
   email: emailField,
   password: newPasswordField,
 });
@@ -123,9 +122,8 @@ export const sendCodeResponse = z.object({ sentTo: z.string(), expiresInSeconds:
 export const verifyCodeRequest = z.object({ code: z.string().regex(/^\d{6}$/, 'The code is 6 digits') });
 export const accessTokenResponse = z.object({ accesstoken: z.string(), expiresInSeconds: z.number().int() });
 export const updateProfileRequest = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(100),
-  mobile: z
-    .string()
+  name: text().trim().min(1, 'Please enter your name').max(100),
+  mobile: text()
     .trim()
     .regex(/^\+?[0-9 ]{6,20}$/, 'Invalid Mobile Number')
     .nullable()
@@ -228,7 +226,7 @@ export const enterpriseAuth = {
     auth: 'enterprise',
     permission: null,
     request: z.object({
-      searchQuery: z.string().trim().max(100).default(''),
+      searchQuery: text().trim().max(100).default(''),
       currentPage: z.number().int().min(1).default(1),
     }),
     response: paged(groupSchema),

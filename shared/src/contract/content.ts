@@ -11,6 +11,7 @@ import {
   queryInt,
   searchText,
   shaped,
+  text,
 } from './envelope.ts';
 import type { Task } from './tasks.ts';
 
@@ -66,7 +67,7 @@ export const contentActionSchema = z.strictObject({
 });
 export type ContentAction = z.infer<typeof contentActionSchema>;
 
-const journalAnswer = (label: string) => z.string().trim().min(1, `Please answer: ${label}`).max(5000);
+const journalAnswer = (label: string) => text().trim().min(1, `Please answer: ${label}`).max(5000);
 
 /** The journaling answers after a video (spec §2, §4), the body of contentactions/submit-content-review. */
 export const contentReviewSchema = z.strictObject({
@@ -88,7 +89,7 @@ const currentPage = optionalQuery(queryInt({ min: 1 }));
 export const videoContentQuery = z.strictObject({
   contenttype: contentType,
   search: searchText(),
-  catSearch: optionalQuery(z.string().trim().max(100)),
+  catSearch: optionalQuery(text().trim().max(100)),
   sortBy: optionalQuery(z.enum(SORT_VALUES)).transform((value) => value ?? 'latest'),
   viewallemotional: queryBool(),
   viewallcommunication: queryBool(),
@@ -101,7 +102,7 @@ export const videoContentQuery = z.strictObject({
 export const videoContentForTaskQuery = z.strictObject({
   contenttype: contentType,
   search: searchText(),
-  catSearch: optionalQuery(z.string().trim().max(100)),
+  catSearch: optionalQuery(text().trim().max(100)),
   currentPage,
 });
 
@@ -129,7 +130,7 @@ export const contentLibrary = {
     path: `${C}/add-video-content-task`,
     auth: 'enterprise',
     permission: 'content-library',
-    request: z.strictObject({ contentId: id(), title: z.string().trim().min(1).max(200).optional() }),
+    request: z.strictObject({ contentId: id(), title: text().trim().min(1).max(200).optional() }),
     response: shaped<Task>(),
   }),
   assignContentUsers: defineCall({

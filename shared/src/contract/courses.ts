@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COURSE_CATEGORIES, COURSE_CURRENCIES, COURSE_LEVELS } from '../constants/marketplace.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { fileUrlField, id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+import { fileUrlField, id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
 
 // The institution side of the marketplace (issue 4): an admin of an enterprise with the course feature
 // manages its courses (spec §2 /enterprise/courses, create-courses, course/edit/{id}, course-enrollments/{id}).
@@ -10,10 +10,9 @@ const C = `${API_BASE.enterprise}/courses`;
 export const COURSE_PAGE_SIZE = 20;
 
 export const courseInputShape = {
-  name: z.string().trim().min(1, 'Please enter the course name').max(150, 'At most 150 characters'),
+  name: text().trim().min(1, 'Please enter the course name').max(150, 'At most 150 characters'),
   category: z.enum(COURSE_CATEGORIES, { error: 'Choose a category' }),
-  description: z
-    .string()
+  description: text()
     .trim()
     .min(20, 'Describe the course in at least 20 characters')
     .max(5000, 'At most 5000 characters'),
@@ -23,7 +22,7 @@ export const courseInputShape = {
     .min(0, 'The price cannot be negative')
     .max(10_000_000, 'The price is too high'),
   currency: z.enum(COURSE_CURRENCIES, { error: 'Choose a currency' }),
-  duration: z.string().trim().min(1, 'Please enter the duration').max(64, 'At most 64 characters'),
+  duration: text().trim().min(1, 'Please enter the duration').max(64, 'At most 64 characters'),
   level: z.enum(COURSE_LEVELS as [string, ...string[]], { error: 'Choose a level' }),
   imageUrl: fileUrlField().nullable(),
 };

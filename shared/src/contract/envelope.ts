@@ -46,8 +46,18 @@ export const paged = <T extends z.ZodType>(item: T) =>
 
 export type Paged<T> = { currentPage: number; totalPages: number; totalCount?: number; listdata: T[] };
 
+export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
+
+/**
+ * Any request string that may reach the database. PostgreSQL text cannot hold NUL (it answers an error,
+ * which was a 500), and nobody types one, so it is refused here with a 422 naming the field. Every request
+ * string starts from this (or from a helper below built on it) instead of a bare `z.string()`.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !value.includes('\0'), NUL_MESSAGE);
+
 /** Ids travel as `_id` strings. */
-export const id = () => z.string().min(1).max(64);
+export const id = () => text().min(1).max(64);
 
 /** A response whose shape a later issue fixes: accepted as any JSON value for now. */
 export const loose = () => z.unknown();
@@ -79,7 +89,7 @@ export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /** Free text typed into a search box: trimmed, bounded, optional. */
-export const searchText = (max = 100) => z.string().trim().max(max, `At most ${max} characters`).optional();
+export const searchText = (max = 100) => text().trim().max(max, `At most ${max} characters`).optional();
 
 /** A list of ids picked in the UI (members, groups, tasks): at least one, bounded, no blanks. */
 export const idList = ({ what, max = 1000 }: { what: string; max?: number }) =>
@@ -90,10 +100,31 @@ export const idList = ({ what, max = 1000 }: { what: string; max?: number }) =>
  * server (the embedded storage provider serves files under its own origin).
  */
 export const fileUrlField = () =>
-  z
-    .string()
+  text()
     .max(2048)
     .regex(/^(https?:\/\/|\/)\S+$/, 'Must be the address of an uploaded file');
 
-/** A calendar date `YYYY-MM-DD`, as date inputs give it. */
-export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
+/**
+ * Whether `YYYY-MM-DD` names a day on the calendar: month 01-12, a day that month has (leap years too),
+ * year 0001 or later (there is no year 0; PostgreSQL refuses it and JavaScript turns the rest into NaN).
+ */
+export const isCalendarDate = (value: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one; setUTCFullYear keeps years below 100 as given.
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return day <= last.getUTCDate();
+};
+
+/** A calendar date `YYYY-MM-DD`, as date inputs give it; impossible days (2024-13-01, 2023-02-29) are refused. */
+export const isoDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
+    .refine(
+      isCalendarDate,
+      'Not a real date: the month must be 01-12, the day one that month has, the year 0001 or later',
+    );

@@ -3,7 +3,7 @@ import { ISSUE_TOPICS } from '../constants/issue-topics.ts';
 import { UPLOAD_CACHE_MAX_AGE_SECONDS } from '../constants/timing.ts';
 import { enterpriseUserSchema, themeSettingsSchema } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { fileUrlField, id, isoDate, optionalQuery } from './envelope.ts';
+import { empty, fileUrlField, id, isoDate, optionalQuery, text } from './envelope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Signed uploads (spec §7): the browser PUTs the file to the answered address
@@ -28,9 +28,8 @@ export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
  */
 export const signedUploadRequest = z.strictObject({
   purpose: z.enum(UPLOAD_PURPOSES, { error: 'Unknown upload purpose' }),
-  fileName: z.string().trim().min(1, 'File name is required').max(255),
-  fileType: z
-    .string()
+  fileName: text().trim().min(1, 'File name is required').max(255),
+  fileType: text()
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/, 'fileType must be a MIME type'),
@@ -50,6 +49,17 @@ export const signedUploadResponse = z.object({
   expiresInSeconds: z.number().int(),
 });
 export type SignedUpload = z.infer<typeof signedUploadResponse>;
+
+/**
+ * general/storage-usage (issue 15): the enterprise's stored bytes against its quota. `reservedBytes` are
+ * addresses signed in the last 15 minutes whose files have not arrived: they count against the quota too.
+ */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int(),
+  reservedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
 /** The Cache-Control header every uploaded file is stored with (spec §7). */
 export const UPLOAD_CACHE_CONTROL = `public, max-age=${UPLOAD_CACHE_MAX_AGE_SECONDS}`;
@@ -128,8 +138,8 @@ export const enterpriseGeneral = {
     adminRoleOnly: true,
     feature: 'enableCompanyInfoFeature',
     request: z.strictObject({
-      company_name: z.string().trim().min(1, 'Please enter the company name').max(200),
-      address: z.string().trim().max(500).nullable().optional(),
+      company_name: text().trim().min(1, 'Please enter the company name').max(200),
+      address: text().trim().max(500).nullable().optional(),
       enterprise_logo: fileUrlField().nullable().optional(),
     }),
     response: enterpriseUserSchema,
@@ -163,8 +173,8 @@ export const enterpriseGeneral = {
     permission: null,
     request: z.strictObject({
       topic: z.enum(ISSUE_TOPICS).optional(),
-      subject: z.string().trim().min(1, 'Please enter a subject').max(200),
-      message: z.string().trim().min(1, 'Please enter a message').max(5000),
+      subject: text().trim().min(1, 'Please enter a subject').max(200),
+      message: text().trim().min(1, 'Please enter a message').max(5000),
     }),
     response: z.object({}).loose(),
   }),
@@ -175,6 +185,16 @@ export const enterpriseGeneral = {
     permission: null,
     request: signedUploadRequest,
     response: signedUploadResponse,
+  }),
+  /** Storage used against the quota, shown in Settings (role named admin, as the other Settings calls). */
+  storageUsage: defineCall({
+    method: 'GET',
+    path: `${G}/storage-usage`,
+    auth: 'enterprise',
+    permission: null,
+    adminRoleOnly: true,
+    request: empty(),
+    response: storageUsageSchema,
   }),
   /** The task variant: attachments and learners' recordings, tied to a task the caller can see. */
   putSignedRequestForTaskUpload: defineCall({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+import { id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
 import { taskFiguresSchema, videoFiguresSchema } from './general.ts';
 
 // Groups (issue 3, spec §2 /enterprise/groups, groups/manage/:id?, groups/detail/:id; §3 group).
@@ -31,8 +31,7 @@ export const groupDetailSchema = groupSummarySchema.extend({
 export type GroupDetail = z.output<typeof groupDetailSchema>;
 
 const groupName = () =>
-  z
-    .string({ error: 'Please enter a group name' })
+  text({ error: 'Please enter a group name' })
     .trim()
     .min(1, 'Please enter a group name')
     .max(80, 'At most 80 characters');

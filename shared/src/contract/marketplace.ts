@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_FORM_MESSAGES } from '../constants/messages.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, paged } from './envelope.ts';
+import { id, paged, text } from './envelope.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities of spec §3
@@ -21,23 +21,19 @@ export type CourseSearchResult = z.infer<typeof courseSearchResultSchema>;
  * first issue is the message to show. Email has no format check besides the input type (spec §5).
  */
 const contactFieldsShape = {
-  name: z
-    .string({ error: CONTACT_FORM_MESSAGES.name })
+  name: text({ error: CONTACT_FORM_MESSAGES.name })
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.name)
     .max(100, 'Name is too long'),
-  email: z
-    .string({ error: CONTACT_FORM_MESSAGES.email })
+  email: text({ error: CONTACT_FORM_MESSAGES.email })
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.email)
     .max(254, 'Email is too long'),
   /** Dial code plus number, digits and plus signs only (spec §5); long numbers allowed. */
-  mobileNo: z
-    .string({ error: CONTACT_FORM_MESSAGES.mobileNo })
+  mobileNo: text({ error: CONTACT_FORM_MESSAGES.mobileNo })
     .regex(/^[0-9+]+$/, CONTACT_FORM_MESSAGES.mobileNo)
     .max(32, CONTACT_FORM_MESSAGES.mobileNo),
-  message: z
-    .string({ error: CONTACT_FORM_MESSAGES.message })
+  message: text({ error: CONTACT_FORM_MESSAGES.message })
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.message)
     .max(5000, 'Message is too long'),
@@ -46,9 +42,9 @@ const contactFieldsShape = {
 /** The course the enquiry is about (spec §3 'plus the course context'), all optional. */
 const contactContextShape = {
   courseId: id().optional(),
-  courseName: z.string().max(300).optional(),
-  courseProviderName: z.string().max(300).optional(),
-  institutionSlug: z.string().max(100).optional(),
+  courseName: text().max(300).optional(),
+  courseProviderName: text().max(300).optional(),
+  institutionSlug: text().max(100).optional(),
 };
 
 /** Contact enquiry (spec §3, §5): name, email, mobileNo, message, plus the course context. */
@@ -116,17 +112,17 @@ export type Homepage = z.infer<typeof homepageSchema>;
 
 /** Marketplace filters (spec §3: search, institutes, categories, rating, page=1). */
 export const courseFiltersSchema = z.strictObject({
-  search: z.string().trim().max(100).default(''),
-  institutes: z.array(z.string().max(100)).max(50).default([]),
-  categories: z.array(z.string().max(100)).max(50).default([]),
+  search: text().trim().max(100).default(''),
+  institutes: z.array(text().max(100)).max(50).default([]),
+  categories: z.array(text().max(100)).max(50).default([]),
   /** Minimum rating, 0-5 (0 or absent: any). */
   rating: z.number().min(0).max(5).nullable().optional(),
   page: z.number().int().min(1).default(1),
 });
 export type CourseFilters = z.input<typeof courseFiltersSchema>;
 
-const emailField = z.string().trim().toLowerCase().email('Please enter a valid email').max(254);
-const paymentIdField = z.string().trim().min(1, 'The payment is missing').max(200);
+const emailField = text().trim().toLowerCase().email('Please enter a valid email').max(254);
+const paymentIdField = text().trim().min(1, 'The payment is missing').max(200);
 
 /** generate-secret: the payment to confirm (provider 'test' is the embedded, clearly marked test mode). */
 export const paymentStartSchema = z.object({
@@ -150,7 +146,7 @@ export const enrolmentStatusSchema = z.object({
 export type EnrolmentStatus = z.infer<typeof enrolmentStatusSchema>;
 const enrolmentContact = {
   courseId: id(),
-  name: z.string().trim().min(1, 'Please Enter Name').max(100),
+  name: text().trim().min(1, 'Please Enter Name').max(100),
   email: emailField,
 };
 
@@ -252,9 +248,8 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: z.strictObject({
-      clientSecret: z.string().min(10).max(200),
-      cardNumber: z
-        .string()
+      clientSecret: text().min(10).max(200),
+      cardNumber: text()
         .transform((v) => v.replace(/\s+/g, ''))
         .pipe(z.string().regex(/^\d{16}$/, 'Enter the 16 digits of the card')),
       expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry as MM/YY'),
@@ -276,7 +271,7 @@ export const marketplace = {
     path: `${M}/get-search-list`,
     auth: 'none',
     permission: null,
-    request: z.strictObject({ search: z.string().trim().max(100, 'At most 100 characters') }),
+    request: z.strictObject({ search: text().trim().max(100, 'At most 100 characters') }),
     response: z.array(courseSearchResultSchema),
   }),
   /** Whether this email is already enrolled in the course (so a learner is not charged twice). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATUSES } from '../constants/statuses.ts';
 import { emailField } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+import { id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
 import { taskFiguresSchema, videoFiguresSchema } from './general.ts';
 import { fileField } from './uploads.ts';
 
@@ -98,7 +98,7 @@ export const members = {
     auth: 'enterprise',
     permission: 'members',
     request: z.strictObject({
-      name: z.string().trim().min(1, 'Please enter the name').max(100, 'At most 100 characters'),
+      name: text().trim().min(1, 'Please enter the name').max(100, 'At most 100 characters'),
       email: emailField,
       roleId: id(),
       groupIds: groupIdsField().default([]),

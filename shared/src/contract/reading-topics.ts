@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEVEL_VALUES } from '../constants/levels.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { empty, id, paged, searchText } from './envelope.ts';
+import { empty, id, paged, searchText, text } from './envelope.ts';
 
 // Reading topics (issue 5, spec §2 /enterprise/reading-topics, permission key reading-topics): passages an
 // enterprise keeps for Read tasks. The spec names no paths for them; these follow its enterprise convention.
@@ -39,13 +39,11 @@ export const readingTopicOptionSchema = readingTopicSchema.pick({
 export type ReadingTopicOption = z.output<typeof readingTopicOptionSchema>;
 
 const topicFields = {
-  title: z
-    .string({ error: 'Please enter a title' })
+  title: text({ error: 'Please enter a title' })
     .trim()
     .min(1, 'Please enter a title')
     .max(READING_TOPIC_TITLE_MAX, `At most ${READING_TOPIC_TITLE_MAX} characters`),
-  passage: z
-    .string({ error: 'Please enter the passage' })
+  passage: text({ error: 'Please enter the passage' })
     .trim()
     .min(1, 'Please enter the passage')
     .max(READING_TOPIC_PASSAGE_MAX, `At most ${READING_TOPIC_PASSAGE_MAX.toLocaleString('en')} characters`),

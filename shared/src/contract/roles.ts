@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSION_KEYS } from '../permissions.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
+import { id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
 
 // Roles (issue 3, spec §2 /enterprise/roles, §6 permission keys). The spec names no paths for them;
 // these follow its enterprise convention (area prefix, verb-noun names, POST for writes).
@@ -22,8 +22,7 @@ export const roleSchema = z.object({
 export type Role = z.output<typeof roleSchema>;
 
 const roleName = () =>
-  z
-    .string({ error: 'Please enter a role name' })
+  text({ error: 'Please enter a role name' })
     .trim()
     .min(1, 'Please enter a role name')
     .max(60, 'At most 60 characters');

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, idList, shaped } from './envelope.ts';
+import { id, idList, shaped, text } from './envelope.ts';
 import type { Task } from './tasks.ts';
 
 const F = `${API_BASE.enterprise}/task-folders`;
-const folderName = z.string().trim().min(1, 'Please enter a folder name').max(100, 'At most 100 characters');
+const folderName = text().trim().min(1, 'Please enter a folder name').max(100, 'At most 100 characters');
 
 /** A task folder (issue 5: the folder view of /enterprise/tasks-library-new). */
 export const taskFolderSchema = z

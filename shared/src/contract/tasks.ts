@@ -16,6 +16,7 @@ import {
   queryInt,
   searchText,
   shaped,
+  text,
 } from './envelope.ts';
 import type { VideoContent } from './video.ts';
 
@@ -44,35 +45,35 @@ export const taskStatusField = z.union(
 
 /** Attachment (spec §3). fileSize is in bytes. */
 export const attachmentSchema = z.strictObject({
-  fileType: z.string().trim().min(1).max(127),
+  fileType: text().trim().min(1).max(127),
   fileUrl: fileUrlField(),
-  fileName: z.string().trim().min(1, 'File name is required').max(255),
+  fileName: text().trim().min(1, 'File name is required').max(255),
   fileSize: z.number().int().min(0).max(1_073_741_824),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
 /** One option of a multiple-choice question (spec §3). */
 export const questionOptionSchema = z.strictObject({
-  text: z.string().trim().min(1, 'Option text is required').max(500),
-  value: z.string().trim().min(1, 'Option value is required').max(100),
+  text: text().trim().min(1, 'Option text is required').max(500),
+  value: text().trim().min(1, 'Option value is required').max(100),
 });
 
 /** Question template (spec §3): a multiple-choice question with at least two options. */
 export const questionTemplateSchema = z
   .strictObject({
-    id: z.string().trim().min(1).max(64),
+    id: text().trim().min(1).max(64),
     type: z.literal('multiple-choice'),
-    text: z.string().trim().min(1, 'Question text is required').max(1000),
+    text: text().trim().min(1, 'Question text is required').max(1000),
     options: z
       .array(questionOptionSchema, { error: 'Each question needs its options' })
       .min(2, 'Each question needs at least two options')
       .max(20, 'At most 20 options'),
     hasOther: z.boolean().default(false),
-    otherText: z.string().trim().max(200).optional(),
+    otherText: text().trim().max(200).optional(),
     multipleSelection: z.boolean().default(false),
     required: z.boolean().default(true),
     /** The expected answer when the author sets one (option values). */
-    answer: z.union([z.string().max(100), z.array(z.string().max(100))]).optional(),
+    answer: z.union([text().max(100), z.array(text().max(100))]).optional(),
   })
   .refine((q) => new Set(q.options.map((o) => o.value)).size === q.options.length, {
     message: 'Option values must be different',
@@ -115,13 +116,13 @@ export const taskProgressUpdateSchema = z.strictObject({
 });
 export type TaskProgressUpdate = z.infer<typeof taskProgressUpdateSchema>;
 
-const questionText = z.string().trim().min(1, 'Question text is required').max(1000);
-const passage = z.string().trim().min(1, 'Please enter the passage').max(20_000);
+const questionText = text().trim().min(1, 'Question text is required').max(1000);
+const passage = text().trim().min(1, 'Please enter the passage').max(20_000);
 
 /** Fields every task type has (spec §3, issue 5). */
 const taskCommonShape = {
-  title: z.string().trim().min(1, 'Please enter a title').max(200),
-  description: z.string().trim().max(5000).optional(),
+  title: text().trim().min(1, 'Please enter a title').max(200),
+  description: text().trim().max(5000).optional(),
   category: taskCategoryField,
   /** Level names 1-4 (spec §9). */
   level: z.union(
@@ -160,7 +161,7 @@ const taskBody = <S extends z.ZodRawShape>(extra: S) =>
       ...extra,
       type: z.literal(2),
       items: z
-        .array(z.string().trim().min(1).max(500), { error: 'Please add the words or sentences to say' })
+        .array(text().trim().min(1).max(500), { error: 'Please add the words or sentences to say' })
         .min(1, 'Please add the words or sentences to say')
         .max(100),
     }),
@@ -179,11 +180,11 @@ const taskBody = <S extends z.ZodRawShape>(extra: S) =>
       ...taskCommonShape,
       ...extra,
       type: z.literal(6),
-      jobTitle: z.string().trim().min(1, 'Please enter the job title').max(200),
-      industry: z.string().trim().min(1, 'Please enter the industry').max(200),
-      location: z.string().trim().min(1, 'Please enter the location').max(200),
+      jobTitle: text().trim().min(1, 'Please enter the job title').max(200),
+      industry: text().trim().min(1, 'Please enter the industry').max(200),
+      location: text().trim().min(1, 'Please enter the location').max(200),
       /** Region changes the interview intro (spec §4). */
-      region: z.string().trim().min(1, 'Please enter the region').max(100),
+      region: text().trim().min(1, 'Please enter the region').max(100),
     }),
     z.strictObject({
       ...taskCommonShape,
@@ -267,23 +268,23 @@ export type TaskOfType<N extends Task['type']> = Extract<Task, { type: N }>;
 export const recordingSchema = z.strictObject({
   fileUrl: fileUrlField(),
   durationMs: z.number().int().min(0).max(3_600_000).optional(),
-  recordedAt: z.string().max(40).optional(),
+  recordedAt: text().max(40).optional(),
 });
 export type Recording = z.infer<typeof recordingSchema>;
 export const choiceAnswerSchema = z.strictObject({
-  values: z.array(z.string().max(100)).max(20),
-  other: z.string().trim().max(1000).optional(),
+  values: z.array(text().max(100)).max(20),
+  other: text().trim().max(1000).optional(),
 });
 export type ChoiceAnswer = z.infer<typeof choiceAnswerSchema>;
 export const taskReportSchema = z.strictObject({
   /** Type 1: the learner marked the passage read. */
   read: z.boolean().optional(),
   /** Types 2, 4, 5, 6: recordings keyed by item or question index ("0", "1", ...), "passage" or stage name. */
-  recordings: z.record(z.string().max(40), recordingSchema).optional(),
+  recordings: z.record(text().max(40), recordingSchema).optional(),
   /** Type 7: one typed answer per question. */
-  answers: z.array(z.string().max(10_000)).max(50).optional(),
+  answers: z.array(text().max(10_000)).max(50).optional(),
   /** Type 8: the chosen option values (and the "other" text) per question id. */
-  choices: z.record(z.string().max(64), choiceAnswerSchema).optional(),
+  choices: z.record(text().max(64), choiceAnswerSchema).optional(),
   /** Type 3: how much of the video has played, 0-100 (the content issue wires the 80 % rule). */
   watchedPercent: z.number().min(0).max(100).optional(),
 });
@@ -584,7 +585,7 @@ export const tasks = {
     permission: 'task-library',
     request: z.strictObject({
       type: taskTypeField,
-      topic: z.string().trim().min(1, 'Please enter a topic').max(500),
+      topic: text().trim().min(1, 'Please enter a topic').max(500),
       level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
     }),
     response: shaped<{ draft: TaskDraft; engine: CoachEngineKind }>(),
@@ -596,7 +597,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({
-      topic: z.string().trim().min(1, 'Please enter a topic').max(500),
+      topic: text().trim().min(1, 'Please enter a topic').max(500),
       types: z.array(taskTypeField).min(1, 'Choose at least one task type').max(8),
       count: z.number().int().min(1).max(10).default(3),
       level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
@@ -608,7 +609,7 @@ export const tasks = {
     path: `${T}/add-task-feedback`,
     auth: 'enterprise',
     permission: 'task-library',
-    request: memberTask.extend({ feedback: z.string().trim().min(1, 'Please enter the feedback').max(5000) }),
+    request: memberTask.extend({ feedback: text().trim().min(1, 'Please enter the feedback').max(5000) }),
     response: shaped<Assignment>(),
   }),
   getListOfTasks: defineCall({
