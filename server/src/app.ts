@@ -7,7 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
 import type { Deps } from './deps.ts';
 import { mountDevOutbox } from './dev-outbox.ts';
-import { AppError } from './errors.ts';
+import { AppError, fromDatabaseError } from './errors.ts';
 import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
 import { allRoutes } from './routes/index.ts';
 import { mountLocalUploads } from './routes/uploads.ts';
@@ -43,6 +43,9 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
 
   app.onError((err, c) => {
     if (err instanceof AppError) return envelopeError(c, err);
+    // A unique-key race or a value the database refuses is the request's doing: 409/422, never 500.
+    const fromDatabase = fromDatabaseError(err);
+    if (fromDatabase) return envelopeError(c, fromDatabase);
     console.error('Unexpected error', c.req.method, c.req.path, err);
     return c.json(
       { success: 0, message: 'Something went wrong. Please try again.', code: ERROR_CODES.internal },

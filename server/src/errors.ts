@@ -41,3 +41,43 @@ export const throttled = (retryAfter: number) =>
 
 /** The coach engine failed (network, bad answer): 502, nothing was saved. */
 export const coachUnavailable = (message: string) => new AppError(502, ERROR_CODES.coachUnavailable, message);
+
+/** Unique-key violations: SQLite (better-sqlite3 error codes) and PostgreSQL unique_violation. */
+const UNIQUE_VIOLATION_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+
+/**
+ * PostgreSQL data exceptions a request's values cause (the contract refuses them first; this is the net):
+ * 22001 too long for the column, 22003 number out of range, 22007/22008 bad or overflowing date/time,
+ * 22021/22P05 characters text cannot hold (NUL), 22P02 text that is not a number.
+ */
+const INPUT_ERROR_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+const errorCodeOf = (error: unknown): string | undefined => {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+};
+
+/**
+ * The AppError a database error stands for when the request caused it, or null for a real fault (500).
+ * Two requests racing to create the same row (ten sign-ups with one new email) lose at the unique index,
+ * not at the service's earlier "does it exist" check, so that loss answers 409 like the check would.
+ */
+export const fromDatabaseError = (error: unknown): AppError | null => {
+  const code = errorCodeOf(error);
+  if (!code) return null;
+  if (UNIQUE_VIOLATION_CODES.has(code))
+    return conflict(
+      'This already exists: another request saved the same thing just now. Please reload and try again.',
+    );
+  if (INPUT_ERROR_CODES.has(code))
+    return new AppError(
+      422,
+      ERROR_CODES.validation,
+      'A value in the request cannot be stored (a character, date or number out of range)',
+    );
+  return null;
+};
