@@ -5,21 +5,19 @@ export const WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_LIMIT = 5;
 export const IP_LIMIT = 50;
 
-const windowStart = () => new Date(Date.now() - WINDOW_MS).toISOString();
-
-/** Throws 429 with retry-after when `key` has `limit` or more events in the window. */
-export const assertNotThrottled = async (db: Db, key: string, limit: number) => {
+/** Throws 429 with retry-after when `key` has `limit` or more events in the window (15 minutes unless said). */
+export const assertNotThrottled = async (db: Db, key: string, limit: number, windowMs = WINDOW_MS) => {
   const rows = await db
     .selectFrom('throttle_events')
     .select('created_at')
     .where('key', '=', key)
-    .where('created_at', '>', windowStart())
+    .where('created_at', '>', new Date(Date.now() - windowMs).toISOString())
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
   if (rows.length < limit) return;
   const oldest = rows[rows.length - 1]?.created_at ?? new Date().toISOString();
-  const retryAfter = Math.max(1, Math.ceil((new Date(oldest).getTime() + WINDOW_MS - Date.now()) / 1000));
+  const retryAfter = Math.max(1, Math.ceil((new Date(oldest).getTime() + windowMs - Date.now()) / 1000));
   throw throttled(retryAfter);
 };
 

@@ -701,6 +701,21 @@ const m015: Migration = {
   },
 };
 
+/**
+ * Issue 15: an enterprise's own storage quota in MB (null: STORAGE_QUOTA_MB, default 10 GB), and an index for
+ * summing an enterprise's uploads against it on every signed upload.
+ */
+const m017: Migration = {
+  up: async (db) => {
+    await db.schema.alterTable('enterprises').addColumn('storage_quota_mb', 'integer').execute();
+    await db.schema
+      .createIndex('uploads_enterprise')
+      .on('uploads')
+      .columns(['enterprise_id', 'received_at'])
+      .execute();
+  },
+};
+
 export const migrateToLatest = async (db: Kysely<unknown>) => {
   const migrator = new Migrator({
     db,
@@ -721,6 +736,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '013_vocabulary': m013,
         '014_platform_library': m014,
         '015_report_indexes': m015,
+        '017_storage_quota': m017,
       }),
     },
   });

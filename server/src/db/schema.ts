@@ -10,6 +10,8 @@ export type Database = {
     features: string;
     theme: string;
     created_at: string;
+    /** Issue 15: this enterprise's storage quota in MB; null uses STORAGE_QUOTA_MB (default 10 GB). */
+    storage_quota_mb: number | null;
   };
   roles: { id: string; enterprise_id: string; name: string; permissions: string; is_system: number };
   users: {

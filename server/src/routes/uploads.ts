@@ -28,6 +28,7 @@ export const uploadRoutes: Registration[] = [
   ),
   serve(adminGeneral.updateProfileImage, ({ ctx, input }) => auth.updateAdminProfileImage(ctx, input)),
   serve(uploads.readTypeUpload, ({ ctx, input }) => service.readTypeUpload(ctx, input)),
+  serve(enterpriseGeneral.storageUsage, ({ ctx }) => service.storageUsage(ctx)),
 ];
 
 const CONTENT_TYPE_OF_EXTENSION: Record<string, string> = {

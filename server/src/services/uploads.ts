@@ -1,14 +1,26 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { EXTENSION_OF_TYPE, UPLOAD_RULES } from '@coach/shared/constants/uploads';
+import {
+  DEFAULT_STORAGE_QUOTA_MB,
+  EXTENSION_OF_TYPE,
+  UPLOAD_RATE,
+  UPLOAD_RULES,
+  uploadRefusal,
+} from '@coach/shared/constants/uploads';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
-import type { UploadPurpose } from '@coach/shared/contract/general';
+import type { StorageUsage, UploadPurpose } from '@coach/shared/contract/general';
+import { fileSize } from '@coach/shared/format/file-size';
+import { hasPermission } from '@coach/shared/permissions';
 import { fileTypeFromBuffer } from 'file-type';
+import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
+import { assertNotThrottled, recordEvent } from '../auth/throttle.ts';
+import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, validation } from '../errors.ts';
+import { AppError, forbidden, validation } from '../errors.ts';
 import type { LocalStorage } from '../providers/storage.ts';
+import { assertFeatureOn } from './features.ts';
 
 const SIGNED_FOR_SECONDS = 15 * 60;
 const SNIFF_BYTES = 4100;
@@ -21,6 +33,125 @@ const ownerOf = (ctx: CallContext) => {
     return { kind: 'enterprise', id: s.user.id, enterpriseId: s.enterpriseId };
   if (s?.audience === 'admin') return { kind: 'admin', id: s.admin.id, enterpriseId: null };
   throw new AppError(401, ERROR_CODES.unauthenticated, 'Please log in again');
+};
+
+type Owner = ReturnType<typeof ownerOf>;
+
+/**
+ * The per-user rate of issue 15 (UPLOAD_RATE: 30 requests in 10 minutes): every request counts, refused ones
+ * too, so a script cannot probe sizes or purposes without end. Over it: 429 with Retry-After.
+ */
+const assertUploadRate = async (db: Db, owner: Owner) => {
+  const key = `upload:${owner.kind}:${owner.id}`;
+  try {
+    await assertNotThrottled(db, key, UPLOAD_RATE.limit, UPLOAD_RATE.windowMinutes * 60_000);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.retryAfter) throw error;
+    const minutes = Math.ceil(error.retryAfter / 60);
+    throw new AppError(
+      429,
+      ERROR_CODES.throttled,
+      `Too many uploads: at most ${UPLOAD_RATE.limit} in ${UPLOAD_RATE.windowMinutes} minutes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      error.retryAfter,
+    );
+  }
+  await recordEvent(db, key);
+};
+
+/** Who may ask for this purpose (UPLOAD_RULES[purpose].access): 403 saying why, FEATURE_DISABLED when its flag is off. */
+const assertMayUpload = (ctx: CallContext, purpose: UploadPurpose) => {
+  const s = ctx.session;
+  if (s?.audience === 'admin') {
+    const refusal = uploadRefusal(purpose, { audience: 'admin' });
+    if (refusal) throw forbidden(refusal);
+    return;
+  }
+  if (s?.audience !== 'enterprise') return;
+  const refusal = uploadRefusal(purpose, {
+    audience: 'enterprise',
+    permissions: s.permissions,
+    isDefaultAdmin: s.user.is_default_admin === 1,
+    roleName: s.user.role_name,
+  });
+  if (refusal) throw forbidden(refusal);
+  const feature = UPLOAD_RULES[purpose].access.feature;
+  if (feature) assertFeatureOn(ctx, feature);
+};
+
+const MB = 1024 * 1024;
+
+/** STORAGE_QUOTA_MB, read per call so a restart is all a change needs; unset or not a number: 10 GB. */
+const defaultQuotaMb = () => {
+  const raw = process.env.STORAGE_QUOTA_MB?.trim();
+  const mb = raw ? Number(raw) : Number.NaN;
+  return Number.isFinite(mb) && mb >= 0 ? mb : DEFAULT_STORAGE_QUOTA_MB;
+};
+
+/** The enterprise's quota in bytes: its own (enterprises.storage_quota_mb) or the default. */
+const quotaBytesOf = async (db: Db, enterpriseId: string) => {
+  const row = await db
+    .selectFrom('enterprises')
+    .select('storage_quota_mb')
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+  return Math.round((row?.storage_quota_mb ?? defaultQuotaMb()) * MB);
+};
+
+/**
+ * What an enterprise's uploads take: bytes received, and the signed sizes of addresses still valid whose bytes
+ * have not arrived (reserved, so twenty addresses signed at once cannot each fit under the quota alone).
+ * `exceptKey` leaves one upload out (the one arriving, when its PUT re-checks).
+ */
+const usageOf = async (db: Db, enterpriseId: string, exceptKey?: string) => {
+  const validSince = new Date(Date.now() - SIGNED_FOR_SECONDS * 1000).toISOString();
+  let query = db
+    .selectFrom('uploads')
+    .select([
+      sql<string | number | null>`sum(case when received_at is not null then size else 0 end)`.as('used'),
+      sql<
+        string | number | null
+      >`sum(case when received_at is null and created_at > ${validSince} then max_bytes else 0 end)`.as(
+        'reserved',
+      ),
+    ])
+    .where('enterprise_id', '=', enterpriseId);
+  if (exceptKey) query = query.where('key', '!=', exceptKey);
+  const row = await query.executeTakeFirst();
+  // PostgreSQL answers a bigint sum as text.
+  return { usedBytes: Number(row?.used ?? 0), reservedBytes: Number(row?.reserved ?? 0) };
+};
+
+/** general/storage-usage: the caller's enterprise against its quota (Settings). */
+export const storageUsage = async (ctx: CallContext): Promise<StorageUsage> => {
+  const owner = ownerOf(ctx);
+  if (owner.enterpriseId === null) throw forbidden();
+  const usage = await usageOf(ctx.db, owner.enterpriseId);
+  return { ...usage, quotaBytes: await quotaBytesOf(ctx.db, owner.enterpriseId) };
+};
+
+const quotaMessage = (quotaBytes: number, usedBytes: number) =>
+  `Your organisation's storage quota of ${fileSize(quotaBytes)} has ${fileSize(Math.max(0, quotaBytes - usedBytes))} free`;
+
+/** A sign request that would take the enterprise past its quota: 413 naming fileSize. */
+const assertQuota = async (
+  db: Db,
+  enterpriseId: string,
+  bytes: number,
+  field: string,
+  exceptKey?: string,
+) => {
+  const [{ usedBytes, reservedBytes }, quotaBytes] = await Promise.all([
+    usageOf(db, enterpriseId, exceptKey),
+    quotaBytesOf(db, enterpriseId),
+  ]);
+  if (usedBytes + reservedBytes + bytes <= quotaBytes) return;
+  throw new AppError(
+    413,
+    ERROR_CODES.payloadTooLarge,
+    `${field}: This file (${fileSize(bytes)}) does not fit. ${quotaMessage(quotaBytes, usedBytes + reservedBytes)}.`,
+    field,
+  );
 };
 
 /** Types that share a container: a WebM voice recording sniffs as video/webm, an M4A as video/mp4. */
@@ -54,9 +185,12 @@ export const signUpload = async (
   input: { purpose: UploadPurpose; fileName: string; fileType: string; fileSize: number },
 ) => {
   const owner = ownerOf(ctx);
+  await assertUploadRate(ctx.db, owner);
+  assertMayUpload(ctx, input.purpose);
   const rule = UPLOAD_RULES[input.purpose];
   if (!rule.types.includes(input.fileType)) throw validation('fileType', `Please choose ${rule.label}`);
   if (input.fileSize > rule.maxBytes) throw validation('fileSize', `Please choose ${rule.label}`);
+  if (owner.enterpriseId) await assertQuota(ctx.db, owner.enterpriseId, input.fileSize, 'fileSize');
   // The stored name is ours; the user's file name is never part of it.
   const key = `${input.purpose}/${nowIso().slice(0, 7)}/${crypto.randomUUID()}.${EXTENSION_OF_TYPE[input.fileType] ?? 'bin'}`;
   await ctx.db
@@ -122,6 +256,20 @@ export const receiveLocalUpload = async (
   if ((input.contentType ?? '').split(';')[0]?.trim().toLowerCase() !== grant.contentType)
     throw uploadError(415, `Send the file with Content-Type ${grant.contentType}`);
   if (!input.body) throw uploadError(400, 'The file is empty');
+  // The quota again, before any byte is written: it may have been lowered since the address was signed.
+  const upload = await deps.db
+    .selectFrom('uploads')
+    .select('enterprise_id')
+    .where('key', '=', input.key)
+    .executeTakeFirst();
+  if (upload?.enterprise_id) {
+    const [{ usedBytes, reservedBytes }, quotaBytes] = await Promise.all([
+      usageOf(deps.db, upload.enterprise_id, input.key),
+      quotaBytesOf(deps.db, upload.enterprise_id),
+    ]);
+    if (usedBytes + reservedBytes + grant.maxBytes > quotaBytes)
+      throw uploadError(413, `${quotaMessage(quotaBytes, usedBytes + reservedBytes)}: the file was not kept`);
+  }
 
   await mkdir(deps.storage.root, { recursive: true });
   const temp = path.join(deps.storage.root, `.incoming-${crypto.randomUUID()}`);
@@ -194,11 +342,24 @@ const READ_MAX_BYTES = 512 * 1024;
  */
 export const readTypeUpload = async (ctx: CallContext, { file }: { file: Blob }) => {
   const owner = ownerOf(ctx);
+  await assertUploadRate(ctx.db, owner);
+  // A Read task's passage: for whoever writes tasks (the learner reads it, never uploads it).
+  const s = ctx.session;
+  if (
+    s?.audience === 'enterprise' &&
+    !hasPermission({
+      permissions: s.permissions,
+      isDefaultAdmin: s.user.is_default_admin === 1,
+      key: 'task-library',
+    })
+  )
+    throw forbidden('Uploading Read task documents needs the Tasks Library permission');
   const declared = (file.type || 'text/plain').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!(READ_TYPES as readonly string[]).includes(declared))
     throw validation('file', 'Please choose a plain text (.txt) document');
   if (file.size === 0) throw validation('file', 'The file is empty');
   if (file.size > READ_MAX_BYTES) throw validation('file', 'Please choose a document up to 512 KB');
+  if (owner.enterpriseId) await assertQuota(ctx.db, owner.enterpriseId, file.size, 'file');
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!(await bytesMatchType(bytes.subarray(0, SNIFF_BYTES), declared)))
     throw validation('file', `The file's content is not ${declared}`);
