@@ -1,6 +1,12 @@
+import { UPLOAD_RATE, UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
-import { enterpriseGeneral } from '@coach/shared/contract/general';
+import {
+  enterpriseGeneral,
+  enterpriseGeneral as general,
+  UPLOAD_PURPOSES,
+  type UploadPurpose,
+} from '@coach/shared/contract/general';
 import { uploads } from '@coach/shared/contract/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../providers/storage.ts';
@@ -10,6 +16,8 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;
 let globex: string;
 let admin: string;
+let staff: string;
+let learner: string;
 const ip = '10.9.4.1';
 
 /** A real 1×1 PNG. */
@@ -25,6 +33,7 @@ beforeAll(async () => {
   owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
   globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
   admin = await t.fullLogin('admin@coach.example', 'admin', ip);
+  ({ staff, learner } = await t.signInSeeded(ip));
 });
 afterAll(async () => {
   await t?.close();
@@ -287,5 +296,176 @@ describe('the S3 adapter', () => {
     expect(publicUrl).toBe(`https://coach-media.s3.ap-southeast-2.amazonaws.com/${key}`);
     expect(storage.keyOf(publicUrl)).toBe(key);
     expect(storage.keyOf('https://elsewhere.example/x.png')).toBeNull();
+  });
+});
+
+describe('upload limits (issue 15)', () => {
+  const MB = 1024 * 1024;
+  const TYPE_OF: Record<UploadPurpose, string> = {
+    avatar: 'image/png',
+    logo: 'image/png',
+    'course-image': 'image/png',
+    'content-thumbnail': 'image/jpeg',
+    'task-attachment': 'application/pdf',
+    'task-recording': 'audio/webm',
+    'content-video': 'video/mp4',
+    'content-subtitle': 'text/vtt',
+  };
+  const ask = (
+    token: string,
+    purpose: UploadPurpose,
+    fileSize = 1000,
+    audience: 'enterprise' | 'admin' = 'enterprise',
+  ) => sign(token, { purpose, fileName: 'file', fileType: TYPE_OF[purpose], fileSize }, audience);
+  const usage = async (token: string) => {
+    const res = await t.request('GET', general.storageUsage.path, { token, ip });
+    return {
+      status: res.status,
+      usage: res.json.response as { usedBytes: number; reservedBytes: number; quotaBytes: number },
+    };
+  };
+  const setAcmeQuotaMb = async (mb: number | null) => {
+    const acme = await t.deps.db
+      .selectFrom('users')
+      .select('enterprise_id')
+      .where('email', '=', 'owner@acme.example')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('enterprises')
+      .set({ storage_quota_mb: mb })
+      .where('id', '=', acme.enterprise_id)
+      .execute();
+  };
+
+  it('a learner records and sets their avatar but gets 403 for videos; staff without Content Library 403; the owner and the platform admin may', async () => {
+    const video = await ask(learner, 'content-video', 100 * MB);
+    expect(video.status).toBe(403);
+    expect(video.json.message).toBe('Uploading videos needs the Content Library permission');
+    expect((await ask(learner, 'task-recording')).status).toBe(200);
+    expect((await ask(learner, 'avatar')).status).toBe(200);
+    const logo = await ask(learner, 'logo');
+    expect(logo.status).toBe(403);
+    expect(logo.json.message).toBe('Uploading logos needs the admin role');
+    const attachment = await ask(learner, 'task-attachment');
+    expect(attachment.status).toBe(403);
+    expect(attachment.json.message).toBe('Uploading task attachments needs the Tasks Library permission');
+
+    for (const purpose of ['content-video', 'content-thumbnail', 'content-subtitle'] as const) {
+      const refused = await ask(staff, purpose);
+      expect(refused.status, purpose).toBe(403);
+      expect(refused.json.message).toContain('Content Library permission');
+    }
+    // The task variant signs through the same rules.
+    const taskVariant = await t.request('POST', general.putSignedRequestForTaskUpload.path, {
+      token: learner,
+      ip,
+      body: { purpose: 'task-attachment', fileName: 'a.pdf', fileType: 'application/pdf', fileSize: 1000 },
+    });
+    expect(taskVariant.status).toBe(403);
+
+    expect((await ask(owner, 'content-video')).status).toBe(200);
+    expect((await ask(admin, 'content-video', 1000, 'admin')).status).toBe(200);
+    const adminLogo = await ask(admin, 'logo', 1000, 'admin');
+    expect(adminLogo.status).toBe(403);
+    expect(adminLogo.json.message).toBe('The platform admin area does not upload logos');
+  });
+
+  it('caps the size per kind (images 5 MB, a logo 2 MB, recordings 50 MB, videos 1 GB), 422 naming fileSize', async () => {
+    expect(UPLOAD_RULES.avatar.maxBytes).toBe(5 * MB);
+    expect(UPLOAD_RULES['task-recording'].maxBytes).toBe(50 * MB);
+    expect(UPLOAD_RULES['content-video'].maxBytes).toBe(1024 * MB);
+    // The platform admin for the platform's kinds, Acme's owner for the enterprise's own.
+    const asker: Record<UploadPurpose, [string, 'enterprise' | 'admin']> = {
+      avatar: [admin, 'admin'],
+      logo: [owner, 'enterprise'],
+      'course-image': [owner, 'enterprise'],
+      'content-thumbnail': [admin, 'admin'],
+      'task-attachment': [admin, 'admin'],
+      'task-recording': [owner, 'enterprise'],
+      'content-video': [admin, 'admin'],
+      'content-subtitle': [admin, 'admin'],
+    };
+    for (const purpose of UPLOAD_PURPOSES) {
+      const [token, audience] = asker[purpose];
+      const over = await ask(token, purpose, UPLOAD_RULES[purpose].maxBytes + 1, audience);
+      expect(over.status, purpose).toBe(422);
+      expect(over.json.field).toBe('fileSize');
+      // Past 1 GB the contract's own bound answers first ('The file is too large').
+      if (purpose !== 'content-video')
+        expect(over.json.message).toBe(`fileSize: Please choose ${UPLOAD_RULES[purpose].label}`);
+    }
+    expect(UPLOAD_RULES['task-recording'].label).toBe('an audio recording up to 50 MB');
+    expect((await ask(admin, 'content-video', 1024 * MB, 'admin')).status).toBe(200);
+  });
+
+  it('a per-enterprise quota counts received bytes and open reservations, refuses a sign past it (413 naming fileSize) and re-checks the PUT; Settings shows the figure to its own enterprise only', async () => {
+    const before = (await usage(owner)).usage;
+    expect(before.quotaBytes).toBe(10240 * MB);
+
+    const { signed } = await avatarGrant(owner);
+    const reserved = (await usage(owner)).usage;
+    expect(reserved.reservedBytes).toBe(before.reservedBytes + PNG.length);
+    expect((await put(signed, PNG)).status).toBe(200);
+    const received = (await usage(owner)).usage;
+    expect(received.usedBytes).toBe(before.usedBytes + PNG.length);
+    expect(received.reservedBytes).toBe(before.reservedBytes);
+
+    // Another tenant sees its own figure, untouched by Acme's uploads; only the admin role sees it at all.
+    const other = await usage(globex);
+    expect(other.status).toBe(200);
+    expect(other.usage).toEqual({ usedBytes: 0, reservedBytes: 0, quotaBytes: 10240 * MB });
+    expect((await usage(staff)).status).toBe(403);
+
+    // A quota with between 1 and 2 MB free: one sign takes nearly all of it, the next finds it reserved.
+    const { signed: pending } = await avatarGrant(owner);
+    const taken = received.usedBytes + received.reservedBytes + PNG.length;
+    const quotaMb = Math.ceil(taken / MB) + 1;
+    await setAcmeQuotaMb(quotaMb);
+    try {
+      const free = quotaMb * MB - taken;
+      expect((await avatarGrant(owner, free - 10)).status).toBe(200);
+      const past = await avatarGrant(owner, 100);
+      expect(past.status).toBe(413);
+      expect(past.json.field).toBe('fileSize');
+      expect(past.json.message).toMatch(
+        /^fileSize: This file \(0\.1 KB\) does not fit\. Your organisation's storage quota of \d+ MB has 0\.01 KB free\.$/,
+      );
+      const full = (await usage(owner)).usage;
+      expect(full.quotaBytes).toBe(quotaMb * MB);
+      expect(full.usedBytes + full.reservedBytes).toBe(quotaMb * MB - 10);
+
+      // Lowered after signing: the PUT is refused before a byte is kept.
+      await setAcmeQuotaMb(0);
+      const late = await put(pending, PNG);
+      expect(late.status).toBe(413);
+      expect(((await late.json()) as { message: string }).message).toContain('the file was not kept');
+      expect((await t.app.request(pending.fileUrl)).status).toBe(404);
+    } finally {
+      await setAcmeQuotaMb(null);
+    }
+  });
+
+  it(`allows ${UPLOAD_RATE.limit} upload requests per person in ${UPLOAD_RATE.windowMinutes} minutes, then 429 with Retry-After`, async () => {
+    let last = await ask(learner, 'task-recording');
+    let made = 1;
+    while (last.status === 200 && made <= UPLOAD_RATE.limit) {
+      last = await ask(learner, 'task-recording');
+      made += 1;
+    }
+    expect(last.status).toBe(429);
+    expect(made).toBeLessThanOrEqual(UPLOAD_RATE.limit + 1);
+    const retryAfter = Number(last.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(UPLOAD_RATE.windowMinutes * 60);
+    expect(last.json.message).toMatch(
+      /^Too many uploads: at most 30 in 10 minutes\. Please try again in \d+ minutes?\.$/,
+    );
+    // Documents for Read tasks count too; another person is not held back.
+    const form = new FormData();
+    form.set('file', new File(['Read this.'], 'a.txt', { type: 'text/plain' }));
+    expect((await t.request('POST', uploads.readTypeUpload.path, { token: learner, ip, form })).status).toBe(
+      429,
+    );
+    expect((await ask(staff, 'avatar')).status).toBe(200);
   });
 });
