@@ -19,7 +19,16 @@ const MAX_BODY = 1024 * 1024;
 export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Registration[] } = {}) => {
   const app = new Hono();
   if (!deps.config.quiet) app.use('*', logger());
-  app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  // API answers and uploads are data: a policy that allows nothing (csp.ts API_CSP). HTML pages set their own
+  // strict policy in static-files.ts, which overwrite: false keeps.
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      crossOriginEmbedderPolicy: false,
+      overwrite: false,
+    }),
+  );
   const jsonLimit = bodyLimit({
     maxSize: MAX_BODY,
     onError: (c) =>
@@ -38,7 +47,7 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   mountLocalUploads(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
   mountDevOutbox(app, deps.config);
-  mountStatic(app, deps.config);
+  mountStatic(app, deps.config, { storageOrigins: deps.storage.browserOrigins ?? [] });
   app.notFound((c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
 
   app.onError((err, c) => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
 import type { Hono } from 'hono';
+import { type InlineHashes, inlineHashes, securePage } from './csp.ts';
 import type { AppConfig } from './deps.ts';
 
 /** What a visitor sees in the seconds before the first marketplace build is published. */
@@ -62,8 +63,59 @@ const fileResponse = (file: string) => {
   });
 };
 
-/** One-box mode: the built dashboard as an SPA, the marketplace site under /marketplace/. */
-export const mountStatic = (app: Hono, config: AppConfig) => {
+/**
+ * One-box mode: the built dashboard as an SPA, the marketplace site under /marketplace/. Every page goes out
+ * with its Content-Security-Policy (csp.ts); `storageOrigins` are the bucket addresses media and uploads use.
+ */
+export const mountStatic = (
+  app: Hono,
+  config: AppConfig,
+  { storageOrigins = [] }: { storageOrigins?: readonly string[] } = {},
+) => {
+  // A built page's inline hashes, kept until the file changes (site pages are large; builds replace them).
+  const hashCache = new Map<string, { stamp: string; hashes: InlineHashes }>();
+  const hashesOf = (file: string, html: string) => {
+    const { mtimeMs, size } = statSync(file);
+    const stamp = `${mtimeMs}:${size}`;
+    const known = hashCache.get(file);
+    if (known?.stamp === stamp) return known.hashes;
+    const hashes = inlineHashes(html);
+    if (hashCache.size >= 2000) hashCache.clear();
+    hashCache.set(file, { stamp, hashes });
+    return hashes;
+  };
+  const pageResponse = (
+    html: string,
+    init: {
+      status?: number;
+      headers?: Record<string, string>;
+      hashes?: InlineHashes;
+      fetchesMedia?: boolean;
+    },
+  ) => {
+    const page = securePage(html, {
+      storageOrigins,
+      fetchesMedia: init.fetchesMedia ?? false,
+      ...(init.hashes ? { hashes: init.hashes } : {}),
+    });
+    return new Response(page.html, {
+      status: init.status ?? 200,
+      headers: {
+        'content-type': MIME['.html'] ?? '',
+        ...init.headers,
+        'content-security-policy': page.policy,
+      },
+    });
+  };
+  const filePage = (file: string, { status = 200, dashboardPage = false } = {}) => {
+    const html = readFileSync(file, 'utf8');
+    return pageResponse(html, {
+      status,
+      headers: status === 200 ? { 'cache-control': 'no-cache' } : {},
+      hashes: hashesOf(file, html),
+      fetchesMedia: dashboardPage,
+    });
+  };
   const dashboard =
     config.dashboardDir && existsSync(path.join(config.dashboardDir, 'index.html'))
       ? path.resolve(config.dashboardDir)
@@ -82,9 +134,9 @@ export const mountStatic = (app: Hono, config: AppConfig) => {
       urlPath.startsWith('/marketplace/') ||
       PARTNER_LANDING_PATHS.some((p) => urlPath === p || urlPath === `${p}/`);
     if (published && !marketplace && sitePath)
-      return new Response(PREPARING_HTML, {
+      return pageResponse(PREPARING_HTML, {
         status: 503,
-        headers: { 'content-type': MIME['.html'] ?? '', 'retry-after': '5', 'cache-control': 'no-store' },
+        headers: { 'retry-after': '5', 'cache-control': 'no-store' },
       });
     // The request URL carries the Host header on a real server and the given origin in tests.
     const host = new URL(c.req.url).hostname.toLowerCase();
@@ -92,22 +144,19 @@ export const mountStatic = (app: Hono, config: AppConfig) => {
     // The site's pages live at their spec paths (/marketplace/*, partner landing pages at the root) and its
     // assets under /_astro/, so its dist folder is served from the root; `/` stays the dashboard's entry.
     const siteFile = marketplace && urlPath !== '/' ? resolveFile(marketplace, urlPath) : null;
-    if (siteFile) return fileResponse(siteFile);
+    if (siteFile) return siteFile.endsWith('.html') ? filePage(siteFile) : fileResponse(siteFile);
     if (marketplace && (urlPath === '/marketplace' || urlPath.startsWith('/marketplace/'))) {
       const notFound = resolveFile(marketplace, '/404.html');
-      if (notFound)
-        return new Response(readFileSync(notFound), {
-          status: 404,
-          headers: { 'content-type': MIME['.html'] ?? '' },
-        });
+      if (notFound) return filePage(notFound, { status: 404 });
     }
     if (onMarketplaceHost && (urlPath === '/' || !dashboard || !resolveFile(dashboard, urlPath)))
       return c.redirect('/marketplace/home');
     if (!dashboard) return next();
     const file = urlPath === '/' ? null : resolveFile(dashboard, urlPath);
-    if (file && !file.endsWith('index.html')) return fileResponse(file);
+    if (file && !file.endsWith('index.html'))
+      return file.endsWith('.html') ? filePage(file, { dashboardPage: true }) : fileResponse(file);
     // Every SPA route (and unknown paths, which the SPA sends to /login) gets the index.
     if (urlPath.startsWith('/assets/')) return next();
-    return fileResponse(path.join(dashboard, 'index.html'));
+    return filePage(path.join(dashboard, 'index.html'), { dashboardPage: true });
   });
 };

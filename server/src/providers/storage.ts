@@ -20,6 +20,8 @@ type StorageCommon = {
   head: (key: string, bytes: number) => Promise<Uint8Array | null>;
   /** Stores bytes the server received itself (multipart uploads such as readTypeUpload). */
   put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+  /** Other origins the browser PUTs to and loads objects from (the pages' Content-Security-Policy lists them). */
+  browserOrigins?: readonly string[];
 };
 
 /** Keys are made by the server: `<purpose>/<yyyy-mm>/<uuid>.<ext>`; nothing else is accepted. */
@@ -214,6 +216,18 @@ export const s3Storage = (settings: S3Settings): S3Storage => {
       );
     },
     publicUrl: (key) => `${base}/${key}`,
+    // Objects are read from the public base and PUT to the endpoint, or to the bucket's host on AWS (whose
+    // presigned addresses are path-style when the bucket's name has a dot).
+    browserOrigins: [
+      ...new Set([
+        new URL(base).origin,
+        settings.endpoint
+          ? new URL(settings.endpoint).origin
+          : settings.bucket.includes('.')
+            ? `https://s3.${settings.region}.amazonaws.com`
+            : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`,
+      ]),
+    ],
     keyOf: (url) => {
       const key = url.startsWith(`${base}/`) ? url.slice(base.length + 1) : null;
       return key && KEY_PATTERN.test(key) ? key : null;
