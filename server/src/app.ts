@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
+import { closeUnreadBodies } from './connections.ts';
 import type { Deps } from './deps.ts';
 import { mountDevOutbox } from './dev-outbox.ts';
 import { AppError, fromDatabaseError } from './errors.ts';
@@ -29,6 +30,8 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
       overwrite: false,
     }),
   );
+  // Refusals answered before the body was read (413 below, refused uploads) close the connection cleanly.
+  app.use('*', closeUnreadBodies);
   const jsonLimit = bodyLimit({
     maxSize: MAX_BODY,
     onError: (c) =>
