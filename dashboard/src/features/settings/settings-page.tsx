@@ -15,6 +15,7 @@ import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
+import { StorageUsageCard } from './storage-usage.tsx';
 import './settings.css';
 
 const COLOURS: { key: keyof ThemeSettings; label: string; hint: string }[] = [
@@ -71,7 +72,10 @@ const ColourField = ({
   );
 };
 
-/** /enterprise/settings (role named admin): the six theme colours of spec §3 with a live preview. */
+/**
+ * /enterprise/settings (role named admin): the six theme colours of spec §3 with a live preview, the logo, and
+ * the organisation's storage against its quota (issue 15).
+ */
 export const SettingsPage = () => {
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const [draft, setDraft] = useState<ThemeSettings | null>(user?.enterpriseId.themeSettings ?? null);
@@ -180,6 +184,7 @@ export const SettingsPage = () => {
         />
         <p className="settings__logo-note">Shown in the top bar for everyone in your organisation.</p>
       </Card>
+      <StorageUsageCard />
     </div>
   );
 };

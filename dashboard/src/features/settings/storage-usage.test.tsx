@@ -1,0 +1,76 @@
+import type { StorageUsage } from '@coach/shared/contract/general';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  type FakeHandler,
+  fail,
+  fakeToken,
+  groupsPage,
+  makeEnterpriseUser,
+  ok,
+} from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+const GB = 1024 ** 3;
+const USAGE = 'GET /api/v1/enterprise/general/storage-usage';
+
+const openSettings = (usage: FakeHandler) =>
+  renderApp({
+    path: '/enterprise/settings',
+    enterprise: verifiedSession(fakeToken(86400)),
+    routes: {
+      'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser({ roleName: 'admin' })),
+      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+      [USAGE]: usage,
+    },
+  });
+
+const storageCard = async () => screen.findByRole('region', { name: 'Storage' });
+
+describe('storage usage in Settings (issue 15)', () => {
+  it('shows the organisation’s storage against its quota with a bar', async () => {
+    const usage: StorageUsage = { usedBytes: 1.2 * GB, reservedBytes: 0, quotaBytes: 10 * GB };
+    const app = openSettings(() => ok(usage));
+    const card = await storageCard();
+    expect(await within(card).findByText(/of 10 GB used/)).toHaveTextContent('Storage: 1.2 GB of 10 GB used');
+    expect(within(card).getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
+      'aria-valuenow',
+      '12',
+    );
+    expect(within(card).getByText(/images 5 MB, recordings 50 MB, videos 1 GB/)).toBeInTheDocument();
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument();
+    expect(app.server.calls.filter((call) => call.route === USAGE)).toHaveLength(1);
+  });
+
+  it('counts uploads under way in the bar and warns when the quota is nearly full', async () => {
+    openSettings(() => ok({ usedBytes: 9 * GB, reservedBytes: 0.5 * GB, quotaBytes: 10 * GB }));
+    const card = await storageCard();
+    expect(await within(card).findByText(/of 10 GB used/)).toHaveTextContent('Storage: 9 GB of 10 GB used');
+    expect(within(card).getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
+      'aria-valuenow',
+      '95',
+    );
+    expect(within(card).getByText('512 MB more is being uploaded.')).toBeInTheDocument();
+    expect(within(card).getByRole('status')).toHaveTextContent(
+      'Storage is nearly full: uploads that do not fit are refused.',
+    );
+  });
+
+  it('says while it loads, and when loading fails offers Try again', async () => {
+    let attempts = 0;
+    openSettings(() => {
+      attempts += 1;
+      return attempts === 1
+        ? fail(500, 'The database is not answering')
+        : ok({ usedBytes: 0, reservedBytes: 0, quotaBytes: 10 * GB });
+    });
+    const card = await storageCard();
+    expect(within(card).getByRole('status', { name: 'Loading the storage usage' })).toBeInTheDocument();
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('The storage usage could not be loaded');
+    expect(alert).toHaveTextContent('The database is not answering');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText(/of 10 GB used/)).toHaveTextContent('Storage: 0 KB of 10 GB used');
+  });
+});
