@@ -1,11 +1,5 @@
-import {
-  DEFAULT_FEATURE_FLAGS,
-  type FeatureFlagKey,
-  featureLabel,
-  isFeatureOn,
-} from '@coach/shared/constants/features';
+import { type FeatureFlagKey, featureLabel, isFeatureOn } from '@coach/shared/constants/features';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
-import type { FeatureFlags } from '@coach/shared/contract/auth';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
@@ -13,62 +7,18 @@ import { hasPermission, isAdminRoleName } from '@coach/shared/permissions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { Audience, TokenClaims } from './auth/tokens.ts';
 import type { Deps } from './deps.ts';
-import { AppError, featureDisabled, forbidden, unauthenticated } from './errors.ts';
-
-export type EnterpriseUserRow = {
-  id: string;
-  enterprise_id: string;
-  role_id: string;
-  name: string;
-  email: string;
-  password_hash: string;
-  mobile: string | null;
-  avatar_url: string | null;
-  is_default_admin: number;
-  status: string;
-  email_verified_at: string | null;
-  role_name: string;
-  role_permissions: string;
-  ent_name: string;
-  ent_logo: string | null;
-  ent_address: string | null;
-  ent_features: string;
-  ent_theme: string;
-};
-/** The enterprise's flags as stored, over the defaults (a flag added later reads as its default). */
-export const enterpriseFlags = (user: EnterpriseUserRow): FeatureFlags => ({
-  ...DEFAULT_FEATURE_FLAGS,
-  ...(JSON.parse(user.ent_features) as Partial<FeatureFlags>),
-});
+import { AppError, featureDisabled, forbidden } from './errors.ts';
+import { enterpriseFlags, loadSession, type Session } from './session.ts';
 
 const statusOfError = (error: unknown) => (error instanceof AppError ? error.status : 500);
-
-export type AdminRow = {
-  id: string;
-  name: string;
-  email: string;
-  password_hash: string;
-  role: string;
-  mobile: string | null;
-  avatar_url: string | null;
-};
-
-export type Session =
-  | {
-      audience: 'enterprise';
-      claims: TokenClaims;
-      user: EnterpriseUserRow;
-      enterpriseId: string;
-      permissions: string[];
-    }
-  | { audience: 'admin'; claims: TokenClaims; admin: AdminRow };
 
 export type CallContext = Deps & {
   ip: string;
   /** The client's platform from X-Client-Platform (web, ios, android; anything else is web). */
   clientPlatform: ClientPlatform;
+  /** The User-Agent header (a session's device on the profile's list). */
+  userAgent: string;
   session: Session | null;
   /** The envelope message of a success (default 'OK'). */
   setMessage: (message: string) => void;
@@ -149,71 +99,6 @@ const validationError = (error: z.ZodError) => {
   );
 };
 
-/** Loads the session's user fresh from the DB on each call, so deactivation and role changes apply at once. */
-const loadSession = async (deps: Deps, c: Context, audience: Audience): Promise<Session> => {
-  const token = c.req.header(TOKEN_HEADER[audience]);
-  if (!token) throw unauthenticated('Please log in');
-  const claims = await deps.tokens.verify(token, audience);
-  if (!claims) throw unauthenticated('Your session has expired. Please log in again.');
-  if (audience === 'admin') {
-    const admin = await deps.db
-      .selectFrom('admins')
-      .select(['id', 'name', 'email', 'password_hash', 'role', 'mobile', 'avatar_url'])
-      .where('id', '=', claims.sub)
-      .executeTakeFirst();
-    if (!admin) throw unauthenticated();
-    return { audience, claims, admin };
-  }
-  if (!claims.ent) throw unauthenticated();
-  if (claims.act) {
-    // A log-in-as token lives only as long as the platform admin behind it.
-    const admin = await deps.db
-      .selectFrom('admins')
-      .select('id')
-      .where('id', '=', claims.act)
-      .executeTakeFirst();
-    if (!admin) throw unauthenticated();
-  }
-  const user = await loadEnterpriseUser(deps, claims.sub, claims.ent);
-  if (user?.status !== 'active') throw unauthenticated('Your account is not active');
-  return {
-    audience,
-    claims,
-    user,
-    enterpriseId: user.enterprise_id,
-    permissions: JSON.parse(user.role_permissions) as string[],
-  };
-};
-
-export const loadEnterpriseUser = (deps: Deps, userId: string, enterpriseId: string) =>
-  deps.db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.role_id')
-    .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
-    .select([
-      'users.id',
-      'users.enterprise_id',
-      'users.role_id',
-      'users.name',
-      'users.email',
-      'users.password_hash',
-      'users.mobile',
-      'users.avatar_url',
-      'users.is_default_admin',
-      'users.status',
-      'users.email_verified_at',
-      'roles.name as role_name',
-      'roles.permissions as role_permissions',
-      'enterprises.name as ent_name',
-      'enterprises.logo as ent_logo',
-      'enterprises.address as ent_address',
-      'enterprises.features as ent_features',
-      'enterprises.theme as ent_theme',
-    ])
-    .where('users.id', '=', userId)
-    .where('users.enterprise_id', '=', enterpriseId)
-    .executeTakeFirst();
-
 /** Order of checks: auth kind → second factor → verified email → admin role → permission → feature → input → handler. */
 const checkAccess = (entry: CallDef, session: Session | null) => {
   if (!session) return;
@@ -267,7 +152,10 @@ const clientPlatformOf = (header: string | undefined): ClientPlatform => {
 /** Registers one route per contract entry; entries without a handler answer 501 after the auth check. */
 export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHandler | undefined) => {
   app.on(entry.method, entry.path, async (c) => {
-    const session = entry.auth === 'none' ? null : await loadSession(deps, c, entry.auth);
+    const session =
+      entry.auth === 'none'
+        ? null
+        : await loadSession(deps, { token: c.req.header(TOKEN_HEADER[entry.auth]), audience: entry.auth });
     checkAccess(entry, session);
     if (!handler) {
       throw new AppError(501, ERROR_CODES.notImplemented, 'This call is not implemented yet');
@@ -280,6 +168,7 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
       ...deps,
       ip: clientIp(c, deps.config.trustProxy),
       clientPlatform: clientPlatformOf(c.req.header('x-client-platform')),
+      userAgent: c.req.header('user-agent') ?? '',
       session,
       setMessage: (m) => {
         message = m;

@@ -1,6 +1,7 @@
 import { type ApiClient, createApiClient } from '@coach/shared/client';
+import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { notify } from './notify.ts';
-import { logoutAtom, sessionAtoms } from './session.ts';
+import { type Audience, logoutAtom, sessionAtoms } from './session.ts';
 import { type AppStore, appStore } from './store.ts';
 
 /**
@@ -39,4 +40,14 @@ export const api: ApiClient = {
 /** Tests swap in a client with a fake fetch. */
 export const setApiClient = (client: ApiClient) => {
   current = client;
+};
+
+/**
+ * Ends the audience's session on the server before the browser forgets its token (issue 15), so a copy of the
+ * token is useless too. Waits at most 3 s and never throws: leaving must work offline as well.
+ */
+export const endSessionOnServer = async (audience: Audience) => {
+  if (!appStore.get(sessionAtoms[audience])?.token) return;
+  const call = api.call(audience === 'enterprise' ? enterpriseAuth.logout : adminAuth.logout, {});
+  await Promise.race([call.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
 };

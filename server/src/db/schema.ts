@@ -278,6 +278,22 @@ export type Database = {
     used_at: string | null;
   };
   throttle_events: { id: string; key: string; created_at: string };
+  sessions: {
+    id: string;
+    audience: string;
+    subject_id: string;
+    enterprise_id: string | null;
+    parent_id: string | null;
+    user_agent: string;
+    ip: string;
+    created_at: string;
+    /** When the second factor was passed (a session before it lasts 15 minutes and is not listed). */
+    verified_at: string | null;
+    last_used_at: string;
+    expires_at: string;
+    ended_at: string | null;
+    ended_reason: string | null;
+  };
   audit_log: {
     id: string;
     actor_kind: string;

@@ -19,6 +19,9 @@ export const authRoutes: Registration[] = [
       serve(calls.sendCode, ({ ctx, input }) => auth.sendCode(ctx, audience, input)),
       serve(calls.verifyCode, ({ ctx, input }) => auth.verifyCode(ctx, audience, input)),
       serve(calls.refreshToken, ({ ctx }) => auth.refreshToken(ctx, audience)),
+      serve(calls.logout, ({ ctx }) => auth.logout(ctx)),
+      serve(calls.sessions, ({ ctx }) => auth.sessions(ctx, audience)),
+      serve(calls.endSession, ({ ctx, input }) => auth.endOwnSession(ctx, audience, input)),
     ];
   }),
   serve(enterpriseAuth.me, async ({ ctx }) => auth.enterpriseMe(ctx)),

@@ -185,7 +185,7 @@ describe('member actions', () => {
     expect(foreignMember.status).toBe(404);
   });
 
-  it('deactivating a member ends their session at once; activating lets them back', async () => {
+  it('deactivating a member ends their session at once; activating lets them sign in again', async () => {
     const memberIp = '10.9.1.50';
     const token = await t.fullLogin('member20@acme.example', 'enterprise', memberIp);
     const member = await find('member20@acme.example');
@@ -197,8 +197,13 @@ describe('member actions', () => {
     const inactiveList = await get<MemberJson>(members.list.path, owner, { status: 'Inactive' });
     expect(inactiveList.page.listdata.map((m) => m.email)).toContain('member20@acme.example');
     await post(members.changeStatus.path, owner, { memberId: member?._id, status: 'Active' });
+    // The old token stays dead (issue 15); a new sign-in works.
     expect(
       (await t.request('GET', '/api/v1/enterprise/general/auth/me', { token, ip: memberIp })).status,
+    ).toBe(401);
+    const again = await t.fullLogin('member20@acme.example', 'enterprise', memberIp);
+    expect(
+      (await t.request('GET', '/api/v1/enterprise/general/auth/me', { token: again, ip: memberIp })).status,
     ).toBe(200);
   });
 

@@ -1,11 +1,11 @@
 import { taskFolders } from '@coach/shared/contract/task-folders';
 import { tasks } from '@coach/shared/contract/tasks';
 import { type Registration, serve } from '../adapter.ts';
-import { enterpriseSession } from '../services/auth.ts';
 import * as coach from '../services/coach-tasks.ts';
 import { videoForViewer } from '../services/content.ts';
 import * as assignments from '../services/task-assignments.ts';
 import * as library from '../services/tasks.ts';
+import { enterpriseSession } from '../session.ts';
 
 /**
  * Issue 5: the task library, folders, assignment, the learner's own tasks and review; generate-content-task and

@@ -10,15 +10,11 @@ import type { CallContext } from '../adapter.ts';
 import { FULL_TTL } from '../auth/tokens.ts';
 import { insertCompany } from '../db/companies.ts';
 import { conflict, notFound, unauthenticated, validation } from '../errors.ts';
+import { adminSession, startSession, tokenLifetime } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
 const nowIso = () => new Date().toISOString();
-
-const adminSession = (ctx: CallContext) => {
-  if (ctx.session?.audience !== 'admin') throw unauthenticated();
-  return ctx.session;
-};
 
 /** The stored flags over the defaults' keys: an unknown or missing key reads as off. */
 const readFlags = (json: string): FeatureFlags => {
@@ -190,7 +186,7 @@ export const updateFeatures = async (
 
 /** An enterprise token for the enterprise's default admin with the platform admin recorded behind it. */
 export const loginAsEnterprise = async (ctx: CallContext, { enterpriseId }: { enterpriseId: string }) => {
-  const { admin } = adminSession(ctx);
+  const { admin, claims } = adminSession(ctx);
   const detail = await enterpriseDetail(ctx, enterpriseId);
   const user = detail.defaultAdmin
     ? await ctx.db
@@ -200,18 +196,22 @@ export const loginAsEnterprise = async (ctx: CallContext, { enterpriseId }: { en
         .executeTakeFirst()
     : undefined;
   if (user?.status !== 'active') throw conflict('This enterprise has no active default admin to log in as');
+  // The enterprise session hangs on the admin's own: the admin's logout ends it too (issue 15).
+  const lid = await startSession(ctx.db, {
+    audience: 'enterprise',
+    subjectId: user.id,
+    enterpriseId,
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+    verified: true,
+    parentId: claims.lid,
+  });
+  const ttl = await tokenLifetime(ctx.db, lid, FULL_TTL);
   const accesstoken = await ctx.tokens.sign(
-    {
-      sub: user.id,
-      aud: 'enterprise',
-      ent: enterpriseId,
-      mfa: true,
-      lid: crypto.randomUUID(),
-      act: admin.id,
-    },
-    FULL_TTL,
+    { sub: user.id, aud: 'enterprise', ent: enterpriseId, mfa: true, lid, act: admin.id },
+    ttl,
   );
   await writeAudit(ctx, enterpriseId, 'enterprise.login-as', { userId: user.id });
   ctx.setMessage(`Logged in as ${detail.company_name}`);
-  return { accesstoken, expiresInSeconds: FULL_TTL };
+  return { accesstoken, expiresInSeconds: ttl };
 };

@@ -2,11 +2,25 @@ import type { AdminUser, EnterpriseUser, ThemeSettings } from '@coach/shared/con
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
-import { type CallContext, type EnterpriseUserRow, enterpriseFlags, loadEnterpriseUser } from '../adapter.ts';
+import type { CallContext } from '../adapter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearEvents, forgetLatestEvent, guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
-import { AppError, unauthenticated, validation } from '../errors.ts';
+import { AppError, notFound, unauthenticated, validation } from '../errors.ts';
+import {
+  adminSession,
+  type EnterpriseUserRow,
+  endSession,
+  endSessionsOf,
+  enterpriseFlags,
+  enterpriseSession,
+  listSessions,
+  loadEnterpriseUser,
+  markVerified,
+  ownsSession,
+  startSession,
+  tokenLifetime,
+} from '../session.ts';
 import { recordActivity } from './activity.ts';
 import { assertUploaded } from './uploads.ts';
 
@@ -99,8 +113,16 @@ export const login = async (
     throw unauthenticated('Invalid email or password');
   }
   await clearEvents(ctx.db, keys.account);
+  const lid = await startSession(ctx.db, {
+    audience,
+    subjectId: account.id,
+    enterpriseId: account.enterprise_id,
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+    verified: false,
+  });
   const accesstoken = await ctx.tokens.sign(
-    { sub: account.id, aud: audience, ent: account.enterprise_id, mfa: false, lid: crypto.randomUUID() },
+    { sub: account.id, aud: audience, ent: account.enterprise_id, mfa: false, lid },
     PRE_MFA_TTL,
   );
   ctx.setMessage('Please complete the second verification step');
@@ -195,6 +217,8 @@ export const resetPassword = async (
   if (Number(claimed.numUpdatedRows) !== 1)
     throw new AppError(400, ERROR_CODES.validation, 'This link is invalid or has expired', 'token');
   await setPassword(ctx, audience, account.id, await hashPassword(password));
+  // Whoever held a session with the old password holds it no more.
+  await endSessionsOf(ctx.db, audience, account.id, 'password-reset');
   if (row.purpose === 'invite') {
     // The link reached the invited address: that verifies the email too.
     await ctx.db
@@ -345,12 +369,14 @@ export const verifyCode = async (ctx: CallContext, audience: Audience, { code }:
   await clearEvents(ctx.db, sendKeys.account);
   await forgetLatestEvent(ctx.db, sendKeys.ip);
   await markActive(ctx, audience, me);
+  await markVerified(ctx.db, me.claims.lid);
+  const ttl = await tokenLifetime(ctx.db, me.claims.lid, FULL_TTL);
   const accesstoken = await ctx.tokens.sign(
     { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid },
-    FULL_TTL,
+    ttl,
   );
   ctx.setMessage('Verified');
-  return { accesstoken, expiresInSeconds: FULL_TTL };
+  return { accesstoken, expiresInSeconds: ttl };
 };
 
 /** A full sign-in or a refresh counts as activity for the member lists, detail and dashboard. */
@@ -368,11 +394,13 @@ export const refreshToken = async (ctx: CallContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   // A platform admin logged in as the enterprise is not the member's activity.
   if (!me.claims.act) await markActive(ctx, audience, me);
+  // A refresh never outlives the session: 30 days after sign-in it is refused and the member signs in again.
+  const ttl = await tokenLifetime(ctx.db, me.claims.lid, FULL_TTL);
   const accesstoken = await ctx.tokens.sign(
     { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid: me.claims.lid, act: me.claims.act },
-    FULL_TTL,
+    ttl,
   );
-  return { accesstoken, expiresInSeconds: FULL_TTL };
+  return { accesstoken, expiresInSeconds: ttl };
 };
 
 export const changePassword = async (
@@ -388,8 +416,55 @@ export const changePassword = async (
     throw validation('currentPassword', 'The current password is not correct');
   }
   await setPassword(ctx, audience, me.id, await hashPassword(newPassword));
+  // Every session ends, this one too (a token copied from it dies with it); the caller goes on in a fresh one.
+  await endSessionsOf(ctx.db, audience, me.id, 'password-changed');
+  const lid = await startSession(ctx.db, {
+    audience,
+    subjectId: me.id,
+    enterpriseId: me.enterpriseId,
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+    verified: true,
+  });
+  const ttl = await tokenLifetime(ctx.db, lid, FULL_TTL);
+  const accesstoken = await ctx.tokens.sign(
+    { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid },
+    ttl,
+  );
   await audit(ctx, audience, me.id, me.enterpriseId, 'password.change');
-  ctx.setMessage('Password changed successfully');
+  ctx.setMessage('Password changed successfully. Your other sessions have been signed out.');
+  return { accesstoken, expiresInSeconds: ttl };
+};
+
+/** Ends the caller's session on the server; a platform admin's takes its log-in-as sessions along. */
+export const logout = async (ctx: CallContext) => {
+  const me = sessionAccount(ctx);
+  await endSession(ctx.db, me.claims.lid, 'logout');
+  ctx.setMessage('You have been logged out');
+  return {};
+};
+
+/** The caller's signed-in sessions (a log-in-as caller sees none of the member's). */
+export const sessions = async (ctx: CallContext, audience: Audience) => {
+  const me = sessionAccount(ctx);
+  if (me.claims.act) return { listdata: [] };
+  return { listdata: await listSessions(ctx.db, audience, me.id, me.claims.lid) };
+};
+
+/** Ends one of the caller's own sessions; anyone else's is indistinguishable from a missing one. */
+export const endOwnSession = async (
+  ctx: CallContext,
+  audience: Audience,
+  { sessionId }: { sessionId: string },
+) => {
+  const me = sessionAccount(ctx);
+  if (me.claims.act || !(await ownsSession(ctx.db, audience, me.id, sessionId)))
+    throw notFound('Session not found');
+  await endSession(ctx.db, sessionId, 'ended-by-user');
+  await audit(ctx, audience, me.id, me.enterpriseId, 'session.ended', { sessionId });
+  ctx.setMessage(
+    sessionId === me.claims.lid ? 'You have been logged out' : 'The session has been signed out',
+  );
   return {};
 };
 
@@ -432,15 +507,6 @@ const toAdminUser = (a: {
   avatarUrl: a.avatar_url,
   mobile: a.mobile,
 });
-
-export const enterpriseSession = (ctx: CallContext) => {
-  if (ctx.session?.audience !== 'enterprise') throw unauthenticated();
-  return ctx.session;
-};
-const adminSession = (ctx: CallContext) => {
-  if (ctx.session?.audience !== 'admin') throw unauthenticated();
-  return ctx.session;
-};
 
 export const userGroups = async (
   ctx: CallContext,
@@ -525,7 +591,7 @@ export const updateEnterpriseProfile = async (
     .where('id', '=', s.user.id)
     .where('enterprise_id', '=', s.enterpriseId)
     .execute();
-  const fresh = await loadEnterpriseUser(ctx, s.user.id, s.enterpriseId);
+  const fresh = await loadEnterpriseUser(ctx.db, s.user.id, s.enterpriseId);
   if (!fresh) throw unauthenticated();
   ctx.setMessage('Profile updated successfully');
   return toEnterpriseUser(fresh);
@@ -544,7 +610,7 @@ export const updateEnterpriseProfileImage = async (
     .where('id', '=', s.user.id)
     .where('enterprise_id', '=', s.enterpriseId)
     .execute();
-  const fresh = await loadEnterpriseUser(ctx, s.user.id, s.enterpriseId);
+  const fresh = await loadEnterpriseUser(ctx.db, s.user.id, s.enterpriseId);
   if (!fresh) throw unauthenticated();
   ctx.setMessage(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
   return toEnterpriseUser(fresh);

@@ -20,7 +20,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { insertContentAssignments, syncGroupContent } from './content-assignments.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { completeVideoTasks, openVideoTasks } from './task-assignments.ts';

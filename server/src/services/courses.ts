@@ -2,7 +2,7 @@ import { COURSE_PAGE_SIZE, type ManagedCourse } from '@coach/shared/contract/cou
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';
 

@@ -1,8 +1,8 @@
 import { DASHBOARD_MAX_DAYS } from '@coach/shared/contract/general';
 import type { CallContext } from '../adapter.ts';
 import { validation } from '../errors.ts';
+import { enterpriseSession } from '../session.ts';
 import { dayOf } from './activity.ts';
-import { enterpriseSession } from './auth.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
 

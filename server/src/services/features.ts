@@ -6,9 +6,9 @@ import {
   TASK_TYPE_FEATURE,
 } from '@coach/shared/constants/features';
 import { TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
-import { type CallContext, enterpriseFlags } from '../adapter.ts';
+import type { CallContext } from '../adapter.ts';
 import { featureDisabled } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseFlags, enterpriseSession } from '../session.ts';
 
 /** The calling enterprise's flags, as loaded with the session (a switch takes effect on the next call). */
 export const flagsOf = (ctx: CallContext) => enterpriseFlags(enterpriseSession(ctx).user);

@@ -1,7 +1,7 @@
 import { isAdminRoleName, PERMISSION_LABELS, type PermissionKey } from '@coach/shared/permissions';
 import type { CallContext } from '../adapter.ts';
 import { forbidden } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 
 /** A role as the grant rules see it: its name decides the admin-only screens (spec §6), its keys the rest. */
 export type GrantableRole = { id: string; name: string; permissions: readonly string[] };

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound, validation } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assignments.ts';

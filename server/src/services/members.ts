@@ -2,8 +2,8 @@ import { MEMBER_PAGE_SIZE, type Member } from '@coach/shared/contract/members';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
+import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
-import { enterpriseSession } from './auth.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
@@ -213,8 +213,8 @@ export const changeMemberStatus = async (
 };
 
 /**
- * Stores the status; the adapter loads the user fresh on every request, so an inactive member's sessions
- * stop at once. Callers check who may be changed (the admin area's members list reuses this, issue 7).
+ * Stores the status and, on deactivation, ends the member's sessions, so reactivating them later does not
+ * revive an old token (issue 15). Callers check who may be changed (the admin area's members list reuses this).
  */
 export const writeMemberStatus = async (
   ctx: CallContext,
@@ -227,6 +227,7 @@ export const writeMemberStatus = async (
     .where('id', '=', input.memberId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();
+  if (input.status === 'Inactive') await endSessionsOf(ctx.db, 'enterprise', input.memberId, 'deactivated');
   ctx.setMessage(input.status === 'Active' ? 'Member activated' : 'Member deactivated');
 };
 
@@ -241,6 +242,7 @@ export const deleteMember = async (ctx: CallContext, { memberId }: { memberId: s
       .where('id', '=', memberId)
       .where('enterprise_id', '=', enterpriseId)
       .execute();
+    await endSessionsOf(trx, 'enterprise', memberId, 'deleted');
   });
   ctx.setMessage('Member deleted successfully');
   return { _id: memberId };

@@ -1,15 +1,16 @@
 import type { IssueTopic } from '@coach/shared/constants/issue-topics';
 import type { ThemeSettings } from '@coach/shared/contract/auth';
-import { type CallContext, loadEnterpriseUser } from '../adapter.ts';
+import type { CallContext } from '../adapter.ts';
 import { unauthenticated } from '../errors.ts';
-import { enterpriseSession, toEnterpriseUser } from './auth.ts';
+import { enterpriseSession, loadEnterpriseUser } from '../session.ts';
+import { toEnterpriseUser } from './auth.ts';
 import { assertUploaded } from './uploads.ts';
 
 const SUPPORT_EMAIL = 'support@coach.example';
 
 const freshUser = async (ctx: CallContext) => {
   const s = enterpriseSession(ctx);
-  const fresh = await loadEnterpriseUser(ctx, s.user.id, s.enterpriseId);
+  const fresh = await loadEnterpriseUser(ctx.db, s.user.id, s.enterpriseId);
   if (!fresh) throw unauthenticated();
   return toEnterpriseUser(fresh);
 };

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
 type SavedRow = { accent: string | null; passing_score: number | null; strictness: string | null };

@@ -8,7 +8,7 @@ import { countWords } from '@coach/shared/format/word-count';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { notFound, validation } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
 type TopicRow = { id: string; title: string; passage: string; level: number | null; updated_at: string };

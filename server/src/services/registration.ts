@@ -3,7 +3,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { insertCompany } from '../db/companies.ts';
 import { conflict, validation } from '../errors.ts';
-import { createOneTimeToken, enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
+import { createOneTimeToken } from './auth.ts';
 
 const nowIso = () => new Date().toISOString();
 

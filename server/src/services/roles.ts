@@ -3,7 +3,7 @@ import { PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { assertMayDefineRole } from './grants.ts';
 import { containsPattern } from './lists.ts';
 

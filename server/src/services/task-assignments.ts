@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, coachUnavailable, conflict, forbidden, notFound, validation } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, notFound, validation } from '../errors.ts';
-import { enterpriseSession } from './auth.ts';
+import { enterpriseSession } from '../session.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';

@@ -129,6 +129,20 @@ export const updateProfileRequest = z.object({
     .nullable()
     .optional(),
 });
+/** A signed-in session on the profile's list (issue 15): where it was opened and when it was last used. */
+export const sessionSchema = z.object({
+  _id: z.string(),
+  /** e.g. "Chrome 131 on Linux". */
+  device: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session this call was made with. */
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof sessionSchema>;
+export const sessionsResponse = z.object({ listdata: z.array(sessionSchema) });
+export const endSessionRequest = z.strictObject({ sessionId: id() });
 export const changePasswordRequest = z.object({
   currentPassword: givenPasswordField,
   newPassword: newPasswordField,
@@ -245,7 +259,8 @@ export const enterpriseAuth = {
     auth: 'enterprise',
     permission: null,
     request: changePasswordRequest,
-    response: z.object({}),
+    /** Every session of the account ended, this one included: the caller carries on with this token. */
+    response: accessTokenResponse,
   }),
   mfaDetails: defineCall({
     method: 'POST',
@@ -282,6 +297,37 @@ export const enterpriseAuth = {
     beforeEmailVerified: true,
     request: empty(),
     response: accessTokenResponse,
+  }),
+  /** Ends this session on the server (issue 15); a log-in-as session ends alone, an admin's takes its log-in-as ones along. */
+  logout: defineCall({
+    method: 'POST',
+    path: `${E}/general/auth/logout`,
+    auth: 'enterprise',
+    permission: null,
+    beforeSecondFactor: true,
+    beforeEmailVerified: true,
+    request: empty(),
+    response: empty(),
+  }),
+  /** The account's signed-in sessions, for the profile page. */
+  sessions: defineCall({
+    method: 'GET',
+    path: `${E}/general/auth/sessions`,
+    auth: 'enterprise',
+    permission: null,
+    beforeEmailVerified: true,
+    request: empty(),
+    response: sessionsResponse,
+  }),
+  /** Ends one of the account's own sessions (another device, or this one). */
+  endSession: defineCall({
+    method: 'POST',
+    path: `${E}/general/auth/end-session`,
+    auth: 'enterprise',
+    permission: null,
+    beforeEmailVerified: true,
+    request: endSessionRequest,
+    response: empty(),
   }),
 };
 
@@ -349,7 +395,8 @@ export const adminAuth = {
     auth: 'admin',
     permission: null,
     request: changePasswordRequest,
-    response: z.object({}),
+    /** Every session of the account ended, this one included: the caller carries on with this token. */
+    response: accessTokenResponse,
   }),
   mfaDetails: defineCall({
     method: 'POST',
@@ -385,5 +432,33 @@ export const adminAuth = {
     permission: null,
     request: empty(),
     response: accessTokenResponse,
+  }),
+  /** Ends this session on the server (issue 15); a log-in-as session ends alone, an admin's takes its log-in-as ones along. */
+  logout: defineCall({
+    method: 'POST',
+    path: `${A}/general/auth/logout`,
+    auth: 'admin',
+    permission: null,
+    beforeSecondFactor: true,
+    request: empty(),
+    response: empty(),
+  }),
+  /** The account's signed-in sessions, for the profile page. */
+  sessions: defineCall({
+    method: 'GET',
+    path: `${A}/general/auth/sessions`,
+    auth: 'admin',
+    permission: null,
+    request: empty(),
+    response: sessionsResponse,
+  }),
+  /** Ends one of the account's own sessions (another device, or this one). */
+  endSession: defineCall({
+    method: 'POST',
+    path: `${A}/general/auth/end-session`,
+    auth: 'admin',
+    permission: null,
+    request: endSessionRequest,
+    response: empty(),
   }),
 };

@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
 import { paths } from '../../config/paths.ts';
+import { endSessionOnServer } from '../../lib/api.ts';
 import {
   type Audience,
   adminUserAtom,
@@ -105,8 +106,9 @@ export const useLogout = (audience: Audience) => {
   const logout = useSetAtom(logoutAtom);
   const setSelectedGroup = useSetAtom(selectedGroupAtom);
   const setOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
-  return () => {
+  return async () => {
     setOnPurpose(true);
+    await endSessionOnServer(audience);
     logout(audience);
     if (audience === 'enterprise') setSelectedGroup(null);
   };

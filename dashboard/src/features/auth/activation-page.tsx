@@ -3,7 +3,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api.ts';
+import { api, endSessionOnServer } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom, logoutAtom } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
@@ -54,7 +54,14 @@ export const ActivationPage = () => {
         </>
       }
       footer={
-        <button type="button" className="auth__link auth__link--button" onClick={() => logout('enterprise')}>
+        <button
+          type="button"
+          className="auth__link auth__link--button"
+          onClick={async () => {
+            await endSessionOnServer('enterprise');
+            logout('enterprise');
+          }}
+        >
           Sign out
         </button>
       }

@@ -2,11 +2,11 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminAuth, enterpriseAuth, newPasswordField } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { type Audience, adminUserAtom, enterpriseUserAtom } from '../../lib/session.ts';
+import { type Audience, adminUserAtom, enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -14,6 +14,7 @@ import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 import './profile.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
@@ -56,8 +57,15 @@ const useProfile = (audience: Audience) => {
     else setAdminUser(await api.call(adminGeneral.updateProfileImage, { avatarUrl }));
     notify.success(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
   };
-  const changePassword = (input: { currentPassword: string; newPassword: string }) =>
-    api.call(audience === 'enterprise' ? enterpriseAuth.changePassword : adminAuth.changePassword, input);
+  const setSession = useSetAtom(sessionAtoms[audience]);
+  /** Every session ended on the server, this one too: carry on with the fresh token it answered. */
+  const changePassword = async (input: { currentPassword: string; newPassword: string }) => {
+    const { accesstoken } = await api.call(
+      audience === 'enterprise' ? enterpriseAuth.changePassword : adminAuth.changePassword,
+      input,
+    );
+    setSession((session) => session && { ...session, token: accesstoken });
+  };
   return { values, save, saveAvatar, changePassword };
 };
 
@@ -153,7 +161,7 @@ const PasswordForm = ({
     setSaving(true);
     try {
       await changePassword({ currentPassword: current, newPassword: next });
-      notify.success('Password changed');
+      notify.success('Password changed. Your other sessions have been signed out.');
       setCurrent('');
       setNext('');
       setConfirm('');
@@ -223,6 +231,7 @@ export const ProfilePage = ({ audience }: { audience: Audience }) => {
         <DetailsForm values={values} save={save} />
         <PasswordForm changePassword={changePassword} />
       </div>
+      <SessionsCard audience={audience} />
     </div>
   );
 };

@@ -1,0 +1,83 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { adminAuth, enterpriseAuth, type SignedInSession } from '@coach/shared/contract/auth';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { notify } from '../../lib/notify.ts';
+import { type Audience, loggedOutOnPurposeAtom, logoutAtom } from '../../lib/session.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
+
+const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseAuth : adminAuth);
+
+/**
+ * Where the account is signed in (issue 15): each session's device, address and last use, and a way to sign
+ * one out. Signing out this device's own session logs out here too.
+ */
+export const SessionsCard = ({ audience }: { audience: Audience }) => {
+  const calls = callsOf(audience);
+  const { state, reload } = useLoad(`sessions:${audience}`, () => api.call(calls.sessions, {}));
+  const logout = useSetAtom(logoutAtom);
+  const setOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
+  const [ending, setEnding] = useState<string | null>(null);
+
+  const end = async (session: SignedInSession) => {
+    setEnding(session._id);
+    try {
+      await api.call(calls.endSession, { sessionId: session._id });
+      if (session.current) {
+        setOnPurpose(true);
+        logout(audience);
+        return;
+      }
+      notify.success('The session has been signed out');
+      reload();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  return (
+    <Card title="Where you are signed in" aria-label="Where you are signed in" className="profile__sessions">
+      <LoadStates state={state} reload={reload} what="your sessions">
+        {({ listdata }) =>
+          listdata.length === 0 ? (
+            <p className="profile__muted">No other sessions.</p>
+          ) : (
+            <ul className="sessions" aria-label="Signed-in sessions">
+              {listdata.map((session) => (
+                <li key={session._id} className="sessions__item">
+                  <div className="sessions__what">
+                    <span className="sessions__device">
+                      {session.device}
+                      {session.current && <span className="sessions__badge">This device</span>}
+                    </span>
+                    <span className="sessions__meta">
+                      <bdi>{session.ip}</bdi> · Last used {formatDateTime(session.lastUsedAt)} · Signed in{' '}
+                      {formatDateTime(session.createdAt)}
+                    </span>
+                  </div>
+                  <Button
+                    variant={session.current ? 'secondary' : 'danger'}
+                    size="sm"
+                    loading={ending === session._id}
+                    disabled={ending !== null}
+                    onClick={() => void end(session)}
+                    aria-label={`Sign out ${session.device}${session.current ? ' (this device)' : ''}`}
+                  >
+                    {session.current ? 'Sign out here' : 'Sign out'}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadStates>
+    </Card>
+  );
+};
