@@ -180,18 +180,21 @@ export const s3Storage = (settings: S3Settings): S3Storage => {
   ).replace(/\/$/, '');
   return {
     kind: 's3',
-    signPut: async ({ key, contentType, expiresInSeconds }) => {
+    signPut: async ({ key, contentType, maxBytes, expiresInSeconds }) => {
       const command = new PutObjectCommand({
         Bucket: settings.bucket,
         Key: key,
         ContentType: contentType,
         CacheControl: UPLOAD_CACHE_CONTROL,
         ACL: 'public-read',
+        // Signed, so S3 takes exactly the declared size (the browser sends the body's length itself): the size
+        // caps and the storage quota hold on S3 too, where the bytes never pass through us.
+        ContentLength: maxBytes,
       });
       const uploadUrl = await getSignedUrl(client, command, {
         expiresIn: expiresInSeconds,
-        // The browser must send exactly these, so the bucket stores the type, cache and ACL we signed.
-        signableHeaders: new Set(['content-type', 'cache-control', 'x-amz-acl']),
+        // The browser must send exactly these, so the bucket stores the type, cache, ACL and size we signed.
+        signableHeaders: new Set(['content-type', 'cache-control', 'x-amz-acl', 'content-length']),
         unhoistableHeaders: new Set(['x-amz-acl']),
       });
       return {

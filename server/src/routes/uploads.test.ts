@@ -10,6 +10,7 @@ import {
 import { uploads } from '@coach/shared/contract/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../providers/storage.ts';
+import { storageUsage } from '../services/uploads.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -285,7 +286,7 @@ describe('the S3 adapter', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
-      expect.arrayContaining(['cache-control', 'content-type', 'host', 'x-amz-acl']),
+      expect.arrayContaining(['cache-control', 'content-length', 'content-type', 'host', 'x-amz-acl']),
     );
     expect(headers).toEqual({
       'Content-Type': 'image/png',
@@ -443,6 +444,35 @@ describe('upload limits (issue 15)', () => {
     } finally {
       await setAcmeQuotaMb(null);
     }
+  });
+
+  it('an address that expired unused frees its space on the embedded store, but counts on S3 (it may have been used)', async () => {
+    const globexId = (
+      await t.deps.db
+        .selectFrom('users')
+        .select('enterprise_id')
+        .where('email', '=', 'owner@globex.example')
+        .executeTakeFirstOrThrow()
+    ).enterprise_id;
+    await t.deps.db
+      .insertInto('uploads')
+      .values({
+        key: `avatar/2026-11/${crypto.randomUUID()}.png`,
+        purpose: 'avatar',
+        content_type: 'image/png',
+        max_bytes: 1234,
+        owner_kind: 'enterprise',
+        owner_id: 'someone',
+        enterprise_id: globexId,
+        size: null,
+        created_at: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+        received_at: null,
+      })
+      .execute();
+    expect((await usage(globex)).usage).toMatchObject({ usedBytes: 0, reservedBytes: 0 });
+    const session = { audience: 'enterprise', user: { id: 'someone' }, enterpriseId: globexId } as never;
+    const onS3 = await storageUsage({ ...t.deps, storage: { kind: 's3' }, session } as never);
+    expect(onS3).toMatchObject({ usedBytes: 1234, reservedBytes: 0 });
   });
 
   it(`allows ${UPLOAD_RATE.limit} upload requests per person in ${UPLOAD_RATE.windowMinutes} minutes, then 429 with Retry-After`, async () => {

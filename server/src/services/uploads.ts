@@ -98,17 +98,24 @@ const quotaBytesOf = async (db: Db, enterpriseId: string) => {
   return Math.round((row?.storage_quota_mb ?? defaultQuotaMb()) * MB);
 };
 
+type Store = Pick<Deps, 'db'> & { storage: Pick<Deps['storage'], 'kind'> };
+
 /**
  * What an enterprise's uploads take: bytes received, and the signed sizes of addresses still valid whose bytes
  * have not arrived (reserved, so twenty addresses signed at once cannot each fit under the quota alone).
+ * The embedded store sees every byte arrive, so an address that expired unused is free again; S3 takes the
+ * bytes without us, so there an expired address counts at its signed size (which S3 holds it to).
  * `exceptKey` leaves one upload out (the one arriving, when its PUT re-checks).
  */
-const usageOf = async (db: Db, enterpriseId: string, exceptKey?: string) => {
+const usageOf = async ({ db, storage }: Store, enterpriseId: string, exceptKey?: string) => {
   const validSince = new Date(Date.now() - SIGNED_FOR_SECONDS * 1000).toISOString();
+  const expired = storage.kind === 's3' ? sql`when created_at <= ${validSince} then max_bytes ` : sql``;
   let query = db
     .selectFrom('uploads')
     .select([
-      sql<string | number | null>`sum(case when received_at is not null then size else 0 end)`.as('used'),
+      sql<string | number | null>`sum(case when received_at is not null then size ${expired}else 0 end)`.as(
+        'used',
+      ),
       sql<
         string | number | null
       >`sum(case when received_at is null and created_at > ${validSince} then max_bytes else 0 end)`.as(
@@ -126,7 +133,7 @@ const usageOf = async (db: Db, enterpriseId: string, exceptKey?: string) => {
 export const storageUsage = async (ctx: CallContext): Promise<StorageUsage> => {
   const owner = ownerOf(ctx);
   if (owner.enterpriseId === null) throw forbidden();
-  const usage = await usageOf(ctx.db, owner.enterpriseId);
+  const usage = await usageOf(ctx, owner.enterpriseId);
   return { ...usage, quotaBytes: await quotaBytesOf(ctx.db, owner.enterpriseId) };
 };
 
@@ -134,16 +141,10 @@ const quotaMessage = (quotaBytes: number, usedBytes: number) =>
   `Your organisation's storage quota of ${fileSize(quotaBytes)} has ${fileSize(Math.max(0, quotaBytes - usedBytes))} free`;
 
 /** A sign request that would take the enterprise past its quota: 413 naming fileSize. */
-const assertQuota = async (
-  db: Db,
-  enterpriseId: string,
-  bytes: number,
-  field: string,
-  exceptKey?: string,
-) => {
+const assertQuota = async (store: Store, enterpriseId: string, bytes: number, field: string) => {
   const [{ usedBytes, reservedBytes }, quotaBytes] = await Promise.all([
-    usageOf(db, enterpriseId, exceptKey),
-    quotaBytesOf(db, enterpriseId),
+    usageOf(store, enterpriseId),
+    quotaBytesOf(store.db, enterpriseId),
   ]);
   if (usedBytes + reservedBytes + bytes <= quotaBytes) return;
   throw new AppError(
@@ -190,7 +191,7 @@ export const signUpload = async (
   const rule = UPLOAD_RULES[input.purpose];
   if (!rule.types.includes(input.fileType)) throw validation('fileType', `Please choose ${rule.label}`);
   if (input.fileSize > rule.maxBytes) throw validation('fileSize', `Please choose ${rule.label}`);
-  if (owner.enterpriseId) await assertQuota(ctx.db, owner.enterpriseId, input.fileSize, 'fileSize');
+  if (owner.enterpriseId) await assertQuota(ctx, owner.enterpriseId, input.fileSize, 'fileSize');
   // The stored name is ours; the user's file name is never part of it.
   const key = `${input.purpose}/${nowIso().slice(0, 7)}/${crypto.randomUUID()}.${EXTENSION_OF_TYPE[input.fileType] ?? 'bin'}`;
   await ctx.db
@@ -264,7 +265,7 @@ export const receiveLocalUpload = async (
     .executeTakeFirst();
   if (upload?.enterprise_id) {
     const [{ usedBytes, reservedBytes }, quotaBytes] = await Promise.all([
-      usageOf(deps.db, upload.enterprise_id, input.key),
+      usageOf(deps, upload.enterprise_id, input.key),
       quotaBytesOf(deps.db, upload.enterprise_id),
     ]);
     if (usedBytes + reservedBytes + grant.maxBytes > quotaBytes)
@@ -359,7 +360,7 @@ export const readTypeUpload = async (ctx: CallContext, { file }: { file: Blob })
     throw validation('file', 'Please choose a plain text (.txt) document');
   if (file.size === 0) throw validation('file', 'The file is empty');
   if (file.size > READ_MAX_BYTES) throw validation('file', 'Please choose a document up to 512 KB');
-  if (owner.enterpriseId) await assertQuota(ctx.db, owner.enterpriseId, file.size, 'file');
+  if (owner.enterpriseId) await assertQuota(ctx, owner.enterpriseId, file.size, 'file');
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!(await bytesMatchType(bytes.subarray(0, SNIFF_BYTES), declared)))
     throw validation('file', `The file's content is not ${declared}`);
