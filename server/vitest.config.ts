@@ -9,12 +9,13 @@ export default defineConfig({
       { extends: true, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
       // The site publisher builds the Astro site; it does not depend on the database kind, and two
       // builds of one source folder at once would share Astro's cache, so it runs in one project only.
+      // The SIGTERM test runs the server process on its default SQLite database: one project is enough.
       {
         extends: true,
         test: {
           name: 'postgres',
           env: { TEST_DB: 'postgres' },
-          exclude: [...configDefaults.exclude, 'src/site-publisher.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/site-publisher.test.ts', 'src/shutdown-process.test.ts'],
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -11,6 +12,7 @@ import { coachFor } from './providers/coach.ts';
 import { createMail } from './providers/mail.ts';
 import { paymentsFor } from './providers/payments.ts';
 import { createStorage } from './providers/storage.ts';
+import { exitOnSignals, gracefulServer } from './shutdown.ts';
 import { createSitePublisher, type SitePublisher } from './site-publisher.ts';
 
 /** The folder holding pnpm-workspace.yaml (relative defaults resolve from there), else cwd. */
@@ -105,6 +107,8 @@ export const startServer = async (options: StartOptions = {}) => {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port }, () => resolve(s));
   });
+  if (!(server instanceof Server)) throw new Error('Expected an HTTP/1.1 server');
+  const graceful = gracefulServer(server);
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   if (publishing)
@@ -119,10 +123,14 @@ export const startServer = async (options: StartOptions = {}) => {
     port: actualPort,
     deps,
     publisher: () => publisher,
+    /**
+     * Graceful stop: answers the requests in flight (with `Connection: close`), closes idle keep-alive
+     * sockets, ends a site build under way, then closes the database once nothing can use it any more.
+     */
     close: async () => {
-      publisher?.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const [report] = await Promise.all([graceful.shutdown(), publisher?.stop()]);
       await db.destroy();
+      return report;
     },
   };
 };
@@ -161,11 +169,5 @@ if (isMain) {
     console.log(
       `  ${login.who.padEnd(22)} ${login.email.padEnd(24)} ${login.password}  ${running.url}${login.url}`,
     );
-  const shutdown = async (signal: string) => {
-    console.log(`${signal}: shutting down`);
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  exitOnSignals({ stop: running.close });
 }

@@ -11,11 +11,17 @@ export type SitePublisher = {
   settled: () => Promise<void>;
   /** Whether the last build failed (the previous site stays published). */
   lastError: () => string | null;
-  stop: () => void;
+  /**
+   * Stops for good: no further build starts, and a build under way is ended (its half-written folder removed)
+   * before this resolves. The site still published stays; the next start builds afresh at once.
+   */
+  stop: () => Promise<void>;
 };
 
 const POINTER = 'current';
 const KEEP_BUILDS = 2;
+/** A build asked to stop gets this long to exit before it is killed. */
+const STOP_GRACE_MS = 2000;
 
 /**
  * The one-process mode's marketplace: the static Astro site is built in the background against this server's
@@ -48,6 +54,7 @@ export const createSitePublisher = ({
   let timer: NodeJS.Timeout | null = null;
   let error: string | null = null;
   let stopped = false;
+  let child: ReturnType<typeof spawn> | null = null;
   const waiters: (() => void)[] = [];
 
   const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
@@ -57,20 +64,32 @@ export const createSitePublisher = ({
       const name = `build-${Date.now()}`;
       const out = path.join(outRoot, name);
       const started = Date.now();
-      const child = spawn(astro, ['build', '--outDir', out], {
+      const build = spawn(astro, ['build', '--outDir', out], {
         cwd: siteSource,
         env: { ...process.env, API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'ignore', 'pipe'],
+        // Its own process group, so stop() ends Astro's helpers with it.
+        detached: true,
       });
+      child = build;
       let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => {
+      build.stderr.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString()).slice(-4000);
       });
-      child.on('error', (err) => {
+      build.on('error', (err) => {
+        child = null;
         error = err.message;
         resolve();
       });
-      child.on('exit', (code) => {
+      build.on('exit', (code) => {
+        child = null;
+        // Ended by stop(): not a failure to report (a build that had just completed is still published).
+        if (stopped && (code !== 0 || !existsSync(path.join(out, 'marketplace')))) {
+          rmSync(out, { recursive: true, force: true });
+          log('Marketplace build stopped');
+          resolve();
+          return;
+        }
         if (code !== 0 || !existsSync(path.join(out, 'marketplace'))) {
           error = `The marketplace build failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`;
           log(error);
@@ -130,9 +149,24 @@ export const createSitePublisher = ({
         else waiters.push(resolve);
       }),
     lastError: () => error,
-    stop: () => {
+    stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
+      const pid = child?.pid;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          if (pid !== undefined) process.kill(-pid, name);
+        } catch {
+          // The group has already exited.
+        }
+      };
+      signal('SIGTERM');
+      const kill = setTimeout(() => signal('SIGKILL'), STOP_GRACE_MS);
+      await running;
+      clearTimeout(kill);
+      // Nothing more will build: whoever waits for one is told now.
+      for (const wake of waiters.splice(0)) wake();
     },
   };
 };
