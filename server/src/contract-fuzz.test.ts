@@ -2,6 +2,7 @@ import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import type { CallDef } from '@coach/shared/contract/define-call';
 import { allCalls } from '@coach/shared/contract/registry';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp } from './testing/test-app.ts';
@@ -46,7 +47,34 @@ type Bag = {
   format?: string;
 };
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
-const bagOf = (schema: z.ZodType) => schema._zod.bag as Bag;
+type CheckDef = {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  value?: number | bigint;
+};
+/** The bounds, pattern and format of a string, number or array, read from its checks. */
+const bagOf = (schema: z.ZodType): Bag => {
+  const checks = ((schema._zod.def as { checks?: { _zod: { def: CheckDef } }[] }).checks ?? []).map(
+    (c) => c._zod.def,
+  );
+  const bag: Bag = {};
+  for (const check of checks) {
+    if (check.check === 'string_format' || check.check === 'number_format') {
+      bag.format = check.format;
+      if (check.pattern) bag.patterns = new Set([...(bag.patterns ?? []), check.pattern]);
+    }
+    if (check.check === 'min_length') bag.minimum = check.minimum;
+    if (check.check === 'max_length') bag.maximum = check.maximum;
+    if (check.check === 'length_equals') bag.minimum = bag.maximum = check.length;
+    if (check.check === 'greater_than') bag.minimum = Number(check.value);
+    if (check.check === 'less_than') bag.maximum = Number(check.value);
+  }
+  return bag;
+};
 
 /** Strings that have broken servers before: NUL, surrogates, SQL and LIKE metacharacters, paths, huge ones. */
 const HOSTILE_STRINGS = [
@@ -118,19 +146,96 @@ const wildValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
 
-type Mode = 'clean' | 'dirty';
-type GenContext = { mode: Mode; ids: string[]; depth: number };
+/** valid: what a careful client sends; clean: the right types, hostile values; dirty: some wrong types too. */
+type Mode = 'valid' | 'clean' | 'dirty';
+/** Real ids of the seeded data by what they name, so generated input reaches past "not found" into handlers. */
+type IdPool = { all: string[]; byKind: Record<string, string[]> };
+type GenContext = { mode: Mode; ids: IdPool; depth: number; key: string };
+
+/** Which ids a field takes, from its name (taskId, groupIds, memberId...); first match wins. */
+const ID_KINDS: [hint: string, kind: string][] = [
+  ['folder', 'task_folders'],
+  ['topic', 'reading_topics'],
+  ['task', 'tasks'],
+  ['group', 'groups'],
+  ['role', 'roles'],
+  ['content', 'content'],
+  ['video', 'content'],
+  ['course', 'courses'],
+  ['enrol', 'enrolments'],
+  ['enterprise', 'enterprises'],
+  ['company', 'enterprises'],
+  ['word', 'vocabulary'],
+  ['vocab', 'vocabulary'],
+  ['coach', 'coaches'],
+  ['institut', 'institutions'],
+  ['member', 'users'],
+  ['user', 'users'],
+  ['people', 'users'],
+  ['person', 'users'],
+];
+const idsFor = (pool: IdPool, key: string) => {
+  const name = key.toLowerCase();
+  const kind = ID_KINDS.find(([hint]) => name.includes(hint))?.[1];
+  const named = kind ? pool.byKind[kind] : undefined;
+  return named?.length ? named : pool.all;
+};
 
 /** With `dirty`, any node may come out as a value of the wrong type (about one in seven). */
 const maybeWild = (arb: fc.Arbitrary<unknown>, ctx: GenContext) =>
   ctx.mode === 'dirty' ? fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: wildValue }) : arb;
 
+const DATE_PATTERN = '\\d{4}-\\d{2}-\\d{2}';
+const validDate = fc
+  .date({ min: new Date('2020-01-01'), max: new Date('2027-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const KNOWN_EMAILS = [
+  'owner@acme.example',
+  'staff@acme.example',
+  'learner@acme.example',
+  'owner@globex.example',
+];
+const WORD_CHARS = [...'abcdefghijklmnopqrstuvwxyz ABCXYZ0123456789'];
+
+/** A string that passes the field's own checks (length, pattern, email), or a real id where ids go. */
+const validString = (schema: z.ZodType, ids: string[]): fc.Arbitrary<string> => {
+  const bag = bagOf(schema);
+  const min = bag.minimum ?? 0;
+  const max = bag.maximum ?? 200;
+  const fits = (value: string) => value.length >= min && value.length <= max;
+  // Seeded people's addresses reach the "already taken" and "send them a mail" paths; new ones the create paths.
+  if (bag.format === 'email')
+    return fc.oneof(
+      fc.constantFrom(...KNOWN_EMAILS),
+      fc.stringMatching(/^[a-z][a-z0-9.+-]{0,20}@[a-z]{2,10}\.example$/),
+    );
+  const pattern = bag.patterns ? [...bag.patterns][0] : undefined;
+  if (pattern?.source.includes(DATE_PATTERN)) return validDate;
+  if (pattern) {
+    try {
+      return fc.stringMatching(pattern).filter(fits);
+    } catch {
+      // fast-check cannot build every regex (lookarounds): fall through to plain words.
+    }
+  }
+  const words = fc
+    .string({
+      unit: fc.constantFrom(...WORD_CHARS),
+      minLength: Math.max(min, 1),
+      maxLength: Math.min(Math.max(min, 1) + 30, max),
+    })
+    .map((w) => `w${w}`.slice(0, Math.max(max, 1)));
+  // Id-like fields (short, required): mostly real ids, so the handler finds its record and goes on.
+  if (ids.length > 0 && max <= 64 && max >= 8)
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: words });
+  return words;
+};
+
 const stringArb = (schema: z.ZodType, ids: string[]): fc.Arbitrary<unknown> => {
   const bag = bagOf(schema);
   const min = bag.minimum ?? 0;
   const max = bag.maximum ?? 200;
-  const shaped: fc.Arbitrary<string>[] = [];
-  if (bag.format === 'email') shaped.push(fc.emailAddress());
+  const shaped: fc.Arbitrary<string>[] = [validString(schema, ids)];
   const pattern = bag.patterns ? [...bag.patterns][0] : undefined;
   if (pattern && bag.format !== 'email') {
     try {
@@ -139,7 +244,7 @@ const stringArb = (schema: z.ZodType, ids: string[]): fc.Arbitrary<unknown> => {
       // fast-check cannot build every regex (lookarounds); the other strings still cover the field.
     }
   }
-  if (pattern?.source.includes('\\d{4}-\\d{2}-\\d{2}')) shaped.push(fc.constantFrom(...HOSTILE_DATES));
+  if (pattern?.source.includes(DATE_PATTERN)) shaped.push(fc.constantFrom(...HOSTILE_DATES));
   const plain = fc.string({ minLength: Math.min(min, 50), maxLength: Math.min(max, 60), unit: 'grapheme' });
   const edges = fc.constantFrom('a'.repeat(Math.min(max, 100_000)), 'a'.repeat(Math.min(max + 1, 100_001)));
   return fc.oneof(
@@ -151,7 +256,7 @@ const stringArb = (schema: z.ZodType, ids: string[]): fc.Arbitrary<unknown> => {
   );
 };
 
-const numberArb = (schema: z.ZodType): fc.Arbitrary<unknown> => {
+const numberArb = (schema: z.ZodType, valid: boolean): fc.Arbitrary<unknown> => {
   const bag = bagOf(schema);
   const integer = bag.format === 'safeint' || bag.format === 'int32';
   const min = Math.max(bag.minimum ?? -1e6, -1e9);
@@ -159,6 +264,7 @@ const numberArb = (schema: z.ZodType): fc.Arbitrary<unknown> => {
   const inRange = integer
     ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  if (valid) return inRange;
   return fc.oneof(
     { weight: 4, arbitrary: inRange },
     { weight: 2, arbitrary: fc.constantFrom(min, max, min - 1, max + 1) },
@@ -173,9 +279,11 @@ const arbitraryFor = (schema: z.ZodType, ctx: GenContext): fc.Arbitrary<unknown>
   if (ctx.depth > 8) return fc.constant(undefined);
   switch (def.type) {
     case 'string':
-      return maybeWild(stringArb(schema, ctx.ids), ctx);
+      return ctx.mode === 'valid'
+        ? validString(schema, idsFor(ctx.ids, ctx.key))
+        : maybeWild(stringArb(schema, idsFor(ctx.ids, ctx.key)), ctx);
     case 'number':
-      return maybeWild(numberArb(schema), ctx);
+      return maybeWild(numberArb(schema, ctx.mode === 'valid'), ctx);
     case 'boolean':
       return maybeWild(fc.boolean(), ctx);
     case 'literal':
@@ -187,13 +295,15 @@ const arbitraryFor = (schema: z.ZodType, ctx: GenContext): fc.Arbitrary<unknown>
     case 'object': {
       const shape = def.shape ?? {};
       const keys = Object.keys(shape);
-      const record = fc.record(Object.fromEntries(keys.map((k) => [k, inner(shape[k] as z.ZodType)])), {
+      const field = (k: string) =>
+        arbitraryFor(shape[k] as z.ZodType, { ...ctx, depth: ctx.depth + 1, key: k });
+      const record = fc.record(Object.fromEntries(keys.map((k) => [k, field(k)])), {
         requiredKeys: keys.filter((k) => {
           const t = defOf(shape[k] as z.ZodType).type;
           return t !== 'optional' && t !== 'default';
         }),
       });
-      if (ctx.mode === 'clean') return record;
+      if (ctx.mode !== 'dirty') return record;
       // Unknown fields next to the known ones, and keys that are not identifiers.
       const extra = fc.dictionary(
         fc.constantFrom('extra', '__proto__', 'constructor', '', 'a.b', 'x\u0000'),
@@ -213,7 +323,7 @@ const arbitraryFor = (schema: z.ZodType, ctx: GenContext): fc.Arbitrary<unknown>
       const max = Math.min(bag.maximum ?? 4, 4);
       const element = inner(def.element as z.ZodType);
       const list = fc.array(element, { minLength: Math.min(min, max), maxLength: max });
-      if (ctx.mode === 'clean') return list;
+      if (ctx.mode !== 'dirty') return list;
       // Past the bound, when it is small enough to send.
       const over =
         bag.maximum !== undefined && bag.maximum < 2000
@@ -300,11 +410,61 @@ type Raw = { raw: string };
 const isRaw = (value: unknown): value is Raw =>
   typeof value === 'object' && value !== null && 'raw' in value && Object.keys(value).length === 1;
 
-const inputsFor = (entry: CallDef, ids: string[]) =>
+/** Every place in a JSON value (leaf or container) as a path of keys. */
+const pathsOf = (value: unknown, at: (string | number)[] = []): (string | number)[][] => {
+  if (typeof value !== 'object' || value === null) return [at];
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+  return [at, ...entries.flatMap(([k, v]) => pathsOf(v, [...at, k]))];
+};
+const setAt = (value: unknown, path: (string | number)[], next: (old: unknown) => unknown): unknown => {
+  const [head, ...rest] = path;
+  if (head === undefined) return next(value);
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? setAt(v, rest, next) : v));
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return { ...record, [head]: setAt(record[head], rest, next) };
+  }
+  return value;
+};
+/** Breaks a well-formed date the ways the issue saw: month 13, day 00, Feb 30, year 0000. */
+const impossibleDay = (day: string, pick: number) =>
+  [
+    `${day.slice(0, 5)}13${day.slice(7)}`,
+    `${day.slice(0, 8)}00`,
+    `${day.slice(0, 4)}-02-30`,
+    `0000${day.slice(4)}`,
+  ][pick % 4] as string;
+
+/**
+ * A valid input with exactly one place spoiled: a NUL byte into its text, a date made impossible, or the value
+ * swapped for a hostile one. Everything else being right, the spoiled value reaches the handler and the database.
+ */
+const oneBad = (valid: fc.Arbitrary<unknown>) =>
+  fc
+    .tuple(
+      valid,
+      fc.nat(),
+      fc.nat(),
+      fc.oneof(wildValue, fc.constantFrom(...HOSTILE_DATES, ...HOSTILE_STRINGS)),
+    )
+    .map(([input, where, how, hostile]) => {
+      const paths = pathsOf(input);
+      const path = paths[where % paths.length] ?? [];
+      return setAt(input, path, (old) => {
+        if (typeof old === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(old) && how % 2 === 0)
+          return impossibleDay(old, how);
+        if (typeof old === 'string' && how % 3 === 0) return `${old.slice(0, 20)}\u0000${old.slice(20)}`;
+        return hostile;
+      });
+    });
+
+const inputsFor = (entry: CallDef, ids: IdPool) =>
   fc.oneof(
-    { weight: 4, arbitrary: arbitraryFor(entry.request, { mode: 'clean', ids, depth: 0 }) },
-    { weight: 4, arbitrary: arbitraryFor(entry.request, { mode: 'dirty', ids, depth: 0 }) },
-    { weight: 2, arbitrary: wildInput },
+    { weight: 2, arbitrary: arbitraryFor(entry.request, { mode: 'valid', ids, depth: 0, key: '' }) },
+    { weight: 4, arbitrary: oneBad(arbitraryFor(entry.request, { mode: 'valid', ids, depth: 0, key: '' })) },
+    { weight: 2, arbitrary: arbitraryFor(entry.request, { mode: 'clean', ids, depth: 0, key: '' }) },
+    { weight: 2, arbitrary: arbitraryFor(entry.request, { mode: 'dirty', ids, depth: 0, key: '' }) },
+    { weight: 1, arbitrary: wildInput },
   );
 
 /** Path parameters (`:id`) filled with odd values, encoded as a client would. */
@@ -360,8 +520,7 @@ const fileArb = fc.tuple(
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const tokens = { enterprise: '', admin: '' };
-/** Real ids of the seeded data, so generated input reaches past "not found" into the handlers. */
-let ids: string[] = [];
+const ids: IdPool = { all: [], byKind: {} };
 const loginIp = '10.250.0.1';
 const OWNER = 'owner@acme.example';
 const PLATFORM_ADMIN = 'admin@coach.example';
@@ -429,31 +588,39 @@ beforeAll(async () => {
       ...(await db.selectFrom('users').select('enterprise_id as id').where('email', '=', OWNER).execute()),
     ].map((r) => r.id),
   );
+  const acme = (
+    await db.selectFrom('users').select('enterprise_id').where('email', '=', OWNER).executeTakeFirst()
+  )?.enterprise_id;
   const tables = [
     'users',
     'groups',
     'roles',
     'tasks',
+    'platform_tasks',
     'task_folders',
     'content',
     'courses',
     'reading_topics',
     'vocabulary',
     'enterprises',
-    'platform_tasks',
     'coaches',
     'enrolments',
     'institutions',
-  ] as const;
+  ];
   for (const table of tables) {
-    const rows = (await db
-      .selectFrom(table)
-      .select('id' as never)
-      .limit(4)
-      .execute()) as { id: string }[];
-    ids.push(...rows.map((r) => r.id).filter((id) => !keep.has(id)));
+    // Acme's rows first (the signed-in owner's tenant, so handlers find them), then anyone's (other tenants).
+    const own = await sql<{
+      id: string;
+    }>`select id from ${sql.table(table)} where enterprise_id = ${acme} limit 6`
+      .execute(db)
+      .catch(() => ({ rows: [] }));
+    const any = await sql<{ id: string }>`select id from ${sql.table(table)} limit 4`.execute(db);
+    const kind = table === 'platform_tasks' ? 'tasks' : table;
+    const found = [...own.rows, ...any.rows].map((r) => r.id).filter((id) => !keep.has(id));
+    ids.byKind[kind] = [...new Set([...(ids.byKind[kind] ?? []), ...found])];
+    ids.all.push(...found);
   }
-  ids = [...new Set(ids)];
+  ids.all = [...new Set(ids.all)];
 });
 afterAll(async () => {
   await t?.close();
@@ -461,7 +628,7 @@ afterAll(async () => {
 
 describe('every contract call answers generated bad input below 500', () => {
   it('has real ids to aim at', () => {
-    expect(ids.length).toBeGreaterThan(20);
+    expect(ids.all.length).toBeGreaterThan(20);
   });
 
   it.each(allCalls.map((entry, index) => [`${entry.method} ${entry.path}`, entry, index] as const))(
