@@ -90,11 +90,14 @@ export const exitOnSignals = ({
   deadlineMs = HARD_DEADLINE_MS,
   exit = (code: number) => process.exit(code),
   log = (line: string) => console.log(line),
+  signals = process,
 }: {
   stop: () => Promise<unknown>;
   deadlineMs?: number;
   exit?: (code: number) => void;
   log?: (line: string) => void;
+  /** Where the signals come from (tests pass an emitter of their own). */
+  signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
 }) => {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -123,10 +126,10 @@ export const exitOnSignals = ({
       },
     );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  signals.on('SIGTERM', onSignal);
+  signals.on('SIGINT', onSignal);
   return () => {
-    process.off('SIGTERM', onSignal);
-    process.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+    signals.off('SIGINT', onSignal);
   };
 };

@@ -133,6 +133,8 @@ export const createSitePublisher = ({
   };
 
   const changed = () => {
+    // After stop() nothing builds; the next start builds afresh anyway.
+    if (stopped) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(start, debounceMs);
   };
