@@ -1,4 +1,5 @@
 import type { Tokens } from './auth/tokens.ts';
+import type { Background } from './background.ts';
 import type { Db, DbKind } from './db/connect.ts';
 import type { CoachEngine } from './providers/coach.ts';
 import type { MailProvider } from './providers/mail.ts';
@@ -35,6 +36,8 @@ export type Deps = {
   testPayments: ReturnType<typeof testPayments> | null;
   /** Task drafting and pronunciation scoring: the built-in engine, or an OpenAI-compatible one (COACH_API_URL). */
   coach: CoachEngine;
+  /** Work started by a call and finished after its answer (mail whose timing would reveal accounts). */
+  background: Background;
   /** Tells the marketplace publisher that courses or institutions changed (no-op without one). */
   site: { changed: () => void };
   config: AppConfig;

@@ -52,6 +52,9 @@ const UNIQUE_VIOLATION_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONS
  */
 const INPUT_ERROR_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
+/** A unique index refused the row: somebody saved the same key first (sign-up races handle it themselves). */
+export const isUniqueViolation = (error: unknown) => UNIQUE_VIOLATION_CODES.has(errorCodeOf(error) ?? '');
+
 const errorCodeOf = (error: unknown): string | undefined => {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createTokens, loadSecret } from './auth/tokens.ts';
+import { createBackground } from './background.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
@@ -73,6 +74,7 @@ export const startServer = async (options: StartOptions = {}) => {
     options.buildSite !== false &&
     existsSync(path.join(siteSource, 'node_modules/.bin/astro'));
   let publisher: SitePublisher | undefined;
+  const background = createBackground();
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -81,6 +83,7 @@ export const startServer = async (options: StartOptions = {}) => {
     tokens: createTokens(secret),
     // Upload addresses are signed with their own key derived from the secret.
     storage,
+    background,
     site: { changed: () => publisher?.changed() },
     ...paymentsFor(db, options.paymentEnv ?? {}),
     coach: coachFor(options.coachEnv ?? {}),
@@ -129,6 +132,8 @@ export const startServer = async (options: StartOptions = {}) => {
      */
     close: async () => {
       const [report] = await Promise.all([graceful.shutdown(), publisher?.stop()]);
+      // Mail a call handed to the background goes out before the database closes.
+      await background.idle();
       await db.destroy();
       return report;
     },

@@ -2,16 +2,25 @@ import type { Db } from '../db/connect.ts';
 import { throttled } from '../errors.ts';
 
 export const WINDOW_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 export const ACCOUNT_LIMIT = 5;
 export const IP_LIMIT = 50;
+/** Failed sign-ins to one account from every address together, per hour (issue 15, OWASP ASVS 5.0 V6). */
+export const ACCOUNT_WIDE_LIMIT = 20;
+/** Mails that anyone can make us send to one address (reset links, sign-up notices), per hour. */
+export const RECIPIENT_LIMIT = 5;
+/** A place where the account passed its second factor this recently is the owner's. */
+const KNOWN_PLACE_MS = 90 * 24 * HOUR_MS;
 
-/** Throws 429 with retry-after when `key` has `limit` or more events in the window (15 minutes unless said). */
+const since = (windowMs: number) => new Date(Date.now() - windowMs).toISOString();
+
+/** Throws 429 with Retry-After when `key` has `limit` or more events in the window. */
 export const assertNotThrottled = async (db: Db, key: string, limit: number, windowMs = WINDOW_MS) => {
   const rows = await db
     .selectFrom('throttle_events')
     .select('created_at')
     .where('key', '=', key)
-    .where('created_at', '>', new Date(Date.now() - windowMs).toISOString())
+    .where('created_at', '>', since(windowMs))
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
@@ -58,3 +67,56 @@ export const guard = async (db: Db, keys: { account: string; ip: string }) => {
   await assertNotThrottled(db, keys.account, ACCOUNT_LIMIT);
   await assertNotThrottled(db, keys.ip, IP_LIMIT);
 };
+
+/**
+ * Has this account passed its second factor from this address lately? Such a place is the owner's: the
+ * account-wide and per-IP limits do not apply there, so guessing from elsewhere never locks the owner out, and
+ * colleagues behind one office address are not shut out by one of them failing often.
+ */
+export const isKnownPlace = async (db: Db, audience: string, subjectId: string, ip: string) =>
+  Boolean(
+    await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('audience', '=', audience)
+      .where('subject_id', '=', subjectId)
+      .where('ip', '=', ip)
+      .where('verified_at', '>', since(KNOWN_PLACE_MS))
+      .limit(1)
+      .executeTakeFirst(),
+  );
+
+/** The keys of a sign-in's three limits: this account from this address, this account anywhere, this address. */
+export const signInKeys = (action: string, account: string, ip: string) => ({
+  ...throttleKeys(action, account, ip),
+  accountWide: `${action}:acct-all:${account}`,
+});
+
+/**
+ * Sign-in limits (issue 15): 5 failures per account and address in 15 minutes everywhere; from a place the
+ * account has not signed in from, also 20 failures per account per hour across all addresses (rotating
+ * addresses no longer multiply the guesses) and 50 failures per address in 15 minutes.
+ */
+export const guardSignIn = async (db: Db, keys: ReturnType<typeof signInKeys>, knownPlace: boolean) => {
+  await assertNotThrottled(db, keys.account, ACCOUNT_LIMIT);
+  if (knownPlace) return;
+  await assertNotThrottled(db, keys.accountWide, ACCOUNT_WIDE_LIMIT, HOUR_MS);
+  await assertNotThrottled(db, keys.ip, IP_LIMIT);
+};
+
+/**
+ * At most 5 mails an hour reach one address through calls anyone (or any inviter) can repeat, whoever asks and
+ * from wherever, so nobody can flood an inbox: 429 with Retry-After past that. Counts the send when it passes.
+ */
+export const assertMayMail = async (db: Db, to: string) => {
+  const key = `mail:${to.toLowerCase()}`;
+  await assertNotThrottled(db, key, RECIPIENT_LIMIT, HOUR_MS);
+  await recordEvent(db, key);
+};
+
+/** The same limit for mail sent after the answer, where nobody is told: false means do not send. */
+export const mayMail = (db: Db, to: string) =>
+  assertMayMail(db, to).then(
+    () => true,
+    () => false,
+  );

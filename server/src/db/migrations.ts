@@ -702,21 +702,6 @@ const m015: Migration = {
 };
 
 /**
- * Issue 15: an enterprise's own storage quota in MB (null: STORAGE_QUOTA_MB, default 10 GB), and an index for
- * summing an enterprise's uploads against it on every signed upload.
- */
-const m017: Migration = {
-  up: async (db) => {
-    await db.schema.alterTable('enterprises').addColumn('storage_quota_mb', 'integer').execute();
-    await db.schema
-      .createIndex('uploads_enterprise')
-      .on('uploads')
-      .columns(['enterprise_id', 'received_at'])
-      .execute();
-  },
-};
-
-/**
  * Issue 15: server-side sessions. A token names its session (`lid`); every call checks the row, so logout, a
  * password change or reset, and deactivation end tokens at once, and a session ends 30 days after sign-in
  * whatever refreshes it had. A log-in-as session hangs on the platform admin's own (`parent_id`).
@@ -745,6 +730,21 @@ const m016: Migration = {
       .columns(['audience', 'subject_id', 'ended_at'])
       .execute();
     await db.schema.createIndex('sessions_parent').on('sessions').columns(['parent_id']).execute();
+  },
+};
+
+/**
+ * Issue 15: an enterprise's own storage quota in MB (null: STORAGE_QUOTA_MB, default 10 GB), and an index for
+ * summing an enterprise's uploads against it on every signed upload.
+ */
+const m017: Migration = {
+  up: async (db) => {
+    await db.schema.alterTable('enterprises').addColumn('storage_quota_mb', 'integer').execute();
+    await db.schema
+      .createIndex('uploads_enterprise')
+      .on('uploads')
+      .columns(['enterprise_id', 'received_at'])
+      .execute();
   },
 };
 

@@ -67,15 +67,32 @@ describe('registration', () => {
     expect(again.status).toBe(409);
   });
 
-  it('refuses a taken email and weak input, naming the field', async () => {
+  it('answers a taken email exactly as a new one, and tells the owner by mail instead', async () => {
+    const fresh = await post(enterpriseAuth.register.path, {
+      company_name: 'Fresh Co',
+      name: 'Fay',
+      email: 'fay@fresh.example',
+      password,
+    });
     const taken = await post(enterpriseAuth.register.path, {
       company_name: 'Copycat',
       name: 'Olivia',
       email: 'owner@acme.example',
       password,
     });
-    expect(taken.status).toBe(422);
-    expect(taken.json.field).toBe('email');
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.json.message).toBe(fresh.json.message);
+    expect(Object.keys(taken.json.response)).toEqual(Object.keys(fresh.json.response));
+    expect(t.lastMail('owner@acme.example')).toContain('Subject: You already have a Coach account');
+    const copycat = await t.deps.db
+      .selectFrom('enterprises')
+      .select('id')
+      .where('name', '=', 'Copycat')
+      .executeTakeFirst();
+    expect(copycat).toBeUndefined();
+  });
+
+  it('refuses weak input, naming the field', async () => {
     const weak = await post(enterpriseAuth.register.path, {
       company_name: 'Tiny',
       name: 'T',

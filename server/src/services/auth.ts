@@ -4,7 +4,17 @@ import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { clearEvents, forgetLatestEvent, guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
+import {
+  clearEvents,
+  forgetLatestEvent,
+  guard,
+  guardSignIn,
+  isKnownPlace,
+  mayMail,
+  recordEvent,
+  signInKeys,
+  throttleKeys,
+} from '../auth/throttle.ts';
 import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
 import { AppError, notFound, unauthenticated, validation } from '../errors.ts';
 import {
@@ -104,12 +114,14 @@ export const login = async (
   audience: Audience,
   { email, password }: { email: string; password: string },
 ) => {
-  const keys = throttleKeys(`login:${audience}`, email, ctx.ip);
-  await guard(ctx.db, keys);
+  const keys = signInKeys(`login:${audience}`, email, ctx.ip);
   const account = await findAccountByEmail(ctx, audience, email);
+  // Asked for unknown emails too (with no id), so the time taken does not tell which emails exist.
+  const knownPlace = await isKnownPlace(ctx.db, audience, account?.id ?? '', ctx.ip);
+  await guardSignIn(ctx.db, keys, knownPlace);
   const ok = await verifyPassword(account?.password_hash, password);
   if (!account || !ok || !account.active) {
-    await recordEvent(ctx.db, keys.account, keys.ip);
+    await recordEvent(ctx.db, keys.account, keys.accountWide, keys.ip);
     throw unauthenticated('Invalid email or password');
   }
   await clearEvents(ctx.db, keys.account);
@@ -184,8 +196,11 @@ export const forgotPassword = async (ctx: CallContext, audience: Audience, { ema
   const keys = throttleKeys(`forgot:${audience}`, email, ctx.ip);
   await guard(ctx.db, keys);
   await recordEvent(ctx.db, keys.account, keys.ip);
-  const account = await findAccountByEmail(ctx, audience, email);
-  if (account?.active) {
+  // The same answer at the same speed for every email (issue 15): looking the account up, making the link and
+  // mailing it happen after the answer, and at most 5 mails an hour reach one address whoever asks.
+  ctx.background.run('password reset mail', async () => {
+    const account = await findAccountByEmail(ctx, audience, email);
+    if (!account?.active || !(await mayMail(ctx.db, account.email))) return;
     const token = await createOneTimeToken(ctx, 'reset', audience, account.id);
     const link = `${ctx.config.publicUrl}${audience === 'admin' ? '/admin' : ''}/password/reset/${token}`;
     await ctx.mail.send({
@@ -193,7 +208,7 @@ export const forgotPassword = async (ctx: CallContext, audience: Audience, { ema
       subject: 'Reset your Coach password',
       text: `Hello ${account.name},\n\nUse this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
     });
-  }
+  });
   ctx.setMessage('If an account exists for this email, we have sent a link to reset the password.');
   return {};
 };

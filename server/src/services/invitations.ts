@@ -2,6 +2,7 @@ import { emailField } from '@coach/shared/contract/auth';
 import { type ImportRowError, MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS } from '@coach/shared/contract/members';
 import { parse } from 'csv-parse/sync';
 import type { CallContext } from '../adapter.ts';
+import { assertMayMail } from '../auth/throttle.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
@@ -106,6 +107,7 @@ export const resendInvite = async (ctx: CallContext, { memberId }: { memberId: s
   const s = enterpriseSession(ctx);
   const member = await loadMember(ctx, s.enterpriseId, memberId);
   if (!member.invitePending) throw conflict('This member has already accepted the invitation');
+  await assertMayMail(ctx.db, member.email);
   const token = await ctx.db.transaction().execute(async (trx) => {
     // Earlier links stop working: only the newest invitation is live.
     await trx

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Registration } from '../adapter.ts';
 import { createApp } from '../app.ts';
 import { createTokens } from '../auth/tokens.ts';
+import { createBackground } from '../background.ts';
 import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemo } from '../db/seed.ts';
@@ -57,6 +58,7 @@ export const createTestApp = async ({
   const storage = localStorage({ dataDir, secret: 'test-upload-secret' });
   await seedDemo(db, { storage });
   const { mail, sms } = createMail({ outboxDir: path.join(dataDir, 'outbox') });
+  const background = createBackground();
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -64,6 +66,7 @@ export const createTestApp = async ({
     sms,
     tokens: createTokens('test-secret-test-secret-test-secret'),
     storage,
+    background,
     site: { changed: () => {} },
     ...(payments ? { payments, testPayments: null } : paymentsFor(db, {})),
     coach: coach ?? builtinCoach(),
@@ -109,6 +112,8 @@ export const createTestApp = async ({
       ...(method === 'GET' ? {} : { body: form ?? raw ?? JSON.stringify(body ?? {}) }),
     });
     const json = (await res.json()) as TestEnvelope;
+    // Mail sent after the answer (forgot password, register) is in the outbox before the test reads it.
+    await background.idle();
     return { status: res.status, headers: res.headers, json };
   };
 

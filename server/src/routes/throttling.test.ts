@@ -1,0 +1,77 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_WIDE_LIMIT, IP_LIMIT, RECIPIENT_LIMIT } from '../auth/throttle.ts';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const PASSWORD = 'Coach-demo-2026';
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (email: string, password: string, ip: string) =>
+  t.request('POST', enterpriseAuth.login.path, { ip, body: { email, password } });
+const mailsTo = async (email: string) => {
+  const { readdirSync } = await import('node:fs');
+  const path = await import('node:path');
+  return readdirSync(path.join(t.deps.config.dataDir, 'outbox')).filter((f) => f.includes(`-${email}-`));
+};
+
+describe('sign-in limits (issue 15)', () => {
+  it('guesses from rotating addresses stop at the account-wide limit, and the owner at home still gets in', async () => {
+    const email = 'member10@acme.example';
+    const home = t.freshIp();
+    await t.fullLogin(email, 'enterprise', home);
+    const statuses: number[] = [];
+    for (let i = 0; i < ACCOUNT_WIDE_LIMIT + 5; i++)
+      statuses.push((await login(email, `guess-${i}`, t.freshIp())).status);
+    expect(statuses.slice(0, ACCOUNT_WIDE_LIMIT).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(ACCOUNT_WIDE_LIMIT).every((s) => s === 429)).toBe(true);
+    const blocked = await login(email, PASSWORD, t.freshIp());
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Where the owner signed in before, the attack does not lock them out.
+    expect((await login(email, PASSWORD, home)).status).toBe(200);
+  });
+
+  it('one person failing often behind an office address does not shut out colleagues who signed in there', async () => {
+    const office = t.freshIp();
+    await t.fullLogin('member11@acme.example', 'enterprise', office);
+    for (let i = 0; i < IP_LIMIT; i++) await login(`nobody-${i}@acme.example`, 'wrong-password', office);
+    expect((await login('member12@acme.example', PASSWORD, office)).status).toBe(429);
+    expect((await login('member11@acme.example', PASSWORD, office)).status).toBe(200);
+  });
+});
+
+describe('mail limits and answers that reveal nothing (issue 15)', () => {
+  it('reset mails to one address stop at five an hour whatever addresses ask, with the same answer', async () => {
+    const email = 'member13@acme.example';
+    const answers = [];
+    for (let i = 0; i < RECIPIENT_LIMIT + 3; i++)
+      answers.push(
+        await t.request('POST', enterpriseAuth.forgotPassword.path, { ip: t.freshIp(), body: { email } }),
+      );
+    expect(new Set(answers.map((a) => `${a.status} ${a.json.message}`)).size).toBe(1);
+    expect(await mailsTo(email)).toHaveLength(RECIPIENT_LIMIT);
+  });
+
+  it('forgot password answers a known and an unknown email alike', async () => {
+    const ip = t.freshIp();
+    const known = await t.request('POST', enterpriseAuth.forgotPassword.path, {
+      ip,
+      body: { email: 'member14@acme.example' },
+    });
+    const unknown = await t.request('POST', enterpriseAuth.forgotPassword.path, {
+      ip,
+      body: { email: 'nobody-here@acme.example' },
+    });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.json).toEqual(known.json);
+    expect(await mailsTo('member14@acme.example')).toHaveLength(1);
+    expect(await mailsTo('nobody-here@acme.example')).toHaveLength(0);
+  });
+});
