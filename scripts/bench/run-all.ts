@@ -1,6 +1,7 @@
 /** Every benchmark in turn; each prints its figures. None fails on a number (CI never runs them to judge). */
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
+import { benchEnumeration } from './enumeration.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
 import { benchReports } from './reports.ts';
@@ -12,3 +13,4 @@ await benchMembers();
 await benchMarketplace();
 await benchTasks();
 await benchReports();
+await benchEnumeration();

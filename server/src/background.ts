@@ -11,7 +11,10 @@ export const createBackground = (): Background => {
   const pending = new Set<Promise<void>>();
   return {
     run: (what, task) => {
-      const running = task()
+      // Started on the next turn of the event loop, after the answer has been written: work started at once
+      // would run its synchronous parts (SQLite, the outbox file) before the answer leaves.
+      const running = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
         .catch((error: unknown) => console.error(`Background work failed (${what})`, error))
         .finally(() => pending.delete(running));
       pending.add(running);
