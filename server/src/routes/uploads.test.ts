@@ -483,12 +483,14 @@ describe('upload limits (issue 15)', () => {
       made += 1;
     }
     expect(last.status).toBe(429);
+    // The learner's few requests of the first test count too.
+    expect(made).toBeGreaterThan(UPLOAD_RATE.limit - 10);
     expect(made).toBeLessThanOrEqual(UPLOAD_RATE.limit + 1);
     const retryAfter = Number(last.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(UPLOAD_RATE.windowMinutes * 60);
     expect(last.json.message).toMatch(
-      /^Too many uploads: at most 30 in 10 minutes\. Please try again in \d+ minutes?\.$/,
+      /^Too many uploads: at most 120 in 10 minutes\. Please try again in \d+ minutes?\.$/,
     );
     // Documents for Read tasks count too; another person is not held back.
     const form = new FormData();

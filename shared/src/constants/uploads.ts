@@ -111,8 +111,12 @@ export const uploadRefusal = (purpose: UploadPurpose, who: Uploader): string | n
     : `Uploading ${noun} needs the ${PERMISSION_LABELS[enterprise]} permission`;
 };
 
-/** Per-user rate of upload requests (signed addresses and read documents): so many in so many minutes. */
-export const UPLOAD_RATE = { limit: 30, windowMinutes: 10 } as const;
+/**
+ * Per-user rate of upload requests (signed addresses and read documents): so many in so many minutes. A learner
+ * uploads each take of a Pronunciation task as it is recorded, and a task has up to 100 items, so the limit
+ * lets one such task through at a brisk pace (one take every 5 seconds) while a script is stopped.
+ */
+export const UPLOAD_RATE = { limit: 120, windowMinutes: 10 } as const;
 
 /** Each enterprise's storage quota unless STORAGE_QUOTA_MB or the enterprise's own quota says otherwise. */
 export const DEFAULT_STORAGE_QUOTA_MB = 10 * 1024;
