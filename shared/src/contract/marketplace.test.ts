@@ -61,6 +61,20 @@ describe('marketplace calls', () => {
     });
   });
 
+  it('keeps the rating filter to tenths, so a tiny double cannot reach the 4-byte real column (issue 15)', () => {
+    const rating = (value: number) => marketplace.getAllCoursesHome.request.parse({ rating: value }).rating;
+    expect(rating(4.5)).toBe(4.5);
+    expect(rating(3.96)).toBe(4);
+    expect(rating(1e-300)).toBe(0);
+    expect(marketplace.getAllCoursesHome.request.safeParse({ rating: 5.5 }).success).toBe(false);
+  });
+
+  it('refuses a NUL byte in the public search (PostgreSQL cannot store or compare it: issue 15)', () => {
+    const result = marketplace.getSearchList.request.safeParse({ search: 'nul\u0000byte' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['search']);
+  });
+
   it('search takes the typed text and returns course results', () => {
     expect(marketplace.getSearchList.request.parse({ search: ' english ' })).toEqual({ search: 'english' });
     expect(

@@ -115,8 +115,17 @@ export const courseFiltersSchema = z.strictObject({
   search: text().trim().max(100).default(''),
   institutes: z.array(text().max(100)).max(50).default([]),
   categories: z.array(text().max(100)).max(50).default([]),
-  /** Minimum rating, 0-5 (0 or absent: any). */
-  rating: z.number().min(0).max(5).nullable().optional(),
+  /**
+   * Minimum rating, 0-5 (0 or absent: any), to a tenth: ratings are a 4-byte real in the database, which
+   * refuses a tiny double such as 1e-300 (PostgreSQL: out of range, a 500).
+   */
+  rating: z
+    .number()
+    .min(0)
+    .max(5)
+    .transform((value) => Math.round(value * 10) / 10)
+    .nullable()
+    .optional(),
   page: z.number().int().min(1).default(1),
 });
 export type CourseFilters = z.input<typeof courseFiltersSchema>;

@@ -177,3 +177,14 @@ describe('GET query coercion (spec §7)', () => {
     expect(tasks.getMyTasks.request.safeParse({ viewArchive: 'true' }).success).toBe(false);
   });
 });
+
+describe('task progress update (issue 15)', () => {
+  it('keeps progress to hundredths, so a tiny double cannot reach the 4-byte real column', () => {
+    const progress = (value: number) =>
+      tasks.updateMyTask.request.parse({ userId: 'u1', taskId: 't1', progress: value, taskStatus: 1 })
+        .progress;
+    expect(progress(33.333333)).toBe(33.33);
+    expect(progress(1e-300)).toBe(0);
+    expect(progress(100)).toBe(100);
+  });
+});

@@ -109,7 +109,12 @@ export const taskProgressUpdateSchema = z.strictObject({
   /** Must be the caller's own id: the server refuses another learner's (issue 5). */
   userId: id(),
   taskId: id(),
-  progress: z.number().min(0, 'progress is 0 to 100').max(100, 'progress is 0 to 100'),
+  // Stored as a 4-byte real, which refuses a tiny double such as 1e-300: hundredths are all a percentage needs.
+  progress: z
+    .number()
+    .min(0, 'progress is 0 to 100')
+    .max(100, 'progress is 0 to 100')
+    .transform((value) => Math.round(value * 100) / 100),
   taskStatus: taskStatusField,
   /** The learner's answers and results, a JSON object whose shape depends on the task type. */
   report: z.lazy(() => taskReportSchema).optional(),
