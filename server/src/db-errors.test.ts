@@ -1,3 +1,4 @@
+import { adminContent } from '@coach/shared/contract/admin-content';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromDatabaseError } from './errors.ts';
@@ -63,5 +64,33 @@ describe('unique-key races answer 409/422, never 500', () => {
     expect(statuses.filter((s) => s === 200).length, statuses.join(',')).toBeGreaterThanOrEqual(1);
     const accounts = await t.deps.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(accounts).toHaveLength(1);
+  });
+
+  it('two admins offering the same video to the same enterprise at once both succeed, and it is offered once', async () => {
+    const db = t.deps.db;
+    const adminToken = await t.fullLogin('admin@coach.example', 'admin', t.freshIp());
+    const enterprise = await db.selectFrom('enterprises').select('id').executeTakeFirstOrThrow();
+    const video = await db.selectFrom('content').select('id').executeTakeFirstOrThrow();
+    const pair = { contentIds: [video.id], enterpriseIds: [enterprise.id] };
+    const off = await t.request('POST', adminContent.bulkAssign.path, {
+      adminToken,
+      ip: t.freshIp(),
+      body: { ...pair, action: 'unassign' },
+    });
+    expect(off.status).toBe(200);
+    const body = { ...pair, action: 'assign' };
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.request('POST', adminContent.bulkAssign.path, { adminToken, ip: t.freshIp(), body }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const rows = await db
+      .selectFrom('content_enterprises')
+      .select('content_id')
+      .where('content_id', '=', video.id)
+      .where('enterprise_id', '=', enterprise.id)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 });

@@ -280,12 +280,16 @@ export const bulkAssign = async (
     if (input.action === 'assign') {
       const missing = pairs.filter((p) => !has.has(`${p.content_id}:${p.enterprise_id}`));
       const at = now();
-      for (let start = 0; start < missing.length; start += 400)
-        await trx
+      // Two admins offering the same video at once both see it missing: the later insert skips the pair
+      // (it was a unique-key 500) and only rows really added are counted.
+      for (let start = 0; start < missing.length; start += 400) {
+        const [result] = await trx
           .insertInto('content_enterprises')
           .values(missing.slice(start, start + 400).map((p) => ({ ...p, assigned_at: at })))
+          .onConflict((oc) => oc.columns(['content_id', 'enterprise_id']).doNothing())
           .execute();
-      changed = missing.length;
+        changed += Number(result?.numInsertedOrUpdatedRows ?? 0);
+      }
     } else {
       changed = existing.length;
       for (const table of [
