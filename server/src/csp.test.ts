@@ -144,6 +144,17 @@ describe('Content-Security-Policy', () => {
     expect(nonceOf(second.html)).not.toBe(nonce);
   });
 
+  it('the page shown while the first site build runs has its inline style hashed', async () => {
+    const preparing = createApp({ ...deps, config: { ...config, marketplaceDir: () => null } });
+    const res = await preparing.request('/marketplace/home');
+    expect(res.status).toBe(503);
+    const { styles, scripts } = inlineOf(await res.text());
+    expect(scripts).toEqual([]);
+    const directives = directivesOf(res.headers.get('content-security-policy') ?? '');
+    expect(styles.length).toBe(1);
+    for (const style of styles) expect(directives.get('style-src')).toContain(hash(style));
+  });
+
   it('API answers allow nothing at all', async () => {
     const res = await app.request('/api/v1/no-such-call');
     expect(res.status).toBe(404);

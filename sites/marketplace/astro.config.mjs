@@ -9,4 +9,15 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
+  // Astro hashes the inline scripts and styles it emits (island hydration, the menu script) into a <meta> policy,
+  // so a page served from any host only runs the scripts this build put there. The one-box server sends the full
+  // policy as a header (frame-ancestors and the rest cannot live in a <meta>). style-src stays open in the <meta>
+  // because react-hot-toast inserts its <style> at run time with the server's per-response nonce, which a static
+  // file cannot know; the header's style-src allows only that nonce and these hashes.
+  security: {
+    csp: {
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
 });
