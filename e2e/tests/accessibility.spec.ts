@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const violations = async (page: Page) => {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { FEATURE_FLAGS } from '@coach/shared/constants/features';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readMessage } from '../support/outbox.ts';
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

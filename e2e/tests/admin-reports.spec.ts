@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 7: the platform admin's dashboard figures and chart, All Members Usage filtered to Acme with its CSV

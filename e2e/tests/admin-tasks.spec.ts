@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 7: the platform task library. The admin writes a task in the same editor enterprises use, offers it

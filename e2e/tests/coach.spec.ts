@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 5, the coach engine: an admin drafts tasks with the coach and adds them to the library, drafts one

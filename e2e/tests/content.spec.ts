@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 6: a learner watches the video of their Video task. Speeds and subtitles switch; seeking alone does not

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readMessage } from '../support/outbox.ts';
 import { islandLive } from '../support/site.ts';
 

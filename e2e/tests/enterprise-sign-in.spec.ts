@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { enterCode, requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 test('an enterprise user signs in with a password and the code mailed to them', async ({ page }) => {
   await signIn(page, 'enterprise', 'owner@acme.example');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 test('the group dropdown pages on scroll and searches after a pause in typing', async ({ page }) => {
   await signIn(page, 'enterprise', 'owner@acme.example');

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { enterCode, logOut, requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readLinkPath } from '../support/outbox.ts';
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Members' }).getByRole('row');

@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { islandLive } from '../support/site.ts';
 
 const noViolations = async (page: Page) =>

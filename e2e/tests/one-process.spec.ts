@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 test('one process serves the API, the dashboard and the marketplace site', async ({ page, request }) => {
   const health = await request.get('/api/v1/health');

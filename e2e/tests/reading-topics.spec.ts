@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const noViolations = async (page: Page) =>

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { enterCode, requestEmailCode, submitPassword } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readLinkPath } from '../support/outbox.ts';
 
 test('a company signs up, is held on activation until the emailed link verifies it, then reaches its dashboard', async ({

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { roles } from '@coach/shared/contract/roles';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const rolesTable = (page: Page) => page.getByRole('table', { name: 'Roles' });
 const row = (page: Page, name: string) => rolesTable(page).getByRole('row').filter({ hasText: name });

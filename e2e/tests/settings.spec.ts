@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const sidebar = (page: Page) => page.locator('.sidebar').first();
 const noViolations = async (page: Page) =>

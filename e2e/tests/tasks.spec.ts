@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 5: an admin authors a task of each type, files two in a folder and assigns three to the learner's group;
