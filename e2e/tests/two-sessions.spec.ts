@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 test('an admin session lives beside an enterprise session and each logs out alone', async ({ page }) => {
   await signIn(page, 'enterprise', 'owner@acme.example');
