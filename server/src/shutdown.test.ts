@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -72,7 +73,11 @@ const send = (
   port: number,
   method: string,
   urlPath: string,
-  { body, hold }: { body?: Buffer; hold?: Promise<void> } = {},
+  {
+    body,
+    hold,
+    contentType = 'application/json',
+  }: { body?: Buffer; hold?: Promise<void>; contentType?: string } = {},
 ) => {
   const request = http.request({
     host: '127.0.0.1',
@@ -80,7 +85,7 @@ const send = (
     method,
     path: urlPath,
     agent,
-    headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': body.length },
+    headers: body === undefined ? {} : { 'content-type': contentType, 'content-length': body.length },
   });
   const sent = new Promise<void>((resolve) => request.once('finish', () => resolve()));
   const outcome = new Promise<Outcome>((resolve) => {
@@ -162,11 +167,6 @@ describe('graceful shutdown', () => {
     const outcomes = await Promise.all([slowBody, ...logins, ...quick].map((r) => r.outcome));
     const report = await closing;
     const ms = Date.now() - started;
-    console.log(
-      'shutdown',
-      { sent: outcomes.length, ...report, ms },
-      outcomes.map((o) => o.answer?.connection),
-    );
 
     expect(outcomes.filter((o) => o.error)).toEqual([]);
     expect(outcomes.map((o) => o.answer?.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200]);
@@ -183,6 +183,40 @@ describe('graceful shutdown', () => {
     await expect(running.deps.db.selectFrom('enterprises').select('id').execute()).rejects.toThrow();
     agent.destroy();
   }, 30_000);
+
+  it('answers a request sent on an idle keep-alive connection just before the shutdown, not resets it', async () => {
+    const { running, cleanup } = await start();
+    cleanups.push(cleanup);
+    const request = 'GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    // Raw sockets, to control exactly when the bytes leave: each has answered once and is now idle.
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 10 },
+        () =>
+          new Promise<{ socket: Socket; received: () => string }>((resolve) => {
+            let text = '';
+            const socket = connect(running.port, '127.0.0.1', () => socket.write(request));
+            socket.setEncoding('utf8');
+            socket.on('data', (chunk: string) => {
+              text += chunk;
+              if (text.includes('"status":"ok"')) resolve({ socket, received: () => text });
+            });
+            socket.on('error', () => {});
+          }),
+      ),
+    );
+    const ends = sockets.map(
+      ({ socket }) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
+    );
+    // The second request is in the server's socket, unread, when the shutdown starts.
+    for (const { socket } of sockets) socket.write(request);
+    const closing = running.close();
+    await Promise.all(ends);
+    await closing;
+    const answered = sockets.filter(({ received }) => received().split('HTTP/1.1 200').length === 3);
+    expect(answered.length).toBe(sockets.length);
+    expect(answered.every(({ received }) => /connection: close/i.test(received()))).toBe(true);
+  });
 
   it('cuts what is still open at the grace deadline, within 10 s', async () => {
     const { running, cleanup } = await start();
@@ -335,6 +369,24 @@ describe('early refusals on a kept-alive connection', () => {
       expect(next.error).toBeUndefined();
       expect(next.answer?.status).toBe(200);
     }
+    // A signed address for 1000 bytes: refused (413) part way through reading the 24 MB.
+    const key = `avatar/2026-01/${crypto.randomUUID()}.png`;
+    const signed = await running.deps.storage.signPut({
+      key,
+      contentType: 'image/png',
+      maxBytes: 1000,
+      expiresInSeconds: 600,
+    });
+    const url = new URL(signed.uploadUrl, running.url);
+    const tooBig = await send(agent, running.port, 'PUT', url.pathname + url.search, {
+      body,
+      contentType: 'image/png',
+    }).outcome;
+    expect(tooBig.error).toBeUndefined();
+    expect(tooBig.answer?.status).toBe(413);
+    expect(tooBig.answer?.connection).toBe('close');
+    const next = await send(agent, running.port, 'GET', '/api/v1/health').outcome;
+    expect(next.answer?.status).toBe(200);
     agent.destroy();
   });
 });
