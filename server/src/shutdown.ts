@@ -20,7 +20,8 @@ export type ShutdownReport = {
 /**
  * Graceful stop for a Node HTTP server. Requests already received are answered, each answer says
  * `Connection: close` so no keep-alive socket goes back to waiting for another request, idle keep-alive
- * sockets are closed at once, no new connection is accepted, and what is still open after graceMs is cut.
+ * sockets are closed at once (after reading what is already in them), no new connection is accepted, and what
+ * is still open after graceMs is cut.
  */
 export const gracefulServer = (server: Server, { graceMs = GRACE_MS }: { graceMs?: number } = {}) => {
   const inFlight = new Set<ServerResponse>();
