@@ -11,10 +11,13 @@ import { createTestApp } from './testing/test-app.ts';
  * Issue 15: every contract call, driven with bad and odd input generated from its own zod schema, answers
  * below 500. A 5xx here is a bug to fix where it starts (the contract schema or the service), never here.
  *
- * Each case is one of three kinds: near-valid (the schema's shape, with hostile but well-typed values: NUL
- * bytes, impossible dates, boundary and huge numbers, real ids of the seeded data, so the handlers run), mutated
- * (the same with some fields swapped for values of the wrong type, unknown fields added) and wild (any JSON,
- * raw text that is not JSON, arrays where the object goes). A fixed seed keeps a failure reproducible.
+ * Each case is one of five kinds, drawn from the request schema (bounds, patterns and formats read from its
+ * zod checks): valid (what a careful client sends, ids taken from the seeded rows the field names, so the handler
+ * finds its record), valid with one value spoiled (a NUL byte in a text, a date made impossible, a hostile value
+ * anywhere: this is what reaches the database), hostile but well-typed (huge and boundary strings and numbers),
+ * mutated (wrong types at any depth, unknown fields) and wild (any JSON, raw text that is not JSON, malformed
+ * query strings, arrays where the object goes). A fixed seed per call keeps a failure reproducible; FUZZ_RUNS and
+ * FUZZ_SEED explore further. Statuses per call print with FUZZ_VERBOSE=1.
  */
 
 const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS ?? 110);
