@@ -58,6 +58,12 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
     // A unique-key race or a value the database refuses is the request's doing: 409/422, never 500.
     const fromDatabase = fromDatabaseError(err);
     if (fromDatabase) return envelopeError(c, fromDatabase);
+    // The client went away while its body was being read: nobody is there to answer, and it is no fault here.
+    if (c.req.raw.signal.aborted)
+      return c.json(
+        { success: 0, message: 'The request ended before its body arrived', code: ERROR_CODES.validation },
+        400,
+      );
     console.error('Unexpected error', c.req.method, c.req.path, err);
     return c.json(
       { success: 0, message: 'Something went wrong. Please try again.', code: ERROR_CODES.internal },
