@@ -8,10 +8,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Deps } from './deps.ts';
-import { AppError, featureDisabled, forbidden } from './errors.ts';
+import { AppError, featureDisabled, forbidden, fromDatabaseError } from './errors.ts';
 import { enterpriseFlags, loadSession, type Session } from './session.ts';
 
-const statusOfError = (error: unknown) => (error instanceof AppError ? error.status : 500);
+/** The status a failure answers with, as app.onError decides it (a mapped database error is a 409 or 422). */
+const statusOfError = (error: unknown) =>
+  error instanceof AppError ? error.status : (fromDatabaseError(error)?.status ?? 500);
 
 export type CallContext = Deps & {
   ip: string;

@@ -193,6 +193,14 @@ const ISSUE_CALLS: readonly string[] = [
   // Issue 5: the assign pickers' own people search (task-library / content-library)
   `GET ${E}/tasks/get-assignable-people`,
   `GET ${E}/contentlibrary/get-assignable-people`,
+  // Issue 15: server-side sessions (logout, the profile's list, ending one) and the Settings storage figure
+  `POST ${E}/general/auth/logout`,
+  `GET ${E}/general/auth/sessions`,
+  `POST ${E}/general/auth/end-session`,
+  `POST ${A}/general/auth/logout`,
+  `GET ${A}/general/auth/sessions`,
+  `POST ${A}/general/auth/end-session`,
+  `GET ${E}/general/storage-usage`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
