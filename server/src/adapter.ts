@@ -54,7 +54,8 @@ export const clientIp = (c: Context, trustProxy: boolean): string => {
     if (forwarded) return forwarded;
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    // An IPv4 client on a dual-stack socket reads as ::ffff:a.b.c.d; people know it as a.b.c.d.
+    return (getConnInfo(c).remote.address ?? 'unknown').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
   } catch {
     return 'unknown';
   }
