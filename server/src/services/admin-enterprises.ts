@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { FULL_TTL } from '../auth/tokens.ts';
 import { insertCompany } from '../db/companies.ts';
-import { conflict, notFound, unauthenticated, validation } from '../errors.ts';
+import { conflict, notFound, validation } from '../errors.ts';
 import { adminSession, startSession, tokenLifetime } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
