@@ -185,3 +185,25 @@ describe('nobody grants what they do not hold (issue 15)', () => {
     expect(within.status).toBe(200);
   });
 });
+
+describe('what an invitation tells the inviter (issue 15)', () => {
+  it('an inviter learns that an address has an account elsewhere at most ten times an hour', async () => {
+    const invite = (email: string) =>
+      post(members.invite.path, owner, { name: 'Someone', email, roleId: roleId.Learner });
+    const here = await invite('staff@acme.example');
+    expect(here.status).toBe(422);
+    expect(here.json.message).toBe('email: This email already belongs to a member of your organisation');
+    const elsewhere = await invite('owner@globex.example');
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json.message).toBe(
+      'email: This email already has a Coach account with another organisation',
+    );
+    for (let i = 0; i < 9; i++) await invite('owner@globex.example');
+    const throttled = await invite('owner@globex.example');
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Addresses of its own members and new ones are not held back.
+    expect((await invite('staff@acme.example')).status).toBe(422);
+    expect((await invite('brand-new@acme.example')).status).toBe(200);
+  });
+});

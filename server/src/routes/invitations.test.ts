@@ -155,7 +155,7 @@ describe('importing members from CSV', () => {
         { row: 3, field: 'email', message: 'Please enter a valid email' },
         { row: 4, field: 'role', message: 'No role is named "Astronaut"' },
         { row: 6, field: 'email', message: 'This email appears twice in the file' },
-        { row: 7, field: 'email', message: 'This email already belongs to an account' },
+        { row: 7, field: 'email', message: 'This email already belongs to a member of your organisation' },
         { row: 8, field: 'groups', message: 'No group is named "Nowhere"' },
       ],
     });

@@ -2,7 +2,7 @@ import { emailField } from '@coach/shared/contract/auth';
 import { type ImportRowError, MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS } from '@coach/shared/contract/members';
 import { parse } from 'csv-parse/sync';
 import type { CallContext } from '../adapter.ts';
-import { assertMayMail } from '../auth/throttle.ts';
+import { assertMayMail, assertNotThrottled, recordEvent } from '../auth/throttle.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
@@ -17,7 +17,11 @@ type Trx = Pick<CallContext, 'db'>;
 type NewMember = { name: string; email: string; roleId: string; groupIds: string[] };
 type Invitation = { email: string; name: string; token: string };
 
-const EMAIL_TAKEN = 'This email already belongs to an account';
+const TAKEN_HERE = 'This email already belongs to a member of your organisation';
+const TAKEN_ELSEWHERE = 'This email already has a Coach account with another organisation';
+/** Answers that an address has an account in another organisation, per inviting enterprise per hour. */
+const ELSEWHERE_LIMIT = 10;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Inserts the member, their groups and an invitation token; db is the caller's transaction. */
 const insertInvitedMember = async (trx: Trx, enterpriseId: string, member: NewMember) => {
@@ -68,10 +72,29 @@ const sendInvitations = async (ctx: CallContext, companyName: string, invitation
   }
 };
 
-const emailTaken = async (db: Db, emails: string[]) => {
-  if (emails.length === 0) return new Set<string>();
-  const rows = await db.selectFrom('users').select('email').where('email', 'in', emails).execute();
-  return new Set(rows.map((r) => r.email));
+/** Which of `emails` have accounts: in the inviter's organisation (its members list shows them) or elsewhere. */
+const accountsOf = async (db: Db, enterpriseId: string, emails: string[]) => {
+  if (emails.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'enterprise_id'])
+    .where('email', 'in', emails)
+    .execute();
+  return new Map(rows.map((r) => [r.email, r.enterprise_id === enterpriseId ? TAKEN_HERE : TAKEN_ELSEWHERE]));
+};
+
+/**
+ * Saying that an address has an account in another organisation tells the inviter something about that
+ * organisation (issue 15), and sign-in names are unique across the platform, so it cannot be hidden outright:
+ * such answers are limited to 10 an hour per inviting enterprise (inviting needs a verified member holding
+ * Members), past which the call answers 429 and imports nothing.
+ */
+const guardElsewhere = async (db: Db, enterpriseId: string, taken: Map<string, string>) => {
+  const count = [...taken.values()].filter((m) => m === TAKEN_ELSEWHERE).length;
+  if (count === 0) return;
+  const key = `invite-elsewhere:${enterpriseId}`;
+  await assertNotThrottled(db, key, ELSEWHERE_LIMIT, HOUR_MS);
+  await recordEvent(db, ...Array.from({ length: count }, () => key));
 };
 
 export const inviteMember = async (ctx: CallContext, input: NewMember) => {
@@ -94,7 +117,10 @@ export const inviteMember = async (ctx: CallContext, input: NewMember) => {
     if (found.length !== input.groupIds.length)
       throw validation('groupIds', 'Some chosen groups were not found');
   }
-  if ((await emailTaken(ctx.db, [input.email])).size) throw validation('email', EMAIL_TAKEN);
+  const taken = await accountsOf(ctx.db, s.enterpriseId, [input.email]);
+  await guardElsewhere(ctx.db, s.enterpriseId, taken);
+  const why = taken.get(input.email);
+  if (why) throw validation('email', why);
   const { id, invitation } = await ctx.db
     .transaction()
     .execute((trx) => insertInvitedMember({ db: trx }, s.enterpriseId, input));
@@ -202,12 +228,14 @@ export const importMembers = async (ctx: CallContext, { file }: { file: Blob }) 
       good.push({ row, name, email: email.data, roleId: role.id, groupIds });
     }
   }
-  const taken = await emailTaken(
+  const taken = await accountsOf(
     ctx.db,
+    s.enterpriseId,
     good.map((g) => g.email),
   );
+  await guardElsewhere(ctx.db, s.enterpriseId, taken);
   for (const g of good.filter((g) => taken.has(g.email)))
-    errors.push({ row: g.row, field: 'email', message: EMAIL_TAKEN });
+    errors.push({ row: g.row, field: 'email', message: taken.get(g.email) ?? TAKEN_ELSEWHERE });
   const toImport = good.filter((g) => !taken.has(g.email));
 
   const invitations = await ctx.db.transaction().execute(async (trx) => {
