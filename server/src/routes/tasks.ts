@@ -3,7 +3,9 @@ import { tasks } from '@coach/shared/contract/tasks';
 import { type Registration, serve } from '../adapter.ts';
 import * as coach from '../services/coach-tasks.ts';
 import { videoForViewer } from '../services/content.ts';
-import * as assignments from '../services/task-assignments.ts';
+import * as myTasks from '../services/my-tasks.ts';
+import * as assigning from '../services/task-assigning.ts';
+import * as review from '../services/task-review.ts';
 import * as library from '../services/tasks.ts';
 import { enterpriseSession } from '../session.ts';
 
@@ -28,24 +30,24 @@ export const taskRoutes: Registration[] = [
     }),
   ),
   serve(tasks.getAllTaskListEnterprise, ({ ctx }) => library.allTaskOptions(ctx)),
-  serve(tasks.assignTaskUsers, ({ ctx, input }) => assignments.assignToMembers(ctx, input)),
-  serve(tasks.assignTaskGroupUsers, ({ ctx, input }) => assignments.assignToGroups(ctx, input)),
-  serve(tasks.getMembersByTaskId, ({ ctx, input }) => assignments.membersOfTask(ctx, input)),
-  serve(tasks.getMyTasks, ({ ctx, input }) => assignments.myTasks(ctx, input)),
+  serve(tasks.assignTaskUsers, ({ ctx, input }) => assigning.assignToMembers(ctx, input)),
+  serve(tasks.assignTaskGroupUsers, ({ ctx, input }) => assigning.assignToGroups(ctx, input)),
+  serve(tasks.getMembersByTaskId, ({ ctx, input }) => review.membersOfTask(ctx, input)),
+  serve(tasks.getMyTasks, ({ ctx, input }) => myTasks.myTasks(ctx, input)),
   serve(tasks.getMyTask, async ({ ctx, input }) => {
-    const detail = await assignments.myTask(ctx, input);
+    const detail = await myTasks.myTask(ctx, input);
     if (detail.task.type !== 3) return detail;
     const { enterpriseId, user } = enterpriseSession(ctx);
     return { ...detail, video: await videoForViewer(ctx.db, enterpriseId, user.id, detail.task.contentId) };
   }),
-  serve(tasks.updateMyTask, ({ ctx, input }) => assignments.updateMyTask(ctx, input)),
-  serve(tasks.getMembersTaskData, ({ ctx, input }) => assignments.memberTaskData(ctx, input)),
-  serve(tasks.getCompletedIvrTaskDetails, ({ ctx, input }) => assignments.interviewMessages(ctx, input)),
+  serve(tasks.updateMyTask, ({ ctx, input }) => myTasks.updateMyTask(ctx, input)),
+  serve(tasks.getMembersTaskData, ({ ctx, input }) => review.memberTaskData(ctx, input)),
+  serve(tasks.getCompletedIvrTaskDetails, ({ ctx, input }) => review.interviewMessages(ctx, input)),
   serve(tasks.generateContentTask, ({ ctx, input }) => coach.generateContentTask(ctx, input)),
   serve(tasks.generateAiTasks, ({ ctx, input }) => coach.generateAiTasks(ctx, input)),
-  serve(tasks.addTaskFeedback, ({ ctx, input }) => assignments.addFeedback(ctx, input)),
-  serve(tasks.markTaskReviewed, ({ ctx, input }) => assignments.markReviewed(ctx, input)),
-  serve(tasks.getCompletedTasksPendingReview, ({ ctx, input }) => assignments.pendingReview(ctx, input)),
+  serve(tasks.addTaskFeedback, ({ ctx, input }) => review.addFeedback(ctx, input)),
+  serve(tasks.markTaskReviewed, ({ ctx, input }) => review.markReviewed(ctx, input)),
+  serve(tasks.getCompletedTasksPendingReview, ({ ctx, input }) => review.pendingReview(ctx, input)),
   serve(taskFolders.getFolderContents, ({ ctx, input }) => library.folderContents(ctx, input)),
   serve(taskFolders.createFolder, ({ ctx, input }) => library.createFolder(ctx, input)),
   serve(taskFolders.renameFolder, ({ ctx, input }) => library.renameFolder(ctx, input)),

@@ -15,7 +15,7 @@ import {
   sizeOfLocal,
 } from '../providers/storage.ts';
 import * as auth from '../services/auth.ts';
-import { signTaskUpload } from '../services/task-assignments.ts';
+import { signTaskUpload } from '../services/my-tasks.ts';
 import * as service from '../services/uploads.ts';
 
 /** Signed upload addresses and the calls that keep an uploaded file (issue 3; the task variant, issue 5). */

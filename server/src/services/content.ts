@@ -23,7 +23,7 @@ import { notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { insertContentAssignments, syncGroupContent } from './content-assignments.ts';
 import { containsPattern, pageOf } from './lists.ts';
-import { completeVideoTasks, openVideoTasks } from './task-assignments.ts';
+import { completeVideoTasks, openVideoTasks } from './my-tasks.ts';
 import { addTask } from './tasks.ts';
 import { assertMembersInEnterprise } from './tenant.ts';
 

@@ -6,7 +6,7 @@ import { notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { containsPattern, pageOf } from './lists.ts';
-import { syncGroupTasks } from './task-assignments.ts';
+import { syncGroupTasks } from './task-assigning.ts';
 import { assertGroupInEnterprise } from './tenant.ts';
 
 export { assertGroupInEnterprise };

@@ -10,7 +10,7 @@ import { createOneTimeToken } from './auth.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayGrant, grantRefusal } from './grants.ts';
 import { loadMember } from './members.ts';
-import { syncGroupTasks } from './task-assignments.ts';
+import { syncGroupTasks } from './task-assigning.ts';
 
 const nowIso = () => new Date().toISOString();
 type Trx = Pick<CallContext, 'db'>;

@@ -8,7 +8,7 @@ import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { containsPattern, pageOf } from './lists.ts';
-import { syncGroupTasks } from './task-assignments.ts';
+import { syncGroupTasks } from './task-assigning.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
 
 const SORT_COLUMNS = {

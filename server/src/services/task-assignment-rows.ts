@@ -1,0 +1,71 @@
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import type { Assignment, PronunciationResult, TaskReport } from '@coach/shared/contract/tasks';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../errors.ts';
+
+// The rows of task_assignments as the assigning, learner and review services read them.
+
+export const now = () => new Date().toISOString();
+
+export const dueAfter = (from: string, seconds: number) =>
+  new Date(Date.parse(from) + seconds * 1000).toISOString();
+export const CHUNK = 400;
+
+export type AssignmentRow = {
+  id: string;
+  task_id: string;
+  user_id: string;
+  source: string;
+  status: number;
+  progress: number;
+  report: string | null;
+  assigned_at: string;
+  due_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  reviewed_at: string | null;
+  feedback: string | null;
+  feedback_at: string | null;
+};
+
+export const statusOf = (value: number) => Number(value) as 0 | 1 | 2;
+export const isOverdue = (dueAt: string, status: number) =>
+  Number(status) !== TASK_STATUS.completed && dueAt < now();
+
+/** The stored report: the learner's answers plus, for Pronunciation tasks, the server's score. */
+export type StoredReport = TaskReport & { pronunciationResult?: PronunciationResult };
+
+export const splitReport = (json: string | null) => {
+  const { pronunciationResult, ...report } = (json ? JSON.parse(json) : {}) as StoredReport;
+  return { report: report as TaskReport, pronunciation: pronunciationResult ?? null };
+};
+
+export const toAssignment = (row: AssignmentRow): Assignment => ({
+  ...splitReport(row.report),
+  _id: row.id,
+  taskId: row.task_id,
+  userId: row.user_id,
+  source: row.source === 'group' ? 'group' : 'direct',
+  taskStatus: statusOf(row.status),
+  progress: Number(row.progress),
+  assignedAt: row.assigned_at,
+  dueAt: row.due_at,
+  overdue: isOverdue(row.due_at, row.status),
+  startedAt: row.started_at,
+  completedAt: row.completed_at,
+  reviewedAt: row.reviewed_at,
+  feedback: row.feedback,
+  feedbackAt: row.feedback_at,
+});
+
+export const findAssignment = async (db: Db, enterpriseId: string, taskId: string, userId: string) => {
+  const row = await db
+    .selectFrom('task_assignments')
+    .selectAll()
+    .where('enterprise_id', '=', enterpriseId)
+    .where('task_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('This task is not assigned to the member');
+  return row;
+};

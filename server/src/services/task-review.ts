@@ -1,0 +1,277 @@
+import { ANSWERED_INTERVIEW_STAGES, interviewPrompt } from '@coach/shared/constants/interview';
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import type { InterviewMessage, PendingReviewRow, Task, TaskMemberRow } from '@coach/shared/contract/tasks';
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
+import type { Db } from '../db/connect.ts';
+import { AppError, notFound, validation } from '../errors.ts';
+import { enterpriseSession } from '../session.ts';
+import { containsPattern, pageOf } from './lists.ts';
+import { findAssignment, isOverdue, now, statusOf, toAssignment } from './task-assignment-rows.ts';
+import { loadTask, toTasks } from './tasks.ts';
+import { assertGroupInEnterprise } from './tenant.ts';
+
+// Review (the dashboard's task-review feature, task-library permission): who has a task, a member's answers
+// and interview messages, feedback, marking reviewed, and the pending-review list.
+
+const loadMember = async (db: Db, enterpriseId: string, userId: string) => {
+  const member = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'avatar_url'])
+    .where('id', '=', userId)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  if (!member) throw notFound('Member not found');
+  return member;
+};
+
+export const memberTaskData = async (
+  ctx: CallContext,
+  { taskId, userId }: { taskId: string; userId: string },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const [taskRow, member] = await Promise.all([
+    loadTask(ctx.db, enterpriseId, taskId),
+    loadMember(ctx.db, enterpriseId, userId),
+  ]);
+  const assignment = await findAssignment(ctx.db, enterpriseId, taskId, userId);
+  const [task] = await toTasks(ctx.db, [taskRow]);
+  return {
+    task: task as Task,
+    member: { _id: member.id, name: member.name, email: member.email, avatarUrl: member.avatar_url },
+    assignment: toAssignment(assignment),
+  };
+};
+
+/** The interview messages (spec §3) of a member's type-6 task, one per answered stage plus the feedback. */
+export const interviewMessages = async (
+  ctx: CallContext,
+  { taskId, userId }: { taskId: string; userId: string },
+) => {
+  const { task, assignment } = await memberTaskData(ctx, { taskId, userId });
+  if (task.type !== 6) throw validation('taskId', 'This is not a Get Interview Ready task');
+  const messages: InterviewMessage[] = [];
+  for (const stage of ANSWERED_INTERVIEW_STAGES) {
+    const recording = assignment.report.recordings?.[stage];
+    if (!recording) continue;
+    messages.push({
+      requestType: stage,
+      request: interviewPrompt(stage, task),
+      response: '',
+      audioKeys: [recording.fileUrl],
+      answerAnalysis: null,
+      createdAt: recording.recordedAt ?? assignment.completedAt ?? assignment.assignedAt,
+    });
+  }
+  if (assignment.feedback)
+    messages.push({
+      requestType: 'FEEDBACK',
+      request: interviewPrompt('FEEDBACK', task),
+      response: assignment.feedback,
+      audioKeys: [],
+      answerAnalysis: null,
+      createdAt: assignment.feedbackAt ?? assignment.completedAt ?? assignment.assignedAt,
+    });
+  return { messages };
+};
+
+const completedAssignment = async (ctx: CallContext, taskId: string, userId: string) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  await loadTask(ctx.db, enterpriseId, taskId);
+  await loadMember(ctx.db, enterpriseId, userId);
+  const row = await findAssignment(ctx.db, enterpriseId, taskId, userId);
+  if (Number(row.status) !== TASK_STATUS.completed)
+    throw new AppError(409, 'CONFLICT', 'The member has not completed this task yet');
+  return row;
+};
+
+export const addFeedback = async (
+  ctx: CallContext,
+  { taskId, userId, feedback }: { taskId: string; userId: string; feedback: string },
+) => {
+  const row = await completedAssignment(ctx, taskId, userId);
+  const at = now();
+  await ctx.db
+    .updateTable('task_assignments')
+    .set({ feedback, feedback_at: at, updated_at: at })
+    .where('id', '=', row.id)
+    .execute();
+  ctx.setMessage('Feedback sent to the member');
+  return toAssignment({ ...row, feedback, feedback_at: at });
+};
+
+export const markReviewed = async (
+  ctx: CallContext,
+  { taskId, userId }: { taskId: string; userId: string },
+) => {
+  const s = enterpriseSession(ctx);
+  const row = await completedAssignment(ctx, taskId, userId);
+  const at = row.reviewed_at ?? now();
+  await ctx.db
+    .updateTable('task_assignments')
+    .set({ reviewed_at: at, reviewed_by: s.user.id, updated_at: now() })
+    .where('id', '=', row.id)
+    .execute();
+  ctx.setMessage('Marked as reviewed');
+  return toAssignment({ ...row, reviewed_at: at });
+};
+
+/** get-members-by-taskid: who has the task and how far they are, 10 a page by name. */
+export const membersOfTask = async (
+  ctx: CallContext,
+  {
+    taskId,
+    searchQuery,
+    currentPage,
+  }: { taskId: string; searchQuery?: string | undefined; currentPage: number },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  await loadTask(ctx.db, enterpriseId, taskId);
+  const pageSize = 10;
+  let query = ctx.db
+    .selectFrom('task_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .where('a.task_id', '=', taskId)
+    .where('a.enterprise_id', '=', enterpriseId);
+  if (searchQuery) {
+    const pattern = containsPattern(searchQuery);
+    query = query.where(
+      sql<boolean>`(lower(u.name) like ${pattern} escape '\\' or lower(u.email) like ${pattern} escape '\\')`,
+    );
+  }
+  const [total, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    query
+      .select([
+        'u.id',
+        'u.name',
+        'u.email',
+        'a.source',
+        'a.status',
+        'a.progress',
+        'a.due_at',
+        'a.completed_at',
+        'a.reviewed_at',
+      ])
+      .orderBy('u.name')
+      .orderBy('u.id')
+      .limit(pageSize)
+      .offset((currentPage - 1) * pageSize)
+      .execute(),
+  ]);
+  const listdata: TaskMemberRow[] = rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    source: row.source === 'group' ? 'group' : 'direct',
+    taskStatus: statusOf(row.status),
+    progress: Number(row.progress),
+    dueAt: row.due_at,
+    overdue: isOverdue(row.due_at, row.status),
+    completedAt: row.completed_at,
+    reviewedAt: row.reviewed_at,
+  }));
+  return pageOf(listdata, { currentPage, pageSize, total: Number(total?.n ?? 0) });
+};
+
+const REVIEW_SORT = { name: 'u.name', taskName: 't.title', completedAt: 'a.completed_at' } as const;
+
+/** Members matching a search: the FTS5 trigram index on SQLite (three characters or more), else like. */
+const memberMatch = (ctx: CallContext, search: string) => {
+  if (ctx.dbKind === 'sqlite' && search.length >= 3)
+    return sql<boolean>`a.user_id in (select member_search.user_id from member_search where member_search match ${`"${search.replace(/"/g, '""')}"`})`;
+  const pattern = containsPattern(search);
+  return sql<boolean>`a.user_id in (select users.id from users where lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`;
+};
+
+/**
+ * Completed, not yet reviewed attempts (spec §7, §9: 10 a page, by name ascending by default). The filters
+ * work on task_assignments alone (its review index counts them); by name without a search, the page walks the
+ * members' name index and stops after one page instead of sorting every pending attempt; a search starts from
+ * the (few) matching members instead.
+ */
+export const pendingReview = async (
+  ctx: CallContext,
+  input: {
+    currentPage: number;
+    limit: number;
+    sort_by: keyof typeof REVIEW_SORT;
+    sort_type: 'asc' | 'desc';
+    selected_group?: string | undefined;
+    searchInput?: string | undefined;
+  },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  if (input.selected_group) await assertGroupInEnterprise(ctx.db, enterpriseId, input.selected_group);
+  // No a.enterprise_id here: the members' join (or the count's tenant term) scopes the rows, and leaving it out
+  // keeps SQLite on the per-member index when it walks members by name.
+  const conditions = [sql<boolean>`a.status = ${TASK_STATUS.completed}`, sql<boolean>`a.reviewed_at is null`];
+  if (input.selected_group)
+    conditions.push(
+      sql<boolean>`a.user_id in (select group_members.user_id from group_members where group_members.group_id = ${input.selected_group})`,
+    );
+  if (input.searchInput) {
+    const pattern = containsPattern(input.searchInput);
+    conditions.push(
+      sql<boolean>`(${memberMatch(ctx, input.searchInput)} or a.task_id in (select tasks.id from tasks where tasks.enterprise_id = ${enterpriseId} and lower(tasks.title) like ${pattern} escape '\\'))`,
+    );
+  }
+  const pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
+  const columns = [
+    'a.id',
+    'a.task_id',
+    'a.user_id',
+    'u.name',
+    'u.email',
+    't.title',
+    't.type',
+    'a.completed_at',
+  ] as const;
+  const page = (input.currentPage - 1) * input.limit;
+  const rowsQuery =
+    input.sort_by === 'name' && !input.searchInput
+      ? // CROSS JOIN keeps SQLite's join order: members by name first (PostgreSQL plans it as an inner join).
+        ctx.db
+          .selectFrom('users as u')
+          .crossJoin('task_assignments as a')
+          .innerJoin('tasks as t', 't.id', 'a.task_id')
+          .whereRef('a.user_id', '=', 'u.id')
+          .where('u.enterprise_id', '=', enterpriseId)
+          .where(pending)
+          .select(columns)
+          .orderBy('u.name', input.sort_type)
+          .orderBy('a.id')
+      : ctx.db
+          .selectFrom('task_assignments as a')
+          .innerJoin('users as u', 'u.id', 'a.user_id')
+          .innerJoin('tasks as t', 't.id', 'a.task_id')
+          .where('a.enterprise_id', '=', enterpriseId)
+          .where(pending)
+          .select(columns)
+          .orderBy(REVIEW_SORT[input.sort_by], input.sort_type)
+          .orderBy('a.id');
+  const [total, rows] = await Promise.all([
+    ctx.db
+      .selectFrom('task_assignments as a')
+      .where('a.enterprise_id', '=', enterpriseId)
+      .where(pending)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    rowsQuery.limit(input.limit).offset(page).execute(),
+  ]);
+  const listdata: PendingReviewRow[] = rows.map((row) => ({
+    _id: row.id,
+    taskId: row.task_id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    taskName: row.title,
+    taskType: Number(row.type) as Task['type'],
+    completedAt: row.completed_at ?? '',
+  }));
+  return pageOf(listdata, {
+    currentPage: input.currentPage,
+    pageSize: input.limit,
+    total: Number(total?.n ?? 0),
+  });
+};
