@@ -278,6 +278,21 @@ export type Database = {
     used_at: string | null;
   };
   throttle_events: { id: string; key: string; created_at: string };
+  jobs: {
+    id: string;
+    kind: string;
+    /** JSON: what the job's handler needs. */
+    payload: string;
+    /** pending (waiting or leased), done, failed (gave up after its attempts). */
+    status: string;
+    attempts: number;
+    run_after: string;
+    /** While a worker holds the job: past this time another may take it (the holder died). */
+    locked_until: string | null;
+    last_error: string | null;
+    created_at: string;
+    updated_at: string;
+  };
   sessions: {
     id: string;
     audience: string;

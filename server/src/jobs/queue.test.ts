@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+import { claimNext, enqueue, type Job, MAX_ATTEMPTS, startJobRunner } from './queue.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const statusOf = async (id: string) =>
+  t.deps.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const clearQueue = () => t.deps.db.deleteFrom('jobs').execute();
+
+describe('the durable job queue (issue 16)', () => {
+  it('works what was enqueued and marks it done', async () => {
+    await clearQueue();
+    const seen: unknown[] = [];
+    const id = await enqueue(t.deps.db, 'speech-analysis', { recording: 'a.webm' });
+    const runner = startJobRunner({
+      db: t.deps.db,
+      concurrency: 1,
+      handlers: { 'speech-analysis': async (job) => void seen.push(job.payload) },
+    });
+    await runner.idle();
+    await runner.stop();
+    expect(seen).toEqual([{ recording: 'a.webm' }]);
+    expect((await statusOf(id)).status).toBe('done');
+  });
+
+  it('of two workers racing for one job, one gets it', async () => {
+    await clearQueue();
+    await enqueue(t.deps.db, 'speech-analysis', {});
+    const claims = await Promise.all([
+      claimNext(t.deps.db, ['speech-analysis']),
+      claimNext(t.deps.db, ['speech-analysis']),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a job whose worker died is taken again once its lease runs out, and nothing is lost', async () => {
+    await clearQueue();
+    const id = await enqueue(t.deps.db, 'speech-analysis', { n: 1 });
+    // A worker claims it and is killed before finishing: the job stays leased.
+    expect(await claimNext(t.deps.db, ['speech-analysis'])).not.toBeNull();
+    expect(await claimNext(t.deps.db, ['speech-analysis'])).toBeNull();
+    // The lease runs out (as it would 5 minutes later); a new runner finishes the job.
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const runs: Job[] = [];
+    const runner = startJobRunner({
+      db: t.deps.db,
+      concurrency: 1,
+      handlers: { 'speech-analysis': async (job) => void runs.push(job) },
+    });
+    await runner.idle();
+    await runner.stop();
+    expect(runs.map((job) => job.attempts)).toEqual([2]);
+    expect((await statusOf(id)).status).toBe('done');
+  });
+
+  it('a failing job is retried with backoff, then given up and reported', async () => {
+    await clearQueue();
+    const id = await enqueue(t.deps.db, 'speech-analysis', {});
+    const givenUp: string[] = [];
+    const runner = startJobRunner({
+      db: t.deps.db,
+      concurrency: 1,
+      handlers: {
+        'speech-analysis': async () => {
+          throw new Error('model missing');
+        },
+      },
+      onGiveUp: async (job) => void givenUp.push(job.id),
+      log: () => {},
+    });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await runner.idle();
+      const row = await statusOf(id);
+      expect(row.attempts).toBe(attempt);
+      expect(row.last_error).toBe('model missing');
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row.status).toBe('pending');
+        expect(row.run_after > new Date().toISOString()).toBe(true);
+        // Skip the backoff's wait.
+        await t.deps.db
+          .updateTable('jobs')
+          .set({ run_after: new Date(Date.now() - 1).toISOString() })
+          .where('id', '=', id)
+          .execute();
+        runner.poke();
+      }
+    }
+    await runner.stop();
+    expect((await statusOf(id)).status).toBe('failed');
+    expect(givenUp).toEqual([id]);
+  });
+});

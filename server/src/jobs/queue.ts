@@ -1,0 +1,213 @@
+import type { Db } from '../db/connect.ts';
+
+/**
+ * A durable job queue in the database (issue 16): what a call hands over is written before the call answers, so a
+ * crash or a kill -9 loses nothing. A worker claims a job with a lease; when the worker dies, the lease runs out
+ * and the job is taken again. A failing job is retried with exponential backoff, then marked failed.
+ */
+
+export type JobKind = 'speech-analysis';
+export type Job = { id: string; kind: JobKind; payload: unknown; attempts: number };
+export type JobHandler = (job: Job) => Promise<void>;
+
+/** How long a claimed job is held before another worker may take it (inference of a long answer fits inside). */
+export const LEASE_MS = 5 * 60 * 1000;
+export const MAX_ATTEMPTS = 3;
+const BACKOFF_MS = 10_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Writes a job (db may be the caller's transaction, so the job exists exactly when the write it follows does). */
+export const enqueue = async (db: Db, kind: JobKind, payload: unknown, { delayMs = 0 } = {}) => {
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      run_after: iso(now + delayMs),
+      locked_until: null,
+      last_error: null,
+      created_at: iso(now),
+      updated_at: iso(now),
+    })
+    .execute();
+  return id;
+};
+
+/**
+ * Claims the oldest due job: pending and not leased, or leased by a worker whose lease ran out. The update names
+ * the row's previous lease, so of two workers racing for one job only one wins it.
+ */
+export const claimNext = async (db: Db, kinds: readonly JobKind[], now = Date.now()): Promise<Job | null> => {
+  for (let tries = 0; tries < 5; tries++) {
+    const candidate = await db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'payload', 'attempts', 'locked_until'])
+      .where('status', '=', 'pending')
+      .where('kind', 'in', kinds)
+      .where('run_after', '<=', iso(now))
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))]))
+      .orderBy('run_after')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return null;
+    const claimed = await db
+      .updateTable('jobs')
+      .set({ locked_until: iso(now + LEASE_MS), attempts: candidate.attempts + 1, updated_at: iso(now) })
+      .where('id', '=', candidate.id)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        candidate.locked_until === null
+          ? eb('locked_until', 'is', null)
+          : eb('locked_until', '=', candidate.locked_until),
+      )
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 1)
+      return {
+        id: candidate.id,
+        kind: candidate.kind as JobKind,
+        payload: JSON.parse(candidate.payload) as unknown,
+        attempts: candidate.attempts + 1,
+      };
+  }
+  return null;
+};
+
+export const completeJob = async (db: Db, id: string) => {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'done', locked_until: null, updated_at: iso(Date.now()) })
+    .where('id', '=', id)
+    .execute();
+};
+
+/** A failed try: again after a backoff (10 s, 20 s, …) until MAX_ATTEMPTS, then failed for good. Answers which. */
+export const failJob = async (db: Db, job: Job, error: unknown) => {
+  const now = Date.now();
+  const final = job.attempts >= MAX_ATTEMPTS;
+  await db
+    .updateTable('jobs')
+    .set({
+      status: final ? 'failed' : 'pending',
+      locked_until: null,
+      run_after: iso(now + BACKOFF_MS * 2 ** (job.attempts - 1)),
+      last_error: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+      updated_at: iso(now),
+    })
+    .where('id', '=', job.id)
+    .execute();
+  return final ? 'failed' : 'retry';
+};
+
+export type JobRunner = {
+  /** Looks for due work now (after an enqueue) instead of at the next poll. */
+  poke: () => void;
+  /** Resolves when no job is running and none is due (tests, benches). */
+  idle: () => Promise<void>;
+  /** Stops taking jobs and waits for the ones running; their leases let a next start take over if cut. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Works jobs of the given kinds, at most `concurrency` at once (inference is CPU-bound: bounded to the cores),
+ * polling every `pollMs` and when poked. `onGiveUp` hears of a job that failed its last attempt.
+ */
+export const startJobRunner = ({
+  db,
+  handlers,
+  concurrency,
+  pollMs = 2000,
+  onGiveUp,
+  log = (message, error) => console.error(message, error),
+}: {
+  db: Db;
+  handlers: Partial<Record<JobKind, JobHandler>>;
+  concurrency: number;
+  pollMs?: number;
+  onGiveUp?: (job: Job, error: unknown) => Promise<void>;
+  /** Where a failed try that will be retried is reported (the console by default). */
+  log?: (message: string, error: unknown) => void;
+}): JobRunner => {
+  const kinds = Object.keys(handlers) as JobKind[];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let looking: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  const work = async (job: Job) => {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for ${job.kind}`);
+      await handler(job);
+      await completeJob(db, job.id);
+    } catch (error) {
+      const outcome = await failJob(db, job, error).catch(() => 'retry');
+      if (outcome === 'failed') await onGiveUp?.(job, error).catch(() => undefined);
+      else log(`Job ${job.kind} ${job.id} failed (try ${job.attempts}), retrying:`, error);
+    }
+  };
+
+  const look = async () => {
+    while (!stopped && running.size < concurrency) {
+      const job = await claimNext(db, kinds);
+      if (!job) return;
+      const task = work(job).finally(() => {
+        running.delete(task);
+        if (!stopped) poke();
+      });
+      running.add(task);
+    }
+  };
+  const poke = () => {
+    if (stopped || looking) return;
+    looking = look()
+      .catch((error: unknown) => log('Job queue: could not look for work', error))
+      .finally(() => {
+        looking = null;
+      });
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      poke();
+      if (!stopped) schedule();
+    }, pollMs);
+    timer.unref();
+  };
+  schedule();
+  poke();
+
+  return {
+    poke,
+    idle: async () => {
+      for (;;) {
+        if (looking) await looking;
+        if (running.size) await Promise.all([...running]);
+        if (!looking && running.size === 0) {
+          const due = await db
+            .selectFrom('jobs')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('kind', 'in', kinds)
+            .where('run_after', '<=', iso(Date.now()))
+            // A job leased by a worker that is still within its lease is that worker's, not due here.
+            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(Date.now()))]))
+            .limit(1)
+            .executeTakeFirst();
+          if (!due || stopped) return;
+          poke();
+        }
+      }
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (looking) await looking;
+      await Promise.all([...running]);
+    },
+  };
+};
