@@ -10,7 +10,7 @@ export default defineConfig({
       // The site publisher builds the Astro site; it does not depend on the database kind, and two
       // builds of one source folder at once would share Astro's cache, so it runs in one project only.
       // The SIGTERM test runs the server process on its default SQLite database: one project is enough.
-      // Speech analytics is pure (no database): one run says all.
+      // Speech analytics is pure (no database): one run says all. So is the speech engine.
       {
         extends: true,
         test: {
@@ -21,6 +21,7 @@ export default defineConfig({
             'src/site-publisher.test.ts',
             'src/shutdown-process.test.ts',
             'src/services/speech-analytics.test.ts',
+            'src/providers/speech/speech.test.ts',
           ],
         },
       },

@@ -1,0 +1,27 @@
+// The speech engine decodes recordings with Debian's ffmpeg (at run time too), and its tests and bench
+// synthesise speech with flite, espeak-ng and sox. Installs them with apt when missing and we may;
+// otherwise says exactly what to do.
+import { execSync } from 'node:child_process';
+
+const tools = { ffmpeg: 'ffmpeg', flite: 'flite', sox: 'sox', 'espeak-ng': 'espeak-ng' };
+const has = (command) => {
+  try {
+    execSync(`command -v ${command}`, { stdio: 'ignore', shell: '/bin/sh' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const missing = Object.entries(tools)
+  .filter(([command]) => !has(command))
+  .map(([, pkg]) => pkg);
+if (missing.length) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const command = `apt-get install -y ${missing.join(' ')}`;
+  if (!isRoot) {
+    console.error(`Missing for the speech engine: ${missing.join(', ')}. Install them with: sudo ${command}`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian ${missing.join(', ')} for the speech engine...`);
+  execSync(`apt-get update -qq && ${command} -qq`, { stdio: 'inherit' });
+}

@@ -1,0 +1,205 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AudioDecodeError, decodeAudio, FfmpegMissingError } from './decode-audio.ts';
+import {
+  embeddedSpeech,
+  openAiSpeech,
+  speechFor,
+  type Transcript,
+  timeWords,
+  transcribeSamples,
+  wordErrorRate,
+  wordErrors,
+} from './index.ts';
+import { SENTENCES, synthesise } from './synthesise.ts';
+import { chunksFrom } from './vad.ts';
+
+// Needs Debian's ffmpeg, flite and sox (scripts/ensure-speech-tools.mjs installs them before the unit tests).
+const speech = embeddedSpeech();
+const wav = (bytes: Uint8Array) => ({ bytes, contentType: 'audio/wav' });
+
+const expectTimesInside = (t: Transcript) => {
+  let previous = 0;
+  for (const w of t.words) {
+    expect(w.start).toBeGreaterThanOrEqual(previous);
+    expect(w.end).toBeGreaterThanOrEqual(w.start);
+    expect(w.end).toBeLessThanOrEqual(t.durationSeconds);
+    expect(w.confidence).toBeGreaterThan(0);
+    expect(w.confidence).toBeLessThanOrEqual(1);
+    previous = w.start;
+  }
+};
+
+describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite speech made at test time)', () => {
+  const sentence = 'Please call Stella and ask her to bring these things with her from the store.';
+
+  it('hears a sentence with at most 2 word errors, its words timed inside the audio', async () => {
+    const t = await speech.transcribe(wav(await synthesise([{ silence: 0.5 }, { say: sentence }])));
+    expect(t.speech).toBe(true);
+    expect(wordErrors(sentence, t.text).errors).toBeLessThanOrEqual(2);
+    expect(t.words.map((w) => w.word).join(' ')).toBe(t.text);
+    expectTimesInside(t);
+    // The half second of silence before the sentence is not speech.
+    expect(t.segments[0]?.start).toBeGreaterThan(0.3);
+    expect(t.words[0]?.start).toBeGreaterThan(0.3);
+  });
+
+  it('hears the same sentence recorded as webm/opus, as a browser uploads it', async () => {
+    const bytes = await synthesise([{ say: sentence }], 'webm');
+    const t = await speech.transcribe({ bytes, contentType: 'audio/webm;codecs=opus' });
+    expect(wordErrors(sentence, t.text).errors).toBeLessThanOrEqual(2);
+    expectTimesInside(t);
+  });
+
+  it('says silence and a 440 Hz tone are not speech', async () => {
+    for (const piece of [{ silence: 3 }, { tone: 3 }]) {
+      const t = await speech.transcribe(wav(await synthesise([piece])));
+      expect(t).toEqual({ speech: false, durationSeconds: 3, text: '', words: [], segments: [] });
+    }
+  });
+
+  it('keeps "um" and "uh" fillers in the text', async () => {
+    const said =
+      'So, um, I think, uh, my greatest strength is, um, communication, you know, and like teamwork, uh, I also, um, enjoy working with people.';
+    const t = await speech.transcribe(
+      wav(await synthesise([{ silence: 0.5 }, { say: said }, { silence: 0.5 }])),
+    );
+    expect(t.words.filter((w) => /^(um|uh)\b/i.test(w.word)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('cuts a minute of speech at its pauses into chunks of at most 20 s and hears it under 20 % WER', async () => {
+    const said = [...SENTENCES, ...SENTENCES.slice(5, 9)];
+    const pieces = said.flatMap((say, i) => [
+      { say, voice: i % 2 ? ('rms' as const) : ('slt' as const) },
+      { silence: i % 3 ? 0.8 : 1.6 },
+    ]);
+    const samples = await decodeAudio(wav(await synthesise(pieces)));
+    const t = await transcribeSamples(samples);
+    expect(t.durationSeconds).toBeGreaterThan(55);
+    expect(t.durationSeconds).toBeLessThan(70);
+    expect(t.chunks.length).toBeGreaterThanOrEqual(3);
+    for (const chunk of t.chunks) expect(chunk.end - chunk.start).toBeLessThanOrEqual(20);
+    // Each sentence is a segment of its own: the pauses between them were found.
+    expect(t.segments.length).toBeGreaterThanOrEqual(said.length - 2);
+    expect(wordErrorRate(said.join(' '), t.text)).toBeLessThan(0.2);
+    expectTimesInside(t);
+  });
+
+  it('says clearly when ffmpeg is missing, and when a recording cannot be decoded', async () => {
+    const audio = { bytes: new Uint8Array([1, 2, 3]), contentType: 'audio/webm' };
+    await expect(decodeAudio(audio, { ffmpeg: '/nonexistent/ffmpeg' })).rejects.toThrow(FfmpegMissingError);
+    await expect(decodeAudio(audio)).rejects.toThrow(AudioDecodeError);
+  });
+});
+
+describe('chunks and word times', () => {
+  it('groups segments into chunks of at most 20 s cut at pauses, and cuts a pause-less stretch', () => {
+    const segments = [
+      { start: 0, end: 8 },
+      { start: 9, end: 17 },
+      { start: 18, end: 24 },
+      { start: 25, end: 70 },
+    ];
+    const chunks = chunksFrom(segments, new Float32Array(Math.ceil(70 / 0.032)).fill(0.9));
+    expect(chunks[0]).toMatchObject({ start: 0, end: 17 });
+    expect(chunks[1]).toMatchObject({ start: 18, end: 24 });
+    for (const chunk of chunks) expect(chunk.end - chunk.start).toBeLessThanOrEqual(20);
+    expect(chunks.at(-1)?.end).toBe(70);
+  });
+
+  it('spreads a chunk’s words over its speech by length, skipping the pause', () => {
+    const chunk = {
+      start: 1,
+      end: 5,
+      segments: [
+        { start: 1, end: 2 },
+        { start: 4, end: 5 },
+      ],
+    };
+    const words = timeWords(chunk, [
+      { word: 'one', logProb: 0 },
+      { word: 'two', logProb: Math.log(0.5) },
+    ]);
+    expect(words).toEqual([
+      { word: 'one', start: 1, end: 2, confidence: 1 },
+      { word: 'two', start: 4, end: 5, confidence: 0.5 },
+    ]);
+  });
+});
+
+describe('the OpenAI-compatible speech service, against a local fake of its API', () => {
+  let fake: Server;
+  let base = '';
+  let body = '';
+  let answer: unknown = {};
+
+  beforeAll(async () => {
+    fake = createServer((req, res) => {
+      let received = '';
+      req.setEncoding('latin1');
+      req.on('data', (chunk) => {
+        received += chunk;
+      });
+      req.on('end', () => {
+        body = received;
+        res.setHeader('content-type', 'application/json');
+        if (!req.url?.endsWith('/audio/transcriptions')) {
+          res.statusCode = 404;
+          res.end('{}');
+          return;
+        }
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => {
+    fake.close();
+  });
+
+  it('is chosen by COACH_API_URL, else the embedded engine runs', () => {
+    expect(speechFor({}).kind).toBe('embedded');
+    expect(speechFor({ COACH_API_URL: base }).kind).toBe('openai');
+  });
+
+  it('asks for word timestamps and rebuilds speech segments from the words', async () => {
+    answer = {
+      text: ' Hello there. Bye.',
+      duration: 4.2,
+      language: 'english',
+      words: [
+        { word: 'Hello', start: 0.5, end: 0.9 },
+        { word: 'there', start: 1.0, end: 1.4 },
+        { word: 'Bye', start: 3.0, end: 3.3 },
+      ],
+      segments: [
+        { id: 0, start: 0, end: 2, text: ' Hello there.', avg_logprob: Math.log(0.8), no_speech_prob: 0 },
+      ],
+    };
+    const t = await openAiSpeech({ baseUrl: base, apiKey: 'sk', model: 'w1' }).transcribe({
+      bytes: new Uint8Array([1, 2, 3]),
+      contentType: 'audio/ogg;codecs=opus',
+    });
+    expect(body).toContain('verbose_json');
+    expect(body).toMatch(/name="timestamp_granularities\[\]"\r\n\r\nword/);
+    expect(body).toContain('filename="recording.ogg"');
+    expect(t).toMatchObject({ speech: true, durationSeconds: 4.2, text: 'Hello there. Bye.' });
+    expect(t.segments).toEqual([
+      { start: 0.5, end: 1.4 },
+      { start: 3, end: 3.3 },
+    ]);
+    expect(t.words[0]?.confidence).toBeCloseTo(0.8);
+    expect(t.words[2]?.confidence).toBe(1);
+  });
+
+  it('says an empty answer is no speech', async () => {
+    answer = { text: '', duration: 2, words: [] };
+    const t = await openAiSpeech({ baseUrl: base, apiKey: 'sk', model: 'w1' }).transcribe({
+      bytes: new Uint8Array([1]),
+      contentType: 'audio/wav',
+    });
+    expect(t).toEqual({ speech: false, durationSeconds: 2, text: '', words: [], segments: [] });
+  });
+});

@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The two flite voices speech.md measured (slt female, rms male): the most natural of Debian's. */
+export type FliteVoice = 'slt' | 'rms';
+
+/**
+ * A fixed set for word error rates: five Harvard sentences, the "Please call Stella" line and four answers
+ * of the kind an interview task draws (speech.md §3.1).
+ */
+export const SENTENCES = [
+  'The birch canoe slid on the smooth planks.',
+  'Glue the sheet to the dark blue background.',
+  "It's easy to tell the depth of a well.",
+  'These days a chicken leg is a rare dish.',
+  'Rice is often served in round bowls.',
+  'Please call Stella and ask her to bring these things with her from the store.',
+  'I enjoy working with people and solving problems as a team.',
+  'In my last job I managed a small team of five engineers.',
+  'My greatest strength is that I stay calm under pressure.',
+  'I would like to learn more about the role and the company.',
+] as const;
+
+/** One piece of a synthesised recording. */
+export type Piece = { say: string; voice?: FliteVoice } | { silence: number } | { tone: number; hz?: number };
+
+/**
+ * Builds a 16 kHz mono 16-bit WAV from spoken sentences (Debian's flite), silences and sine tones (sox), for the
+ * tests and the bench: test audio is made at run time, so no recording is committed.
+ */
+export const synthesise = async (pieces: Piece[], format: 'wav' | 'webm' = 'wav'): Promise<Uint8Array> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'speech-'));
+  try {
+    const files: string[] = [];
+    for (const [i, piece] of pieces.entries()) {
+      const file = path.join(dir, `${i}.wav`);
+      const pcm = ['-r', '16000', '-c', '1', '-b', '16', file];
+      if ('say' in piece) {
+        const raw = path.join(dir, `${i}.flite.wav`);
+        await run('flite', ['-voice', piece.voice ?? 'slt', '-t', piece.say, '-o', raw]);
+        await run('sox', [raw, ...pcm]);
+      } else if ('silence' in piece) await run('sox', ['-n', ...pcm, 'trim', '0', String(piece.silence)]);
+      else
+        await run('sox', [
+          '-n',
+          ...pcm,
+          'synth',
+          String(piece.tone),
+          'sine',
+          String(piece.hz ?? 440),
+          'vol',
+          '0.5',
+        ]);
+      files.push(file);
+    }
+    const wav = path.join(dir, 'all.wav');
+    if (files.length === 1) await run('sox', [files[0] ?? '', wav]);
+    else await run('sox', [...files, wav]);
+    if (format === 'wav') return new Uint8Array(await readFile(wav));
+    // What a browser's MediaRecorder uploads: Opus in WebM, 48 kHz.
+    const webm = path.join(dir, 'all.webm');
+    await run('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-i',
+      wav,
+      '-ar',
+      '48000',
+      '-ac',
+      '1',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '32k',
+      webm,
+    ]);
+    return new Uint8Array(await readFile(webm));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
