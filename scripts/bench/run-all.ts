@@ -5,6 +5,7 @@ import { benchEnumeration } from './enumeration.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
 import { benchReports } from './reports.ts';
+import { benchSpeech } from './speech.ts';
 import { benchTasks } from './tasks.ts';
 
 await benchBundle();
@@ -14,3 +15,4 @@ await benchMarketplace();
 await benchTasks();
 await benchReports();
 await benchEnumeration();
+await benchSpeech();

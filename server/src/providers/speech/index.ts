@@ -3,7 +3,7 @@ import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
 import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
 
-export { AudioDecodeError, FfmpegMissingError } from './decode-audio.ts';
+export { AudioDecodeError, decodeAudio, FfmpegMissingError, SAMPLE_RATE } from './decode-audio.ts';
 export { normaliseWords, wordErrorRate, wordErrors } from './wer.ts';
 
 /** One heard word, with its place in the recording (seconds) and how sure the recogniser was (0-1). */
