@@ -1,6 +1,7 @@
 import { paceVerdict } from '@coach/shared/constants/speech';
 import { speechAnalysisPasses, speechAnalysisSchema } from '@coach/shared/contract/speech';
 import { describe, expect, it } from 'vitest';
+import type { Transcript } from '../providers/speech/index.ts';
 import { analyseTranscript, type HeardTranscript, normaliseWord } from './speech-analytics.ts';
 
 // Pure: fixed word timings in, figures out. No database, so it runs in one vitest project only.
@@ -182,6 +183,25 @@ describe('speech analytics of delivery', () => {
     });
     expect(analysis.status).toBe('done');
     expect(analysis.wordsPerMinute).toBe(120);
+    expect(analysis.scores.completeness).toBe(100);
+  });
+});
+
+describe("speech analytics of the engine's output", () => {
+  it("takes the speech provider's transcript as it is (a type change there fails to compile here)", () => {
+    const transcript: Transcript = {
+      speech: true,
+      durationSeconds: 3.2,
+      text: 'Rice is often served in round bowls.',
+      words: spoken('Rice is often served in round bowls.').map(([word, start, end]) => ({
+        word,
+        start,
+        end,
+        confidence: 0.97,
+      })),
+      segments: [{ start: 0.5, end: 3.2 }],
+    };
+    const analysis = analyseTranscript({ transcript, target: 'Rice is often served in round bowls.' });
     expect(analysis.scores.completeness).toBe(100);
   });
 });
