@@ -52,8 +52,8 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     expectTimesInside(t);
   });
 
-  it('says silence and a 440 Hz tone are not speech', async () => {
-    for (const piece of [{ silence: 3 }, { tone: 3 }]) {
+  it('says silence, a 440 Hz tone and white noise are not speech', async () => {
+    for (const piece of [{ silence: 3 }, { tone: 3 }, { noise: 3 }]) {
       const t = await speech.transcribe(wav(await synthesise([piece])));
       expect(t).toEqual({ speech: false, durationSeconds: 3, text: '', words: [], segments: [] });
     }
@@ -84,6 +84,14 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     expect(t.segments.length).toBeGreaterThanOrEqual(said.length - 2);
     expect(wordErrorRate(said.join(' '), t.text)).toBeLessThan(0.2);
     expectTimesInside(t);
+  });
+
+  it('decodes an MP4 whose index comes after the audio (a pipe cannot seek back to it)', async () => {
+    const samples = await decodeAudio({
+      bytes: await synthesise([{ tone: 40 }], 'm4a'),
+      contentType: 'audio/mp4',
+    });
+    expect(samples.length / 16_000).toBeCloseTo(40, 0);
   });
 
   it('says clearly when ffmpeg is missing, and when a recording cannot be decoded', async () => {

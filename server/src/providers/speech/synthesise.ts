@@ -27,13 +27,20 @@ export const SENTENCES = [
 ] as const;
 
 /** One piece of a synthesised recording. */
-export type Piece = { say: string; voice?: FliteVoice } | { silence: number } | { tone: number; hz?: number };
+export type Piece =
+  | { say: string; voice?: FliteVoice }
+  | { silence: number }
+  | { tone: number; hz?: number }
+  | { noise: number };
 
 /**
- * Builds a 16 kHz mono 16-bit WAV from spoken sentences (Debian's flite), silences and sine tones (sox), for the
- * tests and the bench: test audio is made at run time, so no recording is committed.
+ * Builds a 16 kHz mono 16-bit WAV from spoken sentences (Debian's flite), silences, sine tones and white noise
+ * (sox), for the tests and the bench: test audio is made at run time, so no recording is committed.
  */
-export const synthesise = async (pieces: Piece[], format: 'wav' | 'webm' = 'wav'): Promise<Uint8Array> => {
+export const synthesise = async (
+  pieces: Piece[],
+  format: 'wav' | 'webm' | 'm4a' = 'wav',
+): Promise<Uint8Array> => {
   const dir = await mkdtemp(path.join(tmpdir(), 'speech-'));
   try {
     const files: string[] = [];
@@ -45,7 +52,7 @@ export const synthesise = async (pieces: Piece[], format: 'wav' | 'webm' = 'wav'
         await run('flite', ['-voice', piece.voice ?? 'slt', '-t', piece.say, '-o', raw]);
         await run('sox', [raw, ...pcm]);
       } else if ('silence' in piece) await run('sox', ['-n', ...pcm, 'trim', '0', String(piece.silence)]);
-      else
+      else if ('tone' in piece) {
         await run('sox', [
           '-n',
           ...pcm,
@@ -56,30 +63,20 @@ export const synthesise = async (pieces: Piece[], format: 'wav' | 'webm' = 'wav'
           'vol',
           '0.5',
         ]);
+      } else await run('sox', ['-n', ...pcm, 'synth', String(piece.noise), 'whitenoise', 'vol', '0.3']);
       files.push(file);
     }
     const wav = path.join(dir, 'all.wav');
     if (files.length === 1) await run('sox', [files[0] ?? '', wav]);
     else await run('sox', [...files, wav]);
     if (format === 'wav') return new Uint8Array(await readFile(wav));
-    // What a browser's MediaRecorder uploads: Opus in WebM, 48 kHz.
-    const webm = path.join(dir, 'all.webm');
-    await run('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-i',
-      wav,
-      '-ar',
-      '48000',
-      '-ac',
-      '1',
-      '-c:a',
-      'libopus',
-      '-b:a',
-      '32k',
-      webm,
-    ]);
-    return new Uint8Array(await readFile(webm));
+    // webm: what a browser's MediaRecorder uploads (Opus, 48 kHz). m4a: AAC with its index after the audio,
+    // as ffmpeg and most recorders other than browsers write it.
+    const encoded = path.join(dir, `all.${format}`);
+    const codec =
+      format === 'webm' ? ['-ar', '48000', '-c:a', 'libopus', '-b:a', '32k'] : ['-c:a', 'aac', '-b:a', '64k'];
+    await run('ffmpeg', ['-loglevel', 'error', '-i', wav, '-ac', '1', ...codec, encoded]);
+    return new Uint8Array(await readFile(encoded));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
