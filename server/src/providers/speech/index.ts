@@ -6,7 +6,11 @@ import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } 
 export { AudioDecodeError, decodeAudio, FfmpegMissingError, SAMPLE_RATE } from './decode-audio.ts';
 export { normaliseWords, wordErrorRate, wordErrors } from './wer.ts';
 
-/** One heard word, with its place in the recording (seconds) and how sure the recogniser was (0-1). */
+/**
+ * One heard word, with its place in the recording (seconds) and how sure the recogniser was (0-1): for the
+ * embedded engine the geometric mean of its tokens' probabilities under Moonshine (a weak signal on its own:
+ * speech.md §3.5 found correct and mispronounced readings overlap).
+ */
 export type TranscriptWord = { word: string; start: number; end: number; confidence: number };
 
 /** What was heard in one recording. */
@@ -140,6 +144,7 @@ export const warmUpEmbeddedSpeech = async () => {
   await speechProbabilities(new Float32Array(512));
 };
 
+/** Where the OpenAI-compatible service is, and which transcription model to ask for. */
 export type OpenAiSpeechSettings = { baseUrl: string; apiKey: string; model: string };
 
 const EXTENSIONS: [string, string][] = [

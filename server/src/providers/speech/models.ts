@@ -70,4 +70,5 @@ export const once = <T>(load: () => Promise<T>) => {
   };
 };
 
+/** The native runtime, for building tensors beside these sessions. */
 export { ort };

@@ -9,6 +9,7 @@ const FRAME = 512;
 const CONTEXT = 64;
 const FRAME_SECONDS = FRAME / SAMPLE_RATE;
 
+/** How frame probabilities become speech segments. */
 export type VadOptions = {
   /** Speech starts at this probability... */
   onThreshold: number;
