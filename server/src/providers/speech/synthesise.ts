@@ -35,7 +35,8 @@ export type Piece =
 
 /**
  * Builds a 16 kHz mono 16-bit WAV from spoken sentences (Debian's flite), silences, sine tones and white noise
- * (sox), for the tests and the bench: test audio is made at run time, so no recording is committed.
+ * (sox), for the tests and the bench: test audio is made at run time, so no recording is committed. sox runs
+ * repeatable (-R: the same dither and noise every time), so a test hears the same audio on every run.
  */
 export const synthesise = async (
   pieces: Piece[],
@@ -50,10 +51,12 @@ export const synthesise = async (
       if ('say' in piece) {
         const raw = path.join(dir, `${i}.flite.wav`);
         await run('flite', ['-voice', piece.voice ?? 'slt', '-t', piece.say, '-o', raw]);
-        await run('sox', [raw, ...pcm]);
-      } else if ('silence' in piece) await run('sox', ['-n', ...pcm, 'trim', '0', String(piece.silence)]);
+        await run('sox', ['-R', raw, ...pcm]);
+      } else if ('silence' in piece)
+        await run('sox', ['-R', '-n', ...pcm, 'trim', '0', String(piece.silence)]);
       else if ('tone' in piece) {
         await run('sox', [
+          '-R',
           '-n',
           ...pcm,
           'synth',
@@ -63,12 +66,12 @@ export const synthesise = async (
           'vol',
           '0.5',
         ]);
-      } else await run('sox', ['-n', ...pcm, 'synth', String(piece.noise), 'whitenoise', 'vol', '0.3']);
+      } else await run('sox', ['-R', '-n', ...pcm, 'synth', String(piece.noise), 'whitenoise', 'vol', '0.3']);
       files.push(file);
     }
     const wav = path.join(dir, 'all.wav');
-    if (files.length === 1) await run('sox', [files[0] ?? '', wav]);
-    else await run('sox', [...files, wav]);
+    if (files.length === 1) await run('sox', ['-R', files[0] ?? '', wav]);
+    else await run('sox', ['-R', ...files, wav]);
     if (format === 'wav') return new Uint8Array(await readFile(wav));
     // webm: what a browser's MediaRecorder uploads (Opus, 48 kHz). m4a: AAC with its index after the audio,
     // as ffmpeg and most recorders other than browsers write it.
