@@ -4,6 +4,7 @@ import type { Db, DbKind } from './db/connect.ts';
 import type { CoachEngine } from './providers/coach.ts';
 import type { MailProvider } from './providers/mail.ts';
 import type { PaymentProvider, testPayments } from './providers/payments.ts';
+import type { SpeechProvider } from './providers/speech/index.ts';
 import type { StorageProvider } from './providers/storage.ts';
 
 export type AppConfig = {
@@ -36,6 +37,10 @@ export type Deps = {
   testPayments: ReturnType<typeof testPayments> | null;
   /** Task drafting and pronunciation scoring: the built-in engine, or an OpenAI-compatible one (COACH_API_URL). */
   coach: CoachEngine;
+  /** Hears recordings (issue 16): the embedded engine in a worker thread, or an OpenAI-compatible service. */
+  speech: SpeechProvider;
+  /** The background job queue: `poke` after enqueueing so the work starts now rather than at the next poll. */
+  jobs: { poke: () => void };
   /** Work started by a call and finished after its answer (mail whose timing would reveal accounts). */
   background: Background;
   /** Tells the marketplace publisher that courses or institutions changed (no-op without one). */

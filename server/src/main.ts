@@ -9,9 +9,12 @@ import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
 import type { Deps } from './deps.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 import { coachFor } from './providers/coach.ts';
 import { createMail } from './providers/mail.ts';
 import { paymentsFor } from './providers/payments.ts';
+import { speechFor } from './providers/speech/index.ts';
+import { workerSpeech } from './providers/speech/worker.ts';
 import { createStorage } from './providers/storage.ts';
 import { exitOnSignals, gracefulServer } from './shutdown.ts';
 import { createSitePublisher, type SitePublisher } from './site-publisher.ts';
@@ -75,6 +78,10 @@ export const startServer = async (options: StartOptions = {}) => {
     existsSync(path.join(siteSource, 'node_modules/.bin/astro'));
   let publisher: SitePublisher | undefined;
   const background = createBackground();
+  const coachEnv = options.coachEnv ?? {};
+  // The embedded engine runs in its own thread; a configured service is called from here.
+  const speech = coachEnv.COACH_API_URL ? speechFor(coachEnv) : workerSpeech();
+  const jobs = { poke: () => {} };
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -86,7 +93,9 @@ export const startServer = async (options: StartOptions = {}) => {
     background,
     site: { changed: () => publisher?.changed() },
     ...paymentsFor(db, options.paymentEnv ?? {}),
-    coach: coachFor(options.coachEnv ?? {}),
+    coach: coachFor(coachEnv),
+    speech,
+    jobs,
     config: {
       dataDir,
       publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -107,6 +116,9 @@ export const startServer = async (options: StartOptions = {}) => {
     },
   };
   const app = createApp(deps);
+  // Background jobs resume here after a restart: what a crash left is taken again when its lease runs out.
+  const runner = startJobs(deps);
+  jobs.poke = runner.poke;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port }, () => resolve(s));
   });
@@ -131,9 +143,10 @@ export const startServer = async (options: StartOptions = {}) => {
      * sockets, ends a site build under way, then closes the database once nothing can use it any more.
      */
     close: async () => {
-      const [report] = await Promise.all([graceful.shutdown(), publisher?.stop()]);
+      const [report] = await Promise.all([graceful.shutdown(), publisher?.stop(), runner.stop()]);
       // Mail a call handed to the background goes out before the database closes.
       await background.idle();
+      if ('close' in speech && typeof speech.close === 'function') await speech.close();
       await db.destroy();
       return report;
     },

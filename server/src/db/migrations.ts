@@ -771,6 +771,36 @@ const m018: Migration = {
   },
 };
 
+/**
+ * Issue 16: the speech analysis of each recording of a task attempt, keyed like the report's recordings. A new
+ * take of a recording replaces its row (and its queued job finds the row gone and stops).
+ */
+const m019: Migration = {
+  up: async (db) => {
+    await db.schema
+      .createTable('recording_analyses')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('enterprise_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('assignment_id', 'varchar(64)', (c) =>
+        c.notNull().references('task_assignments.id').onDelete('cascade'),
+      )
+      .addColumn('recording_key', 'varchar(64)', (c) => c.notNull())
+      .addColumn('file_url', 'text', (c) => c.notNull())
+      .addColumn('target_text', 'text')
+      .addColumn('status', 'varchar(16)', (c) => c.notNull())
+      .addColumn('analysis', 'text')
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('recording_analyses_recording')
+      .on('recording_analyses')
+      .columns(['assignment_id', 'recording_key'])
+      .unique()
+      .execute();
+  },
+};
+
 export const migrateToLatest = async (db: Kysely<unknown>) => {
   const migrator = new Migrator({
     db,
@@ -794,6 +824,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '016_sessions': m016,
         '017_storage_quota': m017,
         '018_jobs': m018,
+        '019_recording_analyses': m019,
       }),
     },
   });

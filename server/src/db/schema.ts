@@ -278,6 +278,21 @@ export type Database = {
     used_at: string | null;
   };
   throttle_events: { id: string; key: string; created_at: string };
+  recording_analyses: {
+    id: string;
+    enterprise_id: string;
+    assignment_id: string;
+    /** The key of the recording in the attempt's report (item index, "passage", interview stage). */
+    recording_key: string;
+    file_url: string;
+    /** What the learner was asked to read (Pronunciation items, Read & Record passages); null for free speech. */
+    target_text: string | null;
+    status: string;
+    /** JSON of the SpeechAnalysis once measured. */
+    analysis: string | null;
+    created_at: string;
+    updated_at: string;
+  };
   jobs: {
     id: string;
     kind: string;

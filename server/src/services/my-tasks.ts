@@ -20,13 +20,14 @@ import { enterpriseSession } from '../session.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
+import { queueRecordingAnalyses } from './recording-analysis.ts';
 import {
   findAssignment,
   isOverdue,
+  loadAssignment,
   now,
   type StoredReport,
   statusOf,
-  toAssignment,
 } from './task-assignment-rows.ts';
 import { canAuthor, loadTask, toTasks } from './tasks.ts';
 import { assertUploaded, signUpload } from './uploads.ts';
@@ -145,7 +146,7 @@ export const myTask = async (ctx: CallContext, { taskId }: { taskId: string }) =
       .execute();
   return {
     task: typed,
-    assignment: toAssignment(row),
+    assignment: await loadAssignment(ctx.db, row),
     pronunciation:
       typed.type === 2 ? await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id) : null,
   };
@@ -269,20 +270,31 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
       ? { ...report, pronunciationResult: await scorePronunciation(ctx, task, report) }
       : report;
   const at = now();
-  await ctx.db
-    .updateTable('task_assignments')
-    .set({
-      status: input.taskStatus,
-      progress: completing ? 100 : Math.min(input.progress, 99),
-      report: JSON.stringify(stored),
-      started_at: row.started_at ?? (input.taskStatus > 0 ? at : null),
-      completed_at: completing ? at : null,
-      updated_at: at,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  // The attempt and the analyses of its new recordings are written together (issue 16): nothing saved unheard.
+  const queued = await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('task_assignments')
+      .set({
+        status: input.taskStatus,
+        progress: completing ? 100 : Math.min(input.progress, 99),
+        report: JSON.stringify(stored),
+        started_at: row.started_at ?? (input.taskStatus > 0 ? at : null),
+        completed_at: completing ? at : null,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return queueRecordingAnalyses(trx, {
+      enterpriseId: s.enterpriseId,
+      assignmentId: row.id,
+      task,
+      previous,
+      report,
+    });
+  });
+  if (queued) ctx.jobs.poke();
   ctx.setMessage(completing ? 'Task completed successfully' : 'Progress saved');
-  return toAssignment(await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
+  return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
 };
 
 /** Recordings are read for a transcribing engine up to this size (OpenAI's limit is 25 MB). */

@@ -2,6 +2,7 @@ import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { Assignment, PronunciationResult, TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
+import { analysesOf } from './recording-analysis.ts';
 
 // The rows of task_assignments as the assigning, learner and review services read them.
 
@@ -40,7 +41,7 @@ export const splitReport = (json: string | null) => {
   return { report: report as TaskReport, pronunciation: pronunciationResult ?? null };
 };
 
-export const toAssignment = (row: AssignmentRow): Assignment => ({
+export const toAssignment = (row: AssignmentRow, analyses: Assignment['analyses'] = {}): Assignment => ({
   ...splitReport(row.report),
   _id: row.id,
   taskId: row.task_id,
@@ -56,6 +57,7 @@ export const toAssignment = (row: AssignmentRow): Assignment => ({
   reviewedAt: row.reviewed_at,
   feedback: row.feedback,
   feedbackAt: row.feedback_at,
+  analyses,
 });
 
 export const findAssignment = async (db: Db, enterpriseId: string, taskId: string, userId: string) => {
@@ -69,3 +71,7 @@ export const findAssignment = async (db: Db, enterpriseId: string, taskId: strin
   if (!row) throw notFound('This task is not assigned to the member');
   return row;
 };
+
+/** An attempt as the calls answer it: the row with the speech analysis of each of its recordings (issue 16). */
+export const loadAssignment = async (db: Db, row: AssignmentRow) =>
+  toAssignment(row, (await analysesOf(db, [row.id])).get(row.id) ?? {});

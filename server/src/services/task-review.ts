@@ -7,7 +7,7 @@ import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { containsPattern, pageOf } from './lists.ts';
-import { findAssignment, isOverdue, now, statusOf, toAssignment } from './task-assignment-rows.ts';
+import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './tasks.ts';
 import { assertGroupInEnterprise } from './tenant.ts';
 
@@ -39,7 +39,7 @@ export const memberTaskData = async (
   return {
     task: task as Task,
     member: { _id: member.id, name: member.name, email: member.email, avatarUrl: member.avatar_url },
-    assignment: toAssignment(assignment),
+    assignment: await loadAssignment(ctx.db, assignment),
   };
 };
 
@@ -59,7 +59,8 @@ export const interviewMessages = async (
       request: interviewPrompt(stage, task),
       response: '',
       audioKeys: [recording.fileUrl],
-      answerAnalysis: null,
+      // What the speech engine heard in this answer (issue 16; pending while it listens).
+      answerAnalysis: assignment.analyses[stage] ?? null,
       createdAt: recording.recordedAt ?? assignment.completedAt ?? assignment.assignedAt,
     });
   }
@@ -97,7 +98,7 @@ export const addFeedback = async (
     .where('id', '=', row.id)
     .execute();
   ctx.setMessage('Feedback sent to the member');
-  return toAssignment({ ...row, feedback, feedback_at: at });
+  return loadAssignment(ctx.db, { ...row, feedback, feedback_at: at });
 };
 
 export const markReviewed = async (
@@ -113,7 +114,7 @@ export const markReviewed = async (
     .where('id', '=', row.id)
     .execute();
   ctx.setMessage('Marked as reviewed');
-  return toAssignment({ ...row, reviewed_at: at });
+  return loadAssignment(ctx.db, { ...row, reviewed_at: at });
 };
 
 /** get-members-by-taskid: who has the task and how far they are, 10 a page by name. */

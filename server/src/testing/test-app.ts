@@ -10,9 +10,11 @@ import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedDemo } from '../db/seed.ts';
 import type { Deps } from '../deps.ts';
+import { startJobs } from '../jobs/start-jobs.ts';
 import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
 import { createMail } from '../providers/mail.ts';
 import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
+import { workerSpeech } from '../providers/speech/worker.ts';
 import { localStorage } from '../providers/storage.ts';
 
 /** Tests read arbitrary response fields; real clients get them typed from the contract schemas. */
@@ -59,6 +61,8 @@ export const createTestApp = async ({
   await seedDemo(db, { storage });
   const { mail, sms } = createMail({ outboxDir: path.join(dataDir, 'outbox') });
   const background = createBackground();
+  const speech = workerSpeech();
+  const jobs = { poke: () => {} };
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -70,6 +74,8 @@ export const createTestApp = async ({
     site: { changed: () => {} },
     ...(payments ? { payments, testPayments: null } : paymentsFor(db, {})),
     coach: coach ?? builtinCoach(),
+    speech,
+    jobs,
     config: {
       dataDir,
       publicUrl: 'http://localhost:3000',
@@ -83,6 +89,9 @@ export const createTestApp = async ({
     },
   };
   const app = createApp(deps, { extraCalls });
+  // The real job runner, as the server starts it: suites that record wait for it with `jobsIdle()`.
+  const runner = startJobs(deps, { pollMs: 200 });
+  jobs.poke = runner.poke;
   let ipCounter = 0;
 
   type Opts = {
@@ -207,6 +216,8 @@ export const createTestApp = async ({
   };
 
   const close = async () => {
+    await runner.stop();
+    await speech.close();
     await db.destroy();
     rmSync(dataDir, { recursive: true, force: true });
     if (dbName) {
@@ -232,5 +243,7 @@ export const createTestApp = async ({
     close,
     freshIp,
     tokenOpt,
+    /** Resolves when every queued background job (speech analysis) is done. */
+    jobsIdle: () => runner.idle(),
   };
 };

@@ -18,6 +18,7 @@ import {
   shaped,
   text,
 } from './envelope.ts';
+import type { SpeechAnalysis } from './speech.ts';
 import type { VideoContent } from './video.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -332,6 +333,12 @@ export type Assignment = {
   feedbackAt: string | null;
   /** Pronunciation tasks once completed: the score (null for other types and before completion). */
   pronunciation: PronunciationResult | null;
+  /**
+   * What the speech engine heard in each recording, keyed like `report.recordings` (issue 16): 'pending' while
+   * the background job runs (ask again), then done, no-speech or failed. A recording replaced by a new take gets
+   * a new analysis.
+   */
+  analyses: Record<string, SpeechAnalysis>;
 };
 
 /** A row of the learner's My Tasks. */

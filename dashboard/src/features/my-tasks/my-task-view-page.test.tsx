@@ -51,6 +51,7 @@ const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
   feedback: null,
   feedbackAt: null,
   pronunciation: null,
+  analyses: {},
   ...overrides,
 });
 

@@ -47,6 +47,7 @@ const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
   feedback: null,
   feedbackAt: null,
   pronunciation: null,
+  analyses: {},
   ...overrides,
 });
 

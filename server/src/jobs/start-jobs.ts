@@ -1,0 +1,19 @@
+import type { Deps } from '../deps.ts';
+import { analyseRecording, markAnalysisFailed } from '../services/recording-analysis.ts';
+import { type Job, startJobRunner } from './queue.ts';
+
+const analysisIdOf = (job: Job) => (job.payload as { analysisId: string }).analysisId;
+
+/**
+ * The server's background work (issue 16): speech analysis of recordings. The embedded engine hears one
+ * recording at a time in its own thread (two cores: the other serves requests); a remote service takes a few
+ * at once. Jobs left by a crash are taken again when their lease runs out.
+ */
+export const startJobs = (deps: Deps, { pollMs }: { pollMs?: number } = {}) =>
+  startJobRunner({
+    db: deps.db,
+    concurrency: deps.speech.kind === 'embedded' ? 1 : 4,
+    ...(pollMs ? { pollMs } : {}),
+    handlers: { 'speech-analysis': (job) => analyseRecording(deps, analysisIdOf(job)) },
+    onGiveUp: (job) => markAnalysisFailed(deps.db, analysisIdOf(job)),
+  });

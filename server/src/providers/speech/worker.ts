@@ -1,0 +1,56 @@
+import { Worker } from 'node:worker_threads';
+import type { SpeechProvider, Transcript } from './index.ts';
+
+type Reply = { id: number; transcript?: Transcript; error?: string };
+
+/**
+ * The embedded engine in a worker thread, started on the first recording and kept (the models stay loaded). One
+ * thread: on two cores the other belongs to the server. A crashed thread fails what it held and is started anew
+ * for the next recording; the job queue retries the failed ones.
+ */
+export const workerSpeech = (): SpeechProvider & { close: () => Promise<void> } => {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (t: Transcript) => void; reject: (e: Error) => void }>();
+  const failAll = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+    worker = null;
+  };
+  const start = () => {
+    // The entry is TypeScript: the thread loads it through tsx, as the server itself is run.
+    const started = new Worker(new URL('./worker-entry.ts', import.meta.url), {
+      execArgv: ['--import', import.meta.resolve('tsx')],
+    });
+    started.on('message', ({ id, transcript, error }: Reply) => {
+      const entry = waiting.get(id);
+      waiting.delete(id);
+      if (!entry) return;
+      if (transcript) entry.resolve(transcript);
+      else entry.reject(new Error(error ?? 'The speech engine failed'));
+    });
+    started.on('error', (error) => failAll(error));
+    started.on('exit', (code) => failAll(new Error(`The speech engine stopped (exit ${code})`)));
+    // An idle engine thread does not keep the process alive.
+    started.unref();
+    return started;
+  };
+  return {
+    kind: 'embedded',
+    transcribe: ({ bytes, contentType }) => {
+      worker ??= start();
+      const id = ++nextId;
+      const sending = worker;
+      return new Promise<Transcript>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        const copy = bytes.slice();
+        sending.postMessage({ id, bytes: copy, contentType }, [copy.buffer]);
+      });
+    },
+    close: async () => {
+      const running = worker;
+      worker = null;
+      if (running) await running.terminate();
+    },
+  };
+};

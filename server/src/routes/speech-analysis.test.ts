@@ -1,0 +1,142 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { tasks } from '@coach/shared/contract/tasks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthesise } from '../providers/speech/synthesise.ts';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let owner: string;
+let learner: string;
+let learnerId: string;
+let globex: string;
+const ip = '10.9.16.1';
+const PASSAGE = 'Please call Stella and ask her to bring these things with her from the store.';
+
+const post = (token: string, path: string, body: object) => t.request('POST', path, { token, ip, body });
+
+/** The learner's own upload of a recording, as the runner makes it (signed address, then PUT). */
+const upload = async (bytes: Uint8Array) => {
+  const signed = await post(learner, enterpriseGeneral.putSignedRequestForUpload.path, {
+    purpose: 'task-recording',
+    fileName: 'passage.webm',
+    fileType: 'audio/webm',
+    fileSize: bytes.length,
+  });
+  const { uploadUrl, headers, fileUrl } = signed.json.response as {
+    uploadUrl: string;
+    headers: Record<string, string>;
+    fileUrl: string;
+  };
+  expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: bytes })).status).toBe(200);
+  return fileUrl as string;
+};
+
+/** A Read & Record task of PASSAGE given to the learner, with `audio` recorded and saved as its passage. */
+const recordPassage = async (audio: Uint8Array) => {
+  const task = await post(owner, tasks.addTask.path, {
+    type: 5,
+    title: 'Read aloud',
+    passage: PASSAGE,
+    category: 'Communication',
+    level: 1,
+    timeMinutes: 5,
+    expirySeconds: 604800,
+  });
+  const taskId = task.json.response._id as string;
+  expect(
+    (await post(owner, tasks.assignTaskUsers.path, { taskIds: [taskId], userIds: [learnerId] })).status,
+  ).toBe(200);
+  const fileUrl = await upload(audio);
+  const saved = await post(learner, tasks.updateMyTask.path, {
+    userId: learnerId,
+    taskId,
+    progress: 50,
+    taskStatus: 1,
+    report: { recordings: { passage: { fileUrl, durationMs: 5000 } } },
+  });
+  expect(saved.status, saved.json.message).toBe(200);
+  return { taskId, saved };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ owner, learner, learnerId, globex } = await t.signInSeeded(ip));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every recording is heard (issue 16)', () => {
+  it('the passage read aloud is analysed in the background and shown to the learner and the reviewer', async () => {
+    const { taskId, saved } = await recordPassage(await synthesise([{ say: PASSAGE }], 'webm'));
+    // The answer does not wait for the engine.
+    expect(saved.json.response.analyses.passage.status).toBe('pending');
+    await t.jobsIdle();
+    const mine = await post(learner, tasks.getMyTask.path, { taskId });
+    const analysis = mine.json.response.assignment.analyses.passage;
+    expect(analysis.status).toBe('done');
+    expect(analysis.transcript.toLowerCase()).toContain('bring these things');
+    expect(analysis.scores.completeness).toBeGreaterThanOrEqual(90);
+    expect(analysis.wordsPerMinute).toBeGreaterThan(60);
+    expect(
+      analysis.words.filter((w: { status: string }) => w.status === 'omitted').length,
+    ).toBeLessThanOrEqual(2);
+
+    const reviewed = await post(owner, tasks.getMembersTaskData.path, { taskId, userId: learnerId });
+    expect(reviewed.json.response.assignment.analyses.passage).toEqual(analysis);
+    // Another enterprise cannot reach it.
+    expect((await post(globex, tasks.getMembersTaskData.path, { taskId, userId: learnerId })).status).toBe(
+      404,
+    );
+  });
+
+  it('a recording of a tone is no-speech and scores nothing', async () => {
+    const { taskId } = await recordPassage(await synthesise([{ tone: 3 }], 'webm'));
+    await t.jobsIdle();
+    const analysis = (await post(learner, tasks.getMyTask.path, { taskId })).json.response.assignment.analyses
+      .passage;
+    expect(analysis.status).toBe('no-speech');
+    expect(analysis.scores.pronunciation).toBe(0);
+  });
+
+  it('a recording that cannot be decoded ends as failed after its retries', async () => {
+    const { taskId } = await recordPassage(
+      new Uint8Array([
+        0x1a,
+        0x45,
+        0xdf,
+        0xa3,
+        0x87,
+        0x42,
+        0x82,
+        0x84,
+        0x77,
+        0x65,
+        0x62,
+        0x6d,
+        ...new Array(300).fill(0),
+      ]),
+    );
+    // Three tries with backoff: skip the waits by making the retries due at once.
+    for (let i = 0; i < 3; i++) {
+      await t.jobsIdle();
+      await t.deps.db
+        .updateTable('jobs')
+        .set({ run_after: new Date(0).toISOString() })
+        .where('status', '=', 'pending')
+        .execute();
+      t.deps.jobs.poke();
+    }
+    await t.jobsIdle();
+    const analysis = (await post(learner, tasks.getMyTask.path, { taskId })).json.response.assignment.analyses
+      .passage;
+    expect(analysis.status).toBe('failed');
+  });
+});
+
+describe('the learner still signs in meanwhile', () => {
+  it('calls answer while the engine works', async () => {
+    expect((await t.request('GET', enterpriseAuth.me.path, { token: learner, ip })).status).toBe(200);
+  });
+});

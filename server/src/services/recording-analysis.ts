@@ -1,0 +1,129 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
+import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
+import type { Task, TaskReport } from '@coach/shared/contract/tasks';
+import type { Db } from '../db/connect.ts';
+import type { Deps } from '../deps.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { analyseTranscript } from './speech-analytics.ts';
+
+/**
+ * Issue 16: every recording of every task attempt is heard by the speech engine in the background. Saving an
+ * attempt writes a pending analysis and its job in the same transaction; the job transcribes the recording and
+ * stores the analysis; the learner's and reviewer's calls read it back, keyed like `report.recordings`.
+ */
+
+/** Recordings are read for analysis up to the recording upload limit. */
+const READ_BYTES = 50 * 1024 * 1024;
+const nowIso = () => new Date().toISOString();
+
+/** What the learner was asked to say for a recording key, when the task gives a text (else free speech). */
+export const targetTextOf = (task: Task, key: string): string | null => {
+  if (task.type === TASK_TYPES.pronunciation) return task.items[Number(key)] ?? null;
+  if (task.type === TASK_TYPES.readAndRecord) return key === 'passage' || key === '0' ? task.passage : null;
+  return null;
+};
+
+/**
+ * Queues an analysis for each recording that is new or replaced since `previous` (db is the caller's transaction,
+ * so an attempt saved is an attempt queued: a crash between the two cannot lose one). Answers how many.
+ */
+export const queueRecordingAnalyses = async (
+  db: Db,
+  {
+    enterpriseId,
+    assignmentId,
+    task,
+    previous,
+    report,
+  }: { enterpriseId: string; assignmentId: string; task: Task; previous: TaskReport; report: TaskReport },
+) => {
+  let queued = 0;
+  for (const [key, recording] of Object.entries(report.recordings ?? {})) {
+    if (previous.recordings?.[key]?.fileUrl === recording.fileUrl) continue;
+    const at = nowIso();
+    const id = crypto.randomUUID();
+    await db
+      .deleteFrom('recording_analyses')
+      .where('assignment_id', '=', assignmentId)
+      .where('recording_key', '=', key)
+      .execute();
+    await db
+      .insertInto('recording_analyses')
+      .values({
+        id,
+        enterprise_id: enterpriseId,
+        assignment_id: assignmentId,
+        recording_key: key,
+        file_url: recording.fileUrl,
+        target_text: targetTextOf(task, key),
+        status: 'pending',
+        analysis: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await enqueue(db, 'speech-analysis', { analysisId: id });
+    queued += 1;
+  }
+  return queued;
+};
+
+/** The analyses of some attempts, keyed by assignment and then by recording key. */
+export const analysesOf = async (db: Db, assignmentIds: string[]) => {
+  const byAssignment = new Map<string, Record<string, SpeechAnalysis>>();
+  if (assignmentIds.length === 0) return byAssignment;
+  const rows = await db
+    .selectFrom('recording_analyses')
+    .select(['assignment_id', 'recording_key', 'status', 'analysis'])
+    .where('assignment_id', 'in', assignmentIds)
+    .execute();
+  for (const row of rows) {
+    const analyses = byAssignment.get(row.assignment_id) ?? {};
+    analyses[row.recording_key] = row.analysis
+      ? (JSON.parse(row.analysis) as SpeechAnalysis)
+      : unmeasuredSpeechAnalysis(row.status === 'failed' ? 'failed' : 'pending');
+    byAssignment.set(row.assignment_id, analyses);
+  }
+  return byAssignment;
+};
+
+/** The job: hear one recording and store what was heard. A row replaced by a new take meanwhile is skipped. */
+export const analyseRecording = async (
+  { db, storage, speech }: Pick<Deps, 'db' | 'storage' | 'speech'>,
+  analysisId: string,
+) => {
+  const row = await db
+    .selectFrom('recording_analyses')
+    .selectAll()
+    .where('id', '=', analysisId)
+    .executeTakeFirst();
+  if (row?.status !== 'pending') return;
+  const key = storage.keyOf(row.file_url);
+  const upload = key
+    ? await db.selectFrom('uploads').select('content_type').where('key', '=', key).executeTakeFirst()
+    : undefined;
+  const bytes = key ? await storage.head(key, READ_BYTES) : null;
+  if (!key || !upload || !bytes) throw new Error(`The recording ${row.file_url} could not be read`);
+  const transcript = await speech.transcribe({ bytes, contentType: upload.content_type });
+  const analysis = analyseTranscript({ transcript, target: row.target_text });
+  await db
+    .updateTable('recording_analyses')
+    .set({ status: analysis.status, analysis: JSON.stringify(analysis), updated_at: nowIso() })
+    .where('id', '=', analysisId)
+    .where('status', '=', 'pending')
+    .execute();
+};
+
+/** The job gave up: the analysis says failed (the learner can record again, which queues a new one). */
+export const markAnalysisFailed = async (db: Db, analysisId: string) => {
+  await db
+    .updateTable('recording_analyses')
+    .set({
+      status: 'failed',
+      analysis: JSON.stringify(unmeasuredSpeechAnalysis('failed')),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', analysisId)
+    .where('status', '=', 'pending')
+    .execute();
+};
