@@ -5,7 +5,7 @@ import {
   paceVerdict,
 } from '@coach/shared/constants/speech';
 import type { SpeechAnalysis, SpeechScores, SpeechWord } from '@coach/shared/contract/speech';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 import './speech-analysis.css';
@@ -258,6 +258,21 @@ const Details = ({ analysis }: { analysis: Measured }) => (
   </div>
 );
 
+/** What a screen reader hears once a pending analysis is finished. */
+const ARRIVED = (analysis: SpeechAnalysis, reviewer: boolean) => {
+  const whose = reviewer ? 'The recording' : 'Your recording';
+  switch (analysis.status) {
+    case 'done':
+      return `${whose} is analysed: pronunciation ${analysis.scores.pronunciation} out of 100.`;
+    case 'no-speech':
+      return `We could not hear speech in ${whose.toLowerCase()}.`;
+    case 'failed':
+      return `We could not analyse ${whose.toLowerCase()}.`;
+    case 'pending':
+      return '';
+  }
+};
+
 /**
  * What the speech engine made of one recording (issue 16): the reading with mispronounced, missed and extra
  * words marked, the pace on the 100-165 band, pauses, fillers and the four scores. Pending, failed and silent
@@ -267,20 +282,42 @@ export const SpeechAnalysisPanel = ({
   analysis,
   onRetry,
   title = 'Speech analysis',
+  viewer = 'learner',
+  stalled = false,
 }: {
   analysis: SpeechAnalysis;
   onRetry?: (() => void) | undefined;
   /** The panel's heading, e.g. 'Your reading'. */
   title?: string;
+  /** Whose recording it is to the reader: the learner's own ('your recording') or a member's. */
+  viewer?: 'learner' | 'reviewer';
+  /** Pending for longer than the screen waits: says to come back later instead of a spinner. */
+  stalled?: boolean;
 }) => {
   const headingId = useId();
+  const reviewer = viewer === 'reviewer';
+  // The result is announced once when it arrives after a pending state, not when the screen opens with it.
+  const [announcement, setAnnouncement] = useState('');
+  const wasPending = useRef(analysis.status === 'pending');
+  useEffect(() => {
+    if (analysis.status === 'pending') wasPending.current = true;
+    else if (wasPending.current) {
+      wasPending.current = false;
+      setAnnouncement(ARRIVED(analysis, reviewer));
+    }
+  }, [analysis, reviewer]);
   const body = () => {
     switch (analysis.status) {
       case 'pending':
-        return (
+        return stalled ? (
+          <p className="speech-analysis__note">
+            Still analysing {reviewer ? 'the' : 'your'} recording. This is taking longer than usual: come back
+            later to see what we heard.
+          </p>
+        ) : (
           <p className="speech-analysis__pending" role="status">
             <Spinner size="sm" label="" />
-            Analysing your recording…
+            Analysing {reviewer ? 'the' : 'your'} recording…
           </p>
         );
       case 'failed':
@@ -288,7 +325,7 @@ export const SpeechAnalysisPanel = ({
           <StateBlock
             tone="error"
             title="We could not analyse this recording"
-            description="Something went wrong while listening to it. Your recording is kept."
+            description={`Something went wrong while listening to it. ${reviewer ? 'The' : 'Your'} recording is kept.`}
             action={onRetry ? { label: 'Try again', onClick: onRetry } : undefined}
           />
         );
@@ -297,7 +334,11 @@ export const SpeechAnalysisPanel = ({
           <StateBlock
             tone="info"
             title="We could not hear speech"
-            description="The recording sounds silent. Check that your microphone is on and not muted, then record again, speaking close to it."
+            description={
+              reviewer
+                ? 'The recording sounds silent: the microphone may have been off or muted.'
+                : 'The recording sounds silent. Check that your microphone is on and not muted, then record again, speaking close to it.'
+            }
             action={onRetry ? { label: 'Record again', onClick: onRetry } : undefined}
           />
         );
@@ -309,12 +350,15 @@ export const SpeechAnalysisPanel = ({
     <section
       className="card speech-analysis"
       aria-labelledby={headingId}
-      aria-busy={analysis.status === 'pending' || undefined}
+      aria-busy={(analysis.status === 'pending' && !stalled) || undefined}
     >
       <h2 className="card__title" id={headingId}>
         {title}
       </h2>
       {body()}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
     </section>
   );
 };

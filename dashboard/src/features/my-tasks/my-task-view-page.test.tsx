@@ -1,3 +1,4 @@
+import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
 import type { Assignment, MyTaskDetail, MyTaskRow, Task } from '@coach/shared/contract/tasks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -373,5 +374,153 @@ describe('my tasks list (issue 5)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Task on page 2' })).toBeInTheDocument();
     expect(app.server.calls.at(-1)?.body).toMatchObject({ currentPage: '2', taskStatus: '0' });
+  });
+});
+
+describe('speech analysis of a recording (issue 16)', () => {
+  const task: Task = { ...common, ...meta, type: 5, passage: 'Good morning, and welcome to Acme.' };
+  const heard: SpeechAnalysis = {
+    status: 'done',
+    transcript: 'good morning and welcome to acme',
+    durationSeconds: 3,
+    wordsPerMinute: 120,
+    pauses: [],
+    longestPauseSeconds: 0,
+    fillers: { count: 0, per100Words: 0, words: [] },
+    words: ['Good', 'morning,', 'and', 'welcome', 'to', 'Acme.'].map((word, index) => ({
+      word,
+      start: index * 0.5,
+      end: index * 0.5 + 0.4,
+      status: 'correct' as const,
+    })),
+    scores: { accuracy: 91, completeness: 100, fluency: 84, pronunciation: 90 },
+  };
+  const silent: SpeechAnalysis = {
+    status: 'no-speech',
+    transcript: '',
+    durationSeconds: 3,
+    wordsPerMinute: 0,
+    pauses: [],
+    longestPauseSeconds: 0,
+    fillers: { count: 0, per100Words: 0, words: [] },
+    words: null,
+    scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
+  };
+  const recorded = { recordings: { passage: { fileUrl: '/files/k1.webm' } } };
+  const uploadRoutes = {
+    'POST /api/v1/enterprise/general/put-signed-request-for-upload-to-s3': () =>
+      ok({
+        uploadUrl: 'http://localhost:3000/storage/put/k1',
+        method: 'PUT',
+        headers: { 'content-type': 'audio/webm' },
+        fileUrl: '/files/k1.webm',
+        key: 'k1',
+        expiresInSeconds: 900,
+      }),
+  };
+  const stubStorage = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: 1, message: 'ok', response: {} }))),
+    );
+
+  it('a learner sees "Analysing your recording…", then the transcript and the scores after a poll', async () => {
+    installFakeMicrophone();
+    stubStorage();
+    let loads = 0;
+    const app = renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        ...uploadRoutes,
+        [`POST ${T}/get-my-task`]: () => {
+          loads += 1;
+          // The first ask opens the screen; the first poll still finds it pending, the second heard.
+          const analysis = loads <= 2 ? unmeasuredSpeechAnalysis('pending') : heard;
+          return ok({
+            task,
+            assignment: assignment(
+              loads === 1 ? {} : { taskStatus: 1, report: recorded, analyses: { passage: analysis } },
+            ),
+            pronunciation: null,
+          });
+        },
+        [`POST ${T}/update-my-task`]: () =>
+          ok(
+            assignment({
+              taskStatus: 1,
+              progress: 99,
+              report: recorded,
+              analyses: { passage: unmeasuredSpeechAnalysis('pending') },
+            }),
+          ),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record the passage' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop recording the passage' }));
+    expect(await screen.findByText('Analysing your recording…')).toBeInTheDocument();
+
+    const panel = screen.getByRole('region', { name: 'Speech analysis' });
+    expect(
+      await within(panel).findByText('good morning and welcome to acme', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    const scores = within(panel).getByRole('region', { name: 'Scores' });
+    for (const [name, value] of [
+      ['Pronunciation', 90],
+      ['Accuracy', 91],
+      ['Completeness', 100],
+      ['Fluency', 84],
+    ] as const)
+      expect(within(scores).getByRole('meter', { name })).toHaveValue(value);
+    expect(screen.queryByText('Analysing your recording…')).not.toBeInTheDocument();
+    // The result is announced politely once it arrives.
+    expect(
+      within(panel).getByText('Your recording is analysed: pronunciation 90 out of 100.'),
+    ).toHaveAttribute('aria-live', 'polite');
+    // Polling stopped once nothing was pending.
+    const asked = loads;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(loads).toBe(asked);
+    expect(app.server.calls.filter((call) => call.route.endsWith('get-my-task')).length).toBe(3);
+  }, 15_000);
+
+  it('a learner whose recording had no speech is told so and records it again', async () => {
+    const microphone = installFakeMicrophone();
+    stubStorage();
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        ...uploadRoutes,
+        [`POST ${T}/get-my-task`]: () =>
+          ok({
+            task,
+            assignment: assignment({ taskStatus: 1, report: recorded, analyses: { passage: silent } }),
+            pronunciation: null,
+          }),
+        [`POST ${T}/update-my-task`]: () =>
+          ok(
+            assignment({
+              taskStatus: 1,
+              progress: 99,
+              report: recorded,
+              analyses: { passage: unmeasuredSpeechAnalysis('pending') },
+            }),
+          ),
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'We could not hear speech' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Record again' }));
+    // The recorder's own Record again starts, and the focus waits on its Stop button.
+    const stop = await screen.findByRole('button', { name: 'Stop recording the passage' });
+    await waitFor(() => expect(stop).toHaveFocus());
+    expect(microphone.getUserMedia).toHaveBeenCalledTimes(1);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Analysing your recording…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'We could not hear speech' })).not.toBeInTheDocument();
   });
 });

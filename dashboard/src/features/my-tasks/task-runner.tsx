@@ -1,8 +1,10 @@
 import type { VideoContent } from '@coach/shared/contract/content';
+import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { PronunciationRule, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AudioRecorder, type AudioTake } from '../../ui/audio-recorder.tsx';
 import { Button } from '../../ui/button.tsx';
+import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { VideoPlayerDialog } from '../../ui/video-player/video-player-dialog.tsx';
@@ -21,6 +23,10 @@ export type RunnerProps = {
   saveRecording: (key: string) => (take: AudioTake) => Promise<void>;
   /** The message to show on a step: the server's 422 for its field, or a missing answer after a submit. */
   errorFor: (field: string) => string | null;
+  /** What the speech engine heard in each saved recording, keyed like report.recordings (issue 16). */
+  analyses: Record<string, SpeechAnalysis>;
+  /** An analysis is still pending after the screen stopped asking: the panel says to come back later. */
+  analysisStalled: boolean;
 };
 
 /** What to do, shown while the task is open (a submitted task shows only the answers). */
@@ -48,8 +54,41 @@ const RecordingStep = ({
   const saved = props.report.recordings?.[recordingKey];
   const field = recordingField(recordingKey);
   const error = props.errorFor(field);
+  const analysis = props.analyses[recordingKey];
+  // While a new take is being saved, the analysis of the one it replaces is not shown.
+  const [savingTake, setSavingTake] = useState(false);
+  const saveTake = props.saveRecording(recordingKey);
+  const stepRef = useRef<HTMLLIElement>(null);
+  const [retrying, setRetrying] = useState(false);
+
+  // "Record again" from the analysis starts the recorder's own Record again, then moves the focus to its Stop
+  // button once the microphone is open, so a keyboard user can end the new take where they are.
+  useEffect(() => {
+    const step = stepRef.current;
+    if (!retrying || !step) return;
+    const stopButton = () => step.querySelector<HTMLButtonElement>('button[aria-label^="Stop recording"]');
+    const focusStop = () => {
+      const button = stopButton();
+      if (!button) return false;
+      button.focus();
+      setRetrying(false);
+      return true;
+    };
+    step.querySelector<HTMLButtonElement>('button[aria-label^="Record again"]')?.click();
+    if (focusStop()) return;
+    const observer = new MutationObserver(() => {
+      if (focusStop()) observer.disconnect();
+    });
+    observer.observe(step, { childList: true, subtree: true });
+    const giveUp = window.setTimeout(() => setRetrying(false), 10_000);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(giveUp);
+    };
+  }, [retrying]);
+
   return (
-    <li className={`step ${error ? 'step--invalid' : ''}`} id={stepId(field)}>
+    <li ref={stepRef} className={`step ${error ? 'step--invalid' : ''}`} id={stepId(field)}>
       <div className="step__head">
         {heading}
         {saved ? <span className="step__done">Recorded</span> : null}
@@ -59,9 +98,30 @@ const RecordingStep = ({
         label={label}
         savedUrl={saved?.fileUrl}
         readOnly={props.readOnly}
-        onSave={props.saveRecording(recordingKey)}
+        onSave={async (take) => {
+          setSavingTake(true);
+          try {
+            await saveTake(take);
+          } finally {
+            setSavingTake(false);
+          }
+        }}
       />
       <StepError message={error} />
+      {saved && analysis && !savingTake ? (
+        <SpeechAnalysisPanel
+          analysis={analysis}
+          stalled={props.analysisStalled}
+          onRetry={
+            props.readOnly || (analysis.status !== 'no-speech' && analysis.status !== 'failed')
+              ? undefined
+              : () => {
+                  stepRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+                  setRetrying(true);
+                }
+          }
+        />
+      ) : null}
     </li>
   );
 };

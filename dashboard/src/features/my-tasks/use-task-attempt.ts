@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import type { AudioTake } from '../../ui/audio-recorder.tsx';
+import { anyPending, useAnalysisPoll } from '../../ui/speech-analysis.poll.ts';
 import { inProgressPercent, reportToSend } from './task-report.ts';
 
 /** Typed answers and choices are saved this long after the last change. */
@@ -44,6 +45,13 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
   // A take uploaded once is not uploaded again when only the progress save needs a retry.
   const uploaded = useRef(new WeakMap<Blob, string>());
   const completed = assignment.taskStatus === TASK_STATUS.completed;
+  // Counts the saves answered, so a poll sent before a save cannot bring back the analysis the save replaced.
+  const [saves, setSaves] = useState(0);
+  const savesRef = useRef(0);
+  const answered = useCallback(() => {
+    savesRef.current += 1;
+    setSaves(savesRef.current);
+  }, []);
 
   const saveProgress = useCallback((): Promise<void> => {
     if (timer.current !== null) {
@@ -60,6 +68,7 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
           taskStatus: TASK_STATUS.inProgress,
           report: reportToSend(task, latest.current),
         });
+        answered();
         setAssignment((current) => ({ ...saved, report: current.report }));
         setSaveState({ kind: 'saved' });
       } catch (error) {
@@ -69,7 +78,7 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
     });
     queue.current = run.catch(() => undefined);
     return run;
-  }, [task, userId]);
+  }, [task, userId, answered]);
 
   // Typing waits for a pause; leaving the screen sends what is pending.
   const saveRef = useRef(saveProgress);
@@ -142,6 +151,7 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
         report: reportToSend(task, latest.current),
       });
       notify.success(message);
+      answered();
       setAssignment(response);
       if (response.report) {
         latest.current = response.report;
@@ -155,9 +165,25 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
     } finally {
       setSubmitting(false);
     }
-  }, [task, userId]);
+  }, [task, userId, answered]);
+
+  // The analyses of the saved recordings arrive in the background (issue 16): ask again while one is pending.
+  const analyses = assignment.analyses ?? {};
+  const shownAnalyses = Object.keys(report.recordings ?? {}).map((key) => analyses[key]);
+  const analysisStalled = useAnalysisPoll({
+    active: anyPending(shownAnalyses),
+    restart: saves,
+    poll: async () => {
+      const sentAfter = savesRef.current;
+      const fresh = await api.call(tasks.getMyTask, { taskId: task._id });
+      if (savesRef.current !== sentAfter) return;
+      setAssignment((current) => ({ ...current, analyses: fresh.assignment.analyses ?? {} }));
+    },
+  });
 
   return {
+    analyses,
+    analysisStalled,
     assignment,
     report,
     completed,

@@ -1,4 +1,5 @@
 import { ANSWERED_INTERVIEW_STAGES } from '@coach/shared/constants/interview';
+import { speechAnalysisSchema } from '@coach/shared/contract/speech';
 import type { TaskReport } from '@coach/shared/contract/tasks';
 import { tasks } from '@coach/shared/contract/tasks';
 import { api } from '../../lib/api.ts';
@@ -6,7 +7,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { isPlayable, stageLabel } from './review-labels.ts';
-import { RecordingPlayer } from './task-answers.tsx';
+import { type AnalysesView, RecordingAnalysis, RecordingPlayer } from './task-answers.tsx';
 
 /**
  * A Get Interview Ready attempt as a conversation (tasks/get-completed-ivr-task-details): per stage the
@@ -18,6 +19,7 @@ export const InterviewConversation = ({
   memberName,
   report,
   version,
+  view = { analyses: {}, stalled: false },
 }: {
   taskId: string;
   userId: string;
@@ -25,7 +27,14 @@ export const InterviewConversation = ({
   report: TaskReport;
   /** Changes after feedback is sent, so the conversation shows it. */
   version: number;
+  /** The attempt's analyses, kept fresh by the page while one is pending; a message's own is the fallback. */
+  view?: AnalysesView;
 }) => {
+  const analysisOf = (stage: string, fallback?: unknown) => {
+    if (view.analyses[stage]) return view.analyses[stage];
+    const parsed = speechAnalysisSchema.safeParse(fallback);
+    return parsed.success ? parsed.data : undefined;
+  };
   const { state, reload } = useLoad(`${taskId}|${userId}|${version}`, () =>
     api.call(tasks.getCompletedIvrTaskDetails, { taskId, userId }),
   );
@@ -45,6 +54,9 @@ export const InterviewConversation = ({
             <li key={stage} className="review-answer">
               <p className="review-answer__label">{stageLabel(stage)}</p>
               <RecordingPlayer label={`${stageLabel(stage)} answer`} recording={report.recordings?.[stage]} />
+              {report.recordings?.[stage] ? (
+                <RecordingAnalysis analysis={analysisOf(stage)} stalled={view.stalled} />
+              ) : null}
             </li>
           ))}
         </ol>
@@ -88,6 +100,12 @@ export const InterviewConversation = ({
                 <p className="review-answer__none">No recording</p>
               ) : null}
             </div>
+            {!feedback && audio.length > 0 ? (
+              <RecordingAnalysis
+                analysis={analysisOf(message.requestType, message.answerAnalysis)}
+                stalled={view.stalled}
+              />
+            ) : null}
           </li>
         );
       })}

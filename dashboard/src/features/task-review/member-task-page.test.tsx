@@ -1,3 +1,4 @@
+import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
 import type { Assignment, MemberTaskDetail, Task } from '@coach/shared/contract/tasks';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -224,5 +225,94 @@ describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => 
     });
     expect(await screen.findByText('This member does not have this task')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('speech analysis of the attempt (issue 16)', () => {
+  const heard: SpeechAnalysis = {
+    status: 'done',
+    transcript: 'hello there',
+    durationSeconds: 2,
+    wordsPerMinute: 180,
+    pauses: [],
+    longestPauseSeconds: 0,
+    fillers: { count: 1, per100Words: 33.3, words: ['um'] },
+    words: [
+      { word: 'Hello', start: 0.2, end: 0.6, status: 'correct' },
+      { word: 'there', start: null, end: null, status: 'omitted' },
+    ],
+    scores: { accuracy: 70, completeness: 50, fluency: 60, pronunciation: 61 },
+  };
+
+  it('a reviewer sees the analysis of each recording once the pending one is heard, with no retry', async () => {
+    const task: Task = { ...meta, _id: 't5', type: 5, title: 'Read aloud', passage: 'Hello there' };
+    const report = { recordings: { passage: { fileUrl: '/files/task-recording/p.webm' } } };
+    let loads = 0;
+    openReview(detailOf(task), {
+      [`POST ${T}/get-members-task-data-taskid`]: () => {
+        loads += 1;
+        return ok(
+          detailOf(task, {
+            report,
+            analyses: { passage: loads === 1 ? unmeasuredSpeechAnalysis('pending') : heard },
+          }),
+        );
+      },
+    });
+    expect(await screen.findByText('Analysing the recording…')).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Speech analysis' });
+    const reading = await within(panel).findByRole('region', { name: 'What we heard' }, { timeout: 5000 });
+    expect(within(reading).getByText('(missed)')).toBeInTheDocument();
+    expect(within(panel).getByText('Too fast')).toBeInTheDocument();
+    expect(within(panel).getByRole('meter', { name: 'Pronunciation' })).toHaveValue(61);
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    expect(loads).toBe(2);
+  }, 10_000);
+
+  it('a reviewer sees a silent interview answer under its stage, without a retry', async () => {
+    const task: Task = {
+      ...meta,
+      _id: 't6',
+      type: 6,
+      category: 'IVR',
+      title: 'Nurse interview',
+      jobTitle: 'Nurse',
+      industry: 'Health',
+      location: 'Perth',
+      region: 'Australia',
+    };
+    const silent: SpeechAnalysis = {
+      ...heard,
+      status: 'no-speech',
+      transcript: '',
+      wordsPerMinute: 0,
+      fillers: { count: 0, per100Words: 0, words: [] },
+      words: null,
+      scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
+    };
+    openReview(
+      detailOf(task, {
+        report: { recordings: { POSITION: { fileUrl: '/files/task-recording/position.webm' } } },
+        analyses: { POSITION: silent },
+      }),
+      {
+        [`GET ${T}/get-completed-ivr-task-details`]: () =>
+          ok({
+            messages: [
+              {
+                requestType: 'POSITION',
+                request: 'What does this job involve?',
+                response: '',
+                audioKeys: ['/files/task-recording/position.webm'],
+                answerAnalysis: silent,
+                createdAt: '2026-03-02T10:00:00.000Z',
+              },
+            ],
+          }),
+      },
+    );
+    const turn = (await screen.findByText('What does this job involve?')).closest('li') as HTMLElement;
+    expect(within(turn).getByRole('heading', { name: 'We could not hear speech' })).toBeInTheDocument();
+    expect(within(turn).queryByRole('button', { name: 'Record again' })).not.toBeInTheDocument();
   });
 });

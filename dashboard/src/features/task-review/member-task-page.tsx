@@ -16,6 +16,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
+import { anyPending, useAnalysisPoll } from '../../ui/speech-analysis.poll.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
@@ -168,6 +169,30 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
     api.call(tasks.getMembersTaskData, { taskId, userId }),
   );
   const [feedbackVersion, setFeedbackVersion] = useState(0);
+  // The analyses of the recordings arrive in the background (issue 16): ask again while one shown is pending.
+  const shown =
+    state.status === 'ready'
+      ? Object.keys(state.data.assignment.report.recordings ?? {}).map(
+          (key) => state.data.assignment.analyses?.[key],
+        )
+      : [];
+  const stalled = useAnalysisPoll({
+    active: anyPending(shown),
+    poll: async () => {
+      const fresh = await api.call(tasks.getMembersTaskData, { taskId, userId });
+      setState((current) =>
+        current.status === 'ready'
+          ? {
+              status: 'ready',
+              data: {
+                ...current.data,
+                assignment: { ...current.data.assignment, analyses: fresh.assignment.analyses ?? {} },
+              },
+            }
+          : current,
+      );
+    },
+  });
   if (state.status === 'loading') return <LoadingBlock label="Loading the member's task" />;
   if (state.status === 'error')
     return (
@@ -183,6 +208,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
     );
   const detail = state.data;
   const { task, member, assignment } = detail;
+  const view = { analyses: assignment.analyses ?? {}, stalled };
   const update = (next: Assignment, what: 'feedback' | 'reviewed') => {
     setState({ status: 'ready', data: { ...detail, assignment: next } });
     if (what === 'feedback') setFeedbackVersion((n) => n + 1);
@@ -210,6 +236,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
                   memberName={member.name}
                   report={assignment.report}
                   version={feedbackVersion}
+                  view={view}
                 />
               )}
             </Card>
@@ -218,7 +245,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
               {assignment.taskStatus === TASK_STATUS.notStarted ? (
                 <p className="review-answer__none">{member.name} has not started this task.</p>
               ) : (
-                <TaskAnswers task={task} report={assignment.report} />
+                <TaskAnswers task={task} report={assignment.report} view={view} />
               )}
             </Card>
           )}

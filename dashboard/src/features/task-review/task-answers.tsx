@@ -1,6 +1,20 @@
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
+import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { Recording, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
+import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
 import { isPlayable } from './review-labels.ts';
+
+/** The analyses of the attempt's recordings (issue 16) and whether the screen stopped waiting for them. */
+export type AnalysesView = { analyses: Record<string, SpeechAnalysis>; stalled: boolean };
+
+/** What the speech engine heard in one recording, when there is a recording and its analysis. */
+export const RecordingAnalysis = ({
+  analysis,
+  stalled,
+}: {
+  analysis: SpeechAnalysis | undefined;
+  stalled: boolean;
+}) => (analysis ? <SpeechAnalysisPanel analysis={analysis} viewer="reviewer" stalled={stalled} /> : null);
 
 /** One recording with its label, or a note that there is none. */
 export const RecordingPlayer = ({ label, recording }: { label: string; recording: Recording | undefined }) =>
@@ -29,10 +43,12 @@ const RecordedList = ({
   noun,
   texts,
   report,
+  view,
 }: {
   noun: 'Item' | 'Question';
   texts: string[];
   report: TaskReport;
+  view: AnalysesView;
 }) => (
   <ol className="review-answers">
     {texts.map((text, index) => {
@@ -45,6 +61,9 @@ const RecordedList = ({
             label={`Recording of ${label.toLowerCase()}: ${text}`}
             recording={report.recordings?.[String(index)]}
           />
+          {report.recordings?.[String(index)] ? (
+            <RecordingAnalysis analysis={view.analyses[String(index)]} stalled={view.stalled} />
+          ) : null}
         </li>
       );
     })}
@@ -138,7 +157,15 @@ const ChoiceAnswers = ({ task, report }: { task: TaskOfType<8>; report: TaskRepo
 );
 
 /** The member's answers, as each task type records them (spec §3 report). Type 6 shows its interview apart. */
-export const TaskAnswers = ({ task, report }: { task: Task; report: TaskReport }) => {
+export const TaskAnswers = ({
+  task,
+  report,
+  view = { analyses: {}, stalled: false },
+}: {
+  task: Task;
+  report: TaskReport;
+  view?: AnalysesView;
+}) => {
   switch (task.type) {
     case 1:
       return (
@@ -150,7 +177,7 @@ export const TaskAnswers = ({ task, report }: { task: Task; report: TaskReport }
         </div>
       );
     case 2:
-      return <RecordedList noun="Item" texts={task.items} report={report} />;
+      return <RecordedList noun="Item" texts={task.items} report={report} view={view} />;
     case 3:
       return (
         <p className="review-answer">
@@ -159,13 +186,16 @@ export const TaskAnswers = ({ task, report }: { task: Task; report: TaskReport }
         </p>
       );
     case 4:
-      return <RecordedList noun="Question" texts={task.questions} report={report} />;
+      return <RecordedList noun="Question" texts={task.questions} report={report} view={view} />;
     case 5:
       return (
         <div className="review-answer">
           <p className="review-answer__label">Passage reading</p>
           <RecordingPlayer label="Recording of the passage" recording={report.recordings?.passage} />
           <Passage text={task.passage} />
+          {report.recordings?.passage ? (
+            <RecordingAnalysis analysis={view.analyses.passage} stalled={view.stalled} />
+          ) : null}
         </div>
       );
     case 6:
