@@ -4,7 +4,7 @@ import { ProgressBar } from './progress-bar.tsx';
 
 /**
  * The coach's score of a Pronunciation task: the overall score against the passing score, each item's score
- * and, from a transcribing engine, what it heard. An estimate says so.
+ * and what the speech engine heard in each (issue 16).
  */
 export const PronunciationScore = ({ result, who }: { result: PronunciationResult; who: 'you' | string }) => (
   <Card title="Pronunciation score" className="pronunciation-score" aria-label="Pronunciation score">
@@ -20,16 +20,12 @@ export const PronunciationScore = ({ result, who }: { result: PronunciationResul
       label="Pronunciation score"
       tone={result.passed ? 'success' : 'accent'}
     />
-    {result.method === 'estimate' ? (
-      <p className="pronunciation-score__note">
-        {who === 'you'
-          ? 'Estimated from the length of your recording'
-          : `Estimated from the length of ${who}'s recordings`}
-        : the built-in coach times each recording against the words to say; it does not hear the words.
-      </p>
-    ) : (
-      <p className="pronunciation-score__note">Scored from what the coach heard ({result.accent}).</p>
-    )}
+    <p className="pronunciation-score__note">
+      {who === 'you'
+        ? 'Scored from what the coach heard in your recordings'
+        : `Scored from what the coach heard in ${who}'s recordings`}{' '}
+      ({result.accent}).
+    </p>
     <table className="table pronunciation-score__items">
       <caption className="visually-hidden">Score of each item</caption>
       <thead>
@@ -38,7 +34,7 @@ export const PronunciationScore = ({ result, who }: { result: PronunciationResul
           <th scope="col" className="table__number">
             Score
           </th>
-          {result.method === 'transcript' ? <th scope="col">Heard</th> : null}
+          <th scope="col">Heard</th>
         </tr>
       </thead>
       <tbody>
@@ -46,7 +42,7 @@ export const PronunciationScore = ({ result, who }: { result: PronunciationResul
           <tr key={`${index}-${item.expected}`}>
             <td>{item.expected}</td>
             <td className="table__number">{item.score}</td>
-            {result.method === 'transcript' ? <td>{item.heard ?? '—'}</td> : null}
+            <td>{item.heard ?? 'No speech heard'}</td>
           </tr>
         ))}
       </tbody>

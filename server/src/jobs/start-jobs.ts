@@ -9,11 +9,15 @@ const analysisIdOf = (job: Job) => (job.payload as { analysisId: string }).analy
  * recording at a time in its own thread (two cores: the other serves requests); a remote service takes a few
  * at once. Jobs left by a crash are taken again when their lease runs out.
  */
-export const startJobs = (deps: Deps, { pollMs }: { pollMs?: number } = {}) =>
+export const startJobs = (
+  deps: Deps,
+  { pollMs, log }: { pollMs?: number; log?: (message: string, error: unknown) => void } = {},
+) =>
   startJobRunner({
     db: deps.db,
     concurrency: deps.speech.kind === 'embedded' ? 1 : 4,
     ...(pollMs ? { pollMs } : {}),
+    ...(log ? { log } : {}),
     handlers: { 'speech-analysis': (job) => analyseRecording(deps, analysisIdOf(job)) },
     onGiveUp: (job) => markAnalysisFailed(deps.db, analysisIdOf(job)),
   });

@@ -1,27 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Level } from '@coach/shared/constants/levels';
 import type { TaskType } from '@coach/shared/constants/task-types';
-import type { PronunciationStrictness } from '@coach/shared/contract/pronunciation';
 import { addTaskRequest, type TaskDraft } from '@coach/shared/contract/tasks';
-import OpenAI, { toFile } from 'openai';
+import OpenAI from 'openai';
 
-/** One recorded attempt at one pronunciation item. */
-export type PronunciationAttempt = {
-  expected: string;
-  /** Reads the recording (only the transcribing engine needs its bytes). */
-  audio: () => Promise<{ bytes: Uint8Array; contentType: string } | null>;
-  durationMs: number | undefined;
-};
-
-export type PronunciationScoring = {
-  /** 0-100, the mean of the items. */
-  score: number;
-  /** 'estimate': from the recordings' length (the built-in engine cannot hear words); 'transcript': from what was heard. */
-  method: 'estimate' | 'transcript';
-  items: { expected: string; score: number; heard: string | null }[];
-};
-
-/** The coach engine behind task drafting and pronunciation scoring (ARCHITECTURE: built-in or OpenAI-compatible). */
+/**
+ * The coach engine behind task drafting (ARCHITECTURE: built-in or OpenAI-compatible). Recordings are heard by
+ * the speech provider (providers/speech), not here.
+ */
 export type CoachEngine = {
   kind: 'builtin' | 'openai';
   /** A draft of one task of `type` about `topic`; `variant` gives a different draft of the same request. */
@@ -31,11 +17,6 @@ export type CoachEngine = {
     level: Level;
     variant: number;
   }) => Promise<TaskDraft>;
-  scorePronunciation: (input: {
-    attempts: PronunciationAttempt[];
-    accent: string;
-    strictness: PronunciationStrictness;
-  }) => Promise<PronunciationScoring>;
 };
 
 /** Every type but Video (a video task names a video of the library; there is nothing to write). */
@@ -182,60 +163,12 @@ export const builtinCoach = (): CoachEngine => ({
         };
     }
   },
-  scorePronunciation: async ({ attempts, strictness }) => {
-    // About 150 words a minute of careful speech; the tolerance widens with a lenient configuration.
-    const tolerance = { lenient: 1.6, standard: 1.3, strict: 1.1 }[strictness];
-    const items = attempts.map(({ expected, durationMs }) => {
-      const words = Math.max(1, expected.trim().split(/\s+/).length);
-      const expectedMs = words * 400 + 300;
-      if (!durationMs) return { expected, score: 0, heard: null };
-      const ratio = Math.max(durationMs / expectedMs, expectedMs / durationMs);
-      const score = ratio <= tolerance ? 100 : Math.max(0, Math.round(100 - (ratio - tolerance) * 60));
-      return { expected, score, heard: null };
-    });
-    return { score: meanScore(items), method: 'estimate', items };
-  },
 });
-
-const meanScore = (items: { score: number }[]) =>
-  items.length ? Math.round(items.reduce((sum, item) => sum + item.score, 0) / items.length) : 0;
-
-const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}'\s]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-
-/** Share of the expected words heard, in order-insensitive counts; strictness decides what counts as heard. */
-export const wordMatchScore = (expected: string, heard: string, strictness: PronunciationStrictness) => {
-  const want = normalise(expected);
-  if (!want.length) return 0;
-  const got = normalise(heard);
-  const pool = new Map<string, number>();
-  for (const w of got) pool.set(w, (pool.get(w) ?? 0) + 1);
-  const near = (a: string, b: string) =>
-    strictness === 'strict'
-      ? a === b
-      : strictness === 'standard'
-        ? a === b || a.replace(/s$/, '') === b.replace(/s$/, '')
-        : a.slice(0, 4) === b.slice(0, 4);
-  let matched = 0;
-  for (const w of want) {
-    const hit = [...pool.keys()].find((k) => (pool.get(k) ?? 0) > 0 && near(w, k));
-    if (hit) {
-      matched += 1;
-      pool.set(hit, (pool.get(hit) ?? 0) - 1);
-    }
-  }
-  return Math.round((matched / want.length) * 100);
-};
 
 export type OpenAiCoachSettings = {
   baseUrl: string;
   apiKey: string;
   model: string;
-  transcribeModel: string;
 };
 
 /** Any OpenAI-compatible endpoint: drafts from chat completions (JSON), scores from transcriptions. */
@@ -284,32 +217,6 @@ export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
       if (!parsed.success) throw new CoachEngineError('The coach engine answered with an incomplete task');
       return parsed.data as TaskDraft;
     },
-    scorePronunciation: async ({ attempts, accent, strictness }) => {
-      const items = [];
-      for (const attempt of attempts) {
-        const audio = await attempt.audio();
-        if (!audio) {
-          items.push({ expected: attempt.expected, score: 0, heard: null });
-          continue;
-        }
-        const extension = audio.contentType.includes('ogg')
-          ? 'ogg'
-          : audio.contentType.includes('mp4')
-            ? 'm4a'
-            : 'webm';
-        const result = await client.audio.transcriptions.create({
-          model: settings.transcribeModel,
-          file: await toFile(audio.bytes, `attempt.${extension}`, { type: audio.contentType }),
-          language: accent.slice(0, 2),
-        });
-        items.push({
-          expected: attempt.expected,
-          score: wordMatchScore(attempt.expected, result.text, strictness),
-          heard: result.text,
-        });
-      }
-      return { score: meanScore(items), method: 'transcript', items };
-    },
   };
 };
 
@@ -321,6 +228,5 @@ export const coachFor = (env: Record<string, string | undefined>): CoachEngine =
         // Local OpenAI-compatible servers (Ollama, vLLM) take no key; the SDK insists on one.
         apiKey: env.COACH_API_KEY || 'no-key',
         model: env.COACH_MODEL ?? 'gpt-4o-mini',
-        transcribeModel: env.COACH_TRANSCRIBE_MODEL ?? 'whisper-1',
       })
     : builtinCoach();

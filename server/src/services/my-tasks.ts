@@ -6,7 +6,6 @@ import {
   MY_TASKS_PAGE_SIZE,
   type MyTaskRow,
   type MyTasksPage,
-  type PronunciationResult,
   type Task,
   type TaskOfType,
   type TaskProgressUpdate,
@@ -15,12 +14,12 @@ import {
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
-import { coachUnavailable, conflict, forbidden, notFound, validation } from '../errors.ts';
+import { conflict, forbidden, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
-import { queueRecordingAnalyses } from './recording-analysis.ts';
+import { queueRecordingAnalyses, scorePronunciationTask } from './recording-analysis.ts';
 import {
   findAssignment,
   isOverdue,
@@ -265,10 +264,8 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
   const completing = input.taskStatus === TASK_STATUS.completed;
   if (completing) assertComplete(task, report);
   if (completing && task.type === TASK_TYPES.video) await assertVideoViewed(ctx, task.contentId);
-  const stored: StoredReport =
-    completing && task.type === 2
-      ? { ...report, pronunciationResult: await scorePronunciation(ctx, task, report) }
-      : report;
+  // A learner's report never carries a score; the server writes it once the recordings are heard.
+  const stored: StoredReport = report;
   const at = now();
   // The attempt and the analyses of its new recordings are written together (issue 16): nothing saved unheard.
   const queued = await ctx.db.transaction().execute(async (trx) => {
@@ -293,56 +290,10 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
     });
   });
   if (queued) ctx.jobs.poke();
+  // Every item heard already (nothing re-recorded at the end): the Pronunciation score is there at once.
+  if (completing && task.type === TASK_TYPES.pronunciation) await scorePronunciationTask(ctx, row.id);
   ctx.setMessage(completing ? 'Task completed successfully' : 'Progress saved');
   return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
-};
-
-/** Recordings are read for a transcribing engine up to this size (OpenAI's limit is 25 MB). */
-const SCORE_READ_BYTES = 25 * 1024 * 1024;
-
-/** Scores a completed Pronunciation task with the coach engine and the learner's group settings. */
-const scorePronunciation = async (
-  ctx: CallContext,
-  task: TaskOfType<2>,
-  report: TaskReport,
-): Promise<PronunciationResult> => {
-  const s = enterpriseSession(ctx);
-  const settings = await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id);
-  const attempts = task.items.map((expected, index) => {
-    const recording = report.recordings?.[String(index)];
-    const key = recording ? ctx.storage.keyOf(recording.fileUrl) : null;
-    return {
-      expected,
-      durationMs: recording?.durationMs,
-      audio: async () => {
-        if (!key) return null;
-        const [bytes, upload] = await Promise.all([
-          ctx.storage.head(key, SCORE_READ_BYTES),
-          ctx.db.selectFrom('uploads').select('content_type').where('key', '=', key).executeTakeFirst(),
-        ]);
-        return bytes && upload ? { bytes, contentType: upload.content_type } : null;
-      },
-    };
-  });
-  let scoring: Awaited<ReturnType<CallContext['coach']['scorePronunciation']>>;
-  try {
-    scoring = await ctx.coach.scorePronunciation({
-      attempts,
-      accent: settings.accent,
-      strictness: settings.strictness,
-    });
-  } catch {
-    throw coachUnavailable('The coach could not score your recordings. Please try again.');
-  }
-  return {
-    ...scoring,
-    engine: ctx.coach.kind,
-    passingScore: settings.passingScore,
-    passed: scoring.score >= settings.passingScore,
-    accent: settings.accent,
-    strictness: settings.strictness,
-    scoredAt: now(),
-  };
 };
 
 /**

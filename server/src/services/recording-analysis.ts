@@ -1,10 +1,12 @@
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
-import type { Task, TaskReport } from '@coach/shared/contract/tasks';
+import type { PronunciationResult, Task, TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analyseTranscript } from './speech-analytics.ts';
+import { loadTask, toTasks } from './tasks.ts';
 
 /**
  * Issue 16: every recording of every task attempt is heard by the speech engine in the background. Saving an
@@ -112,6 +114,57 @@ export const analyseRecording = async (
     .where('id', '=', analysisId)
     .where('status', '=', 'pending')
     .execute();
+  await scorePronunciationTask({ db, speech }, row.assignment_id);
+};
+
+/**
+ * A completed Pronunciation task is scored once every item's recording has been heard (issue 16): at
+ * submission when the analyses are in already, else by the job that finishes the last of them. The score is
+ * the mean of the items' pronunciation scores against the learner's group passing score; an item with no
+ * speech scores 0 and keeps the task from passing. Nothing is scored twice.
+ */
+export const scorePronunciationTask = async (
+  { db, speech }: Pick<Deps, 'db' | 'speech'>,
+  assignmentId: string,
+): Promise<PronunciationResult | null> => {
+  const row = await db
+    .selectFrom('task_assignments')
+    .select(['id', 'enterprise_id', 'task_id', 'user_id', 'status', 'report'])
+    .where('id', '=', assignmentId)
+    .executeTakeFirst();
+  if (!row || Number(row.status) !== 2 || !row.report) return null;
+  const report = JSON.parse(row.report) as TaskReport & { pronunciationResult?: PronunciationResult };
+  if (report.pronunciationResult) return report.pronunciationResult;
+  const [task] = await toTasks(db, [await loadTask(db, row.enterprise_id, row.task_id)]);
+  if (task?.type !== TASK_TYPES.pronunciation) return null;
+  const analyses = (await analysesOf(db, [row.id])).get(row.id) ?? {};
+  const measured = task.items.map((_, index) => analyses[String(index)]);
+  if (measured.some((a) => !a || a.status === 'pending')) return null;
+  const settings = await pronunciationSettingsForUser(db, row.enterprise_id, row.user_id);
+  const items = task.items.map((expected, index) => {
+    const analysis = measured[index];
+    const done = analysis?.status === 'done' ? analysis : null;
+    return { expected, score: done?.scores.pronunciation ?? 0, heard: done?.transcript || null };
+  });
+  const score = Math.round(items.reduce((sum, item) => sum + item.score, 0) / Math.max(1, items.length));
+  const heardEverything = measured.every((a) => a?.status === 'done');
+  const result: PronunciationResult = {
+    score,
+    passingScore: settings.passingScore,
+    passed: heardEverything && score >= settings.passingScore,
+    method: 'speech',
+    engine: speech.kind,
+    accent: settings.accent,
+    strictness: settings.strictness,
+    items,
+    scoredAt: nowIso(),
+  };
+  await db
+    .updateTable('task_assignments')
+    .set({ report: JSON.stringify({ ...report, pronunciationResult: result }) })
+    .where('id', '=', row.id)
+    .execute();
+  return result;
 };
 
 /** The job gave up: the analysis says failed (the learner can record again, which queues a new one). */

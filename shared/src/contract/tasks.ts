@@ -297,16 +297,18 @@ export const taskReportSchema = z.strictObject({
 export type TaskReport = z.infer<typeof taskReportSchema>;
 
 /**
- * The coach engine's score of a completed Pronunciation task (type 2), written by the server when the
- * learner completes it, against the learner's group settings. method 'estimate': the built-in engine cannot
- * hear words and scores each recording's length against the time its words take to say.
+ * The score of a Pronunciation task (issue 16): each item's recording heard by the speech engine and scored
+ * against its text, the task's score their mean, judged against the learner's group passing score. It appears
+ * once every item's analysis is in (the learner may be told "being scored" for a few seconds after submitting).
+ * An item the engine heard no speech in scores 0, and a task with such an item does not pass.
  */
 export type PronunciationResult = {
   score: number;
   passingScore: number;
   passed: boolean;
-  method: 'estimate' | 'transcript';
-  engine: CoachEngineKind;
+  method: 'speech';
+  /** The speech engine that heard the recordings. */
+  engine: 'embedded' | 'openai';
   accent: string;
   strictness: string;
   items: { expected: string; score: number; heard: string | null }[];
