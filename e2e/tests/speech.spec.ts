@@ -1,0 +1,146 @@
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+import { E2E_PORT } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 16, "the coach that hears": a learner reads a Read & Record passage into Chromium's fake microphone,
+ * fed a WAV that flite spoke, and sees what the speech engine heard (the marked reading and the four scores)
+ * once the background job is done; the reviewer sees the same under the recording.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const OWNER = 'owner@acme.example';
+const LEARNER = 'learner@acme.example';
+/** One of the seeded groups Lee Learner is in. */
+const GROUP = 'Melbourne Office';
+const PASSAGE =
+  'Good morning everyone. Please check the exits and the first aid kit before you start work today.';
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:T.Z]/g, '')
+  .slice(4, 14);
+const TITLE = `Read the morning briefing aloud ${stamp}`;
+const SHOTS = process.env.SPEECH_SHOTS_DIR;
+
+/**
+ * The passage as speech: flite's slt voice, resampled to the 48 kHz mono Chromium's fake capture expects, with
+ * half a second of silence either side. Synthesised when the file loads, before the browser that plays it
+ * starts; sox -R keeps it the same on every run.
+ */
+const wav = (() => {
+  const dir = path.join(os.tmpdir(), `coach-e2e-speech-${E2E_PORT}`);
+  execFileSync('mkdir', ['-p', dir]);
+  const raw = path.join(dir, 'passage.wav');
+  const file = path.join(dir, 'passage-48k.wav');
+  execFileSync('flite', ['-voice', 'slt', '-t', PASSAGE, '-o', raw]);
+  execFileSync('sox', ['-R', raw, '-r', '48000', '-c', '1', file, 'pad', '0.5', '0.5']);
+  const seconds = Number(execFileSync('soxi', ['-D', file]).toString().trim());
+  return { file, seconds };
+})();
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      // The fake microphone plays the passage (and loops it, so a take stops at about its length).
+      `--use-file-for-fake-audio-capture=${wav.file}`,
+    ],
+  },
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pickerBox = (page: Page, name: string) =>
+  page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
+
+const shoot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+};
+
+/** The four scores of a finished analysis, each a meter out of 100. */
+const expectScores = async (panel: ReturnType<Page['getByRole']>) => {
+  const scores = panel.getByRole('region', { name: 'Scores' });
+  for (const name of ['Pronunciation', 'Accuracy', 'Completeness', 'Fluency'])
+    await expect(scores.getByRole('meter', { name })).toHaveAttribute('aria-valuetext', /^\d+ out of 100$/);
+};
+
+test('the owner sets a Read & Record passage for the learner’s group', async ({ page }) => {
+  await signIn(page, 'enterprise', OWNER);
+  await page.goto('/enterprise/create-task');
+  await page.getByRole('button', { name: /^Read & Record\s*Learners/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Read & Record task' })).toBeVisible();
+  await page.getByLabel('Passage', { exact: true }).fill(PASSAGE);
+  await page.getByLabel('Title', { exact: true }).fill(TITLE);
+  await page.getByRole('button', { name: 'Create task' }).click();
+  await expect(page.getByText('Task created successfully')).toBeVisible();
+
+  await page.goto('/enterprise/tasks-library');
+  await page.getByRole('link', { name: 'Bulk assign' }).click();
+  await page.getByRole('searchbox', { name: 'Find tasks' }).fill(stamp);
+  await pickerBox(page, TITLE).check();
+  await page.getByRole('searchbox', { name: 'Find groups' }).fill('Melbourne');
+  await pickerBox(page, GROUP).check();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(/^\d+ new assignments? made$/)).toBeVisible();
+});
+
+test('the learner reads the passage aloud and sees what the coach heard', async ({ page }) => {
+  await signIn(page, 'enterprise', LEARNER);
+  await page.goto('/enterprise/my-tasks');
+  await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
+  await page.getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Record the passage' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  // About the passage's length: the fake microphone loops the file.
+  await page.waitForTimeout(Math.round(wav.seconds * 1000));
+  await page.getByRole('button', { name: 'Stop recording the passage' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  const panel = page.getByRole('region', { name: 'Speech analysis' });
+  await expect(panel.getByText('Analysing your recording…')).toBeVisible();
+  const heard = panel.getByRole('region', { name: 'What we heard' });
+  await expect(heard).toBeVisible({ timeout: 30_000 });
+  await expect(heard).toContainText(/good morning/i);
+  await expect(panel.getByText('Word for word')).toBeVisible();
+  await panel.getByText('Word for word').click();
+  await expect(panel.locator('.speech-analysis__transcript')).toContainText(/check the exit/i);
+  await expectScores(panel);
+  await expect(panel.getByRole('meter', { name: 'Pace' })).toHaveAttribute(
+    'aria-valuetext',
+    /words a minute/,
+  );
+  await shoot(page, 'learner-runner');
+
+  await page.getByRole('button', { name: 'Submit task' }).click();
+  await expect(page.getByText('Task completed successfully')).toBeVisible();
+  await expectScores(page.getByRole('region', { name: 'Speech analysis' }));
+});
+
+test('the reviewer sees the same analysis under the recording', async ({ page }) => {
+  await signIn(page, 'enterprise', OWNER);
+  const pending = page.getByRole('region', { name: 'Completed tasks to review' });
+  await pending.getByRole('searchbox', { name: 'Search completed tasks' }).fill(stamp);
+  await pending.getByRole('link', { name: `Review ${TITLE} by Lee Learner` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Speech analysis' });
+  await expect(panel.getByRole('region', { name: 'What we heard' })).toContainText(/good morning/i);
+  await expectScores(panel);
+  await expect(panel.getByRole('button', { name: /Record again|Try again/ })).toHaveCount(0);
+  await shoot(page, 'review');
+});
