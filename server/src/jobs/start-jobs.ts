@@ -19,5 +19,5 @@ export const startJobs = (
     ...(pollMs ? { pollMs } : {}),
     ...(log ? { log } : {}),
     handlers: { 'speech-analysis': (job) => analyseRecording(deps, analysisIdOf(job)) },
-    onGiveUp: (job) => markAnalysisFailed(deps.db, analysisIdOf(job)),
+    onGiveUp: (job) => markAnalysisFailed(deps, analysisIdOf(job)),
   });

@@ -108,13 +108,17 @@ export const analyseRecording = async (
   if (!key || !upload || !bytes) throw new Error(`The recording ${row.file_url} could not be read`);
   const transcript = await speech.transcribe({ bytes, contentType: upload.content_type });
   const analysis = analyseTranscript({ transcript, target: row.target_text });
-  await db
-    .updateTable('recording_analyses')
-    .set({ status: analysis.status, analysis: JSON.stringify(analysis), updated_at: nowIso() })
-    .where('id', '=', analysisId)
-    .where('status', '=', 'pending')
-    .execute();
-  await scorePronunciationTask({ db, speech }, row.assignment_id);
+  // The analysis and, when it was the last one a Pronunciation task waited for, the task's score land together:
+  // a reader never sees every item heard but no score yet.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('recording_analyses')
+      .set({ status: analysis.status, analysis: JSON.stringify(analysis), updated_at: nowIso() })
+      .where('id', '=', analysisId)
+      .where('status', '=', 'pending')
+      .execute();
+    await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
+  });
 };
 
 /**
@@ -168,7 +172,12 @@ export const scorePronunciationTask = async (
 };
 
 /** The job gave up: the analysis says failed (the learner can record again, which queues a new one). */
-export const markAnalysisFailed = async (db: Db, analysisId: string) => {
+export const markAnalysisFailed = async ({ db, speech }: Pick<Deps, 'db' | 'speech'>, analysisId: string) => {
+  const row = await db
+    .selectFrom('recording_analyses')
+    .select('assignment_id')
+    .where('id', '=', analysisId)
+    .executeTakeFirst();
   await db
     .updateTable('recording_analyses')
     .set({
@@ -179,4 +188,6 @@ export const markAnalysisFailed = async (db: Db, analysisId: string) => {
     .where('id', '=', analysisId)
     .where('status', '=', 'pending')
     .execute();
+  // A Pronunciation task waiting on this item is scored without it (0 for the item, not passed).
+  if (row) await scorePronunciationTask({ db, speech }, row.assignment_id);
 };
