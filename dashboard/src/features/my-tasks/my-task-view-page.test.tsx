@@ -477,7 +477,7 @@ describe('speech analysis of a recording (issue 16)', () => {
     expect(screen.queryByText('Analysing your recording…')).not.toBeInTheDocument();
     // The result is announced politely once it arrives.
     expect(
-      within(panel).getByText('Your recording is analysed: pronunciation 90 out of 100.'),
+      await within(panel).findByText('Your recording is analysed: pronunciation 90 out of 100.'),
     ).toHaveAttribute('aria-live', 'polite');
     // Polling stopped once nothing was pending.
     const asked = loads;
