@@ -147,7 +147,13 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
       {assignment.feedback ? (
         <FeedbackPanel feedback={assignment.feedback} at={assignment.feedbackAt} />
       ) : null}
-      {assignment.pronunciation ? <PronunciationScore result={assignment.pronunciation} who="you" /> : null}
+      {assignment.pronunciation ? (
+        <PronunciationScore result={assignment.pronunciation} who="you" />
+      ) : completed && task.type === 2 ? (
+        <p className="alert alert--info" role="status">
+          Your recordings are being scored. Your score appears here in a few seconds.
+        </p>
+      ) : null}
 
       {task.description || task.attachments.length > 0 ? (
         <Card title="About this task">

@@ -177,7 +177,12 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
       const sentAfter = savesRef.current;
       const fresh = await api.call(tasks.getMyTask, { taskId: task._id });
       if (savesRef.current !== sentAfter) return;
-      setAssignment((current) => ({ ...current, analyses: fresh.assignment.analyses ?? {} }));
+      // The Pronunciation score follows the last item's analysis (issue 16).
+      setAssignment((current) => ({
+        ...current,
+        analyses: fresh.assignment.analyses ?? {},
+        pronunciation: fresh.assignment.pronunciation,
+      }));
     },
   });
 

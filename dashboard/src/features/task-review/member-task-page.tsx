@@ -186,7 +186,12 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
               status: 'ready',
               data: {
                 ...current.data,
-                assignment: { ...current.data.assignment, analyses: fresh.assignment.analyses ?? {} },
+                // The Pronunciation score follows the last item's analysis (issue 16).
+                assignment: {
+                  ...current.data.assignment,
+                  analyses: fresh.assignment.analyses ?? {},
+                  pronunciation: fresh.assignment.pronunciation,
+                },
               },
             }
           : current,
