@@ -5,25 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoachEngine } from '../providers/coach.ts';
 import { synthesise } from '../providers/speech/synthesise.ts';
 import { createTestApp } from '../testing/test-app.ts';
+import { WEBM_STUB } from '../testing/webm.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 const ip = '10.9.8.1';
-/** The start of a real WebM file (EBML header, doc type webm), as MediaRecorder writes it. */
-const WEBM = Buffer.from([
-  0x1a,
-  0x45,
-  0xdf,
-  0xa3,
-  0x87,
-  0x42,
-  0x82,
-  0x84,
-  0x77,
-  0x65,
-  0x62,
-  0x6d,
-  ...new Array(200).fill(0),
-]);
+const WEBM = WEBM_STUB;
 
 const logins = async (t: App) => {
   const [owner, staff, learner] = await Promise.all([

@@ -4,6 +4,7 @@ import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesise } from '../providers/speech/synthesise.ts';
 import { createTestApp } from '../testing/test-app.ts';
+import { WEBM_STUB } from '../testing/webm.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;
@@ -101,23 +102,7 @@ describe('every recording is heard (issue 16)', () => {
   });
 
   it('a recording that cannot be decoded ends as failed after its retries', async () => {
-    const { taskId } = await recordPassage(
-      new Uint8Array([
-        0x1a,
-        0x45,
-        0xdf,
-        0xa3,
-        0x87,
-        0x42,
-        0x82,
-        0x84,
-        0x77,
-        0x65,
-        0x62,
-        0x6d,
-        ...new Array(300).fill(0),
-      ]),
-    );
+    const { taskId } = await recordPassage(WEBM_STUB);
     // Three tries with backoff: skip the waits by making the retries due at once.
     for (let i = 0; i < 3; i++) {
       await t.jobsIdle();

@@ -7,6 +7,7 @@ import { taskFolders } from '@coach/shared/contract/task-folders';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
+import { WEBM_STUB } from '../testing/webm.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;
@@ -17,22 +18,7 @@ let learnerId: string;
 let staffId: string;
 const ip = '10.9.7.1';
 
-/** The start of a real WebM file (EBML header, doc type webm), as MediaRecorder writes it. */
-const WEBM = Buffer.from([
-  0x1a,
-  0x45,
-  0xdf,
-  0xa3,
-  0x87,
-  0x42,
-  0x82,
-  0x84,
-  0x77,
-  0x65,
-  0x62,
-  0x6d,
-  ...new Array(200).fill(0),
-]);
+const WEBM = WEBM_STUB;
 
 const common = { category: 'Communication', level: 1, timeMinutes: 10, expirySeconds: 604800 } as const;
 const byType = {
