@@ -1,8 +1,13 @@
 /**
  * The embedded speech engine (issue 16): real-time factor (compute ÷ audio length, ffmpeg decode included) and
  * the process's peak RSS for a 10 s and a 60 s recording, and the word error rate on a fixed set of 10
- * sentences in two flite voices. All audio is synthesised here with Debian's flite and sox. Prints, never judges.
+ * sentences in two flite voices, then the job queue's throughput with 20 recordings queued at once. All audio
+ * is synthesised here with Debian's flite and sox. Prints, never judges.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '@coach/server';
 import {
   decodeAudio,
   embeddedSpeech,
@@ -96,6 +101,119 @@ export const benchSpeech = async () => {
     WER: `${((allErrors / allWords) * 100).toFixed(1)} %`,
   });
   console.log(`\n${table(byVoice)}`);
+  await benchSpeechQueue();
+};
+
+const QUEUED = 20;
+
+/**
+ * The job queue under a burst (issue 16): 20 recordings of a learner's attempt queued at once, as 20 saves
+ * would queue them, worked by the server's own runner and worker thread. Prints how long until all were heard.
+ */
+export const benchSpeechQueue = async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-bench-speech-'));
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    quiet: true,
+    dashboardDir: null,
+    marketplaceDir: null,
+    buildSite: false,
+  });
+  try {
+    const { db, storage } = server.deps;
+    const assignment = await db
+      .selectFrom('task_assignments')
+      .select(['id', 'enterprise_id', 'user_id'])
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const say = SENTENCES[5] ?? '';
+    const bytes = await synthesise([{ say }, { silence: 0.5 }, { say }], 'webm');
+    const seconds = (await decodeAudio({ bytes, contentType: 'audio/webm' })).length / SAMPLE_RATE;
+    const at = new Date().toISOString();
+    for (let i = 0; i < QUEUED; i++) {
+      const key = `task-recording/${at.slice(0, 7)}/${crypto.randomUUID()}.webm`;
+      await storage.put(key, bytes, 'audio/webm');
+      await db
+        .insertInto('uploads')
+        .values({
+          key,
+          purpose: 'task-recording',
+          content_type: 'audio/webm',
+          max_bytes: bytes.length,
+          owner_kind: 'enterprise',
+          owner_id: assignment.user_id,
+          enterprise_id: assignment.enterprise_id,
+          size: bytes.length,
+          created_at: at,
+          received_at: at,
+        })
+        .execute();
+      const id = crypto.randomUUID();
+      await db
+        .insertInto('recording_analyses')
+        .values({
+          id,
+          enterprise_id: assignment.enterprise_id,
+          assignment_id: assignment.id,
+          recording_key: `bench-${i}`,
+          file_url: storage.publicUrl(key),
+          target_text: say,
+          status: 'pending',
+          analysis: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await db
+        .insertInto('jobs')
+        .values({
+          id: crypto.randomUUID(),
+          kind: 'speech-analysis',
+          payload: JSON.stringify({ analysisId: id }),
+          status: 'pending',
+          attempts: 0,
+          run_after: at,
+          locked_until: null,
+          last_error: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    const start = performance.now();
+    server.deps.jobs.poke();
+    for (;;) {
+      const left = await db
+        .selectFrom('recording_analyses')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const wall = (performance.now() - start) / 1000;
+    const done = await db
+      .selectFrom('recording_analyses')
+      .select(['status'])
+      .where('recording_key', 'like', 'bench-%')
+      .execute();
+    console.log(
+      `\n${table([
+        {
+          recordings: QUEUED,
+          'audio each': `${seconds.toFixed(1)} s`,
+          'all heard in': `${wall.toFixed(1)} s`,
+          'recordings/s': (QUEUED / wall).toFixed(2),
+          'audio s per s': ((QUEUED * seconds) / wall).toFixed(1),
+          done: done.filter((r) => r.status === 'done').length,
+        },
+      ])}`,
+    );
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 };
 
 if (import.meta.main) await benchSpeech();
