@@ -1,6 +1,7 @@
 import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import type { CallDef } from '@coach/shared/contract/define-call';
 import { allCalls } from '@coach/shared/contract/registry';
+import { defOf } from '@coach/shared/contract/zod-def';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,31 +26,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 /** Cases of one call in flight at once: enough to overlap database round trips and provoke races. */
 const CONCURRENCY = 8;
 
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-  items?: z.ZodType[];
-  values?: unknown[];
-  entries?: Record<string, string | number>;
-  getter?: () => z.ZodType;
-};
 type Bag = {
   minimum?: number;
   maximum?: number;
   patterns?: Set<RegExp>;
   format?: string;
 };
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
 type CheckDef = {
   check: string;
   format?: string;

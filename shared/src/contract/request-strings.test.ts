@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allCalls } from './registry.ts';
+import { defOf } from './zod-def.ts';
 
 /**
  * Issue 15: PostgreSQL text cannot hold NUL, so a request string that lets U+0000 through reaches the
@@ -8,27 +9,11 @@ import { allCalls } from './registry.ts';
  * or a pattern that cannot match it). This walks the schemas and tries NUL in each string it finds.
  */
 
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-  items?: z.ZodType[];
-  getter?: () => z.ZodType;
-};
-
 /** Every string schema inside a schema, with the path that reaches it. */
 const stringsOf = (schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): [string, z.ZodType][] => {
   if (seen.has(schema)) return [];
   seen.add(schema);
-  const def = schema._zod.def as unknown as Def;
+  const def = defOf(schema);
   if (def.type === 'string') return [[path, schema]];
   const children: [string, z.ZodType | undefined][] = [
     ...Object.entries(def.shape ?? {}).map(([k, v]) => [`${path}.${k}`, v] as [string, z.ZodType]),
