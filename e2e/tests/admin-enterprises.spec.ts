@@ -168,6 +168,8 @@ test('an admin creates an enterprise, its admin is invited; with Pronunciation o
   const features = page.getByRole('group', { name: `Features of ${company}` });
   await flagSwitch(features, 'Pronunciation').uncheck();
   await expect(page.getByText(`Pronunciation is off for ${company}`)).toBeVisible();
+  // The toasts sit over the header's buttons, and a pointer resting on a toast keeps it open: let them go first.
+  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: `Log in as ${company}` }).click();
   await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
   await expect(page.getByRole('main')).toContainText(company);
