@@ -1,4 +1,5 @@
 import { type FeatureFlagKey, featureLabel, isFeatureOn } from '@coach/shared/constants/features';
+import { type LanguageCode, languageOfAcceptHeader } from '@coach/shared/constants/languages';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
@@ -21,6 +22,11 @@ export type CallContext = Deps & {
   clientPlatform: ClientPlatform;
   /** The User-Agent header (a session's device on the profile's list). */
   userAgent: string;
+  /**
+   * The language of the screen the call comes from (Accept-Language; the dashboard sends its chosen language), or
+   * null: mails to someone with no saved language go out in it (issue 18).
+   */
+  requestLanguage: LanguageCode | null;
   session: Session | null;
   /** The envelope message of a success (default 'OK'). */
   setMessage: (message: string) => void;
@@ -172,6 +178,7 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
       ip: clientIp(c, deps.config.trustProxy),
       clientPlatform: clientPlatformOf(c.req.header('x-client-platform')),
       userAgent: c.req.header('user-agent') ?? '',
+      requestLanguage: languageOfAcceptHeader(c.req.header('accept-language')),
       session,
       setMessage: (m) => {
         message = m;

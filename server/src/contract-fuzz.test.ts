@@ -139,6 +139,7 @@ type GenContext = { mode: Mode; ids: IdPool; depth: number; key: string };
 
 /** Which ids a field takes, from its name (taskId, groupIds, memberId...); first match wins. */
 const ID_KINDS: [hint: string, kind: string][] = [
+  ['survey', 'surveys'],
   ['folder', 'task_folders'],
   ['topic', 'reading_topics'],
   ['task', 'tasks'],
@@ -591,6 +592,7 @@ beforeAll(async () => {
     'coaches',
     'enrolments',
     'institutions',
+    'surveys',
   ];
   for (const table of tables) {
     // Acme's rows first (the signed-in owner's tenant, so handlers find them), then anyone's (other tenants).

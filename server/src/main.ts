@@ -57,6 +57,8 @@ export type StartOptions = {
   coachEnv?: Record<string, string | undefined>;
   /** S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_URL: an S3-compatible bucket instead of DATA_DIR/uploads. */
   storageEnv?: Record<string, string | undefined>;
+  /** JOB_LEASE_MS: how long a background job is held by the process that claimed it (default 5 minutes). */
+  jobLeaseMs?: number;
 };
 
 /** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
@@ -117,7 +119,7 @@ export const startServer = async (options: StartOptions = {}) => {
   };
   const app = createApp(deps);
   // Background jobs resume here after a restart: what a crash left is taken again when its lease runs out.
-  const runner = startJobs(deps);
+  const runner = startJobs(deps, options.jobLeaseMs ? { leaseMs: options.jobLeaseMs } : {});
   jobs.poke = runner.poke;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port }, () => resolve(s));
@@ -153,6 +155,14 @@ export const startServer = async (options: StartOptions = {}) => {
   };
 };
 
+/** JOB_LEASE_MS as a whole number of milliseconds; anything else stops the start rather than being guessed at. */
+const leaseOf = (value: string) => {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1000)
+    throw new Error('JOB_LEASE_MS must be a whole number of at least 1000 ms');
+  return ms;
+};
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
   const env = process.env;
@@ -177,6 +187,7 @@ if (isMain) {
     paymentEnv: env,
     coachEnv: env,
     buildSite: env.SITE_BUILD !== '0',
+    ...(env.JOB_LEASE_MS ? { jobLeaseMs: leaseOf(env.JOB_LEASE_MS) } : {}),
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   if (running.deps.config.devOutbox)

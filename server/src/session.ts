@@ -23,6 +23,9 @@ export type EnterpriseUserRow = {
   is_default_admin: number;
   status: string;
   email_verified_at: string | null;
+  timezone: string | null;
+  /** Issue 18: the member's language (one of the nine codes), null until chosen. */
+  language: string | null;
   role_name: string;
   role_permissions: string;
   ent_name: string;
@@ -30,6 +33,7 @@ export type EnterpriseUserRow = {
   ent_address: string | null;
   ent_features: string;
   ent_theme: string;
+  ent_timezone: string | null;
 };
 
 export type AdminRow = {
@@ -40,6 +44,7 @@ export type AdminRow = {
   role: string;
   mobile: string | null;
   avatar_url: string | null;
+  language: string | null;
 };
 
 export type EnterpriseSession = {
@@ -96,6 +101,8 @@ export const loadEnterpriseUser = (db: Db, userId: string, enterpriseId: string)
       'users.is_default_admin',
       'users.status',
       'users.email_verified_at',
+      'users.timezone',
+      'users.language',
       'roles.name as role_name',
       'roles.permissions as role_permissions',
       'enterprises.name as ent_name',
@@ -103,6 +110,7 @@ export const loadEnterpriseUser = (db: Db, userId: string, enterpriseId: string)
       'enterprises.address as ent_address',
       'enterprises.features as ent_features',
       'enterprises.theme as ent_theme',
+      'enterprises.timezone as ent_timezone',
     ])
     .where('users.id', '=', userId)
     .where('users.enterprise_id', '=', enterpriseId)
@@ -143,7 +151,7 @@ export const loadSession = async (
   if (audience === 'admin') {
     const admin = await db
       .selectFrom('admins')
-      .select(['id', 'name', 'email', 'password_hash', 'role', 'mobile', 'avatar_url'])
+      .select(['id', 'name', 'email', 'password_hash', 'role', 'mobile', 'avatar_url', 'language'])
       .where('id', '=', claims.sub)
       .executeTakeFirst();
     if (!admin) throw unauthenticated();

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@coach/shared/constants/languages';
 import type { Hono } from 'hono';
 import { type InlineHashes, inlineHashes, securePage } from './csp.ts';
 import type { AppConfig } from './deps.ts';
@@ -28,6 +29,16 @@ const MIME: Record<string, string> = {
   // The dashboard's platform demo video and its subtitles (public/media).
   '.mp4': 'video/mp4',
   '.vtt': 'text/vtt; charset=utf-8',
+};
+
+/**
+ * The site's pages in spec §9's other languages live under their prefix (/es/marketplace/home, /ar/story-up):
+ * the language of such a path and the path without it; English paths have no prefix.
+ */
+const PREFIXES = LANGUAGES.map((l) => l.code).filter((code) => code !== DEFAULT_LANGUAGE);
+const splitLanguage = (urlPath: string): { prefix: string | null; path: string } => {
+  const prefix = PREFIXES.find((code) => urlPath.startsWith(`/${code}/`)) ?? null;
+  return prefix ? { prefix, path: urlPath.slice(prefix.length + 1) } : { prefix: null, path: urlPath };
 };
 
 /** A file inside `root` for a URL path, or null (never escapes root). */
@@ -129,10 +140,10 @@ export const mountStatic = (
     const urlPath = c.req.path;
     if (urlPath.startsWith('/api/')) return next();
     const marketplace = published ? published() : fixedMarketplace;
+    const language = splitLanguage(urlPath);
+    const inMarketplace = language.path === '/marketplace' || language.path.startsWith('/marketplace/');
     const sitePath =
-      urlPath === '/marketplace' ||
-      urlPath.startsWith('/marketplace/') ||
-      PARTNER_LANDING_PATHS.some((p) => urlPath === p || urlPath === `${p}/`);
+      inMarketplace || PARTNER_LANDING_PATHS.some((p) => language.path === p || language.path === `${p}/`);
     if (published && !marketplace && sitePath)
       return pageResponse(PREPARING_HTML, {
         status: 503,
@@ -145,8 +156,11 @@ export const mountStatic = (
     // assets under /_astro/, so its dist folder is served from the root; `/` stays the dashboard's entry.
     const siteFile = marketplace && urlPath !== '/' ? resolveFile(marketplace, urlPath) : null;
     if (siteFile) return siteFile.endsWith('.html') ? filePage(siteFile) : fileResponse(siteFile);
-    if (marketplace && (urlPath === '/marketplace' || urlPath.startsWith('/marketplace/'))) {
-      const notFound = resolveFile(marketplace, '/404.html');
+    // An unknown site address gets the site's 404 page in its language (/es/marketplace/… the Spanish one).
+    if (marketplace && (inMarketplace || (language.prefix && sitePath))) {
+      const notFound =
+        (language.prefix ? resolveFile(marketplace, `/${language.prefix}/404`) : null) ??
+        resolveFile(marketplace, '/404.html');
       if (notFound) return filePage(notFound, { status: 404 });
     }
     if (onMarketplaceHost && (urlPath === '/' || !dashboard || !resolveFile(dashboard, urlPath)))

@@ -801,9 +801,181 @@ const m019: Migration = {
   },
 };
 
+const m020: Migration = {
+  up: async (db) => {
+    // The mock interview as a conversation (issue 16): one row per heard answer (its request, the interviewer's
+    // reply and what the answer said) and one for the coach's summing up (stage FEEDBACK).
+    await db.schema
+      .createTable('interview_turns')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('enterprise_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('assignment_id', 'varchar(64)', (c) =>
+        c.notNull().references('task_assignments.id').onDelete('cascade'),
+      )
+      .addColumn('stage', 'varchar(16)', (c) => c.notNull())
+      .addColumn('request', 'text', (c) => c.notNull())
+      .addColumn('response', 'text')
+      .addColumn('content', 'text')
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('interview_turns_stage')
+      .on('interview_turns')
+      .columns(['assignment_id', 'stage'])
+      .unique()
+      .execute();
+  },
+};
+
+/**
+ * Issue 17: surveys. Questions are the question templates of spec §3 as JSON; a survey reaches members directly
+ * and through groups (whoever is in an assigned group has it, later joiners too); each member's answers are one
+ * row, changed in place while the survey is open.
+ */
+const m021: Migration = {
+  up: async (db) => {
+    const enterpriseRef = (c: ColumnBuilder) => c.notNull().references('enterprises.id').onDelete('cascade');
+    const surveyRef = (c: ColumnBuilder) => c.notNull().references('surveys.id').onDelete('cascade');
+    await db.schema
+      .createTable('surveys')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('enterprise_id', 'varchar(64)', enterpriseRef)
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('description', 'text')
+      .addColumn('questions', 'text', (c) => c.notNull())
+      .addColumn('status', 'varchar(16)', (c) => c.notNull())
+      .addColumn('expiry_seconds', 'integer')
+      .addColumn('due_at', ts)
+      .addColumn('published_at', ts)
+      .addColumn('closed_at', ts)
+      .addColumn('created_by', 'varchar(64)')
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('surveys_enterprise_list')
+      .on('surveys')
+      .columns(['enterprise_id', 'status', 'created_at'])
+      .execute();
+    await db.schema
+      .createTable('survey_group_assignments')
+      .addColumn('survey_id', 'varchar(64)', surveyRef)
+      .addColumn('group_id', 'varchar(64)', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+      .addColumn('enterprise_id', 'varchar(64)', enterpriseRef)
+      .addColumn('assigned_at', ts, (c) => c.notNull())
+      .addPrimaryKeyConstraint('survey_group_assignments_pk', ['survey_id', 'group_id'])
+      .execute();
+    await db.schema
+      .createIndex('survey_group_assignments_group')
+      .on('survey_group_assignments')
+      .columns(['group_id'])
+      .execute();
+    await db.schema
+      .createTable('survey_member_assignments')
+      .addColumn('survey_id', 'varchar(64)', surveyRef)
+      .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('enterprise_id', 'varchar(64)', enterpriseRef)
+      .addColumn('assigned_at', ts, (c) => c.notNull())
+      .addPrimaryKeyConstraint('survey_member_assignments_pk', ['survey_id', 'user_id'])
+      .execute();
+    await db.schema
+      .createIndex('survey_member_assignments_user')
+      .on('survey_member_assignments')
+      .columns(['user_id'])
+      .execute();
+    await db.schema
+      .createTable('survey_responses')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('enterprise_id', 'varchar(64)', enterpriseRef)
+      .addColumn('survey_id', 'varchar(64)', surveyRef)
+      .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      /** JSON: the answers per question id ({ values, other }). */
+      .addColumn('answers', 'text', (c) => c.notNull())
+      .addColumn('submitted_at', ts, (c) => c.notNull())
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .addUniqueConstraint('survey_responses_survey_user', ['survey_id', 'user_id'])
+      .execute();
+    await db.schema
+      .createIndex('survey_responses_user')
+      .on('survey_responses')
+      .columns(['user_id'])
+      .execute();
+  },
+};
+
+/**
+ * Issue 17: the privacy policy and terms (spec §2), each a Markdown text: the platform's default (enterprise_id
+ * null) or an enterprise's own. The id is `<kind>:<enterprise id or platform>`, one row per owner and kind. And
+ * the timezones of spec §9: a member's own and the enterprise's default (null: the next one down, then UTC).
+ */
+const m022: Migration = {
+  up: async (db) => {
+    await db.schema
+      .createTable('legal_texts')
+      .addColumn('id', 'varchar(160)', (c) => c.primaryKey())
+      .addColumn('enterprise_id', 'varchar(64)', (c) => c.references('enterprises.id').onDelete('cascade'))
+      .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('updated_by', 'varchar(64)')
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .execute();
+    await db.schema.alterTable('enterprises').addColumn('timezone', 'varchar(64)').execute();
+    await db.schema.alterTable('users').addColumn('timezone', 'varchar(64)').execute();
+  },
+};
+
+/**
+ * Issue 17 item 7: what a buyer decides on. A course gets what its learners will learn (a JSON list), its
+ * syllabus (JSON modules, each with its lessons) and its instructor; enrolled learners review it, once each.
+ */
+const m023: Migration = {
+  up: async (db) => {
+    // One column a statement: SQLite's ALTER TABLE adds one at a time.
+    await db.schema
+      .alterTable('courses')
+      .addColumn('outcomes', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+    await db.schema
+      .alterTable('courses')
+      .addColumn('syllabus', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+    await db.schema.alterTable('courses').addColumn('instructor_name', 'text').execute();
+    await db.schema.alterTable('courses').addColumn('instructor_bio', 'text').execute();
+    await db.schema
+      .createTable('course_reviews')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('course_id', 'varchar(64)', (c) => c.notNull().references('courses.id').onDelete('cascade'))
+      .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('enterprise_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('rating', 'integer', (c) => c.notNull())
+      .addColumn('comment', 'text', (c) => c.notNull())
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .addUniqueConstraint('course_reviews_course_user', ['course_id', 'user_id'])
+      .execute();
+    await db.schema
+      .createIndex('course_reviews_course')
+      .on('course_reviews')
+      .columns(['course_id', 'updated_at'])
+      .execute();
+  },
+};
+
+/** Issue 18: each member's and platform admin's language (spec §9's nine codes), for the screens and their mails. */
+const m024: Migration = {
+  up: async (db) => {
+    await db.schema.alterTable('users').addColumn('language', 'varchar(16)').execute();
+    await db.schema.alterTable('admins').addColumn('language', 'varchar(16)').execute();
+  },
+};
+
 export const migrateToLatest = async (db: Kysely<unknown>) => {
   const migrator = new Migrator({
     db,
+    // Migrations are numbered as they are planned and may land out of number (issue 17's 022 before 021): a
+    // database that ran a later one first still runs the earlier one when it arrives.
+    allowUnorderedMigrations: true,
     provider: {
       getMigrations: async () => ({
         '001_auth': m001,
@@ -825,6 +997,11 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '017_storage_quota': m017,
         '018_jobs': m018,
         '019_recording_analyses': m019,
+        '020_interview_turns': m020,
+        '021_surveys': m021,
+        '022_legal_texts_timezones': m022,
+        '023_course_syllabus_reviews': m023,
+        '024_languages': m024,
       }),
     },
   });

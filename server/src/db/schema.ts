@@ -12,6 +12,8 @@ export type Database = {
     created_at: string;
     /** Issue 15: this enterprise's storage quota in MB; null uses STORAGE_QUOTA_MB (default 10 GB). */
     storage_quota_mb: number | null;
+    /** Issue 17: the default timezone of its members (IANA name); null is UTC. */
+    timezone: string | null;
   };
   roles: { id: string; enterprise_id: string; name: string; permissions: string; is_system: number };
   users: {
@@ -30,6 +32,10 @@ export type Database = {
     created_at: string;
     /** Set when the member was invited; the invitation is pending until email_verified_at is set. */
     invited_at: string | null;
+    /** Issue 17: the member's own timezone (IANA name); null uses the enterprise's default. */
+    timezone: string | null;
+    /** Issue 18 (migration 024): the member's language, one of the nine codes; null until chosen. */
+    language: string | null;
   };
   uploads: {
     key: string;
@@ -67,6 +73,22 @@ export type Database = {
     rating: number;
     rating_count: number;
     published: number;
+    created_at: string;
+    updated_at: string;
+    /** JSON array of strings: what a learner will learn (migration 023). */
+    outcomes: Generated<string>;
+    /** JSON array of { title, lessons: { title, minutes }[] } (migration 023). */
+    syllabus: Generated<string>;
+    instructor_name: string | null;
+    instructor_bio: string | null;
+  };
+  course_reviews: {
+    id: string;
+    course_id: string;
+    user_id: string;
+    enterprise_id: string;
+    rating: number;
+    comment: string;
     created_at: string;
     updated_at: string;
   };
@@ -257,6 +279,8 @@ export type Database = {
     avatar_url: string | null;
     email_verified_at: string | null;
     created_at: string;
+    /** Issue 18 (migration 024): the admin's language, one of the nine codes; null until chosen. */
+    language: string | null;
   };
   mfa_challenges: {
     id: string;
@@ -293,6 +317,21 @@ export type Database = {
     created_at: string;
     updated_at: string;
   };
+  interview_turns: {
+    id: string;
+    enterprise_id: string;
+    assignment_id: string;
+    /** An answered stage (POSITION ... BEHAVIOURAL), or FEEDBACK for the coach's summing up. */
+    stage: string;
+    /** What the interviewer asked at this stage. */
+    request: string;
+    /** The interviewer's reply (the next question, or the summing up as text); null when no speech was heard. */
+    response: string | null;
+    /** JSON: the answer's InterviewContent, or the FEEDBACK row's InterviewFeedback. */
+    content: string | null;
+    created_at: string;
+    updated_at: string;
+  };
   jobs: {
     id: string;
     kind: string;
@@ -323,6 +362,53 @@ export type Database = {
     expires_at: string;
     ended_at: string | null;
     ended_reason: string | null;
+  };
+  /** Issue 17: surveys; questions is the JSON of their question templates (spec §3), status Draft/Active/Closed. */
+  surveys: {
+    id: string;
+    enterprise_id: string;
+    title: string;
+    description: string | null;
+    questions: string;
+    status: string;
+    expiry_seconds: number | null;
+    due_at: string | null;
+    published_at: string | null;
+    closed_at: string | null;
+    created_by: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  survey_group_assignments: {
+    survey_id: string;
+    group_id: string;
+    enterprise_id: string;
+    assigned_at: string;
+  };
+  survey_member_assignments: {
+    survey_id: string;
+    user_id: string;
+    enterprise_id: string;
+    assigned_at: string;
+  };
+  /** answers: JSON of the member's answers per question id. */
+  survey_responses: {
+    id: string;
+    enterprise_id: string;
+    survey_id: string;
+    user_id: string;
+    answers: string;
+    submitted_at: string;
+    updated_at: string;
+  };
+  /** Issue 17: privacy policy and terms, the platform's default (enterprise_id null) or an enterprise's own. */
+  legal_texts: {
+    id: string;
+    enterprise_id: string | null;
+    kind: string;
+    body: string;
+    updated_by: string | null;
+    updated_at: string;
   };
   audit_log: {
     id: string;

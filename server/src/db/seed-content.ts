@@ -8,9 +8,18 @@ import type { Db } from './connect.ts';
 const uuid = () => crypto.randomUUID();
 const WEEK = 604_800;
 const HOUR_MS = 3_600_000;
-/** Made by scripts/media/generate-demo-media.sh and committed, so seeding needs no ffmpeg. */
+/** Made by scripts/media/generate-demo-media.mjs and committed, so seeding needs no ffmpeg. */
 const MEDIA_DIR = fileURLToPath(new URL('../../seed-media/', import.meta.url));
-const DURATION_SECONDS = 6;
+
+/** Each video's real length (its narration's), as the script measured it. */
+const durationOf = (slug: string) => {
+  const manifest = JSON.parse(readFileSync(`${MEDIA_DIR}manifest.json`, 'utf8')) as {
+    videoDurationSeconds: Record<string, number>;
+  };
+  const seconds = manifest.videoDurationSeconds[slug];
+  if (!seconds) throw new Error(`seed-media/manifest.json has no duration for ${slug}: run the media script`);
+  return seconds;
+};
 
 type SeedVideo = {
   slug: string;
@@ -124,8 +133,8 @@ const store = async (storage: StorageProvider, file: string, purpose: string, ex
 };
 
 /**
- * Issue 6 demo data: twelve generated videos over the four categories (stored through the storage provider,
- * with a thumbnail and English and Spanish subtitles each), given to Acme and Globex; four of them assigned
+ * Issue 6 demo data: twelve generated videos (narrated slides since issue 16) over the four categories (stored
+ * through the storage provider, with a thumbnail and English and Spanish subtitles each), given to Acme and Globex; four of them assigned
  * to the learner's first group; some views and likes by other members; and a Video task in Acme's library
  * assigned to the learner. Without a storage provider there is nowhere to put the files, so nothing is added.
  */
@@ -239,7 +248,7 @@ const seedContentRows = async (
         video_url: await store(storage, `${video.slug}.mp4`, 'content-video', 'mp4', 'video/mp4'),
         hls: 0,
         thumbnail_url: await store(storage, `${video.slug}.jpg`, 'content-image', 'jpg', 'image/jpeg'),
-        duration_seconds: DURATION_SECONDS,
+        duration_seconds: durationOf(video.slug),
         subtitles: JSON.stringify(subtitles),
         like_count: likers.length,
         view_count: viewers.length,

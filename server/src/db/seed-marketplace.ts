@@ -4,6 +4,8 @@ import type { StorageProvider } from '../providers/storage.ts';
 import { insertCompany } from './companies.ts';
 import type { Db } from './connect.ts';
 import { coverImage } from './cover-image.ts';
+import { courseOutline } from './seed-course-outlines.ts';
+import { seedCourseReviews } from './seed-course-reviews.ts';
 
 const uuid = () => crypto.randomUUID();
 
@@ -87,32 +89,22 @@ const TITLES: Record<CourseCategory, string[]> = {
   ],
 };
 
-const COVER_COLOURS: Record<CourseCategory, [string, string]> = {
-  'Public Speaking': ['#0F766E', '#38BDF8'],
-  'Business English': ['#1E3A8A', '#6366F1'],
-  'Interview Skills': ['#7C2D12', '#F59E0B'],
-  'Academic English': ['#14532D', '#84CC16'],
-  'Leadership Communication': ['#581C87', '#EC4899'],
-  Pronunciation: ['#0C4A6E', '#22D3EE'],
-};
-
 const LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Master'];
 const DURATIONS = ['2 weeks', '4 weeks', '6 weeks', '8 weeks', '10 hours', '20 hours'];
 
 const describe = (title: string, category: string, institution: string) =>
   `${title} is a ${category.toLowerCase()} course from ${institution}. Each week combines a short lesson, a live or recorded practice session and speaking tasks you complete with the AI coach, which listens to your answers and gives feedback on clarity, pace and structure.\n\nBy the end you will have recorded a final task that shows your progress, and you keep access to the practice library for six months.`;
 
-/** One cover per category, stored through the storage provider; courses share them. */
+/** One cover per category (its drawn scene, cover-image.ts), stored through the storage provider; courses share them. */
 const storeCovers = async (storage: StorageProvider | undefined) => {
   const covers = new Map<CourseCategory, string | null>();
-  for (const [i, category] of COURSE_CATEGORIES.entries()) {
+  for (const category of COURSE_CATEGORIES) {
     if (!storage) {
       covers.set(category, null);
       continue;
     }
-    const [from, to] = COVER_COLOURS[category];
     const key = `course-image/${new Date().toISOString().slice(0, 7)}/${uuid()}.png`;
-    await storage.put(key, coverImage(from, to, i + 1), 'image/png');
+    await storage.put(key, coverImage(category), 'image/png');
     covers.set(category, storage.publicUrl(key));
   }
   return covers;
@@ -170,15 +162,18 @@ export const seedMarketplace = async (
         duration: DURATIONS[n % DURATIONS.length] ?? '4 weeks',
         level: LEVELS[n % LEVELS.length] ?? 'Beginner',
         image_url: covers.get(category) ?? null,
-        rating: Math.round((3.6 + ((n * 7) % 14) / 10) * 10) / 10,
-        rating_count: 12 + ((n * 37) % 480),
+        // The seeded reviews set both (seed-course-reviews.ts).
+        rating: 0,
+        rating_count: 0,
         published: 1,
         created_at: created,
         updated_at: created,
+        ...courseOutline(category, name, n),
       };
     });
     await trx.insertInto('courses').values(courses).execute();
   }
+  await seedCourseReviews(trx, { now });
 };
 
 /** Demo logins of the institutions' course admins (printed by `pnpm start`). */

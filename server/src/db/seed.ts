@@ -7,6 +7,8 @@ import type { Db } from './connect.ts';
 import { seedContent } from './seed-content.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPlatformTasks } from './seed-platform-tasks.ts';
+import { seedRecordedAttempts } from './seed-recordings.ts';
+import { seedSurveys } from './seed-surveys.ts';
 import { seedTasks } from './seed-tasks.ts';
 import { seedVocabulary } from './seed-vocabulary.ts';
 
@@ -330,6 +332,14 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
       learnerId: learner,
       now,
     });
+    // Melbourne Office (the learner's) and Sydney Office.
+    await seedSurveys(trx, {
+      enterpriseId: acme,
+      ownerId: acmeOwner,
+      groupIds: [groupIds[4] ?? '', groupIds[5] ?? ''],
+      learnerId: learner,
+      now,
+    });
 
     const globex = uuid();
     await trx
@@ -367,6 +377,7 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
       learnerId: learner,
       now,
     });
+    await seedRecordedAttempts(trx, { storage, enterpriseId: acme, now });
     await seedPlatformTasks(trx, { offeredTo: globex, now });
     await seedMarketplace(trx, { passwordHash, now, storage });
     await seedVocabulary(trx, now);

@@ -10,7 +10,10 @@ export type JobKind = 'speech-analysis';
 export type Job = { id: string; kind: JobKind; payload: unknown; attempts: number };
 export type JobHandler = (job: Job) => Promise<void>;
 
-/** How long a claimed job is held before another worker may take it (inference of a long answer fits inside). */
+/**
+ * How long a claimed job is held before another worker may take it, by default (inference of a long answer fits
+ * inside). A worker killed mid-job holds it this long; JOB_LEASE_MS changes it (the kill -9 test shortens it).
+ */
 export const LEASE_MS = 5 * 60 * 1000;
 export const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = 10_000;
@@ -43,7 +46,12 @@ export const enqueue = async (db: Db, kind: JobKind, payload: unknown, { delayMs
  * Claims the oldest due job: pending and not leased, or leased by a worker whose lease ran out. The update names
  * the row's previous lease, so of two workers racing for one job only one wins it.
  */
-export const claimNext = async (db: Db, kinds: readonly JobKind[], now = Date.now()): Promise<Job | null> => {
+export const claimNext = async (
+  db: Db,
+  kinds: readonly JobKind[],
+  now = Date.now(),
+  leaseMs = LEASE_MS,
+): Promise<Job | null> => {
   for (let tries = 0; tries < 5; tries++) {
     const candidate = await db
       .selectFrom('jobs')
@@ -58,7 +66,7 @@ export const claimNext = async (db: Db, kinds: readonly JobKind[], now = Date.no
     if (!candidate) return null;
     const claimed = await db
       .updateTable('jobs')
-      .set({ locked_until: iso(now + LEASE_MS), attempts: candidate.attempts + 1, updated_at: iso(now) })
+      .set({ locked_until: iso(now + leaseMs), attempts: candidate.attempts + 1, updated_at: iso(now) })
       .where('id', '=', candidate.id)
       .where('status', '=', 'pending')
       .where((eb) =>
@@ -122,6 +130,7 @@ export const startJobRunner = ({
   handlers,
   concurrency,
   pollMs = 2000,
+  leaseMs = LEASE_MS,
   onGiveUp,
   log = (message, error) => console.error(message, error),
 }: {
@@ -129,6 +138,8 @@ export const startJobRunner = ({
   handlers: Partial<Record<JobKind, JobHandler>>;
   concurrency: number;
   pollMs?: number;
+  /** How long a claimed job is held before another worker may take it. */
+  leaseMs?: number;
   onGiveUp?: (job: Job, error: unknown) => Promise<void>;
   /** Where a failed try that will be retried is reported (the console by default). */
   log?: (message: string, error: unknown) => void;
@@ -154,7 +165,7 @@ export const startJobRunner = ({
 
   const look = async () => {
     while (!stopped && running.size < concurrency) {
-      const job = await claimNext(db, kinds);
+      const job = await claimNext(db, kinds, Date.now(), leaseMs);
       if (!job) return;
       const task = work(job).finally(() => {
         running.delete(task);

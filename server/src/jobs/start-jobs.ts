@@ -11,12 +11,17 @@ const analysisIdOf = (job: Job) => (job.payload as { analysisId: string }).analy
  */
 export const startJobs = (
   deps: Deps,
-  { pollMs, log }: { pollMs?: number; log?: (message: string, error: unknown) => void } = {},
+  {
+    pollMs,
+    leaseMs,
+    log,
+  }: { pollMs?: number; leaseMs?: number; log?: (message: string, error: unknown) => void } = {},
 ) =>
   startJobRunner({
     db: deps.db,
     concurrency: deps.speech.kind === 'embedded' ? 1 : 4,
     ...(pollMs ? { pollMs } : {}),
+    ...(leaseMs ? { leaseMs } : {}),
     ...(log ? { log } : {}),
     handlers: { 'speech-analysis': (job) => analyseRecording(deps, analysisIdOf(job)) },
     onGiveUp: (job) => markAnalysisFailed(deps, analysisIdOf(job)),

@@ -108,4 +108,32 @@ describe('the OpenAI-compatible engine, against a local fake of its API', () => 
       'The coach engine answered with an incomplete task',
     );
   });
+
+  it('asks the next interview question and the summing up as JSON, checked against their schemas', async () => {
+    const setup = { jobTitle: 'Nurse', industry: 'Healthcare', location: 'Perth', region: 'Australia' };
+    chatAnswer = JSON.stringify({ question: 'What brought you to nursing?' });
+    const question = await engine().interviewQuestion({
+      stage: 'ICEBREAKING',
+      setup,
+      history: [{ stage: 'POSITION', question: 'Which role?', answer: 'The nurse role in Perth.' }],
+      seed: 'a',
+    });
+    expect(question).toBe('What brought you to nursing?');
+    const sent = JSON.parse(seen.at(-1)?.body ?? '{}') as { messages: { content: string }[] };
+    expect(sent.messages[0]?.content).toContain('Ask the ICEBREAKING question now');
+    expect(sent.messages[1]?.content).toContain('A: The nurse role in Perth.');
+    chatAnswer = JSON.stringify({ strengths: ['Clear.'], workOn: ['One.', 'Two.'] });
+    await expect(engine().interviewFeedback({ setup, answers: [] })).rejects.toThrow(
+      'The coach engine answered in the wrong shape',
+    );
+    chatAnswer = JSON.stringify({ strengths: ['Clear.'], workOn: ['One.', 'Two.', 'Three.'] });
+    expect(await engine().interviewFeedback({ setup, answers: [] })).toEqual({
+      strengths: ['Clear.'],
+      workOn: ['One.', 'Two.', 'Three.'],
+    });
+    chatAnswer = 'Next question: why nursing?';
+    await expect(
+      engine().interviewQuestion({ stage: 'TECHNICAL', setup, history: [], seed: 'a' }),
+    ).rejects.toThrow(CoachEngineError);
+  });
 });

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { InterviewSetup } from '@coach/shared/constants/interview';
 import type { Level } from '@coach/shared/constants/levels';
 import type { TaskType } from '@coach/shared/constants/task-types';
+import { type InterviewFeedback, interviewFeedbackSchema } from '@coach/shared/contract/interview';
 import { addTaskRequest, type TaskDraft } from '@coach/shared/contract/tasks';
 import OpenAI from 'openai';
+import { z } from 'zod';
+import { BEHAVIOURAL_QUESTIONS, GENERAL_ICEBREAKING, industryIn } from './interview-banks.ts';
+import { type AnsweredStage, builtinInterviewFeedback, type HeardAnswer, roleOf } from './interview-rules.ts';
 
 /**
  * The coach engine behind task drafting (ARCHITECTURE: built-in or OpenAI-compatible). Recordings are heard by
@@ -17,6 +22,20 @@ export type CoachEngine = {
     level: Level;
     variant: number;
   }) => Promise<TaskDraft>;
+  /** The interviewer's question for `stage`, after the answers so far (issue 16's interview conversation). */
+  interviewQuestion: (input: InterviewQuestionInput) => Promise<string>;
+  /** The summing up after the last answer: strengths and exactly three things to work on. */
+  interviewFeedback: (input: { setup: InterviewSetup; answers: HeardAnswer[] }) => Promise<InterviewFeedback>;
+};
+
+export type InterviewQuestionInput = {
+  stage: Exclude<AnsweredStage, 'POSITION'>;
+  /** The job title and industry as the learner gave them in the opening, else the task's. */
+  setup: InterviewSetup;
+  /** Each answered stage so far: the question and what was heard ('' when nothing was). */
+  history: { stage: AnsweredStage; question: string; answer: string }[];
+  /** Picks among equally good questions, so one attempt always hears the same ones. */
+  seed: string;
 };
 
 /** Every type but Video (a video task names a video of the library; there is nothing to write). */
@@ -74,7 +93,7 @@ const QUESTION_STEMS = [
 
 /**
  * The built-in engine: deterministic drafts from templates and the topic's own words (same request, same
- * draft), and pronunciation estimates from each recording's length against the time its words take to say.
+ * draft), and the interviewer's questions and summing up from question banks and rules.
  */
 export const builtinCoach = (): CoachEngine => ({
   kind: 'builtin',
@@ -163,7 +182,29 @@ export const builtinCoach = (): CoachEngine => ({
         };
     }
   },
+  interviewQuestion: async (input) => builtinInterviewQuestion(input),
+  interviewFeedback: async ({ answers }) => builtinInterviewFeedback(answers),
 });
+
+/**
+ * The built-in interviewer's next question (issue 16): from the question banks, for the industry (getting to
+ * know you) or the role (technical) the learner named in the opening; the same attempt always hears the same.
+ */
+export const builtinInterviewQuestion = ({ stage, setup, history, seed }: InterviewQuestionInput) => {
+  const fill = (text: string) =>
+    text.replaceAll('{job}', setup.jobTitle).replaceAll('{industry}', setup.industry);
+  switch (stage) {
+    case 'ICEBREAKING':
+      return fill(pick(industryIn(setup.industry)?.icebreaking ?? GENERAL_ICEBREAKING, seed, stage));
+    case 'TECHNICAL': {
+      const opening = history.find((turn) => turn.stage === 'POSITION')?.answer ?? null;
+      const role = roleOf(setup, opening);
+      return fill(`Let's talk about the ${setup.jobTitle} role. ${pick(role.technical, seed, stage)}`);
+    }
+    case 'BEHAVIOURAL':
+      return fill(pick(BEHAVIOURAL_QUESTIONS, seed, stage));
+  }
+};
 
 export type OpenAiCoachSettings = {
   baseUrl: string;
@@ -217,7 +258,82 @@ export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
       if (!parsed.success) throw new CoachEngineError('The coach engine answered with an incomplete task');
       return parsed.data as TaskDraft;
     },
+    interviewQuestion: async ({ stage, setup, history }) => {
+      const { question } = await chatJson(client, settings.model, interviewQuestionAnswer, [
+        {
+          role: 'system',
+          content: [
+            `You are a friendly job interviewer in a practice interview for a ${setup.jobTitle} role in ${setup.industry},`,
+            `based in ${setup.location}. The interview goes POSITION, ICEBREAKING, TECHNICAL, BEHAVIOURAL.`,
+            `Ask the ${stage} question now: one question, under 60 words, fitting the role and what the candidate said.`,
+            stage === 'BEHAVIOURAL'
+              ? 'Ask about a real past situation, so the answer can follow situation, task, action, result.'
+              : '',
+            'Answer with one JSON object only: {"question": string}.',
+          ].join('\n'),
+        },
+        { role: 'user', content: transcriptOf(history) },
+      ]);
+      return question;
+    },
+    interviewFeedback: async ({ setup, answers }) =>
+      chatJson(client, settings.model, interviewFeedbackSchema, [
+        {
+          role: 'system',
+          content: [
+            `You are an interview coach. Sum up this practice interview for a ${setup.jobTitle} role in ${setup.industry}.`,
+            'Use the transcript and the measured figures. Answer with one JSON object only:',
+            '{"strengths": string[] (1 to 5 short sentences), "workOn": string[] (exactly 3 short, specific sentences)}.',
+          ].join('\n'),
+        },
+        {
+          role: 'user',
+          content: answers
+            .map(({ stage, question, analysis }) =>
+              [
+                `${stage}. Q: ${question}`,
+                `A: ${analysis.speech.transcript ?? '(not heard)'}`,
+                analysis.speech.status === 'done'
+                  ? `Measured: ${Math.round(analysis.speech.wordsPerMinute)} words a minute, ${analysis.speech.fillers.count} fillers, longest pause ${analysis.speech.longestPauseSeconds} s.`
+                  : '',
+                analysis.content ? `Checks: ${JSON.stringify(analysis.content)}` : '',
+              ].join('\n'),
+            )
+            .join('\n\n'),
+        },
+      ]),
   };
+};
+
+const interviewQuestionAnswer = z.object({ question: z.string().trim().min(5).max(600) });
+
+const transcriptOf = (history: InterviewQuestionInput['history']) =>
+  history
+    .map(({ stage, question, answer }) => `${stage}. Q: ${question}\nA: ${answer || '(not heard)'}`)
+    .join('\n\n');
+
+/** One chat completion answered as JSON and checked against `schema`; anything else is a CoachEngineError. */
+const chatJson = async <T>(
+  client: OpenAI,
+  model: string,
+  schema: z.ZodType<T>,
+  messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[],
+): Promise<T> => {
+  const completion = await client.chat.completions.create({
+    model,
+    response_format: { type: 'json_object' },
+    temperature: 0.4,
+    messages,
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(completion.choices[0]?.message.content ?? '');
+  } catch {
+    throw new CoachEngineError('The coach engine did not answer with JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new CoachEngineError('The coach engine answered in the wrong shape');
+  return parsed.data;
 };
 
 /** COACH_API_URL (+ COACH_API_KEY, COACH_MODEL, COACH_TRANSCRIBE_MODEL) selects an OpenAI-compatible engine. */

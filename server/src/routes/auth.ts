@@ -31,4 +31,6 @@ export const authRoutes: Registration[] = [
   serve(enterpriseAuth.userGroups, ({ ctx, input }) => auth.userGroups(ctx, input)),
   serve(enterpriseAuth.updateProfile, ({ ctx, input }) => auth.updateEnterpriseProfile(ctx, input)),
   serve(adminAuth.updateProfile, ({ ctx, input }) => auth.updateAdminProfile(ctx, input)),
+  serve(enterpriseAuth.updateLanguage, ({ ctx, input }) => auth.updateEnterpriseLanguage(ctx, input)),
+  serve(adminAuth.updateLanguage, ({ ctx, input }) => auth.updateAdminLanguage(ctx, input)),
 ];

@@ -197,6 +197,12 @@ describe('when the coach engine fails', () => {
     draftTask: async () => {
       throw new Error('connect ECONNREFUSED');
     },
+    interviewQuestion: async () => {
+      throw new Error('connect ECONNREFUSED');
+    },
+    interviewFeedback: async () => {
+      throw new Error('connect ECONNREFUSED');
+    },
   };
   beforeAll(async () => {
     t = await createTestApp({ coach: broken });

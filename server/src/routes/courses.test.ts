@@ -1,6 +1,6 @@
 import { courses } from '@coach/shared/contract/courses';
 import { marketplace } from '@coach/shared/contract/marketplace';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -125,5 +125,148 @@ describe('an institution manages its courses', () => {
     const id = (acmeDraft.json.response as { _id: string })._id;
     const refused = await post(courses.setPublished.path, acmeOwner, { courseId: id, published: true });
     expect(refused.status).toBe(409);
+  });
+});
+
+describe('an institution says what its course teaches, its syllabus and who teaches it (issue 17 item 7)', () => {
+  const outline = {
+    outcomes: ['Open a call with a clear purpose', 'Leave a voicemail that gets a call back'],
+    syllabus: [
+      {
+        title: 'Starting the call',
+        lessons: [
+          { title: 'Greeting and purpose', minutes: 15 },
+          { title: 'Checking it is a good time', minutes: 10 },
+        ],
+      },
+      { title: 'Voicemail', lessons: [{ title: 'Thirty seconds that work', minutes: 20 }] },
+    ],
+    instructor: { name: 'Ana Ruiz', bio: 'Ana trained call-centre teams for ten years.' },
+  };
+  const detailOf = async (courseId: string) =>
+    (await t.request('POST', marketplace.getCourseDetails.path, { ip, body: { courseId } })).json
+      .response as { outcomes: string[]; syllabus: unknown[]; instructor: unknown };
+
+  it('saves the outline with a new course and reads it back', async () => {
+    const created = await post(courses.add.path, youStudy, { ...draft, ...outline });
+    expect(created.status).toBe(200);
+    expect(created.json.response).toMatchObject(outline);
+    const id = (created.json.response as { _id: string })._id;
+    const read = await get(courses.get.path, youStudy, { courseId: id });
+    expect(read.json.response).toMatchObject(outline);
+  });
+
+  it('starts a course without an outline empty, and an edit without one leaves it as it was', async () => {
+    const created = await post(courses.add.path, youStudy, draft);
+    const course = created.json.response as { _id: string };
+    expect(created.json.response).toMatchObject({ outcomes: [], syllabus: [], instructor: null });
+    await post(courses.edit.path, youStudy, { courseId: course._id, ...draft, ...outline });
+    const renamed = await post(courses.edit.path, youStudy, {
+      courseId: course._id,
+      ...draft,
+      name: 'Calls',
+    });
+    expect(renamed.json.response).toMatchObject({ name: 'Calls', ...outline });
+    // Saying so empties each part; an instructor without a bio keeps none.
+    const cleared = await post(courses.edit.path, youStudy, {
+      courseId: course._id,
+      ...draft,
+      outcomes: [],
+      syllabus: [],
+      instructor: { name: 'Ana Ruiz', bio: '  ' },
+    });
+    expect(cleared.json.response).toMatchObject({
+      outcomes: [],
+      syllabus: [],
+      instructor: { name: 'Ana Ruiz', bio: '' },
+    });
+    const noInstructor = await post(courses.edit.path, youStudy, {
+      courseId: course._id,
+      ...draft,
+      instructor: null,
+    });
+    expect(noInstructor.json.response).toMatchObject({ instructor: null });
+  });
+
+  it('publishes the outline to the marketplace page, and an edit of a published course rebuilds the site', async () => {
+    const created = await post(courses.add.path, youStudy, { ...draft, ...outline });
+    const id = (created.json.response as { _id: string })._id;
+    // The server rebuilds the static site on each change it makes to a published course.
+    const rebuild = vi.spyOn(t.deps.site, 'changed');
+    await post(courses.setPublished.path, youStudy, { courseId: id, published: true });
+    expect(rebuild).toHaveBeenCalledTimes(1);
+    expect(await detailOf(id)).toMatchObject(outline);
+
+    const edited = await post(courses.edit.path, youStudy, {
+      courseId: id,
+      ...draft,
+      outcomes: ['Call back with confidence'],
+    });
+    expect(edited.json.message).toBe('Course updated; the marketplace shows it in a moment');
+    expect(rebuild).toHaveBeenCalledTimes(2);
+    expect(await detailOf(id)).toMatchObject({ outcomes: ['Call back with confidence'] });
+    rebuild.mockRestore();
+  });
+
+  it('answers 422 naming the field of a bad outline', async () => {
+    const lesson = { title: 'A lesson', minutes: 10 };
+    const cases: [unknown, string][] = [
+      [{ outcomes: ['Fine', '   '] }, 'outcomes.1'],
+      [{ outcomes: ['x'.repeat(201)] }, 'outcomes.0'],
+      [{ outcomes: Array.from({ length: 13 }, (_, i) => `Outcome ${i}`) }, 'outcomes'],
+      [{ outcomes: 'Everything' }, 'outcomes'],
+      [{ syllabus: [{ title: '', lessons: [lesson] }] }, 'syllabus.0.title'],
+      [{ syllabus: [{ title: 'Empty', lessons: [] }] }, 'syllabus.0.lessons'],
+      [
+        { syllabus: [{ title: 'M', lessons: [lesson, lesson, { title: 'Too long', minutes: 601 }] }] },
+        'syllabus.0.lessons.2.minutes',
+      ],
+      [
+        { syllabus: [{ title: 'M', lessons: [{ title: 'Zero', minutes: 0 }] }] },
+        'syllabus.0.lessons.0.minutes',
+      ],
+      [
+        { syllabus: [{ title: 'M', lessons: [{ title: 'Half', minutes: 7.5 }] }] },
+        'syllabus.0.lessons.0.minutes',
+      ],
+      [{ syllabus: [{ title: 'M', lessons: [{ title: '', minutes: 5 }] }] }, 'syllabus.0.lessons.0.title'],
+      [
+        { syllabus: [{ title: 'M', lessons: Array.from({ length: 51 }, () => lesson) }] },
+        'syllabus.0.lessons',
+      ],
+      [{ syllabus: Array.from({ length: 31 }, () => ({ title: 'M', lessons: [lesson] })) }, 'syllabus'],
+      [{ instructor: { name: ' ', bio: '' } }, 'instructor.name'],
+      [{ instructor: { name: 'Ana', bio: 'x'.repeat(1001) } }, 'instructor.bio'],
+      [{ instructor: { name: 'Ana', bio: '', photo: 'x' } }, 'instructor'],
+    ];
+    for (const [bad, field] of cases) {
+      const res = await post(courses.add.path, youStudy, { ...draft, ...(bad as object) });
+      expect([res.status, res.json.field]).toEqual([422, field]);
+    }
+    const theirs = (await get(courses.list.path, youStudy)).json.response as { listdata: { _id: string }[] };
+    const courseId = theirs.listdata[0]?._id ?? '';
+    const res = await post(courses.edit.path, youStudy, {
+      courseId,
+      ...draft,
+      syllabus: [{ title: 'M', lessons: [{ title: 'L', minutes: 900 }] }],
+    });
+    expect([res.status, res.json.field]).toEqual([422, 'syllabus.0.lessons.0.minutes']);
+  });
+
+  it("cannot write another institution's outline (404) and needs the admin role (403)", async () => {
+    const theirs = (await get(courses.list.path, englishPriority)).json.response as {
+      listdata: { _id: string }[];
+    };
+    const courseId = theirs.listdata[0]?._id ?? '';
+    const before = (await get(courses.get.path, englishPriority, { courseId })).json.response;
+    const foreign = await post(courses.edit.path, youStudy, { courseId, ...draft, ...outline });
+    expect(foreign.status).toBe(404);
+    expect((await get(courses.get.path, englishPriority, { courseId })).json.response).toEqual(before);
+
+    const staff = await post(courses.add.path, acmeStaff, { ...draft, ...outline });
+    expect(staff.status).toBe(403);
+    const staffEdit = await post(courses.edit.path, acmeStaff, { courseId, ...draft, ...outline });
+    expect(staffEdit.status).toBe(403);
+    expect((await get(courses.get.path, acmeStaff, { courseId })).status).toBe(403);
   });
 });

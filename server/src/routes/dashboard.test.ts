@@ -90,19 +90,24 @@ describe('general/my-dashboard', () => {
     expect((await dashboard(staff)).status).toBe(200);
   });
 
-  it('answers 403 to a role without the dashboard key, from its next request on', async () => {
+  it('answers 403 to a learner (dashboard without members) and to a role without the dashboard key, from its next request on', async () => {
     const learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
-    expect((await dashboard(learner)).status).toBe(200);
+    // The seeded Learner role holds `dashboard` alone: a home of their own, not the company's figures (issue 17).
+    expect((await dashboard(learner)).status).toBe(403);
     const options = await t.request('GET', roles.options.path, { token: owner, ip });
     const learnerRole = (options.json.response as { _id: string; name: string }[]).find(
       (r) => r.name === 'Learner',
     );
-    const edited = await t.request('POST', roles.edit.path, {
-      token: owner,
-      ip,
-      body: { roleId: learnerRole?._id, name: 'Learner', permissions: ['content-library'] },
-    });
-    expect(edited.status).toBe(200);
+    const edit = (permissions: string[]) =>
+      t.request('POST', roles.edit.path, {
+        token: owner,
+        ip,
+        body: { roleId: learnerRole?._id, name: 'Learner', permissions },
+      });
+    expect((await edit(['dashboard', 'members'])).status).toBe(200);
+    expect((await dashboard(learner)).status).toBe(200);
+    expect((await edit(['members', 'content-library'])).status).toBe(200);
     expect((await dashboard(learner)).status).toBe(403);
+    expect((await edit(['dashboard'])).status).toBe(200);
   });
 });

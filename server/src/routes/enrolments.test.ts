@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { courses } from '@coach/shared/contract/courses';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IP_LIMIT } from '../auth/throttle.ts';
 import { stripePayments } from '../providers/payments.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -92,10 +93,17 @@ describe('enrolment with the embedded test-mode provider', () => {
       .executeTakeFirstOrThrow();
     const token = await t.fullLogin(admin.email, 'enterprise', ip);
     const list = await t.request('GET', `${courses.enrolments.path}?courseId=${course._id}`, { token, ip });
-    expect(list.json.response).toMatchObject({
-      totalCount: 1,
-      listdata: [{ email: 'priya@example.com', paymentStatus: 'paid' }],
-    });
+    // One enrolment more than the seeded demo members' (seed-course-reviews.ts), and it is Priya's, paid.
+    const seeded = await t.deps.db
+      .selectFrom('enrolments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('course_id', '=', course._id)
+      .where('email', '<>', 'priya@example.com')
+      .executeTakeFirstOrThrow();
+    expect(list.json.response.totalCount).toBe(Number(seeded.n) + 1);
+    expect(list.json.response.listdata).toContainEqual(
+      expect.objectContaining({ email: 'priya@example.com', paymentStatus: 'paid' }),
+    );
   });
 
   it('a declined card fails the payment and creates no enrolment; an abandoned one stays pending', async () => {
@@ -164,6 +172,19 @@ describe('enrolment with the embedded test-mode provider', () => {
       paymentId: payment.paymentId,
     });
     expect(stolen.json.field).toBe('paymentId');
+  });
+
+  it('answers the enrolled check for a classroom behind one address, and refuses a sweep of emails', async () => {
+    const course = await paidCourse(t);
+    const lookup = (n: number) =>
+      t.request('POST', marketplace.getUserDetails.path, {
+        ip: '10.9.9.77',
+        body: { email: `pupil${n}@example.com`, courseId: course._id },
+      });
+    for (let n = 0; n < IP_LIMIT; n++) expect((await lookup(n)).status).toBe(200);
+    const sweep = await lookup(IP_LIMIT);
+    expect(sweep.status).toBe(429);
+    expect(sweep.json.message).toBe('Too many attempts. Please try again later.');
   });
 
   it('enrols in a free course without a payment', async () => {

@@ -8,12 +8,16 @@ import { adminVocabularyRoutes } from './admin-vocabulary.ts';
 import { authRoutes } from './auth.ts';
 import { contentRoutes } from './content.ts';
 import { courseRoutes } from './courses.ts';
+import { enterpriseReportsRoutes } from './enterprise-reports.ts';
+import { legalRoutes } from './legal.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { myProgressRoutes } from './my-progress.ts';
 import { organisationRoutes } from './organisation.ts';
 import { peopleRoutes } from './people.ts';
 import { pronunciationRoutes } from './pronunciation.ts';
 import { readingTopicRoutes } from './reading-topics.ts';
 import { rolesRoutes } from './roles.ts';
+import { surveyRoutes } from './surveys.ts';
 import { taskRoutes } from './tasks.ts';
 import { uploadRoutes } from './uploads.ts';
 
@@ -23,6 +27,7 @@ export const allRoutes: Registration[] = [
   ...rolesRoutes,
   ...peopleRoutes,
   ...organisationRoutes,
+  ...myProgressRoutes,
   ...uploadRoutes,
   ...marketplaceRoutes,
   ...courseRoutes,
@@ -36,4 +41,7 @@ export const allRoutes: Registration[] = [
   ...adminTasksRoutes,
   ...adminContentRoutes,
   ...adminReportsRoutes,
+  ...legalRoutes,
+  ...surveyRoutes,
+  ...enterpriseReportsRoutes,
 ];

@@ -98,6 +98,23 @@ describe('the marketplace catalogue', () => {
     expect(renamed.map((r) => r._id)).toEqual([one.id]);
   });
 
+  it('ranks course-name matches above institution matches: "inter" shows the Interview courses first', async () => {
+    const results = (await call(marketplace.getSearchList.path, { search: 'inter' })).json.response as {
+      courseName: string;
+      courseProviderName: string;
+    }[];
+    // You Study International College matches "inter" by its name only; its courses come after every name match.
+    const firstProviderOnly = results.findIndex((r) => !/inter/i.test(r.courseName));
+    const names = results.slice(0, firstProviderOnly === -1 ? results.length : firstProviderOnly);
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    expect(names.slice(0, 3).every((r) => /\binterview/i.test(r.courseName))).toBe(true);
+    expect(results.slice(names.length).every((r) => !/inter/i.test(r.courseName))).toBe(true);
+    // The catalogue's search ranks the same way.
+    const grid = (await call(marketplace.getAllCoursesHome.path, { search: 'inter', page: 1 })).json
+      .response as Page;
+    expect(grid.listdata[0]?.courseName).toMatch(/interview/i);
+  });
+
   it('shows a course and an institution, and 404s what is unknown or unpublished', async () => {
     const ids = (await call(marketplace.getCourseIds.path, {})).json.response as { _id: string }[];
     expect(ids).toHaveLength(45);

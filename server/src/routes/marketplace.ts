@@ -1,5 +1,7 @@
+import { courseReviews } from '@coach/shared/contract/course-reviews';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { type Registration, serve } from '../adapter.ts';
+import * as reviews from '../services/course-reviews.ts';
 import * as enrolments from '../services/enrolments.ts';
 import * as service from '../services/marketplace.ts';
 
@@ -18,4 +20,7 @@ export const marketplaceRoutes: Registration[] = [
   serve(marketplace.checkEnrollmentStatus, ({ ctx, input }) => enrolments.checkStatus(ctx, input)),
   serve(marketplace.enrollCourse, ({ ctx, input }) => enrolments.enrol(ctx, input)),
   serve(marketplace.confirmTestPayment, ({ ctx, input }) => enrolments.confirmTestPayment(ctx, input)),
+  // Issue 17 item 7: an enrolled learner's review (enterprise calls: the reviewer signs in).
+  serve(courseReviews.getMyReview, ({ ctx, input }) => reviews.getMyReview(ctx, input)),
+  serve(courseReviews.saveReview, ({ ctx, input }) => reviews.saveReview(ctx, input)),
 ];

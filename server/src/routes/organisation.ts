@@ -1,4 +1,5 @@
 import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { timezoneCalls } from '@coach/shared/contract/timezone';
 import { type Registration, serve } from '../adapter.ts';
 import * as dashboard from '../services/dashboard.ts';
 import * as service from '../services/organisation.ts';
@@ -8,5 +9,6 @@ export const organisationRoutes: Registration[] = [
   serve(enterpriseGeneral.updateThemeSettings, ({ ctx, input }) => service.updateThemeSettings(ctx, input)),
   serve(enterpriseGeneral.updateCompanyInfo, ({ ctx, input }) => service.updateCompanyInfo(ctx, input)),
   serve(enterpriseGeneral.helpEmail, ({ ctx, input }) => service.sendHelpEmail(ctx, input)),
+  serve(timezoneCalls.updateDefaultTimezone, ({ ctx, input }) => service.updateDefaultTimezone(ctx, input)),
   serve(enterpriseGeneral.myDashboard, ({ ctx, input }) => dashboard.enterpriseDashboard(ctx, input)),
 ];

@@ -6,6 +6,7 @@ import { assignablePeople as searchAssignable } from '../services/assignable-peo
 import * as groupService from '../services/groups.ts';
 import * as invitationService from '../services/invitations.ts';
 import * as memberService from '../services/members.ts';
+import { getMemberSpeechTrend } from '../services/speech-trend.ts';
 
 /** Groups and the member list (issue 3); the adapter has checked the `groups` / `members` key. */
 export const peopleRoutes: Registration[] = [
@@ -22,6 +23,7 @@ export const peopleRoutes: Registration[] = [
   serve(members.changeStatus, ({ ctx, input }) => memberService.changeMemberStatus(ctx, input)),
   serve(members.remove, ({ ctx, input }) => memberService.deleteMember(ctx, input)),
   serve(members.get, ({ ctx, input }) => memberService.getMember(ctx, input)),
+  serve(members.speechTrend, ({ ctx, input }) => getMemberSpeechTrend(ctx, input)),
   serve(members.invite, ({ ctx, input }) => invitationService.inviteMember(ctx, input)),
   serve(members.resendInvite, ({ ctx, input }) => invitationService.resendInvite(ctx, input)),
   serve(members.importCsv, ({ ctx, input }) => invitationService.importMembers(ctx, input)),

@@ -554,18 +554,17 @@ describe('task figures on the organisation screens', () => {
       report: { answers: ['Fine.'] },
     });
     const group = await get(owner, groups.get.path, { groupId });
-    // The figures are the group's members' assignments (the staff member has tasks from other tests too).
+    // The figures are what the group gave (the staff member's tasks from other tests do not count).
     const detail = group.json.response as { tasks: unknown[]; taskFigures: Record<string, number> };
     expect(detail.tasks).toEqual([{ _id: task._id, title: 'Figures reflection', type: 7 }]);
-    expect(detail.taskFigures.completed).toBeGreaterThanOrEqual(1);
-    expect(detail.taskFigures.pendingReview).toBeGreaterThanOrEqual(1);
-    expect(detail.taskFigures.assigned).toBeGreaterThan(detail.taskFigures.completed ?? 0);
+    expect(detail.taskFigures).toMatchObject({ assigned: 1, completed: 1, pendingReview: 1 });
     const member = await get(owner, members.get.path, { memberId: staffId });
     const figures = (member.json.response as { tasks: { assigned: number; completed: number } }).tasks;
     expect(figures.completed).toBeGreaterThanOrEqual(1);
     expect(figures.assigned).toBeGreaterThanOrEqual(figures.completed);
+    // The dashboard filtered by the group counts everything its people have; the group's page only what it gave.
     const dashboard = await get(owner, enterpriseGeneral.myDashboard.path, { groupId });
-    expect(dashboard.json.response).toMatchObject({ tasks: detail.taskFigures });
+    expect(dashboard.json.response.tasks.assigned).toBeGreaterThanOrEqual(detail.taskFigures.assigned ?? 0);
   });
 });
 

@@ -4,8 +4,19 @@ import type { Db } from '../db/connect.ts';
 /** ISO date (YYYY-MM-DD) of a moment, in UTC. */
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
+/** ISO date (YYYY-MM-DD) of a moment on the calendar of `timeZone` (an IANA zone the contract accepted). */
+export const dayIn = (date: Date, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+};
+
 /**
- * One row per member per day with a sign-in or a token refresh: feeds member detail, the dashboards and the
+ * One row per member per day (the member's own day, in their timezone, issue 17 item 6) with a sign-in or a token
+ * refresh: feeds member detail, the dashboards and the
  * app-user-counts report (which counts the platform of the day's first sign-in or refresh).
  */
 export const recordActivity = async (
@@ -14,10 +25,12 @@ export const recordActivity = async (
   enterpriseId: string,
   at = new Date(),
   platform: ClientPlatform = 'web',
+  /** The member's timezone (spec §9): the day counted is their own calendar day. */
+  timeZone = 'UTC',
 ) => {
   await db
     .insertInto('activity_days')
-    .values({ user_id: userId, enterprise_id: enterpriseId, day: dayOf(at), platform })
+    .values({ user_id: userId, enterprise_id: enterpriseId, day: dayIn(at, timeZone), platform })
     .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
     .execute();
 };

@@ -10,6 +10,7 @@ import type { CallContext } from '../adapter.ts';
 import { FULL_TTL } from '../auth/tokens.ts';
 import { insertCompany } from '../db/companies.ts';
 import { conflict, notFound, validation } from '../errors.ts';
+import { mailTexts } from '../mail/texts.ts';
 import { adminSession, startSession, tokenLifetime } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -146,11 +147,14 @@ export const addEnterprise = async (
   });
   // Sent after the commit, so nobody is invited to an account that was rolled back.
   const link = `${ctx.config.publicUrl}/password/reset/${token}`;
-  await ctx.mail.send({
-    to: input.email,
-    subject: `Your ${input.company_name} account on Coach`,
-    text: `Hello ${input.name},\n\nA Coach account has been opened for ${input.company_name}, with you as its admin.\nChoose your password with this link within 7 days:\n${link}\n\nThen sign in with ${input.email}.`,
+  // In the platform admin's language (issue 18): the new admin has not chosen one yet.
+  const mail = mailTexts(adminSession(ctx).admin.language, ctx.requestLanguage).companyInvite({
+    name: input.name,
+    company: input.company_name,
+    link,
+    email: input.email,
   });
+  await ctx.mail.send({ to: input.email, ...mail });
   await writeAudit(ctx, enterpriseId, 'enterprise.created', { email: input.email });
   ctx.setMessage(`Enterprise created. Invitation sent to ${input.email}`);
   return enterpriseDetail(ctx, enterpriseId);

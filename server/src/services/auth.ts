@@ -1,3 +1,5 @@
+import { isLanguageCode, type LanguageCode } from '@coach/shared/constants/languages';
+import { effectiveTimeZone } from '@coach/shared/constants/timezones';
 import type { AdminUser, EnterpriseUser, ThemeSettings } from '@coach/shared/contract/auth';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
@@ -17,6 +19,7 @@ import {
 } from '../auth/throttle.ts';
 import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
 import { AppError, notFound, unauthenticated, validation } from '../errors.ts';
+import { mailTexts } from '../mail/texts.ts';
 import {
   adminSession,
   type EnterpriseUserRow,
@@ -52,6 +55,7 @@ type Account = {
   enterprise_id: string | null;
   active: boolean;
   mobile: string | null;
+  language: string | null;
 };
 
 const findAccountByEmail = async (
@@ -62,14 +66,14 @@ const findAccountByEmail = async (
   if (audience === 'admin') {
     const a = await ctx.db
       .selectFrom('admins')
-      .select(['id', 'email', 'name', 'password_hash', 'mobile'])
+      .select(['id', 'email', 'name', 'password_hash', 'mobile', 'language'])
       .where('email', '=', email)
       .executeTakeFirst();
     return a && { ...a, enterprise_id: null, active: true };
   }
   const u = await ctx.db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'password_hash', 'mobile', 'enterprise_id', 'status'])
+    .select(['id', 'email', 'name', 'password_hash', 'mobile', 'enterprise_id', 'status', 'language'])
     .where('email', '=', email)
     .executeTakeFirst();
   return u && { ...u, active: u.status === 'active' };
@@ -203,11 +207,8 @@ export const forgotPassword = async (ctx: CallContext, audience: Audience, { ema
     if (!account?.active || !(await mayMail(ctx.db, account.email))) return;
     const token = await createOneTimeToken(ctx, 'reset', audience, account.id);
     const link = `${ctx.config.publicUrl}${audience === 'admin' ? '/admin' : ''}/password/reset/${token}`;
-    await ctx.mail.send({
-      to: account.email,
-      subject: 'Reset your Coach password',
-      text: `Hello ${account.name},\n\nUse this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
-    });
+    const mail = mailTexts(account.language, ctx.requestLanguage).reset({ name: account.name, link });
+    await ctx.mail.send({ to: account.email, ...mail });
   });
   ctx.setMessage('If an account exists for this email, we have sent a link to reset the password.');
   return {};
@@ -283,6 +284,7 @@ const sessionAccount = (ctx: CallContext) => {
       id: s.admin.id,
       email: s.admin.email,
       mobile: s.admin.mobile,
+      language: s.admin.language,
       passwordHash: s.admin.password_hash,
       enterpriseId: null,
     };
@@ -291,6 +293,7 @@ const sessionAccount = (ctx: CallContext) => {
     id: s.user.id,
     email: s.user.email,
     mobile: s.user.mobile,
+    language: s.user.language,
     passwordHash: s.user.password_hash,
     enterpriseId: s.enterpriseId,
   };
@@ -329,11 +332,11 @@ export const sendCode = async (
       used_at: null,
     })
     .execute();
-  const text = `Your Coach verification code is ${code}. It expires in 10 minutes.`;
+  const { subject, text } = mailTexts(me.language, ctx.requestLanguage).code({ code });
   if (contactMethod === 1 && me.mobile) {
-    await ctx.sms.send({ to: me.mobile, subject: 'Coach verification code', text, kind: 'sms' });
+    await ctx.sms.send({ to: me.mobile, subject, text, kind: 'sms' });
   } else {
-    await ctx.mail.send({ to: me.email, subject: 'Your Coach verification code', text });
+    await ctx.mail.send({ to: me.email, subject, text });
   }
   ctx.setMessage('Verification code sent');
   return {
@@ -402,7 +405,9 @@ const markActive = async (
 ) => {
   if (audience !== 'enterprise' || !me.enterpriseId) return;
   await ctx.db.updateTable('users').set({ last_active_at: nowIso() }).where('id', '=', me.id).execute();
-  await recordActivity(ctx.db, me.id, me.enterpriseId, new Date(), ctx.clientPlatform);
+  const user = ctx.session?.audience === 'enterprise' ? ctx.session.user : null;
+  const zone = effectiveTimeZone({ member: user?.timezone, enterprise: user?.ent_timezone });
+  await recordActivity(ctx.db, me.id, me.enterpriseId, new Date(), ctx.clientPlatform, zone);
 };
 
 export const refreshToken = async (ctx: CallContext, audience: Audience) => {
@@ -491,6 +496,8 @@ export const toEnterpriseUser = (u: EnterpriseUserRow): EnterpriseUser => ({
   mobile: u.mobile,
   isDefaultAdmin: u.is_default_admin === 1,
   emailVerified: u.email_verified_at !== null,
+  timezone: u.timezone,
+  language: isLanguageCode(u.language) ? u.language : null,
   roleId: {
     _id: u.role_id,
     name: u.role_name,
@@ -503,6 +510,7 @@ export const toEnterpriseUser = (u: EnterpriseUserRow): EnterpriseUser => ({
     enterprise_logo: u.ent_logo,
     address: u.ent_address,
     themeSettings: JSON.parse(u.ent_theme) as ThemeSettings,
+    timezone: u.ent_timezone,
   },
   loggedInAsAdmin: false,
 });
@@ -514,6 +522,7 @@ const toAdminUser = (a: {
   role: string;
   avatar_url: string | null;
   mobile: string | null;
+  language: string | null;
 }): AdminUser => ({
   _id: a.id,
   name: a.name,
@@ -521,6 +530,7 @@ const toAdminUser = (a: {
   role: a.role,
   avatarUrl: a.avatar_url,
   mobile: a.mobile,
+  language: isLanguageCode(a.language) ? a.language : null,
 });
 
 export const userGroups = async (
@@ -597,12 +607,22 @@ export const adminMe = (ctx: CallContext) => toAdminUser(adminSession(ctx).admin
 
 export const updateEnterpriseProfile = async (
   ctx: CallContext,
-  input: { name: string; mobile?: string | null | undefined },
+  input: {
+    name: string;
+    mobile?: string | null | undefined;
+    timezone?: string | null | undefined;
+    language?: LanguageCode | undefined;
+  },
 ) => {
   const s = enterpriseSession(ctx);
   await ctx.db
     .updateTable('users')
-    .set({ name: input.name, ...(input.mobile !== undefined ? { mobile: input.mobile } : {}) })
+    .set({
+      name: input.name,
+      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+    })
     .where('id', '=', s.user.id)
     .where('enterprise_id', '=', s.enterpriseId)
     .execute();
@@ -649,12 +669,16 @@ export const updateAdminProfileImage = async (
 
 export const updateAdminProfile = async (
   ctx: CallContext,
-  input: { name: string; mobile?: string | null | undefined },
+  input: { name: string; mobile?: string | null | undefined; language?: LanguageCode | undefined },
 ) => {
   const s = adminSession(ctx);
   await ctx.db
     .updateTable('admins')
-    .set({ name: input.name, ...(input.mobile !== undefined ? { mobile: input.mobile } : {}) })
+    .set({
+      name: input.name,
+      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+    })
     .where('id', '=', s.admin.id)
     .execute();
   const fresh = await ctx.db
@@ -664,4 +688,31 @@ export const updateAdminProfile = async (
     .executeTakeFirstOrThrow();
   ctx.setMessage('Profile updated successfully');
   return toAdminUser(fresh);
+};
+
+/**
+ * The language picker (issue 18): the member's language, for their screens on every device and the mails they
+ * receive. A platform admin logged in as the enterprise changes only their own screen, not the member's profile.
+ */
+export const updateEnterpriseLanguage = async (
+  ctx: CallContext,
+  { language }: { language: LanguageCode },
+) => {
+  const s = enterpriseSession(ctx);
+  if (s.claims.act) return { ...enterpriseMe(ctx), language };
+  await ctx.db
+    .updateTable('users')
+    .set({ language })
+    .where('id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .execute();
+  const fresh = await loadEnterpriseUser(ctx.db, s.user.id, s.enterpriseId);
+  if (!fresh) throw unauthenticated();
+  return toEnterpriseUser(fresh);
+};
+
+export const updateAdminLanguage = async (ctx: CallContext, { language }: { language: LanguageCode }) => {
+  const s = adminSession(ctx);
+  await ctx.db.updateTable('admins').set({ language }).where('id', '=', s.admin.id).execute();
+  return toAdminUser({ ...s.admin, language });
 };

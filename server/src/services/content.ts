@@ -508,3 +508,39 @@ export const videoForViewer = async (db: Db, enterpriseId: string, userId: strin
   const [video] = await toVideos(db, enterpriseId, userId, [row]);
   return video ?? null;
 };
+
+/**
+ * The videos assigned to a member (directly or through a group) that they have not watched yet, newest
+ * assignment first: how many, and the first `limit` as the player needs them (issue 17, the member's home).
+ * Only videos the enterprise still has count.
+ */
+export const videosToWatch = async (
+  db: Db,
+  { enterpriseId, userId, limit }: { enterpriseId: string; userId: string; limit: number },
+) => {
+  const unwatched = selectLibrary(db, enterpriseId)
+    .innerJoin('content_assignments as a', 'a.content_id', 'content.id')
+    .where('a.user_id', '=', userId)
+    .where('a.enterprise_id', '=', enterpriseId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('content_actions as v')
+            .select('v.id')
+            .whereRef('v.content_id', '=', 'a.content_id')
+            .where('v.user_id', '=', userId)
+            .where('v.action', '=', 'viewed'),
+        ),
+      ),
+    );
+  const [total, rows] = await Promise.all([
+    unwatched.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    unwatched
+      .selectAll('content')
+      .orderBy('a.assigned_at', 'desc')
+      .orderBy('content.id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { toWatch: Number(total?.n ?? 0), list: await toVideos(db, enterpriseId, userId, rows) };
+};

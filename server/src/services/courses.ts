@@ -1,4 +1,10 @@
-import { COURSE_PAGE_SIZE, type ManagedCourse } from '@coach/shared/contract/courses';
+import {
+  COURSE_PAGE_SIZE,
+  type CourseInstructor,
+  type ManagedCourse,
+  type ManagedCourseDetail,
+} from '@coach/shared/contract/courses';
+import type { SyllabusModule } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -15,6 +21,13 @@ type CourseInput = {
   duration: string;
   level: string;
   imageUrl: string | null;
+};
+
+/** The outline parts add-course and edit-course may carry; a missing one is left as it is (or empty). */
+type OutlineInput = {
+  outcomes?: string[] | undefined;
+  syllabus?: SyllabusModule[] | undefined;
+  instructor?: CourseInstructor | null | undefined;
 };
 
 const paidCount = sql<number>`(select count(*) from enrolments where enrolments.course_id = courses.id and enrolments.status = 'paid')`;
@@ -58,11 +71,33 @@ const toManaged = (row: Row): ManagedCourse => ({
   updatedAt: row.updated_at,
 });
 
-/** One course of the caller's enterprise; another tenant's id is 404. */
-const loadCourse = async (ctx: CallContext, enterpriseId: string, courseId: string) => {
-  const row = await selectCourses(ctx, enterpriseId).where('courses.id', '=', courseId).executeTakeFirst();
+/** A JSON column this server wrote; a damaged one reads as empty rather than failing the editor. */
+const parseList = <T>(json: string): T[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** One course of the caller's enterprise with its outline; another tenant's id is 404. */
+const loadCourse = async (
+  ctx: CallContext,
+  enterpriseId: string,
+  courseId: string,
+): Promise<ManagedCourseDetail> => {
+  const row = await selectCourses(ctx, enterpriseId)
+    .select(['courses.outcomes', 'courses.syllabus', 'courses.instructor_name', 'courses.instructor_bio'])
+    .where('courses.id', '=', courseId)
+    .executeTakeFirst();
   if (!row) throw notFound('Course not found');
-  return toManaged(row);
+  return {
+    ...toManaged(row),
+    outcomes: parseList<string>(row.outcomes),
+    syllabus: parseList<SyllabusModule>(row.syllabus),
+    instructor: row.instructor_name ? { name: row.instructor_name, bio: row.instructor_bio ?? '' } : null,
+  };
 };
 
 const isInstitution = async (ctx: CallContext, enterpriseId: string) =>
@@ -125,8 +160,21 @@ const columns = (input: CourseInput) => ({
   image_url: input.imageUrl,
 });
 
+/** The outline columns of migration 023 for the parts the call carries. */
+const outlineColumns = ({ outcomes, syllabus, instructor }: OutlineInput) => ({
+  ...(outcomes === undefined ? {} : { outcomes: JSON.stringify(outcomes) }),
+  ...(syllabus === undefined ? {} : { syllabus: JSON.stringify(syllabus) }),
+  ...(instructor === undefined
+    ? {}
+    : {
+        instructor_name: instructor?.name ?? null,
+        // The marketplace page shows the bio under the name; an empty one is no bio.
+        instructor_bio: instructor?.bio ? instructor.bio : null,
+      }),
+});
+
 /** New courses start as drafts: nothing reaches the marketplace until it is published. */
-export const addCourse = async (ctx: CallContext, input: CourseInput) => {
+export const addCourse = async (ctx: CallContext, input: CourseInput & OutlineInput) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (input.imageUrl) await assertUploaded(ctx, 'imageUrl', input.imageUrl, 'course-image');
   const id = crypto.randomUUID();
@@ -137,6 +185,7 @@ export const addCourse = async (ctx: CallContext, input: CourseInput) => {
       id,
       enterprise_id: enterpriseId,
       ...columns(input),
+      ...outlineColumns(input),
       rating: 0,
       rating_count: 0,
       published: 0,
@@ -150,7 +199,7 @@ export const addCourse = async (ctx: CallContext, input: CourseInput) => {
 
 export const editCourse = async (
   ctx: CallContext,
-  { courseId, ...input }: CourseInput & { courseId: string },
+  { courseId, ...input }: CourseInput & OutlineInput & { courseId: string },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const before = await loadCourse(ctx, enterpriseId, courseId);
@@ -158,7 +207,7 @@ export const editCourse = async (
     await assertUploaded(ctx, 'imageUrl', input.imageUrl, 'course-image');
   await ctx.db
     .updateTable('courses')
-    .set({ ...columns(input), updated_at: new Date().toISOString() })
+    .set({ ...columns(input), ...outlineColumns(input), updated_at: new Date().toISOString() })
     .where('id', '=', courseId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();

@@ -1,6 +1,7 @@
 import { DASHBOARD_MAX_DAYS } from '@coach/shared/contract/general';
+import { seesCompanyFigures } from '@coach/shared/permissions';
 import type { CallContext } from '../adapter.ts';
-import { validation } from '../errors.ts';
+import { forbidden, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { dayOf } from './activity.ts';
 import { assertGroupInEnterprise } from './groups.ts';
@@ -18,13 +19,16 @@ const daysBetween = (start: string, end: string) => {
 
 /**
  * general/my-dashboard: members, active members and new members of the enterprise (or of one group), and
- * active members per day, for a range of at most a year (default: the last 30 days).
+ * active members per day, for a range of at most a year (default: the last 30 days). Callers who may not see
+ * the members (a learner's role holding `dashboard` alone) get 403: their home shows their own progress.
  */
 export const enterpriseDashboard = async (
   ctx: CallContext,
   input: { groupId?: string | undefined; startDate?: string | undefined; endDate?: string | undefined },
 ) => {
-  const { enterpriseId } = enterpriseSession(ctx);
+  const { enterpriseId, permissions, user } = enterpriseSession(ctx);
+  // The adapter checked `dashboard`; the figures count the members, so `members` too (issue 17).
+  if (!seesCompanyFigures({ permissions, isDefaultAdmin: user.is_default_admin === 1 })) throw forbidden();
   const endDate = input.endDate ?? dayOf(new Date());
   const startDate = input.startDate ?? dayOf(new Date(Date.parse(endDate) - (DEFAULT_DAYS - 1) * DAY_MS));
   if (startDate > endDate) throw validation('endDate', 'The start date must not be after the end date');

@@ -128,8 +128,9 @@ export const getGroup = async (ctx: CallContext, { groupId }: { groupId: string 
       .orderBy('task_group_assignments.assigned_at', 'desc')
       .limit(100)
       .execute(),
-    taskFigures(ctx.db, { enterpriseId, groupId }),
-    videoFigures(ctx.db, { enterpriseId, groupId }),
+    // What the group gave its people, not everything its people have (issue 17 item 5).
+    taskFigures(ctx.db, { enterpriseId, throughGroupId: groupId }),
+    videoFigures(ctx.db, { enterpriseId, throughGroupId: groupId }),
   ]);
   return {
     ...toSummary(row),

@@ -5,6 +5,7 @@ import type { CallContext } from '../adapter.ts';
 import { assertMayMail, assertNotThrottled, recordEvent } from '../auth/throttle.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, validation } from '../errors.ts';
+import { mailTexts } from '../mail/texts.ts';
 import { enterpriseSession } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
 import { syncGroupContent } from './content-assignments.ts';
@@ -15,7 +16,8 @@ import { syncGroupTasks } from './task-assigning.ts';
 const nowIso = () => new Date().toISOString();
 type Trx = Pick<CallContext, 'db'>;
 type NewMember = { name: string; email: string; roleId: string; groupIds: string[] };
-type Invitation = { email: string; name: string; token: string };
+/** `language`: the invitee's own, when known (a resent invitation to someone who chose one). */
+type Invitation = { email: string; name: string; token: string; language?: string | null };
 
 const TAKEN_HERE = 'This email already belongs to a member of your organisation';
 const TAKEN_ELSEWHERE = 'This email already has a Coach account with another organisation';
@@ -60,15 +62,21 @@ const insertInvitedMember = async (trx: Trx, enterpriseId: string, member: NewMe
   return { id, invitation: { email: member.email, name: member.name, token } };
 };
 
-/** Sent only after the transaction has committed, so nobody is invited to an account that was rolled back. */
+/**
+ * Sent only after the transaction has committed, so nobody is invited to an account that was rolled back. In the
+ * invitee's language when known, else the inviter's (issue 18): their saved language, else their screen's.
+ */
 const sendInvitations = async (ctx: CallContext, companyName: string, invitations: Invitation[]) => {
-  for (const { email, name, token } of invitations) {
+  const inviter = enterpriseSession(ctx).user.language;
+  for (const { email, name, token, language } of invitations) {
     const link = `${ctx.config.publicUrl}/password/reset/${token}`;
-    await ctx.mail.send({
-      to: email,
-      subject: `You are invited to ${companyName} on Coach`,
-      text: `Hello ${name},\n\n${companyName} has invited you to Coach, your AI speaking coach.\nChoose your password with this link within 7 days:\n${link}\n\nThen sign in with ${email}.`,
+    const mail = mailTexts(language, inviter, ctx.requestLanguage).invite({
+      name,
+      company: companyName,
+      link,
+      email,
     });
+    await ctx.mail.send({ to: email, ...mail });
   }
 };
 
@@ -145,7 +153,14 @@ export const resendInvite = async (ctx: CallContext, { memberId }: { memberId: s
       .execute();
     return createOneTimeToken({ db: trx }, 'invite', 'enterprise', memberId);
   });
-  await sendInvitations(ctx, s.user.ent_name, [{ email: member.email, name: member.name, token }]);
+  const invitee = await ctx.db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  await sendInvitations(ctx, s.user.ent_name, [
+    { email: member.email, name: member.name, token, language: invitee?.language ?? null },
+  ]);
   ctx.setMessage(`Invitation sent again to ${member.email}`);
   return { _id: memberId };
 };

@@ -4,7 +4,17 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { notFound } from '../errors.ts';
+import { reviewsOf } from './course-reviews.ts';
 import { containsPattern, pageOf } from './lists.ts';
+
+/** A JSON column written by this server; a damaged one reads as the fallback rather than failing the page. */
+const parseJson = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
 
 /**
  * Courses whose name, category or institution contains the text. On SQLite the FTS5 trigram index answers
@@ -19,6 +29,21 @@ const matching = (ctx: CallContext, search: string) => {
     return sql<boolean>`courses.id in (select course_search.course_id from course_search where course_search match ${phrase} union select c2.id from courses c2 where c2.enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\'))`;
   }
   return sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\' or ${byInstitution})`;
+};
+
+/**
+ * How well a course matches the search, best first (issue 17 item 7): its name starts with the text, then a word
+ * of its name does, then the name contains it, then its category, and last only its institution's name. So
+ * "inter" lists the Interview courses before every course of "You Study International College".
+ */
+const relevance = (search: string) => {
+  const text = search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return sql<number>`case
+    when lower(courses.name) like ${`${text}%`} escape '\\' then 0
+    when lower(courses.name) like ${`% ${text}%`} escape '\\' then 1
+    when lower(courses.name) like ${`%${text}%`} escape '\\' then 2
+    when lower(courses.category) like ${`%${text}%`} escape '\\' then 3
+    else 4 end`;
 };
 
 /** Published courses of institutions with their cards' fields. */
@@ -73,7 +98,7 @@ const toCard = (row: CardRow): CourseCard => ({
   ratingCount: Number(row.rating_count),
 });
 
-/** get-all-courses-home: the grid with the filters of spec §3, newest first, 12 a page. */
+/** get-all-courses-home: the grid with the filters of spec §3, newest first (best match first when searching), 12 a page. */
 export const listCourses = async (
   ctx: CallContext,
   input: {
@@ -90,7 +115,8 @@ export const listCourses = async (
   if (input.categories.length) query = query.where('courses.category', 'in', input.categories);
   if (input.rating) query = query.where('courses.rating', '>=', input.rating);
   const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-  const rows = await query
+  const ranked = input.search ? query.orderBy(relevance(input.search)) : query;
+  const rows = await ranked
     .select(CARD_COLUMNS)
     .orderBy('courses.created_at', 'desc')
     .orderBy('courses.id')
@@ -153,11 +179,27 @@ export const courseIds = async (ctx: CallContext) => {
 
 export const courseDetails = async (ctx: CallContext, { courseId }: { courseId: string }) => {
   const row = await publishedCourses(ctx)
-    .select([...CARD_COLUMNS, 'courses.description', 'courses.updated_at'])
+    .select([
+      ...CARD_COLUMNS,
+      'courses.description',
+      'courses.updated_at',
+      'courses.outcomes',
+      'courses.syllabus',
+      'courses.instructor_name',
+      'courses.instructor_bio',
+    ])
     .where('courses.id', '=', courseId)
     .executeTakeFirst();
   if (!row) throw notFound('Course not found');
-  return { ...toCard(row), description: row.description, updatedAt: row.updated_at };
+  return {
+    ...toCard(row),
+    description: row.description,
+    updatedAt: row.updated_at,
+    outcomes: parseJson(row.outcomes, []),
+    syllabus: parseJson(row.syllabus, []),
+    instructor: row.instructor_name ? { name: row.instructor_name, bio: row.instructor_bio ?? '' } : null,
+    ...(await reviewsOf(ctx.db, row.id)),
+  };
 };
 
 export const institution = async (ctx: CallContext, { slug }: { slug: string }) => {
@@ -189,6 +231,7 @@ export const searchList = async (ctx: CallContext, { search }: { search: string 
   const rows = await publishedCourses(ctx)
     .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
     .where(matching(ctx, search))
+    .orderBy(relevance(search))
     .orderBy(sql`lower(courses.name)`)
     .limit(SEARCH_LIST_LIMIT)
     .execute();

@@ -79,3 +79,11 @@ export const sendHelpEmail = async (
   ctx.setMessage('Your message has been sent to our support team');
   return {};
 };
+
+/** Settings (role named admin): the enterprise's default timezone (issue 17 item 6); null goes back to UTC. */
+export const updateDefaultTimezone = async (ctx: CallContext, { timezone }: { timezone: string | null }) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  await ctx.db.updateTable('enterprises').set({ timezone }).where('id', '=', enterpriseId).execute();
+  ctx.setMessage(timezone ? `Default timezone set to ${timezone}` : 'Default timezone set to UTC');
+  return freshUser(ctx);
+};

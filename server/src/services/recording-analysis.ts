@@ -4,6 +4,7 @@ import type { PronunciationResult, Task, TaskReport } from '@coach/shared/contra
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { advanceInterview } from './interview.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analyseTranscript } from './speech-analytics.ts';
 import { loadTask, toTasks } from './tasks.ts';
@@ -64,7 +65,9 @@ export const queueRecordingAnalyses = async (
         updated_at: at,
       })
       .execute();
-    await enqueue(db, 'speech-analysis', { analysisId: id });
+    // Each a millisecond after the one before, so they are heard in the report's order (jobs due at the same
+    // instant come in no set order): an interview's answers stage by stage, each reply being the next question.
+    await enqueue(db, 'speech-analysis', { analysisId: id }, { delayMs: queued });
     queued += 1;
   }
   return queued;
@@ -91,7 +94,7 @@ export const analysesOf = async (db: Db, assignmentIds: string[]) => {
 
 /** The job: hear one recording and store what was heard. A row replaced by a new take meanwhile is skipped. */
 export const analyseRecording = async (
-  { db, storage, speech }: Pick<Deps, 'db' | 'storage' | 'speech'>,
+  { db, storage, speech, coach }: Pick<Deps, 'db' | 'storage' | 'speech' | 'coach'>,
   analysisId: string,
 ) => {
   const row = await db
@@ -99,26 +102,31 @@ export const analyseRecording = async (
     .selectAll()
     .where('id', '=', analysisId)
     .executeTakeFirst();
-  if (row?.status !== 'pending') return;
-  const key = storage.keyOf(row.file_url);
-  const upload = key
-    ? await db.selectFrom('uploads').select('content_type').where('key', '=', key).executeTakeFirst()
-    : undefined;
-  const bytes = key ? await storage.head(key, READ_BYTES) : null;
-  if (!key || !upload || !bytes) throw new Error(`The recording ${row.file_url} could not be read`);
-  const transcript = await speech.transcribe({ bytes, contentType: upload.content_type });
-  const analysis = analyseTranscript({ transcript, target: row.target_text });
-  // The analysis and, when it was the last one a Pronunciation task waited for, the task's score land together:
-  // a reader never sees every item heard but no score yet.
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('recording_analyses')
-      .set({ status: analysis.status, analysis: JSON.stringify(analysis), updated_at: nowIso() })
-      .where('id', '=', analysisId)
-      .where('status', '=', 'pending')
-      .execute();
-    await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
-  });
+  if (!row) return;
+  // A retry after a crash between storing the analysis and moving the interview on only does the latter.
+  if (row.status === 'pending') {
+    const key = storage.keyOf(row.file_url);
+    const upload = key
+      ? await db.selectFrom('uploads').select('content_type').where('key', '=', key).executeTakeFirst()
+      : undefined;
+    const bytes = key ? await storage.head(key, READ_BYTES) : null;
+    if (!key || !upload || !bytes) throw new Error(`The recording ${row.file_url} could not be read`);
+    const transcript = await speech.transcribe({ bytes, contentType: upload.content_type });
+    const analysis = analyseTranscript({ transcript, target: row.target_text });
+    // The analysis and, when it was the last one a Pronunciation task waited for, the task's score land
+    // together: a reader never sees every item heard but no score yet.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('recording_analyses')
+        .set({ status: analysis.status, analysis: JSON.stringify(analysis), updated_at: nowIso() })
+        .where('id', '=', analysisId)
+        .where('status', '=', 'pending')
+        .execute();
+      await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
+    });
+  }
+  // An interview answer heard brings the interviewer's reply.
+  await advanceInterview({ db, coach }, row.assignment_id);
 };
 
 /**
@@ -172,22 +180,31 @@ export const scorePronunciationTask = async (
 };
 
 /** The job gave up: the analysis says failed (the learner can record again, which queues a new one). */
-export const markAnalysisFailed = async ({ db, speech }: Pick<Deps, 'db' | 'speech'>, analysisId: string) => {
+export const markAnalysisFailed = async (
+  { db, speech, coach }: Pick<Deps, 'db' | 'speech' | 'coach'>,
+  analysisId: string,
+) => {
   const row = await db
     .selectFrom('recording_analyses')
-    .select('assignment_id')
+    .select(['assignment_id', 'status'])
     .where('id', '=', analysisId)
     .executeTakeFirst();
-  await db
-    .updateTable('recording_analyses')
-    .set({
-      status: 'failed',
-      analysis: JSON.stringify(unmeasuredSpeechAnalysis('failed')),
-      updated_at: nowIso(),
-    })
-    .where('id', '=', analysisId)
-    .where('status', '=', 'pending')
-    .execute();
-  // A Pronunciation task waiting on this item is scored without it (0 for the item, not passed).
-  if (row) await scorePronunciationTask({ db, speech }, row.assignment_id);
+  if (!row) return;
+  if (row.status === 'pending')
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('recording_analyses')
+        .set({
+          status: 'failed',
+          analysis: JSON.stringify(unmeasuredSpeechAnalysis('failed')),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', analysisId)
+        .where('status', '=', 'pending')
+        .execute();
+      // A Pronunciation task waiting on this item is scored without it (0 for the item, not passed).
+      await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
+    });
+  // An interview goes on without the answer: the next question is asked all the same.
+  await advanceInterview({ db, coach }, row.assignment_id);
 };

@@ -3,18 +3,21 @@ import { hashPassword } from '../auth/passwords.ts';
 import { assertMayMail, guard, mayMail, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { insertCompany } from '../db/companies.ts';
 import { conflict, isUniqueViolation } from '../errors.ts';
+import { mailTexts } from '../mail/texts.ts';
 import { enterpriseSession } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
 
 const nowIso = () => new Date().toISOString();
 
-const sendVerification = async (ctx: CallContext, user: { id: string; name: string; email: string }) => {
+/** In the reader's language (issue 18): their saved one, else the language of the screen they signed up on. */
+const sendVerification = async (
+  ctx: CallContext,
+  user: { id: string; name: string; email: string; language?: string | null },
+) => {
   const token = await createOneTimeToken(ctx, 'verify', 'enterprise', user.id);
-  await ctx.mail.send({
-    to: user.email,
-    subject: 'Verify your email for Coach',
-    text: `Hello ${user.name},\n\nPlease confirm this is your email address within 24 hours:\n${ctx.config.publicUrl}/verify-email/${token}\n\nIf you did not create a Coach account, ignore this message.`,
-  });
+  const link = `${ctx.config.publicUrl}/verify-email/${token}`;
+  const mail = mailTexts(user.language, ctx.requestLanguage).verify({ name: user.name, link });
+  await ctx.mail.send({ to: user.email, ...mail });
 };
 
 /**
@@ -59,11 +62,16 @@ export const register = async (
       await sendVerification(ctx, { id: created, name: input.name, email: input.email });
       return;
     }
-    await ctx.mail.send({
-      to: input.email,
-      subject: 'You already have a Coach account',
-      text: `Hello,\n\nSomeone, perhaps you, tried to create a Coach account with this email address, which already has one.\nSign in at ${ctx.config.publicUrl}/login, or choose a new password at ${ctx.config.publicUrl}/forgot-password.\n\nIf it was not you, you can ignore this message: nothing has changed.`,
+    const owner = await ctx.db
+      .selectFrom('users')
+      .select('language')
+      .where('email', '=', input.email)
+      .executeTakeFirst();
+    const mail = mailTexts(owner?.language, ctx.requestLanguage).accountExists({
+      loginLink: `${ctx.config.publicUrl}/login`,
+      forgotLink: `${ctx.config.publicUrl}/forgot-password`,
     });
+    await ctx.mail.send({ to: input.email, ...mail });
   });
   ctx.setMessage('Your account is ready. Check your inbox to verify your email, then sign in.');
   return { email: input.email };

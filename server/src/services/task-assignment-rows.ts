@@ -2,7 +2,9 @@ import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { Assignment, PronunciationResult, TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
+import { interviewMessagesOf } from './interview.ts';
 import { analysesOf } from './recording-analysis.ts';
+import { loadTask, toTasks } from './tasks.ts';
 
 // The rows of task_assignments as the assigning, learner and review services read them.
 
@@ -41,7 +43,11 @@ export const splitReport = (json: string | null) => {
   return { report: report as TaskReport, pronunciation: pronunciationResult ?? null };
 };
 
-export const toAssignment = (row: AssignmentRow, analyses: Assignment['analyses'] = {}): Assignment => ({
+export const toAssignment = (
+  row: AssignmentRow,
+  analyses: Assignment['analyses'] = {},
+  interview: Assignment['interview'] = [],
+): Assignment => ({
   ...splitReport(row.report),
   _id: row.id,
   taskId: row.task_id,
@@ -58,6 +64,7 @@ export const toAssignment = (row: AssignmentRow, analyses: Assignment['analyses'
   feedback: row.feedback,
   feedbackAt: row.feedback_at,
   analyses,
+  interview,
 });
 
 export const findAssignment = async (db: Db, enterpriseId: string, taskId: string, userId: string) => {
@@ -72,6 +79,23 @@ export const findAssignment = async (db: Db, enterpriseId: string, taskId: strin
   return row;
 };
 
-/** An attempt as the calls answer it: the row with the speech analysis of each of its recordings (issue 16). */
-export const loadAssignment = async (db: Db, row: AssignmentRow) =>
-  toAssignment(row, (await analysesOf(db, [row.id])).get(row.id) ?? {});
+/**
+ * An attempt as the calls answer it: the row with the speech analysis of each of its recordings and, for an
+ * interview, its conversation (issue 16).
+ */
+export const loadAssignment = async (db: Db, row: AssignmentRow & { enterprise_id: string }) => {
+  const analyses = (await analysesOf(db, [row.id])).get(row.id) ?? {};
+  const [task] = await toTasks(db, [await loadTask(db, row.enterprise_id, row.task_id)]);
+  const { report } = splitReport(row.report);
+  const interview = task
+    ? await interviewMessagesOf(db, {
+        assignmentId: row.id,
+        task,
+        report,
+        analyses,
+        feedback: { text: row.feedback, at: row.feedback_at },
+        at: row.started_at ?? row.assigned_at,
+      })
+    : [];
+  return toAssignment(row, analyses, interview);
+};

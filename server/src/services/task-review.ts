@@ -1,6 +1,5 @@
-import { ANSWERED_INTERVIEW_STAGES, interviewPrompt } from '@coach/shared/constants/interview';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import type { InterviewMessage, PendingReviewRow, Task, TaskMemberRow } from '@coach/shared/contract/tasks';
+import type { PendingReviewRow, Task, TaskMemberRow } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
@@ -43,37 +42,17 @@ export const memberTaskData = async (
   };
 };
 
-/** The interview messages (spec §3) of a member's type-6 task, one per answered stage plus the feedback. */
+/**
+ * The interview messages (spec §3) of a member's type-6 task: the conversation as far as it went, the coach's
+ * summing up and the reviewer's feedback (services/interview.ts).
+ */
 export const interviewMessages = async (
   ctx: CallContext,
   { taskId, userId }: { taskId: string; userId: string },
 ) => {
   const { task, assignment } = await memberTaskData(ctx, { taskId, userId });
   if (task.type !== 6) throw validation('taskId', 'This is not a Get Interview Ready task');
-  const messages: InterviewMessage[] = [];
-  for (const stage of ANSWERED_INTERVIEW_STAGES) {
-    const recording = assignment.report.recordings?.[stage];
-    if (!recording) continue;
-    messages.push({
-      requestType: stage,
-      request: interviewPrompt(stage, task),
-      response: '',
-      audioKeys: [recording.fileUrl],
-      // What the speech engine heard in this answer (issue 16; pending while it listens).
-      answerAnalysis: assignment.analyses[stage] ?? null,
-      createdAt: recording.recordedAt ?? assignment.completedAt ?? assignment.assignedAt,
-    });
-  }
-  if (assignment.feedback)
-    messages.push({
-      requestType: 'FEEDBACK',
-      request: interviewPrompt('FEEDBACK', task),
-      response: assignment.feedback,
-      audioKeys: [],
-      answerAnalysis: null,
-      createdAt: assignment.feedbackAt ?? assignment.completedAt ?? assignment.assignedAt,
-    });
-  return { messages };
+  return { messages: assignment.interview };
 };
 
 const completedAssignment = async (ctx: CallContext, taskId: string, userId: string) => {

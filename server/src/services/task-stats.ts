@@ -14,12 +14,16 @@ export const taskFigures = async (
     enterpriseId,
     userId,
     groupId,
+    throughGroupId,
     completedFrom,
     completedBefore,
   }: {
     enterpriseId: string;
     userId?: string | undefined;
+    /** The people in this group (the top-bar group filter): every assignment they have, however made. */
     groupId?: string | undefined;
+    /** What this group gave (a group's detail page): see `givenThroughGroup`. */
+    throughGroupId?: string | undefined;
     completedFrom?: string | undefined;
     completedBefore?: string | undefined;
   },
@@ -32,6 +36,7 @@ export const taskFigures = async (
     query = query.where('a.user_id', 'in', (eb) =>
       eb.selectFrom('group_members').select('user_id').where('group_id', '=', groupId),
     );
+  if (throughGroupId) query = query.where(givenThroughGroup('a', 'task', throughGroupId));
   const inRange =
     completedFrom && completedBefore
       ? sql<boolean>`a.completed_at >= ${completedFrom} and a.completed_at < ${completedBefore}`
@@ -58,6 +63,24 @@ export const taskFigures = async (
   };
 };
 
+/**
+ * An assignment given through a group: made by a group (`source = 'group'`), of a task (or video) the group
+ * holds, to someone in it now. The row does not store which group made it, so a member in two groups holding
+ * the same task counts in both (either group would have given it), and someone who left the group stops
+ * counting; an assignment made to the member directly (`source = 'direct'`) never counts, even when the group
+ * holds that task too.
+ */
+const givenThroughGroup = (alias: 'a', kind: 'task' | 'content', groupId: string) => {
+  const held =
+    kind === 'task'
+      ? sql`select task_id from task_group_assignments where group_id = ${groupId}`
+      : sql`select content_id from content_group_assignments where group_id = ${groupId}`;
+  const itemColumn = sql.ref(`${alias}.${kind}_id`);
+  return sql<boolean>`${sql.ref(`${alias}.source`)} = 'group' and ${itemColumn} in (${held}) and ${sql.ref(
+    `${alias}.user_id`,
+  )} in (select user_id from group_members where group_id = ${groupId})`;
+};
+
 /** Videos assigned to and watched (viewed past 80 %, within the range when one is given) by the same people. */
 export const videoFigures = async (
   db: Db,
@@ -65,12 +88,15 @@ export const videoFigures = async (
     enterpriseId,
     userId,
     groupId,
+    throughGroupId,
     watchedFrom,
     watchedBefore,
   }: {
     enterpriseId: string;
     userId?: string | undefined;
     groupId?: string | undefined;
+    /** Videos the group gave (its detail page), and how many of those its people watched. */
+    throughGroupId?: string | undefined;
     watchedFrom?: string | undefined;
     watchedBefore?: string | undefined;
   },
@@ -89,6 +115,20 @@ export const videoFigures = async (
   if (groupId) {
     assigned = assigned.where(inGroup('a.user_id'));
     watched = watched.where(inGroup('v.user_id'));
+  }
+  if (throughGroupId) {
+    assigned = assigned.where(givenThroughGroup('a', 'content', throughGroupId));
+    // Watched: a view of a video given through the group, by the member it was given to.
+    watched = watched.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('content_assignments as a')
+          .select('a.id')
+          .whereRef('a.user_id', '=', 'v.user_id')
+          .whereRef('a.content_id', '=', 'v.content_id')
+          .where('a.enterprise_id', '=', enterpriseId)
+          .where(givenThroughGroup('a', 'content', throughGroupId)),
+      ),
+    );
   }
   if (watchedFrom && watchedBefore)
     watched = watched.where('v.created_at', '>=', watchedFrom).where('v.created_at', '<', watchedBefore);

@@ -136,7 +136,9 @@ export const createTestApp = async ({
       .sort();
     const last = files[files.length - 1];
     if (!last) throw new Error(`no message for ${to}`);
-    const match = /code is (\d{6})/.exec(readFileSync(path.join(dir, last), 'utf8'));
+    // Any language (issue 18): the message's only 6-digit number, in its body after the headers.
+    const [, body = ''] = readFileSync(path.join(dir, last), 'utf8').split('\r\n\r\n');
+    const match = /(?<!\d)(\d{6})(?!\d)/.exec(body);
     if (!match?.[1]) throw new Error('no code in message');
     return match[1];
   };

@@ -82,3 +82,25 @@ export const switchFeature = (flags: FeatureFlags, key: FeatureFlagKey, on: bool
 /** The label of a flag, for messages such as "Interview Ready is not enabled for your organisation". */
 export const featureLabel = (key: FeatureFlagKey): string =>
   FEATURE_FLAGS.find((f) => f.key === key)?.label ?? key;
+
+/**
+ * What switching a flag off closes, on the web and the API (README "Feature flags and what they close"): the
+ * platform admin is told this before the switch takes effect. Mobile-only flags close only the apps' feature.
+ */
+export const FEATURE_CLOSES = {
+  enableCourseFeature: 'the Courses menu and the course calls',
+  enableInterviewReadyFeature:
+    'Get Interview Ready tasks in the library, its pickers, the coach’s drafts and My Tasks',
+  enableCommunicationReadyFeature:
+    'Pronunciation, Vocabulary, Read, Speak Freely and Call with it, and the tasks and screens they open',
+  enablePronunciationFeature: 'Pronunciation tasks, the Configurations menu and the pronunciation settings',
+  enableVocabularyFeature: 'vocabulary practice in the mobile apps',
+  enableReadFeature: 'Read and Read & Record tasks',
+  enableSpeakFreelyFeature: 'Question and Answer tasks, answered by speaking',
+  enableCallFeature: 'the Call feature of the mobile apps',
+  enableSoftSkillsReadyFeature: 'the Soft Skills Ready feature of the mobile apps',
+  enableRateYourJourneyFeature: 'the Rate Your Journey feature of the mobile apps',
+  enableFlashCardFeature: 'the Flash Cards feature of the mobile apps',
+  enableCompanyInfoFeature: 'the Company Info menu and its calls',
+  enableTaskAttachmentUpload: 'new task attachments and their uploads (attachments already kept stay)',
+} as const satisfies Record<FeatureFlagKey, string>;

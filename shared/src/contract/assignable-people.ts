@@ -20,8 +20,8 @@ const request = z.strictObject({
 });
 
 /**
- * The assign pickers' own calls (issue 5): whoever may assign tasks or videos may find the people to assign
- * them to, without the members or groups permission (which also opens editing people).
+ * The assign pickers' own calls (issue 5): whoever may assign tasks, videos or surveys may find the people to
+ * assign them to, without the members or groups permission (which also opens editing people).
  */
 export const assignablePeople = {
   forTasks: defineCall({
@@ -37,6 +37,15 @@ export const assignablePeople = {
     path: `${API_BASE.enterprise}/contentlibrary/get-assignable-people`,
     auth: 'enterprise',
     permission: 'content-library',
+    request,
+    response: z.array(assignablePersonSchema),
+  }),
+  /** Issue 17: the survey audience picker. */
+  forSurveys: defineCall({
+    method: 'GET',
+    path: `${API_BASE.enterprise}/surveys/get-assignable-people`,
+    auth: 'enterprise',
+    permission: 'surveys',
     request,
     response: z.array(assignablePersonSchema),
   }),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES, type LanguageCode } from '../constants/languages.ts';
+import { isKnownTimeZone } from '../constants/timezones.ts';
 import { PERMISSION_KEYS } from '../permissions.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { empty, id, paged, text } from './envelope.ts';
@@ -16,6 +18,16 @@ export const newPasswordField = text()
 const givenPasswordField = text().min(1, 'Please enter your password').max(200);
 const resetTokenField = text().min(16).max(200);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
+
+/** A zone of spec §9's full list (the IANA list); anything else is a 422 naming the field. */
+export const timeZoneField = () =>
+  text().trim().max(64).refine(isKnownTimeZone, 'Choose a timezone from the list');
+
+/** One of spec §9's nine languages (issue 18); anything else is a 422 naming the field. */
+export const languageField = () =>
+  z.enum(LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]], {
+    error: 'Choose one of the offered languages',
+  });
 
 /** Contact methods for the second-factor code (spec §9): 1 Mobile Number, 2 Email. */
 export const contactMethodField = z.union([z.literal(1), z.literal(2)]);
@@ -62,6 +74,10 @@ export const enterpriseUserSchema = z.object({
   mobile: z.string().nullable(),
   isDefaultAdmin: z.boolean(),
   emailVerified: z.boolean(),
+  /** The member's own timezone (issue 17 item 6), or null to use the enterprise's default. */
+  timezone: z.string().nullable(),
+  /** The member's language (issue 18), one of the nine codes, or null until chosen (the apps then use the device's). */
+  language: languageField().nullable(),
   roleId: z.object({ _id: id(), name: z.string(), permissions: z.array(z.enum(PERMISSION_KEYS)) }),
   enterpriseId: featureFlagsSchema.extend({
     _id: id(),
@@ -69,6 +85,8 @@ export const enterpriseUserSchema = z.object({
     enterprise_logo: z.string().nullable(),
     address: z.string().nullable(),
     themeSettings: themeSettingsSchema,
+    /** The default timezone of its members (Settings), or null for UTC. */
+    timezone: z.string().nullable(),
   }),
   /** Set when a platform admin is logged in as this enterprise (spec §1.2): the top bar shows a generic identity. */
   loggedInAsAdmin: z.boolean(),
@@ -83,6 +101,8 @@ export const adminUserSchema = z.object({
   role: z.string(),
   avatarUrl: z.string().nullable(),
   mobile: z.string().nullable(),
+  /** The admin's language (issue 18), or null until chosen. */
+  language: languageField().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -128,7 +148,11 @@ export const updateProfileRequest = z.object({
     .regex(/^\+?[0-9 ]{6,20}$/, 'Invalid Mobile Number')
     .nullable()
     .optional(),
+  /** Issue 18: the language of the screens and of the mails this person receives. */
+  language: languageField().optional(),
 });
+/** The language picker's own call (issue 18): only the language changes. */
+export const updateLanguageRequest = z.strictObject({ language: languageField() });
 /** A signed-in session on the profile's list (issue 15): where it was opened and when it was last used. */
 export const sessionSchema = z.object({
   _id: z.string(),
@@ -250,7 +274,18 @@ export const enterpriseAuth = {
     path: `${E}/general/auth/updateprofile`,
     auth: 'enterprise',
     permission: null,
-    request: updateProfileRequest,
+    /** Members also choose their timezone (null: the enterprise's default). */
+    request: updateProfileRequest.extend({ timezone: timeZoneField().nullable().optional() }),
+    response: enterpriseUserSchema,
+  }),
+  /** The language picker (issue 18): saves the member's language, kept for their screens and their mails. */
+  updateLanguage: defineCall({
+    method: 'POST',
+    path: `${E}/general/auth/update-language`,
+    auth: 'enterprise',
+    permission: null,
+    beforeEmailVerified: true,
+    request: updateLanguageRequest,
     response: enterpriseUserSchema,
   }),
   changePassword: defineCall({
@@ -387,6 +422,15 @@ export const adminAuth = {
     auth: 'admin',
     permission: null,
     request: updateProfileRequest,
+    response: adminUserSchema,
+  }),
+  /** The language picker (issue 18) for the platform admin. */
+  updateLanguage: defineCall({
+    method: 'POST',
+    path: `${A}/general/auth/update-language`,
+    auth: 'admin',
+    permission: null,
+    request: updateLanguageRequest,
     response: adminUserSchema,
   }),
   changePassword: defineCall({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COURSE_CATEGORIES, COURSE_CURRENCIES, COURSE_LEVELS } from '../constants/marketplace.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { fileUrlField, id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
+import { syllabusModuleSchema } from './marketplace.ts';
 
 // The institution side of the marketplace (issue 4): an admin of an enterprise with the course feature
 // manages its courses (spec §2 /enterprise/courses, create-courses, course/edit/{id}, course-enrollments/{id}).
@@ -27,6 +28,78 @@ export const courseInputShape = {
   imageUrl: fileUrlField().nullable(),
 };
 
+/**
+ * How much a course page holds of what a buyer decides on (issue 17 item 7): what learners will learn, the
+ * syllabus in modules and lessons, and the instructor. The editor's limits and the server's checks both read
+ * these.
+ */
+export const COURSE_OUTLINE_LIMITS = {
+  outcomes: 12,
+  outcomeLength: 200,
+  modules: 30,
+  moduleTitleLength: 120,
+  lessonsPerModule: 50,
+  lessonTitleLength: 150,
+  lessonMinutes: { min: 1, max: 600 },
+  instructorNameLength: 100,
+  instructorBioLength: 1000,
+} as const;
+const L = COURSE_OUTLINE_LIMITS;
+
+const lessonInputSchema = z.strictObject({
+  title: text()
+    .trim()
+    .min(1, 'Please enter the lesson title')
+    .max(L.lessonTitleLength, `At most ${L.lessonTitleLength} characters`),
+  minutes: z
+    .number({ error: `Enter the minutes, ${L.lessonMinutes.min} to ${L.lessonMinutes.max}` })
+    .int('Enter whole minutes')
+    .min(L.lessonMinutes.min, `At least ${L.lessonMinutes.min} minute`)
+    .max(L.lessonMinutes.max, `At most ${L.lessonMinutes.max} minutes`),
+});
+
+const moduleInputSchema = z.strictObject({
+  title: text()
+    .trim()
+    .min(1, 'Please enter the module title')
+    .max(L.moduleTitleLength, `At most ${L.moduleTitleLength} characters`),
+  lessons: z
+    .array(lessonInputSchema, { error: 'lessons is a list' })
+    .min(1, 'Add at least one lesson to this module')
+    .max(L.lessonsPerModule, `At most ${L.lessonsPerModule} lessons in a module`),
+});
+
+export const courseInstructorSchema = z.strictObject({
+  name: text()
+    .trim()
+    .min(1, "Please enter the instructor's name")
+    .max(L.instructorNameLength, `At most ${L.instructorNameLength} characters`),
+  bio: text().trim().max(L.instructorBioLength, `At most ${L.instructorBioLength} characters`),
+});
+export type CourseInstructor = z.infer<typeof courseInstructorSchema>;
+
+/**
+ * The outline of a course as add-course and edit-course take it. Each part is optional: add-course leaves a
+ * missing part empty, edit-course leaves it as it was. `instructor: null` says nobody is named.
+ */
+export const courseOutlineShape = {
+  outcomes: z
+    .array(
+      text()
+        .trim()
+        .min(1, 'Write what learners will learn, or remove this line')
+        .max(L.outcomeLength, `At most ${L.outcomeLength} characters`),
+      { error: 'outcomes is a list of sentences' },
+    )
+    .max(L.outcomes, `At most ${L.outcomes} outcomes`)
+    .optional(),
+  syllabus: z
+    .array(moduleInputSchema, { error: 'syllabus is a list of modules' })
+    .max(L.modules, `At most ${L.modules} modules`)
+    .optional(),
+  instructor: courseInstructorSchema.nullable().optional(),
+};
+
 export const managedCourseSchema = z.object({
   _id: id(),
   name: z.string(),
@@ -44,6 +117,14 @@ export const managedCourseSchema = z.object({
   updatedAt: z.string(),
 });
 export type ManagedCourse = z.infer<typeof managedCourseSchema>;
+
+/** One course with its outline, as get-course, add-course, edit-course and publish-course answer. */
+export const managedCourseDetailSchema = managedCourseSchema.extend({
+  outcomes: z.array(z.string()),
+  syllabus: z.array(syllabusModuleSchema),
+  instructor: z.object({ name: z.string(), bio: z.string() }).nullable(),
+});
+export type ManagedCourseDetail = z.infer<typeof managedCourseDetailSchema>;
 
 export const enrolmentSchema = z.object({
   _id: id(),
@@ -82,21 +163,21 @@ export const courses = {
     path: `${C}/get-course-by-id`,
     ...courseCall,
     request: z.strictObject({ courseId: id() }),
-    response: managedCourseSchema,
+    response: managedCourseDetailSchema,
   }),
   add: defineCall({
     method: 'POST',
     path: `${C}/add-course`,
     ...courseCall,
-    request: z.strictObject(courseInputShape),
-    response: managedCourseSchema,
+    request: z.strictObject({ ...courseInputShape, ...courseOutlineShape }),
+    response: managedCourseDetailSchema,
   }),
   edit: defineCall({
     method: 'POST',
     path: `${C}/edit-course`,
     ...courseCall,
-    request: z.strictObject({ courseId: id(), ...courseInputShape }),
-    response: managedCourseSchema,
+    request: z.strictObject({ courseId: id(), ...courseInputShape, ...courseOutlineShape }),
+    response: managedCourseDetailSchema,
   }),
   /** Publishing puts the course on the marketplace (the site is rebuilt); unpublishing takes it off. */
   setPublished: defineCall({
@@ -107,7 +188,7 @@ export const courses = {
       courseId: id(),
       published: z.boolean({ error: 'published is true or false' }),
     }),
-    response: managedCourseSchema,
+    response: managedCourseDetailSchema,
   }),
   enrolments: defineCall({
     method: 'GET',

@@ -25,7 +25,12 @@ export const groupDetailSchema = groupSummarySchema.extend({
   members: z.array(groupMemberSchema),
   /** Tasks assigned to the group (its members, including later joiners, get them). */
   tasks: z.array(z.object({ _id: id(), title: z.string(), type: z.number().int() })),
+  /**
+   * The assignments this group gave: made through a group, of a task the group holds, to someone in it now
+   * (not its members' other tasks; issue 17 item 5).
+   */
   taskFigures: taskFiguresSchema,
+  /** The same for videos: given through the group, and how many of those their members watched. */
   videoFigures: videoFiguresSchema,
 });
 export type GroupDetail = z.output<typeof groupDetailSchema>;

@@ -79,9 +79,36 @@ export const courseCardSchema = z.object({
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
 
+/** A review by an enrolled learner (issue 17 item 7): 1 to 5 stars and what they thought. */
+export const courseReviewSchema = z.object({
+  _id: id(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  /** First name and initial: a public page shows no member's full name. */
+  reviewerName: z.string(),
+  updatedAt: z.string(),
+});
+export type CourseReview = z.infer<typeof courseReviewSchema>;
+
+/** One module of a course's syllabus with its lessons (issue 17 item 7). */
+export const syllabusModuleSchema = z.object({
+  title: z.string(),
+  lessons: z.array(z.object({ title: z.string(), minutes: z.number().int().min(0) })),
+});
+export type SyllabusModule = z.infer<typeof syllabusModuleSchema>;
+
 export const courseDetailSchema = courseCardSchema.extend({
   description: z.string(),
   updatedAt: z.string(),
+  /** What a learner will be able to do after the course. */
+  outcomes: z.array(z.string()),
+  syllabus: z.array(syllabusModuleSchema),
+  instructor: z.object({ name: z.string(), bio: z.string() }).nullable(),
+  /** Enrolled learners' reviews, newest first (the latest 20; `reviewCount` says how many in all). */
+  reviews: z.array(courseReviewSchema),
+  reviewCount: z.number().int(),
+  /** Their mean rating, or null before the first review. */
+  reviewAverage: z.number().nullable(),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 

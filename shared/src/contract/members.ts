@@ -51,6 +51,28 @@ export const memberDetailSchema = memberSchema.extend({
 });
 export type MemberDetail = z.output<typeof memberDetailSchema>;
 
+/** How far back a member's speaking trend looks, in days (today included). */
+export const SPEECH_TREND_DAYS = 90;
+
+/**
+ * One day of a member's speaking trend (issue 16): the means of that day's recordings the speech engine heard
+ * (status done; pending, failed and no-speech recordings are left out). One point a day keeps the chart readable
+ * when a Pronunciation task brings many recordings at once.
+ */
+export const speechTrendPointSchema = z.object({
+  /** The day the recordings were saved, YYYY-MM-DD in UTC. */
+  date: z.string(),
+  /** How many recordings were heard that day. */
+  recordings: z.number().int().min(1),
+  /** Mean pace in words per minute, whole words. */
+  wordsPerMinute: z.number().min(0),
+  /** Mean fillers per 100 words, to one decimal. */
+  fillersPer100Words: z.number().min(0),
+  /** Mean pronunciation score (0-100) of the day's recordings that had a target text; null when none had. */
+  pronunciation: z.number().min(0).max(100).nullable(),
+});
+export type SpeechTrendPoint = z.output<typeof speechTrendPointSchema>;
+
 export const members = {
   list: defineCall({
     method: 'GET',
@@ -90,6 +112,18 @@ export const members = {
     permission: 'members',
     request: z.strictObject({ memberId: id() }),
     response: memberDetailSchema,
+  }),
+  /**
+   * The member's speaking trend for the member page's chart (issue 16): one point per day with heard recordings
+   * over the last SPEECH_TREND_DAYS days, oldest first. Another enterprise's member is 404.
+   */
+  speechTrend: defineCall({
+    method: 'GET',
+    path: `${M}/get-member-speech-trend`,
+    auth: 'enterprise',
+    permission: 'members',
+    request: z.strictObject({ memberId: id() }),
+    response: z.object({ days: z.number().int(), points: z.array(speechTrendPointSchema) }),
   }),
   /** Creates the member and emails a link to choose a password (valid 7 days). */
   invite: defineCall({

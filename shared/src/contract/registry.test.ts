@@ -110,6 +110,9 @@ const SPEC_CALLS: readonly string[] = [
  * members, groups and roles unnamed). Each is listed here on purpose, so a stray entry still fails.
  */
 const ISSUE_CALLS: readonly string[] = [
+  // Issue 18: the language picker saves the member's (and the platform admin's) language
+  `POST ${E}/general/auth/update-language`,
+  `POST ${A}/general/auth/update-language`,
   // Issue 3: roles
   `GET ${E}/roles/get-roles`,
   `GET ${E}/roles/get-role-options`,
@@ -183,6 +186,10 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${A}/reports/get-app-user-counts`,
   `POST ${A}/reports/get-feature-usage`,
   `GET ${A}/enterprise/get-enterprise-usage`,
+  // Issue 17: an enterprise's reports (spec §2 /enterprise/reports)
+  `GET ${E}/reports/get-enterprise-report`,
+  `GET ${E}/reports/get-member-report`,
+  `POST ${E}/reports/export-report`,
   // Issue 7: the platform task library (spec §2 /admin/tasks-library, /admin/bulk-assign-unassign-task)
   `POST ${A}/tasks/get-tasks`,
   `POST ${A}/tasks/get-task`,
@@ -201,6 +208,36 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${A}/general/auth/sessions`,
   `POST ${A}/general/auth/end-session`,
   `GET ${E}/general/storage-usage`,
+  // Issue 16: a member's speaking trend (pace, fillers, pronunciation) on the member page
+  `GET ${E}/members/get-member-speech-trend`,
+  // Issue 17: a member's own home (My progress on /enterprise/dashboard), login only
+  `GET ${E}/general/my-progress`,
+  // Issue 17: surveys (spec §2 /enterprise/surveys, /enterprise/surveys/manage/{id?}; permission surveys)
+  `POST ${E}/surveys/get-surveys`,
+  `POST ${E}/surveys/get-survey`,
+  `POST ${E}/surveys/add-survey`,
+  `POST ${E}/surveys/edit-survey`,
+  `POST ${E}/surveys/publish-survey`,
+  `POST ${E}/surveys/close-survey`,
+  `POST ${E}/surveys/delete-survey`,
+  `POST ${E}/surveys/assign-survey`,
+  `POST ${E}/surveys/unassign-survey`,
+  `POST ${E}/surveys/get-survey-results`,
+  `POST ${E}/surveys/export-survey-results`,
+  `POST ${E}/surveys/get-my-surveys`,
+  `POST ${E}/surveys/get-my-survey`,
+  `POST ${E}/surveys/submit-survey`,
+  `GET ${E}/surveys/get-assignable-people`,
+  // Issue 17: privacy and terms (spec §2 /app-privacy-policy/{id}, /app-terms-and-condition/{id}) and timezones (§9)
+  'GET /api/v1/public/legal-text',
+  `GET ${A}/legal/get-texts`,
+  `POST ${A}/legal/update-text`,
+  `GET ${E}/general/legal-texts`,
+  `POST ${E}/general/update-legal-text`,
+  `POST ${E}/general/update-default-timezone`,
+  // Issue 17 item 7: enrolled learners review their courses
+  `POST ${E}/course-reviews/get-my-review`,
+  `POST ${E}/course-reviews/save-review`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

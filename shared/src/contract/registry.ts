@@ -8,17 +8,23 @@ import { adminVocabulary, vocabularyPractice } from './admin-vocabulary.ts';
 import { assignablePeople } from './assignable-people.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
 import { contentActions, contentLibrary } from './content.ts';
+import { courseReviews } from './course-reviews.ts';
 import { courses } from './courses.ts';
 import type { CallDef } from './define-call.ts';
 import { enterpriseGeneral } from './general.ts';
 import { groups } from './groups.ts';
+import { legal } from './legal.ts';
 import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
+import { myProgress } from './my-progress.ts';
 import { pronunciationConfig } from './pronunciation.ts';
 import { readingTopics } from './reading-topics.ts';
+import { enterpriseReports } from './reports.ts';
 import { roles } from './roles.ts';
+import { surveys } from './surveys.ts';
 import { taskFolders } from './task-folders.ts';
 import { tasks } from './tasks.ts';
+import { timezoneCalls } from './timezone.ts';
 import { uploads } from './uploads.ts';
 
 /**
@@ -30,6 +36,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(enterpriseAuth),
   ...Object.values(adminAuth),
   ...Object.values(enterpriseGeneral),
+  ...Object.values(myProgress),
   ...Object.values(roles),
   ...Object.values(groups),
   ...Object.values(members),
@@ -43,6 +50,9 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(uploads),
   ...Object.values(marketplace),
   ...Object.values(courses),
+  ...Object.values(courseReviews),
+  ...Object.values(legal),
+  ...Object.values(timezoneCalls),
   ...Object.values(adminGeneral),
   ...Object.values(adminVocabulary),
   ...Object.values(vocabularyPractice),
@@ -51,4 +61,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(adminTasks),
   ...Object.values(adminContent),
   ...Object.values(adminReports),
+  ...Object.values(surveys),
+  ...Object.values(enterpriseReports),
 ];

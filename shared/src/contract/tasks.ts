@@ -3,7 +3,7 @@ import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '../constants/durations.ts'
 import { LEVEL_VALUES } from '../constants/levels.ts';
 import { SORT_VALUES } from '../constants/sort-options.ts';
 import { TASK_STATUS } from '../constants/task-status.ts';
-import { INTERVIEW_STAGES, TASK_CATEGORIES, TASK_TYPE_VALUES } from '../constants/task-types.ts';
+import { TASK_CATEGORIES, TASK_TYPE_VALUES } from '../constants/task-types.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import {
   empty,
@@ -18,6 +18,7 @@ import {
   shaped,
   text,
 } from './envelope.ts';
+import { type InterviewMessage, interviewMessageSchema } from './interview.ts';
 import type { SpeechAnalysis } from './speech.ts';
 import type { VideoContent } from './video.ts';
 
@@ -94,16 +95,8 @@ export const questionTemplateSchema = z
   );
 export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
 
-/** Interview message of a Get Interview Ready task (spec §3). */
-export const interviewMessageSchema = z.object({
-  requestType: z.enum(INTERVIEW_STAGES),
-  request: z.string(),
-  response: z.string(),
-  audioKeys: z.array(z.string()),
-  answerAnalysis: z.unknown(),
-  createdAt: z.string(),
-});
-export type InterviewMessage = z.infer<typeof interviewMessageSchema>;
+/** Interview message of a Get Interview Ready task (spec §3): see contract/interview.ts. */
+export { type InterviewMessage, interviewMessageSchema } from './interview.ts';
 
 /** Task progress update (spec §3), the body of tasks/update-my-task. */
 export const taskProgressUpdateSchema = z.strictObject({
@@ -341,6 +334,11 @@ export type Assignment = {
    * a new analysis.
    */
   analyses: Record<string, SpeechAnalysis>;
+  /**
+   * A Get Interview Ready attempt as a conversation (issue 16): each stage asked so far, with the answer's
+   * analysis and the interviewer's reply, then the coach's summing up. Empty for other task types.
+   */
+  interview: InterviewMessage[];
 };
 
 /** A row of the learner's My Tasks. */

@@ -25,13 +25,15 @@ export const workerSpeech = (): SpeechProvider & { close: () => Promise<void> } 
     started.on('message', ({ id, transcript, error }: Reply) => {
       const entry = waiting.get(id);
       waiting.delete(id);
+      if (waiting.size === 0) started.unref();
       if (!entry) return;
       if (transcript) entry.resolve(transcript);
       else entry.reject(new Error(error ?? 'The speech engine failed'));
     });
     started.on('error', (error) => failAll(error));
     started.on('exit', (code) => failAll(new Error(`The speech engine stopped (exit ${code})`)));
-    // An idle engine thread does not keep the process alive.
+    // An idle engine thread does not keep the process alive; one hearing a recording does (below), so a stop that
+    // waits for the job in hand gets its answer instead of the process exiting under onnxruntime mid-run (abort).
     started.unref();
     return started;
   };
@@ -43,7 +45,10 @@ export const workerSpeech = (): SpeechProvider & { close: () => Promise<void> } 
       const sending = worker;
       return new Promise<Transcript>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        const copy = bytes.slice();
+        sending.ref();
+        // A copy with its own memory, transferred: a small Buffer is a view of Node's shared pool, which must not
+        // be transferred (slice() on a Buffer is such a view too).
+        const copy = new Uint8Array(bytes);
         sending.postMessage({ id, bytes: copy, contentType }, [copy.buffer]);
       });
     },

@@ -1,0 +1,268 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@coach/shared/constants/languages';
+
+/**
+ * The mails people receive, in the nine languages of spec §9 (issue 18): the sign-in code, the password reset link
+ * and the invitations. Each is written for its language, not word for word; the English stays as it was. A mail
+ * goes out in its reader's language (`mailLanguage`).
+ */
+export type Mail = { subject: string; text: string };
+export type MailTexts = {
+  /** The second-factor code (also the SMS text). */
+  code: (p: { code: string }) => Mail;
+  reset: (p: { name: string; link: string }) => Mail;
+  /** A member invited by their organisation. */
+  invite: (p: { name: string; company: string; link: string; email: string }) => Mail;
+  /** The default admin of an organisation the platform admin opened. */
+  companyInvite: (p: { name: string; company: string; link: string; email: string }) => Mail;
+  /** A new sign-up's email verification link. */
+  verify: (p: { name: string; link: string }) => Mail;
+  /** A sign-up with an address that has an account already (the owner is told, nothing changes). */
+  accountExists: (p: { loginLink: string; forgotLink: string }) => Mail;
+};
+
+export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
+  en: {
+    code: ({ code }) => ({
+      subject: 'Your Coach verification code',
+      text: `Your Coach verification code is ${code}. It expires in 10 minutes.`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'Reset your Coach password',
+      text: `Hello ${name},\n\nUse this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `You are invited to ${company} on Coach`,
+      text: `Hello ${name},\n\n${company} has invited you to Coach, your AI speaking coach.\nChoose your password with this link within 7 days:\n${link}\n\nThen sign in with ${email}.`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `Your ${company} account on Coach`,
+      text: `Hello ${name},\n\nA Coach account has been opened for ${company}, with you as its admin.\nChoose your password with this link within 7 days:\n${link}\n\nThen sign in with ${email}.`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'Verify your email for Coach',
+      text: `Hello ${name},\n\nPlease confirm this is your email address within 24 hours:\n${link}\n\nIf you did not create a Coach account, ignore this message.`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'You already have a Coach account',
+      text: `Hello,\n\nSomeone, perhaps you, tried to create a Coach account with this email address, which already has one.\nSign in at ${loginLink}, or choose a new password at ${forgotLink}.\n\nIf it was not you, you can ignore this message: nothing has changed.`,
+    }),
+  },
+  ar: {
+    code: ({ code }) => ({
+      subject: 'رمز التحقق الخاص بك في Coach',
+      text: `رمز التحقق الخاص بك في Coach هو ${code}. تنتهي صلاحيته بعد 10 دقائق.`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'إعادة تعيين كلمة المرور في Coach',
+      text: `مرحبًا ${name}،\n\nاستخدم هذا الرابط خلال 60 دقيقة لاختيار كلمة مرور جديدة:\n${link}\n\nإذا لم تطلب ذلك، فتجاهل هذه الرسالة.`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `دعوة للانضمام إلى ${company} على Coach`,
+      text: `مرحبًا ${name}،\n\nدعتك ${company} إلى Coach، مدرّبك الذكي على التحدث.\nاختر كلمة المرور من خلال هذا الرابط خلال 7 أيام:\n${link}\n\nثم سجّل الدخول باستخدام ${email}.`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `حساب ${company} على Coach`,
+      text: `مرحبًا ${name}،\n\nتم فتح حساب على Coach لـ ${company}، وأنت مسؤوله.\nاختر كلمة المرور من خلال هذا الرابط خلال 7 أيام:\n${link}\n\nثم سجّل الدخول باستخدام ${email}.`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'تأكيد بريدك الإلكتروني في Coach',
+      text: `مرحبًا ${name}،\n\nيرجى تأكيد أن هذا هو بريدك الإلكتروني خلال 24 ساعة:\n${link}\n\nإذا لم تنشئ حسابًا في Coach، فتجاهل هذه الرسالة.`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'لديك حساب في Coach بالفعل',
+      text: `مرحبًا،\n\nحاول شخص ما، ربما أنت، إنشاء حساب في Coach بهذا البريد الإلكتروني المرتبط بحساب موجود.\nسجّل الدخول من ${loginLink}، أو اختر كلمة مرور جديدة من ${forgotLink}.\n\nإذا لم تكن أنت، يمكنك تجاهل هذه الرسالة: لم يتغير شيء.`,
+    }),
+  },
+  fa: {
+    code: ({ code }) => ({
+      subject: 'کود تأیید شما در Coach',
+      text: `کود تأیید شما در Coach ${code} است. این کود پس از ۱۰ دقیقه باطل می‌شود.`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'تغییر رمز عبور شما در Coach',
+      text: `سلام ${name}،\n\nاز این لینک در ظرف ۶۰ دقیقه برای انتخاب رمز عبور جدید استفاده کنید:\n${link}\n\nاگر شما این را نخواسته‌اید، این پیام را نادیده بگیرید.`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `شما به ${company} در Coach دعوت شده‌اید`,
+      text: `سلام ${name}،\n\n${company} شما را به Coach، مربی هوشمند گفتار تان، دعوت کرده است.\nدر ظرف ۷ روز با این لینک رمز عبور تان را انتخاب کنید:\n${link}\n\nسپس با ${email} وارد شوید.`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `حساب ${company} شما در Coach`,
+      text: `سلام ${name}،\n\nیک حساب Coach برای ${company} باز شده و شما مدیر آن هستید.\nدر ظرف ۷ روز با این لینک رمز عبور تان را انتخاب کنید:\n${link}\n\nسپس با ${email} وارد شوید.`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'ایمیل تان را برای Coach تأیید کنید',
+      text: `سلام ${name}،\n\nلطفاً در ظرف ۲۴ ساعت تأیید کنید که این ایمیل شماست:\n${link}\n\nاگر شما حساب Coach نساخته‌اید، این پیام را نادیده بگیرید.`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'شما از قبل حساب Coach دارید',
+      text: `سلام،\n\nکسی، شاید خود شما، کوشش کرد با این ایمیل که از قبل حساب دارد یک حساب Coach بسازد.\nاز ${loginLink} وارد شوید، یا از ${forgotLink} رمز عبور جدید انتخاب کنید.\n\nاگر شما نبودید، این پیام را نادیده بگیرید: چیزی تغییر نکرده است.`,
+    }),
+  },
+  hi: {
+    code: ({ code }) => ({
+      subject: 'आपका Coach सत्यापन कोड',
+      text: `आपका Coach सत्यापन कोड ${code} है। यह 10 मिनट में समाप्त हो जाएगा।`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'अपना Coach पासवर्ड रीसेट करें',
+      text: `नमस्ते ${name},\n\nनया पासवर्ड चुनने के लिए 60 मिनट के भीतर इस लिंक का उपयोग करें:\n${link}\n\nअगर आपने यह अनुरोध नहीं किया है, तो इस संदेश को अनदेखा करें।`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `आपको Coach पर ${company} में आमंत्रित किया गया है`,
+      text: `नमस्ते ${name},\n\n${company} ने आपको Coach पर आमंत्रित किया है, जो आपका AI स्पीकिंग कोच है।\n7 दिनों के भीतर इस लिंक से अपना पासवर्ड चुनें:\n${link}\n\nफिर ${email} से साइन इन करें।`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `Coach पर आपका ${company} खाता`,
+      text: `नमस्ते ${name},\n\n${company} के लिए Coach खाता खोला गया है, और आप इसके एडमिन हैं।\n7 दिनों के भीतर इस लिंक से अपना पासवर्ड चुनें:\n${link}\n\nफिर ${email} से साइन इन करें।`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'Coach के लिए अपना ईमेल सत्यापित करें',
+      text: `नमस्ते ${name},\n\nकृपया 24 घंटों के भीतर पुष्टि करें कि यह आपका ईमेल पता है:\n${link}\n\nअगर आपने Coach अकाउंट नहीं बनाया है, तो इस संदेश को अनदेखा करें।`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'आपका Coach अकाउंट पहले से है',
+      text: `नमस्ते,\n\nकिसी ने, शायद आपने, इस ईमेल पते से Coach अकाउंट बनाने की कोशिश की, जिसका अकाउंट पहले से है।\n${loginLink} पर साइन इन करें, या ${forgotLink} पर नया पासवर्ड चुनें।\n\nअगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: कुछ नहीं बदला है।`,
+    }),
+  },
+  'zh-Hans': {
+    code: ({ code }) => ({
+      subject: '您的 Coach 验证码',
+      text: `您的 Coach 验证码是 ${code}，10 分钟内有效。`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: '重置您的 Coach 密码',
+      text: `${name}，您好：\n\n请在 60 分钟内通过此链接设置新密码：\n${link}\n\n如果这不是您本人的操作，请忽略此邮件。`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `${company} 邀请您加入 Coach`,
+      text: `${name}，您好：\n\n${company} 邀请您使用 Coach，您的 AI 口语教练。\n请在 7 天内通过此链接设置密码：\n${link}\n\n然后使用 ${email} 登录。`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `您在 Coach 上的 ${company} 账户`,
+      text: `${name}，您好：\n\n已为 ${company} 开通 Coach 账户，您是其管理员。\n请在 7 天内通过此链接设置密码：\n${link}\n\n然后使用 ${email} 登录。`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: '验证您的 Coach 邮箱',
+      text: `${name}，您好：\n\n请在 24 小时内确认这是您的邮箱地址：\n${link}\n\n如果您没有创建 Coach 账户，请忽略此邮件。`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: '您已有 Coach 账户',
+      text: `您好：\n\n有人（可能是您）尝试用这个已有账户的邮箱地址创建 Coach 账户。\n请在 ${loginLink} 登录，或在 ${forgotLink} 设置新密码。\n\n如果不是您本人操作，请忽略此邮件：什么都没有改变。`,
+    }),
+  },
+  ps: {
+    code: ({ code }) => ({
+      subject: 'په Coach کې ستاسو د تایید کوډ',
+      text: `په Coach کې ستاسو د تایید کوډ ${code} دی. دا کوډ په ۱۰ دقیقو کې پای ته رسېږي.`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'په Coach کې خپل پټنوم بیا وټاکئ',
+      text: `سلام ${name}،\n\nد نوي پټنوم د ټاکلو لپاره دا لینک په ۶۰ دقیقو کې وکاروئ:\n${link}\n\nکه تاسو دا غوښتنه نه ده کړې، دا پیغام پرېږدئ.`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `تاسو په Coach کې ${company} ته رابلل شوي یاست`,
+      text: `سلام ${name}،\n\n${company} تاسو Coach ته رابللي یاست، چې ستاسو د خبرو کولو هوښیار روزونکی دی.\nپه ۷ ورځو کې د دې لینک له لارې خپل پټنوم وټاکئ:\n${link}\n\nبیا د ${email} سره ننوځئ.`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `په Coach کې د ${company} حساب`,
+      text: `سلام ${name}،\n\nد ${company} لپاره د Coach حساب پرانیستل شوی، او تاسو یې مدیر یاست.\nپه ۷ ورځو کې د دې لینک له لارې خپل پټنوم وټاکئ:\n${link}\n\nبیا د ${email} سره ننوځئ.`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'د Coach لپاره خپل برېښنالیک تایید کړئ',
+      text: `سلام ${name}،\n\nمهرباني وکړئ په ۲۴ ساعتونو کې تایید کړئ چې دا ستاسو برېښنالیک دی:\n${link}\n\nکه تاسو د Coach حساب نه دی جوړ کړی، دا پیغام پرېږدئ.`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'تاسو دمخه د Coach حساب لرئ',
+      text: `سلام،\n\nچا، ښايي تاسو، هڅه وکړه چې په دې برېښنالیک چې دمخه حساب لري د Coach حساب جوړ کړي.\nپه ${loginLink} کې ننوځئ، یا په ${forgotLink} کې نوی پټنوم وټاکئ.\n\nکه تاسو نه وئ، دا پیغام پرېږدئ: هېڅ شی نه دی بدل شوی.`,
+    }),
+  },
+  es: {
+    code: ({ code }) => ({
+      subject: 'Tu código de verificación de Coach',
+      text: `Tu código de verificación de Coach es ${code}. Caduca en 10 minutos.`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'Restablece tu contraseña de Coach',
+      text: `Hola, ${name}:\n\nUsa este enlace en los próximos 60 minutos para elegir una contraseña nueva:\n${link}\n\nSi no lo has pedido tú, ignora este mensaje.`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `${company} te invita a Coach`,
+      text: `Hola, ${name}:\n\n${company} te ha invitado a Coach, tu coach de expresión oral con IA.\nElige tu contraseña con este enlace en los próximos 7 días:\n${link}\n\nDespués, inicia sesión con ${email}.`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `Tu cuenta de ${company} en Coach`,
+      text: `Hola, ${name}:\n\nSe ha abierto una cuenta de Coach para ${company} y tú eres su administrador.\nElige tu contraseña con este enlace en los próximos 7 días:\n${link}\n\nDespués, inicia sesión con ${email}.`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'Verifica tu correo para Coach',
+      text: `Hola, ${name}:\n\nConfirma en las próximas 24 horas que esta es tu dirección de correo:\n${link}\n\nSi no has creado una cuenta de Coach, ignora este mensaje.`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'Ya tienes una cuenta de Coach',
+      text: `Hola:\n\nAlguien, quizá tú, ha intentado crear una cuenta de Coach con esta dirección de correo, que ya tiene una.\nInicia sesión en ${loginLink} o elige una contraseña nueva en ${forgotLink}.\n\nSi no has sido tú, puedes ignorar este mensaje: no ha cambiado nada.`,
+    }),
+  },
+  uk: {
+    code: ({ code }) => ({
+      subject: 'Ваш код підтвердження Coach',
+      text: `Ваш код підтвердження Coach: ${code}. Він дійсний 10 хвилин.`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'Скидання пароля Coach',
+      text: `Вітаємо, ${name}!\n\nПротягом 60 хвилин перейдіть за цим посиланням, щоб вибрати новий пароль:\n${link}\n\nЯкщо ви цього не просили, просто проігноруйте цей лист.`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `${company} запрошує вас до Coach`,
+      text: `Вітаємо, ${name}!\n\n${company} запрошує вас до Coach — вашого ШІ-тренера з усного мовлення.\nПротягом 7 днів виберіть пароль за цим посиланням:\n${link}\n\nПотім увійдіть з адресою ${email}.`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `Ваш обліковий запис ${company} у Coach`,
+      text: `Вітаємо, ${name}!\n\nДля ${company} відкрито обліковий запис Coach, і ви його адміністратор.\nПротягом 7 днів виберіть пароль за цим посиланням:\n${link}\n\nПотім увійдіть з адресою ${email}.`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'Підтвердьте пошту для Coach',
+      text: `Вітаємо, ${name}!\n\nПротягом 24 годин підтвердьте, що це ваша адреса електронної пошти:\n${link}\n\nЯкщо ви не створювали обліковий запис Coach, проігноруйте цей лист.`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'У вас уже є обліковий запис Coach',
+      text: `Вітаємо!\n\nХтось, можливо ви, спробував створити обліковий запис Coach з цією адресою, для якої він уже існує.\nУвійдіть на ${loginLink} або виберіть новий пароль на ${forgotLink}.\n\nЯкщо це були не ви, проігноруйте цей лист: нічого не змінилося.`,
+    }),
+  },
+  vi: {
+    code: ({ code }) => ({
+      subject: 'Mã xác minh Coach của bạn',
+      text: `Mã xác minh Coach của bạn là ${code}. Mã hết hạn sau 10 phút.`,
+    }),
+    reset: ({ name, link }) => ({
+      subject: 'Đặt lại mật khẩu Coach',
+      text: `Xin chào ${name},\n\nHãy dùng liên kết này trong vòng 60 phút để chọn mật khẩu mới:\n${link}\n\nNếu bạn không yêu cầu việc này, hãy bỏ qua thư này.`,
+    }),
+    invite: ({ name, company, link, email }) => ({
+      subject: `${company} mời bạn tham gia Coach`,
+      text: `Xin chào ${name},\n\n${company} đã mời bạn dùng Coach, huấn luyện viên luyện nói AI của bạn.\nHãy chọn mật khẩu bằng liên kết này trong vòng 7 ngày:\n${link}\n\nSau đó đăng nhập bằng ${email}.`,
+    }),
+    companyInvite: ({ name, company, link, email }) => ({
+      subject: `Tài khoản ${company} của bạn trên Coach`,
+      text: `Xin chào ${name},\n\nMột tài khoản Coach đã được mở cho ${company}, với bạn là quản trị viên.\nHãy chọn mật khẩu bằng liên kết này trong vòng 7 ngày:\n${link}\n\nSau đó đăng nhập bằng ${email}.`,
+    }),
+    verify: ({ name, link }) => ({
+      subject: 'Xác minh email của bạn cho Coach',
+      text: `Xin chào ${name},\n\nVui lòng xác nhận đây là địa chỉ email của bạn trong vòng 24 giờ:\n${link}\n\nNếu bạn không tạo tài khoản Coach, hãy bỏ qua thư này.`,
+    }),
+    accountExists: ({ loginLink, forgotLink }) => ({
+      subject: 'Bạn đã có tài khoản Coach',
+      text: `Xin chào,\n\nCó người, có thể là bạn, đã thử tạo tài khoản Coach bằng địa chỉ email này, vốn đã có tài khoản.\nĐăng nhập tại ${loginLink}, hoặc chọn mật khẩu mới tại ${forgotLink}.\n\nNếu đó không phải bạn, bạn có thể bỏ qua thư này: không có gì thay đổi.`,
+    }),
+  },
+};
+
+/**
+ * The language a mail goes out in: the reader's saved language, else the language of the request that sends it
+ * (the screen the person, or the inviter, is using: the dashboard sends it as Accept-Language), else English.
+ */
+export const mailLanguage = (...candidates: (string | null | undefined)[]): LanguageCode =>
+  candidates.find(isLanguageCode) ?? DEFAULT_LANGUAGE;
+
+export const mailTexts = (...candidates: (string | null | undefined)[]): MailTexts =>
+  MAIL_TEXTS[mailLanguage(...candidates)];

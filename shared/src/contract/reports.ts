@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { TaskType } from '../constants/task-types.ts';
+import { API_BASE, defineCall } from './define-call.ts';
+import { id, isoDate, optionalQuery, type Paged, queryInt, searchText, shaped } from './envelope.ts';
+
+// Issue 17 item 2: an enterprise's reports (spec §2 /enterprise/reports, permission `reports`). Every figure
+// covers a range of UTC days, both ends included (the last 30 days when none is given, at most
+// REPORT_MAX_DAYS of admin-reports), and the members of one group when the top-bar group filter names one.
+const R = `${API_BASE.enterprise}/reports`;
+
+export const MEMBER_REPORT_PAGE_SIZE = 25;
+export const MEMBER_REPORT_SORTS = [
+  'name',
+  'activeDays',
+  'tasksAssigned',
+  'tasksCompleted',
+  'tasksOverdue',
+  'videosWatched',
+  'lastActive',
+] as const;
+export type MemberReportSort = (typeof MEMBER_REPORT_SORTS)[number];
+/** The report's tables, each exported as its own CSV file. */
+export const REPORT_TABLES = ['activity', 'tasks', 'scores', 'surveys', 'members'] as const;
+export type ReportTable = (typeof REPORT_TABLES)[number];
+
+const filters = {
+  groupId: optionalQuery(id()),
+  startDate: optionalQuery(isoDate()),
+  endDate: optionalQuery(isoDate()),
+};
+const inOrder = ({ startDate, endDate }: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !startDate || !endDate || startDate <= endDate;
+const REVERSED = { message: 'The start date must not be after the end date', path: ['endDate'] };
+const memberQuery = {
+  searchInput: optionalQuery(searchText()),
+  sortBy: optionalQuery(
+    z.enum(MEMBER_REPORT_SORTS, {
+      error: `Sort by ${MEMBER_REPORT_SORTS.join(', ')}`,
+    }),
+  ),
+  sortOrder: optionalQuery(z.enum(['asc', 'desc'], { error: 'Sort order is asc or desc' })),
+};
+
+/**
+ * Tasks of one type: assigned in the range, completed in the range, and overdue (fell due in the range, before
+ * now, and still not completed).
+ */
+export type TaskTypeFigures = { type: TaskType; assigned: number; completed: number; overdue: number };
+
+/** Speech measures of the recordings the speech engine heard (issue 16), means over the recordings. */
+export type SpeechMeans = {
+  /** Recordings heard (done). */
+  recordings: number;
+  /** Mean pronunciation 0-100 of the recordings read against a target text; null when none was. */
+  pronunciation: number | null;
+  /** Mean words per minute, whole words; null without recordings. */
+  wordsPerMinute: number | null;
+  /** Mean fillers per 100 words, one decimal; null without recordings. */
+  fillersPer100Words: number | null;
+};
+
+/**
+ * Scores of the attempts of one type completed in the range. `averageScore` (0-100): the Pronunciation score
+ * for type 2, the share of graded questions answered right for type 8 (tasks with an expected answer set),
+ * null for types without a score. The speech means come from the attempts' recordings.
+ */
+export type TaskTypeScores = SpeechMeans & {
+  type: TaskType;
+  /** Completed attempts with a score (type 2 once heard, type 8 with graded questions). */
+  scoredAttempts: number;
+  averageScore: number | null;
+};
+
+/**
+ * A survey open at some time in the range (published before its end, not closed before its start): the members
+ * who have it today (assigned directly or through a group, active, within the group filter) and how many of
+ * them answered; rate is a whole percentage, null when nobody has it.
+ */
+export type SurveyResponseRate = {
+  _id: string;
+  title: string;
+  status: 'Active' | 'Closed';
+  assigned: number;
+  responded: number;
+  rate: number | null;
+};
+/** The most surveys the report lists (the newest published first). */
+export const REPORT_MAX_SURVEYS = 50;
+
+export type ReportDay = { day: string; activeMembers: number; tasksCompleted: number; videosWatched: number };
+
+export type EnterpriseReport = {
+  from: string;
+  to: string;
+  /** Members of the enterprise (or of the group) now. */
+  members: number;
+  /** Members who signed in or refreshed a session in the range. */
+  activeMembers: number;
+  tasksAssigned: number;
+  tasksCompleted: number;
+  tasksOverdue: number;
+  /** Videos watched past 80 % in the range. */
+  videosWatched: number;
+  /** Every recording of the attempts completed in the range. */
+  speech: SpeechMeans;
+  /** Every task type, in type order. */
+  tasksByType: TaskTypeFigures[];
+  /** The types that can be scored or recorded (2, 4, 5, 6, 8), in type order. */
+  scoresByType: TaskTypeScores[];
+  surveys: SurveyResponseRate[];
+  days: ReportDay[];
+};
+
+/** One member's figures in the range (lastActiveDay: any time). */
+export type MemberReportRow = {
+  _id: string;
+  name: string;
+  email: string;
+  activeDays: number;
+  tasksAssigned: number;
+  tasksCompleted: number;
+  tasksOverdue: number;
+  videosWatched: number;
+  lastActiveDay: string | null;
+};
+
+export const enterpriseReports = {
+  /** The figures, the per-day series and the per-type tables of /enterprise/reports. */
+  overview: defineCall({
+    method: 'GET',
+    path: `${R}/get-enterprise-report`,
+    auth: 'enterprise',
+    permission: 'reports',
+    request: z.strictObject(filters).refine(inOrder, REVERSED),
+    response: shaped<EnterpriseReport>(),
+  }),
+  /** A page of the per-member table, searched (name or email) and sorted (name by default). */
+  members: defineCall({
+    method: 'GET',
+    path: `${R}/get-member-report`,
+    auth: 'enterprise',
+    permission: 'reports',
+    request: z
+      .strictObject({ ...filters, ...memberQuery, currentPage: optionalQuery(queryInt({ min: 1 })) })
+      .refine(inOrder, REVERSED),
+    response: shaped<Paged<MemberReportRow> & { from: string; to: string }>(),
+  }),
+  /**
+   * One table of the report as a CSV file's text (cells a spreadsheet would run as a formula are defused);
+   * the members table holds every matching member up to USAGE_EXPORT_MAX_ROWS, `truncated` says if cut.
+   */
+  exportTable: defineCall({
+    method: 'POST',
+    path: `${R}/export-report`,
+    auth: 'enterprise',
+    permission: 'reports',
+    request: z
+      .strictObject({
+        table: z.enum(REPORT_TABLES, { error: `Export one of ${REPORT_TABLES.join(', ')}` }),
+        ...filters,
+        ...memberQuery,
+      })
+      .refine(inOrder, REVERSED),
+    response: shaped<{ filename: string; csv: string; rows: number; truncated: boolean }>(),
+  }),
+};
