@@ -1,5 +1,4 @@
 import type { PermissionKey } from '@coach/shared/permissions';
-import { paths } from '../config/paths.ts';
 
 /** A screen of spec §2 whose feature ships in a later release: shown in the layout with an honest note. */
 export type ComingLaterScreen = {
@@ -11,43 +10,8 @@ export type ComingLaterScreen = {
   permission: PermissionKey | null;
 };
 
-const E = paths.enterprise;
+/** Every enterprise screen of spec §2 is built; a screen planned for later would be listed here. */
+export const ENTERPRISE_COMING_LATER: ComingLaterScreen[] = [];
 
-export const ENTERPRISE_COMING_LATER: ComingLaterScreen[] = [
-  {
-    path: E.reports,
-    title: 'Reports',
-    summary: 'Usage and progress across your organisation.',
-    note: 'Reports arrive with the reporting release.',
-    permission: 'reports',
-  },
-  {
-    path: E.surveys,
-    title: 'Surveys',
-    summary: 'Ask your members questions and see the answers.',
-    note: 'Surveys arrive with the surveys release.',
-    permission: 'surveys',
-  },
-  {
-    path: E.manageSurvey,
-    title: 'Manage survey',
-    summary: 'Create or change a survey.',
-    note: 'Surveys arrive with the surveys release.',
-    permission: 'surveys',
-  },
-];
-
-export const PUBLIC_COMING_LATER: Omit<ComingLaterScreen, 'permission'>[] = [
-  {
-    path: paths.appPrivacyPolicy.pattern,
-    title: 'Privacy Policy',
-    summary: 'How we handle your personal information.',
-    note: 'The privacy policy text is published with the organisation release.',
-  },
-  {
-    path: paths.appTerms.pattern,
-    title: 'Terms & Condition',
-    summary: 'The terms of using the service.',
-    note: 'The terms and conditions text is published with the organisation release.',
-  },
-];
+/** Public screens still to come (none: the privacy and terms pages are built, issue 17). */
+export const PUBLIC_COMING_LATER: Omit<ComingLaterScreen, 'permission'>[] = [];

@@ -102,6 +102,17 @@ describe('route guards (spec §2 entry rules)', () => {
     expect(app.location()).toBe('/enterprise/dashboard');
   });
 
+  it('a member whose role lacks the dashboard key opening / lands on their home, not the unauthorized page', async () => {
+    const app = renderApp({
+      path: '/',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: signedInAs(makeEnterpriseUser({ name: 'Lee Learner', permissions: ['content-library'] })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Lee/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My progress' })).toBeInTheDocument();
+    expect(app.location()).toBe('/enterprise/dashboard');
+  });
+
   it('an unknown path sends the visitor to login', async () => {
     const app = renderApp({ path: '/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
@@ -118,7 +129,7 @@ describe('route guards (spec §2 entry rules)', () => {
     });
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Admin' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu for Ada Admin, / }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(app.location()).toBe('/admin/login'));
     expect(localStorage.getItem(STORAGE_KEYS.adminSession)).toBe('null');
@@ -136,7 +147,7 @@ describe('route guards (spec §2 entry rules)', () => {
     });
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu for Olivia Owner' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu for Olivia Owner, / }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.enterpriseSession)).toBe('null');

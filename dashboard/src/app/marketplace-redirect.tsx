@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { isMarketplaceHost } from '../config/hosts.ts';
 import { paths } from '../config/paths.ts';
 import { LoadingBlock } from '../ui/spinner.tsx';
@@ -12,4 +12,16 @@ export const EntryRedirect = ({ to }: { to: string }) => {
   }, [marketplace]);
   if (marketplace) return <LoadingBlock label="Opening the marketplace" />;
   return <Navigate to={to} replace />;
+};
+
+/**
+ * A marketplace address reached inside the dashboard (a sign-in that returns to a course page to review it,
+ * issue 17 item 7): the marketplace is another site, so the browser loads it.
+ */
+export const OpenMarketplacePage = () => {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    window.location.replace(`${pathname}${search}${hash}`);
+  }, [pathname, search, hash]);
+  return <LoadingBlock label="Opening the marketplace" />;
 };

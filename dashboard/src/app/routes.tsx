@@ -10,7 +10,7 @@ import {
   PUBLIC_COMING_LATER,
 } from './coming-later-screens.ts';
 import { RequirePermission, RequireSession, RequireVerifiedEmail } from './guards.tsx';
-import { EntryRedirect } from './marketplace-redirect.tsx';
+import { EntryRedirect, OpenMarketplacePage } from './marketplace-redirect.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** A lazily loaded route element: each screen is its own chunk (ARCHITECTURE.md "Dashboard SPA"). */
@@ -116,6 +116,16 @@ const profileRoute = (audience: Audience): RouteObject => ({
   ),
 });
 
+/** An unknown address under the audience's own prefix, for someone signed in (issue 17 item 5). */
+const signedInNotFound = (audience: Audience): RouteObject => ({
+  path: `/${audience}/*`,
+  ...lazyElement(() =>
+    import('../features/errors/not-found-page.tsx').then(({ SignedInNotFoundPage }) => (
+      <SignedInNotFoundPage audience={audience} />
+    )),
+  ),
+});
+
 /** Every route of spec §2 with its guards. */
 export const buildRoutes = (): RouteObject[] => [
   {
@@ -151,6 +161,7 @@ const screenRoutes = (): RouteObject[] => [
         element: <RequireVerifiedEmail />,
         children: [
           sidebarLayout('enterprise', [
+            signedInNotFound('enterprise'),
             {
               path: paths.enterprise.unauthorized,
               ...lazyElement(() =>
@@ -162,7 +173,8 @@ const screenRoutes = (): RouteObject[] => [
             ...byPermission([
               {
                 path: paths.enterprise.dashboard,
-                permission: 'dashboard',
+                // Every member's home (issue 17): My progress for all, the company's figures inside for some.
+                permission: null,
                 route: dashboardRoute('enterprise'),
               },
               {
@@ -326,6 +338,16 @@ const screenRoutes = (): RouteObject[] => [
                   ),
                 },
               },
+              {
+                path: paths.enterprise.reports,
+                permission: 'reports',
+                route: {
+                  path: paths.enterprise.reports,
+                  ...lazyElement(() =>
+                    import('../features/reports/reports-page.tsx').then(({ ReportsPage }) => <ReportsPage />),
+                  ),
+                },
+              },
               ...(
                 [
                   [
@@ -366,6 +388,36 @@ const screenRoutes = (): RouteObject[] => [
                   path: paths.enterprise.memberTaskView,
                   ...lazyElement(() =>
                     import('../features/task-review/member-task-page.tsx').then((m) => <m.MemberTaskPage />),
+                  ),
+                },
+              },
+              // Surveys (issue 17): managing needs the surveys key; a member answers from My Tasks (login only).
+              ...(
+                [
+                  [
+                    paths.enterprise.surveys,
+                    () => import('../features/surveys/surveys-page.tsx').then((m) => <m.SurveysPage />),
+                  ],
+                  [
+                    paths.enterprise.manageSurvey,
+                    () =>
+                      import('../features/surveys/manage-survey-page.tsx').then((m) => (
+                        <m.ManageSurveyPage />
+                      )),
+                  ],
+                ] as const
+              ).map(([path, load]) => ({
+                path,
+                permission: 'surveys' as const,
+                route: { path, ...lazyElement(load) },
+              })),
+              {
+                path: paths.enterprise.mySurvey,
+                permission: null,
+                route: {
+                  path: paths.enterprise.mySurvey,
+                  ...lazyElement(() =>
+                    import('../features/surveys/my-survey-page.tsx').then((m) => <m.MySurveyPage />),
                   ),
                 },
               },
@@ -422,6 +474,12 @@ const screenRoutes = (): RouteObject[] => [
             import('../features/admin-reports/all-members-usage-page.tsx').then((m) => (
               <m.AllMembersUsagePage />
             )),
+          ),
+        },
+        {
+          path: paths.admin.legalTexts,
+          ...lazyElement(() =>
+            import('../features/admin-legal/admin-legal-page.tsx').then((m) => <m.AdminLegalPage />),
           ),
         },
         {
@@ -496,6 +554,7 @@ const screenRoutes = (): RouteObject[] => [
             import('../features/admin-content/bulk-assign-page.tsx').then((m) => <m.BulkAssignContentPage />),
           ),
         },
+        signedInNotFound('admin'),
       ]),
       fullpageLayout('admin', [profileRoute('admin')]),
     ],
@@ -503,9 +562,19 @@ const screenRoutes = (): RouteObject[] => [
 
   {
     ...lazyElement(() => import('./layouts/public-layout.tsx').then(({ PublicLayout }) => <PublicLayout />)),
-    children: [...PUBLIC_COMING_LATER.map(comingLater)],
+    children: [
+      // Privacy and terms (spec §2, issue 17): public, {id} is the enterprise or 'platform'.
+      ...(['privacy-policy', 'terms-and-condition'] as const).map((kind) => ({
+        path: kind === 'privacy-policy' ? paths.appPrivacyPolicy.pattern : paths.appTerms.pattern,
+        ...lazyElement(() =>
+          import('../features/legal/legal-page.tsx').then(({ LegalPage }) => <LegalPage kind={kind} />),
+        ),
+      })),
+      ...PUBLIC_COMING_LATER.map(comingLater),
+    ],
   },
 
+  { path: '/marketplace/*', element: <OpenMarketplacePage /> },
   {
     path: paths.notFound,
     ...lazyElement(() =>

@@ -3,6 +3,7 @@ import { TOKEN_REFRESH_WINDOW_SECONDS } from '@coach/shared/constants/timing';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { audienceConfig } from '../config/audience.ts';
+import { adoptAccountLanguage } from '../i18n/account.ts';
 import { api } from '../lib/api.ts';
 import { secondsUntilExpiry } from '../lib/jwt.ts';
 import {
@@ -36,6 +37,12 @@ export const useTokenRefresh = (audience: Audience) => {
   }, [audience, session, setSession, setRefreshing]);
 };
 
+/** A language that failed to load or save leaves the screen as it is: the profile still opens. */
+const keep = (error: unknown) => {
+  console.error('Applying the saved language failed', error);
+  return null;
+};
+
 /**
  * spec §4: the first private page with no user yet fetches the profile. A 401 is handled by the API
  * client (message toast + logout); other failures are logged and offered a retry.
@@ -53,10 +60,20 @@ export const useSignedInUser = (audience: Audience) => {
     if (!ready || loaded) return;
     let active = true;
     setFailed(false);
+    // The person's language (issue 18) is shown before their first screen; a platform admin logged in as an
+    // enterprise keeps their own.
     const request =
       audience === 'enterprise'
-        ? api.call(audienceConfig.enterprise.calls.me, {}).then((user) => active && setEnterpriseUser(user))
-        : api.call(audienceConfig.admin.calls.me, {}).then((user) => active && setAdminUser(user));
+        ? api.call(audienceConfig.enterprise.calls.me, {}).then(async (user) => {
+            const saved = user.loggedInAsAdmin
+              ? null
+              : await adoptAccountLanguage('enterprise', user).catch(keep);
+            if (active) setEnterpriseUser(saved ?? user);
+          })
+        : api.call(audienceConfig.admin.calls.me, {}).then(async (user) => {
+            const saved = await adoptAccountLanguage('admin', user).catch(keep);
+            if (active) setAdminUser(saved ?? user);
+          });
     request.catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return;
       console.error('Loading the profile failed', error);

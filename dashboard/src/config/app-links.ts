@@ -1,3 +1,5 @@
+import { SESSION_STORAGE_KEYS } from '@coach/shared/constants/session-storage';
+
 /** Mobile app downloads offered in the footer (spec §1). */
 export const APP_STORE_LINKS = {
   ios: 'https://apps.apple.com/app/coach-ai-speaking-coach/id0000000000',
@@ -6,8 +8,10 @@ export const APP_STORE_LINKS = {
 
 /** Storage keys: the two sessions are independent (spec §3, §4). */
 export const STORAGE_KEYS = {
-  enterpriseSession: 'coach.enterprise.session',
-  adminSession: 'coach.admin.session',
+  enterpriseSession: SESSION_STORAGE_KEYS.enterprise,
+  adminSession: SESSION_STORAGE_KEYS.admin,
   loginAsEnterprise: 'coach.loginAsEnterprise',
   menuMode: 'coach.menu.mode',
+  /** The language chosen in this browser (issue 18), before sign-in or from the member's profile. */
+  language: 'coach.language',
 } as const;

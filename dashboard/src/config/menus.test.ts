@@ -51,4 +51,13 @@ describe('the enterprise menu (spec §2, §6)', () => {
       'Help',
     ]);
   });
+
+  it("shows Dashboard, every member's home since issue 17, to a role without the dashboard key", () => {
+    expect(labels(makeEnterpriseUser({ permissions: ['content-library'] }))).toEqual([
+      'Dashboard',
+      'My Tasks',
+      'Content Library',
+      'Help',
+    ]);
+  });
 });

@@ -41,8 +41,9 @@ const ENTERPRISE_MENU: EnterpriseMenuRule[] = [
     label: 'Dashboard',
     to: E.dashboard,
     icon: 'dashboard',
-    permission: 'dashboard',
-    description: 'Your organisation at a glance',
+    // Everyone's home since issue 17 (My progress); the company's figures on it keep their permission.
+    permission: null,
+    description: 'Your progress and your organisation at a glance',
   },
   {
     label: 'Members',
@@ -173,5 +174,11 @@ export const ADMIN_MENU: MenuEntry[] = [
     to: A.vocabulary,
     icon: 'vocabulary',
     description: 'Words for vocabulary practice',
+  },
+  {
+    label: 'Privacy & Terms',
+    to: A.legalTexts,
+    icon: 'config',
+    description: "The platform's privacy policy and terms",
   },
 ];

@@ -45,6 +45,8 @@ export const paths = {
     bulkAssignTask: '/enterprise/bulk-assign-task',
     myTasks: '/enterprise/my-tasks',
     myTaskView: '/enterprise/my-tasks/view/:id',
+    /** A survey the member answers from My Tasks (issue 17); login only. */
+    mySurvey: '/enterprise/my-tasks/survey/:id',
     memberTaskView: '/enterprise/member-task/view/:id',
     contentLibrary: '/enterprise/content-library',
     courses: '/enterprise/courses',
@@ -98,6 +100,8 @@ export const paths = {
     allMembersUsage: '/admin/reports/all-members-usage',
     featureUsage: '/admin/reports/feature-usage',
     appUserCounts: '/admin/reports/app-user-counts',
+    /** Issue 17: the platform's privacy policy and terms. */
+    legalTexts: '/admin/legal-texts',
   },
 } as const;
 

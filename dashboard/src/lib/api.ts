@@ -1,8 +1,19 @@
 import { type ApiClient, createApiClient } from '@coach/shared/client';
 import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
+import { currentLanguage } from '../i18n/index.ts';
+import { languageTag } from '../i18n/languages.ts';
 import { notify } from './notify.ts';
 import { type Audience, logoutAtom, sessionAtoms } from './session.ts';
 import { type AppStore, appStore } from './store.ts';
+
+/**
+ * Every call says the language on screen (issue 18), so a mail the server sends to someone without a saved
+ * language (a reset link asked for on the login page, an invitation) is in it.
+ */
+const withLanguage = (input: RequestInfo | URL): RequestInfo | URL => {
+  if (input instanceof Request) input.headers.set('Accept-Language', languageTag(currentLanguage()));
+  return input;
+};
 
 /**
  * Builds the app's API client around a store: tokens come from the two session atoms; a 401 on an
@@ -20,7 +31,7 @@ export const createAppApi = ({
 }): ApiClient =>
   createApiClient({
     baseUrl,
-    fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: fetch ?? ((input, init) => globalThis.fetch(withLanguage(input), init)),
     getToken: (audience) => store.get(sessionAtoms[audience])?.token,
     onUnauthorized: (audience, error) => {
       if (!store.get(sessionAtoms[audience])?.mfaDone) return;

@@ -61,6 +61,8 @@ export const makeEnterpriseUser = (
   mobile: '+61 400 000 123',
   isDefaultAdmin: overrides.isDefaultAdmin ?? false,
   emailVerified: true,
+  timezone: null,
+  language: null,
   loggedInAsAdmin: false,
   roleId: {
     _id: 'r1',
@@ -72,6 +74,7 @@ export const makeEnterpriseUser = (
     company_name: 'Acme Learning',
     enterprise_logo: null,
     address: null,
+    timezone: null,
     themeSettings: {
       buttonColor: '#FFFFFF',
       buttonBackColor: '#2563EB',
@@ -104,6 +107,7 @@ export const makeAdminUser = (): AdminUser => ({
   role: 'Super Admin',
   avatarUrl: null,
   mobile: null,
+  language: null,
 });
 
 /** A page of groups as general/user-groups answers. */

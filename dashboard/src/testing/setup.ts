@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { applyLanguage, i18n } from '../i18n/index.ts';
 
 // Routes are lazy-loaded: on a cold run (a fresh clone in CI) Vite transforms each route module on first
 // import, which can take longer than Testing Library's 1 s default before the screen appears.
@@ -28,7 +29,9 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // A test that chose another language leaves the next one in English.
+  if (i18n.language !== 'en') await applyLanguage('en');
 });

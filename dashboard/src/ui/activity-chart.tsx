@@ -77,7 +77,10 @@ const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[]
       chart.destroy();
     };
   }, [days, series]);
-  return <div ref={host} className="activity-chart" aria-hidden="true" />;
+  return (
+    // uPlot draws its axes left to right; the chart stays so in a right-to-left page to be readable.
+    <div ref={host} className="activity-chart" dir="ltr" aria-hidden="true" />
+  );
 };
 
 export default ActivityChart;

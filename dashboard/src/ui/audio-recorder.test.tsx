@@ -46,6 +46,18 @@ describe('audio recorder', () => {
     expect(mic.getUserMedia).toHaveBeenCalledTimes(1);
   });
 
+  it('a learner records by keyboard alone: the focus moves from Record to Stop and back', async () => {
+    const onSave = vi.fn(async () => undefined);
+    render(<AudioRecorder label="item 1" onSave={onSave} />);
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Record item 1' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop recording item 1' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Record again item 1' })).toHaveFocus());
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
   it('a learner who blocked the microphone is told how to allow it', async () => {
     mic.deny();
     const onSave = vi.fn(async () => undefined);

@@ -1,5 +1,6 @@
 import { GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 import './audio-recorder.css';
@@ -27,16 +28,15 @@ export const formatClock = (ms: number) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** What the learner should do when the microphone cannot be opened, by the DOMException name. */
-const microphoneProblem = (error: unknown) => {
+/** What the learner should do when the microphone cannot be opened, by the DOMException name (speech.json). */
+type MicProblem = 'blocked' | 'notFound' | 'busy' | 'other' | 'unsupported' | 'nothing';
+const microphoneProblem = (error: unknown): MicProblem => {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
-    return 'Microphone access is blocked. Allow the microphone for this site in your browser settings, then try again.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return 'No microphone was found. Connect a microphone and try again.';
-  if (name === 'NotReadableError' || name === 'AbortError')
-    return 'The microphone could not be started. Close other apps using it and try again.';
-  return 'The microphone could not be started. Please try again.';
+    return 'blocked';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'notFound';
+  if (name === 'NotReadableError' || name === 'AbortError') return 'busy';
+  return 'other';
 };
 
 type Phase =
@@ -74,12 +74,20 @@ export const AudioRecorder = ({
   maxDurationMs?: number;
 }) => {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [micError, setMicError] = useState<string | null>(null);
+  const { t } = useTranslation('speech');
+  const [micError, setMicError] = useState<MicProblem | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const live = useRef<Live | null>(null);
   const mounted = useRef(true);
   const onSaveRef = useRef(onSave);
   onSaveRef.current = onSave;
+  // Record and Stop are different buttons: the one pressed leaves the page, so the focus follows to the one that
+  // takes its place (a keyboard user stops with the key that started), not to the page's body.
+  const controls = useRef<HTMLDivElement>(null);
+  const keepFocus = useRef(false);
+  const rememberFocus = () => {
+    keepFocus.current = Boolean(controls.current?.contains(document.activeElement));
+  };
 
   const take =
     phase.kind === 'saving' || phase.kind === 'failed' || phase.kind === 'saved' ? phase.take : null;
@@ -140,7 +148,7 @@ export const AudioRecorder = ({
   const start = async () => {
     setMicError(null);
     if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
-      setMicError('This browser cannot record audio. Please use a recent Chrome, Edge, Firefox or Safari.');
+      setMicError('unsupported');
       return;
     }
     setPhase({ kind: 'starting' });
@@ -180,7 +188,7 @@ export const AudioRecorder = ({
         type: baseMimeType(recorder.mimeType || mimeType || chunks[0]?.type || ''),
       });
       if (blob.size === 0) {
-        setMicError('Nothing was recorded. Please try again.');
+        setMicError('nothing');
         setPhase({ kind: 'idle' });
         return;
       }
@@ -204,6 +212,14 @@ export const AudioRecorder = ({
     return () => window.clearInterval(timer);
   }, [phase, maxDurationMs]);
 
+  useEffect(() => {
+    if (!keepFocus.current) return;
+    const next = controls.current?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    if (!next) return;
+    next.focus();
+    keepFocus.current = false;
+  }, [phase.kind]);
+
   const playUrl = takeUrl ?? savedUrl ?? null;
   const busy = phase.kind === 'starting' || phase.kind === 'saving';
   const recording = phase.kind === 'recording';
@@ -215,25 +231,37 @@ export const AudioRecorder = ({
         {savedUrl ? (
           <div className="recorder__playback">
             {/* biome-ignore lint/a11y/useMediaCaption: a learner's own voice recording has no caption track */}
-            <audio controls preload="metadata" src={savedUrl} aria-label={`Recording of ${label}`} />
+            <audio
+              controls
+              preload="metadata"
+              src={savedUrl}
+              aria-label={t('recorder.recordingOf', { label })}
+            />
           </div>
         ) : (
-          <p className="recorder__note">Not recorded.</p>
+          <p className="recorder__note">{t('recorder.notRecorded')}</p>
         )}
       </div>
     );
 
   return (
     <div className="recorder">
-      <div className="recorder__controls">
+      <div className="recorder__controls" ref={controls}>
         {recording ? (
           <>
-            <Button variant="danger" onClick={stop} aria-label={`Stop recording ${label}`}>
-              Stop
+            <Button
+              variant="danger"
+              onClick={() => {
+                rememberFocus();
+                stop();
+              }}
+              aria-label={t('recorder.stopLabel', { label })}
+            >
+              {t('recorder.stop')}
             </Button>
             <span className="recorder__live">
               <span className="recorder__dot" aria-hidden="true" />
-              <span className="visually-hidden">Recording time </span>
+              <span className="visually-hidden">{t('recorder.recordingTime')} </span>
               <span role="timer">{formatClock(elapsed)}</span>
             </span>
           </>
@@ -242,50 +270,57 @@ export const AudioRecorder = ({
             variant={hasSomething ? 'secondary' : 'primary'}
             loading={phase.kind === 'starting'}
             disabled={busy}
-            onClick={() => void start()}
-            aria-label={`${hasSomething ? 'Record again' : 'Record'} ${label}`}
+            onClick={() => {
+              rememberFocus();
+              void start();
+            }}
+            aria-label={
+              hasSomething ? t('recorder.recordAgainLabel', { label }) : t('recorder.recordLabel', { label })
+            }
           >
-            {hasSomething ? 'Record again' : 'Record'}
+            {hasSomething ? t('recorder.recordAgain') : t('recorder.record')}
           </Button>
         )}
         {phase.kind === 'failed' ? (
           <Button
             variant="secondary"
             onClick={() => void save(phase.take)}
-            aria-label={`Retry saving ${label}`}
+            aria-label={t('recorder.retryLabel', { label })}
           >
-            Retry
+            {t('recorder.retry')}
           </Button>
         ) : null}
       </div>
       {playUrl && !recording ? (
         <div className="recorder__playback">
           {/* biome-ignore lint/a11y/useMediaCaption: a learner's own voice recording has no caption track */}
-          <audio controls preload="metadata" src={playUrl} aria-label={`Recording of ${label}`} />
+          <audio
+            controls
+            preload="metadata"
+            src={playUrl}
+            aria-label={t('recorder.recordingOf', { label })}
+          />
         </div>
       ) : null}
       <div className="recorder__status" aria-live="polite">
-        {recording ? (
-          <span className="recorder__note">Recording… press Stop when you have finished.</span>
-        ) : null}
+        {recording ? <span className="recorder__note">{t('recorder.recordingNote')}</span> : null}
         {phase.kind === 'saving' ? (
           <span className="recorder__note">
-            <Spinner size="sm" label="" /> Saving your recording…
+            <Spinner size="sm" label="" /> {t('recorder.saving')}
           </span>
         ) : null}
         {phase.kind === 'saved' || (phase.kind === 'idle' && savedUrl) ? (
-          <span className="recorder__saved">Saved</span>
+          <span className="recorder__saved">{t('recorder.saved')}</span>
         ) : null}
       </div>
       {phase.kind === 'failed' ? (
         <p className="recorder__error" role="alert">
-          Your recording was not saved. {sentence(phase.message)} It is kept here: press Retry to send it
-          again.
+          {t('recorder.notSaved', { reason: sentence(phase.message) })}
         </p>
       ) : null}
       {micError ? (
         <p className="recorder__error" role="alert">
-          {micError}
+          {t(`recorder.mic.${micError}`)}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../i18n/format.ts';
 
 /** The CSV chooser of the import dialogs: a labelled file button, the chosen name and a template to download. */
 export const CsvFilePick = ({
@@ -12,6 +14,7 @@ export const CsvFilePick = ({
   templateHref: string;
   templateName: string;
 }) => {
+  const { t } = useTranslation('common');
   const inputId = useId();
   return (
     <div className="file-pick">
@@ -23,11 +26,11 @@ export const CsvFilePick = ({
         onChange={(e) => onPick(e.target.files?.[0] ?? null)}
       />
       <label htmlFor={inputId} className="btn btn--secondary btn--md">
-        Choose CSV file
+        {t('csv.choose')}
       </label>
-      <span className="file-pick__name">{file ? file.name : 'No file chosen'}</span>
+      <span className="file-pick__name">{file ? file.name : t('csv.noFile')}</span>
       <a className="file-pick__template" href={templateHref} download={templateName}>
-        Download a template
+        {t('csv.template')}
       </a>
     </div>
   );
@@ -42,24 +45,27 @@ export const CsvRowErrors = ({
   errors: readonly { row: number; field: string; message: string }[];
   caption: string;
   className?: string;
-}) => (
-  <table className={className ? `table ${className}` : 'table'}>
-    <caption className="visually-hidden">{caption}</caption>
-    <thead>
-      <tr>
-        <th scope="col">Line</th>
-        <th scope="col">Column</th>
-        <th scope="col">Problem</th>
-      </tr>
-    </thead>
-    <tbody>
-      {errors.map((e) => (
-        <tr key={`${e.row}-${e.field}`}>
-          <td className="table__number">{e.row}</td>
-          <td>{e.field}</td>
-          <td>{e.message}</td>
+}) => {
+  const { t } = useTranslation('common');
+  return (
+    <table className={className ? `table ${className}` : 'table'}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('csv.line')}</th>
+          <th scope="col">{t('csv.column')}</th>
+          <th scope="col">{t('csv.problem')}</th>
         </tr>
-      ))}
-    </tbody>
-  </table>
-);
+      </thead>
+      <tbody>
+        {errors.map((e) => (
+          <tr key={`${e.row}-${e.field}`}>
+            <td className="table__number">{formatNumber(e.row)}</td>
+            <td>{e.field}</td>
+            <td>{e.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+};

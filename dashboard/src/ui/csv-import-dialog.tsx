@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { CsvFilePick, CsvRowErrors } from './csv-file-pick.tsx';
 import { Dialog } from './dialog.tsx';
@@ -38,6 +39,7 @@ export const CsvImportDialog = <R extends { errors: readonly RowError[] }>({
   onClose: () => void;
   onImported: (message: string) => void;
 }) => {
+  const { t } = useTranslation('common');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<R | null>(null);
@@ -47,7 +49,7 @@ export const CsvImportDialog = <R extends { errors: readonly RowError[] }>({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setError('Please choose a CSV file');
+      setError(t('csv.required'));
       return;
     }
     setBusy(true);
@@ -88,7 +90,7 @@ export const CsvImportDialog = <R extends { errors: readonly RowError[] }>({
           templateName={templateName}
         />
         {result ? (
-          <section className="import-result" aria-live="polite" aria-label="Import result">
+          <section className="import-result" aria-live="polite" aria-label={t('csv.result')}>
             <p className="import-result__summary">{summary(result)}</p>
             {result.errors.length ? (
               <CsvRowErrors
@@ -101,10 +103,10 @@ export const CsvImportDialog = <R extends { errors: readonly RowError[] }>({
         ) : null}
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            {done ? 'Done' : 'Cancel'}
+            {done ? t('csv.done') : t('ui.cancel')}
           </Button>
           <Button type="submit" loading={busy} disabled={!file || Boolean(result)}>
-            Import
+            {t('csv.import')}
           </Button>
         </div>
       </form>

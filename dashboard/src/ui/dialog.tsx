@@ -1,7 +1,18 @@
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
+import { T } from './t.tsx';
 import './ui.css';
+
+const CloseButton = () => {
+  const { t } = useTranslation('common');
+  return (
+    <RadixDialog.Close className="dialog__close" aria-label={t('ui.close')}>
+      ×
+    </RadixDialog.Close>
+  );
+};
 
 export const Dialog = ({
   open,
@@ -23,28 +34,41 @@ export const Dialog = ({
   size?: 'md' | 'wide';
   /** Lets a dialog keep Escape for its content (a media player's open menu); preventDefault keeps it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
-}) => (
-  <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="dialog__overlay" />
-      <RadixDialog.Content
-        className={size === 'wide' ? 'dialog__content dialog__content--wide' : 'dialog__content'}
-        onEscapeKeyDown={onEscapeKeyDown}
-        aria-describedby={description ? undefined : undefined}
-      >
-        <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-        {description ? (
-          <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
-        ) : null}
-        {children}
-        {footer ? <div className="dialog__footer">{footer}</div> : null}
-        <RadixDialog.Close className="dialog__close" aria-label="Close">
-          ×
-        </RadixDialog.Close>
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
-  </RadixDialog.Root>
-);
+}) => {
+  // Radix returns focus to a Dialog.Trigger; ours open from state, so focus goes back to what opened the dialog
+  // (the control focused when it opened), else it would fall to the page's body and a keyboard user starts over.
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content
+          className={size === 'wide' ? 'dialog__content dialog__content--wide' : 'dialog__content'}
+          onEscapeKeyDown={onEscapeKeyDown}
+          aria-describedby={description ? undefined : undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            if (back?.isConnected) {
+              event.preventDefault();
+              back.focus();
+            }
+          }}
+        >
+          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+          ) : null}
+          {children}
+          {footer ? <div className="dialog__footer">{footer}</div> : null}
+          <CloseButton />
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+};
 
 /** Asks before a destructive action: Cancel, or the danger button that runs it. */
 export const ConfirmDialog = ({
@@ -72,7 +96,7 @@ export const ConfirmDialog = ({
     footer={
       <>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          <T k="ui.cancel" />
         </Button>
         <Button variant="danger" loading={busy} onClick={onConfirm}>
           {confirmLabel}

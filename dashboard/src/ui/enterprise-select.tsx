@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ENTERPRISE_OPTIONS_ERROR, useEnterpriseOptions } from '../lib/use-enterprise-options.ts';
 import { Button } from './button.tsx';
 import { SelectField } from './text-field.tsx';
@@ -13,10 +14,11 @@ export const EnterpriseSelect = ({
   value: string;
   onChange: (enterpriseId: string) => void;
 }) => {
+  const { t } = useTranslation('common');
   const { options, loading, error, reload } = useEnterpriseOptions();
   return (
     <SelectField
-      label="Enterprise"
+      label={t('ui.enterprise.label')}
       value={value}
       aria-busy={loading}
       onChange={(event) => onChange(event.target.value)}
@@ -25,13 +27,13 @@ export const EnterpriseSelect = ({
           <span className="enterprise-select__error">
             {ENTERPRISE_OPTIONS_ERROR}.
             <Button variant="secondary" size="sm" onClick={reload}>
-              Try again
+              {t('ui.tryAgain')}
             </Button>
           </span>
         ) : undefined
       }
     >
-      <option value="">All enterprises</option>
+      <option value="">{t('ui.enterprise.all')}</option>
       {options.map((e) => (
         <option key={e._id} value={e._id}>
           {e.company_name}

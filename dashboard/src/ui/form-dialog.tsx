@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { FormAlert } from './states.tsx';
+import { T } from './t.tsx';
 
 /**
  * A dialog holding one form: the form-wide error above the fields, Cancel and the submit button below.
@@ -48,7 +49,7 @@ export const FormDialog = ({
       {children}
       <div className="dialog__footer">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          <T k="ui.cancel" />
         </Button>
         <Button type="submit" loading={saving}>
           {submitLabel}

@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import type { UploadPurpose } from '@coach/shared/contract/general';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -26,6 +27,7 @@ export const ImageUpload = ({
   upload: (file: File) => Promise<string>;
   onChange: (url: string | null) => Promise<void> | void;
 }) => {
+  const { t } = useTranslation('common');
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -52,7 +54,7 @@ export const ImageUpload = ({
         {value ? <img src={value} alt={label} /> : placeholder}
         {busy ? (
           <span className="image-upload__busy">
-            <Spinner size="sm" label="Uploading" />
+            <Spinner size="sm" label={t('upload.uploading')} />
           </span>
         ) : null}
       </div>
@@ -72,7 +74,9 @@ export const ImageUpload = ({
             }}
           />
           <label htmlFor={inputId} className={`btn btn--secondary btn--sm ${busy ? 'btn--disabled' : ''}`}>
-            {value ? `Change ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+            {value
+              ? t('upload.change', { label: label.toLowerCase() })
+              : t('upload.upload', { label: label.toLowerCase() })}
           </label>
           {value ? (
             <Button
@@ -81,7 +85,7 @@ export const ImageUpload = ({
               disabled={busy}
               onClick={() => void run(async () => onChange(null))}
             >
-              Remove
+              {t('upload.remove')}
             </Button>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -9,6 +10,7 @@ import { Dialog } from './dialog.tsx';
  */
 /** `what` names the thing being edited in the dialog: "this task", "this video". */
 export const useLeaveGuard = (dirty: boolean, what = 'this page') => {
+  const { t } = useTranslation('common');
   const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -31,15 +33,15 @@ export const useLeaveGuard = (dirty: boolean, what = 'this page') => {
         onOpenChange={(open) => {
           if (!open) blocker.reset();
         }}
-        title="Leave without saving?"
+        title={t('ui.leave.title')}
         description={`Your changes to ${what} are not saved. They are lost if you leave this page.`}
         footer={
           <>
             <Button variant="secondary" onClick={() => blocker.reset()}>
-              Keep editing
+              {t('ui.leave.keep')}
             </Button>
             <Button variant="danger" onClick={() => blocker.proceed()}>
-              Leave
+              {t('ui.leave.leave')}
             </Button>
           </>
         }

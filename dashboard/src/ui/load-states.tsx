@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Loaded } from '../lib/use-load.ts';
 import { Button } from './button.tsx';
 import { LoadingBlock } from './spinner.tsx';
 import { ErrorState } from './states.tsx';
+import { T } from './t.tsx';
+
+/** A sentence's first letter in capitals: 'the usage could not be loaded' → 'The usage could not be loaded'. */
+const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
  * What a screen shows for something it loads: a spinner, the error with Try again, or the data.
@@ -19,15 +24,16 @@ export const LoadStates = <T,>({
   what: string;
   children: (data: T) => ReactNode;
 }) => {
-  if (state.status === 'loading') return <LoadingBlock label={`Loading ${what}`} />;
+  const { t } = useTranslation('common');
+  if (state.status === 'loading') return <LoadingBlock label={t('ui.loadingWhat', { what })} />;
   if (state.status === 'error')
     return (
       <ErrorState
-        title={`${what[0]?.toUpperCase()}${what.slice(1)} could not be loaded`}
+        title={capitalise(t('ui.notLoaded', { what }))}
         description={state.message}
         action={
           <Button variant="secondary" onClick={reload}>
-            Try again
+            <T k="ui.tryAgain" />
           </Button>
         }
       />

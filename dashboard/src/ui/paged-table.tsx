@@ -1,9 +1,45 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PagedLoad } from '../lib/use-paged-list.ts';
 import { Button } from './button.tsx';
 import { LoadingBlock } from './spinner.tsx';
 import { EmptyState, ErrorState } from './states.tsx';
+import { T } from './t.tsx';
 import { Pagination } from './table.tsx';
+
+/** A sentence's first letter in capitals: 'roles could not be loaded' → 'Roles could not be loaded'. */
+const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+type Overflow = { overflows: boolean; atEnd: boolean };
+
+/**
+ * A table wider than its card scrolls inside it: then the scroller says so (a hint, a fade on the side still
+ * hidden) and takes keyboard focus so the arrow keys scroll it (issue 17 item 5).
+ */
+const useSidewaysScroll = () => {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [state, setState] = useState<Overflow>({ overflows: false, atEnd: true });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const overflows = el.scrollWidth - el.clientWidth > 1;
+    // Logical end: scrollLeft runs negative in right-to-left pages.
+    const atEnd = Math.abs(el.scrollLeft) + el.clientWidth >= el.scrollWidth - 1;
+    setState((old) => (old.overflows === overflows && old.atEnd === atEnd ? old : { overflows, atEnd }));
+  }, []);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    const table = el.firstElementChild;
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  });
+  return { ref, measure, ...state };
+};
 
 /**
  * A server list as a table: loading, error (with Try again), empty and the rows with paging below.
@@ -23,27 +59,48 @@ export const PagedTable = <T,>({
   row: (item: T) => ReactNode;
   empty: { title: string; description: string };
 }) => {
+  const { t } = useTranslation('common');
   const { load, page, setPage, reload } = list;
-  if (load.status === 'loading') return <LoadingBlock label={`Loading ${noun}`} />;
+  const sideways = useSidewaysScroll();
+  const hintId = useId();
+  if (load.status === 'loading') return <LoadingBlock label={t('ui.loadingWhat', { what: noun })} />;
   if (load.status === 'error')
     return (
       <ErrorState
-        title={`${noun[0]?.toUpperCase()}${noun.slice(1)} could not be loaded`}
+        title={capitalise(t('ui.notLoaded', { what: noun }))}
         description={load.message}
         action={
           <Button variant="secondary" onClick={() => void reload()}>
-            Try again
+            <T k="ui.tryAgain" />
           </Button>
         }
       />
     );
   if (load.page.listdata.length === 0)
     return <EmptyState title={empty.title} description={empty.description} />;
+  const title = capitalise(noun);
   return (
     <div className="table-card">
-      <div className="table-scroll">
+      {sideways.overflows ? (
+        <p className="table-scroll__hint" id={hintId}>
+          <T k="ui.scrollSideways" />
+        </p>
+      ) : null}
+      <div
+        ref={sideways.ref}
+        onScroll={sideways.measure}
+        className={`table-scroll${sideways.overflows && !sideways.atEnd ? ' table-scroll--more' : ''}`}
+        {...(sideways.overflows
+          ? {
+              tabIndex: 0,
+              role: 'region',
+              'aria-label': t('ui.tableOf', { title }),
+              'aria-describedby': hintId,
+            }
+          : {})}
+      >
         <table className="table table--stack">
-          <caption className="visually-hidden">{`${noun[0]?.toUpperCase()}${noun.slice(1)}`}</caption>
+          <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>{head}</tr>
           </thead>

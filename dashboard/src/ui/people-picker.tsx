@@ -2,6 +2,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { assignablePeople } from '@coach/shared/contract/assignable-people';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { Spinner } from './spinner.tsx';
@@ -9,26 +11,32 @@ import { SearchBox } from './table.tsx';
 import './people-picker.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
-const plural = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`;
 
 /** A group or a member as the pickers keep them. */
 export type Picked = { _id: string; name: string; detail: string };
 export type People = { groups: Picked[]; members: Picked[] };
 export const NO_PEOPLE: People = { groups: [], members: [] };
 
-type Library = 'tasks' | 'content';
+type Library = 'tasks' | 'content' | 'surveys';
 type Kind = 'groups' | 'members';
 
 /** The picker's own people search per library (task-library or content-library key, not members/groups). */
 const searchFor =
   (library: Library, kind: Kind) =>
   async (searchInput: string): Promise<Picked[]> => {
-    const call = library === 'tasks' ? assignablePeople.forTasks : assignablePeople.forContent;
+    const call = {
+      tasks: assignablePeople.forTasks,
+      content: assignablePeople.forContent,
+      surveys: assignablePeople.forSurveys,
+    }[library];
     const found = await api.call(call, { kind, searchInput });
     return found.map(({ _id, name, email, memberCount }) => ({
       _id,
       name,
-      detail: kind === 'groups' ? plural(memberCount ?? 0, 'member') : (email ?? ''),
+      detail:
+        kind === 'groups'
+          ? i18n.t('people.memberCount', { ns: 'common', count: memberCount ?? 0 })
+          : (email ?? ''),
     }));
   };
 
@@ -36,6 +44,7 @@ const searchFor =
 const SEARCHES: Record<Library, Record<Kind, (searchInput: string) => Promise<Picked[]>>> = {
   tasks: { groups: searchFor('tasks', 'groups'), members: searchFor('tasks', 'members') },
   content: { groups: searchFor('content', 'groups'), members: searchFor('content', 'members') },
+  surveys: { groups: searchFor('surveys', 'groups'), members: searchFor('surveys', 'members') },
 };
 
 /** A search box over groups or members, ticking them in or out of a selection kept across searches. */
@@ -51,11 +60,11 @@ const SearchPick = ({
   chosen: Picked[];
   onChange: (next: Picked[]) => void;
 }) => {
+  const { t } = useTranslation('common');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [results, setResults] = useState<Picked[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const single = noun.replace(/s$/, '');
 
   useEffect(() => {
     let current = true;
@@ -77,19 +86,18 @@ const SearchPick = ({
   const isChosen = (id: string) => chosen.some((item) => item._id === id);
   const toggle = (item: Picked) =>
     onChange(isChosen(item._id) ? chosen.filter((c) => c._id !== item._id) : [...chosen, item]);
-  const title = `${noun[0]?.toUpperCase()}${noun.slice(1)}`;
 
   return (
     <fieldset className="people-pick">
-      <legend className="people-pick__legend">{title}</legend>
+      <legend className="people-pick__legend">{t(`people.${noun}.title`)}</legend>
       <div className="people-pick__search">
         <SearchBox
-          label={`Find ${noun}`}
-          placeholder={noun === 'members' ? 'Find members by name or email...' : 'Find groups...'}
+          label={t(`people.${noun}.find`)}
+          placeholder={t(`people.${noun}.placeholder`)}
           value={search}
           onChange={setSearch}
         />
-        {results === null && !error ? <Spinner size="sm" label={`Searching ${noun}`} /> : null}
+        {results === null && !error ? <Spinner size="sm" label={t(`people.${noun}.searching`)} /> : null}
       </div>
       {error ? (
         <p className="field__error" role="alert">
@@ -98,11 +106,11 @@ const SearchPick = ({
       ) : null}
       {results && results.length === 0 ? (
         <p className="people-pick__empty">
-          {searchInput ? `No ${single} matches "${searchInput}".` : `There are no ${noun} yet.`}
+          {searchInput ? t(`people.${noun}.noMatch`, { search: searchInput }) : t(`people.${noun}.none`)}
         </p>
       ) : null}
       {results && results.length > 0 ? (
-        <ul className="people-pick__results" aria-label={`Matching ${noun}`}>
+        <ul className="people-pick__results" aria-label={t(`people.${noun}.matching`)}>
           {results.map((item) => (
             <li key={item._id}>
               <label className="picker__row">
@@ -117,31 +125,35 @@ const SearchPick = ({
         </ul>
       ) : null}
       {chosen.length > 0 ? (
-        <ul className="chips people-pick__chosen" aria-label={`Chosen ${noun}`}>
+        <ul className="chips people-pick__chosen" aria-label={t(`people.${noun}.chosen`)}>
           {chosen.map((item) => (
             <li key={item._id} className="chip chip--accent people-pick__chip">
               {item.name}
-              <button type="button" aria-label={`Remove ${item.name}`} onClick={() => toggle(item)}>
+              <button
+                type="button"
+                aria-label={t('people.remove', { name: item.name })}
+                onClick={() => toggle(item)}
+              >
                 ×
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="people-pick__empty">No {single} chosen.</p>
+        <p className="people-pick__empty">{t(`people.${noun}.noneChosen`)}</p>
       )}
     </fieldset>
   );
 };
 
-/** Groups and members to assign something to (tasks, videos); either list may stay empty. */
+/** Groups and members to assign something to (tasks, videos, surveys); either list may stay empty. */
 export const PeoplePicker = ({
   library,
   value,
   onChange,
   note,
 }: {
-  /** Whose people search to use: the task library's or the content library's. */
+  /** Whose people search to use: the task library's, the content library's or the surveys'. */
   library: Library;
   value: People;
   onChange: (next: People) => void;

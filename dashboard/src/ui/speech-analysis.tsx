@@ -1,11 +1,9 @@
-import {
-  MIN_PAUSE_SECONDS,
-  PACE_BAND,
-  PACE_VERDICT_LABELS,
-  paceVerdict,
-} from '@coach/shared/constants/speech';
+import { MIN_PAUSE_SECONDS, PACE_BAND, paceVerdict } from '@coach/shared/constants/speech';
 import type { SpeechAnalysis, SpeechScores, SpeechWord } from '@coach/shared/contract/speech';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatList, formatNumber } from '../i18n/format.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 import './speech-analysis.css';
@@ -15,7 +13,9 @@ type Measured = Extract<SpeechAnalysis, { status: 'done' }>;
 /** The pace scale runs to half again the band's top, so a fast reader's marker stays on it. */
 const PACE_SCALE_MAX = Math.round(PACE_BAND.max * 1.5);
 
-const seconds = (value: number) => `${value.toFixed(1)} s`;
+const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+const seconds = (t: TFunction<'speech'>, value: number) =>
+  t('analysis.seconds', { value: formatNumber(value, tenths) });
 
 /** m:ss from the start of the recording. */
 const clock = (value: number) => {
@@ -23,23 +23,17 @@ const clock = (value: number) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/** A visible symbol (hidden from screen readers, which get the words instead; speech.json describes each). */
+const WORD_MARKS = { mispronounced: '≈', omitted: '−', inserted: '+' } as const;
 
-/** A visible symbol (hidden from screen readers, which get the words instead) and a description per status. */
-const WORD_MARKS = {
-  mispronounced: { symbol: '≈', label: 'said differently' },
-  omitted: { symbol: '−', label: 'missed' },
-  inserted: { symbol: '+', label: 'extra word' },
-} as const;
-
-const describeWord = (word: SpeechWord) => {
-  if (word.status === 'mispronounced' && word.heard)
-    return `${WORD_MARKS.mispronounced.label}: heard “${word.heard}”`;
-  return word.status === 'correct' ? '' : WORD_MARKS[word.status].label;
+const describeWord = (t: TFunction<'speech'>, word: SpeechWord) => {
+  if (word.status === 'mispronounced' && word.heard) return t('analysis.heard', { heard: word.heard });
+  return word.status === 'correct' ? '' : t(`analysis.marks.${word.status}`);
 };
 
 /** The target text as read: each word marked by status, by a symbol and an underline style, not colour alone. */
 const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
+  const { t } = useTranslation('speech');
   const counts = {
     mispronounced: words.filter((word) => word.status === 'mispronounced').length,
     omitted: words.filter((word) => word.status === 'omitted').length,
@@ -50,14 +44,14 @@ const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
     <>
       <p className="speech-analysis__reading">
         {words.map((word, index) => {
-          const description = describeWord(word);
+          const description = describeWord(t, word);
           const key = `${index}-${word.word}`;
           if (word.status === 'correct') return <span key={key}>{word.word} </span>;
           return (
             <span key={key}>
               <span className={`speech-word speech-word--${word.status}`} title={description}>
                 <span className="speech-word__symbol" aria-hidden="true">
-                  {WORD_MARKS[word.status].symbol}
+                  {WORD_MARKS[word.status]}
                 </span>
                 {word.word}
                 <span className="visually-hidden"> ({description})</span>
@@ -67,32 +61,43 @@ const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
         })}
       </p>
       {marked.length > 0 ? (
-        <ul className="speech-analysis__legend" aria-label="Marks">
+        <ul className="speech-analysis__legend" aria-label={t('analysis.legend')}>
           {marked.map((status) => (
             <li key={status}>
               <span className={`speech-word speech-word--${status}`} aria-hidden="true">
-                <span className="speech-word__symbol">{WORD_MARKS[status].symbol}</span>
-                word
+                <span className="speech-word__symbol">{WORD_MARKS[status]}</span>
+                {t('analysis.legendWord')}
               </span>{' '}
-              {WORD_MARKS[status].label}: {counts[status]}
+              {t('analysis.legendCount', {
+                mark: t(`analysis.marks.${status}`),
+                value: formatNumber(counts[status]),
+              })}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="speech-analysis__note">Every word was heard as written.</p>
+        <p className="speech-analysis__note">{t('analysis.allHeard')}</p>
       )}
     </>
   );
 };
 
 const Pace = ({ wordsPerMinute }: { wordsPerMinute: number }) => {
+  const { t } = useTranslation('speech');
   const verdict = paceVerdict(wordsPerMinute);
-  const label = PACE_VERDICT_LABELS[verdict];
+  const label = t(`analysis.verdict.${verdict}`);
+  const value = formatNumber(wordsPerMinute);
   const at = (value: number) => `${(Math.min(value, PACE_SCALE_MAX) / PACE_SCALE_MAX) * 100}%`;
   return (
     <>
       <p className="speech-analysis__figure">
-        <strong>{wordsPerMinute}</strong> words a minute{' '}
+        <Trans
+          t={t}
+          i18nKey="analysis.paceFigure"
+          count={wordsPerMinute}
+          values={{ value }}
+          components={{ strong: <strong /> }}
+        />{' '}
         <span className={`speech-analysis__verdict speech-analysis__verdict--${verdict}`}>{label}</span>
       </p>
       {/* The scale is a picture of the figures above; the meter tells them to assistive technology. */}
@@ -108,8 +113,12 @@ const Pace = ({ wordsPerMinute }: { wordsPerMinute: number }) => {
       </div>
       <meter
         className="visually-hidden"
-        aria-label="Pace"
-        aria-valuetext={`${wordsPerMinute} words a minute: ${label.toLowerCase()}`}
+        aria-label={t('analysis.pace')}
+        aria-valuetext={t('analysis.paceValue', {
+          count: wordsPerMinute,
+          value,
+          verdict: t(`analysis.verdictText.${verdict}`),
+        })}
         min={0}
         max={PACE_SCALE_MAX}
         low={PACE_BAND.min}
@@ -117,72 +126,101 @@ const Pace = ({ wordsPerMinute }: { wordsPerMinute: number }) => {
         optimum={(PACE_BAND.min + PACE_BAND.max) / 2}
         value={Math.min(wordsPerMinute, PACE_SCALE_MAX)}
       >
-        {wordsPerMinute} words a minute
+        {t('analysis.paceMeter', { count: wordsPerMinute, value })}
       </meter>
       <p className="speech-analysis__note">
-        A comfortable pace is {PACE_BAND.min}–{PACE_BAND.max} words a minute.
+        {t('analysis.paceComfortable', {
+          min: formatNumber(PACE_BAND.min),
+          max: formatNumber(PACE_BAND.max),
+        })}
       </p>
     </>
   );
 };
 
-const Pauses = ({ analysis }: { analysis: Measured }) =>
-  analysis.pauses.length === 0 ? (
-    <p className="speech-analysis__figure">No pauses of {MIN_PAUSE_SECONDS} s or longer.</p>
+const Pauses = ({ analysis }: { analysis: Measured }) => {
+  const { t } = useTranslation('speech');
+  const minimum = formatNumber(MIN_PAUSE_SECONDS);
+  return analysis.pauses.length === 0 ? (
+    <p className="speech-analysis__figure">{t('analysis.noPauses', { seconds: minimum })}</p>
   ) : (
     <>
       <p className="speech-analysis__figure">
-        <strong>{plural(analysis.pauses.length, 'pause', 'pauses')}</strong> of {MIN_PAUSE_SECONDS} s or
-        longer; the longest {seconds(analysis.longestPauseSeconds)}.
+        <Trans
+          t={t}
+          i18nKey="analysis.pausesFigure"
+          count={analysis.pauses.length}
+          values={{
+            value: formatNumber(analysis.pauses.length),
+            seconds: minimum,
+            longest: seconds(t, analysis.longestPauseSeconds),
+          }}
+          components={{ strong: <strong /> }}
+        />
       </p>
-      <ul className="speech-analysis__list" aria-label="Pauses">
+      <ul className="speech-analysis__list" aria-label={t('analysis.pauses')}>
         {analysis.pauses.map((pause) => (
           <li key={pause.start}>
-            at {clock(pause.start)} for {seconds(pause.end - pause.start)}
+            {t('analysis.pauseAt', { at: clock(pause.start), length: seconds(t, pause.end - pause.start) })}
           </li>
         ))}
       </ul>
     </>
   );
+};
 
 const Fillers = ({ fillers }: { fillers: Measured['fillers'] }) => {
-  if (fillers.count === 0) return <p className="speech-analysis__figure">No fillers heard.</p>;
+  const { t } = useTranslation('speech');
+  if (fillers.count === 0) return <p className="speech-analysis__figure">{t('analysis.noFillers')}</p>;
   const tally = new Map<string, number>();
   for (const word of fillers.words) tally.set(word, (tally.get(word) ?? 0) + 1);
   return (
     <p className="speech-analysis__figure">
-      <strong>{plural(fillers.count, 'filler', 'fillers')}</strong> ({fillers.per100Words} per 100 words):{' '}
-      {[...tally].map(([word, count]) => `“${word}” × ${count}`).join(', ')}
+      <Trans
+        t={t}
+        i18nKey="analysis.fillersFigure"
+        count={fillers.count}
+        values={{
+          value: formatNumber(fillers.count),
+          per100: formatNumber(fillers.per100Words),
+          list: formatList(
+            [...tally].map(([word, count]) => `“${word}” × ${formatNumber(count)}`),
+            'unit',
+          ),
+        }}
+        components={{ strong: <strong /> }}
+      />
     </p>
   );
 };
 
-const SCORE_LABELS = {
-  pronunciation: 'Pronunciation',
-  accuracy: 'Accuracy',
-  completeness: 'Completeness',
-  fluency: 'Fluency',
-} as const satisfies Record<keyof SpeechScores, string>;
+const SCORE_KEYS = [
+  'pronunciation',
+  'accuracy',
+  'completeness',
+  'fluency',
+] as const satisfies readonly (keyof SpeechScores)[];
 
 const Scores = ({ scores, hasTarget }: { scores: SpeechScores; hasTarget: boolean }) => {
+  const { t } = useTranslation('speech');
   const hints: Record<keyof SpeechScores, string> = {
-    pronunciation: 'Overall, from the three below',
-    accuracy: hasTarget ? 'Words said as written' : 'How clearly the words came across',
-    completeness: hasTarget ? 'Share of the text read' : 'Share of words heard clearly',
-    fluency: 'Pace, pauses and fillers',
+    pronunciation: t('analysis.hint.pronunciation'),
+    accuracy: hasTarget ? t('analysis.hint.accuracyTarget') : t('analysis.hint.accuracyFree'),
+    completeness: hasTarget ? t('analysis.hint.completenessTarget') : t('analysis.hint.completenessFree'),
+    fluency: t('analysis.hint.fluency'),
   };
   return (
     <ul className="speech-scores">
-      {(Object.keys(SCORE_LABELS) as (keyof SpeechScores)[]).map((key) => (
+      {SCORE_KEYS.map((key) => (
         <li key={key} className="speech-scores__item">
-          <span className="speech-scores__label">{SCORE_LABELS[key]}</span>
+          <span className="speech-scores__label">{t(`analysis.score.${key}`)}</span>
           <span className="speech-scores__value" aria-hidden="true">
-            {scores[key]}
+            {formatNumber(scores[key])}
           </span>
           <meter
             className="speech-scores__meter"
-            aria-label={SCORE_LABELS[key]}
-            aria-valuetext={`${scores[key]} out of 100`}
+            aria-label={t(`analysis.score.${key}`)}
+            aria-valuetext={t('analysis.outOf100', { value: formatNumber(scores[key]) })}
             min={0}
             max={100}
             value={scores[key]}
@@ -221,53 +259,62 @@ const StateBlock = ({
   </div>
 );
 
-const Details = ({ analysis }: { analysis: Measured }) => (
-  <div className="speech-analysis__grid">
-    <section className="speech-analysis__part speech-analysis__part--wide" aria-label="What we heard">
-      <h3 className="speech-analysis__heading">What we heard</h3>
-      {analysis.words ? (
-        <>
-          <MarkedReading words={analysis.words} />
-          {analysis.transcript ? (
-            <details className="speech-analysis__transcript">
-              <summary>Word for word</summary>
-              <p>{analysis.transcript}</p>
-            </details>
-          ) : null}
-        </>
-      ) : (
-        <p className="speech-analysis__reading">{analysis.transcript}</p>
-      )}
-    </section>
-    <section className="speech-analysis__part" aria-label="Pace">
-      <h3 className="speech-analysis__heading">Pace</h3>
-      <Pace wordsPerMinute={analysis.wordsPerMinute} />
-    </section>
-    <section className="speech-analysis__part" aria-label="Pauses">
-      <h3 className="speech-analysis__heading">Pauses</h3>
-      <Pauses analysis={analysis} />
-    </section>
-    <section className="speech-analysis__part" aria-label="Fillers">
-      <h3 className="speech-analysis__heading">Fillers</h3>
-      <Fillers fillers={analysis.fillers} />
-    </section>
-    <section className="speech-analysis__part speech-analysis__part--wide" aria-label="Scores">
-      <h3 className="speech-analysis__heading">Scores</h3>
-      <Scores scores={analysis.scores} hasTarget={analysis.words !== null} />
-    </section>
-  </div>
-);
+const Details = ({ analysis }: { analysis: Measured }) => {
+  const { t } = useTranslation('speech');
+  return (
+    <div className="speech-analysis__grid">
+      <section
+        className="speech-analysis__part speech-analysis__part--wide"
+        aria-label={t('analysis.whatWeHeard')}
+      >
+        <h3 className="speech-analysis__heading">{t('analysis.whatWeHeard')}</h3>
+        {analysis.words ? (
+          <>
+            <MarkedReading words={analysis.words} />
+            {analysis.transcript ? (
+              <details className="speech-analysis__transcript">
+                <summary>{t('analysis.wordForWord')}</summary>
+                <p>{analysis.transcript}</p>
+              </details>
+            ) : null}
+          </>
+        ) : (
+          <p className="speech-analysis__reading">{analysis.transcript}</p>
+        )}
+      </section>
+      <section className="speech-analysis__part" aria-label={t('analysis.pace')}>
+        <h3 className="speech-analysis__heading">{t('analysis.pace')}</h3>
+        <Pace wordsPerMinute={analysis.wordsPerMinute} />
+      </section>
+      <section className="speech-analysis__part" aria-label={t('analysis.pauses')}>
+        <h3 className="speech-analysis__heading">{t('analysis.pauses')}</h3>
+        <Pauses analysis={analysis} />
+      </section>
+      <section className="speech-analysis__part" aria-label={t('analysis.fillers')}>
+        <h3 className="speech-analysis__heading">{t('analysis.fillers')}</h3>
+        <Fillers fillers={analysis.fillers} />
+      </section>
+      <section
+        className="speech-analysis__part speech-analysis__part--wide"
+        aria-label={t('analysis.scores')}
+      >
+        <h3 className="speech-analysis__heading">{t('analysis.scores')}</h3>
+        <Scores scores={analysis.scores} hasTarget={analysis.words !== null} />
+      </section>
+    </div>
+  );
+};
 
 /** What a screen reader hears once a pending analysis is finished. */
-const ARRIVED = (analysis: SpeechAnalysis, reviewer: boolean) => {
-  const whose = reviewer ? 'The recording' : 'Your recording';
+const ARRIVED = (t: TFunction<'speech'>, analysis: SpeechAnalysis, reviewer: boolean) => {
+  const whose = reviewer ? 'Reviewer' : 'Learner';
   switch (analysis.status) {
     case 'done':
-      return `${whose} is analysed: pronunciation ${analysis.scores.pronunciation} out of 100.`;
+      return t(`analysis.arrived.done${whose}`, { score: formatNumber(analysis.scores.pronunciation) });
     case 'no-speech':
-      return `We could not hear speech in ${whose.toLowerCase()}.`;
+      return t(`analysis.arrived.noSpeech${whose}`);
     case 'failed':
-      return `We could not analyse ${whose.toLowerCase()}.`;
+      return t(`analysis.arrived.failed${whose}`);
     case 'pending':
       return '';
   }
@@ -281,7 +328,7 @@ const ARRIVED = (analysis: SpeechAnalysis, reviewer: boolean) => {
 export const SpeechAnalysisPanel = ({
   analysis,
   onRetry,
-  title = 'Speech analysis',
+  title,
   viewer = 'learner',
   stalled = false,
 }: {
@@ -294,6 +341,7 @@ export const SpeechAnalysisPanel = ({
   /** Pending for longer than the screen waits: says to come back later instead of a spinner. */
   stalled?: boolean;
 }) => {
+  const { t } = useTranslation('speech');
   const headingId = useId();
   const reviewer = viewer === 'reviewer';
   // The result is announced once when it arrives after a pending state, not when the screen opens with it.
@@ -303,43 +351,38 @@ export const SpeechAnalysisPanel = ({
     if (analysis.status === 'pending') wasPending.current = true;
     else if (wasPending.current) {
       wasPending.current = false;
-      setAnnouncement(ARRIVED(analysis, reviewer));
+      setAnnouncement(ARRIVED(t, analysis, reviewer));
     }
-  }, [analysis, reviewer]);
+  }, [analysis, reviewer, t]);
   const body = () => {
     switch (analysis.status) {
       case 'pending':
         return stalled ? (
           <p className="speech-analysis__note">
-            Still analysing {reviewer ? 'the' : 'your'} recording. This is taking longer than usual: come back
-            later to see what we heard.
+            {reviewer ? t('analysis.stalledReviewer') : t('analysis.stalledLearner')}
           </p>
         ) : (
           <p className="speech-analysis__pending" role="status">
             <Spinner size="sm" label="" />
-            Analysing {reviewer ? 'the' : 'your'} recording…
+            {reviewer ? t('analysis.pendingReviewer') : t('analysis.pendingLearner')}
           </p>
         );
       case 'failed':
         return (
           <StateBlock
             tone="error"
-            title="We could not analyse this recording"
-            description={`Something went wrong while listening to it. ${reviewer ? 'The' : 'Your'} recording is kept.`}
-            action={onRetry ? { label: 'Try again', onClick: onRetry } : undefined}
+            title={t('analysis.failedTitle')}
+            description={reviewer ? t('analysis.failedReviewer') : t('analysis.failedLearner')}
+            action={onRetry ? { label: t('analysis.tryAgain'), onClick: onRetry } : undefined}
           />
         );
       case 'no-speech':
         return (
           <StateBlock
             tone="info"
-            title="We could not hear speech"
-            description={
-              reviewer
-                ? 'The recording sounds silent: the microphone may have been off or muted.'
-                : 'The recording sounds silent. Check that your microphone is on and not muted, then record again, speaking close to it.'
-            }
-            action={onRetry ? { label: 'Record again', onClick: onRetry } : undefined}
+            title={t('analysis.noSpeechTitle')}
+            description={reviewer ? t('analysis.noSpeechReviewer') : t('analysis.noSpeechLearner')}
+            action={onRetry ? { label: t('analysis.recordAgain'), onClick: onRetry } : undefined}
           />
         );
       case 'done':
@@ -353,7 +396,7 @@ export const SpeechAnalysisPanel = ({
       aria-busy={(analysis.status === 'pending' && !stalled) || undefined}
     >
       <h2 className="card__title" id={headingId}>
-        {title}
+        {title ?? t('analysis.title')}
       </h2>
       {body()}
       <p className="visually-hidden" aria-live="polite">

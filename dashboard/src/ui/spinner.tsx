@@ -1,8 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import './ui.css';
 
-export const Spinner = ({ size = 'md', label = 'Loading' }: { size?: 'sm' | 'md' | 'lg'; label?: string }) =>
-  label ? (
-    <span className={`spinner spinner--${size}`} role="status" aria-label={label}>
+/** `label` '' hides the spinner from assistive technology (a busy button says so itself); none: "Loading". */
+export const Spinner = ({ size = 'md', label }: { size?: 'sm' | 'md' | 'lg'; label?: string }) => {
+  const { t } = useTranslation('common');
+  const name = label ?? t('shell.loading');
+  return name ? (
+    <span className={`spinner spinner--${size}`} role="status" aria-label={name}>
       <span className="spinner__ring" aria-hidden="true" />
     </span>
   ) : (
@@ -10,9 +14,10 @@ export const Spinner = ({ size = 'md', label = 'Loading' }: { size?: 'sm' | 'md'
       <span className="spinner__ring" />
     </span>
   );
+};
 
 /** A centred spinner for a page or a panel that is loading. */
-export const LoadingBlock = ({ label = 'Loading' }: { label?: string }) => (
+export const LoadingBlock = ({ label }: { label?: string }) => (
   <div className="loading-block">
     <Spinner size="lg" label={label} />
   </div>

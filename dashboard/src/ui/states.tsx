@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { T } from './t.tsx';
 import './ui.css';
 
 export const EmptyState = ({
@@ -43,11 +44,11 @@ export const EmptyState = ({
 );
 
 export const ErrorState = ({
-  title = 'Something went wrong',
+  title,
   description,
   action,
 }: {
-  title?: string;
+  title?: string | undefined;
   description?: ReactNode;
   action?: ReactNode;
 }) => (
@@ -66,7 +67,7 @@ export const ErrorState = ({
         <path d="M12 7.5v5.5M12 16.5v.01" strokeLinecap="round" />
       </svg>
     </div>
-    <h2 className="state__title">{title}</h2>
+    <h2 className="state__title">{title ?? <T k="ui.somethingWrong" />}</h2>
     {description ? <p className="state__description">{description}</p> : null}
     {action ? <div className="state__action">{action}</div> : null}
   </div>

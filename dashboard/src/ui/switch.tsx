@@ -1,5 +1,6 @@
 import { Switch as RadixSwitch } from 'radix-ui';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner.tsx';
 import './switch.css';
 
@@ -26,6 +27,7 @@ export const SwitchField = ({
   saving?: boolean;
   hint?: string | undefined;
 }) => {
+  const { t } = useTranslation('common');
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -41,7 +43,7 @@ export const SwitchField = ({
         ) : null}
       </span>
       <span className="switch-field__control">
-        {saving ? <Spinner size="sm" label={`Saving ${label}`} /> : null}
+        {saving ? <Spinner size="sm" label={t('ui.saving', { label })} /> : null}
         <RadixSwitch.Root
           id={id}
           className="switch"

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { T } from './t.tsx';
 import './table.css';
 
 export type SortState<K extends string> = { by: K; direction: 'asc' | 'desc' };
@@ -45,32 +47,43 @@ export const Pagination = ({
   totalCount?: number | undefined;
   onPage: (page: number) => void;
   noun: string;
-}) => (
-  <nav className="pagination" aria-label={`${noun} pages`}>
-    <span className="pagination__summary">
-      {totalCount !== undefined ? `${totalCount} ${totalCount === 1 ? noun.replace(/s$/, '') : noun} · ` : ''}
-      Page {Math.min(page, Math.max(totalPages, 1))} of {Math.max(totalPages, 1)}
-    </span>
-    <div className="pagination__buttons">
-      <button
-        type="button"
-        className="btn btn--secondary btn--sm"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        Previous
-      </button>
-      <button
-        type="button"
-        className="btn btn--secondary btn--sm"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next
-      </button>
-    </div>
-  </nav>
-);
+}) => {
+  const { t } = useTranslation('common');
+  return (
+    <nav className="pagination" aria-label={t('ui.pagesOf', { noun })}>
+      <span className="pagination__summary">
+        {totalCount !== undefined ? (
+          <>
+            <T k="ui.total" values={{ count: totalCount, noun, nounOne: noun.replace(/s$/, '') }} />
+            {' · '}
+          </>
+        ) : null}
+        <T
+          k="ui.pageOf"
+          values={{ page: Math.min(page, Math.max(totalPages, 1)), pages: Math.max(totalPages, 1) }}
+        />
+      </span>
+      <div className="pagination__buttons">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          <T k="ui.previous" />
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          disabled={page >= totalPages}
+          onClick={() => onPage(page + 1)}
+        >
+          <T k="ui.next" />
+        </button>
+      </div>
+    </nav>
+  );
+};
 
 /** A search box for list screens (type="search", labelled, with the field styling). */
 export const SearchBox = ({

@@ -6,6 +6,7 @@ import {
   useId,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import './ui.css';
 
 /** Label, hint and error around any control, wired with ids the way TextField does it. */
@@ -78,6 +79,7 @@ export const TextField = ({ label, error, hint, trailing, id, className, ...rest
 
 /** A password input with a show/hide toggle. */
 export const PasswordField = (props: Omit<TextFieldProps, 'type' | 'trailing'>) => {
+  const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -88,10 +90,10 @@ export const PasswordField = (props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           type="button"
           className="field__toggle"
           aria-pressed={visible}
-          aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          aria-label={t(visible ? 'ui.hideField' : 'ui.showField', { field: props.label.toLowerCase() })}
           onClick={() => setVisible((value) => !value)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('ui.hide') : t('ui.show')}
         </button>
       }
     />

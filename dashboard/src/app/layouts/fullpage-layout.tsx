@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import type { Audience } from '../../lib/session.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -9,13 +10,14 @@ import './shell.css';
 
 /** The fullpage layout of spec §2 (profile pages): the top bar without a menu, and 'Go to Dashboard'. */
 export const FullpageLayout = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('common');
   const model = useShellModel(audience);
   useThemeVariables(model?.theme ?? null);
   const onLogout = useLogout(audience);
   if (!model) {
     return (
       <div className="shell shell--loading">
-        <LoadingBlock label="Loading your workspace" />
+        <LoadingBlock label={t('shell.loadingWorkspace')} />
       </div>
     );
   }

@@ -1,19 +1,24 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { MenuEntry } from '../../config/menus.ts';
+import type { Audience } from '../../lib/session.ts';
 import { MenuIcon } from './menu-icon.tsx';
+import { type MenuText, useMenuText } from './menu-text.ts';
 
 /** The left menu: links with aria-current on the active one, one level of submenu. */
 export const SideMenu = ({
+  audience,
   entries,
   condensed,
   onNavigate,
 }: {
+  audience: Audience;
   entries: MenuEntry[];
   condensed: boolean;
   onNavigate?: () => void;
 }) => {
   const location = useLocation();
+  const text = useMenuText(audience);
   return (
     <ul className="side-menu">
       {entries.map((entry) =>
@@ -21,6 +26,7 @@ export const SideMenu = ({
           <SubMenu
             key={entry.label}
             entry={entry}
+            text={text}
             condensed={condensed}
             pathname={location.pathname}
             onNavigate={onNavigate}
@@ -32,11 +38,11 @@ export const SideMenu = ({
               to={entry.to}
               // Only the deepest entry is current: /admin/enterprises/members is Members, not Enterprises too.
               end={entries.some((other) => other.to.startsWith(`${entry.to}/`))}
-              title={condensed ? entry.label : undefined}
+              title={condensed ? text(entry).label : undefined}
               onClick={onNavigate}
             >
               <MenuIcon name={entry.icon} />
-              <span className="side-menu__text">{entry.label}</span>
+              <span className="side-menu__text">{text(entry).label}</span>
             </NavLink>
           </li>
         ),
@@ -47,11 +53,13 @@ export const SideMenu = ({
 
 const SubMenu = ({
   entry,
+  text,
   condensed,
   pathname,
   onNavigate,
 }: {
   entry: MenuEntry;
+  text: MenuText;
   condensed: boolean;
   pathname: string;
   onNavigate?: (() => void) | undefined;
@@ -67,11 +75,11 @@ const SubMenu = ({
         className={`side-menu__link side-menu__parent ${containsActive ? 'side-menu__link--within' : ''}`}
         aria-expanded={open}
         aria-controls={id}
-        title={condensed ? entry.label : undefined}
+        title={condensed ? text(entry).label : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         <MenuIcon name={entry.icon} />
-        <span className="side-menu__text">{entry.label}</span>
+        <span className="side-menu__text">{text(entry).label}</span>
         <span className="side-menu__caret" aria-hidden="true">
           ▸
         </span>
@@ -82,11 +90,11 @@ const SubMenu = ({
             <NavLink
               className="side-menu__link side-menu__child"
               to={child.to}
-              title={condensed ? child.label : undefined}
+              title={condensed ? text(child).label : undefined}
               onClick={onNavigate}
             >
               <span className="side-menu__dot" aria-hidden="true" />
-              <span className="side-menu__text">{child.label}</span>
+              <span className="side-menu__text">{text(child).label}</span>
             </NavLink>
           </li>
         ))}

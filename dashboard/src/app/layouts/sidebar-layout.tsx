@@ -1,6 +1,7 @@
 import { atom, useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { Dialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { GroupFilter } from '../../features/group-filter/group-filter.tsx';
@@ -31,14 +32,23 @@ const MenuNav = ({
   model: ShellModel;
   condensed: boolean;
   onNavigate?: () => void;
-}) => (
-  <nav aria-label="Main menu" className="sidebar__nav">
-    <SideMenu entries={model.menu} condensed={condensed} onNavigate={onNavigate} />
-  </nav>
-);
+}) => {
+  const { t } = useTranslation('common');
+  return (
+    <nav aria-label={t('shell.mainMenu')} className="sidebar__nav">
+      <SideMenu
+        audience={model.audience}
+        entries={model.menu}
+        condensed={condensed}
+        onNavigate={onNavigate}
+      />
+    </nav>
+  );
+};
 
 /** The sidebar layout of spec §2 for either audience. */
 export const SidebarLayout = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('common');
   const model = useShellModel(audience);
   useThemeVariables(model?.theme ?? null);
   const onLogout = useLogout(audience);
@@ -49,7 +59,7 @@ export const SidebarLayout = ({ audience }: { audience: Audience }) => {
   if (!model) {
     return (
       <div className="shell shell--loading">
-        <LoadingBlock label="Loading your workspace" />
+        <LoadingBlock label={t('shell.loadingWorkspace')} />
       </div>
     );
   }
@@ -66,7 +76,7 @@ export const SidebarLayout = ({ audience }: { audience: Audience }) => {
   return (
     <div className={`shell ${condensed ? 'shell--condensed' : ''} ${compact ? 'shell--compact' : ''}`}>
       <a href="#main-content" className="skip-link">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <TopBar
         model={model}
@@ -79,7 +89,7 @@ export const SidebarLayout = ({ audience }: { audience: Audience }) => {
           <Dialog.Portal>
             <Dialog.Overlay className="drawer__overlay" />
             <Dialog.Content className="drawer" id={MENU_ID} aria-describedby={undefined}>
-              <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
+              <Dialog.Title className="visually-hidden">{t('shell.menu')}</Dialog.Title>
               <MenuNav model={model} condensed={false} onNavigate={() => setDrawerOpen(false)} />
             </Dialog.Content>
           </Dialog.Portal>

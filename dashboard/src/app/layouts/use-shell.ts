@@ -3,6 +3,7 @@ import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { isAdminRoleName } from '@coach/shared/permissions';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
 import { paths } from '../../config/paths.ts';
 import { endSessionOnServer } from '../../lib/api.ts';
@@ -18,6 +19,7 @@ import type { UserMenuIdentity } from './user-menu.tsx';
 
 /** What the shell shows for the signed-in user of an audience (null while the user loads). */
 export type ShellModel = {
+  audience: Audience;
   identity: UserMenuIdentity;
   menu: MenuEntry[];
   logoUrl: string | null;
@@ -31,11 +33,13 @@ export type ShellModel = {
 };
 
 export const useShellModel = (audience: Audience): ShellModel | null => {
+  const { t } = useTranslation('common');
   const enterpriseUser = useAtomValue(enterpriseUserAtom);
   const adminUser = useAtomValue(adminUserAtom);
   if (audience === 'admin') {
     if (!adminUser) return null;
     return {
+      audience,
       identity: {
         name: adminUser.name,
         role: adminUser.role,
@@ -57,7 +61,7 @@ export const useShellModel = (audience: Audience): ShellModel | null => {
   const enterprise = enterpriseUser.enterpriseId;
   // spec §1: a platform admin logged in as the enterprise sees a generic admin identity.
   const identity: UserMenuIdentity = enterpriseUser.loggedInAsAdmin
-    ? { name: 'Platform Admin', role: 'Administrator', email: null, avatarUrl: null }
+    ? { name: t('account.platformAdmin'), role: t('account.administrator'), email: null, avatarUrl: null }
     : {
         name: enterpriseUser.name,
         role: enterpriseUser.roleId.name,
@@ -65,6 +69,7 @@ export const useShellModel = (audience: Audience): ShellModel | null => {
         avatarUrl: enterpriseUser.avatarUrl,
       };
   return {
+    audience,
     identity,
     menu: enterpriseMenuFor(enterpriseUser),
     logoUrl: enterprise.enterprise_logo,

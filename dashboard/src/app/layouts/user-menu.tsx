@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   DropdownMenu,
@@ -32,49 +33,53 @@ export const UserMenu = ({
   privacyPath: string;
   termsPath: string;
   onLogout: () => void;
-}) => (
-  <DropdownMenu
-    label={`Account menu for ${identity.name}`}
-    trigger={
-      <button type="button" className="user-menu__trigger">
-        {identity.avatarUrl ? (
-          <img className="user-menu__avatar" src={identity.avatarUrl} alt="" />
-        ) : (
-          <span className="user-menu__avatar" aria-hidden="true">
-            {initials(identity.name)}
+}) => {
+  const { t } = useTranslation('common');
+  return (
+    <DropdownMenu
+      // The name holds what the button shows, the name and the role (label-in-name).
+      label={t('account.menuFor', { name: identity.name, role: identity.role })}
+      trigger={
+        <button type="button" className="user-menu__trigger">
+          {identity.avatarUrl ? (
+            <img className="user-menu__avatar" src={identity.avatarUrl} alt="" />
+          ) : (
+            // The initials are drawn by CSS: a picture, not words of the button's name (label-in-name).
+            <span className="user-menu__avatar" data-initials={initials(identity.name)} aria-hidden="true" />
+          )}
+          <span className="user-menu__who">
+            {/* The space keeps the name and the role two words apart in the button's text. */}
+            <span className="user-menu__name">{identity.name}</span>{' '}
+            <span className="user-menu__role">{identity.role}</span>
           </span>
-        )}
-        <span className="user-menu__who">
-          <span className="user-menu__name">{identity.name}</span>
-          <span className="user-menu__role">{identity.role}</span>
-        </span>
-        <span className="user-menu__chevron" aria-hidden="true">
-          ▾
-        </span>
-      </button>
-    }
-  >
-    <DropdownMenuLabel>
-      <span className="user-menu__label-name">{identity.name}</span>
-      <span className="user-menu__label-line">{identity.role}</span>
-      {identity.email ? <span className="user-menu__label-line">{identity.email}</span> : null}
-    </DropdownMenuLabel>
-    <DropdownMenuSeparator />
-    <DropdownMenuItem asChild>
-      <Link to={profilePath}>View Profile</Link>
-    </DropdownMenuItem>
-    {settingsPath ? (
+          <svg className="user-menu__chevron" aria-hidden="true" viewBox="0 0 10 10" width="10" height="10">
+            <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          </svg>
+        </button>
+      }
+    >
+      <DropdownMenuLabel>
+        <span className="user-menu__label-name">{identity.name}</span>
+        <span className="user-menu__label-line">{identity.role}</span>
+        {identity.email ? <span className="user-menu__label-line">{identity.email}</span> : null}
+      </DropdownMenuLabel>
+      <DropdownMenuSeparator />
       <DropdownMenuItem asChild>
-        <Link to={settingsPath}>Settings</Link>
+        <Link to={profilePath}>{t('account.profile')}</Link>
       </DropdownMenuItem>
-    ) : null}
-    <DropdownMenuItem asChild>
-      <Link to={privacyPath}>Privacy Policy</Link>
-    </DropdownMenuItem>
-    <DropdownMenuItem asChild>
-      <Link to={termsPath}>Terms &amp; Condition</Link>
-    </DropdownMenuItem>
-    <DropdownMenuSeparator />
-    <DropdownMenuItem onSelect={onLogout}>Logout</DropdownMenuItem>
-  </DropdownMenu>
-);
+      {settingsPath ? (
+        <DropdownMenuItem asChild>
+          <Link to={settingsPath}>{t('account.settings')}</Link>
+        </DropdownMenuItem>
+      ) : null}
+      <DropdownMenuItem asChild>
+        <Link to={privacyPath}>{t('account.privacy')}</Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to={termsPath}>{t('account.terms')}</Link>
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={onLogout}>{t('account.logout')}</DropdownMenuItem>
+    </DropdownMenu>
+  );
+};

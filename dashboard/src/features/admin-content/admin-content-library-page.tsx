@@ -135,7 +135,12 @@ export const AdminContentLibraryPage = () => {
                 <button
                   type="button"
                   className="admin-content__thumb"
-                  aria-label={`Play ${video.title}`}
+                  // The name holds the duration the button shows (label-in-name).
+                  aria-label={
+                    video.durationSeconds > 0
+                      ? `Play ${video.title}, ${formatDuration(video.durationSeconds)}`
+                      : `Play ${video.title}`
+                  }
                   onClick={() => setPlaying(video)}
                 >
                   {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" /> : null}

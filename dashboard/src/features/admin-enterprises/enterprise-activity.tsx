@@ -41,8 +41,8 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
                 </div>
               ))}
             </dl>
-            <Link className="admin-enterprise__more" to={paths.admin.allMembersUsage}>
-              Each member's usage in All Members Usage →
+            <Link className="admin-enterprise__more forward-link" to={paths.admin.allMembersUsage}>
+              Each member's usage in All Members Usage
             </Link>
           </>
         )}

@@ -63,6 +63,16 @@ describe('enterprise detail feature switches (spec §3)', () => {
     expect(communication).toBeChecked();
 
     await user.click(communication);
+    // Nothing is saved until the admin confirms, and the dialog says what switching it off closes.
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Switch Communication Ready off for Acme Learning?',
+    });
+    expect(confirm).toHaveTextContent(
+      /closes Pronunciation, Vocabulary, Read, Speak Freely and Call with it/,
+    );
+    expect(app.server.calls.some((call) => call.route === SAVE)).toBe(false);
+    expect(communication).toBeChecked();
+    await user.click(within(confirm).getByRole('button', { name: 'Switch Communication Ready off' }));
     expect(await screen.findByText('Communication Ready is off for Acme Learning')).toBeInTheDocument();
     expect(communication).not.toBeChecked();
     for (const name of COMMUNICATION_CHILDREN) {
@@ -98,6 +108,20 @@ describe('enterprise detail feature switches (spec §3)', () => {
     expect(vocabulary).not.toHaveAccessibleDescription();
   });
 
+  it('a platform admin who cancels the confirmation leaves the feature on and saves nothing', async () => {
+    const app = renderAcme((body) => ok(acme(body.features as FeatureFlags)));
+    const user = userEvent.setup();
+    const features = await featureSwitches();
+    const company = features.getByRole('switch', { name: 'MarketPlace' });
+    await user.click(company);
+    const confirm = await screen.findByRole('dialog', { name: 'Switch MarketPlace off for Acme Learning?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(company).toBeChecked();
+    await waitFor(() => expect(company).toHaveFocus());
+    expect(app.server.calls.some((call) => call.route === SAVE)).toBe(false);
+  });
+
   it('a platform admin whose save fails sees the server message and the switch moves back', async () => {
     let refuse = () => {};
     const answered = new Promise<void>((resolve) => {
@@ -112,10 +136,14 @@ describe('enterprise detail feature switches (spec §3)', () => {
     const marketplace = features.getByRole('switch', { name: 'MarketPlace' });
 
     await user.click(marketplace);
+    const confirm = await screen.findByRole('dialog', { name: 'Switch MarketPlace off for Acme Learning?' });
+    expect(confirm).toHaveTextContent('This closes the Courses menu and the course calls');
+    await user.click(within(confirm).getByRole('button', { name: 'Switch MarketPlace off' }));
     // It moves at once and holds still (without losing focus) until the server answers.
     expect(marketplace).not.toBeChecked();
     expect(marketplace).toHaveAttribute('aria-disabled', 'true');
-    expect(marketplace).toHaveFocus();
+    // The dialog gives focus back to the switch that opened it.
+    await waitFor(() => expect(marketplace).toHaveFocus());
     expect(features.getByRole('status', { name: 'Saving MarketPlace' })).toBeInTheDocument();
 
     refuse();

@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import {
+  FEATURE_CLOSES,
   FEATURE_FLAGS,
   type FeatureFlagKey,
   featureLabel,
@@ -8,7 +9,7 @@ import {
 import { adminEnterprises, type EnterpriseDetail } from '@coach/shared/contract/admin-enterprises';
 import type { FeatureFlags } from '@coach/shared/contract/auth';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { paths } from '../../config/paths.ts';
@@ -18,6 +19,7 @@ import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
@@ -34,7 +36,8 @@ const Facts = ({ detail }: { detail: EnterpriseDetail }) => (
       </div>
       <div>
         <dt>Address</dt>
-        <dd>{detail.address ?? '—'}</dd>
+        {/* bdi: an address takes its own letters' direction ("101 Collins Street" keeps its number in front). */}
+        <dd>{detail.address ? <bdi>{detail.address}</bdi> : '—'}</dd>
       </div>
       <div>
         <dt>Members</dt>
@@ -72,6 +75,18 @@ const Features = ({
   // The switch moves at once; it moves back if the server refuses.
   const [pending, setPending] = useState<FeatureFlags | null>(null);
   const flags = pending ?? detail.features;
+  // Switching a feature off closes screens and calls for every member at once, so it is asked first.
+  const [closing, setClosing] = useState<FeatureFlagKey | null>(null);
+  // Keyboard users land back on the switch they pressed when the question closes.
+  const asker = useRef<HTMLElement | null>(null);
+  const ask = (key: FeatureFlagKey) => {
+    asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setClosing(key);
+  };
+  const answered = () => {
+    setClosing(null);
+    window.setTimeout(() => asker.current?.focus(), 0);
+  };
 
   const toggle = async (key: FeatureFlagKey, on: boolean) => {
     // One change at a time: each save sends every flag, so a second one waits for the first (the switches say busy).
@@ -98,7 +113,7 @@ const Features = ({
     <Card title="Features">
       <p className="enterprise-features__note">
         Changes apply at once: a feature switched off disappears from the enterprise's menu and its calls are
-        refused.
+        refused, so switching one off is asked first.
       </p>
       <fieldset className="enterprise-features" aria-busy={saving !== null}>
         <legend className="visually-hidden">Features of {detail.company_name}</legend>
@@ -113,12 +128,26 @@ const Features = ({
                 busy={saving !== null}
                 saving={saving === key}
                 hint={parentOff ? `Turn on ${featureLabel(parent)} first` : undefined}
-                onChange={(on) => void toggle(key, on)}
+                onChange={(on) => (on ? void toggle(key, on) : ask(key))}
               />
             </div>
           );
         })}
       </fieldset>
+      {closing ? (
+        <ConfirmDialog
+          title={`Switch ${featureLabel(closing)} off for ${detail.company_name}?`}
+          description={`This closes ${FEATURE_CLOSES[closing]} for all of ${detail.company_name}'s members at once; their calls are refused. Nothing is deleted: switching it on again brings it all back.`}
+          confirmLabel={`Switch ${featureLabel(closing)} off`}
+          busy={false}
+          onCancel={answered}
+          onConfirm={() => {
+            const key = closing;
+            answered();
+            void toggle(key, false);
+          }}
+        />
+      ) : null}
     </Card>
   );
 };
@@ -161,7 +190,7 @@ export const EnterpriseDetailPage = () => {
   return (
     <div className="admin-enterprise">
       <Link className="back-link" to={paths.admin.enterprises}>
-        ← Enterprises
+        Enterprises
       </Link>
       {state.status === 'loading' ? (
         <LoadingBlock label="Loading the enterprise" />

@@ -4,6 +4,7 @@ import { adminReports, type MemberUsage, USAGE_EXPORT_MAX_ROWS } from '@coach/sh
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { formatUtcDay } from '../../lib/dates.ts';
+import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -13,18 +14,6 @@ import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
 import './admin-reports.css';
-
-/** Saves text as a file through the browser's download. */
-const download = (filename: string, text: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-};
 
 /** /admin/reports/all-members-usage: every member's tasks, minutes, videos and last activity (issue 7). */
 export const AllMembersUsagePage = () => {
@@ -44,7 +33,7 @@ export const AllMembersUsagePage = () => {
     setExporting(true);
     try {
       const { response, message } = await api.callWithMessage(adminReports.exportAllMembersUsage, query);
-      download(response.filename, response.csv);
+      downloadText(response.filename, response.csv);
       if (response.truncated)
         notify.error(
           `Only the first ${USAGE_EXPORT_MAX_ROWS.toLocaleString()} members fit in one file: narrow the filters for the rest.`,

@@ -71,7 +71,7 @@ export const AdminTaskViewPage = () => {
   return (
     <div className="admin-tasks">
       <Link className="back-link" to={A.tasksLibrary}>
-        ← Task Library
+        Task Library
       </Link>
       {state.status === 'loading' ? <LoadingBlock label="Loading the task" /> : null}
       {state.status === 'error' ? (

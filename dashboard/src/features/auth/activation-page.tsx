@@ -1,6 +1,7 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { useAtom, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api, endSessionOnServer } from '../../lib/api.ts';
@@ -13,17 +14,18 @@ import { AuthCard } from './auth-card.tsx';
 
 /** /activation-required: a signed-in account waits here until its email is verified (spec §2). */
 export const ActivationPage = () => {
+  const { t } = useTranslation('common');
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const logout = useSetAtom(logoutAtom);
   const [busy, setBusy] = useState<'resend' | 'check' | null>(null);
-  if (!user) return <LoadingBlock label="Loading your account" />;
+  if (!user) return <LoadingBlock label={t('auth.activation.loading')} />;
   if (user.emailVerified) return <Navigate to={paths.enterprise.dashboard} replace />;
 
   const resend = async () => {
     setBusy('resend');
     try {
       const { sentTo } = await api.call(enterpriseAuth.resendVerification, {});
-      notify.success(`We have sent a new link to ${sentTo}`);
+      notify.success(t('auth.activation.resent', { email: sentTo }));
     } catch (error) {
       notify.error(apiErrorText(error));
     } finally {
@@ -35,7 +37,7 @@ export const ActivationPage = () => {
     try {
       const fresh = await api.call(enterpriseAuth.me, {});
       setUser(fresh);
-      if (!fresh.emailVerified) notify.error('Your email is not verified yet. Open the link we sent you.');
+      if (!fresh.emailVerified) notify.error(t('auth.activation.notYet'));
     } catch (error) {
       notify.error(apiErrorText(error));
     } finally {
@@ -46,12 +48,14 @@ export const ActivationPage = () => {
   return (
     <AuthCard
       audience="enterprise"
-      title="Verify your email"
+      title={t('auth.activation.title')}
       description={
-        <>
-          We sent a link to <strong>{user.email}</strong>. Open it to activate{' '}
-          {user.enterpriseId.company_name}.
-        </>
+        <Trans
+          t={t}
+          i18nKey="auth.activation.sentTo"
+          values={{ email: user.email, company: user.enterpriseId.company_name }}
+          components={{ strong: <strong /> }}
+        />
       }
       footer={
         <button
@@ -62,16 +66,16 @@ export const ActivationPage = () => {
             logout('enterprise');
           }}
         >
-          Sign out
+          {t('auth.activation.signOut')}
         </button>
       }
     >
       <div className="auth__form">
         <Button size="lg" block loading={busy === 'check'} onClick={() => void check()}>
-          I have verified my email
+          {t('auth.activation.checked')}
         </Button>
         <Button variant="secondary" size="lg" block loading={busy === 'resend'} onClick={() => void resend()}>
-          Send the link again
+          {t('auth.activation.resend')}
         </Button>
       </div>
     </AuthCard>

@@ -1,13 +1,15 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { i18n } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 
-/** The sentence shown for a failed sign-in call: the server's words, or the throttle wait (429). */
+/** The sentence shown for a failed sign-in call: the server's words, or the throttle wait (429), in the chosen language. */
 export const apiErrorText = (error: unknown): string => {
-  if (!(error instanceof ApiError)) return GENERIC_ERROR_MESSAGE;
+  if (!(error instanceof ApiError)) return serverText(GENERIC_ERROR_MESSAGE);
   if (error.status === 429) {
     const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
-    return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+    return i18n.t('auth.tooMany', { ns: 'common', count: minutes });
   }
-  return error.message || GENERIC_ERROR_MESSAGE;
+  return serverText(error.message || GENERIC_ERROR_MESSAGE);
 };
 
 /** The field a 422 is about, when the server names it. */

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Audience } from '../../lib/session.ts';
+import { LanguagePicker } from '../../ui/language-picker.tsx';
 import './auth.css';
 
-/** The centred card every sign-in step uses. */
+/** The centred card every sign-in step uses, with the language picker above it (issue 18). */
 export const AuthCard = ({
   audience,
   title,
@@ -15,30 +17,36 @@ export const AuthCard = ({
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-}) => (
-  <div className="auth">
-    <main className="auth__main">
-      <div className="auth__brand">
-        <span className="auth__logo" aria-hidden="true">
-          C
-        </span>
-        <span className="auth__wordmark">
-          Coach{' '}
-          <span className="auth__audience">
-            {audience === 'admin' ? 'Platform admin' : 'for organisations'}
+}) => {
+  const { t } = useTranslation('common');
+  return (
+    <div className="auth">
+      <main className="auth__main">
+        <div className="language-picker__bar">
+          <LanguagePicker />
+        </div>
+        <div className="auth__brand">
+          <span className="auth__logo" aria-hidden="true">
+            C
           </span>
-        </span>
-      </div>
-      <section className="auth__card" aria-labelledby="auth-title">
-        <h1 id="auth-title" className="auth__title">
-          {title}
-        </h1>
-        {description ? <p className="auth__description">{description}</p> : null}
-        {children}
-      </section>
-      {footer ? <div className="auth__footer">{footer}</div> : null}
-    </main>
-  </div>
-);
+          <span className="auth__wordmark">
+            Coach{' '}
+            <span className="auth__audience">
+              {audience === 'admin' ? t('brand.platformAdmin') : t('brand.forOrganisations')}
+            </span>
+          </span>
+        </div>
+        <section className="auth__card" aria-labelledby="auth-title">
+          <h1 id="auth-title" className="auth__title">
+            {title}
+          </h1>
+          {description ? <p className="auth__description">{description}</p> : null}
+          {children}
+        </section>
+        {footer ? <div className="auth__footer">{footer}</div> : null}
+      </main>
+    </div>
+  );
+};
 
 export { FormAlert } from '../../ui/states.tsx';

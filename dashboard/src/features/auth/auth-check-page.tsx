@@ -1,5 +1,6 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { safeRedirect } from '../../config/paths.ts';
@@ -20,6 +21,7 @@ const EMAIL = 2;
 type Details = { maskedEmail: string; maskedMobile: string | null };
 
 export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('common');
   const { calls, paths } = audienceConfig[audience];
   const [session, setSession] = useAtom(sessionAtoms[audience]);
   const logout = useSetAtom(logoutAtom);
@@ -85,7 +87,7 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
-      setError('Enter the 6-digit code');
+      setError(t('auth.check.enterCode'));
       return;
     }
     setError(null);
@@ -101,25 +103,25 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   };
 
   const footer = (
-    <button type="button" className="auth__link link-button" onClick={startOver}>
-      ← Sign in with a different account
+    <button type="button" className="auth__link link-button back-arrow" onClick={startOver}>
+      {t('auth.check.otherAccount')}
     </button>
   );
 
   if (loadError) {
     return (
-      <AuthCard audience={audience} title="Verify it's you" footer={footer}>
+      <AuthCard audience={audience} title={t('auth.check.title')} footer={footer}>
         <FormAlert message={loadError} />
         <Button size="lg" block onClick={startOver}>
-          Back to sign in
+          {t('auth.check.backToSignIn')}
         </Button>
       </AuthCard>
     );
   }
   if (!details) {
     return (
-      <AuthCard audience={audience} title="Verify it's you">
-        <LoadingBlock label="Loading your verification options" />
+      <AuthCard audience={audience} title={t('auth.check.title')}>
+        <LoadingBlock label={t('auth.check.loading')} />
       </AuthCard>
     );
   }
@@ -127,14 +129,14 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   return (
     <AuthCard
       audience={audience}
-      title="Verify it's you"
-      description="For your security we send a one-time code before you continue."
+      title={t('auth.check.title')}
+      description={t('auth.check.description')}
       footer={footer}
     >
       {!sentTo ? (
         <div className="auth__form">
           <fieldset className="choice-group">
-            <legend>Send the code to</legend>
+            <legend>{t('auth.check.sendTo')}</legend>
             <label className="choice">
               <input
                 type="radio"
@@ -145,8 +147,8 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
                 onChange={() => setMethod(MOBILE)}
               />
               <span className="choice__text">
-                <span className="choice__title">Mobile Number</span>
-                <span className="choice__detail">{details.maskedMobile ?? 'No mobile number on file'}</span>
+                <span className="choice__title">{t('auth.check.mobile')}</span>
+                <span className="choice__detail">{details.maskedMobile ?? t('auth.check.noMobile')}</span>
               </span>
             </label>
             <label className="choice">
@@ -158,22 +160,22 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
                 onChange={() => setMethod(EMAIL)}
               />
               <span className="choice__text">
-                <span className="choice__title">Email</span>
+                <span className="choice__title">{t('auth.check.email')}</span>
                 <span className="choice__detail">{details.maskedEmail}</span>
               </span>
             </label>
           </fieldset>
           <FormAlert message={error} />
           <Button size="lg" block loading={sending} onClick={sendCode}>
-            Send code
+            {t('auth.check.send')}
           </Button>
         </div>
       ) : (
         <form className="auth__form" onSubmit={verify} noValidate>
-          <FormAlert tone="info" message={`We sent a 6-digit code to ${sentTo}.`} />
+          <FormAlert tone="info" message={t('auth.check.sent', { to: sentTo })} />
           <TextField
             className="code-input"
-            label="Verification code"
+            label={t('auth.check.code')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -185,19 +187,19 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
             autoFocus
           />
           <Button type="submit" size="lg" block loading={verifying}>
-            Verify
+            {t('auth.check.verify')}
           </Button>
           <div className="auth__row">
             <button type="button" className="auth__link link-button" onClick={() => setSentTo(null)}>
-              Use another method
+              {t('auth.check.another')}
             </button>
             {secondsLeft > 0 ? (
               <span className="auth__muted" aria-live="polite">
-                Resend code in {secondsLeft} s
+                {t('auth.check.resendIn', { seconds: secondsLeft })}
               </span>
             ) : (
               <Button variant="ghost" size="sm" loading={sending} onClick={sendCode}>
-                Resend code
+                {t('auth.check.resend')}
               </Button>
             )}
           </div>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { api } from '../../lib/api.ts';
@@ -9,6 +10,7 @@ import { apiErrorField, apiErrorText } from './api-error-text.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 export const ForgotPasswordPage = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('common');
   const { calls, paths } = audienceConfig[audience];
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -20,7 +22,7 @@ export const ForgotPasswordPage = ({ audience }: { audience: Audience }) => {
     event.preventDefault();
     setFormError(null);
     if (!email.trim()) {
-      setFieldError('Please enter your email');
+      setFieldError(t('auth.login.emailRequired'));
       return;
     }
     setFieldError(undefined);
@@ -37,19 +39,16 @@ export const ForgotPasswordPage = ({ audience }: { audience: Audience }) => {
   };
 
   const back = (
-    <Link className="auth__link" to={paths.login.build()}>
-      ← Back to sign in
+    <Link className="auth__link back-arrow" to={paths.login.build()}>
+      {t('auth.forgot.back')}
     </Link>
   );
 
   if (sentTo) {
     return (
-      <AuthCard audience={audience} title="Check your email" footer={back}>
-        <FormAlert
-          tone="success"
-          message={`If an account exists for ${sentTo}, we have sent a link to reset the password. The link is valid for a limited time.`}
-        />
-        <p className="auth__muted">Didn't get it? Check your spam folder or try again in a few minutes.</p>
+      <AuthCard audience={audience} title={t('auth.forgot.checkTitle')} footer={back}>
+        <FormAlert tone="success" message={t('auth.forgot.sent', { email: sentTo })} />
+        <p className="auth__muted">{t('auth.forgot.spam')}</p>
       </AuthCard>
     );
   }
@@ -57,14 +56,14 @@ export const ForgotPasswordPage = ({ audience }: { audience: Audience }) => {
   return (
     <AuthCard
       audience={audience}
-      title="Forgot your password?"
-      description="Enter the email you sign in with and we will send you a link to choose a new password."
+      title={t('auth.forgot.title')}
+      description={t('auth.forgot.description')}
       footer={back}
     >
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={formError} />
         <TextField
-          label="Email"
+          label={t('auth.forgot.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -74,7 +73,7 @@ export const ForgotPasswordPage = ({ audience }: { audience: Audience }) => {
           required
         />
         <Button type="submit" size="lg" block loading={submitting}>
-          Send reset link
+          {t('auth.forgot.send')}
         </Button>
       </form>
     </AuthCard>

@@ -1,5 +1,6 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { paths as appPaths, safeRedirect } from '../../config/paths.ts';
@@ -11,7 +12,8 @@ import { apiErrorField, apiErrorText } from './api-error-text.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 export const LoginPage = ({ audience }: { audience: Audience }) => {
-  const { calls, paths, subtitle } = audienceConfig[audience];
+  const { t } = useTranslation('common');
+  const { calls, paths } = audienceConfig[audience];
   const [session, setSession] = useAtom(sessionAtoms[audience]);
   const setLoggedOutOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
   const navigate = useNavigate();
@@ -27,8 +29,8 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    if (!email.trim()) next.email = 'Please enter your email';
-    if (!password) next.password = 'Please enter your password';
+    if (!email.trim()) next.email = t('auth.login.emailRequired');
+    if (!password) next.password = t('auth.login.passwordRequired');
     setErrors(next);
     if (next.email || next.password) return;
     setSubmitting(true);
@@ -46,11 +48,11 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   };
 
   return (
-    <AuthCard audience={audience} title="Sign in" description={subtitle}>
+    <AuthCard audience={audience} title={t('auth.login.title')} description={t(`auth.subtitle.${audience}`)}>
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
         <TextField
-          label="Email"
+          label={t('auth.login.email')}
           type="email"
           name="email"
           autoComplete="username"
@@ -60,7 +62,7 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
           required
         />
         <PasswordField
-          label="Password"
+          label={t('auth.login.password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -70,18 +72,18 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
         />
         <div className="auth__row">
           <Link className="auth__link" to={paths.forgotPassword}>
-            Forgot password?
+            {t('auth.login.forgot')}
           </Link>
         </div>
         <Button type="submit" size="lg" block loading={submitting}>
-          Sign in
+          {t('auth.login.submit')}
         </Button>
       </form>
       {audience === 'enterprise' ? (
         <p className="auth__muted auth__signup">
-          New to Coach?{' '}
+          {t('auth.login.newToCoach')}{' '}
           <Link className="auth__link" to={appPaths.register}>
-            Create a company account
+            {t('auth.login.createAccount')}
           </Link>
         </p>
       ) : null}

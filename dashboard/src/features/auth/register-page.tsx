@@ -1,5 +1,6 @@
 import { enterpriseAuth, registerRequest } from '@coach/shared/contract/auth';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -14,6 +15,7 @@ type Errors = Partial<Record<Field | 'form', string>>;
 
 /** /register: a company account and its default admin; the email is verified before anything else. */
 export const RegisterPage = () => {
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [values, setValues] = useState({ company_name: '', name: '', email: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -28,13 +30,13 @@ export const RegisterPage = () => {
     const next: Errors = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues) next[String(issue.path[0]) as Field] ??= issue.message;
-    if (confirm !== values.password) next.confirm = 'Passwords do not match';
+    if (confirm !== values.password) next.confirm = t('auth.reset.mismatch');
     setErrors(next);
     if (!parsed.success || next.confirm) return;
     setSubmitting(true);
     try {
       await api.call(enterpriseAuth.register, parsed.data);
-      notify.success('Your account is ready. Check your inbox to verify your email, then sign in.');
+      notify.success(t('auth.register.done'));
       navigate(paths.enterprise.login.build(), { replace: true });
     } catch (error) {
       const field = apiErrorField(error);
@@ -47,13 +49,13 @@ export const RegisterPage = () => {
   return (
     <AuthCard
       audience="enterprise"
-      title="Create your company account"
-      description="You become its administrator and can invite your people next."
+      title={t('auth.register.title')}
+      description={t('auth.register.description')}
       footer={
         <span className="auth__muted">
-          Already have an account?{' '}
+          {t('auth.register.haveAccount')}{' '}
           <Link className="auth__link" to={paths.enterprise.login.build()}>
-            Sign in
+            {t('auth.register.signIn')}
           </Link>
         </span>
       }
@@ -61,21 +63,21 @@ export const RegisterPage = () => {
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
         <TextField
-          label="Company name"
+          label={t('auth.register.company')}
           autoComplete="organization"
           value={values.company_name}
           onChange={set('company_name')}
           error={errors.company_name}
         />
         <TextField
-          label="Your name"
+          label={t('auth.register.name')}
           autoComplete="name"
           value={values.name}
           onChange={set('name')}
           error={errors.name}
         />
         <TextField
-          label="Work email"
+          label={t('auth.register.email')}
           type="email"
           autoComplete="email"
           value={values.email}
@@ -83,22 +85,22 @@ export const RegisterPage = () => {
           error={errors.email}
         />
         <PasswordField
-          label="Password"
+          label={t('auth.register.password')}
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
           error={errors.password}
-          hint="At least 10 characters."
+          hint={t('auth.register.passwordHint')}
         />
         <PasswordField
-          label="Confirm password"
+          label={t('auth.register.confirm')}
           autoComplete="new-password"
           value={values.confirm}
           onChange={set('confirm')}
           error={errors.confirm}
         />
         <Button type="submit" size="lg" block loading={submitting}>
-          Create account
+          {t('auth.register.submit')}
         </Button>
       </form>
     </AuthCard>

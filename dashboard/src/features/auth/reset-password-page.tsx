@@ -1,5 +1,6 @@
 import { newPasswordField } from '@coach/shared/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { api } from '../../lib/api.ts';
@@ -17,6 +18,7 @@ type TokenState =
   | { status: 'valid'; email: string; purpose: 'reset' | 'invite' };
 
 export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('common');
   const { calls, paths } = audienceConfig[audience];
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -43,8 +45,8 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
     event.preventDefault();
     const next: typeof errors = {};
     const parsed = newPasswordField.safeParse(password);
-    if (!parsed.success) next.password = parsed.error.issues[0]?.message ?? 'Please choose a longer password';
-    if (confirm !== password) next.confirm = 'Passwords do not match';
+    if (!parsed.success) next.password = parsed.error.issues[0]?.message ?? t('auth.reset.tooShort');
+    if (confirm !== password) next.confirm = t('auth.reset.mismatch');
     setErrors(next);
     if (next.password || next.confirm) return;
     setSubmitting(true);
@@ -52,8 +54,8 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
       await api.call(calls.resetPassword, { token, password });
       notify.success(
         tokenState.status === 'valid' && tokenState.purpose === 'invite'
-          ? 'Your password is set. Please sign in.'
-          : 'Your password has been reset. Please sign in.',
+          ? t('auth.reset.setDone')
+          : t('auth.reset.resetDone'),
       );
       navigate(paths.login.build(), { replace: true });
     } catch (error) {
@@ -63,25 +65,25 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
   };
 
   const back = (
-    <Link className="auth__link" to={paths.login.build()}>
-      ← Back to sign in
+    <Link className="auth__link back-arrow" to={paths.login.build()}>
+      {t('auth.forgot.back')}
     </Link>
   );
 
   if (tokenState.status === 'checking') {
     return (
-      <AuthCard audience={audience} title="Reset your password">
-        <LoadingBlock label="Checking your reset link" />
+      <AuthCard audience={audience} title={t('auth.reset.title')}>
+        <LoadingBlock label={t('auth.reset.checking')} />
       </AuthCard>
     );
   }
   if (tokenState.status === 'invalid') {
     return (
-      <AuthCard audience={audience} title="This link no longer works" footer={back}>
+      <AuthCard audience={audience} title={t('auth.reset.invalidTitle')} footer={back}>
         <FormAlert message={tokenState.message} />
-        <p className="auth__muted">Reset links expire after a while and work only once. Ask for a new one.</p>
+        <p className="auth__muted">{t('auth.reset.expired')}</p>
         <Link className="btn btn--primary btn--lg btn--block" to={paths.forgotPassword}>
-          Request a new link
+          {t('auth.reset.requestNew')}
         </Link>
       </AuthCard>
     );
@@ -90,14 +92,14 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
   return (
     <AuthCard
       audience={audience}
-      title={invited ? 'Welcome! Choose your password' : 'Choose a new password'}
-      description={`For ${tokenState.email}. Use at least 10 characters.`}
+      title={invited ? t('auth.reset.welcome') : t('auth.reset.chooseNew')}
+      description={t('auth.reset.forEmail', { email: tokenState.email })}
       footer={back}
     >
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
         <PasswordField
-          label={invited ? 'Password' : 'New password'}
+          label={invited ? t('auth.reset.password') : t('auth.reset.newPassword')}
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
@@ -105,7 +107,7 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
           required
         />
         <PasswordField
-          label={invited ? 'Confirm password' : 'Confirm new password'}
+          label={invited ? t('auth.reset.confirm') : t('auth.reset.confirmNew')}
           autoComplete="new-password"
           value={confirm}
           onChange={(event) => setConfirm(event.target.value)}
@@ -113,7 +115,7 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
           required
         />
         <Button type="submit" size="lg" block loading={submitting}>
-          {invited ? 'Set password' : 'Save new password'}
+          {invited ? t('auth.reset.set') : t('auth.reset.save')}
         </Button>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -8,32 +9,33 @@ import { AuthCard, FormAlert } from './auth-card.tsx';
 
 /** /verify-email/:token: the link of the verification email. */
 export const VerifyEmailPage = () => {
+  const { t } = useTranslation('common');
   const { token = '' } = useParams();
   const { state } = useLoad(token, () => api.call(enterpriseAuth.verifyEmail, { token }));
   if (state.status === 'loading')
     return (
-      <AuthCard audience="enterprise" title="Verifying your email">
-        <LoadingBlock label="Checking your link" />
+      <AuthCard audience="enterprise" title={t('auth.verify.verifying')}>
+        <LoadingBlock label={t('auth.verify.checking')} />
       </AuthCard>
     );
   if (state.status === 'error')
     return (
-      <AuthCard audience="enterprise" title="This link no longer works">
+      <AuthCard audience="enterprise" title={t('auth.reset.invalidTitle')}>
         <FormAlert message={state.message} />
-        <p className="auth__muted">Sign in and ask for a new link from the activation page.</p>
+        <p className="auth__muted">{t('auth.verify.askAgain')}</p>
         <Link className="btn btn--primary btn--lg btn--block" to={paths.activationRequired}>
-          Go to activation
+          {t('auth.verify.goActivation')}
         </Link>
       </AuthCard>
     );
   return (
     <AuthCard
       audience="enterprise"
-      title="Your email is verified"
-      description={`${state.data.email} is confirmed. Your account is active.`}
+      title={t('auth.verify.title')}
+      description={t('auth.verify.confirmed', { email: state.data.email })}
     >
       <Link className="btn btn--primary btn--lg btn--block" to={paths.enterprise.dashboard}>
-        Continue to your dashboard
+        {t('auth.verify.continue')}
       </Link>
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/layout.tsx';
 import { EmptyState } from '../../ui/states.tsx';
 
@@ -10,9 +11,12 @@ export const ComingLaterPage = ({
   title: string;
   summary: string;
   note: string;
-}) => (
-  <>
-    <PageHeader title={title} description={summary} />
-    <EmptyState title="Not available yet" description={note} />
-  </>
-);
+}) => {
+  const { t } = useTranslation('coming-later');
+  return (
+    <>
+      <PageHeader title={title} description={summary} />
+      <EmptyState title={t('notAvailable')} description={note} />
+    </>
+  );
+};

@@ -3,6 +3,7 @@ import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { isAdminRoleName } from '@coach/shared/permissions';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -19,13 +20,14 @@ import './company-info.css';
 
 /** /enterprise/company-info (role named admin, company-info feature on): name, address and logo. */
 export const CompanyInfoPage = () => {
+  const { t } = useTranslation('company-info');
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const [name, setName] = useState(user?.enterpriseId.company_name ?? '');
   const [address, setAddress] = useState(user?.enterpriseId.address ?? '');
   const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
 
-  if (!user) return <LoadingBlock label="Loading company information" />;
+  if (!user) return <LoadingBlock label={t('loading')} />;
   const allowed =
     (user.isDefaultAdmin || isAdminRoleName(user.roleId.name)) && user.enterpriseId.enableCompanyInfoFeature;
   if (!allowed) return <Navigate to={paths.enterprise.unauthorized} replace />;
@@ -33,7 +35,7 @@ export const CompanyInfoPage = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setErrors({ name: 'Please enter the company name' });
+      setErrors({ name: t('form.nameRequired') });
       return;
     }
     setSaving(true);
@@ -44,7 +46,7 @@ export const CompanyInfoPage = () => {
         address: address.trim() || null,
       });
       setUser(updated);
-      notify.success('Company information updated successfully');
+      notify.success(t('updated'));
     } catch (error) {
       setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
     } finally {
@@ -54,15 +56,15 @@ export const CompanyInfoPage = () => {
 
   return (
     <div className="company-info">
-      <PageHeader title="Company Info" description="How your organisation appears to members." />
+      <PageHeader title={t('title')} description={t('description')} />
       <Card>
         <form className="company-info__form" onSubmit={submit} noValidate>
           <FormAlert message={errors.form} />
           <ImageUpload
-            label="Logo"
+            label={t('form.logo')}
             purpose="logo"
             value={user.enterpriseId.enterprise_logo}
-            placeholder={<span className="company-info__no-logo">No logo</span>}
+            placeholder={<span className="company-info__no-logo">{t('form.noLogo')}</span>}
             upload={(file) => uploadFile('enterprise', 'logo', file)}
             onChange={async (url) => {
               const updated = await api.call(enterpriseGeneral.updateCompanyInfo, {
@@ -70,18 +72,18 @@ export const CompanyInfoPage = () => {
                 enterprise_logo: url,
               });
               setUser(updated);
-              notify.success(url ? 'Logo updated' : 'Logo removed');
+              notify.success(url ? t('logoUpdated') : t('logoRemoved'));
             }}
           />
           <TextField
-            label="Company name"
+            label={t('form.name')}
             value={name}
             maxLength={200}
             onChange={(event) => setName(event.target.value)}
             error={errors.name}
           />
           <TextAreaField
-            label="Address"
+            label={t('form.address')}
             value={address}
             maxLength={500}
             rows={3}
@@ -89,7 +91,7 @@ export const CompanyInfoPage = () => {
           />
           <div className="company-info__actions">
             <Button type="submit" loading={saving}>
-              Save
+              {t('form.save')}
             </Button>
           </div>
         </form>

@@ -28,7 +28,8 @@ export const VideoCard = ({
     <button
       type="button"
       className="video-card__thumb"
-      aria-label={`Play ${video.title}`}
+      // The name holds the duration the button shows (label-in-name).
+      aria-label={`Play ${video.title}, ${formatDuration(video.durationSeconds)}`}
       onClick={() => onAction('play', video)}
     >
       {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" /> : null}

@@ -1,6 +1,6 @@
 import { COURSE_CATEGORIES, COURSE_CURRENCIES, COURSE_LEVELS } from '@coach/shared/constants/marketplace';
-import { courses, type ManagedCourse } from '@coach/shared/contract/courses';
-import { type FormEvent, useState } from 'react';
+import { courses, type ManagedCourseDetail } from '@coach/shared/contract/courses';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -14,6 +14,8 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { CourseAccess } from './course-access.tsx';
+import { type OutlineDraft, outlineDraftOf, outlineErrorsOf, outlineInput } from './course-outline.ts';
+import { InstructorCard, OutcomesCard, SyllabusCard } from './course-outline-fields.tsx';
 import './courses.css';
 
 type Values = {
@@ -37,7 +39,7 @@ const FIELDS = [
   'imageUrl',
 ] as const satisfies readonly (Exclude<keyof Values, 'price'> | 'priceCents')[];
 
-const fromCourse = (course?: ManagedCourse): Values => ({
+const fromCourse = (course?: ManagedCourseDetail): Values => ({
   name: course?.name ?? '',
   category: course?.category ?? COURSE_CATEGORIES[0],
   description: course?.description ?? '',
@@ -55,15 +57,29 @@ const toCents = (price: string) => {
   return Math.round(Number(trimmed) * 100);
 };
 
-const CourseForm = ({ course }: { course?: ManagedCourse }) => {
+const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(() => fromCourse(course));
+  const [outline, setOutline] = useState<OutlineDraft>(() => outlineDraftOf(course));
+  // Once a save was tried, the outline is checked again on every change: its messages are keyed by position
+  // (syllabus.1.lessons.0.minutes), so after a move or a removal only a fresh check puts them on the right row.
+  const [tried, setTried] = useState(false);
   const { errors, setErrors, saving, send } = useContractForm(FIELDS);
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
+  const checked = tried ? courses.add.request.safeParse(outlineInput(outline)) : null;
+  const outlineErrors = checked && !checked.success ? outlineErrorsOf(checked.error.issues) : {};
+  // A failed save takes the reader to its first message, which may be far down the page (a lesson's minutes).
+  const [failedSaves, setFailedSaves] = useState(0);
+  useEffect(() => {
+    if (failedSaves === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-anchor]')?.focus();
+  }, [failedSaves]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     const input = {
       name: values.name,
       category: values.category,
@@ -73,18 +89,22 @@ const CourseForm = ({ course }: { course?: ManagedCourse }) => {
       duration: values.duration,
       level: values.level,
       imageUrl: values.imageUrl,
+      ...outlineInput(outline),
     };
     const saved = course
       ? await send(courses.edit, { courseId: course._id, ...input })
       : await send(courses.add, input);
     if (saved) navigate(paths.enterprise.courses);
     // The schema only knows a number was missing; the form knows what was typed.
-    else if (Number.isNaN(input.priceCents))
-      setErrors((e) => (e.priceCents ? { ...e, priceCents: 'Enter a price like 129 or 129.50' } : e));
+    else {
+      if (Number.isNaN(input.priceCents))
+        setErrors((e) => (e.priceCents ? { ...e, priceCents: 'Enter a price like 129 or 129.50' } : e));
+      setFailedSaves((n) => n + 1);
+    }
   };
 
   return (
-    <form className="course-editor" onSubmit={submit} noValidate>
+    <form ref={form} className="course-editor" onSubmit={submit} noValidate>
       <Card title="About the course">
         <div className="course-editor__fields">
           <FormAlert message={errors.form ?? null} />
@@ -161,6 +181,21 @@ const CourseForm = ({ course }: { course?: ManagedCourse }) => {
         />
         {errors.imageUrl ? <p className="course-editor__error">{errors.imageUrl}</p> : null}
       </Card>
+      <OutcomesCard
+        outcomes={outline.outcomes}
+        onChange={(outcomes) => setOutline((o) => ({ ...o, outcomes }))}
+        errors={outlineErrors}
+      />
+      <SyllabusCard
+        modules={outline.syllabus}
+        onChange={(syllabus) => setOutline((o) => ({ ...o, syllabus }))}
+        errors={outlineErrors}
+      />
+      <InstructorCard
+        instructor={outline.instructor}
+        onChange={(instructor) => setOutline((o) => ({ ...o, instructor }))}
+        errors={outlineErrors}
+      />
       <div className="course-editor__actions">
         <Link className="btn btn--secondary btn--md" to={paths.enterprise.courses}>
           Cancel
@@ -210,7 +245,7 @@ export const CourseEditorPage = () => {
     <CourseAccess>
       <div className="courses">
         <Link className="back-link" to={paths.enterprise.courses}>
-          ← Courses
+          Courses
         </Link>
         {id ? (
           <EditCourse id={id} />

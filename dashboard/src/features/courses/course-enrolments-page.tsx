@@ -23,7 +23,7 @@ const Enrolments = ({ id }: { id: string }) => {
   return (
     <div className="courses">
       <Link className="back-link" to={paths.enterprise.courses}>
-        ← Courses
+        Courses
       </Link>
       <PageHeader
         title="Enrolments"

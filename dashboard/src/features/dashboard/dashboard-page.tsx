@@ -2,11 +2,13 @@ import { adminGeneral } from '@coach/shared/contract/admin';
 import type { AdminDashboard } from '@coach/shared/contract/admin-reports';
 import { type EnterpriseDashboard, enterpriseGeneral } from '@coach/shared/contract/general';
 import { compactNumber } from '@coach/shared/format/compact-number';
-import { hasPermission } from '@coach/shared/permissions';
+import { hasPermission, seesCompanyFigures } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { formatUtcDayMonth } from '../../lib/dates.ts';
@@ -18,109 +20,140 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
+import { MyProgressSection } from './my-progress.tsx';
 import { PendingReview } from './pending-review.tsx';
 import './dashboard.css';
 
-const greeting = (date = new Date()) => {
+/** The greeting's key in dashboard.json for the hour of the day. */
+const greetingKey = (date = new Date()) => {
   const hour = date.getHours();
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+  if (hour < 12) return 'greeting.morning';
+  if (hour < 18) return 'greeting.afternoon';
+  return 'greeting.evening';
 };
 
-const SectionCards = ({ entries }: { entries: MenuEntry[] }) => (
-  <section aria-labelledby="sections-title">
-    <h2 id="sections-title" className="dashboard__subtitle">
-      Where to next
-    </h2>
-    <ul className="dashboard__cards">
-      {entries.map((entry) => (
-        <li key={entry.label}>
-          <Link className="dashboard__card" to={entry.to}>
-            <span className="dashboard__card-title">{entry.label}</span>
-            <span className="dashboard__card-text">{entry.description}</span>
-            <span className="dashboard__card-arrow" aria-hidden="true">
-              →
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  </section>
-);
+/** A menu entry's key in common.json, as the side menu finds it: its English label in kebab case. */
+const menuKey = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+const SectionCards = ({ entries, audience }: { entries: MenuEntry[]; audience: Audience }) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section aria-labelledby="sections-title">
+      <h2 id="sections-title" className="dashboard__subtitle">
+        {t('sections')}
+      </h2>
+      <ul className="dashboard__cards">
+        {entries.map((entry) => {
+          const key = `common:menu.${audience}.${menuKey(entry.label)}`;
+          return (
+            <li key={entry.label}>
+              <Link className="dashboard__card" to={entry.to}>
+                <span className="dashboard__card-title">
+                  {t(`${key}.label`, { defaultValue: entry.label })}
+                </span>
+                <span className="dashboard__card-text">
+                  {t(`${key}.description`, { defaultValue: entry.description ?? '' })}
+                </span>
+                <span className="dashboard__card-arrow" aria-hidden="true">
+                  →
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+};
 
 const ActivityChart = lazy(() => import('../../ui/activity-chart.tsx'));
 const DemoVideoDialog = lazy(() => import('../../ui/video-player/demo-video-dialog.tsx'));
-const RANGES = [
-  { days: 7, label: '7 days' },
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-] as const;
+const RANGES = [7, 30, 90] as const;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 const Stat = ({ label, value, note }: { label: string; value: number; note?: string }) => (
   <div className="stat">
     <dt className="stat__label">{label}</dt>
-    <dd className="stat__value" title={value.toLocaleString()}>
+    <dd className="stat__value" title={formatNumber(value)}>
       {compactNumber(value)}
     </dd>
     {note ? <dd className="stat__note">{note}</dd> : null}
   </div>
 );
 
-const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) => (
-  <>
-    <dl className="stats" aria-label="Key figures">
-      <Stat label="Members" value={data.members.total} />
-      <Stat
-        label="Active members"
-        value={data.members.active}
-        note={`${percent(data.members.active, data.members.total)}% in the last ${days} days`}
-      />
-      <Stat label="New members" value={data.members.joined} note={`Joined in the last ${days} days`} />
-      <Stat label="Groups" value={data.groups} />
-    </dl>
-    <dl className="stats" aria-label="Task figures">
-      <Stat
-        label="Tasks assigned"
-        value={data.tasks.assigned}
-        note={`${data.tasks.inProgress} in progress`}
-      />
-      <Stat label="Tasks completed" value={data.tasks.completed} note={`In the last ${days} days`} />
-      <Stat label="Overdue tasks" value={data.tasks.overdue} note="Past due, not completed" />
-      <Stat label="Waiting for review" value={data.tasks.pendingReview} />
-      <Stat label="Videos watched" value={data.videos.watched} note={`In the last ${days} days`} />
-    </dl>
-    <Card title="Active members per day" className="dashboard__chart">
-      <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
-        <ActivityChart
-          days={data.activity.map((d) => d.day)}
-          series={[{ label: 'Active members', values: data.activity.map((d) => d.activeMembers) }]}
+const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) => {
+  const { t } = useTranslation('dashboard');
+  const lastDays = t('figures.lastDays', { count: days });
+  return (
+    <>
+      <dl className="stats" aria-label={t('figures.key')}>
+        <Stat label={t('figures.members')} value={data.members.total} />
+        <Stat
+          label={t('figures.activeMembers')}
+          value={data.members.active}
+          note={t('figures.activeShare', {
+            percent: formatNumber(percent(data.members.active, data.members.total) / 100, {
+              style: 'percent',
+            }),
+            count: days,
+          })}
         />
-      </Suspense>
-      <table className="visually-hidden">
-        <caption>Active members per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Active members</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.activity.map((d) => (
-            <tr key={d.day}>
-              <td>{formatUtcDayMonth(d.day)}</td>
-              <td>{d.activeMembers}</td>
+        <Stat
+          label={t('figures.newMembers')}
+          value={data.members.joined}
+          note={t('figures.joined', { count: days })}
+        />
+        <Stat label={t('figures.groups')} value={data.groups} />
+      </dl>
+      <dl className="stats" aria-label={t('figures.tasks')}>
+        <Stat
+          label={t('figures.tasksAssigned')}
+          value={data.tasks.assigned}
+          note={t('figures.inProgress', { count: data.tasks.inProgress })}
+        />
+        <Stat label={t('figures.tasksCompleted')} value={data.tasks.completed} note={lastDays} />
+        <Stat label={t('figures.overdue')} value={data.tasks.overdue} note={t('figures.overdueNote')} />
+        <Stat label={t('figures.pendingReview')} value={data.tasks.pendingReview} />
+        <Stat label={t('figures.videosWatched')} value={data.videos.watched} note={lastDays} />
+      </dl>
+      <Card title={t('figures.perDay')} className="dashboard__chart">
+        <Suspense fallback={<LoadingBlock label={t('chartLoading')} />}>
+          <ActivityChart
+            days={data.activity.map((d) => d.day)}
+            series={[
+              { label: t('figures.activeMembers'), values: data.activity.map((d) => d.activeMembers) },
+            ]}
+          />
+        </Suspense>
+        <table className="visually-hidden">
+          <caption>{t('figures.perDay')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('figures.day')}</th>
+              <th scope="col">{t('figures.activeMembers')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
-  </>
-);
+          </thead>
+          <tbody>
+            {data.activity.map((d) => (
+              <tr key={d.day}>
+                <td>{formatUtcDayMonth(d.day)}</td>
+                <td>{formatNumber(d.activeMembers)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </>
+  );
+};
 
 /** The enterprise's figures for the chosen range and the top-bar group (general/my-dashboard). */
 const EnterpriseFigures = () => {
+  const { t } = useTranslation('dashboard');
   const group = useAtomValue(selectedGroupAtom);
   const [days, setDays] = useState<number>(30);
   const query = {
@@ -133,13 +166,13 @@ const EnterpriseFigures = () => {
     <section className="dashboard__figures" aria-labelledby="figures-title">
       <div className="dashboard__figures-head">
         <h2 id="figures-title" className="dashboard__subtitle">
-          {group ? `Activity in ${group.name}` : 'Activity'}
+          {group ? t('company.titleIn', { group: group.name }) : t('company.title')}
         </h2>
         <RangePicker days={days} onChange={setDays} name="dashboard-range" />
       </div>
-      {state.status === 'loading' ? <LoadingBlock label="Loading the figures" /> : null}
+      {state.status === 'loading' ? <LoadingBlock label={t('figures.loading')} /> : null}
       {state.status === 'error' ? (
-        <ErrorState title="The figures could not be loaded" description={state.message} />
+        <ErrorState title={t('figures.loadError')} description={state.message} />
       ) : null}
       {state.status === 'ready' ? <Figures data={state.data} days={days} /> : null}
     </section>
@@ -155,61 +188,63 @@ const RangePicker = ({
   days: number;
   onChange: (days: number) => void;
   name: string;
-}) => (
-  <fieldset className="segmented">
-    <legend className="visually-hidden">Period</legend>
-    {RANGES.map((range) => (
-      <label
-        key={range.days}
-        className={`segmented__option ${days === range.days ? 'segmented__option--on' : ''}`}
-      >
-        <input type="radio" name={name} checked={days === range.days} onChange={() => onChange(range.days)} />
-        {range.label}
-      </label>
-    ))}
-  </fieldset>
-);
+}) => {
+  const { t } = useTranslation('dashboard');
+  return (
+    <fieldset className="segmented">
+      <legend className="visually-hidden">{t('period')}</legend>
+      {RANGES.map((range) => (
+        <label key={range} className={`segmented__option ${days === range ? 'segmented__option--on' : ''}`}>
+          <input type="radio" name={name} checked={days === range} onChange={() => onChange(range)} />
+          {t('days', { count: range })}
+        </label>
+      ))}
+    </fieldset>
+  );
+};
 
 const AdminFigureView = ({ data, days }: { data: AdminDashboard; days: number }) => {
+  const { t } = useTranslation('dashboard');
   const series = useMemo(
     () => [
-      { label: 'Active learners', values: data.days.map((d) => d.activeLearners) },
-      { label: 'Tasks completed', values: data.days.map((d) => d.tasksCompleted) },
-      { label: 'Videos watched', values: data.days.map((d) => d.videosWatched) },
+      { label: t('figures.activeLearners'), values: data.days.map((d) => d.activeLearners) },
+      { label: t('figures.tasksCompleted'), values: data.days.map((d) => d.tasksCompleted) },
+      { label: t('figures.videosWatched'), values: data.days.map((d) => d.videosWatched) },
     ],
-    [data],
+    [data, t],
   );
+  const lastDays = t('figures.lastDays', { count: days });
   const dayList = useMemo(() => data.days.map((d) => d.day), [data]);
   return (
     <>
-      <dl className="stats" aria-label="Platform figures">
-        <Stat label="Enterprises" value={data.enterprises} />
-        <Stat label="Members" value={data.members} />
-        <Stat label="Active learners" value={data.activeLearners} note={`In the last ${days} days`} />
-        <Stat label="Tasks completed" value={data.tasksCompleted} note={`In the last ${days} days`} />
-        <Stat label="Videos watched" value={data.videosWatched} note={`In the last ${days} days`} />
+      <dl className="stats" aria-label={t('figures.platform')}>
+        <Stat label={t('figures.enterprises')} value={data.enterprises} />
+        <Stat label={t('figures.members')} value={data.members} />
+        <Stat label={t('figures.activeLearners')} value={data.activeLearners} note={lastDays} />
+        <Stat label={t('figures.tasksCompleted')} value={data.tasksCompleted} note={lastDays} />
+        <Stat label={t('figures.videosWatched')} value={data.videosWatched} note={lastDays} />
       </dl>
-      <Card title="Learning per day" className="dashboard__chart">
-        <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
+      <Card title={t('figures.learningPerDay')} className="dashboard__chart">
+        <Suspense fallback={<LoadingBlock label={t('chartLoading')} />}>
           <ActivityChart days={dayList} series={series} />
         </Suspense>
         <table className="visually-hidden">
-          <caption>Learning per day</caption>
+          <caption>{t('figures.learningPerDay')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Active learners</th>
-              <th scope="col">Tasks completed</th>
-              <th scope="col">Videos watched</th>
+              <th scope="col">{t('figures.day')}</th>
+              <th scope="col">{t('figures.activeLearners')}</th>
+              <th scope="col">{t('figures.tasksCompleted')}</th>
+              <th scope="col">{t('figures.videosWatched')}</th>
             </tr>
           </thead>
           <tbody>
             {data.days.map((d) => (
               <tr key={d.day}>
                 <td>{formatUtcDayMonth(d.day)}</td>
-                <td>{d.activeLearners}</td>
-                <td>{d.tasksCompleted}</td>
-                <td>{d.videosWatched}</td>
+                <td>{formatNumber(d.activeLearners)}</td>
+                <td>{formatNumber(d.tasksCompleted)}</td>
+                <td>{formatNumber(d.videosWatched)}</td>
               </tr>
             ))}
           </tbody>
@@ -221,6 +256,7 @@ const AdminFigureView = ({ data, days }: { data: AdminDashboard; days: number })
 
 /** The platform's figures for the chosen range (admin general/my-dashboard). */
 const AdminFigures = () => {
+  const { t } = useTranslation('dashboard');
   const [days, setDays] = useState<number>(30);
   const query = { startDate: isoDaysAgo(days - 1), endDate: isoDaysAgo(0) };
   const { state, reload } = useLoad(JSON.stringify(query), () => api.call(adminGeneral.myDashboard, query));
@@ -228,11 +264,11 @@ const AdminFigures = () => {
     <section className="dashboard__figures" aria-labelledby="figures-title">
       <div className="dashboard__figures-head">
         <h2 id="figures-title" className="dashboard__subtitle">
-          Platform activity
+          {t('platform.title')}
         </h2>
         <RangePicker days={days} onChange={setDays} name="admin-dashboard-range" />
       </div>
-      <LoadStates state={state} reload={reload} what="the figures">
+      <LoadStates state={state} reload={reload} what={t('figures.what')}>
         {(data) => <AdminFigureView data={data} days={days} />}
       </LoadStates>
     </section>
@@ -240,34 +276,35 @@ const AdminFigures = () => {
 };
 
 export const DashboardPage = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('dashboard');
   const enterpriseUser = useAtomValue(enterpriseUserAtom);
   const adminUser = useAtomValue(adminUserAtom);
   const [demoOpen, setDemoOpen] = useState(false);
 
   if (audience === 'admin') {
-    if (!adminUser) return <LoadingBlock label="Loading your dashboard" />;
+    if (!adminUser) return <LoadingBlock label={t('loading')} />;
     return (
       <div className="dashboard">
         <PageHeader
-          title={`${greeting()}, ${adminUser.name.split(' ')[0]}`}
-          description="Platform administration: enterprises, libraries and usage."
+          title={t(greetingKey(), { name: adminUser.name.split(' ')[0] })}
+          description={t('platform.description')}
         />
         <AdminFigures />
-        <SectionCards entries={ADMIN_MENU.filter((entry) => entry.icon !== 'dashboard')} />
+        <SectionCards audience="admin" entries={ADMIN_MENU.filter((entry) => entry.icon !== 'dashboard')} />
       </div>
     );
   }
 
-  if (!enterpriseUser) return <LoadingBlock label="Loading your dashboard" />;
+  if (!enterpriseUser) return <LoadingBlock label={t('loading')} />;
   const entries = enterpriseMenuFor(enterpriseUser).filter((entry) => entry.icon !== 'dashboard');
   return (
     <div className="dashboard">
       <PageHeader
-        title={`${greeting()}, ${enterpriseUser.name.split(' ')[0]}`}
+        title={t(greetingKey(), { name: enterpriseUser.name.split(' ')[0] })}
         description={`${enterpriseUser.enterpriseId.company_name} · ${enterpriseUser.roleId.name}`}
         actions={
           <Button variant="secondary" onClick={() => setDemoOpen(true)}>
-            Watch the demo
+            {t('demo')}
           </Button>
         }
       />
@@ -276,10 +313,10 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
           <DemoVideoDialog onClose={() => setDemoOpen(false)} />
         </Suspense>
       ) : null}
-      {hasPermission({
+      <MyProgressSection />
+      {seesCompanyFigures({
         permissions: enterpriseUser.roleId.permissions,
         isDefaultAdmin: enterpriseUser.isDefaultAdmin,
-        key: 'dashboard',
       }) ? (
         <EnterpriseFigures />
       ) : null}
@@ -290,7 +327,7 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
       }) ? (
         <PendingReview />
       ) : null}
-      <SectionCards entries={entries} />
+      <SectionCards audience="enterprise" entries={entries} />
     </div>
   );
 };

@@ -1,8 +1,8 @@
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { GROUP_SEARCH_DEBOUNCE_MS, PENDING_REVIEW_PAGE_SIZE } from '@coach/shared/constants/timing';
 import { type PendingReviewRow, tasks } from '@coach/shared/contract/tasks';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -23,6 +23,7 @@ const reviewPath = (row: PendingReviewRow) =>
  * page, by name ascending), narrowed by the top-bar group filter; each row opens the member's attempt.
  */
 export const PendingReview = () => {
+  const { t } = useTranslation('dashboard');
   const group = useAtomValue(selectedGroupAtom);
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -46,59 +47,57 @@ export const PendingReview = () => {
     <section className="dashboard__review" aria-labelledby="pending-review-title">
       <div className="dashboard__review-head">
         <h2 id="pending-review-title" className="dashboard__subtitle">
-          Completed tasks to review
+          {t('review.title')}
         </h2>
         <SearchBox
-          label="Search completed tasks"
-          placeholder="Search by member or task..."
+          label={t('review.search')}
+          placeholder={t('review.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
       </div>
       <PagedTable
         list={list}
-        noun="completed tasks"
+        noun={t('review.noun')}
         empty={{
-          title: 'Nothing to review',
-          description: filtered
-            ? 'No completed task matches the search or the group.'
-            : 'Tasks your members complete wait here until you review them.',
+          title: t('review.none'),
+          description: filtered ? t('review.noMatch') : t('review.noneText'),
         }}
         head={
           <>
             <SortHeader column="name" sort={sort} onSort={setSort}>
-              Member
+              {t('review.member')}
             </SortHeader>
             <SortHeader column="taskName" sort={sort} onSort={setSort}>
-              Task
+              {t('review.task')}
             </SortHeader>
             <SortHeader column="completedAt" sort={sort} onSort={setSort}>
-              Completed
+              {t('review.completed')}
             </SortHeader>
             <th scope="col">
-              <span className="visually-hidden">Review</span>
+              <span className="visually-hidden">{t('review.review')}</span>
             </th>
           </>
         }
         row={(row) => (
           <tr key={row._id}>
-            <td data-label="Member">
+            <td data-label={t('review.member')}>
               <span className="dashboard__review-name">{row.name}</span>
               <span className="dashboard__review-meta">{row.email}</span>
             </td>
-            <td data-label="Task">
+            <td data-label={t('review.task')}>
               <span className="dashboard__review-name">{row.taskName}</span>
-              <span className="dashboard__review-meta">{TASK_TYPE_LABELS[row.taskType]}</span>
+              <span className="dashboard__review-meta">{t(`taskTypes.${row.taskType}`)}</span>
             </td>
-            <td data-label="Completed">{formatDateTime(row.completedAt)}</td>
+            <td data-label={t('review.completed')}>{formatDateTime(row.completedAt)}</td>
             <td>
               <div className="table__actions">
                 <Link
                   className="btn btn--secondary btn--sm"
                   to={reviewPath(row)}
-                  aria-label={`Review ${row.taskName} by ${row.name}`}
+                  aria-label={t('review.reviewName', { task: row.taskName, name: row.name })}
                 >
-                  Review
+                  {t('review.review')}
                 </Link>
               </div>
             </td>

@@ -1,9 +1,9 @@
-import { GROUP_FILTER_TEXTS } from '@coach/shared/constants/messages';
 import { GROUP_DROPDOWN_MAX_HEIGHT_PX, GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { enterpriseAuth, type Group } from '@coach/shared/contract/auth';
 import { useAtom } from 'jotai';
 import { Popover } from 'radix-ui';
 import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import './group-filter.css';
@@ -17,6 +17,7 @@ const INITIAL: ListState = { groups: [], currentPage: 0, totalPages: 1, loading:
 
 /** The top-bar group filter of spec §2: search with a 500 ms delay, infinite scroll, All Groups clears. */
 export const GroupFilter = () => {
+  const { t } = useTranslation('group-filter');
   const [selected, setSelected] = useAtom(selectedGroupAtom);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -75,7 +76,7 @@ export const GroupFilter = () => {
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         className="group-filter__trigger"
-        aria-label={`Group filter: ${selected?.name ?? GROUP_FILTER_TEXTS.allGroups}`}
+        aria-label={t('filterLabel', { group: selected?.name ?? t('allGroups') })}
       >
         <svg
           aria-hidden="true"
@@ -89,7 +90,7 @@ export const GroupFilter = () => {
           <circle cx="9" cy="8" r="3" />
           <path d="M3 19a6 6 0 0 1 12 0M16 11a3 3 0 1 0 0-6M21 19a6 6 0 0 0-4-5.6" strokeLinecap="round" />
         </svg>
-        <span className="group-filter__label">{selected?.name ?? GROUP_FILTER_TEXTS.allGroups}</span>
+        <span className="group-filter__label">{selected?.name ?? t('allGroups')}</span>
         <span aria-hidden="true" className="group-filter__chevron">
           ▾
         </span>
@@ -99,17 +100,17 @@ export const GroupFilter = () => {
           className="group-filter__content"
           align="start"
           sideOffset={8}
-          aria-label="Choose a group"
+          aria-label={t('choose')}
         >
           <div className="group-filter__search">
             <label htmlFor="group-filter-search" className="visually-hidden">
-              Search groups
+              {t('searchLabel')}
             </label>
             <input
               id="group-filter-search"
               type="search"
               className="group-filter__input"
-              placeholder={GROUP_FILTER_TEXTS.searchPlaceholder}
+              placeholder={t('searchPlaceholder')}
               value={query}
               autoComplete="off"
               onChange={(event) => setQuery(event.target.value)}
@@ -121,7 +122,7 @@ export const GroupFilter = () => {
             onScroll={onScroll}
             data-testid="group-filter-list"
           >
-            <ul aria-label="Groups">
+            <ul aria-label={t('groups')}>
               <li>
                 <button
                   type="button"
@@ -129,7 +130,7 @@ export const GroupFilter = () => {
                   aria-pressed={selected === null}
                   onClick={() => choose(null)}
                 >
-                  {GROUP_FILTER_TEXTS.allGroups}
+                  {t('allGroups')}
                 </button>
               </li>
               {list.groups.map((group) => (
@@ -147,13 +148,11 @@ export const GroupFilter = () => {
             </ul>
             {list.loading ? (
               <p className="group-filter__row" role="status">
-                {GROUP_FILTER_TEXTS.loading}
+                {t('loading')}
               </p>
             ) : null}
             {!list.loading && list.groups.length === 0 ? (
-              <p className="group-filter__row">
-                {searchQuery ? 'No groups match your search' : 'No groups yet'}
-              </p>
+              <p className="group-filter__row">{searchQuery ? t('noMatch') : t('none')}</p>
             ) : null}
           </div>
         </Popover.Content>

@@ -1,13 +1,14 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type GroupDetail, groups } from '@coach/shared/contract/groups';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
-import { TaskFigures } from '../../ui/task-figures.tsx';
 import { manageGroupPath } from './group-paths.ts';
 import './groups.css';
 
@@ -18,6 +19,7 @@ type Loaded =
 
 /** /enterprise/groups/detail/:id — who is in the group. */
 export const GroupDetailPage = () => {
+  const { t } = useTranslation('groups');
   const { id = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
@@ -41,17 +43,17 @@ export const GroupDetailPage = () => {
     };
   }, [id]);
 
-  if (loaded.status === 'loading') return <LoadingBlock label="Loading the group" />;
+  if (loaded.status === 'loading') return <LoadingBlock label={t('loading')} />;
   if (loaded.status === 'error')
     return (
       <div className="groups">
-        <PageHeader title="Group details" />
+        <PageHeader title={t('detail.title')} />
         <ErrorState
-          title="The group could not be loaded"
+          title={t('loadError')}
           description={loaded.message}
           action={
             <Link className="btn btn--secondary btn--md" to={paths.enterprise.groups}>
-              Back to groups
+              {t('back')}
             </Link>
           }
         />
@@ -63,18 +65,18 @@ export const GroupDetailPage = () => {
     <div className="groups">
       <PageHeader
         title={group.name}
-        description={`${group.memberCount} member${group.memberCount === 1 ? '' : 's'}`}
+        description={t('detail.count', { count: group.memberCount })}
         actions={
           <Link className="btn btn--primary btn--md" to={manageGroupPath(group._id)}>
-            Edit group
+            {t('detail.edit')}
           </Link>
         }
       />
-      <Card title="Members">
+      <Card title={t('detail.members')}>
         {group.members.length === 0 ? (
-          <EmptyState title="No members yet" description="Edit the group to add members." />
+          <EmptyState title={t('detail.noMembers')} description={t('detail.noMembersText')} />
         ) : (
-          <ul className="group-detail__members" aria-label="Group members">
+          <ul className="group-detail__members" aria-label={t('detail.groupMembers')}>
             {group.members.map((member) => (
               <li key={member._id} className="group-detail__member">
                 <span className="picker__name">{member.name}</span>
@@ -84,29 +86,46 @@ export const GroupDetailPage = () => {
           </ul>
         )}
       </Card>
-      <Card title="Videos">
-        <dl className="facts" aria-label="Video figures">
-          <dt>Assigned</dt>
-          <dd>{group.videoFigures.assigned.toLocaleString()}</dd>
-          <dt>Watched</dt>
-          <dd>{group.videoFigures.watched.toLocaleString()}</dd>
-        </dl>
-      </Card>
-      <Card title="Tasks">
-        <TaskFigures figures={group.taskFigures} />
+      <Card title={t('detail.tasks')}>
         {group.tasks.length === 0 ? (
-          <p className="group-detail__none">No tasks are assigned to this group.</p>
+          <p className="group-detail__none">{t('detail.noTasks')}</p>
         ) : (
-          <ul className="chips" aria-label="Tasks assigned to the group">
-            {group.tasks.map((task) => (
-              <li key={task._id}>
-                <Link className="chip chip--link" to={fillPath(paths.enterprise.viewTask, { id: task._id })}>
-                  {task.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="group-detail__scope">{t('detail.scope')}</p>
+            <dl className="facts" aria-label={t('detail.tasks')}>
+              <dt>{t('detail.assigned')}</dt>
+              <dd>{formatNumber(group.taskFigures.assigned)}</dd>
+              <dt>{t('detail.inProgress')}</dt>
+              <dd>{formatNumber(group.taskFigures.inProgress)}</dd>
+              <dt>{t('detail.completed')}</dt>
+              <dd>{formatNumber(group.taskFigures.completed)}</dd>
+              <dt>{t('detail.overdue')}</dt>
+              <dd>{formatNumber(group.taskFigures.overdue)}</dd>
+              <dt>{t('detail.pendingReview')}</dt>
+              <dd>{formatNumber(group.taskFigures.pendingReview)}</dd>
+            </dl>
+            <ul className="chips" aria-label={t('detail.heldTasks')}>
+              {group.tasks.map((task) => (
+                <li key={task._id}>
+                  <Link
+                    className="chip chip--link"
+                    to={fillPath(paths.enterprise.viewTask, { id: task._id })}
+                  >
+                    {task.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
+      </Card>
+      <Card title={t('detail.videos')}>
+        <dl className="facts" aria-label={t('detail.videos')}>
+          <dt>{t('detail.videosGiven')}</dt>
+          <dd>{formatNumber(group.videoFigures.assigned)}</dd>
+          <dt>{t('detail.watched')}</dt>
+          <dd>{formatNumber(group.videoFigures.watched)}</dd>
+        </dl>
       </Card>
     </div>
   );

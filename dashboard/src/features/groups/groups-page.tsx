@@ -1,7 +1,9 @@
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
@@ -19,6 +21,7 @@ type SortBy = 'name' | 'members' | 'created';
 
 /** /enterprise/groups: the enterprise's groups with member counts (issue 3). */
 export const GroupsPage = () => {
+  const { t } = useTranslation('groups');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
@@ -28,45 +31,48 @@ export const GroupsPage = () => {
 
   const deletion = useConfirmedDelete<GroupSummary>(async (group) => {
     await api.call(groups.remove, { groupId: group._id });
-    return 'Group deleted successfully';
+    return t('list.deleted');
   }, list.reload);
 
   return (
     <div className="groups">
       <PageHeader
-        title="Groups"
-        description="Organise members into groups to filter lists and assign work."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <Link className="btn btn--primary btn--md" to={manageGroupPath()}>
-            Add group
+            {t('list.add')}
           </Link>
         }
       />
       <div className="list-toolbar">
-        <SearchBox label="Search groups" placeholder="Search groups..." value={search} onChange={setSearch} />
+        <SearchBox
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
       </div>
       <PagedTable
         list={list}
-        noun="groups"
+        noun={t('list.noun')}
         empty={{
-          title: searchInput ? 'No group matches your search' : 'No groups yet',
-          description: searchInput
-            ? `Nothing is named like "${searchInput}".`
-            : 'Add a group to organise members.',
+          title: searchInput ? t('list.noMatch') : t('list.none'),
+          description: searchInput ? t('list.noMatchText', { search: searchInput }) : t('list.noneText'),
         }}
         head={
           <>
             <SortHeader column="name" sort={sort} onSort={setSort}>
-              Group
+              {t('list.group')}
             </SortHeader>
             <SortHeader column="members" sort={sort} onSort={setSort}>
-              Members
+              {t('list.members')}
             </SortHeader>
             <SortHeader column="created" sort={sort} onSort={setSort}>
-              Created
+              {t('list.created')}
             </SortHeader>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </>
         }
@@ -77,26 +83,26 @@ export const GroupsPage = () => {
                 {group.name}
               </Link>
             </td>
-            <td data-label="Members" className="table__number">
-              {group.memberCount}
+            <td data-label={t('list.members')} className="table__number">
+              {formatNumber(group.memberCount)}
             </td>
-            <td data-label="Created">{formatDate(group.createdAt)}</td>
+            <td data-label={t('list.created')}>{formatDate(group.createdAt)}</td>
             <td>
               <div className="table__actions">
                 <Link
                   className="btn btn--secondary btn--sm"
                   to={manageGroupPath(group._id)}
-                  aria-label={`Edit ${group.name}`}
+                  aria-label={t('list.editName', { name: group.name })}
                 >
-                  Edit
+                  {t('list.edit')}
                 </Link>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Delete ${group.name}`}
+                  aria-label={t('list.deleteName', { name: group.name })}
                   onClick={() => deletion.ask(group)}
                 >
-                  Delete
+                  {t('list.delete')}
                 </Button>
               </div>
             </td>
@@ -105,9 +111,9 @@ export const GroupsPage = () => {
       />
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deletion.pending.name}?`}
-          description={`The group is removed for good; its ${deletion.pending.memberCount} member${deletion.pending.memberCount === 1 ? '' : 's'} stay in your organisation.`}
-          confirmLabel="Delete group"
+          title={t('confirm.title', { name: deletion.pending.name })}
+          description={t('confirm.text', { count: deletion.pending.memberCount })}
+          confirmLabel={t('confirm.delete')}
           {...deletion.dialog}
         />
       ) : null}

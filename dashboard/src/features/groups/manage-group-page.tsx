@@ -1,6 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type GroupMember, groups } from '@coach/shared/contract/groups';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -18,6 +19,7 @@ type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { s
 
 /** /enterprise/groups/manage/:id? — create a group (no id) or change its name and members. */
 export const ManageGroupPage = () => {
+  const { t } = useTranslation('groups');
   const { id } = useParams();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -52,7 +54,7 @@ export const ManageGroupPage = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setErrors({ name: 'Please enter a group name' });
+      setErrors({ name: t('manage.nameRequired') });
       return;
     }
     setSaving(true);
@@ -62,7 +64,7 @@ export const ManageGroupPage = () => {
       const saved = id
         ? await api.call(groups.edit, { groupId: id, ...body })
         : await api.call(groups.add, body);
-      notify.success(id ? 'Group updated successfully' : 'Group created successfully');
+      notify.success(id ? t('manage.updated') : t('manage.created'));
       navigate(groupDetailPath(saved._id));
     } catch (error) {
       if (error instanceof ApiError && error.field === 'name')
@@ -73,18 +75,18 @@ export const ManageGroupPage = () => {
     }
   };
 
-  const title = id ? 'Edit group' : 'New group';
-  if (loaded.status === 'loading') return <LoadingBlock label="Loading the group" />;
+  const title = id ? t('detail.edit') : t('manage.newTitle');
+  if (loaded.status === 'loading') return <LoadingBlock label={t('loading')} />;
   if (loaded.status === 'error')
     return (
       <div className="groups">
         <PageHeader title={title} />
         <ErrorState
-          title="The group could not be loaded"
+          title={t('loadError')}
           description={loaded.message}
           action={
             <Link className="btn btn--secondary btn--md" to={paths.enterprise.groups}>
-              Back to groups
+              {t('back')}
             </Link>
           }
         />
@@ -93,12 +95,12 @@ export const ManageGroupPage = () => {
 
   return (
     <div className="groups">
-      <PageHeader title={title} description="Name the group and choose who is in it." />
+      <PageHeader title={title} description={t('manage.description')} />
       <form onSubmit={submit} noValidate className="manage-group">
         <Card>
           <FormAlert message={errors.form} />
           <TextField
-            label="Group name"
+            label={t('manage.name')}
             value={name}
             maxLength={80}
             onChange={(event) => setName(event.target.value)}
@@ -106,7 +108,7 @@ export const ManageGroupPage = () => {
             autoFocus
           />
         </Card>
-        <Card title="Members">
+        <Card title={t('detail.members')}>
           <MemberPicker selected={chosen} onChange={setChosen} />
         </Card>
         <div className="manage-group__actions">
@@ -114,10 +116,10 @@ export const ManageGroupPage = () => {
             className="btn btn--secondary btn--md"
             to={id ? groupDetailPath(id) : paths.enterprise.groups}
           >
-            Cancel
+            {t('manage.cancel')}
           </Link>
           <Button type="submit" loading={saving}>
-            {id ? 'Save changes' : 'Create group'}
+            {id ? t('manage.save') : t('manage.create')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import type { GroupMember } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -18,6 +19,7 @@ export const MemberPicker = ({
   selected: GroupMember[];
   onChange: (next: GroupMember[]) => void;
 }) => {
+  const { t } = useTranslation('groups');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [results, setResults] = useState<GroupMember[] | null>(null);
@@ -48,12 +50,12 @@ export const MemberPicker = ({
     <div className="picker">
       <div className="picker__search">
         <SearchBox
-          label="Find members"
-          placeholder="Find members by name or email..."
+          label={t('picker.find')}
+          placeholder={t('picker.findPlaceholder')}
           value={search}
           onChange={setSearch}
         />
-        {results === null && !error ? <Spinner size="sm" label="Searching members" /> : null}
+        {results === null && !error ? <Spinner size="sm" label={t('picker.searching')} /> : null}
       </div>
       {error ? (
         <p className="field__error" role="alert">
@@ -61,10 +63,10 @@ export const MemberPicker = ({
         </p>
       ) : null}
       {results && results.length === 0 ? (
-        <p className="picker__empty">No member matches "{searchInput}".</p>
+        <p className="picker__empty">{t('picker.noMatch', { search: searchInput })}</p>
       ) : null}
       {results && results.length > 0 ? (
-        <ul className="picker__results" aria-label="Matching members">
+        <ul className="picker__results" aria-label={t('picker.matching')}>
           {results.map((member) => (
             <li key={member._id}>
               <label className="picker__row">
@@ -79,15 +81,17 @@ export const MemberPicker = ({
         </ul>
       ) : null}
       <div className="picker__selected">
-        <h3 className="picker__title">
-          {selected.length} member{selected.length === 1 ? '' : 's'} in this group
-        </h3>
+        <h3 className="picker__title">{t('picker.inGroup', { count: selected.length })}</h3>
         {selected.length > 0 ? (
-          <ul className="chips" aria-label="Chosen members">
+          <ul className="chips" aria-label={t('picker.chosen')}>
             {selected.map((member) => (
               <li key={member._id} className="chip picker__chip">
                 {member.name}
-                <button type="button" aria-label={`Remove ${member.name}`} onClick={() => toggle(member)}>
+                <button
+                  type="button"
+                  aria-label={t('picker.remove', { name: member.name })}
+                  onClick={() => toggle(member)}
+                >
                   ×
                 </button>
               </li>

@@ -2,6 +2,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { ISSUE_TOPICS, type IssueTopic } from '@coach/shared/constants/issue-topics';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -10,10 +12,23 @@ import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import './help.css';
 
+/** Each topic's key in help.json; the value sent stays the spec's English topic. */
+const TOPIC_KEYS: Record<IssueTopic, string> = {
+  'Work - life balance': 'workLife',
+  'Managing conflict': 'conflict',
+  'Insufficient training': 'training',
+  'Motivation/lack of opportunity': 'motivation',
+  'Stress/Overworked': 'stress',
+  Performance: 'performance',
+  'IVR-Personalised': 'ivrPersonalised',
+  'IVR-Coaching': 'ivrCoaching',
+};
+
 type Errors = { subject?: string; message?: string; form?: string };
 
 /** /enterprise/help: a message to the support team, delivered by mail. */
 export const HelpPage = () => {
+  const { t } = useTranslation('help');
   const [topic, setTopic] = useState<IssueTopic | ''>('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -24,8 +39,8 @@ export const HelpPage = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next: Errors = {};
-    if (!subject.trim()) next.subject = 'Please enter a subject';
-    if (!message.trim()) next.message = 'Please enter a message';
+    if (!subject.trim()) next.subject = t('form.subjectRequired');
+    if (!message.trim()) next.message = t('form.messageRequired');
     setErrors(next);
     if (next.subject || next.message) return;
     setSending(true);
@@ -35,7 +50,7 @@ export const HelpPage = () => {
         message: message.trim(),
         ...(topic ? { topic } : {}),
       });
-      notify.success('Your message has been sent to our support team');
+      notify.success(t('sent'));
       setSent(true);
       setTopic('');
       setSubject('');
@@ -51,46 +66,41 @@ export const HelpPage = () => {
 
   return (
     <div className="help">
-      <PageHeader title="Help" description="Ask our support team a question; we answer by email." />
+      <PageHeader title={t('title')} description={t('description')} />
       <Card>
         <form className="help__form" onSubmit={submit} noValidate>
           <FormAlert message={errors.form} />
-          <FormAlert
-            tone="success"
-            message={
-              sent ? 'Thanks, your message is on its way. We usually answer within one working day.' : null
-            }
-          />
+          <FormAlert tone="success" message={sent ? t('thanks') : null} />
           <SelectField
-            label="Topic (optional)"
+            label={t('form.topic')}
             value={topic}
             onChange={(event) => setTopic(event.target.value as IssueTopic | '')}
           >
-            <option value="">Choose a topic</option>
+            <option value="">{t('form.chooseTopic')}</option>
             {ISSUE_TOPICS.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {t(`topics.${TOPIC_KEYS[value]}`)}
               </option>
             ))}
           </SelectField>
           <TextField
-            label="Subject"
+            label={t('form.subject')}
             value={subject}
             maxLength={200}
             onChange={(event) => setSubject(event.target.value)}
             error={errors.subject}
           />
           <TextAreaField
-            label="Message"
+            label={t('form.message')}
             value={message}
             maxLength={5000}
             onChange={(event) => setMessage(event.target.value)}
             error={errors.message}
-            hint={`${message.length} / 5000`}
+            hint={t('form.length', { length: formatNumber(message.length), max: formatNumber(5000) })}
           />
           <div className="help__actions">
             <Button type="submit" loading={sending}>
-              Send message
+              {t('form.send')}
             </Button>
           </div>
         </form>

@@ -2,6 +2,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS, members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatList, formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -25,6 +27,7 @@ export const InviteMemberDialog = ({
   onClose: () => void;
   onInvited: () => void;
 }) => {
+  const { t } = useTranslation('members');
   const [roleOptions, setRoleOptions] = useState<Option[] | null>(null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -57,7 +60,7 @@ export const InviteMemberDialog = ({
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? 'form') as keyof FieldErrors;
-        next[field] ??= field === 'roleId' ? 'Choose a role' : issue.message;
+        next[field] ??= field === 'roleId' ? t('invite.chooseRole') : issue.message;
       }
       setErrors(next);
       return;
@@ -66,7 +69,7 @@ export const InviteMemberDialog = ({
     setErrors({});
     try {
       await api.call(members.invite, parsed.data);
-      notify.success(`Invitation sent to ${parsed.data.email}`);
+      notify.success(t('invite.sent', { email: parsed.data.email }));
       onInvited();
     } catch (err) {
       if (err instanceof ApiError && err.field && ['name', 'email', 'roleId', 'groupIds'].includes(err.field))
@@ -83,13 +86,13 @@ export const InviteMemberDialog = ({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Invite a member"
-      description="They receive an email with a link to choose their password, valid for 7 days."
+      title={t('invite.title')}
+      description={t('invite.description')}
     >
       <form className="member-form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
         <TextField
-          label="Name"
+          label={t('invite.name')}
           autoComplete="off"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -97,7 +100,7 @@ export const InviteMemberDialog = ({
           required
         />
         <TextField
-          label="Email"
+          label={t('invite.email')}
           type="email"
           autoComplete="off"
           value={email}
@@ -106,7 +109,7 @@ export const InviteMemberDialog = ({
           required
         />
         <SelectField
-          label="Role"
+          label={t('invite.role')}
           value={roleId}
           disabled={!roleOptions}
           error={errors.roleId}
@@ -121,10 +124,10 @@ export const InviteMemberDialog = ({
         <GroupChooser chosen={chosen} onChange={setChosen} onError={(form) => setErrors({ form })} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={saving} disabled={!roleOptions}>
-            Send invitation
+            {t('invite.send')}
           </Button>
         </div>
       </form>
@@ -139,33 +142,51 @@ export const ImportMembersDialog = ({
 }: {
   onClose: () => void;
   onImported: () => void;
-}) => (
-  <CsvImportDialog
-    title="Import members from CSV"
-    description={`Columns: ${MEMBER_CSV_COLUMNS.join(', ')} (groups separated by semicolons). Up to ${MEMBER_CSV_MAX_ROWS} rows.`}
-    className="member-form"
-    templateHref={templateHref}
-    templateName="members-template.csv"
-    send={(file) => api.callWithMessage(members.importCsv, { file })}
-    succeeded={(result) =>
-      result.imported.length ? `${result.imported.length} members imported and invited` : null
-    }
-    summary={(result) => (
-      <>
-        <strong>{result.imported.length}</strong> imported and invited
-        {result.errors.length ? (
-          <>
-            {' · '}
-            <strong>{result.errors.length}</strong> {result.errors.length === 1 ? 'row' : 'rows'} refused
-          </>
-        ) : null}
-      </>
-    )}
-    errorsCaption="Refused rows"
-    onClose={onClose}
-    onImported={(message) => {
-      notify.success(message);
-      onImported();
-    }}
-  />
-);
+}) => {
+  const { t } = useTranslation('members');
+  return (
+    <CsvImportDialog
+      title={t('import.title')}
+      description={t('import.description', {
+        columns: formatList(MEMBER_CSV_COLUMNS, 'unit'),
+        max: formatNumber(MEMBER_CSV_MAX_ROWS),
+      })}
+      className="member-form"
+      templateHref={templateHref}
+      templateName="members-template.csv"
+      send={(file) => api.callWithMessage(members.importCsv, { file })}
+      succeeded={(result) =>
+        result.imported.length ? t('import.done', { count: result.imported.length }) : null
+      }
+      summary={(result) => (
+        <>
+          <Trans
+            t={t}
+            i18nKey="import.imported"
+            count={result.imported.length}
+            values={{ count: result.imported.length }}
+            components={{ strong: <strong /> }}
+          />
+          {result.errors.length ? (
+            <>
+              {' · '}
+              <Trans
+                t={t}
+                i18nKey="import.refused"
+                count={result.errors.length}
+                values={{ count: result.errors.length }}
+                components={{ strong: <strong /> }}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+      errorsCaption={t('import.refusedRows')}
+      onClose={onClose}
+      onImported={(message) => {
+        notify.success(message);
+        onImported();
+      }}
+    />
+  );
+};

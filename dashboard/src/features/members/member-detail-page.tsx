@@ -1,8 +1,10 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type MemberDetail, members } from '@coach/shared/contract/members';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatUtcDayMonth } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -13,40 +15,44 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { EditMemberDialog } from './member-dialogs.tsx';
+import { SpeakingTrend } from './speaking-trend.tsx';
 import './members.css';
 import { TaskFigures } from '../../ui/task-figures.tsx';
 
 /** Twelve weeks of sign-in days as bars, with the numbers in a table for screen readers. */
 const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {
+  const { t } = useTranslation('members');
   const total = activity.reduce((sum, week) => sum + week.activeDays, 0);
   return (
     <figure className="activity">
       <div className="activity__bars" aria-hidden="true">
         {activity.map((week) => (
-          <div key={week.week} className="activity__col" title={`${week.activeDays} of 7 days`}>
+          <div
+            key={week.week}
+            className="activity__col"
+            title={t('activity.ofSeven', { days: formatNumber(week.activeDays), week: formatNumber(7) })}
+          >
             <span className="activity__bar" style={{ height: `${(week.activeDays / 7) * 100}%` }} />
             <span className="activity__label">{formatUtcDayMonth(week.week)}</span>
           </div>
         ))}
       </div>
       <figcaption className="activity__caption">
-        {total === 0
-          ? 'No sign-ins in the last 12 weeks.'
-          : `Active on ${total} day${total === 1 ? '' : 's'} in the last 12 weeks.`}
+        {total === 0 ? t('activity.none') : t('activity.active', { count: total })}
       </figcaption>
       <table className="visually-hidden">
-        <caption>Active days per week</caption>
+        <caption>{t('activity.perWeek')}</caption>
         <thead>
           <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">Active days</th>
+            <th scope="col">{t('activity.weekOf')}</th>
+            <th scope="col">{t('activity.activeDays')}</th>
           </tr>
         </thead>
         <tbody>
           {activity.map((week) => (
             <tr key={week.week}>
               <td>{formatUtcDayMonth(week.week)}</td>
-              <td>{week.activeDays}</td>
+              <td>{formatNumber(week.activeDays)}</td>
             </tr>
           ))}
         </tbody>
@@ -57,22 +63,23 @@ const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {
 
 /** /enterprise/member/detail/:id: profile, groups and activity of one member. */
 export const MemberDetailPage = () => {
+  const { t } = useTranslation('members');
   const { id = '' } = useParams();
   const { state, reload } = useLoad(id, () => api.call(members.get, { memberId: id }));
   const [editing, setEditing] = useState(false);
   const [resending, setResending] = useState(false);
 
-  if (state.status === 'loading') return <LoadingBlock label="Loading the member" />;
+  if (state.status === 'loading') return <LoadingBlock label={t('detail.loading')} />;
   if (state.status === 'error')
     return (
       <div className="members">
-        <PageHeader title="Member details" />
+        <PageHeader title={t('detail.title')} />
         <ErrorState
-          title="The member could not be loaded"
+          title={t('detail.loadError')}
           description={state.message}
           action={
             <Link className="btn btn--secondary btn--md" to={paths.enterprise.members}>
-              Back to members
+              {t('detail.back')}
             </Link>
           }
         />
@@ -84,7 +91,7 @@ export const MemberDetailPage = () => {
     setResending(true);
     try {
       await api.call(members.resendInvite, { memberId: member._id });
-      notify.success(`Invitation sent again to ${member.email}`);
+      notify.success(t('detail.resent', { email: member.email }));
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
     } finally {
@@ -95,7 +102,7 @@ export const MemberDetailPage = () => {
   return (
     <div className="members member-detail">
       <Link className="back-link" to={paths.enterprise.members}>
-        ← Members
+        {t('list.title')}
       </Link>
       <div className="member-detail__head">
         <Avatar name={member.name} url={member.avatarUrl} size="lg" />
@@ -104,40 +111,46 @@ export const MemberDetailPage = () => {
           description={
             <span className="member-detail__sub">
               {member.email}
-              <span className={`status status--${member.status.toLowerCase()}`}>{member.status}</span>
-              {member.invitePending ? <span className="status status--pending">Invited</span> : null}
+              <span className={`status status--${member.status.toLowerCase()}`}>
+                {t(`status.${member.status}`)}
+              </span>
+              {member.invitePending ? (
+                <span className="status status--pending">{t('status.invited')}</span>
+              ) : null}
             </span>
           }
           actions={
             <>
               {member.invitePending ? (
                 <Button variant="secondary" loading={resending} onClick={() => void resend()}>
-                  Resend invitation
+                  {t('detail.resend')}
                 </Button>
               ) : null}
-              <Button onClick={() => setEditing(true)}>Edit role and groups</Button>
+              <Button onClick={() => setEditing(true)}>{t('detail.edit')}</Button>
             </>
           }
         />
       </div>
       <div className="member-detail__grid">
-        <Card title="Profile">
+        <Card title={t('detail.profile')}>
           <dl className="facts">
-            <dt>Role</dt>
+            <dt>{t('list.role')}</dt>
             <dd>{member.role.name}</dd>
-            <dt>Mobile</dt>
-            <dd>{member.mobile ?? 'Not given'}</dd>
-            <dt>Joined</dt>
-            <dd>{formatDate(member.createdAt, 'Never')}</dd>
-            <dt>Last active</dt>
-            <dd>{formatDate(member.lastActiveAt, 'Never')}</dd>
+            <dt>{t('detail.mobile')}</dt>
+            <dd>
+              {member.mobile ? <span className="ltr-value">{member.mobile}</span> : t('detail.notGiven')}
+            </dd>
+            <dt>{t('detail.joined')}</dt>
+            <dd>{formatDate(member.createdAt, t('list.never'))}</dd>
+            <dt>{t('list.lastActive')}</dt>
+            <dd>{formatDate(member.lastActiveAt, t('list.never'))}</dd>
           </dl>
         </Card>
-        <Card title="Groups">
+        <Card title={t('list.groups')}>
           {member.groups.length === 0 ? (
-            <p className="members__none">In no group yet.</p>
+            <p className="members__none">{t('detail.noGroups')}</p>
           ) : (
-            <ul className="chips" aria-label="Groups">
+            <ul className="chips" aria-label={t('list.groups')}>
               {member.groups.map((group) => (
                 <li key={group._id}>
                   <Link
@@ -151,19 +164,22 @@ export const MemberDetailPage = () => {
             </ul>
           )}
         </Card>
-        <Card title="Tasks">
+        <Card title={t('detail.tasks')}>
           <TaskFigures figures={member.tasks} />
         </Card>
-        <Card title="Videos">
-          <dl className="facts" aria-label="Video figures">
-            <dt>Assigned</dt>
-            <dd>{member.videos.assigned.toLocaleString()}</dd>
-            <dt>Watched</dt>
-            <dd>{member.videos.watched.toLocaleString()}</dd>
+        <Card title={t('detail.videos')}>
+          <dl className="facts" aria-label={t('detail.videoFigures')}>
+            <dt>{t('detail.assigned')}</dt>
+            <dd>{formatNumber(member.videos.assigned)}</dd>
+            <dt>{t('detail.watched')}</dt>
+            <dd>{formatNumber(member.videos.watched)}</dd>
           </dl>
         </Card>
-        <Card title="Activity" className="member-detail__wide">
+        <Card title={t('detail.activity')} className="member-detail__wide">
           <ActivityBars activity={member.activity} />
+        </Card>
+        <Card title={t('trend.title')} className="member-detail__wide">
+          <SpeakingTrend memberId={member._id} />
         </Card>
       </div>
       {editing ? (

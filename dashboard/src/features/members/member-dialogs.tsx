@@ -4,6 +4,8 @@ import { groups } from '@coach/shared/contract/groups';
 import { type Member, members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatList } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -26,6 +28,7 @@ export const GroupChooser = ({
   onChange: (next: Option[]) => void;
   onError: (message: string) => void;
 }) => {
+  const { t } = useTranslation('members');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [matches, setMatches] = useState<Option[]>([]);
@@ -51,9 +54,14 @@ export const GroupChooser = ({
     );
   return (
     <fieldset className="member-form__groups">
-      <legend>Groups</legend>
-      <SearchBox label="Find groups" placeholder="Find groups..." value={search} onChange={setSearch} />
-      <ul className="member-form__matches" aria-label="Matching groups">
+      <legend>{t('groups.legend')}</legend>
+      <SearchBox
+        label={t('groups.find')}
+        placeholder={t('groups.findPlaceholder')}
+        value={search}
+        onChange={setSearch}
+      />
+      <ul className="member-form__matches" aria-label={t('groups.matching')}>
         {matches.map((group) => (
           <li key={group._id}>
             <label className="picker__row">
@@ -68,7 +76,9 @@ export const GroupChooser = ({
         ))}
       </ul>
       <p className="member-form__count">
-        {chosen.length === 0 ? 'In no group' : `In ${chosen.map((g) => g.name).join(', ')}`}
+        {chosen.length === 0
+          ? t('groups.none')
+          : t('groups.in', { groups: formatList(chosen.map((g) => g.name)) })}
       </p>
     </fieldset>
   );
@@ -84,6 +94,7 @@ export const EditMemberDialog = ({
   onClose: () => void;
   onSaved: (member: Member) => void;
 }) => {
+  const { t } = useTranslation('members');
   const [roleOptions, setRoleOptions] = useState<Option[] | null>(null);
   const [roleId, setRoleId] = useState(member.role._id);
   const [chosen, setChosen] = useState<Option[]>(member.groups);
@@ -103,7 +114,7 @@ export const EditMemberDialog = ({
         roleId,
         groupIds: chosen.map((g) => g._id),
       });
-      notify.success('Member updated successfully');
+      notify.success(t('edit.updated'));
       onSaved(updated);
     } catch (err) {
       setError(messageOf(err));
@@ -118,16 +129,16 @@ export const EditMemberDialog = ({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Edit ${member.name}`}
+      title={t('list.editName', { name: member.name })}
       description={member.email}
     >
       <form className="member-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <SelectField
-          label="Role"
+          label={t('invite.role')}
           value={roleId}
           disabled={!roleOptions || member.isDefaultAdmin}
-          hint={member.isDefaultAdmin ? "The default admin's role cannot be changed." : undefined}
+          hint={member.isDefaultAdmin ? t('edit.locked') : undefined}
           onChange={(event) => setRoleId(event.target.value)}
         >
           {(roleOptions ?? [member.role]).map((role) => (
@@ -139,10 +150,10 @@ export const EditMemberDialog = ({
         <GroupChooser chosen={chosen} onChange={setChosen} onError={setError} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={saving} disabled={!roleOptions}>
-            Save changes
+            {t('edit.save')}
           </Button>
         </div>
       </form>
@@ -162,16 +173,17 @@ export const ConfirmMemberAction = ({
   onClose: () => void;
   onDone: () => void;
 }) => {
+  const { t } = useTranslation('members');
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
       if (action === 'delete') {
         await api.call(members.remove, { memberId: member._id });
-        notify.success('Member deleted successfully');
+        notify.success(t('confirm.deleted'));
       } else {
         await api.call(members.changeStatus, { memberId: member._id, status: 'Inactive' });
-        notify.success('Member deactivated');
+        notify.success(t('confirm.deactivated'));
       }
       onDone();
     } catch (err) {
@@ -183,13 +195,13 @@ export const ConfirmMemberAction = ({
   };
   return (
     <ConfirmDialog
-      title={action === 'delete' ? `Delete ${member.name}?` : `Deactivate ${member.name}?`}
-      description={
+      title={
         action === 'delete'
-          ? 'The member and their group memberships are removed for good. This cannot be undone.'
-          : 'They are signed out at once and cannot sign in until you activate them again.'
+          ? t('confirm.deleteTitle', { name: member.name })
+          : t('confirm.deactivateTitle', { name: member.name })
       }
-      confirmLabel={action === 'delete' ? 'Delete member' : 'Deactivate'}
+      description={action === 'delete' ? t('confirm.deleteText') : t('confirm.deactivateText')}
+      confirmLabel={action === 'delete' ? t('confirm.delete') : t('list.deactivate')}
       busy={busy}
       onConfirm={() => void run()}
       onCancel={onClose}

@@ -3,8 +3,10 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type Member, members } from '@coach/shared/contract/members';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatList, formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -26,7 +28,8 @@ const VISIBLE_GROUPS = 3;
 const memberDetailPath = (id: string) => fillPath(paths.enterprise.memberDetail, { id });
 
 const GroupChips = ({ member }: { member: Member }) => {
-  if (member.groups.length === 0) return <span className="members__none">No groups</span>;
+  const { t } = useTranslation('members');
+  if (member.groups.length === 0) return <span className="members__none">{t('list.noGroups')}</span>;
   const shown = member.groups.slice(0, VISIBLE_GROUPS);
   const more = member.groups.length - shown.length;
   return (
@@ -37,14 +40,8 @@ const GroupChips = ({ member }: { member: Member }) => {
         </span>
       ))}
       {more > 0 ? (
-        <span
-          className="chip"
-          title={member.groups
-            .slice(VISIBLE_GROUPS)
-            .map((g) => g.name)
-            .join(', ')}
-        >
-          +{more}
+        <span className="chip" title={formatList(member.groups.slice(VISIBLE_GROUPS).map((g) => g.name))}>
+          +{formatNumber(more)}
         </span>
       ) : null}
     </span>
@@ -53,6 +50,7 @@ const GroupChips = ({ member }: { member: Member }) => {
 
 /** /enterprise/members: the people of the enterprise, narrowed by the top-bar group filter (issue 3). */
 export const MembersPage = () => {
+  const { t } = useTranslation('members');
   const group = useAtomValue(selectedGroupAtom);
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -80,7 +78,7 @@ export const MembersPage = () => {
   const activate = async (member: Member) => {
     try {
       await api.call(members.changeStatus, { memberId: member._id, status: 'Active' });
-      notify.success('Member activated');
+      notify.success(t('list.activated'));
       await list.reload();
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
@@ -90,30 +88,26 @@ export const MembersPage = () => {
   return (
     <div className="members">
       <PageHeader
-        title="Members"
-        description={
-          group
-            ? `People in ${group.name}.`
-            : 'Everyone in your organisation, their role, groups and activity.'
-        }
+        title={t('list.title')}
+        description={group ? t('list.descriptionIn', { group: group.name }) : t('list.description')}
         actions={
           <>
             <Button variant="secondary" onClick={() => setAdding('import')}>
-              Import CSV
+              {t('list.import')}
             </Button>
-            <Button onClick={() => setAdding('invite')}>Invite member</Button>
+            <Button onClick={() => setAdding('invite')}>{t('list.invite')}</Button>
           </>
         }
       />
       <div className="list-toolbar">
         <SearchBox
-          label="Search members"
-          placeholder="Search by name or email..."
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <fieldset className="segmented">
-          <legend className="visually-hidden">Status</legend>
+          <legend className="visually-hidden">{t('list.status')}</legend>
           {(['all', 'Active', 'Inactive'] as const).map((value) => (
             <label
               key={value}
@@ -126,7 +120,7 @@ export const MembersPage = () => {
                 checked={status === value}
                 onChange={() => setStatus(value)}
               />
-              {value === 'all' ? 'All' : value}
+              {t(`status.${value}`)}
             </label>
           ))}
         </fieldset>
@@ -134,28 +128,26 @@ export const MembersPage = () => {
 
       <PagedTable
         list={list}
-        noun="members"
+        noun={t('list.noun')}
         empty={{
-          title: filtered ? 'No member matches' : 'No members yet',
-          description: filtered
-            ? 'Try another search, status or group.'
-            : 'Invite your people one by one or import them from a CSV file.',
+          title: filtered ? t('list.noMatch') : t('list.none'),
+          description: filtered ? t('list.noMatchText') : t('list.noneText'),
         }}
         head={
           <>
             <SortHeader column="name" sort={sort} onSort={setSort}>
-              Name
+              {t('list.name')}
             </SortHeader>
-            <th scope="col">Role</th>
-            <th scope="col">Groups</th>
+            <th scope="col">{t('list.role')}</th>
+            <th scope="col">{t('list.groups')}</th>
             <SortHeader column="status" sort={sort} onSort={setSort}>
-              Status
+              {t('list.status')}
             </SortHeader>
             <SortHeader column="last_active" sort={sort} onSort={setSort}>
-              Last active
+              {t('list.lastActive')}
             </SortHeader>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </>
         }
@@ -169,57 +161,61 @@ export const MembersPage = () => {
                 <span className="members__email">{member.email}</span>
               </span>
             </td>
-            <td data-label="Role">{member.role.name}</td>
-            <td data-label="Groups">
+            <td data-label={t('list.role')}>{member.role.name}</td>
+            <td data-label={t('list.groups')}>
               <GroupChips member={member} />
             </td>
-            <td data-label="Status">
+            <td data-label={t('list.status')}>
               <span className="members__badges">
-                <span className={`status status--${member.status.toLowerCase()}`}>{member.status}</span>
-                {member.invitePending ? <span className="status status--pending">Invited</span> : null}
+                <span className={`status status--${member.status.toLowerCase()}`}>
+                  {t(`status.${member.status}`)}
+                </span>
+                {member.invitePending ? (
+                  <span className="status status--pending">{t('status.invited')}</span>
+                ) : null}
               </span>
             </td>
-            <td data-label="Last active" className="table__number">
-              {formatDate(member.lastActiveAt, 'Never')}
+            <td data-label={t('list.lastActive')} className="table__number">
+              {formatDate(member.lastActiveAt, t('list.never'))}
             </td>
             <td>
               <div className="table__actions">
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={`Edit ${member.name}`}
+                  aria-label={t('list.editName', { name: member.name })}
                   onClick={() => setEditing(member)}
                 >
-                  Edit
+                  {t('list.edit')}
                 </Button>
                 {member.status === 'Active' ? (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Deactivate ${member.name}`}
+                    aria-label={t('list.deactivateName', { name: member.name })}
                     disabled={member.isDefaultAdmin}
                     onClick={() => setConfirming({ member, action: 'deactivate' })}
                   >
-                    Deactivate
+                    {t('list.deactivate')}
                   </Button>
                 ) : (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Activate ${member.name}`}
+                    aria-label={t('list.activateName', { name: member.name })}
                     onClick={() => void activate(member)}
                   >
-                    Activate
+                    {t('list.activate')}
                   </Button>
                 )}
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Delete ${member.name}`}
+                  aria-label={t('list.deleteName', { name: member.name })}
                   disabled={member.isDefaultAdmin}
                   onClick={() => setConfirming({ member, action: 'delete' })}
                 >
-                  Delete
+                  {t('list.delete')}
                 </Button>
               </div>
             </td>

@@ -1,3 +1,4 @@
+import type { InterviewMessage } from '@coach/shared/contract/interview';
 import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
 import type { Assignment, MyTaskDetail, MyTaskRow, Task } from '@coach/shared/contract/tasks';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -53,6 +54,7 @@ const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
   feedbackAt: null,
   pronunciation: null,
   analyses: {},
+  interview: [],
   ...overrides,
 });
 
@@ -522,5 +524,166 @@ describe('speech analysis of a recording (issue 16)', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Analysing your recording…')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'We could not hear speech' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the interview as a conversation (issue 16)', () => {
+  const task: Task = {
+    ...common,
+    ...meta,
+    type: 6,
+    category: 'IVR',
+    jobTitle: 'Support lead',
+    industry: 'Retail',
+    location: 'Sydney',
+    region: 'Australia',
+  };
+  const opening = "G'day. Please tell me the job title, the industry and the location.";
+  const next = 'What first drew you to working in healthcare?';
+  const heard: SpeechAnalysis = {
+    status: 'done',
+    transcript: 'I am applying for the nurse job in healthcare, based in Perth.',
+    durationSeconds: 5,
+    wordsPerMinute: 140,
+    pauses: [],
+    longestPauseSeconds: 0.4,
+    fillers: { count: 0, per100Words: 0, words: [] },
+    words: null,
+    scores: { accuracy: 90, completeness: 100, fluency: 88, pronunciation: 91 },
+  };
+  const content = {
+    wordCount: 12,
+    length: 'short' as const,
+    mentioned: { jobTitle: true, industry: true, location: false },
+    star: null,
+    keywords: { used: ['care'], suggested: ['patient', 'safety', 'medication'] },
+  };
+  const recorded = { recordings: { POSITION: { fileUrl: '/files/k1.webm' } } };
+  const message = (overrides: Partial<InterviewMessage>): InterviewMessage => ({
+    requestType: 'POSITION',
+    request: opening,
+    response: null,
+    audioKeys: [],
+    answerAnalysis: null,
+    from: 'coach',
+    feedback: null,
+    createdAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  });
+
+  it('a learner answers the opening, waits while the interviewer listens, then hears the next question', async () => {
+    installFakeMicrophone();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: 1, message: 'ok', response: {} }))),
+    );
+    let loads = 0;
+    const pending = assignment({
+      taskStatus: 1,
+      report: recorded,
+      analyses: { POSITION: unmeasuredSpeechAnalysis('pending') },
+      interview: [
+        message({
+          audioKeys: ['/files/k1.webm'],
+          answerAnalysis: { speech: unmeasuredSpeechAnalysis('pending'), content: null },
+        }),
+      ],
+    });
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        'POST /api/v1/enterprise/general/put-signed-request-for-upload-to-s3': () =>
+          ok({
+            uploadUrl: 'http://localhost:3000/storage/put/k1',
+            method: 'PUT',
+            headers: { 'content-type': 'audio/webm' },
+            fileUrl: '/files/k1.webm',
+            key: 'k1',
+            expiresInSeconds: 900,
+          }),
+        [`POST ${T}/get-my-task`]: () => {
+          loads += 1;
+          if (loads === 1)
+            return ok({ task, assignment: assignment({ interview: [message({})] }), pronunciation: null });
+          return ok({
+            task,
+            assignment: assignment({
+              taskStatus: 1,
+              report: recorded,
+              analyses: { POSITION: heard },
+              interview: [
+                message({
+                  response: next,
+                  audioKeys: ['/files/k1.webm'],
+                  answerAnalysis: { speech: heard, content },
+                }),
+                message({ requestType: 'ICEBREAKING', request: next }),
+              ],
+            }),
+            pronunciation: null,
+          });
+        },
+        [`POST ${T}/update-my-task`]: () => ok(pending),
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText(opening)).toBeInTheDocument();
+    // The stages to come are listed, not asked yet.
+    expect(screen.getAllByText('Asked after your previous answer.')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Record your opening answer' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop recording your opening answer' }));
+    expect(await screen.findByText('The interviewer is listening to your answer…')).toBeInTheDocument();
+
+    expect(await screen.findByText(next, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByText('The interviewer is listening to your answer…')).not.toBeInTheDocument();
+    const checks = screen.getByRole('region', { name: 'What your answer said' });
+    expect(within(checks).getByRole('list', { name: 'The opening named' })).toHaveTextContent(
+      '✓ Job title said✓ Industry said✗ Location not said',
+    );
+    expect(checks).toHaveTextContent('Try also: patient, safety, medication.');
+    expect(screen.getAllByText('Asked after your previous answer.')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Record your getting-to-know-you answer' })).toBeEnabled();
+  }, 15_000);
+
+  it('a learner reads the summing up after the last answer', async () => {
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () =>
+          ok({
+            task,
+            assignment: assignment({
+              taskStatus: 2,
+              completedAt: '2026-01-03T10:00:00.000Z',
+              interview: [
+                message({ response: next }),
+                message({
+                  requestType: 'FEEDBACK',
+                  request: 'How did the interview go?',
+                  response: 'What went well: …',
+                  feedback: {
+                    strengths: ['A clear opening.'],
+                    workOn: ['Slow down.', 'Cut the fillers.', 'Tell the result.'],
+                  },
+                }),
+              ],
+            }),
+            pronunciation: null,
+          }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Three things to work on' })).toBeInTheDocument();
+    const things = screen.getByRole('heading', { name: 'Three things to work on' })
+      .nextElementSibling as HTMLElement;
+    expect(
+      within(things)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Slow down.', 'Cut the fillers.', 'Tell the result.']);
+    expect(screen.getByText('A clear opening.')).toBeInTheDocument();
   });
 });

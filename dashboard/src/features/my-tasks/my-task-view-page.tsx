@@ -2,8 +2,10 @@ import { type Attachment, type MyTaskDetail, tasks } from '@coach/shared/contrac
 import { attachmentName } from '@coach/shared/format/attachment-name';
 import { fileSize } from '@coach/shared/format/file-size';
 import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -21,60 +23,70 @@ import './my-tasks.css';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-const Attachments = ({ attachments }: { attachments: Attachment[] }) => (
-  <div className="my-task__attachments">
-    <h3 className="my-task__subheading">Attachments</h3>
-    <ul className="attachments">
-      {attachments.map((file) => (
-        <li key={file.fileUrl}>
-          <a
-            className="attachments__link"
-            href={file.fileUrl}
-            download={file.fileName}
-            target="_blank"
-            rel="noopener noreferrer"
-            title={file.fileName}
-            aria-label={`Download ${file.fileName} (${fileSize(file.fileSize)})`}
-          >
-            <span aria-hidden="true" className="attachments__icon">
-              ↓
-            </span>
-            <span className="attachments__name">{attachmentName(file.fileName)}</span>
-            <span className="attachments__size">{fileSize(file.fileSize)}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  </div>
-);
+const Attachments = ({ attachments }: { attachments: Attachment[] }) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="my-task__attachments">
+      <h3 className="my-task__subheading">{t('view.attachments')}</h3>
+      <ul className="attachments">
+        {attachments.map((file) => (
+          <li key={file.fileUrl}>
+            <a
+              className="attachments__link"
+              href={file.fileUrl}
+              download={file.fileName}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={file.fileName}
+              aria-label={t('view.download', { name: file.fileName, size: fileSize(file.fileSize) })}
+            >
+              <span aria-hidden="true" className="attachments__icon">
+                ↓
+              </span>
+              <span className="attachments__name">{attachmentName(file.fileName)}</span>
+              <span className="attachments__size">{fileSize(file.fileSize)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+};
 
-const SaveStatus = ({ state, onRetry }: { state: SaveState; onRetry: () => void }) => (
-  <div className="save-status" aria-live="polite">
-    {state.kind === 'saving' ? <span>Saving your progress…</span> : null}
-    {state.kind === 'saved' ? <span className="save-status__ok">Progress saved</span> : null}
-    {state.kind === 'failed' ? (
-      <span className="save-status__failed">
-        Your progress was not saved: {state.message}{' '}
-        <Button variant="ghost" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      </span>
-    ) : null}
-  </div>
-);
+const SaveStatus = ({ state, onRetry }: { state: SaveState; onRetry: () => void }) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="save-status" aria-live="polite">
+      {state.kind === 'saving' ? <span>{t('view.saving')}</span> : null}
+      {state.kind === 'saved' ? <span className="save-status__ok">{t('view.saved')}</span> : null}
+      {state.kind === 'failed' ? (
+        <span className="save-status__failed">
+          {t('view.notSaved', { reason: state.message })}{' '}
+          <Button variant="ghost" size="sm" onClick={onRetry}>
+            {t('view.tryAgain')}
+          </Button>
+        </span>
+      ) : null}
+    </div>
+  );
+};
 
-const FeedbackPanel = ({ feedback, at }: { feedback: string; at: string | null }) => (
-  <section className="feedback" aria-labelledby="feedback-title">
-    <h2 id="feedback-title" className="feedback__title">
-      Feedback from your reviewer
-    </h2>
-    <p className="feedback__text">{feedback}</p>
-    {at ? <p className="feedback__when">Given {formatDateTime(at)}</p> : null}
-  </section>
-);
+const FeedbackPanel = ({ feedback, at }: { feedback: string; at: string | null }) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <section className="feedback" aria-labelledby="feedback-title">
+      <h2 id="feedback-title" className="feedback__title">
+        {t('view.feedbackTitle')}
+      </h2>
+      <p className="feedback__text">{feedback}</p>
+      {at ? <p className="feedback__when">{t('view.given', { date: formatDateTime(at) })}</p> : null}
+    </section>
+  );
+};
 
 /** The task screen once loaded: what to do, the type's runner, progress and submit, or the done state. */
 const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () => void }) => {
+  const { t } = useTranslation('my-tasks');
   const { task, pronunciation } = detail;
   const attempt = useTaskAttempt(detail);
   const { assignment, report, completed, problem } = attempt;
@@ -103,7 +115,7 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
   return (
     <div className="my-task">
       <Link className="back-link" to={paths.enterprise.myTasks}>
-        ← My Tasks
+        {t('view.back')}
       </Link>
       <header className="my-task__header">
         <div className="my-task__chips">
@@ -113,15 +125,15 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
         <h1 className="page-header__title">{task.title}</h1>
         <dl className="my-task__facts">
           <div>
-            <dt>Level</dt>
+            <dt>{t('view.level')}</dt>
             <dd>{levelName(task.level)}</dd>
           </div>
           <div>
-            <dt>Time</dt>
+            <dt>{t('view.time')}</dt>
             <dd>{timeLabel(task.timeMinutes)}</dd>
           </div>
           <div>
-            <dt>{completed ? 'Completed' : 'Due'}</dt>
+            <dt>{completed ? t('view.completed') : t('view.due')}</dt>
             <dd className={!completed && assignment.overdue ? 'my-task__overdue' : undefined}>
               {completed
                 ? formatDateTime(assignment.completedAt, '')
@@ -135,13 +147,14 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
 
       {completed ? (
         <div className="alert alert--success my-task__done" role="status">
-          You completed this task
-          {assignment.completedAt ? ` on ${formatDateTime(assignment.completedAt)}` : ''}.{' '}
+          {assignment.completedAt
+            ? t('view.doneOn', { date: formatDateTime(assignment.completedAt) })
+            : t('view.done')}{' '}
           {assignment.feedback
-            ? 'Your reviewer has left feedback below.'
+            ? t('view.reviewerFeedback')
             : assignment.reviewedAt
-              ? `Your reviewer looked at it on ${formatDateTime(assignment.reviewedAt)}.`
-              : 'Your reviewer will look at it soon.'}
+              ? t('view.reviewerLooked', { date: formatDateTime(assignment.reviewedAt) })
+              : t('view.reviewerSoon')}
         </div>
       ) : null}
       {assignment.feedback ? (
@@ -151,18 +164,18 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
         <PronunciationScore result={assignment.pronunciation} who="you" />
       ) : completed && task.type === 2 ? (
         <p className="alert alert--info" role="status">
-          Your recordings are being scored. Your score appears here in a few seconds.
+          {t('view.scoring')}
         </p>
       ) : null}
 
       {task.description || task.attachments.length > 0 ? (
-        <Card title="About this task">
+        <Card title={t('view.about')}>
           {task.description ? <p className="my-task__description">{task.description}</p> : null}
           {task.attachments.length > 0 ? <Attachments attachments={task.attachments} /> : null}
         </Card>
       ) : null}
 
-      <Card title={completed ? 'Your answers' : 'Your task'} className="my-task__work">
+      <Card title={completed ? t('view.yourAnswers') : t('view.yourTask')} className="my-task__work">
         {/* Nothing changes while the completion call is on its way. */}
         <fieldset className="my-task__lock" disabled={attempt.submitting}>
           <TaskRunner
@@ -175,6 +188,7 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
             saveRecording={attempt.saveRecording}
             analyses={attempt.analyses}
             analysisStalled={attempt.analysisStalled}
+            interview={attempt.assignment.interview ?? []}
             errorFor={errorFor}
             video={detail.video}
             onVideoViewed={onReload}
@@ -183,11 +197,20 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
       </Card>
 
       {isVideo && !completed ? null : (
-        <section className="card my-task__submit" aria-label="Progress and submit">
+        <section className="card my-task__submit" aria-label={t('view.progressAndSubmit')}>
           <div className="my-task__progress">
-            <ProgressBar value={percent} label="Task progress" tone={completed ? 'success' : 'accent'} />
+            <ProgressBar
+              value={percent}
+              label={t('view.taskProgress')}
+              tone={completed ? 'success' : 'accent'}
+            />
             <p className="my-task__count">
-              {completed ? 'Completed' : `${progress.done} of ${progress.total} ${stepVerb(task)}`}
+              {completed
+                ? t('view.completed')
+                : t(`view.count.${stepVerb(task)}`, {
+                    done: formatNumber(progress.done),
+                    total: formatNumber(progress.total),
+                  })}
             </p>
           </div>
           {completed ? null : (
@@ -200,8 +223,11 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
               <div className="my-task__actions">
                 <p id={hintId} className="my-task__hint">
                   {progress.complete || !progress.firstProblem
-                    ? 'Everything is done. Submit when you are happy with your answers.'
-                    : `Still to do: ${progress.firstProblem.label} — ${lowerFirst(progress.firstProblem.problem ?? '')}.`}
+                    ? t('view.allDone')
+                    : t('view.stillToDo', {
+                        step: progress.firstProblem.label,
+                        problem: lowerFirst(progress.firstProblem.problem ?? ''),
+                      })}
                 </p>
                 <Button
                   size="lg"
@@ -210,7 +236,7 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
                   aria-describedby={hintId}
                   onClick={() => void attempt.submit()}
                 >
-                  Submit task
+                  {t('view.submit')}
                 </Button>
               </div>
             </>
@@ -223,23 +249,24 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
 
 /** /enterprise/my-tasks/view/:id: one of the learner's tasks, to do or to look back at (issue 5). */
 export const MyTaskViewPage = () => {
+  const { t } = useTranslation('my-tasks');
   const { id = '' } = useParams();
   const { state, reload } = useLoad(id, () => api.call(tasks.getMyTask, { taskId: id }));
 
-  if (state.status === 'loading') return <LoadingBlock label="Loading your task" />;
+  if (state.status === 'loading') return <LoadingBlock label={t('view.loading')} />;
   if (state.status === 'error')
     return (
       <div className="my-task">
         <Link className="back-link" to={paths.enterprise.myTasks}>
-          ← My Tasks
+          {t('view.back')}
         </Link>
-        <h1 className="visually-hidden">My task</h1>
+        <h1 className="visually-hidden">{t('view.myTask')}</h1>
         <ErrorState
-          title="This task could not be opened"
+          title={t('view.openError')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={reload}>
-              Try again
+              {t('view.tryAgain')}
             </Button>
           }
         />

@@ -1,16 +1,12 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import {
-  TASK_CATEGORIES,
-  TASK_CATEGORY_LABELS,
-  TASK_TYPE_LABELS,
-  type TaskCategory,
-  type TaskType,
-} from '@coach/shared/constants/task-types';
+import { TASK_CATEGORIES, type TaskCategory, type TaskType } from '@coach/shared/constants/task-types';
 import { type MyTaskRow, tasks } from '@coach/shared/contract/tasks';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -23,6 +19,7 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { Pagination, SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
+import { MySurveys } from './my-surveys.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import './my-tasks.css';
 
@@ -30,23 +27,17 @@ import './my-tasks.css';
 const SEARCH_DEBOUNCE_MS = 400;
 
 type Tab = 'due' | 'inProgress' | 'done';
-const TABS: { tab: Tab; label: string; status: 0 | 1 | 2 }[] = [
-  { tab: 'due', label: 'Due', status: TASK_STATUS.notStarted },
-  { tab: 'inProgress', label: 'In progress', status: TASK_STATUS.inProgress },
-  { tab: 'done', label: 'Done', status: TASK_STATUS.completed },
+// Each tab's label, list name and empty state are my-tasks.json's page.tabs/tabList/empty.<tab>.
+const TABS: { tab: Tab; status: 0 | 1 | 2 }[] = [
+  { tab: 'due', status: TASK_STATUS.notStarted },
+  { tab: 'inProgress', status: TASK_STATUS.inProgress },
+  { tab: 'done', status: TASK_STATUS.completed },
 ];
-const EMPTY: Record<Tab, { title: string; description: string }> = {
-  due: { title: 'Nothing due', description: 'Tasks assigned to you that you have not started appear here.' },
-  inProgress: {
-    title: 'Nothing in progress',
-    description: 'Tasks you have started appear here, so you can pick up where you stopped.',
-  },
-  done: { title: 'No completed tasks yet', description: 'Tasks you submit appear here with any feedback.' },
-};
 
 const isTab = (value: string | null): value is Tab => TABS.some(({ tab }) => tab === value);
 
 const TaskCard = ({ row }: { row: MyTaskRow }) => {
+  const { t } = useTranslation('my-tasks');
   const done = row.taskStatus === TASK_STATUS.completed;
   const percent = done ? 100 : row.progress;
   return (
@@ -54,9 +45,9 @@ const TaskCard = ({ row }: { row: MyTaskRow }) => {
       <div className="task-card__top">
         <span className="chip chip--accent">{typeLabel(row.type)}</span>
         {row.hasFeedback ? (
-          <span className="chip task-card__feedback">Feedback</span>
+          <span className="chip task-card__feedback">{t('card.feedback')}</span>
         ) : row.reviewedAt ? (
-          <span className="chip">Reviewed</span>
+          <span className="chip">{t('card.reviewed')}</span>
         ) : null}
       </div>
       <h2 className="task-card__title">
@@ -72,11 +63,15 @@ const TaskCard = ({ row }: { row: MyTaskRow }) => {
         {levelName(row.level)} · {timeLabel(row.timeMinutes)}
       </p>
       <p className={`task-card__due ${row.overdue && !done ? 'task-card__due--overdue' : ''}`}>
-        {done ? `Completed ${formatDateTime(row.completedAt, '')}` : dueLabel(row)}
+        {done ? t('card.completed', { date: formatDateTime(row.completedAt, '') }) : dueLabel(row)}
       </p>
       <div className="task-card__status">
         <span className={`task-status task-status--${row.taskStatus}`}>{statusLabel(row.taskStatus)}</span>
-        <ProgressBar value={percent} label={`Progress of ${row.title}`} tone={done ? 'success' : 'accent'} />
+        <ProgressBar
+          value={percent}
+          label={t('card.progressOf', { title: row.title })}
+          tone={done ? 'success' : 'accent'}
+        />
       </div>
     </li>
   );
@@ -84,6 +79,7 @@ const TaskCard = ({ row }: { row: MyTaskRow }) => {
 
 /** /enterprise/my-tasks: the tasks assigned to the learner, by Due, In progress and Done (issue 5). */
 export const MyTasksPage = () => {
+  const { t } = useTranslation('my-tasks');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'due';
@@ -124,12 +120,10 @@ export const MyTasksPage = () => {
 
   return (
     <div className="my-tasks">
-      <PageHeader
-        title="My Tasks"
-        description="Tasks assigned to you: do them here and see your reviewer's feedback."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
+      <MySurveys />
       <fieldset className="segmented my-tasks__tabs">
-        <legend className="visually-hidden">Show tasks</legend>
+        <legend className="visually-hidden">{t('page.showTasks')}</legend>
         {TABS.map((entry) => (
           <label
             key={entry.tab}
@@ -151,11 +145,11 @@ export const MyTasksPage = () => {
                 )
               }
             />
-            {entry.label}
+            {t(`page.tabs.${entry.tab}`)}
             {countOf[entry.tab] !== null ? (
               <>
                 {' '}
-                <span className="my-tasks__count">{countOf[entry.tab]}</span>
+                <span className="my-tasks__count">{formatNumber(countOf[entry.tab] ?? 0)}</span>
               </>
             ) : null}
           </label>
@@ -163,56 +157,56 @@ export const MyTasksPage = () => {
       </fieldset>
       <div className="my-tasks__filters">
         <SearchBox
-          label="Search my tasks"
-          placeholder="Search by title..."
+          label={t('page.searchLabel')}
+          placeholder={t('page.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <SelectField
-          label="Category"
+          label={t('page.category')}
           value={category}
           onChange={(event) => setCategory(event.target.value as TaskCategory | '')}
         >
-          <option value="">All categories</option>
+          <option value="">{t('page.allCategories')}</option>
           {TASK_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {TASK_CATEGORY_LABELS[value]}
+              {t(`tasks:categories.${value}`)}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label="Type"
+          label={t('page.type')}
           value={type === '' ? '' : String(type)}
           onChange={(event) => setType(event.target.value ? (Number(event.target.value) as TaskType) : '')}
         >
-          <option value="">All types</option>
+          <option value="">{t('page.allTypes')}</option>
           {openTypes.map((value) => (
             <option key={value} value={value}>
-              {TASK_TYPE_LABELS[value]}
+              {t(`tasks:types.${value}`)}
             </option>
           ))}
         </SelectField>
       </div>
-      {state.status === 'loading' ? <LoadingBlock label="Loading your tasks" /> : null}
+      {state.status === 'loading' ? <LoadingBlock label={t('page.loading')} /> : null}
       {state.status === 'error' ? (
         <ErrorState
-          title="Your tasks could not be loaded"
+          title={t('page.loadError')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={reload}>
-              Try again
+              {t('page.tryAgain')}
             </Button>
           }
         />
       ) : null}
       {state.status === 'ready' && rows.length === 0 ? (
         <EmptyState
-          title={filtered ? 'No task matches' : EMPTY[tab].title}
-          description={filtered ? 'Try another search, category or type.' : EMPTY[tab].description}
+          title={filtered ? t('page.noMatch') : t(`page.empty.${tab}.title`)}
+          description={filtered ? t('page.noMatchDescription') : t(`page.empty.${tab}.description`)}
         />
       ) : null}
       {rows.length > 0 ? (
-        <ul className="my-tasks__grid" aria-label={`${TABS.find((entry) => entry.tab === tab)?.label} tasks`}>
+        <ul className="my-tasks__grid" aria-label={t(`page.tabList.${tab}`)}>
           {rows.map((row) => (
             <TaskCard key={row.taskId} row={row} />
           ))}
@@ -224,7 +218,7 @@ export const MyTasksPage = () => {
           totalPages={state.data.totalPages}
           totalCount={state.data.totalCount}
           onPage={setPage}
-          noun="tasks"
+          noun={t('page.noun')}
         />
       ) : null}
     </div>

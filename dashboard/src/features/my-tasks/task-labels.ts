@@ -1,18 +1,27 @@
-import { LEVEL_NAMES, type Level } from '@coach/shared/constants/levels';
-import { TASK_STATUS_LABELS } from '@coach/shared/constants/task-status';
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import type { Task } from '@coach/shared/contract/tasks';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
-export const typeLabel = (type: Task['type']) => TASK_TYPE_LABELS[type];
+// Labels read in the language on screen (issue 18): the shared English labels' codes index tasks.json, so every
+// task screen names types, levels and statuses alike. The components calling these use useTranslation, so they
+// render again when the language changes.
 
-export const levelName = (level: number) => LEVEL_NAMES[level as Level] ?? `Level ${level}`;
+export const typeLabel = (type: Task['type']) => i18n.t(`tasks:types.${type}`);
 
-export const timeLabel = (minutes: number) => `${minutes} min`;
+export const levelName = (level: number) =>
+  i18n.exists(`tasks:levels.${level}`)
+    ? i18n.t(`tasks:levels.${level}`)
+    : i18n.t('my-tasks:labels.level', { level: formatNumber(level) });
+
+export const timeLabel = (minutes: number) =>
+  i18n.t('my-tasks:labels.minutes', { value: formatNumber(minutes) });
 
 /** 'Due 3 May 2026, 14:00', or 'Overdue since ...' when it has passed and the task is not done. */
 export const dueLabel = ({ dueAt, overdue }: { dueAt: string; overdue: boolean }) =>
-  overdue ? `Overdue since ${formatDateTime(dueAt)}` : `Due ${formatDateTime(dueAt)}`;
+  overdue
+    ? i18n.t('my-tasks:labels.overdue', { date: formatDateTime(dueAt) })
+    : i18n.t('my-tasks:labels.due', { date: formatDateTime(dueAt) });
 
 /** The learner's words for a taskStatus (spec §3: 0 not started, 1 in progress, 2 completed). */
-export const statusLabel = (status: 0 | 1 | 2) => TASK_STATUS_LABELS[status];
+export const statusLabel = (status: 0 | 1 | 2) => i18n.t(`tasks:statuses.${status}`);

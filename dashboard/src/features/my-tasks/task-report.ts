@@ -1,7 +1,13 @@
 import { INTERVIEW_STAGES } from '@coach/shared/constants/task-types';
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
-import type { Task, TaskReport } from '@coach/shared/contract/tasks';
-import { choiceProblem, isAnswered, otherChosen } from './choice-rules.ts';
+import { choiceProblem, isAnswered, otherChosen } from '@coach/shared/contract/choice-rules';
+import type { ChoiceAnswer, QuestionTemplate, Task, TaskReport } from '@coach/shared/contract/tasks';
+import type { TOptions } from 'i18next';
+import { i18n } from '../../i18n/index.ts';
+
+// Step labels and problems read in the language on screen (issue 18); the components showing them use
+// useTranslation, so they render again when the language changes.
+const t = (key: string, options: TOptions = {}) => i18n.t(`my-tasks:${key}`, options);
 
 /** The interview stages the learner answers; FEEDBACK is the reviewer's (spec §4). */
 export const RECORDED_STAGES = INTERVIEW_STAGES.filter((stage) => stage !== 'FEEDBACK');
@@ -37,10 +43,21 @@ export const recordingKeys = (task: Task): string[] => {
 
 /** How a recording step is named to the learner: 'Item 2', 'Question 3', 'The passage', 'The TECHNICAL stage'. */
 const recordingLabel = (task: Task, key: string) => {
-  if (task.type === 2) return `Item ${Number(key) + 1}`;
-  if (task.type === 4) return `Question ${Number(key) + 1}`;
-  if (key === 'passage') return 'The passage';
-  return `The ${key.toLowerCase()} stage`;
+  if (task.type === 2) return t('steps.item', { n: Number(key) + 1 });
+  if (task.type === 4) return t('steps.question', { n: Number(key) + 1 });
+  if (key === 'passage') return t('steps.passage');
+  return i18n.exists(`my-tasks:steps.stage.${key}`) ? t(`steps.stage.${key}`) : key;
+};
+
+/** choiceProblem's English (shared with the server) in the language on screen. */
+const choiceProblemText = (question: QuestionTemplate, answer: ChoiceAnswer | undefined) => {
+  const problem = choiceProblem(question, answer);
+  if (problem === null) return null;
+  if (problem === 'Please answer this question') return t('steps.problem.answer');
+  if (problem === 'Please choose from the options given') return t('steps.problem.choose');
+  if (problem === 'Please choose one answer') return t('steps.problem.chooseOne');
+  const other = /^Please type your answer for "(.*)"$/.exec(problem);
+  return other ? t('steps.problem.typeOther', { option: other[1] }) : problem;
 };
 
 export const recordingField = (key: string) => `report.recordings.${key}`;
@@ -55,10 +72,10 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
       return [
         {
           field: READ_FIELD,
-          label: 'The passage',
+          label: t('steps.passage'),
           done: report.read === true,
           started: report.read === true,
-          problem: report.read ? null : 'Please confirm you have read the passage',
+          problem: report.read ? null : t('steps.problem.read'),
         },
       ];
     case 3: {
@@ -66,10 +83,10 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
       return [
         {
           field: 'report.watchedPercent',
-          label: 'The video',
+          label: t('steps.video'),
           done,
           started: done,
-          problem: done ? null : 'Please watch the video',
+          problem: done ? null : t('steps.problem.watch'),
         },
       ];
     }
@@ -78,10 +95,10 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
         const done = Boolean(report.answers?.[index]?.trim());
         return {
           field: answerField(index),
-          label: `Question ${index + 1}`,
+          label: t('steps.question', { n: index + 1 }),
           done,
           started: done,
-          problem: done ? null : 'Please answer this question',
+          problem: done ? null : t('steps.problem.answer'),
         };
       });
     case 8:
@@ -89,10 +106,10 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
         const answer = report.choices?.[question.id];
         return {
           field: choiceField(question.id),
-          label: `Question ${index + 1}`,
+          label: t('steps.question', { n: index + 1 }),
           done: isAnswered(answer),
           started: isAnswered(answer) || otherChosen(answer),
-          problem: choiceProblem(question, answer),
+          problem: choiceProblemText(question, answer),
         };
       });
     default:
@@ -103,7 +120,7 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
           label: recordingLabel(task, key),
           done,
           started: done,
-          problem: done ? null : 'Please record your answer',
+          problem: done ? null : t('steps.problem.record'),
         };
       });
   }

@@ -1,15 +1,20 @@
 import type { VideoContent } from '@coach/shared/contract/content';
+import type { InterviewMessage } from '@coach/shared/contract/interview';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { PronunciationRule, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { AudioRecorder, type AudioTake } from '../../ui/audio-recorder.tsx';
 import { Button } from '../../ui/button.tsx';
+import { AnswerChecks, InterviewFeedbackCard } from '../../ui/interview-checks.tsx';
+import { MultipleChoiceQuestion } from '../../ui/multiple-choice.tsx';
 import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { VideoPlayerDialog } from '../../ui/video-player/video-player-dialog.tsx';
 import { interviewPrompts } from './interview-prompts.ts';
-import { MultipleChoiceQuestion } from './multiple-choice.tsx';
 import { answerField, choiceField, READ_FIELD, recordingField } from './task-report.ts';
 import type { SaveWhen } from './use-task-attempt.ts';
 
@@ -27,6 +32,8 @@ export type RunnerProps = {
   analyses: Record<string, SpeechAnalysis>;
   /** An analysis is still pending after the screen stopped asking: the panel says to come back later. */
   analysisStalled: boolean;
+  /** A Get Interview Ready attempt's conversation so far (issue 16); empty for other types. */
+  interview: InterviewMessage[];
 };
 
 /** What to do, shown while the task is open (a submitted task shows only the answers). */
@@ -42,6 +49,7 @@ const RecordingStep = ({
   label,
   heading,
   children,
+  after,
   props,
 }: {
   recordingKey: string;
@@ -49,8 +57,11 @@ const RecordingStep = ({
   label: string;
   heading: ReactNode;
   children?: ReactNode;
+  /** Shown under the analysis of the saved take (an interview answer's checks). */
+  after?: ReactNode;
   props: RunnerProps;
 }) => {
+  const { t } = useTranslation('my-tasks');
   const saved = props.report.recordings?.[recordingKey];
   const field = recordingField(recordingKey);
   const error = props.errorFor(field);
@@ -66,7 +77,9 @@ const RecordingStep = ({
   useEffect(() => {
     const step = stepRef.current;
     if (!retrying || !step) return;
-    const stopButton = () => step.querySelector<HTMLButtonElement>('button[aria-label^="Stop recording"]');
+    // The recorder's buttons by their place, not their (translated) names: Stop is the danger button while
+    // recording, Record again the first button otherwise.
+    const stopButton = () => step.querySelector<HTMLButtonElement>('.recorder__controls .btn--danger');
     const focusStop = () => {
       const button = stopButton();
       if (!button) return false;
@@ -74,7 +87,9 @@ const RecordingStep = ({
       setRetrying(false);
       return true;
     };
-    step.querySelector<HTMLButtonElement>('button[aria-label^="Record again"]')?.click();
+    step
+      .querySelector<HTMLButtonElement>('.recorder__controls > .btn:first-child:not(.btn--danger)')
+      ?.click();
     if (focusStop()) return;
     const observer = new MutationObserver(() => {
       if (focusStop()) observer.disconnect();
@@ -91,7 +106,7 @@ const RecordingStep = ({
     <li ref={stepRef} className={`step ${error ? 'step--invalid' : ''}`} id={stepId(field)}>
       <div className="step__head">
         {heading}
-        {saved ? <span className="step__done">Recorded</span> : null}
+        {saved ? <span className="step__done">{t('runner.recorded')}</span> : null}
       </div>
       {children}
       <AudioRecorder
@@ -122,26 +137,30 @@ const RecordingStep = ({
           }
         />
       ) : null}
+      {saved && !savingTake ? after : null}
     </li>
   );
 };
 
-const Passage = ({ text }: { text: string | undefined }) =>
-  text ? (
+const Passage = ({ text }: { text: string | undefined }) => {
+  const { t } = useTranslation('my-tasks');
+  return text ? (
     <blockquote className="passage">{text}</blockquote>
   ) : (
-    <p className="my-task__note">The passage of this task is not available. Please ask your reviewer.</p>
+    <p className="my-task__note">{t('runner.passageMissing')}</p>
   );
+};
 
 const ReadRunner = ({ task, props }: { task: TaskOfType<1>; props: RunnerProps }) => {
+  const { t } = useTranslation('my-tasks');
   const error = props.errorFor(READ_FIELD);
   return (
     <div className="runner">
-      <Intro readOnly={props.readOnly}>Read the passage carefully, then confirm you have read it.</Intro>
+      <Intro readOnly={props.readOnly}>{t('runner.readIntro')}</Intro>
       <Passage text={task.passage} />
       <div id={stepId(READ_FIELD)} className={`step step--plain ${error ? 'step--invalid' : ''}`}>
         <Checkbox
-          label="I have read the passage"
+          label={t('runner.readConfirm')}
           checked={props.report.read === true}
           disabled={props.readOnly}
           onChange={(checked) => {
@@ -162,73 +181,98 @@ const PronunciationRunner = ({
   task: TaskOfType<2>;
   rule: PronunciationRule | null;
   props: RunnerProps;
-}) => (
-  <div className="runner">
-    <Intro readOnly={props.readOnly}>
-      Say each word or sentence clearly and record it. Listen back, and record again if you want to.
-    </Intro>
-    {rule ? (
-      <p className="my-task__note">
-        Scored for a {rule.accent} accent with a passing score of {rule.passingScore} ({rule.strictness}{' '}
-        strictness).
-      </p>
-    ) : null}
-    <ol className="steps">
-      {task.items.map((item, index) => (
+}) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>{t('runner.pronunciationIntro')}</Intro>
+      {rule ? (
+        <p className="my-task__note">
+          {t('runner.scoredFor', {
+            accent: t(`pronunciation:accents.${rule.accent}`, { defaultValue: rule.accent }),
+            score: formatNumber(rule.passingScore),
+            judging: t(`pronunciation:strictness.${rule.strictness}.judging`, {
+              defaultValue: rule.strictness,
+            }),
+          })}
+        </p>
+      ) : null}
+      <ol className="steps">
+        {task.items.map((item, index) => (
+          <RecordingStep
+            // Items are fixed for the task, so the index is their identity (and their report key).
+            key={index}
+            recordingKey={String(index)}
+            label={t('runner.itemLabel', { n: index + 1 })}
+            heading={
+              <p className="step__say">
+                <span className="step__number">{index + 1}.</span> {item}
+              </p>
+            }
+            props={props}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+};
+
+const QuestionAnswerRunner = ({ task, props }: { task: TaskOfType<4>; props: RunnerProps }) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>{t('runner.qaIntro')}</Intro>
+      <ol className="steps">
+        {task.questions.map((question, index) => (
+          <RecordingStep
+            key={index}
+            recordingKey={String(index)}
+            label={t('runner.answerLabel', { n: index + 1 })}
+            heading={
+              <h3 className="step__question">
+                <span className="step__number">{index + 1}.</span> {question}
+              </h3>
+            }
+            props={props}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+};
+
+const ReadAndRecordRunner = ({ task, props }: { task: TaskOfType<5>; props: RunnerProps }) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>{t('runner.rrIntro')}</Intro>
+      <ol className="steps steps--single">
         <RecordingStep
-          // Items are fixed for the task, so the index is their identity (and their report key).
-          key={index}
-          recordingKey={String(index)}
-          label={`item ${index + 1}`}
-          heading={
-            <p className="step__say">
-              <span className="step__number">{index + 1}.</span> {item}
-            </p>
-          }
+          recordingKey="passage"
+          label={t('runner.passageLabel')}
+          heading={<h3 className="step__question">{t('runner.passageHeading')}</h3>}
           props={props}
-        />
-      ))}
-    </ol>
-  </div>
-);
+        >
+          <Passage text={task.passage} />
+        </RecordingStep>
+      </ol>
+    </div>
+  );
+};
 
-const QuestionAnswerRunner = ({ task, props }: { task: TaskOfType<4>; props: RunnerProps }) => (
-  <div className="runner">
-    <Intro readOnly={props.readOnly}>Answer each question out loud and record your answer.</Intro>
-    <ol className="steps">
-      {task.questions.map((question, index) => (
-        <RecordingStep
-          key={index}
-          recordingKey={String(index)}
-          label={`your answer to question ${index + 1}`}
-          heading={
-            <h3 className="step__question">
-              <span className="step__number">{index + 1}.</span> {question}
-            </h3>
-          }
-          props={props}
-        />
-      ))}
-    </ol>
-  </div>
-);
+/** Names each answer's recorder: "Record your opening answer" (my-tasks.json runner.answerName). */
+const ANSWER_NAMES = new Set<InterviewMessage['requestType']>([
+  'POSITION',
+  'ICEBREAKING',
+  'TECHNICAL',
+  'BEHAVIOURAL',
+]);
 
-const ReadAndRecordRunner = ({ task, props }: { task: TaskOfType<5>; props: RunnerProps }) => (
-  <div className="runner">
-    <Intro readOnly={props.readOnly}>Read the passage aloud and record yourself.</Intro>
-    <ol className="steps steps--single">
-      <RecordingStep
-        recordingKey="passage"
-        label="the passage"
-        heading={<h3 className="step__question">The passage</h3>}
-        props={props}
-      >
-        <Passage text={task.passage} />
-      </RecordingStep>
-    </ol>
-  </div>
-);
-
+/**
+ * The mock interview as a conversation (issue 16): the interviewer's question, the learner's spoken answer and
+ * what was heard and said in it; once the answer is heard the interviewer asks the next question, and after the
+ * last one sums up. Stages not asked yet are listed, greyed, so the learner sees how far there is to go.
+ */
 const InterviewRunner = ({
   task,
   feedback,
@@ -238,113 +282,160 @@ const InterviewRunner = ({
   feedback: string | null;
   props: RunnerProps;
 }) => {
+  const { t } = useTranslation('my-tasks');
   const prompts = interviewPrompts(task);
+  const asked = props.interview.filter((message) => message.requestType !== 'FEEDBACK');
+  const summary = props.interview.find(
+    (message) => message.requestType === 'FEEDBACK' && message.from === 'coach',
+  );
+  const last = asked.at(-1);
+  const lastAnalysis = last ? props.analyses[last.requestType] : undefined;
+  // The interviewer is working out a reply: the last answer is saved but not heard yet.
+  const listening =
+    !props.readOnly &&
+    last !== undefined &&
+    last.response === null &&
+    props.report.recordings?.[last.requestType] !== undefined &&
+    lastAnalysis?.status === 'pending';
+  const upcoming = prompts.filter(
+    (prompt) => prompt.stage !== 'FEEDBACK' && !asked.some((message) => message.requestType === prompt.stage),
+  );
   return (
     <div className="runner">
       <Intro readOnly={props.readOnly}>
-        A practice interview for {task.jobTitle} in {task.industry}, {task.location} ({task.region}). Read
-        what the interviewer asks at each stage and record your spoken answer.
+        {t('runner.interviewIntro', {
+          jobTitle: task.jobTitle,
+          industry: task.industry,
+          location: task.location,
+          region: task.region,
+        })}
       </Intro>
-      <ol className="steps">
-        {prompts.map(({ stage, title, prompt }, index) =>
-          stage === 'FEEDBACK' ? (
-            <li key={stage} className="step step--feedback">
-              <div className="step__head">
-                <h3 className="step__question">
-                  <span className="step__number">{index + 1}.</span> {title}
-                </h3>
-              </div>
-              {feedback ? (
-                <p className="step__prompt">See the feedback from your reviewer above.</p>
-              ) : (
-                <p className="step__prompt">{prompt}</p>
-              )}
-            </li>
-          ) : (
+      <ol className="steps interview-steps">
+        {asked.map((message, index) => {
+          const title =
+            prompts.find((prompt) => prompt.stage === message.requestType)?.title ?? message.requestType;
+          const content = message.answerAnalysis?.content;
+          return (
             <RecordingStep
-              key={stage}
-              recordingKey={stage}
-              label={`your answer to the ${title.toLowerCase()} stage`}
+              key={message.requestType}
+              recordingKey={message.requestType}
+              label={t(
+                `runner.answerName.${ANSWER_NAMES.has(message.requestType) ? message.requestType : 'other'}`,
+              )}
               heading={
                 <h3 className="step__question">
                   <span className="step__number">{index + 1}.</span> {title}
                 </h3>
               }
+              after={content ? <AnswerChecks content={content} /> : null}
               props={props}
             >
-              <p className="step__prompt">
-                <span className="visually-hidden">The interviewer asks: </span>
-                {prompt}
+              <p className="step__prompt interview-steps__asks">
+                <span className="interview-steps__who">{t('runner.interviewer')}</span>
+                <span className="visually-hidden">: </span>
+                {message.request}
               </p>
             </RecordingStep>
-          ),
-        )}
+          );
+        })}
+        {listening ? (
+          <li className="step step--waiting" aria-live="polite">
+            <p className="interview-steps__listening">
+              <Spinner size="sm" label="" /> {t('runner.listening')}
+            </p>
+          </li>
+        ) : null}
+        {upcoming.map((prompt) => (
+          <li key={prompt.stage} className="step step--upcoming">
+            <p className="step__question">
+              <span className="step__number">{prompts.indexOf(prompt) + 1}.</span> {prompt.title}
+            </p>
+            <p className="step__prompt">{t('runner.askedAfter')}</p>
+          </li>
+        ))}
+        <li className="step step--feedback">
+          <div className="step__head">
+            <h3 className="step__question">
+              <span className="step__number">{prompts.length}.</span> {t('runner.feedback')}
+            </h3>
+          </div>
+          {summary?.feedback ? (
+            <InterviewFeedbackCard feedback={summary.feedback} />
+          ) : (
+            <p className="step__prompt">{t('runner.sumsUp')}</p>
+          )}
+          {feedback ? <p className="step__prompt">{t('runner.reviewerAbove')}</p> : null}
+        </li>
       </ol>
     </div>
   );
 };
 
-const FreeTextRunner = ({ task, props }: { task: TaskOfType<7>; props: RunnerProps }) => (
-  <div className="runner">
-    <Intro readOnly={props.readOnly}>
-      Type your answer to each question. Your answers are saved as you type.
-    </Intro>
-    <ol className="steps">
-      {task.questions.map((question, index) => {
-        const field = answerField(index);
-        return (
-          <li key={index} className="step step--plain" id={stepId(field)}>
-            <TextAreaField
-              label={`${index + 1}. ${question}`}
-              value={props.report.answers?.[index] ?? ''}
-              maxLength={10_000}
-              rows={4}
-              readOnly={props.readOnly}
-              error={props.errorFor(field)}
-              onChange={(event) => {
-                const text = event.target.value;
-                void props.update((report) => {
-                  const answers = task.questions.map((_, i) => report.answers?.[i] ?? '');
-                  answers[index] = text;
-                  return { ...report, answers };
-                }, 'soon');
-              }}
-            />
-          </li>
-        );
-      })}
-    </ol>
-  </div>
-);
+const FreeTextRunner = ({ task, props }: { task: TaskOfType<7>; props: RunnerProps }) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>{t('runner.freeIntro')}</Intro>
+      <ol className="steps">
+        {task.questions.map((question, index) => {
+          const field = answerField(index);
+          return (
+            <li key={index} className="step step--plain" id={stepId(field)}>
+              <TextAreaField
+                label={`${index + 1}. ${question}`}
+                value={props.report.answers?.[index] ?? ''}
+                maxLength={10_000}
+                rows={4}
+                readOnly={props.readOnly}
+                error={props.errorFor(field)}
+                onChange={(event) => {
+                  const text = event.target.value;
+                  void props.update((report) => {
+                    const answers = task.questions.map((_, i) => report.answers?.[i] ?? '');
+                    answers[index] = text;
+                    return { ...report, answers };
+                  }, 'soon');
+                }}
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+};
 
-const MultipleChoiceRunner = ({ task, props }: { task: TaskOfType<8>; props: RunnerProps }) => (
-  <div className="runner">
-    <Intro readOnly={props.readOnly}>Answer the questions below. Your answers are saved as you go.</Intro>
-    <ol className="steps">
-      {task.questions.map((question, index) => {
-        const field = choiceField(question.id);
-        return (
-          <li key={question.id} className="step step--plain">
-            <MultipleChoiceQuestion
-              id={stepId(field)}
-              question={question}
-              number={index + 1}
-              answer={props.report.choices?.[question.id]}
-              readOnly={props.readOnly}
-              error={props.errorFor(field)}
-              onChange={(answer) => {
-                void props.update(
-                  (report) => ({ ...report, choices: { ...report.choices, [question.id]: answer } }),
-                  'soon',
-                );
-              }}
-            />
-          </li>
-        );
-      })}
-    </ol>
-  </div>
-);
+const MultipleChoiceRunner = ({ task, props }: { task: TaskOfType<8>; props: RunnerProps }) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>{t('runner.mcIntro')}</Intro>
+      <ol className="steps">
+        {task.questions.map((question, index) => {
+          const field = choiceField(question.id);
+          return (
+            <li key={question.id} className="step step--plain">
+              <MultipleChoiceQuestion
+                id={stepId(field)}
+                question={question}
+                number={index + 1}
+                answer={props.report.choices?.[question.id]}
+                readOnly={props.readOnly}
+                error={props.errorFor(field)}
+                onChange={(answer) => {
+                  void props.update(
+                    (report) => ({ ...report, choices: { ...report.choices, [question.id]: answer } }),
+                    'soon',
+                  );
+                }}
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+};
 
 /** A Video task: the content player opens over the task; 'viewed' at 80 % completes it (spec §4). */
 const VideoRunner = ({
@@ -356,26 +447,30 @@ const VideoRunner = ({
   readOnly: boolean;
   onVideoViewed?: (() => void) | undefined;
 }) => {
+  const { t } = useTranslation('my-tasks');
   const [open, setOpen] = useState(false);
   const viewed = useRef(false);
   if (!video)
     return (
       <div className="runner">
         <div className="alert alert--info" role="note">
-          This video is no longer in your organisation's library. Ask your reviewer about this task.
+          {t('runner.videoGone')}
         </div>
       </div>
     );
   return (
     <div className="runner">
-      <Intro readOnly={readOnly}>
-        Watch the video. The task is completed once you have watched most of it.
-      </Intro>
+      <Intro readOnly={readOnly}>{t('runner.videoIntro')}</Intro>
       <p className="my-task__note">
-        <strong>{video.title}</strong> by {video.coach} · {video.categoryLabel}
+        <Trans
+          t={t}
+          i18nKey="runner.videoBy"
+          values={{ title: video.title, coach: video.coach, category: video.categoryLabel }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <div>
-        <Button onClick={() => setOpen(true)}>{readOnly ? 'Watch again' : 'Watch the video'}</Button>
+        <Button onClick={() => setOpen(true)}>{readOnly ? t('runner.watchAgain') : t('runner.watch')}</Button>
       </div>
       {open ? (
         <VideoPlayerDialog

@@ -177,11 +177,12 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
       const sentAfter = savesRef.current;
       const fresh = await api.call(tasks.getMyTask, { taskId: task._id });
       if (savesRef.current !== sentAfter) return;
-      // The Pronunciation score follows the last item's analysis (issue 16).
+      // The Pronunciation score follows the last item's analysis, and the interviewer's reply an answer's (issue 16).
       setAssignment((current) => ({
         ...current,
         analyses: fresh.assignment.analyses ?? {},
         pronunciation: fresh.assignment.pronunciation,
+        interview: fresh.assignment.interview ?? [],
       }));
     },
   });

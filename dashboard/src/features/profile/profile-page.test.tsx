@@ -37,6 +37,37 @@ describe('profile page (spec §2)', () => {
     expect(app.server.calls.find((call) => call.route.endsWith('updateprofile'))?.body).toEqual({
       name: 'Olivia Newname',
       mobile: '+61 400 000 123',
+      timezone: null,
+    });
+  });
+
+  it('a member finds their timezone by typing part of it and saves it (spec §9)', async () => {
+    const app = renderApp({
+      path: '/enterprise/profile',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () =>
+          ok(makeEnterpriseUser({ enterprise: { timezone: 'Europe/Madrid' } })),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+        'POST /api/v1/enterprise/general/auth/updateprofile': (body) =>
+          ok({ ...makeEnterpriseUser(), timezone: body.timezone ?? null }),
+      },
+    });
+    const user = userEvent.setup();
+    const trigger = await screen.findByRole('button', { name: /Timezone/ });
+    expect(trigger).toHaveTextContent('Organisation default (Europe/Madrid)');
+    await user.click(trigger);
+    const search = screen.getByRole('combobox', { name: 'Search timezones' });
+    await user.type(search, 'sydney');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      expect.stringMatching(/^Australia\/Sydney/),
+    ]);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: /Timezone/ })).toHaveTextContent('Australia/Sydney');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(app.server.calls.find((call) => call.route.endsWith('updateprofile'))?.body).toMatchObject({
+      timezone: 'Australia/Sydney',
     });
   });
 

@@ -4,6 +4,7 @@ import { adminAuth, enterpriseAuth, newPasswordField } from '@coach/shared/contr
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
@@ -14,6 +15,7 @@ import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
+import { TimezoneCombobox } from '../../ui/timezone-combobox.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import './profile.css';
 
@@ -25,10 +27,13 @@ type ProfileValues = {
   mobile: string | null;
   role: string;
   avatarUrl: string | null;
+  /** Members only (spec §9): their own timezone, and the zone they fall back to without one. */
+  timezone?: { own: string | null; fallback: string };
 };
 
 /** Reads and updates the signed-in user of either audience. */
 const useProfile = (audience: Audience) => {
+  const { t } = useTranslation('profile');
   const [enterpriseUser, setEnterpriseUser] = useAtom(enterpriseUserAtom);
   const [adminUser, setAdminUser] = useAtom(adminUserAtom);
   const values: ProfileValues | null =
@@ -39,6 +44,7 @@ const useProfile = (audience: Audience) => {
           mobile: enterpriseUser.mobile,
           role: enterpriseUser.roleId.name,
           avatarUrl: enterpriseUser.avatarUrl,
+          timezone: { own: enterpriseUser.timezone, fallback: enterpriseUser.enterpriseId.timezone ?? 'UTC' },
         }
       : adminUser && {
           name: adminUser.name,
@@ -47,15 +53,23 @@ const useProfile = (audience: Audience) => {
           role: adminUser.role,
           avatarUrl: adminUser.avatarUrl,
         };
-  const save = async (input: { name: string; mobile: string | null }) => {
-    if (audience === 'enterprise') setEnterpriseUser(await api.call(enterpriseAuth.updateProfile, input));
+  const save = async ({
+    timezone,
+    ...input
+  }: {
+    name: string;
+    mobile: string | null;
+    timezone?: string | null;
+  }) => {
+    if (audience === 'enterprise')
+      setEnterpriseUser(await api.call(enterpriseAuth.updateProfile, { ...input, timezone }));
     else setAdminUser(await api.call(adminAuth.updateProfile, input));
   };
   const saveAvatar = async (avatarUrl: string | null) => {
     if (audience === 'enterprise')
       setEnterpriseUser(await api.call(enterpriseGeneral.updateProfileImage, { avatarUrl }));
     else setAdminUser(await api.call(adminGeneral.updateProfileImage, { avatarUrl }));
-    notify.success(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
+    notify.success(avatarUrl ? t('picture.updated') : t('picture.removed'));
   };
   const setSession = useSetAtom(sessionAtoms[audience]);
   /** Every session ended on the server, this one too: carry on with the fresh token it answered. */
@@ -76,22 +90,28 @@ const DetailsForm = ({
   values: ProfileValues;
   save: ReturnType<typeof useProfile>['save'];
 }) => {
+  const { t } = useTranslation('profile');
   const [name, setName] = useState(values.name);
   const [mobile, setMobile] = useState(values.mobile ?? '');
+  const [timezone, setTimezone] = useState(values.timezone?.own ?? null);
   const [errors, setErrors] = useState<{ name?: string; mobile?: string }>({});
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    if (!name.trim()) next.name = 'Please enter your name';
-    if (mobile.trim() && !/^\+?[0-9 ]{6,20}$/.test(mobile.trim())) next.mobile = 'Invalid Mobile Number';
+    if (!name.trim()) next.name = t('details.nameRequired');
+    if (mobile.trim() && !/^\+?[0-9 ]{6,20}$/.test(mobile.trim())) next.mobile = t('details.mobileInvalid');
     setErrors(next);
     if (next.name || next.mobile) return;
     setSaving(true);
     try {
-      await save({ name: name.trim(), mobile: mobile.trim() || null });
-      notify.success('Profile updated');
+      await save({
+        name: name.trim(),
+        mobile: mobile.trim() || null,
+        ...(values.timezone ? { timezone } : {}),
+      });
+      notify.success(t('details.updated'));
     } catch (error) {
       if (error instanceof ApiError && (error.field === 'name' || error.field === 'mobile'))
         setErrors({ [error.field]: error.message });
@@ -102,35 +122,44 @@ const DetailsForm = ({
   };
 
   return (
-    <Card title="Personal details" aria-label="Personal details">
+    <Card title={t('details.title')} aria-label={t('details.title')}>
       <form className="profile__form" onSubmit={submit} noValidate>
         <TextField
-          label="Name"
+          label={t('details.name')}
           autoComplete="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={errors.name}
         />
         <TextField
-          label="Email"
+          label={t('details.email')}
           type="email"
           value={values.email}
           disabled
-          hint="Contact support to change your email."
+          hint={t('details.emailHint')}
         />
         <TextField
-          label="Mobile number"
+          label={t('details.mobile')}
           type="tel"
           autoComplete="tel"
           placeholder="+61 400 000 000"
           value={mobile}
           onChange={(e) => setMobile(e.target.value)}
           error={errors.mobile}
-          hint="Used to send your sign-in codes by SMS."
+          hint={t('details.mobileHint')}
         />
+        {values.timezone ? (
+          <TimezoneCombobox
+            label={t('details.timezone')}
+            value={timezone}
+            onChange={setTimezone}
+            noneLabel={t('details.timezoneDefault', { zone: values.timezone.fallback })}
+            hint={t('details.timezoneHint')}
+          />
+        ) : null}
         <div className="profile__actions">
           <Button type="submit" loading={saving}>
-            Save changes
+            {t('details.save')}
           </Button>
         </div>
       </form>
@@ -143,6 +172,7 @@ const PasswordForm = ({
 }: {
   changePassword: ReturnType<typeof useProfile>['changePassword'];
 }) => {
+  const { t } = useTranslation('profile');
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -152,16 +182,18 @@ const PasswordForm = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!current) found.current = 'Please enter your current password';
+    if (!current) found.current = t('password.currentRequired');
     const parsed = newPasswordField.safeParse(next);
-    if (!parsed.success) found.next = parsed.error.issues[0]?.message ?? 'Please choose a longer password';
-    if (confirm !== next) found.confirm = 'Passwords do not match';
+    if (!parsed.success)
+      found.next =
+        next.length < 10 ? t('password.tooShort', { min: 10 }) : t('password.tooLong', { max: 200 });
+    if (confirm !== next) found.confirm = t('password.mismatch');
     setErrors(found);
     if (found.current || found.next || found.confirm) return;
     setSaving(true);
     try {
       await changePassword({ currentPassword: current, newPassword: next });
-      notify.success('Password changed. Your other sessions have been signed out.');
+      notify.success(t('password.changed'));
       setCurrent('');
       setNext('');
       setConfirm('');
@@ -176,25 +208,25 @@ const PasswordForm = ({
   };
 
   return (
-    <Card title="Change password" aria-label="Change password">
+    <Card title={t('password.title')} aria-label={t('password.title')}>
       <form className="profile__form" onSubmit={submit} noValidate>
         <PasswordField
-          label="Current password"
+          label={t('password.current')}
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
           error={errors.current}
         />
         <PasswordField
-          label="New password"
+          label={t('password.new')}
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.target.value)}
           error={errors.next}
-          hint="At least 10 characters."
+          hint={t('password.hint', { min: 10 })}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('password.confirm')}
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
@@ -202,7 +234,7 @@ const PasswordForm = ({
         />
         <div className="profile__actions">
           <Button type="submit" loading={saving}>
-            Change password
+            {t('password.submit')}
           </Button>
         </div>
       </form>
@@ -211,14 +243,15 @@ const PasswordForm = ({
 };
 
 export const ProfilePage = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('profile');
   const { values, save, saveAvatar, changePassword } = useProfile(audience);
-  if (!values) return <LoadingBlock label="Loading your profile" />;
+  if (!values) return <LoadingBlock label={t('loading')} />;
   return (
     <div className="profile">
-      <PageHeader title="My profile" description={`${values.email} · ${values.role}`} />
-      <Card title="Profile picture" aria-label="Profile picture" className="profile__picture">
+      <PageHeader title={t('title')} description={`${values.email} · ${values.role}`} />
+      <Card title={t('picture.title')} aria-label={t('picture.title')} className="profile__picture">
         <ImageUpload
-          label="Picture"
+          label={t('picture.label')}
           purpose="avatar"
           shape="round"
           value={values.avatarUrl}

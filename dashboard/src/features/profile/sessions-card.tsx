@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { adminAuth, enterpriseAuth, type SignedInSession } from '@coach/shared/contract/auth';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -18,6 +19,7 @@ const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseA
  * one out. Signing out this device's own session logs out here too.
  */
 export const SessionsCard = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('profile');
   const calls = callsOf(audience);
   const { state, reload } = useLoad(`sessions:${audience}`, () => api.call(calls.sessions, {}));
   const logout = useSetAtom(logoutAtom);
@@ -33,7 +35,7 @@ export const SessionsCard = ({ audience }: { audience: Audience }) => {
         logout(audience);
         return;
       }
-      notify.success('The session has been signed out');
+      notify.success(t('sessions.ended'));
       reload();
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
@@ -43,23 +45,24 @@ export const SessionsCard = ({ audience }: { audience: Audience }) => {
   };
 
   return (
-    <Card title="Where you are signed in" aria-label="Where you are signed in" className="profile__sessions">
-      <LoadStates state={state} reload={reload} what="your sessions">
+    <Card title={t('sessions.title')} aria-label={t('sessions.title')} className="profile__sessions">
+      <LoadStates state={state} reload={reload} what={t('sessions.what')}>
         {({ listdata }) =>
           listdata.length === 0 ? (
-            <p className="profile__muted">No other sessions.</p>
+            <p className="profile__muted">{t('sessions.none')}</p>
           ) : (
-            <ul className="sessions" aria-label="Signed-in sessions">
+            <ul className="sessions" aria-label={t('sessions.list')}>
               {listdata.map((session) => (
                 <li key={session._id} className="sessions__item">
                   <div className="sessions__what">
                     <span className="sessions__device">
                       {session.device}
-                      {session.current && <span className="sessions__badge">This device</span>}
+                      {session.current && <span className="sessions__badge">{t('sessions.thisDevice')}</span>}
                     </span>
                     <span className="sessions__meta">
-                      <bdi>{session.ip}</bdi> · Last used {formatDateTime(session.lastUsedAt)} · Signed in{' '}
-                      {formatDateTime(session.createdAt)}
+                      <bdi>{session.ip}</bdi> ·{' '}
+                      {t('sessions.lastUsed', { date: formatDateTime(session.lastUsedAt) })} ·{' '}
+                      {t('sessions.signedIn', { date: formatDateTime(session.createdAt) })}
                     </span>
                   </div>
                   <Button
@@ -68,9 +71,14 @@ export const SessionsCard = ({ audience }: { audience: Audience }) => {
                     loading={ending === session._id}
                     disabled={ending !== null}
                     onClick={() => void end(session)}
-                    aria-label={`Sign out ${session.device}${session.current ? ' (this device)' : ''}`}
+                    // The name starts with the words shown (label-in-name).
+                    aria-label={
+                      session.current
+                        ? t('sessions.signOutHereLabel', { device: session.device })
+                        : t('sessions.signOutLabel', { device: session.device })
+                    }
                   >
-                    {session.current ? 'Sign out here' : 'Sign out'}
+                    {session.current ? t('sessions.signOutHere') : t('sessions.signOut')}
                   </Button>
                 </li>
               ))}

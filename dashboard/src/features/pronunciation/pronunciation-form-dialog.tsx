@@ -1,14 +1,12 @@
 import {
   type GroupPronunciation,
-  PRONUNCIATION_ACCENT_LABELS,
   PRONUNCIATION_ACCENTS,
   PRONUNCIATION_STRICTNESS,
-  PRONUNCIATION_STRICTNESS_DESCRIPTIONS,
-  PRONUNCIATION_STRICTNESS_LABELS,
   type PronunciationStrictness,
   pronunciationConfig,
 } from '@coach/shared/contract/pronunciation';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
@@ -29,6 +27,7 @@ export const PronunciationFormDialog = ({
   const [passingScore, setPassingScore] = useState(String(row.passingScore));
   const [strictness, setStrictness] = useState<string>(row.strictness);
   const { errors, saving, send } = useContractForm(FIELDS);
+  const { t } = useTranslation('pronunciation');
 
   const submit = async () => {
     // The contract's own schema checks the form ('' and 7.5 are refused like the server refuses them).
@@ -43,33 +42,29 @@ export const PronunciationFormDialog = ({
 
   return (
     <FormDialog
-      title={`Pronunciation for ${row.groupName}`}
-      description={
-        row.isDefault
-          ? 'This group uses the default settings. Saving gives it settings of its own.'
-          : 'Members of several groups are held to the strictest of their groups’ settings.'
-      }
+      title={t('form.title', { group: row.groupName })}
+      description={row.isDefault ? t('form.defaultDescription') : t('form.description')}
       className="pronunciation-form"
       formError={errors.form}
-      submitLabel="Save settings"
+      submitLabel={t('form.submit')}
       saving={saving}
       onSubmit={submit}
       onClose={onClose}
     >
       <SelectField
-        label="Accent"
+        label={t('form.accent')}
         value={accent}
         onChange={(event) => setAccent(event.target.value)}
         error={errors.accent}
       >
         {PRONUNCIATION_ACCENTS.map((value) => (
           <option key={value} value={value}>
-            {PRONUNCIATION_ACCENT_LABELS[value]}
+            {t(`accents.${value}`)}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="Passing score"
+        label={t('form.passingScore')}
         type="number"
         inputMode="numeric"
         min={0}
@@ -78,18 +73,18 @@ export const PronunciationFormDialog = ({
         value={passingScore}
         onChange={(event) => setPassingScore(event.target.value)}
         error={errors.passingScore}
-        hint="0 to 100: the score a recording needs to pass."
+        hint={t('form.passingScoreHint')}
       />
       <SelectField
-        label="Strictness"
+        label={t('form.strictness')}
         value={strictness}
         onChange={(event) => setStrictness(event.target.value)}
         error={errors.strictness}
-        hint={PRONUNCIATION_STRICTNESS_DESCRIPTIONS[strictness as PronunciationStrictness]}
+        hint={t(`strictness.${strictness as PronunciationStrictness}.description`)}
       >
         {PRONUNCIATION_STRICTNESS.map((value) => (
           <option key={value} value={value}>
-            {PRONUNCIATION_STRICTNESS_LABELS[value]}
+            {t(`strictness.${value}.label`)}
           </option>
         ))}
       </SelectField>

@@ -2,11 +2,11 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import {
   DEFAULT_PRONUNCIATION_SETTINGS,
   type GroupPronunciation,
-  PRONUNCIATION_ACCENT_LABELS,
-  PRONUNCIATION_STRICTNESS_LABELS,
   pronunciationConfig,
 } from '@coach/shared/contract/pronunciation';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -17,10 +17,14 @@ import { SearchBox } from '../../ui/table.tsx';
 import { PronunciationFormDialog } from './pronunciation-form-dialog.tsx';
 import './pronunciation.css';
 
-const DEFAULTS_TEXT = `${PRONUNCIATION_ACCENT_LABELS[DEFAULT_PRONUNCIATION_SETTINGS.accent]}, pass at ${DEFAULT_PRONUNCIATION_SETTINGS.passingScore}, ${PRONUNCIATION_STRICTNESS_LABELS[DEFAULT_PRONUNCIATION_SETTINGS.strictness].toLowerCase()} judging`;
-
 /** /enterprise/config/pronunciation: how each group's Pronunciation tasks are scored (issue 5, spec §2, §6). */
 export const PronunciationPage = () => {
+  const { t } = useTranslation('pronunciation');
+  const defaults = t('defaults', {
+    accent: t(`accents.${DEFAULT_PRONUNCIATION_SETTINGS.accent}`),
+    score: formatNumber(DEFAULT_PRONUNCIATION_SETTINGS.passingScore),
+    judging: t(`strictness.${DEFAULT_PRONUNCIATION_SETTINGS.strictness}.judging`),
+  });
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const list = usePagedList(searchQuery, (currentPage) =>
@@ -30,36 +34,38 @@ export const PronunciationPage = () => {
 
   return (
     <div className="pronunciation">
-      <PageHeader
-        title="Pronunciation"
-        description={`How each group's Pronunciation tasks are scored. Groups without settings of their own use the defaults: ${DEFAULTS_TEXT}.`}
-      />
+      <PageHeader title={t('title')} description={t('description', { defaults })} />
       <div className="list-toolbar">
-        <SearchBox label="Search groups" placeholder="Search groups..." value={search} onChange={setSearch} />
+        <SearchBox
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          value={search}
+          onChange={setSearch}
+        />
       </div>
 
       <PagedTable
         list={list}
-        noun="groups"
+        noun={t('noun')}
         empty={{
-          title: searchQuery ? 'No group matches your search' : 'No groups yet',
+          title: searchQuery ? t('empty.searchTitle') : t('empty.title'),
           description: searchQuery
-            ? `Nothing is named like "${searchQuery}".`
-            : 'Create groups first; each can then have its own pronunciation settings.',
+            ? t('empty.searchDescription', { query: searchQuery })
+            : t('empty.description'),
         }}
         head={
           <>
-            <th scope="col">Group</th>
+            <th scope="col">{t('columns.group')}</th>
             <th scope="col" className="table__number">
-              Members
+              {t('columns.members')}
             </th>
-            <th scope="col">Accent</th>
+            <th scope="col">{t('columns.accent')}</th>
             <th scope="col" className="table__number">
-              Passing score
+              {t('columns.passingScore')}
             </th>
-            <th scope="col">Strictness</th>
+            <th scope="col">{t('columns.strictness')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('columns.actions')}</span>
             </th>
           </>
         }
@@ -68,26 +74,26 @@ export const PronunciationPage = () => {
             <td>
               <span className="pronunciation__group">
                 {row.groupName}
-                {row.isDefault ? <span className="chip">Default</span> : null}
+                {row.isDefault ? <span className="chip">{t('default')}</span> : null}
               </span>
             </td>
-            <td data-label="Members" className="table__number">
-              {row.memberCount}
+            <td data-label={t('columns.members')} className="table__number">
+              {formatNumber(row.memberCount)}
             </td>
-            <td data-label="Accent">{PRONUNCIATION_ACCENT_LABELS[row.accent]}</td>
-            <td data-label="Passing score" className="table__number">
-              {row.passingScore}
+            <td data-label={t('columns.accent')}>{t(`accents.${row.accent}`)}</td>
+            <td data-label={t('columns.passingScore')} className="table__number">
+              {formatNumber(row.passingScore)}
             </td>
-            <td data-label="Strictness">{PRONUNCIATION_STRICTNESS_LABELS[row.strictness]}</td>
+            <td data-label={t('columns.strictness')}>{t(`strictness.${row.strictness}.label`)}</td>
             <td>
               <div className="table__actions">
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={`Edit ${row.groupName}`}
+                  aria-label={t('editGroup', { name: row.groupName })}
                   onClick={() => setEditing(row)}
                 >
-                  Edit
+                  {t('edit')}
                 </Button>
               </div>
             </td>

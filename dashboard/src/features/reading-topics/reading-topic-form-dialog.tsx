@@ -1,4 +1,4 @@
-import { LEVEL_NAMES, LEVEL_VALUES } from '@coach/shared/constants/levels';
+import { LEVEL_VALUES } from '@coach/shared/constants/levels';
 import {
   READING_TOPIC_PASSAGE_MAX,
   READING_TOPIC_TITLE_MAX,
@@ -7,6 +7,7 @@ import {
 } from '@coach/shared/contract/reading-topics';
 import { countWords } from '@coach/shared/format/word-count';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
@@ -28,6 +29,7 @@ export const ReadingTopicFormDialog = ({
   const [passage, setPassage] = useState(topic?.passage ?? '');
   const { errors, saving, send } = useContractForm(FIELDS);
   const words = countWords(passage);
+  const { t } = useTranslation('reading-topics');
 
   const submit = async () => {
     const fields = { title, passage, level: level === '' ? null : Number(level) };
@@ -39,17 +41,17 @@ export const ReadingTopicFormDialog = ({
 
   return (
     <FormDialog
-      title={topic ? `Edit ${topic.title}` : 'Add reading topic'}
-      description="Authors of Read tasks pick from these passages; a task keeps its own copy."
+      title={topic ? t('form.editTitle', { title: topic.title }) : t('form.addTitle')}
+      description={t('form.description')}
       className="topic-form"
       formError={errors.form}
-      submitLabel={topic ? 'Save changes' : 'Add topic'}
+      submitLabel={topic ? t('form.save') : t('form.add')}
       saving={saving}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        label="Title"
+        label={t('form.title')}
         value={title}
         maxLength={READING_TOPIC_TITLE_MAX}
         onChange={(event) => setTitle(event.target.value)}
@@ -57,26 +59,26 @@ export const ReadingTopicFormDialog = ({
         autoFocus
       />
       <SelectField
-        label="Level"
+        label={t('form.level')}
         value={level}
         onChange={(event) => setLevel(event.target.value)}
         error={errors.level}
       >
-        <option value="">Any level</option>
+        <option value="">{t('anyLevel')}</option>
         {LEVEL_VALUES.map((value) => (
           <option key={value} value={value}>
-            {LEVEL_NAMES[value]}
+            {t(`levels.${value}`)}
           </option>
         ))}
       </SelectField>
       <TextAreaField
-        label="Passage"
+        label={t('form.passage')}
         value={passage}
         maxLength={READING_TOPIC_PASSAGE_MAX}
         rows={9}
         onChange={(event) => setPassage(event.target.value)}
         error={errors.passage}
-        hint={`${words} ${words === 1 ? 'word' : 'words'}`}
+        hint={t('form.words', { count: words })}
       />
     </FormDialog>
   );

@@ -1,8 +1,9 @@
-import { LEVEL_NAMES } from '@coach/shared/constants/levels';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type ReadingTopic, readingTopics } from '@coach/shared/contract/reading-topics';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
@@ -18,6 +19,7 @@ import './reading-topics.css';
 
 /** /enterprise/reading-topics: the passages Read tasks are made from (issue 5, spec §2). */
 export const ReadingTopicsPage = () => {
+  const { t } = useTranslation('reading-topics');
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const list = usePagedList(searchQuery, (currentPage) =>
@@ -33,14 +35,14 @@ export const ReadingTopicsPage = () => {
   return (
     <div className="reading-topics">
       <PageHeader
-        title="Reading Topics"
-        description="Passages for Read tasks. Task authors pick a topic and the task keeps its own copy."
-        actions={<Button onClick={() => setEditing('new')}>Add reading topic</Button>}
+        title={t('title')}
+        description={t('description')}
+        actions={<Button onClick={() => setEditing('new')}>{t('add')}</Button>}
       />
       <div className="list-toolbar">
         <SearchBox
-          label="Search reading topics"
-          placeholder="Search reading topics..."
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
           value={search}
           onChange={setSearch}
         />
@@ -48,23 +50,23 @@ export const ReadingTopicsPage = () => {
 
       <PagedTable
         list={list}
-        noun="reading topics"
+        noun={t('noun')}
         empty={{
-          title: searchQuery ? 'No reading topic matches your search' : 'No reading topics yet',
+          title: searchQuery ? t('empty.searchTitle') : t('empty.title'),
           description: searchQuery
-            ? `No title contains "${searchQuery}".`
-            : 'Add a passage your members can practise reading aloud.',
+            ? t('empty.searchDescription', { query: searchQuery })
+            : t('empty.description'),
         }}
         head={
           <>
-            <th scope="col">Topic</th>
-            <th scope="col">Level</th>
+            <th scope="col">{t('columns.topic')}</th>
+            <th scope="col">{t('columns.level')}</th>
             <th scope="col" className="table__number">
-              Words
+              {t('columns.words')}
             </th>
-            <th scope="col">Updated</th>
+            <th scope="col">{t('columns.updated')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('columns.actions')}</span>
             </th>
           </>
         }
@@ -74,34 +76,34 @@ export const ReadingTopicsPage = () => {
               <span className="reading-topics__title">{topic.title}</span>
               <span className="reading-topics__excerpt">{truncateText(topic.passage)}</span>
             </td>
-            <td data-label="Level">
+            <td data-label={t('columns.level')}>
               {topic.level ? (
-                <span className="chip chip--accent">{LEVEL_NAMES[topic.level]}</span>
+                <span className="chip chip--accent">{t(`levels.${topic.level}`)}</span>
               ) : (
-                <span className="chip">Any level</span>
+                <span className="chip">{t('anyLevel')}</span>
               )}
             </td>
-            <td data-label="Words" className="table__number">
-              {topic.wordCount}
+            <td data-label={t('columns.words')} className="table__number">
+              {formatNumber(topic.wordCount)}
             </td>
-            <td data-label="Updated">{formatDate(topic.updatedAt)}</td>
+            <td data-label={t('columns.updated')}>{formatDate(topic.updatedAt)}</td>
             <td>
               <div className="table__actions">
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={`Edit ${topic.title}`}
+                  aria-label={t('editTopic', { title: topic.title })}
                   onClick={() => setEditing(topic)}
                 >
-                  Edit
+                  {t('edit')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Delete ${topic.title}`}
+                  aria-label={t('deleteTopic', { title: topic.title })}
                   onClick={() => deletion.ask(topic)}
                 >
-                  Delete
+                  {t('delete')}
                 </Button>
               </div>
             </td>
@@ -121,9 +123,9 @@ export const ReadingTopicsPage = () => {
       ) : null}
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deletion.pending.title}?`}
-          description="The topic is removed for good. Tasks already made from it keep their passage."
-          confirmLabel="Delete topic"
+          title={t('confirmDelete.title', { title: deletion.pending.title })}
+          description={t('confirmDelete.description')}
+          confirmLabel={t('confirmDelete.confirm')}
           {...deletion.dialog}
         />
       ) : null}

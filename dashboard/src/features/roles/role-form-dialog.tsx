@@ -1,7 +1,8 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type Role, roles } from '@coach/shared/contract/roles';
-import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@coach/shared/permissions';
+import { PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -20,6 +21,7 @@ export const RoleFormDialog = ({
   onClose: () => void;
   onSaved: () => void;
 }) => {
+  const { t } = useTranslation('roles');
   const [name, setName] = useState(role?.name ?? '');
   const [keys, setKeys] = useState<PermissionKey[]>(role?.permissions ?? ['dashboard']);
   const [errors, setErrors] = useState<{ name?: string; permissions?: string; form?: string }>({});
@@ -32,7 +34,7 @@ export const RoleFormDialog = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setErrors({ name: 'Please enter a role name' });
+      setErrors({ name: t('form.nameRequired') });
       return;
     }
     setSaving(true);
@@ -41,7 +43,7 @@ export const RoleFormDialog = ({
       const body = { name: name.trim(), permissions: keys };
       if (role) await api.call(roles.edit, { roleId: role._id, ...body });
       else await api.call(roles.add, body);
-      notify.success(role ? 'Role updated successfully' : 'Role created successfully');
+      notify.success(role ? t('form.updated') : t('form.created'));
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && (error.field === 'name' || error.field?.startsWith('permissions')))
@@ -60,13 +62,13 @@ export const RoleFormDialog = ({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={role ? `Edit ${role.name}` : 'Add role'}
-      description="Members with this role can open only the sections ticked below."
+      title={role ? t('form.editTitle', { name: role.name }) : t('add')}
+      description={t('form.description')}
     >
       <form className="role-form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form} />
         <TextField
-          label="Role name"
+          label={t('form.name')}
           value={name}
           maxLength={60}
           onChange={(event) => setName(event.target.value)}
@@ -74,15 +76,13 @@ export const RoleFormDialog = ({
           autoFocus
         />
         <fieldset className="role-form__keys">
-          <legend>Sections this role can open</legend>
-          {locked ? (
-            <p className="role-form__note">The default admin's role keeps every permission.</p>
-          ) : null}
+          <legend>{t('form.sections')}</legend>
+          {locked ? <p className="role-form__note">{t('form.locked')}</p> : null}
           <div className="role-form__grid">
             {PERMISSION_KEYS.map((key) => (
               <Checkbox
                 key={key}
-                label={PERMISSION_LABELS[key]}
+                label={t(`permissions.${key}`)}
                 checked={locked || keys.includes(key)}
                 disabled={locked}
                 onChange={(on) => toggle(key, on)}
@@ -93,10 +93,10 @@ export const RoleFormDialog = ({
         </fieldset>
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
-            {role ? 'Save changes' : 'Create role'}
+            {role ? t('form.save') : t('form.create')}
           </Button>
         </div>
       </form>

@@ -1,8 +1,10 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type Role, roles } from '@coach/shared/contract/roles';
-import { PERMISSION_KEYS, PERMISSION_LABELS } from '@coach/shared/permissions';
+import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -19,23 +21,26 @@ type SortBy = 'name' | 'members';
 
 const _messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
-const PermissionChips = ({ role }: { role: Role }) =>
-  role.permissions.length === PERMISSION_KEYS.length ? (
-    <span className="chip chip--accent">All sections</span>
+const PermissionChips = ({ role }: { role: Role }) => {
+  const { t } = useTranslation('roles');
+  return role.permissions.length === PERMISSION_KEYS.length ? (
+    <span className="chip chip--accent">{t('list.allSections')}</span>
   ) : role.permissions.length === 0 ? (
-    <span className="chip">No sections</span>
+    <span className="chip">{t('list.noSections')}</span>
   ) : (
     <span className="chips">
       {role.permissions.map((key) => (
         <span key={key} className="chip">
-          {PERMISSION_LABELS[key]}
+          {t(`permissions.${key}`)}
         </span>
       ))}
     </span>
   );
+};
 
 /** /enterprise/roles: the enterprise's roles, their permission keys and holders (issue 3). */
 export const RolesPage = () => {
+  const { t } = useTranslation('roles');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
@@ -46,40 +51,43 @@ export const RolesPage = () => {
 
   const deletion = useConfirmedDelete<Role>(async (role) => {
     await api.call(roles.remove, { roleId: role._id });
-    return 'Role deleted successfully';
+    return t('deleted');
   }, list.reload);
 
   return (
     <div className="roles">
       <PageHeader
-        title="User Roles"
-        description="Each role opens a set of sections. Changes apply on the holders' next click."
-        actions={<Button onClick={() => setEditing('new')}>Add role</Button>}
+        title={t('title')}
+        description={t('description')}
+        actions={<Button onClick={() => setEditing('new')}>{t('add')}</Button>}
       />
       <div className="list-toolbar">
-        <SearchBox label="Search roles" placeholder="Search roles..." value={search} onChange={setSearch} />
+        <SearchBox
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
       </div>
 
       <PagedTable
         list={list}
-        noun="roles"
+        noun={t('list.noun')}
         empty={{
-          title: searchInput ? 'No role matches your search' : 'No roles yet',
-          description: searchInput
-            ? `Nothing is named like "${searchInput}".`
-            : 'Add a role to give members access.',
+          title: searchInput ? t('list.noMatch') : t('list.none'),
+          description: searchInput ? t('list.noMatchText', { search: searchInput }) : t('list.noneText'),
         }}
         head={
           <>
             <SortHeader column="name" sort={sort} onSort={setSort}>
-              Role
+              {t('list.role')}
             </SortHeader>
-            <th scope="col">Sections</th>
+            <th scope="col">{t('list.sections')}</th>
             <SortHeader column="members" sort={sort} onSort={setSort}>
-              Members
+              {t('list.members')}
             </SortHeader>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </>
         }
@@ -88,34 +96,34 @@ export const RolesPage = () => {
             <td>
               <span className="roles__name">
                 {role.name}
-                {role.isDefaultAdminRole ? <span className="chip">Default admin</span> : null}
+                {role.isDefaultAdminRole ? <span className="chip">{t('list.defaultAdmin')}</span> : null}
               </span>
             </td>
-            <td data-label="Sections">
+            <td data-label={t('list.sections')}>
               <PermissionChips role={role} />
             </td>
-            <td data-label="Members" className="table__number">
-              {role.memberCount}
+            <td data-label={t('list.members')} className="table__number">
+              {formatNumber(role.memberCount)}
             </td>
             <td>
               <div className="table__actions">
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={`Edit ${role.name}`}
+                  aria-label={t('list.editName', { name: role.name })}
                   onClick={() => setEditing(role)}
                 >
-                  Edit
+                  {t('list.edit')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Delete ${role.name}`}
+                  aria-label={t('list.deleteName', { name: role.name })}
                   disabled={role.isDefaultAdminRole}
-                  title={role.isDefaultAdminRole ? "The default admin's role cannot be deleted" : undefined}
+                  title={role.isDefaultAdminRole ? t('list.cannotDelete') : undefined}
                   onClick={() => deletion.ask(role)}
                 >
-                  Delete
+                  {t('list.delete')}
                 </Button>
               </div>
             </td>
@@ -135,13 +143,13 @@ export const RolesPage = () => {
       ) : null}
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deletion.pending.name}?`}
+          title={t('confirm.title', { name: deletion.pending.name })}
           description={
             deletion.pending.memberCount > 0
-              ? `${deletion.pending.memberCount} member${deletion.pending.memberCount === 1 ? ' holds' : 's hold'} this role. Give them another role before deleting it.`
-              : 'The role is removed for good. This cannot be undone.'
+              ? t('confirm.held', { count: deletion.pending.memberCount })
+              : t('confirm.text')
           }
-          confirmLabel="Delete role"
+          confirmLabel={t('confirm.delete')}
           {...deletion.dialog}
         />
       ) : null}

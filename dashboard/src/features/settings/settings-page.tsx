@@ -4,6 +4,7 @@ import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { isAdminRoleName } from '@coach/shared/permissions';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -15,36 +16,37 @@ import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
+import { LegalTextsCard } from './legal-texts-card.tsx';
 import { StorageUsageCard } from './storage-usage.tsx';
+import { TimezoneCard } from './timezone-card.tsx';
 import './settings.css';
 
-const COLOURS: { key: keyof ThemeSettings; label: string; hint: string }[] = [
-  { key: 'buttonBackColor', label: 'Button background', hint: 'Primary buttons and highlights' },
-  { key: 'buttonColor', label: 'Button text', hint: 'Text on primary buttons' },
-  {
-    key: 'buttonBackHoverColor',
-    label: 'Button background on hover',
-    hint: 'When the pointer is over a button',
-  },
-  { key: 'buttonHoverColor', label: 'Button text on hover', hint: 'Text while hovered' },
-  { key: 'navBackgroundColor', label: 'Menu background', hint: 'The left menu' },
-  { key: 'navFontColor', label: 'Menu text', hint: 'Menu links and icons' },
+/** The six theme colours; each one's label and hint are settings.json's colours.<key>. */
+const COLOURS: (keyof ThemeSettings)[] = [
+  'buttonBackColor',
+  'buttonColor',
+  'buttonBackHoverColor',
+  'buttonHoverColor',
+  'navBackgroundColor',
+  'navFontColor',
 ];
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 const ColourField = ({
+  id,
   label,
   hint,
   value,
   onChange,
 }: {
+  id: string;
   label: string;
   hint: string;
   value: string;
   onChange: (value: string) => void;
 }) => {
+  const { t } = useTranslation('settings');
   const valid = HEX.test(value);
-  const id = `colour-${label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <div className="colour-field">
       <label htmlFor={id} className="field__label">
@@ -53,7 +55,7 @@ const ColourField = ({
       <div className={`colour-field__control ${valid ? '' : 'field__control--invalid'}`}>
         <input
           type="color"
-          aria-label={`${label} picker`}
+          aria-label={t('colourPicker', { label })}
           value={valid ? value : '#000000'}
           onChange={(event) => onChange(event.target.value.toUpperCase())}
         />
@@ -67,7 +69,7 @@ const ColourField = ({
           onChange={(event) => onChange(event.target.value.trim())}
         />
       </div>
-      <p className={valid ? 'field__hint' : 'field__error'}>{valid ? hint : 'Use a colour like #1A2B3C'}</p>
+      <p className={valid ? 'field__hint' : 'field__error'}>{valid ? hint : t('colourInvalid')}</p>
     </div>
   );
 };
@@ -77,12 +79,13 @@ const ColourField = ({
  * the organisation's storage against its quota (issue 15).
  */
 export const SettingsPage = () => {
+  const { t } = useTranslation('settings');
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const [draft, setDraft] = useState<ThemeSettings | null>(user?.enterpriseId.themeSettings ?? null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (!user) return <LoadingBlock label="Loading settings" />;
+  if (!user) return <LoadingBlock label={t('loading')} />;
   if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
     return <Navigate to={paths.enterprise.unauthorized} replace />;
   const theme = draft ?? user.enterpriseId.themeSettings;
@@ -98,7 +101,7 @@ export const SettingsPage = () => {
       const updated = await api.call(enterpriseGeneral.updateThemeSettings, { themeSettings: theme });
       setUser(updated);
       setDraft(updated.enterpriseId.themeSettings);
-      notify.success('Theme settings updated successfully');
+      notify.success(t('theme.updated'));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
     } finally {
@@ -108,19 +111,17 @@ export const SettingsPage = () => {
 
   return (
     <div className="settings">
-      <PageHeader
-        title="Settings"
-        description="Your organisation's colours, used by the menu and buttons for everyone."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <form className="settings__layout" onSubmit={save} noValidate>
-        <Card title="Theme colours">
+        <Card title={t('theme.title')}>
           <FormAlert message={error} />
           <div className="settings__colours">
-            {COLOURS.map(({ key, label, hint }) => (
+            {COLOURS.map((key) => (
               <ColourField
                 key={key}
-                label={label}
-                hint={hint}
+                id={`colour-${key}`}
+                label={t(`colours.${key}.label`)}
+                hint={t(`colours.${key}.hint`)}
                 value={theme[key]}
                 onChange={(value) => setDraft({ ...theme, [key]: value })}
               />
@@ -132,46 +133,46 @@ export const SettingsPage = () => {
               disabled={!changed || saving}
               onClick={() => setDraft(user.enterpriseId.themeSettings)}
             >
-              Reset
+              {t('theme.reset')}
             </Button>
             <Button type="submit" loading={saving} disabled={!changed || !allValid}>
-              Save colours
+              {t('theme.save')}
             </Button>
           </div>
         </Card>
-        <Card title="Preview" aria-label="Preview">
+        <Card title={t('preview.title')} aria-label={t('preview.title')}>
           <div className="preview" aria-hidden="true">
             <div
               className="preview__menu"
               style={{ background: theme.navBackgroundColor, color: theme.navFontColor }}
             >
-              <span className="preview__item preview__item--on">Dashboard</span>
-              <span className="preview__item">Members</span>
-              <span className="preview__item">Groups</span>
+              <span className="preview__item preview__item--on">{t('preview.dashboard')}</span>
+              <span className="preview__item">{t('preview.members')}</span>
+              <span className="preview__item">{t('preview.groups')}</span>
             </div>
             <div className="preview__body">
               <span
                 className="preview__button"
                 style={{ background: theme.buttonBackColor, color: theme.buttonColor }}
               >
-                Button
+                {t('preview.button')}
               </span>
               <span
                 className="preview__button"
                 style={{ background: theme.buttonBackHoverColor, color: theme.buttonHoverColor }}
               >
-                Hovered
+                {t('preview.hovered')}
               </span>
             </div>
           </div>
         </Card>
       </form>
-      <Card title="Logo" aria-label="Logo" className="settings__logo">
+      <Card title={t('logo.title')} aria-label={t('logo.title')} className="settings__logo">
         <ImageUpload
-          label="Logo"
+          label={t('logo.title')}
           purpose="logo"
           value={user.enterpriseId.enterprise_logo}
-          placeholder={<span className="settings__logo-none">No logo</span>}
+          placeholder={<span className="settings__logo-none">{t('logo.none')}</span>}
           upload={(file) => uploadFile('enterprise', 'logo', file)}
           onChange={async (url) => {
             const updated = await api.call(enterpriseGeneral.updateThemeSettings, {
@@ -179,12 +180,14 @@ export const SettingsPage = () => {
               enterprise_logo: url,
             });
             setUser(updated);
-            notify.success(url ? 'Logo updated' : 'Logo removed');
+            notify.success(url ? t('logo.updated') : t('logo.removed'));
           }}
         />
-        <p className="settings__logo-note">Shown in the top bar for everyone in your organisation.</p>
+        <p className="settings__logo-note">{t('logo.note')}</p>
       </Card>
       <StorageUsageCard />
+      <TimezoneCard user={user} onSaved={setUser} />
+      <LegalTextsCard enterpriseId={user.enterpriseId._id} />
     </div>
   );
 };

@@ -59,14 +59,22 @@ describe('storage usage in Settings (issue 15)', () => {
 
   it('says while it loads, and when loading fails offers Try again', async () => {
     let attempts = 0;
-    openSettings(() => {
+    // The first answer waits until the test has seen the loading state (a fast fake could beat it).
+    let answerFirst = () => {};
+    const firstAnswered = new Promise<void>((resolve) => {
+      answerFirst = resolve;
+    });
+    openSettings(async () => {
       attempts += 1;
-      return attempts === 1
-        ? fail(500, 'The database is not answering')
-        : ok({ usedBytes: 0, reservedBytes: 0, quotaBytes: 10 * GB });
+      if (attempts > 1) return ok({ usedBytes: 0, reservedBytes: 0, quotaBytes: 10 * GB });
+      await firstAnswered;
+      return fail(500, 'The database is not answering');
     });
     const card = await storageCard();
-    expect(within(card).getByRole('status', { name: 'Loading the storage usage' })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('status', { name: 'Loading the storage usage' }),
+    ).toBeInTheDocument();
+    answerFirst();
     const alert = await within(card).findByRole('alert');
     expect(alert).toHaveTextContent('The storage usage could not be loaded');
     expect(alert).toHaveTextContent('The database is not answering');

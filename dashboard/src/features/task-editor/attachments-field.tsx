@@ -4,6 +4,8 @@ import type { Attachment } from '@coach/shared/contract/tasks';
 import { attachmentName } from '@coach/shared/format/attachment-name';
 import { fileSize } from '@coach/shared/format/file-size';
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -27,6 +29,7 @@ export const AttachmentsField = ({
   canUpload?: boolean;
   upload?: (file: File) => Promise<string>;
 }) => {
+  const { t } = useTranslation('task-editor');
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -67,16 +70,16 @@ export const AttachmentsField = ({
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove ${attachment.fileName}`}
+                aria-label={t('attach.removeLabel', { name: attachment.fileName })}
                 onClick={() => onChange(value.filter((a) => a.fileUrl !== attachment.fileUrl))}
               >
-                Remove
+                {t('attach.remove')}
               </Button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="editor-rows__hint">No files attached.</p>
+        <p className="editor-rows__hint">{t('attach.none')}</p>
       )}
       {canUpload ? (
         <div className="file-pick">
@@ -98,15 +101,17 @@ export const AttachmentsField = ({
             htmlFor={inputId}
             className={`btn btn--secondary btn--sm ${busy || full ? 'btn--disabled' : ''}`}
           >
-            {busy ? <Spinner size="sm" label="Uploading" /> : null}
-            Attach a file
+            {busy ? <Spinner size="sm" label={t('attach.uploading')} /> : null}
+            {t('attach.attach')}
           </label>
           <span id={hintId} className="file-pick__name">
-            {full ? `At most ${MAX_ATTACHMENTS} files.` : `${RULE.label.replace(/^a /, 'A ')}.`}
+            {full
+              ? t('attach.atMost', { value: formatNumber(MAX_ATTACHMENTS) })
+              : t('attach.rule', { size: fileSize(RULE.maxBytes) })}
           </span>
         </div>
       ) : (
-        <p className="editor-rows__hint">Attachment upload is switched off for your organisation.</p>
+        <p className="editor-rows__hint">{t('attach.off')}</p>
       )}
       {shownError ? (
         <p

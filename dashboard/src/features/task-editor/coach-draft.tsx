@@ -1,6 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type Task, tasks } from '@coach/shared/contract/tasks';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -22,6 +23,7 @@ export const CoachDraftButton = ({
   onDraft: (next: TaskDraft) => void;
 }) => {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation('task-editor');
   const [topic, setTopic] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,7 @@ export const CoachDraftButton = ({
       level: draft.level,
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a topic');
+      setError(parsed.error.issues[0]?.message ?? t('coach.topicRequired'));
       return;
     }
     setBusy(true);
@@ -49,7 +51,7 @@ export const CoachDraftButton = ({
         attachments: draft.attachments,
         expirySeconds: draft.expirySeconds,
       });
-      notify.success('The coach filled in a draft. Review it before saving.');
+      notify.success(t('coach.filled'));
       setOpen(false);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
@@ -61,7 +63,7 @@ export const CoachDraftButton = ({
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        Draft with the coach
+        {t('coach.button')}
       </Button>
       {open ? (
         <Dialog
@@ -69,25 +71,25 @@ export const CoachDraftButton = ({
           onOpenChange={(next) => {
             if (!next) setOpen(false);
           }}
-          title="Draft with the coach"
-          description="The coach writes the title and this type's content about your topic. It replaces what the form holds."
+          title={t('coach.title')}
+          description={t('coach.description')}
         >
           <form className="coach-draft" onSubmit={submit} noValidate>
             <FormAlert message={error} />
             <TextField
-              label="Topic"
+              label={t('coach.topic')}
               value={topic}
               maxLength={500}
-              placeholder="e.g. giving feedback to a peer"
+              placeholder={t('coach.placeholder')}
               onChange={(event) => setTopic(event.target.value)}
               autoFocus
             />
             <div className="dialog__footer">
               <Button variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
+                {t('coach.cancel')}
               </Button>
               <Button type="submit" loading={busy}>
-                Write draft
+                {t('coach.write')}
               </Button>
             </div>
           </form>

@@ -1,6 +1,7 @@
-import { TASK_TYPE_LABELS, type TaskType } from '@coach/shared/constants/task-types';
+import type { TaskType } from '@coach/shared/constants/task-types';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { notify } from '../../lib/notify.ts';
@@ -13,7 +14,7 @@ import { CoachDraftButton } from './coach-draft.tsx';
 import { ADMIN_SCOPE, EditorScopeProvider, ENTERPRISE_SCOPE } from './editor-scope.tsx';
 import { draftFingerprint, newDraft, type TaskDraft, withType } from './task-draft.ts';
 import { TaskForm } from './task-form.tsx';
-import { TASK_TYPE_DESCRIPTIONS, TaskTypePicker } from './task-type-picker.tsx';
+import { TaskTypePicker, taskTypeDescription } from './task-type-picker.tsx';
 import './task-editor.css';
 
 const typeFromParam = (value: string | null, open: readonly TaskType[]): TaskType | null =>
@@ -24,6 +25,7 @@ const typeFromParam = (value: string | null, open: readonly TaskType[]): TaskTyp
  * (?type=4) so Back returns to the cards and a link can open one type's form directly.
  */
 export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterprise' | 'admin' }) => {
+  const { t } = useTranslation('task-editor');
   const navigate = useNavigate();
   const user = useAtomValue(enterpriseUserAtom);
   const admin = audience === 'admin';
@@ -49,13 +51,15 @@ export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterp
     <EditorScopeProvider value={admin ? ADMIN_SCOPE : ENTERPRISE_SCOPE}>
       <div className="task-editor">
         <Link className="back-link" to={libraryPath}>
-          ← {admin ? 'Task Library' : 'Tasks Library'}
+          {admin ? t('create.backAdmin') : t('create.back')}
         </Link>
         {type && draft ? (
           <>
             <PageHeader
-              title={`New ${admin ? 'platform ' : ''}${TASK_TYPE_LABELS[type]} task`}
-              description={TASK_TYPE_DESCRIPTIONS[type]}
+              title={t(admin ? 'create.newPlatformTask' : 'create.newTask', {
+                type: t(`tasks:types.${type}`),
+              })}
+              description={taskTypeDescription(type)}
             />
             <TaskForm
               draft={draft}
@@ -66,7 +70,7 @@ export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterp
                 <span className="editor-form__type-actions">
                   <CoachDraftButton draft={draft} onDraft={setDraft} />
                   <Button variant="ghost" size="sm" onClick={() => setSearchParams({})}>
-                    Change type
+                    {t('create.changeType')}
                   </Button>
                 </span>
               }
@@ -75,10 +79,7 @@ export const CreateTaskPage = ({ audience = 'enterprise' }: { audience?: 'enterp
           </>
         ) : (
           <>
-            <PageHeader
-              title="Create task"
-              description="Choose the type of task, then fill in its content."
-            />
+            <PageHeader title={t('create.title')} description={t('create.description')} />
             <TaskTypePicker current={draft?.type ?? null} onPick={pick} types={openTypes} />
           </>
         )}

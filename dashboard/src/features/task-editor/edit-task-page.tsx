@@ -1,8 +1,8 @@
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { adminTasks } from '@coach/shared/contract/admin-tasks';
 import { type Task, tasks } from '@coach/shared/contract/tasks';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
@@ -28,6 +28,7 @@ const attachmentMode = (enabled: boolean, task: Task) =>
   enabled ? 'upload' : task.attachments.length > 0 ? 'remove-only' : 'off';
 
 const EditTaskForm = ({ task, audience }: { task: Task; audience: Audience }) => {
+  const { t } = useTranslation('task-editor');
   const navigate = useNavigate();
   const user = useAtomValue(enterpriseUserAtom);
   const [baseline] = useState(() => fromTask(task));
@@ -44,8 +45,8 @@ const EditTaskForm = ({ task, audience }: { task: Task; audience: Audience }) =>
   return (
     <>
       <PageHeader
-        title={`Edit ${task.title}`}
-        description={`${TASK_TYPE_LABELS[task.type]} task. The type of a task cannot change.`}
+        title={t('edit.title', { title: task.title })}
+        description={t('edit.description', { type: t(`tasks:types.${task.type}`) })}
       />
       <TaskForm
         draft={draft}
@@ -66,6 +67,7 @@ const EditTaskForm = ({ task, audience }: { task: Task; audience: Audience }) =>
 
 /** /enterprise/tasks-library/edit/:id: the saved task in the form; its type is fixed. */
 export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience }) => {
+  const { t } = useTranslation('task-editor');
   const { id = '' } = useParams();
   const { state, reload } = useLoad(`${audience}|${id}`, async () =>
     audience === 'admin'
@@ -77,16 +79,16 @@ export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience 
     <EditorScopeProvider value={audience === 'admin' ? ADMIN_SCOPE : ENTERPRISE_SCOPE}>
       <div className="task-editor">
         <Link className="back-link" to={viewPath(audience, id)}>
-          ← Task
+          {t('edit.back')}
         </Link>
-        {state.status === 'loading' ? <LoadingBlock label="Loading the task" /> : null}
+        {state.status === 'loading' ? <LoadingBlock label={t('edit.loading')} /> : null}
         {state.status === 'error' ? (
           <ErrorState
-            title="The task could not be loaded"
+            title={t('edit.loadError')}
             description={state.message}
             action={
               <Button variant="secondary" onClick={reload}>
-                Try again
+                {t('edit.tryAgain')}
               </Button>
             }
           />

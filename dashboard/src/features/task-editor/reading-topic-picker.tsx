@@ -1,5 +1,8 @@
-import { LEVEL_NAMES } from '@coach/shared/constants/levels';
+import type { LEVEL_NAMES } from '@coach/shared/constants/levels';
 import { readingTopics } from '@coach/shared/contract/reading-topics';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
@@ -7,7 +10,14 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
 
 const optionLabel = (topic: { title: string; level: keyof typeof LEVEL_NAMES | null; wordCount: number }) =>
-  `${topic.title} · ${topic.level ? LEVEL_NAMES[topic.level] : 'Any level'} · ${topic.wordCount} words`;
+  i18n.t('task-editor:topics.option', {
+    title: topic.title,
+    level: topic.level ? i18n.t(`tasks:levels.${topic.level}`) : i18n.t('task-editor:topics.anyLevel'),
+    words: i18n.t('task-editor:topics.words', {
+      count: topic.wordCount,
+      value: formatNumber(topic.wordCount),
+    }),
+  });
 
 /** The Read task's topic list (reading-topics/get-reading-topic-options): every topic, without its passage. */
 export const ReadingTopicPicker = ({
@@ -19,19 +29,20 @@ export const ReadingTopicPicker = ({
   onChange: (topicId: string | null) => void;
   error: string | undefined;
 }) => {
+  const { t } = useTranslation('task-editor');
   const { state, reload } = useLoad('reading-topic-options', () => api.call(readingTopics.options, {}));
   if (state.status === 'loading')
     return (
       <p className="editor-note">
-        <Spinner size="sm" label="" /> Loading the reading topics…
+        <Spinner size="sm" label="" /> {t('topics.loading')}
       </p>
     );
   if (state.status === 'error')
     return (
       <div className="editor-note editor-note--error" role="alert">
-        <span>The reading topics could not be loaded: {state.message}</span>
+        <span>{t('topics.loadError', { reason: state.message })}</span>
         <Button variant="secondary" size="sm" onClick={reload}>
-          Try again
+          {t('topics.tryAgain')}
         </Button>
         {error ? (
           <span className="field__error" data-error-anchor tabIndex={-1}>
@@ -44,7 +55,7 @@ export const ReadingTopicPicker = ({
   if (topics.length === 0)
     return (
       <div className="editor-note">
-        <p>There are no reading topics yet. Someone with the Reading Topics permission can add them.</p>
+        <p>{t('topics.none')}</p>
         {error ? (
           <p className="field__error" data-error-anchor tabIndex={-1}>
             {error}
@@ -54,12 +65,12 @@ export const ReadingTopicPicker = ({
     );
   return (
     <SelectField
-      label="Reading topic"
+      label={t('topics.label')}
       value={value ?? ''}
       error={error}
       onChange={(event) => onChange(event.target.value || null)}
     >
-      <option value="">Choose a topic</option>
+      <option value="">{t('topics.choose')}</option>
       {topics.map((topic) => (
         <option key={topic._id} value={topic._id}>
           {optionLabel(topic)}

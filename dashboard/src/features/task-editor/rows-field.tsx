@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
-import { useFocusLater } from './focus-later.ts';
 import type { FieldErrors } from './task-draft.ts';
 
 /**
@@ -37,6 +38,7 @@ export const RowsField = ({
   multiline?: boolean;
   placeholder?: string;
 }) => {
+  const { t } = useTranslation('task-editor');
   const baseId = useId();
   // Row ids follow the row, not its position, so React keeps each input's state where it belongs.
   const keys = useRef<string[]>([]);
@@ -70,7 +72,7 @@ export const RowsField = ({
       <ol className="editor-rows__list">
         {values.map((value, index) => {
           const id = keys.current[index] ?? `${baseId}-${index}`;
-          const label = `${rowLabel} ${index + 1}`;
+          const label = t('rows.item', { row: rowLabel, n: index + 1 });
           const common = {
             id,
             label,
@@ -97,10 +99,10 @@ export const RowsField = ({
                 variant="ghost"
                 size="sm"
                 className="editor-rows__remove"
-                aria-label={`Remove ${rowLabel.toLowerCase()} number ${index + 1}`}
+                aria-label={t('rows.removeLabel', { row: rowLabel.toLowerCase(), n: index + 1 })}
                 onClick={() => remove(index)}
               >
-                Remove
+                {t('rows.remove')}
               </Button>
             </li>
           );

@@ -1,17 +1,19 @@
 import type { Task } from '@coach/shared/contract/tasks';
 import { describe, expect, it } from 'vitest';
 import {
-  draftFingerprint,
-  fromTask,
-  newDraft,
   newOption,
   newQuestion,
   optionValues,
-  placeErrors,
   type QuestionDraft,
   slugOf,
-  type TaskDraft,
   toQuestionTemplate,
+} from '../../ui/choice-question-draft.ts';
+import {
+  draftFingerprint,
+  fromTask,
+  newDraft,
+  placeErrors,
+  type TaskDraft,
   validateDraft,
   withType,
 } from './task-draft.ts';

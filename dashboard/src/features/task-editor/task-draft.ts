@@ -9,28 +9,17 @@ import {
   type Task,
   type tasks,
 } from '@coach/shared/contract/tasks';
+import { i18n } from '../../i18n/index.ts';
+import {
+  type FieldErrors,
+  fromQuestionTemplate,
+  newQuestion,
+  type QuestionDraft,
+  questionsFingerprint,
+  toQuestionTemplate,
+} from '../../ui/choice-question-draft.ts';
 
-/** One option of a multiple-choice question being edited. */
-export type OptionDraft = {
-  /** Stable key for React and for the expected answer while the text changes. */
-  key: string;
-  text: string;
-  /** The value the task was saved with: kept so learners' earlier answers still match it. */
-  savedValue?: string;
-};
-
-/** A multiple-choice question (spec §3 question template) being edited. */
-export type QuestionDraft = {
-  id: string;
-  text: string;
-  options: OptionDraft[];
-  hasOther: boolean;
-  otherText: string;
-  multipleSelection: boolean;
-  required: boolean;
-  /** Keys of the options that are the expected answer (none: the question has no right answer). */
-  answerKeys: string[];
-};
+export type { FieldErrors, QuestionDraft };
 
 export type PassageSource = 'text' | 'topic';
 
@@ -67,26 +56,8 @@ export type TaskDraft = {
   choiceQuestions: QuestionDraft[];
 };
 
-/** Field errors keyed by the dotted path of the contract (`title`, `questions.0.options.1.text`). */
-export type FieldErrors = Record<string, string>;
-
 /** Seven days: the middle of spec §9's expiry list and a sensible deadline for one task. */
 const DEFAULT_EXPIRY: ExpirySeconds = 604800;
-
-export const newKey = () => crypto.randomUUID();
-
-export const newOption = (text = ''): OptionDraft => ({ key: newKey(), text });
-
-export const newQuestion = (): QuestionDraft => ({
-  id: newKey(),
-  text: '',
-  options: [newOption(), newOption()],
-  hasOther: false,
-  otherText: '',
-  multipleSelection: false,
-  required: true,
-  answerKeys: [],
-});
 
 /**
  * The category a type starts with: Get Interview Ready is the IVR category (spec §3); the spoken types that
@@ -126,9 +97,6 @@ export const withType = (draft: TaskDraft, type: TaskType): TaskDraft => ({
       ? defaultCategory(type)
       : draft.category,
 });
-
-const answerValues = (answer: string | string[] | undefined): string[] =>
-  answer === undefined ? [] : Array.isArray(answer) ? answer : [answer];
 
 /** The form's draft of a saved task (the edit page). */
 export const fromTask = (task: Task): TaskDraft => {
@@ -172,73 +140,9 @@ export const fromTask = (task: Task): TaskDraft => {
     case 8:
       return {
         ...base,
-        choiceQuestions: task.questions.map((question) => {
-          const options = question.options.map((option) => ({
-            key: newKey(),
-            text: option.text,
-            savedValue: option.value,
-          }));
-          const expected = answerValues(question.answer);
-          return {
-            id: question.id,
-            text: question.text,
-            options,
-            hasOther: question.hasOther,
-            otherText: question.otherText ?? '',
-            multipleSelection: question.multipleSelection,
-            required: question.required,
-            answerKeys: options.filter((o) => expected.includes(o.savedValue)).map((o) => o.key),
-          };
-        }),
+        choiceQuestions: task.questions.map(fromQuestionTemplate),
       };
   }
-};
-
-/** A value made from an option's text: lower case, letters and digits joined by dashes. */
-export const slugOf = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-
-/**
- * The values of a question's options (spec §3: options carry text and value, values unique): a saved option
- * keeps its value; a new one takes its text's slug, or `option-N` from its position, made unique.
- */
-export const optionValues = (options: OptionDraft[]): string[] => {
-  const used = new Set(options.flatMap((o) => (o.savedValue ? [o.savedValue] : [])));
-  return options.map((option, index) => {
-    if (option.savedValue) return option.savedValue;
-    const base = slugOf(option.text) || `option-${index + 1}`;
-    let value = base;
-    for (let n = 2; used.has(value); n += 1) value = `${base}-${n}`;
-    used.add(value);
-    return value;
-  });
-};
-
-/** A question template of the contract from its draft. */
-export const toQuestionTemplate = (question: QuestionDraft) => {
-  const values = optionValues(question.options);
-  const expected = question.options.flatMap((option, index) =>
-    question.answerKeys.includes(option.key) ? [values[index] ?? ''] : [],
-  );
-  return {
-    id: question.id,
-    type: 'multiple-choice' as const,
-    text: question.text,
-    options: question.options.map((option, index) => ({ text: option.text, value: values[index] ?? '' })),
-    hasOther: question.hasOther,
-    ...(question.hasOther && question.otherText.trim() ? { otherText: question.otherText } : {}),
-    multipleSelection: question.multipleSelection,
-    required: question.required,
-    ...(expected.length === 0 ? {} : { answer: question.multipleSelection ? expected : (expected[0] ?? '') }),
-  };
 };
 
 /** The add-task body of a draft: the common fields and the fields of its type only. */
@@ -289,10 +193,10 @@ type Issue = { path: PropertyKey[]; message: string; code?: string };
 
 /** Clearer words where the contract's rule has no message of its own. */
 const friendlyMessage = (key: string, issue: Issue) => {
-  if (key === 'contentId') return 'Please pick a video';
-  if (key === 'readingTopicId') return 'Please pick a reading topic';
+  if (key === 'contentId') return i18n.t('task-editor:errors.pickVideo');
+  if (key === 'readingTopicId') return i18n.t('task-editor:errors.pickTopic');
   if (issue.code === 'too_small' && /^items\.\d+$/.test(key))
-    return 'Please enter a word or sentence, or remove the row';
+    return i18n.t('task-editor:errors.wordOrRemove');
   return issue.message;
 };
 
@@ -316,9 +220,9 @@ export type EditTaskBody = ParsedRequestOf<typeof tasks.editTask>;
 const readTaskErrors = (draft: TaskDraft, errors: FieldErrors) => {
   if (draft.type !== 1) return errors;
   if (draft.passageSource === 'topic') {
-    if (!draft.readingTopicId) errors.readingTopicId ??= 'Please pick a reading topic';
+    if (!draft.readingTopicId) errors.readingTopicId ??= i18n.t('task-editor:errors.pickTopic');
     delete errors.passage;
-  } else if (!draft.passage.trim()) errors.passage ??= 'Please enter the passage';
+  } else if (!draft.passage.trim()) errors.passage ??= i18n.t('task-editor:errors.passage');
   return errors;
 };
 
@@ -344,10 +248,7 @@ export const validateDraft = (draft: TaskDraft, taskId?: string): Checked => {
 export const draftFingerprint = (draft: TaskDraft) =>
   JSON.stringify({
     ...draft,
-    choiceQuestions: draft.choiceQuestions.map(({ id: _id, options, answerKeys, ...rest }) => ({
-      ...rest,
-      options: options.map((o) => [o.text, o.savedValue ?? null, answerKeys.includes(o.key)]),
-    })),
+    choiceQuestions: questionsFingerprint(draft.choiceQuestions),
   });
 
 /**

@@ -1,15 +1,18 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '@coach/shared/constants/durations';
-import { LEVEL_NAMES, LEVEL_VALUES } from '@coach/shared/constants/levels';
-import { TASK_CATEGORIES, TASK_CATEGORY_LABELS, TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { LEVEL_VALUES } from '@coach/shared/constants/levels';
+import { TASK_CATEGORIES } from '@coach/shared/constants/task-types';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { Button } from '../../ui/button.tsx';
+import { ChoiceQuestionsField } from '../../ui/choice-questions-field.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { AttachmentsField } from './attachments-field.tsx';
-import { ChoiceQuestionsField } from './choice-questions-field.tsx';
 import { useEditorScope } from './editor-scope.tsx';
 import { ReadingTopicPicker } from './reading-topic-picker.tsx';
 import { RowsField } from './rows-field.tsx';
@@ -22,6 +25,14 @@ import {
 } from './task-draft.ts';
 import { VideoPicker } from './video-picker.tsx';
 
+/** An expiry choice ('1 Hour', '7 Days' in English) in the language on screen, as the tasks library names it. */
+const expiryLabel = (seconds: number) => {
+  const days = seconds / 86_400;
+  return Number.isInteger(days) && days >= 1
+    ? i18n.t('tasks:expiry.days', { count: days, value: formatNumber(days) })
+    : i18n.t('tasks:expiry.hours', { count: seconds / 3600, value: formatNumber(seconds / 3600) });
+};
+
 /** The server's 422 message starts with its field ("title: Please enter a title"); the field shows it already. */
 const withoutField = (message: string) => message.replace(/^[\w.]+: /, '');
 
@@ -31,28 +42,34 @@ const PassageSourceSwitch = ({
 }: {
   value: PassageSource;
   onChange: (value: PassageSource) => void;
-}) => (
-  <fieldset className="segmented">
-    <legend className="visually-hidden">Where the passage comes from</legend>
-    {(
-      [
-        ['text', 'Write your own'],
-        ['topic', 'Pick a reading topic'],
-      ] as const
-    ).map(([source, label]) => (
-      <label key={source} className={`segmented__option ${value === source ? 'segmented__option--on' : ''}`}>
-        <input
-          type="radio"
-          name="passage-source"
-          value={source}
-          checked={value === source}
-          onChange={() => onChange(source)}
-        />
-        {label}
-      </label>
-    ))}
-  </fieldset>
-);
+}) => {
+  const { t } = useTranslation('task-editor');
+  return (
+    <fieldset className="segmented">
+      <legend className="visually-hidden">{t('fields.source')}</legend>
+      {(
+        [
+          ['text', t('fields.writeOwn')],
+          ['topic', t('fields.pickTopic')],
+        ] as const
+      ).map(([source, label]) => (
+        <label
+          key={source}
+          className={`segmented__option ${value === source ? 'segmented__option--on' : ''}`}
+        >
+          <input
+            type="radio"
+            name="passage-source"
+            value={source}
+            checked={value === source}
+            onChange={() => onChange(source)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+};
 
 /** The fields of the draft's type (spec §3). */
 const TypeFields = ({
@@ -66,10 +83,11 @@ const TypeFields = ({
   errors: FieldErrors;
   onVideoAvailability: (available: boolean) => void;
 }) => {
+  const { t } = useTranslation('task-editor');
   const { readingTopics } = useEditorScope();
   const passageField = (hint: string) => (
     <TextAreaField
-      label="Passage"
+      label={t('fields.passage')}
       rows={9}
       value={draft.passage}
       maxLength={20_000}
@@ -80,7 +98,7 @@ const TypeFields = ({
   );
   switch (draft.type) {
     case 1:
-      if (!readingTopics) return passageField('The text learners read.');
+      if (!readingTopics) return passageField(t('fields.passageHint'));
       return (
         <>
           <PassageSourceSwitch
@@ -88,7 +106,7 @@ const TypeFields = ({
             onChange={(passageSource) => update({ passageSource })}
           />
           {draft.passageSource === 'text' ? (
-            passageField('The text learners read.')
+            passageField(t('fields.passageHint'))
           ) : (
             <ReadingTopicPicker
               value={draft.readingTopicId}
@@ -102,10 +120,10 @@ const TypeFields = ({
       return (
         <RowsField
           name="items"
-          legend="Words and sentences"
-          hint="Learners say each one aloud and get a pronunciation score."
-          rowLabel="Word or sentence"
-          addLabel="Add a word or sentence"
+          legend={t('fields.words')}
+          hint={t('fields.wordsHint')}
+          rowLabel={t('fields.wordRow')}
+          addLabel={t('fields.addWord')}
           values={draft.items}
           onChange={(items) => update({ items })}
           errors={errors}
@@ -127,14 +145,10 @@ const TypeFields = ({
       return (
         <RowsField
           name="questions"
-          legend="Questions"
-          hint={
-            draft.type === 4
-              ? 'Learners record a spoken answer to each question.'
-              : 'Learners type a written answer to each question.'
-          }
-          rowLabel="Question"
-          addLabel="Add a question"
+          legend={t('fields.questions')}
+          hint={draft.type === 4 ? t('fields.spokenHint') : t('fields.writtenHint')}
+          rowLabel={t('fields.questionRow')}
+          addLabel={t('fields.addQuestion')}
           values={draft.questions}
           onChange={(questions) => update({ questions })}
           errors={errors}
@@ -144,24 +158,21 @@ const TypeFields = ({
         />
       );
     case 5:
-      return passageField('Learners read it aloud and record themselves.');
+      return passageField(t('fields.rrHint'));
     case 6:
       return (
         <>
-          <p className="editor-form__note">
-            The AI coach runs the interview stages (position, icebreaking, technical, behavioural, feedback)
-            for this job.
-          </p>
+          <p className="editor-form__note">{t('fields.interviewNote')}</p>
           <div className="editor-form__row">
             <TextField
-              label="Job title"
+              label={t('fields.jobTitle')}
               value={draft.jobTitle}
               maxLength={200}
               error={errors.jobTitle}
               onChange={(event) => update({ jobTitle: event.target.value })}
             />
             <TextField
-              label="Industry"
+              label={t('fields.industry')}
               value={draft.industry}
               maxLength={200}
               error={errors.industry}
@@ -170,18 +181,18 @@ const TypeFields = ({
           </div>
           <div className="editor-form__row">
             <TextField
-              label="Location"
+              label={t('fields.location')}
               value={draft.location}
               maxLength={200}
               error={errors.location}
               onChange={(event) => update({ location: event.target.value })}
             />
             <TextField
-              label="Region"
+              label={t('fields.region')}
               value={draft.region}
               maxLength={100}
               error={errors.region}
-              hint="The interview's introduction follows the region."
+              hint={t('fields.regionHint')}
               onChange={(event) => update({ region: event.target.value })}
             />
           </div>
@@ -223,6 +234,7 @@ export const TaskForm = ({
   typeActions?: ReactNode;
   onSaved: (task: { _id: string }, message: string) => void;
 }) => {
+  const { t } = useTranslation('task-editor');
   const scope = useEditorScope();
   const form = useRef<HTMLFormElement>(null);
   const [tried, setTried] = useState(false);
@@ -279,51 +291,51 @@ export const TaskForm = ({
           <FormAlert message={rest.join(' ')} />
         </div>
       ) : null}
-      <Card title="About the task">
+      <Card title={t('form.about')}>
         <div className="editor-form__fields">
           <TextField
-            label="Title"
+            label={t('form.title')}
             value={draft.title}
             maxLength={200}
             error={errors.title}
             onChange={(event) => update({ title: event.target.value })}
           />
           <TextAreaField
-            label="Description (optional)"
+            label={t('form.description')}
             rows={3}
             value={draft.description}
             maxLength={5000}
             error={errors.description}
-            hint="What the task is for, shown to learners with it."
+            hint={t('form.descriptionHint')}
             onChange={(event) => update({ description: event.target.value })}
           />
           <div className="editor-form__row editor-form__row--4">
             <SelectField
-              label="Category"
+              label={t('form.category')}
               value={draft.category}
               error={errors.category}
               onChange={(event) => update({ category: event.target.value as TaskDraft['category'] })}
             >
               {TASK_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
-                  {TASK_CATEGORY_LABELS[category]}
+                  {t(`tasks:categories.${category}`)}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="Level"
+              label={t('form.level')}
               value={draft.level}
               error={errors.level}
               onChange={(event) => update({ level: Number(event.target.value) as TaskDraft['level'] })}
             >
               {LEVEL_VALUES.map((level) => (
                 <option key={level} value={level}>
-                  {LEVEL_NAMES[level]}
+                  {t(`tasks:levels.${level}`)}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="Time"
+              label={t('form.time')}
               value={draft.timeMinutes}
               error={errors.timeMinutes}
               onChange={(event) =>
@@ -332,22 +344,22 @@ export const TaskForm = ({
             >
               {TIME_CHOICES_MINUTES.map((minutes) => (
                 <option key={minutes} value={minutes}>
-                  {minutes} minutes
+                  {t('form.minutes', { count: minutes, value: formatNumber(minutes) })}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="Expires after"
+              label={t('form.expires')}
               value={draft.expirySeconds}
               error={errors.expirySeconds}
-              hint="Counted from when it is assigned."
+              hint={t('form.expiresHint')}
               onChange={(event) =>
                 update({ expirySeconds: Number(event.target.value) as TaskDraft['expirySeconds'] })
               }
             >
               {EXPIRY_CHOICES.map((choice) => (
                 <option key={choice.seconds} value={choice.seconds}>
-                  {choice.label}
+                  {expiryLabel(choice.seconds)}
                 </option>
               ))}
             </SelectField>
@@ -358,7 +370,7 @@ export const TaskForm = ({
       <section className="card editor-form__type" aria-labelledby="task-type-fields">
         <div className="editor-form__type-head">
           <h2 id="task-type-fields" className="card__title">
-            {TASK_TYPE_LABELS[draft.type]}
+            {t(`tasks:types.${draft.type}`)}
           </h2>
           {typeActions}
         </div>
@@ -368,7 +380,7 @@ export const TaskForm = ({
       </section>
 
       {attachments !== 'off' ? (
-        <Card title="Attachments">
+        <Card title={t('form.attachments')}>
           <AttachmentsField
             canUpload={attachments === 'upload'}
             value={draft.attachments}
@@ -381,11 +393,11 @@ export const TaskForm = ({
       <div className="editor-form__actions">
         {blockedVideo ? (
           <p className="editor-form__blocked" id="save-blocked">
-            Video tasks can be saved once the content library is available.
+            {t('form.videoBlocked')}
           </p>
         ) : null}
         <Link className="btn btn--secondary btn--md" to={cancelTo}>
-          Cancel
+          {t('form.cancel')}
         </Link>
         <Button
           type="submit"
@@ -393,7 +405,7 @@ export const TaskForm = ({
           disabled={blockedVideo}
           aria-describedby={blockedVideo ? 'save-blocked' : undefined}
         >
-          {taskId ? 'Save changes' : 'Create task'}
+          {taskId ? t('form.save') : t('form.create')}
         </Button>
       </div>
     </form>

@@ -1,16 +1,9 @@
-import { TASK_TYPE_LABELS, TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
 
-/** One line per type for the picker (the labels are spec §3's). */
-export const TASK_TYPE_DESCRIPTIONS = {
-  1: 'Learners read a passage you write or pick from your reading topics.',
-  2: 'Learners say words or sentences aloud and get a pronunciation score.',
-  3: 'Learners watch a video from the content library.',
-  4: 'Learners record a spoken answer to each of your questions.',
-  5: 'Learners read a passage aloud and record themselves.',
-  6: 'A practice interview with the AI coach for the job you describe.',
-  7: 'Learners type a written answer to each of your questions.',
-  8: 'Learners choose answers from the options you set.',
-} as const satisfies Record<TaskType, string>;
+/** One line per type for the picker (the labels are spec §3's), in the language on screen (task-editor.json). */
+export const taskTypeDescription = (type: TaskType) => i18n.t(`task-editor:types.${type}`);
 
 const TypeIcon = ({ type }: { type: TaskType }) => {
   const paths: Record<TaskType, string> = {
@@ -50,28 +43,31 @@ export const TaskTypePicker = ({
   onPick: (type: TaskType) => void;
   /** The types offered (an enterprise's flags can close some). */
   types?: readonly TaskType[];
-}) => (
-  <section aria-labelledby="task-type-title">
-    <h2 id="task-type-title" className="type-picker__title">
-      What kind of task?
-    </h2>
-    <ul className="type-picker">
-      {types.map((type) => (
-        <li key={type}>
-          <button
-            type="button"
-            className={`type-card ${current === type ? 'type-card--on' : ''}`}
-            aria-pressed={current === type ? true : undefined}
-            onClick={() => onPick(type)}
-          >
-            <span className="type-card__icon">
-              <TypeIcon type={type} />
-            </span>
-            <span className="type-card__label">{TASK_TYPE_LABELS[type]}</span>
-            <span className="type-card__text">{TASK_TYPE_DESCRIPTIONS[type]}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  </section>
-);
+}) => {
+  const { t } = useTranslation('task-editor');
+  return (
+    <section aria-labelledby="task-type-title">
+      <h2 id="task-type-title" className="type-picker__title">
+        {t('pickerTitle')}
+      </h2>
+      <ul className="type-picker">
+        {types.map((type) => (
+          <li key={type}>
+            <button
+              type="button"
+              className={`type-card ${current === type ? 'type-card--on' : ''}`}
+              aria-pressed={current === type ? true : undefined}
+              onClick={() => onPick(type)}
+            >
+              <span className="type-card__icon">
+                <TypeIcon type={type} />
+              </span>
+              <span className="type-card__label">{t(`tasks:types.${type}`)}</span>
+              <span className="type-card__text">{t(`types.${type}`)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};

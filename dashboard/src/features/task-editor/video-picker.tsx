@@ -1,6 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -32,6 +33,7 @@ export const VideoPicker = ({
   error: string | undefined;
   onAvailability: (available: boolean) => void;
 }) => {
+  const { t } = useTranslation('task-editor');
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [load, setLoad] = useState<VideoLoad>({ status: 'loading' });
@@ -77,34 +79,37 @@ export const VideoPicker = ({
     return (
       <div className="editor-note editor-note--warning" role="status">
         <p>
-          <strong>The content library is not available yet.</strong> Video tasks can be saved once it arrives.
+          <Trans t={t} i18nKey="video.unavailable" components={{ strong: <strong /> }} />
         </p>
-        {value ? <p>This task uses video {value}.</p> : null}
+        {value ? <p>{t('video.uses', { id: value })}</p> : null}
       </div>
     );
 
   return (
     <fieldset className="editor-videos">
-      <legend className="editor-rows__legend">Video</legend>
-      <SearchBox label="Search videos" placeholder="Search videos..." value={search} onChange={setSearch} />
+      <legend className="editor-rows__legend">{t('video.legend')}</legend>
+      <SearchBox
+        label={t('video.searchLabel')}
+        placeholder={t('video.searchPlaceholder')}
+        value={search}
+        onChange={setSearch}
+      />
       {errorLine}
       {load.status === 'loading' ? (
         <p className="editor-note">
-          <Spinner size="sm" label="" /> Loading the videos…
+          <Spinner size="sm" label="" /> {t('video.loading')}
         </p>
       ) : null}
       {load.status === 'error' ? (
         <div className="editor-note editor-note--error" role="alert">
-          <span>The videos could not be loaded: {load.message}</span>
+          <span>{t('video.loadError', { reason: load.message })}</span>
           <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('video.tryAgain')}
           </Button>
         </div>
       ) : null}
       {load.status === 'ready' && load.videos.length === 0 ? (
-        <p className="editor-note">
-          {query ? 'No video matches the search.' : 'The content library has no videos yet.'}
-        </p>
+        <p className="editor-note">{query ? t('video.noMatch') : t('video.none')}</p>
       ) : null}
       {load.status === 'ready' && load.videos.length > 0 ? (
         <ul className="editor-videos__list">
@@ -126,7 +131,7 @@ export const VideoPicker = ({
                 <span className="editor-videos__text">
                   <span className="editor-videos__title">{video.title}</span>
                   <span className="editor-videos__meta">
-                    by {video.coach} · {video.categoryLabel}
+                    {t('video.by', { coach: video.coach, category: video.categoryLabel })}
                   </span>
                 </span>
               </label>

@@ -49,6 +49,7 @@ const assignment = (overrides: Partial<Assignment> = {}): Assignment => ({
   feedbackAt: null,
   pronunciation: null,
   analyses: {},
+  interview: [],
   ...overrides,
 });
 
@@ -189,10 +190,51 @@ describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => 
             {
               requestType: 'POSITION',
               request: 'What does this job involve?',
-              response: '',
+              response: 'Tell me about yourself.',
               audioKeys: ['/files/task-recording/position.webm'],
               answerAnalysis: null,
+              from: 'coach',
+              feedback: null,
               createdAt: '2026-03-02T10:00:00.000Z',
+            },
+            {
+              requestType: 'BEHAVIOURAL',
+              request: 'Tell me about a tight deadline.',
+              response: 'Thank you, that was my last question.',
+              audioKeys: ['/files/task-recording/behavioural.webm'],
+              answerAnalysis: {
+                speech: unmeasuredSpeechAnalysis('pending'),
+                content: {
+                  wordCount: 80,
+                  length: 'good',
+                  mentioned: null,
+                  star: { situation: true, task: true, action: true, result: false },
+                  keywords: { used: ['patient'], suggested: [] },
+                },
+              },
+              from: 'coach',
+              feedback: null,
+              createdAt: '2026-03-02T10:05:00.000Z',
+            },
+            {
+              requestType: 'FEEDBACK',
+              request: 'How did the interview go?',
+              response: 'What went well: …',
+              audioKeys: [],
+              answerAnalysis: null,
+              from: 'coach',
+              feedback: { strengths: ['A clear opening.'], workOn: ['One.', 'Two.', 'Three.'] },
+              createdAt: '2026-03-02T10:06:00.000Z',
+            },
+            {
+              requestType: 'FEEDBACK',
+              request: 'Your reviewer',
+              response: 'Well done, Liam.',
+              audioKeys: [],
+              answerAnalysis: null,
+              from: 'reviewer',
+              feedback: null,
+              createdAt: '2026-03-03T10:00:00.000Z',
             },
           ],
         }),
@@ -203,6 +245,15 @@ describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => 
       'src',
       '/files/task-recording/position.webm',
     );
+    // What the behavioural answer said, the closing line, the summing up and the reviewer's word.
+    expect(screen.getByRole('list', { name: 'The parts of the story' })).toHaveTextContent(
+      '✓ Situation said✓ Task said✓ Action said✗ Result not said',
+    );
+    expect(screen.getByText('Thank you, that was my last question.')).toBeInTheDocument();
+    expect(screen.queryByText('Tell me about yourself.')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Three things to work on' })).toBeInTheDocument();
+    expect(screen.getByText('Interviewer’s summing up')).toBeInTheDocument();
+    expect(screen.getByText('Well done, Liam.')).toBeInTheDocument();
     expect(app.server.calls.find((c) => c.route.endsWith('get-completed-ivr-task-details'))?.body).toEqual({
       taskId: 't6',
       userId: 'm1',
@@ -302,9 +353,11 @@ describe('speech analysis of the attempt (issue 16)', () => {
               {
                 requestType: 'POSITION',
                 request: 'What does this job involve?',
-                response: '',
+                response: null,
                 audioKeys: ['/files/task-recording/position.webm'],
-                answerAnalysis: silent,
+                answerAnalysis: { speech: silent, content: null },
+                from: 'coach',
+                feedback: null,
                 createdAt: '2026-03-02T10:00:00.000Z',
               },
             ],

@@ -1,12 +1,14 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { TASK_STATUS, TASK_STATUS_LABELS } from '@coach/shared/constants/task-status';
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { type Assignment, type MemberTaskDetail, tasks } from '@coach/shared/contract/tasks';
 import { hasPermission } from '@coach/shared/permissions';
+import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -27,13 +29,16 @@ import './task-review.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
-const statusText = (assignment: Assignment) =>
-  `${TASK_STATUS_LABELS[assignment.taskStatus]}${assignment.overdue ? ' · overdue' : ''}`;
+const statusText = (t: TFunction<'task-review'>, assignment: Assignment) => {
+  const status = t(`tasks:statuses.${assignment.taskStatus}`);
+  return assignment.overdue ? t('page.overdue', { status }) : status;
+};
 
 const MemberFacts = ({ detail }: { detail: MemberTaskDetail }) => {
+  const { t } = useTranslation('task-review');
   const { member, assignment } = detail;
   return (
-    <Card title="Member" className="review__member">
+    <Card title={t('page.member')} className="review__member">
       <div className="review__who">
         <Avatar name={member.name} url={member.avatarUrl} />
         <div>
@@ -42,22 +47,22 @@ const MemberFacts = ({ detail }: { detail: MemberTaskDetail }) => {
         </div>
       </div>
       <dl className="facts">
-        <dt>Status</dt>
+        <dt>{t('page.status')}</dt>
         <dd>
           <span
             className={`status ${assignment.taskStatus === TASK_STATUS.completed ? 'status--active' : 'status--pending'}`}
           >
-            {statusText(assignment)}
+            {statusText(t, assignment)}
           </span>
         </dd>
-        <dt>Progress</dt>
-        <dd>{Math.round(assignment.progress)}%</dd>
-        <dt>Assigned</dt>
+        <dt>{t('page.progress')}</dt>
+        <dd>{formatNumber(Math.round(assignment.progress) / 100, { style: 'percent' })}</dd>
+        <dt>{t('page.assigned')}</dt>
         <dd>{formatDate(assignment.assignedAt)}</dd>
-        <dt>Due</dt>
+        <dt>{t('page.due')}</dt>
         <dd>{formatDateTime(assignment.dueAt)}</dd>
-        <dt>Completed</dt>
-        <dd>{formatDateTime(assignment.completedAt, 'Not yet')}</dd>
+        <dt>{t('page.completed')}</dt>
+        <dd>{formatDateTime(assignment.completedAt, t('page.notYet'))}</dd>
       </dl>
     </Card>
   );
@@ -71,6 +76,7 @@ const ReviewPanel = ({
   detail: MemberTaskDetail;
   onChange: (assignment: Assignment, what: 'feedback' | 'reviewed') => void;
 }) => {
+  const { t } = useTranslation('task-review');
   const { task, member, assignment } = detail;
   const [feedback, setFeedback] = useState(assignment.feedback ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -123,40 +129,40 @@ const ReviewPanel = ({
 
   if (!completed)
     return (
-      <Card title="Review" className="review__panel">
-        <p className="review__note">Feedback and review open once {member.name} completes the task.</p>
+      <Card title={t('page.review')} className="review__panel">
+        <p className="review__note">{t('page.reviewLocked', { name: member.name })}</p>
       </Card>
     );
 
   return (
-    <Card title="Review" className="review__panel">
+    <Card title={t('page.review')} className="review__panel">
       <form className="review__form" onSubmit={sendFeedback} noValidate>
         <TextAreaField
           id="review-feedback"
-          label={`Feedback for ${member.name}`}
+          label={t('page.feedbackFor', { name: member.name })}
           rows={5}
           maxLength={5000}
           value={feedback}
           error={error}
           hint={
             assignment.feedbackAt
-              ? `Last sent ${formatDateTime(assignment.feedbackAt)}.`
-              : 'The member sees it with the task.'
+              ? t('page.lastSent', { date: formatDateTime(assignment.feedbackAt) })
+              : t('page.memberSees')
           }
           onChange={(event) => setFeedback(event.target.value)}
         />
         <Button type="submit" variant="secondary" loading={busy === 'feedback'}>
-          {assignment.feedback ? 'Update feedback' : 'Send feedback'}
+          {assignment.feedback ? t('page.updateFeedback') : t('page.sendFeedback')}
         </Button>
       </form>
       <div className="review__mark" aria-live="polite">
         {assignment.reviewedAt ? (
           <p ref={reviewedLine} className="review__done" tabIndex={-1}>
-            ✓ Reviewed on {formatDateTime(assignment.reviewedAt)}
+            {t('page.reviewedOn', { date: formatDateTime(assignment.reviewedAt) })}
           </p>
         ) : (
           <Button loading={busy === 'reviewed'} onClick={() => void markReviewed()}>
-            Mark reviewed
+            {t('page.markReviewed')}
           </Button>
         )}
       </div>
@@ -165,6 +171,7 @@ const ReviewPanel = ({
 };
 
 const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
+  const { t } = useTranslation('task-review');
   const { state, setState, reload } = useLoad(`${taskId}|${userId}`, () =>
     api.call(tasks.getMembersTaskData, { taskId, userId }),
   );
@@ -198,15 +205,15 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
       );
     },
   });
-  if (state.status === 'loading') return <LoadingBlock label="Loading the member's task" />;
+  if (state.status === 'loading') return <LoadingBlock label={t('page.loading')} />;
   if (state.status === 'error')
     return (
       <ErrorState
-        title="The member's task could not be loaded"
+        title={t('page.loadError')}
         description={state.message}
         action={
           <Button variant="secondary" onClick={reload}>
-            Try again
+            {t('page.tryAgain')}
           </Button>
         }
       />
@@ -222,18 +229,18 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
     <>
       <PageHeader
         title={task.title}
-        description={`${TASK_TYPE_LABELS[task.type]} · ${member.name}’s attempt`}
+        description={t('page.attempt', { type: t(`tasks:types.${task.type}`), name: member.name })}
       />
       <div className="review">
         <MemberFacts detail={detail} />
         <div className="review__main">
           {task.type === 6 ? (
-            <Card title="Interview">
+            <Card title={t('page.interview')}>
               <p className="review__note">
                 {task.jobTitle} · {task.industry} · {task.location} ({task.region})
               </p>
               {assignment.taskStatus === TASK_STATUS.notStarted ? (
-                <p className="review-answer__none">{member.name} has not started the interview.</p>
+                <p className="review-answer__none">{t('page.notStartedInterview', { name: member.name })}</p>
               ) : (
                 <InterviewConversation
                   taskId={task._id}
@@ -246,9 +253,9 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
               )}
             </Card>
           ) : (
-            <Card title="Answers">
+            <Card title={t('page.answers')}>
               {assignment.taskStatus === TASK_STATUS.notStarted ? (
-                <p className="review-answer__none">{member.name} has not started this task.</p>
+                <p className="review-answer__none">{t('page.notStarted', { name: member.name })}</p>
               ) : (
                 <TaskAnswers task={task} report={assignment.report} view={view} />
               )}
@@ -266,6 +273,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
 
 /** /enterprise/member-task/view/:id?member=userId: one member's attempt, for the reviewer (spec §2). */
 export const MemberTaskPage = () => {
+  const { t } = useTranslation('task-review');
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const userId = searchParams.get('member') ?? '';
@@ -283,15 +291,15 @@ export const MemberTaskPage = () => {
   return (
     <div className="review-page">
       <Link className="back-link" to={fillPath(paths.enterprise.viewTask, { id })}>
-        ← Task
+        {t('page.back')}
       </Link>
       {userId ? (
         <MemberTask taskId={id} userId={userId} />
       ) : (
         <EmptyState
           headingLevel={1}
-          title="Which member?"
-          description="Open a member's attempt from the task's member list or from the tasks to review on the dashboard."
+          title={t('page.whichMember')}
+          description={t('page.whichMemberDescription')}
         />
       )}
     </div>

@@ -1,6 +1,8 @@
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { Recording, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
 import { isPlayable } from './review-labels.ts';
 
@@ -17,8 +19,15 @@ export const RecordingAnalysis = ({
 }) => (analysis ? <SpeechAnalysisPanel analysis={analysis} viewer="reviewer" stalled={stalled} /> : null);
 
 /** One recording with its label, or a note that there is none. */
-export const RecordingPlayer = ({ label, recording }: { label: string; recording: Recording | undefined }) =>
-  isPlayable(recording?.fileUrl) ? (
+export const RecordingPlayer = ({
+  label,
+  recording,
+}: {
+  label: string;
+  recording: Recording | undefined;
+}) => {
+  const { t } = useTranslation('task-review');
+  return isPlayable(recording?.fileUrl) ? (
     // biome-ignore lint/a11y/useMediaCaption: learners' spoken answers have no caption track; the reviewer listens to them.
     <audio
       className="review-answer__audio"
@@ -28,15 +37,19 @@ export const RecordingPlayer = ({ label, recording }: { label: string; recording
       aria-label={label}
     />
   ) : (
-    <p className="review-answer__none">No recording</p>
+    <p className="review-answer__none">{t('interview.noRecording')}</p>
   );
+};
 
-const Passage = ({ text }: { text: string }) => (
-  <details className="review-answer__passage">
-    <summary>Show the passage</summary>
-    <p>{text}</p>
-  </details>
-);
+const Passage = ({ text }: { text: string }) => {
+  const { t } = useTranslation('task-review');
+  return (
+    <details className="review-answer__passage">
+      <summary>{t('answers.showPassage')}</summary>
+      <p>{text}</p>
+    </details>
+  );
+};
 
 /** Types 2 and 4: one recording per word, sentence or question. */
 const RecordedList = ({
@@ -49,112 +62,126 @@ const RecordedList = ({
   texts: string[];
   report: TaskReport;
   view: AnalysesView;
-}) => (
-  <ol className="review-answers">
-    {texts.map((text, index) => {
-      const label = `${noun} ${index + 1}`;
-      return (
-        <li key={index} className="review-answer">
-          <p className="review-answer__label">{label}</p>
-          <p className="review-answer__prompt">{text}</p>
-          <RecordingPlayer
-            label={`Recording of ${label.toLowerCase()}: ${text}`}
-            recording={report.recordings?.[String(index)]}
-          />
-          {report.recordings?.[String(index)] ? (
-            <RecordingAnalysis analysis={view.analyses[String(index)]} stalled={view.stalled} />
-          ) : null}
-        </li>
-      );
-    })}
-  </ol>
-);
-
-const FreeTextAnswers = ({ task, report }: { task: TaskOfType<7>; report: TaskReport }) => (
-  <ol className="review-answers">
-    {task.questions.map((question, index) => {
-      const answer = report.answers?.[index]?.trim();
-      return (
-        <li key={index} className="review-answer">
-          <p className="review-answer__label">Question {index + 1}</p>
-          <p className="review-answer__prompt">{question}</p>
-          {answer ? (
-            <p className="review-answer__text">{answer}</p>
-          ) : (
-            <p className="review-answer__none">No answer</p>
-          )}
-        </li>
-      );
-    })}
-  </ol>
-);
-
-const ChoiceAnswers = ({ task, report }: { task: TaskOfType<8>; report: TaskReport }) => (
-  <ol className="review-answers">
-    {task.questions.map((question, index) => {
-      const choice = report.choices?.[question.id];
-      const chosen = new Set(choice?.values ?? []);
-      const expected = new Set(
-        question.answer === undefined
-          ? []
-          : Array.isArray(question.answer)
-            ? question.answer
-            : [question.answer],
-      );
-      const answered = chosen.size > 0 || Boolean(choice?.other);
-      return (
-        <li key={question.id} className="review-answer">
-          <p className="review-answer__label">
-            Question {index + 1}
-            <span className="review-answer__flags">
-              {question.multipleSelection ? ' · several answers allowed' : ''}
-              {question.required ? '' : ' · optional'}
-            </span>
-          </p>
-          <p className="review-answer__prompt">{question.text}</p>
-          <ul className="review-choices">
-            {question.options.map((option) => {
-              const isChosen = chosen.has(option.value);
-              const isExpected = expected.has(option.value);
-              const verdict =
-                expected.size === 0 || !isChosen
-                  ? ''
-                  : isExpected
-                    ? 'review-choice--right'
-                    : 'review-choice--wrong';
-              return (
-                <li
-                  key={option.value}
-                  className={`review-choice ${isChosen ? 'review-choice--chosen' : ''} ${verdict}`}
-                >
-                  <span className="review-choice__mark" aria-hidden="true">
-                    {isChosen ? '●' : '○'}
-                  </span>
-                  <span className="review-choice__text">{option.text}</span>
-                  {isChosen ? <span className="chip chip--accent">Chosen</span> : null}
-                  {isExpected ? <span className="chip">Expected answer</span> : null}
-                </li>
-              );
-            })}
-            {question.hasOther ? (
-              <li className={`review-choice ${choice?.other ? 'review-choice--chosen' : ''}`}>
-                <span className="review-choice__mark" aria-hidden="true">
-                  {choice?.other ? '●' : '○'}
-                </span>
-                <span className="review-choice__text">
-                  {question.otherText || 'Other'}
-                  {choice?.other ? `: “${choice.other}”` : ''}
-                </span>
-                {choice?.other ? <span className="chip chip--accent">Chosen</span> : null}
-              </li>
+}) => {
+  const { t } = useTranslation('task-review');
+  return (
+    <ol className="review-answers">
+      {texts.map((text, index) => {
+        const n = formatNumber(index + 1);
+        const label = noun === 'Item' ? t('answers.item', { n }) : t('answers.question', { n });
+        return (
+          <li key={index} className="review-answer">
+            <p className="review-answer__label">{label}</p>
+            <p className="review-answer__prompt">{text}</p>
+            <RecordingPlayer
+              label={
+                noun === 'Item'
+                  ? t('answers.recordingOfItem', { n, text })
+                  : t('answers.recordingOfQuestion', { n, text })
+              }
+              recording={report.recordings?.[String(index)]}
+            />
+            {report.recordings?.[String(index)] ? (
+              <RecordingAnalysis analysis={view.analyses[String(index)]} stalled={view.stalled} />
             ) : null}
-          </ul>
-          {answered ? null : <p className="review-answer__none">Not answered</p>}
-        </li>
-      );
-    })}
-  </ol>
-);
+          </li>
+        );
+      })}
+    </ol>
+  );
+};
+
+const FreeTextAnswers = ({ task, report }: { task: TaskOfType<7>; report: TaskReport }) => {
+  const { t } = useTranslation('task-review');
+  return (
+    <ol className="review-answers">
+      {task.questions.map((question, index) => {
+        const answer = report.answers?.[index]?.trim();
+        return (
+          <li key={index} className="review-answer">
+            <p className="review-answer__label">{t('answers.question', { n: formatNumber(index + 1) })}</p>
+            <p className="review-answer__prompt">{question}</p>
+            {answer ? (
+              <p className="review-answer__text">{answer}</p>
+            ) : (
+              <p className="review-answer__none">{t('answers.noAnswer')}</p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+};
+
+const ChoiceAnswers = ({ task, report }: { task: TaskOfType<8>; report: TaskReport }) => {
+  const { t } = useTranslation('task-review');
+  return (
+    <ol className="review-answers">
+      {task.questions.map((question, index) => {
+        const choice = report.choices?.[question.id];
+        const chosen = new Set(choice?.values ?? []);
+        const expected = new Set(
+          question.answer === undefined
+            ? []
+            : Array.isArray(question.answer)
+              ? question.answer
+              : [question.answer],
+        );
+        const answered = chosen.size > 0 || Boolean(choice?.other);
+        return (
+          <li key={question.id} className="review-answer">
+            <p className="review-answer__label">
+              {t('answers.question', { n: formatNumber(index + 1) })}
+              <span className="review-answer__flags">
+                {question.multipleSelection ? ` · ${t('answers.severalAllowed')}` : ''}
+                {question.required ? '' : ` · ${t('answers.optional')}`}
+              </span>
+            </p>
+            <p className="review-answer__prompt">{question.text}</p>
+            <ul className="review-choices">
+              {question.options.map((option) => {
+                const isChosen = chosen.has(option.value);
+                const isExpected = expected.has(option.value);
+                const verdict =
+                  expected.size === 0 || !isChosen
+                    ? ''
+                    : isExpected
+                      ? 'review-choice--right'
+                      : 'review-choice--wrong';
+                return (
+                  <li
+                    key={option.value}
+                    className={`review-choice ${isChosen ? 'review-choice--chosen' : ''} ${verdict}`}
+                  >
+                    <span className="review-choice__mark" aria-hidden="true">
+                      {isChosen ? '●' : '○'}
+                    </span>
+                    <span className="review-choice__text">{option.text}</span>
+                    {isChosen ? <span className="chip chip--accent">{t('answers.chosen')}</span> : null}
+                    {isExpected ? <span className="chip">{t('answers.expected')}</span> : null}
+                  </li>
+                );
+              })}
+              {question.hasOther ? (
+                <li className={`review-choice ${choice?.other ? 'review-choice--chosen' : ''}`}>
+                  <span className="review-choice__mark" aria-hidden="true">
+                    {choice?.other ? '●' : '○'}
+                  </span>
+                  <span className="review-choice__text">
+                    {question.otherText || t('answers.other')}
+                    {choice?.other ? `: “${choice.other}”` : ''}
+                  </span>
+                  {choice?.other ? <span className="chip chip--accent">{t('answers.chosen')}</span> : null}
+                </li>
+              ) : null}
+            </ul>
+            {answered ? null : <p className="review-answer__none">{t('answers.notAnswered')}</p>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+};
 
 /** The member's answers, as each task type records them (spec §3 report). Type 6 shows its interview apart. */
 export const TaskAnswers = ({
@@ -166,12 +193,13 @@ export const TaskAnswers = ({
   report: TaskReport;
   view?: AnalysesView;
 }) => {
+  const { t } = useTranslation('task-review');
   switch (task.type) {
     case 1:
       return (
         <div className="review-answer">
           <p className={report.read ? 'review-answer__done' : 'review-answer__none'}>
-            {report.read ? '✓ Marked the passage as read' : 'Not marked as read yet'}
+            {report.read ? t('answers.markedRead') : t('answers.notRead')}
           </p>
           {task.passage ? <Passage text={task.passage} /> : null}
         </div>
@@ -181,8 +209,12 @@ export const TaskAnswers = ({
     case 3:
       return (
         <p className="review-answer">
-          Watched {Math.round(report.watchedPercent ?? 0)}% of the video
-          {(report.watchedPercent ?? 0) > VIDEO_COMPLETION_THRESHOLD * 100 ? ' (counts as viewed)' : ''}.
+          {t(
+            (report.watchedPercent ?? 0) > VIDEO_COMPLETION_THRESHOLD * 100
+              ? 'answers.watchedViewed'
+              : 'answers.watched',
+            { percent: formatNumber(Math.round(report.watchedPercent ?? 0) / 100, { style: 'percent' }) },
+          )}
         </p>
       );
     case 4:
@@ -190,8 +222,8 @@ export const TaskAnswers = ({
     case 5:
       return (
         <div className="review-answer">
-          <p className="review-answer__label">Passage reading</p>
-          <RecordingPlayer label="Recording of the passage" recording={report.recordings?.passage} />
+          <p className="review-answer__label">{t('answers.passageReading')}</p>
+          <RecordingPlayer label={t('answers.recordingOfPassage')} recording={report.recordings?.passage} />
           <Passage text={task.passage} />
           {report.recordings?.passage ? (
             <RecordingAnalysis analysis={view.analyses.passage} stalled={view.stalled} />

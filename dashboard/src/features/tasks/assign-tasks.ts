@@ -1,4 +1,5 @@
 import { tasks } from '@coach/shared/contract/tasks';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import type { People } from '../../ui/people-picker.tsx';
 
@@ -23,4 +24,4 @@ export const assignTasks = async (taskIds: string[], people: People): Promise<nu
 };
 
 /** The note under the people picker when assigning tasks. */
-export const LATER_JOINERS_NOTE = 'Members who join a chosen group later get these tasks too.';
+export const laterJoinersNote = () => i18n.t('tasks:laterJoiners');

@@ -1,26 +1,29 @@
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { formatList } from '../../i18n/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people-picker.tsx';
 import { FormAlert } from '../../ui/states.tsx';
-import { assignTasks, LATER_JOINERS_NOTE } from './assign-tasks.ts';
+import { assignTasks, laterJoinersNote } from './assign-tasks.ts';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
-import { assignedText, messageOf, plural } from './task-text.ts';
+import { assignedText, countOf, messageOf } from './task-text.ts';
 import './tasks.css';
 
-const missingText = (taskCount: number, people: People) => {
-  if (taskCount === 0 && !hasPeople(people))
-    return 'Choose the tasks, and the groups or members to assign them to.';
-  if (taskCount === 0) return 'Choose at least one task.';
-  if (!hasPeople(people)) return 'Choose at least one group or member.';
+const missingText = (t: TFunction<'tasks'>, taskCount: number, people: People) => {
+  if (taskCount === 0 && !hasPeople(people)) return t('bulk.missingAll');
+  if (taskCount === 0) return t('bulk.missingTasks');
+  if (!hasPeople(people)) return t('bulk.missingPeople');
   return null;
 };
 
 /** /enterprise/bulk-assign-task: many tasks to many groups and members at once. */
 export const BulkAssignTaskPage = () => {
+  const { t } = useTranslation('tasks');
   const [chosen, setChosen] = useState<PickedTask[]>([]);
   const [people, setPeople] = useState<People>(NO_PEOPLE);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +31,7 @@ export const BulkAssignTaskPage = () => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingText(chosen.length, people);
+    const missing = missingText(t, chosen.length, people);
     if (missing) {
       setError(missing);
       return;
@@ -50,36 +53,35 @@ export const BulkAssignTaskPage = () => {
     }
   };
 
-  const who = [
-    people.groups.length > 0 ? plural(people.groups.length, 'group') : null,
-    people.members.length > 0 ? plural(people.members.length, 'member') : null,
-  ]
-    .filter(Boolean)
-    .join(' and ');
+  const who = formatList(
+    [
+      people.groups.length > 0 ? countOf('groups', people.groups.length) : null,
+      people.members.length > 0 ? countOf('members', people.members.length) : null,
+    ].filter((part): part is string => part !== null),
+  );
 
   return (
     <div className="tasks">
       <Link className="back-link" to={paths.enterprise.tasksLibrary}>
-        ← Tasks Library
+        {t('bulk.back')}
       </Link>
-      <PageHeader
-        title="Bulk assign tasks"
-        description="Pick several tasks and assign them to groups and members in one go."
-      />
+      <PageHeader title={t('bulk.title')} description={t('bulk.description')} />
       <form className="bulk-assign" onSubmit={submit} noValidate>
-        <Card title="1. Tasks" className="bulk-assign__tasks">
+        <Card title={t('bulk.tasksStep')} className="bulk-assign__tasks">
           <TaskPicker selected={chosen} onChange={setChosen} />
         </Card>
-        <Card title="2. Groups and members" className="bulk-assign__people">
-          <PeoplePicker library="tasks" value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
+        <Card title={t('bulk.peopleStep')} className="bulk-assign__people">
+          <PeoplePicker library="tasks" value={people} onChange={setPeople} note={laterJoinersNote()} />
         </Card>
         <div className="bulk-assign__submit">
           <FormAlert message={error} />
           <p className="bulk-assign__summary" aria-live="polite">
-            {chosen.length > 0 && who ? `${plural(chosen.length, 'task')} to ${who}.` : 'Nothing chosen yet.'}
+            {chosen.length > 0 && who
+              ? t('bulk.summary', { tasks: countOf('tasks', chosen.length), who })
+              : t('bulk.nothing')}
           </p>
           <Button type="submit" loading={busy}>
-            Assign
+            {t('bulk.assign')}
           </Button>
         </div>
       </form>

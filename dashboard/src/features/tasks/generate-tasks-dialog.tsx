@@ -1,8 +1,11 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { LEVEL_NAMES, LEVEL_VALUES, type Level } from '@coach/shared/constants/levels';
+import { LEVEL_VALUES, type Level } from '@coach/shared/constants/levels';
 import type { TaskType } from '@coach/shared/constants/task-types';
 import { type TaskDraft, tasks } from '@coach/shared/contract/tasks';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatList, formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { errorsFromIssues } from '../../lib/use-contract-form.ts';
@@ -12,7 +15,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
-import { typeLabel } from './task-text.ts';
+import { levelLabel, timeLabel, typeLabel } from './task-text.ts';
 
 /** Video tasks name a video of the library; the coach writes every other open type. */
 const writable = (open: readonly TaskType[]): TaskType[] => open.filter((type) => type !== 3);
@@ -27,7 +30,7 @@ const draftSummary = (draft: TaskDraft) => {
     case 5:
       return draft.passage ?? '';
     case 2:
-      return `Say: ${draft.items.join(', ')}`;
+      return i18n.t('tasks:generate.say', { items: formatList(draft.items, 'unit') });
     case 4:
     case 7:
       return draft.questions.join(' · ');
@@ -45,6 +48,7 @@ const draftSummary = (draft: TaskDraft) => {
  * author ticks the drafts to keep and they are added to the library (nothing is saved before that).
  */
 export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) => {
+  const { t } = useTranslation('tasks');
   const [topic, setTopic] = useState('');
   const WRITABLE = writable(useOpenTaskTypes());
   const [types, setTypes] = useState<TaskType[]>(() => WRITABLE.filter((type) => type === 1 || type === 7));
@@ -81,7 +85,7 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
     if (!drafts) return;
     const chosen = drafts.filter((_, index) => keep.includes(index));
     if (chosen.length === 0) {
-      setErrors({ form: 'Tick at least one draft to add.' });
+      setErrors({ form: t('generate.tickOne') });
       return;
     }
     setBusy(true);
@@ -92,7 +96,7 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
         await api.call(tasks.addTask, draft);
         added += 1;
       }
-      notify.success(`${added} ${added === 1 ? 'task' : 'tasks'} added to the library`);
+      notify.success(t('generate.added', { count: added, value: formatNumber(added) }));
       onAdded();
       onClose();
     } catch (error) {
@@ -107,7 +111,7 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
   };
 
   const toggleType = (type: TaskType, on: boolean) =>
-    setTypes((current) => (on ? [...current, type].sort() : current.filter((t) => t !== type)));
+    setTypes((current) => (on ? [...current, type].sort() : current.filter((other) => other !== type)));
 
   return (
     <Dialog
@@ -115,23 +119,23 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Generate with the coach"
-      description="The coach drafts tasks about your topic. Review them, keep the ones you like and edit them later."
+      title={t('generate.title')}
+      description={t('generate.description')}
     >
       {drafts === null ? (
         <form className="generate-form" onSubmit={generate} noValidate>
           <FormAlert message={errors.form} />
           <TextField
-            label="Topic"
+            label={t('generate.topic')}
             value={topic}
             maxLength={500}
-            placeholder="e.g. handling customer complaints"
+            placeholder={t('generate.topicPlaceholder')}
             onChange={(event) => setTopic(event.target.value)}
             error={errors.topic}
             autoFocus
           />
           <fieldset className="generate-form__types">
-            <legend>Task types</legend>
+            <legend>{t('generate.types')}</legend>
             {WRITABLE.map((type) => (
               <Checkbox
                 key={type}
@@ -148,54 +152,53 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
           </fieldset>
           <div className="generate-form__row">
             <SelectField
-              label="How many"
+              label={t('generate.howMany')}
               value={String(count)}
               onChange={(event) => setCount(Number(event.target.value))}
               error={errors.count}
             >
               {COUNTS.map((n) => (
                 <option key={n} value={n}>
-                  {n}
+                  {formatNumber(n)}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="Level"
+              label={t('generate.level')}
               value={String(level)}
               onChange={(event) => setLevel(Number(event.target.value) as Level)}
               error={errors.level}
             >
               {LEVEL_VALUES.map((value) => (
                 <option key={value} value={value}>
-                  {LEVEL_NAMES[value]}
+                  {levelLabel(value)}
                 </option>
               ))}
             </SelectField>
           </div>
           <div className="dialog__footer">
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              {t('generate.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              Generate drafts
+              {t('generate.generate')}
             </Button>
           </div>
         </form>
       ) : (
         <div className="generate-form">
           <FormAlert message={errors.form} />
-          {estimate ? (
-            <FormAlert
-              tone="info"
-              message="These drafts come from the built-in coach's templates. Read them through before assigning."
-            />
-          ) : null}
-          <ul className="generate-drafts" aria-label="Drafts">
+          {estimate ? <FormAlert tone="info" message={t('generate.builtin')} /> : null}
+          <ul className="generate-drafts" aria-label={t('generate.drafts')}>
             {drafts.map((draft, index) => (
               <li key={`${draft.type}-${draft.title}`} className="generate-drafts__item">
                 <Checkbox
                   label={draft.title}
-                  hint={`${typeLabel(draft.type)} · ${LEVEL_NAMES[draft.level]} · ${draft.timeMinutes} min`}
+                  hint={t('generate.hint', {
+                    type: typeLabel(draft.type),
+                    level: levelLabel(draft.level),
+                    minutes: timeLabel(draft.timeMinutes),
+                  })}
                   checked={keep.includes(index)}
                   onChange={(on) =>
                     setKeep((current) => (on ? [...current, index] : current.filter((i) => i !== index)))
@@ -207,10 +210,10 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
           </ul>
           <div className="dialog__footer">
             <Button variant="secondary" onClick={() => setDrafts(null)}>
-              Back
+              {t('generate.back')}
             </Button>
             <Button loading={busy} onClick={() => void add()}>
-              {keep.length === 1 ? 'Add 1 task' : `Add ${keep.length} tasks`}
+              {t('generate.add', { count: keep.length, value: formatNumber(keep.length) })}
             </Button>
           </div>
         </div>

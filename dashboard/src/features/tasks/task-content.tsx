@@ -1,6 +1,7 @@
 import type { Task } from '@coach/shared/contract/tasks';
 import { attachmentName } from '@coach/shared/format/attachment-name';
 import { fileSize } from '@coach/shared/format/file-size';
+import { useTranslation } from 'react-i18next';
 import { Card } from '../../ui/layout.tsx';
 
 const Passage = ({ text }: { text: string }) => (
@@ -21,12 +22,13 @@ const Questions = ({ questions }: { questions: string[] }) => (
 
 /** What the learner gets: the passage, items, video, questions or interview, by type (spec §3). */
 const Body = ({ task }: { task: Task }) => {
+  const { t } = useTranslation('tasks');
   switch (task.type) {
     case 1:
       return task.passage ? (
         <Passage text={task.passage} />
       ) : (
-        <p className="task-muted">The passage comes from a reading topic ({task.readingTopicId}).</p>
+        <p className="task-muted">{t('content.fromTopic', { id: task.readingTopicId })}</p>
       );
     case 2:
       return (
@@ -39,7 +41,7 @@ const Body = ({ task }: { task: Task }) => {
     case 3:
       return (
         <dl className="facts">
-          <dt>Video content</dt>
+          <dt>{t('content.videoContent')}</dt>
           <dd>
             <code>{task.contentId}</code>
           </dd>
@@ -53,13 +55,13 @@ const Body = ({ task }: { task: Task }) => {
     case 6:
       return (
         <dl className="facts">
-          <dt>Job title</dt>
+          <dt>{t('content.jobTitle')}</dt>
           <dd>{task.jobTitle}</dd>
-          <dt>Industry</dt>
+          <dt>{t('content.industry')}</dt>
           <dd>{task.industry}</dd>
-          <dt>Location</dt>
+          <dt>{t('content.location')}</dt>
           <dd>{task.location}</dd>
-          <dt>Region</dt>
+          <dt>{t('content.region')}</dt>
           <dd>{task.region}</dd>
         </dl>
       );
@@ -78,8 +80,8 @@ const Body = ({ task }: { task: Task }) => {
               <li key={question.id}>
                 <p className="task-question">{question.text}</p>
                 <p className="task-question__rules">
-                  {question.multipleSelection ? 'Several answers allowed' : 'One answer'}
-                  {question.required ? ' · Required' : ' · Optional'}
+                  {question.multipleSelection ? t('content.several') : t('content.one')}
+                  {` · ${question.required ? t('content.required') : t('content.optional')}`}
                 </p>
                 <ul className="task-options">
                   {question.options.map((option) => (
@@ -88,11 +90,15 @@ const Body = ({ task }: { task: Task }) => {
                       className={answers.has(option.value) ? 'task-options__answer' : undefined}
                     >
                       {option.text}
-                      {answers.has(option.value) ? <span className="chip">Expected answer</span> : null}
+                      {answers.has(option.value) ? (
+                        <span className="chip">{t('content.expected')}</span>
+                      ) : null}
                     </li>
                   ))}
                   {question.hasOther ? (
-                    <li className="task-options__other">{question.otherText || 'Other'} (free text)</li>
+                    <li className="task-options__other">
+                      {t('content.otherFree', { other: question.otherText || t('content.other') })}
+                    </li>
                   ) : null}
                 </ul>
               </li>
@@ -103,38 +109,30 @@ const Body = ({ task }: { task: Task }) => {
   }
 };
 
-const CONTENT_TITLE: Record<Task['type'], string> = {
-  1: 'Passage',
-  2: 'Words and sentences to say',
-  3: 'Video',
-  4: 'Questions',
-  5: 'Passage to read and record',
-  6: 'Interview',
-  7: 'Questions',
-  8: 'Questions',
-};
-
-/** The task's content and attachments. */
-export const TaskContent = ({ task }: { task: Task }) => (
-  <>
-    <Card title={CONTENT_TITLE[task.type]}>
-      <Body task={task} />
-    </Card>
-    {task.attachments.length > 0 ? (
-      <Card title="Attachments">
-        <ul className="task-attachments">
-          {task.attachments.map((file) => (
-            <li key={file.fileUrl} className="task-attachments__item">
-              <a href={file.fileUrl} target="_blank" rel="noreferrer" title={file.fileName}>
-                {attachmentName(file.fileName)}
-              </a>
-              <span className="task-muted">
-                {file.fileType} · {fileSize(file.fileSize)}
-              </span>
-            </li>
-          ))}
-        </ul>
+/** The task's content and attachments; the content card's title by type is tasks.json content.titles. */
+export const TaskContent = ({ task }: { task: Task }) => {
+  const { t } = useTranslation('tasks');
+  return (
+    <>
+      <Card title={t(`content.titles.${task.type}`)}>
+        <Body task={task} />
       </Card>
-    ) : null}
-  </>
-);
+      {task.attachments.length > 0 ? (
+        <Card title={t('content.attachments')}>
+          <ul className="task-attachments">
+            {task.attachments.map((file) => (
+              <li key={file.fileUrl} className="task-attachments__item">
+                <a href={file.fileUrl} target="_blank" rel="noreferrer" title={file.fileName}>
+                  {attachmentName(file.fileName)}
+                </a>
+                <span className="task-muted">
+                  {file.fileType} · {fileSize(file.fileSize)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </>
+  );
+};

@@ -1,6 +1,8 @@
 import { type TaskFolder, taskFolders } from '@coach/shared/contract/task-folders';
 import { type Task, tasks } from '@coach/shared/contract/tasks';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -9,8 +11,8 @@ import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people
 import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { assignTasks, LATER_JOINERS_NOTE } from './assign-tasks.ts';
-import { assignedText, messageOf, plural } from './task-text.ts';
+import { assignTasks, laterJoinersNote } from './assign-tasks.ts';
+import { assignedText, countOf, messageOf } from './task-text.ts';
 
 /** Assign one task, or a folder's tasks, to groups and/or members. */
 export const AssignTasksDialog = ({
@@ -26,6 +28,7 @@ export const AssignTasksDialog = ({
   onClose: () => void;
   onAssigned?: (assigned: number) => void;
 }) => {
+  const { t } = useTranslation('tasks');
   const [people, setPeople] = useState<People>(NO_PEOPLE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +36,7 @@ export const AssignTasksDialog = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!hasPeople(people)) {
-      setError('Choose at least one group or member to assign to.');
+      setError(t('dialogs.choosePeople'));
       return;
     }
     setBusy(true);
@@ -61,13 +64,13 @@ export const AssignTasksDialog = ({
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <PeoplePicker library="tasks" value={people} onChange={setPeople} note={LATER_JOINERS_NOTE} />
+        <PeoplePicker library="tasks" value={people} onChange={setPeople} note={laterJoinersNote()} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('dialogs.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
-            Assign
+            {t('dialogs.assign')}
           </Button>
         </div>
       </form>
@@ -77,6 +80,7 @@ export const AssignTasksDialog = ({
 
 /** Put one task into a folder, or into a new folder made here. */
 export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () => void }) => {
+  const { t } = useTranslation('tasks');
   const [folders, setFolders] = useState<TaskFolder[] | null>(null);
   const [folderId, setFolderId] = useState('');
   const [newName, setNewName] = useState('');
@@ -103,7 +107,7 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
   const create = async () => {
     const name = newName.trim();
     if (!name) {
-      setNameError('Please enter a folder name');
+      setNameError(t('dialogs.folderNameRequired'));
       return;
     }
     setCreating(true);
@@ -124,14 +128,14 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
     event.preventDefault();
     const folder = folders?.find((f) => f._id === folderId);
     if (!folder) {
-      setError('Choose a folder, or create one.');
+      setError(t('dialogs.chooseFolder'));
       return;
     }
     setBusy(true);
     setError(null);
     try {
       await api.call(taskFolders.assignTaskFolder, { folderId: folder._id, taskIds: [task._id] });
-      notify.success(`Added to ${folder.name}`);
+      notify.success(t('dialogs.addedTo', { folder: folder.name }));
       onClose();
     } catch (err) {
       setError(messageOf(err));
@@ -146,18 +150,18 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Add to folder"
-      description={`Choose the folder for “${task.title}”.`}
+      title={t('dialogs.addToFolder')}
+      description={t('dialogs.chooseFolderFor', { title: task.title })}
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        {folders === null && !error ? <Spinner label="Loading folders" /> : null}
+        {folders === null && !error ? <Spinner label={t('dialogs.loadingFolders')} /> : null}
         {folders && folders.length === 0 ? (
-          <p className="people-pick__empty">There are no folders yet: create the first one below.</p>
+          <p className="people-pick__empty">{t('dialogs.noFolders')}</p>
         ) : null}
         {folders && folders.length > 0 ? (
           <fieldset className="folder-choice">
-            <legend className="visually-hidden">Folder</legend>
+            <legend className="visually-hidden">{t('dialogs.folder')}</legend>
             {folders.map((folder) => (
               <label key={folder._id} className="picker__row folder-choice__row">
                 <input
@@ -169,7 +173,7 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
                 />
                 <span className="people-pick__who">
                   <span className="people-pick__name">{folder.name}</span>
-                  <span className="people-pick__detail">{plural(folder.taskCount, 'task')}</span>
+                  <span className="people-pick__detail">{countOf('tasks', folder.taskCount)}</span>
                 </span>
               </label>
             ))}
@@ -177,8 +181,8 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
         ) : null}
         <div className="folder-choice__new">
           <TextField
-            label="New folder"
-            placeholder="Folder name"
+            label={t('dialogs.newFolder')}
+            placeholder={t('dialogs.folderName')}
             value={newName}
             maxLength={100}
             error={nameError}
@@ -192,15 +196,15 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
             }}
           />
           <Button variant="secondary" loading={creating} onClick={() => void create()}>
-            Create folder
+            {t('dialogs.createFolder')}
           </Button>
         </div>
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('dialogs.cancel')}
           </Button>
           <Button type="submit" loading={busy} disabled={!folderId}>
-            Add to folder
+            {t('dialogs.addToFolder')}
           </Button>
         </div>
       </form>
@@ -218,6 +222,7 @@ export const DeleteTaskDialog = ({
   onClose: () => void;
   onDeleted: () => void;
 }) => {
+  const { t } = useTranslation('tasks');
   const [busy, setBusy] = useState(false);
   const remove = async () => {
     setBusy(true);
@@ -232,13 +237,16 @@ export const DeleteTaskDialog = ({
   };
   return (
     <ConfirmDialog
-      title={`Delete “${task.title}”?`}
+      title={t('dialogs.deleteTitle', { title: task.title })}
       description={
         task.assignedCount > 0
-          ? `It is assigned to ${plural(task.assignedCount, 'member')}, so it will be archived instead: it leaves the library and their history keeps it.`
-          : 'Nobody has it yet, so it will be deleted for good.'
+          ? t('dialogs.deleteAssigned', {
+              count: task.assignedCount,
+              value: formatNumber(task.assignedCount),
+            })
+          : t('dialogs.deleteNobody')
       }
-      confirmLabel={task.assignedCount > 0 ? 'Archive task' : 'Delete task'}
+      confirmLabel={task.assignedCount > 0 ? t('dialogs.archiveTask') : t('dialogs.deleteTask')}
       busy={busy}
       onConfirm={() => void remove()}
       onCancel={onClose}

@@ -1,8 +1,10 @@
 import { type TaskFolder, taskFolders } from '@coach/shared/contract/task-folders';
 import type { Task } from '@coach/shared/contract/tasks';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -16,7 +18,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { AssignTasksDialog } from './task-dialogs.tsx';
 import { folderPath, viewTaskPath } from './task-paths.ts';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
-import { categoryLabel, levelLabel, messageOf, plural, typeLabel } from './task-text.ts';
+import { categoryLabel, countOf, levelLabel, messageOf, typeLabel } from './task-text.ts';
 import './tasks.css';
 
 /** Name a new folder, or rename one. */
@@ -29,13 +31,14 @@ const FolderNameDialog = ({
   onClose: () => void;
   onSaved: (folder: TaskFolder) => void;
 }) => {
+  const { t } = useTranslation('tasks');
   const [name, setName] = useState(folder?.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Please enter a folder name');
+      setError(t('folders.nameRequired'));
       return;
     }
     setBusy(true);
@@ -44,7 +47,7 @@ const FolderNameDialog = ({
       const saved = folder
         ? await api.call(taskFolders.renameFolder, { folderId: folder._id, name: name.trim() })
         : await api.call(taskFolders.createFolder, { name: name.trim() });
-      notify.success(folder ? 'Folder renamed' : 'Folder created');
+      notify.success(folder ? t('folders.renamed') : t('folders.created'));
       onSaved(saved);
     } catch (err) {
       setError(messageOf(err));
@@ -57,12 +60,14 @@ const FolderNameDialog = ({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={folder ? 'Rename folder' : 'New folder'}
-      description={folder ? `A new name for “${folder.name}”.` : 'Folders keep related tasks together.'}
+      title={folder ? t('folders.renameTitle') : t('folders.newTitle')}
+      description={
+        folder ? t('folders.renameDescription', { name: folder.name }) : t('folders.newDescription')
+      }
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <TextField
-          label="Folder name"
+          label={t('folders.name')}
           value={name}
           maxLength={100}
           error={error}
@@ -71,10 +76,10 @@ const FolderNameDialog = ({
         />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('folders.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
-            {folder ? 'Rename' : 'Create folder'}
+            {folder ? t('folders.rename') : t('folders.create')}
           </Button>
         </div>
       </form>
@@ -91,12 +96,13 @@ const DeleteFolderDialog = ({
   onClose: () => void;
   onDeleted: () => void;
 }) => {
+  const { t } = useTranslation('tasks');
   const [busy, setBusy] = useState(false);
   const remove = async () => {
     setBusy(true);
     try {
       await api.call(taskFolders.deleteFolder, { folderId: folder._id });
-      notify.success('Folder deleted; its tasks stay in the library');
+      notify.success(t('folders.deleted'));
       onDeleted();
     } catch (err) {
       notify.error(messageOf(err));
@@ -105,13 +111,13 @@ const DeleteFolderDialog = ({
   };
   return (
     <ConfirmDialog
-      title={`Delete the folder “${folder.name}”?`}
+      title={t('folders.deleteTitle', { name: folder.name })}
       description={
         folder.taskCount > 0
-          ? `Only the folder goes: its ${plural(folder.taskCount, 'task')} stay in the library, and nobody loses an assignment.`
-          : 'The folder is empty.'
+          ? t('folders.deleteDescription', { tasks: countOf('tasks', folder.taskCount) })
+          : t('folders.deleteEmpty')
       }
-      confirmLabel="Delete folder"
+      confirmLabel={t('folders.deleteConfirm')}
       busy={busy}
       onConfirm={() => void remove()}
       onCancel={onClose}
@@ -149,6 +155,7 @@ const FolderDialogs = ({
 };
 
 const FolderGrid = () => {
+  const { t } = useTranslation('tasks');
   const { state, reload } = useLoad('folders', async () => {
     const contents = await api.call(taskFolders.getFolderContents, {});
     return 'folders' in contents ? contents.folders : [];
@@ -156,15 +163,15 @@ const FolderGrid = () => {
   const [action, setAction] = useState<FolderAction | null>(null);
 
   const body = () => {
-    if (state.status === 'loading') return <LoadingBlock label="Loading folders" />;
+    if (state.status === 'loading') return <LoadingBlock label={t('folders.loading')} />;
     if (state.status === 'error')
       return (
         <ErrorState
-          title="Folders could not be loaded"
+          title={t('folders.loadError')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={reload}>
-              Try again
+              {t('folders.tryAgain')}
             </Button>
           }
         />
@@ -172,13 +179,13 @@ const FolderGrid = () => {
     if (state.data.length === 0)
       return (
         <EmptyState
-          title="No folders yet"
-          description="Create a folder, add tasks to it, then assign the whole folder at once."
-          action={<Button onClick={() => setAction({ kind: 'create' })}>New folder</Button>}
+          title={t('folders.empty')}
+          description={t('folders.emptyDescription')}
+          action={<Button onClick={() => setAction({ kind: 'create' })}>{t('folders.newFolder')}</Button>}
         />
       );
     return (
-      <ul className="folder-grid" aria-label="Folders">
+      <ul className="folder-grid" aria-label={t('folders.folders')}>
         {state.data.map((folder) => (
           <li key={folder._id} className="folder-card">
             <svg className="folder-card__icon" aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
@@ -191,10 +198,10 @@ const FolderGrid = () => {
               <Link className="folder-card__name" to={folderPath(folder._id)}>
                 {folder.name}
               </Link>
-              <span className="folder-card__count">{plural(folder.taskCount, 'task')}</span>
+              <span className="folder-card__count">{countOf('tasks', folder.taskCount)}</span>
             </div>
             <DropdownMenu
-              label={`Actions for folder ${folder.name}`}
+              label={t('folders.actionsFor', { name: folder.name })}
               trigger={
                 <button type="button" className="btn btn--ghost btn--sm task-card__menu">
                   <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
@@ -206,13 +213,13 @@ const FolderGrid = () => {
               }
             >
               <DropdownMenuItem asChild>
-                <Link to={folderPath(folder._id)}>Open</Link>
+                <Link to={folderPath(folder._id)}>{t('folders.open')}</Link>
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => setAction({ kind: 'rename', folder })}>
-                Rename
+                {t('folders.rename')}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => setAction({ kind: 'delete', folder })}>
-                Delete
+                {t('folders.delete')}
               </DropdownMenuItem>
             </DropdownMenu>
           </li>
@@ -224,12 +231,12 @@ const FolderGrid = () => {
   return (
     <div className="tasks">
       <Link className="back-link" to={paths.enterprise.tasksLibrary}>
-        ← Tasks Library
+        {t('folders.back')}
       </Link>
       <PageHeader
-        title="Task folders"
-        description="Group tasks into folders and assign a whole folder to groups or members."
-        actions={<Button onClick={() => setAction({ kind: 'create' })}>New folder</Button>}
+        title={t('folders.title')}
+        description={t('folders.description')}
+        actions={<Button onClick={() => setAction({ kind: 'create' })}>{t('folders.newFolder')}</Button>}
       />
       {body()}
       <FolderDialogs
@@ -255,13 +262,14 @@ const AddTasksDialog = ({
   onClose: () => void;
   onAdded: () => void;
 }) => {
+  const { t } = useTranslation('tasks');
   const [chosen, setChosen] = useState<PickedTask[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (chosen.length === 0) {
-      setError('Choose at least one task to add.');
+      setError(t('folders.chooseTask'));
       return;
     }
     setBusy(true);
@@ -269,9 +277,9 @@ const AddTasksDialog = ({
     try {
       await api.call(taskFolders.assignTaskFolder, {
         folderId: folder._id,
-        taskIds: chosen.map((t) => t._id),
+        taskIds: chosen.map((task) => task._id),
       });
-      notify.success(`${plural(chosen.length, 'task')} added to ${folder.name}`);
+      notify.success(t('folders.addedTo', { tasks: countOf('tasks', chosen.length), folder: folder.name }));
       onAdded();
     } catch (err) {
       setError(messageOf(err));
@@ -284,22 +292,22 @@ const AddTasksDialog = ({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Add tasks"
-      description={`Choose tasks to put in “${folder.name}”.`}
+      title={t('folders.addTasks')}
+      description={t('folders.addTasksDescription', { folder: folder.name })}
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <TaskPicker
           selected={chosen}
           onChange={setChosen}
-          unavailable={Object.fromEntries(inFolder.map((task) => [task._id, 'Already in this folder']))}
+          unavailable={Object.fromEntries(inFolder.map((task) => [task._id, t('folders.alreadyIn')]))}
         />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('folders.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
-            Add to folder
+            {t('folders.addToFolder')}
           </Button>
         </div>
       </form>
@@ -308,6 +316,7 @@ const AddTasksDialog = ({
 };
 
 const FolderDetail = ({ folderId }: { folderId: string }) => {
+  const { t } = useTranslation('tasks');
   const [, setParams] = useSearchParams();
   const { state, reload } = useLoad(folderId, async () => {
     const contents = await api.call(taskFolders.getFolderContents, { folderId });
@@ -316,10 +325,10 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
   const [action, setAction] = useState<FolderAction | 'add' | 'assign' | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
 
-  if (state.status === 'loading') return <LoadingBlock label="Loading the folder" />;
+  if (state.status === 'loading') return <LoadingBlock label={t('folders.loadingFolder')} />;
   const back = (
     <Link className="back-link" to={folderPath()}>
-      ← All folders
+      {t('folders.allFolders')}
     </Link>
   );
   if (state.status === 'error' || !state.data.folder)
@@ -327,11 +336,11 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
       <div className="tasks">
         {back}
         <ErrorState
-          title="The folder could not be loaded"
-          description={state.status === 'error' ? state.message : 'This folder does not exist.'}
+          title={t('folders.folderLoadError')}
+          description={state.status === 'error' ? state.message : t('folders.notFound')}
           action={
             <Button variant="secondary" onClick={reload}>
-              Try again
+              {t('folders.tryAgain')}
             </Button>
           }
         />
@@ -345,7 +354,7 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
     setRemoving(task._id);
     try {
       await api.call(taskFolders.deleteTaskFromFolder, { folderId: folder._id, taskId: task._id });
-      notify.success(`“${task.title}” removed from the folder; it stays in the library`);
+      notify.success(t('folders.removed', { title: task.title }));
       reload();
     } catch (err) {
       notify.error(messageOf(err));
@@ -359,41 +368,41 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
       {back}
       <PageHeader
         title={folder.name}
-        description={`${plural(folderTasks.length, 'task')} in this folder.`}
+        description={t('folders.inFolder', { tasks: countOf('tasks', folderTasks.length) })}
         actions={
           <>
             <Button variant="secondary" onClick={() => setAction({ kind: 'rename', folder })}>
-              Rename
+              {t('folders.rename')}
             </Button>
             <Button variant="secondary" onClick={() => setAction('add')}>
-              Add tasks
+              {t('folders.addTasks')}
             </Button>
             <Button disabled={assignable.length === 0} onClick={() => setAction('assign')}>
-              Assign folder
+              {t('folders.assignFolder')}
             </Button>
           </>
         }
       />
       {folderTasks.length === 0 ? (
         <EmptyState
-          title="This folder is empty"
-          description="Add tasks from the library, then assign the whole folder at once."
-          action={<Button onClick={() => setAction('add')}>Add tasks</Button>}
+          title={t('folders.folderEmpty')}
+          description={t('folders.folderEmptyDescription')}
+          action={<Button onClick={() => setAction('add')}>{t('folders.addTasks')}</Button>}
         />
       ) : (
         <div className="table-card">
           <div className="table-scroll">
             <table className="table table--stack">
-              <caption className="visually-hidden">Tasks in {folder.name}</caption>
+              <caption className="visually-hidden">{t('folders.tasksIn', { folder: folder.name })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Task</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Assigned</th>
-                  <th scope="col">Completed</th>
+                  <th scope="col">{t('folders.colTask')}</th>
+                  <th scope="col">{t('folders.colCategory')}</th>
+                  <th scope="col">{t('folders.colLevel')}</th>
+                  <th scope="col">{t('folders.colAssigned')}</th>
+                  <th scope="col">{t('folders.colCompleted')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('folders.colActions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -406,18 +415,19 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
                           {task.title}
                         </Link>
                         <span className="folder-task__type">
-                          {typeLabel(task.type)}
-                          {task.archived ? ' · Archived' : ''}
+                          {task.archived
+                            ? t('folders.archivedSuffix', { type: typeLabel(task.type) })
+                            : typeLabel(task.type)}
                         </span>
                       </span>
                     </td>
-                    <td data-label="Category">{categoryLabel(task.category)}</td>
-                    <td data-label="Level">{levelLabel(task.level)}</td>
-                    <td data-label="Assigned" className="table__number">
-                      {task.assignedCount}
+                    <td data-label={t('folders.colCategory')}>{categoryLabel(task.category)}</td>
+                    <td data-label={t('folders.colLevel')}>{levelLabel(task.level)}</td>
+                    <td data-label={t('folders.colAssigned')} className="table__number">
+                      {formatNumber(task.assignedCount)}
                     </td>
-                    <td data-label="Completed" className="table__number">
-                      {task.completedCount}
+                    <td data-label={t('folders.colCompleted')} className="table__number">
+                      {formatNumber(task.completedCount)}
                     </td>
                     <td>
                       <div className="table__actions">
@@ -425,10 +435,10 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
                           variant="ghost"
                           size="sm"
                           loading={removing === task._id}
-                          aria-label={`Remove ${task.title} from the folder`}
+                          aria-label={t('folders.removeLabel', { title: task.title })}
                           onClick={() => void removeTask(task)}
                         >
-                          Remove from folder
+                          {t('folders.remove')}
                         </Button>
                       </div>
                     </td>
@@ -452,10 +462,13 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
       ) : null}
       {action === 'assign' ? (
         <AssignTasksDialog
-          title={`Assign “${folder.name}”`}
-          description={`Its ${plural(assignable.length, 'task')} go to everyone you choose${
-            assignable.length < folderTasks.length ? ' (archived tasks are left out)' : ''
-          }.`}
+          title={t('folders.assignTitle', { folder: folder.name })}
+          description={t(
+            assignable.length < folderTasks.length
+              ? 'folders.assignDescriptionArchived'
+              : 'folders.assignDescription',
+            { tasks: countOf('tasks', assignable.length) },
+          )}
           taskIds={assignable.map((task) => task._id)}
           onClose={() => setAction(null)}
           onAssigned={reload}

@@ -1,6 +1,8 @@
 import { ENTERPRISE_TASKS_PAGE_SIZE, GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type Task, tasks } from '@coach/shared/contract/tasks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -8,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { Pagination, SearchBox } from '../../ui/table.tsx';
-import { categoryLabel, plural, typeLabel } from './task-text.ts';
+import { categoryLabel, typeLabel } from './task-text.ts';
 // Its list shares the people picker's rows (people-pick__* classes).
 import '../../ui/people-picker.css';
 
@@ -29,31 +31,32 @@ export const TaskPicker = ({
   /** Task id -> why it cannot be picked here ("Already in this folder"). */
   unavailable?: Record<string, string>;
 }) => {
+  const { t } = useTranslation('tasks');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const list = usePagedList(searchInput, (currentPage) =>
     api.call(tasks.getEnterpriseTasks, { searchInput, currentPage, limit: ENTERPRISE_TASKS_PAGE_SIZE }),
   );
-  const isSelected = (id: string) => selected.some((t) => t._id === id);
+  const isSelected = (id: string) => selected.some((task) => task._id === id);
   const toggle = (task: Task) =>
     onChange(
       isSelected(task._id)
-        ? selected.filter((t) => t._id !== task._id)
+        ? selected.filter((other) => other._id !== task._id)
         : [...selected, { _id: task._id, title: task.title, type: task.type }],
     );
-  const why = (task: Task) => unavailable[task._id] ?? (task.archived ? 'Archived' : null);
+  const why = (task: Task) => unavailable[task._id] ?? (task.archived ? t('picker.archived') : null);
 
   const rows = () => {
     const { load } = list;
-    if (load.status === 'loading') return <LoadingBlock label="Loading tasks" />;
+    if (load.status === 'loading') return <LoadingBlock label={t('picker.loading')} />;
     if (load.status === 'error')
       return (
         <ErrorState
-          title="Tasks could not be loaded"
+          title={t('picker.loadError')}
           description={load.message}
           action={
             <Button variant="secondary" onClick={() => void list.reload()}>
-              Try again
+              {t('picker.tryAgain')}
             </Button>
           }
         />
@@ -61,7 +64,7 @@ export const TaskPicker = ({
     if (load.page.listdata.length === 0)
       return (
         <p className="people-pick__empty">
-          {searchInput ? `No task matches "${searchInput}".` : 'There are no tasks yet.'}
+          {searchInput ? t('picker.noMatch', { query: searchInput }) : t('picker.none')}
         </p>
       );
     const pickable = load.page.listdata.filter((task) => !why(task));
@@ -76,7 +79,7 @@ export const TaskPicker = ({
               onChange={() =>
                 onChange(
                   allOnPage
-                    ? selected.filter((t) => !pickable.some((p) => p._id === t._id))
+                    ? selected.filter((task) => !pickable.some((p) => p._id === task._id))
                     : [
                         ...selected,
                         ...pickable
@@ -86,10 +89,10 @@ export const TaskPicker = ({
                 )
               }
             />
-            Every task on this page
+            {t('picker.everyOnPage')}
           </label>
         ) : null}
-        <ul className="people-pick__results" aria-label="Tasks">
+        <ul className="people-pick__results" aria-label={t('picker.tasks')}>
           {load.page.listdata.map((task) => {
             const reason = why(task);
             return (
@@ -118,7 +121,7 @@ export const TaskPicker = ({
           totalPages={load.page.totalPages}
           totalCount={load.page.totalCount}
           onPage={list.setPage}
-          noun="tasks"
+          noun={t('picker.noun')}
         />
       </>
     );
@@ -127,17 +130,21 @@ export const TaskPicker = ({
   return (
     <div className="task-picker">
       <SearchBox
-        label="Find tasks"
-        placeholder="Find tasks by title..."
+        label={t('picker.findLabel')}
+        placeholder={t('picker.findPlaceholder')}
         value={search}
         onChange={setSearch}
       />
       {rows()}
       <div className="task-picker__summary" aria-live="polite">
-        <span>{selected.length === 0 ? 'No task chosen' : `${plural(selected.length, 'task')} chosen`}</span>
+        <span>
+          {selected.length === 0
+            ? t('picker.noneChosen')
+            : t('picker.chosen', { count: selected.length, value: formatNumber(selected.length) })}
+        </span>
         {selected.length > 0 ? (
           <Button variant="ghost" size="sm" onClick={() => onChange([])}>
-            Clear
+            {t('picker.clear')}
           </Button>
         ) : null}
       </div>

@@ -1,25 +1,39 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { EXPIRY_CHOICES } from '@coach/shared/constants/durations';
-import { LEVEL_NAMES } from '@coach/shared/constants/levels';
-import { TASK_CATEGORY_LABELS, TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import type { Task } from '@coach/shared/contract/tasks';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
+
+// Labels in the language on screen (issue 18): types, categories and levels by their codes in tasks.json. The
+// components calling these use useTranslation('tasks'), so they render again when the language changes.
 
 export const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
 
-export const typeLabel = (type: Task['type']) => TASK_TYPE_LABELS[type];
-export const categoryLabel = (category: Task['category']) => TASK_CATEGORY_LABELS[category];
+export const typeLabel = (type: Task['type']) => i18n.t(`tasks:types.${type}`);
+export const categoryLabel = (category: Task['category']) => i18n.t(`tasks:categories.${category}`);
 export const levelLabel = (level: number) =>
-  LEVEL_NAMES[level as keyof typeof LEVEL_NAMES] ?? `Level ${level}`;
-export const timeLabel = (minutes: number) => `${minutes} min`;
-export const expiryLabel = (seconds: number) =>
-  EXPIRY_CHOICES.find((choice) => choice.seconds === seconds)?.label ?? `${Math.round(seconds / 3600)} hours`;
+  i18n.exists(`tasks:levels.${level}`)
+    ? i18n.t(`tasks:levels.${level}`)
+    : i18n.t('tasks:text.level', { level: formatNumber(level) });
+export const timeLabel = (minutes: number) => i18n.t('tasks:text.minutes', { value: formatNumber(minutes) });
+/** '1 Hour', '7 Days' (the spec's expiry choices) in the language on screen: days when whole days, else hours. */
+export const expiryLabel = (seconds: number) => {
+  const days = seconds / 86_400;
+  if (Number.isInteger(days) && days >= 1)
+    return i18n.t('tasks:expiry.days', { count: days, value: formatNumber(days) });
+  const hours = Math.round(seconds / 3600);
+  return i18n.t('tasks:expiry.hours', { count: hours, value: formatNumber(hours) });
+};
 
 export const plural = (count: number, noun: string, many = `${noun}s`) =>
   `${count} ${count === 1 ? noun : many}`;
 
+/** '3 tasks', '1 member', '2 groups' in the language on screen, each language's plural forms. */
+export const countOf = (kind: 'tasks' | 'members' | 'groups', count: number) =>
+  i18n.t(`tasks:count.${kind}`, { count, value: formatNumber(count) });
+
 /** The words of an assignment result toast: how many new assignments the server made. */
 export const assignedText = (assigned: number) =>
   assigned === 0
-    ? 'Everyone you chose already had these tasks: no new assignments'
-    : `${plural(assigned, 'new assignment')} made`;
+    ? i18n.t('tasks:assigned.none')
+    : i18n.t('tasks:assigned.made', { count: assigned, value: formatNumber(assigned) });

@@ -1,8 +1,10 @@
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type TaskMemberRow, tasks } from '@coach/shared/contract/tasks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -18,7 +20,7 @@ import { SearchBox } from '../../ui/table.tsx';
 import { TaskContent } from './task-content.tsx';
 import { AssignTasksDialog } from './task-dialogs.tsx';
 import { editTaskPath, memberTaskPath } from './task-paths.ts';
-import { categoryLabel, expiryLabel, levelLabel, plural, timeLabel, typeLabel } from './task-text.ts';
+import { categoryLabel, countOf, expiryLabel, levelLabel, timeLabel, typeLabel } from './task-text.ts';
 import './tasks.css';
 
 /** A row's state: Overdue wins over Not started / In progress; a completed task is never overdue. */
@@ -27,23 +29,25 @@ export const StatusBadges = ({
 }: {
   row: Pick<TaskMemberRow, 'taskStatus' | 'overdue' | 'reviewedAt'>;
 }) => {
+  const { t } = useTranslation('tasks');
   const status =
     row.taskStatus === 2
-      ? { label: 'Completed', tone: 'active' }
+      ? { label: t('view.statusCompleted'), tone: 'active' }
       : row.overdue
-        ? { label: 'Overdue', tone: 'overdue' }
+        ? { label: t('view.statusOverdue'), tone: 'overdue' }
         : row.taskStatus === 1
-          ? { label: 'In progress', tone: 'pending' }
-          : { label: 'Not started', tone: 'inactive' };
+          ? { label: t('view.statusInProgress'), tone: 'pending' }
+          : { label: t('view.statusNotStarted'), tone: 'inactive' };
   return (
     <span className="task-status">
       <span className={`status status--${status.tone}`}>{status.label}</span>
-      {row.taskStatus === 2 && row.reviewedAt ? <span className="chip">Reviewed</span> : null}
+      {row.taskStatus === 2 && row.reviewedAt ? <span className="chip">{t('view.reviewed')}</span> : null}
     </span>
   );
 };
 
 const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
+  const { t } = useTranslation('tasks');
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const list = usePagedList(`${taskId}|${searchQuery}`, (currentPage) =>
@@ -53,33 +57,31 @@ const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
     <section className="task-members" aria-labelledby="task-members-title">
       <div className="list-toolbar">
         <h2 className="task-members__title" id="task-members-title">
-          Members
+          {t('view.members')}
         </h2>
         <SearchBox
-          label="Search members of this task"
-          placeholder="Search by name or email..."
+          label={t('view.searchLabel')}
+          placeholder={t('view.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
       </div>
       <PagedTable
         list={list}
-        noun="members"
+        noun={t('view.noun')}
         empty={{
-          title: searchQuery ? 'No member matches' : 'Nobody has this task yet',
-          description: searchQuery
-            ? 'Try another name or email.'
-            : `Assign “${title}” to groups or members and follow their progress here.`,
+          title: searchQuery ? t('view.noMember') : t('view.nobody'),
+          description: searchQuery ? t('view.noMemberDescription') : t('view.nobodyDescription', { title }),
         }}
         head={
           <>
-            <th scope="col">Member</th>
-            <th scope="col">Status</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Due</th>
-            <th scope="col">Completed</th>
+            <th scope="col">{t('view.colMember')}</th>
+            <th scope="col">{t('view.colStatus')}</th>
+            <th scope="col">{t('view.colProgress')}</th>
+            <th scope="col">{t('view.colDue')}</th>
+            <th scope="col">{t('view.colCompleted')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('view.colActions')}</span>
             </th>
           </>
         }
@@ -89,20 +91,20 @@ const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
               <span className="folder-task">
                 <span className="folder-task__title">{row.name}</span>
                 <span className="folder-task__type">
-                  {row.email} · {row.source === 'group' ? 'via a group' : 'direct'}
+                  {row.email} · {row.source === 'group' ? t('view.viaGroup') : t('view.direct')}
                 </span>
               </span>
             </td>
-            <td data-label="Status">
+            <td data-label={t('view.colStatus')}>
               <StatusBadges row={row} />
             </td>
-            <td data-label="Progress" className="table__number">
-              <ProgressBar value={row.progress} label={`Progress of ${row.name}`} />
+            <td data-label={t('view.colProgress')} className="table__number">
+              <ProgressBar value={row.progress} label={t('view.progressOf', { name: row.name })} />
             </td>
-            <td data-label="Due" className="table__number">
+            <td data-label={t('view.colDue')} className="table__number">
               {formatDate(row.dueAt)}
             </td>
-            <td data-label="Completed" className="table__number">
+            <td data-label={t('view.colCompleted')} className="table__number">
               {formatDate(row.completedAt)}
             </td>
             <td>
@@ -111,9 +113,9 @@ const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
                   <Link
                     className="btn btn--secondary btn--sm"
                     to={memberTaskPath(taskId, row._id)}
-                    aria-label={`Review ${row.name}'s answers`}
+                    aria-label={t('view.reviewLabel', { name: row.name })}
                   >
-                    Review
+                    {t('view.review')}
                   </Link>
                 ) : null}
               </div>
@@ -127,6 +129,7 @@ const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
 
 /** /enterprise/tasks-library/view/:id — the task as authored, and who has it. */
 export const TaskViewPage = () => {
+  const { t } = useTranslation('tasks');
   const { id = '' } = useParams();
   const { state, reload } = useLoad(id, () => api.call(tasks.getTaskById, { taskId: id }));
   const [assigning, setAssigning] = useState(false);
@@ -134,21 +137,21 @@ export const TaskViewPage = () => {
 
   const back = (
     <Link className="back-link" to={paths.enterprise.tasksLibrary}>
-      ← Tasks Library
+      {t('view.back')}
     </Link>
   );
-  if (state.status === 'loading') return <LoadingBlock label="Loading the task" />;
+  if (state.status === 'loading') return <LoadingBlock label={t('view.loading')} />;
   if (state.status === 'error')
     return (
       <div className="tasks">
         {back}
-        <PageHeader title="Task details" />
+        <PageHeader title={t('view.details')} />
         <ErrorState
-          title="The task could not be loaded"
+          title={t('view.loadError')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={reload}>
-              Try again
+              {t('view.tryAgain')}
             </Button>
           }
         />
@@ -163,8 +166,8 @@ export const TaskViewPage = () => {
         description={
           <span className="chips">
             <span className="chip chip--accent">{typeLabel(task.type)}</span>
-            {task.archived ? <span className="chip task-card__archived">Archived</span> : null}
-            {task.platformTaskId ? <span className="chip">From the platform library</span> : null}
+            {task.archived ? <span className="chip task-card__archived">{t('view.archived')}</span> : null}
+            {task.platformTaskId ? <span className="chip">{t('view.fromPlatform')}</span> : null}
           </span>
         }
         actions={
@@ -172,32 +175,39 @@ export const TaskViewPage = () => {
             <>
               {task.platformTaskId ? null : (
                 <Link className="btn btn--secondary btn--md" to={editTaskPath(task._id)}>
-                  Edit
+                  {t('view.edit')}
                 </Link>
               )}
-              <Button onClick={() => setAssigning(true)}>Assign</Button>
+              <Button onClick={() => setAssigning(true)}>{t('view.assign')}</Button>
             </>
           )
         }
       />
       <div className="task-view">
-        <Card title="About this task" className="task-view__about">
+        <Card title={t('view.about')} className="task-view__about">
           {task.description ? <p className="task-view__description">{task.description}</p> : null}
           <dl className="facts">
-            <dt>Category</dt>
+            <dt>{t('view.category')}</dt>
             <dd>{categoryLabel(task.category)}</dd>
-            <dt>Level</dt>
+            <dt>{t('view.level')}</dt>
             <dd>{levelLabel(task.level)}</dd>
-            <dt>Time</dt>
+            <dt>{t('view.time')}</dt>
             <dd>{timeLabel(task.timeMinutes)}</dd>
-            <dt>Expires</dt>
-            <dd>{expiryLabel(task.expirySeconds)} after assignment</dd>
-            <dt>Assigned</dt>
+            <dt>{t('view.expires')}</dt>
+            <dd>{t('view.expiresAfter', { expiry: expiryLabel(task.expirySeconds) })}</dd>
+            <dt>{t('view.assigned')}</dt>
             <dd>
-              {plural(task.assignedCount, 'member')}, {task.completedCount} completed
-              {task.groupIds.length > 0 ? ` · ${plural(task.groupIds.length, 'group')}` : ''}
+              {(() => {
+                const line = t('view.assignedLine', {
+                  members: countOf('members', task.assignedCount),
+                  completed: formatNumber(task.completedCount),
+                });
+                return task.groupIds.length > 0
+                  ? t('view.groupsSuffix', { line, groups: countOf('groups', task.groupIds.length) })
+                  : line;
+              })()}
             </dd>
-            <dt>Created</dt>
+            <dt>{t('view.created')}</dt>
             <dd>{formatDate(task.createdAt)}</dd>
           </dl>
         </Card>
@@ -208,8 +218,8 @@ export const TaskViewPage = () => {
       <MembersTable key={membersVersion} taskId={task._id} title={task.title} />
       {assigning ? (
         <AssignTasksDialog
-          title="Assign task"
-          description={`Choose who gets “${task.title}”.`}
+          title={t('view.assignTitle')}
+          description={t('view.assignDescription', { title: task.title })}
           taskIds={[task._id]}
           onClose={() => setAssigning(false)}
           onAssigned={() => {

@@ -3,8 +3,10 @@ import { TASK_CATEGORIES } from '@coach/shared/constants/task-types';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { TASK_SECTION_SIZE, type Task, type TaskListResponse } from '@coach/shared/contract/tasks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
@@ -23,8 +25,8 @@ import './tasks.css';
 
 type Tab = 'all' | `${Task['type']}`;
 /** "All" and one tab per type the enterprise's flags leave open (issue 7). */
-const tabsFor = (types: readonly Task['type'][]): TabItem<Tab>[] => [
-  { value: 'all', label: 'All' },
+const tabsFor = (types: readonly Task['type'][], all: string): TabItem<Tab>[] => [
+  { value: 'all', label: all },
   ...types.map((type) => ({ value: `${type}` as Tab, label: typeLabel(type) })),
 ];
 const tabOf = (tabs: TabItem<Tab>[], value: string | null): Tab =>
@@ -44,74 +46,91 @@ const Sections = ({
   onToggle: (type: ViewAllType) => void;
   onOpenType: (type: Task['type']) => void;
   onAction: (action: TaskAction, task: Task) => void;
-}) => (
-  <div className="task-sections">
-    {data.sections.map((section) => {
-      const label = typeLabel(section.type);
-      const open = hasViewAll(section.type) && expanded.includes(section.type);
-      const gridId = `task-section-${section.type}`;
-      const more = section.totalCount > section.listdata.length;
-      return (
-        <section key={section.type} className="task-section" aria-labelledby={`${gridId}-title`}>
-          <div className="task-section__head">
-            <h2 className="task-section__title" id={`${gridId}-title`}>
-              {label} <span className="task-section__count">({section.totalCount})</span>
-            </h2>
-            {open ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-expanded
-                aria-controls={gridId}
-                onClick={() => hasViewAll(section.type) && onToggle(section.type)}
-              >
-                Show less
-              </Button>
-            ) : section.totalCount > TASK_SECTION_SIZE ? (
-              hasViewAll(section.type) ? (
+}) => {
+  const { t } = useTranslation('tasks');
+  return (
+    <div className="task-sections">
+      {data.sections.map((section) => {
+        const label = typeLabel(section.type);
+        const open = hasViewAll(section.type) && expanded.includes(section.type);
+        const gridId = `task-section-${section.type}`;
+        const more = section.totalCount > section.listdata.length;
+        return (
+          <section key={section.type} className="task-section" aria-labelledby={`${gridId}-title`}>
+            <div className="task-section__head">
+              <h2 className="task-section__title" id={`${gridId}-title`}>
+                {label} <span className="task-section__count">({formatNumber(section.totalCount)})</span>
+              </h2>
+              {open ? (
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-expanded={false}
+                  aria-expanded
                   aria-controls={gridId}
-                  aria-label={`View all ${section.totalCount} ${label} tasks`}
                   onClick={() => hasViewAll(section.type) && onToggle(section.type)}
                 >
-                  View all ({section.totalCount})
+                  {t('library.showLess')}
                 </Button>
-              ) : (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`View all ${section.totalCount} ${label} tasks`}
-                  onClick={() => onOpenType(section.type)}
-                >
-                  View all ({section.totalCount})
-                </Button>
-              )
+              ) : section.totalCount > TASK_SECTION_SIZE ? (
+                hasViewAll(section.type) ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-expanded={false}
+                    aria-controls={gridId}
+                    aria-label={t('library.viewAllLabel', {
+                      value: formatNumber(section.totalCount),
+                      type: label,
+                    })}
+                    onClick={() => hasViewAll(section.type) && onToggle(section.type)}
+                  >
+                    {t('library.viewAll', { value: formatNumber(section.totalCount) })}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t('library.viewAllLabel', {
+                      value: formatNumber(section.totalCount),
+                      type: label,
+                    })}
+                    onClick={() => onOpenType(section.type)}
+                  >
+                    {t('library.viewAll', { value: formatNumber(section.totalCount) })}
+                  </Button>
+                )
+              ) : null}
+            </div>
+            <div id={gridId}>
+              <TaskGrid
+                items={section.listdata}
+                label={t('library.typeTasks', { type: label })}
+                onAction={onAction}
+              />
+            </div>
+            {open && more ? (
+              <p className="task-section__more">
+                {t('library.showing', {
+                  shown: formatNumber(section.listdata.length),
+                  total: formatNumber(section.totalCount),
+                })}{' '}
+                <button type="button" className="link-button" onClick={() => onOpenType(section.type)}>
+                  {t('library.seeEvery', { type: label })}
+                </button>
+              </p>
             ) : null}
-          </div>
-          <div id={gridId}>
-            <TaskGrid items={section.listdata} label={`${label} tasks`} onAction={onAction} />
-          </div>
-          {open && more ? (
-            <p className="task-section__more">
-              Showing {section.listdata.length} of {section.totalCount}.{' '}
-              <button type="button" className="link-button" onClick={() => onOpenType(section.type)}>
-                See every {label} task
-              </button>
-            </p>
-          ) : null}
-        </section>
-      );
-    })}
-  </div>
-);
+          </section>
+        );
+      })}
+    </div>
+  );
+};
 
 /** /enterprise/tasks-library: every task of the enterprise, by type, with search, category, sort, archive. */
 export const TasksLibraryPage = () => {
+  const { t } = useTranslation('tasks');
   const [params, setParams] = useSearchParams();
-  const TABS = tabsFor(useOpenTaskTypes());
+  const TABS = tabsFor(useOpenTaskTypes(), t('library.all'));
   const tab = tabOf(TABS, params.get('type'));
   const [filters, setFilters] = useState<Filters>({
     search: '',
@@ -156,24 +175,28 @@ export const TasksLibraryPage = () => {
     );
   const toggle = (type: ViewAllType) =>
     setExpanded((current) =>
-      current.includes(type) ? current.filter((t) => t !== type) : [...current, type],
+      current.includes(type) ? current.filter((other) => other !== type) : [...current, type],
     );
   const filtered = Boolean(search || filters.category);
 
   const empty = filters.archived ? (
     <EmptyState
-      title={filtered ? 'No archived task matches' : 'No archived tasks'}
-      description="A task that was assigned and then deleted is archived here, so learners keep its history."
+      title={filtered ? t('library.emptyArchivedMatch') : t('library.emptyArchived')}
+      description={t('library.archivedDescription')}
     />
   ) : filtered ? (
-    <EmptyState title="No task matches" description="Try another search or category." />
+    <EmptyState title={t('library.noMatch')} description={t('library.noMatchDescription')} />
   ) : (
     <EmptyState
-      title={tab === 'all' ? 'No tasks yet' : `No ${typeLabel(Number(tab) as Task['type'])} tasks yet`}
-      description="Create a task, then assign it to groups or members."
+      title={
+        tab === 'all'
+          ? t('library.empty')
+          : t('library.emptyType', { type: typeLabel(Number(tab) as Task['type']) })
+      }
+      description={t('library.emptyDescription')}
       action={
         <Link className="btn btn--primary btn--md" to={paths.enterprise.createTask}>
-          Create task
+          {t('library.create')}
         </Link>
       }
     />
@@ -181,15 +204,15 @@ export const TasksLibraryPage = () => {
 
   const content = () => {
     const { state } = list;
-    if (state.status === 'loading') return <LoadingBlock label="Loading tasks" />;
+    if (state.status === 'loading') return <LoadingBlock label={t('library.loading')} />;
     if (state.status === 'error')
       return (
         <ErrorState
-          title="Tasks could not be loaded"
+          title={t('library.loadError')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={() => void list.reload()}>
-              Try again
+              {t('library.tryAgain')}
             </Button>
           }
         />
@@ -212,7 +235,11 @@ export const TasksLibraryPage = () => {
       <div className="task-list">
         <TaskGrid
           items={data.listdata}
-          label={`${TABS.find((t) => t.value === tab)?.label ?? ''} tasks`}
+          label={
+            tab === 'all'
+              ? t('library.noun')
+              : t('library.typeTasks', { type: typeLabel(Number(tab) as Task['type']) })
+          }
           onAction={(action, task) => setActing({ action, task })}
         />
         <Pagination
@@ -220,7 +247,7 @@ export const TasksLibraryPage = () => {
           totalPages={data.totalPages}
           totalCount={data.totalCount}
           onPage={(next) => setPaging({ key: pageKey, page: next })}
-          noun="tasks"
+          noun={t('library.noun')}
         />
       </div>
     );
@@ -229,40 +256,40 @@ export const TasksLibraryPage = () => {
   return (
     <div className="tasks">
       <PageHeader
-        title="Tasks Library"
-        description="Create tasks, keep them in folders and assign them to groups or members."
+        title={t('library.title')}
+        description={t('library.description')}
         actions={
           <>
             <Link className="btn btn--secondary btn--md" to={paths.enterprise.tasksLibraryNew}>
-              Folders
+              {t('library.folders')}
             </Link>
             <Link className="btn btn--secondary btn--md" to={paths.enterprise.bulkAssignTask}>
-              Bulk assign
+              {t('library.bulkAssign')}
             </Link>
             <Button variant="secondary" onClick={() => setGenerating(true)}>
-              Generate with the coach
+              {t('library.generate')}
             </Button>
             <Link className="btn btn--primary btn--md" to={paths.enterprise.createTask}>
-              Create task
+              {t('library.create')}
             </Link>
           </>
         }
       />
       <div className="task-toolbar">
         <SearchBox
-          label="Search tasks"
-          placeholder="Search by title..."
+          label={t('library.searchLabel')}
+          placeholder={t('library.searchPlaceholder')}
           value={filters.search}
           onChange={(value) => setFilters((f) => ({ ...f, search: value }))}
         />
         <SelectField
-          label="Category"
+          label={t('library.category')}
           value={filters.category}
           onChange={(event) =>
             setFilters((f) => ({ ...f, category: event.target.value as Filters['category'] }))
           }
         >
-          <option value="">All categories</option>
+          <option value="">{t('library.allCategories')}</option>
           {TASK_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {categoryLabel(category)}
@@ -270,24 +297,26 @@ export const TasksLibraryPage = () => {
           ))}
         </SelectField>
         <SelectField
-          label="Sort by"
+          label={t('library.sortBy')}
           value={filters.sortBy}
           onChange={(event) => setFilters((f) => ({ ...f, sortBy: event.target.value as SortValue }))}
         >
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(`library.sort.${option.value}`)}
             </option>
           ))}
         </SelectField>
         <Checkbox
-          label="Archived"
+          label={t('library.archived')}
           checked={filters.archived}
           onChange={(archived) => setFilters((f) => ({ ...f, archived }))}
         />
-        {list.busy && list.state.status === 'ready' ? <Spinner size="sm" label="Updating tasks" /> : null}
+        {list.busy && list.state.status === 'ready' ? (
+          <Spinner size="sm" label={t('library.updating')} />
+        ) : null}
       </div>
-      <Tabs label="Task types" value={tab} onValueChange={setTab} tabs={TABS}>
+      <Tabs label={t('library.typesLabel')} value={tab} onValueChange={setTab} tabs={TABS}>
         <div aria-busy={list.busy}>{content()}</div>
       </Tabs>
       {generating ? (
@@ -295,8 +324,8 @@ export const TasksLibraryPage = () => {
       ) : null}
       {acting?.action === 'assign' ? (
         <AssignTasksDialog
-          title="Assign task"
-          description={`Choose who gets “${acting.task.title}”.`}
+          title={t('library.assignTitle')}
+          description={t('library.assignDescription', { title: acting.task.title })}
           taskIds={[acting.task._id]}
           onClose={() => setActing(null)}
           onAssigned={() => void list.reload()}

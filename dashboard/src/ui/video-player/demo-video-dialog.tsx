@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '../dialog.tsx';
 import { LoadingBlock } from '../spinner.tsx';
 import './video-player-dialog.css';
@@ -12,37 +13,40 @@ export const DEMO_VIDEO = {
   tracks: [{ label: 'English', srcLang: 'en', url: '/media/platform-demo.en.vtt' }],
 };
 
-export const DemoVideoDialog = ({ onClose }: { onClose: () => void }) => (
-  <Dialog
-    open
-    size="wide"
-    onEscapeKeyDown={(event) => {
-      // Escape in plyr's settings menu closes that menu, not the dialog.
-      if (event.target instanceof Element && event.target.closest('.plyr__menu')) event.preventDefault();
-    }}
-    onOpenChange={(open) => {
-      if (!open) onClose();
-    }}
-    title="Your personal growth platform"
-    description="A short demo of practising with your coach"
-  >
-    <div className="video-dialog">
-      <Suspense
-        fallback={
-          <div className="video-dialog__loading">
-            <LoadingBlock label="Loading the player" />
-          </div>
-        }
-      >
-        <VideoPlayer
-          src={DEMO_VIDEO.src}
-          title="Platform demo"
-          poster={DEMO_VIDEO.poster}
-          tracks={DEMO_VIDEO.tracks}
-        />
-      </Suspense>
-    </div>
-  </Dialog>
-);
+export const DemoVideoDialog = ({ onClose }: { onClose: () => void }) => {
+  const { t } = useTranslation('speech');
+  return (
+    <Dialog
+      open
+      size="wide"
+      onEscapeKeyDown={(event) => {
+        // Escape in plyr's settings menu closes that menu, not the dialog.
+        if (event.target instanceof Element && event.target.closest('.plyr__menu')) event.preventDefault();
+      }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('video.demoTitle')}
+      description={t('video.demoDescription')}
+    >
+      <div className="video-dialog">
+        <Suspense
+          fallback={
+            <div className="video-dialog__loading">
+              <LoadingBlock label={t('video.loadingPlayer')} />
+            </div>
+          }
+        >
+          <VideoPlayer
+            src={DEMO_VIDEO.src}
+            title={t('video.demoVideo')}
+            poster={DEMO_VIDEO.poster}
+            tracks={DEMO_VIDEO.tracks}
+          />
+        </Suspense>
+      </div>
+    </Dialog>
+  );
+};
 
 export default DemoVideoDialog;

@@ -1,5 +1,6 @@
 import { contentActions, type VideoJournal } from '@coach/shared/contract/content';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../button.tsx';
@@ -7,11 +8,12 @@ import { Dialog } from '../dialog.tsx';
 import { TextAreaField } from '../text-field.tsx';
 import { notifyContentActionError } from './content-action-error.ts';
 
+/** The three questions of spec §4; their words are speech.json video.q1-q3. */
 const QUESTIONS = [
-  { field: 'learnedFromVideo', label: 'What did you learn from the video?' },
-  { field: 'goodOutcome', label: 'What would a good outcome look like for you?' },
-  { field: 'stepsForAchievement', label: 'What steps will you take to achieve it?' },
-] as const satisfies readonly { field: keyof VideoJournal; label: string }[];
+  { field: 'learnedFromVideo', key: 'video.q1' },
+  { field: 'goodOutcome', key: 'video.q2' },
+  { field: 'stepsForAchievement', key: 'video.q3' },
+] as const satisfies readonly { field: keyof VideoJournal; key: string }[];
 
 type Answers = Required<VideoJournal>;
 
@@ -41,6 +43,7 @@ export const JournalingDialog = ({
     goodOutcome: journal?.goodOutcome ?? '',
     stepsForAchievement: journal?.stepsForAchievement ?? '',
   });
+  const { t } = useTranslation('speech');
   const [errors, setErrors] = useState<Partial<Record<keyof Answers, string>>>({});
   const [busy, setBusy] = useState(false);
 
@@ -49,7 +52,7 @@ export const JournalingDialog = ({
     const missing = Object.fromEntries(
       QUESTIONS.filter(({ field }) => !answers[field].trim()).map(({ field }) => [
         field,
-        'Please write an answer.',
+        t('video.required'),
       ]),
     );
     setErrors(missing);
@@ -57,7 +60,7 @@ export const JournalingDialog = ({
     setBusy(true);
     try {
       const saved = await api.call(contentActions.submitContentReview, { contentId, ...answers });
-      notify.success('Thank you, your answers are saved.');
+      notify.success(t('video.saved'));
       onSaved({ ...answers, ...saved });
       onClose();
     } catch (error) {
@@ -73,14 +76,14 @@ export const JournalingDialog = ({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Reflect on the video"
-      description={`A few questions about “${videoTitle}”.`}
+      title={t('video.journalTitle')}
+      description={t('video.journalDescription', { title: videoTitle })}
     >
       <form className="journaling" onSubmit={submit} noValidate>
-        {QUESTIONS.map(({ field, label }) => (
+        {QUESTIONS.map(({ field, key }) => (
           <TextAreaField
             key={field}
-            label={label}
+            label={t(key)}
             name={field}
             rows={3}
             maxLength={5000}
@@ -92,10 +95,10 @@ export const JournalingDialog = ({
         ))}
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Skip
+            {t('video.skip')}
           </Button>
           <Button type="submit" loading={busy}>
-            Submit
+            {t('video.submit')}
           </Button>
         </div>
       </form>

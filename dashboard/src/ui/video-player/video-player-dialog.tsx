@@ -6,6 +6,7 @@ import {
 } from '@coach/shared/contract/content';
 import { compactNumber } from '@coach/shared/format/compact-number';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../button.tsx';
@@ -39,6 +40,7 @@ export const VideoPlayerDialog = ({
   /** 'viewed' was recorded; the answer says whether it completed the viewer's task. */
   onViewed?: (response: DoActionResponse) => void;
 }) => {
+  const { t } = useTranslation('speech');
   const [stage, setStage] = useState<'player' | 'journal'>('player');
   const [liked, setLiked] = useState(video.likedByMe);
   const [likeCount, setLikeCount] = useState(video.likeCount);
@@ -55,7 +57,7 @@ export const VideoPlayerDialog = ({
     try {
       const response = await doAction('viewed');
       onChange?.({ viewedByMe: true });
-      if (response.taskCompleted) notify.success('Task completed');
+      if (response.taskCompleted) notify.success(t('video.taskCompleted'));
       onViewed?.(response);
     } catch (error) {
       notifyContentActionError(error);
@@ -109,7 +111,7 @@ export const VideoPlayerDialog = ({
         if (!open) requestClose();
       }}
       title={video.title}
-      description={`by ${video.coach}`}
+      description={t('video.by', { coach: video.coach })}
     >
       <div className="video-dialog">
         <p className="video-dialog__meta">
@@ -118,7 +120,7 @@ export const VideoPlayerDialog = ({
         <Suspense
           fallback={
             <div className="video-dialog__loading">
-              <LoadingBlock label="Loading the player" />
+              <LoadingBlock label={t('video.loadingPlayer')} />
             </div>
           }
         >
@@ -142,10 +144,10 @@ export const VideoPlayerDialog = ({
                 </svg>
               }
             >
-              {liked ? 'Liked' : 'Like'}
+              {liked ? t('video.liked') : t('video.like')}
             </Button>
             <span className="video-dialog__count">
-              {compactNumber(likeCount)} {likeCount === 1 ? 'like' : 'likes'}
+              {t('video.likes', { count: likeCount, value: compactNumber(likeCount) })}
             </span>
           </VideoPlayer>
         </Suspense>

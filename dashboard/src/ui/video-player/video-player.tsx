@@ -3,6 +3,7 @@ import type { VideoSubtitle } from '@coach/shared/contract/content';
 import Plyr from 'plyr';
 import 'plyr/dist/plyr.css';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
 import { trackPlayback } from './play-tracker.ts';
 import spriteUrl from './plyr-sprite.svg?no-inline';
@@ -73,6 +74,7 @@ export const VideoPlayer = ({
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const onViewedRef = useRef(onViewed);
   onViewedRef.current = onViewed;
+  const { t } = useTranslation('speech');
   const [loop, setLoop] = useState(false);
   const [failed, setFailed] = useState(false);
   const trackKey = JSON.stringify(tracks);
@@ -145,15 +147,15 @@ export const VideoPlayer = ({
 
   return (
     <div className="video-player">
-      <section className="video-player__stage" aria-label={`Video: ${title}`} ref={hostRef} />
+      <section className="video-player__stage" aria-label={t('video.region', { title })} ref={hostRef} />
       {failed ? (
         <p className="video-player__error" role="alert">
-          This video could not be played. Check your connection and try again.
+          {t('video.failed')}
         </p>
       ) : null}
       <div className="video-player__extras">
         <Button variant="secondary" size="sm" aria-pressed={loop} onClick={toggleLoop}>
-          {loop ? 'Loop on' : 'Loop off'}
+          {loop ? t('video.loopOn') : t('video.loopOff')}
         </Button>
         {children}
       </div>

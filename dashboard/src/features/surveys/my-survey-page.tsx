@@ -1,0 +1,93 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { type MySurvey, type SurveyAnswers, surveys } from '@coach/shared/contract/surveys';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { notify } from '../../lib/notify.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
+import { SurveyAnswersView, SurveyQuestionsForm } from './survey-questions.tsx';
+import { SurveyStatusChip } from './survey-status.tsx';
+import './surveys.css';
+
+const BackLink = () => (
+  <Link className="btn btn--secondary btn--md" to={paths.enterprise.myTasks}>
+    Back to My Tasks
+  </Link>
+);
+
+/** What the member is told about their submission and the survey's state. */
+const statusLine = ({ survey, response }: MySurvey) => {
+  if (!survey.open) {
+    const why =
+      survey.status === 'Closed' ? 'This survey is closed' : 'This survey is no longer assigned to you';
+    return response
+      ? `${why}. You answered on ${formatDateTime(response.updatedAt)}.`
+      : `${why}: it no longer takes answers.`;
+  }
+  const due = survey.dueAt ? ` It closes on ${formatDateTime(survey.dueAt)}.` : '';
+  return response
+    ? `You answered on ${formatDateTime(response.updatedAt)}. You can change your answers until the survey closes.${due}`
+    : `Questions marked Required need an answer.${due}`;
+};
+
+/** /enterprise/my-tasks/survey/:id: the member answers a survey assigned to them, or reads their answers. */
+export const MySurveyPage = () => {
+  const { id = '' } = useParams();
+  const { state, setState, reload } = useLoad(id, () => api.call(surveys.getMySurvey, { surveyId: id }));
+  const [serverError, setServerError] = useState<{ questionId?: string; message: string } | null>(null);
+
+  const submit = async (answers: SurveyAnswers) => {
+    setServerError(null);
+    try {
+      const { response, message } = await api.callWithMessage(surveys.submit, { surveyId: id, answers });
+      notify.success(message);
+      setState({ status: 'ready', data: response });
+    } catch (error) {
+      if (error instanceof ApiError && error.field?.startsWith('answers.'))
+        setServerError({
+          questionId: error.field.slice('answers.'.length),
+          message: error.message.replace(/^answers\.[^:]+: /, ''),
+        });
+      else setServerError({ message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+      if (error instanceof ApiError && error.status === 409) reload();
+    }
+  };
+
+  return (
+    <div className="my-survey">
+      <LoadStates state={state} reload={reload} what="the survey">
+        {(mine) => (
+          <>
+            <PageHeader
+              title={mine.survey.title}
+              description={mine.survey.description ?? undefined}
+              actions={<BackLink />}
+            />
+            <Card className="my-survey__card">
+              <p className="my-survey__status">
+                <SurveyStatusChip status={mine.survey.status} /> {statusLine(mine)}
+              </p>
+              {mine.survey.open ? (
+                <SurveyQuestionsForm
+                  // A new submission resets the form to what was saved.
+                  key={mine.response?.updatedAt ?? 'new'}
+                  questions={mine.survey.questions}
+                  initial={mine.response?.answers ?? {}}
+                  submitLabel={mine.response ? 'Update my answers' : 'Submit answers'}
+                  submit={submit}
+                  serverError={serverError}
+                />
+              ) : (
+                <SurveyAnswersView questions={mine.survey.questions} answers={mine.response?.answers ?? {}} />
+              )}
+            </Card>
+          </>
+        )}
+      </LoadStates>
+    </div>
+  );
+};

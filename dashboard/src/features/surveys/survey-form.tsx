@@ -1,0 +1,207 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { EXPIRY_CHOICES } from '@coach/shared/constants/durations';
+import {
+  SURVEY_DESCRIPTION_MAX,
+  SURVEY_QUESTIONS_MAX,
+  SURVEY_TITLE_MAX,
+  type Survey,
+  surveys,
+} from '@coach/shared/contract/surveys';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { notify } from '../../lib/notify.ts';
+import { Button } from '../../ui/button.tsx';
+import {
+  type FieldErrors,
+  fromQuestionTemplate,
+  newQuestion,
+  type QuestionDraft,
+  questionsFingerprint,
+  toQuestionTemplate,
+} from '../../ui/choice-question-draft.ts';
+import { ChoiceQuestionsField } from '../../ui/choice-questions-field.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { useLeaveGuard } from '../../ui/leave-guard.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { SurveyQuestionsSummary } from './survey-questions.tsx';
+
+type Draft = { title: string; description: string; expirySeconds: number | null; questions: QuestionDraft[] };
+
+const draftOf = (survey: Survey | null): Draft =>
+  survey
+    ? {
+        title: survey.title,
+        description: survey.description ?? '',
+        expirySeconds: survey.expirySeconds,
+        questions: survey.questions.map(fromQuestionTemplate),
+      }
+    : { title: '', description: '', expirySeconds: null, questions: [newQuestion()] };
+
+const fingerprint = (draft: Draft) =>
+  JSON.stringify({ ...draft, questions: questionsFingerprint(draft.questions) });
+
+/** The keys the form shows an error at; any other key shows at its nearest shown parent, else in the alert. */
+const shownKeys = (draft: Draft) => {
+  const keys = new Set(['title', 'description', 'expirySeconds', 'questions']);
+  draft.questions.forEach((question, i) => {
+    const q = `questions.${i}`;
+    for (const key of [q, `${q}.text`, `${q}.options`, `${q}.otherText`]) keys.add(key);
+    question.options.forEach((_, j) => {
+      keys.add(`${q}.options.${j}.text`);
+    });
+  });
+  return keys;
+};
+
+const placeErrors = (issues: { path: PropertyKey[]; message: string }[], draft: Draft) => {
+  const shown = shownKeys(draft);
+  const fields: FieldErrors = {};
+  const rest: string[] = [];
+  for (const issue of issues) {
+    const parts = issue.path.map(String);
+    let anchor: string | null = null;
+    for (let end = parts.length; end > 0 && !anchor; end -= 1) {
+      const candidate = parts.slice(0, end).join('.');
+      if (shown.has(candidate)) anchor = candidate;
+    }
+    if (anchor) fields[anchor] ??= issue.message;
+    else rest.push(issue.message);
+  }
+  return { fields, rest };
+};
+
+const dueHint = (survey: Survey | null, expirySeconds: number | null) => {
+  if (expirySeconds === null) return 'The survey stays open until you close it.';
+  if (survey?.publishedAt)
+    return `Counted from publishing (${formatDateTime(survey.publishedAt)}); it then closes by itself.`;
+  return 'Counted from publishing; the survey then closes by itself.';
+};
+
+/**
+ * The survey's title, description, due date and questions (issue 17). A draft changes freely; once members have
+ * answered an active survey its questions stay as they are (shown read only), the rest may still change.
+ */
+export const SurveyForm = ({
+  survey,
+  questionsLocked,
+  onSaved,
+}: {
+  survey: Survey | null;
+  /** Members have answered: the questions cannot change. */
+  questionsLocked: boolean;
+  onSaved: (survey: Survey) => void;
+}) => {
+  const [initial] = useState(() => draftOf(survey));
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dirty = fingerprint(draft) !== fingerprint(initial);
+  const guard = useLeaveGuard(dirty, 'this survey');
+  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      title: draft.title,
+      ...(draft.description.trim() ? { description: draft.description } : {}),
+      questions: questionsLocked && survey ? survey.questions : draft.questions.map(toQuestionTemplate),
+      expirySeconds: draft.expirySeconds,
+    };
+    const checked = surveys.add.request.safeParse(body);
+    if (!checked.success) {
+      const { fields, rest } = placeErrors(checked.error.issues, draft);
+      setErrors(fields);
+      setFormError(rest[0] ?? 'Please check the highlighted fields');
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setSaving(true);
+    try {
+      const saved = survey
+        ? await api.callWithMessage(surveys.edit, { surveyId: survey._id, ...checked.data })
+        : await api.callWithMessage(surveys.add, checked.data);
+      notify.success(saved.message);
+      guard.allowLeave();
+      onSaved(saved.response);
+    } catch (error) {
+      if (error instanceof ApiError && error.field) {
+        const { fields, rest } = placeErrors(
+          [{ path: error.field.split('.'), message: error.message.replace(/^[^:]+: /, '') }],
+          draft,
+        );
+        setErrors(fields);
+        setFormError(rest[0] ?? null);
+      } else setFormError(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="survey-form" onSubmit={(event) => void submit(event)} noValidate>
+      <Card>
+        <FormAlert message={formError ?? undefined} />
+        <TextField
+          label="Title"
+          value={draft.title}
+          maxLength={SURVEY_TITLE_MAX}
+          error={errors.title}
+          onChange={(event) => set({ title: event.target.value })}
+        />
+        <TextAreaField
+          label="Description"
+          hint="Optional: what the survey is for. Members see it above the questions."
+          value={draft.description}
+          rows={3}
+          maxLength={SURVEY_DESCRIPTION_MAX}
+          error={errors.description}
+          onChange={(event) => set({ description: event.target.value })}
+        />
+        <SelectField
+          label="Due date"
+          hint={dueHint(survey, draft.expirySeconds)}
+          value={draft.expirySeconds === null ? '' : String(draft.expirySeconds)}
+          error={errors.expirySeconds}
+          onChange={(event) => set({ expirySeconds: event.target.value ? Number(event.target.value) : null })}
+        >
+          <option value="">No due date</option>
+          {EXPIRY_CHOICES.map((choice) => (
+            <option key={choice.seconds} value={choice.seconds}>
+              {choice.label} after publishing
+            </option>
+          ))}
+        </SelectField>
+      </Card>
+      <Card title="Questions">
+        {questionsLocked && survey ? (
+          <>
+            <p className="survey-form__note">
+              Members have answered, so the questions stay as they are. To ask something else, close this
+              survey and create a new one.
+            </p>
+            <SurveyQuestionsSummary questions={survey.questions} />
+          </>
+        ) : (
+          <ChoiceQuestionsField
+            questions={draft.questions}
+            onChange={(questions) => set({ questions })}
+            errors={errors}
+            expectedAnswers={false}
+            who="Members"
+            max={SURVEY_QUESTIONS_MAX}
+          />
+        )}
+      </Card>
+      <div className="survey-form__actions">
+        <Button type="submit" loading={saving}>
+          {survey ? 'Save changes' : 'Save draft'}
+        </Button>
+      </div>
+      {guard.prompt}
+    </form>
+  );
+};

@@ -1,0 +1,145 @@
+import { choiceProblem, otherLabel } from '@coach/shared/contract/choice-rules';
+import type { SurveyAnswers, SurveyQuestion } from '@coach/shared/contract/surveys';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { MultipleChoiceQuestion } from '../../ui/multiple-choice.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+
+const questionAnchor = (id: string) => `survey-question-${id}`;
+
+/** The first problem per question (the rules the server applies too), keyed by question id. */
+export const answerProblems = (questions: SurveyQuestion[], answers: SurveyAnswers) => {
+  const problems: Record<string, string> = {};
+  for (const question of questions) {
+    const problem = choiceProblem(question, answers[question.id]);
+    if (problem) problems[question.id] = problem;
+  }
+  return problems;
+};
+
+/**
+ * A survey's questions as the member answers them: one answer or several, "Other" with its text, required ones
+ * marked. Submitting checks every question first and moves to the first one missing an answer; `submit` gets
+ * the answers once they pass. The manage screen's preview shows exactly this, with a submit that saves nothing.
+ */
+export const SurveyQuestionsForm = ({
+  questions,
+  initial,
+  submitLabel,
+  submit,
+  serverError,
+  footer,
+}: {
+  questions: SurveyQuestion[];
+  initial: SurveyAnswers;
+  submitLabel: string;
+  submit: (answers: SurveyAnswers) => Promise<void>;
+  /** A refusal from the server: on a question (its id) or for the whole form. */
+  serverError?: { questionId?: string; message: string } | null;
+  footer?: ReactNode;
+}) => {
+  const [answers, setAnswers] = useState<SurveyAnswers>(initial);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = answerProblems(questions, answers);
+    setProblems(found);
+    const first = questions.find((question) => found[question.id]);
+    if (first) {
+      const element = document.getElementById(questionAnchor(first.id));
+      element?.scrollIntoView({ block: 'center' });
+      element?.querySelector<HTMLInputElement>('input')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await submit(answers);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorOf = (id: string) =>
+    problems[id] ?? (serverError?.questionId === id ? serverError.message : undefined);
+  const missing = Object.keys(problems).length;
+
+  return (
+    <form className="survey-questions" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <FormAlert message={serverError && !serverError.questionId ? serverError.message : undefined} />
+      {questions.map((question, index) => (
+        <MultipleChoiceQuestion
+          key={question.id}
+          id={questionAnchor(question.id)}
+          question={question}
+          number={index + 1}
+          answer={answers[question.id]}
+          error={errorOf(question.id)}
+          onChange={(answer) => {
+            setAnswers((current) => ({ ...current, [question.id]: answer }));
+            if (problems[question.id]) setProblems(({ [question.id]: _fixed, ...rest }) => rest);
+          }}
+        />
+      ))}
+      <div className="survey-questions__actions">
+        {missing > 0 ? (
+          <p className="survey-questions__missing" role="alert">
+            {missing === 1 ? 'One question needs' : `${missing} questions need`} your attention.
+          </p>
+        ) : null}
+        {footer}
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/** The questions with the member's answers, read only (a closed survey). */
+export const SurveyAnswersView = ({
+  questions,
+  answers,
+}: {
+  questions: SurveyQuestion[];
+  answers: SurveyAnswers;
+}) => (
+  <div className="survey-questions">
+    {questions.map((question, index) => (
+      <MultipleChoiceQuestion
+        key={question.id}
+        question={question}
+        number={index + 1}
+        answer={answers[question.id]}
+        onChange={() => {}}
+        readOnly
+      />
+    ))}
+  </div>
+);
+
+/** The questions as written, for reading (a survey whose questions can no longer change). */
+export const SurveyQuestionsSummary = ({ questions }: { questions: SurveyQuestion[] }) => (
+  <ol className="survey-summary">
+    {questions.map((question) => (
+      <li key={question.id} className="survey-summary__question">
+        <p className="survey-summary__text">{question.text}</p>
+        <p className="survey-summary__meta">
+          {question.multipleSelection ? 'Several answers' : 'One answer'} ·{' '}
+          {question.required ? 'Required' : 'Optional'}
+        </p>
+        <ul className="chips" aria-label="Options">
+          {question.options.map((option) => (
+            <li key={option.value} className="chip">
+              {option.text}
+            </li>
+          ))}
+          {question.hasOther ? (
+            <li className="chip chip--accent">{otherLabel(question)} (free text)</li>
+          ) : null}
+        </ul>
+      </li>
+    ))}
+  </ol>
+);

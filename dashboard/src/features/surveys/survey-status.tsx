@@ -1,0 +1,8 @@
+import type { SurveyStatus } from '@coach/shared/contract/surveys';
+
+const TONE: Record<SurveyStatus, string> = { Draft: 'chip--accent', Active: 'chip--success', Closed: '' };
+
+/** A survey's status as a chip (the word says it; the colour only helps). */
+export const SurveyStatusChip = ({ status }: { status: SurveyStatus }) => (
+  <span className={`chip ${TONE[status]}`}>{status}</span>
+);

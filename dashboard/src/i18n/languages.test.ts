@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { browserLanguage, languageTag, matchLanguage } from './languages.ts';
+
+describe('matching a browser language to the nine (spec §9)', () => {
+  it('takes the language whatever the region, and Simplified Chinese only', () => {
+    expect(matchLanguage('ar-EG')).toBe('ar');
+    expect(matchLanguage('es-419')).toBe('es');
+    expect(matchLanguage('zh-CN')).toBe('zh-Hans');
+    expect(matchLanguage('zh-Hans-SG')).toBe('zh-Hans');
+    expect(matchLanguage('zh')).toBe('zh-Hans');
+    expect(matchLanguage('zh-TW')).toBeNull();
+    expect(matchLanguage('zh-Hant')).toBeNull();
+    expect(matchLanguage('fa-AF')).toBe('fa');
+    expect(matchLanguage('prs')).toBe('fa');
+    expect(matchLanguage('ps-AF')).toBe('ps');
+    expect(matchLanguage('uk-UA')).toBe('uk');
+    expect(matchLanguage('fr-FR')).toBeNull();
+  });
+
+  it("takes the browser's first preferred language among the nine, else English", () => {
+    expect(browserLanguage(['fr-FR', 'vi-VN', 'en'])).toBe('vi');
+    expect(browserLanguage(['fr-FR', 'de'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
+  });
+
+  it('tags Dari as the Persian of Afghanistan', () => {
+    expect(languageTag('fa')).toBe('fa-AF');
+    expect(languageTag('zh-Hans')).toBe('zh-Hans');
+  });
+});
+
+describe('every language loads when chosen (issue 18)', () => {
+  it('shows each language, Simplified Chinese and Dari included, with its plural forms', async () => {
+    const { applyLanguage, i18n } = await import('./index.ts');
+    await applyLanguage('zh-Hans');
+    expect(i18n.t('shell.menu')).toBe('菜单');
+    expect(i18n.t('auth.tooMany', { count: 3 })).toBe('尝试次数过多，请 3 分钟后再试');
+    expect(document.documentElement).toHaveAttribute('lang', 'zh-Hans');
+    await applyLanguage('fa');
+    expect(i18n.t('shell.menu')).toBe('مینو');
+    expect(document.documentElement).toHaveAttribute('lang', 'fa-AF');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    await applyLanguage('ps');
+    expect(i18n.t('errors.goBack')).toBe('بېرته');
+    await applyLanguage('en');
+    expect(i18n.t('shell.menu')).toBe('Menu');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+});

@@ -1,0 +1,54 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PagedTable } from './paged-table.tsx';
+
+type Row = { _id: string; name: string };
+
+const table = () => (
+  <PagedTable<Row>
+    list={{
+      load: {
+        status: 'ready',
+        page: { currentPage: 1, totalPages: 1, totalCount: 1, listdata: [{ _id: 'm1', name: 'Ava Nguyen' }] },
+      },
+      page: 1,
+      setPage: () => {},
+      reload: async () => {},
+    }}
+    noun="members"
+    head={<th scope="col">Member</th>}
+    row={(member) => (
+      <tr key={member._id}>
+        <td>{member.name}</td>
+      </tr>
+    )}
+    empty={{ title: 'None', description: 'None' }}
+  />
+);
+
+/** jsdom lays nothing out: the scroller's widths are what the test says. */
+const widths = (scrollWidth: number, clientWidth: number) => {
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth);
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a paged table wider than its card (issue 17 item 5)', () => {
+  it('says it scrolls sideways and can be scrolled from the keyboard', () => {
+    widths(1400, 1000);
+    render(table());
+    const scroller = screen.getByRole('region', { name: 'Members table' });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(scroller).toHaveAccessibleDescription('Scroll sideways to see every column.');
+    expect(scroller).toHaveClass('table-scroll--more');
+  });
+
+  it('that fits shows no hint and takes no focus', () => {
+    widths(900, 1000);
+    render(table());
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByText('Scroll sideways to see every column.')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Members' })).toBeInTheDocument();
+  });
+});
