@@ -3,12 +3,20 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
 // Static output: the one-box server (or a CDN) serves dist/ as files. Pages live at the spec's paths
-// (/marketplace/*, and the partner landing pages at the root), so there is no base path.
+// (/marketplace/*, and the partner landing pages at the root), so there is no base path; the other
+// languages' pages live under their prefix.
 export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
+  // Spec §9's nine languages: English at the spec's paths, the others under their prefix (/es/marketplace/home).
+  // Each page exists once per language (src/pages/[lang]/ beside the English ones, built from src/views/).
+  i18n: {
+    locales: ['en', 'ar', 'fa', 'hi', 'zh-Hans', 'ps', 'es', 'uk', 'vi'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false },
+  },
   // Astro hashes the inline scripts and styles it emits (island hydration, the menu script) into a <meta> policy,
   // so a page served from any host only runs the scripts this build put there. The one-box server sends the full
   // policy as a header (frame-ancestors and the rest cannot live in a <meta>). style-src stays open in the <meta>

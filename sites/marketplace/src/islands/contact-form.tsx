@@ -1,10 +1,13 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { ApiError } from '@coach/shared/client';
+import type { LanguageCode } from '@coach/shared/constants/languages';
+import { CONTACT_FORM_MESSAGES } from '@coach/shared/constants/messages';
 import { PHONE_DEFAULT_COUNTRY, PHONE_PREFERRED_COUNTRIES } from '@coach/shared/constants/phone';
 import { marketplace, validateContactForm } from '@coach/shared/contract/marketplace';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { defaultCountries, PhoneInput, parseCountry } from 'react-international-phone';
 import 'react-international-phone/style.css';
+import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { notify } from './toasts.tsx';
 
@@ -24,6 +27,24 @@ export const phoneValue = (dialCode: string, inputValue: string) => {
 
 const EMPTY = { name: '', email: '', message: '' };
 
+type Strings = Messages['contact'];
+
+/**
+ * The form's checks and the server's thanks are the spec's English sentences (spec §5); another language shows
+ * its own words for them. A server message it does not know (a 422's, a 429's wait) is shown as sent.
+ */
+const inLanguage = (lang: LanguageCode, s: Strings, message: string) => {
+  if (lang === 'en') return message;
+  const known: Record<string, string> = {
+    [CONTACT_FORM_MESSAGES.name]: s.enterName,
+    [CONTACT_FORM_MESSAGES.email]: s.enterEmail,
+    [CONTACT_FORM_MESSAGES.mobileNo]: s.invalidMobile,
+    [CONTACT_FORM_MESSAGES.message]: s.enterMessage,
+    'Thank you! Your enquiry has been sent. The institution will contact you soon.': s.sent,
+  };
+  return known[message] ?? message;
+};
+
 /**
  * Flags drawn from the emoji regional indicators in a tiny inline SVG: no image is fetched from a CDN (the
  * library's default), so the form works offline and sends no visitor data elsewhere.
@@ -42,7 +63,17 @@ const FLAGS = defaultCountries.map((country) => {
  * form is cleared), the server's message on a 422, the generic error otherwise. The same rules hold on the
  * server for a form posted around this one.
  */
-export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent?: () => void }) => {
+export const ContactForm = ({
+  course,
+  onSent,
+  lang,
+  strings: s,
+}: {
+  course?: CourseContext;
+  onSent?: () => void;
+  lang: LanguageCode;
+  strings: Strings;
+}) => {
   const id = useId();
   const [fields, setFields] = useState(EMPTY);
   const [phone, setPhone] = useState({ shown: '', value: '' });
@@ -55,7 +86,7 @@ export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent
     const data = { ...fields, mobileNo: phone.value };
     const problem = validateContactForm(data);
     if (problem) {
-      notify.error(problem);
+      notify.error(inLanguage(lang, s, problem));
       return;
     }
     setSending(true);
@@ -76,7 +107,7 @@ export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent
         course ? marketplace.sendContactUsDetails : marketplace.contactFormHome,
         body,
       );
-      notify.success(message);
+      notify.success(inLanguage(lang, s, message));
       setFields(EMPTY);
       setPhone({ shown: '', value: '' });
       onSent?.();
@@ -84,8 +115,8 @@ export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent
       // spec §8: a 422 shows the server's message (so does a 429's wait), anything else the generic error.
       notify.error(
         error instanceof ApiError && (error.status === 422 || error.status === 429)
-          ? error.message.replace(/^[\w.]+: /, '')
-          : GENERIC_ERROR_MESSAGE,
+          ? inLanguage(lang, s, error.message.replace(/^[\w.]+: /, ''))
+          : s.genericError,
       );
     } finally {
       setSending(false);
@@ -95,11 +126,11 @@ export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent
   return (
     <form className="contact-form" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>{s.name}</label>
         <input id={`${id}-name`} autoComplete="name" value={fields.name} onChange={set('name')} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{s.email}</label>
         <input
           id={`${id}-email`}
           type="email"
@@ -109,7 +140,7 @@ export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-phone`}>Mobile number</label>
+        <label htmlFor={`${id}-phone`}>{s.mobile}</label>
         <PhoneInput
           defaultCountry={PHONE_DEFAULT_COUNTRY}
           preferredCountries={[...PHONE_PREFERRED_COUNTRIES]}
@@ -126,24 +157,32 @@ export const ContactForm = ({ course, onSent }: { course?: CourseContext; onSent
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-message`}>Message</label>
+        <label htmlFor={`${id}-message`}>{s.message}</label>
         <textarea id={`${id}-message`} rows={4} value={fields.message} onChange={set('message')} />
       </div>
       <button className="button button--primary" type="submit" disabled={sending}>
-        {sending ? 'Sending…' : 'Send enquiry'}
+        {sending ? s.sending : s.send}
       </button>
     </form>
   );
 };
 
 /** The course page's enquiry: a modal with the course image, name and provider above the form. */
-export const ContactModal = ({ course }: { course: CourseContext }) => {
+export const ContactModal = ({
+  course,
+  lang,
+  strings: s,
+}: {
+  course: CourseContext;
+  lang: LanguageCode;
+  strings: Strings;
+}) => {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <button type="button" className="button button--secondary button--block">
-          Enquire about this course
+          {s.enquire}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -156,8 +195,8 @@ export const ContactModal = ({ course }: { course: CourseContext }) => {
               <p className="modal__provider">{course.courseProviderName}</p>
             </div>
           </div>
-          <ContactForm course={course} onSent={() => setOpen(false)} />
-          <Dialog.Close className="modal__close" aria-label="Close">
+          <ContactForm course={course} onSent={() => setOpen(false)} lang={lang} strings={s} />
+          <Dialog.Close className="modal__close" aria-label={s.close}>
             ✕
           </Dialog.Close>
         </Dialog.Content>

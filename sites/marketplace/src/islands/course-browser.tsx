@@ -1,8 +1,11 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { ApiError } from '@coach/shared/client';
+import type { LanguageCode } from '@coach/shared/constants/languages';
 import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/marketplace';
 import { type CourseCard as Card, marketplace } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CourseCard } from '../components/course-card.tsx';
+import { formatNumber, plural, t } from '../i18n/format.ts';
+import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 
 type Filters = {
@@ -27,10 +30,16 @@ const toggle = (list: string[], value: string) =>
  * arrives as HTML from the build; changing a filter asks get-all-courses-home.
  */
 export const CourseBrowser = ({
+  lang,
+  strings: s,
+  cardStrings,
   initial,
   institutes,
   categories,
 }: {
+  lang: LanguageCode;
+  strings: Messages['browser'];
+  cardStrings: Messages['card'];
   initial: PageData;
   institutes: { slug: string; name: string }[];
   categories: { name: string; courseCount: number }[];
@@ -72,7 +81,7 @@ export const CourseBrowser = ({
         },
         (err: unknown) => {
           if (!current) return;
-          setError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
+          setError(err instanceof ApiError ? err.message : s.genericError);
           setState('error');
         },
       );
@@ -94,26 +103,26 @@ export const CourseBrowser = ({
 
   return (
     <div className="browser" ref={top}>
-      <aside className="filters" aria-label="Filters">
+      <aside className="filters" aria-label={s.filters}>
         <search>
           <form className="filters__search" onSubmit={submitSearch}>
-            <label htmlFor="filter-search">Search</label>
+            <label htmlFor="filter-search">{s.search}</label>
             <div className="filters__search-row">
               <input
                 id="filter-search"
                 type="search"
-                placeholder="Course or institution"
+                placeholder={s.searchPlaceholder}
                 value={searchText}
                 onChange={(e) => setSearchText(e.target.value)}
               />
               <button className="button button--primary button--small" type="submit">
-                Go
+                {s.go}
               </button>
             </div>
           </form>
         </search>
         <fieldset>
-          <legend>Institutions</legend>
+          <legend>{s.institutions}</legend>
           {institutes.map((i) => (
             <label key={i.slug} className="check">
               <input
@@ -126,7 +135,7 @@ export const CourseBrowser = ({
           ))}
         </fieldset>
         <fieldset>
-          <legend>Categories</legend>
+          <legend>{s.categories}</legend>
           {categories.map((c) => (
             <label key={c.name} className="check">
               <input
@@ -134,12 +143,12 @@ export const CourseBrowser = ({
                 checked={filters.categories.includes(c.name)}
                 onChange={() => change({ categories: toggle(filters.categories, c.name) })}
               />
-              {c.name} <span className="check__count">{c.courseCount}</span>
+              {c.name} <span className="check__count">{formatNumber(lang, c.courseCount)}</span>
             </label>
           ))}
         </fieldset>
         <fieldset>
-          <legend>Rating</legend>
+          <legend>{s.rating}</legend>
           <label className="check">
             <input
               type="radio"
@@ -147,7 +156,7 @@ export const CourseBrowser = ({
               checked={filters.rating === null}
               onChange={() => change({ rating: null })}
             />
-            Any rating
+            {s.anyRating}
           </label>
           {RATING_FILTERS.map((r) => (
             <label key={r} className="check">
@@ -157,7 +166,7 @@ export const CourseBrowser = ({
                 checked={filters.rating === r}
                 onChange={() => change({ rating: r })}
               />
-              {r} ★ and up
+              {t(s, 'ratingUp', { rating: formatNumber(lang, r) })}
             </label>
           ))}
         </fieldset>
@@ -170,15 +179,15 @@ export const CourseBrowser = ({
               setFilters({ search: '', institutes: [], categories: [], rating: null, page: 1 });
             }}
           >
-            Clear filters
+            {s.clear}
           </button>
         ) : null}
       </aside>
       <div className="browser__results" aria-busy={state === 'loading'}>
         <p className="browser__count" aria-live="polite">
           {state === 'loading'
-            ? 'Loading courses…'
-            : `${data.totalCount ?? 0} course${data.totalCount === 1 ? '' : 's'}${active ? ' match your filters' : ''}`}
+            ? s.loading
+            : plural(s, lang, active ? 'countFiltered' : 'count', data.totalCount ?? 0)}
         </p>
         {state === 'error' ? (
           <div className="notice notice--error" role="alert">
@@ -188,32 +197,35 @@ export const CourseBrowser = ({
               className="button button--secondary button--small"
               onClick={() => setFilters((f) => ({ ...f }))}
             >
-              Try again
+              {s.tryAgain}
             </button>
           </div>
         ) : null}
         {state !== 'error' && data.listdata.length === 0 ? (
           <div className="notice">
-            <p>No course matches these filters. Try fewer filters or another search.</p>
+            <p>{s.empty}</p>
           </div>
         ) : null}
         <div className={`course-grid ${state === 'loading' ? 'course-grid--loading' : ''}`}>
           {data.listdata.map((course) => (
-            <CourseCard key={course._id} course={course} />
+            <CourseCard key={course._id} course={course} lang={lang} strings={cardStrings} />
           ))}
         </div>
         {data.totalPages > 1 ? (
-          <nav className="pager" aria-label="Pages">
+          <nav className="pager" aria-label={s.pages}>
             <button
               type="button"
               className="button button--secondary button--small"
               disabled={data.currentPage <= 1}
               onClick={() => goTo(data.currentPage - 1)}
             >
-              Previous
+              {s.previous}
             </button>
             <span>
-              Page {data.currentPage} of {data.totalPages}
+              {t(s, 'pageOf', {
+                page: formatNumber(lang, data.currentPage),
+                total: formatNumber(lang, data.totalPages),
+              })}
             </span>
             <button
               type="button"
@@ -221,11 +233,11 @@ export const CourseBrowser = ({
               disabled={data.currentPage >= data.totalPages}
               onClick={() => goTo(data.currentPage + 1)}
             >
-              Next
+              {s.next}
             </button>
           </nav>
         ) : null}
-        <p className="visually-hidden">{MARKETPLACE_PAGE_SIZE} courses per page.</p>
+        <p className="visually-hidden">{plural(s, lang, 'perPage', MARKETPLACE_PAGE_SIZE)}</p>
       </div>
     </div>
   );

@@ -1,24 +1,36 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { formatPrice } from '@coach/shared/constants/marketplace';
+import { ApiError } from '@coach/shared/client';
+import type { LanguageCode } from '@coach/shared/constants/languages';
 import { marketplace, type PaymentStart } from '@coach/shared/contract/marketplace';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
+import { formatPriceIn, t } from '../i18n/format.ts';
+import { localePath } from '../i18n/languages.ts';
+import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { notify } from './toasts.tsx';
 
-type Course = { courseId: string; courseName: string; priceCents: number; currency: string };
+/** `price`: the price as the page shows it, in its language. */
+type Course = { courseId: string; courseName: string; price: string; free: boolean };
 type Step = { kind: 'details' } | { kind: 'card'; payment: PaymentStart } | { kind: 'enrolled' };
 
-const messageOf = (error: unknown) =>
+const messageOf = (error: unknown, generic: string) =>
   error instanceof ApiError && error.status !== 0 && error.status < 500
     ? error.message.replace(/^[\w.]+: /, '')
-    : GENERIC_ERROR_MESSAGE;
+    : generic;
 
-export const paymentStatusPath = (paymentId: string) =>
-  `/marketplace/paymentstatus?paymentId=${encodeURIComponent(paymentId)}`;
+export const paymentStatusPath = (paymentId: string, lang: LanguageCode = 'en') =>
+  `${localePath(lang, '/marketplace/paymentstatus')}?paymentId=${encodeURIComponent(paymentId)}`;
 
 /** The enrolment flow on a course page: who enrols, then the payment (test mode is clearly marked). */
-export const Enrol = ({ course }: { course: Course }) => {
+export const Enrol = ({
+  course,
+  lang,
+  strings: s,
+}: {
+  course: Course;
+  lang: LanguageCode;
+  strings: Messages['enrol'];
+}) => {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'details' });
@@ -26,14 +38,13 @@ export const Enrol = ({ course }: { course: Course }) => {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const free = course.priceCents === 0;
-  const price = formatPrice(course.priceCents, course.currency);
+  const { free, price } = course;
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!who.name.trim()) return setError('Please Enter Name');
-    if (!who.email.trim()) return setError('Please Enter Email');
+    if (!who.name.trim()) return setError(s.enterName);
+    if (!who.email.trim()) return setError(s.enterEmail);
     setBusy(true);
     try {
       const body = { courseId: course.courseId, name: who.name, email: who.email };
@@ -42,7 +53,7 @@ export const Enrol = ({ course }: { course: Course }) => {
         courseId: course.courseId,
       });
       if (alreadyEnrolled) {
-        setError('You are already enrolled in this course with this email.');
+        setError(s.already);
         return;
       }
       if (free) {
@@ -52,12 +63,12 @@ export const Enrol = ({ course }: { course: Course }) => {
       }
       const payment = await browserApi.call(marketplace.generateSecret, body);
       if (payment.provider !== 'test') {
-        setError('Online card payment is not available here yet. Please contact the institution to enrol.');
+        setError(s.unavailable);
         return;
       }
       setStep({ kind: 'card', payment });
     } catch (err) {
-      setError(messageOf(err));
+      setError(messageOf(err, s.genericError));
     } finally {
       setBusy(false);
     }
@@ -75,10 +86,10 @@ export const Enrol = ({ course }: { course: Course }) => {
         cvc: card.cvc,
       });
       // Like a provider's redirect: the status page asks the server how the payment went.
-      window.location.assign(paymentStatusPath(payment.paymentId));
+      window.location.assign(paymentStatusPath(payment.paymentId, lang));
     } catch (err) {
-      setError(messageOf(err));
-      if (!(err instanceof ApiError) || err.status >= 500) notify.error(GENERIC_ERROR_MESSAGE);
+      setError(messageOf(err, s.genericError));
+      if (!(err instanceof ApiError) || err.status >= 500) notify.error(s.genericError);
       setBusy(false);
     }
   };
@@ -93,15 +104,15 @@ export const Enrol = ({ course }: { course: Course }) => {
     >
       <Dialog.Trigger asChild>
         <button type="button" className="button button--primary button--block">
-          {free ? 'Enrol for free' : `Enrol now · ${price}`}
+          {free ? s.enrolFree : t(s, 'enrolNow', { price })}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="modal__overlay" />
         <Dialog.Content className="modal" aria-describedby={`${id}-desc`}>
-          <Dialog.Title className="modal__title">Enrol in {course.courseName}</Dialog.Title>
+          <Dialog.Title className="modal__title">{t(s, 'title', { course: course.courseName })}</Dialog.Title>
           <p className="modal__provider" id={`${id}-desc`}>
-            {free ? 'This course is free.' : `${price}, paid once.`}
+            {free ? s.isFree : t(s, 'paidOnce', { price })}
           </p>
           {error ? (
             <p className="form-error" role="alert">
@@ -111,7 +122,7 @@ export const Enrol = ({ course }: { course: Course }) => {
           {step.kind === 'details' ? (
             <form className="contact-form" onSubmit={start} noValidate>
               <div className="field">
-                <label htmlFor={`${id}-name`}>Name</label>
+                <label htmlFor={`${id}-name`}>{s.name}</label>
                 <input
                   id={`${id}-name`}
                   autoComplete="name"
@@ -120,7 +131,7 @@ export const Enrol = ({ course }: { course: Course }) => {
                 />
               </div>
               <div className="field">
-                <label htmlFor={`${id}-email`}>Email</label>
+                <label htmlFor={`${id}-email`}>{s.email}</label>
                 <input
                   id={`${id}-email`}
                   type="email"
@@ -130,18 +141,17 @@ export const Enrol = ({ course }: { course: Course }) => {
                 />
               </div>
               <button className="button button--primary" type="submit" disabled={busy}>
-                {busy ? 'Please wait…' : free ? 'Enrol' : 'Continue to payment'}
+                {busy ? s.wait : free ? s.enrol : s.continue}
               </button>
             </form>
           ) : null}
           {step.kind === 'card' ? (
             <form className="contact-form" onSubmit={(e) => void pay(e, step.payment)} noValidate>
               <p className="test-mode" role="note">
-                <strong>Test mode</strong> — no real payment is taken. Use card 4242 4242 4242 4242 to succeed
-                or 4000 0000 0000 0002 to see a decline, any future expiry and any CVC.
+                <strong>{s.testMode}</strong> — {s.testModeText}
               </p>
               <div className="field">
-                <label htmlFor={`${id}-card`}>Card number</label>
+                <label htmlFor={`${id}-card`}>{s.card}</label>
                 <input
                   id={`${id}-card`}
                   inputMode="numeric"
@@ -153,7 +163,7 @@ export const Enrol = ({ course }: { course: Course }) => {
               </div>
               <div className="field-row">
                 <div className="field">
-                  <label htmlFor={`${id}-exp`}>Expiry (MM/YY)</label>
+                  <label htmlFor={`${id}-exp`}>{s.expiry}</label>
                   <input
                     id={`${id}-exp`}
                     autoComplete="cc-exp"
@@ -163,7 +173,7 @@ export const Enrol = ({ course }: { course: Course }) => {
                   />
                 </div>
                 <div className="field">
-                  <label htmlFor={`${id}-cvc`}>CVC</label>
+                  <label htmlFor={`${id}-cvc`}>{s.cvc}</label>
                   <input
                     id={`${id}-cvc`}
                     inputMode="numeric"
@@ -175,19 +185,23 @@ export const Enrol = ({ course }: { course: Course }) => {
                 </div>
               </div>
               <button className="button button--primary" type="submit" disabled={busy}>
-                {busy ? 'Paying…' : `Pay ${formatPrice(step.payment.amountCents, step.payment.currency)}`}
+                {busy
+                  ? s.paying
+                  : t(s, 'pay', {
+                      price: formatPriceIn(lang, step.payment.amountCents, step.payment.currency, price),
+                    })}
               </button>
             </form>
           ) : null}
           {step.kind === 'enrolled' ? (
             <div className="result result--ok" role="status">
               <p>
-                <strong>You are enrolled.</strong> {course.courseName} is free; the institution will contact{' '}
-                {who.email}.
+                <strong>{s.enrolled}</strong>{' '}
+                {t(s, 'enrolledText', { course: course.courseName, email: who.email })}
               </p>
             </div>
           ) : null}
-          <Dialog.Close className="modal__close" aria-label="Close">
+          <Dialog.Close className="modal__close" aria-label={s.close}>
             ✕
           </Dialog.Close>
         </Dialog.Content>

@@ -1,6 +1,9 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { ApiError } from '@coach/shared/client';
+import type { LanguageCode } from '@coach/shared/constants/languages';
 import { type EnrolmentStatus, marketplace } from '@coach/shared/contract/marketplace';
 import { useEffect, useState } from 'react';
+import { localePath } from '../i18n/languages.ts';
+import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { coursePath, homePath } from '../lib/links.ts';
 
@@ -11,15 +14,29 @@ type State =
 const POLL_MS = 2000;
 const MAX_POLLS = 15;
 
+/** A sentence with {{slots}}: each slot's value in <strong> or plain, the words around it the language's. */
+const Sentence = ({ template, values }: { template: string; values: Record<string, string> }) => {
+  const parts = template.split(/(\{\{\w+\}\})/);
+  return (
+    <>
+      {parts.map((part, index) => {
+        const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+        if (!name) return part;
+        return name === 'course' ? <strong key={index}>{values[name]}</strong> : (values[name] ?? part);
+      })}
+    </>
+  );
+};
+
 /** /marketplace/paymentstatus: asks the server (which asks the provider) how the payment went. */
-export const PaymentStatus = () => {
+export const PaymentStatus = ({ lang, strings: s }: { lang: LanguageCode; strings: Messages['payment'] }) => {
   const [state, setState] = useState<State>({ kind: 'checking' });
   useEffect(() => {
     const paymentId =
       new URLSearchParams(window.location.search).get('paymentId') ??
       new URLSearchParams(window.location.search).get('payment_intent');
     if (!paymentId) {
-      setState({ kind: 'error', message: 'This page needs a payment to show. Start from a course page.' });
+      setState({ kind: 'error', message: s.noPayment });
       return;
     }
     let polls = 0;
@@ -33,27 +50,27 @@ export const PaymentStatus = () => {
         (error: unknown) =>
           setState({
             kind: 'error',
-            message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE,
+            message: error instanceof ApiError ? error.message : s.genericError,
           }),
       );
     };
     check();
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [s]);
 
   if (state.kind === 'checking')
     return (
       <div className="result" role="status">
-        <h1>Checking your payment…</h1>
+        <h1>{s.checking}</h1>
       </div>
     );
   if (state.kind === 'error')
     return (
       <div className="result result--bad" role="alert">
-        <h1>We could not find this payment</h1>
+        <h1>{s.notFound}</h1>
         <p>{state.message}</p>
-        <a className="button button--primary" href={homePath}>
-          Browse courses
+        <a className="button button--primary" href={localePath(lang, homePath)}>
+          {s.browse}
         </a>
       </div>
     );
@@ -61,36 +78,38 @@ export const PaymentStatus = () => {
   if (result.status === 'paid')
     return (
       <div className="result result--ok" role="status">
-        <h1>You are enrolled</h1>
+        <h1>{s.paidTitle}</h1>
         <p>
-          Your payment for <strong>{result.courseName}</strong> by {result.courseProviderName} was received.
-          We sent a confirmation to {result.email}.
+          <Sentence
+            template={s.paidText}
+            values={{
+              course: result.courseName,
+              provider: result.courseProviderName,
+              email: result.email,
+            }}
+          />
         </p>
-        <a className="button button--primary" href={coursePath(result.courseId)}>
-          Back to the course
+        <a className="button button--primary" href={localePath(lang, coursePath(result.courseId))}>
+          {s.back}
         </a>
       </div>
     );
   if (result.status === 'failed')
     return (
       <div className="result result--bad" role="alert">
-        <h1>Payment declined</h1>
+        <h1>{s.declinedTitle}</h1>
         <p>
-          Your payment for <strong>{result.courseName}</strong> did not go through, so no enrolment was
-          created and nothing was charged. You can try again with another card.
+          <Sentence template={s.declinedText} values={{ course: result.courseName }} />
         </p>
-        <a className="button button--primary" href={coursePath(result.courseId)}>
-          Try again
+        <a className="button button--primary" href={localePath(lang, coursePath(result.courseId))}>
+          {s.tryAgain}
         </a>
       </div>
     );
   return (
     <div className="result" role="status">
-      <h1>Your payment is being processed</h1>
-      <p>
-        This can take a moment. This page checks again by itself; you will also get an email once you are
-        enrolled.
-      </p>
+      <h1>{s.processingTitle}</h1>
+      <p>{s.processingText}</p>
     </div>
   );
 };

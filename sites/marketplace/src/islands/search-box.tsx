@@ -1,7 +1,11 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { ApiError } from '@coach/shared/client';
+import type { LanguageCode } from '@coach/shared/constants/languages';
 import { COURSE_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type CourseSearchResult, marketplace } from '@coach/shared/contract/marketplace';
 import { useEffect, useId, useRef, useState } from 'react';
+import { t } from '../i18n/format.ts';
+import { localePath } from '../i18n/languages.ts';
+import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { coursePath } from '../lib/links.ts';
 import { notify } from './toasts.tsx';
@@ -9,11 +13,19 @@ import { notify } from './toasts.tsx';
 type Results = { status: 'idle' } | { status: 'waiting' } | { status: 'done'; items: CourseSearchResult[] };
 
 /**
- * The header's course search (spec §2, §4, §7, §8): the call fires 2000 ms after the last keystroke; the
+ * The header's course search (and the 404 page's, variant `page`) (spec §2, §4, §7, §8): the call fires 2000 ms after the last keystroke; the
  * dropdown opens on non-empty input and closes when cleared, on Escape, or on a click outside. The mobile
  * variant is a button that opens a full-width search row.
  */
-export const SearchBox = ({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) => {
+export const SearchBox = ({
+  variant = 'desktop',
+  lang,
+  strings: s,
+}: {
+  variant?: 'desktop' | 'mobile' | 'page';
+  lang: LanguageCode;
+  strings: Messages['search'];
+}) => {
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -38,7 +50,7 @@ export const SearchBox = ({ variant = 'desktop' }: { variant?: 'desktop' | 'mobi
         (error: unknown) => {
           if (!current) return;
           setResults({ status: 'done', items: [] });
-          notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+          notify.error(error instanceof ApiError ? error.message : s.genericError);
         },
       );
     }, COURSE_SEARCH_DEBOUNCE_MS);
@@ -63,15 +75,16 @@ export const SearchBox = ({ variant = 'desktop' }: { variant?: 'desktop' | 'mobi
 
   const field = (
     <div className={`search search--${variant}`} ref={root}>
-      <label className="visually-hidden" htmlFor={`${listId}-input`}>
-        Search courses
+      {/* The page variant (the 404 page's search) shows its label; the header's are named for screen readers. */}
+      <label className={variant === 'page' ? 'search__label' : 'visually-hidden'} htmlFor={`${listId}-input`}>
+        {variant === 'page' ? s.labelPage : s.label}
       </label>
       <input
         ref={input}
         id={`${listId}-input`}
         className="search__input"
         type="search"
-        placeholder="Search courses..."
+        placeholder={s.placeholder}
         autoComplete="off"
         role="combobox"
         aria-expanded={open}
@@ -91,11 +104,11 @@ export const SearchBox = ({ variant = 'desktop' }: { variant?: 'desktop' | 'mobi
         }}
       />
       {open ? (
-        <div className="search__dropdown" id={listId} role="listbox" aria-label="Matching courses">
+        <div className="search__dropdown" id={listId} role="listbox" aria-label={s.matching}>
           {results.status === 'done' && results.items.length === 0 ? (
-            <p className="search__note">No courses match “{value.trim()}”.</p>
+            <p className="search__note">{t(s, 'noMatch', { query: value.trim() })}</p>
           ) : null}
-          {results.status !== 'done' ? <p className="search__note">Searching…</p> : null}
+          {results.status !== 'done' ? <p className="search__note">{s.searching}</p> : null}
           {results.status === 'done'
             ? results.items.map((course) => (
                 <a
@@ -103,7 +116,7 @@ export const SearchBox = ({ variant = 'desktop' }: { variant?: 'desktop' | 'mobi
                   className="search__item"
                   role="option"
                   aria-selected="false"
-                  href={coursePath(course._id)}
+                  href={localePath(lang, coursePath(course._id))}
                 >
                   {course.courseImgUrl ? (
                     <img src={course.courseImgUrl} alt="" width={64} height={36} />
@@ -120,13 +133,13 @@ export const SearchBox = ({ variant = 'desktop' }: { variant?: 'desktop' | 'mobi
     </div>
   );
 
-  if (variant === 'desktop') return field;
+  if (variant !== 'mobile') return field;
   return (
     <>
       <button
         type="button"
         className="icon-button"
-        aria-label={mobileOpen ? 'Close search' : 'Search courses'}
+        aria-label={mobileOpen ? s.close : s.label}
         aria-expanded={mobileOpen}
         onClick={() => setMobileOpen((v) => !v)}
       >
