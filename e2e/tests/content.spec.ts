@@ -127,7 +127,9 @@ test('a learner watches a task video past 80 %, journals, and the owner sees one
     });
     await expect.poll(() => media(player, (video) => video.seeking)).toBe(false);
     // The Spanish subtitles follow the new position.
-    await expect(player.locator('.plyr__captions')).toHaveText('Pruebalo esta semana y anota lo que cambio.');
+    await expect(player.locator('.plyr__captions')).toHaveText(
+      'Haz una pregunta abierta y comprueba que lo has entendido bien.',
+    );
     await page.waitForTimeout(500);
     expect(viewed).toHaveLength(0);
     // Playing on from 90 % to the end is 10 % played.

@@ -157,3 +157,26 @@ test.describe('on a 390 px phone', () => {
     await noViolations(page);
   });
 });
+
+test('an institution page groups its courses by category, with a jump list', async ({ page }) => {
+  await page.goto('/marketplace/institution/ames-australia');
+  const jump = page.getByRole('navigation', { name: 'Categories' });
+  const links = jump.getByRole('link');
+  const categories = await links.count();
+  expect(categories).toBeGreaterThan(1);
+  const groups = page.locator('section.category-group');
+  await expect(groups).toHaveCount(categories);
+  // Every course sits under its category's heading, and the counts add up to the institution's courses.
+  let total = 0;
+  for (let i = 0; i < categories; i += 1) {
+    const group = groups.nth(i);
+    const name = (await group.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const cards = await group.locator('.course-card').count();
+    await expect(links.nth(i)).toHaveText(`${name} (${cards})`);
+    total += cards;
+  }
+  await expect(page.getByRole('heading', { level: 2, name: `${total} courses` })).toBeVisible();
+  await links.first().click();
+  await expect(page).toHaveURL(/#category-/);
+  await noViolations(page);
+});

@@ -51,3 +51,14 @@ test('an admin changes a member role and groups, deactivates them (their session
   await expect(page.getByRole('button', { name: 'Deactivate Olivia Owner' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Delete Olivia Owner' })).toBeDisabled();
 });
+
+test("an admin opens a member's page and sees their speaking trend", async ({ page }) => {
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  await page.goto('/enterprise/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill('learner@');
+  await expect(rows(page)).toHaveCount(2);
+  await rows(page).nth(1).locator('.members__link').click();
+  const card = page.getByRole('heading', { name: 'Speaking trend' }).locator('..');
+  // The seed may or may not hold heard recordings of this learner: either way the card says where they stand.
+  await expect(card).toContainText(/No recordings heard yet|recordings? heard on \d+ days?/);
+});

@@ -1,0 +1,576 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import {
+  ENTERPRISE_COMING_LATER,
+  PUBLIC_COMING_LATER,
+} from '../../dashboard/src/app/coming-later-screens.ts';
+import { paths } from '../../dashboard/src/config/paths.ts';
+import { enterCode, requestEmailCode, submitPassword } from '../support/auth.ts';
+import { REPO_ROOT } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { islandLive } from '../support/site.ts';
+
+/**
+ * Issue 18 item 5: axe (WCAG 2.2 AA tags) on every route of the dashboard, as every role, and on every page type
+ * of the marketplace site. The dashboard's routes come from dashboard/src/config/paths.ts (routes.test.ts in the
+ * dashboard checks that routes.tsx uses no other path), the site's from its pages folder, so a new route or page
+ * that this test does not visit fails it. Parametrised routes take the seeded ids from links found on the pages
+ * already visited. Besides axe: a few screens of each layout are tabbed through for a visible focus ring at every
+ * stop and checked for motion (every context asks for reduced motion), and the video player and the recorder are
+ * worked by keyboard alone. Each role has its own browser context. The language is a parameter (the browser's
+ * language, which a member without a saved one gets; the site under its /<code>/ prefix): add a code to LANGUAGES
+ * once the translations land (the site walk still finds its controls by their English names).
+ */
+const LANGUAGES = ['en'] as const;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type Role = 'owner' | 'staff' | 'learner' | 'institution' | 'admin' | 'visitor';
+const LOGINS: Record<Exclude<Role, 'visitor'>, { email: string; login: string }> = {
+  owner: { email: 'owner@acme.example', login: paths.enterprise.login.pattern },
+  staff: { email: 'staff@acme.example', login: paths.enterprise.login.pattern },
+  learner: { email: 'learner@acme.example', login: paths.enterprise.login.pattern },
+  // Acme sells no course; an institution's admin has the seeded ones to edit and their enrolments.
+  institution: { email: 'courses@youstudy.example', login: paths.enterprise.login.pattern },
+  admin: { email: 'admin@coach.example', login: paths.admin.login.pattern },
+};
+
+type Finding = { rule: string; impact: string; nodes: string[] };
+type PageReport = { role: Role; label: string; url: string; findings: Finding[]; note?: string };
+
+/** Every route pattern of the dashboard: each string or `.pattern` in `paths`, and the coming-later screens. */
+const patternsOf = (value: unknown): string[] => {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object')
+    return 'pattern' in value ? [String(value.pattern)] : Object.values(value).flatMap(patternsOf);
+  return [];
+};
+const DASHBOARD_PATTERNS = [
+  ...new Set([
+    ...patternsOf(paths),
+    ...ENTERPRISE_COMING_LATER.map((s) => s.path),
+    ...PUBLIC_COMING_LATER.map((s) => s.path),
+  ]),
+];
+
+/** Signed-out screens (each audience's sign-in pages and the public ones). */
+const PUBLIC_PATTERNS = new Set<string>(
+  [
+    ...(['enterprise', 'admin'] as const).flatMap((a) => [
+      paths[a].login.pattern,
+      paths[a].forgotPassword,
+      paths[a].resetPassword.pattern,
+      paths[a].authCheck.pattern,
+    ]),
+    paths.root,
+    paths.notFound,
+    paths.register,
+    paths.verifyEmail.pattern,
+    paths.appPrivacyPolicy.pattern,
+    paths.appTerms.pattern,
+    ...PUBLIC_COMING_LATER.map((s) => s.path),
+  ].map(String),
+);
+
+const rolesFor = (pattern: string): Role[] => {
+  if (PUBLIC_PATTERNS.has(pattern)) return ['visitor'];
+  if (pattern.startsWith('/admin/')) return ['admin'];
+  if (pattern.startsWith('/marketplace/')) return ['visitor'];
+  // /enterprise/* and the signed-in enterprise screens outside it (activation-required).
+  return ['owner', 'staff', 'learner', 'institution'];
+};
+
+/** The pathname a pattern matches; optional `/:x?` segments are required here (the bare form is visited too). */
+const patternRegex = (pattern: string) =>
+  new RegExp(`^${pattern.replace(/\/:\w+\??/g, '/[^/]+').replace(/[.]/g, '\\.')}$`);
+
+/** Fixed values for parameters that are not seeded ids. */
+const fixedParams = (pattern: string): string | null => {
+  if (pattern.includes(':token')) return pattern.replace(':token', 'a11y-not-a-real-token');
+  if (pattern === paths.appPrivacyPolicy.pattern || pattern === paths.appTerms.pattern)
+    return pattern.replace(':id', 'platform');
+  return null;
+};
+
+const ready = async (page: Page) => {
+  // A screen is ready once its heading shows and nothing says it is loading.
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[role="status"].spinner, [aria-busy="true"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+};
+
+const axe = async (page: Page): Promise<Finding[]> => {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact ?? '',
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
+};
+
+/**
+ * Tabs through the page from its start and returns the controls that showed no focus indicator: no outline or
+ * shadow on the control, its ::before/::after, or one of its three nearest parents (a :focus-within ring).
+ */
+const focusWithoutRing = async (page: Page, stops = 40) => {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < stops; i += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const shows = (e: Element, pseudo?: string) => {
+        const style = getComputedStyle(e, pseudo);
+        return (
+          (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) ||
+          style.boxShadow !== 'none'
+        );
+      };
+      let ok = shows(el) || shows(el, '::before') || shows(el, '::after');
+      let parent = el.parentElement;
+      for (let k = 0; k < 3 && parent && !ok; k += 1, parent = parent.parentElement) ok = shows(parent);
+      const classes =
+        typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter(Boolean) : [];
+      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+      return { name: `${el.tagName.toLowerCase()}${classes.map((c) => `.${c}`).join('')} "${text}"`, ok };
+    });
+    // Past the last control focus leaves the page (body) or comes round again.
+    if (!stop || seen.has(stop.name)) break;
+    seen.add(stop.name);
+    if (!stop.ok) missing.push(stop.name);
+  }
+  return missing;
+};
+
+/**
+ * With reduced motion asked for, the elements whose animation or transition still lasts longer than a frame
+ * (the contexts are made with reducedMotion: 'reduce').
+ */
+const stillMoving = (page: Page) =>
+  page.evaluate(() => {
+    const longest = (list: string) => Math.max(...list.split(',').map((d) => Number.parseFloat(d) || 0));
+    const moving: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      for (const pseudo of [undefined, '::before', '::after']) {
+        const style = getComputedStyle(el, pseudo);
+        const animated = style.animationName !== 'none' && longest(style.animationDuration) > 0.02;
+        if (animated || longest(style.transitionDuration) > 0.02) {
+          const classes = typeof el.className === 'string' ? el.className.trim().split(/\s+/).join('.') : '';
+          moving.push(`${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${pseudo ?? ''}`);
+        }
+      }
+    }
+    return [...new Set(moving)];
+  });
+
+/** Screens tabbed through for a visible focus ring (issue 18 item 5): each layout, the forms and builders, the recorder. */
+const KEYBOARD_PATTERNS = new Set<string>([
+  paths.enterprise.login.pattern,
+  paths.enterprise.dashboard,
+  paths.enterprise.members,
+  paths.enterprise.tasksLibrary,
+  paths.enterprise.createTask,
+  paths.enterprise.contentLibrary,
+  paths.enterprise.settings,
+  paths.enterprise.myTaskView,
+  paths.enterprise.manageSurvey,
+  paths.admin.dashboard,
+  paths.admin.contentLibrary,
+]);
+
+const keyboarded = new Set<string>();
+
+/** One role's walk: its own context, pages visited one after another, the links seen kept for the ids. */
+class Walk {
+  readonly links = new Set<string>();
+  readonly scanned = new Set<string>();
+  constructor(
+    readonly role: Role,
+    readonly page: Page,
+    readonly reports: PageReport[],
+    /** Links every walk of the audience has seen: another role's ids (a learner's task) for the rest. */
+    readonly pool: Set<string>,
+  ) {}
+
+  async check(label: string) {
+    const url = new URL(this.page.url());
+    const findings = await axe(this.page);
+    this.reports.push({ role: this.role, label, url: url.pathname + url.search, findings });
+    this.scanned.add(url.pathname);
+  }
+
+  async collectLinks() {
+    const hrefs = await this.page
+      .locator('a[href^="/"]')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
+    for (const href of hrefs) {
+      this.links.add(href);
+      this.pool.add(href);
+    }
+  }
+
+  /** Checks that nothing on the page moves when reduced motion is asked for. */
+  async motion(label: string) {
+    const url = new URL(this.page.url());
+    const moving = await stillMoving(this.page);
+    this.reports.push({
+      role: this.role,
+      label: `reduced motion: ${label}`,
+      url: url.pathname + url.search,
+      findings: moving.length ? [{ rule: 'reduced-motion', impact: 'serious', nodes: moving }] : [],
+      note: 'motion',
+    });
+  }
+
+  /** Tabs through the page for a focus ring at every stop. */
+  async keyboard(label: string) {
+    const url = new URL(this.page.url());
+    const missing = await focusWithoutRing(this.page);
+    this.reports.push({
+      role: this.role,
+      label: `keyboard: ${label}`,
+      url: url.pathname + url.search,
+      findings: missing.length ? [{ rule: 'focus-ring (keyboard)', impact: 'serious', nodes: missing }] : [],
+      note: 'tabbed',
+    });
+  }
+
+  /** Opens a route and checks it, unless it sent the role to a screen already checked (unauthorized, login). */
+  async visit(label: string, target: string) {
+    await this.page.goto(target);
+    const notReady = await ready(this.page).then(
+      () => null,
+      (error: Error) => error.message.split('\n')[0] ?? 'not ready',
+    );
+    await this.collectLinks();
+    const landed = new URL(this.page.url()).pathname;
+    if (landed !== new URL(target, 'http://x').pathname && this.scanned.has(landed)) {
+      this.reports.push({ role: this.role, label, url: target, findings: [], note: `→ ${landed}` });
+      return;
+    }
+    await this.check(label);
+    if (notReady)
+      this.reports.at(-1)?.findings.push({ rule: 'page-not-ready', impact: '', nodes: [notReady] });
+    // Once per screen, by the first role that opens it.
+    if (KEYBOARD_PATTERNS.has(label) && !keyboarded.has(label)) {
+      keyboarded.add(label);
+      await this.keyboard(label);
+      await this.motion(label);
+    }
+  }
+
+  /** Whether ids may come from other roles' links (only for routes no role has opened yet). */
+  borrow = false;
+
+  linkFor(pattern: string) {
+    const regex = patternRegex(pattern);
+    const matches = (href: string) => regex.test(new URL(href, 'http://x').pathname);
+    return [...this.links].find(matches) ?? (this.borrow ? [...this.pool].find(matches) : undefined);
+  }
+}
+
+const newWalk = async (
+  browser: Browser,
+  role: Role,
+  language: string,
+  reports: PageReport[],
+  pool = new Set<string>(),
+) => {
+  const context: BrowserContext = await browser.newContext({ locale: language, reducedMotion: 'reduce' });
+  const walk = new Walk(role, await context.newPage(), reports, pool);
+  if (role === 'visitor') return walk;
+  const { email, login } = LOGINS[role];
+  await walk.page.goto(login);
+  await expect(walk.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await submitPassword(walk.page, email);
+  const first = role === 'owner' || role === 'admin';
+  await expect(walk.page.getByRole('button', { name: 'Send code' })).toBeVisible();
+  // The two steps of the second factor, once per audience (the screen is the same for every member).
+  if (first) await walk.check('auth-check: choose a method');
+  const code = await requestEmailCode(walk.page, email);
+  if (first) await walk.check('auth-check: enter the code');
+  await enterCode(walk.page, code);
+  await expect(walk.page).not.toHaveURL(/auth-check/);
+  await ready(walk.page);
+  return walk;
+};
+
+/** The dashboard's routes for one role: plain ones first, then parametrised ones with ids from links seen. */
+const walkDashboard = async (
+  walk: Walk,
+  visited: Set<string>,
+  only: (pattern: string) => boolean = () => true,
+) => {
+  // The site's pages are walkSite's; the second factor is checked while signing in.
+  const elsewhere = [
+    paths.marketplaceHome,
+    paths.enterprise.authCheck.pattern,
+    paths.admin.authCheck.pattern,
+  ];
+  const mine = DASHBOARD_PATTERNS.filter(
+    (p) => rolesFor(p).includes(walk.role) && !elsewhere.includes(p as (typeof elsewhere)[number]) && only(p),
+  );
+  const withParams = mine.filter((p) => p.includes('/:'));
+  for (const pattern of mine.filter((p) => !p.includes('/:'))) {
+    await walk.visit(pattern, pattern);
+    visited.add(pattern);
+  }
+  // An unknown address under the audience's prefix (routes.tsx's signed-in 404).
+  if (walk.role !== 'visitor' && walk.role !== 'institution')
+    await walk.visit('signed-in 404', `/${walk.role === 'admin' ? 'admin' : 'enterprise'}/no-such-screen`);
+  return walkWithIds(walk, withParams, visited);
+};
+
+/** Parametrised routes, with ids from the links seen; returns those still without one. */
+const walkWithIds = async (walk: Walk, patterns: string[], visited: Set<string>) => {
+  let pending = patterns;
+  // Ids come from links; a detail page may hold the link to the next one (a task's view links a member's attempt).
+  for (let round = 0; round < 3 && pending.length > 0; round += 1) {
+    const later: string[] = [];
+    for (const pattern of pending) {
+      const target = fixedParams(pattern) ?? walk.linkFor(pattern);
+      if (!target) {
+        later.push(pattern);
+        continue;
+      }
+      if (/\/:\w+\?/.test(pattern)) {
+        const bare = pattern.replace(/\/:\w+\?/g, '');
+        await walk.visit(bare, bare);
+      }
+      await walk.visit(pattern, target);
+      visited.add(pattern);
+    }
+    pending = later;
+  }
+  return pending;
+};
+
+/** English pages sit at the spec's paths, the other languages under /<code>/ (the site's [lang] folder). */
+const sitePrefix = (language: string) => (language === 'en' ? '' : `/${language}`);
+
+/** The site's page files (sites/marketplace/src/pages) for a language, each as the pathname regex it serves. */
+const sitePages = (language: string) => {
+  const root = path.join(REPO_ROOT, 'sites/marketplace/src/pages');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.astro'));
+  return files
+    .filter((file) => file.startsWith('[lang]/') === (language !== 'en'))
+    .map((file) => {
+      const route = `/${file.replace(/\.astro$/, '').replace(/\/?index$/, '')}`.replace('[lang]', language);
+      return { file, regex: new RegExp(`^${route.replace(/\[\w+\]/g, '[^/]+')}$`) };
+    });
+};
+const SITE_NOT_FOUND = '/marketplace/no-such-page';
+
+/**
+ * Flows by keyboard alone (issue 18 item 5), checked with axe in their open states: the video player dialog from
+ * the content library (Enter opens it, Escape closes it and focus comes back), and the recorder of a learner's
+ * task (Enter starts, focus moves to Stop, Enter stops and focus moves to Record again).
+ */
+const playVideoByKeyboard = async (walk: Walk) => {
+  const { page } = walk;
+  await page.goto(paths.enterprise.contentLibrary);
+  await ready(page);
+  const play = page.locator('.video-card__thumb').first();
+  await play.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await walk.check('video player dialog, opened by keyboard');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(play).toBeFocused();
+};
+
+const recordByKeyboard = async (walk: Walk) => {
+  const { page } = walk;
+  const regex = patternRegex(paths.enterprise.myTaskView);
+  const tasks = [...walk.links].filter((href) => regex.test(new URL(href, 'http://x').pathname));
+  for (const task of tasks) {
+    await page.goto(task);
+    await ready(page);
+    const record = page
+      .locator('.recorder')
+      .getByRole('button', { name: /^Record / })
+      .first();
+    if ((await record.count()) === 0) continue;
+    await record.focus();
+    await page.keyboard.press('Enter');
+    const stop = page.locator('.recorder').getByRole('button', { name: /^Stop recording / });
+    await expect(stop).toBeFocused();
+    await walk.check('recorder while recording, started by keyboard');
+    await page.keyboard.press('Enter');
+    await expect(
+      page
+        .locator('.recorder')
+        .getByRole('button', { name: /^Record again / })
+        .first(),
+    ).toBeFocused();
+    await walk.check('recorder with a take, stopped by keyboard');
+    return;
+  }
+  throw new Error(`none of the learner's ${tasks.length} tasks has a recorder`);
+};
+
+const walkSite = async (walk: Walk, visited: Set<string>, prefix: string) => {
+  const { page } = walk;
+  await walk.visit('site home (course list, institutions, contact)', `${prefix}${paths.marketplaceHome}`);
+  await walk.keyboard('site home');
+  await walk.motion('site home');
+  visited.add(paths.marketplaceHome);
+  const home = [...walk.links];
+  const institution = home.find((h) => h.startsWith(`${prefix}/marketplace/institution/`));
+  const course = home.find((h) => h.startsWith(`${prefix}/marketplace/course-detail/`));
+  expect(institution, 'an institution linked from the home page').toBeTruthy();
+  expect(course, 'a course linked from the home page').toBeTruthy();
+
+  // The header search with its suggestions open.
+  const search = page.locator('.site-header__search').getByRole('combobox', { name: 'Search courses' });
+  await islandLive(page, search);
+  await search.fill('pronunciation');
+  await expect(
+    page.getByRole('listbox', { name: 'Matching courses' }).getByRole('option').first(),
+  ).toBeVisible();
+  await walk.check('site search, suggestions open');
+
+  // The contact form after an empty send (its errors shown).
+  const contact = page.locator('#contact');
+  const send = contact.getByRole('button', { name: 'Send enquiry' });
+  await send.scrollIntoViewIfNeeded();
+  await islandLive(page, send);
+  await send.click();
+  await expect(page.getByText('Please Enter Name')).toBeVisible();
+  await walk.check('site contact form, its first message shown');
+
+  await walk.visit('site course (free or first)', course ?? '');
+  await walk.visit('site institution', institution ?? '');
+
+  // A paid course's enrolment: details, payment, the payment status page.
+  await walk.visit(
+    'site institution with paid courses',
+    `${prefix}/marketplace/institution/pacific-training-group`,
+  );
+  await page.locator('.course-card a').first().click();
+  const enrol = page.getByRole('button', { name: /^Enrol now · / });
+  await islandLive(page, enrol);
+  await walk.check('site paid course');
+  await walk.keyboard('site paid course');
+  await walk.motion('site paid course');
+  await enrol.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await walk.check('site enrolment step 1: details');
+  await dialog.getByLabel('Name').fill('Axe Visitor');
+  await dialog.getByLabel('Email').fill('axe.visitor@example.com');
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(dialog.getByLabel('Card number')).toBeVisible();
+  await walk.check('site enrolment step 2: payment');
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
+  await walk.check('site payment status');
+
+  for (const landing of PARTNER_LANDING_PATHS) await walk.visit('site landing page', `${prefix}${landing}`);
+  await page.goto(`${prefix}${SITE_NOT_FOUND}`);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await walk.check('site 404');
+};
+
+/** The report: totals by rule, then every page, printed and attached as JSON. */
+const report = async (language: string, reports: PageReport[], testInfo: TestInfo) => {
+  const failing = reports.filter((r) => r.findings.length > 0);
+  const byRule = new Map<string, { pages: number; nodes: number }>();
+  for (const r of failing)
+    for (const f of r.findings) {
+      const total = byRule.get(f.rule) ?? { pages: 0, nodes: 0 };
+      byRule.set(f.rule, { pages: total.pages + 1, nodes: total.nodes + f.nodes.length });
+    }
+  const lines = [
+    `axe (${AXE_TAGS.join(', ')}), ${language}: ${reports.filter((r) => r.note !== 'tabbed' && r.note !== 'motion').length} pages visited, ${
+      failing.filter((r) => r.note !== 'tabbed' && r.note !== 'motion').length
+    } with violations; ${reports.filter((r) => r.note === 'tabbed').length} pages tabbed through, ${
+      reports.filter((r) => r.note === 'motion').length
+    } checked for motion`,
+    ...[...byRule].map(([rule, t]) => `  ${rule}: ${t.nodes} nodes on ${t.pages} pages`),
+    ...reports.map(
+      (r) =>
+        `${r.findings.length ? 'FAIL' : 'ok  '} ${r.role.padEnd(7)} ${r.url}${r.note ? ` ${r.note}` : ''}${r.findings
+          .map(
+            (f) =>
+              `\n       ${f.rule} (${f.impact}): ${f.nodes.slice(0, 5).join(' | ')}${f.nodes.length > 5 ? ` … ${f.nodes.length} in all` : ''}`,
+          )
+          .join('')}`,
+    ),
+  ];
+  console.log(lines.join('\n'));
+  await testInfo.attach(`axe-${language}.json`, {
+    body: JSON.stringify(reports, null, 2),
+    contentType: 'application/json',
+  });
+};
+
+for (const language of LANGUAGES) {
+  test(`axe finds nothing on any route, as any role (${language})`, async ({ browser }, testInfo) => {
+    test.setTimeout(300_000);
+    const reports: PageReport[] = [];
+    keyboarded.clear();
+    const visited = new Set<string>();
+    const unvisited: string[] = [];
+
+    try {
+      // Enterprise roles share the links they see, so each finds every seeded id (then lands where it may).
+      const pool = new Set<string>();
+      const members: [Walk, string[]][] = [];
+      for (const role of ['owner', 'staff', 'learner'] as const) {
+        const walk = await newWalk(browser, role, language, reports, pool);
+        members.push([walk, await walkDashboard(walk, visited)]);
+        if (role === 'owner') await playVideoByKeyboard(walk);
+        if (role === 'learner') await recordByKeyboard(walk);
+      }
+      const institution = await newWalk(browser, 'institution', language, reports, pool);
+      members.push([institution, await walkDashboard(institution, visited, (p) => p.includes('course'))]);
+      // What a role found no link to, another role opens if nobody has (the owner has no tasks of their own).
+      for (const [walk, pending] of members) {
+        const left = pending.filter((p) => !visited.has(p));
+        walk.borrow = true;
+        unvisited.push(...(await walkWithIds(walk, left, visited)).map((p) => `${walk.role} ${p}`));
+      }
+      const admin = await newWalk(browser, 'admin', language, reports);
+      unvisited.push(...(await walkDashboard(admin, visited)).map((p) => `admin ${p}`));
+      const visitor = await newWalk(browser, 'visitor', language, reports);
+      unvisited.push(...(await walkDashboard(visitor, visited)).map((p) => `visitor ${p}`));
+      await walkSite(visitor, visited, sitePrefix(language));
+      visited.add(paths.enterprise.authCheck.pattern).add(paths.admin.authCheck.pattern);
+    } finally {
+      await report(language, reports, testInfo);
+    }
+
+    // Nothing may be left out: every pattern of paths.ts, every page file of the site.
+    const missing = DASHBOARD_PATTERNS.filter((p) => !visited.has(p));
+    const sitePaths = reports
+      .filter((r) => r.role === 'visitor')
+      .map((r) => new URL(r.url, 'http://x').pathname);
+    const notFound = `${sitePrefix(language)}${SITE_NOT_FOUND}`;
+    const missingPages = sitePages(language)
+      .filter(({ file, regex }) =>
+        file.endsWith('404.astro') ? !sitePaths.includes(notFound) : !sitePaths.some((p) => regex.test(p)),
+      )
+      .map(({ file }) => file);
+
+    const failing = reports.filter((r) => r.findings.length > 0);
+    expect(unvisited, 'parametrised routes with no id found on the pages visited').toEqual([]);
+    expect(missing, 'routes of paths.ts this test did not visit').toEqual([]);
+    expect(missingPages, 'site pages this test did not visit').toEqual([]);
+    expect(
+      failing.map(
+        (r) => `${r.role} ${r.url}: ${r.findings.map((f) => `${f.rule} ×${f.nodes.length}`).join(', ')}`,
+      ),
+      'pages with axe violations',
+    ).toEqual([]);
+  });
+}

@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const noViolations = async (page: Page) => {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+const myProgress = (page: Page) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { name: 'My progress', exact: true }) });
+const shots = process.env.E2E_SHOTS;
+
+test('a learner lands on My progress with their own tasks and none of the company figures', async ({
+  page,
+}) => {
+  await signIn(page, 'enterprise', 'learner@acme.example');
+  await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
+  const mine = myProgress(page);
+  await expect(mine.getByRole('heading', { name: 'Tasks to do' })).toBeVisible();
+  // The seed gives Lee the reflection (started) among the tasks of their first group.
+  const tasks = mine.locator('section').filter({ has: page.getByRole('heading', { name: 'Tasks to do' }) });
+  await expect(tasks.getByRole('link').first()).toBeVisible();
+  await expect(mine.getByLabel('Your practice').getByText('Streak')).toBeVisible();
+  await expect(mine.getByRole('heading', { name: 'Your speaking' })).toBeVisible();
+  await expect(mine.getByRole('heading', { name: 'Videos to watch' })).toBeVisible();
+  // The seeded pulse survey, sent to the learner's office, waits for an answer.
+  const surveys = mine
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Surveys to answer' }) });
+  await expect(surveys.getByRole('link', { name: 'Team communication pulse' })).toHaveAttribute(
+    'href',
+    /\/enterprise\/my-tasks\/survey\//,
+  );
+  // No company figures: not the members, groups and activity of the enterprise.
+  await expect(page.getByRole('heading', { name: /^Company activity/ })).toHaveCount(0);
+  await expect(page.getByLabel('Key figures')).toHaveCount(0);
+  // Dashboard is in the learner's menu.
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+  await noViolations(page);
+  if (shots) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${shots}/learner-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/learner-390.png`, fullPage: true });
+    await noViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  // A task of the list opens that task.
+  const first = tasks.getByRole('link').first();
+  const title = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/enterprise\/my-tasks\/view\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(title.replace('…', '').slice(0, 20));
+});
+
+test('the owner sees My progress and the company figures below it', async ({ page }) => {
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  const mine = myProgress(page);
+  await expect(mine.getByRole('heading', { name: 'Tasks to do' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Company activity', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Key figures').getByText('Members', { exact: true })).toBeVisible();
+  await expect(page.locator('.activity-chart canvas')).toBeVisible();
+  await noViolations(page);
+  if (shots) {
+    await page.screenshot({ path: `${shots}/owner-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/owner-390.png`, fullPage: true });
+  }
+});
