@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 7: the platform admin's dashboard figures and chart, All Members Usage filtered to Acme with its CSV
  * download, App User Counts with the honest mobile sync, and an enterprise's usage and members.
  */
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 test('the admin reads the platform figures, a member usage report and its CSV', async ({ page }) => {
   await signIn(page, 'admin', 'admin@coach.example');

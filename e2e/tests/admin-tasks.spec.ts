@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -9,11 +9,6 @@ import { expect, test } from '../support/fixtures.ts';
  */
 const stamp = Date.now().toString(36);
 const title = `Platform reflection ${stamp}`;
-
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 const globexLibrary = async (page: Page) => {
   await page.goto('/enterprise/tasks-library');

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -16,11 +15,6 @@ const stamp = new Date()
   .slice(4, 14);
 const topic = `client onboarding ${stamp}`;
 const sayTitle = `Say it clearly: Client Onboarding ${stamp}`;
-
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 test('an admin generates tasks with the coach, adds them, and drafts one in the editor', async ({ page }) => {
   await signIn(page, 'enterprise', 'owner@acme.example');

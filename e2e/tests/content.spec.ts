@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -18,11 +18,6 @@ const ANSWERS = {
   'What did you learn from the video?': 'To summarise what I heard before I answer.',
   'What would a good outcome look like for you?': 'Customers feel heard on the first call.',
   'What steps will you take to achieve it?': 'Ask one checking question on every call this week.',
-};
-
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
 /** The player's <video>, made by plyr inside the dialog. */

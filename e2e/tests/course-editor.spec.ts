@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 17 item 7: an institution says in its course editor what a course teaches, its syllabus and who
  * teaches it, and the marketplace page shows them once the course is published.
  */
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 test('an institution admin writes what a course teaches, its syllabus and its instructor, and the course page shows them', async ({
   page,

@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 17 item 7: a course page a buyer can decide on (what they will learn, the syllabus, the instructor,
  * enrolled learners' reviews), an enrolled learner reviewing and editing, and search ranking course names first.
  */
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 test('a visitor reads what a course teaches, its syllabus, its instructor and its reviews', async ({
   page,

@@ -1,16 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 17 item 5: the dead ends a new user met. A mistyped admin address, the 404's Go Back, an unknown course
  * or institution, a group's figures, the usage table at 1280 px and a feature switch without a question.
  */
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 /** A navigation the page itself makes, as a link would: the next page's document.referrer is this one. */
 const followTo = async (page: Page, path: string) => {

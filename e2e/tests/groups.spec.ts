@@ -1,11 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-const noViolations = async (page: Page) =>
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
 
 test('a group is created with members and filters the member list through the top-bar dropdown', async ({
   page,

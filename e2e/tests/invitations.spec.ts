@@ -1,13 +1,11 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { enterCode, logOut, requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readLinkPath } from '../support/outbox.ts';
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Members' }).getByRole('row');
-const noViolations = async (page: Page) =>
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
 
 test('an admin invites a member, who sets a password from the email and signs in', async ({ page }) => {
   const email = 'nina.new@acme.example';

@@ -1,14 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
 import type { Page } from '@playwright/test';
+import { noViolations } from '../support/checks.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { islandLive } from '../support/site.ts';
 
-const noViolations = async (page: Page) =>
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const outbox = (to: string) => {
   const dir = path.join(E2E_DATA_DIR, 'outbox');

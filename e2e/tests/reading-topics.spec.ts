@@ -1,15 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noSideways, noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-const noViolations = async (page: Page) =>
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
-const noSideways = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
 
 test('an admin adds, finds, edits and deletes a reading topic, then sets a group’s pronunciation passing score', async ({
   page,

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { roles } from '@coach/shared/contract/roles';
 import type { Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const rolesTable = (page: Page) => page.getByRole('table', { name: 'Roles' });
@@ -13,7 +13,7 @@ test('an admin creates, edits and deletes a role, with confirmation', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'User Roles' })).toBeVisible();
   await expect(row(page, 'Staff')).toContainText('Members');
   await expect(row(page, 'Admin')).toContainText('All sections');
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+  await noViolations(page);
 
   await page.getByRole('button', { name: 'Add role' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add role' });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noSideways } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -24,15 +25,6 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(folder, `${name}-${width}-top.png`) });
 };
 
-/** Nothing sticks out sideways: the page scrolls only down. */
-const expectNoSidewaysScroll = async (page: Page, where: string) => {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${where} is wider than the phone`).toBeLessThanOrEqual(clientWidth);
-};
-
 const openScreen = async (page: Page, url: string, ready: () => Promise<void>) => {
   await page.goto(url);
   await ready();
@@ -47,18 +39,18 @@ const learnerRunsATask = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await rightToLeft(page);
   await shot(page, 'rtl-task');
-  await expectNoSidewaysScroll(page, 'The task screen');
+  await noSideways(page);
 };
 
 const marketplaceHomeAndCourse = async (page: Page) => {
   await openScreen(page, '/marketplace/home', () => expect(page.locator('h1').first()).toBeVisible());
   await shot(page, 'rtl-marketplace-home');
-  await expectNoSidewaysScroll(page, 'The marketplace home');
+  await noSideways(page);
   const course = await page.locator('a[href*="/marketplace/course-detail/"]').first().getAttribute('href');
   expect(course).toBeTruthy();
   await openScreen(page, course ?? '', () => expect(page.locator('h1').first()).toBeVisible());
   await shot(page, 'rtl-course');
-  await expectNoSidewaysScroll(page, 'The course page');
+  await noSideways(page);
 };
 
 test.describe('at 1280 px', () => {
@@ -161,7 +153,7 @@ test.describe('at 390 px', () => {
       expect(page.locator('.activity-chart canvas')).toBeVisible(),
     );
     await shot(page, 'rtl-dashboard');
-    await expectNoSidewaysScroll(page, 'The dashboard');
+    await noSideways(page);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     const drawer = page.locator('.drawer');
     await expect(drawer).toBeVisible();
@@ -174,13 +166,13 @@ test.describe('at 390 px', () => {
       expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible(),
     );
     await shot(page, 'rtl-members');
-    await expectNoSidewaysScroll(page, 'The members list');
+    await noSideways(page);
 
     await openScreen(page, '/enterprise/reports', () =>
       expect(page.locator('.activity-chart canvas')).toBeVisible(),
     );
     await shot(page, 'rtl-reports');
-    await expectNoSidewaysScroll(page, 'The reports');
+    await noSideways(page);
   });
 
   test('the learner runs a task right to left on a phone', async ({ page }) => {

@@ -1,14 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const sidebar = (page: Page) => page.locator('.sidebar').first();
-const noViolations = async (page: Page) =>
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
 
 test('theme colours chosen in settings change the menu at once, for every member', async ({ page }) => {
   await signIn(page, 'enterprise', 'owner@acme.example');

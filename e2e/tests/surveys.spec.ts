@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -25,10 +25,6 @@ const Q2 = 'How many days a week do you eat at your desk?';
 /** Typed by the learner: a spreadsheet would run it if the export let it start a cell. */
 const OTHER = 'Dumplings from the corner shop';
 
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 

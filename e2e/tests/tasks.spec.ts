@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
+import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -31,10 +31,6 @@ const title = {
 const folderName = `Audio practice ${stamp}`;
 const FEEDBACK = 'Clear and calm — slow down a little on the long sentence.';
 
-const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A picker row's checkbox, named by its title followed by its details. */

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG levels every journey holds its screens to. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+/** axe finds nothing on the page as it is now; a failure names each rule and the elements breaking it. */
+export const noViolations = async (page: Page) => {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+/**
+ * Nothing sticks out sideways: the page scrolls only down. Polled, because a resize reaches React a frame
+ * later (the off-canvas menu switches on a media-query listener), and what counts is the settled layout.
+ */
+export const noSideways = async (page: Page) => {
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      {
+        message: `${page.url()} is wider than the screen`,
+      },
+    )
+    .toBeLessThanOrEqual(0);
+};
