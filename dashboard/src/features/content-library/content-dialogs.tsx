@@ -1,6 +1,8 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { contentLibrary, type VideoContent } from '@coach/shared/contract/content';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -11,9 +13,7 @@ import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState, FormAlert } from '../../ui/states.tsx';
 import { Pagination } from '../../ui/table.tsx';
-
-export const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
+import { messageOf } from './video-text.ts';
 
 /** Assigns the video to the chosen groups and members; answers the number of new assignments. */
 const assignVideo = async (contentId: string, people: People): Promise<number> => {
@@ -37,11 +37,12 @@ const assignVideo = async (contentId: string, people: People): Promise<number> =
 
 const assignedText = (assigned: number) =>
   assigned === 0
-    ? 'Everyone chosen already had this video.'
-    : `Video assigned to ${assigned} ${assigned === 1 ? 'member' : 'members'}.`;
+    ? i18n.t('content-library:assign.none')
+    : i18n.t('content-library:assign.done', { count: assigned, value: formatNumber(assigned) });
 
 /** Assign a video to groups and/or members (assign-content-group-users, assign-content-users). */
 export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onClose: () => void }) => {
+  const { t } = useTranslation('content-library');
   const [people, setPeople] = useState<People>(NO_PEOPLE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +50,7 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!hasPeople(people)) {
-      setError('Choose at least one group or member to assign to.');
+      setError(t('assign.required'));
       return;
     }
     setBusy(true);
@@ -70,18 +71,18 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Assign video"
-      description={`Choose who gets “${video.title}”.`}
+      title={t('assign.title')}
+      description={t('assign.description', { title: video.title })}
     >
       <form className="content-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <PeoplePicker library="content" value={people} onChange={setPeople} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
-            Assign
+            {t('assign.submit')}
           </Button>
         </div>
       </form>
@@ -91,36 +92,32 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
 
 /** Members the video is assigned to and whether they watched it (get-members-by-contentid), a page at a time. */
 export const WhoWatchedDialog = ({ video, onClose }: { video: VideoContent; onClose: () => void }) => {
+  const { t } = useTranslation('content-library');
   const [page, setPage] = useState(1);
   const { state, reload } = useLoad(`${video._id}:${page}`, () =>
     api.call(contentLibrary.getMembersByContentId, { contentId: video._id, currentPage: page }),
   );
 
   const body = () => {
-    if (state.status === 'loading') return <LoadingBlock label="Loading members" />;
+    if (state.status === 'loading') return <LoadingBlock label={t('watchers.loading')} />;
     if (state.status === 'error')
       return (
         <ErrorState
-          title="Members could not be loaded"
+          title={t('watchers.error')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={reload}>
-              Try again
+              {t('common:ui.tryAgain')}
             </Button>
           }
         />
       );
     const { listdata, currentPage, totalPages, totalCount } = state.data;
     if (listdata.length === 0)
-      return (
-        <EmptyState
-          title="Not assigned yet"
-          description="Assign the video to groups or members to see who watched it."
-        />
-      );
+      return <EmptyState title={t('watchers.none')} description={t('watchers.noneText')} />;
     return (
       <>
-        <ul className="watchers" aria-label="Members with this video">
+        <ul className="watchers" aria-label={t('watchers.listLabel')}>
           {listdata.map((row) => (
             <li key={row._id} className="watchers__row">
               <span className="watchers__who">
@@ -129,8 +126,10 @@ export const WhoWatchedDialog = ({ video, onClose }: { video: VideoContent; onCl
               </span>
               <span className={row.viewed ? 'chip chip--accent' : 'chip'}>
                 {row.viewed
-                  ? `Watched${row.viewedAt ? ` · ${formatDate(row.viewedAt)}` : ''}`
-                  : 'Not watched'}
+                  ? row.viewedAt
+                    ? t('watchers.watchedOn', { date: formatDate(row.viewedAt) })
+                    : t('watchers.watched')
+                  : t('watchers.notWatched')}
               </span>
             </li>
           ))}
@@ -141,7 +140,7 @@ export const WhoWatchedDialog = ({ video, onClose }: { video: VideoContent; onCl
             totalPages={totalPages}
             totalCount={totalCount}
             onPage={setPage}
-            noun="members"
+            noun={t('watchers.noun')}
           />
         ) : null}
       </>
@@ -154,7 +153,7 @@ export const WhoWatchedDialog = ({ video, onClose }: { video: VideoContent; onCl
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Who watched"
+      title={t('watchers.title')}
       description={video.title}
     >
       {body()}

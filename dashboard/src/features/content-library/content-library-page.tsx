@@ -8,8 +8,10 @@ import {
   type VideoContentListResponse,
 } from '@coach/shared/contract/content';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -22,9 +24,10 @@ import { Pagination, SearchBox } from '../../ui/table.tsx';
 import { type TabItem, Tabs } from '../../ui/tabs.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
 import { VideoPlayerDialog } from '../../ui/video-player/video-player-dialog.tsx';
-import { AssignVideoDialog, messageOf, WhoWatchedDialog } from './content-dialogs.tsx';
+import { AssignVideoDialog, WhoWatchedDialog } from './content-dialogs.tsx';
 import { useVideoList } from './use-video-list.ts';
 import { type VideoAction, VideoGrid } from './video-card.tsx';
+import { categoryName, messageOf } from './video-text.ts';
 import './content-library.css';
 
 type Tab = 'all' | VideoCategoryKey;
@@ -41,69 +44,81 @@ const Sections = ({
   onToggle: (category: VideoCategoryKey) => void;
   onOpenCategory: (category: VideoCategoryKey) => void;
   onAction: (action: VideoAction, video: VideoContent) => void;
-}) => (
-  <div className="video-sections">
-    {data.sections.map((section) => {
-      const open = expanded.includes(section.category);
-      const gridId = `video-section-${section.category}`;
-      const more = section.totalCount > section.listdata.length;
-      return (
-        <section key={section.category} className="video-section" aria-labelledby={`${gridId}-title`}>
-          <div className="video-section__head">
-            <h2 className="video-section__title" id={`${gridId}-title`}>
-              {section.label} <span className="video-section__count">({section.totalCount})</span>
-            </h2>
-            {open ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-expanded
-                aria-controls={gridId}
-                onClick={() => onToggle(section.category)}
-              >
-                Show less
-              </Button>
-            ) : section.totalCount > VIDEO_SECTION_SIZE ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-expanded={false}
-                aria-controls={gridId}
-                aria-label={`View all ${section.totalCount} ${section.label} videos`}
-                onClick={() => onToggle(section.category)}
-              >
-                View all ({section.totalCount})
-              </Button>
+}) => {
+  const { t } = useTranslation('content-library');
+  return (
+    <div className="video-sections">
+      {data.sections.map((section) => {
+        const category = categoryName(section.category, section.label);
+        const total = { count: section.totalCount, value: formatNumber(section.totalCount) };
+        const open = expanded.includes(section.category);
+        const gridId = `video-section-${section.category}`;
+        const more = section.totalCount > section.listdata.length;
+        return (
+          <section key={section.category} className="video-section" aria-labelledby={`${gridId}-title`}>
+            <div className="video-section__head">
+              <h2 className="video-section__title" id={`${gridId}-title`}>
+                {category} <span className="video-section__count">({formatNumber(section.totalCount)})</span>
+              </h2>
+              {open ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-expanded
+                  aria-controls={gridId}
+                  onClick={() => onToggle(section.category)}
+                >
+                  {t('section.showLess')}
+                </Button>
+              ) : section.totalCount > VIDEO_SECTION_SIZE ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-expanded={false}
+                  aria-controls={gridId}
+                  aria-label={t('section.viewAllLabel', { ...total, category })}
+                  onClick={() => onToggle(section.category)}
+                >
+                  {t('section.viewAll', total)}
+                </Button>
+              ) : null}
+            </div>
+            <VideoGrid
+              id={gridId}
+              items={section.listdata}
+              label={t('section.gridLabel', { category })}
+              onAction={onAction}
+            />
+            {open && more ? (
+              <p className="video-section__more">
+                {t('section.showing', {
+                  shown: formatNumber(section.listdata.length),
+                  total: formatNumber(section.totalCount),
+                })}{' '}
+                <button type="button" className="video-link" onClick={() => onOpenCategory(section.category)}>
+                  {t('section.seeEvery', { category })}
+                </button>
+              </p>
             ) : null}
-          </div>
-          <VideoGrid
-            id={gridId}
-            items={section.listdata}
-            label={`${section.label} videos`}
-            onAction={onAction}
-          />
-          {open && more ? (
-            <p className="video-section__more">
-              Showing {section.listdata.length} of {section.totalCount}.{' '}
-              <button type="button" className="video-link" onClick={() => onOpenCategory(section.category)}>
-                See every {section.label} video
-              </button>
-            </p>
-          ) : null}
-        </section>
-      );
-    })}
-  </div>
-);
+          </section>
+        );
+      })}
+    </div>
+  );
+};
 
 /** /enterprise/content-library: the enterprise's videos by category, with search, sort, player and assignment. */
 export const ContentLibraryPage = () => {
+  const { t } = useTranslation('content-library');
   const [params, setParams] = useSearchParams();
   const categories = useLoad('categories', () => api.call(contentLibrary.getListOfVideoCategory, {}));
   const categoryList = categories.state.status === 'ready' ? categories.state.data : [];
   const tabs: TabItem<Tab>[] = [
-    { value: 'all', label: 'All' },
-    ...categoryList.map((category) => ({ value: category.key, label: category.label })),
+    { value: 'all', label: t('tabs.all') },
+    ...categoryList.map((category) => ({
+      value: category.key,
+      label: categoryName(category.key, category.label),
+    })),
   ];
   const asked = params.get('category');
   const tab: Tab = categoryList.find((category) => category.key === asked)?.key ?? 'all';
@@ -145,7 +160,7 @@ export const ContentLibraryPage = () => {
     setTaskBusy(video._id);
     try {
       const task = await api.call(contentLibrary.addVideoContentTask, { contentId: video._id });
-      notify.success('Video task created');
+      notify.success(t('created.toast'));
       setCreatedTask({ id: task._id, title: task.title });
     } catch (error) {
       notify.error(messageOf(error));
@@ -160,25 +175,22 @@ export const ContentLibraryPage = () => {
   };
 
   const empty = search ? (
-    <EmptyState title="No video matches" description="Try another search." />
+    <EmptyState title={t('empty.noMatch')} description={t('empty.noMatchText')} />
   ) : (
-    <EmptyState
-      title="No videos yet"
-      description="Videos the platform shares with your organisation appear here."
-    />
+    <EmptyState title={t('empty.none')} description={t('empty.noneText')} />
   );
 
   const content = () => {
     const { state } = list;
-    if (state.status === 'loading') return <LoadingBlock label="Loading videos" />;
+    if (state.status === 'loading') return <LoadingBlock label={t('loading')} />;
     if (state.status === 'error')
       return (
         <ErrorState
-          title="Videos could not be loaded"
+          title={t('error')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={() => void list.reload()}>
-              Try again
+              {t('common:ui.tryAgain')}
             </Button>
           }
         />
@@ -201,7 +213,7 @@ export const ContentLibraryPage = () => {
       <div className="video-list">
         <VideoGrid
           items={data.listdata}
-          label={`${tabs.find((t) => t.value === tab)?.label ?? ''} videos`}
+          label={t('section.gridLabel', { category: tabs.find((item) => item.value === tab)?.label ?? '' })}
           onAction={onAction}
         />
         {data.totalPages > 1 ? (
@@ -210,7 +222,7 @@ export const ContentLibraryPage = () => {
             totalPages={data.totalPages}
             totalCount={data.totalCount}
             onPage={(next) => setPaging({ key: pageKey, page: next })}
-            noun="videos"
+            noun={t('noun')}
           />
         ) : null}
       </div>
@@ -219,18 +231,15 @@ export const ContentLibraryPage = () => {
 
   return (
     <div className="content-library">
-      <PageHeader
-        title="Content Library"
-        description="Videos for your members: watch them, assign them, and turn them into video tasks."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       {createdTask ? (
         <div className="alert alert--success content-library__created" role="status">
-          <span>Video task “{createdTask.title}” created.</span>
-          <Link to={fillPath(paths.enterprise.viewTask, { id: createdTask.id })}>View task</Link>
+          <span>{t('created.text', { title: createdTask.title })}</span>
+          <Link to={fillPath(paths.enterprise.viewTask, { id: createdTask.id })}>{t('created.view')}</Link>
           <button
             type="button"
             className="content-library__dismiss"
-            aria-label="Dismiss"
+            aria-label={t('created.dismiss')}
             onClick={() => setCreatedTask(null)}
           >
             ×
@@ -238,31 +247,31 @@ export const ContentLibraryPage = () => {
         </div>
       ) : null}
       {categories.state.status === 'error' ? (
-        <FormAlert message={`Categories could not be loaded: ${categories.state.message}`} />
+        <FormAlert message={t('categoriesError', { message: categories.state.message })} />
       ) : null}
       <div className="video-toolbar">
         <SearchBox
-          label="Search videos"
-          placeholder="Search by title or coach..."
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
           value={searchText}
           onChange={setSearchText}
         />
         <SelectField
-          label="Sort by"
+          label={t('sortBy')}
           value={sortBy}
           onChange={(event) => setSortBy(event.target.value as SortValue)}
         >
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(`sort.${option.value}`)}
             </option>
           ))}
         </SelectField>
         {(list.busy && list.state.status === 'ready') || taskBusy ? (
-          <Spinner size="sm" label={taskBusy ? 'Creating the video task' : 'Updating videos'} />
+          <Spinner size="sm" label={taskBusy ? t('creatingTask') : t('updating')} />
         ) : null}
       </div>
-      <Tabs label="Video categories" value={tab} onValueChange={setTab} tabs={tabs}>
+      <Tabs label={t('tabs.label')} value={tab} onValueChange={setTab} tabs={tabs}>
         <div aria-busy={list.busy}>{content()}</div>
       </Tabs>
       {acting?.action === 'play' ? (

@@ -7,7 +7,7 @@ import {
 } from '@coach/shared/contract/content';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { messageOf } from './content-dialogs.tsx';
+import { messageOf } from './video-text.ts';
 
 /** get-video-content switches that widen one category's section in place (spec §7). */
 export const VIEW_ALL_FLAGS = {
