@@ -1,6 +1,7 @@
 import type { PermissionKey } from '@coach/shared/permissions';
 import { hasPermission } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { audienceConfig } from '../config/audience.ts';
 import { paths } from '../config/paths.ts';
@@ -29,13 +30,14 @@ export const RequireSession = ({ audience }: { audience: Audience }) => {
 const SignedIn = ({ audience }: { audience: Audience }) => {
   useTokenRefresh(audience);
   const { failed, retry } = useSignedInUser(audience);
+  const { t } = useTranslation();
   if (failed) {
     return (
       <main className="standalone-state">
         <ErrorState
-          title="We couldn't load your account"
-          description="Check your connection and try again."
-          action={<Button onClick={retry}>Try again</Button>}
+          title={t('app.accountTitle')}
+          description={t('app.accountText')}
+          action={<Button onClick={retry}>{t('ui.tryAgain')}</Button>}
         />
       </main>
     );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { Button } from '../ui/button.tsx';
 import { ErrorState } from '../ui/states.tsx';
@@ -5,13 +6,14 @@ import { ErrorState } from '../ui/states.tsx';
 /** Shown when a screen fails to load or render (e.g. a chunk missing after a deploy). */
 export const RouteError = () => {
   const error = useRouteError();
+  const { t } = useTranslation();
   console.error(error);
   return (
     <main className="standalone-state" style={{ maxWidth: 560, margin: '15vh auto', padding: 16 }}>
       <ErrorState
-        title="This page could not be shown"
-        description="Reload the page to try again. If it keeps happening, contact support."
-        action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+        title={t('app.routeTitle')}
+        description={t('app.routeText')}
+        action={<Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>}
       />
     </main>
   );

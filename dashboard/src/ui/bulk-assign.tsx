@@ -3,7 +3,10 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import type { Paged } from '@coach/shared/contract/envelope';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatNumber } from '../i18n/format.ts';
+import { i18n } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
@@ -15,6 +18,8 @@ import { LoadingBlock, Spinner } from './spinner.tsx';
 import { EmptyState, ErrorState, FormAlert } from './states.tsx';
 import { Checkbox, Pagination, SearchBox } from './table.tsx';
 
+type ListKind = 'videos' | 'tasks' | 'enterprises';
+
 export type Item = { _id: string; name: string; hint: string };
 
 /** One page of a pick list's server search (the lists page on the server: 10 enterprises, 24 tasks, 25 videos). */
@@ -25,22 +30,23 @@ export type LoadItemPage = (query: { search: string; currentPage: number }) => P
  * chips.
  */
 const PickList = ({
-  title,
-  noun,
+  list,
   chosen,
   onChange,
   load,
 }: {
-  title: string;
-  noun: string;
+  /** Which things it lists: its words come from `bulkAssign.lists.<list>`. */
+  list: ListKind;
   chosen: Map<string, string>;
   onChange: (chosen: Map<string, string>) => void;
   load: LoadItemPage;
 }) => {
+  const { t } = useTranslation();
+  const words = (key: string) => t(`bulkAssign.lists.${list}.${key}`);
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(`${noun}|${query}`, (currentPage) => load({ search: query, currentPage }));
-  const { load: items, page, setPage, reload } = list;
+  const paged = usePagedList(`${list}|${query}`, (currentPage) => load({ search: query, currentPage }));
+  const { load: items, page, setPage, reload } = paged;
   // The last page stays on screen while the next one loads; the spinner says another is on its way.
   const turning = items.status === 'ready' && items.page.currentPage !== page;
   const toggle = (item: Item, on: boolean) => {
@@ -53,27 +59,27 @@ const PickList = ({
     <Card>
       <div className="bulk-assign__panel">
         <div className="bulk-assign__head">
-          <h2 className="card__title">{title}</h2>
+          <h2 className="card__title">{words('title')}</h2>
           <span className="bulk-assign__count">
-            {turning ? <Spinner size="sm" label={`Loading ${noun}`} /> : null}
-            <span className="chip">{chosen.size} chosen</span>
+            {turning ? <Spinner size="sm" label={words('loading')} /> : null}
+            <span className="chip">{t('bulkAssign.chosen', { count: chosen.size })}</span>
           </span>
         </div>
         <SearchBox
-          label={`Search ${noun}`}
-          placeholder={`Search ${noun}...`}
+          label={words('search')}
+          placeholder={words('placeholder')}
           value={search}
           onChange={setSearch}
         />
         {chosen.size ? (
-          <ul className="chips bulk-assign__chosen" aria-label={`Chosen ${noun}`}>
+          <ul className="chips bulk-assign__chosen" aria-label={words('chosenList')}>
             {[...chosen].map(([id, name]) => (
               <li key={id} className="chip chip--accent">
                 {name}
                 <button
                   type="button"
                   className="bulk-assign__unchoose"
-                  aria-label={`Remove ${name}`}
+                  aria-label={t('bulkAssign.remove', { name })}
                   onClick={() => toggle({ _id: id, name, hint: '' }, false)}
                 >
                   ×
@@ -84,22 +90,22 @@ const PickList = ({
         ) : null}
         {/* Keyed by page so a new page starts scrolled to its top. */}
         <div key={page} className="bulk-assign__list" aria-busy={turning || items.status === 'loading'}>
-          {items.status === 'loading' ? <LoadingBlock label={`Loading ${noun}`} /> : null}
+          {items.status === 'loading' ? <LoadingBlock label={words('loading')} /> : null}
           {items.status === 'error' ? (
             <ErrorState
-              title={`The ${noun} could not be loaded`}
+              title={words('notLoaded')}
               description={items.message}
               action={
                 <Button variant="secondary" onClick={() => void reload()}>
-                  Try again
+                  {t('ui.tryAgain')}
                 </Button>
               }
             />
           ) : null}
           {items.status === 'ready' && items.page.listdata.length === 0 ? (
             <EmptyState
-              title={`No ${noun} found`}
-              description={query ? 'Try another search.' : `There are no ${noun} yet.`}
+              title={words('none')}
+              description={query ? t('bulkAssign.tryAnother') : words('noneYet')}
             />
           ) : null}
           {items.status === 'ready'
@@ -120,7 +126,7 @@ const PickList = ({
             totalPages={items.page.totalPages}
             totalCount={items.page.totalCount}
             onPage={setPage}
-            noun={noun}
+            noun={words('title').toLocaleLowerCase()}
           />
         ) : null}
       </div>
@@ -135,13 +141,10 @@ const loadEnterprises: LoadItemPage = async ({ search, currentPage }) => {
     listdata: page.listdata.map((e) => ({
       _id: e._id,
       name: e.company_name,
-      hint: `${e.memberCount} ${e.memberCount === 1 ? 'member' : 'members'}`,
+      hint: i18n.t('bulkAssign.members', { count: e.memberCount }),
     })),
   };
 };
-
-const plural = (count: number, [one, many]: readonly [string, string]) =>
-  `${count} ${count === 1 ? one : many}`;
 
 /**
  * The platform admin's bulk page: choose library items (videos, tasks) and enterprises, then offer the items
@@ -151,17 +154,16 @@ export const BulkAssignPage = ({
   title,
   description,
   backTo,
-  noun,
+  kind,
   loadItems,
   preset,
   run: send,
-  withdrawWarning,
 }: {
   title: string;
   description: string;
   backTo: string;
-  /** ['video', 'videos'] */
-  noun: readonly [string, string];
+  /** What is offered: its words come from `bulkAssign.<kind>` and `bulkAssign.lists.<kind>s`. */
+  kind: 'video' | 'task';
   loadItems: LoadItemPage;
   preset: (() => Promise<Item>) | null;
   run: (input: { itemIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' }) => Promise<{
@@ -169,8 +171,8 @@ export const BulkAssignPage = ({
     changed: number;
     unchanged: number;
   }>;
-  withdrawWarning: string;
 }) => {
+  const { t } = useTranslation();
   const [items, setItems] = useState<Map<string, string>>(new Map());
   const [enterprises, setEnterprises] = useState<Map<string, string>>(new Map());
   const [action, setAction] = useState<'assign' | 'unassign'>('assign');
@@ -196,12 +198,12 @@ export const BulkAssignPage = ({
         action,
       });
       notify.success(answer.message);
-      const pairs = answer.changed + answer.unchanged;
-      const pairText = `${noun[0]}-enterprise ${pairs === 1 ? 'pair was' : 'pairs were'}`;
       setResult(
-        action === 'assign'
-          ? `${answer.changed} of ${pairs} ${pairText} newly offered; ${answer.unchanged} already had the ${noun[0]}.`
-          : `${answer.changed} of ${pairs} ${pairText} withdrawn; ${answer.unchanged} did not have the ${noun[0]}.`,
+        t(`bulkAssign.${kind}.${action === 'assign' ? 'offered' : 'withdrawn'}`, {
+          count: answer.changed + answer.unchanged,
+          changed: formatNumber(answer.changed),
+          unchanged: formatNumber(answer.unchanged),
+        }),
       );
       setConfirming(false);
     } catch (err) {
@@ -220,7 +222,6 @@ export const BulkAssignPage = ({
     else void run();
   };
   const ready = items.size > 0 && enterprises.size > 0;
-  const Noun = `${noun[1][0]?.toUpperCase()}${noun[1].slice(1)}`;
 
   return (
     <div className="bulk-assign-page">
@@ -229,16 +230,15 @@ export const BulkAssignPage = ({
         description={description}
         actions={
           <Link className="btn btn--secondary btn--md" to={backTo}>
-            Back to the library
+            {t('bulkAssign.back')}
           </Link>
         }
       />
       <form className="bulk-assign-form" onSubmit={submit}>
         <div className="bulk-assign__grid">
-          <PickList title={Noun} noun={noun[1]} chosen={items} onChange={setItems} load={loadItems} />
+          <PickList list={`${kind}s`} chosen={items} onChange={setItems} load={loadItems} />
           <PickList
-            title="Enterprises"
-            noun="enterprises"
+            list="enterprises"
             chosen={enterprises}
             onChange={setEnterprises}
             load={loadEnterprises}
@@ -247,7 +247,7 @@ export const BulkAssignPage = ({
         <Card>
           <div className="bulk-assign__footer">
             <fieldset className="bulk-assign__actions">
-              <legend>Action</legend>
+              <legend>{t('bulkAssign.action')}</legend>
               <label className="bulk-assign__radio">
                 <input
                   type="radio"
@@ -256,7 +256,7 @@ export const BulkAssignPage = ({
                   checked={action === 'assign'}
                   onChange={() => setAction('assign')}
                 />
-                Offer (assign)
+                {t('bulkAssign.assign')}
               </label>
               <label className="bulk-assign__radio">
                 <input
@@ -266,7 +266,7 @@ export const BulkAssignPage = ({
                   checked={action === 'unassign'}
                   onChange={() => setAction('unassign')}
                 />
-                Withdraw (unassign)
+                {t('bulkAssign.unassign')}
               </label>
             </fieldset>
             <Button
@@ -275,8 +275,10 @@ export const BulkAssignPage = ({
               variant={action === 'unassign' ? 'danger' : 'primary'}
             >
               {busy
-                ? 'Working...'
-                : `${action === 'assign' ? 'Offer' : 'Withdraw'} ${plural(items.size, noun)}`}
+                ? t('bulkAssign.working')
+                : t(`bulkAssign.${kind}.${action === 'assign' ? 'offer' : 'withdraw'}`, {
+                    count: items.size,
+                  })}
             </Button>
           </div>
           {result ? <FormAlert tone="success" message={result} /> : null}
@@ -285,9 +287,9 @@ export const BulkAssignPage = ({
       </form>
       {confirming ? (
         <ConfirmDialog
-          title={`Withdraw ${plural(items.size, noun)}?`}
-          description={`The chosen enterprises (${enterprises.size}) ${withdrawWarning}`}
-          confirmLabel="Withdraw"
+          title={t(`bulkAssign.${kind}.withdrawQuestion`, { count: items.size })}
+          description={t(`bulkAssign.${kind}.withdrawWarning`, { count: enterprises.size })}
+          confirmLabel={t('bulkAssign.withdraw')}
           busy={busy}
           onConfirm={() => void run()}
           onCancel={() => setConfirming(false)}

@@ -32,7 +32,7 @@ export const BulkAssignContentPage = () => {
       title="Assign content to enterprises"
       description="Choose videos and enterprises, then offer the videos or withdraw them."
       backTo={paths.admin.contentLibrary}
-      noun={['video', 'videos']}
+      kind="video"
       loadItems={loadVideos}
       preset={contentId ? preset : null}
       run={async ({ itemIds, enterpriseIds, action }) => {
@@ -43,7 +43,6 @@ export const BulkAssignContentPage = () => {
         });
         return { message, ...response };
       }}
-      withdrawWarning="lose these videos, and their people and groups lose them from their assignments."
     />
   );
 };

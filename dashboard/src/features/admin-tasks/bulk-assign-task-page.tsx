@@ -32,7 +32,7 @@ export const BulkAssignTaskPage = () => {
       title="Offer tasks to enterprises"
       description="Choose tasks and enterprises, then offer the tasks (each enterprise gets a copy in its library) or withdraw them."
       backTo={paths.admin.tasksLibrary}
-      noun={['task', 'tasks']}
+      kind="task"
       loadItems={loadTasks}
       preset={taskId ? preset : null}
       run={async ({ itemIds, enterpriseIds, action }) => {
@@ -43,7 +43,6 @@ export const BulkAssignTaskPage = () => {
         });
         return { message, changed: response.changed, unchanged: response.unchanged };
       }}
-      withdrawWarning="lose these tasks from their libraries; where learners already have one, it stays archived so their answers are kept."
     />
   );
 };

@@ -2,6 +2,7 @@ import { DEFAULT_VOLUME, PLAYBACK_SPEEDS } from '@coach/shared/constants/timing'
 import type { VideoSubtitle } from '@coach/shared/contract/content';
 import Plyr from 'plyr';
 import 'plyr/dist/plyr.css';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../button.tsx';
@@ -26,8 +27,37 @@ export type VideoPlayerProps = {
 
 const isHls = (src: string) => /\.m3u8($|[?#])/i.test(src);
 
+/** plyr's control labels in the chosen language; its own {placeholders} pass through i18next untouched. */
+const playerLabels = (t: TFunction<'speech'>) => {
+  const label = (key: string) => t(`video.player.${key}`);
+  return {
+    play: label('play'),
+    pause: label('pause'),
+    seek: label('seek'),
+    seekLabel: t('video.player.seekLabel', { currentTime: '{currentTime}', duration: '{duration}' }),
+    played: label('played'),
+    buffered: label('buffered'),
+    currentTime: label('currentTime'),
+    duration: label('duration'),
+    volume: label('volume'),
+    mute: label('mute'),
+    unmute: label('unmute'),
+    enableCaptions: label('enableCaptions'),
+    disableCaptions: label('disableCaptions'),
+    enterFullscreen: label('enterFullscreen'),
+    exitFullscreen: label('exitFullscreen'),
+    captions: label('captions'),
+    settings: label('settings'),
+    pip: label('pip'),
+    menuBack: label('menuBack'),
+    speed: label('speed'),
+    disabled: label('off'),
+    normal: '1×',
+  };
+};
+
 // plyr reads `title` for its button labels ("Play, <title>"), though its types leave it out.
-const plyrOptions = (title: string): Plyr.Options & { title: string } => ({
+const plyrOptions = (title: string, t: TFunction<'speech'>): Plyr.Options & { title: string } => ({
   title,
   controls: [
     'play-large',
@@ -48,7 +78,7 @@ const plyrOptions = (title: string): Plyr.Options & { title: string } => ({
   speed: { selected: 1, options: [...PLAYBACK_SPEEDS] },
   storage: { enabled: false },
   captions: { active: false, language: 'auto', update: true },
-  i18n: { disabled: 'Off', normal: '1×' },
+  i18n: playerLabels(t),
   // Icons from our own bundle, and no request to plyr's CDN when the player is torn down.
   iconUrl: spriteUrl,
   blankVideo: '',
@@ -124,7 +154,7 @@ export const VideoPlayer = ({
       } else {
         video.src = src;
       }
-      player = new Plyr(video, plyrOptions(title));
+      player = new Plyr(video, plyrOptions(title, t));
     };
     void start();
 
@@ -137,7 +167,7 @@ export const VideoPlayer = ({
       videoRef.current = null;
       host.replaceChildren();
     };
-  }, [src, hlsSource, title, poster, trackKey]);
+  }, [src, hlsSource, title, poster, trackKey, t]);
 
   const toggleLoop = () => {
     const next = !loop;
