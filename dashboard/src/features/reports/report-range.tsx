@@ -1,16 +1,13 @@
 import { REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
 /** The range presets of the reports (days up to today) and a custom range. */
-export const RANGE_PRESETS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: 'custom', label: 'Custom' },
-] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
+export const RANGE_PRESETS = ['7', '30', '90', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export type ReportRangeState = { preset: RangePreset; startDate: string; endDate: string };
 
@@ -36,6 +33,7 @@ export const ReportRangePicker = ({
   value: ReportRangeState;
   onChange: (next: ReportRangeState) => void;
 }) => {
+  const { t } = useTranslation('reports');
   const { reversed } = datesOf(value);
   const choose = (preset: RangePreset) => {
     // Custom starts from the dates the preset showed, so the figures do not jump.
@@ -45,38 +43,40 @@ export const ReportRangePicker = ({
   return (
     <div className="report-range">
       <fieldset className="segmented report-range__presets">
-        <legend className="visually-hidden">Period</legend>
-        {RANGE_PRESETS.map((option) => (
+        <legend className="visually-hidden">{t('range.legend')}</legend>
+        {RANGE_PRESETS.map((preset) => (
           <label
-            key={option.value}
-            className={`segmented__option ${value.preset === option.value ? 'segmented__option--on' : ''}`}
+            key={preset}
+            className={`segmented__option ${value.preset === preset ? 'segmented__option--on' : ''}`}
           >
             <input
               type="radio"
               name="report-range"
-              value={option.value}
-              checked={value.preset === option.value}
-              onChange={() => choose(option.value)}
+              value={preset}
+              checked={value.preset === preset}
+              onChange={() => choose(preset)}
             />
-            {option.label}
+            {preset === 'custom'
+              ? t('range.custom')
+              : t('range.last', { count: Number(preset), days: formatNumber(Number(preset)) })}
           </label>
         ))}
       </fieldset>
       {value.preset === 'custom' ? (
         <div className="report-range__dates">
           <TextField
-            label="From"
+            label={t('range.from')}
             type="date"
             value={value.startDate}
             max={value.endDate || undefined}
             onChange={(event) => onChange({ ...value, startDate: event.target.value })}
           />
           <TextField
-            label="To"
+            label={t('range.to')}
             type="date"
             value={value.endDate}
             min={value.startDate || undefined}
-            error={reversed ? 'The start date must not be after the end date' : undefined}
+            error={reversed ? t('range.reversed') : undefined}
             onChange={(event) => onChange({ ...value, endDate: event.target.value })}
           />
         </div>

@@ -1,5 +1,5 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import type { TaskType } from '@coach/shared/constants/task-types';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
 import {
@@ -12,8 +12,11 @@ import {
 import { compactNumber } from '@coach/shared/format/compact-number';
 import { useAtomValue } from 'jotai';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { currentLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatUtcDay, formatUtcDayMonth } from '../../lib/dates.ts';
 import { downloadText } from '../../lib/download.ts';
@@ -36,13 +39,23 @@ const ActivityChart = lazy(() => import('../../ui/activity-chart.tsx'));
 
 type Filters = { groupId?: string; startDate?: string; endDate?: string };
 
+/**
+ * A figure over 999 shown short: spec §5's "1.2k" in English (cut, never rounded up), the language's own
+ * compact form elsewhere ("1.2万", "1.2 हज़ार"), cut the same way.
+ */
+const shortNumber = (value: number) => {
+  if (Math.abs(value) < 1000) return formatNumber(value);
+  if (currentLanguage() === 'en') return compactNumber(value);
+  return formatNumber(value, { notation: 'compact', maximumFractionDigits: 1, roundingMode: 'trunc' });
+};
+
 /** A figure shown short over 999 (1.2k), the exact number in its title. */
 const Figure = ({ value }: { value: number }) => (
-  <span title={value.toLocaleString()}>{compactNumber(value)}</span>
+  <span title={formatNumber(value)}>{shortNumber(value)}</span>
 );
 
 /** A mean that may not exist (no scored attempt, no recording). */
-const maybe = (value: number | null, suffix = '') => (value === null ? '—' : `${value}${suffix}`);
+const maybe = (value: number | null) => (value === null ? '—' : formatNumber(value));
 
 const Stat = ({ label, value, note }: { label: string; value: number; note?: string }) => (
   <div className="stat">
@@ -66,6 +79,7 @@ const ExportButton = ({
   extra?: { searchInput?: string; sortBy?: MemberReportSort; sortOrder?: 'asc' | 'desc' };
   label: string;
 }) => {
+  const { t } = useTranslation('reports');
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -77,9 +91,7 @@ const ExportButton = ({
       });
       downloadText(response.filename, response.csv);
       if (response.truncated)
-        notify.error(
-          `Only the first ${USAGE_EXPORT_MAX_ROWS.toLocaleString()} members fit in one file: search to narrow the rest.`,
-        );
+        notify.error(t('export.truncated', { max: formatNumber(USAGE_EXPORT_MAX_ROWS) }));
       else notify.success(message);
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
@@ -89,7 +101,7 @@ const ExportButton = ({
   };
   return (
     <Button variant="secondary" size="sm" loading={busy} onClick={() => void run()} aria-label={label}>
-      Export CSV
+      {t('export.button')}
     </Button>
   );
 };
@@ -121,63 +133,63 @@ const TableCard = ({
 );
 
 const Overview = ({ data, filters }: { data: EnterpriseReport; filters: Filters }) => {
+  const { t } = useTranslation('reports');
   const series = useMemo(
     () => [
-      { label: 'Active members', values: data.days.map((d) => d.activeMembers) },
-      { label: 'Tasks completed', values: data.days.map((d) => d.tasksCompleted) },
-      { label: 'Videos watched', values: data.days.map((d) => d.videosWatched) },
+      { label: t('activity.activeMembers'), values: data.days.map((d) => d.activeMembers) },
+      { label: t('activity.tasksCompleted'), values: data.days.map((d) => d.tasksCompleted) },
+      { label: t('activity.videosWatched'), values: data.days.map((d) => d.videosWatched) },
     ],
-    [data],
+    // `t` changes with the language: the chart's legend follows it.
+    [data, t],
   );
+  const typeName = (type: TaskType) => t(`tasks:types.${type}`);
   const days = useMemo(() => data.days.map((d) => d.day), [data]);
   const quiet = data.days.every((d) => d.activeMembers + d.tasksCompleted + d.videosWatched === 0);
   return (
     <>
-      <dl className="stats" aria-label="Key figures">
+      <dl className="stats" aria-label={t('figures.label')}>
         <Stat
-          label="Active members"
+          label={t('figures.activeMembers')}
           value={data.activeMembers}
-          note={`of ${data.members.toLocaleString()} ${data.members === 1 ? 'member' : 'members'}`}
+          note={t('figures.ofMembers', { count: data.members, total: formatNumber(data.members) })}
         />
-        <Stat label="Tasks assigned" value={data.tasksAssigned} />
-        <Stat label="Tasks completed" value={data.tasksCompleted} />
-        <Stat label="Overdue tasks" value={data.tasksOverdue} note="Due in the period, not completed" />
-        <Stat label="Videos watched" value={data.videosWatched} />
-        <Stat label="Recordings heard" value={data.speech.recordings} />
+        <Stat label={t('figures.tasksAssigned')} value={data.tasksAssigned} />
+        <Stat label={t('figures.tasksCompleted')} value={data.tasksCompleted} />
+        <Stat label={t('figures.overdue')} value={data.tasksOverdue} note={t('figures.overdueNote')} />
+        <Stat label={t('figures.videosWatched')} value={data.videosWatched} />
+        <Stat label={t('figures.recordings')} value={data.speech.recordings} />
       </dl>
 
       <TableCard
-        title="Activity per day"
+        title={t('activity.title')}
         id="report-activity"
-        action={<ExportButton table="activity" filters={filters} label="Export CSV of activity per day" />}
+        action={<ExportButton table="activity" filters={filters} label={t('activity.export')} />}
       >
         {quiet ? (
-          <EmptyState
-            title="No activity in this period"
-            description="Choose a longer period or another group."
-          />
+          <EmptyState title={t('activity.none')} description={t('activity.noneText')} />
         ) : (
-          <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
+          <Suspense fallback={<LoadingBlock label={t('activity.chartLoading')} />}>
             <ActivityChart days={days} series={series} />
           </Suspense>
         )}
         <table className="visually-hidden">
-          <caption>Activity per day</caption>
+          <caption>{t('activity.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Active members</th>
-              <th scope="col">Tasks completed</th>
-              <th scope="col">Videos watched</th>
+              <th scope="col">{t('activity.day')}</th>
+              <th scope="col">{t('activity.activeMembers')}</th>
+              <th scope="col">{t('activity.tasksCompleted')}</th>
+              <th scope="col">{t('activity.videosWatched')}</th>
             </tr>
           </thead>
           <tbody>
             {data.days.map((d) => (
               <tr key={d.day}>
                 <td>{formatUtcDayMonth(d.day)}</td>
-                <td>{d.activeMembers}</td>
-                <td>{d.tasksCompleted}</td>
-                <td>{d.videosWatched}</td>
+                <td>{formatNumber(d.activeMembers)}</td>
+                <td>{formatNumber(d.tasksCompleted)}</td>
+                <td>{formatNumber(d.videosWatched)}</td>
               </tr>
             ))}
           </tbody>
@@ -185,38 +197,38 @@ const Overview = ({ data, filters }: { data: EnterpriseReport; filters: Filters 
       </TableCard>
 
       <TableCard
-        title="Tasks by type"
+        title={t('tasks.title')}
         id="report-tasks"
-        action={<ExportButton table="tasks" filters={filters} label="Export CSV of tasks by type" />}
-        note="Assigned and completed in the period; overdue: due in the period and not completed."
+        action={<ExportButton table="tasks" filters={filters} label={t('tasks.export')} />}
+        note={t('tasks.note')}
       >
         <table className="table table--stack">
-          <caption className="visually-hidden">Tasks by type</caption>
+          <caption className="visually-hidden">{t('tasks.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Task type</th>
+              <th scope="col">{t('tasks.type')}</th>
               <th scope="col" className="table__number">
-                Assigned
+                {t('tasks.assigned')}
               </th>
               <th scope="col" className="table__number">
-                Completed
+                {t('tasks.completed')}
               </th>
               <th scope="col" className="table__number">
-                Overdue
+                {t('tasks.overdue')}
               </th>
             </tr>
           </thead>
           <tbody>
             {data.tasksByType.map((row) => (
               <tr key={row.type}>
-                <th scope="row">{TASK_TYPE_LABELS[row.type]}</th>
-                <td data-label="Assigned" className="table__number">
+                <th scope="row">{typeName(row.type)}</th>
+                <td data-label={t('tasks.assigned')} className="table__number">
                   <Figure value={row.assigned} />
                 </td>
-                <td data-label="Completed" className="table__number">
+                <td data-label={t('tasks.completed')} className="table__number">
                   <Figure value={row.completed} />
                 </td>
-                <td data-label="Overdue" className="table__number">
+                <td data-label={t('tasks.overdue')} className="table__number">
                   <Figure value={row.overdue} />
                 </td>
               </tr>
@@ -226,53 +238,56 @@ const Overview = ({ data, filters }: { data: EnterpriseReport; filters: Filters 
       </TableCard>
 
       <TableCard
-        title="Scores by task type"
+        title={t('scores.title')}
         id="report-scores"
-        action={<ExportButton table="scores" filters={filters} label="Export CSV of scores by task type" />}
-        note="Attempts completed in the period. Score: the Pronunciation score, or the share of multiple-choice questions with an expected answer chosen right. Speech: the means of the recordings heard."
+        action={<ExportButton table="scores" filters={filters} label={t('scores.export')} />}
+        note={t('scores.note')}
       >
         <table className="table table--stack">
-          <caption className="visually-hidden">Scores by task type</caption>
+          <caption className="visually-hidden">{t('scores.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Task type</th>
+              <th scope="col">{t('scores.type')}</th>
               <th scope="col" className="table__number">
-                Avg. score
+                {t('scores.average')}
               </th>
               <th scope="col" className="table__number">
-                Recordings
+                {t('scores.recordings')}
               </th>
               <th scope="col" className="table__number">
-                Pronunciation
+                {t('scores.pronunciation')}
               </th>
               <th scope="col" className="table__number">
-                Pace (wpm)
+                {t('scores.pace')}
               </th>
               <th scope="col" className="table__number">
-                Fillers / 100 words
+                {t('scores.fillers')}
               </th>
             </tr>
           </thead>
           <tbody>
             {data.scoresByType.map((row) => (
               <tr key={row.type}>
-                <th scope="row">{TASK_TYPE_LABELS[row.type]}</th>
-                <td data-label="Avg. score" className="table__number">
+                <th scope="row">{typeName(row.type)}</th>
+                <td data-label={t('scores.average')} className="table__number">
                   {maybe(row.averageScore)}
                   {row.scoredAttempts ? (
-                    <span className="report-card__count"> ({compactNumber(row.scoredAttempts)})</span>
+                    <span className="report-card__count">
+                      {' '}
+                      {t('scores.attempts', { n: shortNumber(row.scoredAttempts) })}
+                    </span>
                   ) : null}
                 </td>
-                <td data-label="Recordings" className="table__number">
+                <td data-label={t('scores.recordings')} className="table__number">
                   <Figure value={row.recordings} />
                 </td>
-                <td data-label="Pronunciation" className="table__number">
+                <td data-label={t('scores.pronunciation')} className="table__number">
                   {maybe(row.pronunciation)}
                 </td>
-                <td data-label="Pace (wpm)" className="table__number">
+                <td data-label={t('scores.pace')} className="table__number">
                   {maybe(row.wordsPerMinute)}
                 </td>
-                <td data-label="Fillers / 100 words" className="table__number">
+                <td data-label={t('scores.fillers')} className="table__number">
                   {maybe(row.fillersPer100Words)}
                 </td>
               </tr>
@@ -282,33 +297,28 @@ const Overview = ({ data, filters }: { data: EnterpriseReport; filters: Filters 
       </TableCard>
 
       <TableCard
-        title="Survey response rates"
+        title={t('surveys.title')}
         id="report-surveys"
-        action={
-          <ExportButton table="surveys" filters={filters} label="Export CSV of survey response rates" />
-        }
-        note="Surveys open in the period: the members who have each one today and how many of them answered."
+        action={<ExportButton table="surveys" filters={filters} label={t('surveys.export')} />}
+        note={t('surveys.note')}
       >
         {data.surveys.length === 0 ? (
-          <EmptyState
-            title="No survey was open in this period"
-            description="Published surveys appear here."
-          />
+          <EmptyState title={t('surveys.none')} description={t('surveys.noneText')} />
         ) : (
           <table className="table table--stack">
-            <caption className="visually-hidden">Survey response rates</caption>
+            <caption className="visually-hidden">{t('surveys.title')}</caption>
             <thead>
               <tr>
-                <th scope="col">Survey</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('surveys.survey')}</th>
+                <th scope="col">{t('surveys.status')}</th>
                 <th scope="col" className="table__number">
-                  Assigned
+                  {t('surveys.assigned')}
                 </th>
                 <th scope="col" className="table__number">
-                  Responded
+                  {t('surveys.responded')}
                 </th>
                 <th scope="col" className="table__number">
-                  Response rate
+                  {t('surveys.rate')}
                 </th>
               </tr>
             </thead>
@@ -316,15 +326,17 @@ const Overview = ({ data, filters }: { data: EnterpriseReport; filters: Filters 
               {data.surveys.map((survey) => (
                 <tr key={survey._id}>
                   <th scope="row">{survey.title}</th>
-                  <td data-label="Status">{survey.status}</td>
-                  <td data-label="Assigned" className="table__number">
+                  <td data-label={t('surveys.status')}>{t(`surveys.statuses.${survey.status}`)}</td>
+                  <td data-label={t('surveys.assigned')} className="table__number">
                     <Figure value={survey.assigned} />
                   </td>
-                  <td data-label="Responded" className="table__number">
+                  <td data-label={t('surveys.responded')} className="table__number">
                     <Figure value={survey.responded} />
                   </td>
-                  <td data-label="Response rate" className="table__number">
-                    {maybe(survey.rate, '%')}
+                  <td data-label={t('surveys.rate')} className="table__number">
+                    {survey.rate === null
+                      ? '—'
+                      : formatNumber(survey.rate / 100, { style: 'percent', maximumFractionDigits: 1 })}
                   </td>
                 </tr>
               ))}
@@ -339,6 +351,7 @@ const Overview = ({ data, filters }: { data: EnterpriseReport; filters: Filters 
 const memberPath = (id: string) => fillPath(paths.enterprise.memberDetail, { id });
 
 const MemberTable = ({ filters }: { filters: Filters }) => {
+  const { t } = useTranslation('reports');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState<MemberReportSort>>({ by: 'name', direction: 'asc' });
@@ -357,37 +370,37 @@ const MemberTable = ({ filters }: { filters: Filters }) => {
   );
   return (
     <TableCard
-      title="Members"
+      title={t('members.title')}
       id="report-members"
-      action={<ExportButton table="members" filters={filters} extra={extra} label="Export CSV of members" />}
-      note="Each member's activity in the period; open a member for their tasks and speaking trend."
+      action={<ExportButton table="members" filters={filters} extra={extra} label={t('members.export')} />}
+      note={t('members.note')}
     >
       <div className="report-card__search">
         <SearchBox
-          label="Search members"
-          placeholder="Search by name or email..."
+          label={t('members.search')}
+          placeholder={t('members.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
       </div>
       <PagedTable<MemberReportRow>
         list={list}
-        noun="members"
-        empty={{ title: 'No member matches', description: 'Try another search, group or period.' }}
+        noun={t('members.noun')}
+        empty={{ title: t('members.noMatch'), description: t('members.noMatchText') }}
         head={
           <>
-            {header('name', 'Member')}
-            {header('activeDays', 'Active days')}
-            {header('tasksAssigned', 'Assigned')}
-            {header('tasksCompleted', 'Completed')}
-            {header('tasksOverdue', 'Overdue')}
-            {header('videosWatched', 'Videos')}
-            {header('lastActive', 'Last active')}
+            {header('name', t('members.member'))}
+            {header('activeDays', t('members.activeDays'))}
+            {header('tasksAssigned', t('members.assigned'))}
+            {header('tasksCompleted', t('members.completed'))}
+            {header('tasksOverdue', t('members.overdue'))}
+            {header('videosWatched', t('members.videos'))}
+            {header('lastActive', t('members.lastActive'))}
           </>
         }
         row={(member) => (
           <tr key={member._id}>
-            <td data-label="Member">
+            <td data-label={t('members.member')}>
               <span className="report-member">
                 <Link className="report-member__name report-link" to={memberPath(member._id)}>
                   {member.name}
@@ -395,23 +408,23 @@ const MemberTable = ({ filters }: { filters: Filters }) => {
                 <span className="report-member__email">{member.email}</span>
               </span>
             </td>
-            <td data-label="Active days" className="table__number">
+            <td data-label={t('members.activeDays')} className="table__number">
               <Figure value={member.activeDays} />
             </td>
-            <td data-label="Assigned" className="table__number">
+            <td data-label={t('members.assigned')} className="table__number">
               <Figure value={member.tasksAssigned} />
             </td>
-            <td data-label="Completed" className="table__number">
+            <td data-label={t('members.completed')} className="table__number">
               <Figure value={member.tasksCompleted} />
             </td>
-            <td data-label="Overdue" className="table__number">
+            <td data-label={t('members.overdue')} className="table__number">
               <Figure value={member.tasksOverdue} />
             </td>
-            <td data-label="Videos" className="table__number">
+            <td data-label={t('members.videos')} className="table__number">
               <Figure value={member.videosWatched} />
             </td>
-            <td data-label="Last active" className="reports__nowrap">
-              {formatUtcDay(member.lastActiveDay, 'Never')}
+            <td data-label={t('members.lastActive')} className="reports__nowrap">
+              {formatUtcDay(member.lastActiveDay, t('members.never'))}
             </td>
           </tr>
         )}
@@ -422,6 +435,7 @@ const MemberTable = ({ filters }: { filters: Filters }) => {
 
 /** /enterprise/reports (issue 17 item 2): the period's figures for the enterprise or the top-bar group. */
 export const ReportsPage = () => {
+  const { t } = useTranslation('reports');
   const group = useAtomValue(selectedGroupAtom);
   const [range, setRange] = useReportRange();
   const { startDate, endDate, reversed } = datesOf(range);
@@ -432,29 +446,23 @@ export const ReportsPage = () => {
   };
   const key = JSON.stringify(filters);
   const { state, reload } = useLoad(key, () =>
-    reversed
-      ? Promise.reject(new Error('The start date must not be after the end date'))
-      : api.call(enterpriseReports.overview, filters),
+    reversed ? Promise.reject(new Error(t('range.reversed'))) : api.call(enterpriseReports.overview, filters),
   );
   return (
     <div className="reports">
       <PageHeader
-        title="Reports"
-        description={
-          group
-            ? `Activity and progress of the members of ${group.name}. Change the group in the top bar.`
-            : 'Activity and progress of all your members. Choose a group in the top bar to see one.'
-        }
+        title={t('title')}
+        description={group ? t('descriptionIn', { group: group.name }) : t('description')}
       />
       <div className="reports__toolbar">
         <ReportRangePicker value={range} onChange={setRange} />
         {state.status === 'ready' ? (
           <p className="reports__period">
-            {formatUtcDay(state.data.from)} – {formatUtcDay(state.data.to)}
+            {t('period', { from: formatUtcDay(state.data.from), to: formatUtcDay(state.data.to) })}
           </p>
         ) : null}
       </div>
-      <LoadStates state={state} reload={() => void reload()} what="the report">
+      <LoadStates state={state} reload={() => void reload()} what={t('what')}>
         {(data) => <Overview data={data} filters={filters} />}
       </LoadStates>
       {reversed ? null : <MemberTable filters={filters} />}
