@@ -1,14 +1,10 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import {
-  LEGAL_TITLES,
-  type LegalKind,
-  type LegalText,
-  legal,
-  PLATFORM_LEGAL_ID,
-} from '@coach/shared/contract/legal';
+import { type LegalKind, type LegalText, legal, PLATFORM_LEGAL_ID } from '@coach/shared/contract/legal';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -18,10 +14,7 @@ import { LegalTextEditor } from '../../ui/legal-text-editor.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 
-const TABS = (['privacy-policy', 'terms-and-condition'] as const).map((value) => ({
-  value,
-  label: LEGAL_TITLES[value],
-}));
+const KINDS = ['privacy-policy', 'terms-and-condition'] as const;
 
 const pagePath = (kind: LegalKind) =>
   kind === 'privacy-policy'
@@ -33,6 +26,9 @@ const pagePath = (kind: LegalKind) =>
  * pages show until the enterprise writes its own in Settings.
  */
 export const AdminLegalPage = () => {
+  const { t } = useTranslation('admin-legal');
+  const titleOf = (value: LegalKind) => t(`common:legalEditor.titles.${value}`);
+  const tabs = KINDS.map((value) => ({ value, label: titleOf(value) }));
   const [kind, setKind] = useState<LegalKind>('privacy-policy');
   const [texts, setTexts] = useState<LegalText[] | null>(null);
   const { state, reload } = useLoad('admin-legal-texts', async () => {
@@ -42,26 +38,23 @@ export const AdminLegalPage = () => {
   });
   return (
     <>
-      <PageHeader
-        title="Privacy & Terms"
-        description="The platform's Privacy Policy and Terms & Condition: every organisation shows them until it writes its own in Settings."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <Card>
-        <LoadStates state={state} reload={reload} what="the texts">
+        <LoadStates state={state} reload={reload} what={t('what')}>
           {() => {
             const text = texts?.find((entry) => entry.kind === kind);
             if (!text) return null;
             return (
-              <Tabs label="Text" value={kind} onValueChange={setKind} tabs={TABS}>
+              <Tabs label={t('tabs')} value={kind} onValueChange={setKind} tabs={tabs}>
                 <LegalTextEditor
                   key={`${kind}:${text.updatedAt}`}
                   kind={kind}
                   initial={text.body}
                   status={
                     <>
-                      Last updated {formatDate(text.updatedAt)}.{' '}
+                      {t('lastUpdated', { date: formatDate(text.updatedAt) })}{' '}
                       <Link to={pagePath(kind)} target="_blank" rel="noopener">
-                        Open the page
+                        {t('openPage')}
                       </Link>
                     </>
                   }
@@ -71,9 +64,11 @@ export const AdminLegalPage = () => {
                       setTexts((current) =>
                         (current ?? []).map((entry) => (entry.kind === saved.kind ? saved : entry)),
                       );
-                      notify.success(`${LEGAL_TITLES[kind]} saved`);
+                      notify.success(t('saved', { title: titleOf(kind) }));
                     } catch (err) {
-                      throw new Error(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
+                      throw new Error(
+                        serverText(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE),
+                      );
                     }
                   }}
                 />
