@@ -1,14 +1,12 @@
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminContent, type PlatformContent } from '@coach/shared/contract/admin-content';
-import {
-  VIDEO_CATEGORY_KEYS,
-  VIDEO_CATEGORY_LABELS,
-  type VideoCategoryKey,
-} from '@coach/shared/contract/video';
+import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey } from '@coach/shared/contract/video';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -28,35 +26,39 @@ import './admin-content.css';
 const VideoPlayer = lazy(() => import('../../ui/video-player/video-player.tsx'));
 
 /** Plays a library video in the shared player, untracked (an admin's preview records no views). */
-const PreviewDialog = ({ video, onClose }: { video: PlatformContent; onClose: () => void }) => (
-  <Dialog
-    open
-    size="wide"
-    onEscapeKeyDown={(event) => {
-      if (event.target instanceof Element && event.target.closest('.plyr__menu')) event.preventDefault();
-    }}
-    onOpenChange={(open) => {
-      if (!open) onClose();
-    }}
-    title={video.title}
-    description={[VIDEO_CATEGORY_LABELS[video.category], video.coach].filter(Boolean).join(' · ')}
-  >
-    <div className="video-dialog">
-      <Suspense fallback={<LoadingBlock label="Loading the player" />}>
-        <VideoPlayer
-          src={video.videoUrl}
-          hls={video.hls}
-          title={video.title}
-          poster={video.thumbnailUrl}
-          tracks={video.subtitles}
-        />
-      </Suspense>
-    </div>
-  </Dialog>
-);
+const PreviewDialog = ({ video, onClose }: { video: PlatformContent; onClose: () => void }) => {
+  const { t } = useTranslation('admin-content');
+  return (
+    <Dialog
+      open
+      size="wide"
+      onEscapeKeyDown={(event) => {
+        if (event.target instanceof Element && event.target.closest('.plyr__menu')) event.preventDefault();
+      }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={video.title}
+      description={[t(`categories.${video.category}`), video.coach].filter(Boolean).join(' · ')}
+    >
+      <div className="video-dialog">
+        <Suspense fallback={<LoadingBlock label={t('library.loadingPlayer')} />}>
+          <VideoPlayer
+            src={video.videoUrl}
+            hls={video.hls}
+            title={video.title}
+            poster={video.thumbnailUrl}
+            tracks={video.subtitles}
+          />
+        </Suspense>
+      </div>
+    </Dialog>
+  );
+};
 
 /** /admin/content-library: the platform's videos, offered to enterprises (issue 7, spec §2). */
 export const AdminContentLibraryPage = () => {
+  const { t } = useTranslation('admin-content');
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -76,34 +78,34 @@ export const AdminContentLibraryPage = () => {
   return (
     <div className="admin-content">
       <PageHeader
-        title="Content Library"
-        description="The platform's videos. Offer them to enterprises so their people can watch them."
+        title={t('library.title')}
+        description={t('library.description')}
         actions={
           <>
             <Button variant="secondary" onClick={() => navigate(paths.admin.bulkContent)}>
-              Assign to enterprises
+              {t('library.assign')}
             </Button>
-            <Button onClick={() => navigate(paths.admin.createContent)}>Add video</Button>
+            <Button onClick={() => navigate(paths.admin.createContent)}>{t('library.add')}</Button>
           </>
         }
       />
       <div className="list-toolbar admin-content__toolbar">
         <SearchBox
-          label="Search videos"
-          placeholder="Search titles or coaches..."
+          label={t('library.search')}
+          placeholder={t('library.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <div className="admin-content__filter">
           <SelectField
-            label="Category"
+            label={t('library.category')}
             value={category}
             onChange={(event) => setCategory(event.target.value as VideoCategoryKey | '')}
           >
-            <option value="">All categories</option>
+            <option value="">{t('library.allCategories')}</option>
             {VIDEO_CATEGORY_KEYS.map((key) => (
               <option key={key} value={key}>
-                {VIDEO_CATEGORY_LABELS[key]}
+                {t(`categories.${key}`)}
               </option>
             ))}
           </SelectField>
@@ -112,19 +114,19 @@ export const AdminContentLibraryPage = () => {
 
       <PagedTable
         list={list}
-        noun="videos"
+        noun={t('library.noun')}
         empty={{
-          title: filtered ? 'No video matches' : 'No videos yet',
-          description: filtered ? 'Try another search or category.' : 'Add a video to start the library.',
+          title: filtered ? t('library.noMatch') : t('library.none'),
+          description: filtered ? t('library.noMatchText') : t('library.noneText'),
         }}
         head={
           <>
-            <th scope="col">Video</th>
-            <th scope="col">Category</th>
-            <th scope="col">Coach</th>
-            <th scope="col">Enterprises</th>
+            <th scope="col">{t('library.video')}</th>
+            <th scope="col">{t('library.category')}</th>
+            <th scope="col">{t('library.coach')}</th>
+            <th scope="col">{t('library.enterprises')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('library.actions')}</span>
             </th>
           </>
         }
@@ -138,8 +140,11 @@ export const AdminContentLibraryPage = () => {
                   // The name holds the duration the button shows (label-in-name).
                   aria-label={
                     video.durationSeconds > 0
-                      ? `Play ${video.title}, ${formatDuration(video.durationSeconds)}`
-                      : `Play ${video.title}`
+                      ? t('library.playFor', {
+                          title: video.title,
+                          duration: formatDuration(video.durationSeconds),
+                        })
+                      : t('library.playTitle', { title: video.title })
                   }
                   onClick={() => setPlaying(video)}
                 >
@@ -164,36 +169,43 @@ export const AdminContentLibraryPage = () => {
                 </div>
               </div>
             </td>
-            <td data-label="Category">
-              <span className="chip chip--accent">{VIDEO_CATEGORY_LABELS[video.category]}</span>
+            <td data-label={t('library.category')}>
+              <span className="chip chip--accent">{t(`categories.${video.category}`)}</span>
             </td>
-            <td data-label="Coach">{video.coach || <span className="admin-content__muted">None</span>}</td>
-            <td data-label="Enterprises">
+            <td data-label={t('library.coach')}>
+              {video.coach || <span className="admin-content__muted">{t('library.noCoach')}</span>}
+            </td>
+            <td data-label={t('library.enterprises')}>
               <span className={video.enterpriseCount ? 'chip' : 'admin-content__muted'}>
-                {video.enterpriseCount ? `${video.enterpriseCount}` : 'Not offered'}
+                {video.enterpriseCount ? formatNumber(video.enterpriseCount) : t('library.notOffered')}
               </span>
             </td>
             <td>
               <div className="table__actions">
                 <DropdownMenu
-                  label={`Actions for ${video.title}`}
+                  label={t('library.actionsFor', { title: video.title })}
                   trigger={
                     <Button variant="ghost" size="sm">
-                      ⋯<span className="visually-hidden">Actions for {video.title}</span>
+                      ⋯
+                      <span className="visually-hidden">
+                        {t('library.actionsFor', { title: video.title })}
+                      </span>
                     </Button>
                   }
                 >
-                  <DropdownMenuItem onSelect={() => setPlaying(video)}>Play</DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setPlaying(video)}>{t('library.play')}</DropdownMenuItem>
                   <DropdownMenuItem
                     onSelect={() => navigate(fillPath(paths.admin.editContent, { id: video._id }))}
                   >
-                    Edit
+                    {t('library.edit')}
                   </DropdownMenuItem>
                   <DropdownMenuItem onSelect={() => navigate(bulkFor(video))}>
-                    Offer or withdraw
+                    {t('library.offer')}
                   </DropdownMenuItem>
                   <DropdownMenuSeparator />
-                  <DropdownMenuItem onSelect={() => deletion.ask(video)}>Delete</DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => deletion.ask(video)}>
+                    {t('library.delete')}
+                  </DropdownMenuItem>
                 </DropdownMenu>
               </div>
             </td>
@@ -204,13 +216,13 @@ export const AdminContentLibraryPage = () => {
       {playing ? <PreviewDialog video={playing} onClose={() => setPlaying(null)} /> : null}
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deletion.pending.title}?`}
+          title={t('library.deleteTitle', { title: deletion.pending.title })}
           description={
             deletion.pending.enterpriseCount > 0
-              ? `${deletion.pending.enterpriseCount} ${deletion.pending.enterpriseCount === 1 ? 'enterprise has' : 'enterprises have'} this video. Withdraw it from them first; deleting is refused while any enterprise has it.`
-              : 'The video is removed from the platform library for good.'
+              ? t('library.deleteHeld', { count: deletion.pending.enterpriseCount })
+              : t('library.deleteText')
           }
-          confirmLabel="Delete video"
+          confirmLabel={t('library.deleteConfirm')}
           {...deletion.dialog}
         />
       ) : null}

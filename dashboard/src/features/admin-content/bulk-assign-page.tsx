@@ -1,8 +1,9 @@
 import { adminContent } from '@coach/shared/contract/admin-content';
-import { VIDEO_CATEGORY_LABELS } from '@coach/shared/contract/video';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { BulkAssignPage, type LoadItemPage } from '../../ui/bulk-assign.tsx';
 import './admin-content.css';
@@ -14,13 +15,17 @@ const loadVideos: LoadItemPage = async ({ search, currentPage }) => {
     listdata: page.listdata.map((v) => ({
       _id: v._id,
       name: v.title,
-      hint: `${VIDEO_CATEGORY_LABELS[v.category]} · ${v.enterpriseCount} ${v.enterpriseCount === 1 ? 'enterprise' : 'enterprises'}`,
+      hint: i18n.t('admin-content:bulk.hint', {
+        category: i18n.t(`admin-content:categories.${v.category}`),
+        count: v.enterpriseCount,
+      }),
     })),
   };
 };
 
 /** /admin/bulk-assign-unassign-content: offer videos to enterprises, or withdraw them (issue 7). */
 export const BulkAssignContentPage = () => {
+  const { t } = useTranslation('admin-content');
   const [params] = useSearchParams();
   const contentId = params.get('contentId');
   const preset = useCallback(async () => {
@@ -29,8 +34,8 @@ export const BulkAssignContentPage = () => {
   }, [contentId]);
   return (
     <BulkAssignPage
-      title="Assign content to enterprises"
-      description="Choose videos and enterprises, then offer the videos or withdraw them."
+      title={t('bulk.title')}
+      description={t('bulk.description')}
       backTo={paths.admin.contentLibrary}
       kind="video"
       loadItems={loadVideos}

@@ -4,6 +4,8 @@ import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminContent } from '@coach/shared/contract/admin-content';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -13,7 +15,9 @@ import { Spinner } from '../../ui/spinner.tsx';
 export type Coach = { _id: string; name: string };
 
 const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message.replace(/^\w+: /, '') : GENERIC_ERROR_MESSAGE;
+  error instanceof ApiError
+    ? serverText(error.message).replace(/^\w+: /, '')
+    : serverText(GENERIC_ERROR_MESSAGE);
 
 /**
  * The editor's coach field: a radix popover with a search over users/get-coachs, "No coach", and "Add coach
@@ -28,6 +32,7 @@ export const CoachPicker = ({
   onChange: (coach: Coach | null) => void;
   error?: string | undefined;
 }) => {
+  const { t } = useTranslation('admin-content');
   const labelId = useId();
   const errorId = useId();
   const searchId = useId();
@@ -63,7 +68,7 @@ export const CoachPicker = ({
   return (
     <div className="field coach-picker">
       <span className="field__label" id={labelId}>
-        Coach
+        {t('coachPicker.label')}
       </span>
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger
@@ -73,7 +78,7 @@ export const CoachPicker = ({
           aria-describedby={error ? errorId : undefined}
         >
           <span id={`${labelId}-value`} className={value ? undefined : 'coach-picker__placeholder'}>
-            {value?.name ?? 'No coach'}
+            {value?.name ?? t('coachPicker.none')}
           </span>
           <span aria-hidden="true" className="coach-picker__chevron">
             ▾
@@ -84,17 +89,17 @@ export const CoachPicker = ({
             className="coach-picker__content"
             align="start"
             sideOffset={6}
-            aria-label="Choose a coach"
+            aria-label={t('coachPicker.choose')}
           >
             <label htmlFor={searchId} className="visually-hidden">
-              Search coaches
+              {t('coachPicker.search')}
             </label>
             <div className="field__control">
               <input
                 id={searchId}
                 type="search"
                 className="field__input"
-                placeholder="Search or type a new name..."
+                placeholder={t('coachPicker.placeholder')}
                 autoComplete="off"
                 maxLength={100}
                 value={query}
@@ -107,7 +112,7 @@ export const CoachPicker = ({
                 }}
               />
             </div>
-            <ul className="coach-picker__list" aria-label="Coaches">
+            <ul className="coach-picker__list" aria-label={t('coachPicker.list')}>
               <li>
                 <button
                   type="button"
@@ -115,7 +120,7 @@ export const CoachPicker = ({
                   aria-pressed={value === null}
                   onClick={() => choose(null)}
                 >
-                  No coach
+                  {t('coachPicker.none')}
                 </button>
               </li>
               {listed.map((coach) => (
@@ -138,14 +143,14 @@ export const CoachPicker = ({
                     disabled={adding}
                     onClick={() => void add()}
                   >
-                    {adding ? 'Adding...' : `Add coach “${typed}”`}
+                    {adding ? t('coachPicker.adding') : t('coachPicker.add', { name: typed })}
                   </button>
                 </li>
               ) : null}
             </ul>
             {state.status === 'loading' ? (
               <div className="coach-picker__status">
-                <Spinner size="sm" label="Loading coaches" />
+                <Spinner size="sm" label={t('coachPicker.loading')} />
               </div>
             ) : null}
             {state.status === 'error' ? (
@@ -154,7 +159,7 @@ export const CoachPicker = ({
               </p>
             ) : null}
             {state.status === 'ready' && listed.length === 0 && !typed ? (
-              <p className="coach-picker__status">No coaches yet: type a name to add one.</p>
+              <p className="coach-picker__status">{t('coachPicker.empty')}</p>
             ) : null}
           </Popover.Content>
         </Popover.Portal>

@@ -1,15 +1,14 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import { adminContent, type PlatformContent } from '@coach/shared/contract/admin-content';
-import {
-  VIDEO_CATEGORY_KEYS,
-  VIDEO_CATEGORY_LABELS,
-  type VideoCategoryKey,
-  type VideoSubtitle,
-} from '@coach/shared/contract/video';
+import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey, type VideoSubtitle } from '@coach/shared/contract/video';
+import { fileSize } from '@coach/shared/format/file-size';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -91,8 +90,11 @@ const SourceTabs = <V extends string>({
   </Tabs>
 );
 
+// The server's sentence in the chosen language when server.json lists it, without the "field: " prefix.
 const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message.replace(/^[\w.]+: /, '') : GENERIC_ERROR_MESSAGE;
+  error instanceof ApiError
+    ? serverText(error.message).replace(/^[\w.]+: /, '')
+    : serverText(GENERIC_ERROR_MESSAGE);
 
 /** The video file: an upload with progress, or an address (an .m3u8 address plays as HLS). */
 const VideoSourceField = ({
@@ -106,6 +108,7 @@ const VideoSourceField = ({
   error?: string | undefined;
   onDuration: (seconds: number) => void;
 }) => {
+  const { t } = useTranslation('admin-content');
   const inputId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -126,15 +129,15 @@ const VideoSourceField = ({
   };
   return (
     <fieldset className="content-editor__fieldset">
-      <legend>Video</legend>
+      <legend>{t('editor.video')}</legend>
       <SourceTabs
-        label="Video source"
+        label={t('editor.videoSource')}
         value={draft.videoSource}
         onValueChange={(value) => set({ videoSource: value as Draft['videoSource'] })}
         tabs={[
           {
             value: 'upload',
-            label: 'Upload a file',
+            label: t('editor.uploadTab'),
             content: (
               <div className="content-editor__upload">
                 {draft.uploadedVideoUrl ? (
@@ -151,9 +154,9 @@ const VideoSourceField = ({
                     >
                       <path d="m5 12 5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
                     </svg>
-                    Video uploaded
+                    {t('editor.uploaded')}
                     <a href={draft.uploadedVideoUrl} target="_blank" rel="noreferrer">
-                      Open the file
+                      {t('editor.openFile')}
                     </a>
                   </p>
                 ) : null}
@@ -173,10 +176,12 @@ const VideoSourceField = ({
                   htmlFor={inputId}
                   className={`btn btn--secondary btn--sm ${progress !== null ? 'btn--disabled' : ''}`}
                 >
-                  {draft.uploadedVideoUrl ? 'Replace video file' : 'Choose video file'}
+                  {draft.uploadedVideoUrl ? t('editor.replaceFile') : t('editor.chooseFile')}
                 </label>
-                <p className="field__hint">{rule.label.replace(/^an /, 'An ')}.</p>
-                {progress !== null ? <ProgressBar value={progress} label="Video upload" /> : null}
+                <p className="field__hint">{t('editor.fileRule', { size: fileSize(rule.maxBytes) })}</p>
+                {progress !== null ? (
+                  <ProgressBar value={progress} label={t('editor.uploadProgress')} />
+                ) : null}
                 {uploadError || (error && draft.videoSource === 'upload') ? (
                   <p className="field__error" role="alert">
                     {uploadError ?? error}
@@ -187,13 +192,13 @@ const VideoSourceField = ({
           },
           {
             value: 'url',
-            label: 'Use an address',
+            label: t('editor.addressTab'),
             content: (
               <TextField
-                label="Video address"
+                label={t('editor.videoAddress')}
                 type="url"
-                placeholder="https://cdn.example.com/video.mp4 or .m3u8"
-                hint="An MP4 or WebM file, or an HLS playlist (.m3u8)."
+                placeholder={t('editor.videoAddressPlaceholder')}
+                hint={t('editor.videoAddressHint')}
                 value={draft.linkUrl}
                 error={draft.videoSource === 'url' ? error : undefined}
                 onChange={(event) => set({ linkUrl: event.target.value })}
@@ -216,6 +221,7 @@ const SubtitlesField = ({
   onChange: (subtitles: VideoSubtitle[]) => void;
   errors: Record<string, string>;
 }) => {
+  const { t } = useTranslation('admin-content');
   const inputId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -238,21 +244,21 @@ const SubtitlesField = ({
   };
   return (
     <fieldset className="content-editor__fieldset">
-      <legend>Subtitles</legend>
-      {subtitles.length === 0 ? <p className="admin-content__muted">No subtitle tracks yet.</p> : null}
+      <legend>{t('editor.subtitles')}</legend>
+      {subtitles.length === 0 ? <p className="admin-content__muted">{t('editor.noSubtitles')}</p> : null}
       {subtitles.length > 0 ? (
         <ul className="content-editor__subtitles">
           {subtitles.map((track, index) => (
             <li key={track.url} className="content-editor__subtitle">
               <TextField
-                label="Label"
+                label={t('editor.trackLabel')}
                 value={track.label}
-                placeholder="English"
+                placeholder={t('editor.trackLabelPlaceholder')}
                 error={errors[`subtitles.${index}.label`]}
                 onChange={(event) => update(index, { label: event.target.value })}
               />
               <TextField
-                label="Language code"
+                label={t('editor.languageCode')}
                 value={track.srcLang}
                 placeholder="en"
                 error={errors[`subtitles.${index}.srcLang`] ?? errors[`subtitles.${index}.url`]}
@@ -261,10 +267,10 @@ const SubtitlesField = ({
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove subtitle track ${track.label || index + 1}`}
+                aria-label={t('editor.removeTrack', { track: track.label || formatNumber(index + 1) })}
                 onClick={() => onChange(subtitles.filter((_, i) => i !== index))}
               >
-                Remove
+                {t('editor.remove')}
               </Button>
             </li>
           ))}
@@ -285,7 +291,7 @@ const SubtitlesField = ({
         }}
       />
       <label htmlFor={inputId} className={`btn btn--secondary btn--sm ${busy ? 'btn--disabled' : ''}`}>
-        {busy ? 'Uploading...' : 'Add subtitle file (.vtt)'}
+        {busy ? t('editor.uploading') : t('editor.addSubtitle')}
       </label>
       {error || errors.subtitles ? (
         <p className="field__error" role="alert">
@@ -297,6 +303,7 @@ const SubtitlesField = ({
 };
 
 const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
+  const { t } = useTranslation('admin-content');
   const navigate = useNavigate();
   const [baseline] = useState(() => (video ? draftOf(video) : EMPTY));
   const [draft, setDraft] = useState<Draft>(baseline);
@@ -307,6 +314,7 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
     baseline.thumbnailUrl && !isOurFile(baseline.thumbnailUrl) ? 'url' : 'upload',
   );
   const dirty = JSON.stringify(draft) !== JSON.stringify(baseline);
+  // 'this video' goes into the guard's own English sentence (ui/leave-guard.tsx), as in the task editor.
   const { prompt, allowLeave } = useLeaveGuard(dirty && !saving, 'this video');
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
 
@@ -314,10 +322,10 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
     event.preventDefault();
     const videoUrl = (draft.videoSource === 'upload' ? draft.uploadedVideoUrl : draft.linkUrl).trim();
     const local: Record<string, string> = {};
-    if (!draft.title.trim()) local.title = 'Please enter the title';
+    if (!draft.title.trim()) local.title = t('editor.titleRequired');
     if (!videoUrl)
       local.videoUrl =
-        draft.videoSource === 'upload' ? 'Upload the video file' : 'Please give the video address';
+        draft.videoSource === 'upload' ? t('editor.uploadRequired') : t('editor.addressRequired');
     setErrors(local);
     setFormError(null);
     if (Object.keys(local).length) return;
@@ -355,7 +363,7 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
         <Card>
           <div className="content-editor__form">
             <TextField
-              label="Title"
+              label={t('editor.title')}
               value={draft.title}
               required
               maxLength={200}
@@ -363,7 +371,7 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
               onChange={(event) => set({ title: event.target.value })}
             />
             <TextAreaField
-              label="Description"
+              label={t('editor.description')}
               rows={4}
               maxLength={2000}
               value={draft.description}
@@ -372,23 +380,23 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
             />
             <div className="content-editor__row">
               <SelectField
-                label="Category"
+                label={t('editor.category')}
                 value={draft.category}
                 error={errors.category}
                 onChange={(event) => set({ category: event.target.value as VideoCategoryKey })}
               >
                 {VIDEO_CATEGORY_KEYS.map((key) => (
                   <option key={key} value={key}>
-                    {VIDEO_CATEGORY_LABELS[key]}
+                    {t(`categories.${key}`)}
                   </option>
                 ))}
               </SelectField>
               <TextField
-                label="Duration (seconds)"
+                label={t('editor.duration')}
                 type="number"
                 min={0}
                 inputMode="numeric"
-                hint="Filled in from an uploaded file."
+                hint={t('editor.durationHint')}
                 value={draft.durationSeconds}
                 error={errors.durationSeconds}
                 onChange={(event) => set({ durationSeconds: event.target.value })}
@@ -410,21 +418,21 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
         </Card>
         <Card>
           <fieldset className="content-editor__fieldset">
-            <legend>Thumbnail</legend>
+            <legend>{t('editor.thumbnail')}</legend>
             <SourceTabs
-              label="Thumbnail source"
+              label={t('editor.thumbnailSource')}
               value={thumbSource}
               onValueChange={(value) => setThumbSource(value as 'upload' | 'url')}
               tabs={[
                 {
                   value: 'upload',
-                  label: 'Upload',
+                  label: t('editor.upload'),
                   content: (
                     <ImageUpload
-                      label="Thumbnail"
+                      label={t('editor.thumbnail')}
                       purpose="content-thumbnail"
                       value={draft.thumbnailUrl || null}
-                      placeholder={<span className="content-editor__thumb-empty">No image</span>}
+                      placeholder={<span className="content-editor__thumb-empty">{t('editor.noImage')}</span>}
                       upload={(file) => uploadWithProgress('content-thumbnail', file, () => {})}
                       onChange={(url) => set({ thumbnailUrl: url ?? '' })}
                     />
@@ -432,11 +440,11 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
                 },
                 {
                   value: 'url',
-                  label: 'Address',
+                  label: t('editor.address'),
                   content: (
                     <div className="content-editor__form">
                       <TextField
-                        label="Thumbnail address"
+                        label={t('editor.thumbnailAddress')}
                         type="url"
                         placeholder="https://..."
                         value={draft.thumbnailUrl}
@@ -446,7 +454,7 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
                         <img
                           className="content-editor__preview"
                           src={draft.thumbnailUrl}
-                          alt="Thumbnail preview"
+                          alt={t('editor.thumbnailPreview')}
                         />
                       ) : null}
                     </div>
@@ -464,10 +472,10 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
       </div>
       <div className="content-editor__actions">
         <Link className="btn btn--secondary btn--md" to={paths.admin.contentLibrary}>
-          Cancel
+          {t('common:ui.cancel')}
         </Link>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : video ? 'Save changes' : 'Add video'}
+          {saving ? t('editor.saving') : video ? t('editor.saveChanges') : t('editor.add')}
         </Button>
       </div>
       {prompt}
@@ -476,36 +484,36 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
 };
 
 /** /admin/create-content: a new platform video. */
-export const CreateContentPage = () => (
-  <div className="admin-content">
-    <PageHeader
-      title="Add video"
-      description="A video for the platform library. Offer it to enterprises once it is saved."
-    />
-    <ContentEditor video={null} />
-  </div>
-);
+export const CreateContentPage = () => {
+  const { t } = useTranslation('admin-content');
+  return (
+    <div className="admin-content">
+      <PageHeader title={t('create.title')} description={t('create.description')} />
+      <ContentEditor video={null} />
+    </div>
+  );
+};
 
 /** Which enterprises have the video (content_enterprises), with the way to offer or withdraw it. */
 const OfferedTo = ({ contentId }: { contentId: string }) => {
+  const { t } = useTranslation('admin-content');
   const { state, reload } = useLoad(contentId, () => api.call(adminContent.enterprises, { contentId }));
   const bulk = `${paths.admin.bulkContent}?contentId=${encodeURIComponent(contentId)}`;
   return (
-    <Card
-      title="Offered to"
-      className="content-editor__offered"
-      aria-label="Enterprises that have this video"
-    >
-      <LoadStates state={state} reload={reload} what="the enterprises that have it">
+    <Card title={t('offered.title')} className="content-editor__offered" aria-label={t('offered.label')}>
+      <LoadStates state={state} reload={reload} what={t('offered.what')}>
         {(rows) =>
           rows.length === 0 ? (
-            <p className="content-editor__hint">No enterprise has this video yet.</p>
+            <p className="content-editor__hint">{t('offered.none')}</p>
           ) : (
             <ul className="content-editor__offered-list">
               {rows.map((row) => (
                 <li key={row._id}>
                   <Link to={fillPath(paths.admin.enterpriseDetail, { id: row._id })}>{row.companyName}</Link>
-                  <span className="content-editor__hint"> since {formatDate(row.assignedAt)}</span>
+                  <span className="content-editor__hint">
+                    {' '}
+                    {t('offered.since', { date: formatDate(row.assignedAt) })}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -513,7 +521,7 @@ const OfferedTo = ({ contentId }: { contentId: string }) => {
         }
       </LoadStates>
       <Link className="btn btn--secondary btn--sm" to={bulk}>
-        Offer or withdraw
+        {t('offered.offer')}
       </Link>
     </Card>
   );
@@ -521,6 +529,7 @@ const OfferedTo = ({ contentId }: { contentId: string }) => {
 
 /** /admin/content-library/edit/:id: change a platform video. */
 export const EditContentPage = () => {
+  const { t } = useTranslation('admin-content');
   const { id = '' } = useParams();
   const { state: loaded } = useLoad(id, () => api.call(adminContent.get, { contentId: id }));
   useEffect(() => {
@@ -528,15 +537,15 @@ export const EditContentPage = () => {
   }, []);
   return (
     <div className="admin-content">
-      <PageHeader title="Edit video" description="Changes show in every enterprise that has this video." />
-      {loaded.status === 'loading' ? <LoadingBlock label="Loading the video" /> : null}
+      <PageHeader title={t('edit.title')} description={t('edit.description')} />
+      {loaded.status === 'loading' ? <LoadingBlock label={t('edit.loading')} /> : null}
       {loaded.status === 'error' ? (
         <ErrorState
-          title="The video could not be loaded"
+          title={t('edit.notLoaded')}
           description={loaded.message}
           action={
             <Link className="btn btn--secondary btn--md" to={paths.admin.contentLibrary}>
-              Back to the library
+              {t('edit.back')}
             </Link>
           }
         />
