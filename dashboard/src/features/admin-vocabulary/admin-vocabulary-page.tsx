@@ -1,8 +1,8 @@
-import { LEVEL_NAMES } from '@coach/shared/constants/levels';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminVocabulary, type VocabularyWord } from '@coach/shared/contract/admin-vocabulary';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -18,6 +18,7 @@ import './admin-vocabulary.css';
 
 /** /admin/vocabulary: the platform's words for vocabulary practice (issue 7, spec §2). */
 export const AdminVocabularyPage = () => {
+  const { t } = useTranslation('admin-vocabulary');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState('');
@@ -56,31 +57,31 @@ export const AdminVocabularyPage = () => {
   return (
     <div className="admin-vocabulary">
       <PageHeader
-        title="Vocabulary List"
-        description="Words, meanings and example sentences for vocabulary practice."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <>
             <Button variant="secondary" onClick={() => setImporting(true)}>
-              Import CSV
+              {t('list.import')}
             </Button>
-            <Button onClick={() => setEditing('new')}>Add word</Button>
+            <Button onClick={() => setEditing('new')}>{t('list.add')}</Button>
           </>
         }
       />
       <div className="list-toolbar">
         <SearchBox
-          label="Search words"
-          placeholder="Search words or meanings..."
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <div className="admin-vocabulary__filter">
           <SelectField
-            label="Category"
+            label={t('list.category')}
             value={category}
             onChange={(event) => setCategory(event.target.value)}
           >
-            <option value="">All categories</option>
+            <option value="">{t('list.allCategories')}</option>
             {categories.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -92,21 +93,19 @@ export const AdminVocabularyPage = () => {
 
       <PagedTable
         list={list}
-        noun="words"
+        noun={t('list.noun')}
         empty={{
-          title: filtered ? 'No word matches' : 'No words yet',
-          description: filtered
-            ? 'Try another search or category.'
-            : 'Add a word or import a CSV file of words.',
+          title: filtered ? t('list.noMatch') : t('list.none'),
+          description: filtered ? t('list.noMatchText') : t('list.noneText'),
         }}
         head={
           <>
-            <th scope="col">Word</th>
-            <th scope="col">Example</th>
-            <th scope="col">Level</th>
-            <th scope="col">Category</th>
+            <th scope="col">{t('list.word')}</th>
+            <th scope="col">{t('list.example')}</th>
+            <th scope="col">{t('list.level')}</th>
+            <th scope="col">{t('list.category')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </>
         }
@@ -116,30 +115,30 @@ export const AdminVocabularyPage = () => {
               <span className="admin-vocabulary__word">{word.word}</span>
               <span className="admin-vocabulary__meaning">{truncateText(word.meaning)}</span>
             </td>
-            <td data-label="Example" className="admin-vocabulary__example">
+            <td data-label={t('list.example')} className="admin-vocabulary__example">
               {truncateText(word.example)}
             </td>
-            <td data-label="Level">
-              <span className="chip chip--accent">{LEVEL_NAMES[word.level]}</span>
+            <td data-label={t('list.level')}>
+              <span className="chip chip--accent">{t(`levels.${word.level}`)}</span>
             </td>
-            <td data-label="Category">{word.category}</td>
+            <td data-label={t('list.category')}>{word.category}</td>
             <td>
               <div className="table__actions">
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={`Edit ${word.word}`}
+                  aria-label={t('list.editName', { word: word.word })}
                   onClick={() => setEditing(word)}
                 >
-                  Edit
+                  {t('list.edit')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Delete ${word.word}`}
+                  aria-label={t('list.deleteName', { word: word.word })}
                   onClick={() => deletion.ask(word)}
                 >
-                  Delete
+                  {t('list.delete')}
                 </Button>
               </div>
             </td>
@@ -161,9 +160,9 @@ export const AdminVocabularyPage = () => {
       {importing ? <ImportVocabularyDialog onClose={() => setImporting(false)} onImported={changed} /> : null}
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deletion.pending.word}?`}
-          description="The word is removed from the list and from vocabulary practice."
-          confirmLabel="Delete word"
+          title={t('confirm.title', { word: deletion.pending.word })}
+          description={t('confirm.text')}
+          confirmLabel={t('confirm.submit')}
           {...deletion.dialog}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { LEVEL_NAMES, LEVEL_VALUES } from '@coach/shared/constants/levels';
+import { LEVEL_VALUES } from '@coach/shared/constants/levels';
 import {
   adminVocabulary,
   VOCABULARY_CATEGORY_MAX,
@@ -9,6 +9,8 @@ import {
   type VocabularyWord,
 } from '@coach/shared/contract/admin-vocabulary';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -30,6 +32,7 @@ export const WordFormDialog = ({
   onClose: () => void;
   onSaved: () => void;
 }) => {
+  const { t } = useTranslation('admin-vocabulary');
   const listId = useId();
   const [text, setText] = useState(word?.word ?? '');
   const [meaning, setMeaning] = useState(word?.meaning ?? '');
@@ -48,17 +51,17 @@ export const WordFormDialog = ({
 
   return (
     <FormDialog
-      title={word ? `Edit ${word.word}` : 'Add word'}
-      description="Vocabulary practice draws its words from this list."
+      title={word ? t('form.editTitle', { word: word.word }) : t('form.addTitle')}
+      description={t('form.description')}
       className="vocabulary-form"
       formError={errors.form}
-      submitLabel={word ? 'Save changes' : 'Add word'}
+      submitLabel={word ? t('form.save') : t('form.add')}
       saving={saving}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        label="Word"
+        label={t('form.word')}
         value={text}
         maxLength={VOCABULARY_WORD_MAX}
         onChange={(event) => setText(event.target.value)}
@@ -66,7 +69,7 @@ export const WordFormDialog = ({
         autoFocus
       />
       <TextAreaField
-        label="Meaning"
+        label={t('form.meaning')}
         value={meaning}
         maxLength={VOCABULARY_TEXT_MAX}
         rows={3}
@@ -74,7 +77,7 @@ export const WordFormDialog = ({
         error={errors.meaning}
       />
       <TextAreaField
-        label="Example sentence"
+        label={t('form.example')}
         value={example}
         maxLength={VOCABULARY_TEXT_MAX}
         rows={2}
@@ -83,19 +86,19 @@ export const WordFormDialog = ({
       />
       <div className="vocabulary-form__row">
         <SelectField
-          label="Level"
+          label={t('form.level')}
           value={level}
           onChange={(event) => setLevel(event.target.value)}
           error={errors.level}
         >
           {LEVEL_VALUES.map((value) => (
             <option key={value} value={value}>
-              {LEVEL_NAMES[value]}
+              {t(`levels.${value}`)}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="Category"
+          label={t('form.category')}
           value={category}
           maxLength={VOCABULARY_CATEGORY_MAX}
           list={listId}
@@ -122,32 +125,39 @@ export const ImportVocabularyDialog = ({
 }: {
   onClose: () => void;
   onImported: () => void;
-}) => (
-  <CsvImportDialog
-    title="Import words from CSV"
-    description={`Columns: ${VOCABULARY_CSV_COLUMNS.join(', ')} (level 1 to 4). Up to ${VOCABULARY_CSV_MAX_ROWS} rows. A file with any bad row imports nothing.`}
-    className="vocabulary-form"
-    templateHref={templateHref}
-    templateName="vocabulary-template.csv"
-    send={(file) => api.callWithMessage(adminVocabulary.importCsv, { file })}
-    succeeded={(result, message) => (result.imported ? message : null)}
-    summary={(result) => {
-      const badRows = new Set(result.errors.map((e) => e.row)).size;
-      return result.errors.length ? (
-        <>
-          Nothing imported: <strong>{badRows}</strong> {badRows === 1 ? 'row needs' : 'rows need'} fixing.
-        </>
-      ) : (
-        <>
-          <strong>{result.imported}</strong> {result.imported === 1 ? 'word' : 'words'} imported.
-        </>
-      );
-    }}
-    errorsCaption="Rows to fix"
-    onClose={onClose}
-    onImported={(text) => {
-      notify.success(text);
-      onImported();
-    }}
-  />
-);
+}) => {
+  const { t } = useTranslation('admin-vocabulary');
+  return (
+    <CsvImportDialog
+      title={t('import.title')}
+      description={t('import.description', {
+        columns: VOCABULARY_CSV_COLUMNS.join(', '),
+        max: formatNumber(VOCABULARY_CSV_MAX_ROWS),
+      })}
+      className="vocabulary-form"
+      templateHref={templateHref}
+      templateName="vocabulary-template.csv"
+      send={(file) => api.callWithMessage(adminVocabulary.importCsv, { file })}
+      succeeded={(result, message) => (result.imported ? message : null)}
+      summary={(result) => {
+        const badRows = new Set(result.errors.map((e) => e.row)).size;
+        const count = result.errors.length ? badRows : result.imported;
+        return (
+          <Trans
+            t={t}
+            i18nKey={result.errors.length ? 'import.nothing' : 'import.imported'}
+            count={count}
+            values={{ count, value: formatNumber(count) }}
+            components={{ strong: <strong /> }}
+          />
+        );
+      }}
+      errorsCaption={t('import.rowsToFix')}
+      onClose={onClose}
+      onImported={(text) => {
+        notify.success(text);
+        onImported();
+      }}
+    />
+  );
+};
