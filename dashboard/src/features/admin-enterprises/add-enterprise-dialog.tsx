@@ -1,6 +1,8 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -20,6 +22,7 @@ export const AddEnterpriseDialog = ({
   onClose: () => void;
   onSaved: (enterpriseId: string) => void;
 }) => {
+  const { t } = useTranslation('admin-enterprises');
   const [values, setValues] = useState<Record<Field, string>>({ company_name: '', name: '', email: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
@@ -29,9 +32,9 @@ export const AddEnterpriseDialog = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Errors = {};
-    if (!values.company_name.trim()) missing.company_name = 'Please enter the company name';
-    if (!values.name.trim()) missing.name = "Please enter the admin's name";
-    if (!values.email.trim()) missing.email = "Please enter the admin's email";
+    if (!values.company_name.trim()) missing.company_name = t('add.companyNameRequired');
+    if (!values.name.trim()) missing.name = t('add.adminNameRequired');
+    if (!values.email.trim()) missing.email = t('add.adminEmailRequired');
     if (Object.keys(missing).length) {
       setErrors(missing);
       return;
@@ -44,13 +47,13 @@ export const AddEnterpriseDialog = ({
         name: values.name.trim(),
         email: values.email.trim(),
       });
-      notify.success(`Enterprise created. Invitation sent to ${created.defaultAdmin?.email ?? values.email}`);
+      notify.success(t('add.created', { email: created.defaultAdmin?.email ?? values.email }));
       onSaved(created._id);
     } catch (error) {
       const field = error instanceof ApiError ? (error.field as Field | undefined) : undefined;
       if (error instanceof ApiError && field && FIELDS.includes(field))
-        setErrors({ [field]: error.message.replace(/^[\w.]+: /, '') });
-      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+        setErrors({ [field]: serverText(error.message.replace(/^[\w.]+: /, '')) });
+      else setErrors({ form: serverText(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE) });
     } finally {
       setSaving(false);
     }
@@ -62,13 +65,13 @@ export const AddEnterpriseDialog = ({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Add enterprise"
-      description="The admin receives an email invitation to choose a password."
+      title={t('add.title')}
+      description={t('add.description')}
     >
       <form className="enterprise-form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form} />
         <TextField
-          label="Company name"
+          label={t('add.companyName')}
           value={values.company_name}
           maxLength={200}
           onChange={set('company_name')}
@@ -76,7 +79,7 @@ export const AddEnterpriseDialog = ({
           autoFocus
         />
         <TextField
-          label="Admin name"
+          label={t('add.adminName')}
           value={values.name}
           maxLength={100}
           autoComplete="off"
@@ -84,7 +87,7 @@ export const AddEnterpriseDialog = ({
           error={errors.name}
         />
         <TextField
-          label="Admin email"
+          label={t('add.adminEmail')}
           type="email"
           value={values.email}
           maxLength={254}
@@ -94,10 +97,10 @@ export const AddEnterpriseDialog = ({
         />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
-            Create enterprise
+            {t('add.create')}
           </Button>
         </div>
       </form>

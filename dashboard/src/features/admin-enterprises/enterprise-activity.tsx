@@ -3,8 +3,10 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
 import { adminReports, REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatUtcDay } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -18,22 +20,32 @@ import { SelectField } from '../../ui/text-field.tsx';
 
 /** The enterprise's use of the product in the last 30 days. */
 export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
+  const { t } = useTranslation('admin-enterprises');
   const { state, reload } = useLoad(enterpriseId, () =>
     api.call(adminReports.enterpriseUsage, { enterpriseId }),
   );
   return (
-    <Card title={`Usage in the last ${REPORT_DEFAULT_DAYS} days`} aria-label="Usage">
-      <LoadStates state={state} reload={reload} what="the usage">
+    <Card
+      title={t('usage.title', { count: REPORT_DEFAULT_DAYS, days: formatNumber(REPORT_DEFAULT_DAYS) })}
+      aria-label={t('usage.label')}
+    >
+      <LoadStates state={state} reload={reload} what={t('usage.what')}>
         {(usage) => (
           <>
-            <dl className="stats stats--compact" aria-label="Usage figures">
+            <dl className="stats stats--compact" aria-label={t('usage.figures')}>
               {[
-                ['Members', `${usage.activeMembers} of ${usage.members} active`],
-                ['Active learners', usage.activeLearners],
-                ['Tasks completed', usage.tasksCompleted],
-                ['Minutes practised', usage.minutesPractised],
-                ['Videos watched', usage.videosWatched],
-                ['Last active', formatUtcDay(usage.lastActiveDay, 'Never')],
+                [
+                  t('usage.members'),
+                  t('usage.membersActive', {
+                    active: formatNumber(usage.activeMembers),
+                    total: formatNumber(usage.members),
+                  }),
+                ],
+                [t('usage.activeLearners'), formatNumber(usage.activeLearners)],
+                [t('usage.tasksCompleted'), formatNumber(usage.tasksCompleted)],
+                [t('usage.minutesPractised'), formatNumber(usage.minutesPractised)],
+                [t('usage.videosWatched'), formatNumber(usage.videosWatched)],
+                [t('usage.lastActive'), formatUtcDay(usage.lastActiveDay, t('usage.never'))],
               ].map(([label, value]) => (
                 <div className="stat" key={label}>
                   <dt className="stat__label">{label}</dt>
@@ -42,7 +54,7 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
               ))}
             </dl>
             <Link className="admin-enterprise__more forward-link" to={paths.admin.allMembersUsage}>
-              Each member's usage in All Members Usage
+              {t('usage.more')}
             </Link>
           </>
         )}
@@ -53,6 +65,7 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
 
 /** The enterprise's members, searchable, a page at a time (the admin members list, for one enterprise). */
 export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) => {
+  const { t } = useTranslation('admin-enterprises');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status | ''>('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -61,61 +74,63 @@ export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) =>
   );
   const filtered = Boolean(searchInput || status);
   return (
-    <Card title="Members" aria-label="Members" className="admin-enterprise__members">
+    <Card title={t('members.title')} aria-label={t('members.title')} className="admin-enterprise__members">
       <div className="list-toolbar">
         <SearchBox
-          label="Search this enterprise's members"
-          placeholder="Search by name or email..."
+          label={t('members.search')}
+          placeholder={t('members.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <SelectField
-          label="Status"
+          label={t('members.status')}
           value={status}
           onChange={(event) => setStatus(event.target.value as Status | '')}
         >
-          <option value="">All statuses</option>
+          <option value="">{t('members.allStatuses')}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {t(`status.${s}`)}
             </option>
           ))}
         </SelectField>
       </div>
       <PagedTable<AdminMember>
         list={list}
-        noun="members"
+        noun={t('members.noun')}
         empty={{
-          title: filtered ? 'No member matches' : 'No members yet',
-          description: filtered
-            ? 'Try another name, email or status.'
-            : 'The default admin invites the first members.',
+          title: filtered ? t('members.noMatch') : t('members.none'),
+          description: filtered ? t('members.noMatchText') : t('members.noneText'),
         }}
         head={
           <>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last active</th>
+            <th scope="col">{t('members.name')}</th>
+            <th scope="col">{t('members.role')}</th>
+            <th scope="col">{t('members.status')}</th>
+            <th scope="col">{t('members.lastActive')}</th>
           </>
         }
         row={(member) => (
           <tr key={member._id}>
-            <td data-label="Name">
+            <td data-label={t('members.name')}>
               <span className="report-member">
                 <span className="report-member__name">{member.name}</span>
                 <span className="report-member__email">{member.email}</span>
               </span>
             </td>
-            <td data-label="Role">
-              {member.isDefaultAdmin ? `${member.role.name} (default admin)` : member.role.name}
+            <td data-label={t('members.role')}>
+              {member.isDefaultAdmin
+                ? t('members.roleDefaultAdmin', { role: member.role.name })
+                : member.role.name}
             </td>
-            <td data-label="Status">
+            <td data-label={t('members.status')}>
               <span className={member.status === 'Active' ? 'chip chip--success' : 'chip'}>
-                {member.status}
+                {t(`status.${member.status}`)}
               </span>
             </td>
-            <td data-label="Last active">{formatDate(member.lastActiveAt, 'Never')}</td>
+            <td data-label={t('members.lastActive')}>
+              {formatDate(member.lastActiveAt, t('members.never'))}
+            </td>
           </tr>
         )}
       />

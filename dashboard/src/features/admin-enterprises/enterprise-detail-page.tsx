@@ -1,18 +1,15 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import {
-  FEATURE_CLOSES,
-  FEATURE_FLAGS,
-  type FeatureFlagKey,
-  featureLabel,
-  switchFeature,
-} from '@coach/shared/constants/features';
+import { FEATURE_FLAGS, type FeatureFlagKey, switchFeature } from '@coach/shared/constants/features';
 import { adminEnterprises, type EnterpriseDetail } from '@coach/shared/contract/admin-enterprises';
 import type { FeatureFlags } from '@coach/shared/contract/auth';
 import { useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -27,42 +24,47 @@ import { SwitchField } from '../../ui/switch.tsx';
 import { EnterpriseMembers, EnterpriseUsage } from './enterprise-activity.tsx';
 import './admin-enterprises.css';
 
-const Facts = ({ detail }: { detail: EnterpriseDetail }) => (
-  <Card title="Company">
-    <dl className="enterprise-facts">
-      <div>
-        <dt>Company name</dt>
-        <dd>{detail.company_name}</dd>
-      </div>
-      <div>
-        <dt>Address</dt>
-        {/* bdi: an address takes its own letters' direction ("101 Collins Street" keeps its number in front). */}
-        <dd>{detail.address ? <bdi>{detail.address}</bdi> : '—'}</dd>
-      </div>
-      <div>
-        <dt>Members</dt>
-        <dd>{detail.memberCount}</dd>
-      </div>
-      <div>
-        <dt>Created</dt>
-        <dd>{formatDate(detail.createdAt)}</dd>
-      </div>
-      <div>
-        <dt>Default admin</dt>
-        <dd>
-          {detail.defaultAdmin ? (
-            <>
-              {detail.defaultAdmin.name} · {detail.defaultAdmin.email}
-              {detail.defaultAdmin.invitePending ? <span className="chip">Invitation pending</span> : null}
-            </>
-          ) : (
-            '—'
-          )}
-        </dd>
-      </div>
-    </dl>
-  </Card>
-);
+const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
+  const { t } = useTranslation('admin-enterprises');
+  return (
+    <Card title={t('facts.title')}>
+      <dl className="enterprise-facts">
+        <div>
+          <dt>{t('facts.companyName')}</dt>
+          <dd>{detail.company_name}</dd>
+        </div>
+        <div>
+          <dt>{t('facts.address')}</dt>
+          {/* bdi: an address takes its own letters' direction ("101 Collins Street" keeps its number in front). */}
+          <dd>{detail.address ? <bdi>{detail.address}</bdi> : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('facts.members')}</dt>
+          <dd>{formatNumber(detail.memberCount)}</dd>
+        </div>
+        <div>
+          <dt>{t('facts.created')}</dt>
+          <dd>{formatDate(detail.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('facts.defaultAdmin')}</dt>
+          <dd>
+            {detail.defaultAdmin ? (
+              <>
+                {detail.defaultAdmin.name} · {detail.defaultAdmin.email}
+                {detail.defaultAdmin.invitePending ? (
+                  <span className="chip">{t('facts.invitePending')}</span>
+                ) : null}
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+};
 
 const Features = ({
   detail,
@@ -71,6 +73,9 @@ const Features = ({
   detail: EnterpriseDetail;
   onSaved: (d: EnterpriseDetail) => void;
 }) => {
+  const { t } = useTranslation('admin-enterprises');
+  // Flag names and what they close come from shared constants in English; the screen names them by key.
+  const featureLabel = (key: FeatureFlagKey) => t(`features.${key}`);
   const [saving, setSaving] = useState<FeatureFlagKey | null>(null);
   // The switch moves at once; it moves back if the server refuses.
   const [pending, setPending] = useState<FeatureFlags | null>(null);
@@ -100,7 +105,12 @@ const Features = ({
         features: next,
       });
       onSaved(saved);
-      notify.success(`${featureLabel(key)} is ${on ? 'on' : 'off'} for ${detail.company_name}`);
+      notify.success(
+        t(on ? 'flags.turnedOn' : 'flags.turnedOff', {
+          feature: featureLabel(key),
+          company: detail.company_name,
+        }),
+      );
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
     } finally {
@@ -110,24 +120,21 @@ const Features = ({
   };
 
   return (
-    <Card title="Features">
-      <p className="enterprise-features__note">
-        Changes apply at once: a feature switched off disappears from the enterprise's menu and its calls are
-        refused, so switching one off is asked first.
-      </p>
+    <Card title={t('flags.title')}>
+      <p className="enterprise-features__note">{t('flags.note')}</p>
       <fieldset className="enterprise-features" aria-busy={saving !== null}>
-        <legend className="visually-hidden">Features of {detail.company_name}</legend>
-        {FEATURE_FLAGS.map(({ key, label, parent }) => {
+        <legend className="visually-hidden">{t('flags.legend', { company: detail.company_name })}</legend>
+        {FEATURE_FLAGS.map(({ key, parent }) => {
           const parentOff = parent !== null && !flags[parent];
           return (
             <div key={key} className={parent ? 'enterprise-features__child' : undefined}>
               <SwitchField
-                label={label}
+                label={featureLabel(key)}
                 checked={flags[key]}
                 disabled={parentOff}
                 busy={saving !== null}
                 saving={saving === key}
-                hint={parentOff ? `Turn on ${featureLabel(parent)} first` : undefined}
+                hint={parentOff ? t('flags.needsParent', { feature: featureLabel(parent) }) : undefined}
                 onChange={(on) => (on ? void toggle(key, on) : ask(key))}
               />
             </div>
@@ -136,9 +143,12 @@ const Features = ({
       </fieldset>
       {closing ? (
         <ConfirmDialog
-          title={`Switch ${featureLabel(closing)} off for ${detail.company_name}?`}
-          description={`This closes ${FEATURE_CLOSES[closing]} for all of ${detail.company_name}'s members at once; their calls are refused. Nothing is deleted: switching it on again brings it all back.`}
-          confirmLabel={`Switch ${featureLabel(closing)} off`}
+          title={t('flags.confirmTitle', { feature: featureLabel(closing), company: detail.company_name })}
+          description={t('flags.confirmText', {
+            closes: t(`closes.${closing}`),
+            company: detail.company_name,
+          })}
+          confirmLabel={t('flags.confirm', { feature: featureLabel(closing) })}
           busy={false}
           onCancel={answered}
           onConfirm={() => {
@@ -157,6 +167,7 @@ const Features = ({
  * log-in-as marker; the admin session stays, and enterprise logout clears the marker (spec §4).
  */
 const LoginAsButton = ({ detail }: { detail: EnterpriseDetail }) => {
+  const { t } = useTranslation('admin-enterprises');
   const setSession = useSetAtom(sessionAtoms.enterprise);
   const setUser = useSetAtom(enterpriseUserAtom);
   const navigate = useNavigate();
@@ -176,13 +187,14 @@ const LoginAsButton = ({ detail }: { detail: EnterpriseDetail }) => {
   };
   return (
     <Button variant="secondary" loading={busy} disabled={!detail.defaultAdmin} onClick={() => void open()}>
-      Log in as {detail.company_name}
+      {t('detail.loginAs', { company: detail.company_name })}
     </Button>
   );
 };
 
 /** /admin/enterprise/detail/:id: one company, its default admin and every feature flag of spec §3 (issue 7). */
 export const EnterpriseDetailPage = () => {
+  const { t } = useTranslation('admin-enterprises');
   const { id = '' } = useParams();
   const { state, setState, reload } = useLoad(id, () =>
     api.call(adminEnterprises.detail, { enterpriseId: id }),
@@ -190,17 +202,17 @@ export const EnterpriseDetailPage = () => {
   return (
     <div className="admin-enterprise">
       <Link className="back-link" to={paths.admin.enterprises}>
-        Enterprises
+        {t('detail.back')}
       </Link>
       {state.status === 'loading' ? (
-        <LoadingBlock label="Loading the enterprise" />
+        <LoadingBlock label={t('detail.loading')} />
       ) : state.status === 'error' ? (
         <ErrorState
-          title="The enterprise could not be loaded"
-          description={state.message}
+          title={t('detail.loadError')}
+          description={serverText(state.message)}
           action={
             <Button variant="secondary" onClick={reload}>
-              Try again
+              {t('common:ui.tryAgain')}
             </Button>
           }
         />
@@ -208,7 +220,7 @@ export const EnterpriseDetailPage = () => {
         <>
           <PageHeader
             title={state.data.company_name}
-            description="Company details, the features it can use, its usage and its members."
+            description={t('detail.description')}
             actions={<LoginAsButton detail={state.data} />}
           />
           <div className="admin-enterprise__grid">

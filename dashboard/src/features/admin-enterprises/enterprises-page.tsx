@@ -1,8 +1,10 @@
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -16,6 +18,7 @@ import './admin-enterprises.css';
 
 /** /admin/enterprises: every company account with its members and features, searchable (issue 7). */
 export const EnterprisesPage = () => {
+  const { t } = useTranslation('admin-enterprises');
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -27,14 +30,14 @@ export const EnterprisesPage = () => {
   return (
     <div className="admin-enterprises">
       <PageHeader
-        title="Enterprises"
-        description="Company accounts on the platform, their members and the features they can use."
-        actions={<Button onClick={() => setAdding(true)}>Add enterprise</Button>}
+        title={t('list.title')}
+        description={t('list.description')}
+        actions={<Button onClick={() => setAdding(true)}>{t('list.add')}</Button>}
       />
       <div className="list-toolbar">
         <SearchBox
-          label="Search enterprises"
-          placeholder="Search by company name..."
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
@@ -42,19 +45,17 @@ export const EnterprisesPage = () => {
 
       <PagedTable
         list={list}
-        noun="enterprises"
+        noun={t('list.noun')}
         empty={{
-          title: searchInput ? 'No enterprise matches your search' : 'No enterprises yet',
-          description: searchInput
-            ? `No company is named like "${searchInput}".`
-            : 'Add an enterprise to open its account.',
+          title: searchInput ? t('list.noMatch') : t('list.none'),
+          description: searchInput ? t('list.noMatchText', { search: searchInput }) : t('list.noneText'),
         }}
         head={
           <>
-            <th scope="col">Company</th>
-            <th scope="col">Members</th>
-            <th scope="col">Features on</th>
-            <th scope="col">Created</th>
+            <th scope="col">{t('list.company')}</th>
+            <th scope="col">{t('list.members')}</th>
+            <th scope="col">{t('list.featuresOn')}</th>
+            <th scope="col">{t('list.created')}</th>
           </>
         }
         row={(row) => (
@@ -67,13 +68,16 @@ export const EnterprisesPage = () => {
                 {row.company_name}
               </Link>
             </td>
-            <td data-label="Members" className="table__number">
-              {row.memberCount}
+            <td data-label={t('list.members')} className="table__number">
+              {formatNumber(row.memberCount)}
             </td>
-            <td data-label="Features on">
-              {row.featuresOn} of {row.featuresTotal}
+            <td data-label={t('list.featuresOn')}>
+              {t('list.featuresCount', {
+                on: formatNumber(row.featuresOn),
+                total: formatNumber(row.featuresTotal),
+              })}
             </td>
-            <td data-label="Created">{formatDate(row.createdAt)}</td>
+            <td data-label={t('list.created')}>{formatDate(row.createdAt)}</td>
           </tr>
         )}
       />
