@@ -2,7 +2,59 @@ import { ApiError } from '@coach/shared/client';
 import { describe, expect, it } from 'vitest';
 import { apiErrorText } from '../features/auth/api-error-text.ts';
 import { applyLanguage } from './index.ts';
+import english from './locales/en/server.json';
 import { serverText } from './server-text.ts';
+
+// Node's fs, typed here because the dashboard does not depend on @types/node (as in logical-properties.test.ts).
+const { readFileSync } = (await import('node:fs' as string)) as {
+  readFileSync: (path: string, encoding: 'utf8') => string;
+};
+
+// Plain paths: jsdom's URL replaces Node's in this environment.
+const repoRoot = decodeURIComponent(import.meta.url.replace(/^file:\/\//, '')).replace(
+  /dashboard\/src\/i18n\/[^/]+$/,
+  '',
+);
+// The sources whose messages reach the reader: found by Vite's glob (not loaded), so a new file is checked unlisted.
+const sourcePaths = Object.keys(
+  import.meta.glob([
+    '../../../server/src/*.ts',
+    '../../../server/src/routes/**/*.ts',
+    '../../../server/src/services/**/*.ts',
+    '../../../shared/src/contract/*.ts',
+    '!../../../server/src/**/*.test.ts',
+    '!../../../shared/src/**/*.test.ts',
+  ]),
+).map((key) => key.replace(/^(\.\.\/)+/, ''));
+
+/** Developer-only answers, never seen in production, left in English on purpose. */
+const NOT_FOR_READERS = new Set(['The outbox answers only on this machine']);
+
+// A plain literal: single or double quoted, no escape, no line break (a template literal has a variable part).
+const LITERAL = String.raw`(?:'([^'\\\n]*)'|"([^"\\\n]*)")`;
+/** Where a server or contract source writes a message the reader receives. */
+const MESSAGE_PLACES = [
+  String.raw`\bmessage:\s*${LITERAL}`,
+  String.raw`\bsetMessage\(\s*${LITERAL}\s*\)`,
+  // Either branch of a choice of two messages: setMessage(done ? 'A' : 'B'), message: ok ? 'A' : 'B'.
+  String.raw`(?:\bsetMessage\(|\bmessage:)[^;?\x60\n]*\?\s*${LITERAL}\s*:\s*${LITERAL}`,
+  // Zod's custom messages: { error: '...' } and the message argument of a check.
+  String.raw`\berror:\s*${LITERAL}`,
+  String.raw`\.(?:min|max|int|length|regex|refine|email|nonempty|positive|nonnegative)\((?:[^()']|\([^()]*\))*?,\s*${LITERAL}\s*\)`,
+  // The server's error helpers (server/src/errors.ts).
+  String.raw`\b(?:notFound|conflict|forbidden|unauthenticated|coachUnavailable)\(\s*${LITERAL}\s*\)`,
+  String.raw`\bvalidation\(\s*'[\w.]+',\s*${LITERAL}\s*\)`,
+  String.raw`\bnew AppError\(\s*\d+,\s*[\w.'"]+,\s*${LITERAL}`,
+].map((source) => new RegExp(source, 'g'));
+
+/** The sentences a source file hands to the reader as plain literals (those with a letter: no empty strings). */
+const messagesIn = (source: string): string[] => {
+  const found = new Set<string>();
+  for (const place of MESSAGE_PLACES)
+    for (const match of source.matchAll(place))
+      for (const text of match.slice(1)) if (text !== undefined && /\p{L}/u.test(text)) found.add(text);
+  return [...found];
+};
 
 describe("the server's messages in the chosen language (issue 18)", () => {
   it('translates a listed English sentence whole and leaves anything else as it is', async () => {
@@ -27,5 +79,53 @@ describe("the server's messages in the chosen language (issue 18)", () => {
     expect(wait(300)).toBe('Забагато спроб, спробуйте ще раз за 5 хвилин');
     await applyLanguage('ar');
     expect(wait(120)).toBe('محاولات كثيرة جدًا، حاول مجددًا بعد دقيقتين');
+  });
+});
+
+describe('every message the server can answer with is listed in en/server.json (issue 18)', () => {
+  it('finds the messages of a source, and only its plain literals', () => {
+    const source = [
+      "ctx.setMessage('Folder created');",
+      "ctx.setMessage(paid ? 'You are enrolled' : \"Your payment's on its way\");",
+      "throw conflict('A role with this name already exists');",
+      "throw validation('report.watchedPercent', 'Please watch the video');",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the source under test
+      "name: text().min(1, 'Please enter the name').max(LIMIT, `At most ${LIMIT} characters`),",
+      "status: z.enum(STATUSES, { error: 'Status is Active or Inactive' }),",
+      "return c.json({ success: 0, message: 'Not found', code: 'NOT_FOUND' });",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the source under test
+      'ctx.setMessage(`${count} words imported`);',
+    ].join('\n');
+    expect(messagesIn(source).sort()).toEqual(
+      [
+        'A role with this name already exists',
+        'Folder created',
+        'Not found',
+        'Please enter the name',
+        'Please watch the video',
+        'Status is Active or Inactive',
+        'You are enrolled',
+        "Your payment's on its way",
+      ].sort(),
+    );
+  });
+
+  it('has no message of the server or the contract left out', () => {
+    const listed = new Set(Object.keys(english));
+    const missing: string[] = [];
+    let count = 0;
+    for (const path of sourcePaths) {
+      const messages = messagesIn(readFileSync(`${repoRoot}${path}`, 'utf8'));
+      count += messages.length;
+      for (const message of messages)
+        if (!listed.has(message) && !NOT_FOR_READERS.has(message)) missing.push(`${path}: ${message}`);
+    }
+    // The glob and the patterns still find the sources and their messages (no silent pass on an empty search).
+    expect(sourcePaths.length).toBeGreaterThan(50);
+    expect(count).toBeGreaterThan(250);
+    expect(
+      missing,
+      'add each to en/server.json (English as key and value) and to the eight languages',
+    ).toEqual([]);
   });
 });
