@@ -2,6 +2,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -19,6 +20,7 @@ type StatusFilter = 'all' | 'Active' | 'Inactive';
 
 /** /admin/enterprises/members: members of every enterprise; search, filter and deactivate (issue 7). */
 export const AdminMembersPage = () => {
+  const { t } = useTranslation('admin-members');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -54,18 +56,18 @@ export const AdminMembersPage = () => {
   const filtered = Boolean(searchInput || status !== 'all' || enterpriseId);
   return (
     <div className="admin-members">
-      <PageHeader title="Members" description="Members of every enterprise on the platform." />
+      <PageHeader title={t('list.title')} description={t('list.description')} />
       <div className="list-toolbar">
         <SearchBox
-          label="Search members"
-          placeholder="Search by name, email or enterprise..."
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <div className="admin-members__filters">
           <EnterpriseSelect value={enterpriseId} onChange={setEnterpriseId} />
           <fieldset className="segmented">
-            <legend className="visually-hidden">Status</legend>
+            <legend className="visually-hidden">{t('list.status')}</legend>
             {(['all', 'Active', 'Inactive'] as const).map((value) => (
               <label
                 key={value}
@@ -78,7 +80,7 @@ export const AdminMembersPage = () => {
                   checked={status === value}
                   onChange={() => setStatus(value)}
                 />
-                {value === 'all' ? 'All' : value}
+                {t(`status.${value}`)}
               </label>
             ))}
           </fieldset>
@@ -87,22 +89,20 @@ export const AdminMembersPage = () => {
 
       <PagedTable
         list={list}
-        noun="members"
+        noun={t('list.noun')}
         empty={{
-          title: filtered ? 'No member matches' : 'No members yet',
-          description: filtered
-            ? 'Try another search, enterprise or status.'
-            : 'Members appear here when enterprises invite them.',
+          title: filtered ? t('list.noMatch') : t('list.none'),
+          description: filtered ? t('list.noMatchText') : t('list.noneText'),
         }}
         head={
           <>
-            <th scope="col">Member</th>
-            <th scope="col">Enterprise</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last active</th>
+            <th scope="col">{t('list.member')}</th>
+            <th scope="col">{t('list.enterprise')}</th>
+            <th scope="col">{t('list.role')}</th>
+            <th scope="col">{t('list.status')}</th>
+            <th scope="col">{t('list.lastActive')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </>
         }
@@ -112,37 +112,41 @@ export const AdminMembersPage = () => {
               <span className="admin-members__name">{member.name}</span>
               <span className="admin-members__email">{member.email}</span>
             </td>
-            <td data-label="Enterprise">{member.enterprise.company_name}</td>
-            <td data-label="Role">
+            <td data-label={t('list.enterprise')}>{member.enterprise.company_name}</td>
+            <td data-label={t('list.role')}>
               {member.role.name}
-              {member.isDefaultAdmin ? <span className="chip admin-members__chip">Default admin</span> : null}
+              {member.isDefaultAdmin ? (
+                <span className="chip admin-members__chip">{t('list.defaultAdmin')}</span>
+              ) : null}
             </td>
-            <td data-label="Status">
-              <span className={`status status--${member.status.toLowerCase()}`}>{member.status}</span>
+            <td data-label={t('list.status')}>
+              <span className={`status status--${member.status.toLowerCase()}`}>
+                {t(`status.${member.status}`)}
+              </span>
             </td>
-            <td data-label="Last active">{formatDate(member.lastActiveAt, 'Never')}</td>
+            <td data-label={t('list.lastActive')}>{formatDate(member.lastActiveAt, t('list.never'))}</td>
             <td>
               <div className="table__actions">
                 {member.status === 'Active' ? (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Deactivate ${member.name}`}
+                    aria-label={t('list.deactivateName', { name: member.name })}
                     disabled={member.isDefaultAdmin}
-                    title={member.isDefaultAdmin ? "An enterprise's default admin stays active" : undefined}
+                    title={member.isDefaultAdmin ? t('list.defaultAdminStays') : undefined}
                     onClick={() => setConfirming(member)}
                   >
-                    Deactivate
+                    {t('list.deactivate')}
                   </Button>
                 ) : (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Activate ${member.name}`}
+                    aria-label={t('list.activateName', { name: member.name })}
                     disabled={busy}
                     onClick={() => void setMemberStatus(member, 'Active')}
                   >
-                    Activate
+                    {t('list.activate')}
                   </Button>
                 )}
               </div>
@@ -152,9 +156,12 @@ export const AdminMembersPage = () => {
       />
       {confirming ? (
         <ConfirmDialog
-          title={`Deactivate ${confirming.name}?`}
-          description={`${confirming.name} of ${confirming.enterprise.company_name} is signed out at once and cannot sign in until activated again.`}
-          confirmLabel="Deactivate"
+          title={t('confirm.title', { name: confirming.name })}
+          description={t('confirm.text', {
+            name: confirming.name,
+            enterprise: confirming.enterprise.company_name,
+          })}
+          confirmLabel={t('confirm.deactivate')}
           busy={busy}
           onConfirm={() => void setMemberStatus(confirming, 'Inactive')}
           onCancel={() => setConfirming(null)}
