@@ -2,6 +2,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminReports, type MemberUsage, USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatUtcDay } from '../../lib/dates.ts';
 import { downloadText } from '../../lib/download.ts';
@@ -17,6 +19,7 @@ import './admin-reports.css';
 
 /** /admin/reports/all-members-usage: every member's tasks, minutes, videos and last activity (issue 7). */
 export const AllMembersUsagePage = () => {
+  const { t } = useTranslation('admin-reports');
   const [range, setRange] = useReportRange();
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -24,7 +27,7 @@ export const AllMembersUsagePage = () => {
   const query = { ...rangeQuery(range), ...(searchInput ? { searchInput } : {}) };
   const list = usePagedList(JSON.stringify({ query, reversed }), (currentPage) =>
     reversed
-      ? Promise.reject(new Error('The start date must not be after the end date'))
+      ? Promise.reject(new Error(t('filters.reversed')))
       : api.call(adminReports.allMembersUsage, { ...query, currentPage }),
   );
   const [exporting, setExporting] = useState(false);
@@ -35,9 +38,7 @@ export const AllMembersUsagePage = () => {
       const { response, message } = await api.callWithMessage(adminReports.exportAllMembersUsage, query);
       downloadText(response.filename, response.csv);
       if (response.truncated)
-        notify.error(
-          `Only the first ${USAGE_EXPORT_MAX_ROWS.toLocaleString()} members fit in one file: narrow the filters for the rest.`,
-        );
+        notify.error(t('usage.truncated', { max: formatNumber(USAGE_EXPORT_MAX_ROWS) }));
       else notify.success(message);
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
@@ -49,8 +50,8 @@ export const AllMembersUsagePage = () => {
   return (
     <div className="admin-reports">
       <PageHeader
-        title="All Members Usage"
-        description="What each member did in the period: tasks completed, minutes practised (the time each completed task is set to take) and videos watched."
+        title={t('usage.title')}
+        description={t('usage.description')}
         actions={
           <Button
             variant="secondary"
@@ -58,59 +59,59 @@ export const AllMembersUsagePage = () => {
             disabled={reversed}
             onClick={() => void exportCsv()}
           >
-            Export CSV
+            {t('usage.export')}
           </Button>
         }
       />
       <div className="list-toolbar report-toolbar">
         <ReportFilters value={range} onChange={setRange} />
         <SearchBox
-          label="Search members"
-          placeholder="Search by name or email..."
+          label={t('usage.search')}
+          placeholder={t('usage.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
       </div>
       <PagedTable<MemberUsage>
         list={list}
-        noun="members"
-        empty={{ title: 'No member matches', description: 'Try another enterprise, period or search.' }}
+        noun={t('usage.noun')}
+        empty={{ title: t('usage.noMatch'), description: t('usage.noMatchText') }}
         head={
           <>
-            <th scope="col">Member</th>
-            <th scope="col">Enterprise</th>
+            <th scope="col">{t('usage.member')}</th>
+            <th scope="col">{t('enterprise')}</th>
             <th scope="col" className="table__number">
-              Tasks completed
+              {t('usage.tasksCompleted')}
             </th>
             <th scope="col" className="table__number">
-              Minutes practised
+              {t('usage.minutesPractised')}
             </th>
             <th scope="col" className="table__number">
-              Videos watched
+              {t('usage.videosWatched')}
             </th>
-            <th scope="col">Last active</th>
+            <th scope="col">{t('usage.lastActive')}</th>
           </>
         }
         row={(member) => (
           <tr key={member._id}>
-            <td data-label="Member">
+            <td data-label={t('usage.member')}>
               <span className="report-member">
                 <span className="report-member__name">{member.name}</span>
                 <span className="report-member__email">{member.email}</span>
               </span>
             </td>
-            <td data-label="Enterprise">{member.enterpriseName}</td>
-            <td data-label="Tasks completed" className="table__number">
-              {member.tasksCompleted}
+            <td data-label={t('enterprise')}>{member.enterpriseName}</td>
+            <td data-label={t('usage.tasksCompleted')} className="table__number">
+              {formatNumber(member.tasksCompleted)}
             </td>
-            <td data-label="Minutes practised" className="table__number">
-              {member.minutesPractised}
+            <td data-label={t('usage.minutesPractised')} className="table__number">
+              {formatNumber(member.minutesPractised)}
             </td>
-            <td data-label="Videos watched" className="table__number">
-              {member.videosWatched}
+            <td data-label={t('usage.videosWatched')} className="table__number">
+              {formatNumber(member.videosWatched)}
             </td>
-            <td data-label="Last active" className="report-nowrap">
-              {formatUtcDay(member.lastActiveDay, 'Never')}
+            <td data-label={t('usage.lastActive')} className="report-nowrap">
+              {formatUtcDay(member.lastActiveDay, t('usage.never'))}
             </td>
           </tr>
         )}

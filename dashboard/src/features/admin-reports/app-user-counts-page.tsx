@@ -2,6 +2,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { type AppUserCounts, adminReports, CLIENT_PLATFORMS } from '@coach/shared/contract/admin-reports';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -14,60 +16,65 @@ import '../../ui/table.css';
 import './admin-reports.css';
 
 const ActivityChart = lazy(() => import('../../ui/activity-chart.tsx'));
-const PLATFORM_LABELS = { web: 'Web', ios: 'iOS', android: 'Android' } as const;
 
 const Counts = ({ data }: { data: AppUserCounts }) => {
+  const { t } = useTranslation('admin-reports');
   const days = useMemo(() => data.days.map((d) => d.day), [data]);
+  // `t` changes with the language: the chart's legend follows it.
   const series = useMemo(
-    () => CLIENT_PLATFORMS.map((p) => ({ label: PLATFORM_LABELS[p], values: data.days.map((d) => d[p]) })),
-    [data],
+    () =>
+      CLIENT_PLATFORMS.map((p) => ({
+        label: t(`counts.platforms.${p}`),
+        values: data.days.map((d) => d[p]),
+      })),
+    [data, t],
   );
   return (
     <>
-      <dl className="stats" aria-label="Users by platform">
+      <dl className="stats" aria-label={t('counts.byPlatform')}>
         {CLIENT_PLATFORMS.map((p) => (
           <div className="stat" key={p}>
-            <dt className="stat__label">{PLATFORM_LABELS[p]} users</dt>
-            <dd className="stat__value">{data.totals[p].toLocaleString()}</dd>
+            <dt className="stat__label">{t(`counts.users.${p}`)}</dt>
+            <dd className="stat__value">{formatNumber(data.totals[p])}</dd>
           </div>
         ))}
       </dl>
-      <Card title="Users per day">
-        <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
+      <Card title={t('counts.perDay')}>
+        <Suspense fallback={<LoadingBlock label={t('chartLoading')} />}>
           <ActivityChart days={days} series={series} />
         </Suspense>
       </Card>
-      <Card title="By enterprise">
+      <Card title={t('byEnterprise')}>
         {data.enterprises.length === 0 ? (
-          <EmptyState title="No one was active" description="No member signed in during this period." />
+          <EmptyState title={t('counts.none')} description={t('counts.noneText')} />
         ) : (
           <div className="table-scroll">
             <table className="table table--stack">
-              <caption className="visually-hidden">Users by enterprise and platform</caption>
+              <caption className="visually-hidden">{t('counts.table')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Enterprise</th>
+                  <th scope="col">{t('enterprise')}</th>
                   {CLIENT_PLATFORMS.map((p) => (
                     <th key={p} scope="col" className="table__number">
-                      {PLATFORM_LABELS[p]}
+                      {t(`counts.platforms.${p}`)}
                     </th>
                   ))}
                   <th scope="col" className="table__number">
-                    Total
+                    {t('counts.total')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {data.enterprises.map((e) => (
                   <tr key={e.enterpriseId}>
-                    <td data-label="Enterprise">{e.enterpriseName}</td>
+                    <td data-label={t('enterprise')}>{e.enterpriseName}</td>
                     {CLIENT_PLATFORMS.map((p) => (
-                      <td key={p} data-label={PLATFORM_LABELS[p]} className="table__number">
-                        {e[p]}
+                      <td key={p} data-label={t(`counts.platforms.${p}`)} className="table__number">
+                        {formatNumber(e[p])}
                       </td>
                     ))}
-                    <td data-label="Total" className="table__number">
-                      {e.total}
+                    <td data-label={t('counts.total')} className="table__number">
+                      {formatNumber(e.total)}
                     </td>
                   </tr>
                 ))}
@@ -82,6 +89,7 @@ const Counts = ({ data }: { data: AppUserCounts }) => {
 
 /** /admin/reports/app-user-counts: members active per platform (web, iOS, Android) over time (issue 7). */
 export const AppUserCountsPage = () => {
+  const { t } = useTranslation('admin-reports');
   const { range, setRange, state, reload } = useReport(adminReports.appUserCounts);
   const [syncing, setSyncing] = useState(false);
   const sync = async () => {
@@ -98,18 +106,18 @@ export const AppUserCountsPage = () => {
   return (
     <div className="admin-reports">
       <PageHeader
-        title="App User Counts"
-        description="Members active in the period, by the platform they used (the first sign-in of each day counts)."
+        title={t('counts.title')}
+        description={t('counts.description')}
         actions={
           <Button variant="secondary" loading={syncing} onClick={() => void sync()}>
-            Sync mobile app data
+            {t('counts.sync')}
           </Button>
         }
       />
       <div className="list-toolbar report-toolbar">
         <ReportFilters value={range} onChange={setRange} />
       </div>
-      <LoadStates state={state} reload={reload} what="the counts">
+      <LoadStates state={state} reload={reload} what={t('counts.what')}>
         {(data) => <Counts data={data} />}
       </LoadStates>
     </div>

@@ -1,5 +1,6 @@
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { adminReports, type FeatureUsage } from '@coach/shared/contract/admin-reports';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { EmptyState } from '../../ui/states.tsx';
@@ -7,102 +8,107 @@ import { ReportFilters, useReport } from './report-filters.tsx';
 import '../../ui/table.css';
 import './admin-reports.css';
 
-const Usage = ({ data }: { data: FeatureUsage }) => (
-  <>
-    <dl className="stats" aria-label="Feature totals">
-      {[
-        ['Videos watched', data.videosWatched],
-        ['Videos liked', data.videosLiked],
-        ['Journal entries', data.journalEntries],
-        ['Course enrolments', data.courseEnrolments],
-      ].map(([label, value]) => (
-        <div className="stat" key={label}>
-          <dt className="stat__label">{label}</dt>
-          <dd className="stat__value">{Number(value).toLocaleString()}</dd>
-        </div>
-      ))}
-    </dl>
-    <div className="report-columns">
-      <Card title="Tasks completed by type">
-        <div className="table-scroll">
-          <table className="table table--stack">
-            <caption className="visually-hidden">Tasks completed by type</caption>
-            <thead>
-              <tr>
-                <th scope="col">Task type</th>
-                <th scope="col" className="table__number">
-                  Completed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.tasksCompletedByType.map((row) => (
-                <tr key={row.type}>
-                  <td data-label="Task type">{TASK_TYPE_LABELS[row.type]}</td>
-                  <td data-label="Completed" className="table__number">
-                    {row.completed}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Card>
-      <Card title="By enterprise">
-        {data.enterprises.length === 0 ? (
-          <EmptyState title="Nothing used yet" description="No task, video or enrolment in this period." />
-        ) : (
+const Usage = ({ data }: { data: FeatureUsage }) => {
+  const { t } = useTranslation('admin-reports');
+  const totals = [
+    ['videosWatched', data.videosWatched],
+    ['videosLiked', data.videosLiked],
+    ['journalEntries', data.journalEntries],
+    ['courseEnrolments', data.courseEnrolments],
+  ] as const;
+  return (
+    <>
+      <dl className="stats" aria-label={t('features.totals')}>
+        {totals.map(([key, value]) => (
+          <div className="stat" key={key}>
+            <dt className="stat__label">{t(`features.${key}`)}</dt>
+            <dd className="stat__value">{formatNumber(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="report-columns">
+        <Card title={t('features.byType')}>
           <div className="table-scroll">
             <table className="table table--stack">
-              <caption className="visually-hidden">Feature use by enterprise</caption>
+              <caption className="visually-hidden">{t('features.byType')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Enterprise</th>
+                  <th scope="col">{t('features.taskType')}</th>
                   <th scope="col" className="table__number">
-                    Tasks
-                  </th>
-                  <th scope="col" className="table__number">
-                    Videos
-                  </th>
-                  <th scope="col" className="table__number">
-                    Enrolments
+                    {t('features.completed')}
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {data.enterprises.map((e) => (
-                  <tr key={e.enterpriseId}>
-                    <td data-label="Enterprise">{e.enterpriseName}</td>
-                    <td data-label="Tasks" className="table__number">
-                      {e.tasksCompleted}
-                    </td>
-                    <td data-label="Videos" className="table__number">
-                      {e.videosWatched}
-                    </td>
-                    <td data-label="Enrolments" className="table__number">
-                      {e.courseEnrolments}
+                {data.tasksCompletedByType.map((row) => (
+                  <tr key={row.type}>
+                    <td data-label={t('features.taskType')}>{t(`tasks:types.${row.type}`)}</td>
+                    <td data-label={t('features.completed')} className="table__number">
+                      {formatNumber(row.completed)}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-        )}
-      </Card>
-    </div>
-  </>
-);
+        </Card>
+        <Card title={t('byEnterprise')}>
+          {data.enterprises.length === 0 ? (
+            <EmptyState title={t('features.none')} description={t('features.noneText')} />
+          ) : (
+            <div className="table-scroll">
+              <table className="table table--stack">
+                <caption className="visually-hidden">{t('features.table')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('enterprise')}</th>
+                    <th scope="col" className="table__number">
+                      {t('features.tasks')}
+                    </th>
+                    <th scope="col" className="table__number">
+                      {t('features.videos')}
+                    </th>
+                    <th scope="col" className="table__number">
+                      {t('features.enrolments')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.enterprises.map((e) => (
+                    <tr key={e.enterpriseId}>
+                      <td data-label={t('enterprise')}>{e.enterpriseName}</td>
+                      <td data-label={t('features.tasks')} className="table__number">
+                        {formatNumber(e.tasksCompleted)}
+                      </td>
+                      <td data-label={t('features.videos')} className="table__number">
+                        {formatNumber(e.videosWatched)}
+                      </td>
+                      <td data-label={t('features.enrolments')} className="table__number">
+                        {formatNumber(e.courseEnrolments)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+};
 
 /** /admin/reports/feature-usage (routed, not in the menu): which features are used and how much. */
 export const FeatureUsagePage = () => {
+  const { t } = useTranslation('admin-reports');
   const { range, setRange, state, reload } = useReport(adminReports.featureUsage);
   return (
     <div className="admin-reports">
-      <PageHeader title="Feature Usage" description="Which features were used in the period, and how much." />
+      <PageHeader title={t('features.title')} description={t('features.description')} />
       <div className="list-toolbar report-toolbar">
         <ReportFilters value={range} onChange={setRange} />
       </div>
-      <LoadStates state={state} reload={reload} what="the usage">
+      <LoadStates state={state} reload={reload} what={t('features.what')}>
         {(data) => <Usage data={data} />}
       </LoadStates>
     </div>

@@ -1,6 +1,7 @@
 import { REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
 import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -22,12 +23,13 @@ export const useReportRange = () =>
  * round (then nothing is asked), and the loaded report.
  */
 export const useReport = <C extends CallDef>(call: C) => {
+  const { t } = useTranslation('admin-reports');
   const [range, setRange] = useReportRange();
   const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
   const query = rangeQuery(range);
   const loaded = useLoad<ResponseOf<C>>(JSON.stringify(query), () =>
     reversed
-      ? Promise.reject(new Error('The start date must not be after the end date'))
+      ? Promise.reject(new Error(t('filters.reversed')))
       : (api.call(call, query as RequestOf<C>) as Promise<ResponseOf<C>>),
   );
   return { range, setRange, reversed, ...loaded };
@@ -48,6 +50,7 @@ export const ReportFilters = ({
   value: ReportRange;
   onChange: (next: ReportRange) => void;
 }) => {
+  const { t } = useTranslation('admin-reports');
   const reversed = value.startDate && value.endDate && value.startDate > value.endDate;
   return (
     <div className="report-filters">
@@ -56,18 +59,18 @@ export const ReportFilters = ({
         onChange={(enterpriseId) => onChange({ ...value, enterpriseId })}
       />
       <TextField
-        label="From"
+        label={t('filters.from')}
         type="date"
         value={value.startDate}
         max={value.endDate || undefined}
         onChange={(event) => onChange({ ...value, startDate: event.target.value })}
       />
       <TextField
-        label="To"
+        label={t('filters.to')}
         type="date"
         value={value.endDate}
         min={value.startDate || undefined}
-        error={reversed ? 'The start date must not be after the end date' : undefined}
+        error={reversed ? t('filters.reversed') : undefined}
         onChange={(event) => onChange({ ...value, endDate: event.target.value })}
       />
     </div>
