@@ -1,8 +1,8 @@
-import { LEVEL_NAMES } from '@coach/shared/constants/levels';
-import { TASK_CATEGORY_LABELS, TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { adminTasks, type PlatformTask } from '@coach/shared/contract/admin-tasks';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -11,30 +11,32 @@ import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { categoryLabel, levelLabel, minutesLabel, typeLabel } from './task-text.ts';
 import './admin-tasks.css';
 
 const A = paths.admin;
 
 /** What the template asks of learners, per type. */
 const Content = ({ task }: { task: PlatformTask }) => {
+  const { t } = useTranslation('admin-tasks');
   switch (task.type) {
     case 1:
     case 5:
       return <p className="admin-task__passage">{task.passage}</p>;
     case 2:
       return (
-        <ul className="admin-task__list" aria-label="Words and sentences">
+        <ul className="admin-task__list" aria-label={t('view.words')}>
           {task.items.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
       );
     case 3:
-      return <p>A video of the content library (offering the task gives the enterprise the video too).</p>;
+      return <p>{t('view.video')}</p>;
     case 4:
     case 7:
       return (
-        <ol className="admin-task__list" aria-label="Questions">
+        <ol className="admin-task__list" aria-label={t('view.questions')}>
           {task.questions.map((question) => (
             <li key={question}>{question}</li>
           ))}
@@ -48,7 +50,7 @@ const Content = ({ task }: { task: PlatformTask }) => {
       );
     case 8:
       return (
-        <ol className="admin-task__list" aria-label="Questions">
+        <ol className="admin-task__list" aria-label={t('view.questions')}>
           {task.questions.map((question) => (
             <li key={question.id}>
               {question.text} <span className="chip">{question.options.map((o) => o.text).join(' / ')}</span>
@@ -61,6 +63,7 @@ const Content = ({ task }: { task: PlatformTask }) => {
 
 /** /admin/tasks-library/view/:id: a platform template and the enterprises that have it. */
 export const AdminTaskViewPage = () => {
+  const { t } = useTranslation('admin-tasks');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { state, reload } = useLoad(id, () => api.call(adminTasks.get, { taskId: id }));
@@ -71,16 +74,16 @@ export const AdminTaskViewPage = () => {
   return (
     <div className="admin-tasks">
       <Link className="back-link" to={A.tasksLibrary}>
-        Task Library
+        {t('view.back')}
       </Link>
-      {state.status === 'loading' ? <LoadingBlock label="Loading the task" /> : null}
+      {state.status === 'loading' ? <LoadingBlock label={t('view.loading')} /> : null}
       {state.status === 'error' ? (
         <ErrorState
-          title="The task could not be loaded"
+          title={t('view.error')}
           description={state.message}
           action={
             <Button variant="secondary" onClick={() => void reload()}>
-              Try again
+              {t('common:ui.tryAgain')}
             </Button>
           }
         />
@@ -89,52 +92,54 @@ export const AdminTaskViewPage = () => {
         <>
           <PageHeader
             title={state.data.title}
-            description={`${TASK_TYPE_LABELS[state.data.type]} · ${TASK_CATEGORY_LABELS[state.data.category]} · ${LEVEL_NAMES[state.data.level]} · ${state.data.timeMinutes} minutes`}
+            description={[
+              typeLabel(state.data.type),
+              categoryLabel(state.data.category),
+              levelLabel(state.data.level),
+              minutesLabel(state.data.timeMinutes),
+            ].join(' · ')}
             actions={
               <>
                 <Link
                   className="btn btn--secondary btn--md"
                   to={`${A.bulkTask}?taskId=${encodeURIComponent(id)}`}
                 >
-                  Offer or withdraw
+                  {t('view.offerOrWithdraw')}
                 </Link>
                 <Link className="btn btn--secondary btn--md" to={fillPath(A.editTask, { id })}>
-                  Edit
+                  {t('view.edit')}
                 </Link>
                 <Button variant="danger" onClick={() => deletion.ask(state.data)}>
-                  Delete
+                  {t('view.delete')}
                 </Button>
               </>
             }
           />
           <div className="admin-task__grid">
-            <Card title="Content">
+            <Card title={t('view.content')}>
               {state.data.description ? <p>{state.data.description}</p> : null}
               <Content task={state.data} />
             </Card>
-            <Card title="Enterprises that have it" aria-label="Enterprises that have it">
+            <Card title={t('view.enterprisesTitle')} aria-label={t('view.enterprisesTitle')}>
               {state.data.enterprises.length === 0 ? (
-                <EmptyState
-                  title="Not offered yet"
-                  description="Offer it to enterprises to put it in their libraries."
-                />
+                <EmptyState title={t('view.notOffered')} description={t('view.notOfferedText')} />
               ) : (
                 <table className="table">
-                  <caption className="visually-hidden">Enterprises that have this task</caption>
+                  <caption className="visually-hidden">{t('view.caption')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Enterprise</th>
+                      <th scope="col">{t('view.enterprise')}</th>
                       <th scope="col" className="table__number">
-                        Learners given it
+                        {t('view.learners')}
                       </th>
                     </tr>
                   </thead>
                   <tbody>
                     {state.data.enterprises.map((e) => (
                       <tr key={e._id}>
-                        <td data-label="Enterprise">{e.companyName}</td>
-                        <td data-label="Learners given it" className="table__number">
-                          {e.assignedCount}
+                        <td data-label={t('view.enterprise')}>{e.companyName}</td>
+                        <td data-label={t('view.learners')} className="table__number">
+                          {formatNumber(e.assignedCount)}
                         </td>
                       </tr>
                     ))}
@@ -147,9 +152,9 @@ export const AdminTaskViewPage = () => {
       ) : null}
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deletion.pending.title}?`}
-          description="It is withdrawn from every enterprise first; where learners already have it, it stays archived so their answers are kept."
-          confirmLabel="Delete task"
+          title={t('delete.title', { title: deletion.pending.title })}
+          description={t('delete.fromEvery')}
+          confirmLabel={t('delete.submit')}
           {...deletion.dialog}
         />
       ) : null}

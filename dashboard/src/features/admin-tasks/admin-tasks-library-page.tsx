@@ -1,10 +1,11 @@
-import { LEVEL_NAMES } from '@coach/shared/constants/levels';
-import { TASK_TYPE_LABELS, TASK_TYPE_VALUES } from '@coach/shared/constants/task-types';
+import { TASK_TYPE_VALUES } from '@coach/shared/constants/task-types';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminTasks, type PlatformTask } from '@coach/shared/contract/admin-tasks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -16,13 +17,14 @@ import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
+import { enterprisesText, levelLabel, typeLabel } from './task-text.ts';
 import './admin-tasks.css';
 
 const A = paths.admin;
-const enterprisesText = (count: number) => `${count} ${count === 1 ? 'enterprise' : 'enterprises'}`;
 
 /** /admin/tasks-library: the platform's task templates, offered to enterprises as copies (issue 7). */
 export const AdminTasksLibraryPage = () => {
+  const { t } = useTranslation('admin-tasks');
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -42,65 +44,65 @@ export const AdminTasksLibraryPage = () => {
   return (
     <div className="admin-tasks">
       <PageHeader
-        title="Task Library"
-        description="Task templates of the platform. Offer them to enterprises: each gets a copy it can assign, kept up to date from here."
+        title={t('library.title')}
+        description={t('library.description')}
         actions={
           <>
             <Link className="btn btn--secondary btn--md" to={A.bulkTask}>
-              Offer to enterprises
+              {t('library.offer')}
             </Link>
             <Link className="btn btn--primary btn--md" to={A.createTask}>
-              Create task
+              {t('library.create')}
             </Link>
           </>
         }
       />
       <div className="list-toolbar">
         <SearchBox
-          label="Search tasks"
-          placeholder="Search by title..."
+          label={t('library.search')}
+          placeholder={t('library.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
-        <SelectField label="Type" value={type} onChange={(event) => setType(event.target.value)}>
-          <option value="">All types</option>
+        <SelectField label={t('library.type')} value={type} onChange={(event) => setType(event.target.value)}>
+          <option value="">{t('library.allTypes')}</option>
           {TASK_TYPE_VALUES.map((value) => (
             <option key={value} value={value}>
-              {TASK_TYPE_LABELS[value]}
+              {typeLabel(value)}
             </option>
           ))}
         </SelectField>
       </div>
       <PagedTable<PlatformTask>
         list={list}
-        noun="tasks"
+        noun={t('library.noun')}
         empty={
           searchInput || type
-            ? { title: 'No task matches', description: 'Try another search or type.' }
-            : { title: 'No platform tasks yet', description: 'Create a task, then offer it to enterprises.' }
+            ? { title: t('library.noMatch'), description: t('library.noMatchText') }
+            : { title: t('library.none'), description: t('library.noneText') }
         }
         head={
           <>
-            <th scope="col">Task</th>
-            <th scope="col">Type</th>
-            <th scope="col">Level</th>
-            <th scope="col">Enterprises</th>
+            <th scope="col">{t('library.task')}</th>
+            <th scope="col">{t('library.type')}</th>
+            <th scope="col">{t('library.level')}</th>
+            <th scope="col">{t('library.enterprises')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('library.actions')}</span>
             </th>
           </>
         }
         row={(task) => (
           <tr key={task._id}>
-            <td data-label="Task">
+            <td data-label={t('library.task')}>
               <Link to={fillPath(A.viewTask, { id: task._id })}>{task.title}</Link>
             </td>
-            <td data-label="Type">{TASK_TYPE_LABELS[task.type]}</td>
-            <td data-label="Level">{LEVEL_NAMES[task.level]}</td>
-            <td data-label="Enterprises">{enterprisesText(task.enterpriseCount)}</td>
+            <td data-label={t('library.type')}>{typeLabel(task.type)}</td>
+            <td data-label={t('library.level')}>{levelLabel(task.level)}</td>
+            <td data-label={t('library.enterprises')}>{enterprisesText(task.enterpriseCount)}</td>
             <td>
               <DropdownMenu
-                label={`Actions for ${task.title}`}
+                label={t('library.actionsFor', { title: task.title })}
                 trigger={
                   <Button variant="ghost" size="sm">
                     ⋯
@@ -108,17 +110,17 @@ export const AdminTasksLibraryPage = () => {
                 }
               >
                 <DropdownMenuItem onSelect={() => navigate(fillPath(A.viewTask, { id: task._id }))}>
-                  View
+                  {t('library.view')}
                 </DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => navigate(fillPath(A.editTask, { id: task._id }))}>
-                  Edit
+                  {t('library.edit')}
                 </DropdownMenuItem>
                 <DropdownMenuItem
                   onSelect={() => navigate(`${A.bulkTask}?taskId=${encodeURIComponent(task._id)}`)}
                 >
-                  Offer or withdraw
+                  {t('library.offerOrWithdraw')}
                 </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => deletion.ask(task)}>Delete</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => deletion.ask(task)}>{t('library.delete')}</DropdownMenuItem>
               </DropdownMenu>
             </td>
           </tr>
@@ -126,13 +128,16 @@ export const AdminTasksLibraryPage = () => {
       />
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${deletion.pending.title}?`}
+          title={t('delete.title', { title: deletion.pending.title })}
           description={
             deletion.pending.enterpriseCount > 0
-              ? `It is withdrawn from ${enterprisesText(deletion.pending.enterpriseCount)} first; where learners already have it, it stays archived so their answers are kept.`
-              : 'The template is removed for good.'
+              ? t('delete.withdrawnFrom', {
+                  count: deletion.pending.enterpriseCount,
+                  value: formatNumber(deletion.pending.enterpriseCount),
+                })
+              : t('delete.removed')
           }
-          confirmLabel="Delete task"
+          confirmLabel={t('delete.submit')}
           {...deletion.dialog}
         />
       ) : null}

@@ -1,11 +1,11 @@
-import { LEVEL_NAMES } from '@coach/shared/constants/levels';
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
 import { adminTasks } from '@coach/shared/contract/admin-tasks';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { BulkAssignPage, type LoadItemPage } from '../../ui/bulk-assign.tsx';
+import { enterprisesText, levelLabel, typeLabel } from './task-text.ts';
 
 const loadTasks: LoadItemPage = async ({ search, currentPage }) => {
   const page = await api.call(adminTasks.list, { searchInput: search, currentPage });
@@ -14,13 +14,14 @@ const loadTasks: LoadItemPage = async ({ search, currentPage }) => {
     listdata: page.listdata.map((task) => ({
       _id: task._id,
       name: task.title,
-      hint: `${TASK_TYPE_LABELS[task.type]} · ${LEVEL_NAMES[task.level]} · ${task.enterpriseCount} ${task.enterpriseCount === 1 ? 'enterprise' : 'enterprises'}`,
+      hint: [typeLabel(task.type), levelLabel(task.level), enterprisesText(task.enterpriseCount)].join(' · '),
     })),
   };
 };
 
 /** /admin/bulk-assign-unassign-task: offer platform tasks to enterprises, or withdraw them (issue 7). */
 export const BulkAssignTaskPage = () => {
+  const { t } = useTranslation('admin-tasks');
   const [params] = useSearchParams();
   const taskId = params.get('taskId');
   const preset = useCallback(async () => {
@@ -29,8 +30,8 @@ export const BulkAssignTaskPage = () => {
   }, [taskId]);
   return (
     <BulkAssignPage
-      title="Offer tasks to enterprises"
-      description="Choose tasks and enterprises, then offer the tasks (each enterprise gets a copy in its library) or withdraw them."
+      title={t('bulk.title')}
+      description={t('bulk.description')}
       backTo={paths.admin.tasksLibrary}
       kind="task"
       loadItems={loadTasks}
