@@ -2,8 +2,11 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type Survey, surveys } from '@coach/shared/contract/surveys';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -13,66 +16,62 @@ import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { FormAlert } from '../../ui/states.tsx';
+import { T } from '../../ui/t.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { SurveyAudience } from './survey-audience.tsx';
 import { SurveyForm } from './survey-form.tsx';
+import { surveyText } from './survey-messages.ts';
 import { MANAGE_TABS, type ManageTab, manageSurveyPath } from './survey-paths.ts';
 import { SurveyQuestionsForm, SurveyQuestionsSummary } from './survey-questions.tsx';
 import { SurveyResultsView } from './survey-results.tsx';
 import { SurveyStatusChip } from './survey-status.tsx';
 import './surveys.css';
 
-const TAB_LABELS: Record<ManageTab, string> = {
-  questions: 'Questions',
-  audience: 'Assign',
-  preview: 'Preview',
-  results: 'Results',
-};
 const isTab = (value: string | null): value is ManageTab => MANAGE_TABS.some((tab) => tab === value);
 
 const BackLink = () => (
   <Link className="btn btn--secondary btn--md" to={paths.enterprise.surveys}>
-    Back to surveys
+    <T ns="surveys" k="manage.back" />
   </Link>
 );
 
 /** What the member sees, answerable, with a submit that saves nothing. */
-const SurveyPreview = ({ survey }: { survey: Survey }) => (
-  <Card className="survey-preview" aria-label="Preview">
-    <p className="survey-preview__note">
-      This is how members see the survey. Try it: answers given here are not saved.
-    </p>
-    <h2 className="survey-preview__title">{survey.title}</h2>
-    {survey.description ? <p className="survey-preview__description">{survey.description}</p> : null}
-    {survey.questions.length === 0 ? (
-      <p className="survey-preview__note">Add questions to see them here.</p>
-    ) : (
-      <SurveyQuestionsForm
-        key={survey.updatedAt}
-        questions={survey.questions}
-        initial={{}}
-        submitLabel="Submit answers"
-        submit={async () => {
-          notify.success('Preview: every required question is answered. Nothing was saved.');
-        }}
-      />
-    )}
-  </Card>
-);
+const SurveyPreview = ({ survey }: { survey: Survey }) => {
+  const { t } = useTranslation('surveys');
+  return (
+    <Card className="survey-preview" aria-label={t('preview.label')}>
+      <p className="survey-preview__note">{t('preview.note')}</p>
+      <h2 className="survey-preview__title">{survey.title}</h2>
+      {survey.description ? <p className="survey-preview__description">{survey.description}</p> : null}
+      {survey.questions.length === 0 ? (
+        <p className="survey-preview__note">{t('preview.empty')}</p>
+      ) : (
+        <SurveyQuestionsForm
+          key={survey.updatedAt}
+          questions={survey.questions}
+          initial={{}}
+          submitLabel={t('preview.submit')}
+          submit={async () => {
+            notify.success(t('preview.done'));
+          }}
+        />
+      )}
+    </Card>
+  );
+};
 
 type Confirming = 'close' | 'delete' | null;
 
 const statusLine = (survey: Survey) => {
-  if (survey.status === 'Draft') return 'Draft: members do not see it until you publish it.';
-  if (survey.status === 'Closed')
-    return `Closed ${formatDateTime(survey.closedAt)}: it takes no more answers.`;
-  return survey.dueAt
-    ? `Active: members answer it until ${formatDateTime(survey.dueAt)}.`
-    : 'Active: members answer it until you close it.';
+  const t = i18n.getFixedT(null, 'surveys', 'manage');
+  if (survey.status === 'Draft') return t('statusDraft');
+  if (survey.status === 'Closed') return t('statusClosed', { date: formatDateTime(survey.closedAt) });
+  return survey.dueAt ? t('statusActiveDue', { date: formatDateTime(survey.dueAt) }) : t('statusActive');
 };
 
 /** An existing survey: its questions, who has it, the member's view and the results, by tab (issue 17). */
 const ExistingSurvey = ({ id }: { id: string }) => {
+  const { t } = useTranslation('surveys');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -88,12 +87,12 @@ const ExistingSurvey = ({ id }: { id: string }) => {
     setActionError(null);
     try {
       const { response, message } = await work();
-      notify.success(message);
+      notify.success(surveyText(message));
       update(response);
       setConfirming(null);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
-      setActionError(message.replace(/^questions: /, ''));
+      setActionError(surveyText(message.replace(/^questions: /, '')));
       setConfirming(null);
     } finally {
       setBusy(false);
@@ -103,10 +102,10 @@ const ExistingSurvey = ({ id }: { id: string }) => {
     setBusy(true);
     try {
       await api.call(surveys.remove, { surveyId: id });
-      notify.success('Survey deleted');
+      notify.success(t('delete.done'));
       navigate(paths.enterprise.surveys);
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+      notify.error(error instanceof ApiError ? surveyText(error.message) : GENERIC_ERROR_MESSAGE);
       setConfirming(null);
     } finally {
       setBusy(false);
@@ -125,7 +124,7 @@ const ExistingSurvey = ({ id }: { id: string }) => {
 
   return (
     <div className="surveys">
-      <LoadStates state={state} reload={reload} what="the survey">
+      <LoadStates state={state} reload={reload} what={t('what.survey')}>
         {(survey) => (
           <>
             <PageHeader
@@ -143,31 +142,31 @@ const ExistingSurvey = ({ id }: { id: string }) => {
                       loading={busy}
                       onClick={() => void act(() => api.callWithMessage(surveys.publish, { surveyId: id }))}
                     >
-                      Publish
+                      {t('manage.publish')}
                     </Button>
                   ) : null}
                   {survey.status === 'Active' ? (
                     <Button variant="secondary" onClick={() => setConfirming('close')}>
-                      Close survey
+                      {t('manage.close')}
                     </Button>
                   ) : null}
                   <Button variant="ghost" onClick={() => setConfirming('delete')}>
-                    Delete
+                    {t('manage.delete')}
                   </Button>
                 </>
               }
             />
             <FormAlert message={actionError ?? undefined} />
             <Tabs
-              label="Survey sections"
+              label={t('manage.sections')}
               value={tab}
               onValueChange={chooseTab}
-              tabs={MANAGE_TABS.map((value) => ({ value, label: TAB_LABELS[value] }))}
+              tabs={MANAGE_TABS.map((value) => ({ value, label: t(`manage.tabs.${value}`) }))}
             >
               {tab === 'questions' ? (
                 survey.status === 'Closed' ? (
-                  <Card title="Questions">
-                    <p className="survey-form__note">A closed survey stays as it was.</p>
+                  <Card title={t('manage.questions')}>
+                    <p className="survey-form__note">{t('manage.closedNote')}</p>
                     <SurveyQuestionsSummary questions={survey.questions} />
                   </Card>
                 ) : (
@@ -185,9 +184,9 @@ const ExistingSurvey = ({ id }: { id: string }) => {
             </Tabs>
             {confirming === 'close' ? (
               <ConfirmDialog
-                title="Close this survey?"
-                description="Members can no longer answer it or change their answers. The results stay."
-                confirmLabel="Close survey"
+                title={t('manage.closeTitle')}
+                description={t('manage.closeText')}
+                confirmLabel={t('manage.close')}
                 busy={busy}
                 onConfirm={() => void act(() => api.callWithMessage(surveys.close, { surveyId: id }))}
                 onCancel={() => setConfirming(null)}
@@ -195,13 +194,16 @@ const ExistingSurvey = ({ id }: { id: string }) => {
             ) : null}
             {confirming === 'delete' ? (
               <ConfirmDialog
-                title={`Delete ${truncateText(survey.title, 60)}?`}
+                title={t('delete.title', { title: truncateText(survey.title, 60) })}
                 description={
                   survey.responseCount > 0
-                    ? `The survey and its ${survey.responseCount} response${survey.responseCount === 1 ? '' : 's'} are removed for good.`
-                    : 'The survey is removed for good.'
+                    ? t('delete.withResponses', {
+                        count: survey.responseCount,
+                        value: formatNumber(survey.responseCount),
+                      })
+                    : t('delete.noResponses')
                 }
-                confirmLabel="Delete survey"
+                confirmLabel={t('delete.confirm')}
                 busy={busy}
                 onConfirm={() => void remove()}
                 onCancel={() => setConfirming(null)}
@@ -216,16 +218,13 @@ const ExistingSurvey = ({ id }: { id: string }) => {
 
 /** /enterprise/surveys/manage/:id?: a new survey (no id), or an existing one by tab (issue 17). */
 export const ManageSurveyPage = () => {
+  const { t } = useTranslation('surveys');
   const { id } = useParams();
   const navigate = useNavigate();
   if (id) return <ExistingSurvey key={id} id={id} />;
   return (
     <div className="surveys">
-      <PageHeader
-        title="New survey"
-        description="Write the questions and save a draft; then assign it and publish it."
-        actions={<BackLink />}
-      />
+      <PageHeader title={t('manage.newTitle')} description={t('manage.newText')} actions={<BackLink />} />
       <SurveyForm
         survey={null}
         questionsLocked={false}

@@ -1,13 +1,16 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type Survey, surveys } from '@coach/shared/contract/surveys';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people-picker.tsx';
+import { surveyText } from './survey-messages.ts';
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const counted = (count: number) => ({ count, value: formatNumber(count) });
 
 /** Who has the survey (groups and members), and adding or removing them (issue 17). */
 export const SurveyAudience = ({
@@ -17,6 +20,7 @@ export const SurveyAudience = ({
   survey: Survey;
   onChanged: (survey: Survey) => void;
 }) => {
+  const { t } = useTranslation('surveys');
   const [picked, setPicked] = useState<People>(NO_PEOPLE);
   const [busy, setBusy] = useState<string | null>(null);
   const closed = survey.status === 'Closed';
@@ -25,11 +29,11 @@ export const SurveyAudience = ({
     setBusy(key);
     try {
       const { response, message } = await work();
-      notify.success(message);
+      notify.success(surveyText(message));
       onChanged(response);
       return true;
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+      notify.error(error instanceof ApiError ? surveyText(error.message) : GENERIC_ERROR_MESSAGE);
       return false;
     } finally {
       setBusy(null);
@@ -56,34 +60,37 @@ export const SurveyAudience = ({
 
   return (
     <div className="survey-audience">
-      <Card title="Assigned to">
+      <Card title={t('audience.assignedTo')}>
         <p className="survey-audience__summary">
           {survey.status === 'Draft'
-            ? `${plural(survey.assignedCount, 'member')} will see it once you publish it.`
-            : `${plural(survey.assignedCount, 'member')} ${survey.assignedCount === 1 ? 'has' : 'have'} it; ${survey.responseCount} answered.`}{' '}
-          Members who join these groups later get it too.
+            ? t('audience.draft', counted(survey.assignedCount))
+            : t('audience.active', {
+                ...counted(survey.assignedCount),
+                answered: formatNumber(survey.responseCount),
+              })}{' '}
+          {t('audience.later')}
         </p>
         {survey.groups.length === 0 && survey.members.length === 0 ? (
-          <p className="survey-audience__empty">Nobody yet: choose groups or members below.</p>
+          <p className="survey-audience__empty">{t('audience.nobody')}</p>
         ) : (
-          <ul className="survey-audience__list" aria-label="Assigned groups and members">
+          <ul className="survey-audience__list" aria-label={t('audience.list')}>
             {survey.groups.map((group) => (
               <li key={group._id} className="survey-audience__row">
                 <span>
                   <span className="survey-audience__name">{group.name}</span>
                   <span className="survey-audience__detail">
-                    Group · {plural(group.memberCount, 'member')}
+                    {t('audience.groupMembers', counted(group.memberCount))}
                   </span>
                 </span>
                 {closed ? null : (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Remove ${group.name}`}
+                    aria-label={t('audience.removeName', { name: group.name })}
                     loading={busy === `group-${group._id}`}
                     onClick={() => void remove('group', group._id)}
                   >
-                    Remove
+                    {t('audience.remove')}
                   </Button>
                 )}
               </li>
@@ -98,11 +105,11 @@ export const SurveyAudience = ({
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Remove ${member.name}`}
+                    aria-label={t('audience.removeName', { name: member.name })}
                     loading={busy === `member-${member._id}`}
                     onClick={() => void remove('member', member._id)}
                   >
-                    Remove
+                    {t('audience.remove')}
                   </Button>
                 )}
               </li>
@@ -111,16 +118,11 @@ export const SurveyAudience = ({
         )}
       </Card>
       {closed ? null : (
-        <Card title="Assign to more people">
-          <PeoplePicker
-            library="surveys"
-            value={picked}
-            onChange={setPicked}
-            note="Answers given stay in the results if you remove someone later."
-          />
+        <Card title={t('audience.more')}>
+          <PeoplePicker library="surveys" value={picked} onChange={setPicked} note={t('audience.note')} />
           <div className="survey-form__actions">
             <Button disabled={!hasPeople(picked)} loading={busy === 'assign'} onClick={() => void assign()}>
-              Assign
+              {t('audience.assign')}
             </Button>
           </div>
         </Card>

@@ -8,6 +8,9 @@ import {
   surveys,
 } from '@coach/shared/contract/surveys';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -25,6 +28,7 @@ import { Card } from '../../ui/layout.tsx';
 import { useLeaveGuard } from '../../ui/leave-guard.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { surveyText } from './survey-messages.ts';
 import { SurveyQuestionsSummary } from './survey-questions.tsx';
 
 type Draft = { title: string; description: string; expirySeconds: number | null; questions: QuestionDraft[] };
@@ -66,17 +70,27 @@ const placeErrors = (issues: { path: PropertyKey[]; message: string }[], draft: 
       const candidate = parts.slice(0, end).join('.');
       if (shown.has(candidate)) anchor = candidate;
     }
-    if (anchor) fields[anchor] ??= issue.message;
-    else rest.push(issue.message);
+    const message = surveyText(issue.message);
+    if (anchor) fields[anchor] ??= message;
+    else rest.push(message);
   }
   return { fields, rest };
 };
 
 const dueHint = (survey: Survey | null, expirySeconds: number | null) => {
-  if (expirySeconds === null) return 'The survey stays open until you close it.';
-  if (survey?.publishedAt)
-    return `Counted from publishing (${formatDateTime(survey.publishedAt)}); it then closes by itself.`;
-  return 'Counted from publishing; the survey then closes by itself.';
+  const t = i18n.getFixedT(null, 'surveys', 'form');
+  if (expirySeconds === null) return t('openUntilClosed');
+  if (survey?.publishedAt) return t('countedFromDate', { date: formatDateTime(survey.publishedAt) });
+  return t('countedFromPublishing');
+};
+
+/** "7 Days after publishing": whole days when the choice is, else hours. */
+const afterPublishing = (seconds: number) => {
+  const t = i18n.getFixedT(null, 'surveys', 'form');
+  const days = seconds / 86_400;
+  if (Number.isInteger(days)) return t('daysAfter', { count: days, value: formatNumber(days) });
+  const hours = seconds / 3600;
+  return t('hoursAfter', { count: hours, value: formatNumber(hours) });
 };
 
 /**
@@ -93,6 +107,7 @@ export const SurveyForm = ({
   questionsLocked: boolean;
   onSaved: (survey: Survey) => void;
 }) => {
+  const { t } = useTranslation('surveys');
   const [initial] = useState(() => draftOf(survey));
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -114,7 +129,7 @@ export const SurveyForm = ({
     if (!checked.success) {
       const { fields, rest } = placeErrors(checked.error.issues, draft);
       setErrors(fields);
-      setFormError(rest[0] ?? 'Please check the highlighted fields');
+      setFormError(rest[0] ?? t('form.checkFields'));
       return;
     }
     setErrors({});
@@ -124,7 +139,7 @@ export const SurveyForm = ({
       const saved = survey
         ? await api.callWithMessage(surveys.edit, { surveyId: survey._id, ...checked.data })
         : await api.callWithMessage(surveys.add, checked.data);
-      notify.success(saved.message);
+      notify.success(surveyText(saved.message));
       guard.allowLeave();
       onSaved(saved.response);
     } catch (error) {
@@ -135,7 +150,7 @@ export const SurveyForm = ({
         );
         setErrors(fields);
         setFormError(rest[0] ?? null);
-      } else setFormError(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+      } else setFormError(surveyText(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE));
     } finally {
       setSaving(false);
     }
@@ -146,15 +161,15 @@ export const SurveyForm = ({
       <Card>
         <FormAlert message={formError ?? undefined} />
         <TextField
-          label="Title"
+          label={t('form.title')}
           value={draft.title}
           maxLength={SURVEY_TITLE_MAX}
           error={errors.title}
           onChange={(event) => set({ title: event.target.value })}
         />
         <TextAreaField
-          label="Description"
-          hint="Optional: what the survey is for. Members see it above the questions."
+          label={t('form.description')}
+          hint={t('form.descriptionHint')}
           value={draft.description}
           rows={3}
           maxLength={SURVEY_DESCRIPTION_MAX}
@@ -162,27 +177,24 @@ export const SurveyForm = ({
           onChange={(event) => set({ description: event.target.value })}
         />
         <SelectField
-          label="Due date"
+          label={t('form.due')}
           hint={dueHint(survey, draft.expirySeconds)}
           value={draft.expirySeconds === null ? '' : String(draft.expirySeconds)}
           error={errors.expirySeconds}
           onChange={(event) => set({ expirySeconds: event.target.value ? Number(event.target.value) : null })}
         >
-          <option value="">No due date</option>
+          <option value="">{t('form.noDueDate')}</option>
           {EXPIRY_CHOICES.map((choice) => (
             <option key={choice.seconds} value={choice.seconds}>
-              {choice.label} after publishing
+              {afterPublishing(choice.seconds)}
             </option>
           ))}
         </SelectField>
       </Card>
-      <Card title="Questions">
+      <Card title={t('form.questions')}>
         {questionsLocked && survey ? (
           <>
-            <p className="survey-form__note">
-              Members have answered, so the questions stay as they are. To ask something else, close this
-              survey and create a new one.
-            </p>
+            <p className="survey-form__note">{t('form.locked')}</p>
             <SurveyQuestionsSummary questions={survey.questions} />
           </>
         ) : (
@@ -198,7 +210,7 @@ export const SurveyForm = ({
       </Card>
       <div className="survey-form__actions">
         <Button type="submit" loading={saving}>
-          {survey ? 'Save changes' : 'Save draft'}
+          {survey ? t('form.saveChanges') : t('form.saveDraft')}
         </Button>
       </div>
       {guard.prompt}

@@ -1,18 +1,21 @@
-import { choiceProblem, otherLabel } from '@coach/shared/contract/choice-rules';
+import { choiceProblem } from '@coach/shared/contract/choice-rules';
 import type { SurveyAnswers, SurveyQuestion } from '@coach/shared/contract/surveys';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { MultipleChoiceQuestion } from '../../ui/multiple-choice.tsx';
 import { FormAlert } from '../../ui/states.tsx';
+import { surveyText } from './survey-messages.ts';
 
 const questionAnchor = (id: string) => `survey-question-${id}`;
 
-/** The first problem per question (the rules the server applies too), keyed by question id. */
+/** The first problem per question (the rules the server applies too), keyed by question id, in the language on screen. */
 export const answerProblems = (questions: SurveyQuestion[], answers: SurveyAnswers) => {
   const problems: Record<string, string> = {};
   for (const question of questions) {
     const problem = choiceProblem(question, answers[question.id]);
-    if (problem) problems[question.id] = problem;
+    if (problem) problems[question.id] = surveyText(problem);
   }
   return problems;
 };
@@ -38,6 +41,7 @@ export const SurveyQuestionsForm = ({
   serverError?: { questionId?: string; message: string } | null;
   footer?: ReactNode;
 }) => {
+  const { t } = useTranslation('surveys');
   const [answers, setAnswers] = useState<SurveyAnswers>(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -85,7 +89,7 @@ export const SurveyQuestionsForm = ({
       <div className="survey-questions__actions">
         {missing > 0 ? (
           <p className="survey-questions__missing" role="alert">
-            {missing === 1 ? 'One question needs' : `${missing} questions need`} your attention.
+            {t('questions.missing', { count: missing, value: formatNumber(missing) })}
           </p>
         ) : null}
         {footer}
@@ -120,26 +124,31 @@ export const SurveyAnswersView = ({
 );
 
 /** The questions as written, for reading (a survey whose questions can no longer change). */
-export const SurveyQuestionsSummary = ({ questions }: { questions: SurveyQuestion[] }) => (
-  <ol className="survey-summary">
-    {questions.map((question) => (
-      <li key={question.id} className="survey-summary__question">
-        <p className="survey-summary__text">{question.text}</p>
-        <p className="survey-summary__meta">
-          {question.multipleSelection ? 'Several answers' : 'One answer'} ·{' '}
-          {question.required ? 'Required' : 'Optional'}
-        </p>
-        <ul className="chips" aria-label="Options">
-          {question.options.map((option) => (
-            <li key={option.value} className="chip">
-              {option.text}
-            </li>
-          ))}
-          {question.hasOther ? (
-            <li className="chip chip--accent">{otherLabel(question)} (free text)</li>
-          ) : null}
-        </ul>
-      </li>
-    ))}
-  </ol>
-);
+export const SurveyQuestionsSummary = ({ questions }: { questions: SurveyQuestion[] }) => {
+  const { t } = useTranslation('surveys');
+  return (
+    <ol className="survey-summary">
+      {questions.map((question) => (
+        <li key={question.id} className="survey-summary__question">
+          <p className="survey-summary__text">{question.text}</p>
+          <p className="survey-summary__meta">
+            {question.multipleSelection ? t('questions.several') : t('questions.one')} ·{' '}
+            {question.required ? t('questions.required') : t('questions.optional')}
+          </p>
+          <ul className="chips" aria-label={t('questions.options')}>
+            {question.options.map((option) => (
+              <li key={option.value} className="chip">
+                {option.text}
+              </li>
+            ))}
+            {question.hasOther ? (
+              <li className="chip chip--accent">
+                {t('questions.freeText', { label: question.otherText?.trim() || t('questions.other') })}
+              </li>
+            ) : null}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+};

@@ -7,7 +7,9 @@ import {
 } from '@coach/shared/contract/surveys';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
@@ -24,11 +26,9 @@ import './surveys.css';
 
 type StatusFilter = 'all' | SurveyStatus;
 
-const responsesLabel = (survey: SurveySummary) =>
-  survey.status === 'Draft' ? '—' : `${survey.responseCount} of ${survey.assignedCount}`;
-
 /** /enterprise/surveys: the enterprise's surveys with their status and answers (issue 17). */
 export const SurveysPage = () => {
+  const { t } = useTranslation('surveys');
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -39,29 +39,29 @@ export const SurveysPage = () => {
 
   const deletion = useConfirmedDelete<SurveySummary>(async (survey) => {
     await api.call(surveys.remove, { surveyId: survey._id });
-    return 'Survey deleted';
+    return t('delete.done');
   }, list.reload);
 
   return (
     <div className="surveys">
       <PageHeader
-        title="Surveys"
-        description="Ask your members questions, assign them to groups and see the answers."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <Link className="btn btn--primary btn--md" to={manageSurveyPath()}>
-            New survey
+            {t('list.new')}
           </Link>
         }
       />
       <div className="list-toolbar">
         <SearchBox
-          label="Search surveys"
-          placeholder="Search by title..."
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <fieldset className="segmented">
-          <legend className="visually-hidden">Status</legend>
+          <legend className="visually-hidden">{t('list.status')}</legend>
           {(['all', ...SURVEY_STATUSES] as const).map((value) => (
             <label
               key={value}
@@ -74,33 +74,31 @@ export const SurveysPage = () => {
                 checked={status === value}
                 onChange={() => setStatus(value)}
               />
-              {value === 'all' ? 'All' : value}
+              {value === 'all' ? t('list.all') : t(`status.${value}`)}
             </label>
           ))}
         </fieldset>
       </div>
       <PagedTable
         list={list}
-        noun="surveys"
+        noun={t('list.noun')}
         empty={{
-          title: filtered ? 'No survey matches' : 'No surveys yet',
-          description: filtered
-            ? 'Try another search or status.'
-            : 'Create a survey, assign it to groups and see what your members think.',
+          title: filtered ? t('list.noMatch') : t('list.none'),
+          description: filtered ? t('list.noMatchText') : t('list.noneText'),
         }}
         head={
           <>
-            <th scope="col">Survey</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('list.survey')}</th>
+            <th scope="col">{t('list.status')}</th>
             <th scope="col" className="table__number">
-              Questions
+              {t('list.questions')}
             </th>
             <th scope="col" className="table__number">
-              Responses
+              {t('list.responses')}
             </th>
-            <th scope="col">Due</th>
+            <th scope="col">{t('list.due')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </>
         }
@@ -115,23 +113,28 @@ export const SurveysPage = () => {
                 {truncateText(survey.title)}
               </Link>
             </td>
-            <td data-label="Status">
+            <td data-label={t('list.status')}>
               <SurveyStatusChip status={survey.status} />
             </td>
-            <td data-label="Questions" className="table__number">
-              {survey.questionCount}
+            <td data-label={t('list.questions')} className="table__number">
+              {formatNumber(survey.questionCount)}
             </td>
-            <td data-label="Responses" className="table__number">
-              {responsesLabel(survey)}
+            <td data-label={t('list.responses')} className="table__number">
+              {survey.status === 'Draft'
+                ? '—'
+                : t('list.responsesOf', {
+                    responses: formatNumber(survey.responseCount),
+                    assigned: formatNumber(survey.assignedCount),
+                  })}
             </td>
-            <td data-label="Due">
+            <td data-label={t('list.due')}>
               {survey.status === 'Closed'
-                ? `Closed ${formatDate(survey.closedAt)}`
+                ? t('list.closedOn', { date: formatDate(survey.closedAt) })
                 : survey.dueAt
                   ? formatDate(survey.dueAt)
                   : survey.expirySeconds
-                    ? 'From publishing'
-                    : 'No due date'}
+                    ? t('list.fromPublishing')
+                    : t('list.noDueDate')}
             </td>
             <td>
               <div className="table__actions">
@@ -139,18 +142,18 @@ export const SurveysPage = () => {
                   <Link
                     className="btn btn--secondary btn--sm"
                     to={manageSurveyPath(survey._id, 'results')}
-                    aria-label={`Results of ${survey.title}`}
+                    aria-label={t('list.resultsOf', { title: survey.title })}
                   >
-                    Results
+                    {t('list.results')}
                   </Link>
                 )}
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Delete ${survey.title}`}
+                  aria-label={t('list.deleteName', { title: survey.title })}
                   onClick={() => deletion.ask(survey)}
                 >
-                  Delete
+                  {t('list.delete')}
                 </Button>
               </div>
             </td>
@@ -159,13 +162,16 @@ export const SurveysPage = () => {
       />
       {deletion.pending ? (
         <ConfirmDialog
-          title={`Delete ${truncateText(deletion.pending.title, 60)}?`}
+          title={t('delete.title', { title: truncateText(deletion.pending.title, 60) })}
           description={
             deletion.pending.responseCount > 0
-              ? `The survey and its ${deletion.pending.responseCount} response${deletion.pending.responseCount === 1 ? '' : 's'} are removed for good.`
-              : 'The survey is removed for good.'
+              ? t('delete.withResponses', {
+                  count: deletion.pending.responseCount,
+                  value: formatNumber(deletion.pending.responseCount),
+                })
+              : t('delete.noResponses')
           }
-          confirmLabel="Delete survey"
+          confirmLabel={t('delete.confirm')}
           {...deletion.dialog}
         />
       ) : null}
