@@ -1,7 +1,7 @@
 import type { ManagedCourseDetail } from '@coach/shared/contract/courses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type FakeHandler,
   fail,
@@ -47,6 +47,9 @@ const openEditor = (routes: Record<string, FakeHandler> = {}) =>
     enterprise: verifiedSession(fakeToken(86400)),
     routes: { ...signedInAdmin, [`GET ${API}/get-course-by-id`]: () => ok(COURSE), ...routes },
   });
+
+// Two journeys type some seventy keys through the whole form: on a busy machine that nears vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('course editor: what learners will learn, the syllabus and the instructor (issue 17 item 7)', () => {
   it('an institution admin adds an outcome and a module of two lessons by keyboard, and saves them', async () => {

@@ -16,6 +16,7 @@ import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { CourseAccess } from './course-access.tsx';
 import { type OutlineDraft, outlineDraftOf, outlineErrorsOf, outlineInput } from './course-outline.ts';
 import { InstructorCard, OutcomesCard, SyllabusCard } from './course-outline-fields.tsx';
+import { useCourseText } from './course-text.ts';
 import './courses.css';
 
 type Values = {
@@ -58,6 +59,7 @@ const toCents = (price: string) => {
 };
 
 const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
+  const { t, maybeMessage, category, level } = useCourseText();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(() => fromCourse(course));
@@ -98,88 +100,97 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
     // The schema only knows a number was missing; the form knows what was typed.
     else {
       if (Number.isNaN(input.priceCents))
-        setErrors((e) => (e.priceCents ? { ...e, priceCents: 'Enter a price like 129 or 129.50' } : e));
+        setErrors((e) => (e.priceCents ? { ...e, priceCents: t('editor.priceExample') } : e));
       setFailedSaves((n) => n + 1);
     }
   };
 
   return (
     <form ref={form} className="course-editor" onSubmit={submit} noValidate>
-      <Card title="About the course">
+      <Card title={t('editor.about')}>
         <div className="course-editor__fields">
-          <FormAlert message={errors.form ?? null} />
+          <FormAlert message={maybeMessage(errors.form) ?? null} />
           <TextField
-            label="Course name"
+            label={t('editor.name')}
             value={values.name}
             onChange={set('name')}
-            error={errors.name}
+            error={maybeMessage(errors.name)}
             maxLength={150}
           />
           <div className="course-editor__row">
             <SelectField
-              label="Category"
+              label={t('editor.category')}
               value={values.category}
               onChange={set('category')}
-              error={errors.category}
+              error={maybeMessage(errors.category)}
             >
               {COURSE_CATEGORIES.map((c) => (
-                <option key={c}>{c}</option>
+                <option key={c} value={c}>
+                  {category(c)}
+                </option>
               ))}
             </SelectField>
-            <SelectField label="Level" value={values.level} onChange={set('level')} error={errors.level}>
+            <SelectField
+              label={t('editor.level')}
+              value={values.level}
+              onChange={set('level')}
+              error={maybeMessage(errors.level)}
+            >
               {COURSE_LEVELS.map((l) => (
-                <option key={l}>{l}</option>
+                <option key={l} value={l}>
+                  {level(l)}
+                </option>
               ))}
             </SelectField>
           </div>
           <TextAreaField
-            label="Description"
+            label={t('editor.description')}
             rows={7}
             value={values.description}
             onChange={set('description')}
-            error={errors.description}
-            hint="What learners do and achieve. Separate paragraphs with an empty line."
+            error={maybeMessage(errors.description)}
+            hint={t('editor.descriptionHint')}
           />
           <div className="course-editor__row">
             <TextField
-              label="Price"
+              label={t('editor.price')}
               inputMode="decimal"
               placeholder="129.00"
               value={values.price}
               onChange={set('price')}
-              error={errors.priceCents}
-              hint="0 makes the course free."
+              error={maybeMessage(errors.priceCents)}
+              hint={t('editor.priceHint')}
             />
             <SelectField
-              label="Currency"
+              label={t('editor.currency')}
               value={values.currency}
               onChange={set('currency')}
-              error={errors.currency}
+              error={maybeMessage(errors.currency)}
             >
               {COURSE_CURRENCIES.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </SelectField>
             <TextField
-              label="Duration"
-              placeholder="4 weeks"
+              label={t('editor.duration')}
+              placeholder={t('editor.durationPlaceholder')}
               value={values.duration}
               onChange={set('duration')}
-              error={errors.duration}
+              error={maybeMessage(errors.duration)}
             />
           </div>
         </div>
       </Card>
-      <Card title="Cover image">
+      <Card title={t('editor.coverImage')}>
         <ImageUpload
-          label="Cover"
+          label={t('editor.cover')}
           purpose="course-image"
           value={values.imageUrl}
-          placeholder={<span className="course-editor__no-cover">No cover</span>}
+          placeholder={<span className="course-editor__no-cover">{t('editor.noCover')}</span>}
           upload={(file) => uploadFile('enterprise', 'course-image', file)}
           onChange={(url) => setValues((v) => ({ ...v, imageUrl: url }))}
         />
-        {errors.imageUrl ? <p className="course-editor__error">{errors.imageUrl}</p> : null}
+        {errors.imageUrl ? <p className="course-editor__error">{maybeMessage(errors.imageUrl)}</p> : null}
       </Card>
       <OutcomesCard
         outcomes={outline.outcomes}
@@ -198,10 +209,10 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
       />
       <div className="course-editor__actions">
         <Link className="btn btn--secondary btn--md" to={paths.enterprise.courses}>
-          Cancel
+          {t('editor.cancel')}
         </Link>
         <Button type="submit" loading={saving}>
-          {course ? 'Save changes' : 'Create draft'}
+          {course ? t('editor.save') : t('editor.create')}
         </Button>
       </div>
     </form>
@@ -209,16 +220,17 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
 };
 
 const EditCourse = ({ id }: { id: string }) => {
+  const { t, message } = useCourseText();
   const { state } = useLoad(id, () => api.call(courses.get, { courseId: id }));
-  if (state.status === 'loading') return <LoadingBlock label="Loading the course" />;
+  if (state.status === 'loading') return <LoadingBlock label={t('editor.loading')} />;
   if (state.status === 'error')
     return (
       <ErrorState
-        title="The course could not be loaded"
-        description={state.message}
+        title={t('editor.notLoaded')}
+        description={message(state.message)}
         action={
           <Link className="btn btn--secondary btn--md" to={paths.enterprise.courses}>
-            Back to courses
+            {t('editor.backToCourses')}
           </Link>
         }
       />
@@ -226,12 +238,8 @@ const EditCourse = ({ id }: { id: string }) => {
   return (
     <>
       <PageHeader
-        title={`Edit ${state.data.name}`}
-        description={
-          state.data.published
-            ? 'Published: changes reach the marketplace in a moment.'
-            : 'Draft: not on the marketplace yet.'
-        }
+        title={t('editor.editTitle', { name: state.data.name })}
+        description={state.data.published ? t('editor.publishedNote') : t('editor.draftNote')}
       />
       <CourseForm course={state.data} />
     </>
@@ -240,21 +248,19 @@ const EditCourse = ({ id }: { id: string }) => {
 
 /** /enterprise/create-courses and /enterprise/course/edit/:id */
 export const CourseEditorPage = () => {
+  const { t } = useCourseText();
   const { id } = useParams();
   return (
     <CourseAccess>
       <div className="courses">
         <Link className="back-link" to={paths.enterprise.courses}>
-          Courses
+          {t('list.title')}
         </Link>
         {id ? (
           <EditCourse id={id} />
         ) : (
           <>
-            <PageHeader
-              title="New course"
-              description="It is saved as a draft; publish it from the course list."
-            />
+            <PageHeader title={t('editor.newTitle')} description={t('editor.newNote')} />
             <CourseForm />
           </>
         )}

@@ -1,4 +1,3 @@
-import { formatPrice } from '@coach/shared/constants/marketplace';
 import { courses } from '@coach/shared/contract/courses';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,11 +8,11 @@ import { usePagedList } from '../../lib/use-paged-list.ts';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { CourseAccess } from './course-access.tsx';
+import { useCourseText } from './course-text.ts';
 import './courses.css';
 
-const STATUS_LABEL = { paid: 'Paid', pending: 'Payment pending', failed: 'Payment failed' } as const;
-
 const Enrolments = ({ id }: { id: string }) => {
+  const { t, price } = useCourseText();
   const [courseName, setCourseName] = useState('');
   const list = usePagedList(id, async (currentPage) => {
     const page = await api.call(courses.enrolments, { courseId: id, currentPage });
@@ -23,25 +22,25 @@ const Enrolments = ({ id }: { id: string }) => {
   return (
     <div className="courses">
       <Link className="back-link" to={paths.enterprise.courses}>
-        Courses
+        {t('list.title')}
       </Link>
       <PageHeader
-        title="Enrolments"
-        description={courseName ? `Who enrolled in ${courseName}, and their payment.` : undefined}
+        title={t('enrolments.title')}
+        description={courseName ? t('enrolments.description', { course: courseName }) : undefined}
       />
       <PagedTable
         list={list}
-        noun="enrolments"
+        noun={t('enrolments.noun')}
         empty={{
-          title: 'No enrolments yet',
-          description: 'Learners who enrol from the marketplace appear here.',
+          title: t('enrolments.none'),
+          description: t('enrolments.noneText'),
         }}
         head={
           <>
-            <th scope="col">Learner</th>
-            <th scope="col">Payment</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Started</th>
+            <th scope="col">{t('enrolments.learner')}</th>
+            <th scope="col">{t('enrolments.payment')}</th>
+            <th scope="col">{t('enrolments.amount')}</th>
+            <th scope="col">{t('enrolments.started')}</th>
           </>
         }
         row={(e) => (
@@ -54,17 +53,17 @@ const Enrolments = ({ id }: { id: string }) => {
                 </span>
               </span>
             </td>
-            <td data-label="Payment">
+            <td data-label={t('enrolments.payment')}>
               <span
                 className={`status status--${e.paymentStatus === 'paid' ? 'active' : e.paymentStatus === 'pending' ? 'pending' : 'inactive'}`}
               >
-                {STATUS_LABEL[e.paymentStatus]}
+                {t(`enrolments.status.${e.paymentStatus}`)}
               </span>
             </td>
-            <td data-label="Amount" className="table__number">
-              {formatPrice(e.amountCents, e.currency)}
+            <td data-label={t('enrolments.amount')} className="table__number">
+              {price(e.amountCents, e.currency)}
             </td>
-            <td data-label="Started" className="table__number">
+            <td data-label={t('enrolments.started')} className="table__number">
               {formatDateTime(e.createdAt)}
             </td>
           </tr>

@@ -1,11 +1,12 @@
 import { COURSE_OUTLINE_LIMITS as LIMITS } from '@coach/shared/contract/courses';
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import {
-  formatMinutes,
   type InstructorDraft,
   type LessonDraft,
   type ModuleDraft,
@@ -17,24 +18,28 @@ import {
   type OutcomeDraft,
   type OutlineErrors,
 } from './course-outline.ts';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { useCourseText } from './course-text.ts';
 
 /** A message about a whole list (too many, none), focusable so a failed save can take the reader to it. */
-const ListError = ({ message }: { message: string | undefined }) =>
-  message ? (
+const ListError = ({ message }: { message: string | undefined }) => {
+  const { message: translate } = useCourseText();
+  return message ? (
     <p className="field__error" tabIndex={-1} data-error-anchor>
-      {message}
+      {translate(message)}
     </p>
   ) : null;
+};
+
+/** What a row's buttons say to a screen reader, naming the row ("Move lesson 1 of module 3 up"). */
+type RowNames = { up: string; down: string; remove: string };
 
 /**
- * Up, Down and Remove for a row. `what` names the row for a screen reader ("outcome 2", "lesson 1 of module 3")
- * since every row has the same visible buttons. A move keeps the focus on a move button of the moved row.
+ * Up, Down and Remove for a row. `names` name the row for a screen reader since every row has the same visible
+ * buttons. A move keeps the focus on a move button of the moved row.
  */
 const RowTools = ({
   rowKey,
-  what,
+  names,
   index,
   count,
   onMove,
@@ -42,45 +47,48 @@ const RowTools = ({
   compact = false,
 }: {
   rowKey: string;
-  what: string;
+  names: RowNames;
   index: number;
   count: number;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
   compact?: boolean;
-}) => (
-  <div className="outline-tools">
-    <Button
-      id={`up-${rowKey}`}
-      variant="ghost"
-      size="sm"
-      aria-label={`Move ${what} up`}
-      disabled={index === 0}
-      onClick={() => onMove(-1)}
-    >
-      <span className="outline-tools__arrow" aria-hidden="true">
-        ↑
-      </span>
-      {compact ? null : ' Up'}
-    </Button>
-    <Button
-      id={`down-${rowKey}`}
-      variant="ghost"
-      size="sm"
-      aria-label={`Move ${what} down`}
-      disabled={index === count - 1}
-      onClick={() => onMove(1)}
-    >
-      <span className="outline-tools__arrow" aria-hidden="true">
-        ↓
-      </span>
-      {compact ? null : ' Down'}
-    </Button>
-    <Button variant="ghost" size="sm" aria-label={`Remove ${what}`} onClick={onRemove}>
-      Remove
-    </Button>
-  </div>
-);
+}) => {
+  const { t } = useCourseText();
+  return (
+    <div className="outline-tools">
+      <Button
+        id={`up-${rowKey}`}
+        variant="ghost"
+        size="sm"
+        aria-label={names.up}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <span className="outline-tools__arrow" aria-hidden="true">
+          ↑
+        </span>
+        {compact ? null : ` ${t('outline.up')}`}
+      </Button>
+      <Button
+        id={`down-${rowKey}`}
+        variant="ghost"
+        size="sm"
+        aria-label={names.down}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <span className="outline-tools__arrow" aria-hidden="true">
+          ↓
+        </span>
+        {compact ? null : ` ${t('outline.down')}`}
+      </Button>
+      <Button variant="ghost" size="sm" aria-label={names.remove} onClick={onRemove}>
+        {t('outline.remove')}
+      </Button>
+    </div>
+  );
+};
 
 /** After a move the pressed button may be disabled (top or bottom): then the other one takes the focus. */
 const moveFocusTarget = (rowKey: string, to: number, count: number, by: -1 | 1) => {
@@ -98,6 +106,7 @@ export const OutcomesCard = ({
   onChange: (outcomes: OutcomeDraft[]) => void;
   errors: OutlineErrors;
 }) => {
+  const { t, maybeMessage } = useCourseText();
   const focusLater = useFocusLater();
   const add = () => {
     const outcome = newOutcome();
@@ -118,40 +127,45 @@ export const OutcomesCard = ({
   };
 
   return (
-    <Card title="What learners will learn" aria-label="What learners will learn" className="outline-card">
-      <p className="outline-card__hint">
-        Short sentences a buyer reads first on the course page, up to {LIMITS.outcomes}.
-      </p>
+    <Card title={t('outcomes.title')} aria-label={t('outcomes.title')} className="outline-card">
+      <p className="outline-card__hint">{t('outcomes.hint', { max: formatNumber(LIMITS.outcomes) })}</p>
       <ListError message={errors.outcomes} />
       {outcomes.length === 0 ? (
-        <p className="outline-card__empty">None yet: the course page leaves this part out.</p>
+        <p className="outline-card__empty">{t('outcomes.none')}</p>
       ) : (
         <ol className="outline-list">
-          {outcomes.map((outcome, index) => (
-            <li key={outcome.key} className="outline-row">
-              <TextField
-                id={`outcome-${outcome.key}`}
-                label={`Outcome ${index + 1}`}
-                value={outcome.text}
-                maxLength={LIMITS.outcomeLength}
-                placeholder="Open a talk with a clear promise to the audience"
-                error={errors[`outcomes.${index}`]}
-                onChange={(event) =>
-                  onChange(
-                    outcomes.map((o) => (o.key === outcome.key ? { ...o, text: event.target.value } : o)),
-                  )
-                }
-              />
-              <RowTools
-                rowKey={outcome.key}
-                what={`outcome ${index + 1}`}
-                index={index}
-                count={outcomes.length}
-                onMove={(by) => move(index, by)}
-                onRemove={() => remove(index)}
-              />
-            </li>
-          ))}
+          {outcomes.map((outcome, index) => {
+            const n = formatNumber(index + 1);
+            return (
+              <li key={outcome.key} className="outline-row">
+                <TextField
+                  id={`outcome-${outcome.key}`}
+                  label={t('outcomes.label', { n })}
+                  value={outcome.text}
+                  maxLength={LIMITS.outcomeLength}
+                  placeholder={t('outcomes.placeholder')}
+                  error={maybeMessage(errors[`outcomes.${index}`])}
+                  onChange={(event) =>
+                    onChange(
+                      outcomes.map((o) => (o.key === outcome.key ? { ...o, text: event.target.value } : o)),
+                    )
+                  }
+                />
+                <RowTools
+                  rowKey={outcome.key}
+                  names={{
+                    up: t('outcomes.moveUp', { n }),
+                    down: t('outcomes.moveDown', { n }),
+                    remove: t('outcomes.remove', { n }),
+                  }}
+                  index={index}
+                  count={outcomes.length}
+                  onMove={(by) => move(index, by)}
+                  onRemove={() => remove(index)}
+                />
+              </li>
+            );
+          })}
         </ol>
       )}
       <Button
@@ -160,7 +174,7 @@ export const OutcomesCard = ({
         disabled={outcomes.length >= LIMITS.outcomes}
         onClick={add}
       >
-        Add outcome
+        {t('outcomes.add')}
       </Button>
     </Card>
   );
@@ -183,9 +197,10 @@ const ModuleEditor = ({
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) => {
+  const { t, maybeMessage: maybe, minutes } = useCourseText();
   const focusLater = useFocusLater();
   const headingId = useId();
-  const number = index + 1;
+  const number = formatNumber(index + 1);
   const path = `syllabus.${index}`;
   const { lessons } = module;
   const setLessons = (next: LessonDraft[]) => onChange({ ...module, lessons: next });
@@ -215,15 +230,20 @@ const ModuleEditor = ({
       <fieldset className="outline-module__frame" aria-labelledby={headingId}>
         <div className="outline-module__head">
           <h3 id={headingId} className="outline-module__heading">
-            Module {number}
+            {t('modules.heading', { n: number })}
           </h3>
           <span className="outline-module__total">
-            {plural(lessons.length, 'lesson', 'lessons')} · {formatMinutes(minutesOf(lessons))}
+            {t('lessons.count', { count: lessons.length, n: formatNumber(lessons.length) })} ·{' '}
+            {minutes(minutesOf(lessons))}
           </span>
         </div>
         <RowTools
           rowKey={module.key}
-          what={`module ${number}`}
+          names={{
+            up: t('modules.moveUp', { n: number }),
+            down: t('modules.moveDown', { n: number }),
+            remove: t('modules.remove', { n: number }),
+          }}
           index={index}
           count={count}
           onMove={onMove}
@@ -232,42 +252,46 @@ const ModuleEditor = ({
         <TextField
           id={`module-${module.key}`}
           className="outline-module__title"
-          label="Module title"
+          label={t('modules.titleLabel')}
           value={module.title}
           maxLength={LIMITS.moduleTitleLength}
-          placeholder="Finding your message"
-          error={errors[`${path}.title`]}
+          placeholder={t('modules.titlePlaceholder')}
+          error={maybe(errors[`${path}.title`])}
           onChange={(event) => onChange({ ...module, title: event.target.value })}
         />
         <div className="outline-module__lessons">
           <ListError message={errors[`${path}.lessons`]} />
           <ol className="outline-list">
             {lessons.map((lesson, at) => {
-              const what = `lesson ${at + 1} of module ${number}`;
+              const names = { lesson: formatNumber(at + 1), module: number };
               return (
                 <li key={lesson.key} className="outline-lesson">
                   <TextField
                     id={`lesson-${lesson.key}`}
-                    label={`Lesson ${at + 1}`}
+                    label={t('lessons.label', { n: names.lesson })}
                     value={lesson.title}
                     maxLength={LIMITS.lessonTitleLength}
-                    error={errors[`${path}.lessons.${at}.title`]}
+                    error={maybe(errors[`${path}.lessons.${at}.title`])}
                     onChange={(event) => setLesson(lesson.key, { title: event.target.value })}
                   />
                   <TextField
                     className="outline-lesson__minutes"
-                    label="Minutes"
-                    aria-label={`Minutes of ${what}`}
+                    label={t('lessons.minutes')}
+                    aria-label={t('lessons.minutesOf', names)}
                     inputMode="numeric"
                     placeholder="15"
                     maxLength={3}
                     value={lesson.minutes}
-                    error={errors[`${path}.lessons.${at}.minutes`]}
+                    error={maybe(errors[`${path}.lessons.${at}.minutes`])}
                     onChange={(event) => setLesson(lesson.key, { minutes: event.target.value })}
                   />
                   <RowTools
                     rowKey={lesson.key}
-                    what={what}
+                    names={{
+                      up: t('lessons.moveUp', names),
+                      down: t('lessons.moveDown', names),
+                      remove: t('lessons.remove', names),
+                    }}
                     index={at}
                     count={lessons.length}
                     onMove={(by) => moveLesson(at, by)}
@@ -282,11 +306,11 @@ const ModuleEditor = ({
             id={`add-lesson-${module.key}`}
             variant="secondary"
             size="sm"
-            aria-label={`Add lesson to module ${number}`}
+            aria-label={t('lessons.addTo', { n: number })}
             disabled={lessons.length >= LIMITS.lessonsPerModule}
             onClick={addLesson}
           >
-            Add lesson
+            {t('lessons.add')}
           </Button>
         </div>
       </fieldset>
@@ -304,6 +328,7 @@ export const SyllabusCard = ({
   onChange: (modules: ModuleDraft[]) => void;
   errors: OutlineErrors;
 }) => {
+  const { t, minutes: lengthOf } = useCourseText();
   const focusLater = useFocusLater();
   const lessonCount = modules.reduce((sum, module) => sum + module.lessons.length, 0);
   const minutes = modules.reduce((sum, module) => sum + minutesOf(module.lessons), 0);
@@ -327,20 +352,30 @@ export const SyllabusCard = ({
   };
 
   return (
-    <Card title="Syllabus" aria-label="Syllabus" className="outline-card">
+    <Card title={t('syllabus.title')} aria-label={t('syllabus.title')} className="outline-card">
       <p className="outline-card__hint">
-        Modules in the order learners take them, each with its lessons and their minutes (1 to{' '}
-        {LIMITS.lessonMinutes.max}).
+        {t('syllabus.hint', {
+          min: formatNumber(LIMITS.lessonMinutes.min),
+          max: formatNumber(LIMITS.lessonMinutes.max),
+        })}
       </p>
       {modules.length > 0 ? (
         <p className="outline-card__summary">
-          {plural(modules.length, 'module', 'modules')} · {plural(lessonCount, 'lesson', 'lessons')} ·{' '}
-          <strong>{formatMinutes(minutes)}</strong> in all
+          <Trans
+            t={t}
+            i18nKey="syllabus.summary"
+            values={{
+              modules: t('modules.count', { count: modules.length, n: formatNumber(modules.length) }),
+              lessons: t('lessons.count', { count: lessonCount, n: formatNumber(lessonCount) }),
+              length: lengthOf(minutes),
+            }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       ) : null}
       <ListError message={errors.syllabus} />
       {modules.length === 0 ? (
-        <p className="outline-card__empty">No modules yet: the course page shows no syllabus.</p>
+        <p className="outline-card__empty">{t('syllabus.none')}</p>
       ) : (
         <ol className="outline-modules">
           {modules.map((module, index) => (
@@ -358,7 +393,7 @@ export const SyllabusCard = ({
         </ol>
       )}
       <Button id="add-module" variant="secondary" disabled={modules.length >= LIMITS.modules} onClick={add}>
-        Add module
+        {t('modules.add')}
       </Button>
     </Card>
   );
@@ -373,25 +408,28 @@ export const InstructorCard = ({
   instructor: InstructorDraft;
   onChange: (instructor: InstructorDraft) => void;
   errors: OutlineErrors;
-}) => (
-  <Card title="Instructor" aria-label="Instructor" className="outline-card">
-    <div className="course-editor__fields">
-      <TextField
-        label="Instructor's name"
-        value={instructor.name}
-        maxLength={LIMITS.instructorNameLength}
-        error={errors['instructor.name']}
-        onChange={(event) => onChange({ ...instructor, name: event.target.value })}
-      />
-      <TextAreaField
-        label="About the instructor"
-        rows={4}
-        value={instructor.bio}
-        maxLength={LIMITS.instructorBioLength}
-        error={errors['instructor.bio']}
-        hint="Their experience and what they teach, in a sentence or two. Leave both empty to name nobody."
-        onChange={(event) => onChange({ ...instructor, bio: event.target.value })}
-      />
-    </div>
-  </Card>
-);
+}) => {
+  const { t, maybeMessage } = useCourseText();
+  return (
+    <Card title={t('instructor.title')} aria-label={t('instructor.title')} className="outline-card">
+      <div className="course-editor__fields">
+        <TextField
+          label={t('instructor.name')}
+          value={instructor.name}
+          maxLength={LIMITS.instructorNameLength}
+          error={maybeMessage(errors['instructor.name'])}
+          onChange={(event) => onChange({ ...instructor, name: event.target.value })}
+        />
+        <TextAreaField
+          label={t('instructor.bio')}
+          rows={4}
+          value={instructor.bio}
+          maxLength={LIMITS.instructorBioLength}
+          error={maybeMessage(errors['instructor.bio'])}
+          hint={t('instructor.bioHint')}
+          onChange={(event) => onChange({ ...instructor, bio: event.target.value })}
+        />
+      </div>
+    </Card>
+  );
+};

@@ -70,14 +70,6 @@ export const minutesOf = (lessons: readonly LessonDraft[]) =>
     return Number.isNaN(minutes) ? sum : sum + minutes;
   }, 0);
 
-/** 95 → "1 h 35 min", 40 → "40 min", 120 → "2 h". */
-export const formatMinutes = (minutes: number) => {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-};
-
 /** Moves the item at `index` by one place up (-1) or down (1). */
 export const moved = <T>(items: readonly T[], index: number, by: -1 | 1): T[] => {
   const next = [...items];

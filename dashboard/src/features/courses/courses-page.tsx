@@ -1,9 +1,9 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { formatPrice } from '@coach/shared/constants/marketplace';
 import { courses, type ManagedCourse } from '@coach/shared/contract/courses';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { CourseAccess } from './course-access.tsx';
+import { useCourseText } from './course-text.ts';
 import './courses.css';
 
 type Status = 'all' | 'published' | 'draft';
@@ -21,6 +22,7 @@ const editPath = (id: string) => fillPath(paths.enterprise.editCourse, { id });
 const enrolmentsPath = (id: string) => fillPath(paths.enterprise.courseEnrollments, { id });
 
 const CourseList = () => {
+  const { t, message: text, category, level, price } = useCourseText();
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), 400);
   const [status, setStatus] = useState<Status>('all');
@@ -44,10 +46,10 @@ const CourseList = () => {
         courseId: course._id,
         published,
       });
-      notify.success(message);
+      notify.success(text(message));
       await list.reload();
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+      notify.error(error instanceof ApiError ? text(error.message) : GENERIC_ERROR_MESSAGE);
     } finally {
       setBusy(null);
       setUnpublishing(null);
@@ -57,29 +59,28 @@ const CourseList = () => {
   return (
     <div className="courses">
       <PageHeader
-        title="Courses"
-        description="Your courses on the marketplace: drafts stay private until you publish them."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <Link className="btn btn--primary btn--md" to={paths.enterprise.createCourse}>
-            New course
+            {t('list.new')}
           </Link>
         }
       />
       {!institution ? (
         <p className="courses__notice" role="note">
-          Your organisation is not listed as an institution on the marketplace yet, so courses cannot be
-          published. Contact support to be listed.
+          {t('list.notInstitution')}
         </p>
       ) : null}
       <div className="list-toolbar">
         <SearchBox
-          label="Search courses"
-          placeholder="Search by name..."
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={setSearch}
         />
         <fieldset className="segmented">
-          <legend className="visually-hidden">Status</legend>
+          <legend className="visually-hidden">{t('list.status')}</legend>
           {(['all', 'published', 'draft'] as const).map((value) => (
             <label
               key={value}
@@ -91,29 +92,27 @@ const CourseList = () => {
                 checked={status === value}
                 onChange={() => setStatus(value)}
               />
-              {value === 'all' ? 'All' : value === 'published' ? 'Published' : 'Drafts'}
+              {t(`list.filter.${value}`)}
             </label>
           ))}
         </fieldset>
       </div>
       <PagedTable
         list={list}
-        noun="courses"
-        empty={{
-          title: searchInput || status !== 'all' ? 'No course matches' : 'No courses yet',
-          description:
-            searchInput || status !== 'all'
-              ? 'Try another search or status.'
-              : 'Create your first course; it stays a draft until you publish it.',
-        }}
+        noun={t('list.noun')}
+        empty={
+          searchInput || status !== 'all'
+            ? { title: t('list.noMatch'), description: t('list.noMatchText') }
+            : { title: t('list.none'), description: t('list.noneText') }
+        }
         head={
           <>
-            <th scope="col">Course</th>
-            <th scope="col">Price</th>
-            <th scope="col">Status</th>
-            <th scope="col">Enrolments</th>
+            <th scope="col">{t('list.course')}</th>
+            <th scope="col">{t('list.price')}</th>
+            <th scope="col">{t('list.status')}</th>
+            <th scope="col">{t('list.enrolments')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('list.actions')}</span>
             </th>
           </>
         }
@@ -131,25 +130,29 @@ const CourseList = () => {
                     {course.name}
                   </Link>
                   <span className="courses__meta">
-                    {course.category} · {course.level} · {course.duration}
+                    {category(course.category)} · {level(course.level)} · {course.duration}
                   </span>
                 </span>
               </span>
             </td>
-            <td data-label="Price" className="table__number">
-              {formatPrice(course.priceCents, course.currency)}
+            <td data-label={t('list.price')} className="table__number">
+              {price(course.priceCents, course.currency)}
             </td>
-            <td data-label="Status">
+            <td data-label={t('list.status')}>
               <span className={`status ${course.published ? 'status--active' : 'status--inactive'}`}>
-                {course.published ? 'Published' : 'Draft'}
+                {course.published ? t('list.published') : t('list.draft')}
               </span>
             </td>
-            <td data-label="Enrolments" className="table__number">
+            <td data-label={t('list.enrolments')} className="table__number">
               <Link
                 to={enrolmentsPath(course._id)}
-                aria-label={`${course.enrolmentCount} enrolments in ${course.name}`}
+                aria-label={t('list.enrolmentsIn', {
+                  count: course.enrolmentCount,
+                  n: formatNumber(course.enrolmentCount),
+                  name: course.name,
+                })}
               >
-                {course.enrolmentCount}
+                {formatNumber(course.enrolmentCount)}
               </Link>
             </td>
             <td>
@@ -157,29 +160,29 @@ const CourseList = () => {
                 <Link
                   className="btn btn--secondary btn--sm"
                   to={editPath(course._id)}
-                  aria-label={`Edit ${course.name}`}
+                  aria-label={t('list.editName', { name: course.name })}
                 >
-                  Edit
+                  {t('list.edit')}
                 </Link>
                 {course.published ? (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Unpublish ${course.name}`}
+                    aria-label={t('list.unpublishName', { name: course.name })}
                     onClick={() => setUnpublishing(course)}
                   >
-                    Unpublish
+                    {t('list.unpublish')}
                   </Button>
                 ) : (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Publish ${course.name}`}
+                    aria-label={t('list.publishName', { name: course.name })}
                     loading={busy === course._id}
                     disabled={!institution}
                     onClick={() => void publish(course, true)}
                   >
-                    Publish
+                    {t('list.publish')}
                   </Button>
                 )}
               </div>
@@ -189,9 +192,9 @@ const CourseList = () => {
       />
       {unpublishing ? (
         <ConfirmDialog
-          title={`Unpublish ${unpublishing.name}?`}
-          description="The course leaves the marketplace: visitors can no longer find it or enrol. Existing enrolments stay."
-          confirmLabel="Unpublish"
+          title={t('list.unpublishTitle', { name: unpublishing.name })}
+          description={t('list.unpublishText')}
+          confirmLabel={t('list.unpublish')}
           busy={busy === unpublishing._id}
           onConfirm={() => void publish(unpublishing, false)}
           onCancel={() => setUnpublishing(null)}
