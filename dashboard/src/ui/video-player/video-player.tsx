@@ -34,7 +34,7 @@ const playerLabels = (t: TFunction<'speech'>) => {
     play: label('play'),
     pause: label('pause'),
     seek: label('seek'),
-    seekLabel: t('video.player.seekLabel', { currentTime: '{currentTime}', duration: '{duration}' }),
+    seekLabel: t('video.player.seekValue', { currentTime: '{currentTime}', duration: '{duration}' }),
     played: label('played'),
     buffered: label('buffered'),
     currentTime: label('currentTime'),
