@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatNumber } from '../i18n/format.ts';
 import { formatUtcDayMonth } from '../lib/dates.ts';
 
 /** One line of the chart: a value per day. */
@@ -51,7 +52,14 @@ const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[]
             incrs: DAY_STEPS,
             values: (_u, splits) => splits.map((seconds) => formatUtcDayMonth(new Date(seconds * 1000))),
           },
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { show: false }, size: 40 },
+          {
+            stroke: '#475569',
+            grid: { stroke: '#e2e8f0' },
+            ticks: { show: false },
+            size: 40,
+            // Counts in the chosen language's digits (uPlot's default follows the browser's).
+            values: (_u, splits) => splits.map((count) => formatNumber(count)),
+          },
         ],
         series: [
           {},

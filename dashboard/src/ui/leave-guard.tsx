@@ -8,8 +8,16 @@ import { Dialog } from './dialog.tsx';
  * Warns before unsaved changes are lost: a dialog when the app navigates to another page, the browser's
  * own prompt when the tab closes or reloads. `allowLeave` lets the save's own navigation through.
  */
+/** What is being edited, as the dialog names it (`ui.leave.changes.<kind>`). */
+const KINDS = {
+  'this page': 'page',
+  'this task': 'task',
+  'this video': 'video',
+  'this survey': 'survey',
+} as const;
+
 /** `what` names the thing being edited in the dialog: "this task", "this video". */
-export const useLeaveGuard = (dirty: boolean, what = 'this page') => {
+export const useLeaveGuard = (dirty: boolean, what: keyof typeof KINDS = 'this page') => {
   const { t } = useTranslation('common');
   const allowed = useRef(false);
   const blocker = useBlocker(
@@ -34,7 +42,7 @@ export const useLeaveGuard = (dirty: boolean, what = 'this page') => {
           if (!open) blocker.reset();
         }}
         title={t('ui.leave.title')}
-        description={`Your changes to ${what} are not saved. They are lost if you leave this page.`}
+        description={t(`ui.leave.changes.${KINDS[what]}`)}
         footer={
           <>
             <Button variant="secondary" onClick={() => blocker.reset()}>

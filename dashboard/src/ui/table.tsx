@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../i18n/format.ts';
 import { T } from './t.tsx';
 import './table.css';
 
@@ -54,7 +55,15 @@ export const Pagination = ({
       <span className="pagination__summary">
         {totalCount !== undefined ? (
           <>
-            <T k="ui.total" values={{ count: totalCount, noun, nounOne: noun.replace(/s$/, '') }} />
+            <T
+              k="ui.total"
+              values={{
+                count: totalCount,
+                total: formatNumber(totalCount),
+                noun,
+                nounOne: noun.replace(/s$/, ''),
+              }}
+            />
             {' · '}
           </>
         ) : null}
