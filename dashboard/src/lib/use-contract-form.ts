@@ -1,6 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { useState } from 'react';
+import { serverText } from '../i18n/server-text.ts';
 import { api } from './api.ts';
 import { notify } from './notify.ts';
 
@@ -11,7 +12,7 @@ export const errorsFromIssues = <F extends string>(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): FormErrors<F> => {
   const errors: FormErrors<F> = {};
-  for (const issue of issues) errors[String(issue.path[0]) as F] ??= issue.message;
+  for (const issue of issues) errors[String(issue.path[0]) as F] ??= serverText(issue.message);
   return errors;
 };
 
@@ -40,10 +41,10 @@ export const useContractForm = <F extends string>(fields: readonly F[]) => {
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;
       if (error instanceof ApiError && field && (fields as readonly string[]).includes(field))
-        setErrors({ [field]: error.message.replace(/^\w+: /, '') } as FormErrors<F>);
+        setErrors({ [field]: serverText(error.message.replace(/^\w+: /, '')) } as FormErrors<F>);
       else
         setErrors({
-          form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE,
+          form: serverText(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE),
         } as FormErrors<F>);
       return null;
     } finally {

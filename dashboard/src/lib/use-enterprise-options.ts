@@ -1,5 +1,7 @@
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { useEffect } from 'react';
+import { i18n } from '../i18n/index.ts';
+import { serverText } from '../i18n/server-text.ts';
 import { api } from './api.ts';
 import { notify } from './notify.ts';
 import { useLoad } from './use-load.ts';
@@ -29,9 +31,6 @@ const loadAllEnterprises = async (): Promise<EnterpriseOption[]> => {
   return [...byId.values()].sort((a, b) => a.company_name.localeCompare(b.company_name));
 };
 
-/** What an enterprise filter shows when the list cannot be had (a toast says the same once). */
-export const ENTERPRISE_OPTIONS_ERROR = 'The enterprises could not be loaded';
-
 /**
  * The enterprises for an admin screen's filter, by name, all of them. While loading, or after a failure (a
  * toast tells, `error` keeps it for the filter, `reload` asks again), the filter offers "All enterprises" only
@@ -41,7 +40,7 @@ export const useEnterpriseOptions = () => {
   const { state, reload } = useLoad('enterprise-options', loadAllEnterprises);
   const error = state.status === 'error' ? state.message : null;
   useEffect(() => {
-    if (error) notify.error(`${ENTERPRISE_OPTIONS_ERROR}. ${error}`);
+    if (error) notify.error(`${i18n.t('common:ui.enterprise.notLoaded')} ${serverText(error)}`);
   }, [error]);
   return {
     options: state.status === 'ready' ? state.data : [],

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ENTERPRISE_OPTIONS_ERROR, useEnterpriseOptions } from '../lib/use-enterprise-options.ts';
+import { useEnterpriseOptions } from '../lib/use-enterprise-options.ts';
 import { Button } from './button.tsx';
 import { SelectField } from './text-field.tsx';
 
@@ -25,7 +25,7 @@ export const EnterpriseSelect = ({
       hint={
         error ? (
           <span className="enterprise-select__error">
-            {ENTERPRISE_OPTIONS_ERROR}.
+            {t('ui.enterprise.notLoaded')}
             <Button variant="secondary" size="sm" onClick={reload}>
               {t('ui.tryAgain')}
             </Button>
