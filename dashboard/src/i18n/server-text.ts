@@ -1,6 +1,44 @@
 import { i18n } from './index.ts';
+import english from './locales/en/server.json';
 
 const OPTIONS = { ns: 'server', keySeparator: false, nsSeparator: false } as const;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * Sentences with a variable part ("Invitation sent to {{email}}", "{{count}} words imported"): each English value
+ * with a {{placeholder}} becomes a pattern that finds the values in the server's sentence. A count is a number, so
+ * i18next picks the language's plural form of the key (`<key>_one`, `<key>_other`... in en/server.json, one English
+ * value per form, each matched).
+ */
+const patterns = Object.entries(english as Record<string, string>)
+  .filter(([, value]) => value.includes('{{'))
+  .map(([key, value]) => {
+    const names: string[] = [];
+    const source = value
+      .split(/(\{\{\s*\w+\s*\}\})/)
+      .map((part) => {
+        const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
+        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(name);
+        return name === 'count' ? '(\\d+)' : '(.+?)';
+      })
+      .join('');
+    return { key: key.replace(PLURAL, ''), names, regex: new RegExp(`^${source}$`, 's') };
+  });
+
+const withValues = (message: string): string | null => {
+  for (const { key, names, regex } of patterns) {
+    const match = regex.exec(message);
+    if (!match) continue;
+    const values: Record<string, string | number> = {};
+    names.forEach((name, index) => {
+      const value = match[index + 1] ?? '';
+      values[name] = name === 'count' ? Number(value) : value;
+    });
+    return i18n.t(key, { ...OPTIONS, ...values });
+  }
+  return null;
+};
 
 /**
  * The server's messages (toasts, sign-in errors) in the chosen language (issue 18). The server answers in English;
@@ -13,5 +51,6 @@ export const serverText = (message: string): string => {
   if (i18n.exists(message, OPTIONS)) return i18n.t(message, OPTIONS);
   const named = /^[\w.]+: (.+)$/s.exec(message)?.[1];
   if (named && i18n.language !== 'en' && i18n.exists(named, OPTIONS)) return i18n.t(named, OPTIONS);
-  return message;
+  if (i18n.language === 'en') return message;
+  return withValues(message) ?? (named ? withValues(named) : null) ?? message;
 };
