@@ -60,7 +60,12 @@ export const MultipleChoiceQuestion = ({
                   {chosen ? '✓' : ''}
                 </span>
                 {option.text}
-                {chosen ? <span className="visually-hidden"> (your answer)</span> : null}
+                {chosen ? (
+                  <span className="visually-hidden">
+                    {' '}
+                    <T k="ui.choice.yours" />
+                  </span>
+                ) : null}
               </li>
             );
           })}
@@ -70,11 +75,18 @@ export const MultipleChoiceQuestion = ({
                 ✓
               </span>
               {other}: {answer?.other}
-              <span className="visually-hidden"> (your answer)</span>
+              <span className="visually-hidden">
+                {' '}
+                <T k="ui.choice.yours" />
+              </span>
             </li>
           ) : null}
         </ul>
-        {values.length === 0 && !withOther ? <p className="choice__hint">Not answered.</p> : null}
+        {values.length === 0 && !withOther ? (
+          <p className="choice__hint">
+            <T k="ui.choice.notAnswered" />
+          </p>
+        ) : null}
       </section>
     );
 
