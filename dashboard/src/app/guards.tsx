@@ -51,7 +51,7 @@ const SignedIn = ({ audience }: { audience: Audience }) => {
  */
 export const RequirePermission = ({ permission }: { permission: PermissionKey }) => {
   const user = useAtomValue(enterpriseUserAtom);
-  if (!user) return <LoadingBlock label="Loading" />;
+  if (!user) return <LoadingBlock />;
   const allowed = hasPermission({
     permissions: user.roleId.permissions,
     isDefaultAdmin: user.isDefaultAdmin,

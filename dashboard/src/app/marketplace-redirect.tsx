@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isMarketplaceHost } from '../config/hosts.ts';
 import { paths } from '../config/paths.ts';
+import { i18n } from '../i18n/index.ts';
 import { LoadingBlock } from '../ui/spinner.tsx';
 
 /** spec §2: on a marketplace host `/` and unknown paths open the marketplace (a separate site). */
@@ -10,7 +11,7 @@ export const EntryRedirect = ({ to }: { to: string }) => {
   useEffect(() => {
     if (marketplace) window.location.assign(paths.marketplaceHome);
   }, [marketplace]);
-  if (marketplace) return <LoadingBlock label="Opening the marketplace" />;
+  if (marketplace) return <LoadingBlock label={i18n.t('common:app.openingMarketplace')} />;
   return <Navigate to={to} replace />;
 };
 
@@ -23,5 +24,5 @@ export const OpenMarketplacePage = () => {
   useEffect(() => {
     window.location.replace(`${pathname}${search}${hash}`);
   }, [pathname, search, hash]);
-  return <LoadingBlock label="Opening the marketplace" />;
+  return <LoadingBlock label={i18n.t('common:app.openingMarketplace')} />;
 };

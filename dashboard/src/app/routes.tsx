@@ -129,7 +129,7 @@ const signedInNotFound = (audience: Audience): RouteObject => ({
 /** Every route of spec §2 with its guards. */
 export const buildRoutes = (): RouteObject[] => [
   {
-    hydrateFallbackElement: <LoadingBlock label="Loading" />,
+    hydrateFallbackElement: <LoadingBlock />,
     errorElement: <RouteError />,
     children: screenRoutes(),
   },

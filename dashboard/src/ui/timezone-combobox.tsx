@@ -148,7 +148,12 @@ export const TimezoneCombobox = ({
                 onKeyDown={onKeyDown}
               />
             </div>
-            <div className="timezone-combobox__list" role="listbox" id={listId} aria-label="Timezones">
+            <div
+              className="timezone-combobox__list"
+              role="listbox"
+              id={listId}
+              aria-label={t('ui.timezone.list')}
+            >
               {options.map((option, index) => (
                 // Options are chosen with the pointer here and with the keyboard through the search box.
                 // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys
