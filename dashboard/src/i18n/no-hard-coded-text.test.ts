@@ -29,8 +29,8 @@ describe('no hard-coded text', () => {
     for (const [file, source] of Object.entries(sources)) {
       for (const [, text = ''] of source.matchAll(JSX_TEXT))
         if (!NAMES.has(text) && !TYPES.has(text)) found.push(`${file}: text "${text}"`);
+      // A URL or a language code shown as an example is not a sentence.
       for (const [, attribute, value = ''] of source.matchAll(READ_ATTRIBUTES))
-        // A URL or a language code shown as an example is not a sentence.
         if (!NAMES.has(value) && /\s|^[A-Z][a-z]/.test(value)) found.push(`${file}: ${attribute}="${value}"`);
     }
     expect(found).toEqual([]);

@@ -170,7 +170,11 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
 
       {task.description || task.attachments.length > 0 ? (
         <Card title={t('view.about')}>
-          {task.description ? <p className="my-task__description">{task.description}</p> : null}
+          {task.description ? (
+            <p className="my-task__description" dir="auto">
+              {task.description}
+            </p>
+          ) : null}
           {task.attachments.length > 0 ? <Attachments attachments={task.attachments} /> : null}
         </Card>
       ) : null}

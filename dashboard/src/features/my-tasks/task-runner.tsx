@@ -145,7 +145,9 @@ const RecordingStep = ({
 const Passage = ({ text }: { text: string | undefined }) => {
   const { t } = useTranslation('my-tasks');
   return text ? (
-    <blockquote className="passage">{text}</blockquote>
+    <blockquote className="passage" dir="auto">
+      {text}
+    </blockquote>
   ) : (
     <p className="my-task__note">{t('runner.passageMissing')}</p>
   );

@@ -74,7 +74,9 @@ export const ReadingTopicsPage = () => {
           <tr key={topic._id}>
             <td>
               <span className="reading-topics__title">{topic.title}</span>
-              <span className="reading-topics__excerpt">{truncateText(topic.passage)}</span>
+              <span className="reading-topics__excerpt" dir="auto">
+                {truncateText(topic.passage)}
+              </span>
             </td>
             <td data-label={t('columns.level')}>
               {topic.level ? (

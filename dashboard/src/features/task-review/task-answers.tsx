@@ -46,7 +46,7 @@ const Passage = ({ text }: { text: string }) => {
   return (
     <details className="review-answer__passage">
       <summary>{t('answers.showPassage')}</summary>
-      <p>{text}</p>
+      <p dir="auto">{text}</p>
     </details>
   );
 };

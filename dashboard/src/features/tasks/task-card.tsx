@@ -72,7 +72,11 @@ export const TaskCard = ({
       <h3 className="task-card__title" id={`task-${task._id}`}>
         <Link to={viewTaskPath(task._id)}>{task.title}</Link>
       </h3>
-      {task.description ? <p className="task-card__description">{truncateText(task.description)}</p> : null}
+      {task.description ? (
+        <p className="task-card__description" dir="auto">
+          {truncateText(task.description)}
+        </p>
+      ) : null}
       <p className="task-card__meta">
         {[categoryLabel(task.category), levelLabel(task.level), timeLabel(task.timeMinutes)].join(' · ')}
       </p>

@@ -7,7 +7,9 @@ import { Card } from '../../ui/layout.tsx';
 const Passage = ({ text }: { text: string }) => (
   <div className="task-passage">
     {text.split(/\n{2,}/).map((paragraph, index) => (
-      <p key={index}>{paragraph}</p>
+      <p key={index} dir="auto">
+        {paragraph}
+      </p>
     ))}
   </div>
 );

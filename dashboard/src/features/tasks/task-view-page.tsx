@@ -185,7 +185,11 @@ export const TaskViewPage = () => {
       />
       <div className="task-view">
         <Card title={t('view.about')} className="task-view__about">
-          {task.description ? <p className="task-view__description">{task.description}</p> : null}
+          {task.description ? (
+            <p className="task-view__description" dir="auto">
+              {task.description}
+            </p>
+          ) : null}
           <dl className="facts">
             <dt>{t('view.category')}</dt>
             <dd>{categoryLabel(task.category)}</dd>
