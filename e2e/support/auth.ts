@@ -1,29 +1,38 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env.ts';
 import { outboxMark, readCode } from './outbox.ts';
+import { dashboardText } from './words.ts';
 
 export type Audience = 'enterprise' | 'admin';
 const loginPath = (audience: Audience) => (audience === 'admin' ? '/admin/login' : '/login');
 
+/** The sign-in screens' words in the page's language (English unless a journey says otherwise). */
+const authText = (language: string, key: string) => dashboardText(language, 'common', `auth.${key}`);
+
 /** Fills the sign-in form on the current page (already on /login or /admin/login). */
-export const submitPassword = async (page: Page, email: string, password = DEMO_PASSWORD) => {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+export const submitPassword = async (
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  language = 'en',
+) => {
+  await page.getByLabel(authText(language, 'login.email'), { exact: true }).fill(email);
+  await page.getByLabel(authText(language, 'login.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: authText(language, 'login.submit') }).click();
 };
 
 /** On the auth-check screen: choose email, send, and return the code the outbox received. */
-export const requestEmailCode = async (page: Page, email: string) => {
-  await expect(page.getByRole('heading', { name: "Verify it's you" })).toBeVisible();
-  await page.getByRole('radio', { name: /Email/ }).check();
+export const requestEmailCode = async (page: Page, email: string, language = 'en') => {
+  await expect(page.getByRole('heading', { name: authText(language, 'check.title') })).toBeVisible();
+  await page.getByRole('radio', { name: authText(language, 'check.email') }).check();
   const mark = outboxMark(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: authText(language, 'check.send') }).click();
   return readCode(email, mark);
 };
 
-export const enterCode = async (page: Page, code: string) => {
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+export const enterCode = async (page: Page, code: string, language = 'en') => {
+  await page.getByLabel(authText(language, 'check.code')).fill(code);
+  await page.getByRole('button', { name: authText(language, 'check.verify') }).click();
 };
 
 /** The whole journey: password, then the second factor read from the outbox. */
