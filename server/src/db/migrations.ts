@@ -1,6 +1,7 @@
 import type { ColumnDefinitionBuilder as ColumnBuilder, Kysely } from 'kysely';
 import { SqliteAdapter, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
+import { m025 } from './migration-025-search.ts';
 
 const ts = 'varchar(40)';
 
@@ -1002,6 +1003,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '022_legal_texts_timezones': m022,
         '023_course_syllabus_reviews': m023,
         '024_languages': m024,
+        '025_search': m025,
       }),
     },
   });

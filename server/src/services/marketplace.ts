@@ -225,12 +225,55 @@ export const institution = async (ctx: CallContext, { slug }: { slug: string }) 
   };
 };
 
-/** get-search-list: course results for the header search (spec §3 course search result). */
+/**
+ * How many matches of each kind (name, category, institution) the search box ranks at most. A common word
+ * matches thousands of courses; ranking a capped handful keeps the answer in milliseconds. Below the cap (every
+ * seeded search) the answer is exactly the full ranking.
+ */
+const SEARCH_CANDIDATES = 200;
+
+/** The highest code point: `text` followed by it bounds every string starting with `text` (binary order). */
+const PREFIX_END = '\u{10FFFF}';
+
+/**
+ * A phrase for FTS5, restricted to one column: the text is quoted whole (quotes doubled), so the FTS query
+ * syntax (NEAR, AND, *, ^, column filters) is never read from what the visitor typed.
+ */
+const ftsPhrase = (column: 'name' | 'category', search: string) =>
+  `${column} : "${search.replace(/"/g, '""')}"`;
+
+/**
+ * The ids worth ranking for a search, each kind capped so the database stops early: names containing the text
+ * (FTS5 trigram on SQLite for three characters or more, else like on the pg_trgm index or a scan that stops at
+ * the cap), the first names starting with it in name order (the lower(name) index), categories containing it,
+ * and courses of institutions whose name contains it.
+ */
+const candidateIds = (ctx: CallContext, search: string) => {
+  const text = search.toLowerCase();
+  const pattern = containsPattern(search);
+  const cap = SEARCH_CANDIDATES;
+  const useFts = ctx.dbKind === 'sqlite' && search.length >= 3;
+  const byName = useFts
+    ? sql`select course_id from (select course_id from course_search where course_search match ${ftsPhrase('name', search)} limit ${cap})`
+    : sql`select id from (select id from courses where published = 1 and lower(name) like ${pattern} escape '\\' limit ${cap}) n`;
+  const byCategory = useFts
+    ? sql`select course_id from (select course_id from course_search where course_search match ${ftsPhrase('category', search)} limit ${cap})`
+    : sql`select id from (select id from courses where published = 1 and lower(category) like ${pattern} escape '\\' limit ${cap}) k`;
+  const lowerName = ctx.dbKind === 'sqlite' ? sql`lower(name)` : sql`(lower(name) collate "C")`;
+  const byPrefix = sql`select id from (select id from courses where ${lowerName} >= ${text} and ${lowerName} < ${`${text}${PREFIX_END}`} and published = 1 order by ${lowerName} limit ${SEARCH_LIST_LIMIT}) p`;
+  const byInstitution = sql`select id from (select id from courses where published = 1 and enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\') limit ${cap}) i`;
+  return sql<boolean>`courses.id in (${byName} union ${byPrefix} union ${byCategory} union ${byInstitution})`;
+};
+
+/**
+ * get-search-list: course results for the header search (spec §3 course search result), ranked by relevance()
+ * (name matches first). Only the capped candidates are ranked, never every match.
+ */
 export const searchList = async (ctx: CallContext, { search }: { search: string }) => {
   if (!search) return [];
   const rows = await publishedCourses(ctx)
     .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
-    .where(matching(ctx, search))
+    .where(candidateIds(ctx, search))
     .orderBy(relevance(search))
     .orderBy(sql`lower(courses.name)`)
     .limit(SEARCH_LIST_LIMIT)

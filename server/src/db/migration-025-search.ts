@@ -1,0 +1,40 @@
+import { type Kysely, SqliteAdapter, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * Issue 19 item 3: search in milliseconds. The course search asks for name matches apart from category matches
+ * (so it can take a capped handful of each and rank only those), and walks an index in name order for names
+ * that start with the text. SQLite: course_search is rebuilt with name and category as separate columns (same
+ * trigram tokenizer, same triggers keeping it in step; its rows are derived, so no data is lost). PostgreSQL:
+ * the trigram indexes of 009 stay; a C-collation index on lower(name) serves the prefix walk.
+ */
+export const m025: Migration = {
+  up: async (db: Kysely<unknown>) => {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      await sql`drop trigger if exists course_search_insert`.execute(db);
+      await sql`drop trigger if exists course_search_update`.execute(db);
+      await sql`drop trigger if exists course_search_delete`.execute(db);
+      await sql`drop table if exists course_search`.execute(db);
+      await sql`create virtual table course_search using fts5(course_id unindexed, name, category, tokenize='trigram')`.execute(
+        db,
+      );
+      await sql`insert into course_search (course_id, name, category) select id, name, category from courses`.execute(
+        db,
+      );
+      await sql`create trigger course_search_insert after insert on courses begin
+        insert into course_search (course_id, name, category) values (new.id, new.name, new.category); end`.execute(
+        db,
+      );
+      await sql`create trigger course_search_update after update of name, category on courses begin
+        delete from course_search where course_id = old.id;
+        insert into course_search (course_id, name, category) values (new.id, new.name, new.category); end`.execute(
+        db,
+      );
+      await sql`create trigger course_search_delete after delete on courses begin
+        delete from course_search where course_id = old.id; end`.execute(db);
+      await sql`create index courses_lower_name on courses (lower(name))`.execute(db);
+      return;
+    }
+    await sql`create index courses_lower_name on courses ((lower(name) collate "C"))`.execute(db);
+  },
+};

@@ -1,0 +1,140 @@
+import { SEARCH_LIST_LIMIT } from '@coach/shared/constants/marketplace';
+import { marketplace } from '@coach/shared/contract/marketplace';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSyntheticCourses } from '../db/synthetic-courses.ts';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Result = { _id: string; courseName: string; courseProviderName: string; courseImgUrl: string | null };
+
+const search = async (text: string) => {
+  const res = await t.request('POST', marketplace.getSearchList.path, {
+    ip: '10.9.8.1',
+    body: { search: text },
+  });
+  expect(res.status).toBe(200);
+  return res.json.response as Result[];
+};
+
+/**
+ * The search box's answer as it was before issue 19 (and as it is by definition): every published course whose
+ * name, category or institution contains the text, ranked by where the text is found, then by name.
+ */
+const fullRanking = async (text: string) => {
+  const lowered = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const pattern = `%${lowered}%`;
+  const rows = await t.deps.db
+    .selectFrom('courses')
+    .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
+    .where('courses.published', '=', 1)
+    .where(
+      sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\' or lower(institutions.name) like ${pattern} escape '\\')`,
+    )
+    .select(['courses.id', 'courses.name'])
+    .orderBy(
+      sql`case
+        when lower(courses.name) like ${`${lowered}%`} escape '\\' then 0
+        when lower(courses.name) like ${`% ${lowered}%`} escape '\\' then 1
+        when lower(courses.name) like ${pattern} escape '\\' then 2
+        when lower(courses.category) like ${pattern} escape '\\' then 3
+        else 4 end`,
+    )
+    .orderBy(sql`lower(courses.name)`)
+    .limit(SEARCH_LIST_LIMIT)
+    .execute();
+  return rows.map((r) => r.id);
+};
+
+describe('the course search box (issue 19: ranked, in milliseconds)', () => {
+  it('answers the seeded searches exactly as the full ranking does', async () => {
+    for (const text of [
+      'inter',
+      'interview',
+      'Interview Skills',
+      'english',
+      'AMES',
+      'st',
+      'pro',
+      'speaking',
+      'course',
+      'ielts',
+      'a',
+      'australia',
+      'public speaking',
+      'leadership',
+    ]) {
+      const ids = (await search(text)).map((r) => r._id);
+      expect(ids, text).toEqual(await fullRanking(text));
+    }
+  });
+
+  it('ranks name matches first, names starting with the text first of all, among thousands of matches', async () => {
+    await addSyntheticCourses(t.deps.db, 1500);
+    // About 1,500 / 7 names contain "negotiation" (more than the candidates it ranks); none starts with it.
+    const negotiation = await search('negotiation');
+    expect(negotiation).toHaveLength(SEARCH_LIST_LIMIT);
+    expect(negotiation.every((r) => /negotiation/i.test(r.courseName))).toBe(true);
+    // "Confident ..." starts a name in every eighth course: the first names in order, as the full ranking has them.
+    const confident = await search('confident');
+    expect(confident.map((r) => r._id)).toEqual(await fullRanking('confident'));
+    expect(confident.every((r) => r.courseName.toLowerCase().startsWith('confident'))).toBe(true);
+    // A rare one is found among them all.
+    const rare = await search('storytelling 999');
+    expect(rare.map((r) => r._id)).toEqual(await fullRanking('storytelling 999'));
+    expect(rare.length).toBeGreaterThan(0);
+    // An institution name still finds its courses once no course name holds the text.
+    const ames = await search('AMES Aus');
+    expect(ames.length).toBe(SEARCH_LIST_LIMIT);
+    expect(ames.every((r) => r.courseProviderName === 'AMES Australia')).toBe(true);
+  });
+
+  it('takes the FTS query syntax as plain text: quotes, stars, NEAR, column filters and any script give results or none, never an error', async () => {
+    for (const text of [
+      '"',
+      '""',
+      '"interview',
+      'interview"',
+      'inter*',
+      '*',
+      'NEAR(interview skills)',
+      'interview NEAR skills',
+      'interview AND skills',
+      'interview OR',
+      'NOT',
+      'name: interview',
+      'category : "x"',
+      '{name category}: x',
+      '^inter',
+      '(',
+      ')',
+      "'; drop table courses; --",
+      '%',
+      '_',
+      '\\',
+      'Ünïcödé',
+      'مرحبا',
+      '你好世界',
+      '🎤🎤🎤',
+      'a'.repeat(100),
+    ]) {
+      const results = await search(text);
+      expect(Array.isArray(results), text).toBe(true);
+      expect(
+        results.map((r) => r._id),
+        text,
+      ).toEqual(await fullRanking(text));
+    }
+    // The FTS operators are not applied: "inter*" is the text "inter*", which no course holds.
+    expect(await search('inter*')).toEqual([]);
+    expect((await search('interview')).length).toBeGreaterThan(0);
+  });
+});
