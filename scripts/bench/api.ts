@@ -18,10 +18,11 @@ const CONNECTIONS = 10;
 const OWNER = 'owner@acme.example';
 const ADMIN = 'admin@coach.example';
 
-export const prepareData = async (dataDir: string) => {
+export const prepareData = async (dataDir: string, databaseUrl?: string) => {
   const seeded = await startServer({
     port: 0,
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     quiet: true,
     dashboardDir: null,
     marketplaceDir: null,
