@@ -1,7 +1,7 @@
 import { ApiError } from '@coach/shared/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrorText } from '../features/auth/api-error-text.ts';
-import { applyLanguage } from './index.ts';
+import { applyLanguage, i18n } from './index.ts';
 import english from './locales/en/server.json';
 import { serverText } from './server-text.ts';
 
@@ -79,6 +79,70 @@ describe("the server's messages in the chosen language (issue 18)", () => {
     expect(wait(300)).toBe('Забагато спроб, спробуйте ще раз за 5 хвилин');
     await applyLanguage('ar');
     expect(wait(120)).toBe('محاولات كثيرة جدًا، حاول مجددًا بعد دقيقتين');
+  });
+});
+
+describe("the server's sentences with a variable part (issue 18)", () => {
+  afterEach(async () => {
+    await applyLanguage('en');
+  });
+
+  it('keeps the English as the server wrote it', () => {
+    expect(serverText('3 words imported')).toBe('3 words imported');
+    expect(serverText('Invitation sent to ana@example.com')).toBe('Invitation sent to ana@example.com');
+  });
+
+  it('says them in Spanish with its plural forms and the variable text kept', async () => {
+    await applyLanguage('es');
+    expect(serverText('1 word imported')).toBe('1 palabra importada');
+    expect(serverText('12 words imported')).toBe('12 palabras importadas');
+    expect(serverText('Invitation sent to ana@example.com')).toBe('Invitación enviada a ana@example.com');
+    expect(serverText('No role is named "Team lead"')).toBe('No hay ningún rol llamado «Team lead»');
+    expect(serverText('Assigned successfully (2 new, 1 already assigned)')).toBe(
+      'Se asignó correctamente (nuevas: 2; ya asignadas: 1)',
+    );
+    // A 422 names its field first: the sentence alone, in Spanish.
+    expect(serverText('file: At most 2000 words per file')).toBe('Como máximo 2000 palabras por archivo');
+  });
+
+  it('says them in Arabic with each of its six plural forms', async () => {
+    await applyLanguage('ar');
+    const exported = (count: number) => serverText(`${count} ${count === 1 ? 'row' : 'rows'} exported`);
+    expect(exported(0)).toBe('لم يُصدَّر أي صف');
+    expect(exported(1)).toBe('تم تصدير صف واحد');
+    expect(exported(2)).toBe('تم تصدير صفّين');
+    expect(exported(3)).toBe('تم تصدير 3 صفوف');
+    expect(exported(11)).toBe('تم تصدير 11 صفًّا');
+    expect(exported(100)).toBe('تم تصدير 100 صف');
+    expect(serverText('Logged in as Acme Ltd')).toBe('تم تسجيل الدخول باسم Acme Ltd');
+    expect(serverText('4 imported, 2 rows refused')).toBe('تم استيراد 4، ورُفض صفّان');
+  });
+
+  it('leaves a sentence nobody listed as it is', async () => {
+    await applyLanguage('es');
+    expect(serverText('7 apples imported')).toBe('7 apples imported');
+    expect(serverText('Invitations sent to ana@example.com')).toBe('Invitations sent to ana@example.com');
+    expect(serverText('Assigned successfully (several new assignments)')).toBe(
+      'Assigned successfully (several new assignments)',
+    );
+  });
+
+  it("finds each pattern's own key: no other pattern takes its sentence first", async () => {
+    await applyLanguage('es');
+    const OPTIONS = { ns: 'server', keySeparator: false, nsSeparator: false } as const;
+    const taken: string[] = [];
+    for (const [key, value] of Object.entries(english as Record<string, string>)) {
+      if (!value.includes('{{')) continue;
+      const count = key.endsWith('_one') ? 1 : 7;
+      const values: Record<string, string | number> = {};
+      const sentence = value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+        values[name] = name === 'count' ? count : `Acme ${name}`;
+        return String(values[name]);
+      });
+      const expected = i18n.t(key.replace(/_(one|other)$/, ''), { ...OPTIONS, ...values });
+      if (serverText(sentence) !== expected) taken.push(`${key}: ${serverText(sentence)}`);
+    }
+    expect(taken).toEqual([]);
   });
 });
 
