@@ -9,6 +9,9 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // Screens driven by user-event through whole forms take a few seconds on two busy cores; 5 s was too tight
+      // there (a timing is never what these tests check).
+      testTimeout: 15_000,
     },
   }),
 );
