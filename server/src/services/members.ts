@@ -4,10 +4,11 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
+import { cappedPage, memberHits, SEARCH_CAP } from './capped-search.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
-import { containsPattern, pageOf } from './lists.ts';
+import { pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
 
@@ -37,20 +38,16 @@ export const listMembers = async (
   if (input.selected_group) await assertGroupInEnterprise(ctx.db, enterpriseId, input.selected_group);
 
   let query = ctx.db.selectFrom('users').where('users.enterprise_id', '=', enterpriseId);
+  // A search ranks and counts at most SEARCH_CAP matching members (capped-search.ts), never every match.
+  let capped = false;
   if (input.searchInput) {
-    const search = input.searchInput;
-    if (ctx.dbKind === 'sqlite' && search.length >= 3) {
-      // The FTS5 trigram index answers substring searches of three characters or more.
-      const phrase = `"${search.replace(/"/g, '""')}"`;
-      query = query.where(
-        sql<boolean>`users.id in (select member_search.user_id from member_search where member_search match ${phrase})`,
-      );
-    } else {
-      const pattern = containsPattern(search);
-      query = query.where(
-        sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`,
-      );
-    }
+    const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, input.searchInput)}`.execute(
+      ctx.db,
+    );
+    capped = hits.rows.length > SEARCH_CAP;
+    const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
+    if (ids.length === 0) return pageOf([], { currentPage, pageSize, total: 0 });
+    query = query.where('users.id', 'in', ids);
   }
   if (input.selected_group) {
     const groupId = input.selected_group;
@@ -118,7 +115,7 @@ export const listMembers = async (
     isDefaultAdmin: row.is_default_admin === 1,
     invitePending: row.invited_at !== null && row.email_verified_at === null,
   }));
-  return pageOf(listdata, { currentPage, pageSize, total });
+  return cappedPage(listdata, { currentPage, pageSize, matched: total, capped });
 };
 
 /** One member of the caller's enterprise as the list shows it; another tenant's id is 404. */

@@ -5,6 +5,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { cappedPage, memberHits, SEARCH_CAP } from './capped-search.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './tasks.ts';
@@ -156,14 +157,6 @@ export const membersOfTask = async (
 
 const REVIEW_SORT = { name: 'u.name', taskName: 't.title', completedAt: 'a.completed_at' } as const;
 
-/** Members matching a search: the FTS5 trigram index on SQLite (three characters or more), else like. */
-const memberMatch = (ctx: CallContext, search: string) => {
-  if (ctx.dbKind === 'sqlite' && search.length >= 3)
-    return sql<boolean>`a.user_id in (select member_search.user_id from member_search where member_search match ${`"${search.replace(/"/g, '""')}"`})`;
-  const pattern = containsPattern(search);
-  return sql<boolean>`a.user_id in (select users.id from users where lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`;
-};
-
 /**
  * Completed, not yet reviewed attempts (spec §7, §9: 10 a page, by name ascending by default). The filters
  * work on task_assignments alone (its review index counts them); by name without a search, the page walks the
@@ -190,13 +183,47 @@ export const pendingReview = async (
     conditions.push(
       sql<boolean>`a.user_id in (select group_members.user_id from group_members where group_members.group_id = ${input.selected_group})`,
     );
+  let pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
+  // A search ranks and counts at most SEARCH_CAP pending attempts (capped-search.ts): those of the first matching
+  // members (FTS5 trigram on SQLite) and of the tasks whose title matches, each read from its index and stopped.
+  let capped = false;
   if (input.searchInput) {
-    const pattern = containsPattern(input.searchInput);
-    conditions.push(
-      sql<boolean>`(${memberMatch(ctx, input.searchInput)} or a.task_id in (select tasks.id from tasks where tasks.enterprise_id = ${enterpriseId} and lower(tasks.title) like ${pattern} escape '\\'))`,
-    );
+    const search = input.searchInput;
+    const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, search)}`.execute(ctx.db);
+    const members = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
+    const byMember = members.length
+      ? await ctx.db
+          .selectFrom('task_assignments as a')
+          .select('a.id')
+          .where('a.user_id', 'in', members)
+          .where(pending)
+          .limit(SEARCH_CAP + 1)
+          .execute()
+      : [];
+    const byTask = await ctx.db
+      .selectFrom('task_assignments as a')
+      .select('a.id')
+      .where('a.task_id', 'in', (eb) =>
+        eb
+          .selectFrom('tasks')
+          .select('tasks.id')
+          .where('tasks.enterprise_id', '=', enterpriseId)
+          .where(sql<boolean>`lower(tasks.title) like ${containsPattern(search)} escape '\\'`),
+      )
+      .where(pending)
+      .limit(SEARCH_CAP + 1)
+      .execute();
+    const ids = [...new Set([...byMember, ...byTask].map((r) => r.id))];
+    capped =
+      hits.rows.length > SEARCH_CAP ||
+      byMember.length > SEARCH_CAP ||
+      byTask.length > SEARCH_CAP ||
+      ids.length > SEARCH_CAP;
+    const sample = ids.slice(0, SEARCH_CAP);
+    if (sample.length === 0)
+      return pageOf([], { currentPage: input.currentPage, pageSize: input.limit, total: 0 });
+    pending = sql<boolean>`${pending} and a.id in (${sql.join(sample)})`;
   }
-  const pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
   const columns = [
     'a.id',
     'a.task_id',
@@ -249,9 +276,10 @@ export const pendingReview = async (
     taskType: Number(row.type) as Task['type'],
     completedAt: row.completed_at ?? '',
   }));
-  return pageOf(listdata, {
+  return cappedPage(listdata, {
     currentPage: input.currentPage,
     pageSize: input.limit,
-    total: Number(total?.n ?? 0),
+    matched: Number(total?.n ?? 0),
+    capped,
   });
 };

@@ -1,0 +1,242 @@
+import { members } from '@coach/shared/contract/members';
+import { tasks } from '@coach/shared/contract/tasks';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CAP } from '../services/capped-search.ts';
+import { createTestApp } from '../testing/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let owner: string;
+let enterpriseId: string;
+const ip = '10.9.8.2';
+
+type Page = { currentPage: number; totalPages: number; totalCount?: number; listdata: { _id: string }[] };
+
+const get = async (path: string, query: Record<string, string>) => {
+  const res = await t.request('GET', `${path}?${new URLSearchParams(query)}`, { token: owner, ip });
+  expect(res.status, `${path} ${JSON.stringify(query)}`).toBe(200);
+  return res.json.response as Page;
+};
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The member list's search as the full query answers it: every match, by name then id. */
+const allMembers = async (text: string) => {
+  const rows = await t.deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('enterprise_id', '=', enterpriseId)
+    .where(
+      sql<boolean>`(lower(name) like ${likePattern(text)} escape '\\' or lower(email) like ${likePattern(text)} escape '\\')`,
+    )
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+};
+
+/** Pending-review attempts as the full query answers them: member name or email, or the task's title. */
+const allPending = async (text: string) => {
+  const pattern = likePattern(text);
+  const rows = await t.deps.db
+    .selectFrom('task_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .innerJoin('tasks as t', 't.id', 'a.task_id')
+    .select('a.id')
+    .where('a.enterprise_id', '=', enterpriseId)
+    .where('a.status', '=', 2)
+    .where('a.reviewed_at', 'is', null)
+    .where(
+      sql<boolean>`(lower(u.name) like ${pattern} escape '\\' or lower(u.email) like ${pattern} escape '\\' or lower(t.title) like ${pattern} escape '\\')`,
+    )
+    .orderBy('u.name')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((r) => r.id);
+};
+
+/** `count` members named "Roster Person <n>" (emails roster-<n>@acme.example), each with a completed, unreviewed task. */
+const addRoster = async (count: number) => {
+  const ownerRow = await t.deps.db
+    .selectFrom('users')
+    .select(['id', 'role_id', 'password_hash'])
+    .where('email', '=', 'owner@acme.example')
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const taskId = crypto.randomUUID();
+  await t.deps.db
+    .insertInto('tasks')
+    .values({
+      id: taskId,
+      enterprise_id: enterpriseId,
+      type: 7,
+      title: 'Roster reflection',
+      description: null,
+      category: 'Communication',
+      level: 1,
+      time_minutes: 10,
+      expiry_seconds: 604800,
+      details: JSON.stringify({ questions: ['What went well?'] }),
+      attachments: '[]',
+      reading_topic_id: null,
+      archived: 0,
+      like_count: 0,
+      view_count: 0,
+      created_by: ownerRow.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  for (let start = 0; start < count; start += 200) {
+    const users = Array.from({ length: Math.min(200, count - start) }, (_, i) => ({
+      id: crypto.randomUUID(),
+      enterprise_id: enterpriseId,
+      role_id: ownerRow.role_id,
+      name: `Roster Person ${start + i}`,
+      email: `roster-${start + i}@acme.example`,
+      password_hash: ownerRow.password_hash,
+      mobile: null,
+      avatar_url: null,
+      is_default_admin: 0,
+      status: 'active',
+      email_verified_at: now,
+      last_active_at: null,
+      created_at: now,
+    }));
+    await t.deps.db.insertInto('users').values(users).execute();
+    await t.deps.db
+      .insertInto('task_assignments')
+      .values(
+        users.map((u) => ({
+          id: crypto.randomUUID(),
+          enterprise_id: enterpriseId,
+          task_id: taskId,
+          user_id: u.id,
+          source: 'direct',
+          status: 2,
+          progress: 100,
+          report: JSON.stringify({ answers: ['Fine.'] }),
+          assigned_at: now,
+          due_at: now,
+          started_at: now,
+          completed_at: now,
+          reviewed_at: null,
+          reviewed_by: null,
+          feedback: null,
+          feedback_at: null,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+  enterpriseId = (
+    await t.deps.db
+      .selectFrom('users')
+      .select('enterprise_id')
+      .where('email', '=', 'owner@acme.example')
+      .executeTakeFirstOrThrow()
+  ).enterprise_id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('member and pending-review search (issue 19: capped, never every match)', () => {
+  it('answers the seeded searches exactly as the full query, with the exact count', async () => {
+    for (const text of [
+      'member',
+      'member 4',
+      'acme',
+      'staff@',
+      'learner',
+      'ow',
+      'e',
+      'Member 01',
+      'ACME.EXAMPLE',
+    ]) {
+      const expected = await allMembers(text);
+      const page = await get(members.list.path, { searchInput: text, limit: '100' });
+      expect(
+        page.listdata.map((m) => m._id),
+        text,
+      ).toEqual(expected.slice(0, 100));
+      expect(page.totalCount, text).toBe(expected.length);
+    }
+    for (const text of ['member', 'learner', 'e']) {
+      const expected = await allPending(text);
+      const page = await get(tasks.getCompletedTasksPendingReview.path, { searchInput: text, limit: '100' });
+      expect(
+        page.listdata.map((a) => a._id),
+        text,
+      ).toEqual(expected.slice(0, 100));
+      expect(page.totalCount, text).toBe(expected.length);
+    }
+  });
+
+  it('counts past the cap as "1,000+": no total, the pages of the first 1,000 matches in name order', async () => {
+    await addRoster(SEARCH_CAP + 200);
+    const wide = await get(members.list.path, { searchInput: 'roster person' });
+    expect(wide.totalCount).toBeUndefined();
+    expect(wide.totalPages).toBe(Math.ceil(SEARCH_CAP / 25));
+    expect(wide.listdata).toHaveLength(25);
+    const names = (wide.listdata as unknown as { name: string }[]).map((m) => m.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+
+    // "person 42" holds 42 and 420-429: below the cap, so exact.
+    const few = await get(members.list.path, { searchInput: 'person 42' });
+    expect(few.totalCount).toBe(11);
+    expect(few.listdata.map((m) => m._id)).toEqual(await allMembers('person 42'));
+
+    const pendingWide = await get(tasks.getCompletedTasksPendingReview.path, { searchInput: 'roster' });
+    expect(pendingWide.totalCount).toBeUndefined();
+    expect(pendingWide.listdata).toHaveLength(10);
+    const pendingFew = await get(tasks.getCompletedTasksPendingReview.path, {
+      searchInput: 'person 42',
+      limit: '50',
+    });
+    expect(pendingFew.totalCount).toBe(11);
+    expect(pendingFew.listdata.map((a) => a._id)).toEqual(await allPending('person 42'));
+  });
+
+  it('takes FTS query syntax, quotes and any script as plain text: results or an empty list, never an error', async () => {
+    for (const text of [
+      '"',
+      '"roster',
+      'roster*',
+      '*',
+      'NEAR(roster person)',
+      'roster AND person',
+      'body: roster',
+      '{body}: x',
+      '^ros',
+      '(',
+      "'; drop table users; --",
+      '%',
+      '_',
+      '\\',
+      'Ünïcödé',
+      'مرحبا',
+      '你好世界',
+      '🎤🎤🎤',
+    ]) {
+      const page = await get(members.list.path, { searchInput: text, limit: '100' });
+      expect(
+        page.listdata.map((m) => m._id),
+        text,
+      ).toEqual((await allMembers(text)).slice(0, 100));
+      const pending = await get(tasks.getCompletedTasksPendingReview.path, {
+        searchInput: text,
+        limit: '100',
+      });
+      expect(
+        pending.listdata.map((a) => a._id),
+        text,
+      ).toEqual((await allPending(text)).slice(0, 100));
+    }
+  });
+});

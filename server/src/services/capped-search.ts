@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
+import { containsPattern } from './lists.ts';
+
+/**
+ * Issue 19 item 3: a search never counts or sorts every match to show one page. It takes at most SEARCH_CAP
+ * matches (the database stops there), sorts and counts only those; below the cap (every everyday search) the
+ * page and the count are exactly what the full query gives. Above it the page is in order within the first
+ * SEARCH_CAP matches and the count is not given ("1,000+": totalCount left out, the contract allows it).
+ */
+export const SEARCH_CAP = 1000;
+
+/** An FTS5 phrase: the text quoted whole (quotes doubled), so FTS query syntax typed in a search box is plain text. */
+export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
+
+/**
+ * The ids of the enterprise's members whose name or email contains the text, at most SEARCH_CAP + 1 of them: the
+ * FTS5 trigram index on SQLite for three characters or more (read in its own order, it stops at the limit), else
+ * like (on PostgreSQL its pg_trgm indexes, or a scan that stops at the limit).
+ */
+export const memberHits = (ctx: CallContext, enterpriseId: string, search: string) => {
+  if (ctx.dbKind === 'sqlite' && search.length >= 3)
+    return sql`select user_id from member_search where member_search match ${ftsPhrase(search)} and enterprise_id = ${enterpriseId} limit ${SEARCH_CAP + 1}`;
+  const pattern = containsPattern(search);
+  return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and (lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\') limit ${SEARCH_CAP + 1}`;
+};
+
+/** A page of a capped list: exact below the cap; above it, the pages of the first SEARCH_CAP matches, no total. */
+export const cappedPage = <T>(
+  rows: T[],
+  {
+    currentPage,
+    pageSize,
+    matched,
+    capped,
+  }: { currentPage: number; pageSize: number; matched: number; capped: boolean },
+) =>
+  capped
+    ? { currentPage, totalPages: Math.ceil(SEARCH_CAP / pageSize), listdata: rows }
+    : { currentPage, totalPages: Math.ceil(matched / pageSize), totalCount: matched, listdata: rows };
