@@ -1,7 +1,7 @@
 import type { ColumnDefinitionBuilder as ColumnBuilder, Kysely } from 'kysely';
 import { SqliteAdapter, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
-import { m025 } from './migration-025-search.ts';
+import { m025, m025Members } from './migration-025-search.ts';
 
 const ts = 'varchar(40)';
 
@@ -1004,6 +1004,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '023_course_syllabus_reviews': m023,
         '024_languages': m024,
         '025_search': m025,
+        '025_search_members': m025Members,
       }),
     },
   });
