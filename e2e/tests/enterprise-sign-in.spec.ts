@@ -1,8 +1,8 @@
-import { enterCode, requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+import { enterCode, requestEmailCode, submitPassword, typeSignIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('an enterprise user signs in with a password and the code mailed to them', async ({ page }) => {
-  await signIn(page, 'enterprise', 'owner@acme.example');
+  await typeSignIn(page, 'enterprise', 'owner@acme.example');
   await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: /Olivia/ })).toBeVisible();
   await expect(page.getByText('Acme Learning · Admin')).toBeVisible();
@@ -34,7 +34,7 @@ test('a deep link opened while logged out returns there after sign-in', async ({
 });
 
 test('staff without the roles permission land on the unauthorized page', async ({ page }) => {
-  await signIn(page, 'enterprise', 'staff@acme.example');
+  await typeSignIn(page, 'enterprise', 'staff@acme.example');
   await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
   await page.goto('/enterprise/roles');
   await expect(page).toHaveURL(/\/enterprise\/unauthorized$/);

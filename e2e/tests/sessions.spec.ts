@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { logOut, signIn } from '../support/auth.ts';
+import { logOut, typeSignIn } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -11,7 +11,7 @@ const tokenOf = async (page: Page) =>
   });
 
 test('a member who logs out leaves behind a token the server refuses', async ({ page, request }) => {
-  await signIn(page, 'enterprise', 'member40@acme.example');
+  await typeSignIn(page, 'enterprise', 'member40@acme.example');
   const token = await tokenOf(page);
   expect((await request.get(ME, { headers: { 'x-access-token': token } })).status()).toBe(200);
   await logOut(page);
@@ -27,8 +27,8 @@ test('a member changes their password and their other browser is signed out', as
   try {
     const here = await laptop.newPage();
     const there = await phone.newPage();
-    await signIn(here, 'enterprise', email);
-    await signIn(there, 'enterprise', email);
+    await typeSignIn(here, 'enterprise', email);
+    await typeSignIn(there, 'enterprise', email);
 
     await here.goto('/enterprise/profile');
     const list = here.getByRole('list', { name: 'Signed-in sessions' });

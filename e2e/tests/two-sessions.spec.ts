@@ -1,11 +1,11 @@
-import { logOut, signIn } from '../support/auth.ts';
+import { logOut, typeSignIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('an admin session lives beside an enterprise session and each logs out alone', async ({ page }) => {
-  await signIn(page, 'enterprise', 'owner@acme.example');
+  await typeSignIn(page, 'enterprise', 'owner@acme.example');
   await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
 
-  await signIn(page, 'admin', 'admin@coach.example');
+  await typeSignIn(page, 'admin', 'admin@coach.example');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: /Platform/ })).toBeVisible();
 
