@@ -27,7 +27,8 @@ const search = async (text: string) => {
 
 /**
  * The search box's answer as it was before issue 19 (and as it is by definition): every published course whose
- * name, category or institution contains the text, ranked by where the text is found, then by name.
+ * name, category or institution contains the text, ranked by where the text is found, then by name (then id,
+ * so courses of the same name in two institutions keep one order).
  */
 const fullRanking = async (text: string) => {
   const lowered = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -49,6 +50,7 @@ const fullRanking = async (text: string) => {
         else 4 end`,
     )
     .orderBy(sql`lower(courses.name)`)
+    .orderBy('courses.id')
     .limit(SEARCH_LIST_LIMIT)
     .execute();
   return rows.map((r) => r.id);

@@ -253,16 +253,18 @@ const candidateIds = (ctx: CallContext, search: string) => {
   const pattern = containsPattern(search);
   const cap = SEARCH_CANDIDATES;
   const useFts = ctx.dbKind === 'sqlite' && search.length >= 3;
+  // On SQLite "+published" keeps the planner off the (published, created_at) index, which would read every course.
+  const published = ctx.dbKind === 'sqlite' ? sql`+published = 1` : sql`published = 1`;
   const byName = useFts
-    ? sql`select course_id from (select course_id from course_search where course_search match ${ftsPhrase('name', search)} limit ${cap})`
-    : sql`select id from (select id from courses where published = 1 and lower(name) like ${pattern} escape '\\' limit ${cap}) n`;
+    ? sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase('name', search)} limit ${cap})`
+    : sql`select id from (select id from courses where ${published} and lower(name) like ${pattern} escape '\\' limit ${cap}) n`;
   const byCategory = useFts
-    ? sql`select course_id from (select course_id from course_search where course_search match ${ftsPhrase('category', search)} limit ${cap})`
-    : sql`select id from (select id from courses where published = 1 and lower(category) like ${pattern} escape '\\' limit ${cap}) k`;
+    ? sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase('category', search)} limit ${cap})`
+    : sql`select id from (select id from courses where ${published} and lower(category) like ${pattern} escape '\\' limit ${cap}) k`;
   const lowerName = ctx.dbKind === 'sqlite' ? sql`lower(name)` : sql`(lower(name) collate "C")`;
-  const byPrefix = sql`select id from (select id from courses where ${lowerName} >= ${text} and ${lowerName} < ${`${text}${PREFIX_END}`} and published = 1 order by ${lowerName} limit ${SEARCH_LIST_LIMIT}) p`;
-  const byInstitution = sql`select id from (select id from courses where published = 1 and enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\') limit ${cap}) i`;
-  return sql<boolean>`courses.id in (${byName} union ${byPrefix} union ${byCategory} union ${byInstitution})`;
+  const byPrefix = sql`select id from (select id from courses where ${lowerName} >= ${text} and ${lowerName} < ${`${text}${PREFIX_END}`} and ${published} order by ${lowerName} limit ${SEARCH_LIST_LIMIT}) p`;
+  const byInstitution = sql`select id from (select id from courses where ${published} and enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\') limit ${cap}) i`;
+  return sql`(${byName} union ${byPrefix} union ${byCategory} union ${byInstitution})`;
 };
 
 /**
@@ -271,11 +273,17 @@ const candidateIds = (ctx: CallContext, search: string) => {
  */
 export const searchList = async (ctx: CallContext, { search }: { search: string }) => {
   if (!search) return [];
-  const rows = await publishedCourses(ctx)
+  // The candidates drive the join (CROSS JOIN fixes SQLite's order): each is looked up by id, never a scan.
+  const rows = await ctx.db
+    .selectFrom(candidateIds(ctx, search).as('m'))
+    .crossJoin('courses')
+    .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
+    .whereRef('courses.id', '=', sql.ref('m.id'))
+    .where('courses.published', '=', 1)
     .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
-    .where(candidateIds(ctx, search))
     .orderBy(relevance(search))
     .orderBy(sql`lower(courses.name)`)
+    .orderBy('courses.id')
     .limit(SEARCH_LIST_LIMIT)
     .execute();
   return rows.map((r) => ({
