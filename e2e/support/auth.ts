@@ -100,6 +100,31 @@ export const signIn = async (page: Page, audience: Audience, email: string) => {
   await expect(page).not.toHaveURL(/\/(login|auth-check)/);
 };
 
+/**
+ * Saves the signed-in person's language on the server, as the picker does (the page's stored session signs the
+ * call). Journeys that change a demo member's language put it back so later journeys read English.
+ */
+export const saveLanguage = async (page: Page, audience: Audience, language: string) => {
+  const status = await page.evaluate(
+    async ({ key, path, header, language }) => {
+      const session = JSON.parse(localStorage.getItem(key) ?? 'null') as { token: string } | null;
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: session?.token ?? '' },
+        body: JSON.stringify({ language }),
+      });
+      return res.status;
+    },
+    {
+      key: SESSION_STORAGE_KEYS[audience],
+      path: CALLS[audience].updateLanguage.path,
+      header: TOKEN_HEADER[audience],
+      language,
+    },
+  );
+  expect(status, `saving ${language} as ${audience}'s language`).toBe(200);
+};
+
 export const openUserMenu = async (page: Page) => {
   await page.locator('.user-menu__trigger').click();
   return page.getByRole('menu');

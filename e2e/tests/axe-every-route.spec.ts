@@ -8,7 +8,7 @@ import {
   PUBLIC_COMING_LATER,
 } from '../../dashboard/src/app/coming-later-screens.ts';
 import { paths } from '../../dashboard/src/config/paths.ts';
-import { enterCode, requestEmailCode, submitPassword } from '../support/auth.ts';
+import { enterCode, requestEmailCode, saveLanguage, submitPassword } from '../support/auth.ts';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { islandLive } from '../support/site.ts';
@@ -319,21 +319,7 @@ class Walk {
  */
 const speaks = async (page: Page, audience: 'enterprise' | 'admin', language: string) => {
   if ((await page.locator('html').getAttribute('lang')) === language) return;
-  const status = await page.evaluate(
-    async ({ audience, language }) => {
-      const session = JSON.parse(localStorage.getItem(`coach.${audience}.session`) ?? 'null') as {
-        token: string;
-      };
-      const res = await fetch(`/api/v1/${audience}/general/auth/update-language`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-access-token': session.token },
-        body: JSON.stringify({ language }),
-      });
-      return res.status;
-    },
-    { audience, language },
-  );
-  expect(status).toBe(200);
+  await saveLanguage(page, audience, language);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await ready(page);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { saveLanguage } from '../support/auth.ts';
 import { noViolations } from '../support/checks.ts';
 import { DEMO_PASSWORD } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -63,20 +64,7 @@ const expectArabicShell = async (page: Page) => {
  * Puts the signed-in member's saved language back to English: the journeys after this one sign in as the same
  * demo members and read English.
  */
-const backToEnglish = async (page: Page) => {
-  const status = await page.evaluate(async () => {
-    const session = JSON.parse(localStorage.getItem('coach.enterprise.session') ?? 'null') as {
-      token: string;
-    };
-    const res = await fetch('/api/v1/enterprise/general/auth/update-language', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-access-token': session.token },
-      body: JSON.stringify({ language: 'en' }),
-    });
-    return res.status;
-  });
-  expect(status).toBe(200);
-};
+const backToEnglish = (page: Page) => saveLanguage(page, 'enterprise', 'en');
 
 test('Arabic chosen on the login page: right to left, Arabic, kept through a reload and new sign-ins', async ({
   page,
