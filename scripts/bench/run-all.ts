@@ -7,8 +7,10 @@ import { benchMembers } from './members.ts';
 import { benchReports } from './reports.ts';
 import { benchSpeech } from './speech.ts';
 import { benchTasks } from './tasks.ts';
+import { benchWire } from './wire.ts';
 
 await benchBundle();
+await benchWire();
 await benchApi();
 await benchMembers();
 await benchMarketplace();
