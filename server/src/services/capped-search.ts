@@ -38,3 +38,12 @@ export const cappedPage = <T>(
   capped
     ? { currentPage, totalPages: Math.ceil(SEARCH_CAP / pageSize), listdata: rows }
     : { currentPage, totalPages: Math.ceil(matched / pageSize), totalCount: matched, listdata: rows };
+
+/**
+ * `column = value` that SQLite will not walk an index for (`+column`): once a search has its few ids, the tenant
+ * check must be a filter on them, not a plan that reads every row of the tenant to find those ids.
+ */
+export const filterOnly = (ctx: CallContext, column: string, value: string) =>
+  ctx.dbKind === 'sqlite'
+    ? sql<boolean>`+${sql.ref(column)} = ${value}`
+    : sql<boolean>`${sql.ref(column)} = ${value}`;

@@ -4,7 +4,7 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
-import { cappedPage, memberHits, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, memberHits, SEARCH_CAP } from './capped-search.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
@@ -37,8 +37,9 @@ export const listMembers = async (
   const direction = input.sort_type ?? 'asc';
   if (input.selected_group) await assertGroupInEnterprise(ctx.db, enterpriseId, input.selected_group);
 
-  let query = ctx.db.selectFrom('users').where('users.enterprise_id', '=', enterpriseId);
-  // A search ranks and counts at most SEARCH_CAP matching members (capped-search.ts), never every match.
+  let query = ctx.db.selectFrom('users');
+  // A search ranks and counts at most SEARCH_CAP matching members (capped-search.ts), never every match: their
+  // ids are looked up one by one and sorted, the tenant being a filter on them.
   let capped = false;
   if (input.searchInput) {
     const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, input.searchInput)}`.execute(
@@ -47,8 +48,8 @@ export const listMembers = async (
     capped = hits.rows.length > SEARCH_CAP;
     const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
     if (ids.length === 0) return pageOf([], { currentPage, pageSize, total: 0 });
-    query = query.where('users.id', 'in', ids);
-  }
+    query = query.where('users.id', 'in', ids).where(filterOnly(ctx, 'users.enterprise_id', enterpriseId));
+  } else query = query.where('users.enterprise_id', '=', enterpriseId);
   if (input.selected_group) {
     const groupId = input.selected_group;
     query = query.where('users.id', 'in', (eb) =>

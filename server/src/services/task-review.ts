@@ -5,7 +5,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { cappedPage, memberHits, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, memberHits, SEARCH_CAP } from './capped-search.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './tasks.ts';
@@ -183,9 +183,13 @@ export const pendingReview = async (
     conditions.push(
       sql<boolean>`a.user_id in (select group_members.user_id from group_members where group_members.group_id = ${input.selected_group})`,
     );
-  let pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
+  const pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
+  // The same terms with "+a.status": from a task to its attempts SQLite must take the task's index, not read every
+  // completed attempt of every task (+ leaves the value alone on both databases).
+  const pendingOfTask = sql<boolean>`${sql.join([sql<boolean>`+a.status = ${TASK_STATUS.completed}`, ...conditions.slice(1)], sql` and `)}`;
   // A search ranks and counts at most SEARCH_CAP pending attempts (capped-search.ts): those of the first matching
   // members (FTS5 trigram on SQLite) and of the tasks whose title matches, each read from its index and stopped.
+  let sample: string[] | null = null;
   let capped = false;
   if (input.searchInput) {
     const search = input.searchInput;
@@ -200,17 +204,15 @@ export const pendingReview = async (
           .limit(SEARCH_CAP + 1)
           .execute()
       : [];
+    // CROSS JOIN: from the (few) matching tasks to their attempts, never from every completed attempt.
     const byTask = await ctx.db
-      .selectFrom('task_assignments as a')
+      .selectFrom('tasks')
+      .crossJoin('task_assignments as a')
+      .whereRef('a.task_id', '=', 'tasks.id')
+      .where('tasks.enterprise_id', '=', enterpriseId)
+      .where(sql<boolean>`lower(tasks.title) like ${containsPattern(search)} escape '\\'`)
+      .where(pendingOfTask)
       .select('a.id')
-      .where('a.task_id', 'in', (eb) =>
-        eb
-          .selectFrom('tasks')
-          .select('tasks.id')
-          .where('tasks.enterprise_id', '=', enterpriseId)
-          .where(sql<boolean>`lower(tasks.title) like ${containsPattern(search)} escape '\\'`),
-      )
-      .where(pending)
       .limit(SEARCH_CAP + 1)
       .execute();
     const ids = [...new Set([...byMember, ...byTask].map((r) => r.id))];
@@ -219,10 +221,9 @@ export const pendingReview = async (
       byMember.length > SEARCH_CAP ||
       byTask.length > SEARCH_CAP ||
       ids.length > SEARCH_CAP;
-    const sample = ids.slice(0, SEARCH_CAP);
+    sample = ids.slice(0, SEARCH_CAP);
     if (sample.length === 0)
       return pageOf([], { currentPage: input.currentPage, pageSize: input.limit, total: 0 });
-    pending = sql<boolean>`${pending} and a.id in (${sql.join(sample)})`;
   }
   const columns = [
     'a.id',
@@ -235,8 +236,20 @@ export const pendingReview = async (
     'a.completed_at',
   ] as const;
   const page = (input.currentPage - 1) * input.limit;
-  const rowsQuery =
-    input.sort_by === 'name' && !input.searchInput
+  const searchRows = (ids: string[]) =>
+    // The sampled attempts, each looked up by id and sorted; the tenant is a filter on them.
+    ctx.db
+      .selectFrom('task_assignments as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .innerJoin('tasks as t', 't.id', 'a.task_id')
+      .where('a.id', 'in', ids)
+      .where(filterOnly(ctx, 'a.enterprise_id', enterpriseId))
+      .select(columns)
+      .orderBy(REVIEW_SORT[input.sort_by], input.sort_type)
+      .orderBy('a.id');
+  const rowsQuery = sample
+    ? searchRows(sample)
+    : input.sort_by === 'name'
       ? // CROSS JOIN keeps SQLite's join order: members by name first (PostgreSQL plans it as an inner join).
         ctx.db
           .selectFrom('users as u')
@@ -258,12 +271,14 @@ export const pendingReview = async (
           .orderBy(REVIEW_SORT[input.sort_by], input.sort_type)
           .orderBy('a.id');
   const [total, rows] = await Promise.all([
-    ctx.db
-      .selectFrom('task_assignments as a')
-      .where('a.enterprise_id', '=', enterpriseId)
-      .where(pending)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst(),
+    sample
+      ? { n: sample.length }
+      : ctx.db
+          .selectFrom('task_assignments as a')
+          .where('a.enterprise_id', '=', enterpriseId)
+          .where(pending)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst(),
     rowsQuery.limit(input.limit).offset(page).execute(),
   ]);
   const listdata: PendingReviewRow[] = rows.map((row) => ({
