@@ -3,7 +3,6 @@ import type { LanguageCode } from '@coach/shared/constants/languages';
 import { CONTACT_FORM_MESSAGES } from '@coach/shared/constants/messages';
 import { PHONE_DEFAULT_COUNTRY, PHONE_PREFERRED_COUNTRIES } from '@coach/shared/constants/phone';
 import { marketplace, validateContactForm } from '@coach/shared/contract/marketplace';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { defaultCountries, PhoneInput, parseCountry } from 'react-international-phone';
 import 'react-international-phone/style.css';
@@ -59,7 +58,8 @@ const FLAGS = defaultCountries.map((country) => {
 });
 
 /**
- * The contact form of spec §5: checks run in order with their toasts, the server's message on success (the
+ * The contact form of spec §5 (loaded with its phone input only when it comes into view or its dialog opens: see
+ * contact-section.tsx and contact-modal.tsx): checks run in order with their toasts, the server's message on success (the
  * form is cleared), the server's message on a 422, the generic error otherwise. The same rules hold on the
  * server for a form posted around this one.
  */
@@ -164,43 +164,5 @@ export const ContactForm = ({
         {sending ? s.sending : s.send}
       </button>
     </form>
-  );
-};
-
-/** The course page's enquiry: a modal with the course image, name and provider above the form. */
-export const ContactModal = ({
-  course,
-  lang,
-  strings: s,
-}: {
-  course: CourseContext;
-  lang: LanguageCode;
-  strings: Strings;
-}) => {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="button button--secondary button--block">
-          {s.enquire}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal__overlay" />
-        <Dialog.Content className="modal" aria-describedby={undefined}>
-          <div className="modal__course">
-            {course.courseImgUrl ? <img src={course.courseImgUrl} alt="" width={120} height={68} /> : null}
-            <div>
-              <Dialog.Title className="modal__title">{course.courseName}</Dialog.Title>
-              <p className="modal__provider">{course.courseProviderName}</p>
-            </div>
-          </div>
-          <ContactForm course={course} onSent={() => setOpen(false)} lang={lang} strings={s} />
-          <Dialog.Close className="modal__close" aria-label={s.close}>
-            ✕
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 };
