@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
+import { compressJson } from './compression.ts';
 import { closeUnreadBodies } from './connections.ts';
 import type { Deps } from './deps.ts';
 import { mountDevOutbox } from './dev-outbox.ts';
@@ -42,6 +43,8 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   });
   // Signed uploads stream their bytes under their own signed size limit instead.
   app.use('/api/*', (c, next) => (c.req.path.startsWith(LOCAL_PUT_PREFIX) ? next() : jsonLimit(c, next)));
+  // JSON answers of 1 KB or more go out compressed (static files and pages negotiate in static-files.ts).
+  app.use('/api/*', compressJson());
 
   const handlers = new Map(allRoutes.map((r) => [r.entry, r.handler]));
   for (const { entry, handler } of extraCalls) mountCall(app, deps, entry, handler);

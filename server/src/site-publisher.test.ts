@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,39 @@ describe('the one-process marketplace publisher', () => {
     expect(home.html).toContain('Learn to speak with confidence');
     expect((await page('/genu')).html).toContain('GenU AI Coach');
   }, 90_000);
+
+  it('publishes brotli and gzip copies of the site’s scripts and styles, sent to clients that accept them', async () => {
+    const dist = running.publisher()?.dir() ?? '';
+    const assets = readdirSync(path.join(dist, '_astro'));
+    const script = assets.find(
+      (f) => f.endsWith('.js') && statSync(path.join(dist, '_astro', f)).size > 4096,
+    );
+    expect(script).toBeDefined();
+    // Every script and stylesheet over 1 KB has both copies (a copy no smaller than its file is not kept).
+    for (const f of assets.filter(
+      (a) => /\.(js|css)$/.test(a) && statSync(path.join(dist, '_astro', a)).size > 1024,
+    )) {
+      expect(assets, f).toContain(`${f}.br`);
+      expect(assets, f).toContain(`${f}.gz`);
+    }
+    const original = readFileSync(path.join(dist, '_astro', script ?? ''));
+    // Over real HTTP: fetch decodes what it accepted, and says what came.
+    const res = await fetch(`${running.url}/_astro/${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(res.headers.get('content-length'))).toBe(
+      statSync(path.join(dist, '_astro', `${script}.br`)).size,
+    );
+    expect(Buffer.from(await res.arrayBuffer()).equals(original)).toBe(true);
+    const gz = await fetch(`${running.url}/_astro/${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await gz.arrayBuffer()).equals(original)).toBe(true);
+    // Pages are compressed per request (each has its own nonce): no copies beside them.
+    expect(existsSync(path.join(dist, 'marketplace', 'home', 'index.html.br'))).toBe(false);
+    const home = await fetch(`${running.url}/marketplace/home`, { headers: { 'accept-encoding': 'br' } });
+    expect(home.headers.get('content-encoding')).toBe('br');
+    expect(await home.text()).toContain('Learn to speak with confidence');
+  });
 
   it('rebuilds when a course changes and swaps the new build in atomically', async () => {
     const publisher = running.publisher();

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESSIBLE_EXTENSIONS, ENCODED_SUFFIX } from './compression.ts';
 
 export type SitePublisher = {
   /** The folder visitors are served from now, or null before the first build has finished. */
@@ -16,6 +20,52 @@ export type SitePublisher = {
    * before this resolves. The site still published stays; the next start builds afresh at once.
    */
   stop: () => Promise<void>;
+};
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of a built site except its pages
+ * (`app.js` → `app.js.br`, `app.js.gz`), for static-files.ts to send by content negotiation. Pages are left out:
+ * each answer carries its own nonce, so they are compressed per request. A copy no smaller than its file is not
+ * kept. Runs on the thread pool, two files at a time, so the event loop keeps answering meanwhile.
+ */
+export const precompressStatic = async (dir: string) => {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => {
+      const ext = path.extname(file);
+      return ext !== '.html' && COMPRESSIBLE_EXTENSIONS.has(ext);
+    });
+  let written = 0;
+  const work = async (file: string) => {
+    const bytes = await readFile(file);
+    const copies = {
+      br: await brotliAsync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+      gzip: await gzipAsync(bytes, { level: constants.Z_BEST_COMPRESSION }),
+    };
+    for (const [encoding, copy] of Object.entries(copies) as [keyof typeof copies, Buffer][])
+      if (copy.length < bytes.length) {
+        await writeFile(`${file}${ENCODED_SUFFIX[encoding]}`, copy);
+        written++;
+      }
+  };
+  const queue = [...files];
+  await Promise.all(
+    [1, 2].map(async () => {
+      for (let file = queue.shift(); file; file = queue.shift())
+        if ((await stat(file)).size > 0) await work(file);
+    }),
+  );
+  return { files: files.length, written };
 };
 
 const POINTER = 'current';
@@ -81,6 +131,27 @@ export const createSitePublisher = ({
         error = err.message;
         resolve();
       });
+      const publish = async () => {
+        // A server stopping publishes what just completed as it always has, without waiting for the copies
+        // (the next start builds afresh anyway).
+        if (!stopped)
+          await precompressStatic(out).catch((err: unknown) => {
+            // Without its copies the site still works, uncompressed: better than keeping the older one.
+            log(`Marketplace compression failed: ${err instanceof Error ? err.message : String(err)}`);
+          });
+        // Publish: write the pointer beside, then rename over it (atomic on one file system).
+        const temp = `${pointerFile}.${process.pid}.tmp`;
+        writeFileSync(temp, name);
+        renameSync(temp, pointerFile);
+        current = out;
+        error = null;
+        log(`Marketplace site published in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        for (const old of readdirSync(outRoot)
+          .filter((f) => f.startsWith('build-') && f !== name)
+          .sort()
+          .slice(0, -(KEEP_BUILDS - 1) || undefined))
+          rmSync(path.join(outRoot, old), { recursive: true, force: true });
+      };
       build.on('exit', (code) => {
         child = null;
         // Ended by stop(): not a failure to report (a build that had just completed is still published).
@@ -97,19 +168,7 @@ export const createSitePublisher = ({
           resolve();
           return;
         }
-        // Publish: write the pointer beside, then rename over it (atomic on one file system).
-        const temp = `${pointerFile}.${process.pid}.tmp`;
-        writeFileSync(temp, name);
-        renameSync(temp, pointerFile);
-        current = out;
-        error = null;
-        log(`Marketplace site published in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        for (const old of readdirSync(outRoot)
-          .filter((f) => f.startsWith('build-') && f !== name)
-          .sort()
-          .slice(0, -(KEEP_BUILDS - 1) || undefined))
-          rmSync(path.join(outRoot, old), { recursive: true, force: true });
-        resolve();
+        void publish().finally(resolve);
       });
     });
 

@@ -1,8 +1,17 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@coach/shared/constants/languages';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import {
+  COMPRESSIBLE_EXTENSIONS,
+  compressBytes,
+  ENCODED_SUFFIX,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+  varyOnEncoding,
+} from './compression.ts';
 import { type InlineHashes, inlineHashes, securePage } from './csp.ts';
 import type { AppConfig } from './deps.ts';
 
@@ -57,21 +66,71 @@ const resolveFile = (root: string, urlPath: string): string | null => {
   return null;
 };
 
-const fileResponse = (file: string) => {
+/** A single `bytes=` range of a file of `size` bytes; null when absent, malformed or several (the whole file then). */
+const parseRange = (
+  header: string,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null => {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return null;
+  const [from, to] = [match[1] ?? '', match[2] ?? ''];
+  if (!from) {
+    // The last N bytes.
+    const length = Number(to);
+    return length === 0 || size === 0
+      ? 'unsatisfiable'
+      : { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to ? Math.min(Number(to), size - 1) : size - 1;
+  if (to && Number(to) < start) return null;
+  return start >= size ? 'unsatisfiable' : { start, end };
+};
+
+/**
+ * A static file. Text goes out as the build's brotli or gzip copy beside it (`.br`, `.gz`) when the client accepts
+ * one (Vary: Accept-Encoding); media and fonts, compressed already, go out as they are, with HTTP Range, which
+ * any identity answer honours (a range asks for the file's own bytes, so it is never encoded).
+ */
+const fileResponse = (file: string, req: { header: (name: string) => string | undefined }) => {
   const ext = path.extname(file);
   const hashed =
     file.includes(`${path.sep}assets${path.sep}`) || file.includes(`${path.sep}_astro${path.sep}`);
-  return new Response(readFileSync(file), {
-    headers: {
-      'content-type': MIME[ext] ?? 'application/octet-stream',
-      'cache-control':
-        ext === '.html'
-          ? 'no-cache'
-          : hashed
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-    },
+  const headers = new Headers({
+    'content-type': MIME[ext] ?? 'application/octet-stream',
+    'cache-control':
+      ext === '.html' ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
   });
+  const compressible = COMPRESSIBLE_EXTENSIONS.has(ext);
+  if (compressible) varyOnEncoding(headers);
+  const range = req.header('range');
+  const { size, mtimeMs } = statSync(file);
+  if (compressible && !range) {
+    const encoding = negotiateEncoding(req.header('accept-encoding'));
+    const copy = encoding ? `${file}${ENCODED_SUFFIX[encoding]}` : null;
+    // A copy older than its file belongs to an earlier build: the file itself is the truth then.
+    const copyStat = copy && existsSync(copy) ? statSync(copy) : null;
+    if (encoding && copy && copyStat?.isFile() && copyStat.mtimeMs >= mtimeMs) {
+      headers.set('content-encoding', encoding);
+      headers.set('content-length', String(copyStat.size));
+      return new Response(readFileSync(copy), { headers });
+    }
+  }
+  headers.set('accept-ranges', 'bytes');
+  // If-Range needs a validator these answers do not carry, so a conditional range gets the whole file.
+  const wanted = range && !req.header('if-range') ? parseRange(range, size) : null;
+  if (wanted === 'unsatisfiable') {
+    headers.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (wanted) {
+    headers.set('content-range', `bytes ${wanted.start}-${wanted.end}/${size}`);
+    headers.set('content-length', String(wanted.end - wanted.start + 1));
+    const stream = Readable.toWeb(createReadStream(file, wanted)) as ReadableStream<Uint8Array>;
+    return new Response(stream, { status: 206, headers });
+  }
+  headers.set('content-length', String(size));
+  return new Response(readFileSync(file), { headers });
 };
 
 /**
@@ -95,7 +154,12 @@ export const mountStatic = (
     hashCache.set(file, { stamp, hashes });
     return hashes;
   };
-  const pageResponse = (
+  /**
+   * A page with its policy. Each answer carries a fresh nonce (csp.ts), so pages cannot have build-time copies:
+   * they are compressed per request, which for a 230 KB page is ~3 ms at the quality used (compression.ts).
+   */
+  const pageResponse = async (
+    c: Context,
     html: string,
     init: {
       status?: number;
@@ -109,18 +173,23 @@ export const mountStatic = (
       fetchesMedia: init.fetchesMedia ?? false,
       ...(init.hashes ? { hashes: init.hashes } : {}),
     });
-    return new Response(page.html, {
-      status: init.status ?? 200,
-      headers: {
-        'content-type': MIME['.html'] ?? '',
-        ...init.headers,
-        'content-security-policy': page.policy,
-      },
+    const headers = new Headers({
+      'content-type': MIME['.html'] ?? '',
+      ...init.headers,
+      'content-security-policy': page.policy,
     });
+    varyOnEncoding(headers);
+    const bytes = Buffer.from(page.html);
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    const body =
+      encoding && bytes.length >= MIN_COMPRESS_BYTES ? await compressBytes(bytes, encoding) : bytes;
+    if (body !== bytes && encoding) headers.set('content-encoding', encoding);
+    headers.set('content-length', String(body.length));
+    return new Response(body, { status: init.status ?? 200, headers });
   };
-  const filePage = (file: string, { status = 200, dashboardPage = false } = {}) => {
+  const filePage = (c: Context, file: string, { status = 200, dashboardPage = false } = {}) => {
     const html = readFileSync(file, 'utf8');
-    return pageResponse(html, {
+    return pageResponse(c, html, {
       status,
       headers: status === 200 ? { 'cache-control': 'no-cache' } : {},
       hashes: hashesOf(file, html),
@@ -145,7 +214,7 @@ export const mountStatic = (
     const sitePath =
       inMarketplace || PARTNER_LANDING_PATHS.some((p) => language.path === p || language.path === `${p}/`);
     if (published && !marketplace && sitePath)
-      return pageResponse(PREPARING_HTML, {
+      return pageResponse(c, PREPARING_HTML, {
         status: 503,
         headers: { 'retry-after': '5', 'cache-control': 'no-store' },
       });
@@ -155,22 +224,22 @@ export const mountStatic = (
     // The site's pages live at their spec paths (/marketplace/*, partner landing pages at the root) and its
     // assets under /_astro/, so its dist folder is served from the root; `/` stays the dashboard's entry.
     const siteFile = marketplace && urlPath !== '/' ? resolveFile(marketplace, urlPath) : null;
-    if (siteFile) return siteFile.endsWith('.html') ? filePage(siteFile) : fileResponse(siteFile);
+    if (siteFile) return siteFile.endsWith('.html') ? filePage(c, siteFile) : fileResponse(siteFile, c.req);
     // An unknown site address gets the site's 404 page in its language (/es/marketplace/… the Spanish one).
     if (marketplace && (inMarketplace || (language.prefix && sitePath))) {
       const notFound =
         (language.prefix ? resolveFile(marketplace, `/${language.prefix}/404`) : null) ??
         resolveFile(marketplace, '/404.html');
-      if (notFound) return filePage(notFound, { status: 404 });
+      if (notFound) return filePage(c, notFound, { status: 404 });
     }
     if (onMarketplaceHost && (urlPath === '/' || !dashboard || !resolveFile(dashboard, urlPath)))
       return c.redirect('/marketplace/home');
     if (!dashboard) return next();
     const file = urlPath === '/' ? null : resolveFile(dashboard, urlPath);
     if (file && !file.endsWith('index.html'))
-      return file.endsWith('.html') ? filePage(file, { dashboardPage: true }) : fileResponse(file);
+      return file.endsWith('.html') ? filePage(c, file, { dashboardPage: true }) : fileResponse(file, c.req);
     // Every SPA route (and unknown paths, which the SPA sends to /login) gets the index.
     if (urlPath.startsWith('/assets/')) return next();
-    return filePage(path.join(dashboard, 'index.html'), { dashboardPage: true });
+    return filePage(c, path.join(dashboard, 'index.html'), { dashboardPage: true });
   });
 };
