@@ -1,7 +1,11 @@
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import { type MemberTaskDetail, tasks } from '@coach/shared/contract/tasks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
+
+// The seeded recordings are heard by the embedded engine in the background, the model's first load included: on a
+// busy machine that passes 30 s, so these tests get more room. Nothing asserts a time.
+vi.setConfig({ testTimeout: 120_000 });
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;
