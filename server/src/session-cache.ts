@@ -1,0 +1,109 @@
+import { decodeJwt } from 'jose';
+import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
+
+/**
+ * What the session of a call keeps between requests (issue 19), and why nothing else is kept.
+ *
+ * Kept, per token: the outcome of checking its signature. An HMAC over the same bytes with the same key gives the
+ * same answer every time, so a token that verified once verifies again until its `exp`, which is checked on every
+ * use exactly as jose checks it. Kept, per stored text: the parsed permissions of a role and the flags of an
+ * enterprise, keyed by the JSON text itself, so an edited role or a switched flag is a different key (a new parse)
+ * and a stale entry can never be returned.
+ *
+ * Not kept: the session row, the member, the role and the enterprise. Several server processes may share one
+ * database (a rolling restart hands requests to "whichever instance serves it"), and a logout, a deactivation or a
+ * role edit answered by one of them must refuse the token on the very next request to any of them. No in-process
+ * invalidation can promise that, so those are read on every call, in one query (session.ts).
+ */
+
+/** Tokens kept per signing key: a busy server's signed-in people, each with a token or two. */
+const MAX_TOKENS = 20_000;
+/** Distinct role permission lists and enterprise flag sets kept (one each per role and per enterprise). */
+const MAX_TEXTS = 5_000;
+
+/**
+ * A Map bounded to `max` entries that drops the least recently used first (a Map iterates in insertion order, and
+ * a hit moves its key to the end). Small enough not to be worth a dependency.
+ */
+export class BoundedCache<V> {
+  readonly #entries = new Map<string, V>();
+  constructor(readonly max: number) {}
+  get(key: string): V | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V) {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.max) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+  }
+  delete(key: string) {
+    this.#entries.delete(key);
+  }
+  get size() {
+    return this.#entries.size;
+  }
+}
+
+type Verified = { claims: Readonly<TokenClaims>; exp: number };
+
+const verifiedByKey = new WeakMap<Tokens, BoundedCache<Verified>>();
+
+const cacheOf = (tokens: Tokens) => {
+  let cache = verifiedByKey.get(tokens);
+  if (!cache) {
+    cache = new BoundedCache<Verified>(MAX_TOKENS);
+    verifiedByKey.set(tokens, cache);
+  }
+  return cache;
+};
+
+/** Seconds since the epoch, floored, as jose reads the clock for `exp`. */
+const epoch = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The claims of a token (signature, algorithm, audience and expiry checked), or null. The signature is checked
+ * once per token; the expiry on every call.
+ */
+export const verifyToken = async (
+  tokens: Tokens,
+  token: string,
+  audience: Audience,
+): Promise<Readonly<TokenClaims> | null> => {
+  const cache = cacheOf(tokens);
+  const key = `${audience} ${token}`;
+  const hit = cache.get(key);
+  if (hit) {
+    if (hit.exp > epoch()) return hit.claims;
+    cache.delete(key);
+    return null;
+  }
+  const claims = await tokens.verify(token, audience);
+  if (!claims) return null;
+  // Every token we sign carries exp (tokens.ts); one without it is checked afresh each time rather than kept.
+  const { exp } = decodeJwt(token);
+  if (typeof exp === 'number') cache.set(key, { claims: Object.freeze(claims), exp });
+  return claims;
+};
+
+const parsed = new BoundedCache<object>(MAX_TEXTS);
+
+/**
+ * `JSON.parse(text)` through `build`, computed once per distinct text and frozen (callers share it, so one of them
+ * changing it would be a bug in every other request: freezing makes that bug loud).
+ */
+export const parsedOnce = <T extends object>(kind: string, text: string, build: (json: unknown) => T): T => {
+  const key = `${kind}\u0000${text}`;
+  const hit = parsed.get(key);
+  if (hit) return hit as T;
+  const value = Object.freeze(build(JSON.parse(text)));
+  parsed.set(key, value);
+  return value;
+};
