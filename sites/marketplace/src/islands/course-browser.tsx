@@ -1,12 +1,13 @@
 import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/marketplace';
-import { type CourseCard as Card, marketplace } from '@coach/shared/contract/marketplace';
+import type { CourseCard as Card } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CourseCard } from '../components/course-card.tsx';
 import { formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { marketplace } from '../lib/calls.ts';
 
 type Filters = {
   search: string;

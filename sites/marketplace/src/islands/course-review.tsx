@@ -1,13 +1,13 @@
 import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { SESSION_STORAGE_KEYS } from '@coach/shared/constants/session-storage';
-import { courseReviews, REVIEW_COMMENT_MAX } from '@coach/shared/contract/course-reviews';
 import type { CourseReview } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatNumber, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { courseReviews, REVIEW_COMMENT_MAX } from '../lib/calls.ts';
 import { coursePath } from '../lib/links.ts';
 import { notify } from './toasts.tsx';
 

@@ -1,12 +1,13 @@
 import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
-import { marketplace, type PaymentStart } from '@coach/shared/contract/marketplace';
+import type { PaymentStart } from '@coach/shared/contract/marketplace';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { formatPriceIn, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { marketplace } from '../lib/calls.ts';
 import { notify } from './toasts.tsx';
 
 /** `price`: the price as the page shows it, in its language. */

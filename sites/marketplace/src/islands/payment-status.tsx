@@ -1,10 +1,11 @@
 import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
-import { type EnrolmentStatus, marketplace } from '@coach/shared/contract/marketplace';
+import type { EnrolmentStatus } from '@coach/shared/contract/marketplace';
 import { useEffect, useState } from 'react';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { marketplace } from '../lib/calls.ts';
 import { coursePath, homePath } from '../lib/links.ts';
 
 type State =

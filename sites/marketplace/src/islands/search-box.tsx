@@ -1,12 +1,13 @@
 import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { COURSE_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
-import { type CourseSearchResult, marketplace } from '@coach/shared/contract/marketplace';
+import type { CourseSearchResult } from '@coach/shared/contract/marketplace';
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { marketplace } from '../lib/calls.ts';
 import { coursePath } from '../lib/links.ts';
 import { notify } from './toasts.tsx';
 
