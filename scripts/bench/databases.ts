@@ -43,6 +43,20 @@ const postgres = async (): Promise<BenchDb | null> => {
   };
 };
 
+/**
+ * PostgreSQL's statistics after the bulk seed, as autovacuum would gather them a minute later on a real server
+ * (without them the planner guesses and may read every row behind a LIMIT).
+ */
+export const analyze = async (database: BenchDb) => {
+  if (!database.databaseUrl) return;
+  const { db } = connect({ dataDir: '', databaseUrl: database.databaseUrl });
+  try {
+    await sql`analyze`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+};
+
 /** Runs `bench` once per database asked for (default both), each on its own fresh database. */
 export const eachDatabase = async <T>(bench: (db: BenchDb) => Promise<T>) => {
   const kinds = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',').map((k) => k.trim());

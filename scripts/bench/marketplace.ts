@@ -12,7 +12,7 @@ import { startServer } from '@coach/server';
 import { addSyntheticCourses } from '@coach/server/synthetic-courses';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { load } from './api.ts';
-import { eachDatabase, withTarget } from './databases.ts';
+import { analyze, eachDatabase, withTarget } from './databases.ts';
 import { kb, REPO_ROOT, spawnServer, table } from './shared.ts';
 
 const SITE = path.join(REPO_ROOT, 'sites/marketplace');
@@ -222,6 +222,7 @@ const benchSearch = () =>
   eachDatabase(async (database) => {
     const courses = Number(process.env.BENCH_SEARCH_COURSES ?? 100_000);
     const searchDir = await prepare(courses, database.databaseUrl);
+    await analyze(database);
     const searchPort = 3423;
     const searchServer = await spawnServer(
       'server/src/main.ts',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { members } from '@coach/shared/contract/members';
 import { load, prepareData, signIn } from './api.ts';
-import { eachDatabase, withTarget } from './databases.ts';
+import { analyze, eachDatabase, withTarget } from './databases.ts';
 import { spawnServer, table } from './shared.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -22,6 +22,7 @@ export const benchMembers = () =>
     const dbEnv: Record<string, string> = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {};
     try {
       await prepareData(dataDir, database.databaseUrl);
+      await analyze(database);
       const port = 3415;
       const baseUrl = `http://127.0.0.1:${port}`;
       const server = await spawnServer(

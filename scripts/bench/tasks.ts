@@ -12,7 +12,7 @@ import { startServer } from '@coach/server';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { tasks } from '@coach/shared/contract/tasks';
 import { load, prepareData, signIn } from './api.ts';
-import { eachDatabase, withTarget } from './databases.ts';
+import { analyze, eachDatabase, withTarget } from './databases.ts';
 import { spawnServer, table } from './shared.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -114,6 +114,7 @@ export const benchTasks = () =>
     try {
       const ids = await prepareData(dataDir, database.databaseUrl);
       const assignments = await addAssignments(dataDir, ids, database.databaseUrl);
+      await analyze(database);
       const port = 3416;
       const baseUrl = `http://127.0.0.1:${port}`;
       const server = await spawnServer(

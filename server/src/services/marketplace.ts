@@ -1,4 +1,8 @@
-import { MARKETPLACE_PAGE_SIZE, SEARCH_LIST_LIMIT } from '@coach/shared/constants/marketplace';
+import {
+  COURSE_CATEGORIES,
+  MARKETPLACE_PAGE_SIZE,
+  SEARCH_LIST_LIMIT,
+} from '@coach/shared/constants/marketplace';
 import type { ContactEnquiry, CourseCard } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
@@ -236,35 +240,49 @@ const SEARCH_CANDIDATES = 200;
 const PREFIX_END = '\u{10FFFF}';
 
 /**
- * A phrase for FTS5, restricted to one column: the text is quoted whole (quotes doubled), so the FTS query
+ * A phrase for FTS5, restricted to the name column: the text is quoted whole (quotes doubled), so the FTS query
  * syntax (NEAR, AND, *, ^, column filters) is never read from what the visitor typed.
  */
-const ftsPhrase = (column: 'name' | 'category', search: string) =>
-  `${column} : "${search.replace(/"/g, '""')}"`;
+const ftsPhrase = (search: string) => `name : "${search.replace(/"/g, '""')}"`;
+
+/** On SQLite "+published" keeps the planner off the (published, created_at) index, which would read every course. */
+const publishedTerm = (ctx: CallContext) =>
+  ctx.dbKind === 'sqlite' ? sql`+published = 1` : sql`published = 1`;
 
 /**
- * The ids worth ranking for a search, each kind capped so the database stops early: names containing the text
- * (FTS5 trigram on SQLite for three characters or more, else like on the pg_trgm index or a scan that stops at
- * the cap), the first names starting with it in name order (the lower(name) index), categories containing it,
- * and courses of institutions whose name contains it.
+ * The name matches worth ranking, capped so the database stops early: names containing the text (FTS5 trigram
+ * on SQLite for three characters or more, else like on the pg_trgm index or a scan that stops at the cap) and
+ * the first names starting with it in name order (the lower(name) index).
  */
-const candidateIds = (ctx: CallContext, search: string) => {
+const nameCandidates = (ctx: CallContext, search: string) => {
   const text = search.toLowerCase();
-  const pattern = containsPattern(search);
-  const cap = SEARCH_CANDIDATES;
-  const useFts = ctx.dbKind === 'sqlite' && search.length >= 3;
-  // On SQLite "+published" keeps the planner off the (published, created_at) index, which would read every course.
-  const published = ctx.dbKind === 'sqlite' ? sql`+published = 1` : sql`published = 1`;
-  const byName = useFts
-    ? sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase('name', search)} limit ${cap})`
-    : sql`select id from (select id from courses where ${published} and lower(name) like ${pattern} escape '\\' limit ${cap}) n`;
-  const byCategory = useFts
-    ? sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase('category', search)} limit ${cap})`
-    : sql`select id from (select id from courses where ${published} and lower(category) like ${pattern} escape '\\' limit ${cap}) k`;
+  const byName =
+    ctx.dbKind === 'sqlite' && search.length >= 3
+      ? sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase(search)} limit ${SEARCH_CANDIDATES})`
+      : sql`select id from (select id from courses where ${publishedTerm(ctx)} and lower(name) like ${containsPattern(search)} escape '\\' limit ${SEARCH_CANDIDATES}) n`;
   const lowerName = ctx.dbKind === 'sqlite' ? sql`lower(name)` : sql`(lower(name) collate "C")`;
-  const byPrefix = sql`select id from (select id from courses where ${lowerName} >= ${text} and ${lowerName} < ${`${text}${PREFIX_END}`} and ${published} order by ${lowerName} limit ${SEARCH_LIST_LIMIT}) p`;
-  const byInstitution = sql`select id from (select id from courses where ${published} and enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\') limit ${cap}) i`;
-  return sql`(${byName} union ${byPrefix} union ${byCategory} union ${byInstitution})`;
+  const byPrefix = sql`select id from (select id from courses where ${lowerName} >= ${text} and ${lowerName} < ${`${text}${PREFIX_END}`} and ${publishedTerm(ctx)} order by ${lowerName} limit ${SEARCH_LIST_LIMIT}) p`;
+  return sql`(${byName} union ${byPrefix})`;
+};
+
+/**
+ * The other candidates, asked for only when the names leave room: the courses already found, courses of a
+ * matching category (the contract's closed list of categories, so the text is matched against that list, not
+ * every course), and courses of institutions whose name contains the text.
+ */
+const otherCandidates = (ctx: CallContext, search: string, found: string[]) => {
+  const pattern = containsPattern(search);
+  const text = search.toLowerCase();
+  const categories = COURSE_CATEGORIES.filter((c) => c.toLowerCase().includes(text));
+  const parts = [
+    sql`select id from (select id from courses where ${publishedTerm(ctx)} and enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\') limit ${SEARCH_CANDIDATES}) i`,
+  ];
+  if (found.length) parts.push(sql`select id from courses where id in (${sql.join(found)})`);
+  if (categories.length)
+    parts.push(
+      sql`select id from (select id from courses where ${publishedTerm(ctx)} and category in (${sql.join(categories)}) limit ${SEARCH_CANDIDATES}) k`,
+    );
+  return sql`(${sql.join(parts, sql` union `)})`;
 };
 
 /**
@@ -274,18 +292,32 @@ const candidateIds = (ctx: CallContext, search: string) => {
 export const searchList = async (ctx: CallContext, { search }: { search: string }) => {
   if (!search) return [];
   // The candidates drive the join (CROSS JOIN fixes SQLite's order): each is looked up by id, never a scan.
-  const rows = await ctx.db
-    .selectFrom(candidateIds(ctx, search).as('m'))
-    .crossJoin('courses')
-    .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
-    .whereRef('courses.id', '=', sql.ref('m.id'))
-    .where('courses.published', '=', 1)
-    .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
-    .orderBy(relevance(search))
-    .orderBy(sql`lower(courses.name)`)
-    .orderBy('courses.id')
-    .limit(SEARCH_LIST_LIMIT)
-    .execute();
+  const ranked = (candidates: ReturnType<typeof nameCandidates>) =>
+    ctx.db
+      .selectFrom(candidates.as('m'))
+      .crossJoin('courses')
+      .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
+      .whereRef('courses.id', '=', sql.ref('m.id'))
+      .where('courses.published', '=', 1)
+      .select(['courses.id', 'courses.name', 'courses.image_url', 'institutions.name as institution_name'])
+      .orderBy(relevance(search))
+      .orderBy(sql`lower(courses.name)`)
+      .orderBy('courses.id')
+      .limit(SEARCH_LIST_LIMIT)
+      .execute();
+  // A full list of name matches outranks every category or institution match, so those are only looked for when
+  // the names leave room.
+  const byName = await ranked(nameCandidates(ctx, search));
+  const rows =
+    byName.length < SEARCH_LIST_LIMIT
+      ? await ranked(
+          otherCandidates(
+            ctx,
+            search,
+            byName.map((r) => r.id),
+          ),
+        )
+      : byName;
   return rows.map((r) => ({
     _id: r.id,
     courseName: r.name,
