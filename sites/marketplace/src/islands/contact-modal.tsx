@@ -12,16 +12,16 @@ const loadForm = () => import('./contact-form.tsx');
 const ContactForm = lazy(() => loadForm().then(({ ContactForm }) => ({ default: ContactForm })));
 
 /** The course page's enquiry: a modal with the course image, name and provider above the form. */
+export type ContactModalProps = { course: CourseContext; lang: LanguageCode; strings: Strings };
+
+/** `initiallyOpen`: mounted by dialog-buttons.tsx when its button is pressed, so it opens at once. */
 export const ContactModal = ({
   course,
   lang,
   strings: s,
-}: {
-  course: CourseContext;
-  lang: LanguageCode;
-  strings: Strings;
-}) => {
-  const [open, setOpen] = useState(false);
+  initiallyOpen = false,
+}: ContactModalProps & { initiallyOpen?: boolean }) => {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../i18n/messages.ts';
 import { ContactModal } from './contact-modal.tsx';
 import { ContactSection } from './contact-section.tsx';
+import { ContactButton, EnrolButton } from './dialog-buttons.tsx';
 
 const strings = messagesFor('en').contact;
 const source = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
@@ -35,5 +36,29 @@ describe('the contact form loads when it is needed', () => {
     }
     expect(source('./contact-section.tsx')).toContain("import('./contact-form.tsx')");
     expect(source('./contact-modal.tsx')).toContain("import('./contact-form.tsx')");
+  });
+
+  it("a course page's enrol and enquiry buttons load their dialogs (Radix, the forms) only with import()", () => {
+    const course = { courseId: 'c1', courseName: 'Speak Up', courseProviderName: 'Acme', courseImgUrl: null };
+    const enrol = messagesFor('en').enrol;
+    const html = renderToString(
+      createElement('div', null, [
+        createElement(EnrolButton, {
+          key: 'e',
+          lang: 'en',
+          strings: enrol,
+          course: { courseId: 'c1', courseName: 'Speak Up', price: 'Free', free: true },
+        }),
+        createElement(ContactButton, { key: 'c', course, lang: 'en', strings }),
+      ]),
+    );
+    expect(html).toContain(enrol.enrolFree);
+    expect(html).toContain(strings.enquire);
+    expect(html).toContain('aria-haspopup="dialog"');
+    const text = source('./dialog-buttons.tsx');
+    expect(text).not.toMatch(/from ['"]radix-ui['"]/);
+    expect(text).not.toMatch(/import \{[^}]*\} from ['"]\.\/(enrol|contact-modal)\.tsx['"]/);
+    expect(text).toContain("import('./enrol.tsx')");
+    expect(text).toContain("import('./contact-modal.tsx')");
   });
 });

@@ -8,6 +8,7 @@ import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { marketplace } from '../lib/calls.ts';
+import { enrolLabel } from './enrol-label.ts';
 import { notify } from './toasts.tsx';
 
 /** `price`: the price as the page shows it, in its language. */
@@ -23,17 +24,17 @@ export const paymentStatusPath = (paymentId: string, lang: LanguageCode = 'en') 
   `${localePath(lang, '/marketplace/paymentstatus')}?paymentId=${encodeURIComponent(paymentId)}`;
 
 /** The enrolment flow on a course page: who enrols, then the payment (test mode is clearly marked). */
+export type EnrolProps = { course: Course; lang: LanguageCode; strings: Messages['enrol'] };
+
+/** `initiallyOpen`: mounted by dialog-buttons.tsx when its button is pressed, so it opens at once. */
 export const Enrol = ({
   course,
   lang,
   strings: s,
-}: {
-  course: Course;
-  lang: LanguageCode;
-  strings: Messages['enrol'];
-}) => {
+  initiallyOpen = false,
+}: EnrolProps & { initiallyOpen?: boolean }) => {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [step, setStep] = useState<Step>({ kind: 'details' });
   const [who, setWho] = useState({ name: '', email: '' });
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
@@ -105,7 +106,7 @@ export const Enrol = ({
     >
       <Dialog.Trigger asChild>
         <button type="button" className="button button--primary button--block">
-          {free ? s.enrolFree : t(s, 'enrolNow', { price })}
+          {enrolLabel(s, course)}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
