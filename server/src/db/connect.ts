@@ -6,6 +6,31 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
+
+/** Distinct SQL texts whose prepared statements are kept (the app issues a few hundred shapes of query). */
+const STATEMENT_CACHE = 1000;
+
+/**
+ * The SQLite handle Kysely gets: every query's statement is prepared once per SQL text and reused (issue 19).
+ * Kysely prepares afresh on every query, and planning a join costs more than running it; the values are bound per
+ * call. A statement still being iterated (a streamed query) is busy: that call gets a fresh one.
+ */
+const withStatementCache = (sqlite: SQLite.Database) => {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE) statements.clear();
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+};
 export type Db = Kysely<Database>;
 
 /** PostgreSQL when DATABASE_URL is postgres://, else a SQLite file in DATA_DIR. */
@@ -30,5 +55,8 @@ export const connect = ({
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    kind: 'sqlite',
+  };
 };
