@@ -6,9 +6,9 @@ import { containsPattern } from './lists.ts';
  * Issue 19 item 3: a search never counts or sorts every match to show one page. It takes at most SEARCH_CAP
  * matches (the database stops there), sorts and counts only those; below the cap (every everyday search) the
  * page and the count are exactly what the full query gives. Above it the page is in order within the first
- * SEARCH_CAP matches and the count is not given ("1,000+": totalCount left out, the contract allows it).
+ * SEARCH_CAP matches and the count is not given ("500+": totalCount left out, the contract allows it).
  */
-export const SEARCH_CAP = 1000;
+export const SEARCH_CAP = 500;
 
 /** An FTS5 phrase: the text quoted whole (quotes doubled), so FTS query syntax typed in a search box is plain text. */
 export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
