@@ -68,6 +68,7 @@ const lighthouse = async (url: string, runs: number) => {
   const { default: run } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
   const results: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
+  const errors: string[] = [];
   for (let i = 0; i < runs; i++) {
     const chrome = await launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -83,6 +84,10 @@ const lighthouse = async (url: string, runs: number) => {
         })
       )?.lhr;
       if (!lhr) continue;
+      if (lhr.runtimeError) {
+        errors.push(lhr.runtimeError.code);
+        continue;
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
       results.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -96,6 +101,8 @@ const lighthouse = async (url: string, runs: number) => {
     }
   }
   return {
+    runs: results.length,
+    errors,
     score: median(results.map((r) => r.score)),
     fcp: median(results.map((r) => r.fcp)),
     lcp: median(results.map((r) => r.lcp)),
@@ -179,9 +186,16 @@ export const benchSite = async () => {
 
     if (process.env.LIGHTHOUSE_RUNS === '0') return;
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-    const rows = [];
-    for (const [name, urlPath] of pages.filter(([n]) => n !== '404')) {
+    const rows: Record<string, string | number>[] = [];
+    // SITE_PAGES=home,institution measures only those pages with Lighthouse.
+    const only = process.env.SITE_PAGES?.split(',');
+    for (const [name, urlPath] of pages.filter(([n]) => n !== '404' && (!only || only.includes(n)))) {
       const r = await lighthouse(`${base}${urlPath}`, runs);
+      if (r.runs === 0) {
+        const none = `no result (${r.errors.join(', ') || 'failed'})`;
+        rows.push({ page: name, score: none, 'FCP ms': '-', 'LCP ms': '-', 'TBT ms': '-', CLS: '-' });
+        continue;
+      }
       rows.push({
         page: name,
         score: `${r.score} (${mark(r.score >= TARGET.score)})`,
