@@ -4,12 +4,13 @@ import type { Messages } from '../i18n/messages.ts';
 /**
  * What stands in for the contact form until its script (the phone input with every country's flag) arrives:
  * the same fields and button at the same size, disabled so that nothing is typed into what is about to be
- * replaced, and so that nothing moves when the form takes its place.
+ * replaced, and so that nothing moves when the form takes its place. Not aria-busy: below the fold it waits for the
+ * visitor to scroll, which may be never, and a page that says it is busy forever is not ready for anyone.
  */
 export const ContactFormPlaceholder = ({ strings: s }: { strings: Messages['contact'] }) => {
   const id = useId();
   return (
-    <form className="contact-form" aria-busy="true" noValidate>
+    <form className="contact-form" noValidate>
       <div className="field">
         <label htmlFor={`${id}-name`}>{s.name}</label>
         <input id={`${id}-name`} disabled />
