@@ -91,34 +91,37 @@ export const adminSession = (ctx: { session: Session | null }): AdminSession => 
   return ctx.session;
 };
 
+/** A member with their role and enterprise: what a call's session carries (both lookups read the same). */
+const memberColumns = [
+  'users.id',
+  'users.enterprise_id',
+  'users.role_id',
+  'users.name',
+  'users.email',
+  'users.password_hash',
+  'users.mobile',
+  'users.avatar_url',
+  'users.is_default_admin',
+  'users.status',
+  'users.email_verified_at',
+  'users.timezone',
+  'users.language',
+  'roles.name as role_name',
+  'roles.permissions as role_permissions',
+  'enterprises.name as ent_name',
+  'enterprises.logo as ent_logo',
+  'enterprises.address as ent_address',
+  'enterprises.features as ent_features',
+  'enterprises.theme as ent_theme',
+  'enterprises.timezone as ent_timezone',
+] as const;
+
 export const loadEnterpriseUser = (db: Db, userId: string, enterpriseId: string) =>
   db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
-    .select([
-      'users.id',
-      'users.enterprise_id',
-      'users.role_id',
-      'users.name',
-      'users.email',
-      'users.password_hash',
-      'users.mobile',
-      'users.avatar_url',
-      'users.is_default_admin',
-      'users.status',
-      'users.email_verified_at',
-      'users.timezone',
-      'users.language',
-      'roles.name as role_name',
-      'roles.permissions as role_permissions',
-      'enterprises.name as ent_name',
-      'enterprises.logo as ent_logo',
-      'enterprises.address as ent_address',
-      'enterprises.features as ent_features',
-      'enterprises.theme as ent_theme',
-      'enterprises.timezone as ent_timezone',
-    ])
+    .select(memberColumns)
     .where('users.id', '=', userId)
     .where('users.enterprise_id', '=', enterpriseId)
     .executeTakeFirst();
@@ -173,31 +176,7 @@ const enterpriseLookup = (db: Db) =>
     .leftJoin('roles', 'roles.id', 'users.role_id')
     .leftJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
     .leftJoin('admins as act', (join) => join.on('act.id', '=', ACT))
-    .select([
-      ...sessionColumns,
-      'act.id as act_id',
-      'users.id',
-      'users.enterprise_id',
-      'users.role_id',
-      'users.name',
-      'users.email',
-      'users.password_hash',
-      'users.mobile',
-      'users.avatar_url',
-      'users.is_default_admin',
-      'users.status',
-      'users.email_verified_at',
-      'users.timezone',
-      'users.language',
-      'roles.name as role_name',
-      'roles.permissions as role_permissions',
-      'enterprises.name as ent_name',
-      'enterprises.logo as ent_logo',
-      'enterprises.address as ent_address',
-      'enterprises.features as ent_features',
-      'enterprises.theme as ent_theme',
-      'enterprises.timezone as ent_timezone',
-    ])
+    .select([...sessionColumns, 'act.id as act_id', ...memberColumns])
     .where('s.id', '=', LID);
 
 const adminLookup = (db: Db) =>
