@@ -8,7 +8,7 @@ import { defaultCountries, PhoneInput, parseCountry } from 'react-international-
 import 'react-international-phone/style.css';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
-import { notify } from './toasts.tsx';
+import { notify } from './toasts.ts';
 
 export type CourseContext = {
   courseId: string;

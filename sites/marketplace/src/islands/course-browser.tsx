@@ -1,4 +1,3 @@
-import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/marketplace';
 import type { CourseCard as Card } from '@coach/shared/contract/marketplace';
@@ -6,8 +5,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CourseCard } from '../components/course-card.tsx';
 import { formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
-import { browserApi } from '../lib/api.ts';
 import { marketplace } from '../lib/calls.ts';
+import { loadApi } from '../lib/load-api.ts';
 
 type Filters = {
   search: string;
@@ -66,26 +65,28 @@ export const CourseBrowser = ({
     }
     let current = true;
     setState('loading');
-    browserApi
-      .call(marketplace.getAllCoursesHome, {
-        search: filters.search,
-        institutes: filters.institutes,
-        categories: filters.categories,
-        rating: filters.rating,
-        page: filters.page,
-      })
-      .then(
-        (page) => {
-          if (!current) return;
-          setData(page);
-          setState('ready');
-        },
-        (err: unknown) => {
-          if (!current) return;
-          setError(err instanceof ApiError ? err.message : s.genericError);
-          setState('error');
-        },
-      );
+    void loadApi().then(({ browserApi, ApiError }) =>
+      browserApi
+        .call(marketplace.getAllCoursesHome, {
+          search: filters.search,
+          institutes: filters.institutes,
+          categories: filters.categories,
+          rating: filters.rating,
+          page: filters.page,
+        })
+        .then(
+          (page) => {
+            if (!current) return;
+            setData(page);
+            setState('ready');
+          },
+          (err: unknown) => {
+            if (!current) return;
+            setError(err instanceof ApiError ? err.message : s.genericError);
+            setState('error');
+          },
+        ),
+    );
     return () => {
       current = false;
     };

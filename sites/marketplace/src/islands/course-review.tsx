@@ -1,4 +1,3 @@
-import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { SESSION_STORAGE_KEYS } from '@coach/shared/constants/session-storage';
 import type { CourseReview } from '@coach/shared/contract/marketplace';
@@ -6,10 +5,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatNumber, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
-import { browserApi } from '../lib/api.ts';
 import { courseReviews, REVIEW_COMMENT_MAX } from '../lib/calls.ts';
 import { coursePath } from '../lib/links.ts';
-import { notify } from './toasts.tsx';
+import { loadApi } from '../lib/load-api.ts';
+import { notify } from './toasts.ts';
 
 type State =
   | { kind: 'loading' }
@@ -57,20 +56,22 @@ export const CourseReviewForm = ({
       setState({ kind: 'signed-out' });
       return;
     }
-    browserApi.call(courseReviews.getMyReview, { courseId }, { token }).then(
-      ({ enrolled, review }) => {
-        if (!enrolled) return setState({ kind: 'not-enrolled' });
-        setRating(review?.rating ?? 0);
-        setComment(review?.comment ?? '');
-        setState({ kind: 'enrolled', review, editing: review === null });
-      },
-      (failure: unknown) => {
-        if (failure instanceof ApiError && failure.status === 401) return setState({ kind: 'signed-out' });
-        setState({
-          kind: 'error',
-          message: failure instanceof ApiError ? failure.message : s.genericError,
-        });
-      },
+    void loadApi().then(({ browserApi, ApiError }) =>
+      browserApi.call(courseReviews.getMyReview, { courseId }, { token }).then(
+        ({ enrolled, review }) => {
+          if (!enrolled) return setState({ kind: 'not-enrolled' });
+          setRating(review?.rating ?? 0);
+          setComment(review?.comment ?? '');
+          setState({ kind: 'enrolled', review, editing: review === null });
+        },
+        (failure: unknown) => {
+          if (failure instanceof ApiError && failure.status === 401) return setState({ kind: 'signed-out' });
+          setState({
+            kind: 'error',
+            message: failure instanceof ApiError ? failure.message : s.genericError,
+          });
+        },
+      ),
     );
   }, [courseId, s]);
 
@@ -81,6 +82,7 @@ export const CourseReviewForm = ({
     if (rating < 1) return setError(s.chooseRating);
     setError(null);
     setBusy(true);
+    const { browserApi, ApiError } = await loadApi();
     try {
       const review = await browserApi.call(
         courseReviews.saveReview,

@@ -9,7 +9,7 @@ import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { marketplace } from '../lib/calls.ts';
 import { enrolLabel } from './enrol-label.ts';
-import { notify } from './toasts.tsx';
+import { notify } from './toasts.ts';
 
 /** `price`: the price as the page shows it, in its language. */
 type Course = { courseId: string; courseName: string; price: string; free: boolean };

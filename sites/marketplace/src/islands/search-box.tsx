@@ -1,4 +1,3 @@
-import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { COURSE_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import type { CourseSearchResult } from '@coach/shared/contract/marketplace';
@@ -6,10 +5,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
-import { browserApi } from '../lib/api.ts';
 import { marketplace } from '../lib/calls.ts';
 import { coursePath } from '../lib/links.ts';
-import { notify } from './toasts.tsx';
+import { loadApi } from '../lib/load-api.ts';
+import { notify } from './toasts.ts';
 
 type Results = { status: 'idle' } | { status: 'waiting' } | { status: 'done'; items: CourseSearchResult[] };
 
@@ -43,7 +42,10 @@ export const SearchBox = ({
     }
     setResults({ status: 'waiting' });
     let current = true;
-    const timer = window.setTimeout(() => {
+    // The client loads while the debounce runs, so the call leaves on time.
+    const api = loadApi();
+    const timer = window.setTimeout(async () => {
+      const { browserApi, ApiError } = await api;
       browserApi.call(marketplace.getSearchList, { search }).then(
         (items) => {
           if (current) setResults({ status: 'done', items });

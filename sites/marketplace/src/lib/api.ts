@@ -10,3 +10,5 @@ export const buildApi = createApiClient({
 });
 
 export const browserApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '' });
+
+export { ApiError } from '@coach/shared/client';
