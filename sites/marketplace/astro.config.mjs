@@ -10,6 +10,30 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
+  // The scripts every page with an island loads, each as one file instead of many small ones (issue 19 item 2):
+  // React with ReactDOM's client and Astro's renderer, and the site's shared helpers that the header search and
+  // the islands import up front. A lazy feature's modules (ky, the toaster, the forms, Radix) match neither, so
+  // they stay in their own chunks, fetched when used.
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+              },
+              {
+                name: 'site',
+                test: /[\\/](sites[\\/]marketplace[\\/]src[\\/](i18n[\\/](format|languages)|lib[\\/](calls|links|load-api)|islands[\\/]toasts)\.ts|shared[\\/]src[\\/](constants[\\/](timing|languages)|contract[\\/]define-call)\.ts|vite[\\/]preload-helper)/,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
   // Spec §9's nine languages: English at the spec's paths, the others under their prefix (/es/marketplace/home).
   // Each page exists once per language (src/pages/[lang]/ beside the English ones, built from src/views/).
   i18n: {
