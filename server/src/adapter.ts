@@ -10,6 +10,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Deps } from './deps.ts';
 import { AppError, featureDisabled, forbidden, fromDatabaseError } from './errors.ts';
+import { jsonAnswer } from './middleware/api-answers.ts';
 import { enterpriseFlags, loadSession, type Session } from './session.ts';
 
 /** The status a failure answers with, as app.onError decides it (a mapped database error is a 409 or 422). */
@@ -196,6 +197,6 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
     }
     if (actor && session?.audience === 'enterprise')
       await auditLoginAs(deps, actor, session.enterpriseId, entry.path, 200);
-    return c.json({ success: 1, message, response: response ?? {} });
+    return jsonAnswer({ success: 1, message, response: response ?? {} });
   });
 };

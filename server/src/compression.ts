@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { preparedLength } from './middleware/api-answers.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -84,21 +85,26 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 export const compressJson = (): MiddlewareHandler => async (c, next) => {
   await next();
   const res = c.res;
-  const type = res.headers.get('content-type');
-  if (
-    !type ||
-    !/^application\/json\b/i.test(type) ||
-    !res.body ||
-    c.req.method === 'HEAD' ||
-    res.status === 206 ||
-    res.headers.has('content-encoding') ||
-    NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')
-  )
-    return;
-  varyOnEncoding(res.headers);
+  // An answer the adapter built whole carries its type, length and Vary: nothing is read back from it unless it
+  // is to be compressed (reading its body would turn the light answer into a web stream to pump).
+  const known = preparedLength(res);
+  if (known === undefined) {
+    const type = res.headers.get('content-type');
+    if (
+      !type ||
+      !/^application\/json\b/i.test(type) ||
+      !res.body ||
+      c.req.method === 'HEAD' ||
+      res.status === 206 ||
+      res.headers.has('content-encoding') ||
+      NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')
+    )
+      return;
+    varyOnEncoding(res.headers);
+  } else if (known < MIN_COMPRESS_BYTES || c.req.method === 'HEAD') return;
   const encoding = negotiateEncoding(c.req.header('accept-encoding'));
   if (!encoding) return;
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  const declared = known ?? Number(res.headers.get('content-length') ?? Number.NaN);
   if (declared < MIN_COMPRESS_BYTES) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const compressed = body.length < MIN_COMPRESS_BYTES ? null : await compressBytes(body, encoding);
