@@ -1,21 +1,21 @@
-import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
+import { adminAuthCalls, enterpriseAuthCalls } from '../lib/auth-calls.ts';
 import type { Audience } from '../lib/session.ts';
 import { paths } from './paths.ts';
 
 /** What differs between the enterprise and the admin area of the shared auth and profile screens. */
 export const audienceConfig = {
   enterprise: {
-    calls: enterpriseAuth,
+    calls: enterpriseAuthCalls,
     paths: paths.enterprise,
     title: 'Coach for organisations',
     subtitle: 'Sign in to manage your organisation',
   },
   admin: {
-    calls: adminAuth,
+    calls: adminAuthCalls,
     paths: paths.admin,
     title: 'Coach platform admin',
     subtitle: 'Sign in to the platform administration',
   },
 } as const satisfies Record<Audience, unknown>;
 
-export type AuthCalls = typeof enterpriseAuth | typeof adminAuth;
+export type AuthCalls = typeof enterpriseAuthCalls | typeof adminAuthCalls;

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@coach/shared/constants/languages';
-import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { api } from '../lib/api.ts';
+import { adminAuthCalls, enterpriseAuthCalls } from '../lib/auth-calls.ts';
 import type { Audience } from '../lib/session.ts';
 import { chooseLanguage, storedLanguage } from './index.ts';
 
@@ -20,7 +20,7 @@ export const adoptAccountLanguage = async <U extends { language: LanguageCode | 
   }
   const chosen = storedLanguage();
   if (!chosen) return null;
-  const call = audience === 'enterprise' ? enterpriseAuth.updateLanguage : adminAuth.updateLanguage;
+  const call = audience === 'enterprise' ? enterpriseAuthCalls.updateLanguage : adminAuthCalls.updateLanguage;
   const [saved] = await Promise.all([api.call(call, { language: chosen }), chooseLanguage(chosen)]);
   return saved as unknown as U;
 };

@@ -1,7 +1,7 @@
 import { type ApiClient, createApiClient } from '@coach/shared/client';
-import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { currentLanguage } from '../i18n/index.ts';
 import { languageTag } from '../i18n/languages.ts';
+import { adminAuthCalls, enterpriseAuthCalls } from './auth-calls.ts';
 import { notify } from './notify.ts';
 import { type Audience, logoutAtom, sessionAtoms } from './session.ts';
 import { type AppStore, appStore } from './store.ts';
@@ -59,6 +59,6 @@ export const setApiClient = (client: ApiClient) => {
  */
 export const endSessionOnServer = async (audience: Audience) => {
   if (!appStore.get(sessionAtoms[audience])?.token) return;
-  const call = api.call(audience === 'enterprise' ? enterpriseAuth.logout : adminAuth.logout, {});
+  const call = api.call(audience === 'enterprise' ? enterpriseAuthCalls.logout : adminAuthCalls.logout, {});
   await Promise.race([call.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
 };

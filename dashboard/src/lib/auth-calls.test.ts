@@ -1,0 +1,19 @@
+import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
+import { describe, expect, it } from 'vitest';
+import { adminAuthCalls, enterpriseAuthCalls } from './auth-calls.ts';
+
+const same = (slim: Record<string, object>, contract: Record<string, object>) => {
+  for (const [name, def] of Object.entries(slim)) {
+    const full = contract[name] as { method: string; path: string; auth: string; multipart?: boolean };
+    expect(full, name).toBeDefined();
+    expect(def, name).toEqual({ method: full.method, path: full.path, auth: full.auth });
+    expect(full.multipart, name).toBeFalsy();
+  }
+};
+
+describe('the sign-in and session calls without their schemas', () => {
+  it('have the method, path and auth of their contract entries', () => {
+    same(enterpriseAuthCalls, enterpriseAuth);
+    same(adminAuthCalls, adminAuth);
+  });
+});

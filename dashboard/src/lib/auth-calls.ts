@@ -1,0 +1,96 @@
+import type { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
+import { API_BASE, type CallDef } from '@coach/shared/contract/define-call';
+
+/**
+ * The sign-in and session calls of both audiences as the browser client needs them: method, path and auth only.
+ * The contract's entries also carry their zod schemas, and importing them put zod (about 22 KB brotli) into the
+ * sign-in page's first scripts, while the client never parses with them (the server validates every request).
+ * Each entry keeps its contract entry's type, so inputs and answers stay typed; auth-calls.test.ts checks each
+ * against the contract. Screens past the sign-in import the contract itself.
+ */
+const slim = <C extends CallDef>(def: Pick<C, 'method' | 'path' | 'auth'>) => def as C;
+
+const E = API_BASE.enterprise;
+const A = API_BASE.admin;
+type Enterprise = typeof enterpriseAuth;
+type Admin = typeof adminAuth;
+
+export const enterpriseAuthCalls = {
+  login: slim<Enterprise['login']>({ method: 'POST', path: `${E}/login`, auth: 'none' }),
+  forgotPassword: slim<Enterprise['forgotPassword']>({
+    method: 'POST',
+    path: `${E}/forgotpassword`,
+    auth: 'none',
+  }),
+  resetPassword: slim<Enterprise['resetPassword']>({
+    method: 'POST',
+    path: `${E}/resetpassword`,
+    auth: 'none',
+  }),
+  checkResetToken: slim<Enterprise['checkResetToken']>({
+    method: 'POST',
+    path: `${E}/check-reset-token`,
+    auth: 'none',
+  }),
+  me: slim<Enterprise['me']>({ method: 'GET', path: `${E}/general/auth/me`, auth: 'enterprise' }),
+  updateLanguage: slim<Enterprise['updateLanguage']>({
+    method: 'POST',
+    path: `${E}/general/auth/update-language`,
+    auth: 'enterprise',
+  }),
+  mfaDetails: slim<Enterprise['mfaDetails']>({
+    method: 'POST',
+    path: `${E}/mfa/auth/get-details`,
+    auth: 'enterprise',
+  }),
+  sendCode: slim<Enterprise['sendCode']>({
+    method: 'POST',
+    path: `${E}/mfa/auth/send-code`,
+    auth: 'enterprise',
+  }),
+  verifyCode: slim<Enterprise['verifyCode']>({
+    method: 'POST',
+    path: `${E}/mfa/auth/verify-code`,
+    auth: 'enterprise',
+  }),
+  refreshToken: slim<Enterprise['refreshToken']>({
+    method: 'POST',
+    path: `${E}/mfa/auth/refresh-token`,
+    auth: 'enterprise',
+  }),
+  logout: slim<Enterprise['logout']>({
+    method: 'POST',
+    path: `${E}/general/auth/logout`,
+    auth: 'enterprise',
+  }),
+};
+
+export const adminAuthCalls = {
+  login: slim<Admin['login']>({ method: 'POST', path: `${A}/login`, auth: 'none' }),
+  forgotPassword: slim<Admin['forgotPassword']>({
+    method: 'POST',
+    path: `${A}/forgot-password`,
+    auth: 'none',
+  }),
+  resetPassword: slim<Admin['resetPassword']>({ method: 'POST', path: `${A}/reset-password`, auth: 'none' }),
+  checkResetToken: slim<Admin['checkResetToken']>({
+    method: 'POST',
+    path: `${A}/check-reset-token`,
+    auth: 'none',
+  }),
+  me: slim<Admin['me']>({ method: 'GET', path: `${A}/general/auth/me`, auth: 'admin' }),
+  updateLanguage: slim<Admin['updateLanguage']>({
+    method: 'POST',
+    path: `${A}/general/auth/update-language`,
+    auth: 'admin',
+  }),
+  mfaDetails: slim<Admin['mfaDetails']>({ method: 'POST', path: `${A}/mfa/auth/get-details`, auth: 'admin' }),
+  sendCode: slim<Admin['sendCode']>({ method: 'POST', path: `${A}/mfa/auth/send-code`, auth: 'admin' }),
+  verifyCode: slim<Admin['verifyCode']>({ method: 'POST', path: `${A}/mfa/auth/verify-code`, auth: 'admin' }),
+  refreshToken: slim<Admin['refreshToken']>({
+    method: 'POST',
+    path: `${A}/mfa/auth/refresh-token`,
+    auth: 'admin',
+  }),
+  logout: slim<Admin['logout']>({ method: 'POST', path: `${A}/general/auth/logout`, auth: 'admin' }),
+};
