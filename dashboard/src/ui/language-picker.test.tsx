@@ -83,3 +83,30 @@ describe('the language picker (spec §9, issue 18)', () => {
     });
   });
 });
+
+describe("the language picker's menu, loaded when first wanted", () => {
+  it('opens on the first press of ArrowDown with the focus on the first language, and Escape gives it back', async () => {
+    renderApp({ path: '/login' });
+    const user = userEvent.setup();
+    (await screen.findByRole('button', { name: 'Language: English' })).focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitemradio', { name: 'English' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitemradio', { name: 'العربية' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Language: English' })).toHaveFocus();
+  });
+
+  it('opens on a click, and again after it closed', async () => {
+    renderApp({ path: '/login' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Language: English' }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+});
