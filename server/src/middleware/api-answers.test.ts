@@ -42,7 +42,7 @@ describe('answers built by the adapter', () => {
 
 describe('the 1 MB body limit', () => {
   const big = JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024), password: 'x' });
-  const post = (headers: Record<string, string>, body: BodyInit) =>
+  const post = (headers: Record<string, string>, body: string | ReadableStream<Uint8Array>) =>
     t.app.request(LOGIN, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': t.freshIp(), ...headers },
