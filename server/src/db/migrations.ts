@@ -2,6 +2,7 @@ import type { ColumnDefinitionBuilder as ColumnBuilder, Kysely } from 'kysely';
 import { SqliteAdapter, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { m025, m025Members } from './migration-025-search.ts';
+import { m026 } from './migration-026-image-variants.ts';
 
 const ts = 'varchar(40)';
 
@@ -1005,6 +1006,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '024_languages': m024,
         '025_search': m025,
         '025_search_members': m025Members,
+        '026_image_variants': m026,
       }),
     },
   });

@@ -82,6 +82,14 @@ export type Database = {
     instructor_name: string | null;
     instructor_bio: string | null;
   };
+  /** Issue 19 item 2 (migration 026): a stored image's AVIF/WebP copies; `variants` is JSON [{ key, type, width }]. */
+  image_variants: {
+    original_key: string;
+    width: number;
+    height: number;
+    variants: string;
+    created_at: string;
+  };
   course_reviews: {
     id: string;
     course_id: string;

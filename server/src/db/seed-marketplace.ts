@@ -1,6 +1,7 @@
 import { INSTITUTIONS } from '@coach/shared/constants/institutions';
 import { COURSE_CATEGORIES, type CourseCategory } from '@coach/shared/constants/marketplace';
 import type { StorageProvider } from '../providers/storage.ts';
+import { makeImageVariants } from '../services/image-variants.ts';
 import { insertCompany } from './companies.ts';
 import type { Db } from './connect.ts';
 import { coverImage } from './cover-image.ts';
@@ -95,8 +96,11 @@ const DURATIONS = ['2 weeks', '4 weeks', '6 weeks', '8 weeks', '10 hours', '20 h
 const describe = (title: string, category: string, institution: string) =>
   `${title} is a ${category.toLowerCase()} course from ${institution}. Each week combines a short lesson, a live or recorded practice session and speaking tasks you complete with the AI coach, which listens to your answers and gives feedback on clarity, pace and structure.\n\nBy the end you will have recorded a final task that shows your progress, and you keep access to the practice library for six months.`;
 
-/** One cover per category (its drawn scene, cover-image.ts), stored through the storage provider; courses share them. */
-const storeCovers = async (storage: StorageProvider | undefined) => {
+/**
+ * One cover per category (its drawn scene, cover-image.ts), stored through the storage provider with its AVIF and
+ * WebP copies, as an uploaded cover is when a course is saved; courses share them.
+ */
+const storeCovers = async (db: Db, storage: StorageProvider | undefined) => {
   const covers = new Map<CourseCategory, string | null>();
   for (const category of COURSE_CATEGORIES) {
     if (!storage) {
@@ -104,7 +108,9 @@ const storeCovers = async (storage: StorageProvider | undefined) => {
       continue;
     }
     const key = `course-image/${new Date().toISOString().slice(0, 7)}/${uuid()}.png`;
-    await storage.put(key, coverImage(category), 'image/png');
+    const bytes = coverImage(category);
+    await storage.put(key, bytes, 'image/png');
+    await makeImageVariants({ db, storage }, { key, field: 'imageUrl', bytes });
     covers.set(category, storage.publicUrl(key));
   }
   return covers;
@@ -122,7 +128,7 @@ export const seedMarketplace = async (
     storage,
   }: { passwordHash: string; now: string; storage?: StorageProvider | undefined },
 ) => {
-  const covers = await storeCovers(storage);
+  const covers = await storeCovers(trx, storage);
   let n = 0;
   for (const [index, { slug, name }] of INSTITUTIONS.entries()) {
     const profile = PROFILES[slug];

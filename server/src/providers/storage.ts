@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -20,6 +20,8 @@ type StorageCommon = {
   head: (key: string, bytes: number) => Promise<Uint8Array | null>;
   /** Stores bytes the server received itself (multipart uploads such as readTypeUpload). */
   put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+  /** A whole stored object (an image the server makes smaller copies of), or null when it is not there. */
+  read: (key: string) => Promise<Uint8Array | null>;
   /** Other origins the browser PUTs to and loads objects from (the pages' Content-Security-Policy lists them). */
   browserOrigins?: readonly string[];
 };
@@ -98,6 +100,10 @@ export const localStorage = ({ dataDir, secret }: { dataDir: string; secret: str
       const target = fileOf(key);
       mkdirSync(path.dirname(target), { recursive: true });
       await writeFile(target, bytes, { flag: 'wx' });
+    },
+    read: async (key) => {
+      const file = fileOf(key);
+      return existsSync(file) ? new Uint8Array(await readFile(file)) : null;
     },
     publicUrl: (key) => `${LOCAL_PUBLIC_PREFIX}${key}`,
     keyOf: (url) => {
@@ -217,6 +223,14 @@ export const s3Storage = (settings: S3Settings): S3Storage => {
           ACL: 'public-read',
         }),
       );
+    },
+    read: async (key) => {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        return answer.Body ? await answer.Body.transformToByteArray() : null;
+      } catch {
+        return null;
+      }
     },
     publicUrl: (key) => `${base}/${key}`,
     // Objects are read from the public base and PUT to the endpoint, or to the bucket's host on AWS (whose

@@ -35,6 +35,7 @@ const CONTENT_TYPE_OF_EXTENSION: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+  avif: 'image/avif',
   pdf: 'application/pdf',
   webm: 'video/webm',
   ogg: 'audio/ogg',

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { makeImageVariants } from './image-variants.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';
 
@@ -173,10 +174,17 @@ const outlineColumns = ({ outcomes, syllabus, instructor }: OutlineInput) => ({
       }),
 });
 
+/** A new cover: it must be the caller's finished course-image upload; its AVIF/WebP copies are made now (422 when unreadable). */
+const saveCover = async (ctx: CallContext, imageUrl: string) => {
+  await assertUploaded(ctx, 'imageUrl', imageUrl, 'course-image');
+  const key = ctx.storage.keyOf(imageUrl);
+  if (key) await makeImageVariants(ctx, { key, field: 'imageUrl' });
+};
+
 /** New courses start as drafts: nothing reaches the marketplace until it is published. */
 export const addCourse = async (ctx: CallContext, input: CourseInput & OutlineInput) => {
   const { enterpriseId } = enterpriseSession(ctx);
-  if (input.imageUrl) await assertUploaded(ctx, 'imageUrl', input.imageUrl, 'course-image');
+  if (input.imageUrl) await saveCover(ctx, input.imageUrl);
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await ctx.db
@@ -203,8 +211,7 @@ export const editCourse = async (
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const before = await loadCourse(ctx, enterpriseId, courseId);
-  if (input.imageUrl && input.imageUrl !== before.imageUrl)
-    await assertUploaded(ctx, 'imageUrl', input.imageUrl, 'course-image');
+  if (input.imageUrl && input.imageUrl !== before.imageUrl) await saveCover(ctx, input.imageUrl);
   await ctx.db
     .updateTable('courses')
     .set({ ...columns(input), ...outlineColumns(input), updated_at: new Date().toISOString() })

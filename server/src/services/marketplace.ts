@@ -3,12 +3,13 @@ import {
   MARKETPLACE_PAGE_SIZE,
   SEARCH_LIST_LIMIT,
 } from '@coach/shared/constants/marketplace';
-import type { ContactEnquiry, CourseCard } from '@coach/shared/contract/marketplace';
+import type { ContactEnquiry, CourseCard, ImageVariants } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { notFound } from '../errors.ts';
 import { reviewsOf } from './course-reviews.ts';
+import { imageVariantsOf } from './image-variants.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
 /** A JSON column written by this server; a damaged one reads as the fallback rather than failing the page. */
@@ -87,12 +88,13 @@ type CardRow = {
   institution_slug: string;
 };
 
-const toCard = (row: CardRow): CourseCard => ({
+const toCard = (row: CardRow, images: Map<string, ImageVariants>): CourseCard => ({
   _id: row.id,
   courseName: row.name,
   courseProviderName: row.institution_name,
   institutionSlug: row.institution_slug,
   courseImgUrl: row.image_url,
+  courseImgVariants: (row.image_url && images.get(row.image_url)) || null,
   category: row.category,
   level: row.level,
   duration: row.duration,
@@ -101,6 +103,15 @@ const toCard = (row: CardRow): CourseCard => ({
   rating: Number(row.rating),
   ratingCount: Number(row.rating_count),
 });
+
+/** Cards with their covers' AVIF/WebP copies, looked up once for the whole list. */
+const toCards = async (ctx: CallContext, rows: CardRow[]) => {
+  const images = await imageVariantsOf(
+    ctx,
+    rows.map((row) => row.image_url),
+  );
+  return rows.map((row) => toCard(row, images));
+};
 
 /** get-all-courses-home: the grid with the filters of spec §3, newest first (best match first when searching), 12 a page. */
 export const listCourses = async (
@@ -127,7 +138,11 @@ export const listCourses = async (
     .limit(MARKETPLACE_PAGE_SIZE)
     .offset((input.page - 1) * MARKETPLACE_PAGE_SIZE)
     .execute();
-  return pageOf(rows.map(toCard), { currentPage: input.page, pageSize: MARKETPLACE_PAGE_SIZE, total });
+  return pageOf(await toCards(ctx, rows), {
+    currentPage: input.page,
+    pageSize: MARKETPLACE_PAGE_SIZE,
+    total,
+  });
 };
 
 const institutionSummaries = async (ctx: CallContext) => {
@@ -196,7 +211,7 @@ export const courseDetails = async (ctx: CallContext, { courseId }: { courseId: 
     .executeTakeFirst();
   if (!row) throw notFound('Course not found');
   return {
-    ...toCard(row),
+    ...toCard(row, await imageVariantsOf(ctx, [row.image_url])),
     description: row.description,
     updatedAt: row.updated_at,
     outcomes: parseJson(row.outcomes, []),
@@ -225,7 +240,7 @@ export const institution = async (ctx: CallContext, { slug }: { slug: string }) 
     website: row.website,
     logoUrl: logo?.logo ?? null,
     courseCount: courses.length,
-    courses: courses.map(toCard),
+    courses: await toCards(ctx, courses),
   };
 };
 

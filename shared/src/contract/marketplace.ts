@@ -62,6 +62,24 @@ export const validateContactForm = (
   return result.success ? null : (result.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.name);
 };
 
+/** The formats of an image's smaller copies, in the order a page offers them (the smallest files first). */
+export const IMAGE_VARIANT_TYPES = ['image/avif', 'image/webp'] as const;
+export type ImageVariantType = (typeof IMAGE_VARIANT_TYPES)[number];
+
+/**
+ * A stored image's copies at display widths in modern formats (issue 19 item 2), made by the server when the
+ * image is saved: a page offers them in a `<picture>` before the original. `width` and `height` are the
+ * original's (upright), for the image's width and height attributes; no copy is wider than the original.
+ */
+export const imageVariantsSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(
+    z.object({ url: z.string(), type: z.enum(IMAGE_VARIANT_TYPES), width: z.number().int() }),
+  ),
+});
+export type ImageVariants = z.infer<typeof imageVariantsSchema>;
+
 /** A course as the grid, the institution page and the search show it. */
 export const courseCardSchema = z.object({
   _id: id(),
@@ -69,6 +87,8 @@ export const courseCardSchema = z.object({
   courseProviderName: z.string(),
   institutionSlug: z.string(),
   courseImgUrl: z.string().nullable(),
+  /** The cover's AVIF and WebP copies; null when it has none (no cover, or one saved before they were made). */
+  courseImgVariants: imageVariantsSchema.nullable(),
   category: z.string(),
   level: z.string(),
   duration: z.string(),
