@@ -4,6 +4,7 @@ import { formatNumber, formatPriceIn, plural } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { coursePath } from '../lib/links.ts';
+import { CARD_COVER_SIZES, CoverPicture } from './cover-picture.tsx';
 
 /** One course in a grid: cover, category, title, provider, rating and price. Static HTML or island alike. */
 export const CourseCard = ({
@@ -21,7 +22,11 @@ export const CourseCard = ({
       <a className="course-card__link" href={localePath(lang, coursePath(course._id))}>
         <span className="course-card__cover">
           {course.courseImgUrl ? (
-            <img src={course.courseImgUrl} alt="" width={640} height={360} loading="lazy" decoding="async" />
+            <CoverPicture
+              url={course.courseImgUrl}
+              variants={course.courseImgVariants}
+              sizes={CARD_COVER_SIZES}
+            />
           ) : null}
           <span className="course-card__category">{course.category}</span>
         </span>
