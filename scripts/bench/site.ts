@@ -4,13 +4,15 @@
  * HTML raw and brotli, next to the targets; then Lighthouse mobile for every page type (every landing page
  * included), median of LIGHTHOUSE_RUNS runs (default 3), in Debian's Chromium against the real one-process
  * server with the demo data. Chunks imported only by `import()` (the contact form with its phone input, loaded
- * when the form comes into view or opens) are not counted: they are not fetched with the page. Prints, never judges.
+ * when the form comes into view or opens) are not counted: they are not fetched with the page. Then the image bytes
+ * the home, course and institution pages fetch in Chromium at 390 px (2x) and 1280 px (1x). Prints, never judges.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
+import { chromium } from '@playwright/test';
 import { kb, spawnServer, table } from './shared.ts';
 
 const TARGET = { jsKb: 65, htmlKb: 30, score: 100, fcpMs: 1200, tbtMs: 30, cls: 0.01 };
@@ -128,6 +130,56 @@ const waitForSite = async (url: string, timeoutMs: number) => {
 
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
 
+/** The viewports images are measured at: a phone (390 px, 2x) and a laptop (1280 px, 1x). */
+const IMAGE_VIEWPORTS = [
+  { name: '390 px', width: 390, height: 844, deviceScaleFactor: 2 },
+  { name: '1280 px', width: 1280, height: 800, deviceScaleFactor: 1 },
+] as const;
+
+/**
+ * The image bytes a page fetches in Chromium (each response's body as sent, each address once): on load (what
+ * the first screen asks for) and after scrolling to the end (every lazy cover too), with their formats.
+ */
+const imageBytes = async (url: string) => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const results: Record<string, { load: number; scrolled: number; count: number; types: string }> = {};
+    for (const viewport of IMAGE_VIEWPORTS) {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        deviceScaleFactor: viewport.deviceScaleFactor,
+      });
+      const page = await context.newPage();
+      const images = new Map<string, { bytes: number; type: string }>();
+      page.on('requestfinished', async (request) => {
+        if (request.resourceType() !== 'image' || request.url().startsWith('data:')) return;
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        images.set(request.url(), {
+          bytes: sizes.responseBodySize,
+          type: (await response?.headerValue('content-type'))?.replace('image/', '') ?? '?',
+        });
+      });
+      const total = () => [...images.values()].reduce((sum, i) => sum + i.bytes, 0);
+      await page.goto(url, { waitUntil: 'networkidle' });
+      const load = total();
+      for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += viewport.height / 2) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(100);
+      }
+      await page.waitForLoadState('networkidle');
+      const types = [...new Set([...images.values()].map((i) => i.type))].sort().join('/');
+      results[viewport.name] = { load, scrolled: total(), count: images.size, types };
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+};
+
 export const benchSite = async () => {
   const port = Number(process.env.BENCH_SITE_PORT ?? 3441);
   const base = `http://127.0.0.1:${port}`;
@@ -183,6 +235,26 @@ export const benchSite = async () => {
     console.log(
       table(largest.map(([file, size]) => ({ file: path.relative(dist, file), brotli: kb(size) }))),
     );
+
+    console.log(
+      '\nImage bytes a page fetches in Chromium (on load / after scrolling to the end; images fetched; formats)',
+    );
+    const imageRows: Record<string, string | number>[] = [];
+    for (const [name, urlPath] of pages.filter(([n]) =>
+      ['home', 'course detail', 'institution'].includes(n),
+    )) {
+      const measured = await imageBytes(`${base}${urlPath}`);
+      imageRows.push({
+        page: name,
+        ...Object.fromEntries(
+          Object.entries(measured).map(([viewport, m]) => [
+            viewport,
+            `${kb(m.load)} / ${kb(m.scrolled)} (${m.count}; ${m.types})`,
+          ]),
+        ),
+      });
+    }
+    console.log(table(imageRows));
 
     if (process.env.LIGHTHOUSE_RUNS === '0') return;
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
