@@ -1,15 +1,51 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { namespacesOf } from './src/i18n/namespaces-of.ts';
 
 // Node's process, typed here because the dashboard does not depend on @types/node.
 declare const process: { env: Record<string, string | undefined> };
+
+const src = fileURLToPath(new URL('./src/', import.meta.url));
+const i18nFolder = path.join(src, 'i18n');
+const i18nIndex = path.join(i18nFolder, 'index.ts');
+const NAMESPACES = readdirSync(path.join(i18nFolder, 'locales/en')).map((file) =>
+  file.replace(/\.json$/, ''),
+);
+
+/**
+ * Each module that names a namespace other than `common` asks for it as it loads (i18n/index.ts `needNamespaces`),
+ * so a route's strings load with its chunk and the route shows once they are in: the first load holds one language
+ * and only the namespaces its screen uses. The call goes at the end (imports are hoisted either way), so the
+ * module's lines and source map stay as written.
+ */
+const i18nNamespaces = (): Plugin => ({
+  name: 'coach-i18n-namespaces',
+  enforce: 'pre',
+  transform(code, id) {
+    const file = id.split('?')[0] ?? id;
+    if (!file.startsWith(src) || file.startsWith(i18nFolder) || !/\.tsx?$/.test(file)) return null;
+    if (/\.test\.tsx?$/.test(file)) return null;
+    const namespaces = namespacesOf(code, NAMESPACES);
+    if (namespaces.length === 0) return null;
+    let from = path.relative(path.dirname(file), i18nIndex).split(path.sep).join('/');
+    if (!from.startsWith('.')) from = `./${from}`;
+    return {
+      code: `${code}\nimport { needNamespaces as __needNamespaces } from '${from}';\n__needNamespaces(${JSON.stringify(namespaces)});\n`,
+      map: null,
+    };
+  },
+});
 
 // The API server the dev server forwards to (the one-box server listens on 3000 by default).
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    i18nNamespaces(),
     react(),
     // A brotli (quality 11) and a gzip (level 9) copy beside each text file of the build, public/ included
     // (app.js → app.js.br, app.js.gz), which the server sends by content negotiation (server/src/static-files.ts).

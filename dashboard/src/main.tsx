@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@coach/shared/constants/languages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -17,5 +18,9 @@ const render = () =>
 // The first screen is in the chosen language rather than English for a moment: its strings load first (a small
 // local file per namespace); if they fail to load, English shows.
 applyLanguage(startingLanguage())
-  .catch((error: unknown) => console.error('Loading the language failed', error))
+  .catch((error: unknown) => {
+    console.error('Loading the language failed', error);
+    return applyLanguage(DEFAULT_LANGUAGE);
+  })
+  .catch((error: unknown) => console.error('Loading English failed', error))
   .finally(render);

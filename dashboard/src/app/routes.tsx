@@ -2,6 +2,7 @@ import type { PermissionKey } from '@coach/shared/permissions';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
+import { namespacesReady } from '../i18n/index.ts';
 import type { Audience } from '../lib/session.ts';
 import { LoadingBlock } from '../ui/spinner.tsx';
 import {
@@ -13,9 +14,16 @@ import { RequirePermission, RequireSession, RequireVerifiedEmail } from './guard
 import { EntryRedirect, OpenMarketplacePage } from './marketplace-redirect.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** A lazily loaded route element: each screen is its own chunk (ARCHITECTURE.md "Dashboard SPA"). */
+/**
+ * A lazily loaded route element: each screen is its own chunk (ARCHITECTURE.md "Dashboard SPA"), shown once the
+ * strings its modules use are in (each module asks for its namespaces as it loads: i18n/index.ts `needNamespaces`).
+ */
 const lazyElement = (load: () => Promise<ReactNode>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ element: await load() }),
+  lazy: async () => {
+    const element = await load();
+    await namespacesReady();
+    return { element };
+  },
 });
 
 const comingLater = (screen: Omit<ComingLaterScreen, 'permission'>): RouteObject => ({

@@ -47,3 +47,17 @@ describe('every language loads when chosen (issue 18)', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
 });
+
+describe("one language's strings at a time (issue 19 item 5)", () => {
+  it('loads the namespaces screens asked for in the chosen language only, before showing it', async () => {
+    const { applyLanguage, i18n, needNamespaces } = await import('./index.ts');
+    needNamespaces(['members']);
+    await applyLanguage('uk');
+    expect(i18n.t('shell.menu')).toBe('Меню');
+    expect(i18n.hasResourceBundle('uk', 'members')).toBe(true);
+    expect(i18n.hasResourceBundle('uk', 'common')).toBe(true);
+    // Languages never chosen here load nothing.
+    for (const other of ['ar', 'es', 'hi', 'vi']) expect(i18n.hasResourceBundle(other, 'common')).toBe(false);
+    await applyLanguage('en');
+  });
+});

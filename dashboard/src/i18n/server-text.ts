@@ -1,5 +1,5 @@
+import { DEFAULT_LANGUAGE } from '@coach/shared/constants/languages';
 import { i18n } from './index.ts';
-import english from './locales/en/server.json';
 
 const OPTIONS = { ns: 'server', keySeparator: false, nsSeparator: false } as const;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -10,24 +10,34 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
  * i18next picks the language's plural form of the key (`<key>_one`, `<key>_other`... in en/server.json, one English
  * value per form, each matched).
  */
-const patterns = Object.entries(english as Record<string, string>)
-  .filter(([, value]) => value.includes('{{'))
-  .map(([key, value]) => {
-    const names: string[] = [];
-    const source = value
-      .split(/(\{\{\s*\w+\s*\}\})/)
-      .map((part) => {
-        const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
-        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(name);
-        return name === 'count' ? '(\\d+)' : '(.+?)';
-      })
-      .join('');
-    return { key: key.replace(PLURAL, ''), names, regex: new RegExp(`^${source}$`, 's') };
-  });
+const patternsOf = (english: Record<string, string>) =>
+  Object.entries(english)
+    .filter(([, value]) => value.includes('{{'))
+    .map(([key, value]) => {
+      const names: string[] = [];
+      const source = value
+        .split(/(\{\{\s*\w+\s*\}\})/)
+        .map((part) => {
+          const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
+          if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(name);
+          return name === 'count' ? '(\\d+)' : '(.+?)';
+        })
+        .join('');
+      return { key: key.replace(PLURAL, ''), names, regex: new RegExp(`^${source}$`, 's') };
+    });
+
+/** Built once English's server sentences are in: they load with any other language (`applyLanguage`). */
+let patterns: ReturnType<typeof patternsOf> | null = null;
+const englishPatterns = () => {
+  if (patterns) return patterns;
+  const english = i18n.getResourceBundle(DEFAULT_LANGUAGE, 'server') as Record<string, string> | undefined;
+  if (english) patterns = patternsOf(english);
+  return patterns ?? [];
+};
 
 const withValues = (message: string): string | null => {
-  for (const { key, names, regex } of patterns) {
+  for (const { key, names, regex } of englishPatterns()) {
     const match = regex.exec(message);
     if (!match) continue;
     const values: Record<string, string | number> = {};

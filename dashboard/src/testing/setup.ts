@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { applyLanguage, i18n } from '../i18n/index.ts';
+import { applyLanguage, i18n, NAMESPACES, namespacesReady, needNamespaces } from '../i18n/index.ts';
 
 // Routes are lazy-loaded: on a cold run (a fresh clone in CI) Vite transforms each route module on first
 // import, which can take longer than Testing Library's 1 s default before the screen appears.
 configure({ asyncUtilTimeout: 5000 });
+
+// Every English namespace is in before any test, as the route loader would have it before its screen: components
+// rendered alone find their strings too (a language switch in a test then loads them all in that language).
+needNamespaces(NAMESPACES);
+await namespacesReady();
 
 // jsdom lacks these browser APIs that radix (floating-ui, pointer capture) relies on.
 class ResizeObserverStub {
