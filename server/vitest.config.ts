@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The seeded demo is made once per project and copied by every test app (src/testing/seed-template.ts).
+    globalSetup: ['src/testing/seed-template.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
       // The site publisher builds the Astro site; it does not depend on the database kind, and two

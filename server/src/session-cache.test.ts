@@ -188,7 +188,8 @@ describe('no stale session after a change (issue 19)', () => {
     const claims = decodeJwt(real) as { sub: string; ent: string; lid: string };
     const short = await t.deps.tokens.sign(
       { sub: claims.sub, aud: 'enterprise', ent: claims.ent, mfa: true, lid: claims.lid },
-      1,
+      // Whole seconds: a 1 s token signed late in a second may expire before a loaded machine first sends it.
+      3,
     );
     expect((await me(short, ip)).status).toBe(200);
     const { exp = 0 } = decodeJwt(short);

@@ -12,7 +12,7 @@ let owner: string;
 const ip = '10.9.5.1';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ hearSeed: true });
   ({ owner } = await t.signInSeeded(ip));
 });
 afterAll(async () => {

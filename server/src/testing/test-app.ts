@@ -1,14 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Registration } from '../adapter.ts';
 import { createApp } from '../app.ts';
 import { createTokens } from '../auth/tokens.ts';
 import { createBackground } from '../background.ts';
 import { connect } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrations.ts';
-import { seedDemo } from '../db/seed.ts';
 import type { Deps } from '../deps.ts';
 import { startJobs } from '../jobs/start-jobs.ts';
 import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
@@ -16,6 +15,7 @@ import { createMail } from '../providers/mail.ts';
 import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
 import { workerSpeech } from '../providers/speech/worker.ts';
 import { localStorage } from '../providers/storage.ts';
+import { databaseUrl, PG_ADMIN_URL } from './seed-template.ts';
 
 /** Tests read arbitrary response fields; real clients get them typed from the contract schemas. */
 type TestEnvelope = {
@@ -27,8 +27,6 @@ type TestEnvelope = {
   response?: any;
 };
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 /**
  * A seeded app on a real database: a SQLite file in a temp dir, or (TEST_DB=postgres) a fresh
  * PostgreSQL database coach_test_<random> that close() drops.
@@ -37,28 +35,32 @@ export const createTestApp = async ({
   extraCalls = [],
   payments,
   coach,
+  hearSeed = false,
 }: {
   extraCalls?: Registration[];
   payments?: PaymentProvider;
   coach?: CoachEngine;
+  /**
+   * Whether the job runner hears the demo's 19 seeded recordings, as a fresh server does at first start. Off by
+   * default: every suite would otherwise load the speech models and transcribe them in the background (and a suite
+   * that waits for its own recording with `jobsIdle()` would wait for all 19 first); their analyses stay pending.
+   */
+  hearSeed?: boolean;
 } = {}) => {
+  // A copy of the run's seeded demo (seed-template.ts, vitest's global setup).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-test-'));
-  let databaseUrl: string | undefined;
   let dbName: string | undefined;
+  cpSync(inject(process.env.TEST_DB === 'postgres' ? 'seedPgDir' : 'seedDir'), dataDir, { recursive: true });
   if (process.env.TEST_DB === 'postgres') {
     dbName = `coach_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('seedDatabase')}`);
     await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
   }
-  const { db, kind } = connect({ dataDir, databaseUrl });
-  await migrateToLatest(db as never);
+  const { db, kind } = connect({ dataDir, databaseUrl: dbName ? databaseUrl(dbName) : undefined });
   const storage = localStorage({ dataDir, secret: 'test-upload-secret' });
-  await seedDemo(db, { storage });
+  if (!hearSeed) await db.deleteFrom('jobs').where('kind', '=', 'speech-analysis').execute();
   const { mail, sms } = createMail({ outboxDir: path.join(dataDir, 'outbox') });
   const background = createBackground();
   const speech = workerSpeech();
