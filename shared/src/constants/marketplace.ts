@@ -31,3 +31,7 @@ export const formatPrice = (cents: number, currency: string, locale = 'en-AU') =
     : new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
         cents / 100,
       );
+
+/** The modern copies made of every course cover, best first (a <picture>'s sources in this order). */
+export const IMAGE_VARIANT_TYPES = ['image/avif', 'image/webp'] as const;
+export type ImageVariantType = (typeof IMAGE_VARIANT_TYPES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_VARIANT_TYPES } from '../constants/marketplace.ts';
 import { CONTACT_FORM_MESSAGES } from '../constants/messages.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, paged, text } from './envelope.ts';
@@ -63,8 +64,7 @@ export const validateContactForm = (
 };
 
 /** The formats of an image's smaller copies, in the order a page offers them (the smallest files first). */
-export const IMAGE_VARIANT_TYPES = ['image/avif', 'image/webp'] as const;
-export type ImageVariantType = (typeof IMAGE_VARIANT_TYPES)[number];
+export { IMAGE_VARIANT_TYPES, type ImageVariantType } from '../constants/marketplace.ts';
 
 /**
  * A stored image's copies at display widths in modern formats (issue 19 item 2), made by the server when the

@@ -1,4 +1,6 @@
-import { IMAGE_VARIANT_TYPES, type ImageVariants } from '@coach/shared/contract/marketplace';
+// Only a type from the contract: its value would bring zod into every island that shows a cover.
+import { IMAGE_VARIANT_TYPES } from '@coach/shared/constants/marketplace';
+import type { ImageVariants } from '@coach/shared/contract/marketplace';
 
 /**
  * How wide a course card's cover is shown, for the browser to pick a copy (site.css: cards of at least 250 px in
