@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode } from '@coach/shared/constants/languages';
+import { LANGUAGES } from '@coach/shared/constants/languages';
 import { useSetAtom } from 'jotai';
 import { DropdownMenu as RadixMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -7,13 +7,10 @@ import { chooseLanguage } from '../i18n/index.ts';
 import { isLanguageCode, languageTag } from '../i18n/languages.ts';
 import { api } from '../lib/api.ts';
 import { adminAuthCalls, enterpriseAuthCalls } from '../lib/auth-calls.ts';
-import { type Audience, adminUserAtom, enterpriseUserAtom } from '../lib/session.ts';
-import { LanguagePickerFace, nativeName } from './language-picker.tsx';
+import { adminUserAtom, enterpriseUserAtom } from '../lib/session.ts';
+import { type LanguageMenuProps, LanguagePickerFace, nativeName } from './language-picker-face.tsx';
 import './language-picker.css';
 import './ui.css';
-
-/** `openedByKeyboard`: mounted by the picker's stand-in when pressed, so it opens at once, by keyboard or not. */
-export type LanguageMenuProps = { audience?: Audience; language: LanguageCode; openedByKeyboard?: boolean };
 
 /**
  * The language picker's menu (issue 18), loaded by language-picker.tsx when first wanted: each language in its own
