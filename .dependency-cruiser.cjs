@@ -54,6 +54,22 @@ module.exports = {
       to: { path: ['node_modules/hono/', '^server/src/routes/'] },
     },
     {
+      name: 'data-layer-decides-nothing',
+      comment:
+        'server/src/db holds the connection, schema and migrations: it imports no service, route, provider or seed (the demo seed lives in server/src/seed and may call services).',
+      severity: 'error',
+      from: { path: '^server/src/db/' },
+      to: { path: '^server/src/', pathNot: '^server/src/db/' },
+    },
+    {
+      name: 'services-do-not-seed',
+      comment:
+        'Services and routes never reach into the demo seed (only main.ts, tests and scripts start it).',
+      severity: 'error',
+      from: { path: '^server/src/(services|routes|providers|db)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/src/seed/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

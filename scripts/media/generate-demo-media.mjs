@@ -14,7 +14,7 @@
 //
 // To regenerate (the tools are the speech engine's: `node scripts/ensure-speech-tools.mjs` installs them):
 //   node scripts/media/generate-demo-media.mjs
-// The seed (server/src/db/seed-content.ts, server/src/db/seed-recordings.ts) names the same slugs and files;
+// The seed (server/src/seed/seed-content.ts, server/src/seed/seed-recordings.ts) names the same slugs and files;
 // keep the lists in step. Runs are repeatable: the same tools give the same bytes.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -335,7 +335,7 @@ const VIDEOS = [
 ];
 
 /**
- * The demo members' recordings (server/src/db/seed-recordings.ts uses them). Each is what a learner said for one
+ * The demo members' recordings (server/src/seed/seed-recordings.ts uses them). Each is what a learner said for one
  * item, passage or question of a demo task, passed to flite as written; `stretch` above 1 speaks more slowly
  * (default RECORDING_STRETCH). The transcripts noted are what the embedded engine hears in the committed files.
  */

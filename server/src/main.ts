@@ -7,7 +7,6 @@ import { createTokens, loadSecret } from './auth/tokens.ts';
 import { createBackground } from './background.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
-import { DEMO_LOGINS, seedDemo } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { coachFor } from './providers/coach.ts';
@@ -16,6 +15,7 @@ import { paymentsFor } from './providers/payments.ts';
 import { speechFor } from './providers/speech/index.ts';
 import { workerSpeech } from './providers/speech/worker.ts';
 import { createStorage } from './providers/storage.ts';
+import { DEMO_LOGINS, seedDemo } from './seed/seed.ts';
 import { exitOnSignals, gracefulServer } from './shutdown.ts';
 import { createSitePublisher, type SitePublisher } from './site-publisher.ts';
 

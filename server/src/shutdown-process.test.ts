@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from './db/seed.ts';
+import { DEMO_PASSWORD } from './seed/seed.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const tsxCli = fileURLToPath(import.meta.resolve('tsx/cli'));

@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD } from './db/seed.ts';
 import { startServer } from './main.ts';
+import { DEMO_PASSWORD } from './seed/seed.ts';
 import { exitOnSignals } from './shutdown.ts';
 import { createSitePublisher } from './site-publisher.ts';
 

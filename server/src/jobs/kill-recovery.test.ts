@@ -6,9 +6,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrations.ts';
-import { seedDemo } from '../db/seed.ts';
 import { synthesise } from '../providers/speech/synthesise.ts';
 import { localStorage } from '../providers/storage.ts';
+import { seedDemo } from '../seed/seed.ts';
 import { enqueue } from './queue.ts';
 
 // Issue 16 item 1: a recording's analysis "is retried after a crash (kill -9 loses nothing)". The real server

@@ -5,7 +5,7 @@ import { adminContent, PLATFORM_CONTENT_PAGE_SIZE } from '@coach/shared/contract
 import { contentLibrary } from '@coach/shared/contract/content';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCoaches } from '../db/seed-content.ts';
+import { seedCoaches } from '../seed/seed-content.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { contentLibrary } from '@coach/shared/contract/content';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_TASK_SEEDS } from '../db/seed-platform-tasks.ts';
+import { PLATFORM_TASK_SEEDS } from '../seed/seed-platform-tasks.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { adminVocabulary, vocabularyPractice } from '@coach/shared/contract/admin-vocabulary';
 import type { FeatureFlags } from '@coach/shared/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_VOCABULARY } from '../db/seed-vocabulary.ts';
+import { SEED_VOCABULARY } from '../seed/seed-vocabulary.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -2,7 +2,7 @@ import { SEARCH_LIST_LIMIT } from '@coach/shared/constants/marketplace';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSyntheticCourses } from '../db/synthetic-courses.ts';
+import { addSyntheticCourses } from '../seed/synthetic-courses.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

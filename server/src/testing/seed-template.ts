@@ -5,8 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrations.ts';
-import { seedDemo } from '../db/seed.ts';
 import { localStorage } from '../providers/storage.ts';
+import { seedDemo } from '../seed/seed.ts';
 
 /**
  * Vitest's global setup: the migrated, seeded demo is made once per run (and database kind), and every test app starts

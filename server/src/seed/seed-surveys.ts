@@ -1,5 +1,5 @@
 import type { SurveyAnswers, SurveyQuestion } from '@coach/shared/contract/surveys';
-import type { Db } from './connect.ts';
+import type { Db } from '../db/connect.ts';
 
 const DAY_MS = 86_400_000;
 const THIRTY_DAYS = 2_592_000;

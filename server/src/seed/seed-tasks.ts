@@ -1,4 +1,4 @@
-import type { Db } from './connect.ts';
+import type { Db } from '../db/connect.ts';
 
 const uuid = () => crypto.randomUUID();
 const WEEK = 604_800;

@@ -1,9 +1,9 @@
 import { INSTITUTIONS } from '@coach/shared/constants/institutions';
 import { COURSE_CATEGORIES, type CourseCategory } from '@coach/shared/constants/marketplace';
+import { insertCompany } from '../db/companies.ts';
+import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { makeImageVariants } from '../services/image-variants.ts';
-import { insertCompany } from './companies.ts';
-import type { Db } from './connect.ts';
 import { coverImage } from './cover-image.ts';
 import { courseOutline } from './seed-course-outlines.ts';
 import { seedCourseReviews } from './seed-course-reviews.ts';

@@ -1,4 +1,4 @@
-import type { Db } from './connect.ts';
+import type { Db } from '../db/connect.ts';
 
 type SeedWord = { word: string; meaning: string; example: string; level: 1 | 2 | 3 | 4; category: string };
 

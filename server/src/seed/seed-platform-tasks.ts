@@ -1,4 +1,4 @@
-import type { Db } from './connect.ts';
+import type { Db } from '../db/connect.ts';
 
 const common = {
   category: 'Communication',

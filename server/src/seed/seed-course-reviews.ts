@@ -1,4 +1,4 @@
-import type { Db } from './connect.ts';
+import type { Db } from '../db/connect.ts';
 
 // The demo courses' ratings are real reviews (issue 17 item 7): Acme's demo members enrol in courses (paid
 // enrolments under their emails, as the marketplace's own flow makes) and review them; each course's card rating

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { VideoCategoryKey, VideoSubtitle } from '@coach/shared/contract/content';
+import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { syncGroupContent } from '../services/content-assignments.ts';
-import type { Db } from './connect.ts';
 
 const uuid = () => crypto.randomUUID();
 const WEEK = 604_800;

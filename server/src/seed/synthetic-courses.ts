@@ -1,5 +1,5 @@
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '@coach/shared/constants/marketplace';
-import type { Db } from './connect.ts';
+import type { Db } from '../db/connect.ts';
 
 const WORDS = [
   'Confident',
