@@ -31,7 +31,10 @@ describe('API keys: which calls read', () => {
     for (const entry of Object.values(apiKeys)) expect(isApiKeyCall(entry)).toBe(false);
     const bad = keyCalls.filter(
       (entry) =>
-        entry.auth !== 'enterprise' || entry.permission === null || entry.adminRoleOnly || entry.beforeSecondFactor,
+        entry.auth !== 'enterprise' ||
+        entry.permission === null ||
+        entry.adminRoleOnly ||
+        entry.beforeSecondFactor,
     );
     expect(bad.map(key)).toEqual([]);
   });
