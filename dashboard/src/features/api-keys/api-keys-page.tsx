@@ -81,7 +81,7 @@ const RecentUses = ({ uses }: { uses: ApiKeyUse[] }) => {
   if (uses.length === 0) return <p className="api-keys__note">{t('usage.none')}</p>;
   return (
     <div className="table-scroll">
-      <table className="table table--stack">
+      <table className="table table--stack" aria-label={t('usage.title')}>
         <thead>
           <tr>
             <th scope="col">{t('usage.at')}</th>
@@ -153,7 +153,7 @@ export const ApiKeysPage = () => {
             ) : (
               <div className="table-card">
                 <div className="table-scroll">
-                  <table className="table table--stack">
+                  <table className="table table--stack" aria-label={t('title')}>
                     <thead>
                       <tr>
                         <th scope="col">{t('list.name')}</th>
@@ -175,7 +175,7 @@ export const ApiKeysPage = () => {
                 </div>
               </div>
             )}
-            <Card title={t('usage.title')} className="api-keys__usage">
+            <Card title={t('usage.title')} aria-label={t('usage.title')} className="api-keys__usage">
               <p className="api-keys__note">{t('usage.description')}</p>
               <RecentUses uses={recentUses} />
             </Card>

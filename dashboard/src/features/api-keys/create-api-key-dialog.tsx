@@ -37,8 +37,10 @@ export const CreateApiKeyDialog = ({
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
-  const toggle = (key: PermissionKey, on: boolean) =>
+  const toggle = (key: PermissionKey, on: boolean) => {
     setKeys((current) => (on ? [...current, key] : current.filter((k) => k !== key)));
+    setErrors(({ permissions: _gone, ...rest }) => rest);
+  };
 
   const submit = async () => {
     const found: Errors = {};
@@ -76,7 +78,10 @@ export const CreateApiKeyDialog = ({
         hint={t('form.nameHint')}
         value={name}
         maxLength={60}
-        onChange={(event) => setName(event.target.value)}
+        onChange={(event) => {
+          setName(event.target.value);
+          setErrors(({ name: _gone, ...rest }) => rest);
+        }}
         error={errors.name}
         autoFocus
       />
