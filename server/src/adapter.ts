@@ -213,8 +213,9 @@ const callWithKey = async (
   const key = await findApiKey(deps.db, bearer);
   let status = 200;
   try {
-    await assertKeyNotThrottled(deps.db, key.k_id, deps.config.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT);
+    // A revoked key, or one whose creator is gone, answers 401 whatever its rate.
     const session = apiKeySession(key);
+    await assertKeyNotThrottled(deps.db, key.k_id, deps.config.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT);
     await touchKey(deps.db, key);
     assertKeyMayCall(entry, session);
     checkAccess(entry, session);

@@ -1,4 +1,5 @@
 import { type ApiKey, type ApiKeyUse, apiKeys } from '@coach/shared/contract/api-keys';
+import type { EnterpriseUser } from '@coach/shared/contract/auth';
 import { isAdminRoleName } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -123,6 +124,15 @@ const RecentUses = ({ uses }: { uses: ApiKeyUse[] }) => {
 export const ApiKeysPage = () => {
   const { t } = useTranslation('api-keys');
   const user = useAtomValue(enterpriseUserAtom);
+  if (!user) return <LoadingBlock label={t('loading')} />;
+  // Anyone else is sent away before anything is asked of the server (which would answer 403).
+  if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
+    return <Navigate to={paths.enterprise.unauthorized} replace />;
+  return <ApiKeysScreen user={user} />;
+};
+
+const ApiKeysScreen = ({ user }: { user: EnterpriseUser }) => {
+  const { t } = useTranslation('api-keys');
   const { state, reload } = useLoad('api-keys', () => api.call(apiKeys.list, {}));
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
@@ -130,10 +140,6 @@ export const ApiKeysPage = () => {
     await api.call(apiKeys.revoke, { keyId: key._id });
     return t('confirm.revoked');
   }, reload);
-
-  if (!user) return <LoadingBlock label={t('loading')} />;
-  if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
-    return <Navigate to={paths.enterprise.unauthorized} replace />;
 
   return (
     <div className="api-keys">
