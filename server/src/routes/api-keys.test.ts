@@ -35,7 +35,8 @@ const createKey = async (
 ) => {
   const res = await t.request('POST', apiKeys.create.path, { token, ip, body: input });
   expect(res.status, res.json.message).toBe(200);
-  return res.json.response as { key: { _id: string; prefix: string }; secret: string };
+  // The answer is what the contract says (the client reads it typed).
+  return apiKeys.create.response.parse(res.json.response);
 };
 
 const usesOf = async (keyId: string) =>
@@ -67,6 +68,7 @@ describe('API keys: an enterprise admin manages them', () => {
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     const list = await t.request('GET', apiKeys.list.path, { token: owner, ip });
     expect(list.status).toBe(200);
+    expect(apiKeys.list.response.safeParse(list.json.response).success).toBe(true);
     const listed = list.json.response.keys.find((k: { _id: string }) => k._id === key._id);
     expect(listed).toMatchObject({
       name: 'HR sync',
@@ -251,7 +253,7 @@ describe('API keys: a key works only within its permissions', () => {
       body: { keyId: key._id },
     });
     expect(revoke.status).toBe(200);
-    expect(revoke.json.response.revokedAt).not.toBeNull();
+    expect(apiKeys.revoke.response.parse(revoke.json.response).revokedAt).not.toBeNull();
     const after = await withKey(secret, 'GET', members.list.path);
     expect(after.status).toBe(401);
     expect(after.json.message).toMatch(/revoked/);
