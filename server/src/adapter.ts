@@ -8,6 +8,16 @@ import { hasPermission, isAdminRoleName } from '@coach/shared/permissions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import {
+  apiKeySession,
+  assertKeyMayCall,
+  assertKeyNotThrottled,
+  auditKeyUse,
+  bearerOf,
+  DEFAULT_API_KEY_RATE_LIMIT,
+  findApiKey,
+  touchKey,
+} from './auth/api-keys.ts';
 import type { Deps } from './deps.ts';
 import { AppError, featureDisabled, forbidden, fromDatabaseError } from './errors.ts';
 import { jsonAnswer } from './middleware/api-answers.ts';
@@ -159,9 +169,75 @@ const clientPlatformOf = (header: string | undefined): ClientPlatform => {
   return value === 'ios' || value === 'android' ? value : 'web';
 };
 
+/**
+ * The handler's part of a call, once the caller is known and allowed: reads and checks the input, runs the handler
+ * and wraps its answer in the envelope.
+ */
+const runCall = async (
+  c: Context,
+  deps: Deps,
+  entry: CallDef,
+  handler: AnyHandler,
+  session: Session | null,
+): Promise<Response> => {
+  const raw = await readInput(c, entry);
+  const parsed = entry.request.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  let message = 'OK';
+  const ctx: CallContext = {
+    ...deps,
+    ip: clientIp(c, deps.config.trustProxy),
+    clientPlatform: clientPlatformOf(c.req.header('x-client-platform')),
+    userAgent: c.req.header('user-agent') ?? '',
+    requestLanguage: languageOfAcceptHeader(c.req.header('accept-language')),
+    session,
+    setMessage: (m) => {
+      message = m;
+    },
+  };
+  const response = await handler({ ctx, input: parsed.data });
+  return jsonAnswer({ success: 1, message, response: response ?? {} });
+};
+
+/**
+ * An enterprise call made with an API key (issue 20 item 3): the key is found and checked, limited per key, and
+ * the call runs as the key's creator within the key's permissions; every use, refused or not, is one audit row.
+ */
+const callWithKey = async (
+  c: Context,
+  deps: Deps,
+  entry: CallDef,
+  handler: AnyHandler | undefined,
+  bearer: string,
+): Promise<Response> => {
+  const key = await findApiKey(deps.db, bearer);
+  let status = 200;
+  try {
+    // A revoked key, or one whose creator is gone, answers 401 whatever its rate.
+    const session = apiKeySession(key);
+    await assertKeyNotThrottled(deps.db, key.k_id, deps.config.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT);
+    await touchKey(deps.db, key);
+    assertKeyMayCall(entry, session);
+    checkAccess(entry, session);
+    if (!handler) throw new AppError(501, ERROR_CODES.notImplemented, 'This call is not implemented yet');
+    return await runCall(c, deps, entry, handler, session);
+  } catch (error) {
+    status = statusOfError(error);
+    throw error;
+  } finally {
+    await auditKeyUse(deps.db, key, entry.path, status);
+  }
+};
+
 /** Registers one route per contract entry; entries without a handler answer 501 after the auth check. */
 export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHandler | undefined) => {
   app.on(entry.method, entry.path, async (c) => {
+    // An enterprise call with `Authorization: Bearer` and no session token is an API key's.
+    const bearer =
+      entry.auth === 'enterprise' && !c.req.header(TOKEN_HEADER.enterprise)
+        ? bearerOf(c.req.header('authorization'))
+        : undefined;
+    if (bearer !== undefined) return callWithKey(c, deps, entry, handler, bearer);
     const session =
       entry.auth === 'none'
         ? null
@@ -170,33 +246,16 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
     if (!handler) {
       throw new AppError(501, ERROR_CODES.notImplemented, 'This call is not implemented yet');
     }
-    const raw = await readInput(c, entry);
-    const parsed = entry.request.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error);
-    let message = 'OK';
-    const ctx: CallContext = {
-      ...deps,
-      ip: clientIp(c, deps.config.trustProxy),
-      clientPlatform: clientPlatformOf(c.req.header('x-client-platform')),
-      userAgent: c.req.header('user-agent') ?? '',
-      requestLanguage: languageOfAcceptHeader(c.req.header('accept-language')),
-      session,
-      setMessage: (m) => {
-        message = m;
-      },
-    };
     const actor =
       session?.audience === 'enterprise' && entry.method !== 'GET' ? session.claims.act : undefined;
-    let response: unknown;
+    if (!actor || session?.audience !== 'enterprise') return runCall(c, deps, entry, handler, session);
     try {
-      response = await handler({ ctx, input: parsed.data });
+      const answer = await runCall(c, deps, entry, handler, session);
+      await auditLoginAs(deps, actor, session.enterpriseId, entry.path, 200);
+      return answer;
     } catch (error) {
-      if (actor && session?.audience === 'enterprise')
-        await auditLoginAs(deps, actor, session.enterpriseId, entry.path, statusOfError(error));
+      await auditLoginAs(deps, actor, session.enterpriseId, entry.path, statusOfError(error));
       throw error;
     }
-    if (actor && session?.audience === 'enterprise')
-      await auditLoginAs(deps, actor, session.enterpriseId, entry.path, 200);
-    return jsonAnswer({ success: 1, message, response: response ?? {} });
   });
 };

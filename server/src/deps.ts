@@ -19,6 +19,8 @@ export type AppConfig = {
   /** DEV_OUTBOX=1: the outbox's web view at /dev/outbox, for callers on loopback only (off by default). */
   devOutbox: boolean;
   quiet: boolean;
+  /** Requests an API key may make per minute (API_KEY_RATE_LIMIT; default 600, issue 20). */
+  apiKeyRateLimit?: number;
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
   supportEmail?: string;
 };

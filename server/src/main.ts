@@ -57,6 +57,8 @@ export type StartOptions = {
   coachEnv?: Record<string, string | undefined>;
   /** S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_URL: an S3-compatible bucket instead of DATA_DIR/uploads. */
   storageEnv?: Record<string, string | undefined>;
+  /** API_KEY_RATE_LIMIT: requests an API key may make per minute (default 600). */
+  apiKeyRateLimit?: number;
   /** JOB_LEASE_MS: how long a background job is held by the process that claimed it (default 5 minutes). */
   jobLeaseMs?: number;
 };
@@ -115,6 +117,7 @@ export const startServer = async (options: StartOptions = {}) => {
       devOutbox: options.devOutbox ?? false,
       quiet: options.quiet ?? false,
       supportEmail: options.supportEmail ?? 'support@coach.example',
+      ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
     },
   };
   const app = createApp(deps);
@@ -163,6 +166,14 @@ const leaseOf = (value: string) => {
   return ms;
 };
 
+/** API_KEY_RATE_LIMIT as a whole number of requests per minute, at least 1. */
+const rateLimitOf = (value: string) => {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error('API_KEY_RATE_LIMIT must be a whole number of requests per minute, at least 1');
+  return limit;
+};
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
   const env = process.env;
@@ -188,6 +199,7 @@ if (isMain) {
     coachEnv: env,
     buildSite: env.SITE_BUILD !== '0',
     ...(env.JOB_LEASE_MS ? { jobLeaseMs: leaseOf(env.JOB_LEASE_MS) } : {}),
+    ...(env.API_KEY_RATE_LIMIT ? { apiKeyRateLimit: rateLimitOf(env.API_KEY_RATE_LIMIT) } : {}),
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   if (running.deps.config.devOutbox)

@@ -55,6 +55,11 @@ export type EnterpriseSession = {
   user: EnterpriseUserRow;
   enterpriseId: string;
   permissions: readonly string[];
+  /**
+   * Set when an API key calls (issue 20): the session then acts as the key's creator, with `permissions` the key's
+   * keys that the creator still holds (auth/api-keys.ts).
+   */
+  apiKey?: { id: string; name: string; access: string };
 };
 export type AdminSession = { audience: 'admin'; claims: Readonly<TokenClaims>; admin: AdminRow };
 export type Session = EnterpriseSession | AdminSession;
@@ -76,7 +81,7 @@ export const enterpriseFlags = (user: EnterpriseUserRow): Readonly<FeatureFlags>
   }));
 
 /** A role's permission keys as stored (parsed once per distinct list, shared read-only). */
-const permissionsOf = (text: string): readonly string[] =>
+export const permissionsOf = (text: string): readonly string[] =>
   parsedOnce('permissions', text, (json) => json as string[]);
 
 /** The caller as an enterprise member, or 401 (for services behind enterprise calls). */
@@ -92,7 +97,7 @@ export const adminSession = (ctx: { session: Session | null }): AdminSession => 
 };
 
 /** A member with their role and enterprise: what a call's session carries (both lookups read the same). */
-const memberColumns = [
+export const memberColumns = [
   'users.id',
   'users.enterprise_id',
   'users.role_id',

@@ -234,6 +234,10 @@ const screenRoutes = (): RouteObject[] => [
                     () => import('../features/settings/settings-page.tsx').then((m) => <m.SettingsPage />),
                   ],
                   [
+                    paths.enterprise.apiKeys,
+                    () => import('../features/api-keys/api-keys-page.tsx').then((m) => <m.ApiKeysPage />),
+                  ],
+                  [
                     paths.enterprise.help,
                     () => import('../features/help/help-page.tsx').then((m) => <m.HelpPage />),
                   ],

@@ -58,6 +58,8 @@ export const paths = {
     roles: '/enterprise/roles',
     help: '/enterprise/help',
     settings: '/enterprise/settings',
+    /** Issue 20 item 3: the organisation's API keys, in the Settings area (role named admin). */
+    apiKeys: '/enterprise/settings/api-keys',
     readingTopics: '/enterprise/reading-topics',
     groups: '/enterprise/groups',
     manageGroup: '/enterprise/groups/manage/:id?',

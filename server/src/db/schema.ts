@@ -418,6 +418,21 @@ export type Database = {
     updated_by: string | null;
     updated_at: string;
   };
+  /** Issue 20 item 3: API keys; permissions is a JSON array of permission keys, access 'read' | 'read-write'. */
+  api_keys: {
+    id: string;
+    enterprise_id: string;
+    public_id: string;
+    secret_hash: string;
+    name: string;
+    permissions: string;
+    access: string;
+    created_by: string;
+    created_at: string;
+    last_used_at: string | null;
+    revoked_at: string | null;
+    revoked_by: string | null;
+  };
   audit_log: {
     id: string;
     actor_kind: string;

@@ -5,6 +5,7 @@ import { adminMemberRoutes } from './admin-members.ts';
 import { adminReportsRoutes } from './admin-reports.ts';
 import { adminTasksRoutes } from './admin-tasks.ts';
 import { adminVocabularyRoutes } from './admin-vocabulary.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { authRoutes } from './auth.ts';
 import { contentRoutes } from './content.ts';
 import { courseRoutes } from './courses.ts';
@@ -44,4 +45,5 @@ export const allRoutes: Registration[] = [
   ...legalRoutes,
   ...surveyRoutes,
   ...enterpriseReportsRoutes,
+  ...apiKeyRoutes,
 ];

@@ -153,6 +153,7 @@ export const contentLibrary = {
   getMembersByContentId: defineCall({
     method: 'POST',
     path: `${C}/get-members-by-contentid`,
+    reads: true,
     auth: 'enterprise',
     permission: 'content-library',
     request: z.strictObject({

@@ -40,6 +40,11 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   feature?: string;
   /** Multipart uploads: the body is form data, not JSON, and the request schema checks its fields. */
   multipart?: boolean;
+  /**
+   * A POST call that only reads (most of this API is POST, spec §7): a read-only API key may make it (issue 20).
+   * GET calls read by their method and need no marker; `isReadCall` is the one rule.
+   */
+  reads?: true;
   request: Req;
   response: Res;
 };
@@ -51,6 +56,10 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
 export const defineCall = <Req extends z.ZodType, Res extends z.ZodType>(
   def: CallDef<Req, Res>,
 ): CallDef<Req, Res> => def;
+
+/** Whether a call only reads: every GET, and the POST calls marked `reads` (what a read-only API key reaches). */
+export const isReadCall = (entry: Pick<CallDef, 'method' | 'reads'>): boolean =>
+  entry.method === 'GET' || entry.reads === true;
 
 export type RequestOf<C> = C extends CallDef<infer Req, z.ZodType> ? z.input<Req> : never;
 export type ParsedRequestOf<C> = C extends CallDef<infer Req, z.ZodType> ? z.output<Req> : never;

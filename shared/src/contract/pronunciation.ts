@@ -65,6 +65,7 @@ export const pronunciationConfig = {
   list: defineCall({
     method: 'POST',
     path: `${P}/get-settings`,
+    reads: true,
     auth: 'enterprise',
     permission: 'groups',
     feature: 'enablePronunciationFeature',

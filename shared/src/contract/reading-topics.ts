@@ -54,6 +54,7 @@ export const readingTopics = {
   list: defineCall({
     method: 'POST',
     path: `${R}/get-reading-topics`,
+    reads: true,
     auth: 'enterprise',
     permission: 'reading-topics',
     request: z.strictObject({
@@ -66,6 +67,7 @@ export const readingTopics = {
   options: defineCall({
     method: 'POST',
     path: `${R}/get-reading-topic-options`,
+    reads: true,
     auth: 'enterprise',
     permission: 'task-library',
     request: empty(),

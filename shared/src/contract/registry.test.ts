@@ -238,6 +238,10 @@ const ISSUE_CALLS: readonly string[] = [
   // Issue 17 item 7: enrolled learners review their courses
   `POST ${E}/course-reviews/get-my-review`,
   `POST ${E}/course-reviews/save-review`,
+  // Issue 20 item 3: API keys for integrators (role named admin, like Settings)
+  `GET ${E}/api-keys/list-api-keys`,
+  `POST ${E}/api-keys/create-api-key`,
+  `POST ${E}/api-keys/revoke-api-key`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

@@ -5,6 +5,7 @@ import { adminMembers } from './admin-members.ts';
 import { adminReports } from './admin-reports.ts';
 import { adminTasks } from './admin-tasks.ts';
 import { adminVocabulary, vocabularyPractice } from './admin-vocabulary.ts';
+import { apiKeys } from './api-keys.ts';
 import { assignablePeople } from './assignable-people.ts';
 import { adminAuth, enterpriseAuth, health } from './auth.ts';
 import { contentActions, contentLibrary } from './content.ts';
@@ -63,4 +64,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(adminReports),
   ...Object.values(surveys),
   ...Object.values(enterpriseReports),
+  // Issue 20 item 3: API keys for integrators
+  ...Object.values(apiKeys),
 ];

@@ -152,6 +152,7 @@ export const enterpriseReports = {
   exportTable: defineCall({
     method: 'POST',
     path: `${R}/export-report`,
+    reads: true,
     auth: 'enterprise',
     permission: 'reports',
     request: z

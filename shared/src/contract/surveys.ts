@@ -199,6 +199,7 @@ export const surveys = {
   list: defineCall({
     method: 'POST',
     path: `${S}/get-surveys`,
+    reads: true,
     auth: 'enterprise',
     permission: 'surveys',
     request: z.strictObject({
@@ -211,6 +212,7 @@ export const surveys = {
   get: defineCall({
     method: 'POST',
     path: `${S}/get-survey`,
+    reads: true,
     auth: 'enterprise',
     permission: 'surveys',
     request: surveyId,
@@ -281,6 +283,7 @@ export const surveys = {
   results: defineCall({
     method: 'POST',
     path: `${S}/get-survey-results`,
+    reads: true,
     auth: 'enterprise',
     permission: 'surveys',
     request: resultsRequest,
@@ -290,6 +293,7 @@ export const surveys = {
   exportResults: defineCall({
     method: 'POST',
     path: `${S}/export-survey-results`,
+    reads: true,
     auth: 'enterprise',
     permission: 'surveys',
     request: resultsRequest,

@@ -21,6 +21,7 @@ export const taskFolders = {
   getFolderContents: defineCall({
     method: 'POST',
     path: `${F}/get-folder-contents`,
+    reads: true,
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ folderId: id().optional() }),

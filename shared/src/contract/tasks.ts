@@ -534,6 +534,7 @@ export const tasks = {
   getMembersTaskData: defineCall({
     method: 'POST',
     path: `${T}/get-members-task-data-taskid`,
+    reads: true,
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask,
@@ -551,6 +552,7 @@ export const tasks = {
   searchTask: defineCall({
     method: 'POST',
     path: `${T}/search-task`,
+    reads: true,
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ search: searchText(), currentPage: z.number().int().min(1).default(1) }),
@@ -568,6 +570,7 @@ export const tasks = {
   getMembersByTaskId: defineCall({
     method: 'POST',
     path: `${T}/get-members-by-taskid`,
+    reads: true,
     auth: 'enterprise',
     permission: 'task-library',
     request: membersPage,

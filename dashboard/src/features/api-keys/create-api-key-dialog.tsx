@@ -1,0 +1,122 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { type ApiKeyAccess, apiKeys } from '@coach/shared/contract/api-keys';
+import type { EnterpriseUser } from '@coach/shared/contract/auth';
+import type { ResponseOf } from '@coach/shared/contract/define-call';
+import { hasPermission, PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { Checkbox } from '../../ui/table.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+
+type Created = ResponseOf<typeof apiKeys.create>;
+type Errors = { name?: string; permissions?: string; form?: string };
+
+/** Only the keys the admin holds are offered (the server refuses any other with 403). */
+const heldKeys = (user: EnterpriseUser): PermissionKey[] =>
+  PERMISSION_KEYS.filter((key) =>
+    hasPermission({ permissions: user.roleId.permissions, isDefaultAdmin: user.isDefaultAdmin, key }),
+  );
+
+/** Create an API key: its name, the permission keys it holds, and whether it may only read. */
+export const CreateApiKeyDialog = ({
+  user,
+  onClose,
+  onCreated,
+}: {
+  user: EnterpriseUser;
+  onClose: () => void;
+  onCreated: (created: Created) => void;
+}) => {
+  const { t } = useTranslation('api-keys');
+  const offered = heldKeys(user);
+  const [name, setName] = useState('');
+  const [keys, setKeys] = useState<PermissionKey[]>([]);
+  const [access, setAccess] = useState<ApiKeyAccess>('read');
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  const toggle = (key: PermissionKey, on: boolean) => {
+    setKeys((current) => (on ? [...current, key] : current.filter((k) => k !== key)));
+    setErrors(({ permissions: _gone, ...rest }) => rest);
+  };
+
+  const submit = async () => {
+    const found: Errors = {};
+    if (!name.trim()) found.name = t('form.nameRequired');
+    if (keys.length === 0) found.permissions = t('form.permissionsRequired');
+    setErrors(found);
+    if (found.name || found.permissions) return;
+    setSaving(true);
+    try {
+      onCreated(await api.call(apiKeys.create, { name: name.trim(), permissions: keys, access }));
+    } catch (error) {
+      if (error instanceof ApiError && (error.field === 'name' || error.field?.startsWith('permissions')))
+        setErrors({
+          [error.field === 'name' ? 'name' : 'permissions']: error.message.replace(/^[\w.]+: /, ''),
+        });
+      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={t('form.title')}
+      description={t('form.description')}
+      className="api-key-form"
+      formError={errors.form}
+      submitLabel={t('form.submit')}
+      saving={saving}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextField
+        label={t('form.name')}
+        hint={t('form.nameHint')}
+        value={name}
+        maxLength={60}
+        onChange={(event) => {
+          setName(event.target.value);
+          setErrors(({ name: _gone, ...rest }) => rest);
+        }}
+        error={errors.name}
+        autoFocus
+      />
+      <fieldset className="api-key-form__group">
+        <legend>{t('form.permissions')}</legend>
+        <div className="api-key-form__grid">
+          {offered.map((key) => (
+            <Checkbox
+              key={key}
+              label={t(`permissions.${key}`)}
+              checked={keys.includes(key)}
+              onChange={(on) => toggle(key, on)}
+            />
+          ))}
+        </div>
+        {errors.permissions ? <p className="field__error">{errors.permissions}</p> : null}
+      </fieldset>
+      <fieldset className="api-key-form__group">
+        <legend>{t('form.access')}</legend>
+        {(['read', 'read-write'] as const).map((value) => (
+          <label key={value} className="api-key-form__choice">
+            <input
+              type="radio"
+              name="api-key-access"
+              value={value}
+              checked={access === value}
+              onChange={() => setAccess(value)}
+            />
+            <span className="checkbox__text">
+              <span>{t(`access.${value}`)}</span>
+              <span className="checkbox__hint">{t(`form.accessHint.${value}`)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </FormDialog>
+  );
+};
