@@ -59,6 +59,10 @@ export type StartOptions = {
   storageEnv?: Record<string, string | undefined>;
   /** JOB_LEASE_MS: how long a background job is held by the process that claimed it (default 5 minutes). */
   jobLeaseMs?: number;
+  /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks and the LRS may be on private networks and plain http (issue 20). */
+  webhooksAllowPrivate?: boolean;
+  /** WEBHOOK_TIMEOUT_MS: how long one webhook or xAPI POST may take (default 10 s). */
+  webhookTimeoutMs?: number;
 };
 
 /** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
@@ -115,6 +119,11 @@ export const startServer = async (options: StartOptions = {}) => {
       devOutbox: options.devOutbox ?? false,
       quiet: options.quiet ?? false,
       supportEmail: options.supportEmail ?? 'support@coach.example',
+      integrations: {
+        secret,
+        allowPrivateAddresses: options.webhooksAllowPrivate ?? false,
+        timeoutMs: options.webhookTimeoutMs ?? 10_000,
+      },
     },
   };
   const app = createApp(deps);
@@ -163,6 +172,14 @@ const leaseOf = (value: string) => {
   return ms;
 };
 
+/** WEBHOOK_TIMEOUT_MS as a whole number of milliseconds between 1 s and 60 s. */
+const timeoutOf = (value: string) => {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 60_000)
+    throw new Error('WEBHOOK_TIMEOUT_MS must be a whole number from 1000 to 60000');
+  return ms;
+};
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
   const env = process.env;
@@ -188,6 +205,8 @@ if (isMain) {
     coachEnv: env,
     buildSite: env.SITE_BUILD !== '0',
     ...(env.JOB_LEASE_MS ? { jobLeaseMs: leaseOf(env.JOB_LEASE_MS) } : {}),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    ...(env.WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: timeoutOf(env.WEBHOOK_TIMEOUT_MS) } : {}),
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   if (running.deps.config.devOutbox)

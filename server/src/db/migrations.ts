@@ -3,6 +3,7 @@ import { SqliteAdapter, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { m025, m025Members } from './migration-025-search.ts';
 import { m026 } from './migration-026-image-variants.ts';
+import { m027 } from './migration-027-webhooks.ts';
 
 const ts = 'varchar(40)';
 
@@ -1007,6 +1008,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '025_search': m025,
         '025_search_members': m025Members,
         '026_image_variants': m026,
+        '027_webhooks': m027,
       }),
     },
   });

@@ -13,6 +13,7 @@ import { courses } from './courses.ts';
 import type { CallDef } from './define-call.ts';
 import { enterpriseGeneral } from './general.ts';
 import { groups } from './groups.ts';
+import { integrations } from './integrations.ts';
 import { legal } from './legal.ts';
 import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
@@ -63,4 +64,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(adminReports),
   ...Object.values(surveys),
   ...Object.values(enterpriseReports),
+  ...Object.values(integrations),
 ];
