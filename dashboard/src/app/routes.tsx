@@ -234,6 +234,13 @@ const screenRoutes = (): RouteObject[] => [
                     () => import('../features/settings/settings-page.tsx').then((m) => <m.SettingsPage />),
                   ],
                   [
+                    paths.enterprise.integrations,
+                    () =>
+                      import('../features/webhooks/integrations-page.tsx').then((m) => (
+                        <m.IntegrationsPage />
+                      )),
+                  ],
+                  [
                     paths.enterprise.help,
                     () => import('../features/help/help-page.tsx').then((m) => <m.HelpPage />),
                   ],

@@ -58,6 +58,8 @@ export const paths = {
     roles: '/enterprise/roles',
     help: '/enterprise/help',
     settings: '/enterprise/settings',
+    /** Webhooks and xAPI (issue 20), reached from Settings; role named admin. */
+    integrations: '/enterprise/settings/integrations',
     readingTopics: '/enterprise/reading-topics',
     groups: '/enterprise/groups',
     manageGroup: '/enterprise/groups/manage/:id?',

@@ -167,13 +167,7 @@ export const updateWebhook = async (
     .where('id', '=', endpointId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();
-  ctx.setMessage(
-    enabled === false
-      ? 'Webhook endpoint switched off'
-      : enabled
-        ? 'Webhook endpoint switched on'
-        : 'Webhook endpoint saved',
-  );
+  ctx.setMessage('Webhook endpoint saved');
   const [endpoint] = await toEndpoints(ctx.db, [await loadEndpoint(ctx.db, enterpriseId, endpointId)]);
   if (!endpoint) throw notFound('Webhook endpoint not found');
   return endpoint;

@@ -218,7 +218,7 @@ export const integrations = {
     request: z.strictObject({
       endpoint: urlField(),
       username: text().trim().min(1, 'Please enter the username').max(200, 'At most 200 characters'),
-      key: text().min(1, 'Please enter the key').max(500, 'At most 500 characters').optional(),
+      key: text().min(1, 'Please enter the key').max(200, 'At most 200 characters').optional(),
       enabled: z.boolean(),
     }),
     response: xapiSettingsSchema,

@@ -5,7 +5,7 @@ import { isAdminRoleName } from '@coach/shared/permissions';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -188,6 +188,12 @@ export const SettingsPage = () => {
       <StorageUsageCard />
       <TimezoneCard user={user} onSaved={setUser} />
       <LegalTextsCard enterpriseId={user.enterpriseId._id} />
+      <Card title={t('webhooks:settingsCard.title')} aria-label={t('webhooks:settingsCard.title')}>
+        <p>{t('webhooks:settingsCard.text')}</p>
+        <Link to={paths.enterprise.integrations} className="forward-link">
+          {t('webhooks:settingsCard.open')}
+        </Link>
+      </Card>
     </div>
   );
 };
