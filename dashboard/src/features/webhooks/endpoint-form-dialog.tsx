@@ -45,7 +45,10 @@ export const EndpointFormDialog = ({
       });
       onAdded(added.endpoint, added.secret);
     } catch (error) {
-      const message = error instanceof ApiError ? serverText(error.message) : GENERIC_ERROR_MESSAGE;
+      const message =
+        error instanceof ApiError
+          ? serverText(error.message.replace(/^[\w.]+: /, ''))
+          : GENERIC_ERROR_MESSAGE;
       const field = error instanceof ApiError ? (error.field ?? '').split('.')[0] : '';
       if (field === 'url' || field === 'description' || field === 'events') setErrors({ [field]: message });
       else setErrors({ form: message });
