@@ -3,7 +3,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@coach/shared/contract/integrations';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
@@ -44,11 +44,14 @@ export const DeliveryLog = ({
   endpoint,
   version,
   onClose,
+  onSettled,
 }: {
   endpoint: WebhookEndpoint;
   /** Bumped by the page after a test is sent: the log loads again. */
   version: number;
   onClose: () => void;
+  /** A delivery this log waited for has its answer: the endpoint's last delivery changed. */
+  onSettled: () => void;
 }) => {
   const { t } = useTranslation('webhooks');
   const [page, setPage] = useState(1);
@@ -57,6 +60,11 @@ export const DeliveryLog = ({
   );
   const waiting =
     state.status === 'ready' && state.data.listdata.some((d) => d.status === 'pending' && d.attempts === 0);
+  const waited = useRef(false);
+  useEffect(() => {
+    if (waited.current && !waiting) onSettled();
+    waited.current = waiting;
+  }, [waiting, onSettled]);
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(reload, POLL_MS);

@@ -189,7 +189,13 @@ export const IntegrationsPage = () => {
         </LoadStates>
       </Card>
       {logOf ? (
-        <DeliveryLog key={logOf._id} endpoint={logOf} version={logVersion} onClose={() => setLogOf(null)} />
+        <DeliveryLog
+          key={logOf._id}
+          endpoint={logOf}
+          version={logVersion}
+          onClose={() => setLogOf(null)}
+          onSettled={reload}
+        />
       ) : null}
       <XapiCard />
       {adding ? (
