@@ -36,6 +36,14 @@ const messageOf = (error: unknown) =>
 export const IntegrationsPage = () => {
   const { t } = useTranslation('webhooks');
   const user = useAtomValue(enterpriseUserAtom);
+  if (!user) return <LoadingBlock label={t('endpoints.what')} />;
+  if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
+    return <Navigate to={paths.enterprise.unauthorized} replace />;
+  return <IntegrationsScreen />;
+};
+
+const IntegrationsScreen = () => {
+  const { t } = useTranslation('webhooks');
   const { state, setState, reload } = useLoad('webhooks', () => api.call(integrations.listWebhooks, {}));
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -43,10 +51,6 @@ export const IntegrationsPage = () => {
   const [logVersion, setLogVersion] = useState(0);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  if (!user) return <LoadingBlock label={t('endpoints.what')} />;
-  if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
-    return <Navigate to={paths.enterprise.unauthorized} replace />;
 
   const replace = (next: WebhookEndpoint) =>
     setState((current) =>
