@@ -5,7 +5,7 @@ import type { LegalKind } from '@coach/shared/contract/legal';
  * own. They say what this server really keeps and for how long: a change to what is stored should change
  * them too (sessions: SESSION_LIFETIME_MS in session.ts; recordings: task_assignments and recording_analyses).
  */
-export const DEFAULT_LEGAL_UPDATED_AT = '2026-11-24T00:00:00.000Z';
+export const DEFAULT_LEGAL_UPDATED_AT = '2026-11-28T00:00:00.000Z';
 
 const PRIVACY_POLICY = `This policy explains what the Coach speaking-coach platform stores about you when your organisation
 gives you an account, why, and for how long. Your organisation (the enterprise that invited you) decides
@@ -56,6 +56,11 @@ storage; we set no advertising or tracking cookies.
 People in your organisation whose role allows it (for example to review tasks or view reports) can see
 your recordings, results and usage. Platform administrators can see it to operate and support the
 platform. We do not sell your data or use it for advertising.
+
+If your organisation connects its other systems (webhooks or a learning record store, in its settings), the
+platform sends them notice of your activity as it happens: which task, recording, video or survey, with ids;
+a learning record store also gets your name, your email address and your speech scores. What those systems
+keep is your organisation's to decide. The platform keeps a log of what it sent (ids, not your answers).
 
 ## Your choices
 
