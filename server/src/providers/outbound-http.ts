@@ -60,7 +60,7 @@ export const refusalOf = async (raw: string, policy: OutboundPolicy): Promise<st
  * A dns.lookup for http.request that answers only public addresses, so the connection itself cannot reach a
  * private one whatever DNS says between the check and the connect.
  */
-const publicLookup: typeof lookup = ((
+export const publicLookup: typeof lookup = ((
   hostname: string,
   options: { all?: boolean },
   callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,

@@ -3,7 +3,7 @@ import { INTEGRATION_MAX_ATTEMPTS, integrations } from '@coach/shared/contract/i
 import { members } from '@coach/shared/contract/members';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../providers/outbound-http.ts';
+import { isPublicAddress, publicLookup, RefusedAddressError } from '../providers/outbound-http.ts';
 import { integrationRetry } from '../services/integration-delivery.ts';
 import { buildStatement } from '../services/xapi-statements.ts';
 import { startReceiver } from '../testing/receiver.ts';
@@ -195,6 +195,18 @@ describe('webhooks: addresses refused (SSRF) and bad input', () => {
       '2002:7f00:1::1',
     ])
       expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it('the lookup each connection uses answers public addresses and refuses a name resolving to loopback', async () => {
+    const resolve = (host: string, all: boolean) =>
+      new Promise<{ error: Error | null; address: unknown }>((done) =>
+        publicLookup(host, { all }, (error, address) => done({ error, address })),
+      );
+    const refused = await resolve('localhost', false);
+    expect(refused.error).toBeInstanceOf(RefusedAddressError);
+    expect((await resolve('localhost', true)).error).toBeInstanceOf(RefusedAddressError);
+    expect(await resolve('93.184.215.14', false)).toEqual({ error: null, address: '93.184.215.14' });
+    expect((await resolve('93.184.215.14', true)).address).toEqual([{ address: '93.184.215.14', family: 4 }]);
   });
 
   it('an address allowed when saved but private when sent is refused at delivery, and nothing reaches it', async () => {
