@@ -13,7 +13,7 @@ export default defineConfig({
       // builds of one source folder at once would share Astro's cache, so it runs in one project only.
       // The SIGTERM test runs the server process on its default SQLite database: one project is enough.
       // Speech analytics is pure (no database): one run says all. So is the speech engine.
-      // The kill -9 test runs server processes on their default SQLite database, like the SIGTERM test.
+      // The kill -9 tests (speech, webhooks) run server processes on their default SQLite database, like the SIGTERM test.
       {
         extends: true,
         test: {
@@ -24,6 +24,7 @@ export default defineConfig({
             'src/site-publisher.test.ts',
             'src/shutdown-process.test.ts',
             'src/jobs/kill-recovery.test.ts',
+            'src/jobs/webhook-restart.test.ts',
             'src/services/speech-analytics.test.ts',
             'src/providers/speech/speech.test.ts',
           ],

@@ -23,6 +23,17 @@ export type AppConfig = {
   apiKeyRateLimit?: number;
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
   supportEmail?: string;
+  /** Webhooks and xAPI (issue 20); without it events are not sent anywhere. */
+  integrations?: IntegrationsConfig;
+};
+
+export type IntegrationsConfig = {
+  /** Derives the key that encrypts stored signing secrets and LRS keys. */
+  secret: string;
+  /** WEBHOOKS_ALLOW_PRIVATE=1: receivers on private networks and plain http are allowed (tests, intranets). */
+  allowPrivateAddresses: boolean;
+  /** How long one POST may take (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  timeoutMs: number;
 };
 
 /** What every handler may use; built once per process (or per test file). */

@@ -61,6 +61,10 @@ export type StartOptions = {
   apiKeyRateLimit?: number;
   /** JOB_LEASE_MS: how long a background job is held by the process that claimed it (default 5 minutes). */
   jobLeaseMs?: number;
+  /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks and the LRS may be on private networks and plain http (issue 20). */
+  webhooksAllowPrivate?: boolean;
+  /** WEBHOOK_TIMEOUT_MS: how long one webhook or xAPI POST may take (default 10 s). */
+  webhookTimeoutMs?: number;
 };
 
 /** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
@@ -118,6 +122,11 @@ export const startServer = async (options: StartOptions = {}) => {
       quiet: options.quiet ?? false,
       supportEmail: options.supportEmail ?? 'support@coach.example',
       ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
+      integrations: {
+        secret,
+        allowPrivateAddresses: options.webhooksAllowPrivate ?? false,
+        timeoutMs: options.webhookTimeoutMs ?? 10_000,
+      },
     },
   };
   const app = createApp(deps);
@@ -174,6 +183,14 @@ const rateLimitOf = (value: string) => {
   return limit;
 };
 
+/** WEBHOOK_TIMEOUT_MS as a whole number of milliseconds between 1 s and 60 s. */
+const timeoutOf = (value: string) => {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 60_000)
+    throw new Error('WEBHOOK_TIMEOUT_MS must be a whole number from 1000 to 60000');
+  return ms;
+};
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
   const env = process.env;
@@ -200,6 +217,8 @@ if (isMain) {
     buildSite: env.SITE_BUILD !== '0',
     ...(env.JOB_LEASE_MS ? { jobLeaseMs: leaseOf(env.JOB_LEASE_MS) } : {}),
     ...(env.API_KEY_RATE_LIMIT ? { apiKeyRateLimit: rateLimitOf(env.API_KEY_RATE_LIMIT) } : {}),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    ...(env.WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: timeoutOf(env.WEBHOOK_TIMEOUT_MS) } : {}),
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   if (running.deps.config.devOutbox)

@@ -238,6 +238,13 @@ const screenRoutes = (): RouteObject[] => [
                     () => import('../features/api-keys/api-keys-page.tsx').then((m) => <m.ApiKeysPage />),
                   ],
                   [
+                    paths.enterprise.integrations,
+                    () =>
+                      import('../features/webhooks/integrations-page.tsx').then((m) => (
+                        <m.IntegrationsPage />
+                      )),
+                  ],
+                  [
                     paths.enterprise.help,
                     () => import('../features/help/help-page.tsx').then((m) => <m.HelpPage />),
                   ],

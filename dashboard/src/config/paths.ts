@@ -60,6 +60,8 @@ export const paths = {
     settings: '/enterprise/settings',
     /** Issue 20 item 3: the organisation's API keys, in the Settings area (role named admin). */
     apiKeys: '/enterprise/settings/api-keys',
+    /** Webhooks and xAPI (issue 20), reached from Settings; role named admin. */
+    integrations: '/enterprise/settings/integrations',
     readingTopics: '/enterprise/reading-topics',
     groups: '/enterprise/groups',
     manageGroup: '/enterprise/groups/manage/:id?',

@@ -26,6 +26,7 @@ import { m023 } from './migration-023-course-syllabus-reviews.ts';
 import { m024 } from './migration-024-languages.ts';
 import { m025, m025Members } from './migration-025-search.ts';
 import { m026 } from './migration-026-image-variants.ts';
+import { m027 } from './migration-027-webhooks.ts';
 import { m028 } from './migration-028-api-keys.ts';
 
 /**
@@ -67,6 +68,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '025_search': m025,
         '025_search_members': m025Members,
         '026_image_variants': m026,
+        '027_webhooks': m027,
         '028_api_keys': m028,
       }),
     },

@@ -433,6 +433,68 @@ export type Database = {
     revoked_at: string | null;
     revoked_by: string | null;
   };
+  /** Issue 20 item 4: an enterprise's webhook receivers; events is a JSON array, secret encrypted. */
+  webhook_endpoints: {
+    id: string;
+    enterprise_id: string;
+    url: string;
+    description: string;
+    events: string;
+    secret: string;
+    enabled: number;
+    created_by: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** One event for one endpoint; id is the webhook-id header, body the exact bytes sent. */
+  webhook_deliveries: {
+    id: string;
+    enterprise_id: string;
+    endpoint_id: string;
+    event_type: string;
+    body: string;
+    status: string;
+    attempts: number;
+    last_status_code: number | null;
+    last_error: string | null;
+    next_attempt_at: string | null;
+    created_at: string;
+    updated_at: string;
+    delivered_at: string | null;
+  };
+  webhook_attempts: {
+    id: string;
+    delivery_id: string;
+    enterprise_id: string;
+    attempt: number;
+    started_at: string;
+    duration_ms: number | null;
+    status_code: number | null;
+    error: string | null;
+  };
+  /** Issue 20 item 5: the enterprise's Learning Record Store (Basic auth; key encrypted). */
+  xapi_settings: {
+    enterprise_id: string;
+    endpoint: string;
+    username: string;
+    key: string;
+    enabled: number;
+    updated_at: string;
+  };
+  xapi_statements: {
+    id: string;
+    enterprise_id: string;
+    event_type: string;
+    event: string;
+    statement: string | null;
+    status: string;
+    attempts: number;
+    last_status_code: number | null;
+    last_error: string | null;
+    created_at: string;
+    updated_at: string;
+    delivered_at: string | null;
+  };
   audit_log: {
     id: string;
     actor_kind: string;

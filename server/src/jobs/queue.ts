@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.ts';
  * and the job is taken again. A failing job is retried with exponential backoff, then marked failed.
  */
 
-export type JobKind = 'speech-analysis';
+export type JobKind = 'speech-analysis' | 'webhook-delivery' | 'xapi-statement';
 export type Job = { id: string; kind: JobKind; payload: unknown; attempts: number };
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -17,6 +17,15 @@ export type JobHandler = (job: Job) => Promise<void>;
 export const LEASE_MS = 5 * 60 * 1000;
 export const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = 10_000;
+
+/** How often a job is tried, and how long after its n-th failed try (n from 1) the next one is due. */
+export type RetryPolicy = { maxAttempts: number; delayMs: (attempts: number) => number };
+
+/** Speech analysis: three tries, 10 s then 20 s apart. */
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: MAX_ATTEMPTS,
+  delayMs: (attempts) => BACKOFF_MS * 2 ** (attempts - 1),
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -94,22 +103,26 @@ export const completeJob = async (db: Db, id: string) => {
     .execute();
 };
 
-/** A failed try: again after a backoff (10 s, 20 s, …) until MAX_ATTEMPTS, then failed for good. Answers which. */
-export const failJob = async (db: Db, job: Job, error: unknown) => {
+/**
+ * A failed try: again after the policy's backoff (10 s, 20 s, … by default) until its attempts are spent, then
+ * failed for good. Answers which, and when the next try is due.
+ */
+export const failJob = async (db: Db, job: Job, error: unknown, retry: RetryPolicy = DEFAULT_RETRY) => {
   const now = Date.now();
-  const final = job.attempts >= MAX_ATTEMPTS;
+  const final = job.attempts >= retry.maxAttempts;
+  const runAfter = iso(now + retry.delayMs(job.attempts));
   await db
     .updateTable('jobs')
     .set({
       status: final ? 'failed' : 'pending',
       locked_until: null,
-      run_after: iso(now + BACKOFF_MS * 2 ** (job.attempts - 1)),
+      run_after: runAfter,
       last_error: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
       updated_at: iso(now),
     })
     .where('id', '=', job.id)
     .execute();
-  return final ? 'failed' : 'retry';
+  return final ? ({ outcome: 'failed' } as const) : ({ outcome: 'retry', runAfter } as const);
 };
 
 export type JobRunner = {
@@ -131,7 +144,9 @@ export const startJobRunner = ({
   concurrency,
   pollMs = 2000,
   leaseMs = LEASE_MS,
+  retry = DEFAULT_RETRY,
   onGiveUp,
+  onRetry,
   log = (message, error) => console.error(message, error),
 }: {
   db: Db;
@@ -140,7 +155,10 @@ export const startJobRunner = ({
   pollMs?: number;
   /** How long a claimed job is held before another worker may take it. */
   leaseMs?: number;
+  retry?: RetryPolicy;
   onGiveUp?: (job: Job, error: unknown) => Promise<void>;
+  /** Hears of a failed try that will be tried again at `runAfter`. */
+  onRetry?: (job: Job, runAfter: string) => Promise<void>;
   /** Where a failed try that will be retried is reported (the console by default). */
   log?: (message: string, error: unknown) => void;
 }): JobRunner => {
@@ -157,9 +175,12 @@ export const startJobRunner = ({
       await handler(job);
       await completeJob(db, job.id);
     } catch (error) {
-      const outcome = await failJob(db, job, error).catch(() => 'retry');
-      if (outcome === 'failed') await onGiveUp?.(job, error).catch(() => undefined);
-      else log(`Job ${job.kind} ${job.id} failed (try ${job.attempts}), retrying:`, error);
+      const result = await failJob(db, job, error, retry).catch(() => null);
+      if (result?.outcome === 'failed') await onGiveUp?.(job, error).catch(() => undefined);
+      else {
+        if (result) await onRetry?.(job, result.runAfter).catch(() => undefined);
+        log(`Job ${job.kind} ${job.id} failed (try ${job.attempts}), retrying:`, error);
+      }
     }
   };
 

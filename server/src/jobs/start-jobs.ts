@@ -1,13 +1,22 @@
 import type { Deps } from '../deps.ts';
+import {
+  deliverWebhook,
+  integrationRetry,
+  markGivenUp,
+  noteRetry,
+  sendStatement,
+} from '../services/integration-delivery.ts';
 import { analyseRecording, markAnalysisFailed } from '../services/recording-analysis.ts';
-import { type Job, startJobRunner } from './queue.ts';
+import { type Job, type JobRunner, startJobRunner } from './queue.ts';
 
 const analysisIdOf = (job: Job) => (job.payload as { analysisId: string }).analysisId;
 
 /**
- * The server's background work (issue 16): speech analysis of recordings. The embedded engine hears one
- * recording at a time in its own thread (two cores: the other serves requests); a remote service takes a few
- * at once. Jobs left by a crash are taken again when their lease runs out.
+ * The server's background work: speech analysis of recordings (issue 16), and webhooks and xAPI statements
+ * (issue 20). The embedded engine hears one recording at a time in its own thread (two cores: the other serves
+ * requests); a remote service takes a few at once. Deliveries wait on the network, not the CPU, so they have a
+ * runner of their own and never queue behind a long recording. Jobs left by a crash are taken again when their
+ * lease runs out: a delivery's lease is its timeout and 5 s, so a restart resends within seconds.
  */
 export const startJobs = (
   deps: Deps,
@@ -16,8 +25,8 @@ export const startJobs = (
     leaseMs,
     log,
   }: { pollMs?: number; leaseMs?: number; log?: (message: string, error: unknown) => void } = {},
-) =>
-  startJobRunner({
+): JobRunner => {
+  const speech = startJobRunner({
     db: deps.db,
     concurrency: deps.speech.kind === 'embedded' ? 1 : 4,
     ...(pollMs ? { pollMs } : {}),
@@ -26,3 +35,34 @@ export const startJobs = (
     handlers: { 'speech-analysis': (job) => analyseRecording(deps, analysisIdOf(job)) },
     onGiveUp: (job) => markAnalysisFailed(deps, analysisIdOf(job)),
   });
+  const integrations = deps.config.integrations;
+  if (!integrations) return speech;
+  const delivery = { db: deps.db, integrations, publicUrl: deps.config.publicUrl };
+  const outbound = startJobRunner({
+    db: deps.db,
+    concurrency: 4,
+    pollMs: Math.min(pollMs ?? 1000, 1000),
+    leaseMs: integrations.timeoutMs + 5000,
+    retry: integrationRetry(),
+    // A receiver that is down is the receiver's business: each try is in the delivery log, not the console.
+    log: log ?? (() => {}),
+    handlers: {
+      'webhook-delivery': (job) => deliverWebhook(delivery, job),
+      'xapi-statement': (job) => sendStatement(delivery, job),
+    },
+    onRetry: (job, runAfter) => noteRetry(deps.db, job, runAfter),
+    onGiveUp: (job) => markGivenUp(deps.db, job),
+  });
+  return {
+    poke: () => {
+      speech.poke();
+      outbound.poke();
+    },
+    idle: async () => {
+      await Promise.all([speech.idle(), outbound.idle()]);
+    },
+    stop: async () => {
+      await Promise.all([speech.stop(), outbound.stop()]);
+    },
+  };
+};

@@ -10,6 +10,7 @@ import { authRoutes } from './auth.ts';
 import { contentRoutes } from './content.ts';
 import { courseRoutes } from './courses.ts';
 import { enterpriseReportsRoutes } from './enterprise-reports.ts';
+import { integrationRoutes } from './integrations.ts';
 import { legalRoutes } from './legal.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { myProgressRoutes } from './my-progress.ts';
@@ -46,4 +47,5 @@ export const allRoutes: Registration[] = [
   ...surveyRoutes,
   ...enterpriseReportsRoutes,
   ...apiKeyRoutes,
+  ...integrationRoutes,
 ];

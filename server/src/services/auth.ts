@@ -35,6 +35,7 @@ import {
   tokenLifetime,
 } from '../session.ts';
 import { recordActivity } from './activity.ts';
+import { emitEvent } from './integration-events.ts';
 import { assertUploaded } from './uploads.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -237,11 +238,24 @@ export const resetPassword = async (
   await endSessionsOf(ctx.db, audience, account.id, 'password-reset');
   if (row.purpose === 'invite') {
     // The link reached the invited address: that verifies the email too.
-    await ctx.db
-      .updateTable('users')
-      .set({ email_verified_at: nowIso() })
-      .where('id', '=', account.id)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: nowIso() })
+        .where('id', '=', account.id)
+        .execute();
+      const member = await trx
+        .selectFrom('users')
+        .select('enterprise_id')
+        .where('id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      await emitEvent(trx, {
+        enterpriseId: member.enterprise_id,
+        type: 'member.joined',
+        memberId: account.id,
+        data: { via: 'invitation' },
+      });
+    });
     await audit(ctx, audience, account.id, null, 'invite.accepted');
     ctx.setMessage('Your password is set. Please log in.');
     return {};

@@ -22,6 +22,7 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { insertContentAssignments, syncGroupContent } from './content-assignments.ts';
+import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { completeVideoTasks, openVideoTasks } from './my-tasks.ts';
 import { addTask } from './tasks.ts';
@@ -446,6 +447,14 @@ export const doAction = async (
         .set((eb) => ({ [counter]: eb(counter, '+', 1) }))
         .where('id', '=', contentId)
         .execute();
+      // A member's first view of a video (a repeat changes nothing, so it says nothing).
+      if (actionName === 'viewed')
+        await emitEvent(trx, {
+          enterpriseId: s.enterpriseId,
+          type: 'video.viewed',
+          memberId: userId,
+          data: { contentId },
+        });
     }
     const stored = await trx
       .selectFrom('content_actions')

@@ -59,6 +59,11 @@ platform. Your organisation's administrators may also connect its own systems (a
 example) through API keys: such a system reads or changes only what its key's permissions allow, and
 each of its requests is recorded. We do not sell your data or use it for advertising.
 
+If your organisation connects its other systems (webhooks or a learning record store, in its settings), the
+platform sends them notice of your activity as it happens: which task, recording, video or survey, with ids;
+a learning record store also gets your name, your email address and your speech scores. What those systems
+keep is your organisation's to decide. The platform keeps a log of what it sent (ids, not your answers).
+
 ## Your choices
 
 You can change your name, mobile number, picture and timezone on your profile, and end your sessions

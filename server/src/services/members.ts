@@ -8,6 +8,7 @@ import { cappedPage, filterOnly, memberHits, SEARCH_CAP } from './capped-search.
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
+import { emitEvent } from './integration-events.ts';
 import { pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
@@ -219,12 +220,18 @@ export const writeMemberStatus = async (
   enterpriseId: string,
   input: { memberId: string; status: 'Active' | 'Inactive' },
 ) => {
-  await ctx.db
-    .updateTable('users')
-    .set({ status: input.status === 'Active' ? 'active' : 'inactive' })
-    .where('id', '=', input.memberId)
-    .where('enterprise_id', '=', enterpriseId)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('users')
+      .set({ status: input.status === 'Active' ? 'active' : 'inactive' })
+      .where('id', '=', input.memberId)
+      .where('enterprise_id', '=', enterpriseId)
+      .where('status', '!=', input.status === 'Active' ? 'active' : 'inactive')
+      .executeTakeFirst();
+    // Only a member who was active: deactivating twice reports once.
+    if (input.status === 'Inactive' && Number(changed.numUpdatedRows) > 0)
+      await emitEvent(trx, { enterpriseId, type: 'member.deactivated', memberId: input.memberId, data: {} });
+  });
   if (input.status === 'Inactive') await endSessionsOf(ctx.db, 'enterprise', input.memberId, 'deactivated');
   ctx.setMessage(input.status === 'Active' ? 'Member activated' : 'Member deactivated');
 };

@@ -17,6 +17,7 @@ import type { Db } from '../db/connect.ts';
 import { conflict, forbidden, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
+import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { queueRecordingAnalyses, scorePronunciationTask } from './recording-analysis.ts';
@@ -281,6 +282,13 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
       })
       .where('id', '=', row.id)
       .execute();
+    if (completing)
+      await emitEvent(trx, {
+        enterpriseId: s.enterpriseId,
+        type: 'task.completed',
+        memberId: s.user.id,
+        data: { taskId: task._id, assignmentId: row.id, taskType: task.type },
+      });
     return queueRecordingAnalyses(trx, {
       enterpriseId: s.enterpriseId,
       assignmentId: row.id,
@@ -369,6 +377,12 @@ export const completeVideoTasks = async (db: Db, enterpriseId: string, userId: s
       .where('id', '=', row.id)
       .where('status', '!=', TASK_STATUS.completed)
       .execute();
+    await emitEvent(db, {
+      enterpriseId,
+      type: 'task.completed',
+      memberId: userId,
+      data: { taskId: row.task_id, assignmentId: row.id, taskType: TASK_TYPES.video },
+    });
   }
   return open.map((row) => row.task_id);
 };

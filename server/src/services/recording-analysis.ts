@@ -4,6 +4,7 @@ import type { PronunciationResult, Task, TaskReport } from '@coach/shared/contra
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { emitEvent } from './integration-events.ts';
 import { advanceInterview } from './interview.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analyseTranscript } from './speech-analytics.ts';
@@ -92,6 +93,34 @@ export const analysesOf = async (db: Db, assignmentIds: string[]) => {
   return byAssignment;
 };
 
+/** recording.analysed: who, which task and recording, and the scores (null for no speech). */
+const emitAnalysed = async (
+  db: Db,
+  row: { id: string; enterprise_id: string; assignment_id: string; recording_key: string },
+  analysis: SpeechAnalysis,
+) => {
+  const assignment = await db
+    .selectFrom('task_assignments')
+    .select(['task_id', 'user_id'])
+    .where('id', '=', row.assignment_id)
+    .executeTakeFirst();
+  if (!assignment) return;
+  await emitEvent(db, {
+    enterpriseId: row.enterprise_id,
+    type: 'recording.analysed',
+    memberId: assignment.user_id,
+    data: {
+      taskId: assignment.task_id,
+      assignmentId: row.assignment_id,
+      analysisId: row.id,
+      recordingKey: row.recording_key,
+      status: analysis.status,
+      scores: analysis.scores ? { ...analysis.scores } : null,
+      wordsPerMinute: analysis.wordsPerMinute,
+    },
+  });
+};
+
 /** The job: hear one recording and store what was heard. A row replaced by a new take meanwhile is skipped. */
 export const analyseRecording = async (
   { db, storage, speech, coach }: Pick<Deps, 'db' | 'storage' | 'speech' | 'coach'>,
@@ -116,12 +145,13 @@ export const analyseRecording = async (
     // The analysis and, when it was the last one a Pronunciation task waited for, the task's score land
     // together: a reader never sees every item heard but no score yet.
     await db.transaction().execute(async (trx) => {
-      await trx
+      const stored = await trx
         .updateTable('recording_analyses')
         .set({ status: analysis.status, analysis: JSON.stringify(analysis), updated_at: nowIso() })
         .where('id', '=', analysisId)
         .where('status', '=', 'pending')
-        .execute();
+        .executeTakeFirst();
+      if (Number(stored.numUpdatedRows) > 0) await emitAnalysed(trx, row, analysis);
       await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
     });
   }

@@ -21,6 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { csvCell } from './admin-reports.ts';
+import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { dueAfter, now } from './task-assignment-rows.ts';
 import { assertGroupInEnterprise, assertMembersInEnterprise } from './tenant.ts';
@@ -792,21 +793,29 @@ export const submitSurvey = async (
     }
   }
   const at = now();
-  await ctx.db
-    .insertInto('survey_responses')
-    .values({
-      id: crypto.randomUUID(),
-      enterprise_id: s.enterpriseId,
-      survey_id: surveyId,
-      user_id: s.user.id,
-      answers: JSON.stringify(stored),
-      submitted_at: at,
-      updated_at: at,
-    })
-    .onConflict((oc) =>
-      oc.columns(['survey_id', 'user_id']).doUpdateSet({ answers: JSON.stringify(stored), updated_at: at }),
-    )
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('survey_responses')
+      .values({
+        id: crypto.randomUUID(),
+        enterprise_id: s.enterpriseId,
+        survey_id: surveyId,
+        user_id: s.user.id,
+        answers: JSON.stringify(stored),
+        submitted_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['survey_id', 'user_id']).doUpdateSet({ answers: JSON.stringify(stored), updated_at: at }),
+      )
+      .execute();
+    await emitEvent(trx, {
+      enterpriseId: s.enterpriseId,
+      type: 'survey.submitted',
+      memberId: s.user.id,
+      data: { surveyId, updated: Boolean(current.response) },
+    });
+  });
   ctx.setMessage(current.response ? 'Your answers are updated' : 'Thank you: your answers are saved');
   return loadMySurvey(ctx, surveyId);
 };

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { cappedPage, filterOnly, memberHits, SEARCH_CAP } from './capped-search.ts';
+import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './tasks.ts';
@@ -88,11 +89,21 @@ export const markReviewed = async (
   const s = enterpriseSession(ctx);
   const row = await completedAssignment(ctx, taskId, userId);
   const at = row.reviewed_at ?? now();
-  await ctx.db
-    .updateTable('task_assignments')
-    .set({ reviewed_at: at, reviewed_by: s.user.id, updated_at: now() })
-    .where('id', '=', row.id)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('task_assignments')
+      .set({ reviewed_at: at, reviewed_by: s.user.id, updated_at: now() })
+      .where('id', '=', row.id)
+      .execute();
+    // Marked once: marking again keeps the first time and says nothing new.
+    if (!row.reviewed_at)
+      await emitEvent(trx, {
+        enterpriseId: s.enterpriseId,
+        type: 'task.reviewed',
+        memberId: userId,
+        data: { taskId, assignmentId: row.id, reviewerId: s.user.id },
+      });
+  });
   ctx.setMessage('Marked as reviewed');
   return loadAssignment(ctx.db, { ...row, reviewed_at: at });
 };

@@ -88,6 +88,8 @@ export const createTestApp = async ({
       production: false,
       devOutbox: false,
       quiet: true,
+      // Production's rule (private addresses refused); suites with receivers on 127.0.0.1 switch it on.
+      integrations: { secret: 'test-integrations-secret', allowPrivateAddresses: false, timeoutMs: 2000 },
     },
   };
   const app = createApp(deps, { extraCalls });

@@ -110,6 +110,15 @@ const SPEC_CALLS: readonly string[] = [
  * members, groups and roles unnamed). Each is listed here on purpose, so a stray entry still fails.
  */
 const ISSUE_CALLS: readonly string[] = [
+  // Issue 20 items 4 and 5: Settings → Integrations (webhooks, xAPI)
+  `GET ${E}/integrations/webhooks`,
+  `POST ${E}/integrations/add-webhook`,
+  `POST ${E}/integrations/update-webhook`,
+  `POST ${E}/integrations/delete-webhook`,
+  `POST ${E}/integrations/send-test-webhook`,
+  `GET ${E}/integrations/webhook-deliveries`,
+  `GET ${E}/integrations/xapi`,
+  `POST ${E}/integrations/save-xapi`,
   // Issue 18: the language picker saves the member's (and the platform admin's) language
   `POST ${E}/general/auth/update-language`,
   `POST ${A}/general/auth/update-language`,

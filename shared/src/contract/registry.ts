@@ -14,6 +14,7 @@ import { courses } from './courses.ts';
 import type { CallDef } from './define-call.ts';
 import { enterpriseGeneral } from './general.ts';
 import { groups } from './groups.ts';
+import { integrations } from './integrations.ts';
 import { legal } from './legal.ts';
 import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
@@ -66,4 +67,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(enterpriseReports),
   // Issue 20 item 3: API keys for integrators
   ...Object.values(apiKeys),
+  ...Object.values(integrations),
 ];

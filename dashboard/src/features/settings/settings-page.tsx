@@ -194,6 +194,12 @@ export const SettingsPage = () => {
           {t('apiKeys.open')}
         </Link>
       </Card>
+      <Card title={t('webhooks:settingsCard.title')} aria-label={t('webhooks:settingsCard.title')}>
+        <p>{t('webhooks:settingsCard.text')}</p>
+        <Link to={paths.enterprise.integrations} className="forward-link">
+          {t('webhooks:settingsCard.open')}
+        </Link>
+      </Card>
     </div>
   );
 };

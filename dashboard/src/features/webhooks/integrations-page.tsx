@@ -1,0 +1,229 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { integrations, type WebhookEndpoint } from '@coach/shared/contract/integrations';
+import { isAdminRoleName } from '@coach/shared/permissions';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { formatList } from '../../i18n/format.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { notify } from '../../lib/notify.ts';
+import { enterpriseUserAtom } from '../../lib/session.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { Card, PageHeader } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { EmptyState } from '../../ui/states.tsx';
+import { SwitchField } from '../../ui/switch.tsx';
+import { DeliveryLog } from './delivery-log.tsx';
+import { EndpointFormDialog } from './endpoint-form-dialog.tsx';
+import { SecretDialog } from './secret-dialog.tsx';
+import { XapiCard } from './xapi-card.tsx';
+import './webhooks.css';
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? serverText(error.message) : serverText(GENERIC_ERROR_MESSAGE);
+
+/**
+ * /enterprise/settings/integrations (role named admin, like Settings; issue 20 items 4 and 5): the webhook
+ * endpoints with their delivery log and test event, and the xAPI learning record store.
+ */
+export const IntegrationsPage = () => {
+  const { t } = useTranslation('webhooks');
+  const user = useAtomValue(enterpriseUserAtom);
+  if (!user) return <LoadingBlock label={t('endpoints.what')} />;
+  if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
+    return <Navigate to={paths.enterprise.unauthorized} replace />;
+  return <IntegrationsScreen />;
+};
+
+const IntegrationsScreen = () => {
+  const { t } = useTranslation('webhooks');
+  const { state, setState, reload } = useLoad('webhooks', () => api.call(integrations.listWebhooks, {}));
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
+  const [logVersion, setLogVersion] = useState(0);
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const replace = (next: WebhookEndpoint) =>
+    setState((current) =>
+      current.status === 'ready'
+        ? { status: 'ready', data: current.data.map((e) => (e._id === next._id ? next : e)) }
+        : current,
+    );
+
+  const toggle = async (endpoint: WebhookEndpoint, enabled: boolean) => {
+    setBusy(`toggle:${endpoint._id}`);
+    try {
+      replace(await api.call(integrations.updateWebhook, { endpointId: endpoint._id, enabled }));
+      notify.success(enabled ? t('endpoints.switchedOn') : t('endpoints.switchedOff'));
+    } catch (error) {
+      notify.error(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const sendTest = async (endpoint: WebhookEndpoint) => {
+    setBusy(`test:${endpoint._id}`);
+    try {
+      await api.call(integrations.sendTestWebhook, { endpointId: endpoint._id });
+      notify.success(t('endpoints.testSent'));
+      setLogOf(endpoint);
+      setLogVersion((v) => v + 1);
+    } catch (error) {
+      notify.error(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (endpoint: WebhookEndpoint) => {
+    setBusy(`delete:${endpoint._id}`);
+    try {
+      await api.call(integrations.deleteWebhook, { endpointId: endpoint._id });
+      notify.success(t('endpoints.deleted'));
+      if (logOf?._id === endpoint._id) setLogOf(null);
+      setDeleting(null);
+      reload();
+    } catch (error) {
+      notify.error(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="webhooks">
+      <Link to={paths.enterprise.settings} className="back-link">
+        {t('back')}
+      </Link>
+      <PageHeader title={t('title')} description={t('description')} />
+      <Card title={t('endpoints.title')} aria-label={t('endpoints.title')} className="webhooks__card">
+        <div className="webhooks__toolbar">
+          <Button onClick={() => setAdding(true)}>{t('endpoints.add')}</Button>
+        </div>
+        <LoadStates state={state} reload={reload} what={t('endpoints.what')}>
+          {(endpoints) =>
+            endpoints.length === 0 ? (
+              <EmptyState title={t('endpoints.emptyTitle')} description={t('endpoints.emptyText')} />
+            ) : (
+              <ul className="webhooks__endpoints">
+                {endpoints.map((endpoint) => (
+                  <li key={endpoint._id} className="webhooks__endpoint">
+                    <div className="webhooks__endpoint-main">
+                      <span className="webhooks__url ltr-value">{endpoint.url}</span>
+                      {endpoint.description ? (
+                        <span className="webhooks__muted" dir="auto">
+                          {endpoint.description}
+                        </span>
+                      ) : null}
+                      <span className="webhooks__muted">
+                        {formatList(endpoint.events.map((event) => t(`events.${event}`)))}
+                      </span>
+                      <span className="webhooks__muted">
+                        {t('endpoints.lastDelivery')}:{' '}
+                        {endpoint.lastDelivery ? (
+                          <>
+                            <span
+                              className={
+                                endpoint.lastDelivery.status === 'delivered'
+                                  ? 'status status--active'
+                                  : 'status status--pending'
+                              }
+                            >
+                              {t(`status.${endpoint.lastDelivery.status}`)}
+                            </span>{' '}
+                            {formatDateTime(endpoint.lastDelivery.at)}
+                          </>
+                        ) : (
+                          t('endpoints.never')
+                        )}
+                      </span>
+                    </div>
+                    <div className="webhooks__endpoint-side">
+                      <SwitchField
+                        label={t('endpoints.enabled')}
+                        checked={endpoint.enabled}
+                        busy={busy === `toggle:${endpoint._id}`}
+                        saving={busy === `toggle:${endpoint._id}`}
+                        onChange={(on) => void toggle(endpoint, on)}
+                      />
+                      <div className="table__actions">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={t('endpoints.testLabel', { url: endpoint.url })}
+                          loading={busy === `test:${endpoint._id}`}
+                          onClick={() => void sendTest(endpoint)}
+                        >
+                          {t('endpoints.test')}
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={t('endpoints.logLabel', { url: endpoint.url })}
+                          aria-pressed={logOf?._id === endpoint._id}
+                          onClick={() => setLogOf(logOf?._id === endpoint._id ? null : endpoint)}
+                        >
+                          {t('endpoints.log')}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={t('endpoints.deleteLabel', { url: endpoint.url })}
+                          onClick={() => setDeleting(endpoint)}
+                        >
+                          {t('endpoints.delete')}
+                        </Button>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </LoadStates>
+      </Card>
+      {logOf ? (
+        <DeliveryLog
+          key={logOf._id}
+          endpoint={logOf}
+          version={logVersion}
+          onClose={() => setLogOf(null)}
+          onSettled={reload}
+        />
+      ) : null}
+      <XapiCard />
+      {adding ? (
+        <EndpointFormDialog
+          onClose={() => setAdding(false)}
+          onAdded={(_endpoint, shownOnce) => {
+            setAdding(false);
+            setSecret(shownOnce);
+            notify.success(t('form.added'));
+            reload();
+          }}
+        />
+      ) : null}
+      {secret ? <SecretDialog secret={secret} onClose={() => setSecret(null)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('endpoints.deleteTitle')}
+          description={t('endpoints.deleteText', { url: deleting.url })}
+          confirmLabel={t('endpoints.delete')}
+          busy={busy === `delete:${deleting._id}`}
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </div>
+  );
+};
