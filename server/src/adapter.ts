@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Deps } from './deps.ts';
 import { AppError, featureDisabled, forbidden, fromDatabaseError } from './errors.ts';
 import { jsonAnswer } from './middleware/api-answers.ts';
+import { checkResponse } from './response-check.ts';
 import { enterpriseFlags, loadSession, type Session } from './session.ts';
 
 /** The status a failure answers with, as app.onError decides it (a mapped database error is a 409 or 422). */
@@ -197,6 +198,7 @@ export const mountCall = (app: Hono, deps: Deps, entry: CallDef, handler: AnyHan
     }
     if (actor && session?.audience === 'enterprise')
       await auditLoginAs(deps, actor, session.enterpriseId, entry.path, 200);
+    if (deps.config.validateResponses) checkResponse(entry, response ?? {});
     return jsonAnswer({ success: 1, message, response: response ?? {} });
   });
 };

@@ -19,6 +19,11 @@ export type AppConfig = {
   /** DEV_OUTBOX=1: the outbox's web view at /dev/outbox, for callers on loopback only (off by default). */
   devOutbox: boolean;
   quiet: boolean;
+  /**
+   * Whether every success's response is checked against its contract schema before it goes out (the test app turns
+   * it on for every test): a mismatch is a loud 500 naming the call and the issue. Off in production (no cost).
+   */
+  validateResponses?: boolean;
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
   supportEmail?: string;
 };

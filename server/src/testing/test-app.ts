@@ -88,6 +88,8 @@ export const createTestApp = async ({
       production: false,
       devOutbox: false,
       quiet: true,
+      // Every answer of every test is checked against its contract schema: a mismatch fails the test, not a client.
+      validateResponses: true,
     },
   };
   const app = createApp(deps, { extraCalls });
