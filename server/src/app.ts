@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
+import { mountApiReference } from './api-reference.ts';
 import { compressJson } from './compression.ts';
 import { closeUnreadBodies } from './connections.ts';
 import type { Deps } from './deps.ts';
@@ -59,6 +60,8 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   for (const { entry, handler } of extraCalls) mountCall(app, deps, entry, handler);
   for (const entry of allCalls) mountCall(app, deps, entry, handlers.get(entry));
 
+  // The OpenAPI document of the contract and its reference page (issue 20).
+  mountApiReference(app);
   mountLocalUploads(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
   mountDevOutbox(app, deps.config);
