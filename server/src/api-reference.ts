@@ -32,7 +32,7 @@ export const mountApiReference = (app: Hono) => {
   });
 
   app.get(API_REFERENCE_PATH, () => {
-    const page = securePage(PAGE_HTML);
+    const page = securePage(PAGE_HTML, { remoteMedia: false });
     return new Response(page.html, {
       headers: {
         'content-type': 'text/html; charset=utf-8',

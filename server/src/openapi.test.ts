@@ -119,7 +119,10 @@ describe('the document and the reference page on the server', () => {
     expect(html).toContain(`spec-url="${OPENAPI_PATH}"`);
     const sources = [...html.matchAll(/\ssrc="([^"]+)"/g)].map(([, src]) => src);
     expect(sources).toEqual([`${API_REFERENCE_PATH}/redoc.standalone.js`]);
-    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    // The page shows nothing from elsewhere, so Redoc's vendor logo is not fetched either.
+    expect(policy).toContain("img-src 'self' data: blob:;");
     const script = await t.app.request(`${API_REFERENCE_PATH}/redoc.standalone.js`, {
       headers: { 'accept-encoding': 'br' },
     });

@@ -74,6 +74,8 @@ const queryParameters = (entry: CallDef) => {
 const operation = (entry: CallDef) => {
   const op: Record<string, unknown> = {
     operationId: operationId(entry),
+    // The path under /api/v1 reads as the call's name in the reference (the spec names calls by path).
+    summary: entry.path.replace(/^\/api\/v1\//, ''),
     tags: [tagOf(entry)],
     security: entry.auth === 'none' ? [] : [{ [SECURITY_SCHEME[entry.auth]]: [] }],
     'x-permission': entry.permission,
