@@ -12,6 +12,7 @@ import { mountDevOutbox } from './dev-outbox.ts';
 import { AppError, fromDatabaseError } from './errors.ts';
 import { securityHeaders } from './middleware/api-answers.ts';
 import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
+import { ResponseContractError } from './response-check.ts';
 import { allRoutes } from './routes/index.ts';
 import { mountLocalUploads } from './routes/uploads.ts';
 import { mountStatic } from './static-files.ts';
@@ -80,6 +81,9 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
         400,
       );
     console.error('Unexpected error', c.req.method, c.req.path, err);
+    // Only with config.validateResponses (tests): the mismatch itself is the message, so the failing test shows it.
+    if (err instanceof ResponseContractError)
+      return c.json({ success: 0, message: err.message, code: ERROR_CODES.internal }, 500);
     return c.json(
       { success: 0, message: 'Something went wrong. Please try again.', code: ERROR_CODES.internal },
       500,

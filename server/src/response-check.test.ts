@@ -58,6 +58,9 @@ describe('responses checked against the contract in tests', () => {
     const res = await t.request('POST', wrongType.path);
     expect(res.status).toBe(500);
     expect(res.json.code).toBe('INTERNAL_ERROR');
+    expect(res.json.message).toContain(
+      `POST ${wrongType.path} answered a response its contract schema refuses`,
+    );
     const message = String(logged.mock.calls[0]?.[3]);
     expect(message).toContain(`POST ${wrongType.path}`);
     expect(message).toContain('count');
