@@ -21,6 +21,7 @@ import {
 import type { Deps } from './deps.ts';
 import { AppError, featureDisabled, forbidden, fromDatabaseError } from './errors.ts';
 import { jsonAnswer } from './middleware/api-answers.ts';
+import { checkResponse } from './response-check.ts';
 import { enterpriseFlags, loadSession, type Session } from './session.ts';
 
 /** The status a failure answers with, as app.onError decides it (a mapped database error is a 409 or 422). */
@@ -196,6 +197,7 @@ const runCall = async (
     },
   };
   const response = await handler({ ctx, input: parsed.data });
+  if (deps.config.validateResponses) checkResponse(entry, response ?? {});
   return jsonAnswer({ success: 1, message, response: response ?? {} });
 };
 

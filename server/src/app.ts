@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
+import { mountApiReference } from './api-reference.ts';
 import { compressJson } from './compression.ts';
 import { closeUnreadBodies } from './connections.ts';
 import type { Deps } from './deps.ts';
@@ -11,6 +12,7 @@ import { mountDevOutbox } from './dev-outbox.ts';
 import { AppError, fromDatabaseError } from './errors.ts';
 import { securityHeaders } from './middleware/api-answers.ts';
 import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
+import { ResponseContractError } from './response-check.ts';
 import { allRoutes } from './routes/index.ts';
 import { mountLocalUploads } from './routes/uploads.ts';
 import { mountStatic } from './static-files.ts';
@@ -59,6 +61,8 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   for (const { entry, handler } of extraCalls) mountCall(app, deps, entry, handler);
   for (const entry of allCalls) mountCall(app, deps, entry, handlers.get(entry));
 
+  // The OpenAPI document of the contract and its reference page (issue 20).
+  mountApiReference(app);
   mountLocalUploads(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
   mountDevOutbox(app, deps.config);
@@ -77,6 +81,9 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
         400,
       );
     console.error('Unexpected error', c.req.method, c.req.path, err);
+    // Only with config.validateResponses (tests): the mismatch itself is the message, so the failing test shows it.
+    if (err instanceof ResponseContractError)
+      return c.json({ success: 0, message: err.message, code: ERROR_CODES.internal }, 500);
     return c.json(
       { success: 0, message: 'Something went wrong. Please try again.', code: ERROR_CODES.internal },
       500,

@@ -20,6 +20,11 @@ export type PagePolicyOptions = {
   storageOrigins?: readonly string[];
   /** The page plays videos at admin-entered addresses through hls.js, which fetches them (the dashboard). */
   fetchesMedia?: boolean;
+  /**
+   * The page may show images and media from any https address (admin-entered thumbnails and videos); off for a
+   * page that shows only its own, such as the API reference, whose viewer would otherwise fetch its vendor's logo.
+   */
+  remoteMedia?: boolean;
 };
 
 /** Where the server puts the response's nonce in a page, for scripts that need it (dashboard/src/csp-nonce.ts). */
@@ -74,7 +79,9 @@ export const pagePolicy = ({
   nonce,
   storageOrigins = [],
   fetchesMedia = false,
+  remoteMedia = true,
 }: PagePolicyOptions) => {
+  const remote = remoteMedia ? ['https:'] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...hashes.scripts]],
@@ -86,8 +93,8 @@ export const pagePolicy = ({
     ],
     // Thumbnails and videos may live at any https address an admin entered (the content editor's "Use an
     // address"), besides our uploads, data: images (the favicon, flags) and blob: previews and HLS streams.
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins]],
-    ['media-src', ["'self'", 'blob:', 'https:', ...storageOrigins]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...remote, ...storageOrigins]],
+    ['media-src', ["'self'", 'blob:', ...remote, ...storageOrigins]],
     // The dashboard's hls.js fetches an HLS playlist and its segments, which may be at an admin-entered https
     // address too; the site only calls its own API.
     ['connect-src', ["'self'", ...(fetchesMedia ? ['https:'] : []), ...storageOrigins]],

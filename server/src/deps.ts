@@ -21,6 +21,11 @@ export type AppConfig = {
   quiet: boolean;
   /** Requests an API key may make per minute (API_KEY_RATE_LIMIT; default 600, issue 20). */
   apiKeyRateLimit?: number;
+  /**
+   * Whether every success's response is checked against its contract schema before it goes out (the test app turns
+   * it on for every test): a mismatch is a loud 500 naming the call and the issue. Off in production (no cost).
+   */
+  validateResponses?: boolean;
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
   supportEmail?: string;
   /** Webhooks and xAPI (issue 20); without it events are not sent anywhere. */

@@ -90,6 +90,8 @@ export const createTestApp = async ({
       quiet: true,
       // Production's rule (private addresses refused); suites with receivers on 127.0.0.1 switch it on.
       integrations: { secret: 'test-integrations-secret', allowPrivateAddresses: false, timeoutMs: 2000 },
+      // Every answer of every test is checked against its contract schema: a mismatch fails the test, not a client.
+      validateResponses: true,
     },
   };
   const app = createApp(deps, { extraCalls });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { coachSchema } from './admin.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { fileUrlField, id, idList, paged, searchText, shaped, text } from './envelope.ts';
-import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey, type VideoSubtitle } from './video.ts';
+import { fileUrlField, id, idList, paged, searchText, text } from './envelope.ts';
+import { VIDEO_CATEGORY_KEYS, videoSubtitleSchema } from './video.ts';
 
 // Issue 7: the platform's video library (spec §2 /admin/content-library, /admin/create-content,
 // /admin/bulk-assign-unassign-content; §3 video content). Enterprises see what is assigned to them.
@@ -19,26 +19,32 @@ export const CONTENT_DURATION_MAX = 24 * 3600;
 export const BULK_ASSIGN_MAX = 200;
 
 /** A video of the platform library as the admin sees it, with how many enterprises have it. */
-export type PlatformContent = {
-  _id: string;
-  title: string;
-  description: string;
-  category: VideoCategoryKey;
-  coach: string;
-  coachId: string | null;
-  videoUrl: string;
-  hls: boolean;
-  thumbnailUrl: string | null;
-  durationSeconds: number;
-  subtitles: VideoSubtitle[];
-  enterpriseCount: number;
-  likeCount: number;
-  viewCount: number;
-  createdAt: string;
-};
+export const platformContentSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(VIDEO_CATEGORY_KEYS),
+  coach: z.string(),
+  coachId: z.string().nullable(),
+  videoUrl: z.string(),
+  hls: z.boolean(),
+  thumbnailUrl: z.string().nullable(),
+  durationSeconds: z.number(),
+  subtitles: z.array(videoSubtitleSchema),
+  enterpriseCount: z.number().int(),
+  likeCount: z.number().int(),
+  viewCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type PlatformContent = z.output<typeof platformContentSchema>;
 
 /** An enterprise that has (or could have) a video. */
-export type ContentEnterprise = { _id: string; companyName: string; assignedAt: string };
+export const contentEnterpriseSchema = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  assignedAt: z.string(),
+});
+export type ContentEnterprise = z.output<typeof contentEnterpriseSchema>;
 
 export const contentCategoryField = () =>
   z.enum(VIDEO_CATEGORY_KEYS, { error: `Category must be one of ${VIDEO_CATEGORY_KEYS.join(', ')}` });
@@ -100,7 +106,7 @@ export const adminContent = {
       category: contentCategoryField().optional(),
       currentPage: z.number({ error: 'Page must be a whole number' }).int().min(1).default(1),
     }),
-    response: paged(shaped<PlatformContent>()),
+    response: paged(platformContentSchema),
   }),
   get: defineCall({
     method: 'POST',
@@ -108,7 +114,7 @@ export const adminContent = {
     auth: 'admin',
     permission: null,
     request: z.strictObject({ contentId: id() }),
-    response: shaped<PlatformContent>(),
+    response: platformContentSchema,
   }),
   add: defineCall({
     method: 'POST',
@@ -116,7 +122,7 @@ export const adminContent = {
     auth: 'admin',
     permission: null,
     request: z.strictObject(platformContentFields),
-    response: shaped<PlatformContent>(),
+    response: platformContentSchema,
   }),
   edit: defineCall({
     method: 'POST',
@@ -124,7 +130,7 @@ export const adminContent = {
     auth: 'admin',
     permission: null,
     request: z.strictObject({ contentId: id(), ...platformContentFields }),
-    response: shaped<PlatformContent>(),
+    response: platformContentSchema,
   }),
   /** Refused (409) while any enterprise has the video: withdraw it first, so no library loses it by surprise. */
   remove: defineCall({
@@ -141,7 +147,7 @@ export const adminContent = {
     auth: 'admin',
     permission: null,
     request: z.strictObject({ contentId: id() }),
-    response: shaped<ContentEnterprise[]>(),
+    response: z.array(contentEnterpriseSchema),
   }),
   /**
    * Offers videos to enterprises or withdraws them. Withdrawing also removes the video from that enterprise's

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { TaskType } from '../constants/task-types.ts';
+import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, isoDate, optionalQuery, type Paged, searchText, shaped } from './envelope.ts';
+import { id, isoDate, optionalQuery, paged, searchText } from './envelope.ts';
+import { csvExportSchema } from './reports.ts';
 
 // Issue 7: the platform admin's reports (spec §2 /admin/reports/all-members-usage, app-user-counts,
 // feature-usage) and an enterprise's usage on its detail page. Dates are UTC days, both ends included;
@@ -31,77 +32,98 @@ export const reportRange = z
     path: ['endDate'],
   });
 
+const count = () => z.number().int();
+/** A count per client platform. */
+const platformCounts = { web: count(), ios: count(), android: count() } satisfies Record<
+  ClientPlatform,
+  z.ZodType
+>;
+
 /**
  * One member's use of the product in the range. minutesPractised: the time choice (5, 10, 15 or 30 minutes)
  * of each task the member completed in the range, the time the task is designed to take.
  */
-export type MemberUsage = {
-  _id: string;
-  name: string;
-  email: string;
-  enterpriseId: string;
-  enterpriseName: string;
-  tasksCompleted: number;
-  minutesPractised: number;
-  videosWatched: number;
+export const memberUsageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  enterpriseId: z.string(),
+  enterpriseName: z.string(),
+  tasksCompleted: count(),
+  minutesPractised: count(),
+  videosWatched: count(),
   /** The last day the member signed in or refreshed a session (any time, not only in the range). */
-  lastActiveDay: string | null;
-};
+  lastActiveDay: z.string().nullable(),
+});
+export type MemberUsage = z.output<typeof memberUsageSchema>;
 
 /** Counts of one day of the dashboard's chart. */
-export type UsageDay = { day: string; activeLearners: number; tasksCompleted: number; videosWatched: number };
+export const usageDaySchema = z.object({
+  day: z.string(),
+  activeLearners: count(),
+  tasksCompleted: count(),
+  videosWatched: count(),
+});
+export type UsageDay = z.output<typeof usageDaySchema>;
 
-export type AdminDashboard = {
-  from: string;
-  to: string;
-  enterprises: number;
-  members: number;
-  activeLearners: number;
-  tasksCompleted: number;
-  videosWatched: number;
-  days: UsageDay[];
-};
+export const adminDashboardSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  enterprises: count(),
+  members: count(),
+  activeLearners: count(),
+  tasksCompleted: count(),
+  videosWatched: count(),
+  days: z.array(usageDaySchema),
+});
+export type AdminDashboard = z.output<typeof adminDashboardSchema>;
 
-export type EnterpriseUsage = {
-  from: string;
-  to: string;
-  members: number;
-  activeMembers: number;
-  activeLearners: number;
-  tasksCompleted: number;
-  minutesPractised: number;
-  videosWatched: number;
-  lastActiveDay: string | null;
-};
+export const enterpriseUsageSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  members: count(),
+  activeMembers: count(),
+  activeLearners: count(),
+  tasksCompleted: count(),
+  minutesPractised: count(),
+  videosWatched: count(),
+  lastActiveDay: z.string().nullable(),
+});
+export type EnterpriseUsage = z.output<typeof enterpriseUsageSchema>;
 
-export type AppUserCounts = {
-  from: string;
-  to: string;
+export const appUserCountsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
   /** Distinct members active in the range, per platform. */
-  totals: Record<ClientPlatform, number>;
-  days: ({ day: string } & Record<ClientPlatform, number>)[];
-  enterprises: ({ enterpriseId: string; enterpriseName: string; total: number } & Record<
-    ClientPlatform,
-    number
-  >)[];
-};
+  totals: z.object(platformCounts),
+  days: z.array(z.object({ day: z.string(), ...platformCounts })),
+  enterprises: z.array(
+    z.object({ enterpriseId: z.string(), enterpriseName: z.string(), total: count(), ...platformCounts }),
+  ),
+});
+export type AppUserCounts = z.output<typeof appUserCountsSchema>;
 
-export type FeatureUsage = {
-  from: string;
-  to: string;
-  tasksCompletedByType: { type: TaskType; completed: number }[];
-  videosWatched: number;
-  videosLiked: number;
-  journalEntries: number;
-  courseEnrolments: number;
-  enterprises: {
-    enterpriseId: string;
-    enterpriseName: string;
-    tasksCompleted: number;
-    videosWatched: number;
-    courseEnrolments: number;
-  }[];
-};
+export const featureUsageSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  tasksCompletedByType: z.array(
+    z.object({ type: z.union(TASK_TYPE_VALUES.map((value) => z.literal(value))), completed: count() }),
+  ),
+  videosWatched: count(),
+  videosLiked: count(),
+  journalEntries: count(),
+  courseEnrolments: count(),
+  enterprises: z.array(
+    z.object({
+      enterpriseId: z.string(),
+      enterpriseName: z.string(),
+      tasksCompleted: count(),
+      videosWatched: count(),
+      courseEnrolments: count(),
+    }),
+  ),
+});
+export type FeatureUsage = z.output<typeof featureUsageSchema>;
 
 export const adminReports = {
   allMembersUsage: defineCall({
@@ -119,7 +141,7 @@ export const adminReports = {
         message: 'The start date must not be after the end date',
         path: ['endDate'],
       }),
-    response: shaped<Paged<MemberUsage> & { from: string; to: string }>(),
+    response: paged(memberUsageSchema).extend({ from: z.string(), to: z.string() }),
   }),
   /** The same rows as a CSV file's text (at most USAGE_EXPORT_MAX_ROWS members, `truncated` says if cut). */
   exportAllMembersUsage: defineCall({
@@ -133,7 +155,7 @@ export const adminReports = {
         message: 'The start date must not be after the end date',
         path: ['endDate'],
       }),
-    response: shaped<{ filename: string; csv: string; rows: number; truncated: boolean }>(),
+    response: csvExportSchema,
   }),
   appUserCounts: defineCall({
     method: 'POST',
@@ -141,7 +163,7 @@ export const adminReports = {
     auth: 'admin',
     permission: null,
     request: reportRange,
-    response: shaped<AppUserCounts>(),
+    response: appUserCountsSchema,
   }),
   featureUsage: defineCall({
     method: 'POST',
@@ -149,7 +171,7 @@ export const adminReports = {
     auth: 'admin',
     permission: null,
     request: reportRange,
-    response: shaped<FeatureUsage>(),
+    response: featureUsageSchema,
   }),
   /** The usage section of /admin/enterprise/detail/{id}: the last 30 days unless dates are given. */
   enterpriseUsage: defineCall({
@@ -162,6 +184,6 @@ export const adminReports = {
       startDate: optionalQuery(isoDate()),
       endDate: optionalQuery(isoDate()),
     }),
-    response: shaped<EnterpriseUsage>(),
+    response: enterpriseUsageSchema,
   }),
 };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, idList, type Paged, searchText, shaped } from './envelope.ts';
-import { addTaskRequest, editTaskRequest } from './tasks.ts';
+import { id, idList, paged, searchText } from './envelope.ts';
+import { addTaskRequest, editTaskRequest, taskBody } from './tasks.ts';
 
 // Issue 7: the platform task library (spec §2 /admin/tasks-library, /admin/create-task, edit, view,
 // /admin/bulk-assign-unassign-task). Offering a template to an enterprise copies it into that enterprise's
@@ -14,14 +14,29 @@ export const PLATFORM_TASK_PAGE_SIZE = 24;
 export const TASK_BULK_MAX = 200;
 
 /** A platform task: the authored fields of its type plus how many enterprises have it. */
-export type PlatformTask = z.output<typeof addTaskRequest> & {
-  _id: string;
-  archived: boolean;
-  enterpriseCount: number;
-  createdAt: string;
-  updatedAt: string;
+const platformTaskMeta = {
+  _id: z.string(),
+  archived: z.boolean(),
+  enterpriseCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 };
-export type PlatformTaskEnterprise = { _id: string; companyName: string; assignedCount: number };
+export const platformTaskSchema = taskBody(platformTaskMeta);
+export type PlatformTask = z.output<typeof platformTaskSchema>;
+
+/** An enterprise that has a platform task's copy, with how many of its learners have that copy. */
+export const platformTaskEnterpriseSchema = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  assignedCount: z.number().int(),
+});
+export type PlatformTaskEnterprise = z.output<typeof platformTaskEnterpriseSchema>;
+
+/** get-task: the task with the enterprises that have it. */
+const platformTaskDetailSchema = taskBody({
+  ...platformTaskMeta,
+  enterprises: z.array(platformTaskEnterpriseSchema),
+});
 
 /** Reading topics belong to an enterprise: a platform Read task carries its own passage. */
 const noReadingTopic = <T extends { type: number; readingTopicId?: string | undefined }>(task: T) =>
@@ -48,7 +63,7 @@ export const adminTasks = {
       archived: z.boolean().default(false),
       currentPage: z.number({ error: 'Page must be a whole number' }).int().min(1).default(1),
     }),
-    response: shaped<Paged<PlatformTask>>(),
+    response: paged(platformTaskSchema),
   }),
   get: defineCall({
     method: 'POST',
@@ -56,7 +71,7 @@ export const adminTasks = {
     auth: 'admin',
     permission: null,
     request: z.strictObject({ taskId: id() }),
-    response: shaped<PlatformTask & { enterprises: PlatformTaskEnterprise[] }>(),
+    response: platformTaskDetailSchema,
   }),
   add: defineCall({
     method: 'POST',
@@ -64,7 +79,7 @@ export const adminTasks = {
     auth: 'admin',
     permission: null,
     request: addTaskRequest.refine(noReadingTopic, NO_TOPIC),
-    response: shaped<PlatformTask>(),
+    response: platformTaskSchema,
   }),
   edit: defineCall({
     method: 'POST',
@@ -72,7 +87,7 @@ export const adminTasks = {
     auth: 'admin',
     permission: null,
     request: editTaskRequest.refine(noReadingTopic, NO_TOPIC),
-    response: shaped<PlatformTask>(),
+    response: platformTaskSchema,
   }),
   /** Withdraws the template from every enterprise (copies with learners are archived), then deletes it. */
   remove: defineCall({
@@ -81,7 +96,7 @@ export const adminTasks = {
     auth: 'admin',
     permission: null,
     request: z.strictObject({ taskId: id() }),
-    response: shaped<{ _id: string; withdrawn: number; archived: number }>(),
+    response: z.object({ _id: z.string(), withdrawn: z.number().int(), archived: z.number().int() }),
   }),
   bulkAssign: defineCall({
     method: 'POST',
@@ -93,6 +108,10 @@ export const adminTasks = {
       enterpriseIds: idList({ what: 'enterprise', max: TASK_BULK_MAX }),
       action: z.enum(['assign', 'unassign'], { error: 'action is assign or unassign' }),
     }),
-    response: shaped<{ changed: number; unchanged: number; archived: number }>(),
+    response: z.object({
+      changed: z.number().int(),
+      unchanged: z.number().int(),
+      archived: z.number().int(),
+    }),
   }),
 };

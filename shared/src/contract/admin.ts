@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { enterpriseRowSchema } from './admin-enterprises.ts';
-import type { AdminDashboard } from './admin-reports.ts';
+import { adminDashboardSchema } from './admin-reports.ts';
 import { adminUserSchema } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { empty, id, isoDate, optionalQuery, paged, queryInt, searchText, shaped } from './envelope.ts';
+import { empty, id, isoDate, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
 import { signedUploadRequest, signedUploadResponse, updateProfileImageRequest } from './general.ts';
 
 const A = API_BASE.admin;
 
 /** A coach, as users/get-coachs lists them for the content editor (issue 7). */
-export const coachSchema = z.object({ _id: id(), name: z.string() }).loose();
+export const coachSchema = z.object({ _id: id(), name: z.string() });
 
 /** The admin dashboard's date range and optional enterprise (spec §7: query string built from an object). */
 export const adminDashboardQuery = z
@@ -48,7 +48,7 @@ export const adminGeneral = {
     auth: 'admin',
     permission: null,
     request: empty(),
-    response: shaped<{ configured: boolean; synchronised: number }>(),
+    response: z.object({ configured: z.boolean(), synchronised: z.number().int() }),
   }),
   getCoachs: defineCall({
     method: 'POST',
@@ -72,6 +72,6 @@ export const adminGeneral = {
     auth: 'admin',
     permission: null,
     request: adminDashboardQuery,
-    response: shaped<AdminDashboard>(),
+    response: adminDashboardSchema,
   }),
 };

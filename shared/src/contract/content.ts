@@ -6,14 +6,13 @@ import {
   id,
   idList,
   optionalQuery,
-  type Paged,
+  paged,
   queryBool,
   queryInt,
   searchText,
-  shaped,
   text,
 } from './envelope.ts';
-import type { Task } from './tasks.ts';
+import { taskSchema } from './tasks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities of spec §3
@@ -21,35 +20,51 @@ import type { Task } from './tasks.ts';
 
 export * from './video.ts';
 
-import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey, type VideoContent, type VideoJournal } from './video.ts';
+import { VIDEO_CATEGORY_KEYS, videoContentSchema, videoJournalSchema } from './video.ts';
+
+const videoCategoryField = z.enum(VIDEO_CATEGORY_KEYS);
 
 /** get-video-content: one category's page (contenttype given), or a section per category with its first videos. */
-export type VideoContentListResponse =
-  | { mode: 'list'; currentPage: number; totalPages: number; totalCount: number; listdata: VideoContent[] }
-  | {
-      mode: 'sections';
-      sections: { category: VideoCategoryKey; label: string; totalCount: number; listdata: VideoContent[] }[];
-    };
+export const videoContentListResponseSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('list'),
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalCount: z.number().int(),
+    listdata: z.array(videoContentSchema),
+  }),
+  z.object({
+    mode: z.literal('sections'),
+    sections: z.array(
+      z.object({
+        category: videoCategoryField,
+        label: z.string(),
+        totalCount: z.number().int(),
+        listdata: z.array(videoContentSchema),
+      }),
+    ),
+  }),
+]);
+export type VideoContentListResponse = z.output<typeof videoContentListResponseSchema>;
 
 /** A category of get-list-of-video-category with how many videos the enterprise has in it. */
-export type VideoCategory = { key: VideoCategoryKey; label: string; count: number };
+export const videoCategorySchema = z.object({
+  key: videoCategoryField,
+  label: z.string(),
+  count: z.number().int(),
+});
+export type VideoCategory = z.output<typeof videoCategorySchema>;
 
 /** A row of get-members-by-contentid: a member the video is assigned to and whether they watched it. */
-export type ContentMemberRow = {
-  _id: string;
-  name: string;
-  email: string;
-  viewed: boolean;
-  viewedAt: string | null;
-  liked: boolean;
-};
-
-/** contentactions/do-action answer (spec §7: response.contentAction). */
-export type DoActionResponse = {
-  contentAction: { actionName: ContentActionName; contentId: string; createdAt: string };
-  /** The viewer's video task this 'viewed' completed (progress 100, taskStatus 2). */
-  taskCompleted?: { taskId: string };
-};
+export const contentMemberRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  viewed: z.boolean(),
+  viewedAt: z.string().nullable(),
+  liked: z.boolean(),
+});
+export type ContentMemberRow = z.output<typeof contentMemberRowSchema>;
 
 /** Videos a category section shows before its "view all" switch is on. */
 export const VIDEO_SECTION_SIZE = 4;
@@ -59,6 +74,18 @@ export const VIDEO_PAGE_SIZE = 24;
 /** Content action names (spec §3 'viewed, etc.'; issue 6 adds the like that feeds Most Liked). Others are 422. */
 export const CONTENT_ACTION_NAMES = ['viewed', 'liked', 'unliked'] as const;
 export type ContentActionName = (typeof CONTENT_ACTION_NAMES)[number];
+
+/** contentactions/do-action answer (spec §7: response.contentAction). */
+export const doActionResponseSchema = z.object({
+  contentAction: z.object({
+    actionName: z.enum(CONTENT_ACTION_NAMES),
+    contentId: z.string(),
+    createdAt: z.string(),
+  }),
+  /** The viewer's video task this 'viewed' completed (progress 100, taskStatus 2). */
+  taskCompleted: z.object({ taskId: z.string() }).optional(),
+});
+export type DoActionResponse = z.output<typeof doActionResponseSchema>;
 
 /** Content action (spec §3): the body of contentactions/do-action. */
 export const contentActionSchema = z.strictObject({
@@ -122,7 +149,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'task-library',
     request: videoContentForTaskQuery,
-    response: shaped<Paged<VideoContent>>(),
+    response: paged(videoContentSchema),
   }),
   /** Turns a video into a video task (type 3). */
   addVideoContentTask: defineCall({
@@ -131,7 +158,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: z.strictObject({ contentId: id(), title: text().trim().min(1).max(200).optional() }),
-    response: shaped<Task>(),
+    response: taskSchema,
   }),
   assignContentUsers: defineCall({
     method: 'POST',
@@ -139,7 +166,12 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: z.strictObject({ contentIds: idList({ what: 'video' }), userIds: idList({ what: 'member' }) }),
-    response: z.object({ assigned: z.number().int() }).loose(),
+    response: z.object({
+      /** New assignments made. */
+      assigned: z.number().int(),
+      /** Pairs asked for that were already assigned (left as they were). */
+      alreadyAssigned: z.number().int(),
+    }),
   }),
   assignContentGroupUsers: defineCall({
     method: 'POST',
@@ -147,7 +179,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: z.strictObject({ contentIds: idList({ what: 'video' }), groupIds: idList({ what: 'group' }) }),
-    response: z.object({ assigned: z.number().int() }).loose(),
+    response: z.object({ assigned: z.number().int() }),
   }),
   /** Members a video is assigned to, with whether they watched it. */
   getMembersByContentId: defineCall({
@@ -161,7 +193,7 @@ export const contentLibrary = {
       searchQuery: searchText(),
       currentPage: z.number().int().min(1).default(1),
     }),
-    response: shaped<Paged<ContentMemberRow>>(),
+    response: paged(contentMemberRowSchema),
   }),
   getListOfVideoCategory: defineCall({
     method: 'GET',
@@ -169,7 +201,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: empty(),
-    response: shaped<VideoCategory[]>(),
+    response: z.array(videoCategorySchema),
   }),
   getVideoContent: defineCall({
     method: 'GET',
@@ -177,7 +209,7 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: videoContentQuery,
-    response: shaped<VideoContentListResponse>(),
+    response: videoContentListResponseSchema,
   }),
 };
 
@@ -190,7 +222,7 @@ export const contentActions = {
     auth: 'enterprise',
     permission: null,
     request: contentActionSchema,
-    response: shaped<DoActionResponse>(),
+    response: doActionResponseSchema,
   }),
   submitContentReview: defineCall({
     method: 'POST',
@@ -198,6 +230,6 @@ export const contentActions = {
     auth: 'enterprise',
     permission: null,
     request: contentReviewSchema,
-    response: shaped<VideoJournal>(),
+    response: videoJournalSchema,
   }),
 };

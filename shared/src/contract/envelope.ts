@@ -59,15 +59,6 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
 /** Ids travel as `_id` strings. */
 export const id = () => text().min(1).max(64);
 
-/** A response whose shape a later issue fixes: accepted as any JSON value for now. */
-export const loose = () => z.unknown();
-
-/**
- * A response typed by a TypeScript type the contract exports (the server builds it; the client reads it typed).
- * Responses are not parsed at runtime, so this is a type, not a check.
- */
-export const shaped = <T>() => z.custom<T>(() => true);
-
 /** No request fields. */
 export const empty = () => z.object({}).strict();
 

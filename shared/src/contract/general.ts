@@ -176,7 +176,7 @@ export const enterpriseGeneral = {
       subject: text().trim().min(1, 'Please enter a subject').max(200),
       message: text().trim().min(1, 'Please enter a message').max(5000),
     }),
-    response: z.object({}).loose(),
+    response: z.object({}),
   }),
   putSignedRequestForUpload: defineCall({
     method: 'POST',

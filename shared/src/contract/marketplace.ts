@@ -212,7 +212,7 @@ const enrolmentContact = {
 
 const M = API_BASE.marketplace;
 const contactBody = z.strictObject({ data: contactEnquirySchema });
-const contactResponse = z.object({}).loose();
+const contactResponse = z.object({});
 
 /** Marketplace calls (spec §7). Public: no token, throttled by the server. */
 export const marketplace = {

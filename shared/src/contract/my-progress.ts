@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
-import type { VideoContent } from './content.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { optionalQuery, shaped } from './envelope.ts';
+import { optionalQuery } from './envelope.ts';
 import { speechTrendPointSchema } from './members.ts';
-import type { MySurveyRow } from './surveys.ts';
+import { mySurveyRowSchema } from './surveys.ts';
+import { videoContentSchema } from './video.ts';
 
 // A member's own home (issue 17 item 3): "My progress" on /enterprise/dashboard, for every signed-in member
 // whatever their role. Only the caller's own data: the request names nobody.
@@ -78,12 +78,12 @@ export const myProgressSchema = z.object({
   videos: z.object({
     /** Videos assigned to the caller that they have not watched (past 80 %) yet. */
     toWatch: z.number().int(),
-    list: z.array(shaped<VideoContent>()),
+    list: z.array(videoContentSchema),
   }),
   surveys: z.object({
     /** Open surveys (Active, not past due, assigned to the caller) the caller has not answered yet. */
     toAnswer: z.number().int(),
-    list: z.array(shaped<MySurveyRow>()),
+    list: z.array(mySurveyRowSchema),
   }),
 });
 export type MyProgress = z.infer<typeof myProgressSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { TaskType } from '../constants/task-types.ts';
+import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, isoDate, optionalQuery, type Paged, queryInt, searchText, shaped } from './envelope.ts';
+import { id, isoDate, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
 
 // Issue 17 item 2: an enterprise's reports (spec §2 /enterprise/reports, permission `reports`). Every figure
 // covers a range of UTC days, both ends included (the last 30 days when none is given, at most
@@ -41,88 +41,117 @@ const memberQuery = {
   sortOrder: optionalQuery(z.enum(['asc', 'desc'], { error: 'Sort order is asc or desc' })),
 };
 
+const taskTypeField = z.union(TASK_TYPE_VALUES.map((value) => z.literal(value)));
+
 /**
  * Tasks of one type: assigned in the range, completed in the range, and overdue (fell due in the range, before
  * now, and still not completed).
  */
-export type TaskTypeFigures = { type: TaskType; assigned: number; completed: number; overdue: number };
+export const taskTypeFiguresSchema = z.object({
+  type: taskTypeField,
+  assigned: z.number().int(),
+  completed: z.number().int(),
+  overdue: z.number().int(),
+});
+export type TaskTypeFigures = z.output<typeof taskTypeFiguresSchema>;
 
 /** Speech measures of the recordings the speech engine heard (issue 16), means over the recordings. */
-export type SpeechMeans = {
+const speechMeansShape = {
   /** Recordings heard (done). */
-  recordings: number;
+  recordings: z.number().int(),
   /** Mean pronunciation 0-100 of the recordings read against a target text; null when none was. */
-  pronunciation: number | null;
+  pronunciation: z.number().nullable(),
   /** Mean words per minute, whole words; null without recordings. */
-  wordsPerMinute: number | null;
+  wordsPerMinute: z.number().nullable(),
   /** Mean fillers per 100 words, one decimal; null without recordings. */
-  fillersPer100Words: number | null;
+  fillersPer100Words: z.number().nullable(),
 };
+export const speechMeansSchema = z.object(speechMeansShape);
+export type SpeechMeans = z.output<typeof speechMeansSchema>;
 
 /**
  * Scores of the attempts of one type completed in the range. `averageScore` (0-100): the Pronunciation score
  * for type 2, the share of graded questions answered right for type 8 (tasks with an expected answer set),
  * null for types without a score. The speech means come from the attempts' recordings.
  */
-export type TaskTypeScores = SpeechMeans & {
-  type: TaskType;
+export const taskTypeScoresSchema = z.object({
+  ...speechMeansShape,
+  type: taskTypeField,
   /** Completed attempts with a score (type 2 once heard, type 8 with graded questions). */
-  scoredAttempts: number;
-  averageScore: number | null;
-};
+  scoredAttempts: z.number().int(),
+  averageScore: z.number().nullable(),
+});
+export type TaskTypeScores = z.output<typeof taskTypeScoresSchema>;
 
 /**
  * A survey open at some time in the range (published before its end, not closed before its start): the members
  * who have it today (assigned directly or through a group, active, within the group filter) and how many of
  * them answered; rate is a whole percentage, null when nobody has it.
  */
-export type SurveyResponseRate = {
-  _id: string;
-  title: string;
-  status: 'Active' | 'Closed';
-  assigned: number;
-  responded: number;
-  rate: number | null;
-};
+export const surveyResponseRateSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: z.enum(['Active', 'Closed']),
+  assigned: z.number().int(),
+  responded: z.number().int(),
+  rate: z.number().nullable(),
+});
+export type SurveyResponseRate = z.output<typeof surveyResponseRateSchema>;
 /** The most surveys the report lists (the newest published first). */
 export const REPORT_MAX_SURVEYS = 50;
 
-export type ReportDay = { day: string; activeMembers: number; tasksCompleted: number; videosWatched: number };
+export const reportDaySchema = z.object({
+  day: z.string(),
+  activeMembers: z.number().int(),
+  tasksCompleted: z.number().int(),
+  videosWatched: z.number().int(),
+});
+export type ReportDay = z.output<typeof reportDaySchema>;
 
-export type EnterpriseReport = {
-  from: string;
-  to: string;
+export const enterpriseReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
   /** Members of the enterprise (or of the group) now. */
-  members: number;
+  members: z.number().int(),
   /** Members who signed in or refreshed a session in the range. */
-  activeMembers: number;
-  tasksAssigned: number;
-  tasksCompleted: number;
-  tasksOverdue: number;
+  activeMembers: z.number().int(),
+  tasksAssigned: z.number().int(),
+  tasksCompleted: z.number().int(),
+  tasksOverdue: z.number().int(),
   /** Videos watched past 80 % in the range. */
-  videosWatched: number;
+  videosWatched: z.number().int(),
   /** Every recording of the attempts completed in the range. */
-  speech: SpeechMeans;
+  speech: speechMeansSchema,
   /** Every task type, in type order. */
-  tasksByType: TaskTypeFigures[];
+  tasksByType: z.array(taskTypeFiguresSchema),
   /** The types that can be scored or recorded (2, 4, 5, 6, 8), in type order. */
-  scoresByType: TaskTypeScores[];
-  surveys: SurveyResponseRate[];
-  days: ReportDay[];
-};
+  scoresByType: z.array(taskTypeScoresSchema),
+  surveys: z.array(surveyResponseRateSchema),
+  days: z.array(reportDaySchema),
+});
+export type EnterpriseReport = z.output<typeof enterpriseReportSchema>;
 
 /** One member's figures in the range (lastActiveDay: any time). */
-export type MemberReportRow = {
-  _id: string;
-  name: string;
-  email: string;
-  activeDays: number;
-  tasksAssigned: number;
-  tasksCompleted: number;
-  tasksOverdue: number;
-  videosWatched: number;
-  lastActiveDay: string | null;
-};
+export const memberReportRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  activeDays: z.number().int(),
+  tasksAssigned: z.number().int(),
+  tasksCompleted: z.number().int(),
+  tasksOverdue: z.number().int(),
+  videosWatched: z.number().int(),
+  lastActiveDay: z.string().nullable(),
+});
+export type MemberReportRow = z.output<typeof memberReportRowSchema>;
+
+/** A table of a report as a CSV file's text; `truncated` says the rows were cut at the export's limit. */
+export const csvExportSchema = z.object({
+  filename: z.string(),
+  csv: z.string(),
+  rows: z.number().int(),
+  truncated: z.boolean(),
+});
 
 export const enterpriseReports = {
   /** The figures, the per-day series and the per-type tables of /enterprise/reports. */
@@ -132,7 +161,7 @@ export const enterpriseReports = {
     auth: 'enterprise',
     permission: 'reports',
     request: z.strictObject(filters).refine(inOrder, REVERSED),
-    response: shaped<EnterpriseReport>(),
+    response: enterpriseReportSchema,
   }),
   /** A page of the per-member table, searched (name or email) and sorted (name by default). */
   members: defineCall({
@@ -143,7 +172,7 @@ export const enterpriseReports = {
     request: z
       .strictObject({ ...filters, ...memberQuery, currentPage: optionalQuery(queryInt({ min: 1 })) })
       .refine(inOrder, REVERSED),
-    response: shaped<Paged<MemberReportRow> & { from: string; to: string }>(),
+    response: paged(memberReportRowSchema).extend({ from: z.string(), to: z.string() }),
   }),
   /**
    * One table of the report as a CSV file's text (cells a spreadsheet would run as a formula are defused);
@@ -162,6 +191,6 @@ export const enterpriseReports = {
         ...memberQuery,
       })
       .refine(inOrder, REVERSED),
-    response: shaped<{ filename: string; csv: string; rows: number; truncated: boolean }>(),
+    response: csvExportSchema,
   }),
 };

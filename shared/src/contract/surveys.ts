@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPIRY_CHOICES } from '../constants/durations.ts';
 import { API_BASE, defineCall } from './define-call.ts';
-import { empty, id, type Paged, searchText, shaped, text } from './envelope.ts';
+import { empty, id, paged, searchText, text } from './envelope.ts';
 import {
   type ChoiceAnswer,
   choiceAnswerSchema,
@@ -92,105 +92,131 @@ const audienceRequest = z
     path: ['groupIds'],
   });
 
+const surveyStatusField = z.enum(SURVEY_STATUSES);
+/** The statuses a member sees (a draft is the authors' own). */
+const publishedStatusField = z.enum(['Active', 'Closed']);
+
 /** A survey as the list shows it. */
-export type SurveySummary = {
-  _id: string;
-  title: string;
-  status: SurveyStatus;
-  questionCount: number;
+export const surveySummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: surveyStatusField,
+  questionCount: z.number().int(),
   /** Members who have the survey: assigned directly or in an assigned group today. */
-  assignedCount: number;
+  assignedCount: z.number().int(),
   /** Members who submitted answers. */
-  responseCount: number;
-  groupCount: number;
-  expirySeconds: number | null;
+  responseCount: z.number().int(),
+  groupCount: z.number().int(),
+  expirySeconds: z.number().int().nullable(),
   /** publishedAt + expirySeconds; null before publishing or without a due date. */
-  dueAt: string | null;
-  publishedAt: string | null;
-  closedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  dueAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SurveySummary = z.output<typeof surveySummarySchema>;
 
 /** A survey with its questions and audience, for the manage screen. */
-export type Survey = SurveySummary & {
-  description: string | null;
-  questions: SurveyQuestion[];
-  groups: { _id: string; name: string; memberCount: number }[];
-  members: { _id: string; name: string; email: string }[];
-};
+export const surveySchema = surveySummarySchema.extend({
+  description: z.string().nullable(),
+  questions: z.array(surveyQuestionSchema),
+  groups: z.array(z.object({ _id: z.string(), name: z.string(), memberCount: z.number().int() })),
+  members: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
+});
+export type Survey = z.output<typeof surveySchema>;
 
 /** A survey as the member answering it sees it. */
-export type MySurveyRow = {
-  surveyId: string;
-  title: string;
-  status: Exclude<SurveyStatus, 'Draft'>;
-  questionCount: number;
-  dueAt: string | null;
+export const mySurveyRowSchema = z.object({
+  surveyId: z.string(),
+  title: z.string(),
+  status: publishedStatusField,
+  questionCount: z.number().int(),
+  dueAt: z.string().nullable(),
   /** The member may (still) submit or change answers: Active, not past its due date, and still assigned to them. */
-  open: boolean;
-  submittedAt: string | null;
-  updatedAt: string | null;
-};
+  open: z.boolean(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type MySurveyRow = z.output<typeof mySurveyRowSchema>;
 
-export type MySurvey = {
-  survey: {
-    _id: string;
-    title: string;
-    description: string | null;
-    status: Exclude<SurveyStatus, 'Draft'>;
-    questions: SurveyQuestion[];
-    dueAt: string | null;
+export const mySurveySchema = z.object({
+  survey: z.object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    status: publishedStatusField,
+    questions: z.array(surveyQuestionSchema),
+    dueAt: z.string().nullable(),
     /** Answers may be given or changed: Active, not past its due date, and still assigned to the member. */
-    open: boolean;
+    open: z.boolean(),
     /** Still assigned to the member (a group taken off the survey leaves its members' answers, read only). */
-    assigned: boolean;
-  };
+    assigned: z.boolean(),
+  }),
   /** The member's submission (null before the first). */
-  response: { answers: SurveyAnswers; submittedAt: string; updatedAt: string } | null;
-};
+  response: z
+    .object({ answers: surveyAnswersSchema, submittedAt: z.string(), updatedAt: z.string() })
+    .nullable(),
+});
+export type MySurvey = z.output<typeof mySurveySchema>;
 
-export type SurveyOptionResult = { value: string; text: string; count: number; percent: number };
+export const surveyOptionResultSchema = z.object({
+  value: z.string(),
+  text: z.string(),
+  count: z.number().int(),
+  percent: z.number(),
+});
+export type SurveyOptionResult = z.output<typeof surveyOptionResultSchema>;
 
-export type SurveyQuestionResult = {
-  id: string;
-  text: string;
-  multipleSelection: boolean;
-  required: boolean;
+export const surveyQuestionResultSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  multipleSelection: z.boolean(),
+  required: z.boolean(),
   /** Respondents who answered this question: the base of every percentage below. */
-  answered: number;
-  options: SurveyOptionResult[];
+  answered: z.number().int(),
+  options: z.array(surveyOptionResultSchema),
   /** The "Other" answer when the question has one: its label, how many chose it and what they wrote. */
-  other: { label: string; count: number; percent: number; answers: { name: string; text: string }[] } | null;
-};
+  other: z
+    .object({
+      label: z.string(),
+      count: z.number().int(),
+      percent: z.number(),
+      answers: z.array(z.object({ name: z.string(), text: z.string() })),
+    })
+    .nullable(),
+});
+export type SurveyQuestionResult = z.output<typeof surveyQuestionResultSchema>;
 
-export type SurveyGroupRate = {
-  _id: string;
-  name: string;
+export const surveyGroupRateSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
   /** Members of the group today (active accounts). */
-  members: number;
-  responded: number;
+  members: z.number().int(),
+  responded: z.number().int(),
   /** responded / members as a whole percentage (0 when the group is empty). */
-  rate: number;
-};
+  rate: z.number(),
+});
+export type SurveyGroupRate = z.output<typeof surveyGroupRateSchema>;
 
 /** get-survey-results: the answers counted per option, for everyone or one group's members (the top-bar filter). */
-export type SurveyResults = {
-  surveyId: string;
-  title: string;
-  status: SurveyStatus;
+export const surveyResultsSchema = z.object({
+  surveyId: z.string(),
+  title: z.string(),
+  status: surveyStatusField,
   /** The group the results are narrowed to, or null for everyone. */
-  group: { _id: string; name: string } | null;
+  group: z.object({ _id: z.string(), name: z.string() }).nullable(),
   /** Members who have the survey (within the group when narrowed). */
-  assigned: number;
+  assigned: z.number().int(),
   /** Members who submitted (within the group when narrowed). */
-  respondents: number;
+  respondents: z.number().int(),
   /** respondents / assigned as a whole percentage (0 with nobody assigned). */
-  responseRate: number;
-  questions: SurveyQuestionResult[];
+  responseRate: z.number(),
+  questions: z.array(surveyQuestionResultSchema),
   /** Response rate per assigned group (only the filter's group when narrowed). */
-  groups: SurveyGroupRate[];
-};
+  groups: z.array(surveyGroupRateSchema),
+});
+export type SurveyResults = z.output<typeof surveyResultsSchema>;
 
 const resultsRequest = z.strictObject({ surveyId: id(), groupId: id().optional() });
 
@@ -207,7 +233,7 @@ export const surveys = {
       status: z.enum(SURVEY_STATUSES, { error: 'Status must be Draft, Active or Closed' }).optional(),
       currentPage: z.number({ error: 'Page must be a whole number' }).int().min(1).default(1),
     }),
-    response: shaped<Paged<SurveySummary>>(),
+    response: paged(surveySummarySchema),
   }),
   get: defineCall({
     method: 'POST',
@@ -216,7 +242,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: surveyId,
-    response: shaped<Survey>(),
+    response: surveySchema,
   }),
   add: defineCall({
     method: 'POST',
@@ -224,7 +250,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: z.strictObject(surveyFields),
-    response: shaped<Survey>(),
+    response: surveySchema,
   }),
   /** A draft changes freely; once members have answered, only the title, description and due date may. */
   edit: defineCall({
@@ -233,7 +259,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: z.strictObject({ surveyId: id(), ...surveyFields }),
-    response: shaped<Survey>(),
+    response: surveySchema,
   }),
   /** Draft to Active: assigned members see it; the due date counts from now. */
   publish: defineCall({
@@ -242,7 +268,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: surveyId,
-    response: shaped<Survey>(),
+    response: surveySchema,
   }),
   /** Active to Closed: no more answers; the results stay. */
   close: defineCall({
@@ -251,7 +277,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: surveyId,
-    response: shaped<Survey>(),
+    response: surveySchema,
   }),
   /** Deletes the survey with its answers. */
   remove: defineCall({
@@ -269,7 +295,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: audienceRequest,
-    response: shaped<Survey>(),
+    response: surveySchema,
   }),
   /** Takes groups and members out of the audience; answers already given stay in the results. */
   unassign: defineCall({
@@ -278,7 +304,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: audienceRequest,
-    response: shaped<Survey>(),
+    response: surveySchema,
   }),
   results: defineCall({
     method: 'POST',
@@ -287,7 +313,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: resultsRequest,
-    response: shaped<SurveyResults>(),
+    response: surveyResultsSchema,
   }),
   /** One row per response as CSV text (cells that could run as spreadsheet formulas are defused). */
   exportResults: defineCall({
@@ -297,7 +323,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: 'surveys',
     request: resultsRequest,
-    response: shaped<{ filename: string; csv: string; rows: number }>(),
+    response: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
   /** The caller's surveys (published, assigned to them or answered by them): open ones first, at most MY_SURVEYS_MAX. */
   mySurveys: defineCall({
@@ -306,7 +332,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: null,
     request: empty(),
-    response: shaped<MySurveyRow[]>(),
+    response: z.array(mySurveyRowSchema),
   }),
   getMySurvey: defineCall({
     method: 'POST',
@@ -314,7 +340,7 @@ export const surveys = {
     auth: 'enterprise',
     permission: null,
     request: surveyId,
-    response: shaped<MySurvey>(),
+    response: mySurveySchema,
   }),
   /** The caller's answers: one submission per member, changed by submitting again while the survey is open. */
   submit: defineCall({
@@ -323,6 +349,6 @@ export const surveys = {
     auth: 'enterprise',
     permission: null,
     request: z.strictObject({ surveyId: id(), answers: surveyAnswersSchema }),
-    response: shaped<MySurvey>(),
+    response: mySurveySchema,
   }),
 };

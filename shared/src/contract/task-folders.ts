@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
-import { id, idList, shaped, text } from './envelope.ts';
-import type { Task } from './tasks.ts';
+import { id, idList, text } from './envelope.ts';
+import { taskSchema } from './tasks.ts';
 
 const F = `${API_BASE.enterprise}/task-folders`;
 const folderName = text().trim().min(1, 'Please enter a folder name').max(100, 'At most 100 characters');
 
 /** A task folder (issue 5: the folder view of /enterprise/tasks-library-new). */
-export const taskFolderSchema = z
-  .object({ _id: id(), name: z.string(), taskCount: z.number().int() })
-  .loose();
+export const taskFolderSchema = z.object({ _id: id(), name: z.string(), taskCount: z.number().int() });
 export type TaskFolder = z.infer<typeof taskFolderSchema>;
 
 /** get-folder-contents: every folder, or with folderId that folder and its tasks (archived ones included). */
-export type FolderContents = { folders: TaskFolder[] } | { folder: TaskFolder; tasks: Task[] };
+export const folderContentsSchema = z.union([
+  z.object({ folders: z.array(taskFolderSchema) }),
+  z.object({ folder: taskFolderSchema, tasks: z.array(taskSchema) }),
+]);
+export type FolderContents = z.output<typeof folderContentsSchema>;
 
 /** Task folder calls (spec §7, prefix task-folders/), all under 'task-library'. */
 export const taskFolders = {
@@ -25,7 +27,7 @@ export const taskFolders = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ folderId: id().optional() }),
-    response: shaped<FolderContents>(),
+    response: folderContentsSchema,
   }),
   createFolder: defineCall({
     method: 'POST',
@@ -50,7 +52,7 @@ export const taskFolders = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ folderId: id() }),
-    response: z.object({}).loose(),
+    response: z.object({ _id: z.string() }),
   }),
   /** Takes a task out of a folder (the task itself stays). */
   deleteTaskFromFolder: defineCall({
@@ -59,7 +61,7 @@ export const taskFolders = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ folderId: id(), taskId: id() }),
-    response: z.object({}).loose(),
+    response: z.object({ _id: z.string() }),
   }),
   /** Puts tasks into a folder. Assigning a whole folder to people uses tasks/assign-task-* with its task ids. */
   assignTaskFolder: defineCall({

@@ -11,16 +11,15 @@ import {
   id,
   idList,
   optionalQuery,
-  type Paged,
+  paged,
   queryBool,
   queryInt,
   searchText,
-  shaped,
   text,
 } from './envelope.ts';
-import { type InterviewMessage, interviewMessageSchema } from './interview.ts';
-import type { SpeechAnalysis } from './speech.ts';
-import type { VideoContent } from './video.ts';
+import { interviewMessageSchema } from './interview.ts';
+import { speechAnalysisSchema } from './speech.ts';
+import { videoContentSchema } from './video.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Entities of spec §3
@@ -143,9 +142,9 @@ const taskCommonShape = {
 
 /**
  * A task as authored, one variant per type 1-8 (spec §3, issue 5), discriminated by `type`. `extra` adds
- * fields to every variant (edit-task adds taskId).
+ * fields to every variant (edit-task adds taskId, the answers add the server's fields).
  */
-const taskBody = <S extends z.ZodRawShape>(extra: S) =>
+export const taskBody = <S extends z.ZodRawShape>(extra: S) =>
   z.discriminatedUnion('type', [
     z.strictObject({
       ...taskCommonShape,
@@ -223,40 +222,40 @@ export type TaskInput = z.input<typeof addTaskRequest>;
 /** A task as the coach engine drafts it: what add-task takes, for the author to review and save. */
 export type TaskDraft = z.output<typeof addTaskRequest>;
 /** Which engine wrote a draft or scored an attempt (the built-in one, or an OpenAI-compatible service). */
-export type CoachEngineKind = 'builtin' | 'openai';
+export const COACH_ENGINE_KINDS = ['builtin', 'openai'] as const;
+export type CoachEngineKind = (typeof COACH_ENGINE_KINDS)[number];
 
 /** A task as pickers list it. */
-export const taskSummarySchema = z
-  .object({
-    _id: id(),
-    type: taskTypeField,
-    title: z.string(),
-    category: taskCategoryField,
-  })
-  .loose();
+export const taskSummarySchema = z.object({
+  _id: id(),
+  type: taskTypeField,
+  title: z.string(),
+  category: taskCategoryField,
+});
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
 
 /** The server's additions to an authored task (lists and views). */
-type TaskMeta = {
-  _id: string;
-  archived: boolean;
-  likeCount: number;
-  viewCount: number;
+const taskMetaShape = {
+  _id: z.string(),
+  archived: z.boolean(),
+  likeCount: z.number().int(),
+  viewCount: z.number().int(),
   /** Members it is assigned to, and how many of them completed it. */
-  assignedCount: number;
-  completedCount: number;
+  assignedCount: z.number().int(),
+  completedCount: z.number().int(),
   /** Groups it is assigned to (members joining them later get it too). */
-  groupIds: string[];
-  createdAt: string;
-  updatedAt: string;
+  groupIds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /**
    * Set when the task is the enterprise's copy of a platform task (issue 7): the platform admin keeps it up to
    * date, so the enterprise can assign it but not edit or delete it.
    */
-  platformTaskId?: string;
+  platformTaskId: z.string().optional(),
 };
-/** A task as the library and the task views return it: the authored fields of its type plus TaskMeta. */
-export type Task = z.output<typeof addTaskRequest> & TaskMeta;
+/** A task as the library and the task views return it: the authored fields of its type plus the server's. */
+export const taskSchema = taskBody(taskMetaShape);
+export type Task = z.output<typeof taskSchema>;
 export type TaskOfType<N extends Task['type']> = Extract<Task, { type: N }>;
 
 /**
@@ -295,119 +294,152 @@ export type TaskReport = z.infer<typeof taskReportSchema>;
  * once every item's analysis is in (the learner may be told "being scored" for a few seconds after submitting).
  * An item the engine heard no speech in scores 0, and a task with such an item does not pass.
  */
-export type PronunciationResult = {
-  score: number;
-  passingScore: number;
-  passed: boolean;
-  method: 'speech';
+export const pronunciationResultSchema = z.object({
+  score: z.number(),
+  passingScore: z.number(),
+  passed: z.boolean(),
+  method: z.literal('speech'),
   /** The speech engine that heard the recordings. */
-  engine: 'embedded' | 'openai';
-  accent: string;
-  strictness: string;
-  items: { expected: string; score: number; heard: string | null }[];
-  scoredAt: string;
-};
+  engine: z.enum(['embedded', 'openai']),
+  accent: z.string(),
+  strictness: z.string(),
+  items: z.array(z.object({ expected: z.string(), score: z.number(), heard: z.string().nullable() })),
+  scoredAt: z.string(),
+});
+export type PronunciationResult = z.output<typeof pronunciationResultSchema>;
+
+/** How a learner came to have a task: assigned directly, or through a group. */
+const assignmentSourceField = z.enum(['direct', 'group']);
 
 /** One learner's assignment of a task. */
-export type Assignment = {
-  _id: string;
-  taskId: string;
-  userId: string;
-  source: 'direct' | 'group';
-  taskStatus: 0 | 1 | 2;
-  progress: number;
-  report: TaskReport;
-  assignedAt: string;
-  dueAt: string;
+export const assignmentSchema = z.object({
+  _id: z.string(),
+  taskId: z.string(),
+  userId: z.string(),
+  source: assignmentSourceField,
+  taskStatus: taskStatusField,
+  progress: z.number(),
+  report: taskReportSchema,
+  assignedAt: z.string(),
+  dueAt: z.string(),
   /** dueAt has passed and the task is not completed. */
-  overdue: boolean;
-  startedAt: string | null;
-  completedAt: string | null;
-  reviewedAt: string | null;
-  feedback: string | null;
-  feedbackAt: string | null;
+  overdue: z.boolean(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  feedback: z.string().nullable(),
+  feedbackAt: z.string().nullable(),
   /** Pronunciation tasks once completed: the score (null for other types and before completion). */
-  pronunciation: PronunciationResult | null;
+  pronunciation: pronunciationResultSchema.nullable(),
   /**
    * What the speech engine heard in each recording, keyed like `report.recordings` (issue 16): 'pending' while
    * the background job runs (ask again), then done, no-speech or failed. A recording replaced by a new take gets
    * a new analysis.
    */
-  analyses: Record<string, SpeechAnalysis>;
+  analyses: z.record(z.string(), speechAnalysisSchema),
   /**
    * A Get Interview Ready attempt as a conversation (issue 16): each stage asked so far, with the answer's
    * analysis and the interviewer's reply, then the coach's summing up. Empty for other task types.
    */
-  interview: InterviewMessage[];
-};
+  interview: z.array(interviewMessageSchema),
+});
+export type Assignment = z.output<typeof assignmentSchema>;
 
 /** A row of the learner's My Tasks. */
-export type MyTaskRow = {
-  taskId: string;
-  type: Task['type'];
-  title: string;
-  category: Task['category'];
-  level: number;
-  timeMinutes: number;
-  taskStatus: 0 | 1 | 2;
-  progress: number;
-  assignedAt: string;
-  dueAt: string;
-  overdue: boolean;
-  completedAt: string | null;
-  reviewedAt: string | null;
-  hasFeedback: boolean;
-};
+export const myTaskRowSchema = z.object({
+  taskId: z.string(),
+  type: taskTypeField,
+  title: z.string(),
+  category: taskCategoryField,
+  level: z.number().int(),
+  timeMinutes: z.number().int(),
+  taskStatus: taskStatusField,
+  progress: z.number(),
+  assignedAt: z.string(),
+  dueAt: z.string(),
+  overdue: z.boolean(),
+  completedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  hasFeedback: z.boolean(),
+});
+export type MyTaskRow = z.output<typeof myTaskRowSchema>;
 
 /** Pronunciation settings that apply to a learner (the strictest of their groups'). */
-export type PronunciationRule = { accent: string; passingScore: number; strictness: string };
+export const pronunciationRuleSchema = z.object({
+  accent: z.string(),
+  passingScore: z.number(),
+  strictness: z.string(),
+});
+export type PronunciationRule = z.output<typeof pronunciationRuleSchema>;
 
 /** tasks/get-my-task: the task, the caller's assignment, and for type 2 the rule that scores it. */
-export type MyTaskDetail = {
-  task: Task;
-  assignment: Assignment;
-  pronunciation: PronunciationRule | null;
+export const myTaskDetailSchema = z.object({
+  task: taskSchema,
+  assignment: assignmentSchema,
+  pronunciation: pronunciationRuleSchema.nullable(),
   /** For a Video task (type 3): the video to play (null when it has left the enterprise's library). */
-  video?: VideoContent | null;
-};
+  video: videoContentSchema.nullable().optional(),
+});
+export type MyTaskDetail = z.output<typeof myTaskDetailSchema>;
 
 /** A member's attempt as the reviewer sees it (get-members-task-data-taskid). */
-export type MemberTaskDetail = {
-  task: Task;
-  member: { _id: string; name: string; email: string; avatarUrl: string | null };
-  assignment: Assignment;
-};
+export const memberTaskDetailSchema = z.object({
+  task: taskSchema,
+  member: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    avatarUrl: z.string().nullable(),
+  }),
+  assignment: assignmentSchema,
+});
+export type MemberTaskDetail = z.output<typeof memberTaskDetailSchema>;
 
 /** A row of get-members-by-taskid. */
-export type TaskMemberRow = {
-  _id: string;
-  name: string;
-  email: string;
-  source: 'direct' | 'group';
-  taskStatus: 0 | 1 | 2;
-  progress: number;
-  dueAt: string;
-  overdue: boolean;
-  completedAt: string | null;
-  reviewedAt: string | null;
-};
+export const taskMemberRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  source: assignmentSourceField,
+  taskStatus: taskStatusField,
+  progress: z.number(),
+  dueAt: z.string(),
+  overdue: z.boolean(),
+  completedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type TaskMemberRow = z.output<typeof taskMemberRowSchema>;
 
 /** A row of get-completed-tasks-pending-review. */
-export type PendingReviewRow = {
-  _id: string;
-  taskId: string;
-  userId: string;
-  name: string;
-  email: string;
-  taskName: string;
-  taskType: Task['type'];
-  completedAt: string;
-};
+export const pendingReviewRowSchema = z.object({
+  _id: z.string(),
+  taskId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  taskName: z.string(),
+  taskType: taskTypeField,
+  completedAt: z.string(),
+});
+export type PendingReviewRow = z.output<typeof pendingReviewRowSchema>;
 
 /** get-list-of-tasks: one type's page, or (no tasktype) a section per type with its first tasks. */
-export type TaskListResponse =
-  | { mode: 'list'; currentPage: number; totalPages: number; totalCount: number; listdata: Task[] }
-  | { mode: 'sections'; sections: { type: Task['type']; totalCount: number; listdata: Task[] }[] };
+export const taskListResponseSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('list'),
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalCount: z.number().int(),
+    listdata: z.array(taskSchema),
+  }),
+  z.object({
+    mode: z.literal('sections'),
+    sections: z.array(
+      z.object({ type: taskTypeField, totalCount: z.number().int(), listdata: z.array(taskSchema) }),
+    ),
+  }),
+]);
+export type TaskListResponse = z.output<typeof taskListResponseSchema>;
 
 /** Tasks a type section shows before its "view all" switch is on. */
 export const TASK_SECTION_SIZE = 4;
@@ -456,13 +488,14 @@ export const myTasksQuery = z.strictObject({
 });
 
 /** The learner's tasks: a page of rows, and how many are due, in progress and done under the same filters. */
-export type MyTasksPage = {
-  currentPage: number;
-  totalPages: number;
-  totalCount: number;
-  listdata: MyTaskRow[];
-  counts: { due: number; inProgress: number; done: number };
-};
+export const myTasksPageSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+  listdata: z.array(myTaskRowSchema),
+  counts: z.object({ due: z.number().int(), inProgress: z.number().int(), done: z.number().int() }),
+});
+export type MyTasksPage = z.output<typeof myTasksPageSchema>;
 
 /** tasks/get-completed-tasks-pending-review query (spec §7, §9: limit 10, name ascending). */
 export const pendingReviewQuery = z.strictObject({
@@ -502,7 +535,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: addTaskRequest,
-    response: shaped<Task>(),
+    response: taskSchema,
   }),
   editTask: defineCall({
     method: 'POST',
@@ -510,7 +543,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: editTaskRequest,
-    response: shaped<Task>(),
+    response: taskSchema,
   }),
   /** Assigns tasks to members (several tasks at once for the bulk-assign page). */
   assignTaskUsers: defineCall({
@@ -519,7 +552,12 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ taskIds: idList({ what: 'task' }), userIds: idList({ what: 'member' }) }),
-    response: z.object({ assigned: z.number().int() }).loose(),
+    response: z.object({
+      /** New assignments made. */
+      assigned: z.number().int(),
+      /** Pairs asked for that were already assigned (left as they were). */
+      alreadyAssigned: z.number().int(),
+    }),
   }),
   /** Assigns tasks to groups; members joining a group later get its tasks too (issue 5). */
   assignTaskGroupUsers: defineCall({
@@ -528,7 +566,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ taskIds: idList({ what: 'task' }), groupIds: idList({ what: 'group' }) }),
-    response: z.object({ assigned: z.number().int() }).loose(),
+    response: z.object({ assigned: z.number().int() }),
   }),
   /** One member's attempt at a task, for the reviewer's member-task view. */
   getMembersTaskData: defineCall({
@@ -538,7 +576,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask,
-    response: shaped<MemberTaskDetail>(),
+    response: memberTaskDetailSchema,
   }),
   /** The learner's own progress (spec §3 task progress update). userId must be the caller's. */
   updateMyTask: defineCall({
@@ -547,7 +585,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: taskProgressUpdateSchema,
-    response: shaped<Assignment>(),
+    response: assignmentSchema,
   }),
   searchTask: defineCall({
     method: 'POST',
@@ -556,7 +594,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ search: searchText(), currentPage: z.number().int().min(1).default(1) }),
-    response: shaped<Paged<Task>>(),
+    response: paged(taskSchema),
   }),
   /** The learner's own assigned task with its progress. */
   getMyTask: defineCall({
@@ -565,7 +603,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: taskId,
-    response: shaped<MyTaskDetail>(),
+    response: myTaskDetailSchema,
   }),
   getMembersByTaskId: defineCall({
     method: 'POST',
@@ -574,7 +612,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: membersPage,
-    response: shaped<Paged<TaskMemberRow>>(),
+    response: paged(taskMemberRowSchema),
   }),
   markTaskReviewed: defineCall({
     method: 'POST',
@@ -582,7 +620,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask,
-    response: shaped<Assignment>(),
+    response: assignmentSchema,
   }),
   deleteTask: defineCall({
     method: 'POST',
@@ -590,7 +628,8 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: taskId,
-    response: z.object({}).loose(),
+    /** archived: learners have the task, so it was archived rather than deleted (their answers stay). */
+    response: z.object({ _id: z.string(), archived: z.boolean() }),
   }),
   /** Drafts the content of one task (a passage, words, questions) with the coach engine. */
   generateContentTask: defineCall({
@@ -603,7 +642,7 @@ export const tasks = {
       topic: text().trim().min(1, 'Please enter a topic').max(500),
       level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
     }),
-    response: shaped<{ draft: TaskDraft; engine: CoachEngineKind }>(),
+    response: z.object({ draft: addTaskRequest, engine: z.enum(COACH_ENGINE_KINDS) }),
   }),
   /** Drafts several tasks at once with the coach engine (nothing is saved: the author picks what to add). */
   generateAiTasks: defineCall({
@@ -617,7 +656,7 @@ export const tasks = {
       count: z.number().int().min(1).max(10).default(3),
       level: z.union(LEVEL_VALUES.map((value) => z.literal(value))).optional(),
     }),
-    response: shaped<{ drafts: TaskDraft[]; engine: CoachEngineKind }>(),
+    response: z.object({ drafts: z.array(addTaskRequest), engine: z.enum(COACH_ENGINE_KINDS) }),
   }),
   addTaskFeedback: defineCall({
     method: 'POST',
@@ -625,7 +664,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask.extend({ feedback: text().trim().min(1, 'Please enter the feedback').max(5000) }),
-    response: shaped<Assignment>(),
+    response: assignmentSchema,
   }),
   getListOfTasks: defineCall({
     method: 'GET',
@@ -633,7 +672,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: listTasksQuery,
-    response: shaped<TaskListResponse>(),
+    response: taskListResponseSchema,
   }),
   /** Every task of the enterprise, id and title, for pickers. */
   getAllTaskListEnterprise: defineCall({
@@ -651,7 +690,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: taskId,
-    response: shaped<Task>(),
+    response: taskSchema,
   }),
   getMyTasks: defineCall({
     method: 'GET',
@@ -659,7 +698,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: myTasksQuery,
-    response: shaped<MyTasksPage>(),
+    response: myTasksPageSchema,
   }),
   /** The interview messages (spec §3) of a member's completed type-6 task. */
   getCompletedIvrTaskDetails: defineCall({
@@ -668,7 +707,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: memberTask,
-    response: z.object({ messages: z.array(interviewMessageSchema) }).loose(),
+    response: z.object({ messages: z.array(interviewMessageSchema) }),
   }),
   getCompletedTasksPendingReview: defineCall({
     method: 'GET',
@@ -676,7 +715,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: pendingReviewQuery,
-    response: shaped<Paged<PendingReviewRow>>(),
+    response: paged(pendingReviewRowSchema),
   }),
   getEnterpriseTasks: defineCall({
     method: 'GET',
@@ -684,6 +723,6 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: enterpriseTasksQuery,
-    response: shaped<Paged<Task>>(),
+    response: paged(taskSchema),
   }),
 };

@@ -19,16 +19,14 @@ export const readTypeUpload = defineCall({
   permission: null,
   multipart: true,
   request: z.strictObject({ file: fileField() }),
-  response: z
-    .object({
-      fileUrl: fileUrlField(),
-      fileName: z.string(),
-      fileType: z.string(),
-      fileSize: z.number().int(),
-      /** The text read from the document, for the Read task's passage. */
-      text: z.string().optional(),
-    })
-    .loose(),
+  response: z.object({
+    fileUrl: fileUrlField(),
+    fileName: z.string(),
+    fileType: z.string(),
+    fileSize: z.number().int(),
+    /** The text read from the document, for the Read task's passage. */
+    text: z.string().optional(),
+  }),
 });
 
 export const uploads = { readTypeUpload };

@@ -1,0 +1,134 @@
+import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
+import { ERROR_CODES } from '@coach/shared/contract/envelope';
+import { allCalls } from '@coach/shared/contract/registry';
+import { tasks } from '@coach/shared/contract/tasks';
+import { uploads } from '@coach/shared/contract/uploads';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_REFERENCE_PATH, OPENAPI_PATH, openApiDocument } from './openapi.ts';
+import { createTestApp } from './testing/test-app.ts';
+
+type Operation = {
+  operationId: string;
+  security: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: {
+    content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>> } }>;
+  };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+  'x-permission': string | null;
+  'x-feature'?: string;
+  'x-admin-role-only'?: boolean;
+};
+
+const document = openApiDocument();
+const operationOf = (method: string, path: string) =>
+  (document.paths[path] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
+
+describe('the OpenAPI document of the contract', () => {
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it('lists every contract call once, with its method, its token header and its access rules', () => {
+    const ids = new Set<string>();
+    for (const entry of allCalls) {
+      const operation = operationOf(entry.method, entry.path);
+      expect(operation, `${entry.method} ${entry.path}`).toBeDefined();
+      if (!operation) continue;
+      ids.add(operation.operationId);
+      const scheme = { none: [], enterprise: [{ enterpriseToken: [] }], admin: [{ adminToken: [] }] }[
+        entry.auth
+      ];
+      expect(operation.security).toEqual(scheme);
+      expect(operation['x-permission']).toBe(entry.permission);
+      expect(operation['x-feature']).toBe(entry.feature);
+      expect(operation['x-admin-role-only']).toBe(entry.adminRoleOnly || undefined);
+      expect(Object.keys(operation.responses)).toContain('200');
+      expect(Object.keys(operation.responses)).toContain('422');
+      if (entry.auth === 'none') expect(operation.responses['401']).toBeUndefined();
+      else expect(operation.responses['401']?.$ref).toBe('#/components/responses/Error401');
+    }
+    expect(ids.size).toBe(allCalls.length);
+    const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
+    expect(operations).toHaveLength(allCalls.length);
+  });
+
+  it('names the two token headers as API key schemes and the error envelope with every code', () => {
+    expect(document.components.securitySchemes).toMatchObject({
+      enterpriseToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER.enterprise },
+      adminToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER.admin },
+    });
+    expect(document.components.schemas.ErrorEnvelope.properties.code.enum).toEqual(
+      Object.values(ERROR_CODES),
+    );
+    for (const status of ['401', '403', '404', '409', '422', '429', '500'])
+      expect(document.components.responses).toHaveProperty(`Error${status}`);
+  });
+
+  it('describes GET input as query parameters, as clients send it (before defaults)', () => {
+    const operation = operationOf(tasks.getMyTasks.method, tasks.getMyTasks.path);
+    expect(operation?.requestBody).toBeUndefined();
+    const page = operation?.parameters?.find((parameter) => parameter.name === 'currentPage');
+    expect(page).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', default: 1 } });
+    expect(operation?.parameters?.map((parameter) => parameter.name)).toContain('taskStatus');
+  });
+
+  it('wraps each response in the success envelope, and a multipart upload names its file as binary', () => {
+    const upload = operationOf(uploads.readTypeUpload.method, uploads.readTypeUpload.path);
+    expect(upload?.requestBody?.content['multipart/form-data']?.schema.properties?.file).toEqual({
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+    });
+    const success = operationOf(tasks.getMyTask.method, tasks.getMyTask.path)?.responses['200']?.content?.[
+      'application/json'
+    ]?.schema as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    expect(success.properties.success).toEqual({ const: 1 });
+    expect(Object.keys(success.properties.response?.properties ?? {})).toEqual(
+      expect.arrayContaining(['task', 'assignment', 'pronunciation']),
+    );
+  });
+});
+
+describe('the document and the reference page on the server', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('anyone reads the document, cacheable, as the contract generates it', async () => {
+    const res = await t.app.request(OPENAPI_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
+  it('the reference page loads Redoc from this server only, under a policy with no other script source', async () => {
+    const res = await t.app.request(API_REFERENCE_PATH);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`spec-url="${OPENAPI_PATH}"`);
+    const sources = [...html.matchAll(/\ssrc="([^"]+)"/g)].map(([, src]) => src);
+    expect(sources).toEqual([`${API_REFERENCE_PATH}/redoc.standalone.js`]);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    // The page shows nothing from elsewhere, so Redoc's vendor logo is not fetched either.
+    expect(policy).toContain("img-src 'self' data: blob:;");
+    const script = await t.app.request(`${API_REFERENCE_PATH}/redoc.standalone.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+});
