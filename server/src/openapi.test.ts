@@ -1,4 +1,5 @@
-import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
+import { isApiKeyCall } from '@coach/shared/contract/api-keys';
+import { isReadCall, TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { allCalls } from '@coach/shared/contract/registry';
 import { tasks } from '@coach/shared/contract/tasks';
@@ -19,6 +20,7 @@ type Operation = {
   'x-permission': string | null;
   'x-feature'?: string;
   'x-admin-role-only'?: boolean;
+  'x-api-key-access'?: 'read' | 'read-write';
 };
 
 const document = openApiDocument();
@@ -45,7 +47,11 @@ describe('the OpenAPI document of the contract', () => {
       const scheme = { none: [], enterprise: [{ enterpriseToken: [] }], admin: [{ adminToken: [] }] }[
         entry.auth
       ];
-      expect(operation.security).toEqual(scheme);
+      // The calls an API key may make also take the key (issue 20 item 3), and say whether a read-only key may.
+      expect(operation.security).toEqual(isApiKeyCall(entry) ? [...scheme, { apiKey: [] }] : scheme);
+      expect(operation['x-api-key-access']).toBe(
+        isApiKeyCall(entry) ? (isReadCall(entry) ? 'read' : 'read-write') : undefined,
+      );
       expect(operation['x-permission']).toBe(entry.permission);
       expect(operation['x-feature']).toBe(entry.feature);
       expect(operation['x-admin-role-only']).toBe(entry.adminRoleOnly || undefined);
@@ -63,6 +69,7 @@ describe('the OpenAPI document of the contract', () => {
     expect(document.components.securitySchemes).toMatchObject({
       enterpriseToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER.enterprise },
       adminToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER.admin },
+      apiKey: { type: 'http', scheme: 'bearer' },
     });
     expect(document.components.schemas.ErrorEnvelope.properties.code.enum).toEqual(
       Object.values(ERROR_CODES),

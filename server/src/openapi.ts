@@ -1,4 +1,5 @@
-import { API_BASE, type CallDef, TOKEN_HEADER } from '@coach/shared/contract/define-call';
+import { isApiKeyCall } from '@coach/shared/contract/api-keys';
+import { API_BASE, type CallDef, isReadCall, TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { allCalls } from '@coach/shared/contract/registry';
 import { z } from 'zod';
@@ -11,6 +12,9 @@ type JsonSchema = Record<string, unknown>;
 
 /** The security scheme names of the two sessions' token headers. */
 const SECURITY_SCHEME = { enterprise: 'enterpriseToken', admin: 'adminToken' } as const;
+
+/** An integrator's API key (issue 20 item 3), sent as `Authorization: Bearer coach_live_…`. */
+const API_KEY_SCHEME = 'apiKey';
 
 /**
  * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): requests as clients send them (`io: 'input'`, before
@@ -77,9 +81,14 @@ const operation = (entry: CallDef) => {
     // The path under /api/v1 reads as the call's name in the reference (the spec names calls by path).
     summary: entry.path.replace(/^\/api\/v1\//, ''),
     tags: [tagOf(entry)],
-    security: entry.auth === 'none' ? [] : [{ [SECURITY_SCHEME[entry.auth]]: [] }],
+    // Either of two ways in: a member's session, or (for the calls a key may make) an API key.
+    security:
+      entry.auth === 'none'
+        ? []
+        : [{ [SECURITY_SCHEME[entry.auth]]: [] }, ...(isApiKeyCall(entry) ? [{ [API_KEY_SCHEME]: [] }] : [])],
     'x-permission': entry.permission,
   };
+  if (isApiKeyCall(entry)) op['x-api-key-access'] = isReadCall(entry) ? 'read' : 'read-write';
   if (entry.feature) op['x-feature'] = entry.feature;
   if (entry.adminRoleOnly) op['x-admin-role-only'] = true;
   if (entry.beforeSecondFactor) op['x-before-second-factor'] = true;
@@ -166,6 +175,12 @@ export const openApiDocument = (calls: readonly CallDef[] = allCalls) => {
           in: 'header',
           name: TOKEN_HEADER.admin,
           description: `A platform admin session's token (from ${API_BASE.admin}/login and the second factor)`,
+        },
+        [API_KEY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "An enterprise's API key (Settings → API keys), for the calls needing a permission key the key holds; x-api-key-access says whether a read-only key may make the call",
         },
       },
       schemas: {
