@@ -78,23 +78,22 @@ export const deliverWebhook = async ({ db, integrations }: DeliveryDeps, job: Jo
       error: null,
     })
     .execute();
-  // Signed per try: the timestamp is the try's, so a retry hours later still passes a receiver's 5-minute window.
-  const signature = new Webhook(openSecret(integrations.secret, row.secret)).sign(
-    row.id,
-    startedAt,
-    row.body,
-  );
-  const headers = {
-    'webhook-id': row.id,
-    'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
-    'webhook-signature': signature,
-  };
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
+    // Signed per try: the timestamp is the try's, so a retry hours later still passes a receiver's 5-minute window.
+    const signature = new Webhook(openSecret(integrations.secret, row.secret)).sign(
+      row.id,
+      startedAt,
+      row.body,
+    );
     const answer = await postOutbound({
       url: row.url,
-      headers,
+      headers: {
+        'webhook-id': row.id,
+        'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
       body: row.body,
       timeoutMs: integrations.timeoutMs,
       policy: integrations,
@@ -102,6 +101,7 @@ export const deliverWebhook = async ({ db, integrations }: DeliveryDeps, job: Jo
     statusCode = answer.statusCode;
     if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
   } catch (caught) {
+    // A refused address, a timeout, a network error, or a secret that no longer opens (the server's changed).
     error = errorText(caught);
   }
   const delivered = error === null;
