@@ -574,8 +574,9 @@ const report = async (language: string, reports: PageReport[], testInfo: TestInf
 
 for (const language of LANGUAGES) {
   test(`axe finds nothing on any route, as any role (${language})`, async ({ browser }, testInfo) => {
-    // About 3.5 minutes a language on a quiet machine; the screenshot tour takes longer.
-    test.setTimeout(process.env.SCREEN_TOUR ? 1_800_000 : 600_000);
+    // English took 8.1 minutes in the clean-clone CI of issue 20 (every role walks the new Settings screens too),
+    // Arabic about 3.5 (it skips Staff); the screenshot tour takes longer. The limit is a hang guard, not a target.
+    test.setTimeout(process.env.SCREEN_TOUR ? 1_800_000 : 1_200_000);
     const reports: PageReport[] = [];
     keyboarded.clear();
     const visited = new Set<string>();
