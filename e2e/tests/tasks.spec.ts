@@ -66,6 +66,8 @@ const createTask = async (page: Page, name: string) => {
 test('an admin creates a task of each type, files two in a folder and assigns three to a group', async ({
   page,
 }) => {
+  // Eight editors filled in, a folder and an assignment, each checked with axe: about a minute on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, 'enterprise', OWNER);
   await menu(page).getByRole('link', { name: 'Tasks Library' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks Library' })).toBeVisible();
