@@ -1,29 +1,17 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './seed/seed.ts';
+import { freePort } from './testing/server-process.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const tsxCli = fileURLToPath(import.meta.resolve('tsx/cli'));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-sigterm-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** A port nobody listens on now (the OS picks it; never 3000 or the e2e range). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 type Result = { status?: number; connection?: string; error?: string; sentBeforeSignal: boolean };
 

@@ -1,107 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrations.ts';
 import { synthesise } from '../providers/speech/synthesise.ts';
-import { localStorage } from '../providers/storage.ts';
-import { seedDemo } from '../seed/seed.ts';
+import { serverProcesses, waitFor } from '../testing/server-process.ts';
 import { enqueue } from './queue.ts';
 
 // Issue 16 item 1: a recording's analysis "is retried after a crash (kill -9 loses nothing)". The real server
 // process claims the job, is killed with SIGKILL while it works it, and a new process on the same data dir works
 // it to done once the dead one's lease runs out.
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-kill-'));
 const LEASE_MS = 3000;
 const SAY = 'Please call Stella and ask her to bring these things with her from the store.';
-const children: ChildProcess[] = [];
+const servers = serverProcesses('coach-kill', { JOB_LEASE_MS: String(LEASE_MS) });
+const startProcess = servers.start;
 
-afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await gone;
-    }
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A port nobody listens on now (the OS picks it). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/**
- * The server as `pnpm start` runs it, on the test's data dir with a short job lease, its output kept. tsx is
- * loaded into this one process (`--import tsx`): its CLI would run the server in a child of its own, which a
- * SIGKILL of the CLI leaves running.
- */
-const startProcess = async () => {
-  const empty = path.join(dataDir, 'static');
-  mkdirSync(empty, { recursive: true });
-  // The embedded engine and the SQLite file of DATA_DIR, whatever this shell points at.
-  const { COACH_API_URL: _remote, DATABASE_URL: _postgres, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...env,
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SITE_BUILD: '0',
-      LOG_REQUESTS: '0',
-      STATIC_DASHBOARD_DIR: empty,
-      STATIC_MARKETPLACE_DIR: empty,
-      JOB_LEASE_MS: String(LEASE_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output = { text: '' };
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, output, exited };
-};
-
-/** Polls until `check` answers something, or fails with `what` and the server's output after `ms`. */
-const waitFor = async <T>(
-  what: string,
-  output: { text: string },
-  ms: number,
-  check: () => Promise<T | undefined>,
-) => {
-  const by = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > by) throw new Error(`${what} did not happen within ${ms} ms:\n${output.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+afterAll(servers.stop);
 
 describe('the job queue after a kill -9 (issue 16)', () => {
   it('a speech analysis claimed by a killed server is worked to done by the next start', async () => {
     // The database as a learner's saved attempt leaves it: the recording stored, its analysis pending and queued.
-    const { db } = connect({ dataDir });
-    const storage = localStorage({ dataDir, secret: 'unused-for-put-and-read' });
-    await migrateToLatest(db as never);
-    await seedDemo(db, { storage });
+    const { db, storage } = await servers.seeded('unused-for-put-and-read');
     const assignment = await db
       .selectFrom('task_assignments')
       .select(['id', 'enterprise_id', 'user_id'])

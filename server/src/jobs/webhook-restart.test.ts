@@ -1,90 +1,31 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrations.ts';
-import { localStorage } from '../providers/storage.ts';
-import { seedDemo } from '../seed/seed.ts';
 import { emitEvent } from '../services/integration-events.ts';
 import { newWebhookSecret, sealSecret } from '../services/integration-secrets.ts';
 import { startReceiver } from '../testing/receiver.ts';
+import { serverProcesses } from '../testing/server-process.ts';
 
 // Issue 20: "a webhook and an xAPI statement reach local receivers ... with valid signatures even with a server
 // restart in the middle of delivery". The real server process sends both, the receivers hold the first tries
 // unanswered, the process dies by SIGKILL, and the next start on the same data dir sends them again once the dead
 // process's lease (the 3 s timeout and 5 s) has run out: the same webhook-id and statement id, signed anew.
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-webhook-kill-'));
 const SERVER_SECRET = 'webhook-restart-test-secret-0123456789';
-const children: ChildProcess[] = [];
-
-afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await gone;
-    }
-  rmSync(dataDir, { recursive: true, force: true });
+const servers = serverProcesses('coach-webhook-kill', {
+  JWT_SECRET: SERVER_SECRET,
+  WEBHOOKS_ALLOW_PRIVATE: '1',
+  WEBHOOK_TIMEOUT_MS: '3000',
 });
+const startProcess = servers.start;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** The server as `pnpm start` runs it (tsx loaded into the one process, so SIGKILL kills the server itself). */
-const startProcess = async () => {
-  const empty = path.join(dataDir, 'static');
-  mkdirSync(empty, { recursive: true });
-  const { COACH_API_URL: _remote, DATABASE_URL: _postgres, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...env,
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      JWT_SECRET: SERVER_SECRET,
-      SITE_BUILD: '0',
-      LOG_REQUESTS: '0',
-      STATIC_DASHBOARD_DIR: empty,
-      STATIC_MARKETPLACE_DIR: empty,
-      WEBHOOKS_ALLOW_PRIVATE: '1',
-      WEBHOOK_TIMEOUT_MS: '3000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output = { text: '' };
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, output, exited };
-};
+afterAll(servers.stop);
 
 describe('webhooks and xAPI across a kill -9 (issue 20)', () => {
   it('a delivery and a statement cut by a killed server arrive after the restart, same ids, valid signature', async () => {
     const receiver = await startReceiver();
     const lrs = await startReceiver();
-    const { db } = connect({ dataDir });
+    const { db } = await servers.seeded();
     try {
-      await migrateToLatest(db as never);
-      await seedDemo(db, { storage: localStorage({ dataDir, secret: 'unused' }) });
       // Only this test's jobs: the seed's recordings are not heard here.
       await db.updateTable('jobs').set({ status: 'done' }).execute();
       const learner = await db
