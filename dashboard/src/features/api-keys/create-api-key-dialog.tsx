@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
-import { Checkbox } from '../../ui/table.tsx';
+import { PermissionCheckboxes } from '../../ui/permission-checkboxes.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 type Created = ResponseOf<typeof apiKeys.create>;
@@ -36,11 +36,6 @@ export const CreateApiKeyDialog = ({
   const [access, setAccess] = useState<ApiKeyAccess>('read');
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-
-  const toggle = (key: PermissionKey, on: boolean) => {
-    setKeys((current) => (on ? [...current, key] : current.filter((k) => k !== key)));
-    setErrors(({ permissions: _gone, ...rest }) => rest);
-  };
 
   const submit = async () => {
     const found: Errors = {};
@@ -85,20 +80,17 @@ export const CreateApiKeyDialog = ({
         error={errors.name}
         autoFocus
       />
-      <fieldset className="api-key-form__group">
-        <legend>{t('form.permissions')}</legend>
-        <div className="api-key-form__grid">
-          {offered.map((key) => (
-            <Checkbox
-              key={key}
-              label={t(`permissions.${key}`)}
-              checked={keys.includes(key)}
-              onChange={(on) => toggle(key, on)}
-            />
-          ))}
-        </div>
-        {errors.permissions ? <p className="field__error">{errors.permissions}</p> : null}
-      </fieldset>
+      <PermissionCheckboxes
+        legend={t('form.permissions')}
+        offered={offered}
+        chosen={keys}
+        onChange={(next) => {
+          setKeys(next);
+          setErrors(({ permissions: _gone, ...rest }) => rest);
+        }}
+        labelOf={(key) => t(`permissions.${key}`)}
+        error={errors.permissions}
+      />
       <fieldset className="api-key-form__group">
         <legend>{t('form.access')}</legend>
         {(['read', 'read-write'] as const).map((value) => (

@@ -7,8 +7,8 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { PermissionCheckboxes } from '../../ui/permission-checkboxes.tsx';
 import { FormAlert } from '../../ui/states.tsx';
-import { Checkbox } from '../../ui/table.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 /** Create (role null) or edit a role: its name and the nine permission keys of spec §6. */
@@ -27,9 +27,6 @@ export const RoleFormDialog = ({
   const [errors, setErrors] = useState<{ name?: string; permissions?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
   const locked = role?.isDefaultAdminRole ?? false;
-
-  const toggle = (key: PermissionKey, on: boolean) =>
-    setKeys((current) => (on ? [...current, key] : current.filter((k) => k !== key)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,22 +72,16 @@ export const RoleFormDialog = ({
           error={errors.name}
           autoFocus
         />
-        <fieldset className="role-form__keys">
-          <legend>{t('form.sections')}</legend>
-          {locked ? <p className="role-form__note">{t('form.locked')}</p> : null}
-          <div className="role-form__grid">
-            {PERMISSION_KEYS.map((key) => (
-              <Checkbox
-                key={key}
-                label={t(`permissions.${key}`)}
-                checked={locked || keys.includes(key)}
-                disabled={locked}
-                onChange={(on) => toggle(key, on)}
-              />
-            ))}
-          </div>
-          {errors.permissions ? <p className="field__error">{errors.permissions}</p> : null}
-        </fieldset>
+        <PermissionCheckboxes
+          legend={t('form.sections')}
+          offered={PERMISSION_KEYS}
+          chosen={keys}
+          onChange={setKeys}
+          labelOf={(key) => t(`permissions.${key}`)}
+          locked={locked}
+          note={locked ? t('form.locked') : undefined}
+          error={errors.permissions}
+        />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             {t('form.cancel')}
