@@ -65,6 +65,8 @@ export type StartOptions = {
   webhooksAllowPrivate?: boolean;
   /** WEBHOOK_TIMEOUT_MS: how long one webhook or xAPI POST may take (default 10 s). */
   webhookTimeoutMs?: number;
+  /** VALIDATE_RESPONSES=1: every answer is checked against its contract schema (the e2e servers; off by default). */
+  validateResponses?: boolean;
 };
 
 /** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
@@ -122,6 +124,7 @@ export const startServer = async (options: StartOptions = {}) => {
       quiet: options.quiet ?? false,
       supportEmail: options.supportEmail ?? 'support@coach.example',
       ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
+      validateResponses: options.validateResponses ?? false,
       integrations: {
         secret,
         allowPrivateAddresses: options.webhooksAllowPrivate ?? false,
@@ -219,6 +222,7 @@ if (isMain) {
     ...(env.API_KEY_RATE_LIMIT ? { apiKeyRateLimit: rateLimitOf(env.API_KEY_RATE_LIMIT) } : {}),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
     ...(env.WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: timeoutOf(env.WEBHOOK_TIMEOUT_MS) } : {}),
+    validateResponses: env.VALIDATE_RESPONSES === '1',
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   if (running.deps.config.devOutbox)
