@@ -1,14 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, REPO_ROOT } from './support/env.ts';
+import { E2E_BASE_URL, E2E_WORKERS, e2eServer, REPO_ROOT } from './support/env.ts';
 
 /**
  * Journeys run against the one-process server (API + built dashboard + built site) with the demo seed,
- * in Debian's Chromium. The server starts on a fresh data folder every run.
+ * in Debian's Chromium. Each worker has a server of its own (support/env.ts), started on a fresh data folder
+ * every run; a spec file runs whole in one worker, so its journeys may build on each other.
  */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -32,21 +33,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && pnpm --dir "${REPO_ROOT}/server" exec tsx src/main.ts`,
-    // Ready once the marketplace site is published too (the server builds it in the background).
-    url: `${E2E_BASE_URL}/marketplace/home`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: E2E_BASE_URL,
-      NODE_ENV: 'test',
-      // The webhooks journey's receivers listen on 127.0.0.1 (issue 20): private addresses allowed for it.
-      WEBHOOKS_ALLOW_PRIVATE: '1',
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
+    const server = e2eServer(index);
+    return {
+      command: `rm -rf "${server.dataDir}" && pnpm --dir "${REPO_ROOT}/server" exec tsx src/main.ts`,
+      // Ready once the marketplace site is published too (the server builds it in the background).
+      url: `${server.baseUrl}/marketplace/home`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(server.port),
+        DATA_DIR: server.dataDir,
+        PUBLIC_URL: server.baseUrl,
+        NODE_ENV: 'test',
+        // Each server builds the marketplace into its own folder; Astro's cache is its own too (astro.config).
+        SITE_CACHE_DIR: `${server.dataDir}/site-cache`,
+        // Every answer is checked against its contract schema, as in the server suite (issue 20 item 1).
+        VALIDATE_RESPONSES: '1',
+        // The webhooks journey's receivers listen on 127.0.0.1 (issue 20): private addresses allowed for it.
+        WEBHOOKS_ALLOW_PRIVATE: '1',
+      },
+    };
+  }),
 });

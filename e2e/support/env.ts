@@ -2,11 +2,30 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
 /**
- * A fresh data folder per run (SQLite file, uploads and the mail outbox the tests read codes from), one per port
- * so runs on different ports do not wipe each other's data.
+ * Journeys run in E2E_WORKERS workers at once (default 2), each against a server of its own on its own port and
+ * data folder, so one worker's journeys never see another's data. E2E_PORT is the first server's port.
  */
-export const E2E_DATA_DIR = path.join(REPO_ROOT, 'e2e', E2E_PORT === 3310 ? '.data' : `.data-${E2E_PORT}`);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3310);
+
+/**
+ * The server of worker slot `index`: its port, address and a fresh data folder (SQLite file, uploads and the mail
+ * outbox the tests read codes from), one per port so runs on different ports do not wipe each other's data.
+ */
+export const e2eServer = (index: number) => {
+  const port = FIRST_PORT + index;
+  return {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir: path.join(REPO_ROOT, 'e2e', port === 3310 ? '.data' : `.data-${port}`),
+  };
+};
+
+/** This worker's server: Playwright numbers its running workers 0…workers-1 in TEST_PARALLEL_INDEX. */
+const mine = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const E2E_PORT = mine.port;
+export const E2E_BASE_URL = mine.baseUrl;
+export const E2E_DATA_DIR = mine.dataDir;
 export const DEMO_PASSWORD = 'Coach-demo-2026';

@@ -572,6 +572,9 @@ const report = async (language: string, reports: PageReport[], testInfo: TestInf
   });
 };
 
+// The languages' walks share nothing: each may run in a worker of its own (against that worker's own server).
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of LANGUAGES) {
   test(`axe finds nothing on any route, as any role (${language})`, async ({ browser }, testInfo) => {
     // English took 8.1 minutes in the clean-clone CI of issue 20 (every role walks the new Settings screens too),

@@ -7,6 +7,9 @@ import { defineConfig } from 'astro/config';
 // languages' pages live under their prefix.
 export default defineConfig({
   output: 'static',
+  // Servers that build this one source folder at the same time (the e2e workers' servers) each keep their own
+  // cache, so one build never reads another's half-written one.
+  ...(process.env.SITE_CACHE_DIR ? { cacheDir: process.env.SITE_CACHE_DIR } : {}),
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
