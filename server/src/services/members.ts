@@ -4,7 +4,7 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
-import { cappedPage, filterOnly, memberHits, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, inIds, memberHits, SEARCH_CAP } from './capped-search.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
@@ -49,7 +49,9 @@ export const listMembers = async (
     capped = hits.rows.length > SEARCH_CAP;
     const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
     if (ids.length === 0) return pageOf([], { currentPage, pageSize, total: 0 });
-    query = query.where('users.id', 'in', ids).where(filterOnly(ctx, 'users.enterprise_id', enterpriseId));
+    query = query
+      .where(inIds(ctx, 'users.id', ids))
+      .where(filterOnly(ctx, 'users.enterprise_id', enterpriseId));
   } else query = query.where('users.enterprise_id', '=', enterpriseId);
   if (input.selected_group) {
     const groupId = input.selected_group;
@@ -96,7 +98,9 @@ export const listMembers = async (
         .innerJoin('groups', 'groups.id', 'group_members.group_id')
         .select(['group_members.user_id', 'groups.id', 'groups.name'])
         .where('group_members.user_id', 'in', ids)
-        .where('groups.enterprise_id', '=', enterpriseId)
+        // From the page's (at most 100) members to their groups: SQLite would otherwise walk every group of the
+        // tenant and probe each for each member (2 ms instead of 0.1 on 100,000 members, issue 19).
+        .where(filterOnly(ctx, 'groups.enterprise_id', enterpriseId))
         .orderBy(sql`lower(groups.name)`)
         .execute()
     : [];

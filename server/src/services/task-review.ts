@@ -5,7 +5,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { cappedPage, filterOnly, memberHits, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, inIds, memberHits, SEARCH_CAP } from './capped-search.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
@@ -210,7 +210,7 @@ export const pendingReview = async (
       ? await ctx.db
           .selectFrom('task_assignments as a')
           .select('a.id')
-          .where('a.user_id', 'in', members)
+          .where(inIds(ctx, 'a.user_id', members))
           .where(pending)
           .limit(SEARCH_CAP + 1)
           .execute()
@@ -253,7 +253,7 @@ export const pendingReview = async (
       .selectFrom('task_assignments as a')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .innerJoin('tasks as t', 't.id', 'a.task_id')
-      .where('a.id', 'in', ids)
+      .where(inIds(ctx, 'a.id', ids))
       .where(filterOnly(ctx, 'a.enterprise_id', enterpriseId))
       .select(columns)
       .orderBy(REVIEW_SORT[input.sort_by], input.sort_type)
