@@ -70,6 +70,7 @@ describe('enterprise login with a second factor', () => {
     expect(details.json.response).toEqual({
       maskedEmail: 'o***r@acme.example',
       maskedMobile: '+61 *** *** 678',
+      authenticatorApp: false,
     });
     const sent = await t.request('POST', `${E}/mfa/auth/send-code`, {
       token: pre,

@@ -65,6 +65,8 @@ export type StartOptions = {
   webhooksAllowPrivate?: boolean;
   /** WEBHOOK_TIMEOUT_MS: how long one webhook or xAPI POST may take (default 10 s). */
   webhookTimeoutMs?: number;
+  /** SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM, SMS_API_URL: a Twilio-compatible SMS provider instead of the outbox. */
+  smsEnv?: Record<string, string | undefined>;
   /** VALIDATE_RESPONSES=1: every answer is checked against its contract schema (the e2e servers; off by default). */
   validateResponses?: boolean;
 };
@@ -76,7 +78,11 @@ export const startServer = async (options: StartOptions = {}) => {
   const dataDir = path.resolve(root, options.dataDir ?? 'data');
   const { db, kind } = connect({ dataDir, databaseUrl: options.databaseUrl });
   await migrateToLatest(db as never);
-  const { mail, sms } = createMail({ smtpUrl: options.smtpUrl, outboxDir: path.join(dataDir, 'outbox') });
+  const { mail, sms } = createMail({
+    smtpUrl: options.smtpUrl,
+    outboxDir: path.join(dataDir, 'outbox'),
+    smsEnv: options.smsEnv ?? {},
+  });
   const secret = loadSecret({ jwtSecret: options.jwtSecret, dataDir });
   const storage = createStorage({ env: options.storageEnv ?? {}, dataDir, secret: `${secret}:uploads` });
   const empty = !(await db.selectFrom('enterprises').select('id').limit(1).executeTakeFirst());
@@ -215,6 +221,7 @@ if (isMain) {
     ...(env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {}),
     devOutbox: env.DEV_OUTBOX === '1',
     storageEnv: env,
+    smsEnv: env,
     paymentEnv: env,
     coachEnv: env,
     buildSite: env.SITE_BUILD !== '0',

@@ -29,7 +29,7 @@ describe('route guards (spec §2 entry rules)', () => {
       enterprise: { token: fakeToken(3600), mfaDone: false, refreshDone: false },
       routes: {
         'POST /api/v1/enterprise/mfa/auth/get-details': () =>
-          ok({ maskedEmail: 'o***r@acme.example', maskedMobile: null }),
+          ok({ maskedEmail: 'o***r@acme.example', maskedMobile: null, authenticatorApp: false }),
       },
     });
     expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeInTheDocument();

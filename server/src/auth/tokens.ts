@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
+import { openSecret, sealSecret } from './sealed.ts';
 
 export type Audience = 'enterprise' | 'admin';
 export type TokenClaims = {
@@ -70,6 +71,9 @@ export const createTokens = (secret: string) => {
     },
     /** Keyed hash for short codes (a plain sha256 of 6 digits would be trivially reversible). */
     hashCode: (code: string) => createHmac('sha256', key).update(code).digest('hex'),
+    /** A secret kept to be read back (an authenticator app's), sealed under this server's secret (auth/sealed.ts). */
+    seal: (purpose: string, plain: string) => sealSecret(secret, plain, purpose),
+    open: (purpose: string, stored: string) => openSecret(secret, stored, purpose),
   };
 };
 export type Tokens = ReturnType<typeof createTokens>;

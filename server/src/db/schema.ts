@@ -504,4 +504,23 @@ export type Database = {
     details: string;
     created_at: string;
   };
+  /** Issue 21 item 1: one authenticator app per account (audience + subject_id); secret sealed. */
+  authenticator_apps: {
+    id: string;
+    audience: string;
+    subject_id: string;
+    secret: string;
+    confirmed_at: string | null;
+    last_step: number | null;
+    created_at: string;
+  };
+  /** Issue 21 item 1: recovery codes, as HMACs; used_at set when spent. */
+  recovery_codes: {
+    id: string;
+    audience: string;
+    subject_id: string;
+    code_hash: string;
+    used_at: string | null;
+    created_at: string;
+  };
 };

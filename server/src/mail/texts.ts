@@ -18,7 +18,12 @@ export type MailTexts = {
   verify: (p: { name: string; link: string }) => Mail;
   /** A sign-up with an address that has an account already (the owner is told, nothing changes). */
   accountExists: (p: { loginLink: string; forgotLink: string }) => Mail;
+  /** A change to how the account signs in (issue 21): told to its owner whoever made it. */
+  factorChanged: (p: { change: FactorChange }) => Mail;
 };
+
+/** The sign-in changes each account is told of by mail (issue 21 item 5). */
+export type FactorChange = 'totp-added' | 'totp-removed' | 'recovery-used';
 
 export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
   en: {
@@ -46,6 +51,18 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
       subject: 'You already have a Coach account',
       text: `Hello,\n\nSomeone, perhaps you, tried to create a Coach account with this email address, which already has one.\nSign in at ${loginLink}, or choose a new password at ${forgotLink}.\n\nIf it was not you, you can ignore this message: nothing has changed.`,
     }),
+    factorChanged: ({ change }) => ({
+      subject: 'Your Coach sign-in changed',
+      text: `${
+        {
+          'totp-added':
+            'An authenticator app was added to your Coach account. Its codes can now be your second sign-in step.',
+          'totp-removed':
+            'The authenticator app was removed from your Coach account. Sign-in codes now come by email or SMS again.',
+          'recovery-used': 'A recovery code was used to sign in to your Coach account.',
+        }[change]
+      }\n\nIf this was not you, change your password at once and tell your administrator.`,
+    }),
   },
   ar: {
     code: ({ code }) => ({
@@ -71,6 +88,18 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     accountExists: ({ loginLink, forgotLink }) => ({
       subject: 'لديك حساب في Coach بالفعل',
       text: `مرحبًا،\n\nحاول شخص ما، ربما أنت، إنشاء حساب في Coach بهذا البريد الإلكتروني المرتبط بحساب موجود.\nسجّل الدخول من ${loginLink}، أو اختر كلمة مرور جديدة من ${forgotLink}.\n\nإذا لم تكن أنت، يمكنك تجاهل هذه الرسالة: لم يتغير شيء.`,
+    }),
+    factorChanged: ({ change }) => ({
+      subject: 'تغيّر تسجيل الدخول إلى Coach',
+      text: `${
+        {
+          'totp-added':
+            'أُضيف تطبيق مصادقة إلى حسابك في Coach. يمكن أن تكون رموزه الآن خطوة تسجيل الدخول الثانية.',
+          'totp-removed':
+            'أُزيل تطبيق المصادقة من حسابك في Coach. تصلك رموز تسجيل الدخول الآن بالبريد الإلكتروني أو الرسائل القصيرة مرة أخرى.',
+          'recovery-used': 'استُخدم رمز استرداد لتسجيل الدخول إلى حسابك في Coach.',
+        }[change]
+      }\n\nإذا لم تكن أنت، فغيّر كلمة المرور فورًا وأبلغ المسؤول.`,
     }),
   },
   fa: {
@@ -98,6 +127,18 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
       subject: 'شما از قبل حساب Coach دارید',
       text: `سلام،\n\nکسی، شاید خود شما، کوشش کرد با این ایمیل که از قبل حساب دارد یک حساب Coach بسازد.\nاز ${loginLink} وارد شوید، یا از ${forgotLink} رمز عبور جدید انتخاب کنید.\n\nاگر شما نبودید، این پیام را نادیده بگیرید: چیزی تغییر نکرده است.`,
     }),
+    factorChanged: ({ change }) => ({
+      subject: 'ورود شما به Coach تغییر کرد',
+      text: `${
+        {
+          'totp-added':
+            'یک برنامه احراز هویت به حساب Coach شما افزوده شد. کدهای آن اکنون می‌توانند مرحله دوم ورود باشند.',
+          'totp-removed':
+            'برنامه احراز هویت از حساب Coach شما حذف شد. کدهای ورود اکنون دوباره با ایمیل یا پیامک می‌آیند.',
+          'recovery-used': 'برای ورود به حساب Coach شما از یک کد بازیابی استفاده شد.',
+        }[change]
+      }\n\nاگر این کار شما نبود، فوراً گذرواژه خود را تغییر دهید و به مدیر خود اطلاع دهید.`,
+    }),
   },
   hi: {
     code: ({ code }) => ({
@@ -123,6 +164,16 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     accountExists: ({ loginLink, forgotLink }) => ({
       subject: 'आपका Coach अकाउंट पहले से है',
       text: `नमस्ते,\n\nकिसी ने, शायद आपने, इस ईमेल पते से Coach अकाउंट बनाने की कोशिश की, जिसका अकाउंट पहले से है।\n${loginLink} पर साइन इन करें, या ${forgotLink} पर नया पासवर्ड चुनें।\n\nअगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: कुछ नहीं बदला है।`,
+    }),
+    factorChanged: ({ change }) => ({
+      subject: 'आपका Coach साइन-इन बदला गया',
+      text: `${
+        {
+          'totp-added': 'आपके Coach खाते में एक ऑथेंटिकेटर ऐप जोड़ा गया। अब उसके कोड आपका दूसरा साइन-इन चरण हो सकते हैं।',
+          'totp-removed': 'आपके Coach खाते से ऑथेंटिकेटर ऐप हटा दिया गया। साइन-इन कोड अब फिर से ईमेल या SMS से आएँगे।',
+          'recovery-used': 'आपके Coach खाते में साइन इन करने के लिए एक रिकवरी कोड का उपयोग किया गया।',
+        }[change]
+      }\n\nअगर यह आपने नहीं किया, तो तुरंत अपना पासवर्ड बदलें और अपने व्यवस्थापक को बताएँ।`,
     }),
   },
   'zh-Hans': {
@@ -150,6 +201,16 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
       subject: '您已有 Coach 账户',
       text: `您好：\n\n有人（可能是您）尝试用这个已有账户的邮箱地址创建 Coach 账户。\n请在 ${loginLink} 登录，或在 ${forgotLink} 设置新密码。\n\n如果不是您本人操作，请忽略此邮件：什么都没有改变。`,
     }),
+    factorChanged: ({ change }) => ({
+      subject: '您的 Coach 登录方式已更改',
+      text: `${
+        {
+          'totp-added': '您的 Coach 账户已添加身份验证器应用。现在可以用它的验证码完成第二步登录。',
+          'totp-removed': '您的 Coach 账户已移除身份验证器应用。登录验证码将重新通过电子邮件或短信发送。',
+          'recovery-used': '有人使用恢复码登录了您的 Coach 账户。',
+        }[change]
+      }\n\n如果这不是您本人操作，请立即更改密码并告知管理员。`,
+    }),
   },
   ps: {
     code: ({ code }) => ({
@@ -175,6 +236,18 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     accountExists: ({ loginLink, forgotLink }) => ({
       subject: 'تاسو دمخه د Coach حساب لرئ',
       text: `سلام،\n\nچا، ښايي تاسو، هڅه وکړه چې په دې برېښنالیک چې دمخه حساب لري د Coach حساب جوړ کړي.\nپه ${loginLink} کې ننوځئ، یا په ${forgotLink} کې نوی پټنوم وټاکئ.\n\nکه تاسو نه وئ، دا پیغام پرېږدئ: هېڅ شی نه دی بدل شوی.`,
+    }),
+    factorChanged: ({ change }) => ({
+      subject: 'ستاسو د Coach ننوتل بدل شو',
+      text: `${
+        {
+          'totp-added':
+            'ستاسو Coach حساب ته د تصدیق اپ ورزیات شو. اوس یې کوډونه ستاسو د ننوتلو دوهم پړاو کېدای شي.',
+          'totp-removed':
+            'د تصدیق اپ ستاسو له Coach حساب څخه لرې شو. د ننوتلو کوډونه اوس بیا په برېښنالیک یا SMS راځي.',
+          'recovery-used': 'ستاسو Coach حساب ته د ننوتلو لپاره د بیا رغونې کوډ وکارول شو.',
+        }[change]
+      }\n\nکه دا تاسو نه وئ، سمدستي خپل پټنوم بدل کړئ او خپل مدیر ته ووایاست.`,
     }),
   },
   es: {
@@ -202,6 +275,18 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
       subject: 'Ya tienes una cuenta de Coach',
       text: `Hola:\n\nAlguien, quizá tú, ha intentado crear una cuenta de Coach con esta dirección de correo, que ya tiene una.\nInicia sesión en ${loginLink} o elige una contraseña nueva en ${forgotLink}.\n\nSi no has sido tú, puedes ignorar este mensaje: no ha cambiado nada.`,
     }),
+    factorChanged: ({ change }) => ({
+      subject: 'Ha cambiado su inicio de sesión en Coach',
+      text: `${
+        {
+          'totp-added':
+            'Se añadió una aplicación de autenticación a su cuenta de Coach. Sus códigos pueden ser ahora el segundo paso para iniciar sesión.',
+          'totp-removed':
+            'Se quitó la aplicación de autenticación de su cuenta de Coach. Los códigos de inicio de sesión vuelven a llegar por correo o SMS.',
+          'recovery-used': 'Se usó un código de recuperación para iniciar sesión en su cuenta de Coach.',
+        }[change]
+      }\n\nSi no fue usted, cambie su contraseña de inmediato y avise a su administrador.`,
+    }),
   },
   uk: {
     code: ({ code }) => ({
@@ -228,6 +313,18 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
       subject: 'У вас уже є обліковий запис Coach',
       text: `Вітаємо!\n\nХтось, можливо ви, спробував створити обліковий запис Coach з цією адресою, для якої він уже існує.\nУвійдіть на ${loginLink} або виберіть новий пароль на ${forgotLink}.\n\nЯкщо це були не ви, проігноруйте цей лист: нічого не змінилося.`,
     }),
+    factorChanged: ({ change }) => ({
+      subject: 'Вхід до Coach змінено',
+      text: `${
+        {
+          'totp-added':
+            'До вашого облікового запису Coach додано застосунок-автентифікатор. Його коди тепер можуть бути другим кроком входу.',
+          'totp-removed':
+            'Застосунок-автентифікатор вилучено з вашого облікового запису Coach. Коди входу знову надходитимуть електронною поштою або SMS.',
+          'recovery-used': 'Для входу до вашого облікового запису Coach використано код відновлення.',
+        }[change]
+      }\n\nЯкщо це були не ви, негайно змініть пароль і повідомте адміністратора.`,
+    }),
   },
   vi: {
     code: ({ code }) => ({
@@ -253,6 +350,18 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     accountExists: ({ loginLink, forgotLink }) => ({
       subject: 'Bạn đã có tài khoản Coach',
       text: `Xin chào,\n\nCó người, có thể là bạn, đã thử tạo tài khoản Coach bằng địa chỉ email này, vốn đã có tài khoản.\nĐăng nhập tại ${loginLink}, hoặc chọn mật khẩu mới tại ${forgotLink}.\n\nNếu đó không phải bạn, bạn có thể bỏ qua thư này: không có gì thay đổi.`,
+    }),
+    factorChanged: ({ change }) => ({
+      subject: 'Cách đăng nhập Coach của bạn đã thay đổi',
+      text: `${
+        {
+          'totp-added':
+            'Một ứng dụng xác thực đã được thêm vào tài khoản Coach của bạn. Mã của ứng dụng giờ có thể là bước đăng nhập thứ hai.',
+          'totp-removed':
+            'Ứng dụng xác thực đã bị gỡ khỏi tài khoản Coach của bạn. Mã đăng nhập sẽ lại được gửi qua email hoặc SMS.',
+          'recovery-used': 'Một mã khôi phục đã được dùng để đăng nhập vào tài khoản Coach của bạn.',
+        }[change]
+      }\n\nNếu không phải bạn, hãy đổi mật khẩu ngay và báo cho quản trị viên.`,
     }),
   },
 };

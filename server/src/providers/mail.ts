@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { type SmsEnv, smsConfigOf, twilioSms } from './sms.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; kind?: 'mail' | 'sms' };
 export type MailProvider = { send: (message: MailMessage) => Promise<void> };
@@ -39,9 +40,21 @@ export const smtpMail = (smtpUrl: string): MailProvider => {
   };
 };
 
-/** Without an SMS provider, text messages go to the outbox too (as a file named sms). */
-export const createMail = ({ smtpUrl, outboxDir }: { smtpUrl?: string | undefined; outboxDir: string }) => {
+/**
+ * Mail by SMTP_URL and texts by a Twilio-compatible SMS provider (sms.ts) when configured; without one, each goes to
+ * the outbox (a text as a file named sms).
+ */
+export const createMail = ({
+  smtpUrl,
+  outboxDir,
+  smsEnv = {},
+}: {
+  smtpUrl?: string | undefined;
+  outboxDir: string;
+  smsEnv?: SmsEnv;
+}) => {
   const outbox = outboxMail(outboxDir);
   const mail = smtpUrl ? smtpMail(smtpUrl) : outbox;
-  return { mail, sms: outbox };
+  const sms = smsConfigOf(smsEnv);
+  return { mail, sms: sms ? twilioSms(sms) : outbox };
 };

@@ -10,6 +10,7 @@ import { authRoutes } from './auth.ts';
 import { contentRoutes } from './content.ts';
 import { courseRoutes } from './courses.ts';
 import { enterpriseReportsRoutes } from './enterprise-reports.ts';
+import { factorRoutes } from './factors.ts';
 import { integrationRoutes } from './integrations.ts';
 import { legalRoutes } from './legal.ts';
 import { marketplaceRoutes } from './marketplace.ts';
@@ -26,6 +27,7 @@ import { uploadRoutes } from './uploads.ts';
 /** Every implemented call; contract entries missing here answer 501 NOT_IMPLEMENTED. */
 export const allRoutes: Registration[] = [
   ...authRoutes,
+  ...factorRoutes,
   ...rolesRoutes,
   ...peopleRoutes,
   ...organisationRoutes,

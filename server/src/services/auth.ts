@@ -18,8 +18,9 @@ import {
   throttleKeys,
 } from '../auth/throttle.ts';
 import { type Audience, FULL_TTL, PRE_MFA_TTL, randomToken, sha256 } from '../auth/tokens.ts';
-import { AppError, notFound, unauthenticated, validation } from '../errors.ts';
+import { AppError, notFound, smsUnavailable, unauthenticated, validation } from '../errors.ts';
 import { mailTexts } from '../mail/texts.ts';
+import { SmsError } from '../providers/sms.ts';
 import {
   adminSession,
   type EnterpriseUserRow,
@@ -92,7 +93,7 @@ const setPassword = async (ctx: CallContext, audience: Audience, id: string, pas
   await ctx.db.updateTable(table).set({ password_hash: passwordHash }).where('id', '=', id).execute();
 };
 
-const audit = async (
+export const audit = async (
   ctx: CallContext,
   audience: Audience,
   actorId: string,
@@ -289,7 +290,7 @@ export const maskMobile = (mobile: string | null) => {
   return `${prefix}*** *** ${last}`;
 };
 
-const sessionAccount = (ctx: CallContext) => {
+export const sessionAccount = (ctx: CallContext) => {
   const s = ctx.session;
   if (!s) throw unauthenticated();
   if (s.audience === 'admin')
@@ -348,7 +349,12 @@ export const sendCode = async (
     .execute();
   const { subject, text } = mailTexts(me.language, ctx.requestLanguage).code({ code });
   if (contactMethod === 1 && me.mobile) {
-    await ctx.sms.send({ to: me.mobile, subject, text, kind: 'sms' });
+    try {
+      await ctx.sms.send({ to: me.mobile, subject, text, kind: 'sms' });
+    } catch (error) {
+      if (error instanceof SmsError) throw smsUnavailable(`${error.message}. Choose email instead.`);
+      throw error;
+    }
   } else {
     await ctx.mail.send({ to: me.email, subject, text });
   }
@@ -400,6 +406,15 @@ export const verifyCode = async (ctx: CallContext, audience: Audience, { code }:
   const sendKeys = throttleKeys(`send:${audience}`, me.id, ctx.ip);
   await clearEvents(ctx.db, sendKeys.account);
   await forgetLatestEvent(ctx.db, sendKeys.ip);
+  return completeSecondFactor(ctx, audience);
+};
+
+/**
+ * The second factor is proven (a mailed code, an authenticator app's code or a recovery code): the session is
+ * marked verified and the caller gets its full token.
+ */
+export const completeSecondFactor = async (ctx: CallContext, audience: Audience) => {
+  const me = sessionAccount(ctx);
   await markActive(ctx, audience, me);
   await markVerified(ctx.db, me.claims.lid);
   const ttl = await tokenLifetime(ctx.db, me.claims.lid, FULL_TTL);
@@ -595,9 +610,16 @@ export const checkResetToken = async (ctx: CallContext, audience: Audience, { to
   } as const;
 };
 
-export const mfaDetails = (ctx: CallContext) => {
+export const mfaDetails = async (ctx: CallContext) => {
   const me = sessionAccount(ctx);
-  return { maskedEmail: maskEmail(me.email), maskedMobile: maskMobile(me.mobile) };
+  const app = await ctx.db
+    .selectFrom('authenticator_apps')
+    .select('id')
+    .where('audience', '=', ctx.session?.audience ?? '')
+    .where('subject_id', '=', me.id)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return { maskedEmail: maskEmail(me.email), maskedMobile: maskMobile(me.mobile), authenticatorApp: !!app };
 };
 
 export const enterpriseMe = (ctx: CallContext) => {

@@ -11,7 +11,7 @@ import { connect } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { startJobs } from '../jobs/start-jobs.ts';
 import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
-import { createMail } from '../providers/mail.ts';
+import { createMail, type MailProvider } from '../providers/mail.ts';
 import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
 import { workerSpeech } from '../providers/speech/worker.ts';
 import { localStorage } from '../providers/storage.ts';
@@ -36,8 +36,11 @@ export const createTestApp = async ({
   payments,
   coach,
   hearSeed = false,
+  sms: smsProvider,
 }: {
   extraCalls?: Registration[];
+  /** A text-message provider instead of the outbox (the SMS tests' fake of the provider's API). */
+  sms?: MailProvider;
   payments?: PaymentProvider;
   coach?: CoachEngine;
   /**
@@ -69,7 +72,7 @@ export const createTestApp = async ({
     db,
     dbKind: kind,
     mail,
-    sms,
+    sms: smsProvider ?? sms,
     tokens: createTokens('test-secret-test-secret-test-secret'),
     storage,
     background,

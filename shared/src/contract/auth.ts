@@ -15,7 +15,7 @@ export const newPasswordField = text()
   .min(10, 'Password must be at least 10 characters')
   .max(200, 'Password must be at most 200 characters');
 /** Passwords offered at login are only length-bounded (a policy change must not lock anyone out). */
-const givenPasswordField = text().min(1, 'Please enter your password').max(200);
+export const givenPasswordField = text().min(1, 'Please enter your password').max(200);
 const resetTokenField = text().min(16).max(200);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
 
@@ -136,6 +136,8 @@ export const mfaDetailsResponse = z.object({
   maskedEmail: z.string(),
   /** e.g. `+61 *** *** 123`, or null when no mobile number is on file. */
   maskedMobile: z.string().nullable(),
+  /** An authenticator app is switched on: its code (or a recovery code) may be the second factor (issue 21). */
+  authenticatorApp: z.boolean(),
 });
 export const sendCodeRequest = z.object({ contactMethod: contactMethodField });
 export const sendCodeResponse = z.object({ sentTo: z.string(), expiresInSeconds: z.number().int() });

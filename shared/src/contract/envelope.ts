@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   paymentFailed: 'PAYMENT_FAILED',
   /** The coach engine (an outside service when configured) failed or answered nonsense. */
   coachUnavailable: 'COACH_UNAVAILABLE',
+  /** The SMS provider (issue 21) refused the text or could not be reached. */
+  smsUnavailable: 'SMS_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -251,6 +251,15 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${E}/api-keys/list-api-keys`,
   `POST ${E}/api-keys/create-api-key`,
   `POST ${E}/api-keys/revoke-api-key`,
+  // Issue 21 item 1: authenticator apps and recovery codes, for members and platform admins
+  ...[E, A].flatMap((base) => [
+    `GET ${base}/general/auth/factors`,
+    `POST ${base}/general/auth/totp/start`,
+    `POST ${base}/general/auth/totp/confirm`,
+    `POST ${base}/general/auth/totp/remove`,
+    `POST ${base}/mfa/auth/verify-totp`,
+    `POST ${base}/mfa/auth/verify-recovery-code`,
+  ]),
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

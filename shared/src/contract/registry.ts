@@ -12,6 +12,7 @@ import { contentActions, contentLibrary } from './content.ts';
 import { courseReviews } from './course-reviews.ts';
 import { courses } from './courses.ts';
 import type { CallDef } from './define-call.ts';
+import { adminFactors, enterpriseFactors } from './factors.ts';
 import { enterpriseGeneral } from './general.ts';
 import { groups } from './groups.ts';
 import { integrations } from './integrations.ts';
@@ -68,4 +69,7 @@ export const allCalls: readonly CallDef[] = [
   // Issue 20 item 3: API keys for integrators
   ...Object.values(apiKeys),
   ...Object.values(integrations),
+  // Issue 21: authenticator apps and recovery codes
+  ...Object.values(enterpriseFactors),
+  ...Object.values(adminFactors),
 ];

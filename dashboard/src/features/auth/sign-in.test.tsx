@@ -23,7 +23,7 @@ describe('signing in (spec §2, §4)', () => {
       routes: {
         [`POST ${E}/login`]: () => ok({ accesstoken: preToken, mfaRequired: true }),
         [`POST ${E}/mfa/auth/get-details`]: () =>
-          ok({ maskedEmail: 'o***r@acme.example', maskedMobile: '+61 *** *** 123' }),
+          ok({ maskedEmail: 'o***r@acme.example', maskedMobile: '+61 *** *** 123', authenticatorApp: false }),
         [`POST ${E}/mfa/auth/send-code`]: () => ok({ sentTo: 'o***r@acme.example', expiresInSeconds: 600 }),
         [`POST ${E}/mfa/auth/verify-code`]: (body) =>
           body.code === '123456'
