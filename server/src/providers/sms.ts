@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type { MailProvider } from './mail.ts';
 
 /**
  * Text messages through a Twilio-compatible HTTP API (issue 21 item 3): `POST {SMS_API_URL}/2010-04-01/Accounts/
@@ -43,7 +42,10 @@ export const smsConfigOf = (env: SmsEnv): SmsConfig | null => {
   };
 };
 
-export const twilioSms = (config: SmsConfig): MailProvider => ({
+/** What the server sends through it (the MailProvider shape of mail.ts, which picks this provider). */
+type TextMessage = { to: string; subject: string; text: string };
+
+export const twilioSms = (config: SmsConfig): { send: (message: TextMessage) => Promise<void> } => ({
   send: async ({ to, text }) => {
     const number = toE164(to);
     if (!number) throw new SmsError('The mobile number on file is not a full international number');
