@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './main.ts';
+import { createSitePublisher } from './site-publisher.ts';
 
 let running: Awaited<ReturnType<typeof startServer>>;
 let dataDir: string;
@@ -93,4 +94,27 @@ describe('the one-process marketplace publisher', () => {
     expect(builds.length).toBeLessThanOrEqual(2);
     expect(existsSync(path.join(dataDir, 'site', after, 'marketplace', 'home', 'index.html'))).toBe(true);
   }, 90_000);
+
+  it('two servers building from one checkout take turns, and each build names only styles it wrote', async () => {
+    // A second server's publisher on the same sources, asked to build while this server rebuilds too.
+    const otherOut = mkdtempSync(path.join(tmpdir(), 'coach-site-other-'));
+    const siteSource = path.resolve(import.meta.dirname, '../../sites/marketplace');
+    const publisher = running.publisher();
+    running.deps.site.changed();
+    const other = createSitePublisher({ siteSource, outRoot: otherOut, apiUrl: running.url, log: () => {} });
+    try {
+      await Promise.all([publisher?.settled(), other.settled()]);
+      expect(other.lastError()).toBeNull();
+      expect(publisher?.lastError()).toBeNull();
+      for (const dir of [publisher?.dir() ?? '', other.dir() ?? '']) {
+        const html = readFileSync(path.join(dir, 'marketplace', 'home', 'index.html'), 'utf8');
+        const styles = [...html.matchAll(/\/_astro\/([\w.-]+\.css)/g)].map((m) => m[1] ?? '');
+        expect(styles.length).toBeGreaterThan(0);
+        for (const style of styles) expect(existsSync(path.join(dir, '_astro', style)), style).toBe(true);
+      }
+    } finally {
+      await other.stop();
+      rmSync(otherOut, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

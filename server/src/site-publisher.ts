@@ -4,6 +4,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import lockfile from 'proper-lockfile';
 import { COMPRESSIBLE_EXTENSIONS, ENCODED_SUFFIX } from './compression.ts';
 
 export type SitePublisher = {
@@ -66,6 +67,30 @@ export const precompressStatic = async (dir: string) => {
     }),
   );
   return { files: files.length, written };
+};
+
+/**
+ * Two Astro builds of one source folder at once spoil each other's output (a page may name a stylesheet its build
+ * never wrote: seen with two servers on one checkout, as the e2e workers run them). Every process that builds from
+ * the folder takes this lock first; a holder that dies leaves it stale after 30 s.
+ */
+const LOCK_WAIT_MS = 250;
+const LOCK_MAX_WAITS = 1200;
+const lockSource = async (siteSource: string, stopped: () => boolean) => {
+  for (let waits = 0; ; waits++) {
+    try {
+      return await lockfile.lock(path.join(siteSource, 'package.json'), {
+        lockfilePath: path.join(siteSource, 'node_modules', '.coach-site-build.lock'),
+        stale: 30_000,
+        update: 10_000,
+      });
+    } catch (err) {
+      // Another process builds: wait for it, unless this server is stopping (then nothing is built).
+      if ((err as { code?: string }).code !== 'ELOCKED' || waits >= LOCK_MAX_WAITS) throw err;
+      if (stopped()) return null;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS));
+    }
+  }
 };
 
 const POINTER = 'current';
@@ -175,7 +200,18 @@ export const createSitePublisher = ({
   const run = async () => {
     do {
       again = false;
-      await buildOnce();
+      let release: (() => Promise<void>) | null = null;
+      try {
+        release = await lockSource(siteSource, () => stopped);
+      } catch (err) {
+        error = `The marketplace build waited too long for another build of its sources: ${err instanceof Error ? err.message : String(err)}`;
+        log(error);
+      }
+      try {
+        if (release && !stopped) await buildOnce();
+      } finally {
+        await release?.().catch(() => {});
+      }
     } while (again && !stopped);
     running = null;
     for (const wake of waiters.splice(0)) wake();
