@@ -76,6 +76,8 @@ test('a learner watches a task video past 80 %, journals, and the owner sees one
   browser,
   baseURL,
 }) => {
+  // Two sign-ins, a video played through and the owner's count: 52 s in a run with a server per worker on two cores.
+  test.setTimeout(120_000);
   const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
   await signIn(owner, 'enterprise', OWNER);

@@ -7,6 +7,8 @@ test('an institution admin creates a course, publishes it, and it appears on the
   page,
   request,
 }) => {
+  // Two site rebuilds (publish, then unpublish), each waiting its turn behind the other worker's server's build.
+  test.setTimeout(120_000);
   await signIn(page, 'enterprise', 'courses@youstudy.example');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Courses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
@@ -47,7 +49,7 @@ test('an institution admin creates a course, publishes it, and it appears on the
   // The server rebuilds the static site in the background and swaps it in.
   await expect
     .poll(async () => (await request.get(`/marketplace/course-detail/${courseId}`)).status(), {
-      timeout: 45_000,
+      timeout: 60_000,
     })
     .toBe(200);
   await page.goto(`/marketplace/course-detail/${courseId}`);
@@ -66,7 +68,7 @@ test('an institution admin creates a course, publishes it, and it appears on the
   await expect(page.getByText('Course taken off the marketplace')).toBeVisible();
   await expect
     .poll(async () => (await request.get(`/marketplace/course-detail/${courseId}`)).status(), {
-      timeout: 45_000,
+      timeout: 60_000,
     })
     .toBe(404);
 });
