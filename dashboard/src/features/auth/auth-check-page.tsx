@@ -1,3 +1,4 @@
+import { adminFactors, enterpriseFactors, RECOVERY_CODE_PATTERN } from '@coach/shared/contract/factors';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +19,15 @@ const RESEND_AFTER_SECONDS = 30;
 const MOBILE = 1;
 const EMAIL = 2;
 
-type Details = { maskedEmail: string; maskedMobile: string | null };
+type Details = { maskedEmail: string; maskedMobile: string | null; authenticatorApp: boolean };
+/** The authenticator app (issue 21): its code is typed at once, nothing is sent. */
+const APP = 'app';
+type Method = typeof MOBILE | typeof EMAIL | typeof APP;
 
 export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
   const { calls, paths } = audienceConfig[audience];
+  const factors = audience === 'enterprise' ? enterpriseFactors : adminFactors;
   const [session, setSession] = useAtom(sessionAtoms[audience]);
   const logout = useSetAtom(logoutAtom);
   const navigate = useNavigate();
@@ -30,7 +35,9 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   const redirect = searchParams.get('redirect');
   const [details, setDetails] = useState<Details | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [method, setMethod] = useState<1 | 2>(EMAIL);
+  const [method, setMethod] = useState<Method>(EMAIL);
+  /** Typing a code from the authenticator app, or one of its recovery codes (nothing was sent). */
+  const [typing, setTyping] = useState<'app' | 'recovery' | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -48,7 +55,7 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
       .then((value) => {
         if (!active) return;
         setDetails(value);
-        setMethod(value.maskedMobile ? MOBILE : EMAIL);
+        setMethod(value.authenticatorApp ? APP : value.maskedMobile ? MOBILE : EMAIL);
       })
       .catch((failure: unknown) => active && setLoadError(apiErrorText(failure)));
     return () => {
@@ -72,6 +79,10 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
 
   const sendCode = async () => {
     setError(null);
+    if (method === APP) {
+      setTyping('app');
+      return;
+    }
     setSending(true);
     try {
       const result = await api.call(calls.sendCode, { contactMethod: method });
@@ -86,14 +97,21 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError(t('auth.check.enterCode'));
+    const recovery = typing === 'recovery';
+    const typed = recovery ? code.trim().toLowerCase() : code;
+    if (recovery ? !RECOVERY_CODE_PATTERN.test(typed) : !/^\d{6}$/.test(typed)) {
+      setError(t(recovery ? 'auth.check.enterRecovery' : 'auth.check.enterCode'));
       return;
     }
     setError(null);
     setVerifying(true);
     try {
-      const { accesstoken } = await api.call(calls.verifyCode, { code });
+      const { accesstoken } =
+        typing === 'app'
+          ? await api.call(factors.verifyTotp, { code: typed })
+          : recovery
+            ? await api.call(factors.verifyRecoveryCode, { code: typed })
+            : await api.call(calls.verifyCode, { code: typed });
       setSession({ token: accesstoken, mfaDone: true, refreshDone: false });
       navigate(safeRedirect(redirect, paths.dashboard), { replace: true });
     } catch (failure) {
@@ -133,10 +151,25 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
       description={t('auth.check.description')}
       footer={footer}
     >
-      {!sentTo ? (
+      {!sentTo && !typing ? (
         <div className="auth__form">
           <fieldset className="choice-group">
             <legend>{t('auth.check.sendTo')}</legend>
+            {details.authenticatorApp ? (
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="contactMethod"
+                  value={APP}
+                  checked={method === APP}
+                  onChange={() => setMethod(APP)}
+                />
+                <span className="choice__text">
+                  <span className="choice__title">{t('auth.check.app')}</span>
+                  <span className="choice__detail">{t('auth.check.appDetail')}</span>
+                </span>
+              </label>
+            ) : null}
             <label className="choice">
               <input
                 type="radio"
@@ -167,33 +200,77 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
           </fieldset>
           <FormAlert message={error} />
           <Button size="lg" block loading={sending} onClick={sendCode}>
-            {t('auth.check.send')}
+            {method === APP ? t('auth.check.continue') : t('auth.check.send')}
           </Button>
         </div>
       ) : (
         <form className="auth__form" onSubmit={verify} noValidate>
-          <FormAlert tone="info" message={t('auth.check.sent', { to: sentTo })} />
-          <TextField
-            className="code-input"
-            label={t('auth.check.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            error={error}
-            autoFocus
-          />
+          {typing === 'recovery' ? (
+            <TextField
+              key="recovery"
+              className="code-input"
+              label={t('auth.check.recoveryCode')}
+              hint={t('auth.check.recoveryHint')}
+              name="recovery-code"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={20}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={error}
+              autoFocus
+            />
+          ) : (
+            <>
+              <FormAlert
+                tone="info"
+                message={typing === 'app' ? t('auth.check.appHint') : t('auth.check.sent', { to: sentTo })}
+              />
+              <TextField
+                key="code"
+                className="code-input"
+                label={typing === 'app' ? t('auth.check.appCode') : t('auth.check.code')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                error={error}
+                autoFocus
+              />
+            </>
+          )}
           <Button type="submit" size="lg" block loading={verifying}>
             {t('auth.check.verify')}
           </Button>
           <div className="auth__row">
-            <button type="button" className="auth__link link-button" onClick={() => setSentTo(null)}>
+            <button
+              type="button"
+              className="auth__link link-button"
+              onClick={() => {
+                setSentTo(null);
+                setTyping(null);
+                setCode('');
+                setError(null);
+              }}
+            >
               {t('auth.check.another')}
             </button>
-            {secondsLeft > 0 ? (
+            {typing === 'app' ? (
+              <button
+                type="button"
+                className="auth__link link-button"
+                onClick={() => {
+                  setTyping('recovery');
+                  setCode('');
+                  setError(null);
+                }}
+              >
+                {t('auth.check.useRecovery')}
+              </button>
+            ) : typing === 'recovery' ? null : secondsLeft > 0 ? (
               <span className="auth__muted" aria-live="polite">
                 {t('auth.check.resendIn', { seconds: secondsLeft })}
               </span>

@@ -16,6 +16,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 import { TimezoneCombobox } from '../../ui/timezone-combobox.tsx';
+import { AuthenticatorCard } from './authenticator-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import './profile.css';
 
@@ -264,6 +265,7 @@ export const ProfilePage = ({ audience }: { audience: Audience }) => {
         <DetailsForm values={values} save={save} />
         <PasswordForm changePassword={changePassword} />
       </div>
+      <AuthenticatorCard audience={audience} />
       <SessionsCard audience={audience} />
     </div>
   );

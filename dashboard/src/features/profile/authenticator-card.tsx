@@ -1,0 +1,275 @@
+import { ApiError } from '@coach/shared/client';
+import { adminFactors, enterpriseFactors } from '@coach/shared/contract/factors';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { downloadText } from '../../lib/download.ts';
+import { notify } from '../../lib/notify.ts';
+import type { Audience } from '../../lib/session.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { apiErrorText } from '../auth/api-error-text.ts';
+
+const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseFactors : adminFactors);
+
+type Setup = { secret: string; qrSvg: string };
+
+/** The secret as an app's "enter a key" screen shows it: groups of four, easier to copy by eye. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/** A field error from the server (422 naming the field), else a message for the whole form. */
+const fieldOrForm = (failure: unknown, field: string) =>
+  failure instanceof ApiError && failure.field === field
+    ? { field: apiErrorText(failure) }
+    : { form: apiErrorText(failure) };
+
+/**
+ * Issue 21 item 1: an authenticator app as the second sign-in step. Setting one up shows a QR code (and the key for
+ * typing in), asks for a code from the app, then shows the recovery codes once; removing it asks for the password.
+ */
+export const AuthenticatorCard = ({ audience }: { audience: Audience }) => {
+  const { t } = useTranslation('profile');
+  const calls = callsOf(audience);
+  const { state, reload } = useLoad(`factors:${audience}`, () => api.call(calls.factors, {}));
+  const [starting, setStarting] = useState(false);
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      setSetup(await api.call(calls.totpStart, {}));
+    } catch (failure) {
+      notify.error(apiErrorText(failure));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Card title={t('authenticator.title')} aria-label={t('authenticator.title')} className="profile__factors">
+      <LoadStates state={state} reload={reload} what={t('authenticator.what')}>
+        {({ authenticatorApp, recoveryCodesLeft }) =>
+          authenticatorApp.enabled ? (
+            <div className="factor">
+              <p className="factor__text">
+                {t('authenticator.on', { date: formatDate(authenticatorApp.since) })}{' '}
+                <span className="profile__muted">
+                  {t('authenticator.codesLeft', { count: recoveryCodesLeft })}
+                </span>
+              </p>
+              <Button variant="secondary" onClick={() => setRemoving(true)}>
+                {t('authenticator.remove')}
+              </Button>
+            </div>
+          ) : (
+            <div className="factor">
+              <p className="factor__text">{t('authenticator.off')}</p>
+              <Button loading={starting} onClick={() => void start()}>
+                {t('authenticator.setUp')}
+              </Button>
+            </div>
+          )
+        }
+      </LoadStates>
+      {setup ? (
+        <ConfirmDialog
+          audience={audience}
+          setup={setup}
+          onClose={() => setSetup(null)}
+          onConfirmed={(recoveryCodes) => {
+            setSetup(null);
+            setCodes(recoveryCodes);
+            reload();
+          }}
+        />
+      ) : null}
+      {codes ? <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} /> : null}
+      {removing ? (
+        <RemoveDialog
+          audience={audience}
+          onClose={() => setRemoving(false)}
+          onRemoved={() => {
+            setRemoving(false);
+            reload();
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+};
+
+const ConfirmDialog = ({
+  audience,
+  setup,
+  onClose,
+  onConfirmed,
+}: {
+  audience: Audience;
+  setup: Setup;
+  onClose: () => void;
+  onConfirmed: (recoveryCodes: string[]) => void;
+}) => {
+  const { t } = useTranslation('profile');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ field?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    if (!/^\d{6}$/.test(code)) {
+      setErrors({ field: t('authenticator.enterCode') });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const { recoveryCodes } = await api.call(callsOf(audience).totpConfirm, { code });
+      onConfirmed(recoveryCodes);
+    } catch (failure) {
+      setErrors(fieldOrForm(failure, 'code'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={t('authenticator.setupTitle')}
+      description={t('authenticator.scan')}
+      className="factor-setup"
+      formError={errors.form}
+      submitLabel={t('authenticator.turnOn')}
+      saving={saving}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <img
+        className="factor-setup__qr"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+        alt={t('authenticator.qrAlt')}
+        width={192}
+        height={192}
+      />
+      <p className="factor-setup__manual">
+        {t('authenticator.manual')}{' '}
+        <code className="factor-setup__key ltr-value">{grouped(setup.secret)}</code>
+      </p>
+      <TextField
+        className="code-input"
+        label={t('authenticator.code')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        error={errors.field}
+        autoFocus
+      />
+    </FormDialog>
+  );
+};
+
+const RecoveryCodesDialog = ({ codes, onClose }: { codes: string[]; onClose: () => void }) => {
+  const { t } = useTranslation('profile');
+  const text = `${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify.success(t('authenticator.copied'));
+    } catch {
+      // No clipboard (an insecure origin): the list stays on screen to copy by hand, or to download.
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('authenticator.codesTitle')}
+      description={t('authenticator.codesText')}
+      footer={<Button onClick={onClose}>{t('authenticator.done')}</Button>}
+    >
+      <ul className="recovery-codes ltr-value" aria-label={t('authenticator.codesList')}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="recovery-codes__actions">
+        <Button variant="secondary" onClick={() => void copy()}>
+          {t('authenticator.copy')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => downloadText('coach-recovery-codes.txt', text, 'text/plain;charset=utf-8')}
+        >
+          {t('authenticator.download')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+};
+
+const RemoveDialog = ({
+  audience,
+  onClose,
+  onRemoved,
+}: {
+  audience: Audience;
+  onClose: () => void;
+  onRemoved: () => void;
+}) => {
+  const { t } = useTranslation('profile');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ field?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    if (!password) {
+      setErrors({ field: t('authenticator.enterPassword') });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await api.call(callsOf(audience).totpRemove, { password });
+      onRemoved();
+    } catch (failure) {
+      setErrors(fieldOrForm(failure, 'password'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={t('authenticator.removeTitle')}
+      description={t('authenticator.removeText')}
+      formError={errors.form}
+      submitLabel={t('authenticator.removeConfirm')}
+      saving={saving}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextField
+        label={t('authenticator.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.field}
+        autoFocus
+      />
+    </FormDialog>
+  );
+};
