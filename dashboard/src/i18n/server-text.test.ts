@@ -1,6 +1,6 @@
 import { ApiError } from '@coach/shared/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiErrorText } from '../features/auth/api-error-text.ts';
+import { apiErrorText } from '../lib/api-error-text.ts';
 import { applyLanguage, i18n } from './index.ts';
 import english from './locales/en/server.json';
 import { serverText } from './server-text.ts';

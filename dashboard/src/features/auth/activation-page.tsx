@@ -5,11 +5,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api, endSessionOnServer } from '../../lib/api.ts';
+import { apiErrorText } from '../../lib/api-error-text.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom, logoutAtom } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
-import { apiErrorText } from './api-error-text.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** /activation-required: a signed-in account waits here until its email is verified (spec §2). */

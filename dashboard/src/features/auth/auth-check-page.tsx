@@ -6,11 +6,11 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { apiErrorText } from '../../lib/api-error-text.ts';
 import { type Audience, logoutAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { apiErrorText } from './api-error-text.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 /** Seconds before a new code may be requested. */

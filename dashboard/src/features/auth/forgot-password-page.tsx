@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { api } from '../../lib/api.ts';
+import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
 import type { Audience } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { apiErrorField, apiErrorText } from './api-error-text.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 export const ForgotPasswordPage = ({ audience }: { audience: Audience }) => {

@@ -5,10 +5,10 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { paths as appPaths, safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
 import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
-import { apiErrorField, apiErrorText } from './api-error-text.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 export const LoginPage = ({ audience }: { audience: Audience }) => {

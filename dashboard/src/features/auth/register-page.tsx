@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
-import { apiErrorField, apiErrorText } from './api-error-text.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 type Field = 'company_name' | 'name' | 'email' | 'password' | 'confirm';

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { api } from '../../lib/api.ts';
+import { apiErrorText } from '../../lib/api-error-text.ts';
 import { notify } from '../../lib/notify.ts';
 import type { Audience } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField } from '../../ui/text-field.tsx';
-import { apiErrorText } from './api-error-text.ts';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 type TokenState =

@@ -3,6 +3,7 @@ import { adminFactors, enterpriseFactors } from '@coach/shared/contract/factors'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { apiErrorText } from '../../lib/api-error-text.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
@@ -14,7 +15,6 @@ import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { apiErrorText } from '../auth/api-error-text.ts';
 
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseFactors : adminFactors);
 

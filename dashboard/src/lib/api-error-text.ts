@@ -1,6 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { i18n } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { i18n } from '../i18n/index.ts';
+import { serverText } from '../i18n/server-text.ts';
 
 /** The sentence shown for a failed sign-in call: the server's words, or the throttle wait (429), in the chosen language. */
 export const apiErrorText = (error: unknown): string => {
