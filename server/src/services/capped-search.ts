@@ -40,13 +40,14 @@ export const cappedPage = <T>(
     : { currentPage, totalPages: Math.ceil(matched / pageSize), totalCount: matched, listdata: rows };
 
 /**
- * `column = value` that SQLite will not walk an index for (`+column`): once a search has its few ids, the tenant
- * check must be a filter on them, not a plan that reads every row of the tenant to find those ids.
+ * `column = value` that the database will not walk an index for (`+column` on SQLite, `column || ''` on
+ * PostgreSQL): once a search has its few ids, the tenant check must be a filter on them, not a plan that reads the
+ * tenant's rows in index order to find those ids (PostgreSQL walked 33,000 members by name for a page of 20).
  */
 export const filterOnly = (ctx: CallContext, column: string, value: string) =>
   ctx.dbKind === 'sqlite'
     ? sql<boolean>`+${sql.ref(column)} = ${value}`
-    : sql<boolean>`${sql.ref(column)} = ${value}`;
+    : sql<boolean>`(${sql.ref(column)} || '') = ${value}`;
 
 /**
  * `column in ids` as one bound value, however many ids (a search's up to SEARCH_CAP + 1): a list of 500 placeholders
