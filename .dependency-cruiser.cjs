@@ -27,9 +27,25 @@ module.exports = {
     },
     {
       name: 'ui-imports-no-feature',
-      comment: 'dashboard/src/ui/ is the design system: it imports no feature and no app code.',
+      comment: 'dashboard/src/ui/ is the design system: it imports no feature, no app code and no widget.',
       severity: 'error',
       from: { path: '^dashboard/src/ui/' },
+      to: { path: '^dashboard/src/(features|app|widgets)/' },
+    },
+    {
+      name: 'ui-calls-no-api',
+      comment:
+        'dashboard/src/ui/ holds pure building blocks: nothing in it reaches the API client (lib/api.ts), directly or through a hook or another module; a block that loads or saves data is a widget (dashboard/src/widgets/). Its tests may render the whole app.',
+      severity: 'error',
+      from: { path: '^dashboard/src/ui/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^dashboard/src/lib/api\\.ts$', reachable: true },
+    },
+    {
+      name: 'widgets-import-no-feature',
+      comment:
+        'dashboard/src/widgets/ (building blocks that call the API) serve features and app/, never import them.',
+      severity: 'error',
+      from: { path: '^dashboard/src/widgets/' },
       to: { path: '^dashboard/src/(features|app)/' },
     },
     {

@@ -3,11 +3,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { PARTNER_LANDING_PATHS } from '@coach/shared/constants/institutions';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import {
-  ENTERPRISE_COMING_LATER,
-  PUBLIC_COMING_LATER,
-} from '../../dashboard/src/app/coming-later-screens.ts';
 import { paths } from '../../dashboard/src/config/paths.ts';
+import { type Screen, screens } from '../../dashboard/src/config/screens.ts';
 import { enterCode, requestEmailCode, saveLanguage, submitPassword } from '../support/auth.ts';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -42,39 +39,24 @@ const LOGINS: Record<Exclude<Role, 'visitor'>, { email: string; login: string }>
 type Finding = { rule: string; impact: string; nodes: string[] };
 type PageReport = { role: Role; label: string; url: string; findings: Finding[]; note?: string };
 
-/** Every route pattern of the dashboard: each string or `.pattern` in `paths`, and the coming-later screens. */
+/** Every route pattern of the dashboard: each string or `.pattern` in `paths` (built from config/screens.ts). */
 const patternsOf = (value: unknown): string[] => {
   if (typeof value === 'string') return [value];
   if (value && typeof value === 'object')
     return 'pattern' in value ? [String(value.pattern)] : Object.values(value).flatMap(patternsOf);
   return [];
 };
-const DASHBOARD_PATTERNS = [
-  ...new Set([
-    ...patternsOf(paths),
-    ...ENTERPRISE_COMING_LATER.map((s) => s.path),
-    ...PUBLIC_COMING_LATER.map((s) => s.path),
-  ]),
-];
+const DASHBOARD_PATTERNS = [...new Set(patternsOf(paths))];
 
-/** Signed-out screens (each audience's sign-in pages and the public ones). */
-const PUBLIC_PATTERNS = new Set<string>(
-  [
-    ...(['enterprise', 'admin'] as const).flatMap((a) => [
-      paths[a].login.pattern,
-      paths[a].forgotPassword,
-      paths[a].resetPassword.pattern,
-      paths[a].authCheck.pattern,
-    ]),
-    paths.root,
-    paths.notFound,
-    paths.register,
-    paths.verifyEmail.pattern,
-    paths.appPrivacyPolicy.pattern,
-    paths.appTerms.pattern,
-    ...PUBLIC_COMING_LATER.map((s) => s.path),
-  ].map(String),
-);
+/** Signed-out screens (each audience's sign-in pages and the public ones): the entry and the screens needing no session. */
+const PUBLIC_PATTERNS = new Set<string>([
+  paths.root,
+  ...Object.values(screens).flatMap((section) =>
+    Object.values(section as Record<string, Screen>)
+      .filter((screen) => screen.area === 'open' || screen.area === 'public')
+      .map((screen) => screen.path),
+  ),
+]);
 
 const rolesFor = (pattern: string): Role[] => {
   if (PUBLIC_PATTERNS.has(pattern)) return ['visitor'];

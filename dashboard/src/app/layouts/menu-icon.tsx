@@ -1,4 +1,4 @@
-import type { MenuIcon as MenuIconName } from '../../config/menus.ts';
+import type { MenuIcon as MenuIconName } from '../../config/screens.ts';
 
 const ICON_PATHS: Record<MenuIconName, string> = {
   dashboard: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',

@@ -17,7 +17,7 @@ export type MenuText = (entry: Pick<MenuLink, 'label' | 'description'>) => {
 
 /**
  * A menu entry's label and description in the chosen language (common.json `menu.<audience>.<key>`); the menus
- * themselves (config/menus.ts) stay in English, the spec's words, which the rules and tests go by.
+ * themselves (config/screens.ts) stay in English, the spec's words, which the rules and tests go by.
  */
 export const useMenuText = (audience: Audience): MenuText => {
   const { t } = useTranslation('common');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { LanguagePicker } from '../../ui/language-picker.tsx';
+import { LanguagePicker } from '../../widgets/language-picker.tsx';
 import { ShellFooter } from './footer.tsx';
 import './shell.css';
 

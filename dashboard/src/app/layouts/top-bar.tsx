@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LanguagePicker } from '../../ui/language-picker.tsx';
+import { LanguagePicker } from '../../widgets/language-picker.tsx';
 import type { ShellModel } from './use-shell.ts';
 import { UserMenu } from './user-menu.tsx';
 

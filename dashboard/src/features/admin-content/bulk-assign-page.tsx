@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
-import { BulkAssignPage, type LoadItemPage } from '../../ui/bulk-assign.tsx';
+import { BulkAssignPage, type LoadItemPage } from '../../widgets/bulk-assign.tsx';
 import './admin-content.css';
 
 const loadVideos: LoadItemPage = async ({ search, currentPage }) => {

@@ -10,10 +10,10 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { EnterpriseSelect } from '../../ui/enterprise-select.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
+import { EnterpriseSelect } from '../../widgets/enterprise-select.tsx';
 import './admin-members.css';
 
 type StatusFilter = 'all' | 'Active' | 'Inactive';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { EnterpriseSelect } from '../../ui/enterprise-select.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { EnterpriseSelect } from '../../widgets/enterprise-select.tsx';
 
 export type ReportRange = { enterpriseId: string; startDate: string; endDate: string };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
-import { BulkAssignPage, type LoadItemPage } from '../../ui/bulk-assign.tsx';
+import { BulkAssignPage, type LoadItemPage } from '../../widgets/bulk-assign.tsx';
 import { enterprisesText, levelLabel, typeLabel } from './task-text.ts';
 
 const loadTasks: LoadItemPage = async ({ search, currentPage }) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Audience } from '../../lib/session.ts';
-import { LanguagePicker } from '../../ui/language-picker.tsx';
+import { LanguagePicker } from '../../widgets/language-picker.tsx';
 import './auth.css';
 
 /** The centred card every sign-in step uses, with the language picker above it (issue 18). */

@@ -9,10 +9,10 @@ import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people-picker.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState, FormAlert } from '../../ui/states.tsx';
 import { Pagination } from '../../ui/table.tsx';
+import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
 import { messageOf } from './video-text.ts';
 
 /** Assigns the video to the chosen groups and members; answers the number of new assignments. */

@@ -23,7 +23,7 @@ import { EmptyState, ErrorState, FormAlert } from '../../ui/states.tsx';
 import { Pagination, SearchBox } from '../../ui/table.tsx';
 import { type TabItem, Tabs } from '../../ui/tabs.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
-import { VideoPlayerDialog } from '../../ui/video-player/video-player-dialog.tsx';
+import { VideoPlayerDialog } from '../../widgets/video-player/video-player-dialog.tsx';
 import { AssignVideoDialog, WhoWatchedDialog } from './content-dialogs.tsx';
 import { useVideoList } from './use-video-list.ts';
 import { type VideoAction, VideoGrid } from './video-card.tsx';

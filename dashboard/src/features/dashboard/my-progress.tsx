@@ -25,7 +25,9 @@ import '../../ui/table.css';
 
 const TrendChart = lazy(() => import('../../ui/trend-chart.tsx'));
 const VideoPlayerDialog = lazy(() =>
-  import('../../ui/video-player/video-player-dialog.tsx').then((m) => ({ default: m.VideoPlayerDialog })),
+  import('../../widgets/video-player/video-player-dialog.tsx').then((m) => ({
+    default: m.VideoPlayerDialog,
+  })),
 );
 
 /** Recorded speaking time, "0 min", "45 s", "12 min" or "1 h 5 min". */

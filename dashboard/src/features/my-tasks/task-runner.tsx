@@ -13,7 +13,7 @@ import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
-import { VideoPlayerDialog } from '../../ui/video-player/video-player-dialog.tsx';
+import { VideoPlayerDialog } from '../../widgets/video-player/video-player-dialog.tsx';
 import { interviewPrompts } from './interview-prompts.ts';
 import { answerField, choiceField, READ_FIELD, recordingField } from './task-report.ts';
 import type { SaveWhen } from './use-task-attempt.ts';

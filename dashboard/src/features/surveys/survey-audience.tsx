@@ -7,7 +7,7 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
-import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people-picker.tsx';
+import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
 import { surveyText } from './survey-messages.ts';
 
 const counted = (count: number) => ({ count, value: formatNumber(count) });

@@ -1,7 +1,7 @@
 import { tasks } from '@coach/shared/contract/tasks';
 import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
-import type { People } from '../../ui/people-picker.tsx';
+import type { People } from '../../widgets/people-picker.tsx';
 
 /** Assigns the tasks to the chosen groups and members; answers the number of new assignments. */
 export const assignTasks = async (taskIds: string[], people: People): Promise<number> => {

@@ -7,10 +7,10 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
-import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../ui/people-picker.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
 import { assignTasks, laterJoinersNote } from './assign-tasks.ts';
 import { assignedText, countOf, messageOf } from './task-text.ts';
 

@@ -12,7 +12,7 @@ import { ErrorState } from '../../ui/states.tsx';
 import { Pagination, SearchBox } from '../../ui/table.tsx';
 import { categoryLabel, typeLabel } from './task-text.ts';
 // Its list shares the people picker's rows (people-pick__* classes).
-import '../../ui/people-picker.css';
+import '../../widgets/people-picker.css';
 
 /** A task as a picker keeps it across pages and searches. */
 export type PickedTask = Pick<Task, '_id' | 'title' | 'type'>;

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { Button } from '../button.tsx';
-import { Dialog } from '../dialog.tsx';
-import { TextAreaField } from '../text-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { TextAreaField } from '../../ui/text-field.tsx';
 import { notifyContentActionError } from './content-action-error.ts';
 
 /** The three questions of spec §4; their words are speech.json video.q1-q3. */

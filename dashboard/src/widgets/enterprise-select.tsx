@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEnterpriseOptions } from '../lib/use-enterprise-options.ts';
-import { Button } from './button.tsx';
-import { SelectField } from './text-field.tsx';
+import { Button } from '../ui/button.tsx';
+import { SelectField } from '../ui/text-field.tsx';
 
 /**
  * The admin screens' enterprise filter: "All enterprises" and every enterprise by name. If the list cannot be

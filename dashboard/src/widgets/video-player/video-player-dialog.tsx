@@ -9,15 +9,15 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { Button } from '../button.tsx';
-import { Dialog } from '../dialog.tsx';
-import { LoadingBlock } from '../spinner.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
 import { notifyContentActionError } from './content-action-error.ts';
 import { JournalingDialog, journalIncomplete } from './journaling-dialog.tsx';
-import './video-player-dialog.css';
+import '../../ui/video-player/video-player-dialog.css';
 
 // plyr, its CSS (and hls.js for HLS addresses) load only when a player opens.
-const VideoPlayer = lazy(() => import('./video-player.tsx'));
+const VideoPlayer = lazy(() => import('../../ui/video-player/video-player.tsx'));
 
 /** The fields of a video the player and its actions change. */
 export type VideoChanges = Partial<Pick<VideoContent, 'likedByMe' | 'likeCount' | 'viewedByMe' | 'journal'>>;

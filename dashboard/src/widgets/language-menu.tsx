@@ -8,9 +8,9 @@ import { isLanguageCode, languageTag } from '../i18n/languages.ts';
 import { api } from '../lib/api.ts';
 import { adminAuthCalls, enterpriseAuthCalls } from '../lib/auth-calls.ts';
 import { adminUserAtom, enterpriseUserAtom } from '../lib/session.ts';
-import { type LanguageMenuProps, LanguagePickerFace, nativeName } from './language-picker-face.tsx';
+import { type LanguageMenuProps, LanguagePickerFace, nativeName } from '../ui/language-picker-face.tsx';
 import './language-picker.css';
-import './ui.css';
+import '../ui/ui.css';
 
 /**
  * The language picker's menu (issue 18), loaded by language-picker.tsx when first wanted: each language in its own

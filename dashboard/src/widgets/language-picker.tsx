@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/index.ts';
 import { isLanguageCode } from '../i18n/languages.ts';
 import type { Audience } from '../lib/session.ts';
-import { type LanguageMenuProps, LanguagePickerFace, nativeName } from './language-picker-face.tsx';
+import { type LanguageMenuProps, LanguagePickerFace, nativeName } from '../ui/language-picker-face.tsx';
 import './language-picker.css';
 
 type Menu = ComponentType<LanguageMenuProps>;

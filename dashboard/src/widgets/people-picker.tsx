@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
-import { Spinner } from './spinner.tsx';
-import { SearchBox } from './table.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { SearchBox } from '../ui/table.tsx';
 import './people-picker.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);

@@ -11,12 +11,12 @@ import { api } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { usePagedList } from '../lib/use-paged-list.ts';
-import { Button } from './button.tsx';
-import { ConfirmDialog } from './dialog.tsx';
-import { Card, PageHeader } from './layout.tsx';
-import { LoadingBlock, Spinner } from './spinner.tsx';
-import { EmptyState, ErrorState, FormAlert } from './states.tsx';
-import { Checkbox, Pagination, SearchBox } from './table.tsx';
+import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/dialog.tsx';
+import { Card, PageHeader } from '../ui/layout.tsx';
+import { LoadingBlock, Spinner } from '../ui/spinner.tsx';
+import { EmptyState, ErrorState, FormAlert } from '../ui/states.tsx';
+import { Checkbox, Pagination, SearchBox } from '../ui/table.tsx';
 
 type ListKind = 'videos' | 'tasks' | 'enterprises';
 
