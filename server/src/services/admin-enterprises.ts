@@ -87,10 +87,10 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
     .where('id', '=', enterpriseId)
     .executeTakeFirst();
   if (!ent) throw notFound('Enterprise not found');
-  const [count, admin] = await Promise.all([
+  const [count, admin, apps] = await Promise.all([
     ctx.db
       .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('n'))
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('mobile').as('mobiles')])
       .where('enterprise_id', '=', enterpriseId)
       .executeTakeFirst(),
     ctx.db
@@ -98,6 +98,14 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
       .select(['id', 'name', 'email', 'invited_at', 'email_verified_at'])
       .where('enterprise_id', '=', enterpriseId)
       .where('is_default_admin', '=', 1)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('authenticator_apps')
+      .innerJoin('users', 'users.id', 'authenticator_apps.subject_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('authenticator_apps.audience', '=', 'enterprise')
+      .where('authenticator_apps.confirmed_at', 'is not', null)
+      .where('users.enterprise_id', '=', enterpriseId)
       .executeTakeFirst(),
   ]);
   return {
@@ -116,6 +124,7 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
         }
       : null,
     features: readFlags(ent.features),
+    signInMethods: { authenticatorApp: Number(apps?.n ?? 0), smsCodes: Number(count?.mobiles ?? 0) },
   };
 };
 

@@ -33,6 +33,14 @@ export const enterpriseDetailSchema = z.object({
     .object({ _id: id(), name: z.string(), email: z.string(), invitePending: z.boolean() })
     .nullable(),
   features: featureFlagsSchema,
+  /**
+   * How its members sign in (issue 21 item 5): every member has a password and the mailed code; these count the
+   * members who have added an authenticator app, and those with a mobile number for codes by SMS.
+   */
+  signInMethods: z.object({
+    authenticatorApp: z.number().int().min(0),
+    smsCodes: z.number().int().min(0),
+  }),
 });
 export type EnterpriseDetail = z.output<typeof enterpriseDetailSchema>;
 

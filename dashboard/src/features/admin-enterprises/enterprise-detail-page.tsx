@@ -43,6 +43,16 @@ const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
           <dd>{formatNumber(detail.memberCount)}</dd>
         </div>
         <div>
+          <dt>{t('facts.signIn')}</dt>
+          <dd>
+            <ul className="enterprise-facts__list">
+              <li>{t('facts.signInPassword')}</li>
+              <li>{t('facts.signInApp', { count: detail.signInMethods.authenticatorApp })}</li>
+              <li>{t('facts.signInSms', { count: detail.signInMethods.smsCodes })}</li>
+            </ul>
+          </dd>
+        </div>
+        <div>
           <dt>{t('facts.created')}</dt>
           <dd>{formatDate(detail.createdAt)}</dd>
         </div>
