@@ -73,6 +73,56 @@ describe('signing in (spec §2, §4)', () => {
     });
   });
 
+  it('a member with an authenticator app types its code (nothing is sent), or a recovery code for a lost phone', async () => {
+    const preToken = fakeToken(600, 'pre');
+    const fullToken = fakeToken(86400, 'full');
+    const app = renderApp({
+      path: '/enterprise/members',
+      routes: {
+        [`POST ${E}/login`]: () => ok({ accesstoken: preToken, mfaRequired: true }),
+        [`POST ${E}/mfa/auth/get-details`]: () =>
+          ok({ maskedEmail: 'o***r@acme.example', maskedMobile: null, authenticatorApp: true }),
+        [`POST ${E}/mfa/auth/verify-totp`]: () =>
+          fail(422, 'The code is incorrect or has expired', { field: 'code' }),
+        [`POST ${E}/mfa/auth/verify-recovery-code`]: (body) =>
+          body.code === 'abcde-23456'
+            ? ok({ accesstoken: fullToken, expiresInSeconds: 86400 })
+            : fail(422, 'The recovery code is not correct or was used already', { field: 'code' }),
+        [`GET ${E}/general/auth/me`]: () => ok(makeEnterpriseUser({ permissions: [] })),
+        [`POST ${E}/general/user-groups`]: () => groupsPage(1, 1, []),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'owner@acme.example');
+    await user.type(screen.getByLabelText('Password'), 'Coach-demo-2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    // The app is on, so it is offered first; continuing sends nothing.
+    expect(await screen.findByRole('radio', { name: /Authenticator app/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(app.server.calls.some((call) => call.route.endsWith('send-code'))).toBe(false);
+    await user.type(await screen.findByLabelText('Code from your authenticator app'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is incorrect or has expired')).toBeInTheDocument();
+    expect(app.server.calls.find((call) => call.route.endsWith('verify-totp'))?.body).toEqual({
+      code: '654321',
+    });
+
+    // The phone is lost: a recovery code, typed as people do, in capitals.
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(await screen.findByLabelText('Recovery code'), 'ABCDE-23456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
+    expect(app.server.calls.find((call) => call.route.endsWith('verify-recovery-code'))?.body).toEqual({
+      code: 'abcde-23456',
+    });
+    expect(app.store.get(sessionAtoms.enterprise)).toEqual({
+      token: fullToken,
+      mfaDone: true,
+      refreshDone: false,
+    });
+  });
+
   it('a visitor who tried too often is told how long to wait', async () => {
     renderApp({
       path: '/login',
