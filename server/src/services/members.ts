@@ -94,12 +94,20 @@ export const listMembers = async (
   const ids = rows.map((row) => row.id);
   const memberships = ids.length
     ? await ctx.db
-        .selectFrom('group_members')
-        .innerJoin('groups', 'groups.id', 'group_members.group_id')
-        .select(['group_members.user_id', 'groups.id', 'groups.name'])
-        .where('group_members.user_id', 'in', ids)
-        // From the page's (at most 100) members to their groups: SQLite would otherwise walk every group of the
-        // tenant and probe each for each member (2 ms instead of 0.1 on 100,000 members, issue 19).
+        // From the page's (at most 100) members to their groups, read first on their own: both databases would
+        // otherwise walk every group of the tenant and probe it for each member (SQLite 2 ms instead of 0.1,
+        // PostgreSQL 3.9 ms instead of 0.5, on 100,000 members; issue 19).
+        .with(
+          (cte) => cte('m').materialized(),
+          (db) =>
+            db
+              .selectFrom('group_members')
+              .select(['group_members.user_id', 'group_members.group_id'])
+              .where('group_members.user_id', 'in', ids),
+        )
+        .selectFrom('m')
+        .innerJoin('groups', 'groups.id', 'm.group_id')
+        .select(['m.user_id', 'groups.id', 'groups.name'])
         .where(filterOnly(ctx, 'groups.enterprise_id', enterpriseId))
         .orderBy(sql`lower(groups.name)`)
         .execute()
