@@ -42,6 +42,7 @@ export const listMembers = async (
   // A search ranks and counts at most SEARCH_CAP matching members (capped-search.ts), never every match: their
   // ids are looked up one by one and sorted, the tenant being a filter on them.
   let capped = false;
+  let searchIds: string[] | null = null;
   if (input.searchInput) {
     const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, input.searchInput)}`.execute(
       ctx.db,
@@ -49,6 +50,7 @@ export const listMembers = async (
     capped = hits.rows.length > SEARCH_CAP;
     const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
     if (ids.length === 0) return pageOf([], { currentPage, pageSize, total: 0 });
+    searchIds = ids;
     query = query
       .where(inIds(ctx, 'users.id', ids))
       .where(filterOnly(ctx, 'users.enterprise_id', enterpriseId));
@@ -65,7 +67,12 @@ export const listMembers = async (
   if (input.status)
     query = query.where('users.status', '=', input.status === 'Active' ? 'active' : 'inactive');
 
-  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  // A search's hits are already the tenant's (memberHits filters by enterprise): with no other filter, they are the
+  // count, and the database need not look them up again to count them.
+  const total =
+    searchIds && !input.selected_group && !input.status
+      ? searchIds.length
+      : Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const sortColumn = SORT_COLUMNS[input.sort_by ?? 'name'];
   const rows = await query
     .innerJoin('roles', 'roles.id', 'users.role_id')
