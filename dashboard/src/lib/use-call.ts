@@ -1,0 +1,23 @@
+import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { type LoadOptions, useLoad } from './use-load.ts';
+
+/**
+ * One contract call as a query: cached under the call's path and its input, answered with the contract's response
+ * type. For `useQuery`, `queryClient().fetchQuery` or `prefetchQuery` where a screen needs more than `useCall`.
+ */
+export const callQuery = <C extends CallDef>(call: C, input: RequestOf<C>) =>
+  queryOptions({
+    queryKey: [call.path, input] as const,
+    queryFn: ({ signal }): Promise<ResponseOf<C>> => api.call(call, input, { signal }),
+  });
+
+/**
+ * Reads one contract call for a screen: `{ state, reload, setState }` as `useLoad` gives, the answer typed by the
+ * contract. Two screens asking for the same call and input at once make one request.
+ */
+export const useCall = <C extends CallDef>(call: C, input: RequestOf<C>, options?: LoadOptions) => {
+  const { queryKey } = callQuery(call, input);
+  return useLoad<ResponseOf<C>>(queryKey, ({ signal }) => api.call(call, input, { signal }), options);
+};
