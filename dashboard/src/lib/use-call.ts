@@ -15,9 +15,16 @@ export const callQuery = <C extends CallDef>(call: C, input: RequestOf<C>) =>
 
 /**
  * Reads one contract call for a screen: `{ state, reload, setState }` as `useLoad` gives, the answer typed by the
- * contract. Two screens asking for the same call and input at once make one request.
+ * contract. Two screens asking for the same call and input at once make one request. `refreshOn` names what else,
+ * when it changes, means the answer must be read again (a version bumped after the screen's own write).
  */
-export const useCall = <C extends CallDef>(call: C, input: RequestOf<C>, options?: LoadOptions) => {
-  const { queryKey } = callQuery(call, input);
-  return useLoad<ResponseOf<C>>(queryKey, ({ signal }) => api.call(call, input, { signal }), options);
-};
+export const useCall = <C extends CallDef>(
+  call: C,
+  input: RequestOf<C>,
+  { refreshOn = [], ...options }: LoadOptions & { refreshOn?: readonly unknown[] } = {},
+) =>
+  useLoad<ResponseOf<C>>(
+    [call.path, input, ...refreshOn],
+    ({ signal }) => api.call(call, input, { signal }),
+    options,
+  );

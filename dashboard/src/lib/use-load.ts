@@ -52,7 +52,10 @@ export const useLoad = <T>(
   // `key` names what `load` fetches; the latest `load` is used without refetching on every render.
   const loadRef = useRef(load);
   loadRef.current = load;
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => loadRef.current({ signal }), enabled }, client);
+  const query = useQuery(
+    { queryKey: key, queryFn: ({ signal }) => loadRef.current({ signal }), enabled },
+    client,
+  );
   const state = useLoadedState(query, hashKey(key));
   const stateRef = useRef(state);
   stateRef.current = state;

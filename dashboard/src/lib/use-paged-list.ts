@@ -42,7 +42,11 @@ export const usePagedList = <T>(
   let load: PagedLoad<T>;
   if (query.status === 'error' && !query.isFetching)
     load = { status: 'error', message: messageOfError(query.error) };
-  else if (answer === undefined || emptied || (shownFor.current !== pageKey && query.isStale && query.isFetching))
+  else if (
+    answer === undefined ||
+    emptied ||
+    (shownFor.current !== pageKey && query.isStale && query.isFetching)
+  )
     // Until this page's fresh answer comes, the page on screen stays (a spinner only at first).
     load = lastShown.current.status === 'ready' ? lastShown.current : { status: 'loading' };
   else {

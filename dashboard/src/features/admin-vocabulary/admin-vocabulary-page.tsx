@@ -23,7 +23,7 @@ export const AdminVocabularyPage = () => {
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState('');
   const [categories, setCategories] = useState<string[]>([]);
-  const list = usePagedList(`${searchInput}|${category}`, (currentPage) =>
+  const list = usePagedList([adminVocabulary.list.path, searchInput, category], (currentPage) =>
     api.call(adminVocabulary.list, {
       searchInput,
       currentPage,
