@@ -58,8 +58,23 @@ export const afterEveryWrite = (listener: WriteListener) => {
   };
 };
 
+let reading = 0;
+
+/**
+ * Runs a query function: the calls it starts before its first `await` are reads even where the contract does not
+ * mark them (most of this API is POST, and only the calls a read-only API key may make carry `reads`).
+ */
+export const whileReading = <T>(read: () => T): T => {
+  reading += 1;
+  try {
+    return read();
+  } finally {
+    reading -= 1;
+  }
+};
+
 const told = <T>(call: CallDef, answer: Promise<T>) =>
-  isReadCall(call)
+  isReadCall(call) || reading > 0
     ? answer
     : answer.then((value) => {
         for (const listener of writeListeners) listener(call);

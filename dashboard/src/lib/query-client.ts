@@ -71,6 +71,8 @@ export const invalidateCalls = (...affected: Affected[]) =>
  */
 afterEveryWrite((call) => {
   if (call.auth === 'none') return;
+  // A call whose answers the cache holds is one the app reads (a query function's later calls, after an `await`).
+  if (current.getQueryCache().findAll({ predicate: matches([call]) }).length > 0) return;
   void current.invalidateQueries({ predicate: matches([API_BASE[call.auth]]), refetchType: 'none' });
 });
 

@@ -1,6 +1,6 @@
 import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { api, whileReading } from './api.ts';
 import { type LoadOptions, useLoad } from './use-load.ts';
 
 /**
@@ -10,7 +10,7 @@ import { type LoadOptions, useLoad } from './use-load.ts';
 export const callQuery = <C extends CallDef>(call: C, input: RequestOf<C>) =>
   queryOptions({
     queryKey: [call.path, input] as const,
-    queryFn: ({ signal }): Promise<ResponseOf<C>> => api.call(call, input, { signal }),
+    queryFn: ({ signal }): Promise<ResponseOf<C>> => whileReading(() => api.call(call, input, { signal })),
   });
 
 /**

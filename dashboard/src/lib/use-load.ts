@@ -1,6 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { hashKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { whileReading } from './api.ts';
 import { queryClient } from './query-client.ts';
 
 export type Loaded<T> =
@@ -53,10 +54,18 @@ export const useLoad = <T>(
   const loadRef = useRef(load);
   loadRef.current = load;
   const query = useQuery(
-    { queryKey: key, queryFn: ({ signal }) => loadRef.current({ signal }), enabled },
+    { queryKey: key, queryFn: ({ signal }) => whileReading(() => loadRef.current({ signal })), enabled },
     client,
   );
-  const state = useLoadedState(query, hashKey(key));
+  const hash = hashKey(key);
+  // A known answer put by `setState` shows in the same render as the caller's other updates (the cache tells its
+  // observers a moment later), until a newer answer comes from the server.
+  const [written, setWritten] = useState<{ hash: string; data: T; at: number } | null>(null);
+  const cached = useLoadedState(query, hash);
+  const state: Loaded<T> =
+    written && written.hash === hash && query.dataUpdatedAt <= written.at
+      ? { status: 'ready', data: written.data }
+      : cached;
   const stateRef = useRef(state);
   stateRef.current = state;
   const keyRef = useRef(key);
@@ -65,7 +74,10 @@ export const useLoad = <T>(
   const setState = useCallback(
     (next: Loaded<T> | ((current: Loaded<T>) => Loaded<T>)) => {
       const value = typeof next === 'function' ? next(stateRef.current) : next;
-      if (value.status === 'ready') client.setQueryData(keyRef.current, value.data);
+      if (value.status !== 'ready') return;
+      client.setQueryData(keyRef.current, value.data);
+      const at = client.getQueryState(keyRef.current)?.dataUpdatedAt ?? Date.now();
+      setWritten({ hash: hashKey(keyRef.current), data: value.data, at });
     },
     [client],
   );

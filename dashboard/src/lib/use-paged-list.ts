@@ -1,6 +1,7 @@
 import type { Paged } from '@coach/shared/contract/envelope';
 import { hashKey, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { whileReading } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { type LoadKey, messageOfError } from './use-load.ts';
 
@@ -28,7 +29,7 @@ export const usePagedList = <T>(
   const query = useQuery(
     {
       queryKey: [...key, page],
-      queryFn: ({ signal }) => fetchRef.current(page, { signal }),
+      queryFn: ({ signal }) => whileReading(() => fetchRef.current(page, { signal })),
       placeholderData: keepPreviousData,
     },
     queryClient(),
