@@ -1,4 +1,5 @@
 import { type ApiClient, createApiClient } from '@coach/shared/client';
+import { type CallDef, isReadCall } from '@coach/shared/contract/define-call';
 import { currentLanguage } from '../i18n/index.ts';
 import { languageTag } from '../i18n/languages.ts';
 import { adminAuthCalls, enterpriseAuthCalls } from './auth-calls.ts';
@@ -42,10 +43,48 @@ export const createAppApi = ({
 
 let current: ApiClient = createAppApi({ store: appStore });
 
+type WriteListener = (call: CallDef) => void;
+const writeListeners = new Set<WriteListener>();
+
+/**
+ * Told after every successful call that is not a read (`isReadCall`, the contract's one rule), so the query cache
+ * (lib/query-client.ts) can count what it holds as out of date. A listener, not an import: TanStack Query stays out
+ * of the sign-in screens' scripts.
+ */
+export const afterEveryWrite = (listener: WriteListener) => {
+  writeListeners.add(listener);
+  return () => {
+    writeListeners.delete(listener);
+  };
+};
+
+let reading = 0;
+
+/**
+ * Runs a query function: the calls it starts before its first `await` are reads even where the contract does not
+ * mark them (most of this API is POST, and only the calls a read-only API key may make carry `reads`).
+ */
+export const whileReading = <T>(read: () => T): T => {
+  reading += 1;
+  try {
+    return read();
+  } finally {
+    reading -= 1;
+  }
+};
+
+const told = <T>(call: CallDef, answer: Promise<T>) =>
+  isReadCall(call) || reading > 0
+    ? answer
+    : answer.then((value) => {
+        for (const listener of writeListeners) listener(call);
+        return value;
+      });
+
 /** The one client instance used by every feature. */
 export const api: ApiClient = {
-  call: (...args) => current.call(...args),
-  callWithMessage: (...args) => current.callWithMessage(...args),
+  call: (call, ...rest) => told(call, current.call(call, ...rest)),
+  callWithMessage: (call, ...rest) => told(call, current.callWithMessage(call, ...rest)),
 };
 
 /** Tests swap in a client with a fake fetch. */

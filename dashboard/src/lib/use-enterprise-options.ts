@@ -37,7 +37,7 @@ const loadAllEnterprises = async (): Promise<EnterpriseOption[]> => {
  * and the screen still works.
  */
 export const useEnterpriseOptions = () => {
-  const { state, reload } = useLoad('enterprise-options', loadAllEnterprises);
+  const { state, reload } = useLoad([adminGeneral.getEnterpriseList.path, 'all'], loadAllEnterprises);
   const error = state.status === 'error' ? state.message : null;
   useEffect(() => {
     if (error) notify.error(`${i18n.t('common:ui.enterprise.notLoaded')} ${serverText(error)}`);

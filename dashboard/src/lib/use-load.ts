@@ -1,43 +1,87 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { hashKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { whileReading } from './api.ts';
+import type { Loaded } from './load-state.ts';
+import { queryClient } from './query-client.ts';
 
-export type Loaded<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: T };
+export type { Loaded } from './load-state.ts';
 
 /**
- * Loads one thing for a screen and reloads when `key` changes; an answer for an older key is dropped.
- * `reload` fetches again in place (the old data stays on screen meanwhile).
+ * What a read is cached under: the path of the call it reads first (so a write can name the calls it changes and a
+ * session change can forget its audience's answers), then everything its answer depends on.
  */
-export const useLoad = <T>(key: string, load: () => Promise<T>) => {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
+export type LoadKey = readonly [path: string, ...depends: unknown[]];
+
+export type LoadOptions = {
+  /** False keeps the read from running (its state stays `loading`). */
+  enabled?: boolean;
+};
+
+export const messageOfError = (error: unknown) =>
+  error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
+
+/**
+ * The screen-facing state of a query. A cached answer this screen has not shown yet is only shown if it is fresh:
+ * one that a write made out of date (or older than 30 s) waits for the server's answer, so a form never starts from
+ * data older than what was just saved. Once shown, an answer stays on screen while it is fetched again.
+ */
+const useLoadedState = <T>(query: UseQueryResult<T>, key: string): Loaded<T> => {
+  const shown = useRef<string | null>(null);
+  if (query.status === 'error') return { status: 'error', message: messageOfError(query.error) };
+  if (query.status === 'pending') return { status: 'loading' };
+  if (shown.current !== key && query.isStale && query.isFetching) return { status: 'loading' };
+  shown.current = key;
+  return { status: 'ready', data: query.data };
+};
+
+/**
+ * Loads one thing for a screen through the app's query cache: the answer is cached under `key`, shared by every
+ * screen that asks for the same key at once (one request), and dropped if it arrives for a key no longer shown.
+ * `load` may pass `signal` to `api.call` so a read nobody waits for any more is abandoned.
+ * `reload` fetches again in place (the old data stays on screen meanwhile); `setState` puts a known answer (what a
+ * write returned) in the cache.
+ */
+export const useLoad = <T>(
+  key: LoadKey,
+  load: (context: { signal: AbortSignal }) => Promise<T>,
+  { enabled = true }: LoadOptions = {},
+) => {
+  const client = queryClient();
   // `key` names what `load` fetches; the latest `load` is used without refetching on every render.
   const loadRef = useRef(load);
   loadRef.current = load;
-  useEffect(() => {
-    let current = true;
-    void version;
-    loadRef.current().then(
-      (data) => {
-        if (current) setState({ status: 'ready', data });
-      },
-      (error: unknown) => {
-        if (current)
-          setState({
-            status: 'error',
-            message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE,
-          });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, version]);
-  useEffect(() => {
-    setState({ status: 'loading' });
-  }, [key]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const query = useQuery(
+    { queryKey: key, queryFn: ({ signal }) => whileReading(() => loadRef.current({ signal })), enabled },
+    client,
+  );
+  const hash = hashKey(key);
+  // A known answer put by `setState` shows in the same render as the caller's other updates (the cache tells its
+  // observers a moment later), until a newer answer comes from the server.
+  const [written, setWritten] = useState<{ hash: string; data: T; at: number } | null>(null);
+  const cached = useLoadedState(query, hash);
+  const state: Loaded<T> =
+    written && written.hash === hash && query.dataUpdatedAt <= written.at
+      ? { status: 'ready', data: written.data }
+      : cached;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const keyRef = useRef(key);
+  keyRef.current = key;
+
+  const setState = useCallback(
+    (next: Loaded<T> | ((current: Loaded<T>) => Loaded<T>)) => {
+      const value = typeof next === 'function' ? next(stateRef.current) : next;
+      if (value.status !== 'ready') return;
+      client.setQueryData(keyRef.current, value.data);
+      const at = client.getQueryState(keyRef.current)?.dataUpdatedAt ?? Date.now();
+      setWritten({ hash: hashKey(keyRef.current), data: value.data, at });
+    },
+    [client],
+  );
+  const { refetch } = query;
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
   return { state, setState, reload };
 };

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { buildRoutes } from '../app/routes.tsx';
 import { AppToaster } from '../app/toaster.tsx';
 import { createAppApi, setApiClient } from '../lib/api.ts';
+import { forgetAnswersOnSessionChange } from '../lib/query-client.ts';
 import { type Session, sessionAtoms } from '../lib/session.ts';
 import { createFakeServer, type FakeHandler } from './fake-server.ts';
 
@@ -26,6 +27,8 @@ export const renderApp = ({
   store.set(sessionAtoms.enterprise, enterprise);
   store.set(sessionAtoms.admin, admin);
   const server = createFakeServer(routes);
+  // The test's store stands in for the app's: its sign-ins and sign-outs empty the query cache as the app's do.
+  forgetAnswersOnSessionChange(store);
   setApiClient(createAppApi({ store, fetch: server.fetch, baseUrl: TEST_ORIGIN }));
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const view = render(

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { applyLanguage, i18n, NAMESPACES, namespacesReady, needNamespaces } from '../i18n/index.ts';
+import { createQueryClient, setQueryClient } from '../lib/query-client.ts';
 
 // Routes are lazy-loaded: on a cold run (a fresh clone in CI) Vite transforms each route module on first
 // import, which can take longer than Testing Library's 1 s default before the screen appears.
@@ -33,6 +34,11 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// Each test starts with an empty query cache and sees a failed read at once (no retries).
+beforeEach(() => {
+  setQueryClient(createQueryClient({ retry: false }));
+});
 
 afterEach(async () => {
   cleanup();

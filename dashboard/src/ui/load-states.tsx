@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Loaded } from '../lib/use-load.ts';
+import type { Loaded } from '../lib/load-state.ts';
 import { Button } from './button.tsx';
 import { LoadingBlock } from './spinner.tsx';
 import { ErrorState } from './states.tsx';

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PagedLoad } from '../lib/use-paged-list.ts';
+import type { PagedLoad } from '../lib/load-state.ts';
 import { Button } from './button.tsx';
 import { LoadingBlock } from './spinner.tsx';
 import { EmptyState, ErrorState } from './states.tsx';

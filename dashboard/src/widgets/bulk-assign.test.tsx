@@ -119,9 +119,10 @@ describe('bulk offer page paging (issue 7)', () => {
       enterpriseIds: ['e01', 'e11'],
       action: 'assign',
     });
+    // Pages seen a moment ago come back from the query cache: each page was asked for once.
     expect(
       app.server.calls.filter((call) => call.route === ENTERPRISES).map((call) => call.body.currentPage),
-    ).toEqual(['1', '2', '3', '2', '1']);
+    ).toEqual(['1', '2', '3']);
   });
 
   it('a platform admin on page 2 searches, starts again at page 1 of the matches, and keeps the choice', async () => {

@@ -1,6 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminGeneral } from '@coach/shared/contract/admin';
+import { API_BASE } from '@coach/shared/contract/define-call';
 import type { Paged } from '@coach/shared/contract/envelope';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,9 @@ const PickList = ({
   const words = (key: string) => t(`bulkAssign.lists.${list}.${key}`);
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const paged = usePagedList(`${list}|${query}`, (currentPage) => load({ search: query, currentPage }));
+  const paged = usePagedList([API_BASE.admin, 'bulk-assign', list, query], (currentPage) =>
+    load({ search: query, currentPage }),
+  );
   const { load: items, page, setPage, reload } = paged;
   // The last page stays on screen while the next one loads; the spinner says another is on its way.
   const turning = items.status === 'ready' && items.page.currentPage !== page;

@@ -1,16 +1,14 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { assignablePeople } from '@coach/shared/contract/assignable-people';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
+import { useLoad } from '../lib/use-load.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { SearchBox } from '../ui/table.tsx';
 import './people-picker.css';
-
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
 /** A group or a member as the pickers keep them. */
 export type Picked = { _id: string; name: string; detail: string };
@@ -20,16 +18,17 @@ export const NO_PEOPLE: People = { groups: [], members: [] };
 type Library = 'tasks' | 'content' | 'surveys';
 type Kind = 'groups' | 'members';
 
+const CALLS = {
+  tasks: assignablePeople.forTasks,
+  content: assignablePeople.forContent,
+  surveys: assignablePeople.forSurveys,
+} as const;
+
 /** The picker's own people search per library (task-library or content-library key, not members/groups). */
 const searchFor =
   (library: Library, kind: Kind) =>
   async (searchInput: string): Promise<Picked[]> => {
-    const call = {
-      tasks: assignablePeople.forTasks,
-      content: assignablePeople.forContent,
-      surveys: assignablePeople.forSurveys,
-    }[library];
-    const found = await api.call(call, { kind, searchInput });
+    const found = await api.call(CALLS[library], { kind, searchInput });
     return found.map(({ _id, name, email, memberCount }) => ({
       _id,
       name,
@@ -40,7 +39,7 @@ const searchFor =
     }));
   };
 
-/** Stable search functions (the results effect keys on them). */
+/** One search function per library and kind. */
 const SEARCHES: Record<Library, Record<Kind, (searchInput: string) => Promise<Picked[]>>> = {
   tasks: { groups: searchFor('tasks', 'groups'), members: searchFor('tasks', 'members') },
   content: { groups: searchFor('content', 'groups'), members: searchFor('content', 'members') },
@@ -49,39 +48,25 @@ const SEARCHES: Record<Library, Record<Kind, (searchInput: string) => Promise<Pi
 
 /** A search box over groups or members, ticking them in or out of a selection kept across searches. */
 const SearchPick = ({
+  library,
   noun,
-  search: runSearch,
   chosen,
   onChange,
 }: {
+  library: Library;
   /** Plural, lower case: "groups". */
-  noun: 'groups' | 'members';
-  search: (searchInput: string) => Promise<Picked[]>;
+  noun: Kind;
   chosen: Picked[];
   onChange: (next: Picked[]) => void;
 }) => {
   const { t } = useTranslation('common');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const [results, setResults] = useState<Picked[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setResults(null);
-    setError(null);
-    runSearch(searchInput).then(
-      (found) => {
-        if (current) setResults(found);
-      },
-      (err: unknown) => {
-        if (current) setError(messageOf(err));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [searchInput, runSearch]);
+  const { state } = useLoad([CALLS[library].path, noun, searchInput], () =>
+    SEARCHES[library][noun](searchInput),
+  );
+  const results = state.status === 'ready' ? state.data : null;
+  const error = state.status === 'error' ? state.message : null;
 
   const isChosen = (id: string) => chosen.some((item) => item._id === id);
   const toggle = (item: Picked) =>
@@ -162,14 +147,14 @@ export const PeoplePicker = ({
 }) => (
   <div className="people-picker">
     <SearchPick
+      library={library}
       noun="groups"
-      search={SEARCHES[library].groups}
       chosen={value.groups}
       onChange={(next) => onChange({ ...value, groups: next })}
     />
     <SearchPick
+      library={library}
       noun="members"
-      search={SEARCHES[library].members}
       chosen={value.members}
       onChange={(next) => onChange({ ...value, members: next })}
     />

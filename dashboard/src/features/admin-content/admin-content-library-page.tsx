@@ -63,7 +63,7 @@ export const AdminContentLibraryPage = () => {
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState<VideoCategoryKey | ''>('');
-  const list = usePagedList(`${searchInput}|${category}`, (currentPage) =>
+  const list = usePagedList([adminContent.list.path, searchInput, category], (currentPage) =>
     api.call(adminContent.list, { searchInput, currentPage, ...(category ? { category } : {}) }),
   );
   const [playing, setPlaying] = useState<PlatformContent | null>(null);

@@ -40,7 +40,7 @@ export const CoachPicker = ({
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [adding, setAdding] = useState(false);
-  const { state } = useLoad(`coaches|${open}|${search}`, () =>
+  const { state } = useLoad([adminGeneral.getCoachs.path, `coaches|${open}|${search}`], () =>
     open ? api.call(adminGeneral.getCoachs, search ? { search } : {}) : Promise.resolve([]),
   );
   const typed = query.trim().replace(/\s+/g, ' ');

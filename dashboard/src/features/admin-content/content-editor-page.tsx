@@ -12,7 +12,7 @@ import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -497,7 +497,7 @@ export const CreateContentPage = () => {
 /** Which enterprises have the video (content_enterprises), with the way to offer or withdraw it. */
 const OfferedTo = ({ contentId }: { contentId: string }) => {
   const { t } = useTranslation('admin-content');
-  const { state, reload } = useLoad(contentId, () => api.call(adminContent.enterprises, { contentId }));
+  const { state, reload } = useCall(adminContent.enterprises, { contentId });
   const bulk = `${paths.admin.bulkContent}?contentId=${encodeURIComponent(contentId)}`;
   return (
     <Card title={t('offered.title')} className="content-editor__offered" aria-label={t('offered.label')}>
@@ -531,7 +531,7 @@ const OfferedTo = ({ contentId }: { contentId: string }) => {
 export const EditContentPage = () => {
   const { t } = useTranslation('admin-content');
   const { id = '' } = useParams();
-  const { state: loaded } = useLoad(id, () => api.call(adminContent.get, { contentId: id }));
+  const { state: loaded } = useCall(adminContent.get, { contentId: id });
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);

@@ -9,8 +9,8 @@ import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatUtcDay } from '../../lib/dates.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -21,9 +21,7 @@ import { SelectField } from '../../ui/text-field.tsx';
 /** The enterprise's use of the product in the last 30 days. */
 export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
   const { t } = useTranslation('admin-enterprises');
-  const { state, reload } = useLoad(enterpriseId, () =>
-    api.call(adminReports.enterpriseUsage, { enterpriseId }),
-  );
+  const { state, reload } = useCall(adminReports.enterpriseUsage, { enterpriseId });
   return (
     <Card
       title={t('usage.title', { count: REPORT_DEFAULT_DAYS, days: formatNumber(REPORT_DEFAULT_DAYS) })}
@@ -69,7 +67,7 @@ export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) =>
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status | ''>('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(`${enterpriseId}|${searchInput}|${status}`, (currentPage) =>
+  const list = usePagedList([adminMembers.list.path, enterpriseId, searchInput, status], (currentPage) =>
     api.call(adminMembers.list, { enterpriseId, searchInput, currentPage, ...(status ? { status } : {}) }),
   );
   const filtered = Boolean(searchInput || status);

@@ -14,7 +14,7 @@ import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -206,9 +206,7 @@ const LoginAsButton = ({ detail }: { detail: EnterpriseDetail }) => {
 export const EnterpriseDetailPage = () => {
   const { t } = useTranslation('admin-enterprises');
   const { id = '' } = useParams();
-  const { state, setState, reload } = useLoad(id, () =>
-    api.call(adminEnterprises.detail, { enterpriseId: id }),
-  );
+  const { state, setState, reload } = useCall(adminEnterprises.detail, { enterpriseId: id });
   return (
     <div className="admin-enterprise">
       <Link className="back-link" to={paths.admin.enterprises}>

@@ -22,7 +22,7 @@ export const EnterprisesPage = () => {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(searchInput, (currentPage) =>
+  const list = usePagedList([adminGeneral.getEnterpriseList.path, searchInput], (currentPage) =>
     api.call(adminGeneral.getEnterpriseList, { searchInput, currentPage }),
   );
   const [adding, setAdding] = useState(false);

@@ -31,7 +31,7 @@ export const AdminLegalPage = () => {
   const tabs = KINDS.map((value) => ({ value, label: titleOf(value) }));
   const [kind, setKind] = useState<LegalKind>('privacy-policy');
   const [texts, setTexts] = useState<LegalText[] | null>(null);
-  const { state, reload } = useLoad('admin-legal-texts', async () => {
+  const { state, reload } = useLoad([legal.adminTexts.path, 'admin-legal-texts'], async () => {
     const loaded = await api.call(legal.adminTexts, {});
     setTexts(loaded);
     return loaded;

@@ -25,7 +25,7 @@ export const AdminMembersPage = () => {
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [enterpriseId, setEnterpriseId] = useState('');
-  const list = usePagedList(`${searchInput}|${status}|${enterpriseId}`, (currentPage) =>
+  const list = usePagedList([adminMembers.list.path, searchInput, status, enterpriseId], (currentPage) =>
     api.call(adminMembers.list, {
       searchInput,
       currentPage,

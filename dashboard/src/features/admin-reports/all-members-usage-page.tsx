@@ -25,10 +25,12 @@ export const AllMembersUsagePage = () => {
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
   const query = { ...rangeQuery(range), ...(searchInput ? { searchInput } : {}) };
-  const list = usePagedList(JSON.stringify({ query, reversed }), (currentPage) =>
-    reversed
-      ? Promise.reject(new Error(t('filters.reversed')))
-      : api.call(adminReports.allMembersUsage, { ...query, currentPage }),
+  const list = usePagedList(
+    [adminReports.allMembersUsage.path, JSON.stringify({ query, reversed })],
+    (currentPage) =>
+      reversed
+        ? Promise.reject(new Error(t('filters.reversed')))
+        : api.call(adminReports.allMembersUsage, { ...query, currentPage }),
   );
   const [exporting, setExporting] = useState(false);
 

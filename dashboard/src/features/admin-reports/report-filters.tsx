@@ -27,7 +27,7 @@ export const useReport = <C extends CallDef>(call: C) => {
   const [range, setRange] = useReportRange();
   const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
   const query = rangeQuery(range);
-  const loaded = useLoad<ResponseOf<C>>(JSON.stringify(query), () =>
+  const loaded = useLoad<ResponseOf<C>>([call.path, query, reversed], () =>
     reversed
       ? Promise.reject(new Error(t('filters.reversed')))
       : (api.call(call, query as RequestOf<C>) as Promise<ResponseOf<C>>),

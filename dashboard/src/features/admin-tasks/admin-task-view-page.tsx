@@ -4,8 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -66,7 +66,7 @@ export const AdminTaskViewPage = () => {
   const { t } = useTranslation('admin-tasks');
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { state, reload } = useLoad(id, () => api.call(adminTasks.get, { taskId: id }));
+  const { state, reload } = useCall(adminTasks.get, { taskId: id });
   const deletion = useConfirmedDelete<PlatformTask>(
     async (task) => (await api.callWithMessage(adminTasks.remove, { taskId: task._id })).message,
     () => navigate(A.tasksLibrary),

@@ -29,7 +29,7 @@ export const AdminTasksLibraryPage = () => {
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [type, setType] = useState('');
-  const list = usePagedList(`${searchInput}|${type}`, (currentPage) =>
+  const list = usePagedList([adminTasks.list.path, searchInput, type], (currentPage) =>
     api.call(adminTasks.list, {
       searchInput,
       currentPage,

@@ -1,9 +1,10 @@
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminVocabulary, type VocabularyWord } from '@coach/shared/contract/admin-vocabulary';
 import { truncateText } from '@coach/shared/format/truncate-text';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -22,8 +23,11 @@ export const AdminVocabularyPage = () => {
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState('');
-  const [categories, setCategories] = useState<string[]>([]);
-  const list = usePagedList(`${searchInput}|${category}`, (currentPage) =>
+  // A failure leaves the filter with "All categories" only; the list shows its own error.
+  const categoryList = useCall(adminVocabulary.categories, {});
+  const categories = categoryList.state.status === 'ready' ? categoryList.state.data : [];
+  const loadCategories = categoryList.reload;
+  const list = usePagedList([adminVocabulary.list.path, searchInput, category], (currentPage) =>
     api.call(adminVocabulary.list, {
       searchInput,
       currentPage,
@@ -33,19 +37,9 @@ export const AdminVocabularyPage = () => {
   const [editing, setEditing] = useState<VocabularyWord | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const loadCategories = useCallback(async () => {
-    try {
-      setCategories(await api.call(adminVocabulary.categories, {}));
-    } catch {
-      // The filter then offers "All categories" only; the list shows its own error.
-    }
-  }, []);
-  useEffect(() => {
-    void loadCategories();
-  }, [loadCategories]);
   const changed = () => {
     void list.reload();
-    void loadCategories();
+    loadCategories();
   };
 
   const deletion = useConfirmedDelete<VocabularyWord>(

@@ -9,8 +9,8 @@ import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -133,7 +133,7 @@ export const ApiKeysPage = () => {
 
 const ApiKeysScreen = ({ user }: { user: EnterpriseUser }) => {
   const { t } = useTranslation('api-keys');
-  const { state, reload } = useLoad('api-keys', () => api.call(apiKeys.list, {}));
+  const { state, reload } = useCall(apiKeys.list, {});
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const revoking = useConfirmedDelete<ApiKey>(async (key) => {

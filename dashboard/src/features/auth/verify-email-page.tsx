@@ -2,8 +2,7 @@ import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
@@ -11,7 +10,7 @@ import { AuthCard, FormAlert } from './auth-card.tsx';
 export const VerifyEmailPage = () => {
   const { t } = useTranslation('common');
   const { token = '' } = useParams();
-  const { state } = useLoad(token, () => api.call(enterpriseAuth.verifyEmail, { token }));
+  const { state } = useCall(enterpriseAuth.verifyEmail, { token });
   if (state.status === 'loading')
     return (
       <AuthCard audience="enterprise" title={t('auth.verify.verifying')}>

@@ -6,7 +6,7 @@ import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -94,9 +94,10 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
 export const WhoWatchedDialog = ({ video, onClose }: { video: VideoContent; onClose: () => void }) => {
   const { t } = useTranslation('content-library');
   const [page, setPage] = useState(1);
-  const { state, reload } = useLoad(`${video._id}:${page}`, () =>
-    api.call(contentLibrary.getMembersByContentId, { contentId: video._id, currentPage: page }),
-  );
+  const { state, reload } = useCall(contentLibrary.getMembersByContentId, {
+    contentId: video._id,
+    currentPage: page,
+  });
 
   const body = () => {
     if (state.status === 'loading') return <LoadingBlock label={t('watchers.loading')} />;

@@ -14,8 +14,8 @@ import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock, Spinner } from '../../ui/spinner.tsx';
@@ -111,7 +111,7 @@ const Sections = ({
 export const ContentLibraryPage = () => {
   const { t } = useTranslation('content-library');
   const [params, setParams] = useSearchParams();
-  const categories = useLoad('categories', () => api.call(contentLibrary.getListOfVideoCategory, {}));
+  const categories = useCall(contentLibrary.getListOfVideoCategory, {});
   const categoryList = categories.state.status === 'ready' ? categories.state.data : [];
   const tabs: TabItem<Tab>[] = [
     { value: 'all', label: t('tabs.all') },

@@ -5,8 +5,10 @@ import {
   type VideoContent,
   type VideoContentListResponse,
 } from '@coach/shared/contract/content';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryClient } from '../../lib/query-client.ts';
+import { callQuery } from '../../lib/use-call.ts';
 import { messageOf } from './video-text.ts';
 
 /** get-video-content switches that widen one category's section in place (spec §7). */
@@ -29,6 +31,8 @@ type State =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; data: VideoContentListResponse };
+
+const tabOf = (request: unknown) => (request as { contenttype?: VideoCategoryKey }).contenttype ?? null;
 
 const toRequest = (query: VideoListQuery) => ({
   ...(query.category ? { contenttype: query.category, currentPage: query.page } : {}),
@@ -60,41 +64,37 @@ const patchVideo = (
  * the current cards on screen until the answer comes, and an answer to an older request is dropped.
  */
 export const useVideoList = (query: VideoListQuery) => {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [busy, setBusy] = useState(false);
-  const latest = useRef(0);
-  const key = JSON.stringify(query);
   const tab = query.category;
+  const client = queryClient();
+  const result = useQuery(
+    {
+      ...callQuery(contentLibrary.getVideoContent, toRequest(query)),
+      // A new tab clears the old tab's cards; within a tab they stay on screen until the answer comes.
+      placeholderData: (previous, previousQuery) =>
+        previousQuery && tabOf(previousQuery.queryKey[1]) === tab ? previous : undefined,
+    },
+    client,
+  );
+  const { data, status, isFetching, error, refetch } = result;
+  const state: State =
+    status === 'error' && !isFetching
+      ? { status: 'error', message: messageOf(error) }
+      : data !== undefined
+        ? { status: 'ready', data }
+        : { status: 'loading' };
 
-  useEffect(() => {
-    setState({ status: 'loading' });
-  }, [tab]);
-
-  const load = useCallback(async () => {
-    const current = JSON.parse(key) as VideoListQuery;
-    const requestId = ++latest.current;
-    setBusy(true);
-    try {
-      const data = await api.call(contentLibrary.getVideoContent, toRequest(current));
-      if (requestId === latest.current) setState({ status: 'ready', data });
-    } catch (error) {
-      if (requestId === latest.current) setState({ status: 'error', message: messageOf(error) });
-    } finally {
-      if (requestId === latest.current) setBusy(false);
-    }
-  }, [key]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  const reload = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+  // Every cached list that shows the video shows the change (other tabs, other searches).
   const update = useCallback(
     (id: string, changes: Partial<VideoContent>) =>
-      setState((current) =>
-        current.status === 'ready' ? { ...current, data: patchVideo(current.data, id, changes) } : current,
+      client.setQueriesData<VideoContentListResponse>(
+        { queryKey: [contentLibrary.getVideoContent.path] },
+        (cached) => cached && patchVideo(cached, id, changes),
       ),
-    [],
+    [client],
   );
 
-  return { state, busy, reload: load, update };
+  return { state, busy: isFetching, reload, update };
 };

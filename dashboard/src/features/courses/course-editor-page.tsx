@@ -3,10 +3,9 @@ import { courses, type ManagedCourseDetail } from '@coach/shared/contract/course
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api.ts';
 import { uploadFile } from '../../lib/upload.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -221,7 +220,7 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
 
 const EditCourse = ({ id }: { id: string }) => {
   const { t, message } = useCourseText();
-  const { state } = useLoad(id, () => api.call(courses.get, { courseId: id }));
+  const { state } = useCall(courses.get, { courseId: id });
   if (state.status === 'loading') return <LoadingBlock label={t('editor.loading')} />;
   if (state.status === 'error')
     return (

@@ -14,7 +14,7 @@ import './courses.css';
 const Enrolments = ({ id }: { id: string }) => {
   const { t, price } = useCourseText();
   const [courseName, setCourseName] = useState('');
-  const list = usePagedList(id, async (currentPage) => {
+  const list = usePagedList([courses.enrolments.path, id], async (currentPage) => {
     const page = await api.call(courses.enrolments, { courseId: id, currentPage });
     setCourseName(page.course.name);
     return page;

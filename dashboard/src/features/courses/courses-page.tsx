@@ -29,7 +29,7 @@ const CourseList = () => {
   const [unpublishing, setUnpublishing] = useState<ManagedCourse | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [institution, setInstitution] = useState(true);
-  const list = usePagedList([searchInput, status].join('|'), async (currentPage) => {
+  const list = usePagedList([courses.list.path, searchInput, status], async (currentPage) => {
     const page = await api.call(courses.list, {
       searchInput,
       currentPage,

@@ -9,12 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { formatUtcDayMonth } from '../../lib/dates.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -161,7 +160,7 @@ const EnterpriseFigures = () => {
     endDate: isoDaysAgo(0),
     ...(group ? { groupId: group._id } : {}),
   };
-  const { state } = useLoad(JSON.stringify(query), () => api.call(enterpriseGeneral.myDashboard, query));
+  const { state } = useCall(enterpriseGeneral.myDashboard, query);
   return (
     <section className="dashboard__figures" aria-labelledby="figures-title">
       <div className="dashboard__figures-head">
@@ -259,7 +258,7 @@ const AdminFigures = () => {
   const { t } = useTranslation('dashboard');
   const [days, setDays] = useState<number>(30);
   const query = { startDate: isoDaysAgo(days - 1), endDate: isoDaysAgo(0) };
-  const { state, reload } = useLoad(JSON.stringify(query), () => api.call(adminGeneral.myDashboard, query));
+  const { state, reload } = useCall(adminGeneral.myDashboard, query);
   return (
     <section className="dashboard__figures" aria-labelledby="figures-title">
       <div className="dashboard__figures-head">

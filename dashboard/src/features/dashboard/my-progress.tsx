@@ -14,9 +14,8 @@ import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
-import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatUtcDayMonth } from '../../lib/dates.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -380,7 +379,7 @@ export const MyProgressSection = () => {
   const { t } = useTranslation('dashboard');
   const [days, setDays] = useState<MyProgressTrendDays>(30);
   const [version, setVersion] = useState(0);
-  const { state, reload } = useLoad(`${days}|${version}`, () => api.call(myProgress.get, { days }));
+  const { state, reload } = useCall(myProgress.get, { days }, { refreshOn: [version] });
   return (
     <section className="my-progress" aria-labelledby="my-progress-title">
       <h2 id="my-progress-title" className="dashboard__subtitle">

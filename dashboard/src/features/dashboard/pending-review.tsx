@@ -29,7 +29,7 @@ export const PendingReview = () => {
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
   const list = usePagedList(
-    [searchInput, sort.by, sort.direction, group?._id ?? ''].join('|'),
+    [tasks.getCompletedTasksPendingReview.path, searchInput, sort.by, sort.direction, group?._id ?? ''],
     (currentPage) =>
       api.call(tasks.getCompletedTasksPendingReview, {
         // spec §7: currentPage only past the first page, searchInput only when typed.

@@ -1,19 +1,17 @@
 import { GROUP_DROPDOWN_MAX_HEIGHT_PX, GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { enterpriseAuth, type Group } from '@coach/shared/contract/auth';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Popover } from 'radix-ui';
-import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type UIEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { api, whileReading } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import './group-filter.css';
 
 /** Distance from the bottom of the list, in px, at which the next page loads. */
 const LOAD_MORE_THRESHOLD_PX = 40;
-
-type ListState = { groups: Group[]; currentPage: number; totalPages: number; loading: boolean };
-
-const INITIAL: ListState = { groups: [], currentPage: 0, totalPages: 1, loading: false };
 
 /** The top-bar group filter of spec §2: search with a 500 ms delay, infinite scroll, All Groups clears. */
 export const GroupFilter = () => {
@@ -22,34 +20,29 @@ export const GroupFilter = () => {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [searchQuery, setSearchQuery] = useState('');
-  const [list, setList] = useState<ListState>(INITIAL);
-  // Answers to an older search are dropped: only the latest request may write the list.
-  const requestId = useRef(0);
-
-  const loadPage = useCallback(async (search: string, page: number, reset: boolean) => {
-    const id = ++requestId.current;
-    setList((state) => (reset ? { ...INITIAL, loading: true } : { ...state, loading: true }));
-    try {
-      const result = await api.call(enterpriseAuth.userGroups, { searchQuery: search, currentPage: page });
-      if (id !== requestId.current) return;
-      setList((state) => ({
-        groups: reset ? result.listdata : [...state.groups, ...result.listdata],
-        currentPage: result.currentPage,
-        totalPages: result.totalPages,
-        loading: false,
-      }));
-    } catch (error) {
-      // spec §4: failures other than 401 (handled by the client) are only logged.
-      console.error('Loading groups failed', error);
-      if (id === requestId.current)
-        setList((state) => ({ ...state, loading: false, totalPages: state.currentPage }));
-    }
-  }, []);
-
-  // First page on mount, then page 1 again on every (debounced) search.
+  // First page on mount, then page 1 again on every (debounced) search; the next page as the list scrolls.
+  // Each search's pages are cached together; an answer to an older search is not shown.
+  const pages = useInfiniteQuery(
+    {
+      queryKey: [enterpriseAuth.userGroups.path, searchQuery],
+      queryFn: ({ pageParam, signal }) =>
+        whileReading(() =>
+          api.call(enterpriseAuth.userGroups, { searchQuery, currentPage: pageParam }, { signal }),
+        ),
+      initialPageParam: 1,
+      getNextPageParam: (last) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
+    },
+    queryClient(),
+  );
+  const { data, error, isFetching, hasNextPage, fetchNextPage } = pages;
   useEffect(() => {
-    void loadPage(searchQuery, 1, true);
-  }, [loadPage, searchQuery]);
+    // spec §4: failures other than 401 (handled by the client) are only logged.
+    if (error) console.error('Loading groups failed', error);
+  }, [error]);
+  const list = {
+    groups: data?.pages.flatMap((page) => page.listdata) ?? [],
+    loading: isFetching,
+  };
 
   useEffect(() => {
     if (query.trim() === searchQuery) return;
@@ -57,13 +50,14 @@ export const GroupFilter = () => {
     return () => window.clearTimeout(timer);
   }, [query, searchQuery]);
 
-  const hasMoreGroups = list.currentPage < list.totalPages;
+  // A failed page ends the scrolling, as the spec's list does.
+  const hasMoreGroups = hasNextPage && !error;
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
     if (list.loading || !hasMoreGroups) return;
     if (scrollHeight - scrollTop - clientHeight <= LOAD_MORE_THRESHOLD_PX) {
-      void loadPage(searchQuery, list.currentPage + 1, false);
+      void fetchNextPage();
     }
   };
 

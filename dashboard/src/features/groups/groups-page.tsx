@@ -25,7 +25,7 @@ export const GroupsPage = () => {
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
-  const list = usePagedList(`${searchInput}|${sort.by}|${sort.direction}`, (currentPage) =>
+  const list = usePagedList([groups.list.path, searchInput, sort.by, sort.direction], (currentPage) =>
     api.call(groups.list, { searchInput, currentPage, sort_by: sort.by, sort_type: sort.direction }),
   );
 

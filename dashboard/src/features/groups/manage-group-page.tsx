@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -24,32 +25,25 @@ export const ManageGroupPage = () => {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<GroupMember[]>([]);
-  const [loaded, setLoaded] = useState<Loaded>(id ? { status: 'loading' } : { status: 'ready' });
+  const saved = useCall(groups.get, { groupId: id ?? '' }, { enabled: Boolean(id) });
+  // The form starts from the saved group once per group; later answers (a refetch) leave the edits alone.
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  const loaded: Loaded =
+    !id || (saved.state.status === 'ready' && filledFor === id)
+      ? { status: 'ready' }
+      : saved.state.status === 'error'
+        ? saved.state
+        : { status: 'loading' };
   const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
 
+  const group = saved.state.status === 'ready' ? saved.state.data : null;
   useEffect(() => {
-    if (!id) return;
-    let current = true;
-    api
-      .call(groups.get, { groupId: id })
-      .then((group) => {
-        if (!current) return;
-        setName(group.name);
-        setChosen(group.members);
-        setLoaded({ status: 'ready' });
-      })
-      .catch((error: unknown) => {
-        if (current)
-          setLoaded({
-            status: 'error',
-            message: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE,
-          });
-      });
-    return () => {
-      current = false;
-    };
-  }, [id]);
+    if (!id || !group || filledFor === id) return;
+    setName(group.name);
+    setChosen(group.members);
+    setFilledFor(id);
+  }, [id, group, filledFor]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,8 @@
 import { type LegalKind, legal, PLATFORM_LEGAL_ID } from '@coach/shared/contract/legal';
 import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { Markdown } from '../../ui/markdown.tsx';
@@ -17,9 +16,7 @@ import './legal.css';
 export const LegalPage = ({ kind }: { kind: LegalKind }) => {
   const { t } = useTranslation('legal');
   const { id = PLATFORM_LEGAL_ID } = useParams();
-  const { state, reload } = useLoad(`${kind}:${id}`, () =>
-    api.call(legal.publicText, { enterpriseId: id, kind }),
-  );
+  const { state, reload } = useCall(legal.publicText, { enterpriseId: id, kind });
   const what = kind === 'privacy-policy' ? t('what.privacy') : t('what.terms');
   return (
     <article className="legal-page">

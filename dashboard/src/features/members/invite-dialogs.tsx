@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { CsvImportDialog } from '../../ui/csv-import-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -28,7 +29,9 @@ export const InviteMemberDialog = ({
   onInvited: () => void;
 }) => {
   const { t } = useTranslation('members');
-  const [roleOptions, setRoleOptions] = useState<Option[] | null>(null);
+  const roleList = useCall(roles.options, {});
+  const roleOptions = roleList.state.status === 'ready' ? roleList.state.data : null;
+  const rolesError = roleList.state.status === 'error' ? roleList.state.message : null;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [roleId, setRoleId] = useState('');
@@ -37,16 +40,14 @@ export const InviteMemberDialog = ({
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    api.call(roles.options, {}).then(
-      (options) => {
-        setRoleOptions(options);
-        // The least-privileged choice by default: a role named Learner when there is one.
-        const learner = options.find((r) => r.name.toLowerCase() === 'learner') ?? options[0];
-        if (learner) setRoleId(learner._id);
-      },
-      (err: unknown) => setErrors({ form: err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE }),
-    );
-  }, []);
+    if (!roleOptions) return;
+    // The least-privileged choice by default: a role named Learner when there is one.
+    const learner = roleOptions.find((r) => r.name.toLowerCase() === 'learner') ?? roleOptions[0];
+    if (learner) setRoleId((current) => current || learner._id);
+  }, [roleOptions]);
+  useEffect(() => {
+    if (rolesError) setErrors({ form: rolesError });
+  }, [rolesError]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

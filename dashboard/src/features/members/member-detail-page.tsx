@@ -8,7 +8,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate, formatUtcDayMonth } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -65,7 +65,7 @@ const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {
 export const MemberDetailPage = () => {
   const { t } = useTranslation('members');
   const { id = '' } = useParams();
-  const { state, reload } = useLoad(id, () => api.call(members.get, { memberId: id }));
+  const { state, reload } = useCall(members.get, { memberId: id });
   const [editing, setEditing] = useState(false);
   const [resending, setResending] = useState(false);
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatList } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
@@ -31,21 +32,17 @@ export const GroupChooser = ({
   const { t } = useTranslation('members');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const found = useCall(groups.list, { searchInput, currentPage: 1 });
+  // The last matches stay listed while the next search's answer comes.
   const [matches, setMatches] = useState<Option[]>([]);
+  const answer = found.state.status === 'ready' ? found.state.data : null;
+  const failed = found.state.status === 'error' ? found.state.message : null;
   useEffect(() => {
-    let current = true;
-    api.call(groups.list, { searchInput, currentPage: 1 }).then(
-      (page) => {
-        if (current) setMatches(page.listdata.map(({ _id, name }) => ({ _id, name })));
-      },
-      (err: unknown) => {
-        if (current) onError(messageOf(err));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [searchInput, onError]);
+    if (answer) setMatches(answer.listdata.map(({ _id, name }) => ({ _id, name })));
+  }, [answer]);
+  useEffect(() => {
+    if (failed) onError(failed);
+  }, [failed, onError]);
   const toggle = (group: Option) =>
     onChange(
       chosen.some((g) => g._id === group._id)
@@ -95,15 +92,17 @@ export const EditMemberDialog = ({
   onSaved: (member: Member) => void;
 }) => {
   const { t } = useTranslation('members');
-  const [roleOptions, setRoleOptions] = useState<Option[] | null>(null);
+  const roleList = useCall(roles.options, {});
+  const roleOptions = roleList.state.status === 'ready' ? roleList.state.data : null;
+  const rolesError = roleList.state.status === 'error' ? roleList.state.message : null;
   const [roleId, setRoleId] = useState(member.role._id);
   const [chosen, setChosen] = useState<Option[]>(member.groups);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    api.call(roles.options, {}).then(setRoleOptions, (err: unknown) => setError(messageOf(err)));
-  }, []);
+    if (rolesError) setError(rolesError);
+  }, [rolesError]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);

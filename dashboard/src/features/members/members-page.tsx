@@ -57,7 +57,7 @@ export const MembersPage = () => {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
   const list = usePagedList(
-    [searchInput, status, sort.by, sort.direction, group?._id ?? ''].join('|'),
+    [members.list.path, searchInput, status, sort.by, sort.direction, group?._id ?? ''],
     (currentPage) =>
       api.call(members.list, {
         searchInput,

@@ -4,9 +4,8 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { formatUtcDay, formatUtcDayMonth } from '../../lib/dates.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
@@ -171,7 +170,7 @@ const Trend = ({ points, days }: { points: SpeechTrendPoint[]; days: number }) =
  */
 export const SpeakingTrend = ({ memberId }: { memberId: string }) => {
   const { t } = useTranslation('members');
-  const { state, reload } = useLoad(memberId, () => api.call(members.speechTrend, { memberId }));
+  const { state, reload } = useCall(members.speechTrend, { memberId });
   return (
     <div className="speaking-trend">
       <LoadStates state={state} reload={reload} what={t('trend.what')}>

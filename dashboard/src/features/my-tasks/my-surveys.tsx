@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 
 const stateOf = (t: TFunction<'my-tasks'>, row: MySurveyRow) => {
   if (!row.open) {
@@ -24,7 +23,7 @@ const stateOf = (t: TFunction<'my-tasks'>, row: MySurveyRow) => {
  */
 export const MySurveys = () => {
   const { t } = useTranslation('my-tasks');
-  const { state } = useLoad('my-surveys', () => api.call(surveys.mySurveys, {}));
+  const { state } = useCall(surveys.mySurveys, {});
   if (state.status !== 'ready' || state.data.length === 0) return null;
   const waiting = state.data.filter((row) => row.open && !row.submittedAt).length;
   return (

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -255,7 +254,7 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
 export const MyTaskViewPage = () => {
   const { t } = useTranslation('my-tasks');
   const { id = '' } = useParams();
-  const { state, reload } = useLoad(id, () => api.call(tasks.getMyTask, { taskId: id }));
+  const { state, reload } = useCall(tasks.getMyTask, { taskId: id });
 
   if (state.status === 'loading') return <LoadingBlock label={t('view.loading')} />;
   if (state.status === 'error')

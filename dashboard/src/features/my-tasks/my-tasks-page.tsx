@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
@@ -100,15 +99,13 @@ export const MyTasksPage = () => {
   }
   const currentPage = pagedKey === filterKey ? page : 1;
 
-  const { state, reload } = useLoad(`${filterKey}|${currentPage}`, () =>
-    api.call(tasks.getMyTasks, {
-      ...(searchText ? { search: searchText } : {}),
-      ...(category ? { catSearch: category } : {}),
-      ...(type ? { tasktype: type } : {}),
-      taskStatus: status,
-      currentPage,
-    }),
-  );
+  const { state, reload } = useCall(tasks.getMyTasks, {
+    ...(searchText ? { search: searchText } : {}),
+    ...(category ? { catSearch: category } : {}),
+    ...(type ? { tasktype: type } : {}),
+    taskStatus: status,
+    currentPage,
+  });
 
   const counts = state.status === 'ready' ? state.data.counts : null;
   const countOf: Record<Tab, number | null> = {

@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
 import type { Audience } from '../../lib/session.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
@@ -36,7 +36,7 @@ const fieldOrForm = (failure: unknown, field: string) =>
 export const AuthenticatorCard = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('profile');
   const calls = callsOf(audience);
-  const { state, reload } = useLoad(`factors:${audience}`, () => api.call(calls.factors, {}));
+  const { state, reload } = useCall(calls.factors, {});
   const [starting, setStarting] = useState(false);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);

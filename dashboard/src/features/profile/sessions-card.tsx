@@ -7,7 +7,7 @@ import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { type Audience, loggedOutOnPurposeAtom, logoutAtom } from '../../lib/session.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -21,7 +21,7 @@ const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseA
 export const SessionsCard = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('profile');
   const calls = callsOf(audience);
-  const { state, reload } = useLoad(`sessions:${audience}`, () => api.call(calls.sessions, {}));
+  const { state, reload } = useCall(calls.sessions, {});
   const logout = useSetAtom(logoutAtom);
   const setOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
   const [ending, setEnding] = useState<string | null>(null);

@@ -27,7 +27,7 @@ export const PronunciationPage = () => {
   });
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(searchQuery, (currentPage) =>
+  const list = usePagedList([pronunciationConfig.list.path, searchQuery], (currentPage) =>
     api.call(pronunciationConfig.list, { searchQuery, currentPage }),
   );
   const [editing, setEditing] = useState<GroupPronunciation | null>(null);

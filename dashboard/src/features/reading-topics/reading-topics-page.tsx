@@ -22,7 +22,7 @@ export const ReadingTopicsPage = () => {
   const { t } = useTranslation('reading-topics');
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(searchQuery, (currentPage) =>
+  const list = usePagedList([readingTopics.list.path, searchQuery], (currentPage) =>
     api.call(readingTopics.list, { searchQuery, currentPage }),
   );
   const [editing, setEditing] = useState<ReadingTopic | 'new' | null>(null);

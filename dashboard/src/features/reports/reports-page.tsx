@@ -360,8 +360,9 @@ const MemberTable = ({ filters }: { filters: Filters }) => {
     sortBy: sort.by,
     sortOrder: sort.direction,
   };
-  const list = usePagedList(JSON.stringify({ filters, extra }), (currentPage) =>
-    api.call(enterpriseReports.members, { ...filters, ...extra, currentPage }),
+  const list = usePagedList(
+    [enterpriseReports.members.path, JSON.stringify({ filters, extra })],
+    (currentPage) => api.call(enterpriseReports.members, { ...filters, ...extra, currentPage }),
   );
   const header = (column: MemberReportSort, label: string) => (
     <SortHeader column={column} sort={sort} onSort={setSort}>
@@ -445,7 +446,7 @@ export const ReportsPage = () => {
     ...(endDate ? { endDate } : {}),
   };
   const key = JSON.stringify(filters);
-  const { state, reload } = useLoad(key, () =>
+  const { state, reload } = useLoad([enterpriseReports.overview.path, key], () =>
     reversed ? Promise.reject(new Error(t('range.reversed'))) : api.call(enterpriseReports.overview, filters),
   );
   return (

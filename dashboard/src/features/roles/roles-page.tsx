@@ -44,7 +44,7 @@ export const RolesPage = () => {
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
-  const list = usePagedList(`${searchInput}|${sort.by}|${sort.direction}`, (currentPage) =>
+  const list = usePagedList([roles.list.path, searchInput, sort.by, sort.direction], (currentPage) =>
     api.call(roles.list, { searchInput, currentPage, sort_by: sort.by, sort_type: sort.direction }),
   );
   const [editing, setEditing] = useState<Role | 'new' | null>(null);

@@ -30,7 +30,7 @@ export const LegalTextsCard = ({ enterpriseId }: { enterpriseId: string }) => {
   const tabs = KINDS.map((value) => ({ value, label: t(`legal.titles.${value}`) }));
   const [kind, setKind] = useState<LegalKind>('privacy-policy');
   const [texts, setTexts] = useState<EnterpriseLegalText[] | null>(null);
-  const { state, reload } = useLoad('legal-texts', async () => {
+  const { state, reload } = useLoad([legal.enterpriseTexts.path, 'legal-texts'], async () => {
     const loaded = await api.call(legal.enterpriseTexts, {});
     setTexts(loaded);
     return loaded;

@@ -2,8 +2,7 @@ import { UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import { enterpriseGeneral, type StorageUsage } from '@coach/shared/contract/general';
 import { fileSize } from '@coach/shared/format/file-size';
 import { Trans, useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -49,7 +48,7 @@ export const StorageFigure = ({ usage }: { usage: StorageUsage }) => {
 /** Settings' storage card (issue 15): the organisation's uploads against its quota, from general/storage-usage. */
 export const StorageUsageCard = () => {
   const { t } = useTranslation('settings');
-  const { state, reload } = useLoad('storage-usage', () => api.call(enterpriseGeneral.storageUsage, {}));
+  const { state, reload } = useCall(enterpriseGeneral.storageUsage, {});
   return (
     <Card title={t('storage.title')} aria-label={t('storage.title')} className="settings__storage">
       <LoadStates state={state} reload={reload} what={t('storage.what')}>

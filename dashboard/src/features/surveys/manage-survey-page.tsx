@@ -10,7 +10,7 @@ import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -76,7 +76,7 @@ const ExistingSurvey = ({ id }: { id: string }) => {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: ManageTab = isTab(tabParam) ? tabParam : 'questions';
-  const { state, setState, reload } = useLoad(id, () => api.call(surveys.get, { surveyId: id }));
+  const { state, setState, reload } = useCall(surveys.get, { surveyId: id });
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);

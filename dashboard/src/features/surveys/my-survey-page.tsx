@@ -8,7 +8,7 @@ import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { T } from '../../ui/t.tsx';
@@ -41,7 +41,7 @@ const statusLine = ({ survey, response }: MySurvey) => {
 export const MySurveyPage = () => {
   const { t } = useTranslation('surveys');
   const { id = '' } = useParams();
-  const { state, setState, reload } = useLoad(id, () => api.call(surveys.getMySurvey, { surveyId: id }));
+  const { state, setState, reload } = useCall(surveys.getMySurvey, { surveyId: id });
   const [serverError, setServerError] = useState<{ questionId?: string; message: string } | null>(null);
 
   const submit = async (answers: SurveyAnswers) => {

@@ -13,7 +13,7 @@ import { api } from '../../lib/api.ts';
 import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -139,9 +139,7 @@ export const SurveyResultsView = ({ survey }: { survey: Survey }) => {
   const { t } = useTranslation('surveys');
   const group = useAtomValue(selectedGroupAtom);
   const query = { surveyId: survey._id, ...(group ? { groupId: group._id } : {}) };
-  const { state, reload } = useLoad(`${survey._id}|${group?._id ?? ''}|${survey.updatedAt}`, () =>
-    api.call(surveys.results, query),
-  );
+  const { state, reload } = useCall(surveys.results, query, { refreshOn: [survey.updatedAt] });
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {

@@ -32,7 +32,7 @@ export const SurveysPage = () => {
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const list = usePagedList(`${searchQuery}|${status}`, (currentPage) =>
+  const list = usePagedList([surveys.list.path, searchQuery, status], (currentPage) =>
     api.call(surveys.list, { searchQuery, currentPage, ...(status === 'all' ? {} : { status }) }),
   );
   const filtered = Boolean(searchQuery || status !== 'all');

@@ -69,11 +69,13 @@ const EditTaskForm = ({ task, audience }: { task: Task; audience: Audience }) =>
 export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience }) => {
   const { t } = useTranslation('task-editor');
   const { id = '' } = useParams();
-  const { state, reload } = useLoad(`${audience}|${id}`, async () =>
-    audience === 'admin'
-      ? // A platform template has a task's authored fields; the editor reads only those.
-        ((await api.call(adminTasks.get, { taskId: id })) as unknown as Task)
-      : api.call(tasks.getTaskById, { taskId: id }),
+  const { state, reload } = useLoad(
+    [audience === 'admin' ? adminTasks.get.path : tasks.getTaskById.path, id],
+    async () =>
+      audience === 'admin'
+        ? // A platform template has a task's authored fields; the editor reads only those.
+          ((await api.call(adminTasks.get, { taskId: id })) as unknown as Task)
+        : api.call(tasks.getTaskById, { taskId: id }),
   );
   return (
     <EditorScopeProvider value={audience === 'admin' ? ADMIN_SCOPE : ENTERPRISE_SCOPE}>

@@ -3,8 +3,7 @@ import { readingTopics } from '@coach/shared/contract/reading-topics';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
-import { api } from '../../lib/api.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
@@ -30,7 +29,7 @@ export const ReadingTopicPicker = ({
   error: string | undefined;
 }) => {
   const { t } = useTranslation('task-editor');
-  const { state, reload } = useLoad('reading-topic-options', () => api.call(readingTopics.options, {}));
+  const { state, reload } = useCall(readingTopics.options, {});
   if (state.status === 'loading')
     return (
       <p className="editor-note">

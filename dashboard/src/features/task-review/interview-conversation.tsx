@@ -4,8 +4,7 @@ import type { TaskReport } from '@coach/shared/contract/tasks';
 import { tasks } from '@coach/shared/contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { AnswerChecks, InterviewFeedbackCard } from '../../ui/interview-checks.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -40,8 +39,10 @@ export const InterviewConversation = ({
   const heard = Object.entries(view.analyses)
     .map(([stage, analysis]) => `${stage}:${analysis.status}`)
     .join(',');
-  const { state, reload } = useLoad(`${taskId}|${userId}|${version}|${heard}`, () =>
-    api.call(tasks.getCompletedIvrTaskDetails, { taskId, userId }),
+  const { state, reload } = useCall(
+    tasks.getCompletedIvrTaskDetails,
+    { taskId, userId },
+    { refreshOn: [version, heard] },
   );
   if (state.status === 'loading') return <LoadingBlock label={t('interview.loading')} />;
   if (state.status === 'error')

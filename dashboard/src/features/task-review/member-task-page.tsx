@@ -13,7 +13,7 @@ import { api } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -172,9 +172,7 @@ const ReviewPanel = ({
 
 const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
   const { t } = useTranslation('task-review');
-  const { state, setState, reload } = useLoad(`${taskId}|${userId}`, () =>
-    api.call(tasks.getMembersTaskData, { taskId, userId }),
-  );
+  const { state, setState, reload } = useCall(tasks.getMembersTaskData, { taskId, userId });
   const [feedbackVersion, setFeedbackVersion] = useState(0);
   // The analyses of the recordings arrive in the background (issue 16): ask again while one shown is pending.
   const shown =

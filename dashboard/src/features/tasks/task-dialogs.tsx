@@ -1,10 +1,11 @@
 import { type TaskFolder, taskFolders } from '@coach/shared/contract/task-folders';
 import { type Task, tasks } from '@coach/shared/contract/tasks';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -81,28 +82,26 @@ export const AssignTasksDialog = ({
 /** Put one task into a folder, or into a new folder made here. */
 export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () => void }) => {
   const { t } = useTranslation('tasks');
-  const [folders, setFolders] = useState<TaskFolder[] | null>(null);
+  const contents = useCall(taskFolders.getFolderContents, {});
+  // Folders made in this dialog join the list at once (the cached list is read again next time).
+  const [made, setMade] = useState<TaskFolder[]>([]);
+  const listed =
+    contents.state.status === 'ready'
+      ? 'folders' in contents.state.data
+        ? contents.state.data.folders
+        : []
+      : null;
+  const folders = listed && [
+    ...listed,
+    ...made.filter((folder) => !listed.some((f) => f._id === folder._id)),
+  ];
   const [folderId, setFolderId] = useState('');
   const [newName, setNewName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setError] = useState<string | null>(null);
+  const error = failure ?? (contents.state.status === 'error' ? contents.state.message : null);
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    api.call(taskFolders.getFolderContents, {}).then(
-      (contents) => {
-        if (current) setFolders('folders' in contents ? contents.folders : []);
-      },
-      (err: unknown) => {
-        if (current) setError(messageOf(err));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const create = async () => {
     const name = newName.trim();
@@ -114,7 +113,7 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
     setNameError(null);
     try {
       const folder = await api.call(taskFolders.createFolder, { name });
-      setFolders((list) => [...(list ?? []), folder]);
+      setMade((list) => [...list, folder]);
       setFolderId(folder._id);
       setNewName('');
     } catch (err) {

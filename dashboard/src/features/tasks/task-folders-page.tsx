@@ -156,7 +156,7 @@ const FolderDialogs = ({
 
 const FolderGrid = () => {
   const { t } = useTranslation('tasks');
-  const { state, reload } = useLoad('folders', async () => {
+  const { state, reload } = useLoad([taskFolders.getFolderContents.path, 'folders'], async () => {
     const contents = await api.call(taskFolders.getFolderContents, {});
     return 'folders' in contents ? contents.folders : [];
   });
@@ -318,7 +318,7 @@ const AddTasksDialog = ({
 const FolderDetail = ({ folderId }: { folderId: string }) => {
   const { t } = useTranslation('tasks');
   const [, setParams] = useSearchParams();
-  const { state, reload } = useLoad(folderId, async () => {
+  const { state, reload } = useLoad([taskFolders.getFolderContents.path, folderId], async () => {
     const contents = await api.call(taskFolders.getFolderContents, { folderId });
     return 'folder' in contents ? contents : { folder: null, tasks: [] as Task[] };
   });

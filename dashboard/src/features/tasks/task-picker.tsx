@@ -34,7 +34,7 @@ export const TaskPicker = ({
   const { t } = useTranslation('tasks');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(searchInput, (currentPage) =>
+  const list = usePagedList([tasks.getEnterpriseTasks.path, searchInput], (currentPage) =>
     api.call(tasks.getEnterpriseTasks, { searchInput, currentPage, limit: ENTERPRISE_TASKS_PAGE_SIZE }),
   );
   const isSelected = (id: string) => selected.some((task) => task._id === id);

@@ -7,8 +7,8 @@ import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -50,7 +50,7 @@ const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
   const { t } = useTranslation('tasks');
   const [search, setSearch] = useState('');
   const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList(`${taskId}|${searchQuery}`, (currentPage) =>
+  const list = usePagedList([tasks.getMembersByTaskId.path, taskId, searchQuery], (currentPage) =>
     api.call(tasks.getMembersByTaskId, { taskId, currentPage, ...(searchQuery ? { searchQuery } : {}) }),
   );
   return (
@@ -131,7 +131,7 @@ const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
 export const TaskViewPage = () => {
   const { t } = useTranslation('tasks');
   const { id = '' } = useParams();
-  const { state, reload } = useLoad(id, () => api.call(tasks.getTaskById, { taskId: id }));
+  const { state, reload } = useCall(tasks.getTaskById, { taskId: id });
   const [assigning, setAssigning] = useState(false);
   const [membersVersion, setMembersVersion] = useState(0);
 

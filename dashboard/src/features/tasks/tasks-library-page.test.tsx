@@ -59,13 +59,15 @@ describe('tasks library (spec §2 /enterprise/tasks-library)', () => {
     );
     expect(app.server.calls.at(-1)?.body).toMatchObject({ viewallread: 'true', sortBy: 'latest' });
 
+    const asked = app.server.calls.length;
     await user.click(screen.getByRole('button', { name: 'Show less' }));
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Read tasks' })).getAllByRole('listitem')).toHaveLength(
         4,
       ),
     );
-    expect(app.server.calls.at(-1)?.body).not.toHaveProperty('viewallread');
+    // The sections come from the query cache or are asked for again, never with the Read section widened.
+    for (const call of app.server.calls.slice(asked)) expect(call.body).not.toHaveProperty('viewallread');
   });
 
   it('an author opens the Video tab, pages through it, and sorts by most liked', async () => {

@@ -1,6 +1,8 @@
 import { type Task, type TaskListResponse, tasks } from '@coach/shared/contract/tasks';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { queryClient } from '../../lib/query-client.ts';
+import { callQuery } from '../../lib/use-call.ts';
 import { messageOf } from './task-text.ts';
 
 /** get-list-of-tasks switches that widen one type's section from its first 4 tasks to 24 (spec §7). */
@@ -29,6 +31,8 @@ export type TaskListState =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: TaskListResponse };
 
+const tabOf = (request: unknown) => (request as { tasktype?: Task['type'] }).tasktype ?? null;
+
 const toRequest = (query: TaskListQuery) => ({
   ...(query.tasktype ? { tasktype: query.tasktype, currentPage: query.page } : {}),
   ...(query.search ? { search: query.search } : {}),
@@ -44,41 +48,39 @@ const toRequest = (query: TaskListQuery) => ({
  * and an answer to an older request is dropped.
  */
 export const useTaskList = (query: TaskListQuery, onEmptyPage: () => void) => {
-  const [state, setState] = useState<TaskListState>({ status: 'loading' });
-  const [busy, setBusy] = useState(false);
-  const latest = useRef(0);
-  const key = JSON.stringify(query);
   const tab = query.tasktype;
   const emptyPageRef = useRef(onEmptyPage);
   emptyPageRef.current = onEmptyPage;
-
-  // A new tab clears the old tab's cards (its panel shows other things).
+  const result = useQuery(
+    {
+      ...callQuery(tasks.getListOfTasks, toRequest(query)),
+      // A new tab clears the old tab's cards (its panel shows other things); within a tab they stay meanwhile.
+      placeholderData: (previous, previousQuery) =>
+        previousQuery && tabOf(previousQuery.queryKey[1]) === tab ? previous : undefined,
+    },
+    queryClient(),
+  );
+  const { data, isPlaceholderData, status, isFetching, error, refetch } = result;
+  const emptied =
+    data !== undefined &&
+    !isPlaceholderData &&
+    data.mode === 'list' &&
+    data.listdata.length === 0 &&
+    query.page > 1;
   useEffect(() => {
-    setState({ status: 'loading' });
-  }, [tab]);
+    if (emptied) emptyPageRef.current();
+  }, [emptied]);
 
-  const load = useCallback(async () => {
-    const current = JSON.parse(key) as TaskListQuery;
-    const requestId = ++latest.current;
-    setBusy(true);
-    try {
-      const data = await api.call(tasks.getListOfTasks, toRequest(current));
-      if (requestId !== latest.current) return;
-      if (data.mode === 'list' && data.listdata.length === 0 && current.page > 1) {
-        emptyPageRef.current();
-        return;
-      }
-      setState({ status: 'ready', data });
-    } catch (error) {
-      if (requestId === latest.current) setState({ status: 'error', message: messageOf(error) });
-    } finally {
-      if (requestId === latest.current) setBusy(false);
-    }
-  }, [key]);
+  const shown = useRef<TaskListState>({ status: 'loading' });
+  let state: TaskListState;
+  if (status === 'error' && !isFetching) state = { status: 'error', message: messageOf(error) };
+  else if (emptied) state = shown.current;
+  else if (data !== undefined) state = { status: 'ready', data };
+  else state = { status: 'loading' };
+  shown.current = state;
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  return { state, busy, reload: load };
+  const reload = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+  return { state, busy: isFetching, reload };
 };

@@ -6,9 +6,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -55,8 +54,10 @@ export const DeliveryLog = ({
 }) => {
   const { t } = useTranslation('webhooks');
   const [page, setPage] = useState(1);
-  const { state, reload } = useLoad(`deliveries:${endpoint._id}:${page}:${version}`, () =>
-    api.call(integrations.webhookDeliveries, { endpointId: endpoint._id, currentPage: page }),
+  const { state, reload } = useCall(
+    integrations.webhookDeliveries,
+    { endpointId: endpoint._id, currentPage: page },
+    { refreshOn: [version] },
   );
   const waiting =
     state.status === 'ready' && state.data.listdata.some((d) => d.status === 'pending' && d.attempts === 0);

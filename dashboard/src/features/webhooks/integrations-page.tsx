@@ -12,7 +12,7 @@ import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -44,7 +44,7 @@ export const IntegrationsPage = () => {
 
 const IntegrationsScreen = () => {
   const { t } = useTranslation('webhooks');
-  const { state, setState, reload } = useLoad('webhooks', () => api.call(integrations.listWebhooks, {}));
+  const { state, setState, reload } = useCall(integrations.listWebhooks, {});
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);

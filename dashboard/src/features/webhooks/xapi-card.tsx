@@ -6,7 +6,7 @@ import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -122,7 +122,7 @@ const XapiForm = ({ initial }: { initial: XapiSettings }) => {
 /** The enterprise's learning record store (issue 20 item 5): address, Basic auth, on or off, latest statements. */
 export const XapiCard = () => {
   const { t } = useTranslation('webhooks');
-  const { state, reload } = useLoad('xapi', () => api.call(integrations.getXapi, {}));
+  const { state, reload } = useCall(integrations.getXapi, {});
   return (
     <Card title={t('xapi.title')} aria-label={t('xapi.title')} className="webhooks__card">
       <p className="webhooks__muted">{t('xapi.text')}</p>
