@@ -78,6 +78,31 @@ export const TextField = ({ label, error, hint, trailing, id, className, ...rest
 );
 
 /** A password input with a show/hide toggle. */
+/**
+ * A one-time code of 6 digits (a mailed or texted code, an authenticator app's): the phone's number pad, the
+ * code a text message brings offered by the keyboard, anything but digits dropped as it is typed.
+ */
+export const OneTimeCodeField = ({
+  value,
+  onValue,
+  ...props
+}: Omit<TextFieldProps, 'onChange' | 'value' | 'inputMode' | 'autoComplete' | 'pattern' | 'maxLength'> & {
+  value: string;
+  onValue: (code: string) => void;
+}) => (
+  <TextField
+    className="code-input"
+    name="code"
+    inputMode="numeric"
+    autoComplete="one-time-code"
+    pattern="[0-9]*"
+    maxLength={6}
+    value={value}
+    onChange={(event) => onValue(event.target.value.replace(/\D/g, '').slice(0, 6))}
+    {...props}
+  />
+);
+
 export const PasswordField = (props: Omit<TextFieldProps, 'type' | 'trailing'>) => {
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);

@@ -10,7 +10,7 @@ import { apiErrorText } from '../../lib/api-error-text.ts';
 import { type Audience, logoutAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { OneTimeCodeField, TextField } from '../../ui/text-field.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
 /** Seconds before a new code may be requested. */
@@ -226,17 +226,11 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
                 tone="info"
                 message={typing === 'app' ? t('auth.check.appHint') : t('auth.check.sent', { to: sentTo })}
               />
-              <TextField
+              <OneTimeCodeField
                 key="code"
-                className="code-input"
                 label={typing === 'app' ? t('auth.check.appCode') : t('auth.check.code')}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={6}
                 value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                onValue={setCode}
                 error={error}
                 autoFocus
               />

@@ -14,7 +14,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { OneTimeCodeField, TextField } from '../../ui/text-field.tsx';
 
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseFactors : adminFactors);
 
@@ -160,16 +160,10 @@ const ConfirmDialog = ({
         {t('authenticator.manual')}{' '}
         <code className="factor-setup__key ltr-value">{grouped(setup.secret)}</code>
       </p>
-      <TextField
-        className="code-input"
+      <OneTimeCodeField
         label={t('authenticator.code')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={6}
         value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        onValue={setCode}
         error={errors.field}
         autoFocus
       />
