@@ -81,6 +81,8 @@ const lockSource = async (siteSource: string, stopped: () => boolean) => {
     try {
       return await lockfile.lock(path.join(siteSource, 'package.json'), {
         lockfilePath: path.join(siteSource, 'node_modules', '.coach-site-build.lock'),
+        // The lock is a folder of its own: the sources need no package.json (a stand-in build in the tests has none).
+        realpath: false,
         stale: 30_000,
         update: 10_000,
       });
