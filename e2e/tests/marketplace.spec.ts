@@ -120,6 +120,8 @@ test('the course filters narrow the grid and page through it', async ({ page }) 
   await page.goto('/marketplace/home');
   const results = page.locator('.browser__results');
   await expect(results.getByText('45 courses')).toBeVisible();
+  // The filters are the course browser island's: live once it has hydrated (when the browser is idle).
+  await islandLive(page, page.getByRole('checkbox', { name: 'AMES Australia' }));
   await page.getByRole('checkbox', { name: 'AMES Australia' }).check();
   await expect(results.getByText('9 courses match your filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
