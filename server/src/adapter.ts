@@ -139,6 +139,8 @@ const checkAccess = (entry: CallDef, session: Session | null) => {
   }
   const isDefaultAdmin = session.user.is_default_admin === 1;
   if (entry.adminRoleOnly && !isDefaultAdmin && !isAdminRoleName(session.user.role_name)) throw forbidden();
+  if (entry.defaultAdminOnly && !isDefaultAdmin)
+    throw forbidden('Only the default admin of your organisation can do this');
   if (!hasPermission({ permissions: session.permissions, isDefaultAdmin, key: entry.permission }))
     throw forbidden();
   // Every contract entry's feature is a flag key (a test in @coach/shared checks the table).

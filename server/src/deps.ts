@@ -30,6 +30,11 @@ export type AppConfig = {
   supportEmail?: string;
   /** Webhooks and xAPI (issue 20); without it events are not sent anywhere. */
   integrations?: IntegrationsConfig;
+  /**
+   * Single sign-on (issue 21 item 4), SSO_ALLOW_PRIVATE=1: identity providers on private networks and plain http are
+   * allowed (an intranet's provider, the tests'); by default, as for webhooks, only public https addresses.
+   */
+  ssoAllowPrivate?: boolean;
 };
 
 export type IntegrationsConfig = {

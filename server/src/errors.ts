@@ -42,6 +42,7 @@ export const throttled = (retryAfter: number) =>
 /** The coach engine failed (network, bad answer): 502, nothing was saved. */
 /** The SMS provider refused or could not be reached (issue 21): choose email instead. */
 export const smsUnavailable = (message: string) => new AppError(502, ERROR_CODES.smsUnavailable, message);
+export const ssoUnavailable = (message: string) => new AppError(502, ERROR_CODES.ssoUnavailable, message);
 export const coachUnavailable = (message: string) => new AppError(502, ERROR_CODES.coachUnavailable, message);
 
 /** Unique-key violations: SQLite (better-sqlite3 error codes) and PostgreSQL unique_violation. */

@@ -63,6 +63,8 @@ export type StartOptions = {
   jobLeaseMs?: number;
   /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks and the LRS may be on private networks and plain http (issue 20). */
   webhooksAllowPrivate?: boolean;
+  /** SSO_ALLOW_PRIVATE=1: single sign-on's identity providers may be on private networks and plain http. */
+  ssoAllowPrivate?: boolean;
   /** WEBHOOK_TIMEOUT_MS: how long one webhook or xAPI POST may take (default 10 s). */
   webhookTimeoutMs?: number;
   /** SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM, SMS_API_URL: a Twilio-compatible SMS provider instead of the outbox. */
@@ -131,6 +133,7 @@ export const startServer = async (options: StartOptions = {}) => {
       supportEmail: options.supportEmail ?? 'support@coach.example',
       ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
       validateResponses: options.validateResponses ?? false,
+      ssoAllowPrivate: options.ssoAllowPrivate ?? false,
       integrations: {
         secret,
         allowPrivateAddresses: options.webhooksAllowPrivate ?? false,
@@ -228,6 +231,7 @@ if (isMain) {
     ...(env.JOB_LEASE_MS ? { jobLeaseMs: leaseOf(env.JOB_LEASE_MS) } : {}),
     ...(env.API_KEY_RATE_LIMIT ? { apiKeyRateLimit: rateLimitOf(env.API_KEY_RATE_LIMIT) } : {}),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    ssoAllowPrivate: env.SSO_ALLOW_PRIVATE === '1',
     ...(env.WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: timeoutOf(env.WEBHOOK_TIMEOUT_MS) } : {}),
     validateResponses: env.VALIDATE_RESPONSES === '1',
   });

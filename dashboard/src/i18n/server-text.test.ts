@@ -42,8 +42,9 @@ const MESSAGE_PLACES = [
   String.raw`\berror:\s*${LITERAL}`,
   String.raw`\.(?:min|max|int|length|regex|refine|email|nonempty|positive|nonnegative)\((?:[^()']|\([^()]*\))*?,\s*${LITERAL}\s*\)`,
   // The server's error helpers (server/src/errors.ts).
-  String.raw`\b(?:notFound|conflict|forbidden|unauthenticated|coachUnavailable)\(\s*${LITERAL}\s*\)`,
-  String.raw`\bvalidation\(\s*'[\w.]+',\s*${LITERAL}\s*\)`,
+  // (A call that biome wraps onto lines of its own ends with a trailing comma.)
+  String.raw`\b(?:notFound|conflict|forbidden|unauthenticated|coachUnavailable|smsUnavailable|ssoUnavailable)\(\s*${LITERAL}\s*,?\s*\)`,
+  String.raw`\bvalidation\(\s*'[\w.]+',\s*${LITERAL}\s*,?\s*\)`,
   String.raw`\bnew AppError\(\s*\d+,\s*[\w.'"]+,\s*${LITERAL}`,
 ].map((source) => new RegExp(source, 'g'));
 

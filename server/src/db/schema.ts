@@ -523,4 +523,32 @@ export type Database = {
     used_at: string | null;
     created_at: string;
   };
+  /** Issue 21 item 4 (migration 031): an enterprise's OpenID Connect provider; client_secret sealed. */
+  sso_connections: {
+    enterprise_id: string;
+    issuer: string;
+    client_id: string;
+    client_secret: string;
+    default_role_id: string;
+    require_sso: number;
+    created_at: string;
+    updated_at: string;
+  };
+  sso_domains: { domain: string; enterprise_id: string };
+  sso_identities: {
+    id: string;
+    enterprise_id: string;
+    issuer: string;
+    subject: string;
+    user_id: string;
+    created_at: string;
+  };
+  sso_attempts: {
+    state: string;
+    enterprise_id: string;
+    nonce: string;
+    code_verifier: string;
+    browser_key_hash: string;
+    expires_at: string;
+  };
 };

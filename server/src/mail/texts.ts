@@ -20,6 +20,8 @@ export type MailTexts = {
   accountExists: (p: { loginLink: string; forgotLink: string }) => Mail;
   /** A change to how the account signs in (issue 21): told to its owner whoever made it. */
   factorChanged: (p: { change: FactorChange }) => Mail;
+  /** The organisation's single sign-on was set up, changed or removed (issue 21 item 4): told to its default admin. */
+  ssoChanged: (p: { change: 'saved' | 'removed'; company: string; issuer: string }) => Mail;
 };
 
 /** The sign-in changes each account is told of by mail (issue 21 item 5). */
@@ -27,6 +29,10 @@ export type FactorChange = 'totp-added' | 'totp-removed' | 'recovery-used';
 
 export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
   en: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `Single sign-on changed for ${company}`,
+      text: `${change === 'saved' ? `Single sign-on for ${company} on Coach now uses the identity provider ${issuer}.` : `Single sign-on for ${company} on Coach was switched off. Members sign in with their passwords again.`}\n\nIf this was not you, sign in with your password at once and check Settings › Single sign-on.`,
+    }),
     code: ({ code }) => ({
       subject: 'Your Coach verification code',
       text: `Your Coach verification code is ${code}. It expires in 10 minutes.`,
@@ -65,6 +71,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ar: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `تغيير تسجيل الدخول الموحد لـ ${company}`,
+      text: `${change === 'saved' ? `يستخدم تسجيل الدخول الموحد لـ ${company} في Coach الآن مزوّد الهوية ${issuer}.` : `تم إيقاف تسجيل الدخول الموحد لـ ${company} في Coach. يسجّل الأعضاء الدخول بكلمات المرور مرة أخرى.`}\n\nإذا لم تكن أنت من قام بذلك، فسجّل الدخول بكلمة المرور فورًا وتحقق من الإعدادات › تسجيل الدخول الموحد.`,
+    }),
     code: ({ code }) => ({
       subject: 'رمز التحقق الخاص بك في Coach',
       text: `رمز التحقق الخاص بك في Coach هو ${code}. تنتهي صلاحيته بعد 10 دقائق.`,
@@ -103,6 +113,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   fa: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `ورود یکپارچه برای ${company} تغییر کرد`,
+      text: `${change === 'saved' ? `ورود یکپارچه برای ${company} در Coach اکنون از ارائه‌دهنده هویت ${issuer} استفاده می‌کند.` : `ورود یکپارچه برای ${company} در Coach خاموش شد. اعضا دوباره با گذرواژه خود وارد می‌شوند.`}\n\nاگر این کار را شما انجام نداده‌اید، فوراً با گذرواژه خود وارد شوید و تنظیمات › ورود یکپارچه را بررسی کنید.`,
+    }),
     code: ({ code }) => ({
       subject: 'کود تأیید شما در Coach',
       text: `کود تأیید شما در Coach ${code} است. این کود پس از ۱۰ دقیقه باطل می‌شود.`,
@@ -141,6 +155,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   hi: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `${company} के लिए सिंगल साइन-ऑन बदला गया`,
+      text: `${change === 'saved' ? `Coach पर ${company} का सिंगल साइन-ऑन अब पहचान प्रदाता ${issuer} का उपयोग करता है।` : `Coach पर ${company} का सिंगल साइन-ऑन बंद कर दिया गया। सदस्य फिर से अपने पासवर्ड से साइन इन करेंगे।`}\n\nअगर यह आपने नहीं किया, तो तुरंत अपने पासवर्ड से साइन इन करें और सेटिंग्स › सिंगल साइन-ऑन जाँचें।`,
+    }),
     code: ({ code }) => ({
       subject: 'आपका Coach सत्यापन कोड',
       text: `आपका Coach सत्यापन कोड ${code} है। यह 10 मिनट में समाप्त हो जाएगा।`,
@@ -177,6 +195,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   'zh-Hans': {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `${company} 的单点登录已更改`,
+      text: `${change === 'saved' ? `${company} 在 Coach 上的单点登录现在使用身份提供方 ${issuer}。` : `${company} 在 Coach 上的单点登录已关闭。成员重新使用密码登录。`}\n\n如果这不是您本人操作，请立即用密码登录并检查“设置 › 单点登录”。`,
+    }),
     code: ({ code }) => ({
       subject: '您的 Coach 验证码',
       text: `您的 Coach 验证码是 ${code}，10 分钟内有效。`,
@@ -213,6 +235,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ps: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `د ${company} لپاره یو ځایی ننوتل بدل شو`,
+      text: `${change === 'saved' ? `په Coach کې د ${company} یو ځایی ننوتل اوس د هویت برابرونکی ${issuer} کاروي.` : `په Coach کې د ${company} یو ځایی ننوتل بند شو. غړي بیا په خپلو پټنومونو ننوځي.`}\n\nکه دا تاسو نه وو کړی، سمدستي په خپل پټنوم ننوځئ او ترتیبات › یو ځایی ننوتل وګورئ.`,
+    }),
     code: ({ code }) => ({
       subject: 'په Coach کې ستاسو د تایید کوډ',
       text: `په Coach کې ستاسو د تایید کوډ ${code} دی. دا کوډ په ۱۰ دقیقو کې پای ته رسېږي.`,
@@ -251,6 +277,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   es: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `Cambió el inicio de sesión único de ${company}`,
+      text: `${change === 'saved' ? `El inicio de sesión único de ${company} en Coach usa ahora el proveedor de identidad ${issuer}.` : `Se desactivó el inicio de sesión único de ${company} en Coach. Los miembros vuelven a entrar con su contraseña.`}\n\nSi no fuiste tú, entra con tu contraseña de inmediato y revisa Ajustes › Inicio de sesión único.`,
+    }),
     code: ({ code }) => ({
       subject: 'Tu código de verificación de Coach',
       text: `Tu código de verificación de Coach es ${code}. Caduca en 10 minutos.`,
@@ -289,6 +319,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   uk: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `Єдиний вхід для ${company} змінено`,
+      text: `${change === 'saved' ? `Єдиний вхід для ${company} у Coach тепер використовує постачальника ідентичності ${issuer}.` : `Єдиний вхід для ${company} у Coach вимкнено. Учасники знову входять зі своїми паролями.`}\n\nЯкщо це були не ви, негайно увійдіть зі своїм паролем і перевірте Налаштування › Єдиний вхід.`,
+    }),
     code: ({ code }) => ({
       subject: 'Ваш код підтвердження Coach',
       text: `Ваш код підтвердження Coach: ${code}. Він дійсний 10 хвилин.`,
@@ -327,6 +361,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   vi: {
+    ssoChanged: ({ change, company, issuer }) => ({
+      subject: `Đăng nhập một lần của ${company} đã thay đổi`,
+      text: `${change === 'saved' ? `Đăng nhập một lần của ${company} trên Coach giờ dùng nhà cung cấp danh tính ${issuer}.` : `Đăng nhập một lần của ${company} trên Coach đã bị tắt. Thành viên đăng nhập lại bằng mật khẩu.`}\n\nNếu không phải bạn, hãy đăng nhập bằng mật khẩu ngay và kiểm tra Cài đặt › Đăng nhập một lần.`,
+    }),
     code: ({ code }) => ({
       subject: 'Mã xác minh Coach của bạn',
       text: `Mã xác minh Coach của bạn là ${code}. Mã hết hạn sau 10 phút.`,

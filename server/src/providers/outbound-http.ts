@@ -82,6 +82,81 @@ export const publicLookup: typeof lookup = ((
 
 export type OutboundResponse = { statusCode: number; body: string };
 
+type RawAnswer = { statusCode: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * One request to an outside address under the policy: the address is checked, the connection resolves only to
+ * public addresses, no redirect is followed, the whole exchange is bounded by `timeoutMs`, and at most `maxBytes` of
+ * the answer are kept (a larger answer rejects when `failOverMax`, else is cut).
+ */
+const sendOutbound = async ({
+  method,
+  url,
+  headers,
+  body,
+  timeoutMs,
+  policy,
+  maxBytes,
+  failOverMax,
+}: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | Buffer | null;
+  timeoutMs: number;
+  policy: OutboundPolicy;
+  maxBytes: number;
+  failOverMax: boolean;
+}): Promise<RawAnswer> => {
+  const refusal = await refusalOf(url, policy);
+  if (refusal) throw new RefusedAddressError(refusal);
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const request = client.request(
+      target,
+      {
+        method,
+        headers: body === null ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: timeoutMs,
+        // A fresh connection per request: a pooled socket would skip the lookup below.
+        agent: false,
+        ...(policy.allowPrivateAddresses ? {} : { lookup: publicLookup }),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < maxBytes) chunks.push(chunk);
+          size += chunk.length;
+          if (size > maxBytes && failOverMax)
+            request.destroy(new Error(`The answer is larger than ${maxBytes} bytes`));
+        });
+        response.on('end', () => {
+          clearTimeout(deadline);
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).subarray(0, maxBytes),
+          });
+        });
+        response.on('error', reject);
+      },
+    );
+    // The whole exchange, not only idle time, is bounded: a receiver trickling bytes cannot hold a worker.
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`Timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    request.on('timeout', () => request.destroy(new Error(`Timed out after ${timeoutMs} ms`)));
+    request.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
+    request.end(body ?? undefined);
+  });
+};
+
 /**
  * POSTs `body` and answers the status code and the start of the answer (4 KB, for the log). A timeout, a refused
  * address or a network error rejects. A 3xx is an answer like any other: its Location is not followed.
@@ -99,53 +174,56 @@ export const postOutbound = async ({
   timeoutMs: number;
   policy: OutboundPolicy;
 }): Promise<OutboundResponse> => {
-  const refusal = await refusalOf(url, policy);
-  if (refusal) throw new RefusedAddressError(refusal);
-  const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise<OutboundResponse>((resolve, reject) => {
-    const request = client.request(
-      target,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Coach-Webhooks/1',
-          ...headers,
-          'content-length': String(Buffer.byteLength(body)),
-        },
-        timeout: timeoutMs,
-        // A fresh connection per delivery: a pooled socket would skip the lookup below.
-        agent: false,
-        ...(policy.allowPrivateAddresses ? {} : { lookup: publicLookup }),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < 4096) chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.on('end', () => {
-          clearTimeout(deadline);
-          resolve({
-            statusCode: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8').slice(0, 4096),
-          });
-        });
-        response.on('error', reject);
-      },
-    );
-    // The whole exchange, not only idle time, is bounded: a receiver trickling bytes cannot hold a worker.
-    const deadline = setTimeout(
-      () => request.destroy(new Error(`Timed out after ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    request.on('timeout', () => request.destroy(new Error(`Timed out after ${timeoutMs} ms`)));
-    request.on('error', (error) => {
-      clearTimeout(deadline);
-      reject(error);
-    });
-    request.end(body);
+  const answer = await sendOutbound({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', 'user-agent': 'Coach-Webhooks/1', ...headers },
+    body,
+    timeoutMs,
+    policy,
+    maxBytes: 4096,
+    failOverMax: false,
   });
+  return { statusCode: answer.statusCode, body: answer.body.toString('utf8').slice(0, 4096) };
 };
+
+/**
+ * A fetch for libraries that talk to addresses an enterprise admin typed (the OpenID Connect provider of single
+ * sign-on): the same policy as webhooks, answers up to 1 MB, no redirects followed.
+ */
+export const outboundFetch =
+  (policy: OutboundPolicy, timeoutMs = 10_000) =>
+  async (
+    url: string,
+    options: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal },
+  ): Promise<Response> => {
+    options.signal?.throwIfAborted();
+    const body =
+      options.body === undefined || options.body === null
+        ? null
+        : options.body instanceof URLSearchParams
+          ? options.body.toString()
+          : typeof options.body === 'string'
+            ? options.body
+            : Buffer.from(options.body as ArrayBuffer);
+    const answer = await sendOutbound({
+      method: options.method,
+      url,
+      headers: { 'user-agent': 'Coach-SSO/1', ...options.headers },
+      body,
+      timeoutMs,
+      policy,
+      maxBytes: 1024 * 1024,
+      failOverMax: true,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    }
+    const nullBody = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(nullBody ? null : new Uint8Array(answer.body), {
+      status: answer.statusCode,
+      headers,
+    });
+  };

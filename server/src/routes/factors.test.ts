@@ -3,6 +3,7 @@ import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { adminFactors, enterpriseFactors, RECOVERY_CODE_PATTERN } from '@coach/shared/contract/factors';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealSecret } from '../auth/sealed.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // Issue 21 item 1: authenticator apps (RFC 6238) and recovery codes as the second sign-in step.
@@ -253,5 +254,26 @@ describe('authenticator apps (issue 21)', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.json.message).toMatch(/by the member themself/);
+  });
+
+  it("an app sealed under another server secret is a clear 409, and the member's mailed code still signs in", async () => {
+    const email = 'member16@acme.example';
+    const token = await t.fullLogin(email, 'enterprise', ip);
+    const { phone } = await enrol('enterprise', token);
+    const member = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    // As if JWT_SECRET had changed since the app was set up.
+    await t.deps.db
+      .updateTable('authenticator_apps')
+      .set({ secret: sealSecret('another-server-secret', 'JBSWY3DPEHPK3PXP', 'authenticator-app') })
+      .where('subject_id', '=', member.id)
+      .execute();
+    const res = await signInWithApp('enterprise', email, codeAt(phone, 1));
+    expect(res.status).toBe(409);
+    expect(res.json.message).toContain('can no longer be checked here');
+    await expect(t.fullLogin(email, 'enterprise', ip)).resolves.toBeTruthy();
   });
 });

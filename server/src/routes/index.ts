@@ -20,6 +20,7 @@ import { peopleRoutes } from './people.ts';
 import { pronunciationRoutes } from './pronunciation.ts';
 import { readingTopicRoutes } from './reading-topics.ts';
 import { rolesRoutes } from './roles.ts';
+import { ssoRoutes } from './sso.ts';
 import { surveyRoutes } from './surveys.ts';
 import { taskRoutes } from './tasks.ts';
 import { uploadRoutes } from './uploads.ts';
@@ -28,6 +29,7 @@ import { uploadRoutes } from './uploads.ts';
 export const allRoutes: Registration[] = [
   ...authRoutes,
   ...factorRoutes,
+  ...ssoRoutes,
   ...rolesRoutes,
   ...peopleRoutes,
   ...organisationRoutes,

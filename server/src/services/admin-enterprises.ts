@@ -14,6 +14,7 @@ import { mailTexts } from '../mail/texts.ts';
 import { adminSession, startSession, tokenLifetime } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
 import { containsPattern, pageOf } from './lists.ts';
+import { singleSignOnOf } from './sso.ts';
 
 const nowIso = () => new Date().toISOString();
 
@@ -87,7 +88,7 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
     .where('id', '=', enterpriseId)
     .executeTakeFirst();
   if (!ent) throw notFound('Enterprise not found');
-  const [count, admin, apps] = await Promise.all([
+  const [count, admin, apps, singleSignOn] = await Promise.all([
     ctx.db
       .selectFrom('users')
       .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('mobile').as('mobiles')])
@@ -107,6 +108,7 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
       .where('authenticator_apps.confirmed_at', 'is not', null)
       .where('users.enterprise_id', '=', enterpriseId)
       .executeTakeFirst(),
+    singleSignOnOf(ctx.db, enterpriseId),
   ]);
   return {
     _id: ent.id,
@@ -124,7 +126,11 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
         }
       : null,
     features: readFlags(ent.features),
-    signInMethods: { authenticatorApp: Number(apps?.n ?? 0), smsCodes: Number(count?.mobiles ?? 0) },
+    signInMethods: {
+      authenticatorApp: Number(apps?.n ?? 0),
+      smsCodes: Number(count?.mobiles ?? 0),
+      singleSignOn,
+    },
   };
 };
 

@@ -37,6 +37,7 @@ import {
 } from '../session.ts';
 import { recordActivity } from './activity.ts';
 import { emitEvent } from './integration-events.ts';
+import { passwordsOff, ssoRequired } from './sso-policy.ts';
 import { assertUploaded } from './uploads.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -58,6 +59,7 @@ type Account = {
   active: boolean;
   mobile: string | null;
   language: string | null;
+  is_default_admin: number;
 };
 
 const findAccountByEmail = async (
@@ -71,11 +73,21 @@ const findAccountByEmail = async (
       .select(['id', 'email', 'name', 'password_hash', 'mobile', 'language'])
       .where('email', '=', email)
       .executeTakeFirst();
-    return a && { ...a, enterprise_id: null, active: true };
+    return a && { ...a, enterprise_id: null, active: true, is_default_admin: 0 };
   }
   const u = await ctx.db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'password_hash', 'mobile', 'enterprise_id', 'status', 'language'])
+    .select([
+      'id',
+      'email',
+      'name',
+      'password_hash',
+      'mobile',
+      'enterprise_id',
+      'status',
+      'language',
+      'is_default_admin',
+    ])
     .where('email', '=', email)
     .executeTakeFirst();
   return u && { ...u, active: u.status === 'active' };
@@ -131,6 +143,8 @@ export const login = async (
     throw unauthenticated('Invalid email or password');
   }
   await clearEvents(ctx.db, keys.account);
+  // Passwords are off where the organisation requires single sign-on, for all but its default admin (issue 21).
+  if (await passwordsOff(ctx.db, account.enterprise_id, account.is_default_admin === 1)) throw ssoRequired();
   const lid = await startSession(ctx.db, {
     audience,
     subjectId: account.id,
@@ -207,6 +221,8 @@ export const forgotPassword = async (ctx: CallContext, audience: Audience, { ema
   ctx.background.run('password reset mail', async () => {
     const account = await findAccountByEmail(ctx, audience, email);
     if (!account?.active || !(await mayMail(ctx.db, account.email))) return;
+    // No link to a password that could not be used: the organisation signs in with single sign-on.
+    if (await passwordsOff(ctx.db, account.enterprise_id, account.is_default_admin === 1)) return;
     const token = await createOneTimeToken(ctx, 'reset', audience, account.id);
     const link = `${ctx.config.publicUrl}${audience === 'admin' ? '/admin' : ''}/password/reset/${token}`;
     const mail = mailTexts(account.language, ctx.requestLanguage).reset({ name: account.name, link });

@@ -69,6 +69,20 @@ const told = async (
   await ctx.mail.send({ to: me.email, subject, text });
 };
 
+/**
+ * The app's secret, unsealed. It cannot be when the server's secret (JWT_SECRET or DATA_DIR/jwt-secret) changed since
+ * the app was set up: the member is told to sign in another way and set the app up again, never shown a 500.
+ */
+const openAppSecret = (ctx: CallContext, sealed: string) => {
+  try {
+    return ctx.tokens.open(SEAL_PURPOSE, sealed);
+  } catch {
+    throw conflict(
+      'Your authenticator app can no longer be checked here. Sign in with a code by email or a recovery code, then set the app up again.',
+    );
+  }
+};
+
 export const listFactors = async (ctx: CallContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   const app = await appOf(ctx, audience, me.id);
@@ -131,7 +145,7 @@ export const confirmTotp = async (ctx: CallContext, audience: Audience, { code }
   await guard(ctx.db, keys);
   const app = await appOf(ctx, audience, me.id);
   if (!app || app.confirmed_at) throw conflict('Start setting up an authenticator app first');
-  const step = stepOf(totpOf(ctx.tokens.open(SEAL_PURPOSE, app.secret), me.email), code);
+  const step = stepOf(totpOf(openAppSecret(ctx, app.secret), me.email), code);
   if (step === null) {
     await recordEvent(ctx.db, keys.account, keys.ip);
     throw wrongCode();
@@ -208,7 +222,7 @@ export const verifyTotp = async (ctx: CallContext, audience: Audience, { code }:
   await guard(ctx.db, keys);
   const app = await appOf(ctx, audience, me.id);
   if (!app?.confirmed_at) throw validation('code', 'No authenticator app is set up for this account');
-  const step = stepOf(totpOf(ctx.tokens.open(SEAL_PURPOSE, app.secret), me.email), code);
+  const step = stepOf(totpOf(openAppSecret(ctx, app.secret), me.email), code);
   const taken =
     step === null
       ? null

@@ -40,6 +40,10 @@ export const enterpriseDetailSchema = z.object({
   signInMethods: z.object({
     authenticatorApp: z.number().int().min(0),
     smsCodes: z.number().int().min(0),
+    /** Its OpenID Connect single sign-on (issue 21 item 4), or null when its members sign in with passwords. */
+    singleSignOn: z
+      .object({ issuer: z.string(), domains: z.array(z.string()), required: z.boolean() })
+      .nullable(),
   }),
 });
 export type EnterpriseDetail = z.output<typeof enterpriseDetailSchema>;

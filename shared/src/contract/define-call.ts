@@ -36,6 +36,8 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   beforeEmailVerified?: boolean;
   /** Calls restricted to enterprise users whose role is named admin (spec §6: settings, company info). */
   adminRoleOnly?: boolean;
+  /** Calls only the enterprise's default admin may make (single sign-on settings decide who signs in as whom). */
+  defaultAdminOnly?: boolean;
   /** Enterprise feature flag that must be on for the call (e.g. enableCourseFeature). */
   feature?: string;
   /** Multipart uploads: the body is form data, not JSON, and the request schema checks its fields. */

@@ -24,6 +24,7 @@ import { pronunciationConfig } from './pronunciation.ts';
 import { readingTopics } from './reading-topics.ts';
 import { enterpriseReports } from './reports.ts';
 import { roles } from './roles.ts';
+import { enterpriseSso } from './sso.ts';
 import { surveys } from './surveys.ts';
 import { taskFolders } from './task-folders.ts';
 import { tasks } from './tasks.ts';
@@ -72,4 +73,6 @@ export const allCalls: readonly CallDef[] = [
   // Issue 21: authenticator apps and recovery codes
   ...Object.values(enterpriseFactors),
   ...Object.values(adminFactors),
+  // Issue 21 item 4: single sign-on with OpenID Connect
+  ...Object.values(enterpriseSso),
 ];

@@ -22,7 +22,15 @@ const acme = (features: FeatureFlags): EnterpriseDetail => ({
   memberCount: 3,
   defaultAdmin: { _id: 'u1', name: 'Olivia Owner', email: 'owner@acme.example', invitePending: false },
   features,
-  signInMethods: { authenticatorApp: 1, smsCodes: 2 },
+  signInMethods: {
+    authenticatorApp: 1,
+    smsCodes: 2,
+    singleSignOn: {
+      issuer: 'https://login.acme.example',
+      domains: ['acme.example', 'acme.co'],
+      required: true,
+    },
+  },
 });
 
 /** Acme's detail page as the platform admin sees it; `save` answers update-enterprise-features. */
@@ -61,6 +69,12 @@ describe('enterprise detail sign-in methods (issue 21 item 5)', () => {
     expect(await screen.findByText('Password and a code by email: every member')).toBeVisible();
     expect(screen.getByText('Members with an authenticator app: 1')).toBeVisible();
     expect(screen.getByText('Members with a mobile number for codes by SMS: 2')).toBeVisible();
+    expect(
+      screen.getByText('Single sign-on with https://login.acme.example for acme.example and acme.co', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect(screen.getByText('Required: passwords are off for everyone but the default admin')).toBeVisible();
   });
 });
 

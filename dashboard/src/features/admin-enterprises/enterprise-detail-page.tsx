@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { paths } from '../../config/paths.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatList, formatNumber } from '../../i18n/format.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -49,6 +49,19 @@ const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
               <li>{t('facts.signInPassword')}</li>
               <li>{t('facts.signInApp', { count: detail.signInMethods.authenticatorApp })}</li>
               <li>{t('facts.signInSms', { count: detail.signInMethods.smsCodes })}</li>
+              {detail.signInMethods.singleSignOn ? (
+                <li>
+                  {t('facts.signInSso', {
+                    issuer: detail.signInMethods.singleSignOn.issuer,
+                    domains: formatList(detail.signInMethods.singleSignOn.domains),
+                  })}
+                  {detail.signInMethods.singleSignOn.required ? (
+                    <span className="chip">{t('facts.signInSsoRequired')}</span>
+                  ) : null}
+                </li>
+              ) : (
+                <li>{t('facts.signInSsoOff')}</li>
+              )}
             </ul>
           </dd>
         </div>
