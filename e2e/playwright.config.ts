@@ -54,6 +54,8 @@ export default defineConfig({
         VALIDATE_RESPONSES: '1',
         // The webhooks journey's receivers listen on 127.0.0.1 (issue 20): private addresses allowed for it.
         WEBHOOKS_ALLOW_PRIVATE: '1',
+        // The single sign-on journey's identity provider listens on 127.0.0.1 too (issue 21).
+        SSO_ALLOW_PRIVATE: '1',
       },
     };
   }),

@@ -53,6 +53,7 @@ export const screenPages = {
     notFound: () => import('../features/errors/not-found-page.tsx').then((m) => <m.NotFoundPage />),
     register: () => import('../features/auth/register-page.tsx').then((m) => <m.RegisterPage />),
     verifyEmail: () => import('../features/auth/verify-email-page.tsx').then((m) => <m.VerifyEmailPage />),
+    ssoCallback: () => import('../features/auth/sso-callback-page.tsx').then((m) => <m.SsoCallbackPage />),
     activationRequired: () =>
       import('../features/auth/activation-page.tsx').then((m) => <m.ActivationPage />),
     appPrivacyPolicy: () =>

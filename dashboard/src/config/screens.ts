@@ -108,6 +108,8 @@ export const screens = {
       area: 'open',
     },
     activationRequired: { path: '/activation-required', area: 'enterprise-unverified' },
+    /** Where the identity provider sends a member back after single sign-on (issue 21; SSO_CALLBACK_PATH). */
+    ssoCallback: { path: '/sso/callback', area: 'open' },
     /** Privacy and terms (spec §2, issue 17): public, {id} is the enterprise or 'platform'. */
     appPrivacyPolicy: {
       path: '/app-privacy-policy/:id',

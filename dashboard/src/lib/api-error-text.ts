@@ -15,3 +15,7 @@ export const apiErrorText = (error: unknown): string => {
 /** The field a 422 is about, when the server names it. */
 export const apiErrorField = (error: unknown): string | undefined =>
   error instanceof ApiError && error.status === 422 ? error.field : undefined;
+
+/** The error code of a failed call (e.g. SSO_REQUIRED), when the server gave one. */
+export const apiErrorCode = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.code : undefined;

@@ -218,6 +218,22 @@ describe('signing in with single sign-on (issue 21)', () => {
     expect(members).toHaveLength(1);
   });
 
+  it('a provider that keeps the email to its userinfo endpoint is asked there', async () => {
+    idp.control.profileInUserInfoOnly = true;
+    idp.control.user = {
+      sub: 'ui-1',
+      email: 'omar@acme-sso.example',
+      email_verified: true,
+      name: 'Omar Ali',
+    };
+    const res = await signIn('omar@acme-sso.example');
+    expect(res.status, res.json.message).toBe(200);
+    expect((await me(res.json.response.accesstoken)).json.response).toMatchObject({
+      name: 'Omar Ali',
+      email: 'omar@acme-sso.example',
+    });
+  });
+
   it('an existing member is linked by address and keeps their role', async () => {
     idp.control.user = { sub: 'staff-sub', email: 'staff@acme.example', email_verified: true };
     const res = await signIn('staff@acme.example');

@@ -212,6 +212,32 @@ const exchange = async (
 
 type Claims = { sub: string; email?: unknown; email_verified?: unknown; name?: unknown };
 
+/**
+ * A provider that keeps the id token to `sub` (OpenID Connect lets the email and profile scopes' claims come from
+ * the userinfo endpoint only, as oidc-provider does by default) is asked there, for the same subject.
+ */
+const withUserInfo = async (
+  ctx: CallContext,
+  config: oidc.Configuration,
+  accessToken: string,
+  claims: Claims,
+): Promise<Claims> => {
+  if (typeof claims.email === 'string' || !config.serverMetadata().userinfo_endpoint) return claims;
+  try {
+    const info = await oidc.fetchUserInfo(config, accessToken, claims.sub);
+    return {
+      ...claims,
+      email: info.email,
+      email_verified: info.email_verified,
+      name: claims.name ?? info.name,
+    };
+  } catch (error) {
+    if (error instanceof TypeError || (error instanceof oidc.ClientError && !error.code))
+      throw ssoUnavailable('Your identity provider could not be reached. Try again in a moment.');
+    throw refusedAnswer(ctx, `userinfo: ${(error as Error).message}`);
+  }
+};
+
 /** The member this identity is: by subject, else by address (then linked), else a new one (just in time). */
 const memberFor = async (ctx: CallContext, row: Connection, claims: Claims) => {
   const linked = await ctx.db
@@ -334,9 +360,10 @@ export const complete = async (
     await recordEvent(ctx.db, ipKey);
     throw error;
   }
-  const claims = tokens.claims();
-  if (!claims?.sub) throw refusedAnswer(ctx, 'no id token claims');
-  const { user, created } = await memberFor(ctx, row, claims as Claims);
+  const idClaims = tokens.claims();
+  if (!idClaims?.sub) throw refusedAnswer(ctx, 'no id token claims');
+  const claims = await withUserInfo(ctx, config, tokens.access_token, idClaims as Claims);
+  const { user, created } = await memberFor(ctx, row, claims);
   if (user.is_default_admin === 1)
     throw forbidden(
       'The default admin signs in with their password, so your organisation keeps a way in if single sign-on fails.',

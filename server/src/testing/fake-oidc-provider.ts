@@ -28,6 +28,8 @@ export const startFakeOidcProvider = async ({
   const strangerKeys = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   const pending = new Map<string, Pending>();
+  /** Access tokens given out, and whose they are (for the userinfo endpoint). */
+  const accessTokens = new Map<string, FakeUser>();
   const control = {
     /** Who the next sign-in is. */
     user: { sub: 'sub-1', email: 'someone@example.com', email_verified: true, name: 'Someone' } as FakeUser,
@@ -37,10 +39,13 @@ export const startFakeOidcProvider = async ({
     signWithStrangerKey: false,
     /** Answer the authorization request with `?error=access_denied`. */
     deny: false,
+    /** Keep the id token to `sub`: email and name only from the userinfo endpoint (as oidc-provider does). */
+    profileInUserInfoOnly: false,
     reset() {
       this.idToken = {};
       this.signWithStrangerKey = false;
       this.deny = false;
+      this.profileInUserInfoOnly = false;
     },
   };
 
@@ -56,6 +61,7 @@ export const startFakeOidcProvider = async ({
         authorization_endpoint: `${issuer}/authorize`,
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/jwks`,
+        userinfo_endpoint: `${issuer}/userinfo`,
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
@@ -64,6 +70,10 @@ export const startFakeOidcProvider = async ({
         scopes_supported: ['openid', 'email', 'profile'],
       });
     if (url.pathname === '/jwks') return json(200, { keys: [jwk] });
+    if (url.pathname === '/userinfo') {
+      const user = accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      return user ? json(200, user) : json(401, { error: 'invalid_token' });
+    }
     if (url.pathname === '/authorize') {
       const q = url.searchParams;
       const redirectUri = q.get('redirect_uri') ?? '';
@@ -107,7 +117,8 @@ export const startFakeOidcProvider = async ({
         return json(400, { error: 'invalid_grant' });
       const now = Math.floor(Date.now() / 1000);
       const { sub, ...profile } = grant.user;
-      const idToken = await new SignJWT({ ...profile, nonce: grant.nonce, ...control.idToken })
+      const inIdToken = control.profileInUserInfoOnly ? {} : profile;
+      const idToken = await new SignJWT({ ...inIdToken, nonce: grant.nonce, ...control.idToken })
         .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
         .setIssuer((control.idToken.iss as string | undefined) ?? issuer)
         .setAudience((control.idToken.aud as string | undefined) ?? clientId)
@@ -115,8 +126,10 @@ export const startFakeOidcProvider = async ({
         .setIssuedAt(now)
         .setExpirationTime((control.idToken.exp as number | undefined) ?? now + 300)
         .sign(control.signWithStrangerKey ? strangerKeys.privateKey : keys.privateKey);
+      const accessToken = b64url(randomBytes(24));
+      accessTokens.set(accessToken, grant.user);
       return json(200, {
-        access_token: b64url(randomBytes(24)),
+        access_token: accessToken,
         token_type: 'Bearer',
         expires_in: 300,
         id_token: idToken,

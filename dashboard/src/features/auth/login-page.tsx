@@ -5,11 +5,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { paths as appPaths, safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
-import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
+import { apiErrorCode, apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
 import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
+import { startSingleSignOn, useSsoDiscovery } from './single-sign-on.ts';
 
 export const LoginPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
@@ -23,6 +24,10 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [submitting, setSubmitting] = useState(false);
+  // Single sign-on (issue 21): an address of an organisation with it goes to its identity provider instead.
+  const [passwordChosen, setPasswordChosen] = useState(false);
+  const discovery = useSsoDiscovery(email, audience === 'enterprise');
+  const viaSso = Boolean(discovery?.singleSignOn) && !passwordChosen;
 
   if (session?.mfaDone) return <Navigate to={safeRedirect(redirect, paths.dashboard)} replace />;
 
@@ -30,16 +35,18 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
     event.preventDefault();
     const next: typeof errors = {};
     if (!email.trim()) next.email = t('auth.login.emailRequired');
-    if (!password) next.password = t('auth.login.passwordRequired');
+    if (!password && !viaSso) next.password = t('auth.login.passwordRequired');
     setErrors(next);
     if (next.email || next.password) return;
     setSubmitting(true);
     try {
+      if (viaSso) return await startSingleSignOn(email, redirect);
       const { accesstoken } = await api.call(calls.login, { email, password });
       setLoggedOutOnPurpose(false);
       setSession({ token: accesstoken, mfaDone: false, refreshDone: false });
       navigate(paths.authCheck.build(redirect), { replace: true });
     } catch (error) {
+      if (apiErrorCode(error) === 'SSO_REQUIRED') setPasswordChosen(false);
       const field = apiErrorField(error);
       const message = apiErrorText(error);
       setErrors(field === 'email' || field === 'password' ? { [field]: message } : { form: message });
@@ -61,23 +68,44 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
           error={errors.email}
           required
         />
-        <PasswordField
-          label={t('auth.login.password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          required
-        />
-        <div className="auth__row">
-          <Link className="auth__link" to={paths.forgotPassword}>
-            {t('auth.login.forgot')}
-          </Link>
-        </div>
+        {viaSso ? (
+          <p className="auth__notice" role="status">
+            {discovery?.required ? t('auth.sso.requiredNotice') : t('auth.sso.notice')}
+          </p>
+        ) : (
+          <>
+            <PasswordField
+              label={t('auth.login.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+              required
+            />
+            <div className="auth__row">
+              <Link className="auth__link" to={paths.forgotPassword}>
+                {t('auth.login.forgot')}
+              </Link>
+            </div>
+          </>
+        )}
         <Button type="submit" size="lg" block loading={submitting}>
-          {t('auth.login.submit')}
+          {viaSso ? t('auth.sso.continue') : t('auth.login.submit')}
         </Button>
+        {discovery?.singleSignOn ? (
+          <button
+            type="button"
+            className="auth__link auth__link--button auth__switch"
+            onClick={() => setPasswordChosen(!passwordChosen)}
+          >
+            {passwordChosen
+              ? t('auth.sso.useSso')
+              : discovery.required
+                ? t('auth.sso.defaultAdminPassword')
+                : t('auth.sso.usePassword')}
+          </button>
+        ) : null}
       </form>
       {audience === 'enterprise' ? (
         <p className="auth__muted auth__signup">

@@ -17,6 +17,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { LegalTextsCard } from './legal-texts-card.tsx';
+import { SsoCard } from './sso-card.tsx';
 import { StorageUsageCard } from './storage-usage.tsx';
 import { TimezoneCard } from './timezone-card.tsx';
 import './settings.css';
@@ -188,6 +189,8 @@ export const SettingsPage = () => {
       <StorageUsageCard />
       <TimezoneCard user={user} onSaved={setUser} />
       <LegalTextsCard enterpriseId={user.enterpriseId._id} />
+      {/* Who may sign in as whom: the default admin's alone (the server refuses everyone else too). */}
+      {user.isDefaultAdmin ? <SsoCard /> : null}
       <Card title={t('apiKeys.title')} aria-label={t('apiKeys.title')}>
         <p className="settings__api-keys-note">{t('apiKeys.note')}</p>
         <Link className="forward-link" to={paths.enterprise.apiKeys}>

@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+const G = '/api/v1/enterprise/general';
+const SAVE = `POST ${G}/sso-settings/save`;
+const REDIRECT = 'https://coach.example/sso/callback';
+const ROLES = [
+  { _id: 'r-admin', name: 'admin' },
+  { _id: 'r-learner', name: 'Learner' },
+];
+
+const settingsRoutes = (
+  user: ReturnType<typeof makeEnterpriseUser>,
+  save = (body: Record<string, unknown>) =>
+    ok(
+      {
+        connection: { ...body, clientSecret: undefined, updatedAt: '2026-11-29T03:00:00.000Z' },
+        redirectUri: REDIRECT,
+      },
+      'Single sign-on saved',
+    ),
+) => ({
+  [`GET ${G}/auth/me`]: () => ok(user),
+  [`POST ${G}/user-groups`]: () => groupsPage(1, 1, []),
+  [`GET ${G}/sso-settings`]: () => ok({ connection: null, redirectUri: REDIRECT }),
+  'GET /api/v1/enterprise/roles/get-role-options': () => ok(ROLES),
+  [SAVE]: save,
+});
+
+// Issue 21 item 4: Settings › Single sign-on, the default admin's alone.
+describe('Settings: single sign-on', () => {
+  it('the default admin sets the provider, its domains and the new members’ role', async () => {
+    const app = renderApp({
+      path: '/enterprise/settings',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: settingsRoutes(makeEnterpriseUser({ roleName: 'admin', isDefaultAdmin: true })),
+    });
+    const card = await screen.findByRole('region', { name: 'Single sign-on' });
+    expect(await within(card).findByText('Off: members sign in with their passwords.')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Redirect URI')).toHaveValue(REDIRECT);
+    // The Learner role is offered first for members a first sign-in creates.
+    expect(within(card).getByLabelText('Role of new members')).toHaveValue('r-learner');
+
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Save single sign-on' }));
+    expect(within(card).getByText("Enter your identity provider's issuer URL")).toBeInTheDocument();
+    expect(app.server.calls.some((c) => c.route === SAVE)).toBe(false);
+
+    await user.type(within(card).getByLabelText('Issuer URL'), 'https://login.acme.example');
+    await user.type(within(card).getByLabelText('Client ID'), 'coach');
+    await user.type(within(card).getByLabelText('Client secret'), 's3cret');
+    await user.type(within(card).getByLabelText('Email domains'), 'acme.example, @Acme.co');
+    await user.click(within(card).getByRole('switch', { name: 'Require single sign-on' }));
+    await user.click(within(card).getByRole('button', { name: 'Save single sign-on' }));
+    expect(await screen.findByText('Single sign-on saved')).toBeInTheDocument();
+    expect(app.server.calls.find((c) => c.route === SAVE)?.body).toEqual({
+      issuer: 'https://login.acme.example',
+      clientId: 'coach',
+      clientSecret: 's3cret',
+      domains: ['acme.example', 'acme.co'],
+      requireSso: true,
+      defaultRoleId: 'r-learner',
+    });
+    // Saved: the secret is never shown again, and the card says passwords are off for members.
+    expect(
+      await within(card).findByText(
+        'Required: passwords are off for every member but you, the default admin.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByLabelText('Client secret')).toHaveValue('');
+    expect(within(card).getByRole('button', { name: 'Switch off' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal under the field it names', async () => {
+    renderApp({
+      path: '/enterprise/settings',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: settingsRoutes(makeEnterpriseUser({ roleName: 'admin', isDefaultAdmin: true }), () =>
+        fail(422, 'acme.example is used by another organisation', { field: 'domains' }),
+      ),
+    });
+    const card = await screen.findByRole('region', { name: 'Single sign-on' });
+    const user = userEvent.setup();
+    await user.type(await within(card).findByLabelText('Issuer URL'), 'https://login.acme.example');
+    await user.type(within(card).getByLabelText('Client ID'), 'coach');
+    await user.type(within(card).getByLabelText('Client secret'), 's3cret');
+    await user.type(within(card).getByLabelText('Email domains'), 'acme.example');
+    await user.click(within(card).getByRole('button', { name: 'Save single sign-on' }));
+    expect(await within(card).findByText('acme.example is used by another organisation')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Email domains')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('an admin who is not the default admin does not see it', async () => {
+    renderApp({
+      path: '/enterprise/settings',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: settingsRoutes(makeEnterpriseUser({ roleName: 'admin', isDefaultAdmin: false })),
+    });
+    expect(await screen.findByRole('region', { name: 'Timezone' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Single sign-on' })).not.toBeInTheDocument();
+  });
+});

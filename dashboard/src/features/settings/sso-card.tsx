@@ -1,0 +1,224 @@
+import { roles } from '@coach/shared/contract/roles';
+import { enterpriseSso, type SsoSettings } from '@coach/shared/contract/sso';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
+import { notify } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { Card } from '../../ui/layout.tsx';
+import { LoadStates } from '../../ui/load-states.tsx';
+import { FormAlert } from '../../ui/states.tsx';
+import { SwitchField } from '../../ui/switch.tsx';
+import { PasswordField, SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
+
+type Role = { _id: string; name: string };
+type Errors = Partial<
+  Record<'issuer' | 'clientId' | 'clientSecret' | 'domains' | 'defaultRoleId' | 'form', string>
+>;
+
+/** Domains as typed: one per line, or separated by commas or spaces; an @ in front is forgiven. */
+const domainsOf = (typed: string) =>
+  typed
+    .split(/[\s,;]+/)
+    .map((part) => part.trim().replace(/^@/, '').toLowerCase())
+    .filter(Boolean);
+
+/**
+ * Settings › Single sign-on (issue 21 item 4), the default admin's alone: the company's OpenID Connect provider,
+ * the email domains it owns, the role a first sign-in gets, and whether passwords are off. The client secret is
+ * never shown again once saved; leaving it empty keeps it.
+ */
+export const SsoCard = () => {
+  const { t } = useTranslation('settings');
+  const settings = useCall(enterpriseSso.settings, {});
+  const roleList = useCall(roles.options, {});
+  return (
+    <Card title={t('sso.title')} aria-label={t('sso.title')} className="settings__sso">
+      <p className="settings__legal-note">{t('sso.note')}</p>
+      <LoadStates state={settings.state} reload={settings.reload} what={t('sso.what')}>
+        {(loaded) => (
+          <LoadStates state={roleList.state} reload={roleList.reload} what={t('sso.rolesWhat')}>
+            {(roleOptions) => (
+              <SsoForm
+                // A save or a removal starts the form afresh from what the server holds.
+                key={loaded.connection?.updatedAt ?? 'none'}
+                settings={loaded}
+                roles={roleOptions}
+                onChange={(next) => settings.setState({ status: 'ready', data: next })}
+              />
+            )}
+          </LoadStates>
+        )}
+      </LoadStates>
+    </Card>
+  );
+};
+
+const SsoForm = ({
+  settings,
+  roles: roleOptions,
+  onChange,
+}: {
+  settings: SsoSettings;
+  roles: Role[];
+  onChange: (next: SsoSettings) => void;
+}) => {
+  const { t } = useTranslation('settings');
+  const saved = settings.connection;
+  const learner = roleOptions.find((role) => role.name.toLowerCase() === 'learner') ?? roleOptions[0];
+  const [issuer, setIssuer] = useState(saved?.issuer ?? '');
+  const [clientId, setClientId] = useState(saved?.clientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
+  const [domains, setDomains] = useState(saved?.domains.join('\n') ?? '');
+  const [defaultRoleId, setDefaultRoleId] = useState(saved?.defaultRoleId ?? learner?._id ?? '');
+  const [requireSso, setRequireSso] = useState(saved?.requireSso ?? false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [removing, setRemoving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!issuer.trim()) next.issuer = t('sso.issuerRequired');
+    if (!clientId.trim()) next.clientId = t('sso.clientIdRequired');
+    if (!saved && !clientSecret) next.clientSecret = t('sso.secretRequired');
+    if (domainsOf(domains).length === 0) next.domains = t('sso.domainsRequired');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setSaving(true);
+    try {
+      const { response, message } = await api.callWithMessage(enterpriseSso.save, {
+        issuer: issuer.trim(),
+        clientId: clientId.trim(),
+        ...(clientSecret ? { clientSecret } : {}),
+        domains: domainsOf(domains),
+        requireSso,
+        defaultRoleId,
+      });
+      notify.success(message);
+      onChange(response);
+    } catch (error) {
+      // domains.0 and the like name the list.
+      const field = apiErrorField(error)?.split('.')[0];
+      const text = apiErrorText(error);
+      setErrors(
+        field && ['issuer', 'clientId', 'clientSecret', 'domains', 'defaultRoleId'].includes(field)
+          ? { [field]: text }
+          : { form: text },
+      );
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      const { response, message } = await api.callWithMessage(enterpriseSso.remove, {});
+      notify.success(message);
+      setConfirmRemove(false);
+      onChange(response);
+    } catch (error) {
+      notify.error(apiErrorText(error));
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <form className="settings__sso-form" onSubmit={submit} noValidate>
+      <FormAlert message={errors.form ?? null} />
+      <p className="settings__sso-status" role="status">
+        {saved ? (saved.requireSso ? t('sso.statusRequired') : t('sso.statusOn')) : t('sso.statusOff')}
+      </p>
+      <TextField
+        label={t('sso.redirectUri')}
+        value={settings.redirectUri}
+        readOnly
+        hint={t('sso.redirectUriHint')}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <TextField
+        label={t('sso.issuer')}
+        type="url"
+        inputMode="url"
+        placeholder="https://login.example.com"
+        value={issuer}
+        onChange={(event) => setIssuer(event.target.value)}
+        error={errors.issuer}
+        hint={t('sso.issuerHint')}
+        required
+      />
+      <div className="settings__sso-pair">
+        <TextField
+          label={t('sso.clientId')}
+          value={clientId}
+          onChange={(event) => setClientId(event.target.value)}
+          error={errors.clientId}
+          autoComplete="off"
+          required
+        />
+        <PasswordField
+          label={t('sso.clientSecret')}
+          value={clientSecret}
+          onChange={(event) => setClientSecret(event.target.value)}
+          error={errors.clientSecret}
+          autoComplete="new-password"
+          placeholder={saved ? t('sso.secretKept') : ''}
+          hint={saved ? t('sso.secretKeptHint') : undefined}
+          required={!saved}
+        />
+      </div>
+      <TextAreaField
+        label={t('sso.domains')}
+        rows={3}
+        value={domains}
+        onChange={(event) => setDomains(event.target.value)}
+        error={errors.domains}
+        hint={t('sso.domainsHint')}
+        spellCheck={false}
+      />
+      <SelectField
+        label={t('sso.defaultRole')}
+        value={defaultRoleId}
+        onChange={(event) => setDefaultRoleId(event.target.value)}
+        error={errors.defaultRoleId}
+        hint={t('sso.defaultRoleHint')}
+      >
+        {roleOptions.map((role) => (
+          <option key={role._id} value={role._id}>
+            {role.name}
+          </option>
+        ))}
+      </SelectField>
+      <SwitchField
+        label={t('sso.require')}
+        checked={requireSso}
+        onChange={setRequireSso}
+        hint={t('sso.requireHint')}
+      />
+      <div className="settings__sso-actions">
+        <Button type="submit" loading={saving}>
+          {t('sso.save')}
+        </Button>
+        {saved ? (
+          <Button variant="ghost" onClick={() => setConfirmRemove(true)}>
+            {t('sso.remove')}
+          </Button>
+        ) : null}
+      </div>
+      {confirmRemove ? (
+        <ConfirmDialog
+          title={t('sso.removeTitle')}
+          description={t('sso.removeText')}
+          confirmLabel={t('sso.removeConfirm')}
+          busy={removing}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirmRemove(false)}
+        />
+      ) : null}
+    </form>
+  );
+};

@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { logOut, signIn, typeSignIn } from '../support/auth.ts';
+import { noSideways, noViolations } from '../support/checks.ts';
+import { E2E_BASE_URL } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 21 item 4: single sign-on with OpenID Connect, against a real provider (oidc-provider, the certified
+ * OpenID Provider library) that this test starts on 127.0.0.1. Acme's default admin sets it up in Settings for a
+ * domain of its own, a new person of that domain signs in from /login through the provider (its development login
+ * and consent pages), and their first sign-in creates their member account; the second finds it again.
+ * The domain is this journey's alone, so the other journeys sharing this server keep signing in with passwords.
+ */
+const DOMAIN = 'northwind-sso.example';
+const NEWCOMER = `ana.lima@${DOMAIN}`;
+const CLIENT_ID = 'coach-e2e';
+const CLIENT_SECRET = 'coach-e2e-client-secret';
+
+let provider: Provider;
+let server: ReturnType<Provider['listen']>;
+let issuer = '';
+
+test.beforeAll(async () => {
+  // A port of its own: the provider must know its issuer before it listens, so it is found free first.
+  const probe = (await import('node:net')).createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  issuer = `http://127.0.0.1:${port}`;
+  provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${E2E_BASE_URL}/sso/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // Whoever the development login page is given: their address is their subject.
+    findAccount: async (_ctx, id) => ({
+      accountId: id,
+      claims: async () => ({ sub: id, email: id, email_verified: true, name: 'Ana Lima' }),
+    }),
+    cookies: { keys: ['coach-e2e-provider-cookie-key'] },
+  });
+  server = provider.listen(port, '127.0.0.1');
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+});
+
+test('the default admin sets up single sign-on; a new member signs in through the provider, twice', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  await page.goto('/enterprise/settings');
+  const card = page.getByRole('region', { name: 'Single sign-on' });
+  await expect(card.getByText('Off: members sign in with their passwords.')).toBeVisible();
+  await expect(card.getByLabel('Redirect URI')).toHaveValue(`${E2E_BASE_URL}/sso/callback`);
+  // A provider that is not there is refused on its field.
+  await card.getByLabel('Issuer URL').fill('http://127.0.0.1:9/nobody');
+  await card.getByLabel('Client ID').fill(CLIENT_ID);
+  await card.getByLabel('Client secret', { exact: true }).fill(CLIENT_SECRET);
+  await card.getByLabel('Email domains').fill(DOMAIN);
+  await card.getByRole('button', { name: 'Save single sign-on' }).click();
+  await expect(
+    card.getByText('No OpenID Connect provider answered at this address', { exact: false }),
+  ).toBeVisible();
+  await card.getByLabel('Issuer URL').fill(issuer);
+  await card.getByRole('button', { name: 'Save single sign-on' }).click();
+  await expect(page.getByText('Single sign-on saved')).toBeVisible();
+  await expect(
+    card.getByText('On: members of your domains are sent to your identity provider', { exact: false }),
+  ).toBeVisible();
+  await noViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSideways(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logOut(page);
+
+  // The newcomer types their address: /login sends them on to the provider instead of asking for a password.
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(NEWCOMER);
+  const go = page.getByRole('button', { name: 'Continue with single sign-on' });
+  await expect(go).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await noViolations(page);
+  await go.click();
+  // The provider's own pages (its development login, then consent).
+  await expect(page).toHaveURL(new RegExp(`^${issuer}/interaction/`));
+  await page.locator('input[name="login"]').fill(NEWCOMER);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Back on Coach: signed in as the new member, with no password and no code.
+  await expect(page).toHaveURL(/\/enterprise\//, { timeout: 20_000 });
+  await page.goto('/enterprise/profile');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(NEWCOMER);
+
+  // The second sign-in finds the same member (the provider remembers them: no login page this time).
+  await logOut(page);
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(NEWCOMER);
+  await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  await page
+    .getByRole('button', { name: 'Continue' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await expect(page).toHaveURL(/\/enterprise\//, { timeout: 20_000 });
+
+  // The default admin sees one new member of the domain in the member list.
+  await logOut(page);
+  await typeSignIn(page, 'enterprise', 'owner@acme.example');
+  await page.goto('/enterprise/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(`@${DOMAIN}`);
+  await expect(page.getByRole('row').filter({ hasText: NEWCOMER })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Ana Lima' })).toHaveCount(1);
+});
