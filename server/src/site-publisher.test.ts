@@ -1,4 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,4 +127,34 @@ describe('the one-process marketplace publisher', () => {
       rmSync(otherOut, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('two publishers of one source folder never build at the same time (the lock)', async () => {
+    // A stand-in build that notes when it starts and ends and takes a second: two at once would interleave.
+    const root = mkdtempSync(path.join(tmpdir(), 'coach-publisher-lock-'));
+    const siteSource = path.join(root, 'site');
+    mkdirSync(path.join(siteSource, 'node_modules', '.bin'), { recursive: true });
+    const journal = path.join(root, 'journal');
+    const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
+    writeFileSync(
+      astro,
+      `#!/bin/sh\necho start >> "${journal}"\nsleep 1\nmkdir -p "$3/marketplace"\necho end >> "${journal}"\n`,
+    );
+    chmodSync(astro, 0o755);
+    const publishers = ['a', 'b'].map((name) =>
+      createSitePublisher({
+        siteSource,
+        outRoot: path.join(root, name),
+        apiUrl: 'http://127.0.0.1:9',
+        log: () => {},
+      }),
+    );
+    try {
+      await Promise.all(publishers.map((p) => p.settled()));
+      for (const p of publishers) expect(p.lastError()).toBeNull();
+      expect(readFileSync(journal, 'utf8').trim().split('\n')).toEqual(['start', 'end', 'start', 'end']);
+    } finally {
+      await Promise.all(publishers.map((p) => p.stop()));
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
