@@ -22,6 +22,8 @@ export type MailTexts = {
   factorChanged: (p: { change: FactorChange }) => Mail;
   /** The organisation's single sign-on was set up, changed or removed (issue 21 item 4): told to its default admin. */
   ssoChanged: (p: { change: 'saved' | 'removed'; company: string; issuer: string }) => Mail;
+  /** A member's first sign-in through single sign-on: their account was created by it, or linked to it. */
+  ssoLinked: (p: { created: boolean; company: string; issuer: string }) => Mail;
 };
 
 /** The sign-in changes each account is told of by mail (issue 21 item 5). */
@@ -29,6 +31,10 @@ export type FactorChange = 'totp-added' | 'totp-removed' | 'recovery-used';
 
 export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
   en: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `Your Coach account and ${company}'s single sign-on`,
+      text: `${created ? `Your Coach account was created when you signed in through ${company}'s single sign-on (${issuer}).` : `Your Coach account now signs in through ${company}'s single sign-on (${issuer}).`}\n\nIf this was not you, tell your administrator at once.`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `Single sign-on changed for ${company}`,
       text: `${change === 'saved' ? `Single sign-on for ${company} on Coach now uses the identity provider ${issuer}.` : `Single sign-on for ${company} on Coach was switched off. Members sign in with their passwords again.`}\n\nIf this was not you, sign in with your password at once and check Settings › Single sign-on.`,
@@ -71,6 +77,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ar: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `حسابك في Coach وتسجيل الدخول الموحد لـ ${company}`,
+      text: `${created ? `أُنشئ حسابك في Coach عندما سجّلت الدخول عبر تسجيل الدخول الموحد لـ ${company} (${issuer}).` : `أصبح حسابك في Coach يسجّل الدخول عبر تسجيل الدخول الموحد لـ ${company} (${issuer}).`}\n\nإذا لم تكن أنت، فأخبر المسؤول فورًا.`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `تغيير تسجيل الدخول الموحد لـ ${company}`,
       text: `${change === 'saved' ? `يستخدم تسجيل الدخول الموحد لـ ${company} في Coach الآن مزوّد الهوية ${issuer}.` : `تم إيقاف تسجيل الدخول الموحد لـ ${company} في Coach. يسجّل الأعضاء الدخول بكلمات المرور مرة أخرى.`}\n\nإذا لم تكن أنت من قام بذلك، فسجّل الدخول بكلمة المرور فورًا وتحقق من الإعدادات › تسجيل الدخول الموحد.`,
@@ -113,6 +123,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   fa: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `حساب Coach شما و ورود یکپارچه ${company}`,
+      text: `${created ? `حساب Coach شما هنگام ورود از طریق ورود یکپارچه ${company} (${issuer}) ساخته شد.` : `حساب Coach شما اکنون از طریق ورود یکپارچه ${company} (${issuer}) وارد می‌شود.`}\n\nاگر این شما نبودید، فوراً به مدیر خود اطلاع دهید.`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `ورود یکپارچه برای ${company} تغییر کرد`,
       text: `${change === 'saved' ? `ورود یکپارچه برای ${company} در Coach اکنون از ارائه‌دهنده هویت ${issuer} استفاده می‌کند.` : `ورود یکپارچه برای ${company} در Coach خاموش شد. اعضا دوباره با گذرواژه خود وارد می‌شوند.`}\n\nاگر این کار را شما انجام نداده‌اید، فوراً با گذرواژه خود وارد شوید و تنظیمات › ورود یکپارچه را بررسی کنید.`,
@@ -155,6 +169,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   hi: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `आपका Coach खाता और ${company} का सिंगल साइन-ऑन`,
+      text: `${created ? `${company} के सिंगल साइन-ऑन (${issuer}) से साइन इन करने पर आपका Coach खाता बनाया गया।` : `आपका Coach खाता अब ${company} के सिंगल साइन-ऑन (${issuer}) से साइन इन करता है।`}\n\nअगर यह आप नहीं थे, तो तुरंत अपने व्यवस्थापक को बताएँ।`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `${company} के लिए सिंगल साइन-ऑन बदला गया`,
       text: `${change === 'saved' ? `Coach पर ${company} का सिंगल साइन-ऑन अब पहचान प्रदाता ${issuer} का उपयोग करता है।` : `Coach पर ${company} का सिंगल साइन-ऑन बंद कर दिया गया। सदस्य फिर से अपने पासवर्ड से साइन इन करेंगे।`}\n\nअगर यह आपने नहीं किया, तो तुरंत अपने पासवर्ड से साइन इन करें और सेटिंग्स › सिंगल साइन-ऑन जाँचें।`,
@@ -195,6 +213,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   'zh-Hans': {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `您的 Coach 账户与 ${company} 的单点登录`,
+      text: `${created ? `您通过 ${company} 的单点登录（${issuer}）登录时，系统创建了您的 Coach 账户。` : `您的 Coach 账户现在通过 ${company} 的单点登录（${issuer}）登录。`}\n\n如果这不是您本人，请立即告知管理员。`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `${company} 的单点登录已更改`,
       text: `${change === 'saved' ? `${company} 在 Coach 上的单点登录现在使用身份提供方 ${issuer}。` : `${company} 在 Coach 上的单点登录已关闭。成员重新使用密码登录。`}\n\n如果这不是您本人操作，请立即用密码登录并检查“设置 › 单点登录”。`,
@@ -235,6 +257,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ps: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `ستاسو د Coach حساب او د ${company} یو ځایی ننوتل`,
+      text: `${created ? `ستاسو د Coach حساب هغه وخت جوړ شو چې تاسو د ${company} د یو ځایی ننوتلو (${issuer}) له لارې ننوتلئ.` : `ستاسو د Coach حساب اوس د ${company} د یو ځایی ننوتلو (${issuer}) له لارې ننوځي.`}\n\nکه دا تاسو نه وئ، سمدستي خپل مدیر ته ووایاست.`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `د ${company} لپاره یو ځایی ننوتل بدل شو`,
       text: `${change === 'saved' ? `په Coach کې د ${company} یو ځایی ننوتل اوس د هویت برابرونکی ${issuer} کاروي.` : `په Coach کې د ${company} یو ځایی ننوتل بند شو. غړي بیا په خپلو پټنومونو ننوځي.`}\n\nکه دا تاسو نه وو کړی، سمدستي په خپل پټنوم ننوځئ او ترتیبات › یو ځایی ننوتل وګورئ.`,
@@ -277,6 +303,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   es: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `Tu cuenta de Coach y el inicio de sesión único de ${company}`,
+      text: `${created ? `Tu cuenta de Coach se creó al entrar con el inicio de sesión único de ${company} (${issuer}).` : `Tu cuenta de Coach ahora entra con el inicio de sesión único de ${company} (${issuer}).`}\n\nSi no fuiste tú, avisa de inmediato a tu administrador.`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `Cambió el inicio de sesión único de ${company}`,
       text: `${change === 'saved' ? `El inicio de sesión único de ${company} en Coach usa ahora el proveedor de identidad ${issuer}.` : `Se desactivó el inicio de sesión único de ${company} en Coach. Los miembros vuelven a entrar con su contraseña.`}\n\nSi no fuiste tú, entra con tu contraseña de inmediato y revisa Ajustes › Inicio de sesión único.`,
@@ -319,6 +349,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   uk: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `Ваш обліковий запис Coach і єдиний вхід ${company}`,
+      text: `${created ? `Ваш обліковий запис Coach створено, коли ви увійшли через єдиний вхід ${company} (${issuer}).` : `Ваш обліковий запис Coach тепер входить через єдиний вхід ${company} (${issuer}).`}\n\nЯкщо це були не ви, негайно повідомте адміністратора.`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `Єдиний вхід для ${company} змінено`,
       text: `${change === 'saved' ? `Єдиний вхід для ${company} у Coach тепер використовує постачальника ідентичності ${issuer}.` : `Єдиний вхід для ${company} у Coach вимкнено. Учасники знову входять зі своїми паролями.`}\n\nЯкщо це були не ви, негайно увійдіть зі своїм паролем і перевірте Налаштування › Єдиний вхід.`,
@@ -361,6 +395,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   vi: {
+    ssoLinked: ({ created, company, issuer }) => ({
+      subject: `Tài khoản Coach của bạn và đăng nhập một lần của ${company}`,
+      text: `${created ? `Tài khoản Coach của bạn đã được tạo khi bạn đăng nhập qua đăng nhập một lần của ${company} (${issuer}).` : `Tài khoản Coach của bạn giờ đăng nhập qua đăng nhập một lần của ${company} (${issuer}).`}\n\nNếu không phải bạn, hãy báo ngay cho quản trị viên.`,
+    }),
     ssoChanged: ({ change, company, issuer }) => ({
       subject: `Đăng nhập một lần của ${company} đã thay đổi`,
       text: `${change === 'saved' ? `Đăng nhập một lần của ${company} trên Coach giờ dùng nhà cung cấp danh tính ${issuer}.` : `Đăng nhập một lần của ${company} trên Coach đã bị tắt. Thành viên đăng nhập lại bằng mật khẩu.`}\n\nNếu không phải bạn, hãy đăng nhập bằng mật khẩu ngay và kiểm tra Cài đặt › Đăng nhập một lần.`,

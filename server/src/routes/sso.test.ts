@@ -216,6 +216,7 @@ describe('signing in with single sign-on (issue 21)', () => {
       .where('email', 'like', 'nina%')
       .execute();
     expect(members).toHaveLength(1);
+    expect(t.lastMail('nina@acme-sso.example')).toContain('was created when you signed in through');
   });
 
   it('a provider that keeps the email to its userinfo endpoint is asked there', async () => {
@@ -241,6 +242,8 @@ describe('signing in with single sign-on (issue 21)', () => {
     const profile = await me(res.json.response.accesstoken);
     expect(profile.json.response.email).toBe('staff@acme.example');
     expect(profile.json.response.roleId.name).not.toBe('Learner');
+    // Told once, at the first sign-in that linked the account.
+    expect(t.lastMail('staff@acme.example')).toContain('now signs in through');
   });
 
   it('refuses id tokens of the wrong audience, nonce, issuer, expiry or signature', async () => {

@@ -248,7 +248,7 @@ const memberFor = async (ctx: CallContext, row: Connection, claims: Claims) => {
     .where('sso_identities.issuer', '=', row.issuer)
     .where('sso_identities.subject', '=', claims.sub)
     .executeTakeFirst();
-  if (linked) return { user: linked, created: false };
+  if (linked) return { user: linked, created: false, linkedNow: false };
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!email.includes('@'))
     throw unauthenticated('Your identity provider did not give your email address. Ask your admin.');
@@ -265,8 +265,9 @@ const memberFor = async (ctx: CallContext, row: Connection, claims: Claims) => {
   if (existing && existing.enterprise_id !== row.enterprise_id)
     throw forbidden('This email address has a Coach account with another organisation');
   const user = existing ?? (await createMember(ctx, row, email, claims));
-  if (existing && existing.status !== 'active') return { user: existing, created: false };
-  if (existing && existing.is_default_admin === 1) return { user: existing, created: false };
+  if (existing && existing.status !== 'active') return { user: existing, created: false, linkedNow: false };
+  if (existing && existing.is_default_admin === 1)
+    return { user: existing, created: false, linkedNow: false };
   try {
     await ctx.db
       .insertInto('sso_identities')
@@ -280,10 +281,11 @@ const memberFor = async (ctx: CallContext, row: Connection, claims: Claims) => {
       })
       .execute();
   } catch (error) {
-    // Two first sign-ins of one identity at once: the other made the link.
+    // Two first sign-ins of one identity at once: the other made the link (and told the member).
     if (!isUniqueViolation(error)) throw error;
+    return { user, created: false, linkedNow: false };
   }
-  return { user, created: !existing };
+  return { user, created: !existing, linkedNow: true };
 };
 
 const createMember = async (ctx: CallContext, row: Connection, email: string, claims: Claims) => {
@@ -333,6 +335,23 @@ const createMember = async (ctx: CallContext, row: Connection, email: string, cl
   return { id, status: 'active', is_default_admin: 0, email_verified_at: now as string | null };
 };
 
+/** The member's first sign-in through the provider made or linked their account: they are told (issue 21 item 5). */
+const tellMember = async (ctx: CallContext, userId: string, created: boolean, issuer: string) => {
+  const member = await ctx.db
+    .selectFrom('users')
+    .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
+    .select(['users.email', 'users.language', 'enterprises.name as company'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!member) return;
+  const mail = mailTexts(member.language, ctx.requestLanguage).ssoLinked({
+    created,
+    company: member.company,
+    issuer,
+  });
+  await ctx.mail.send({ to: member.email, ...mail });
+};
+
 export const complete = async (
   ctx: CallContext,
   { query, browserKey }: { query: string; browserKey: string },
@@ -363,7 +382,7 @@ export const complete = async (
   const idClaims = tokens.claims();
   if (!idClaims?.sub) throw refusedAnswer(ctx, 'no id token claims');
   const claims = await withUserInfo(ctx, config, tokens.access_token, idClaims as Claims);
-  const { user, created } = await memberFor(ctx, row, claims);
+  const { user, created, linkedNow } = await memberFor(ctx, row, claims);
   if (user.is_default_admin === 1)
     throw forbidden(
       'The default admin signs in with their password, so your organisation keeps a way in if single sign-on fails.',
@@ -404,6 +423,7 @@ export const complete = async (
     effectiveTimeZone({ member: zone?.timezone, enterprise: zone?.ent_timezone }),
   );
   await audit(ctx, 'enterprise', user.id, row.enterprise_id, 'sso.signIn', { issuer: row.issuer, created });
+  if (linkedNow) await tellMember(ctx, user.id, created, row.issuer);
   ctx.setMessage('Signed in');
   return { accesstoken, expiresInSeconds: ttl };
 };
