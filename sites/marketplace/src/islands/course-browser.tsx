@@ -101,6 +101,9 @@ export const CourseBrowser = ({
     event.preventDefault();
     change({ search: searchText.trim() });
   };
+  // Until the island runs, the server-rendered filters could be ticked but would do nothing: they wait, disabled.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const active = filters.search || filters.institutes.length || filters.categories.length || filters.rating;
 
   return (
@@ -116,14 +119,15 @@ export const CourseBrowser = ({
                 placeholder={s.searchPlaceholder}
                 value={searchText}
                 onChange={(e) => setSearchText(e.target.value)}
+                disabled={!live}
               />
-              <button className="button button--primary button--small" type="submit">
+              <button className="button button--primary button--small" type="submit" disabled={!live}>
                 {s.go}
               </button>
             </div>
           </form>
         </search>
-        <fieldset>
+        <fieldset disabled={!live}>
           <legend>{s.institutions}</legend>
           {institutes.map((i) => (
             <label key={i.slug} className="check">
@@ -136,7 +140,7 @@ export const CourseBrowser = ({
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <fieldset disabled={!live}>
           <legend>{s.categories}</legend>
           {categories.map((c) => (
             <label key={c.name} className="check">
@@ -149,7 +153,7 @@ export const CourseBrowser = ({
             </label>
           ))}
         </fieldset>
-        <fieldset>
+        <fieldset disabled={!live}>
           <legend>{s.rating}</legend>
           <label className="check">
             <input
