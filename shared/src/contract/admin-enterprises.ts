@@ -40,6 +40,8 @@ export const enterpriseDetailSchema = z.object({
   signInMethods: z.object({
     authenticatorApp: z.number().int().min(0),
     smsCodes: z.number().int().min(0),
+    /** Members with at least one passkey (issue 21 item 2). */
+    passkeys: z.number().int().min(0),
   }),
 });
 export type EnterpriseDetail = z.output<typeof enterpriseDetailSchema>;

@@ -22,7 +22,7 @@ const acme = (features: FeatureFlags): EnterpriseDetail => ({
   memberCount: 3,
   defaultAdmin: { _id: 'u1', name: 'Olivia Owner', email: 'owner@acme.example', invitePending: false },
   features,
-  signInMethods: { authenticatorApp: 1, smsCodes: 2 },
+  signInMethods: { authenticatorApp: 1, smsCodes: 2, passkeys: 4 },
 });
 
 /** Acme's detail page as the platform admin sees it; `save` answers update-enterprise-features. */
@@ -56,11 +56,12 @@ const featureSwitches = async () =>
   within(await screen.findByRole('group', { name: 'Features of Acme Learning' }));
 
 describe('enterprise detail sign-in methods (issue 21 item 5)', () => {
-  it('says how its members sign in: everyone by password and mailed code, some by app, some by SMS', async () => {
+  it('says how its members sign in: everyone by password and mailed code, some by app, some by SMS, some with a passkey', async () => {
     renderAcme(() => ok({}));
     expect(await screen.findByText('Password and a code by email: every member')).toBeVisible();
     expect(screen.getByText('Members with an authenticator app: 1')).toBeVisible();
     expect(screen.getByText('Members with a mobile number for codes by SMS: 2')).toBeVisible();
+    expect(screen.getByText('Members with a passkey: 4')).toBeVisible();
   });
 });
 
