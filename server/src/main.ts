@@ -69,6 +69,8 @@ export type StartOptions = {
   smsEnv?: Record<string, string | undefined>;
   /** VALIDATE_RESPONSES=1: every answer is checked against its contract schema (the e2e servers; off by default). */
   validateResponses?: boolean;
+  /** WEBAUTHN_ORIGINS: origins besides PUBLIC_URL's whose pages may use passkeys (issue 21 item 2). */
+  webauthnOrigins?: string[];
 };
 
 /** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
@@ -131,6 +133,7 @@ export const startServer = async (options: StartOptions = {}) => {
       supportEmail: options.supportEmail ?? 'support@coach.example',
       ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
       validateResponses: options.validateResponses ?? false,
+      webauthnOrigins: options.webauthnOrigins ?? [],
       integrations: {
         secret,
         allowPrivateAddresses: options.webhooksAllowPrivate ?? false,
@@ -192,6 +195,19 @@ const rateLimitOf = (value: string) => {
   return limit;
 };
 
+/** WEBAUTHN_ORIGINS: comma-separated origins (scheme, host and port, no path); anything else stops the start. */
+const originsOf = (value: string) =>
+  value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      const origin = URL.canParse(o) ? new URL(o).origin : 'null';
+      if (origin === 'null' || origin !== o.replace(/\/$/, ''))
+        throw new Error(`WEBAUTHN_ORIGINS: "${o}" is not an origin such as http://localhost:5173`);
+      return origin;
+    });
+
 /** WEBHOOK_TIMEOUT_MS as a whole number of milliseconds between 1 s and 60 s. */
 const timeoutOf = (value: string) => {
   const ms = Number(value);
@@ -230,6 +246,7 @@ if (isMain) {
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
     ...(env.WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: timeoutOf(env.WEBHOOK_TIMEOUT_MS) } : {}),
     validateResponses: env.VALIDATE_RESPONSES === '1',
+    webauthnOrigins: originsOf(env.WEBAUTHN_ORIGINS ?? ''),
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   if (running.deps.config.devOutbox)

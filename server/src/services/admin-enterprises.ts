@@ -108,6 +108,13 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
       .where('users.enterprise_id', '=', enterpriseId)
       .executeTakeFirst(),
   ]);
+  // Members with a passkey, counted once however many they have (issue 21 item 2).
+  const passkeyHolders = await ctx.db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.count('subject_id').distinct().as('n'))
+    .where('audience', '=', 'enterprise')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
   return {
     _id: ent.id,
     company_name: ent.name,
@@ -124,7 +131,11 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
         }
       : null,
     features: readFlags(ent.features),
-    signInMethods: { authenticatorApp: Number(apps?.n ?? 0), smsCodes: Number(count?.mobiles ?? 0) },
+    signInMethods: {
+      authenticatorApp: Number(apps?.n ?? 0),
+      smsCodes: Number(count?.mobiles ?? 0),
+      passkeys: Number(passkeyHolders?.n ?? 0),
+    },
   };
 };
 
