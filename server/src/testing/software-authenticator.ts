@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
-import { encodeCBOR } from '@levischuck/tiny-cbor';
+import { type CBORType, encodeCBOR } from '@levischuck/tiny-cbor';
 
 /**
  * A passkey authenticator in software, for the server's tests (issue 21 item 2): what a phone or a security key does
@@ -48,7 +48,7 @@ const coseKeyOf = (publicKey: KeyObject) => {
   const jwk = publicKey.export({ format: 'jwk' });
   if (!jwk.x || !jwk.y) throw new Error('not an EC key');
   return encodeCBOR(
-    new Map<number, number | Uint8Array>([
+    new Map<number, CBORType>([
       [1, 2],
       [3, -7],
       [-1, 1],
@@ -110,9 +110,9 @@ export const softwareAuthenticator = ({
       attested: { credentialId, cose: coseKeyOf(publicKey) },
     });
     const attestationObject = encodeCBOR(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, CBORType>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, CBORType>()],
         ['authData', authData],
       ]),
     );

@@ -26,7 +26,17 @@ const b64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+=*$/, 'Base64url expected');
 
-const transportSchema = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
+/** How the browser reached the authenticator ('internal', 'usb', 'hybrid'…): kept to offer the same way next time. */
+const transportSchema = text().max(32);
+/**
+ * The extensions' outputs the browser reports (WebAuthn's AuthenticationExtensionsClientOutputs): none is relied on,
+ * and the PRF output (secret bytes) is dropped.
+ */
+const extensionResultsSchema = z.object({
+  appid: z.boolean().optional(),
+  credProps: z.object({ rk: z.boolean().optional() }).optional(),
+  hmacCreateSecret: z.boolean().optional(),
+});
 const attachmentSchema = z.enum(['platform', 'cross-platform']);
 const userVerificationSchema = z.enum(['required', 'preferred', 'discouraged']);
 /** A credential the browser may use or must not make again (WebAuthn's descriptor: type and transports as strings). */
@@ -81,7 +91,7 @@ export const registrationCredentialSchema = z.object({
     publicKey: b64url(8192).optional(),
   }),
   authenticatorAttachment: attachmentSchema.optional(),
-  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }),
+  clientExtensionResults: extensionResultsSchema,
 });
 
 /** The browser's answer to `get()`, as startAuthentication returns it. */
@@ -96,7 +106,7 @@ export const authenticationCredentialSchema = z.object({
     userHandle: b64url(1024).optional(),
   }),
   authenticatorAttachment: attachmentSchema.optional(),
-  clientExtensionResults: z.object({}),
+  clientExtensionResults: extensionResultsSchema,
 });
 
 export const passkeySchema = z.object({
