@@ -1,3 +1,4 @@
+import { adminPasskeys, enterprisePasskeys } from '@coach/shared/contract/passkeys';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { audienceConfig } from '../../config/audience.ts';
 import { paths as appPaths, safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
+import { passkeyProblem, signWithPasskey } from '../../lib/passkey.ts';
 import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
@@ -23,6 +25,9 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [submitting, setSubmitting] = useState(false);
+  /** The passkey sign-in (issue 21 item 2): under way, and its outcome when it did not sign in. */
+  const [withPasskey, setWithPasskey] = useState(false);
+  const [passkeyNote, setPasskeyNote] = useState<{ message: string; calm: boolean } | null>(null);
 
   if (session?.mfaDone) return <Navigate to={safeRedirect(redirect, paths.dashboard)} replace />;
 
@@ -44,6 +49,29 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
       const message = apiErrorText(error);
       setErrors(field === 'email' || field === 'password' ? { [field]: message } : { form: message });
       setSubmitting(false);
+    }
+  };
+
+  /** The whole sign-in with a passkey: no password, no second step (the passkey verified its owner). */
+  const signInWithPasskey = async () => {
+    const passkeys = audience === 'enterprise' ? enterprisePasskeys : adminPasskeys;
+    setErrors({});
+    setPasskeyNote(null);
+    setWithPasskey(true);
+    try {
+      const { flowId, options } = await api.call(passkeys.loginOptions, {});
+      const credential = await signWithPasskey(options);
+      const { accesstoken } = await api.call(passkeys.loginVerify, { flowId, credential });
+      setLoggedOutOnPurpose(false);
+      setSession({ token: accesstoken, mfaDone: true, refreshDone: false });
+      navigate(safeRedirect(redirect, paths.dashboard), { replace: true });
+    } catch (failure) {
+      const problem = passkeyProblem(failure);
+      setPasskeyNote({
+        message: problem ? t(problem) : apiErrorText(failure),
+        calm: problem === 'passkey.cancelled',
+      });
+      setWithPasskey(false);
     }
   };
 
@@ -75,10 +103,26 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
             {t('auth.login.forgot')}
           </Link>
         </div>
-        <Button type="submit" size="lg" block loading={submitting}>
+        <Button type="submit" size="lg" block loading={submitting} disabled={withPasskey}>
           {t('auth.login.submit')}
         </Button>
       </form>
+      <div className="auth__or" aria-hidden="true">
+        <span>{t('auth.login.or')}</span>
+      </div>
+      <div className="auth__form">
+        <FormAlert message={passkeyNote?.message ?? null} tone={passkeyNote?.calm ? 'info' : 'error'} />
+        <Button
+          variant="secondary"
+          size="lg"
+          block
+          loading={withPasskey}
+          disabled={submitting}
+          onClick={() => void signInWithPasskey()}
+        >
+          {t('auth.login.passkey')}
+        </Button>
+      </div>
       {audience === 'enterprise' ? (
         <p className="auth__muted auth__signup">
           {t('auth.login.newToCoach')}{' '}
