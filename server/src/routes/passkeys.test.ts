@@ -393,8 +393,8 @@ describe('signing in with a passkey (issue 21 item 2)', () => {
       ip,
       body: {},
     });
-    expect(none.status).toBe(422);
-    expect(none.json.message).toBe('credential: No passkey is set up for this account');
+    expect(none.status).toBe(409);
+    expect(none.json.message).toBe('No passkey is set up for this account');
     // Another member of the same tenant, and a member of another tenant, as the second factor.
     const member20 = await t.fullLogin('member20@acme.example', 'enterprise', ip);
     await addedPasskey('enterprise', member20, ip);
@@ -432,6 +432,48 @@ describe('signing in with a passkey (issue 21 item 2)', () => {
       .where('credential_id', '=', passkey.credentialId.toString('base64url'))
       .executeTakeFirstOrThrow();
     expect(Number(stored.counter)).toBe(11);
+  });
+
+  it('an answer without user verification is refused: a passkey alone must prove who holds it', async () => {
+    const ip = t.freshIp();
+    const email = 'member25@acme.example';
+    const token = await t.fullLogin(email, 'enterprise', ip);
+    const { passkey } = await addedPasskey('enterprise', token, ip);
+    const alone = await passwordless('enterprise', passkey, ip, { userVerified: false });
+    expect(alone.res.status).toBe(422);
+    expect(alone.res.json.message).toBe(
+      'credential: The passkey did not confirm it was you: use your PIN, fingerprint or face',
+    );
+    const second = await secondFactor('enterprise', email, passkey, ip, { userVerified: false });
+    expect(second.res.status).toBe(422);
+  });
+
+  it('an account keeps at most 20 passkeys', async () => {
+    const ip = t.freshIp();
+    const token = await t.fullLogin('member26@acme.example', 'enterprise', ip);
+    const { id } = await addedPasskey('enterprise', token, ip);
+    const row = await t.deps.db
+      .selectFrom('passkeys')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('passkeys')
+      .values(
+        Array.from({ length: 19 }, (_, i) => ({
+          ...row,
+          id: `${id}-${i}`,
+          credential_id: `${row.credential_id}${i}`,
+          name: `Key ${i}`,
+        })),
+      )
+      .execute();
+    const full = await t.request('POST', enterprisePasskeys.registerOptions.path, {
+      ...as('enterprise', token, ip),
+      body: {},
+    });
+    expect(full.status).toBe(409);
+    expect(full.json.message).toBe('An account keeps at most 20 passkeys: remove one first');
   });
 
   it('a deactivated member cannot sign in with a passkey; a deleted one leaves no passkey behind', async () => {

@@ -21,7 +21,7 @@ import {
 import type { Audience } from '../auth/tokens.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError, forbidden, notFound, validation } from '../errors.ts';
+import { AppError, conflict, forbidden, notFound, validation } from '../errors.ts';
 import { type FactorChange, mailTexts } from '../mail/texts.ts';
 import { audit, completeOneStepSignIn, completeSecondFactor, sessionAccount } from './auth.ts';
 
@@ -216,7 +216,7 @@ export const registrationOptions = async (ctx: CallContext, audience: Audience) 
   const me = owner(ctx);
   const existing = await passkeysOf(ctx.db, audience, me.id);
   if (existing.length >= MAX_PASSKEYS)
-    throw validation('credential', 'An account keeps at most 20 passkeys: remove one first');
+    throw conflict('An account keeps at most 20 passkeys: remove one first');
   const { rpID } = relyingParty(ctx);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -407,7 +407,7 @@ const notThisAccount = () => validation('credential', 'This passkey is not regis
 export const secondFactorOptions = async (ctx: CallContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   const rows = await passkeysOf(ctx.db, audience, me.id);
-  if (rows.length === 0) throw validation('credential', 'No passkey is set up for this account');
+  if (rows.length === 0) throw conflict('No passkey is set up for this account');
   const { rpID } = relyingParty(ctx);
   const options = await generateAuthenticationOptions({
     rpID,
