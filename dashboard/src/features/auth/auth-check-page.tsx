@@ -1,5 +1,4 @@
 import { adminFactors, enterpriseFactors, RECOVERY_CODE_PATTERN } from '@coach/shared/contract/factors';
-import { adminPasskeys, enterprisePasskeys } from '@coach/shared/contract/passkeys';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,9 +34,8 @@ type Method = typeof MOBILE | typeof EMAIL | typeof APP | typeof PASSKEY;
 
 export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
-  const { calls, paths } = audienceConfig[audience];
+  const { calls, passkeyCalls: passkeys, paths } = audienceConfig[audience];
   const factors = audience === 'enterprise' ? enterpriseFactors : adminFactors;
-  const passkeys = audience === 'enterprise' ? enterprisePasskeys : adminPasskeys;
   const [session, setSession] = useAtom(sessionAtoms[audience]);
   const logout = useSetAtom(logoutAtom);
   const navigate = useNavigate();

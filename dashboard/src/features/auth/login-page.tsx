@@ -1,4 +1,3 @@
-import { adminPasskeys, enterprisePasskeys } from '@coach/shared/contract/passkeys';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +14,7 @@ import { AuthCard, FormAlert } from './auth-card.tsx';
 
 export const LoginPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
-  const { calls, paths } = audienceConfig[audience];
+  const { calls, passkeyCalls, paths } = audienceConfig[audience];
   const [session, setSession] = useAtom(sessionAtoms[audience]);
   const setLoggedOutOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
   const navigate = useNavigate();
@@ -54,14 +53,13 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
 
   /** The whole sign-in with a passkey: no password, no second step (the passkey verified its owner). */
   const signInWithPasskey = async () => {
-    const passkeys = audience === 'enterprise' ? enterprisePasskeys : adminPasskeys;
     setErrors({});
     setPasskeyNote(null);
     setWithPasskey(true);
     try {
-      const { flowId, options } = await api.call(passkeys.loginOptions, {});
+      const { flowId, options } = await api.call(passkeyCalls.loginOptions, {});
       const credential = await signWithPasskey(options);
-      const { accesstoken } = await api.call(passkeys.loginVerify, { flowId, credential });
+      const { accesstoken } = await api.call(passkeyCalls.loginVerify, { flowId, credential });
       setLoggedOutOnPurpose(false);
       setSession({ token: accesstoken, mfaDone: true, refreshDone: false });
       navigate(safeRedirect(redirect, paths.dashboard), { replace: true });

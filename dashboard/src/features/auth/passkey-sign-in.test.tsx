@@ -51,7 +51,7 @@ describe('signing in with a passkey (issue 21 item 2)', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
-    await vi.waitFor(() => expect(app.location()).toBe('/enterprise/dashboard'));
+    await vi.waitFor(() => expect(app.location()).toBe('/enterprise/dashboard'), { timeout: 5000 });
     expect(signWithPasskey).toHaveBeenCalledWith(REQUEST_OPTIONS);
     expect(app.server.calls.find((call) => call.route.endsWith('passkey-login/verify'))?.body).toEqual({
       flowId: 'flow-1',
