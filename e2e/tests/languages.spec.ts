@@ -30,7 +30,7 @@ const signInInArabic = async (page: Page, email: string) => {
   await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible();
   await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
   await page.getByLabel('كلمة المرور', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'تحقّق من هويتك' })).toBeVisible();
   await page.getByRole('radio', { name: /البريد الإلكتروني/ }).check();
   const mark = outboxMark(email);
