@@ -190,7 +190,12 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
       {!sentTo && !typing ? (
         <div className="auth__form">
           <fieldset className="choice-group">
-            <legend>{t('auth.check.sendTo')}</legend>
+            {/* Nothing is sent for a passkey or an app: the choice is then how to verify, not where to send. */}
+            <legend>
+              {details.passkeys || details.authenticatorApp
+                ? t('auth.check.verifyWith')
+                : t('auth.check.sendTo')}
+            </legend>
             {details.passkeys ? (
               <label className="choice">
                 <input

@@ -126,6 +126,8 @@ describe('signing in with a passkey (issue 21 item 2)', () => {
 
     expect(await screen.findByRole('radio', { name: /Passkey/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Authenticator app/ })).not.toBeChecked();
+    // Nothing is sent for a passkey: the choice is how to verify.
+    expect(screen.getByRole('group', { name: 'Verify with' })).toBeInTheDocument();
     // The first try is cancelled: said calmly, and the other methods stay on offer.
     await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/cancelled or timed out/);
@@ -163,5 +165,6 @@ describe('signing in with a passkey (issue 21 item 2)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('radio', { name: /Email/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Passkey/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Send the code to' })).toBeInTheDocument();
   });
 });
