@@ -77,6 +77,17 @@ export type StartOptions = {
 export const startServer = async (options: StartOptions = {}) => {
   const root = findRepoRoot();
   const port = options.port ?? 3000;
+  const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // Checked before anything starts: a browser uses a passkey only on a page whose host is the relying party's id
+  // (PUBLIC_URL's hostname) or below it, so an origin elsewhere in WEBAUTHN_ORIGINS is a mistake.
+  const rpId = new URL(publicUrl).hostname;
+  for (const origin of options.webauthnOrigins ?? []) {
+    const host = new URL(origin).hostname;
+    if (host !== rpId && !host.endsWith(`.${rpId}`))
+      throw new Error(
+        `WEBAUTHN_ORIGINS: ${origin} is not on ${rpId} (PUBLIC_URL's host), so no browser would allow it`,
+      );
+  }
   const dataDir = path.resolve(root, options.dataDir ?? 'data');
   const { db, kind } = connect({ dataDir, databaseUrl: options.databaseUrl });
   await migrateToLatest(db as never);
@@ -116,7 +127,7 @@ export const startServer = async (options: StartOptions = {}) => {
     jobs,
     config: {
       dataDir,
-      publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
+      publicUrl,
       trustProxy: options.trustProxy ?? false,
       marketplaceHosts: options.marketplaceHosts ?? [],
       dashboardDir:
