@@ -46,7 +46,9 @@ export default defineConfig({
       env: {
         PORT: String(server.port),
         DATA_DIR: server.dataDir,
-        PUBLIC_URL: server.baseUrl,
+        // By name, not address: the public URL's hostname is the passkeys' relying party (issue 21 item 2). Links in
+        // mails point there; the journeys read only their paths.
+        PUBLIC_URL: server.namedUrl,
         NODE_ENV: 'test',
         // Each server builds the marketplace into its own folder; Astro's cache is its own too (astro.config).
         SITE_CACHE_DIR: `${server.dataDir}/site-cache`,

@@ -9,8 +9,13 @@ const tasks = [
 ];
 
 const children = tasks.map(({ name, args }) => {
-  // The developer's own machine: the outbox's web view is on (loopback only) unless DEV_OUTBOX=0.
-  const env = { ...process.env, DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1' };
+  // The developer's own machine: the outbox's web view is on (loopback only) unless DEV_OUTBOX=0, and passkeys
+  // work on the dashboard's dev server too (its origin is not the API's).
+  const env = {
+    ...process.env,
+    DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1',
+    WEBAUTHN_ORIGINS: process.env.WEBAUTHN_ORIGINS ?? 'http://localhost:5173',
+  };
   const child = spawn('pnpm', args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = `[${name}] `;
   const relay = (stream, out) =>

@@ -21,7 +21,7 @@ export const submitPassword = async (
 ) => {
   await page.getByLabel(authText(language, 'login.email'), { exact: true }).fill(email);
   await page.getByLabel(authText(language, 'login.password'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: authText(language, 'login.submit') }).click();
+  await page.getByRole('button', { name: authText(language, 'login.submit'), exact: true }).click();
 };
 
 /** On the auth-check screen: choose email, send, and return the code the outbox received. */

@@ -19,6 +19,11 @@ export const e2eServer = (index: number) => {
   return {
     port,
     baseUrl: `http://127.0.0.1:${port}`,
+    /**
+     * The same server by name: its PUBLIC_URL, so passkeys work there (WebAuthn takes a domain name as the relying
+     * party's id, never an IP address). The passkey journeys visit it; the others keep the address.
+     */
+    namedUrl: `http://localhost:${port}`,
     dataDir: path.join(REPO_ROOT, 'e2e', port === 3310 ? '.data' : `.data-${port}`),
   };
 };
@@ -27,5 +32,6 @@ export const e2eServer = (index: number) => {
 const mine = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const E2E_PORT = mine.port;
 export const E2E_BASE_URL = mine.baseUrl;
+export const E2E_NAMED_URL = mine.namedUrl;
 export const E2E_DATA_DIR = mine.dataDir;
 export const DEMO_PASSWORD = 'Coach-demo-2026';

@@ -320,7 +320,7 @@ const newWalk = async (
   const { email, login } = LOGINS[role];
   const words = (key: string) => dashboardText(language, 'common', `auth.${key}`);
   await walk.page.goto(login);
-  await expect(walk.page.getByRole('button', { name: words('login.submit') })).toBeVisible();
+  await expect(walk.page.getByRole('button', { name: words('login.submit'), exact: true })).toBeVisible();
   await submitPassword(walk.page, email, DEMO_PASSWORD, language);
   const first = role === 'owner' || role === 'admin';
   await expect(walk.page.getByRole('button', { name: words('check.send') })).toBeVisible();

@@ -30,7 +30,7 @@ const signInInArabic = async (page: Page, email: string) => {
   await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible();
   await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
   await page.getByLabel('كلمة المرور', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'تحقّق من هويتك' })).toBeVisible();
   await page.getByRole('radio', { name: /البريد الإلكتروني/ }).check();
   const mark = outboxMark(email);
@@ -107,7 +107,7 @@ test('Arabic chosen on the login page: right to left, Arabic, kept through a rel
   await expect(second.locator('html')).toHaveAttribute('dir', 'ltr');
   await second.getByLabel('Email', { exact: true }).fill(learner);
   await second.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await second.getByRole('button', { name: 'Sign in' }).click();
+  await second.getByRole('button', { name: 'Sign in', exact: true }).click();
   await second.getByRole('radio', { name: /Email/ }).check();
   const mark = outboxMark(learner);
   await second.getByRole('button', { name: 'Send code' }).click();
@@ -130,7 +130,7 @@ test("an invitation arrives in the inviter's chosen language; the invitee's brow
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(owner);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('radio', { name: /Email/ }).check();
   const codeMark = outboxMark(owner);
   await page.getByRole('button', { name: 'Send code' }).click();

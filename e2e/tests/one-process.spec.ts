@@ -17,5 +17,5 @@ test('one process serves the API, the dashboard and the marketplace site', async
   // Unknown paths land on the login page too (spec §2).
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { logOut, signIn, typeSignIn } from '../support/auth.ts';
 import { noSideways, noViolations } from '../support/checks.ts';
-import { E2E_BASE_URL } from '../support/env.ts';
+import { E2E_NAMED_URL } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
       {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
-        redirect_uris: [`${E2E_BASE_URL}/sso/callback`],
+        redirect_uris: [`${E2E_NAMED_URL}/sso/callback`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -62,7 +62,7 @@ test('the default admin sets up single sign-on; a new member signs in through th
   await page.goto('/enterprise/settings');
   const card = page.getByRole('region', { name: 'Single sign-on' });
   await expect(card.getByText('Off: members sign in with their passwords.')).toBeVisible();
-  await expect(card.getByLabel('Redirect URI')).toHaveValue(`${E2E_BASE_URL}/sso/callback`);
+  await expect(card.getByLabel('Redirect URI')).toHaveValue(`${E2E_NAMED_URL}/sso/callback`);
   // A provider that is not there is refused on its field.
   await card.getByLabel('Issuer URL').fill('http://127.0.0.1:9/nobody');
   await card.getByLabel('Client ID').fill(CLIENT_ID);
@@ -85,7 +85,8 @@ test('the default admin sets up single sign-on; a new member signs in through th
   await logOut(page);
 
   // The newcomer types their address: /login sends them on to the provider instead of asking for a password.
-  await page.goto('/login');
+  // They use Coach at its public address, where the provider sends them back (PUBLIC_URL, localhost here).
+  await page.goto(`${E2E_NAMED_URL}/login`);
   await page.getByLabel('Email', { exact: true }).fill(NEWCOMER);
   const go = page.getByRole('button', { name: 'Continue with single sign-on' });
   await expect(go).toBeVisible();
@@ -99,20 +100,20 @@ test('the default admin sets up single sign-on; a new member signs in through th
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   // Back on Coach: signed in as the new member, with no password and no code.
-  await expect(page).toHaveURL(/\/enterprise\//, { timeout: 20_000 });
-  await page.goto('/enterprise/profile');
+  await expect(page).toHaveURL(new RegExp(`^${E2E_NAMED_URL}/enterprise/`), { timeout: 20_000 });
+  await page.goto(`${E2E_NAMED_URL}/enterprise/profile`);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(NEWCOMER);
 
   // The second sign-in finds the same member (the provider remembers them: no login page this time).
   await logOut(page);
-  await page.goto('/login');
+  await page.goto(`${E2E_NAMED_URL}/login`);
   await page.getByLabel('Email', { exact: true }).fill(NEWCOMER);
   await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
   await page
     .getByRole('button', { name: 'Continue' })
     .click({ timeout: 5_000 })
     .catch(() => undefined);
-  await expect(page).toHaveURL(/\/enterprise\//, { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`^${E2E_NAMED_URL}/enterprise/`), { timeout: 20_000 });
 
   // The default admin sees one new member of the domain in the member list.
   await logOut(page);

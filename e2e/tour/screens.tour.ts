@@ -9,9 +9,9 @@ const shot = async (page: Page, name: string) => {
 
 test('public screens', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await shot(page, 'login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await shot(page, 'login-errors');
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -20,7 +20,7 @@ test('public screens', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   await shot(page, 'register');
   await page.goto('/admin/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await shot(page, 'admin-login');
   await page.goto('/404');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

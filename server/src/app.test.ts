@@ -71,6 +71,7 @@ describe('enterprise login with a second factor', () => {
       maskedEmail: 'o***r@acme.example',
       maskedMobile: '+61 *** *** 678',
       authenticatorApp: false,
+      passkeys: false,
     });
     const sent = await t.request('POST', `${E}/mfa/auth/send-code`, {
       token: pre,

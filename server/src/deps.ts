@@ -28,6 +28,11 @@ export type AppConfig = {
   validateResponses?: boolean;
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
   supportEmail?: string;
+  /**
+   * Origins besides publicUrl's that may use passkeys (WEBAUTHN_ORIGINS, issue 21 item 2): the dashboard's dev server,
+   * say. Their hostname must be publicUrl's or end with it, as WebAuthn requires of an RP ID.
+   */
+  webauthnOrigins?: string[];
   /** Webhooks and xAPI (issue 20); without it events are not sent anywhere. */
   integrations?: IntegrationsConfig;
   /**

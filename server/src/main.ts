@@ -71,12 +71,25 @@ export type StartOptions = {
   smsEnv?: Record<string, string | undefined>;
   /** VALIDATE_RESPONSES=1: every answer is checked against its contract schema (the e2e servers; off by default). */
   validateResponses?: boolean;
+  /** WEBAUTHN_ORIGINS: origins besides PUBLIC_URL's whose pages may use passkeys (issue 21 item 2). */
+  webauthnOrigins?: string[];
 };
 
 /** Migrates, seeds an empty database, and listens. Used by main and by e2e/bench scripts. */
 export const startServer = async (options: StartOptions = {}) => {
   const root = findRepoRoot();
   const port = options.port ?? 3000;
+  const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // Checked before anything starts: a browser uses a passkey only on a page whose host is the relying party's id
+  // (PUBLIC_URL's hostname) or below it, so an origin elsewhere in WEBAUTHN_ORIGINS is a mistake.
+  const rpId = new URL(publicUrl).hostname;
+  for (const origin of options.webauthnOrigins ?? []) {
+    const host = new URL(origin).hostname;
+    if (host !== rpId && !host.endsWith(`.${rpId}`))
+      throw new Error(
+        `WEBAUTHN_ORIGINS: ${origin} is not on ${rpId} (PUBLIC_URL's host), so no browser would allow it`,
+      );
+  }
   const dataDir = path.resolve(root, options.dataDir ?? 'data');
   const { db, kind } = connect({ dataDir, databaseUrl: options.databaseUrl });
   await migrateToLatest(db as never);
@@ -116,7 +129,7 @@ export const startServer = async (options: StartOptions = {}) => {
     jobs,
     config: {
       dataDir,
-      publicUrl: (options.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
+      publicUrl,
       trustProxy: options.trustProxy ?? false,
       marketplaceHosts: options.marketplaceHosts ?? [],
       dashboardDir:
@@ -134,6 +147,7 @@ export const startServer = async (options: StartOptions = {}) => {
       ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
       validateResponses: options.validateResponses ?? false,
       ssoAllowPrivate: options.ssoAllowPrivate ?? false,
+      webauthnOrigins: options.webauthnOrigins ?? [],
       integrations: {
         secret,
         allowPrivateAddresses: options.webhooksAllowPrivate ?? false,
@@ -195,6 +209,19 @@ const rateLimitOf = (value: string) => {
   return limit;
 };
 
+/** WEBAUTHN_ORIGINS: comma-separated origins (scheme, host and port, no path); anything else stops the start. */
+const originsOf = (value: string) =>
+  value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      const origin = URL.canParse(o) ? new URL(o).origin : 'null';
+      if (origin === 'null' || origin !== o.replace(/\/$/, ''))
+        throw new Error(`WEBAUTHN_ORIGINS: "${o}" is not an origin such as http://localhost:5173`);
+      return origin;
+    });
+
 /** WEBHOOK_TIMEOUT_MS as a whole number of milliseconds between 1 s and 60 s. */
 const timeoutOf = (value: string) => {
   const ms = Number(value);
@@ -234,6 +261,7 @@ if (isMain) {
     ssoAllowPrivate: env.SSO_ALLOW_PRIVATE === '1',
     ...(env.WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: timeoutOf(env.WEBHOOK_TIMEOUT_MS) } : {}),
     validateResponses: env.VALIDATE_RESPONSES === '1',
+    webauthnOrigins: originsOf(env.WEBAUTHN_ORIGINS ?? ''),
   });
   console.log(`Coach is running on ${running.url} (database: ${running.deps.dbKind})`);
   if (running.deps.config.devOutbox)

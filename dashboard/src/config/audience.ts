@@ -1,4 +1,9 @@
-import { adminAuthCalls, enterpriseAuthCalls } from '../lib/auth-calls.ts';
+import {
+  adminAuthCalls,
+  adminPasskeyCalls,
+  enterpriseAuthCalls,
+  enterprisePasskeyCalls,
+} from '../lib/auth-calls.ts';
 import type { Audience } from '../lib/session.ts';
 import { paths } from './paths.ts';
 
@@ -6,12 +11,14 @@ import { paths } from './paths.ts';
 export const audienceConfig = {
   enterprise: {
     calls: enterpriseAuthCalls,
+    passkeyCalls: enterprisePasskeyCalls,
     paths: paths.enterprise,
     title: 'Coach for organisations',
     subtitle: 'Sign in to manage your organisation',
   },
   admin: {
     calls: adminAuthCalls,
+    passkeyCalls: adminPasskeyCalls,
     paths: paths.admin,
     title: 'Coach platform admin',
     subtitle: 'Sign in to the platform administration',

@@ -1,6 +1,12 @@
 import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
+import { adminPasskeys, enterprisePasskeys } from '@coach/shared/contract/passkeys';
 import { describe, expect, it } from 'vitest';
-import { adminAuthCalls, enterpriseAuthCalls } from './auth-calls.ts';
+import {
+  adminAuthCalls,
+  adminPasskeyCalls,
+  enterpriseAuthCalls,
+  enterprisePasskeyCalls,
+} from './auth-calls.ts';
 
 const same = (slim: Record<string, object>, contract: Record<string, object>) => {
   for (const [name, def] of Object.entries(slim)) {
@@ -15,5 +21,7 @@ describe('the sign-in and session calls without their schemas', () => {
   it('have the method, path and auth of their contract entries', () => {
     same(enterpriseAuthCalls, enterpriseAuth);
     same(adminAuthCalls, adminAuth);
+    same(enterprisePasskeyCalls, enterprisePasskeys);
+    same(adminPasskeyCalls, adminPasskeys);
   });
 });

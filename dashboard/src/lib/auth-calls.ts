@@ -1,5 +1,6 @@
 import type { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { API_BASE, type CallDef } from '@coach/shared/contract/define-call';
+import type { adminPasskeys, enterprisePasskeys } from '@coach/shared/contract/passkeys';
 
 /**
  * The sign-in and session calls of both audiences as the browser client needs them: method, path and auth only.
@@ -93,4 +94,54 @@ export const adminAuthCalls = {
     auth: 'admin',
   }),
   logout: slim<Admin['logout']>({ method: 'POST', path: `${A}/general/auth/logout`, auth: 'admin' }),
+};
+
+type EnterprisePasskeys = typeof enterprisePasskeys;
+type AdminPasskeys = typeof adminPasskeys;
+
+/** Signing in with a passkey (issue 21 item 2), alone or as the second step: slim for the same reason. */
+export const enterprisePasskeyCalls = {
+  loginOptions: slim<EnterprisePasskeys['loginOptions']>({
+    method: 'POST',
+    path: `${E}/passkey-login/options`,
+    auth: 'none',
+  }),
+  loginVerify: slim<EnterprisePasskeys['loginVerify']>({
+    method: 'POST',
+    path: `${E}/passkey-login/verify`,
+    auth: 'none',
+  }),
+  secondFactorOptions: slim<EnterprisePasskeys['secondFactorOptions']>({
+    method: 'POST',
+    path: `${E}/mfa/auth/passkey-options`,
+    auth: 'enterprise',
+  }),
+  verifySecondFactor: slim<EnterprisePasskeys['verifySecondFactor']>({
+    method: 'POST',
+    path: `${E}/mfa/auth/verify-passkey`,
+    auth: 'enterprise',
+  }),
+};
+
+export const adminPasskeyCalls = {
+  loginOptions: slim<AdminPasskeys['loginOptions']>({
+    method: 'POST',
+    path: `${A}/passkey-login/options`,
+    auth: 'none',
+  }),
+  loginVerify: slim<AdminPasskeys['loginVerify']>({
+    method: 'POST',
+    path: `${A}/passkey-login/verify`,
+    auth: 'none',
+  }),
+  secondFactorOptions: slim<AdminPasskeys['secondFactorOptions']>({
+    method: 'POST',
+    path: `${A}/mfa/auth/passkey-options`,
+    auth: 'admin',
+  }),
+  verifySecondFactor: slim<AdminPasskeys['verifySecondFactor']>({
+    method: 'POST',
+    path: `${A}/mfa/auth/verify-passkey`,
+    auth: 'admin',
+  }),
 };

@@ -13,6 +13,7 @@ export const FormDialog = ({
   description,
   className,
   formError,
+  formTone = 'error',
   submitLabel,
   saving,
   onSubmit,
@@ -23,6 +24,8 @@ export const FormDialog = ({
   description?: string;
   className?: string;
   formError: string | undefined;
+  /** 'info' for a form-wide message that is not a fault (the person cancelled a step of their own). */
+  formTone?: 'error' | 'info';
   submitLabel: string;
   saving: boolean;
   onSubmit: () => void;
@@ -45,7 +48,7 @@ export const FormDialog = ({
         onSubmit();
       }}
     >
-      <FormAlert message={formError} />
+      <FormAlert message={formError} tone={formTone} />
       {children}
       <div className="dialog__footer">
         <Button variant="secondary" onClick={onClose}>

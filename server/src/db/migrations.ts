@@ -29,6 +29,7 @@ import { m026 } from './migration-026-image-variants.ts';
 import { m027 } from './migration-027-webhooks.ts';
 import { m028 } from './migration-028-api-keys.ts';
 import { m029 } from './migration-029-authenticator-apps.ts';
+import { m030 } from './migration-030-passkeys.ts';
 import { m031 } from './migration-031-single-sign-on.ts';
 
 /**
@@ -73,6 +74,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '027_webhooks': m027,
         '028_api_keys': m028,
         '029_authenticator_apps': m029,
+        '030_passkeys': m030,
         '031_single_sign_on': m031,
       }),
     },

@@ -551,4 +551,32 @@ export type Database = {
     browser_key_hash: string;
     expires_at: string;
   };
+  /**
+   * Issue 21 item 2: passkeys (WebAuthn credentials). `counter` is a bigint column: PostgreSQL answers it as a
+   * string, so reads go through Number().
+   */
+  passkeys: {
+    id: string;
+    audience: string;
+    subject_id: string;
+    enterprise_id: string | null;
+    credential_id: string;
+    public_key: string;
+    counter: number | string;
+    transports: string;
+    device_type: string;
+    backed_up: number;
+    name: string;
+    created_at: string;
+    last_used_at: string | null;
+  };
+  /** Issue 21 item 2: WebAuthn challenges, each taken once, for 5 minutes. */
+  passkey_challenges: {
+    id: string;
+    audience: string;
+    purpose: string;
+    session_key: string;
+    challenge: string;
+    expires_at: string;
+  };
 };

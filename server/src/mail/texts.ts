@@ -27,7 +27,13 @@ export type MailTexts = {
 };
 
 /** The sign-in changes each account is told of by mail (issue 21 item 5). */
-export type FactorChange = 'totp-added' | 'totp-removed' | 'recovery-used';
+export type FactorChange =
+  | 'totp-added'
+  | 'totp-removed'
+  | 'recovery-used'
+  | 'passkey-added'
+  | 'passkey-renamed'
+  | 'passkey-removed';
 
 export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
   en: {
@@ -72,6 +78,9 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-removed':
             'The authenticator app was removed from your Coach account. Sign-in codes now come by email or SMS again.',
           'recovery-used': 'A recovery code was used to sign in to your Coach account.',
+          'passkey-added': 'A passkey was added to your Coach account. It can now sign you in.',
+          'passkey-renamed': 'A passkey of your Coach account was renamed.',
+          'passkey-removed': 'A passkey was removed from your Coach account. It can no longer sign you in.',
         }[change]
       }\n\nIf this was not you, change your password at once and tell your administrator.`,
     }),
@@ -118,6 +127,9 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-removed':
             'أُزيل تطبيق المصادقة من حسابك في Coach. تصلك رموز تسجيل الدخول الآن بالبريد الإلكتروني أو الرسائل القصيرة مرة أخرى.',
           'recovery-used': 'استُخدم رمز استرداد لتسجيل الدخول إلى حسابك في Coach.',
+          'passkey-added': 'أُضيف مفتاح مرور إلى حسابك في Coach. يمكنه الآن تسجيل دخولك.',
+          'passkey-renamed': 'أُعيدت تسمية مفتاح مرور في حسابك في Coach.',
+          'passkey-removed': 'أُزيل مفتاح مرور من حسابك في Coach. لم يعد بإمكانه تسجيل دخولك.',
         }[change]
       }\n\nإذا لم تكن أنت، فغيّر كلمة المرور فورًا وأبلغ المسؤول.`,
     }),
@@ -164,6 +176,9 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-removed':
             'برنامه احراز هویت از حساب Coach شما حذف شد. کدهای ورود اکنون دوباره با ایمیل یا پیامک می‌آیند.',
           'recovery-used': 'برای ورود به حساب Coach شما از یک کد بازیابی استفاده شد.',
+          'passkey-added': 'یک کلید عبور به حساب Coach شما اضافه شد. اکنون می‌تواند شما را وارد کند.',
+          'passkey-renamed': 'نام یک کلید عبور حساب Coach شما تغییر کرد.',
+          'passkey-removed': 'یک کلید عبور از حساب Coach شما حذف شد. دیگر نمی‌تواند شما را وارد کند.',
         }[change]
       }\n\nاگر این کار شما نبود، فوراً گذرواژه خود را تغییر دهید و به مدیر خود اطلاع دهید.`,
     }),
@@ -208,6 +223,9 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-added': 'आपके Coach खाते में एक ऑथेंटिकेटर ऐप जोड़ा गया। अब उसके कोड आपका दूसरा साइन-इन चरण हो सकते हैं।',
           'totp-removed': 'आपके Coach खाते से ऑथेंटिकेटर ऐप हटा दिया गया। साइन-इन कोड अब फिर से ईमेल या SMS से आएँगे।',
           'recovery-used': 'आपके Coach खाते में साइन इन करने के लिए एक रिकवरी कोड का उपयोग किया गया।',
+          'passkey-added': 'आपके Coach खाते में एक पासकी जोड़ी गई। अब इससे आप साइन इन कर सकते हैं।',
+          'passkey-renamed': 'आपके Coach खाते की एक पासकी का नाम बदला गया।',
+          'passkey-removed': 'आपके Coach खाते से एक पासकी हटा दी गई। अब इससे साइन इन नहीं हो सकता।',
         }[change]
       }\n\nअगर यह आपने नहीं किया, तो तुरंत अपना पासवर्ड बदलें और अपने व्यवस्थापक को बताएँ।`,
     }),
@@ -252,6 +270,9 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-added': '您的 Coach 账户已添加身份验证器应用。现在可以用它的验证码完成第二步登录。',
           'totp-removed': '您的 Coach 账户已移除身份验证器应用。登录验证码将重新通过电子邮件或短信发送。',
           'recovery-used': '有人使用恢复码登录了您的 Coach 账户。',
+          'passkey-added': '您的 Coach 账户已添加一个通行密钥。现在可以用它登录。',
+          'passkey-renamed': '您的 Coach 账户的一个通行密钥已重命名。',
+          'passkey-removed': '您的 Coach 账户已移除一个通行密钥。它不能再用于登录。',
         }[change]
       }\n\n如果这不是您本人操作，请立即更改密码并告知管理员。`,
     }),
@@ -298,6 +319,9 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-removed':
             'د تصدیق اپ ستاسو له Coach حساب څخه لرې شو. د ننوتلو کوډونه اوس بیا په برېښنالیک یا SMS راځي.',
           'recovery-used': 'ستاسو Coach حساب ته د ننوتلو لپاره د بیا رغونې کوډ وکارول شو.',
+          'passkey-added': 'ستاسو Coach حساب ته یو پاسکي ورزیات شو. اوس تاسو پرې ننوتلی شئ.',
+          'passkey-renamed': 'ستاسو د Coach حساب د یوې پاسکي نوم بدل شو.',
+          'passkey-removed': 'ستاسو له Coach حساب څخه یوه پاسکي لرې شوه. نور پرې نه شئ ننوتلی.',
         }[change]
       }\n\nکه دا تاسو نه وئ، سمدستي خپل پټنوم بدل کړئ او خپل مدیر ته ووایاست.`,
     }),
@@ -344,6 +368,11 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-removed':
             'Se quitó la aplicación de autenticación de su cuenta de Coach. Los códigos de inicio de sesión vuelven a llegar por correo o SMS.',
           'recovery-used': 'Se usó un código de recuperación para iniciar sesión en su cuenta de Coach.',
+          'passkey-added':
+            'Se agregó una llave de acceso a su cuenta de Coach. Ahora puede iniciar sesión con ella.',
+          'passkey-renamed': 'Se cambió el nombre de una llave de acceso de su cuenta de Coach.',
+          'passkey-removed':
+            'Se quitó una llave de acceso de su cuenta de Coach. Ya no puede iniciar sesión con ella.',
         }[change]
       }\n\nSi no fue usted, cambie su contraseña de inmediato y avise a su administrador.`,
     }),
@@ -390,6 +419,10 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-removed':
             'Застосунок-автентифікатор вилучено з вашого облікового запису Coach. Коди входу знову надходитимуть електронною поштою або SMS.',
           'recovery-used': 'Для входу до вашого облікового запису Coach використано код відновлення.',
+          'passkey-added': 'До вашого облікового запису Coach додано ключ доступу. Тепер ним можна входити.',
+          'passkey-renamed': 'Ключ доступу вашого облікового запису Coach перейменовано.',
+          'passkey-removed':
+            'З вашого облікового запису Coach видалено ключ доступу. Ним більше не можна входити.',
         }[change]
       }\n\nЯкщо це були не ви, негайно змініть пароль і повідомте адміністратора.`,
     }),
@@ -436,6 +469,11 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
           'totp-removed':
             'Ứng dụng xác thực đã bị gỡ khỏi tài khoản Coach của bạn. Mã đăng nhập sẽ lại được gửi qua email hoặc SMS.',
           'recovery-used': 'Một mã khôi phục đã được dùng để đăng nhập vào tài khoản Coach của bạn.',
+          'passkey-added':
+            'Một khóa truy cập đã được thêm vào tài khoản Coach của bạn. Giờ bạn có thể đăng nhập bằng nó.',
+          'passkey-renamed': 'Một khóa truy cập của tài khoản Coach của bạn đã được đổi tên.',
+          'passkey-removed':
+            'Một khóa truy cập đã bị xóa khỏi tài khoản Coach của bạn. Nó không còn đăng nhập được nữa.',
         }[change]
       }\n\nNếu không phải bạn, hãy đổi mật khẩu ngay và báo cho quản trị viên.`,
     }),

@@ -63,6 +63,7 @@ describe('authenticator apps (issue 21)', () => {
     expect(before.json.response).toEqual({
       authenticatorApp: { enabled: false, since: null },
       recoveryCodesLeft: 0,
+      passkeys: 0,
     });
 
     const { phone, recoveryCodes } = await enrol('enterprise', token);

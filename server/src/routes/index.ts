@@ -16,6 +16,7 @@ import { legalRoutes } from './legal.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { myProgressRoutes } from './my-progress.ts';
 import { organisationRoutes } from './organisation.ts';
+import { passkeyRoutes } from './passkeys.ts';
 import { peopleRoutes } from './people.ts';
 import { pronunciationRoutes } from './pronunciation.ts';
 import { readingTopicRoutes } from './reading-topics.ts';
@@ -30,6 +31,7 @@ export const allRoutes: Registration[] = [
   ...authRoutes,
   ...factorRoutes,
   ...ssoRoutes,
+  ...passkeyRoutes,
   ...rolesRoutes,
   ...peopleRoutes,
   ...organisationRoutes,

@@ -110,6 +110,13 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
       .executeTakeFirst(),
     singleSignOnOf(ctx.db, enterpriseId),
   ]);
+  // Members with a passkey, counted once however many they have (issue 21 item 2).
+  const passkeyHolders = await ctx.db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.count('subject_id').distinct().as('n'))
+    .where('audience', '=', 'enterprise')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
   return {
     _id: ent.id,
     company_name: ent.name,
@@ -130,6 +137,7 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
       authenticatorApp: Number(apps?.n ?? 0),
       smsCodes: Number(count?.mobiles ?? 0),
       singleSignOn,
+      passkeys: Number(passkeyHolders?.n ?? 0),
     },
   };
 };

@@ -93,10 +93,17 @@ export const listFactors = async (ctx: CallContext, audience: Audience) => {
     .where('subject_id', '=', me.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
+  const passkeys = await ctx.db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('audience', '=', audience)
+    .where('subject_id', '=', me.id)
+    .executeTakeFirst();
   const enabled = !!app?.confirmed_at;
   return {
     authenticatorApp: { enabled, since: app?.confirmed_at ?? null },
     recoveryCodesLeft: enabled ? Number(left?.n ?? 0) : 0,
+    passkeys: Number(passkeys?.n ?? 0),
   };
 };
 

@@ -261,6 +261,12 @@ export const deleteMember = async (ctx: CallContext, { memberId }: { memberId: s
   assertChangeable(ctx, member, 'deleted');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('group_members').where('user_id', '=', memberId).execute();
+    // Their passkeys go with them: a key of a deleted account must not count or linger (issue 21 item 2).
+    await trx
+      .deleteFrom('passkeys')
+      .where('audience', '=', 'enterprise')
+      .where('subject_id', '=', memberId)
+      .execute();
     await trx
       .deleteFrom('users')
       .where('id', '=', memberId)

@@ -44,6 +44,8 @@ export const enterpriseDetailSchema = z.object({
     singleSignOn: z
       .object({ issuer: z.string(), domains: z.array(z.string()), required: z.boolean() })
       .nullable(),
+    /** Members with at least one passkey (issue 21 item 2). */
+    passkeys: z.number().int().min(0),
   }),
 });
 export type EnterpriseDetail = z.output<typeof enterpriseDetailSchema>;

@@ -138,6 +138,8 @@ export const mfaDetailsResponse = z.object({
   maskedMobile: z.string().nullable(),
   /** An authenticator app is switched on: its code (or a recovery code) may be the second factor (issue 21). */
   authenticatorApp: z.boolean(),
+  /** The account has a passkey: it may be the second factor (issue 21 item 2). */
+  passkeys: z.boolean(),
 });
 export const sendCodeRequest = z.object({ contactMethod: contactMethodField });
 export const sendCodeResponse = z.object({ sentTo: z.string(), expiresInSeconds: z.number().int() });

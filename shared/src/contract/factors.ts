@@ -31,6 +31,8 @@ export const factorsResponse = z.object({
   }),
   /** Recovery codes not yet used (0 without an app). */
   recoveryCodesLeft: z.number().int(),
+  /** Passkeys the account has (issue 21 item 2; listed by general/auth/passkeys). */
+  passkeys: z.number().int().min(0),
 });
 export const totpStartResponse = z.object({
   /** The secret in base32, for typing into an app that cannot scan. */

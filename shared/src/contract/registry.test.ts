@@ -260,6 +260,18 @@ const ISSUE_CALLS: readonly string[] = [
     `POST ${base}/mfa/auth/verify-totp`,
     `POST ${base}/mfa/auth/verify-recovery-code`,
   ]),
+  // Issue 21 item 2: passkeys, for members and platform admins
+  ...[E, A].flatMap((base) => [
+    `GET ${base}/general/auth/passkeys`,
+    `POST ${base}/general/auth/passkeys/register-options`,
+    `POST ${base}/general/auth/passkeys/register-verify`,
+    `POST ${base}/general/auth/passkeys/rename`,
+    `POST ${base}/general/auth/passkeys/remove`,
+    `POST ${base}/mfa/auth/passkey-options`,
+    `POST ${base}/mfa/auth/verify-passkey`,
+    `POST ${base}/passkey-login/options`,
+    `POST ${base}/passkey-login/verify`,
+  ]),
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

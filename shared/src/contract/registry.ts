@@ -20,6 +20,7 @@ import { legal } from './legal.ts';
 import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
 import { myProgress } from './my-progress.ts';
+import { adminPasskeys, enterprisePasskeys } from './passkeys.ts';
 import { pronunciationConfig } from './pronunciation.ts';
 import { readingTopics } from './reading-topics.ts';
 import { enterpriseReports } from './reports.ts';
@@ -75,4 +76,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(adminFactors),
   // Issue 21 item 4: single sign-on with OpenID Connect
   ...Object.values(enterpriseSso),
+  // Issue 21 item 2: passkeys (WebAuthn)
+  ...Object.values(enterprisePasskeys),
+  ...Object.values(adminPasskeys),
 ];

@@ -25,6 +25,7 @@ const acme = (features: FeatureFlags): EnterpriseDetail => ({
   signInMethods: {
     authenticatorApp: 1,
     smsCodes: 2,
+    passkeys: 4,
     singleSignOn: {
       issuer: 'https://login.acme.example',
       domains: ['acme.example', 'acme.co'],
@@ -64,11 +65,12 @@ const featureSwitches = async () =>
   within(await screen.findByRole('group', { name: 'Features of Acme Learning' }));
 
 describe('enterprise detail sign-in methods (issue 21 item 5)', () => {
-  it('says how its members sign in: everyone by password and mailed code, some by app, some by SMS', async () => {
+  it('says how its members sign in: everyone by password and mailed code, some by app, some by SMS, some with a passkey', async () => {
     renderAcme(() => ok({}));
     expect(await screen.findByText('Password and a code by email: every member')).toBeVisible();
     expect(screen.getByText('Members with an authenticator app: 1')).toBeVisible();
     expect(screen.getByText('Members with a mobile number for codes by SMS: 2')).toBeVisible();
+    expect(screen.getByText('Members with a passkey: 4')).toBeVisible();
     expect(
       screen.getByText('Single sign-on with https://login.acme.example for acme.example and acme.co', {
         exact: false,

@@ -49,6 +49,7 @@ const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
               <li>{t('facts.signInPassword')}</li>
               <li>{t('facts.signInApp', { count: detail.signInMethods.authenticatorApp })}</li>
               <li>{t('facts.signInSms', { count: detail.signInMethods.smsCodes })}</li>
+              <li>{t('facts.signInPasskeys', { count: detail.signInMethods.passkeys })}</li>
               {detail.signInMethods.singleSignOn ? (
                 <li>
                   {t('facts.signInSso', {

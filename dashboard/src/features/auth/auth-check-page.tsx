@@ -7,6 +7,7 @@ import { audienceConfig } from '../../config/audience.ts';
 import { safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { apiErrorText } from '../../lib/api-error-text.ts';
+import { passkeyProblem, signWithPasskey } from '../../lib/passkey.ts';
 import { type Audience, logoutAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -19,14 +20,21 @@ const RESEND_AFTER_SECONDS = 30;
 const MOBILE = 1;
 const EMAIL = 2;
 
-type Details = { maskedEmail: string; maskedMobile: string | null; authenticatorApp: boolean };
+type Details = {
+  maskedEmail: string;
+  maskedMobile: string | null;
+  authenticatorApp: boolean;
+  passkeys: boolean;
+};
 /** The authenticator app (issue 21): its code is typed at once, nothing is sent. */
 const APP = 'app';
-type Method = typeof MOBILE | typeof EMAIL | typeof APP;
+/** A passkey (issue 21 item 2): the browser asks for it, nothing is sent or typed. */
+const PASSKEY = 'passkey';
+type Method = typeof MOBILE | typeof EMAIL | typeof APP | typeof PASSKEY;
 
 export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
-  const { calls, paths } = audienceConfig[audience];
+  const { calls, passkeyCalls: passkeys, paths } = audienceConfig[audience];
   const factors = audience === 'enterprise' ? enterpriseFactors : adminFactors;
   const [session, setSession] = useAtom(sessionAtoms[audience]);
   const logout = useSetAtom(logoutAtom);
@@ -43,6 +51,8 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The person closed the browser's passkey prompt: said calmly, not as an error. */
+  const [calm, setCalm] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const token = session?.token;
   const mfaDone = session?.mfaDone ?? false;
@@ -55,7 +65,9 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
       .then((value) => {
         if (!active) return;
         setDetails(value);
-        setMethod(value.authenticatorApp ? APP : value.maskedMobile ? MOBILE : EMAIL);
+        setMethod(
+          value.passkeys ? PASSKEY : value.authenticatorApp ? APP : value.maskedMobile ? MOBILE : EMAIL,
+        );
       })
       .catch((failure: unknown) => active && setLoadError(apiErrorText(failure)));
     return () => {
@@ -77,8 +89,33 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
     navigate(paths.login.build(redirect), { replace: true });
   };
 
+  const finish = (accesstoken: string) => {
+    setSession({ token: accesstoken, mfaDone: true, refreshDone: false });
+    navigate(safeRedirect(redirect, paths.dashboard), { replace: true });
+  };
+
+  /** The passkey as the second step: the browser's prompt, then the server checks the answer. */
+  const usePasskeyNow = async () => {
+    setSending(true);
+    try {
+      const { options } = await api.call(passkeys.secondFactorOptions, {});
+      const credential = await signWithPasskey(options);
+      finish((await api.call(passkeys.verifySecondFactor, { credential })).accesstoken);
+    } catch (failure) {
+      const problem = passkeyProblem(failure);
+      setError(problem ? t(problem) : apiErrorText(failure));
+      setCalm(problem === 'passkey.cancelled');
+      setSending(false);
+    }
+  };
+
   const sendCode = async () => {
     setError(null);
+    setCalm(false);
+    if (method === PASSKEY) {
+      await usePasskeyNow();
+      return;
+    }
     if (method === APP) {
       setTyping('app');
       return;
@@ -112,8 +149,7 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
           : recovery
             ? await api.call(factors.verifyRecoveryCode, { code: typed })
             : await api.call(calls.verifyCode, { code: typed });
-      setSession({ token: accesstoken, mfaDone: true, refreshDone: false });
-      navigate(safeRedirect(redirect, paths.dashboard), { replace: true });
+      finish(accesstoken);
     } catch (failure) {
       setError(apiErrorText(failure));
       setVerifying(false);
@@ -154,7 +190,27 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
       {!sentTo && !typing ? (
         <div className="auth__form">
           <fieldset className="choice-group">
-            <legend>{t('auth.check.sendTo')}</legend>
+            {/* Nothing is sent for a passkey or an app: the choice is then how to verify, not where to send. */}
+            <legend>
+              {details.passkeys || details.authenticatorApp
+                ? t('auth.check.verifyWith')
+                : t('auth.check.sendTo')}
+            </legend>
+            {details.passkeys ? (
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="contactMethod"
+                  value={PASSKEY}
+                  checked={method === PASSKEY}
+                  onChange={() => setMethod(PASSKEY)}
+                />
+                <span className="choice__text">
+                  <span className="choice__title">{t('auth.check.passkey')}</span>
+                  <span className="choice__detail">{t('auth.check.passkeyDetail')}</span>
+                </span>
+              </label>
+            ) : null}
             {details.authenticatorApp ? (
               <label className="choice">
                 <input
@@ -198,9 +254,13 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
               </span>
             </label>
           </fieldset>
-          <FormAlert message={error} />
+          <FormAlert message={error} tone={calm ? 'info' : 'error'} />
           <Button size="lg" block loading={sending} onClick={sendCode}>
-            {method === APP ? t('auth.check.continue') : t('auth.check.send')}
+            {method === PASSKEY
+              ? t('auth.check.usePasskey')
+              : method === APP
+                ? t('auth.check.continue')
+                : t('auth.check.send')}
           </Button>
         </div>
       ) : (

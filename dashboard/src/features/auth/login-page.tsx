@@ -6,6 +6,7 @@ import { audienceConfig } from '../../config/audience.ts';
 import { paths as appPaths, safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { apiErrorCode, apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
+import { passkeyProblem, signWithPasskey } from '../../lib/passkey.ts';
 import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
@@ -14,7 +15,7 @@ import { startSingleSignOn, useSsoDiscovery } from './single-sign-on.ts';
 
 export const LoginPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
-  const { calls, paths } = audienceConfig[audience];
+  const { calls, passkeyCalls, paths } = audienceConfig[audience];
   const [session, setSession] = useAtom(sessionAtoms[audience]);
   const setLoggedOutOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
   const navigate = useNavigate();
@@ -28,6 +29,9 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const [passwordChosen, setPasswordChosen] = useState(false);
   const discovery = useSsoDiscovery(email, audience === 'enterprise');
   const viaSso = Boolean(discovery?.singleSignOn) && !passwordChosen;
+  /** The passkey sign-in (issue 21 item 2): under way, and its outcome when it did not sign in. */
+  const [withPasskey, setWithPasskey] = useState(false);
+  const [passkeyNote, setPasskeyNote] = useState<{ message: string; calm: boolean } | null>(null);
 
   if (session?.mfaDone) return <Navigate to={safeRedirect(redirect, paths.dashboard)} replace />;
 
@@ -51,6 +55,28 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
       const message = apiErrorText(error);
       setErrors(field === 'email' || field === 'password' ? { [field]: message } : { form: message });
       setSubmitting(false);
+    }
+  };
+
+  /** The whole sign-in with a passkey: no password, no second step (the passkey verified its owner). */
+  const signInWithPasskey = async () => {
+    setErrors({});
+    setPasskeyNote(null);
+    setWithPasskey(true);
+    try {
+      const { flowId, options } = await api.call(passkeyCalls.loginOptions, {});
+      const credential = await signWithPasskey(options);
+      const { accesstoken } = await api.call(passkeyCalls.loginVerify, { flowId, credential });
+      setLoggedOutOnPurpose(false);
+      setSession({ token: accesstoken, mfaDone: true, refreshDone: false });
+      navigate(safeRedirect(redirect, paths.dashboard), { replace: true });
+    } catch (failure) {
+      const problem = passkeyProblem(failure);
+      setPasskeyNote({
+        message: problem ? t(problem) : apiErrorText(failure),
+        calm: problem === 'passkey.cancelled',
+      });
+      setWithPasskey(false);
     }
   };
 
@@ -90,7 +116,7 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
             </div>
           </>
         )}
-        <Button type="submit" size="lg" block loading={submitting}>
+        <Button type="submit" size="lg" block loading={submitting} disabled={withPasskey}>
           {viaSso ? t('auth.sso.continue') : t('auth.login.submit')}
         </Button>
         {discovery?.singleSignOn ? (
@@ -107,6 +133,22 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
           </button>
         ) : null}
       </form>
+      <div className="auth__or" aria-hidden="true">
+        <span>{t('auth.login.or')}</span>
+      </div>
+      <div className="auth__form">
+        <FormAlert message={passkeyNote?.message ?? null} tone={passkeyNote?.calm ? 'info' : 'error'} />
+        <Button
+          variant="secondary"
+          size="lg"
+          block
+          loading={withPasskey}
+          disabled={submitting}
+          onClick={() => void signInWithPasskey()}
+        >
+          {t('auth.login.passkey')}
+        </Button>
+      </div>
       {audience === 'enterprise' ? (
         <p className="auth__muted auth__signup">
           {t('auth.login.newToCoach')}{' '}

@@ -1,0 +1,19 @@
+import { adminPasskeys, enterprisePasskeys } from '@coach/shared/contract/passkeys';
+import { type Registration, serve } from '../adapter.ts';
+import * as passkeys from '../services/passkeys.ts';
+
+/** Passkeys (issue 21 item 2): the profile's list, add, rename and remove, and the two ways to sign in with one. */
+export const passkeyRoutes: Registration[] = (['enterprise', 'admin'] as const).flatMap((audience) => {
+  const calls = audience === 'enterprise' ? enterprisePasskeys : adminPasskeys;
+  return [
+    serve(calls.passkeys, ({ ctx }) => passkeys.listPasskeys(ctx, audience)),
+    serve(calls.registerOptions, ({ ctx }) => passkeys.registrationOptions(ctx, audience)),
+    serve(calls.registerVerify, ({ ctx, input }) => passkeys.verifyRegistration(ctx, audience, input)),
+    serve(calls.rename, ({ ctx, input }) => passkeys.renamePasskey(ctx, audience, input)),
+    serve(calls.remove, ({ ctx, input }) => passkeys.removePasskey(ctx, audience, input)),
+    serve(calls.secondFactorOptions, ({ ctx }) => passkeys.secondFactorOptions(ctx, audience)),
+    serve(calls.verifySecondFactor, ({ ctx, input }) => passkeys.verifySecondFactor(ctx, audience, input)),
+    serve(calls.loginOptions, ({ ctx }) => passkeys.loginOptions(ctx, audience)),
+    serve(calls.loginVerify, ({ ctx, input }) => passkeys.loginVerify(ctx, audience, input)),
+  ];
+});
