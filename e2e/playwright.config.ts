@@ -58,6 +58,8 @@ export default defineConfig({
         WEBHOOKS_ALLOW_PRIVATE: '1',
         // The single sign-on journey's identity provider listens on 127.0.0.1 too (issue 21).
         SSO_ALLOW_PRIVATE: '1',
+        // ...and its DNS server, which holds the record proving the journey's email domain (port + 500).
+        SSO_DNS_SERVERS: `127.0.0.1:${server.port + 500}`,
       },
     };
   }),

@@ -1,8 +1,10 @@
+import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
+import dnsPacket from 'dns-packet';
 import Provider from 'oidc-provider';
 import { logOut, signIn, typeSignIn } from '../support/auth.ts';
 import { noSideways, noViolations } from '../support/checks.ts';
-import { E2E_NAMED_URL } from '../support/env.ts';
+import { E2E_NAMED_URL, E2E_PORT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -11,6 +13,7 @@ import { expect, test } from '../support/fixtures.ts';
  * domain of its own, a new person of that domain signs in from /login through the provider (its development login
  * and consent pages), and their first sign-in creates their member account; the second finds it again.
  * The domain is this journey's alone, so the other journeys sharing this server keep signing in with passwords.
+ * The domain is proved with a TXT record on a DNS server the test runs too (the e2e servers ask it: SSO_DNS_SERVERS).
  */
 const DOMAIN = 'northwind-sso.example';
 const NEWCOMER = `ana.lima@${DOMAIN}`;
@@ -20,8 +23,31 @@ const CLIENT_SECRET = 'coach-e2e-client-secret';
 let provider: Provider;
 let server: ReturnType<Provider['listen']>;
 let issuer = '';
+/** The DNS server's TXT records (name → values); every other name is NXDOMAIN. */
+const txtRecords = new Map<string, string[]>();
+const dns = dgram.createSocket('udp4');
+dns.on('message', (message, from) => {
+  const query = dnsPacket.decode(message);
+  const question = query.questions?.[0];
+  const values = question?.type === 'TXT' ? txtRecords.get(question.name.toLowerCase()) : undefined;
+  const answer = dnsPacket.encode({
+    type: 'response',
+    id: query.id ?? 0,
+    // Authoritative; NXDOMAIN (rcode 3) when nothing is held.
+    flags: dnsPacket.AUTHORITATIVE_ANSWER | (values ? 0 : 3),
+    questions: query.questions ?? [],
+    answers: (values ?? []).map((data) => ({
+      type: 'TXT' as const,
+      name: question?.name ?? '',
+      ttl: 0,
+      data,
+    })),
+  });
+  dns.send(answer, from.port, from.address);
+});
 
 test.beforeAll(async () => {
+  await new Promise<void>((resolve) => dns.bind(E2E_PORT + 500, '127.0.0.1', resolve));
   // A port of its own: the provider must know its issuer before it listens, so it is found free first.
   const probe = (await import('node:net')).createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -51,6 +77,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  await new Promise<void>((resolve) => dns.close(() => resolve()));
   await new Promise<void>((resolve) => server?.close(() => resolve()));
 });
 
@@ -75,6 +102,18 @@ test('the default admin sets up single sign-on; a new member signs in through th
   await card.getByLabel('Issuer URL').fill(issuer);
   await card.getByRole('button', { name: 'Save single sign-on' }).click();
   await expect(page.getByText('Single sign-on saved')).toBeVisible();
+  // Nobody is sent anywhere until the domain is proved: its TXT record is published, then checked.
+  await expect(card.getByText('Saved, but no domain is verified yet', { exact: false })).toBeVisible();
+  const proofs = card.getByRole('region', { name: 'Domain ownership' });
+  await proofs.getByRole('button', { name: `Check DNS for ${DOMAIN}` }).click();
+  await expect(
+    proofs.getByText(`was found at _coach-verification.${DOMAIN}`, { exact: false }),
+  ).toBeVisible();
+  const value = (await proofs.locator('code').nth(1).textContent()) ?? '';
+  expect(value).toMatch(/^coach-verification=[0-9a-f]{32}$/);
+  txtRecords.set(`_coach-verification.${DOMAIN}`, [value]);
+  await proofs.getByRole('button', { name: `Check DNS for ${DOMAIN}` }).click();
+  await expect(page.getByText(`${DOMAIN} is verified`)).toBeVisible();
   await expect(
     card.getByText('On: members of your domains are sent to your identity provider', { exact: false }),
   ).toBeVisible();

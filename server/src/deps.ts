@@ -2,6 +2,7 @@ import type { Tokens } from './auth/tokens.ts';
 import type { Background } from './background.ts';
 import type { Db, DbKind } from './db/connect.ts';
 import type { CoachEngine } from './providers/coach.ts';
+import type { TxtResolver } from './providers/dns.ts';
 import type { MailProvider } from './providers/mail.ts';
 import type { PaymentProvider, testPayments } from './providers/payments.ts';
 import type { SpeechProvider } from './providers/speech/index.ts';
@@ -58,6 +59,8 @@ export type Deps = {
   tokens: Tokens;
   mail: MailProvider;
   sms: MailProvider;
+  /** TXT records, for proving an email domain is an enterprise's (single sign-on). */
+  dns: TxtResolver;
   /** Where uploaded files live: DATA_DIR/uploads, or an S3 bucket when S3_BUCKET is set. */
   storage: StorageProvider;
   /** Course payments: Stripe when configured, else the embedded test mode (whose confirm step is here). */

@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrations.ts';
 import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { coachFor } from './providers/coach.ts';
+import { dnsResolver } from './providers/dns.ts';
 import { createMail } from './providers/mail.ts';
 import { paymentsFor } from './providers/payments.ts';
 import { speechFor } from './providers/speech/index.ts';
@@ -65,6 +66,8 @@ export type StartOptions = {
   webhooksAllowPrivate?: boolean;
   /** SSO_ALLOW_PRIVATE=1: single sign-on's identity providers may be on private networks and plain http. */
   ssoAllowPrivate?: boolean;
+  /** SSO_DNS_SERVERS: the DNS servers that prove single sign-on domains (comma-separated; the system's by default). */
+  ssoDnsServers?: string[];
   /** WEBHOOK_TIMEOUT_MS: how long one webhook or xAPI POST may take (default 10 s). */
   webhookTimeoutMs?: number;
   /** SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM, SMS_API_URL: a Twilio-compatible SMS provider instead of the outbox. */
@@ -118,6 +121,7 @@ export const startServer = async (options: StartOptions = {}) => {
     dbKind: kind,
     mail,
     sms,
+    dns: dnsResolver(options.ssoDnsServers ?? []),
     tokens: createTokens(secret),
     // Upload addresses are signed with their own key derived from the secret.
     storage,
@@ -259,6 +263,13 @@ if (isMain) {
     ...(env.API_KEY_RATE_LIMIT ? { apiKeyRateLimit: rateLimitOf(env.API_KEY_RATE_LIMIT) } : {}),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
     ssoAllowPrivate: env.SSO_ALLOW_PRIVATE === '1',
+    ...(env.SSO_DNS_SERVERS
+      ? {
+          ssoDnsServers: env.SSO_DNS_SERVERS.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : {}),
     ...(env.WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: timeoutOf(env.WEBHOOK_TIMEOUT_MS) } : {}),
     validateResponses: env.VALIDATE_RESPONSES === '1',
     webauthnOrigins: originsOf(env.WEBAUTHN_ORIGINS ?? ''),

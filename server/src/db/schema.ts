@@ -531,10 +531,12 @@ export type Database = {
     client_secret: string;
     default_role_id: string;
     require_sso: number;
+    /** What the TXT record at `_coach-verification.<domain>` must hold to prove a domain is the enterprise's. */
+    domain_token: string;
     created_at: string;
     updated_at: string;
   };
-  sso_domains: { domain: string; enterprise_id: string };
+  sso_domains: { enterprise_id: string; domain: string; verified_at: string | null };
   sso_identities: {
     id: string;
     enterprise_id: string;

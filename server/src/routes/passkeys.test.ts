@@ -316,6 +316,7 @@ describe('signing in with a passkey (issue 21 item 2)', () => {
         client_secret: 'sealed',
         default_role_id: acme.role_id,
         require_sso: 1,
+        domain_token: 'token',
         created_at: now,
         updated_at: now,
       })

@@ -133,10 +133,14 @@ describe('single sign-on settings (issue 21)', () => {
     expect(saved.connection).toMatchObject({
       issuer: idp.issuer,
       clientId: idp.clientId,
-      domains: ['acme-sso.example', 'acme.example'],
+      domains: [
+        { domain: 'acme-sso.example', verifiedAt: null },
+        { domain: 'acme.example', verifiedAt: null },
+      ],
       requireSso: false,
       defaultRoleId: learnerRoleId,
     });
+    expect(saved.connection?.txtValue).toMatch(/^coach-verification=[0-9a-f]{32}$/);
     expect(JSON.stringify(res.json)).not.toContain(idp.clientSecret);
     const row = await t.deps.db.selectFrom('sso_connections').selectAll().executeTakeFirstOrThrow();
     expect(row.client_secret).not.toContain(idp.clientSecret);
@@ -150,14 +154,43 @@ describe('single sign-on settings (issue 21)', () => {
     // Saved again without a secret keeps the old one (the sign-in below still works with it).
     const again = await post(owner, enterpriseSso.save.path, settingsFor({ clientSecret: undefined }));
     expect(again.status, again.json.message).toBe(200);
-    // Another organisation cannot take a domain Acme owns.
-    const grab = await post(globex, enterpriseSso.save.path, {
+    // Named but not proved: no address goes to the provider yet.
+    const early = await post(null, enterpriseSso.discover.path, { email: 'someone@acme.example' });
+    expect(early.json.response).toEqual({ singleSignOn: false, required: false });
+    // Globex may name the same domain (a claim nobody proved takes nothing)...
+    const globexClaim = await post(globex, enterpriseSso.save.path, {
       ...settingsFor({ domains: ['acme.example'] }),
+      defaultRoleId: globexRoleId,
+    });
+    expect(globexClaim.status, globexClaim.json.message).toBe(200);
+    // ...but proof is a TXT record holding the claimant's own value, which only the domain's holder can publish.
+    const txtValue = saved.connection?.txtValue ?? '';
+    const missing = await post(owner, enterpriseSso.verifyDomain.path, { domain: 'acme.example' });
+    expect(missing.status).toBe(422);
+    expect(missing.json.field).toBe('domain');
+    expect(missing.json.message).toContain(`_coach-verification.acme.example`);
+    t.dnsRecords.set('_coach-verification.acme.example', ['v=spf1 -all', txtValue]);
+    t.dnsRecords.set('_coach-verification.acme-sso.example', [txtValue]);
+    const globexTry = await post(globex, enterpriseSso.verifyDomain.path, { domain: 'acme.example' });
+    expect(globexTry.status).toBe(422);
+    for (const domain of ['acme.example', 'acme-sso.example']) {
+      const proved = await post(owner, enterpriseSso.verifyDomain.path, { domain });
+      expect(proved.status, proved.json.message).toBe(200);
+      expect(proved.json.message).toBe(`${domain} is verified`);
+    }
+    const settingsNow = await t.request('GET', enterpriseSso.settings.path, { token: owner, ip });
+    for (const d of settingsNow.json.response.connection.domains) expect(d.verifiedAt).not.toBeNull();
+    // Once Acme has proved it, nobody else may name it.
+    const grab = await post(globex, enterpriseSso.save.path, {
+      ...settingsFor({ domains: ['acme.example'], clientSecret: undefined }),
       defaultRoleId: globexRoleId,
     });
     expect(grab.status).toBe(422);
     expect(grab.json.field).toBe('domains');
     expect(grab.json.message).toContain('acme.example is used by another organisation');
+    // A domain outside the settings cannot be proved.
+    const stray = await post(owner, enterpriseSso.verifyDomain.path, { domain: 'elsewhere.example' });
+    expect(stray.status).toBe(422);
     // The platform admin sees how Acme signs in.
     const adminToken = await t.fullLogin('admin@coach.example', 'admin', ip);
     const acme = await t.deps.db

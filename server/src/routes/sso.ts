@@ -9,5 +9,6 @@ export const ssoRoutes: Registration[] = [
   serve(enterpriseSso.complete, ({ ctx, input }) => sso.complete(ctx, input)),
   serve(enterpriseSso.settings, ({ ctx }) => sso.settings(ctx)),
   serve(enterpriseSso.save, ({ ctx, input }) => sso.save(ctx, input)),
+  serve(enterpriseSso.verifyDomain, ({ ctx, input }) => sso.verifyDomain(ctx, input)),
   serve(enterpriseSso.remove, ({ ctx }) => sso.remove(ctx)),
 ];

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { effectiveTimeZone } from '@coach/shared/constants/timezones';
-import { SSO_CALLBACK_PATH, type SsoSettings } from '@coach/shared/contract/sso';
+import { SSO_CALLBACK_PATH, SSO_TXT_PREFIX, type SsoSettings } from '@coach/shared/contract/sso';
 import * as oidc from 'openid-client';
 import type { CallContext } from '../adapter.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -59,20 +60,27 @@ const connectionForDomain = (db: Db, domain: string) =>
     .innerJoin('sso_connections', 'sso_connections.enterprise_id', 'sso_domains.enterprise_id')
     .selectAll('sso_connections')
     .where('sso_domains.domain', '=', domain)
+    // Only a domain the enterprise proved it holds sends addresses anywhere.
+    .where('sso_domains.verified_at', 'is not', null)
     .executeTakeFirst();
 
 const connectionOf = (db: Db, enterpriseId: string) =>
   db.selectFrom('sso_connections').selectAll().where('enterprise_id', '=', enterpriseId).executeTakeFirst();
 
-const domainsOf = async (db: Db, enterpriseId: string) =>
-  (
-    await db
-      .selectFrom('sso_domains')
-      .select('domain')
-      .where('enterprise_id', '=', enterpriseId)
-      .orderBy('domain')
-      .execute()
-  ).map((row) => row.domain);
+const domainsOf = (db: Db, enterpriseId: string) =>
+  db
+    .selectFrom('sso_domains')
+    .select(['domain', 'verified_at'])
+    .where('enterprise_id', '=', enterpriseId)
+    .orderBy('domain')
+    .execute();
+
+/** The domains an enterprise has proved are its own. */
+const verifiedDomainsOf = async (db: Db, enterpriseId: string) =>
+  (await domainsOf(db, enterpriseId)).filter((row) => row.verified_at !== null).map((row) => row.domain);
+
+/** The TXT record value that proves a domain is this connection's enterprise's. */
+const txtValueOf = (row: { domain_token: string }) => `coach-verification=${row.domain_token}`;
 
 // ---------------------------------------------------------------------------------------------
 // The provider's configuration (discovery), kept per enterprise while its settings stand
@@ -254,7 +262,7 @@ const memberFor = async (ctx: CallContext, row: Connection, claims: Claims) => {
     throw unauthenticated('Your identity provider did not give your email address. Ask your admin.');
   if (claims.email_verified === false)
     throw unauthenticated('Your identity provider has not verified your email address. Ask your admin.');
-  const domains = await domainsOf(ctx.db, row.enterprise_id);
+  const domains = await verifiedDomainsOf(ctx.db, row.enterprise_id);
   if (!domains.includes(domainOf(email)))
     throw forbidden("Your email address is not one of your organisation's single sign-on domains");
   const existing = await ctx.db
@@ -439,7 +447,11 @@ const settingsOf = async (ctx: CallContext, enterpriseId: string): Promise<SsoSe
       ? {
           issuer: row.issuer,
           clientId: row.client_id,
-          domains: await domainsOf(ctx.db, enterpriseId),
+          domains: (await domainsOf(ctx.db, enterpriseId)).map((d) => ({
+            domain: d.domain,
+            verifiedAt: d.verified_at,
+          })),
+          txtValue: txtValueOf(row),
           requireSso: row.require_sso === 1,
           defaultRoleId: row.default_role_id,
           updatedAt: row.updated_at,
@@ -453,7 +465,11 @@ const settingsOf = async (ctx: CallContext, enterpriseId: string): Promise<SsoSe
 export const singleSignOnOf = async (db: Db, enterpriseId: string) => {
   const row = await connectionOf(db, enterpriseId);
   return row
-    ? { issuer: row.issuer, domains: await domainsOf(db, enterpriseId), required: row.require_sso === 1 }
+    ? {
+        issuer: row.issuer,
+        domains: await verifiedDomainsOf(db, enterpriseId),
+        required: row.require_sso === 1,
+      }
     : null;
 };
 
@@ -503,11 +519,13 @@ export const save = async (
   const givenSecret = input.clientSecret?.trim() ?? '';
   if (!givenSecret && !existing) throw validation('clientSecret', 'Enter the client secret');
   const secret = givenSecret || (existing ? openClientSecret(ctx, existing) : '');
+  // A domain another organisation has proved is theirs; a claim nobody proved blocks nobody.
   const taken = await ctx.db
     .selectFrom('sso_domains')
     .select('domain')
     .where('domain', 'in', input.domains)
     .where('enterprise_id', '!=', enterpriseId)
+    .where('verified_at', 'is not', null)
     .executeTakeFirst();
   if (taken) throw validation('domains', `${taken.domain} is used by another organisation`);
   const refusal = await refusalOf(issuer, policyOf(ctx));
@@ -545,13 +563,28 @@ export const save = async (
       else
         await trx
           .insertInto('sso_connections')
-          .values({ enterprise_id: enterpriseId, created_at: now, ...values })
+          .values({
+            enterprise_id: enterpriseId,
+            created_at: now,
+            domain_token: randomBytes(16).toString('hex'),
+            ...values,
+          })
           .execute();
-      await trx.deleteFrom('sso_domains').where('enterprise_id', '=', enterpriseId).execute();
-      await trx
-        .insertInto('sso_domains')
-        .values(input.domains.map((domain) => ({ domain, enterprise_id: enterpriseId })))
-        .execute();
+      // Domains kept keep their proof; domains left out go; new ones wait for theirs.
+      const kept = (await domainsOf(trx, enterpriseId)).map((row) => row.domain);
+      const gone = kept.filter((domain) => !input.domains.includes(domain));
+      if (gone.length)
+        await trx
+          .deleteFrom('sso_domains')
+          .where('enterprise_id', '=', enterpriseId)
+          .where('domain', 'in', gone)
+          .execute();
+      const added = input.domains.filter((domain) => !kept.includes(domain));
+      if (added.length)
+        await trx
+          .insertInto('sso_domains')
+          .values(added.map((domain) => ({ domain, enterprise_id: enterpriseId, verified_at: null })))
+          .execute();
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -568,6 +601,52 @@ export const save = async (
   await tellDefaultAdmin(ctx, 'saved', issuer);
   ctx.setMessage('Single sign-on saved');
   return settingsOf(ctx, enterpriseId);
+};
+
+const DOMAIN_NOT_PROVED = (domain: string, value: string) =>
+  `No TXT record "${value}" was found at ${SSO_TXT_PREFIX}.${domain} yet. DNS changes can take a while to appear: try again later.`;
+
+/** Looks up the domain's TXT record now; found, the domain is proved (issue 21 item 4). */
+export const verifyDomain = async (ctx: CallContext, { domain }: { domain: string }) => {
+  const s = enterpriseSession(ctx);
+  const row = await connectionOf(ctx.db, s.enterpriseId);
+  if (!row) throw validation('domain', 'Save single sign-on with this domain first');
+  const claim = await ctx.db
+    .selectFrom('sso_domains')
+    .select('verified_at')
+    .where('enterprise_id', '=', s.enterpriseId)
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  if (!claim) throw validation('domain', 'Save single sign-on with this domain first');
+  if (claim.verified_at) return settingsOf(ctx, s.enterpriseId);
+  const value = txtValueOf(row);
+  let found = false;
+  try {
+    const records = await ctx.dns.resolveTxt(`${SSO_TXT_PREFIX}.${domain}`);
+    found = records.some((chunks) => chunks.join('').trim() === value);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ENOTFOUND' && code !== 'ENODATA')
+      throw validation(
+        'domain',
+        `The DNS of ${domain} could not be asked just now (${code ?? 'no answer'}). Try again.`,
+      );
+  }
+  if (!found) throw validation('domain', DOMAIN_NOT_PROVED(domain, value));
+  try {
+    await ctx.db
+      .updateTable('sso_domains')
+      .set({ verified_at: nowIso() })
+      .where('enterprise_id', '=', s.enterpriseId)
+      .where('domain', '=', domain)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validation('domain', `${domain} is used by another organisation`);
+    throw error;
+  }
+  await audit(ctx, 'enterprise', s.user.id, s.enterpriseId, 'sso.domainVerified', { domain });
+  ctx.setMessage(`${domain} is verified`);
+  return settingsOf(ctx, s.enterpriseId);
 };
 
 export const remove = async (ctx: CallContext) => {

@@ -11,6 +11,7 @@ import { connect } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { startJobs } from '../jobs/start-jobs.ts';
 import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
+import { mapResolver } from '../providers/dns.ts';
 import { createMail, type MailProvider } from '../providers/mail.ts';
 import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
 import { workerSpeech } from '../providers/speech/worker.ts';
@@ -52,6 +53,8 @@ export const createTestApp = async ({
 } = {}) => {
   // A copy of the run's seeded demo (seed-template.ts, vitest's global setup).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-test-'));
+  /** The DNS TXT records the suite's domains hold (name → values), as a suite sets them. */
+  const dnsRecords = new Map<string, string[]>();
   let dbName: string | undefined;
   cpSync(inject(process.env.TEST_DB === 'postgres' ? 'seedPgDir' : 'seedDir'), dataDir, { recursive: true });
   if (process.env.TEST_DB === 'postgres') {
@@ -73,6 +76,7 @@ export const createTestApp = async ({
     dbKind: kind,
     mail,
     sms: smsProvider ?? sms,
+    dns: mapResolver(dnsRecords),
     tokens: createTokens('test-secret-test-secret-test-secret'),
     storage,
     background,
@@ -255,6 +259,7 @@ export const createTestApp = async ({
     close,
     freshIp,
     tokenOpt,
+    dnsRecords,
     /** Resolves when every queued background job (speech analysis) is done. */
     jobsIdle: () => runner.idle(),
   };

@@ -272,6 +272,14 @@ const ISSUE_CALLS: readonly string[] = [
     `POST ${base}/passkey-login/options`,
     `POST ${base}/passkey-login/verify`,
   ]),
+  // Issue 21 item 4: single sign-on with OpenID Connect (sign-in from /login, and the default admin's settings)
+  `POST ${E}/sso/discover`,
+  `POST ${E}/sso/start`,
+  `POST ${E}/sso/complete`,
+  `GET ${E}/general/sso-settings`,
+  `POST ${E}/general/sso-settings/save`,
+  `POST ${E}/general/sso-settings/verify-domain`,
+  `POST ${E}/general/sso-settings/remove`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

@@ -7,7 +7,7 @@ import { empty, id, text } from './envelope.ts';
  * Single sign-on per enterprise with OpenID Connect (issue 21 item 4).
  *
  * The default admin enters the identity provider (issuer, client id and secret) and the email domains the company
- * owns in Settings. From /login an address of those domains is sent to the provider: `sso/discover` says whether it
+ * owns in Settings, and proves each domain with a DNS TXT record (`verify-domain`). From /login an address of those domains is sent to the provider: `sso/discover` says whether it
  * is one, `sso/start` answers the provider's address (authorization code flow with PKCE, state and nonce) and a
  * key the tab keeps, and `sso/complete` takes the provider's answer back from /sso/callback with that key and gives
  * a full session. The first sign-in of an address with no member creates one with the chosen role (just in time);
@@ -35,10 +35,19 @@ export const ssoDomainField = text()
 /** The key `sso/start` gives the tab that started a sign-in; `sso/complete` wants it back (43 base64url chars). */
 const browserKeyField = text().regex(/^[A-Za-z0-9_-]{43}$/, 'The sign-in key is not valid');
 
+/** Where a domain's proof of ownership lives: a TXT record at `_coach-verification.<domain>`. */
+export const SSO_TXT_PREFIX = '_coach-verification';
+
 export const ssoConnectionSchema = z.object({
   issuer: z.string(),
   clientId: z.string(),
-  domains: z.array(z.string()),
+  /**
+   * The email domains named, each with when its TXT record was found (null: not yet proved). Only proved domains
+   * send addresses to the provider.
+   */
+  domains: z.array(z.object({ domain: z.string(), verifiedAt: z.string().nullable() })),
+  /** The TXT record each domain must hold: at `_coach-verification.<domain>`, this value. */
+  txtValue: z.string(),
   requireSso: z.boolean(),
   defaultRoleId: z.string(),
   updatedAt: z.string(),
@@ -118,6 +127,16 @@ export const enterpriseSso = {
     permission: null,
     defaultAdminOnly: true,
     request: saveSsoSettingsRequest,
+    response: ssoSettingsResponse,
+  }),
+  /** Looks for the domain's TXT record now: found, the domain is proved and its addresses go to the provider. */
+  verifyDomain: defineCall({
+    method: 'POST',
+    path: `${G}/sso-settings/verify-domain`,
+    auth: 'enterprise',
+    permission: null,
+    defaultAdminOnly: true,
+    request: z.strictObject({ domain: ssoDomainField }),
     response: ssoSettingsResponse,
   }),
   remove: defineCall({

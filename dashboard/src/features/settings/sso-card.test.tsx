@@ -6,6 +6,23 @@ import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
 const G = '/api/v1/enterprise/general';
 const SAVE = `POST ${G}/sso-settings/save`;
+const VERIFY = `POST ${G}/sso-settings/verify-domain`;
+const TXT = 'coach-verification=0123456789abcdef0123456789abcdef';
+
+type Body = Record<string, unknown>;
+/** What the server holds after a save, its domains proved as `verified` says. */
+const connectionOf = (body: Body, verified: string[] = []) => ({
+  issuer: body.issuer,
+  clientId: body.clientId,
+  requireSso: body.requireSso,
+  defaultRoleId: body.defaultRoleId,
+  domains: (body.domains as string[]).map((domain) => ({
+    domain,
+    verifiedAt: verified.includes(domain) ? '2026-11-29T03:05:00.000Z' : null,
+  })),
+  txtValue: TXT,
+  updatedAt: `2026-11-29T03:0${verified.length}:00.000Z`,
+});
 const REDIRECT = 'https://coach.example/sso/callback';
 const ROLES = [
   { _id: 'r-admin', name: 'admin' },
@@ -14,20 +31,35 @@ const ROLES = [
 
 const settingsRoutes = (
   user: ReturnType<typeof makeEnterpriseUser>,
-  save = (body: Record<string, unknown>) =>
-    ok(
-      {
-        connection: { ...body, clientSecret: undefined, updatedAt: '2026-11-29T03:00:00.000Z' },
-        redirectUri: REDIRECT,
-      },
-      'Single sign-on saved',
-    ),
+  save = (body: Body) =>
+    ok({ connection: connectionOf(body), redirectUri: REDIRECT }, 'Single sign-on saved'),
 ) => ({
   [`GET ${G}/auth/me`]: () => ok(user),
   [`POST ${G}/user-groups`]: () => groupsPage(1, 1, []),
   [`GET ${G}/sso-settings`]: () => ok({ connection: null, redirectUri: REDIRECT }),
   'GET /api/v1/enterprise/roles/get-role-options': () => ok(ROLES),
   [SAVE]: save,
+  [VERIFY]: (body: Body) =>
+    body.domain === 'acme.example'
+      ? ok(
+          {
+            connection: connectionOf(
+              {
+                issuer: 'https://login.acme.example',
+                clientId: 'coach',
+                requireSso: true,
+                defaultRoleId: 'r-learner',
+                domains: ['acme.example', 'acme.co'],
+              },
+              ['acme.example'],
+            ),
+            redirectUri: REDIRECT,
+          },
+          'acme.example is verified',
+        )
+      : fail(422, `No TXT record "${TXT}" was found at _coach-verification.acme.co yet.`, {
+          field: 'domain',
+        }),
 });
 
 // Issue 21 item 4: Settings › Single sign-on, the default admin's alone.
@@ -64,14 +96,33 @@ describe('Settings: single sign-on', () => {
       requireSso: true,
       defaultRoleId: 'r-learner',
     });
-    // Saved: the secret is never shown again, and the card says passwords are off for members.
+    // Saved: the secret is never shown again; nobody is sent anywhere until a domain is proved.
+    expect(
+      await within(card).findByText(
+        'Saved, but no domain is verified yet: nobody is sent to your identity provider.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByLabelText('Client secret')).toHaveValue('');
+    expect(within(card).getByRole('button', { name: 'Switch off' })).toBeInTheDocument();
+    // Each domain shows the TXT record that proves it, and a check of it.
+    const proofs = within(card).getByRole('region', { name: 'Domain ownership' });
+    expect(within(proofs).getByText('_coach-verification.acme.co')).toBeInTheDocument();
+    expect(within(proofs).getAllByText(TXT)).toHaveLength(2);
+    await user.click(within(proofs).getByRole('button', { name: 'Check DNS for acme.co' }));
+    expect(
+      await within(proofs).findByText(/No TXT record .* was found at _coach-verification.acme.co/),
+    ).toBeInTheDocument();
+    await user.click(within(proofs).getByRole('button', { name: 'Check DNS for acme.example' }));
+    expect(await screen.findByText('acme.example is verified')).toBeInTheDocument();
     expect(
       await within(card).findByText(
         'Required: passwords are off for every member but you, the default admin.',
       ),
     ).toBeInTheDocument();
-    expect(within(card).getByLabelText('Client secret')).toHaveValue('');
-    expect(within(card).getByRole('button', { name: 'Switch off' })).toBeInTheDocument();
+    // (The card shows the server's settings afresh after a change.)
+    const after = within(card).getByRole('region', { name: 'Domain ownership' });
+    expect(within(after).getAllByText('Verified')).toHaveLength(1);
+    expect(within(after).queryByText('_coach-verification.acme.example')).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal under the field it names', async () => {

@@ -1,5 +1,5 @@
 import { roles } from '@coach/shared/contract/roles';
-import { enterpriseSso, type SsoSettings } from '@coach/shared/contract/sso';
+import { enterpriseSso, SSO_TXT_PREFIX, type SsoSettings } from '@coach/shared/contract/sso';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
@@ -72,7 +72,7 @@ const SsoForm = ({
   const [issuer, setIssuer] = useState(saved?.issuer ?? '');
   const [clientId, setClientId] = useState(saved?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState(saved?.domains.join('\n') ?? '');
+  const [domains, setDomains] = useState(saved?.domains.map((d) => d.domain).join('\n') ?? '');
   const [defaultRoleId, setDefaultRoleId] = useState(saved?.defaultRoleId ?? learner?._id ?? '');
   const [requireSso, setRequireSso] = useState(saved?.requireSso ?? false);
   const [errors, setErrors] = useState<Errors>({});
@@ -131,7 +131,13 @@ const SsoForm = ({
     <form className="settings__sso-form" onSubmit={submit} noValidate>
       <FormAlert message={errors.form ?? null} />
       <p className="settings__sso-status" role="status">
-        {saved ? (saved.requireSso ? t('sso.statusRequired') : t('sso.statusOn')) : t('sso.statusOff')}
+        {!saved
+          ? t('sso.statusOff')
+          : !saved.domains.some((d) => d.verifiedAt)
+            ? t('sso.statusWaiting')
+            : saved.requireSso
+              ? t('sso.statusRequired')
+              : t('sso.statusOn')}
       </p>
       <TextField
         label={t('sso.redirectUri')}
@@ -199,6 +205,7 @@ const SsoForm = ({
         onChange={setRequireSso}
         hint={t('sso.requireHint')}
       />
+      {saved ? <DomainProofs settings={settings} onChange={onChange} /> : null}
       <div className="settings__sso-actions">
         <Button type="submit" loading={saving}>
           {t('sso.save')}
@@ -220,5 +227,82 @@ const SsoForm = ({
         />
       ) : null}
     </form>
+  );
+};
+
+/** Each saved domain with its proof: the TXT record to publish, and a check of it now. */
+const DomainProofs = ({
+  settings,
+  onChange,
+}: {
+  settings: SsoSettings;
+  onChange: (next: SsoSettings) => void;
+}) => {
+  const { t } = useTranslation('settings');
+  const [checking, setChecking] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const connection = settings.connection;
+  if (!connection) return null;
+  const check = async (domain: string) => {
+    setChecking(domain);
+    try {
+      const { response, message } = await api.callWithMessage(enterpriseSso.verifyDomain, { domain });
+      notify.success(message);
+      setProblems((current) => ({ ...current, [domain]: '' }));
+      onChange(response);
+    } catch (error) {
+      setProblems((current) => ({ ...current, [domain]: apiErrorText(error) }));
+    } finally {
+      setChecking(null);
+    }
+  };
+  return (
+    <section className="settings__sso-domains" aria-labelledby="sso-domains-title">
+      <h3 id="sso-domains-title" className="settings__sso-subtitle">
+        {t('sso.domainsTitle')}
+      </h3>
+      <p className="settings__legal-note">{t('sso.domainsIntro')}</p>
+      <ul className="settings__sso-domain-list">
+        {connection.domains.map(({ domain, verifiedAt }) => (
+          <li key={domain} className="settings__sso-domain">
+            <div className="settings__sso-domain-head">
+              <strong>{domain}</strong>
+              <span className={`chip ${verifiedAt ? 'chip--success' : ''}`}>
+                {verifiedAt ? t('sso.verified') : t('sso.unverified')}
+              </span>
+            </div>
+            {verifiedAt ? null : (
+              <>
+                <dl className="settings__sso-record">
+                  <div>
+                    <dt>{t('sso.txtName')}</dt>
+                    <dd>
+                      <code>{`${SSO_TXT_PREFIX}.${domain}`}</code>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('sso.txtValue')}</dt>
+                    <dd>
+                      <code>{connection.txtValue}</code>
+                    </dd>
+                  </div>
+                </dl>
+                <FormAlert message={problems[domain] || null} />
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={checking === domain}
+                  disabled={checking !== null && checking !== domain}
+                  aria-label={t('sso.checkDomain', { domain })}
+                  onClick={() => void check(domain)}
+                >
+                  {t('sso.check')}
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 };
