@@ -1,4 +1,3 @@
-import { ApiError } from '@coach/shared/client';
 import { adminFactors, enterpriseFactors } from '@coach/shared/contract/factors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,8 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
-import { OneTimeCodeField, TextField } from '../../ui/text-field.tsx';
+import { OneTimeCodeField } from '../../ui/text-field.tsx';
+import { fieldOrForm, PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseFactors : adminFactors);
 
@@ -22,12 +22,6 @@ type Setup = { secret: string; qrSvg: string };
 
 /** The secret as an app's "enter a key" screen shows it: groups of four, easier to copy by eye. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
-
-/** A field error from the server (422 naming the field), else a message for the whole form. */
-const fieldOrForm = (failure: unknown, field: string) =>
-  failure instanceof ApiError && failure.field === field
-    ? { field: apiErrorText(failure) }
-    : { form: apiErrorText(failure) };
 
 /**
  * Issue 21 item 1: an authenticator app as the second sign-in step. Setting one up shows a QR code (and the key for
@@ -93,13 +87,18 @@ export const AuthenticatorCard = ({ audience }: { audience: Audience }) => {
       ) : null}
       {codes ? <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} /> : null}
       {removing ? (
-        <RemoveDialog
-          audience={audience}
-          onClose={() => setRemoving(false)}
-          onRemoved={() => {
+        <PasswordConfirmDialog
+          title={t('authenticator.removeTitle')}
+          description={t('authenticator.removeText')}
+          submitLabel={t('authenticator.removeConfirm')}
+          passwordLabel={t('authenticator.password')}
+          emptyMessage={t('authenticator.enterPassword')}
+          onConfirm={async (password) => {
+            await api.call(callsOf(audience).totpRemove, { password });
             setRemoving(false);
             reload();
           }}
+          onClose={() => setRemoving(false)}
         />
       ) : null}
     </Card>
@@ -211,59 +210,5 @@ const RecoveryCodesDialog = ({ codes, onClose }: { codes: string[]; onClose: () 
         </Button>
       </div>
     </Dialog>
-  );
-};
-
-const RemoveDialog = ({
-  audience,
-  onClose,
-  onRemoved,
-}: {
-  audience: Audience;
-  onClose: () => void;
-  onRemoved: () => void;
-}) => {
-  const { t } = useTranslation('profile');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ field?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    if (!password) {
-      setErrors({ field: t('authenticator.enterPassword') });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await api.call(callsOf(audience).totpRemove, { password });
-      onRemoved();
-    } catch (failure) {
-      setErrors(fieldOrForm(failure, 'password'));
-      setSaving(false);
-    }
-  };
-
-  return (
-    <FormDialog
-      title={t('authenticator.removeTitle')}
-      description={t('authenticator.removeText')}
-      formError={errors.form}
-      submitLabel={t('authenticator.removeConfirm')}
-      saving={saving}
-      onSubmit={() => void submit()}
-      onClose={onClose}
-    >
-      <TextField
-        label={t('authenticator.password')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.field}
-        autoFocus
-      />
-    </FormDialog>
   );
 };

@@ -1,9 +1,7 @@
-import { ApiError } from '@coach/shared/client';
 import { adminPasskeys, enterprisePasskeys, type Passkey } from '@coach/shared/contract/passkeys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
-import { apiErrorText } from '../../lib/api-error-text.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { createPasskey, passkeyProblem } from '../../lib/passkey.ts';
@@ -14,18 +12,13 @@ import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { fieldOrForm, PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterprisePasskeys : adminPasskeys);
 /** The contract's bound on a passkey's name. */
 const NAME_MAX = 60;
 
 type Errors = { field?: string; form?: string; calm?: boolean };
-
-/** A field error from the server (422 naming the field), else a message for the whole form. */
-const fieldOrForm = (failure: unknown, field: string): Errors =>
-  failure instanceof ApiError && failure.field === field
-    ? { field: apiErrorText(failure) }
-    : { form: apiErrorText(failure) };
 
 /**
  * Issue 21 item 2: the account's passkeys. Each is listed with its name, when it was added and last used, and
@@ -117,15 +110,19 @@ export const PasskeysCard = ({ audience }: { audience: Audience }) => {
         />
       ) : null}
       {removing ? (
-        <RemoveDialog
-          audience={audience}
-          passkey={removing}
-          onClose={() => setRemoving(null)}
-          onRemoved={() => {
+        <PasswordConfirmDialog
+          title={t('passkeys.removeTitle', { name: removing.name })}
+          description={t('passkeys.removeText')}
+          submitLabel={t('passkeys.removeConfirm')}
+          passwordLabel={t('passkeys.password')}
+          emptyMessage={t('passkeys.enterPassword')}
+          onConfirm={async (password) => {
+            await api.call(callsOf(audience).remove, { passkeyId: removing._id, password });
             setRemoving(null);
             notify.success(t('passkeys.removedToast'));
             reload();
           }}
+          onClose={() => setRemoving(null)}
         />
       ) : null}
     </Card>
@@ -254,62 +251,6 @@ const RenameDialog = ({
       onClose={onClose}
     >
       <NameField value={name} onChange={setName} error={errors.field} />
-    </FormDialog>
-  );
-};
-
-const RemoveDialog = ({
-  audience,
-  passkey,
-  onClose,
-  onRemoved,
-}: {
-  audience: Audience;
-  passkey: Passkey;
-  onClose: () => void;
-  onRemoved: () => void;
-}) => {
-  const { t } = useTranslation('profile');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    if (!password) {
-      setErrors({ field: t('passkeys.enterPassword') });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await api.call(callsOf(audience).remove, { passkeyId: passkey._id, password });
-      onRemoved();
-    } catch (failure) {
-      setErrors(fieldOrForm(failure, 'password'));
-      setSaving(false);
-    }
-  };
-
-  return (
-    <FormDialog
-      title={t('passkeys.removeTitle', { name: passkey.name })}
-      description={t('passkeys.removeText')}
-      formError={errors.form}
-      submitLabel={t('passkeys.removeConfirm')}
-      saving={saving}
-      onSubmit={() => void submit()}
-      onClose={onClose}
-    >
-      <TextField
-        label={t('passkeys.password')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.field}
-        autoFocus
-      />
     </FormDialog>
   );
 };
