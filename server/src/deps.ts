@@ -7,6 +7,7 @@ import type { MailProvider } from './providers/mail.ts';
 import type { PaymentProvider, testPayments } from './providers/payments.ts';
 import type { SpeechProvider } from './providers/speech/index.ts';
 import type { StorageProvider } from './providers/storage.ts';
+import type { SearchCache } from './search-cache.ts';
 
 export type AppConfig = {
   dataDir: string;
@@ -74,7 +75,9 @@ export type Deps = {
   jobs: { poke: () => void };
   /** Work started by a call and finished after its answer (mail whose timing would reveal accounts). */
   background: Background;
-  /** Tells the marketplace publisher that courses or institutions changed (no-op without one). */
+  /** Tells the marketplace publisher that courses or institutions changed (and empties the search cache). */
   site: { changed: () => void };
+  /** The marketplace search's recent answers (search-cache.ts). */
+  searchCache: SearchCache;
   config: AppConfig;
 };

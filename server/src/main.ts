@@ -16,6 +16,7 @@ import { paymentsFor } from './providers/payments.ts';
 import { speechFor } from './providers/speech/index.ts';
 import { workerSpeech } from './providers/speech/worker.ts';
 import { createStorage } from './providers/storage.ts';
+import { createSearchCache } from './search-cache.ts';
 import { DEMO_LOGINS, seedDemo } from './seed/seed.ts';
 import { exitOnSignals, gracefulServer } from './shutdown.ts';
 import { createSitePublisher, type SitePublisher } from './site-publisher.ts';
@@ -116,6 +117,7 @@ export const startServer = async (options: StartOptions = {}) => {
   // The embedded engine runs in its own thread; a configured service is called from here.
   const speech = coachEnv.COACH_API_URL ? speechFor(coachEnv) : workerSpeech();
   const jobs = { poke: () => {} };
+  const searchCache = createSearchCache();
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -126,7 +128,13 @@ export const startServer = async (options: StartOptions = {}) => {
     // Upload addresses are signed with their own key derived from the secret.
     storage,
     background,
-    site: { changed: () => publisher?.changed() },
+    site: {
+      changed: () => {
+        searchCache.clear();
+        publisher?.changed();
+      },
+    },
+    searchCache,
     ...paymentsFor(db, options.paymentEnv ?? {}),
     coach: coachFor(coachEnv),
     speech,

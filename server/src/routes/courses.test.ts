@@ -76,8 +76,16 @@ describe('an institution manages its courses', () => {
     });
     expect(detail.json.response).toMatchObject({ courseName: 'Confident Phone Calls', priceCents: 9900 });
 
+    // The header search keeps its answers a few seconds (issue 19), and forgets them when a course changes.
+    const searchFor = async (text: string) =>
+      (
+        (await t.request('POST', marketplace.getSearchList.path, { ip, body: { search: text } })).json
+          .response as { _id: string }[]
+      ).map((hit) => hit._id);
+    expect(await searchFor('Confident Phone Calls')).toContain(course._id);
     await post(courses.setPublished.path, youStudy, { courseId: course._id, published: false });
     expect(await publicIds()).not.toContain(course._id);
+    expect(await searchFor('Confident Phone Calls')).not.toContain(course._id);
 
     const enrolments = await get(courses.enrolments.path, youStudy, { courseId: course._id });
     expect(enrolments.json.response).toMatchObject({

@@ -306,6 +306,14 @@ const otherCandidates = (ctx: CallContext, search: string, found: string[]) => {
  */
 export const searchList = async (ctx: CallContext, { search }: { search: string }) => {
   if (!search) return [];
+  const cached = ctx.searchCache.get(search);
+  if (cached) return cached;
+  const found = await findCourses(ctx, search);
+  ctx.searchCache.set(search, found);
+  return found;
+};
+
+const findCourses = async (ctx: CallContext, search: string) => {
   // The candidates drive the join (CROSS JOIN fixes SQLite's order): each is looked up by id, never a scan.
   const ranked = (candidates: ReturnType<typeof nameCandidates>) =>
     ctx.db

@@ -16,6 +16,7 @@ import { createMail, type MailProvider } from '../providers/mail.ts';
 import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
 import { workerSpeech } from '../providers/speech/worker.ts';
 import { localStorage } from '../providers/storage.ts';
+import { createSearchCache } from '../search-cache.ts';
 import { databaseUrl, PG_ADMIN_URL } from './seed-template.ts';
 
 /** Tests read arbitrary response fields; real clients get them typed from the contract schemas. */
@@ -55,6 +56,7 @@ export const createTestApp = async ({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-test-'));
   /** The DNS TXT records the suite's domains hold (name → values), as a suite sets them. */
   const dnsRecords = new Map<string, string[]>();
+  const searchCache = createSearchCache();
   let dbName: string | undefined;
   cpSync(inject(process.env.TEST_DB === 'postgres' ? 'seedPgDir' : 'seedDir'), dataDir, { recursive: true });
   if (process.env.TEST_DB === 'postgres') {
@@ -80,7 +82,8 @@ export const createTestApp = async ({
     tokens: createTokens('test-secret-test-secret-test-secret'),
     storage,
     background,
-    site: { changed: () => {} },
+    site: { changed: () => searchCache.clear() },
+    searchCache,
     ...(payments ? { payments, testPayments: null } : paymentsFor(db, {})),
     coach: coach ?? builtinCoach(),
     speech,
