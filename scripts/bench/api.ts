@@ -121,7 +121,7 @@ export const load = async (name: string, options: autocannon.Options) => {
 };
 
 /** The speech analysis the demo seed queues runs in the server's worker thread: measured load waits for it. */
-const waitForIdleJobs = async (dataDir: string, databaseUrl: string | undefined) => {
+export const waitForIdleJobs = async (dataDir: string, databaseUrl: string | undefined) => {
   const { db } = connect({ dataDir, databaseUrl });
   const started = Date.now();
   try {

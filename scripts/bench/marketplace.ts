@@ -11,7 +11,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { startServer } from '@coach/server';
 import { addSyntheticCourses } from '@coach/server/synthetic-courses';
 import { marketplace } from '@coach/shared/contract/marketplace';
-import { load } from './api.ts';
+import { load, waitForIdleJobs } from './api.ts';
 import { analyze, eachDatabase, withTarget } from './databases.ts';
 import { kb, REPO_ROOT, spawnServer, table } from './shared.ts';
 
@@ -235,6 +235,9 @@ const benchSearch = () =>
       `http://127.0.0.1:${searchPort}/api/v1/health`,
     );
     try {
+      // The demo seed's recordings are heard by the server's worker at start: measured load waits for them.
+      const left = await waitForIdleJobs(searchDir, database.databaseUrl);
+      if (left > 0) console.log(`(${left} analysis jobs still pending: figures share the cores with them)`);
       const rate = Number(process.env.BENCH_SEARCH_RATE ?? 500);
       const url = `http://127.0.0.1:${searchPort}${marketplace.getSearchList.path}`;
       const post = (search: string) => ({

@@ -11,6 +11,8 @@ import { LRUCache } from 'lru-cache';
 const TTL_MS = 10_000;
 
 export const createSearchCache = () =>
-  new LRUCache<string, ResponseOf<typeof marketplace.getSearchList>>({ max: 1000, ttl: TTL_MS });
+  // The answer's promise is kept: a search asked again while it is being worked out waits for that one answer
+  // instead of starting its own (at hundreds a second, a first search would otherwise run many times at once).
+  new LRUCache<string, Promise<ResponseOf<typeof marketplace.getSearchList>>>({ max: 1000, ttl: TTL_MS });
 
 export type SearchCache = ReturnType<typeof createSearchCache>;

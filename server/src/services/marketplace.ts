@@ -308,8 +308,10 @@ export const searchList = async (ctx: CallContext, { search }: { search: string 
   if (!search) return [];
   const cached = ctx.searchCache.get(search);
   if (cached) return cached;
-  const found = await findCourses(ctx, search);
+  const found = findCourses(ctx, search);
   ctx.searchCache.set(search, found);
+  // A failed search is not kept: the next one asks again.
+  found.catch(() => ctx.searchCache.delete(search));
   return found;
 };
 
