@@ -4,8 +4,15 @@ import { expect, type Page } from '@playwright/test';
 /** The WCAG levels every journey holds its screens to. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
-/** axe finds nothing on the page as it is now; a failure names each rule and the elements breaking it. */
+/** axe finds nothing on the page once it has settled; a failure names each rule and the elements breaking it. */
 export const noViolations = async (page: Page) => {
+  // A toast sliding in is half transparent for a moment, and axe would measure its faded text: wait until every
+  // animation with an end has ended (a spinner's endless one never does, so it is left out).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
