@@ -12,6 +12,15 @@ export const apiErrorText = (error: unknown): string => {
   return serverText(error.message || GENERIC_ERROR_MESSAGE);
 };
 
+/**
+ * A 422's sentence for showing beside its own field: the server writes "field: sentence", and next to the field the
+ * name is noise (the field's label already says it). Any other failure reads as apiErrorText.
+ */
+export const apiFieldErrorText = (error: unknown): string => withoutField(apiErrorText(error));
+
+/** "domains.0: No TXT record…" → "No TXT record…". */
+export const withoutField = (message: string) => message.replace(/^[\w.]+: /, '');
+
 /** The field a 422 is about, when the server names it. */
 export const apiErrorField = (error: unknown): string | undefined =>
   error instanceof ApiError && error.status === 422 ? error.field : undefined;

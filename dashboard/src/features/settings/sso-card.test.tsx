@@ -57,7 +57,8 @@ const settingsRoutes = (
           },
           'acme.example is verified',
         )
-      : fail(422, `No TXT record "${TXT}" was found at _coach-verification.acme.co yet.`, {
+      : // As the server words a 422: the field's name first (errors.ts `validation`).
+        fail(422, `domain: No TXT record "${TXT}" was found at _coach-verification.acme.co yet.`, {
           field: 'domain',
         }),
 });
@@ -109,8 +110,9 @@ describe('Settings: single sign-on', () => {
     expect(within(proofs).getByText('_coach-verification.acme.co')).toBeInTheDocument();
     expect(within(proofs).getAllByText(TXT)).toHaveLength(2);
     await user.click(within(proofs).getByRole('button', { name: 'Check DNS for acme.co' }));
+    // Shown beside its domain, the sentence goes without the API's field name.
     expect(
-      await within(proofs).findByText(/No TXT record .* was found at _coach-verification.acme.co/),
+      await within(proofs).findByText(/^No TXT record .* was found at _coach-verification.acme.co/),
     ).toBeInTheDocument();
     await user.click(within(proofs).getByRole('button', { name: 'Check DNS for acme.example' }));
     expect(await screen.findByText('acme.example is verified')).toBeInTheDocument();

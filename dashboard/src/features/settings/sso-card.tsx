@@ -3,7 +3,8 @@ import { enterpriseSso, SSO_TXT_PREFIX, type SsoSettings } from '@coach/shared/c
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
-import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
+import { apiErrorField, apiErrorText, apiFieldErrorText } from '../../lib/api-error-text.ts';
+import '../../ui/table.css';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
@@ -104,11 +105,10 @@ const SsoForm = ({
     } catch (error) {
       // domains.0 and the like name the list.
       const field = apiErrorField(error)?.split('.')[0];
-      const text = apiErrorText(error);
       setErrors(
         field && ['issuer', 'clientId', 'clientSecret', 'domains', 'defaultRoleId'].includes(field)
-          ? { [field]: text }
-          : { form: text },
+          ? { [field]: apiFieldErrorText(error) }
+          : { form: apiErrorText(error) },
       );
       setSaving(false);
     }
@@ -251,7 +251,7 @@ const DomainProofs = ({
       setProblems((current) => ({ ...current, [domain]: '' }));
       onChange(response);
     } catch (error) {
-      setProblems((current) => ({ ...current, [domain]: apiErrorText(error) }));
+      setProblems((current) => ({ ...current, [domain]: apiFieldErrorText(error) }));
     } finally {
       setChecking(null);
     }

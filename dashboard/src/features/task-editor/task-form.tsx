@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
+import { withoutField } from '../../lib/api-error-text.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChoiceQuestionsField } from '../../ui/choice-questions-field.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -34,7 +35,6 @@ const expiryLabel = (seconds: number) => {
 };
 
 /** The server's 422 message starts with its field ("title: Please enter a title"); the field shows it already. */
-const withoutField = (message: string) => message.replace(/^[\w.]+: /, '');
 
 const PassageSourceSwitch = ({
   value,
