@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_WORKERS, e2eServer, REPO_ROOT } from './support/env.ts';
+import { CHROMIUM_PATH, E2E_BASE_URL, E2E_WORKERS, e2eServer, REPO_ROOT } from './support/env.ts';
 
 /**
  * Journeys run against the one-process server (API + built dashboard + built site) with the demo seed,
- * in Debian's Chromium. Each worker has a server of its own (support/env.ts), started on a fresh data folder
+ * in Debian's Chromium (its headless shell, support/env.ts). Each worker has a server of its own (support/env.ts), started on a fresh data folder
  * every run; a spec file runs whole in one worker, so its journeys may build on each other.
  */
 export default defineConfig({
@@ -20,7 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

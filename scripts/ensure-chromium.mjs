@@ -3,15 +3,21 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+// The journeys run in Chromium's old headless shell (lighter: e2e/support/env.ts); the benches and Lighthouse use the
+// full browser. Both are Debian packages of the same version.
+const browsers = [
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell' },
+  { path: '/usr/bin/chromium', pkg: 'chromium' },
+];
+const missing = browsers.filter((b) => !existsSync(b.path)).map((b) => b.pkg);
+if (missing.length) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    console.error(`Chromium not found. Install it with: sudo apt-get install -y ${missing.join(' ')}`);
     process.exit(1);
   }
-  console.log('Installing Debian chromium for the e2e tests...');
-  execSync('apt-get update -qq && apt-get install -y -qq chromium', { stdio: 'inherit' });
+  console.log(`Installing Debian ${missing.join(' and ')} for the e2e tests...`);
+  execSync(`apt-get update -qq && apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
 }
 
 // Pages in Arabic, Dari, Pashto, Hindi and Chinese (spec §9) draw with the system's fonts (nothing from a font

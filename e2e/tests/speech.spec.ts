@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
-import { E2E_PORT } from '../support/env.ts';
+import { CHROMIUM_PATH, E2E_PORT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -44,7 +44,7 @@ const wav = (() => {
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
