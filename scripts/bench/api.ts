@@ -13,6 +13,7 @@ import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import autocannon from 'autocannon';
 import { type BenchDb, eachDatabase } from './databases.ts';
+import { openLoop } from './open-loop.ts';
 import { spawnServer, table } from './shared.ts';
 
 const EXTRA_MEMBERS = Number(process.env.BENCH_EXTRA_MEMBERS ?? 100_000);
@@ -108,8 +109,43 @@ export const signIn = async (
   return accesstoken;
 };
 
-export const load = async (name: string, options: autocannon.Options) => {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+/**
+ * Seconds of the same load run first and not counted (BENCH_WARMUP_SECONDS, 0 for none). A server just started reads
+ * its indexes from disk into the database's page cache and prepares its statements on its first requests: the
+ * figures are the steady state a running server serves at.
+ */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+/** autocannon's options, plus a body per request for the fixed-rate runs (each request may ask something new). */
+export type LoadOptions = autocannon.Options & { bodyOf?: (i: number) => string };
+
+/**
+ * One row of figures. With `overallRate`, the load comes at that fixed rate from open-loop.ts (see there why not
+ * autocannon's rate); without, autocannon's closed loop measures throughput at `connections` in flight.
+ */
+export const load = async (name: string, options: LoadOptions) => {
+  const seconds = options.duration ?? DURATION;
+  if (options.overallRate) {
+    const { overallRate: rate } = options;
+    const run = (duration: number) =>
+      openLoop({
+        url: String(options.url),
+        method: options.method === 'POST' ? 'POST' : 'GET',
+        ...(options.headers ? { headers: options.headers as Record<string, string> } : {}),
+        ...(options.bodyOf
+          ? { body: options.bodyOf }
+          : options.body === undefined
+            ? {}
+            : { body: String(options.body) }),
+        rate,
+        seconds: duration,
+      });
+    if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS);
+    return { route: name, ...(await run(Number(seconds))) };
+  }
+  const base = { connections: CONNECTIONS, ...options, duration: seconds };
+  if (WARMUP_SECONDS > 0) await autocannon({ ...base, duration: WARMUP_SECONDS });
+  const result = await autocannon(base);
   const failures = result.non2xx + result.errors;
   return {
     route: name,

@@ -262,14 +262,7 @@ const benchSearch = () =>
         withTarget(
           await load('search "negotiation <n>" (each new: none cached)', {
             ...post(''),
-            requests: [
-              {
-                setupRequest: (request) => ({
-                  ...request,
-                  body: JSON.stringify({ search: `negotiation ${++asked}` }),
-                }),
-              },
-            ],
+            bodyOf: () => JSON.stringify({ search: `negotiation ${++asked}` }),
           }),
           SEARCH_TARGET,
         ),
