@@ -139,6 +139,8 @@ export const load = async (name: string, options: LoadOptions) => {
             : { body: String(options.body) }),
         rate,
         seconds: duration,
+        // At most this many requests in flight (the table's connections column); more wait for a free socket.
+        ...(options.connections ? { connections: options.connections } : {}),
       });
     if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS);
     return { route: name, ...(await run(Number(seconds))) };
