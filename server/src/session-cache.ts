@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
 
 /**
- * What the session of a call keeps between requests (issue 19), and why nothing else is kept.
+ * What the session of a call keeps between requests (issue 19), and how nothing kept outlives a change.
  *
  * Kept, per token: the outcome of checking its signature. An HMAC over the same bytes with the same key gives the
  * same answer every time, so a token that verified once verifies again until its `exp`, which is checked on every
@@ -10,10 +10,10 @@ import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
  * enterprise, keyed by the JSON text itself, so an edited role or a switched flag is a different key (a new parse)
  * and a stale entry can never be returned.
  *
- * Not kept: the session row, the member, the role and the enterprise. Several server processes may share one
- * database (a rolling restart hands requests to "whichever instance serves it"), and a logout, a deactivation or a
- * role edit answered by one of them must refuse the token on the very next request to any of them. No in-process
- * invalidation can promise that, so those are read on every call, in one query (session.ts).
+ * The session row with its member, role and enterprise is kept too, per session, by session.ts, but only under the
+ * session signal (db/session-signal.ts): every write to a table it is made of moves the signal when it commits, in
+ * this process and (SQLite's data_version, PostgreSQL's NOTIFY) in any other sharing the database, so a logout, a
+ * deactivation or a role edit answered by any of them refuses the token on the next request.
  */
 
 /** Tokens kept per signing key: a busy server's signed-in people, each with a token or two. */

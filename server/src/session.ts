@@ -4,8 +4,9 @@ import Bowser from 'bowser';
 import type { CompiledQuery } from 'kysely';
 import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
 import type { Db } from './db/connect.ts';
+import { sessionSignalOf } from './db/session-signal.ts';
 import { unauthenticated } from './errors.ts';
-import { parsedOnce, verifyToken } from './session-cache.ts';
+import { BoundedCache, parsedOnce, verifyToken } from './session-cache.ts';
 
 /**
  * Who calls (issue 15): the session the adapter builds for every call from its token, checked against the
@@ -150,9 +151,10 @@ const liveSession = async (db: Db, id: string) => {
 
 /*
  * The per-call lookup (issue 19): the session row, its parent (log-in-as), and the account behind it, with its
- * role, its enterprise and (log-in-as) the platform admin, in one query instead of three to five. It is read fresh
- * on every call, so a logout, a deactivation, a role edit or a flag switch made by any server process applies to
- * the very next request. The query is built and compiled once per database; each call only binds its values.
+ * role, its enterprise and (log-in-as) the platform admin, in one query instead of three to five. Its row is kept
+ * per session until the session signal moves (lookupRow), so a logout, a deactivation, a role edit or a flag switch
+ * made by any server process applies to the next request. The query is built and compiled once per database; each
+ * call only binds its values.
  */
 const LID = '\u0000lid';
 const ENT = '\u0000ent';
@@ -249,9 +251,49 @@ const isLive = (
   return row.s_subject_id === claims.sub && row.s_audience === audience;
 };
 
+/** A lookup's row kept for its token's session (issue 19), good while its generation holds and for MAX_KEPT_MS. */
+type Kept = { row: Record<string, unknown> & { s_last_used_at: string }; generation: number; at: number };
+/** Sessions whose rows are kept per database: a busy server's signed-in people. */
+const MAX_KEPT = 20_000;
+/** A kept row is read again after this long even with no change signalled (a second guard, not the first). */
+const MAX_KEPT_MS = 30_000;
+const keptByDb = new WeakMap<Db, BoundedCache<Kept>>();
+
+/**
+ * The lookup's row for these values: kept from an earlier call while the session signal says nothing it is made of
+ * has changed (db/session-signal.ts), else read. Only a live session's row is kept, and every check below it runs
+ * on every call, kept or not.
+ */
+const lookupRow = async <R extends { s_last_used_at: string }>(
+  db: Db,
+  query: CompiledQuery<R>,
+  values: Record<string, string | null>,
+  keep: (row: R) => boolean,
+): Promise<R | undefined> => {
+  const signal = sessionSignalOf(db);
+  const generation = signal ? await signal.current() : null;
+  let kept = keptByDb.get(db);
+  const key = `${values[LID]}\u0000${values[ENT] ?? ''}\u0000${values[ACT] ?? ''}\u0000${values[SUB] ?? ''}`;
+  if (generation !== null && kept) {
+    const hit = kept.get(key);
+    if (hit && signal?.holds(hit.generation) && Date.now() - hit.at < MAX_KEPT_MS)
+      return hit.row as unknown as R;
+  }
+  const row = (await db.executeQuery(bind(query, values))).rows[0];
+  if (row && generation !== null && keep(row)) {
+    if (!kept) {
+      kept = new BoundedCache<Kept>(MAX_KEPT);
+      keptByDb.set(db, kept);
+    }
+    kept.set(key, { row: row as unknown as Kept['row'], generation, at: Date.now() });
+  }
+  return row;
+};
+
 /**
  * Builds the session of a call from its token: the signature and expiry, then the server-side session row
- * (revocation), then the account fresh from the database, so deactivation and role changes apply at once.
+ * (revocation), then the account fresh from the database (or kept while nothing it is made of has changed), so
+ * deactivation and role changes apply at once.
  */
 export const loadSession = async (
   { db, tokens }: { db: Db; tokens: Tokens },
@@ -262,11 +304,11 @@ export const loadSession = async (
   if (!claims) throw unauthenticated('Your session has expired. Please log in again.');
   const lookups = lookupsOf(db);
   const now = nowIso();
+  const live = (row: Parameters<typeof isLive>[0]) => isLive(row, claims, audience, now);
   if (audience === 'admin') {
-    const { rows } = await db.executeQuery(bind(lookups.admin, { [LID]: claims.lid, [SUB]: claims.sub }));
-    const row = rows[0];
-    if (!row || !isLive(row, claims, audience, now)) throw ended();
-    await touch(db, claims.lid, row.s_last_used_at);
+    const row = await lookupRow(db, lookups.admin, { [LID]: claims.lid, [SUB]: claims.sub }, live);
+    if (!row || !live(row)) throw ended();
+    await touch(db, claims.lid, row);
     if (row.id === null) throw unauthenticated();
     const admin: AdminRow = {
       id: row.id,
@@ -280,12 +322,14 @@ export const loadSession = async (
     };
     return { audience, claims, admin };
   }
-  const { rows } = await db.executeQuery(
-    bind(lookups.enterprise, { [LID]: claims.lid, [ENT]: claims.ent ?? '', [ACT]: claims.act ?? null }),
+  const row = await lookupRow(
+    db,
+    lookups.enterprise,
+    { [LID]: claims.lid, [ENT]: claims.ent ?? '', [ACT]: claims.act ?? null },
+    live,
   );
-  const row = rows[0];
-  if (!row || !isLive(row, claims, audience, now)) throw ended();
-  await touch(db, claims.lid, row.s_last_used_at);
+  if (!row || !live(row)) throw ended();
+  await touch(db, claims.lid, row);
   if (!claims.ent) throw unauthenticated();
   // A log-in-as token lives only as long as the platform admin behind it.
   if (claims.act && row.act_id === null) throw unauthenticated();
@@ -305,6 +349,7 @@ export const loadSession = async (
     act_id: _act,
     ...account
   } = row;
+  // A fresh object per call (the kept row is shared): a service that changes its session changes only its own.
   const user = account as EnterpriseUserRow;
   return {
     audience,
@@ -315,10 +360,15 @@ export const loadSession = async (
   };
 };
 
-/** last_used_at is written at most once a minute per session, so reads do not each cost a write. */
-const touch = async (db: Db, id: string, lastUsedAt: string) => {
-  if (Date.now() - new Date(lastUsedAt).getTime() > TOUCH_EVERY_MS)
-    await db.updateTable('sessions').set({ last_used_at: nowIso() }).where('id', '=', id).execute();
+/**
+ * last_used_at is written at most once a minute per session, so reads do not each cost a write. The row read (kept
+ * or not) takes the new time too: this write alone does not move the session signal, so a kept row must carry it.
+ */
+const touch = async (db: Db, id: string, row: { s_last_used_at: string }) => {
+  if (Date.now() - new Date(row.s_last_used_at).getTime() <= TOUCH_EVERY_MS) return;
+  const now = nowIso();
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+  row.s_last_used_at = now;
 };
 
 /** Starts a session at the password step (or a verified one for a password change or log-in-as). */

@@ -4,6 +4,13 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import {
+  listenForSessionChanges,
+  pollDataVersion,
+  registerSessionSignal,
+  SessionSignal,
+  watchSessionWrites,
+} from './session-signal.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -48,15 +55,25 @@ export const connect = ({
     pool.on('error', (error) => {
       if (process.env.TEST_DB !== 'postgres') console.error('PostgreSQL connection lost:', error.message);
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    // The session lookups keep rows only while this listener hears the other processes' changes.
+    const signal = new SessionSignal({ enabled: false });
+    const stop = listenForSessionChanges(signal, databaseUrl);
+    const dialect = watchSessionWrites(new PostgresDialect({ pool }), () => signal.bump(), stop);
+    const db = new Kysely<Database>({ dialect });
+    registerSessionSignal(db, signal);
+    return { db, kind: 'postgres' };
   }
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'coach.sqlite'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-    kind: 'sqlite',
-  };
+  const signal = new SessionSignal({ enabled: true });
+  const dialect = watchSessionWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), () =>
+    signal.bump(),
+  );
+  const db = new Kysely<Database>({ dialect });
+  pollDataVersion(signal, db);
+  registerSessionSignal(db, signal);
+  return { db, kind: 'sqlite' };
 };

@@ -31,6 +31,7 @@ import { m028 } from './migration-028-api-keys.ts';
 import { m029 } from './migration-029-authenticator-apps.ts';
 import { m030 } from './migration-030-passkeys.ts';
 import { m031 } from './migration-031-single-sign-on.ts';
+import { m032 } from './migration-032-session-signal.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -76,6 +77,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '029_authenticator_apps': m029,
         '030_passkeys': m030,
         '031_single_sign_on': m031,
+        '032_session_signal': m032,
       }),
     },
   });

@@ -247,6 +247,9 @@ export const createTestApp = async ({
     }
   };
 
+  /** A second connection to the suite's database, as another server process sharing it would hold (close it). */
+  const connectAgain = () => connect({ dataDir, databaseUrl: dbName ? databaseUrl(dbName) : undefined }).db;
+
   /** A fresh client IP per test so throttling in one test never leaks into another. */
   const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
@@ -260,6 +263,7 @@ export const createTestApp = async ({
     fullLogin,
     signInSeeded,
     close,
+    connectAgain,
     freshIp,
     tokenOpt,
     dnsRecords,

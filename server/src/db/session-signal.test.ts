@@ -1,0 +1,188 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { members } from '@coach/shared/contract/members';
+import { decodeJwt } from 'jose';
+import { type CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+import type { Db } from './connect.ts';
+import { changesSessions, SessionSignal, sessionSignalOf } from './session-signal.ts';
+
+/**
+ * Issue 19 item 4: session rows are kept per token between requests, and the session signal says when one may have
+ * changed. These cases check that a kept row is really used (no session query on a repeat call), and that every way
+ * a row can change moves the signal: this process's writes at their commit, and another process's writes.
+ */
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const me = (token: string, ip: string) => t.request('GET', enterpriseAuth.me.path, { token, ip });
+const getMembers = (token: string, ip: string) =>
+  t.request('GET', `${members.list.path}?currentPage=1`, { token, ip });
+
+/** How many session lookups the database ran while `run` ran. */
+const lookupsDuring = async (run: () => Promise<unknown>) => {
+  const spy = vi.spyOn(t.deps.db, 'executeQuery');
+  try {
+    await run();
+    return spy.mock.calls.filter(([query]) => /from "sessions" as "s"/.test((query as CompiledQuery).sql))
+      .length;
+  } finally {
+    spy.mockRestore();
+  }
+};
+
+/** The signal moves (a kept row is dropped) across `run`. */
+const moves = async (run: (db: Db) => Promise<unknown>) => {
+  const signal = sessionSignalOf(t.deps.db);
+  if (!signal) throw new Error('connect() gives every database a session signal');
+  // PostgreSQL: the NOTIFY of this process's own earlier writes arrives after their commit; let it land first.
+  if (t.deps.dbKind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 200));
+  const before = await signal.current();
+  expect(before).not.toBeNull();
+  await run(t.deps.db);
+  return !signal.holds(before as number);
+};
+
+describe('a kept session row (issue 19)', () => {
+  it('a repeat call reads no session row, and the first call after a logout reads it again and is refused', async () => {
+    const ip = t.freshIp();
+    const staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+    expect((await me(staff, ip)).status).toBe(200);
+    expect(await lookupsDuring(async () => expect((await getMembers(staff, ip)).status).toBe(200))).toBe(0);
+    expect(await lookupsDuring(async () => expect((await me(staff, ip)).status).toBe(200))).toBe(0);
+
+    expect((await t.request('POST', enterpriseAuth.logout.path, { token: staff, ip })).status).toBe(200);
+    expect(await lookupsDuring(async () => expect((await me(staff, ip)).status).toBe(401))).toBe(1);
+  });
+
+  it("another process's logout or role edit (its own connection to the database) refuses the next call", async () => {
+    const ip = t.freshIp();
+    const staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+    expect((await getMembers(staff, ip)).status).toBe(200);
+    expect(await lookupsDuring(async () => expect((await getMembers(staff, ip)).status).toBe(200))).toBe(0);
+    const other = t.connectAgain();
+    // PostgreSQL tells this process by NOTIFY, as fast as the notification travels; SQLite's data_version at once.
+    const soon = t.deps.dbKind === 'postgres' ? { timeout: 3000, interval: 20 } : { timeout: 0 };
+    try {
+      const role = await other
+        .selectFrom('roles')
+        .innerJoin('users', 'users.role_id', 'roles.id')
+        .select(['roles.id', 'roles.permissions'])
+        .where('users.email', '=', 'staff@acme.example')
+        .executeTakeFirstOrThrow();
+      await other
+        .updateTable('roles')
+        .set({ permissions: JSON.stringify(['dashboard']) })
+        .where('id', '=', role.id)
+        .execute();
+      await vi.waitFor(async () => expect((await getMembers(staff, ip)).status).toBe(403), soon);
+      await other
+        .updateTable('roles')
+        .set({ permissions: role.permissions })
+        .where('id', '=', role.id)
+        .execute();
+      await vi.waitFor(async () => expect((await getMembers(staff, ip)).status).toBe(200), soon);
+
+      const { lid } = decodeJwt(staff) as { lid: string };
+      await other
+        .updateTable('sessions')
+        .set({ ended_at: new Date().toISOString(), ended_reason: 'logout' })
+        .where('id', '=', lid)
+        .execute();
+      await vi.waitFor(async () => expect((await me(staff, ip)).status).toBe(401), soon);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('a write inside a transaction moves the signal at its commit, not before', async () => {
+    const signal = sessionSignalOf(t.deps.db);
+    const generation = await signal?.current();
+    expect(typeof generation).toBe('number');
+    await t.deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ timezone: 'Europe/Paris' })
+        .where('email', '=', 'staff@acme.example')
+        .execute();
+      // Not committed: a reader now still reads the old row, so what it keeps is right until the commit.
+      expect(signal?.holds(generation as number)).toBe(true);
+    });
+    expect(signal?.holds(generation as number)).toBe(false);
+  });
+
+  it('writes that change what a session is made of move the signal; reads, new sessions and touches do not', async () => {
+    expect(
+      await moves((db) =>
+        db.updateTable('enterprises').set({ features: '{}' }).where('id', '=', 'none').execute(),
+      ),
+    ).toBe(true);
+    expect(await moves((db) => db.deleteFrom('admins').where('id', '=', 'none').execute())).toBe(true);
+    expect(await moves((db) => sql`update roles set name = name where id = 'none'`.execute(db))).toBe(true);
+    expect(
+      await moves((db) =>
+        db.updateTable('sessions').set({ ended_at: 'x' }).where('id', '=', 'none').execute(),
+      ),
+    ).toBe(true);
+
+    expect(await moves((db) => db.selectFrom('users').select('id').limit(1).execute())).toBe(false);
+    expect(await moves((db) => sql`select count(*) from users`.execute(db))).toBe(false);
+    expect(
+      await moves((db) =>
+        db.updateTable('sessions').set({ last_used_at: 'x' }).where('id', '=', 'none').execute(),
+      ),
+    ).toBe(false);
+    expect(
+      await moves((db) => db.updateTable('courses').set({ name: 'x' }).where('id', '=', 'none').execute()),
+    ).toBe(false);
+  });
+});
+
+describe('changesSessions', () => {
+  const compiled = (build: (db: Db) => { compile: () => CompiledQuery }) => build(t.deps.db).compile();
+  it('names the writes a kept row depends on', () => {
+    expect(changesSessions(compiled((db) => db.updateTable('users').set({ name: 'x' })))).toBe(true);
+    expect(changesSessions(compiled((db) => db.deleteFrom('roles')))).toBe(true);
+    expect(
+      changesSessions(
+        compiled((db) =>
+          db
+            .insertInto('sessions')
+            .values({ id: 'x' } as never)
+            .onConflict((oc) => oc.column('id').doUpdateSet({ ended_at: 'x' })),
+        ),
+      ),
+    ).toBe(true);
+    expect(changesSessions(compiled((db) => db.insertInto('sessions').values({ id: 'x' } as never)))).toBe(
+      false,
+    );
+    expect(changesSessions(compiled((db) => db.updateTable('sessions').set({ last_used_at: 'x' })))).toBe(
+      false,
+    );
+    expect(
+      changesSessions(compiled((db) => db.updateTable('sessions').set({ last_used_at: 'x', ended_at: 'y' }))),
+    ).toBe(true);
+    expect(changesSessions(compiled((db) => db.updateTable('courses').set({ name: 'x' })))).toBe(false);
+    expect(changesSessions(compiled((db) => db.selectFrom('users').selectAll()))).toBe(false);
+  });
+});
+
+describe('SessionSignal', () => {
+  it('keeps nothing while disabled, and enabling drops what was kept before', async () => {
+    const signal = new SessionSignal({ enabled: false });
+    expect(await signal.current()).toBeNull();
+    signal.setEnabled(true);
+    const generation = (await signal.current()) as number;
+    expect(signal.holds(generation)).toBe(true);
+    signal.setEnabled(false);
+    expect(signal.holds(generation)).toBe(false);
+    signal.setEnabled(true);
+    expect(signal.holds(generation)).toBe(false);
+  });
+});
