@@ -32,6 +32,7 @@ import { m029 } from './migration-029-authenticator-apps.ts';
 import { m030 } from './migration-030-passkeys.ts';
 import { m031 } from './migration-031-single-sign-on.ts';
 import { m032 } from './migration-032-session-signal.ts';
+import { m033 } from './migration-033-member-text-index.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -78,6 +79,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '030_passkeys': m030,
         '031_single_sign_on': m031,
         '032_session_signal': m032,
+        '033_member_text_index': m033,
       }),
     },
   });

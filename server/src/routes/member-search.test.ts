@@ -178,6 +178,37 @@ describe('member and pending-review search (issue 19: capped, never every match)
     }
   });
 
+  it('a search with a status filter, a sort and a page past the end keeps the exact count', async () => {
+    const active = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .where('status', '=', 'active')
+      .execute();
+    const activeIds = new Set(active.map((r) => r.id));
+    const expected = (await allMembers('member')).filter((id) => activeIds.has(id));
+    expect(expected.length).toBeGreaterThan(2);
+    const page = await get(members.list.path, { searchInput: 'member', status: 'Active', limit: '2' });
+    expect(page.totalCount).toBe(expected.length);
+    expect(page.listdata.map((m) => m._id)).toEqual(expected.slice(0, 2));
+
+    const byEmailDesc = await get(members.list.path, {
+      searchInput: 'member',
+      sort_by: 'email',
+      sort_type: 'desc',
+      limit: '100',
+    });
+    const emails = (byEmailDesc.listdata as unknown as { email: string }[]).map((m) => m.email.toLowerCase());
+    expect(emails).toEqual([...emails].sort().reverse());
+
+    const past = await get(members.list.path, { searchInput: 'member', currentPage: '50', limit: '100' });
+    expect(past.listdata).toEqual([]);
+    expect(past.totalCount).toBe((await allMembers('member')).length);
+
+    const none = await get(members.list.path, { searchInput: 'nobody-is-called-this' });
+    expect(none).toMatchObject({ totalCount: 0, listdata: [] });
+  });
+
   it('counts past the cap as "500+": no total, the pages of the first SEARCH_CAP matches in name order', async () => {
     await addRoster(SEARCH_CAP + 200);
     const wide = await get(members.list.path, { searchInput: 'roster person' });

@@ -14,14 +14,23 @@ export const SEARCH_CAP = 500;
 export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 
 /**
+ * A member's searchable text on PostgreSQL: name and email as one string, as SQLite's member_search body is, served
+ * by one pg_trgm index (migration 033). One index instead of one per column: the planner costs each trigram index a
+ * query could use, and two cost 1.3 ms of planning per search on 100,000 members, more than running it.
+ */
+export const memberText = sql<string>`lower(users.name || ' ' || users.email)`;
+
+/**
  * The ids of the enterprise's members whose name or email contains the text, at most SEARCH_CAP + 1 of them: the
  * FTS5 trigram index on SQLite for three characters or more (read in its own order, it stops at the limit), else
- * like (on PostgreSQL its pg_trgm indexes, or a scan that stops at the limit).
+ * like (on PostgreSQL its pg_trgm index, or a scan that stops at the limit).
  */
 export const memberHits = (ctx: CallContext, enterpriseId: string, search: string) => {
   if (ctx.dbKind === 'sqlite' && search.length >= 3)
     return sql`select user_id from member_search where member_search match ${ftsPhrase(search)} and enterprise_id = ${enterpriseId} limit ${SEARCH_CAP + 1}`;
   const pattern = containsPattern(search);
+  if (ctx.dbKind === 'postgres')
+    return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and ${memberText} like ${pattern} escape '\\' limit ${SEARCH_CAP + 1}`;
   return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and (lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\') limit ${SEARCH_CAP + 1}`;
 };
 

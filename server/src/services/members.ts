@@ -4,12 +4,12 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
-import { cappedPage, filterOnly, inIds, memberHits, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, inIds, memberHits, memberText, SEARCH_CAP } from './capped-search.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { emitEvent } from './integration-events.ts';
-import { pageOf } from './lists.ts';
+import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
 
@@ -38,65 +38,17 @@ export const listMembers = async (
   const direction = input.sort_type ?? 'asc';
   if (input.selected_group) await assertGroupInEnterprise(ctx.db, enterpriseId, input.selected_group);
 
-  let query = ctx.db.selectFrom('users');
-  // A search ranks and counts at most SEARCH_CAP matching members (capped-search.ts), never every match: their
-  // ids are looked up one by one and sorted, the tenant being a filter on them.
-  let capped = false;
-  let searchIds: string[] | null = null;
-  if (input.searchInput) {
-    const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, input.searchInput)}`.execute(
-      ctx.db,
-    );
-    capped = hits.rows.length > SEARCH_CAP;
-    const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
-    if (ids.length === 0) return pageOf([], { currentPage, pageSize, total: 0 });
-    searchIds = ids;
-    query = query
-      .where(inIds(ctx, 'users.id', ids))
-      .where(filterOnly(ctx, 'users.enterprise_id', enterpriseId));
-  } else query = query.where('users.enterprise_id', '=', enterpriseId);
-  if (input.selected_group) {
-    const groupId = input.selected_group;
-    query = query.where('users.id', 'in', (eb) =>
-      eb
-        .selectFrom('group_members')
-        .select('group_members.user_id')
-        .where('group_members.group_id', '=', groupId),
-    );
-  }
-  if (input.status)
-    query = query.where('users.status', '=', input.status === 'Active' ? 'active' : 'inactive');
-
-  // A search's hits are already the tenant's (memberHits filters by enterprise): with no other filter, they are the
-  // count, and the database need not look them up again to count them.
-  const total =
-    searchIds && !input.selected_group && !input.status
-      ? searchIds.length
-      : Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-  const sortColumn = SORT_COLUMNS[input.sort_by ?? 'name'];
-  const rows = await query
-    .innerJoin('roles', 'roles.id', 'users.role_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.status',
-      'users.last_active_at',
-      'users.is_default_admin',
-      'users.invited_at',
-      'users.email_verified_at',
-      'roles.id as role_id',
-      'roles.name as role_name',
-    ])
-    .$if(input.sort_by === 'last_active', (q) =>
-      // Never-active members sort last whichever the direction.
-      q.orderBy(sql`case when users.last_active_at is null then 1 else 0 end`),
-    )
-    .orderBy(sortColumn, direction)
-    .orderBy('users.id')
-    .limit(pageSize)
-    .offset((currentPage - 1) * pageSize)
-    .execute();
+  const filters = { groupId: input.selected_group, status: input.status };
+  const order = { sortBy: input.sort_by ?? 'name', direction } as const;
+  const found =
+    input.searchInput && ctx.dbKind === 'postgres'
+      ? await searchPagePostgres(ctx, enterpriseId, input.searchInput, filters, order, {
+          currentPage,
+          pageSize,
+        })
+      : await memberPage(ctx, enterpriseId, input.searchInput, filters, order, { currentPage, pageSize });
+  if (!found) return pageOf([], { currentPage, pageSize, total: 0 });
+  const { rows, total, capped } = found;
 
   const ids = rows.map((row) => row.id);
   const memberships = ids.length
@@ -296,5 +248,159 @@ export const getMember = async (ctx: CallContext, { memberId }: { memberId: stri
     activity: await weeklyActivity(ctx.db, memberId),
     tasks: await taskFigures(ctx.db, { enterpriseId, userId: memberId }),
     videos: await videoFigures(ctx.db, { enterpriseId, userId: memberId }),
+  };
+};
+
+type MemberFilters = { groupId?: string | undefined; status?: 'Active' | 'Inactive' | undefined };
+type MemberOrder = { sortBy: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' };
+type Paging = { currentPage: number; pageSize: number };
+
+const PAGE_COLUMNS = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.status',
+  'users.last_active_at',
+  'users.is_default_admin',
+  'users.invited_at',
+  'users.email_verified_at',
+  'roles.id as role_id',
+  'roles.name as role_name',
+] as const;
+
+/**
+ * A page of the tenant's members (filtered, sorted) with their count; null when a search matches nobody. A search
+ * takes its capped ids first (memberHits: SQLite's FTS5 index), then looks those ids up for the page.
+ */
+const memberPage = async (
+  ctx: CallContext,
+  enterpriseId: string,
+  search: string | undefined,
+  filters: MemberFilters,
+  order: MemberOrder,
+  { currentPage, pageSize }: Paging,
+) => {
+  let query = ctx.db.selectFrom('users');
+  // A search ranks and counts at most SEARCH_CAP matching members (capped-search.ts), never every match: their
+  // ids are looked up one by one and sorted, the tenant being a filter on them.
+  let capped = false;
+  let searchIds: string[] | null = null;
+  if (search) {
+    const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, search)}`.execute(ctx.db);
+    capped = hits.rows.length > SEARCH_CAP;
+    const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
+    if (ids.length === 0) return null;
+    searchIds = ids;
+    query = query
+      .where(inIds(ctx, 'users.id', ids))
+      .where(filterOnly(ctx, 'users.enterprise_id', enterpriseId));
+  } else query = query.where('users.enterprise_id', '=', enterpriseId);
+  if (filters.groupId) {
+    const groupId = filters.groupId;
+    query = query.where('users.id', 'in', (eb) =>
+      eb
+        .selectFrom('group_members')
+        .select('group_members.user_id')
+        .where('group_members.group_id', '=', groupId),
+    );
+  }
+  if (filters.status)
+    query = query.where('users.status', '=', filters.status === 'Active' ? 'active' : 'inactive');
+
+  // A search's hits are already the tenant's (memberHits filters by enterprise): with no other filter, they are the
+  // count, and the database need not look them up again to count them.
+  const total =
+    searchIds && !filters.groupId && !filters.status
+      ? searchIds.length
+      : Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const sortColumn = SORT_COLUMNS[order.sortBy];
+  const rows = await query
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(PAGE_COLUMNS)
+    .$if(order.sortBy === 'last_active', (q) =>
+      // Never-active members sort last whichever the direction.
+      q.orderBy(sql`case when users.last_active_at is null then 1 else 0 end`),
+    )
+    .orderBy(sortColumn, order.direction)
+    .orderBy('users.id')
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .execute();
+
+  return { rows, total, capped };
+};
+
+/**
+ * PostgreSQL's member search in one statement (issue 19): the capped matches are read once with the columns the
+ * page shows (its pg_trgm index, or a scan that stops at SEARCH_CAP + 1), and the page is sorted and counted from
+ * those rows. Looking the 500 ids up again to sort them cost 2.5 ms of the 3 a search took on 100,000 members.
+ */
+const searchPagePostgres = async (
+  ctx: CallContext,
+  enterpriseId: string,
+  search: string,
+  filters: MemberFilters,
+  order: MemberOrder,
+  { currentPage, pageSize }: Paging,
+) => {
+  const pattern = containsPattern(search);
+  const matches = sql<boolean>`${memberText} like ${pattern} escape '\\'`;
+  const page = (offset: number) =>
+    ctx.db
+      .with(
+        (cte) => cte('hits').materialized(),
+        (db) =>
+          db
+            .selectFrom('users')
+            .select([
+              'users.id',
+              'users.role_id',
+              'users.name',
+              'users.email',
+              'users.status',
+              'users.last_active_at',
+              'users.is_default_admin',
+              'users.invited_at',
+              'users.email_verified_at',
+            ])
+            .where('users.enterprise_id', '=', enterpriseId)
+            .where(matches)
+            .limit(SEARCH_CAP + 1),
+      )
+      .with('kept', (db) => db.selectFrom('hits').selectAll().limit(SEARCH_CAP))
+      .selectFrom('kept as users')
+      .innerJoin('roles', 'roles.id', 'users.role_id')
+      .$if(filters.groupId !== undefined, (q) =>
+        q.where('users.id', 'in', (eb) =>
+          eb
+            .selectFrom('group_members')
+            .select('group_members.user_id')
+            .where('group_members.group_id', '=', filters.groupId ?? ''),
+        ),
+      )
+      .$if(filters.status !== undefined, (q) =>
+        q.where('users.status', '=', filters.status === 'Active' ? 'active' : 'inactive'),
+      )
+      .select(PAGE_COLUMNS)
+      .select([
+        sql<string>`count(*) over ()`.as('matched'),
+        sql<string>`(select count(*) from hits)`.as('hit_count'),
+      ])
+      .$if(order.sortBy === 'last_active', (q) =>
+        q.orderBy(sql`case when users.last_active_at is null then 1 else 0 end`),
+      )
+      .orderBy(SORT_COLUMNS[order.sortBy], order.direction)
+      .orderBy('users.id')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+  const rows = await page((currentPage - 1) * pageSize);
+  // A page past the end has no row to carry the count: the first page does (or there is no match at all).
+  const counted = rows[0] ?? (currentPage > 1 ? (await page(0))[0] : undefined);
+  if (!counted) return null;
+  return {
+    rows,
+    total: Number(counted.matched),
+    capped: Number(counted.hit_count) > SEARCH_CAP,
   };
 };
