@@ -3,9 +3,9 @@ import { members } from '@coach/shared/contract/members';
 import { decodeJwt } from 'jose';
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../testing/test-app.ts';
-import type { Db } from './connect.ts';
-import { changesSessions, SessionSignal, sessionSignalOf } from './session-signal.ts';
+import type { Db } from './db/connect.ts';
+import { changesSessions, SessionSignal, sessionSignalOf } from './db/session-signal.ts';
+import { createTestApp } from './testing/test-app.ts';
 
 /**
  * Issue 19 item 4: session rows are kept per token between requests, and the session signal says when one may have
