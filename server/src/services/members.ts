@@ -255,7 +255,8 @@ type MemberFilters = { groupId?: string | undefined; status?: 'Active' | 'Inacti
 type MemberOrder = { sortBy: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' };
 type Paging = { currentPage: number; pageSize: number };
 
-const PAGE_COLUMNS = [
+/** A member's columns a page shows (with the role's, PAGE_COLUMNS). */
+const MEMBER_COLUMNS = [
   'users.id',
   'users.name',
   'users.email',
@@ -264,9 +265,8 @@ const PAGE_COLUMNS = [
   'users.is_default_admin',
   'users.invited_at',
   'users.email_verified_at',
-  'roles.id as role_id',
-  'roles.name as role_name',
 ] as const;
+const PAGE_COLUMNS = [...MEMBER_COLUMNS, 'roles.id as role_id', 'roles.name as role_name'] as const;
 
 /**
  * A page of the tenant's members (filtered, sorted) with their count; null when a search matches nobody. A search
@@ -352,17 +352,7 @@ const searchPagePostgres = async (
         (db) =>
           db
             .selectFrom('users')
-            .select([
-              'users.id',
-              'users.role_id',
-              'users.name',
-              'users.email',
-              'users.status',
-              'users.last_active_at',
-              'users.is_default_admin',
-              'users.invited_at',
-              'users.email_verified_at',
-            ])
+            .select([...MEMBER_COLUMNS, 'users.role_id'])
             .where('users.enterprise_id', '=', enterpriseId)
             .where(matches)
             .limit(SEARCH_CAP + 1),
