@@ -209,6 +209,31 @@ describe('member and pending-review search (issue 19: capped, never every match)
     expect(none).toMatchObject({ totalCount: 0, listdata: [] });
   });
 
+  it('a pending-review search sorted by task, and a page past its end, keep the exact count', async () => {
+    const expected = await allPending('e');
+    // One page of 100 holds them all, so the page is the same set whatever the order.
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThanOrEqual(100);
+    const byTask = await get(tasks.getCompletedTasksPendingReview.path, {
+      searchInput: 'e',
+      sort_by: 'taskName',
+      sort_type: 'desc',
+      limit: '100',
+    });
+    expect(byTask.totalCount).toBe(expected.length);
+    expect(new Set(byTask.listdata.map((a) => a._id))).toEqual(new Set(expected.slice(0, 100)));
+    const titles = (byTask.listdata as unknown as { taskName: string }[]).map((a) => a.taskName);
+    expect(titles).toEqual([...titles].sort((x, y) => (x < y ? 1 : x > y ? -1 : 0)));
+
+    const past = await get(tasks.getCompletedTasksPendingReview.path, {
+      searchInput: 'e',
+      currentPage: '99',
+      limit: '10',
+    });
+    expect(past.listdata).toEqual([]);
+    expect(past.totalCount).toBe(expected.length);
+  });
+
   it('counts past the cap as "500+": no total, the pages of the first SEARCH_CAP matches in name order', async () => {
     await addRoster(SEARCH_CAP + 200);
     const wide = await get(members.list.path, { searchInput: 'roster person' });

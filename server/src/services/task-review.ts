@@ -1,11 +1,11 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { PendingReviewRow, Task, TaskMemberRow } from '@coach/shared/contract/tasks';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { cappedPage, filterOnly, inIds, memberHits, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, inIds, memberHits, memberText, SEARCH_CAP } from './capped-search.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
@@ -200,6 +200,8 @@ export const pendingReview = async (
   const pendingOfTask = sql<boolean>`${sql.join([sql<boolean>`+a.status = ${TASK_STATUS.completed}`, ...conditions.slice(1)], sql` and `)}`;
   // A search ranks and counts at most SEARCH_CAP pending attempts (capped-search.ts): those of the first matching
   // members (FTS5 trigram on SQLite) and of the tasks whose title matches, each read from its index and stopped.
+  if (input.searchInput && ctx.dbKind === 'postgres')
+    return searchPendingPostgres(ctx, enterpriseId, input, input.searchInput, pending, pendingOfTask);
   let sample: string[] | null = null;
   let capped = false;
   if (input.searchInput) {
@@ -292,20 +294,94 @@ export const pendingReview = async (
           .executeTakeFirst(),
     rowsQuery.limit(input.limit).offset(page).execute(),
   ]);
-  const listdata: PendingReviewRow[] = rows.map((row) => ({
-    _id: row.id,
-    taskId: row.task_id,
-    userId: row.user_id,
-    name: row.name,
-    email: row.email,
-    taskName: row.title,
-    taskType: Number(row.type) as Task['type'],
-    completedAt: row.completed_at ?? '',
-  }));
-  return cappedPage(listdata, {
+  return cappedPage(rows.map(toPendingRow), {
     currentPage: input.currentPage,
     pageSize: input.limit,
     matched: Number(total?.n ?? 0),
     capped,
+  });
+};
+
+type PendingRowColumns = {
+  id: string;
+  task_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  title: string;
+  type: number | string;
+  completed_at: string | null;
+};
+
+const toPendingRow = (row: PendingRowColumns): PendingReviewRow => ({
+  _id: row.id,
+  taskId: row.task_id,
+  userId: row.user_id,
+  name: row.name,
+  email: row.email,
+  taskName: row.title,
+  taskType: Number(row.type) as Task['type'],
+  completedAt: row.completed_at ?? '',
+});
+
+/**
+ * PostgreSQL's pending-review search in one statement (issue 19), as the member search: the capped matching
+ * members (one trigram index), their pending attempts and those of the tasks whose title matches, each capped,
+ * then the page sorted and counted from at most SEARCH_CAP attempts. Sending the 500 member ids back as an array
+ * to find their attempts, and then the attempts' ids to find their rows, held it to 90 searches a second.
+ */
+const searchPendingPostgres = async (
+  ctx: CallContext,
+  enterpriseId: string,
+  input: { currentPage: number; limit: number; sort_by: keyof typeof REVIEW_SORT; sort_type: 'asc' | 'desc' },
+  search: string,
+  pending: RawBuilder<boolean>,
+  pendingOfTask: RawBuilder<boolean>,
+) => {
+  const pattern = containsPattern(search);
+  const direction = input.sort_type === 'desc' ? sql`desc` : sql`asc`;
+  const sortColumn = { name: sql`a.name`, taskName: sql`t.title`, completedAt: sql`a.completed_at` }[
+    input.sort_by
+  ];
+  // Each part carries the columns the page shows, so the page only joins the enterprise's tasks: no attempt or
+  // member is looked up twice. LATERAL with a limit keeps PostgreSQL on each member's index (a plain join became
+  // a hash join over every pending attempt).
+  const page = (offset: number) =>
+    sql<PendingRowColumns & { matched: string; capped: boolean }>`
+      with hits as materialized (
+        select users.id, users.name, users.email from users
+        where users.enterprise_id = ${enterpriseId} and ${memberText} like ${pattern} escape '\\'
+        limit ${SEARCH_CAP + 1}),
+      by_member as materialized (
+        select a.id, a.task_id, h.id as user_id, h.name, h.email, a.completed_at
+        from (select * from hits limit ${SEARCH_CAP}) h
+        cross join lateral (
+          select a.id, a.task_id, a.completed_at from task_assignments a
+          where a.user_id = h.id and ${pending} and ${filterOnly(ctx, 'a.enterprise_id', enterpriseId)}
+          limit ${SEARCH_CAP + 1}) a
+        limit ${SEARCH_CAP + 1}),
+      by_task as materialized (
+        select a.id, a.task_id, u.id as user_id, u.name, u.email, a.completed_at
+        from tasks cross join task_assignments a inner join users u on u.id = a.user_id
+        where a.task_id = tasks.id and tasks.enterprise_id = ${enterpriseId}
+          and lower(tasks.title) like ${pattern} escape '\\' and ${pendingOfTask} limit ${SEARCH_CAP + 1}),
+      found as materialized (select * from by_member union select * from by_task)
+      select a.id, a.task_id, a.user_id, a.name, a.email, t.title, t.type, a.completed_at,
+        count(*) over () as matched,
+        ((select count(*) from hits) > ${SEARCH_CAP} or (select count(*) from by_member) > ${SEARCH_CAP}
+          or (select count(*) from by_task) > ${SEARCH_CAP} or (select count(*) from found) > ${SEARCH_CAP}) as capped
+      from (select * from found limit ${SEARCH_CAP}) a
+      inner join tasks t on t.id = a.task_id
+      order by ${sortColumn} ${direction}, a.id
+      limit ${input.limit} offset ${offset}`.execute(ctx.db);
+  const { rows } = await page((input.currentPage - 1) * input.limit);
+  // A page past the end has no row to carry the count: the first page does (or nothing matched).
+  const counted = rows[0] ?? (input.currentPage > 1 ? (await page(0)).rows[0] : undefined);
+  if (!counted) return pageOf([], { currentPage: input.currentPage, pageSize: input.limit, total: 0 });
+  return cappedPage(rows.map(toPendingRow), {
+    currentPage: input.currentPage,
+    pageSize: input.limit,
+    matched: Number(counted.matched),
+    capped: counted.capped,
   });
 };
