@@ -196,12 +196,14 @@ export const pendingReview = async (
     );
   const pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
   // The same terms with "+a.status": from a task to its attempts SQLite must take the task's index, not read every
-  // completed attempt of every task (+ leaves the value alone on both databases).
+  // completed attempt of every task (+ leaves the value alone).
   const pendingOfTask = sql<boolean>`${sql.join([sql<boolean>`+a.status = ${TASK_STATUS.completed}`, ...conditions.slice(1)], sql` and `)}`;
+  // PostgreSQL reads a task's pending attempts from their own partial index (migration 034), whose terms it must see.
+  const pendingOfTaskPostgres = sql<boolean>`${sql.join([sql<boolean>`a.status = ${sql.lit(TASK_STATUS.completed)}`, ...conditions.slice(1)], sql` and `)}`;
   // A search ranks and counts at most SEARCH_CAP pending attempts (capped-search.ts): those of the first matching
   // members (FTS5 trigram on SQLite) and of the tasks whose title matches, each read from its index and stopped.
   if (input.searchInput && ctx.dbKind === 'postgres')
-    return searchPendingPostgres(ctx, enterpriseId, input, input.searchInput, pending, pendingOfTask);
+    return searchPendingPostgres(ctx, enterpriseId, input, input.searchInput, pending, pendingOfTaskPostgres);
   let sample: string[] | null = null;
   let capped = false;
   if (input.searchInput) {
