@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { allCalls } from '@coach/shared/contract/registry';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { envelopeError, mountCall, type Registration } from './adapter.ts';
@@ -12,21 +12,13 @@ import { mountDevOutbox } from './dev-outbox.ts';
 import { AppError, fromDatabaseError } from './errors.ts';
 import { securityHeaders } from './middleware/api-answers.ts';
 import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
+import { requestLog } from './request-log.ts';
 import { ResponseContractError } from './response-check.ts';
 import { allRoutes } from './routes/index.ts';
 import { mountLocalUploads } from './routes/uploads.ts';
 import { mountStatic } from './static-files.ts';
 
 const MAX_BODY = 1024 * 1024;
-
-/** One line per request once it is answered: method, path, status, milliseconds (README: LOG_REQUESTS). */
-const requestLog: MiddlewareHandler = async (c, next) => {
-  const started = performance.now();
-  await next();
-  process.stdout.write(
-    `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms\n`,
-  );
-};
 
 /** Builds the whole HTTP app from its dependencies (pure: tests call `app.request()`). */
 export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Registration[] } = {}) => {

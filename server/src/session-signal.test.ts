@@ -101,6 +101,34 @@ describe('a kept session row (issue 19)', () => {
     }
   });
 
+  it("another process's logout during this process's open transaction refuses a call made meanwhile", async () => {
+    const ip = t.freshIp();
+    const staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+    expect((await me(staff, ip)).status).toBe(200);
+    const { lid } = decodeJwt(staff) as { lid: string };
+    const other = t.connectAgain();
+    try {
+      let call: ReturnType<typeof me> | undefined;
+      await t.deps.db.transaction().execute(async (trx) => {
+        // The transaction has read, so SQLite holds its snapshot: data_version read inside it would not move.
+        await trx.selectFrom('users').select('id').limit(1).execute();
+        await other
+          .updateTable('sessions')
+          .set({ ended_at: new Date().toISOString(), ended_reason: 'logout' })
+          .where('id', '=', lid)
+          .execute();
+        call = me(staff, ip);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      const answer = await call;
+      if (t.deps.dbKind === 'sqlite') expect(answer?.status).toBe(401);
+      // PostgreSQL: no transaction holds the lookup back; the notification refuses the token as soon as it lands.
+      else await vi.waitFor(async () => expect((await me(staff, ip)).status).toBe(401), { timeout: 3000 });
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it('a write inside a transaction moves the signal at its commit, not before', async () => {
     const signal = sessionSignalOf(t.deps.db);
     const generation = await signal?.current();

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import {
+  type DriverState,
   listenForSessionChanges,
   pollDataVersion,
   registerSessionSignal,
@@ -80,11 +81,18 @@ export const connect = ({
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const signal = new SessionSignal({ enabled: true });
-  const dialect = watchSessionWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), () =>
-    signal.bump(),
+  const driverState: DriverState = { openTransactions: 0 };
+  const dialect = watchSessionWrites(
+    new SqliteDialect({ database: withStatementCache(sqlite) }),
+    () => signal.bump(),
+    async () => {},
+    driverState,
   );
   const db = new Kysely<Database>({ dialect });
-  pollDataVersion(signal, db);
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  pollDataVersion(signal, db, () =>
+    driverState.openTransactions === 0 ? (dataVersion.get() as number) : undefined,
+  );
   registerSessionSignal(db, signal);
   return { db, kind: 'sqlite' };
 };

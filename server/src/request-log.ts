@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from 'hono';
+
+let pending: string[] = [];
+let scheduled = false;
+
+const flush = () => {
+  scheduled = false;
+  if (pending.length === 0) return;
+  const text = pending.join('');
+  pending = [];
+  process.stdout.write(text);
+};
+
+/**
+ * A log line, written with the others of the same turn of the event loop in one write. One write per request was
+ * one system call each (stdout to a file or a pipe is written synchronously): 4% of a busy server's throughput on
+ * a cheap call (issue 19). Lines still pending when the process exits are written then.
+ */
+export const logLine = (line: string) => {
+  pending.push(line);
+  if (scheduled) return;
+  if (pending.length === 1 && !process.listeners('exit').includes(flush)) process.on('exit', flush);
+  scheduled = true;
+  setImmediate(flush);
+};
+
+/** One line per request once it is answered: method, path, status, milliseconds (README: LOG_REQUESTS). */
+export const requestLog: MiddlewareHandler = async (c, next) => {
+  const started = performance.now();
+  await next();
+  logLine(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms\n`);
+};
