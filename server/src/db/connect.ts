@@ -42,7 +42,7 @@ const withStatementCache = (sqlite: SQLite.Database) => {
 export type Db = Kysely<Database>;
 
 /**
- * Settings of every PostgreSQL connection of the app (a `?options=` in DATABASE_URL replaces them).
+ * Settings of every PostgreSQL connection of the app, after any `?options=` of DATABASE_URL (postgresPool).
  *
  * synchronize_seqscans off: a sequential scan starts at the table's first block, not where another scan of it has
  * got to. The app's scans stop early (a capped search takes the first SEARCH_CAP + 1 matches, a short text's scan its
@@ -51,6 +51,18 @@ export type Db = Kysely<Database>;
  * one page to the next; synchronized scans may return other rows each time (PostgreSQL's documentation says so).
  */
 const SESSION_OPTIONS = '-c synchronize_seqscans=off';
+
+/**
+ * The pool's settings for DATABASE_URL: the URL's own `options` (say `-c search_path=coach`) and the app's, in one
+ * string. node-postgres lets the URL's `options` replace the one given beside it, so it is taken out of the URL.
+ */
+export const postgresPool = (databaseUrl: string): { connectionString: string; options: string } => {
+  const url = new URL(databaseUrl);
+  const own = url.searchParams.get('options')?.trim();
+  if (own === undefined) return { connectionString: databaseUrl, options: SESSION_OPTIONS };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: own ? `${own} ${SESSION_OPTIONS}` : SESSION_OPTIONS };
+};
 
 /** PostgreSQL when DATABASE_URL is postgres://, else a SQLite file in DATA_DIR. */
 export const connect = ({
@@ -61,7 +73,7 @@ export const connect = ({
   databaseUrl?: string | undefined;
 }): { db: Db; kind: DbKind } => {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: SESSION_OPTIONS });
+    const pool = new pg.Pool({ ...postgresPool(databaseUrl), max: 10 });
     // An idle connection the server closes (a restart, a failover, a dropped test database) must not take the
     // process down: the pool replaces it on the next query.
     pool.on('error', (error) => {
