@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 
 let pending: string[] = [];
 let scheduled = false;
+let flushesAtExit = false;
 
 const flush = () => {
   scheduled = false;
@@ -19,7 +20,10 @@ const flush = () => {
 export const logLine = (line: string) => {
   pending.push(line);
   if (scheduled) return;
-  if (pending.length === 1 && !process.listeners('exit').includes(flush)) process.on('exit', flush);
+  if (!flushesAtExit) {
+    flushesAtExit = true;
+    process.on('exit', flush);
+  }
   scheduled = true;
   setImmediate(flush);
 };

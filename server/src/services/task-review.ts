@@ -195,11 +195,14 @@ export const pendingReview = async (
       sql<boolean>`a.user_id in (select group_members.user_id from group_members where group_members.group_id = ${input.selected_group})`,
     );
   const pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
-  // The same terms with "+a.status": from a task to its attempts SQLite must take the task's index, not read every
-  // completed attempt of every task (+ leaves the value alone).
-  const pendingOfTask = sql<boolean>`${sql.join([sql<boolean>`+a.status = ${TASK_STATUS.completed}`, ...conditions.slice(1)], sql` and `)}`;
+  // The same terms from a task to its attempts, with the status term written for each database's index.
+  const ofTask = (status: RawBuilder<boolean>) =>
+    sql<boolean>`${sql.join([status, ...conditions.slice(1)], sql` and `)}`;
+  // SQLite: "+a.status" makes it take the task's index, not read every completed attempt of every task (+ leaves
+  // the value alone).
+  const pendingOfTask = ofTask(sql<boolean>`+a.status = ${TASK_STATUS.completed}`);
   // PostgreSQL reads a task's pending attempts from their own partial index (migration 034), whose terms it must see.
-  const pendingOfTaskPostgres = sql<boolean>`${sql.join([sql<boolean>`a.status = ${sql.lit(TASK_STATUS.completed)}`, ...conditions.slice(1)], sql` and `)}`;
+  const pendingOfTaskPostgres = ofTask(sql<boolean>`a.status = ${sql.lit(TASK_STATUS.completed)}`);
   // A search ranks and counts at most SEARCH_CAP pending attempts (capped-search.ts): those of the first matching
   // members (FTS5 trigram on SQLite) and of the tasks whose title matches, each read from its index and stopped.
   if (input.searchInput && ctx.dbKind === 'postgres')
