@@ -41,9 +41,10 @@ test('a member sets up an authenticator app, signs in with its code and with a r
   await setup.getByRole('button', { name: 'Turn on' }).click();
 
   const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
-  const codes = (
-    await saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()
-  ).map((c) => c.trim());
+  const codeItems = saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  // allTextContents() does not wait: the list is read once the dialog shows all of it.
+  await expect(codeItems).toHaveCount(10);
+  const codes = (await codeItems.allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
   await noViolations(page);
   await saved.getByRole('button', { name: 'I have saved them' }).click();

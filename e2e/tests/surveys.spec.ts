@@ -140,6 +140,11 @@ test('the learner answers it from My Tasks once every required question has an a
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update my answers' })).toBeVisible();
 
+  // The thank-you toast sits over the page's top right, where the back link is, and a pointer over it holds it
+  // there (react-hot-toast pauses on hover): it is waited out, as a person would, before the link is clicked.
+  await expect(
+    page.locator('[data-rht-toaster]').getByText('Thank you: your answers are saved'),
+  ).toBeHidden();
   await page.getByRole('link', { name: 'Back to My Tasks' }).click();
   await expect(
     page
