@@ -34,6 +34,7 @@ import { m031 } from './migration-031-single-sign-on.ts';
 import { m032 } from './migration-032-session-signal.ts';
 import { m033 } from './migration-033-member-text-index.ts';
 import { m034 } from './migration-034-pending-attempts-index.ts';
+import { m035 } from './migration-035-gin-fast-update-off.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -82,6 +83,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '032_session_signal': m032,
         '033_member_text_index': m033,
         '034_pending_attempts_index': m034,
+        '035_gin_fast_update_off': m035,
       }),
     },
   });
