@@ -1,6 +1,7 @@
 import type { Tokens } from './auth/tokens.ts';
 import type { Background } from './background.ts';
 import type { Db, DbKind } from './db/connect.ts';
+import type { NameTrigrams } from './name-trigrams.ts';
 import type { CoachEngine } from './providers/coach.ts';
 import type { TxtResolver } from './providers/dns.ts';
 import type { MailProvider } from './providers/mail.ts';
@@ -79,5 +80,7 @@ export type Deps = {
   site: { changed: () => void };
   /** The marketplace search's recent answers (search-cache.ts). */
   searchCache: SearchCache;
+  /** A sample of the course names' trigrams, steering PostgreSQL's course search (name-trigrams.ts). */
+  nameTrigrams: NameTrigrams;
   config: AppConfig;
 };

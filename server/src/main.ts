@@ -9,6 +9,7 @@ import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/start-jobs.ts';
+import { createNameTrigrams } from './name-trigrams.ts';
 import { coachFor } from './providers/coach.ts';
 import { dnsResolver } from './providers/dns.ts';
 import { createMail } from './providers/mail.ts';
@@ -118,6 +119,7 @@ export const startServer = async (options: StartOptions = {}) => {
   const speech = coachEnv.COACH_API_URL ? speechFor(coachEnv) : workerSpeech();
   const jobs = { poke: () => {} };
   const searchCache = createSearchCache();
+  const nameTrigrams = createNameTrigrams();
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -131,10 +133,12 @@ export const startServer = async (options: StartOptions = {}) => {
     site: {
       changed: () => {
         searchCache.clear();
+        nameTrigrams.stale();
         publisher?.changed();
       },
     },
     searchCache,
+    nameTrigrams,
     ...paymentsFor(db, options.paymentEnv ?? {}),
     coach: coachFor(coachEnv),
     speech,

@@ -2,6 +2,7 @@ import { SEARCH_LIST_LIMIT } from '@coach/shared/constants/marketplace';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rareWord } from '../name-trigrams.ts';
 import { addSyntheticCourses } from '../seed/synthetic-courses.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -93,10 +94,46 @@ describe('the course search box (issue 19: ranked, in milliseconds)', () => {
     const rare = await search('storytelling 999');
     expect(rare.map((r) => r._id)).toEqual(await fullRanking('storytelling 999'));
     expect(rare.length).toBeGreaterThan(0);
+    // A common word beside a rare one: PostgreSQL asks its index for the rare one, and the answer stays exact.
+    t.deps.nameTrigrams.stale();
+    if (t.deps.dbKind === 'postgres')
+      expect(rareWord('storytelling 999', await t.deps.nameTrigrams.sample(t.deps.db))).toBe('999');
+    for (const text of [
+      'Storytelling  999',
+      'storytelling-999',
+      '(Storytelling 999)',
+      'negotiation 1',
+      'confident negotiation 11',
+      'storytelling 9',
+      'x 999',
+    ]) {
+      const ids = (await search(text)).map((r) => r._id);
+      expect(ids, text).toEqual(await fullRanking(text));
+    }
+    // Names holding the rare word but not the whole text are not answers.
+    const notWhole = (await search('negotiation 999')).map((r) => r._id);
+    expect(notWhole).toEqual(await fullRanking('negotiation 999'));
+    expect(await search('feedback 999 zz')).toEqual([]);
     // An institution name still finds its courses once no course name holds the text.
     const ames = await search('AMES Aus');
     expect(ames.length).toBe(SEARCH_LIST_LIMIT);
     expect(ames.every((r) => r.courseProviderName === 'AMES Australia')).toBe(true);
+  });
+
+  it('keeps the trigram indexes without a pending list, so a search never reads unsorted entries (PostgreSQL)', async () => {
+    if (t.deps.dbKind !== 'postgres') return expect(t.deps.dbKind).toBe('sqlite');
+    const { rows } = await sql<{
+      name: string;
+      options: string[] | null;
+    }>`select relname as name, reloptions as options
+      from pg_class where relname in ('courses_name_trgm', 'courses_category_trgm', 'users_search_trgm') order by relname`.execute(
+      t.deps.db,
+    );
+    expect(rows).toEqual([
+      { name: 'courses_category_trgm', options: ['fastupdate=off'] },
+      { name: 'courses_name_trgm', options: ['fastupdate=off'] },
+      { name: 'users_search_trgm', options: ['fastupdate=off'] },
+    ]);
   });
 
   it('takes the FTS query syntax as plain text: quotes, stars, NEAR, column filters and any script give results or none, never an error', async () => {

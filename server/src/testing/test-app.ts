@@ -10,6 +10,7 @@ import { createBackground } from '../background.ts';
 import { connect } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { startJobs } from '../jobs/start-jobs.ts';
+import { createNameTrigrams } from '../name-trigrams.ts';
 import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
 import { mapResolver } from '../providers/dns.ts';
 import { createMail, type MailProvider } from '../providers/mail.ts';
@@ -57,6 +58,7 @@ export const createTestApp = async ({
   /** The DNS TXT records the suite's domains hold (name → values), as a suite sets them. */
   const dnsRecords = new Map<string, string[]>();
   const searchCache = createSearchCache();
+  const nameTrigrams = createNameTrigrams();
   let dbName: string | undefined;
   cpSync(inject(process.env.TEST_DB === 'postgres' ? 'seedPgDir' : 'seedDir'), dataDir, { recursive: true });
   if (process.env.TEST_DB === 'postgres') {
@@ -82,8 +84,14 @@ export const createTestApp = async ({
     tokens: createTokens('test-secret-test-secret-test-secret'),
     storage,
     background,
-    site: { changed: () => searchCache.clear() },
+    site: {
+      changed: () => {
+        searchCache.clear();
+        nameTrigrams.stale();
+      },
+    },
     searchCache,
+    nameTrigrams,
     ...(payments ? { payments, testPayments: null } : paymentsFor(db, {})),
     coach: coach ?? builtinCoach(),
     speech,
