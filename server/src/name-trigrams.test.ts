@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likeTrigrams, rareWord, type TrigramSample } from './name-trigrams.ts';
+import { countTrigrams, likeTrigrams, rareWord, type TrigramSample } from './name-trigrams.ts';
 
 /** A sample of 1,000 names in which "negotiation" is common and "4567" rare. */
 const sample: TrigramSample = {
@@ -17,6 +17,16 @@ describe('which word of a course search the trigram index is asked for', () => {
   it('takes the trigrams pg_trgm reads from like %word%: every three characters in a row, no padding', () => {
     expect(likeTrigrams('4567')).toEqual(['456', '567']);
     expect(likeTrigrams('ab')).toEqual([]);
+  });
+
+  it('counts each run of three characters once per name, whatever its case', () => {
+    const counted = countTrigrams(['Modern Negotiation 4567', 'Clear Negotiation 45', 'Banana']);
+    expect(counted.size).toBe(3);
+    expect(counted.names.get('neg')).toBe(2);
+    expect(counted.names.get('456')).toBe(1);
+    // "Banana" holds "ana" twice: one name.
+    expect(counted.names.get('ana')).toBe(1);
+    expect(counted.names.get('n 4')).toBe(2);
   });
 
   it('asks for the rare word of a text that also holds a common one, whatever its case or spacing', () => {

@@ -94,10 +94,11 @@ describe('the course search box (issue 19: ranked, in milliseconds)', () => {
     const rare = await search('storytelling 999');
     expect(rare.map((r) => r._id)).toEqual(await fullRanking('storytelling 999'));
     expect(rare.length).toBeGreaterThan(0);
-    // A common word beside a rare one: PostgreSQL asks its index for the rare one, and the answer stays exact.
+    // A common word beside a rare one: the index is asked for the rare one, and the answer stays exact.
     t.deps.nameTrigrams.stale();
-    if (t.deps.dbKind === 'postgres')
-      expect(rareWord('storytelling 999', await t.deps.nameTrigrams.sample(t.deps.db))).toBe('999');
+    const sample = await t.deps.nameTrigrams.sample(t.deps.db, t.deps.dbKind);
+    expect(sample.size).toBeGreaterThan(0);
+    expect(rareWord('storytelling 999', sample)).toBe('999');
     for (const text of [
       'Storytelling  999',
       'storytelling-999',

@@ -265,23 +265,32 @@ const ftsPhrase = (search: string) => `name : "${search.replace(/"/g, '""')}"`;
 const publishedTerm = (ctx: CallContext) =>
   ctx.dbKind === 'sqlite' ? sql`+published = 1` : sql`published = 1`;
 
+/** Printable ASCII: where SQLite's lower() and FTS5's case folding agree, so instr() checks what the phrase would. */
+const ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * The name matches worth ranking, capped so the database stops early: names containing the text and the first
  * names starting with it in name order (the lower(name) index). Containing is asked of FTS5's trigram index on
- * SQLite for three characters or more; on PostgreSQL of the pg_trgm index, for the text's rare word alone when it
- * has one (name-trigrams.ts), the whole text then checked with strpos, which the index does not answer; shorter
- * texts scan and stop at the cap.
+ * SQLite for three characters or more, of the pg_trgm index on PostgreSQL; when the text has a rare word
+ * (name-trigrams.ts), the index is asked for that word alone and the whole text checked on what it finds with
+ * instr or strpos, which no index answers. Shorter texts scan and stop at the cap.
  */
 const nameCandidates = async (ctx: CallContext, search: string) => {
   const text = search.toLowerCase();
-  const word = ctx.dbKind === 'postgres' ? rareWord(search, await ctx.nameTrigrams.sample(ctx.db)) : null;
+  const sqlite = ctx.dbKind === 'sqlite';
+  const word =
+    search.length >= 3 && (!sqlite || ASCII.test(search))
+      ? rareWord(search, await ctx.nameTrigrams.sample(ctx.db, ctx.dbKind))
+      : null;
   const byName =
-    ctx.dbKind === 'sqlite' && search.length >= 3
-      ? sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase(search)} limit ${SEARCH_CANDIDATES})`
+    sqlite && search.length >= 3
+      ? word
+        ? sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase(word)} and instr(lower(name), ${text}) > 0 limit ${SEARCH_CANDIDATES})`
+        : sql`select course_id as id from (select course_id from course_search where course_search match ${ftsPhrase(search)} limit ${SEARCH_CANDIDATES})`
       : word
-        ? sql`select id from (select id from courses where ${publishedTerm(ctx)} and lower(name) like ${containsPattern(word)} escape '\\' and strpos(lower(name), ${text}) > 0 limit ${SEARCH_CANDIDATES}) n`
+        ? sql`select id from (select id from courses where published = 1 and lower(name) like ${containsPattern(word)} escape '\\' and strpos(lower(name), ${text}) > 0 limit ${SEARCH_CANDIDATES}) n`
         : sql`select id from (select id from courses where ${publishedTerm(ctx)} and lower(name) like ${containsPattern(search)} escape '\\' limit ${SEARCH_CANDIDATES}) n`;
-  const lowerName = ctx.dbKind === 'sqlite' ? sql`lower(name)` : sql`(lower(name) collate "C")`;
+  const lowerName = sqlite ? sql`lower(name)` : sql`(lower(name) collate "C")`;
   const byPrefix = sql`select id from (select id from courses where ${lowerName} >= ${text} and ${lowerName} < ${`${text}${PREFIX_END}`} and ${publishedTerm(ctx)} order by ${lowerName} limit ${SEARCH_LIST_LIMIT}) p`;
   return [byName, byPrefix];
 };
