@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { prepareMarked } from './prepared.ts';
 import type { Database } from './schema.ts';
 import {
   type DriverState,
@@ -76,6 +77,7 @@ export const connect = ({
     const pool = new pg.Pool({ ...postgresPool(databaseUrl), max: 10 });
     // An idle connection the server closes (a restart, a failover, a dropped test database) must not take the
     // process down: the pool replaces it on the next query.
+    pool.on('connect', prepareMarked);
     pool.on('error', (error) => {
       if (process.env.TEST_DB !== 'postgres') console.error('PostgreSQL connection lost:', error.message);
     });

@@ -7,6 +7,7 @@ import type { ContactEnquiry, CourseCard, ImageVariants } from '@coach/shared/co
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
+import { prepared } from '../db/prepared.ts';
 import { notFound } from '../errors.ts';
 import { rareWord } from '../name-trigrams.ts';
 import { reviewsOf } from './course-reviews.ts';
@@ -292,7 +293,7 @@ const nameCandidates = async (ctx: CallContext, search: string) => {
         : sql`select id from (select id from courses where ${publishedTerm(ctx)} and lower(name) like ${containsPattern(search)} escape '\\' limit ${SEARCH_CANDIDATES}) n`;
   const lowerName = sqlite ? sql`lower(name)` : sql`(lower(name) collate "C")`;
   const byPrefix = sql`select id from (select id from courses where ${lowerName} >= ${text} and ${lowerName} < ${`${text}${PREFIX_END}`} and ${publishedTerm(ctx)} order by ${lowerName} limit ${SEARCH_LIST_LIMIT}) p`;
-  return [byName, byPrefix];
+  return { parts: [byName, byPrefix], word };
 };
 
 /**
@@ -330,12 +331,10 @@ export const searchList = async (ctx: CallContext, { search }: { search: string 
 const findCourses = async (ctx: CallContext, search: string) => {
   // Every kind of candidate in one statement: one round trip and one plan (a second statement for the category
   // and institution matches cost PostgreSQL 0.5 ms of planning). relevance() ranks names above them all the same.
-  const candidates = sql.join(
-    [...(await nameCandidates(ctx, search)), ...otherCandidates(ctx, search)],
-    sql` union `,
-  );
+  const names = await nameCandidates(ctx, search);
+  const candidates = sql.join([...names.parts, ...otherCandidates(ctx, search)], sql` union `);
   // The candidates drive the join (CROSS JOIN fixes SQLite's order): each is looked up by id, never a scan.
-  const rows = await ctx.db
+  const query = ctx.db
     .selectFrom(sql`(${candidates})`.as('m'))
     .crossJoin('courses')
     .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
@@ -345,8 +344,12 @@ const findCourses = async (ctx: CallContext, search: string) => {
     .orderBy(relevance(search))
     .orderBy(sql`lower(courses.name)`)
     .orderBy('courses.id')
-    .limit(SEARCH_LIST_LIMIT)
-    .execute();
+    .limit(SEARCH_LIST_LIMIT);
+  // With a rare word, the pg_trgm index is always the way in, whatever the word: one plan serves every run.
+  const rows = await (names.word && ctx.dbKind === 'postgres'
+    ? query.modifyFront(prepared)
+    : query
+  ).execute();
   return rows.map((r) => ({
     _id: r.id,
     courseName: r.name,
