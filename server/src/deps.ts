@@ -1,7 +1,6 @@
 import type { Tokens } from './auth/tokens.ts';
 import type { Background } from './background.ts';
 import type { Db, DbKind } from './db/connect.ts';
-import type { NameTrigrams } from './name-trigrams.ts';
 import type { CoachEngine } from './providers/coach.ts';
 import type { TxtResolver } from './providers/dns.ts';
 import type { MailProvider } from './providers/mail.ts';
@@ -9,6 +8,7 @@ import type { PaymentProvider, testPayments } from './providers/payments.ts';
 import type { SpeechProvider } from './providers/speech/index.ts';
 import type { StorageProvider } from './providers/storage.ts';
 import type { SearchCache } from './search-cache.ts';
+import type { SearchTrigrams } from './search-trigrams.ts';
 
 export type AppConfig = {
   dataDir: string;
@@ -80,7 +80,7 @@ export type Deps = {
   site: { changed: () => void };
   /** The marketplace search's recent answers (search-cache.ts). */
   searchCache: SearchCache;
-  /** A sample of the course names' trigrams, steering PostgreSQL's course search (name-trigrams.ts). */
-  nameTrigrams: NameTrigrams;
+  /** Samples of the searched texts' trigrams, steering the searches' index lookups (search-trigrams.ts). */
+  searchTrigrams: SearchTrigrams;
   config: AppConfig;
 };

@@ -9,7 +9,6 @@ import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import type { Deps } from './deps.ts';
 import { startJobs } from './jobs/start-jobs.ts';
-import { createNameTrigrams } from './name-trigrams.ts';
 import { coachFor } from './providers/coach.ts';
 import { dnsResolver } from './providers/dns.ts';
 import { createMail } from './providers/mail.ts';
@@ -18,6 +17,7 @@ import { speechFor } from './providers/speech/index.ts';
 import { workerSpeech } from './providers/speech/worker.ts';
 import { createStorage } from './providers/storage.ts';
 import { createSearchCache } from './search-cache.ts';
+import { createSearchTrigrams } from './search-trigrams.ts';
 import { DEMO_LOGINS, seedDemo } from './seed/seed.ts';
 import { exitOnSignals, gracefulServer } from './shutdown.ts';
 import { createSitePublisher, type SitePublisher } from './site-publisher.ts';
@@ -119,7 +119,7 @@ export const startServer = async (options: StartOptions = {}) => {
   const speech = coachEnv.COACH_API_URL ? speechFor(coachEnv) : workerSpeech();
   const jobs = { poke: () => {} };
   const searchCache = createSearchCache();
-  const nameTrigrams = createNameTrigrams();
+  const searchTrigrams = createSearchTrigrams();
   const deps: Deps = {
     db,
     dbKind: kind,
@@ -133,12 +133,12 @@ export const startServer = async (options: StartOptions = {}) => {
     site: {
       changed: () => {
         searchCache.clear();
-        nameTrigrams.stale();
+        searchTrigrams.courses.stale();
         publisher?.changed();
       },
     },
     searchCache,
-    nameTrigrams,
+    searchTrigrams,
     ...paymentsFor(db, options.paymentEnv ?? {}),
     coach: coachFor(coachEnv),
     speech,

@@ -2,7 +2,7 @@ import { SEARCH_LIST_LIMIT } from '@coach/shared/constants/marketplace';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNameTrigrams, rareWord } from '../name-trigrams.ts';
+import { createSearchTrigrams, rareWord } from '../search-trigrams.ts';
 import { addSyntheticCourses } from '../seed/synthetic-courses.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -95,8 +95,8 @@ describe('the course search box (issue 19: ranked, in milliseconds)', () => {
     expect(rare.map((r) => r._id)).toEqual(await fullRanking('storytelling 999'));
     expect(rare.length).toBeGreaterThan(0);
     // A common word beside a rare one: the index is asked for the rare one, and the answer stays exact.
-    t.deps.nameTrigrams.stale();
-    const sample = await t.deps.nameTrigrams.sample(t.deps.db, t.deps.dbKind);
+    t.deps.searchTrigrams.courses.stale();
+    const sample = await t.deps.searchTrigrams.courses.sample(t.deps.db, t.deps.dbKind);
     expect(sample.size).toBeGreaterThan(0);
     expect(rareWord('storytelling 999', sample)).toBe('999');
     for (const text of [
@@ -128,15 +128,14 @@ describe('the course search box (issue 19: ranked, in milliseconds)', () => {
 
   it('reuses its sample of names for ten minutes, then takes a new one', async () => {
     let now = 0;
-    const trigrams = createNameTrigrams(() => now);
+    const trigrams = createSearchTrigrams(() => now).courses;
     const first = await trigrams.sample(t.deps.db, t.deps.dbKind);
-    const published = await t.deps.db
+    const courses = await t.deps.db
       .selectFrom('courses')
-      .where('published', '=', 1)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     // A small catalogue is read whole.
-    expect(first.size).toBe(Number(published.n));
+    expect(first.size).toBe(Number(courses.n));
     await addSyntheticCourses(t.deps.db, 10);
     now = 9 * 60_000;
     expect(await trigrams.sample(t.deps.db, t.deps.dbKind)).toBe(first);

@@ -2,6 +2,7 @@ import { members } from '@coach/shared/contract/members';
 import { tasks } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rareWord } from '../search-trigrams.ts';
 import { SEARCH_CAP } from '../services/capped-search.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -314,5 +315,32 @@ describe('member and pending-review search (issue 19: capped, never every match)
         text,
       ).toEqual((await allPending(text)).slice(0, 100));
     }
+  });
+
+  it('a common word beside a rare one asks the index for the rare one, and the answer stays exact', async () => {
+    // The roster (700 members) is in place: "roster" and "person" are in most sampled texts, "123" in one.
+    t.deps.searchTrigrams.members.stale();
+    const sample = await t.deps.searchTrigrams.members.sample(t.deps.db, t.deps.dbKind);
+    expect(rareWord('roster-123@', sample)).toBe('123');
+    for (const text of ['roster-123@', 'Roster Person 123', 'roster-12@acme', 'roster 123', 'roster-1']) {
+      const page = await get(members.list.path, { searchInput: text, limit: '100' });
+      const expected = await allMembers(text);
+      expect(
+        page.listdata.map((m) => m._id),
+        text,
+      ).toEqual(expected.slice(0, 100));
+      expect(page.totalCount, text).toBe(expected.length);
+      const pending = await get(tasks.getCompletedTasksPendingReview.path, {
+        searchInput: text,
+        limit: '100',
+      });
+      expect(
+        pending.listdata.map((a) => a._id),
+        text,
+      ).toEqual((await allPending(text)).slice(0, 100));
+    }
+    // Texts holding the rare word but not the whole search are not answers.
+    expect((await get(members.list.path, { searchInput: 'roster 123' })).listdata).toEqual([]);
+    expect((await get(members.list.path, { searchInput: 'Roster Person 123' })).totalCount).toBe(1);
   });
 });

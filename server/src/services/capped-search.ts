@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
+import { rareWord } from '../search-trigrams.ts';
 import { containsPattern } from './lists.ts';
 
 /**
@@ -20,17 +21,43 @@ export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
  */
 export const memberText = sql<string>`lower(users.name || ' ' || users.email)`;
 
+/** Printable ASCII: where SQLite's lower() and FTS5's case folding agree, so instr() checks what the phrase would. */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** The search's rare word to ask the members' trigram index for alone (search-trigrams.ts), or null. */
+const rareMemberWord = async (ctx: CallContext, search: string) =>
+  search.length >= 3 && (ctx.dbKind === 'postgres' || ASCII.test(search))
+    ? rareWord(search, await ctx.searchTrigrams.members.sample(ctx.db, ctx.dbKind))
+    : null;
+
+/**
+ * PostgreSQL: the member's text contains the search, answered by its pg_trgm index (or a scan that stops at its
+ * limit). With a rare word the index is asked for that word alone, and strpos, which no index answers, checks the
+ * whole search on the few rows it finds.
+ */
+export const memberMatches = async (ctx: CallContext, search: string) => {
+  const word = await rareMemberWord(ctx, search);
+  return word
+    ? sql<boolean>`${memberText} like ${containsPattern(word)} escape '\\' and strpos(${memberText}, ${search.toLowerCase()}) > 0`
+    : sql<boolean>`${memberText} like ${containsPattern(search)} escape '\\'`;
+};
+
 /**
  * The ids of the enterprise's members whose name or email contains the text, at most SEARCH_CAP + 1 of them: the
- * FTS5 trigram index on SQLite for three characters or more (read in its own order, it stops at the limit), else
- * like (on PostgreSQL its pg_trgm index, or a scan that stops at the limit).
+ * FTS5 trigram index on SQLite for three characters or more (read in its own order, it stops at the limit; asked
+ * for the rare word alone as memberMatches does), else like (on PostgreSQL its pg_trgm index, or a scan that stops
+ * at the limit).
  */
-export const memberHits = (ctx: CallContext, enterpriseId: string, search: string) => {
-  if (ctx.dbKind === 'sqlite' && search.length >= 3)
-    return sql`select user_id from member_search where member_search match ${ftsPhrase(search)} and enterprise_id = ${enterpriseId} limit ${SEARCH_CAP + 1}`;
-  const pattern = containsPattern(search);
+export const memberHits = async (ctx: CallContext, enterpriseId: string, search: string) => {
+  if (ctx.dbKind === 'sqlite' && search.length >= 3) {
+    const word = await rareMemberWord(ctx, search);
+    return word
+      ? sql`select user_id from member_search where member_search match ${ftsPhrase(word)} and instr(lower(body), ${search.toLowerCase()}) > 0 and enterprise_id = ${enterpriseId} limit ${SEARCH_CAP + 1}`
+      : sql`select user_id from member_search where member_search match ${ftsPhrase(search)} and enterprise_id = ${enterpriseId} limit ${SEARCH_CAP + 1}`;
+  }
   if (ctx.dbKind === 'postgres')
-    return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and ${memberText} like ${pattern} escape '\\' limit ${SEARCH_CAP + 1}`;
+    return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and ${await memberMatches(ctx, search)} limit ${SEARCH_CAP + 1}`;
+  const pattern = containsPattern(search);
   return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and (lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\') limit ${SEARCH_CAP + 1}`;
 };
 

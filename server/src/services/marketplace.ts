@@ -9,7 +9,7 @@ import type { CallContext } from '../adapter.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { prepared } from '../db/prepared.ts';
 import { notFound } from '../errors.ts';
-import { rareWord } from '../name-trigrams.ts';
+import { rareWord } from '../search-trigrams.ts';
 import { reviewsOf } from './course-reviews.ts';
 import { imageVariantsOf } from './image-variants.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -273,7 +273,7 @@ const ASCII = /^[\x20-\x7e]*$/;
  * The name matches worth ranking, capped so the database stops early: names containing the text and the first
  * names starting with it in name order (the lower(name) index). Containing is asked of FTS5's trigram index on
  * SQLite for three characters or more, of the pg_trgm index on PostgreSQL; when the text has a rare word
- * (name-trigrams.ts), the index is asked for that word alone and the whole text checked on what it finds with
+ * (search-trigrams.ts), the index is asked for that word alone and the whole text checked on what it finds with
  * instr or strpos, which no index answers. Shorter texts scan and stop at the cap.
  */
 const nameCandidates = async (ctx: CallContext, search: string) => {
@@ -281,7 +281,7 @@ const nameCandidates = async (ctx: CallContext, search: string) => {
   const sqlite = ctx.dbKind === 'sqlite';
   const word =
     search.length >= 3 && (!sqlite || ASCII.test(search))
-      ? rareWord(search, await ctx.nameTrigrams.sample(ctx.db, ctx.dbKind))
+      ? rareWord(search, await ctx.searchTrigrams.courses.sample(ctx.db, ctx.dbKind))
       : null;
   const byName =
     sqlite && search.length >= 3

@@ -4,7 +4,7 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
-import { cappedPage, filterOnly, inIds, memberHits, memberText, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, inIds, memberHits, memberMatches, SEARCH_CAP } from './capped-search.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
@@ -286,7 +286,9 @@ const memberPage = async (
   let capped = false;
   let searchIds: string[] | null = null;
   if (search) {
-    const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, search)}`.execute(ctx.db);
+    const hits = await sql<{ user_id: string }>`${await memberHits(ctx, enterpriseId, search)}`.execute(
+      ctx.db,
+    );
     capped = hits.rows.length > SEARCH_CAP;
     const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
     if (ids.length === 0) return null;
@@ -343,8 +345,7 @@ const searchPagePostgres = async (
   order: MemberOrder,
   { currentPage, pageSize }: Paging,
 ) => {
-  const pattern = containsPattern(search);
-  const matches = sql<boolean>`${memberText} like ${pattern} escape '\\'`;
+  const matches = await memberMatches(ctx, search);
   const page = (offset: number) =>
     ctx.db
       .with(

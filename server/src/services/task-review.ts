@@ -5,7 +5,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { cappedPage, filterOnly, inIds, memberHits, memberText, SEARCH_CAP } from './capped-search.ts';
+import { cappedPage, filterOnly, inIds, memberHits, memberMatches, SEARCH_CAP } from './capped-search.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
@@ -211,7 +211,9 @@ export const pendingReview = async (
   let capped = false;
   if (input.searchInput) {
     const search = input.searchInput;
-    const hits = await sql<{ user_id: string }>`${memberHits(ctx, enterpriseId, search)}`.execute(ctx.db);
+    const hits = await sql<{ user_id: string }>`${await memberHits(ctx, enterpriseId, search)}`.execute(
+      ctx.db,
+    );
     const members = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
     const byMember = members.length
       ? await ctx.db
@@ -344,6 +346,7 @@ const searchPendingPostgres = async (
   pendingOfTask: RawBuilder<boolean>,
 ) => {
   const pattern = containsPattern(search);
+  const memberMatch = await memberMatches(ctx, search);
   const direction = input.sort_type === 'desc' ? sql`desc` : sql`asc`;
   const sortColumn = { name: sql`a.name`, taskName: sql`t.title`, completedAt: sql`a.completed_at` }[
     input.sort_by
@@ -355,7 +358,7 @@ const searchPendingPostgres = async (
     sql<PendingRowColumns & { matched: string; capped: boolean }>`
       with hits as materialized (
         select users.id, users.name, users.email from users
-        where users.enterprise_id = ${enterpriseId} and ${memberText} like ${pattern} escape '\\'
+        where users.enterprise_id = ${enterpriseId} and ${memberMatch}
         limit ${SEARCH_CAP + 1}),
       by_member as materialized (
         select a.id, a.task_id, h.id as user_id, h.name, h.email, a.completed_at

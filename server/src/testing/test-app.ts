@@ -10,7 +10,6 @@ import { createBackground } from '../background.ts';
 import { connect } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { startJobs } from '../jobs/start-jobs.ts';
-import { createNameTrigrams } from '../name-trigrams.ts';
 import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
 import { mapResolver } from '../providers/dns.ts';
 import { createMail, type MailProvider } from '../providers/mail.ts';
@@ -18,6 +17,7 @@ import { type PaymentProvider, paymentsFor } from '../providers/payments.ts';
 import { workerSpeech } from '../providers/speech/worker.ts';
 import { localStorage } from '../providers/storage.ts';
 import { createSearchCache } from '../search-cache.ts';
+import { createSearchTrigrams } from '../search-trigrams.ts';
 import { databaseUrl, PG_ADMIN_URL } from './seed-template.ts';
 
 /** Tests read arbitrary response fields; real clients get them typed from the contract schemas. */
@@ -58,7 +58,7 @@ export const createTestApp = async ({
   /** The DNS TXT records the suite's domains hold (name → values), as a suite sets them. */
   const dnsRecords = new Map<string, string[]>();
   const searchCache = createSearchCache();
-  const nameTrigrams = createNameTrigrams();
+  const searchTrigrams = createSearchTrigrams();
   let dbName: string | undefined;
   cpSync(inject(process.env.TEST_DB === 'postgres' ? 'seedPgDir' : 'seedDir'), dataDir, { recursive: true });
   if (process.env.TEST_DB === 'postgres') {
@@ -87,11 +87,11 @@ export const createTestApp = async ({
     site: {
       changed: () => {
         searchCache.clear();
-        nameTrigrams.stale();
+        searchTrigrams.courses.stale();
       },
     },
     searchCache,
-    nameTrigrams,
+    searchTrigrams,
     ...(payments ? { payments, testPayments: null } : paymentsFor(db, {})),
     coach: coach ?? builtinCoach(),
     speech,

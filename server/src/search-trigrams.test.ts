@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTrigrams, likeTrigrams, rareWord, type TrigramSample } from './name-trigrams.ts';
+import { countTrigrams, likeTrigrams, rareWord, type TrigramSample } from './search-trigrams.ts';
 
 /** A sample of 1,000 names in which "negotiation" is common and "4567" rare. */
 const sample: TrigramSample = {
