@@ -162,6 +162,9 @@ describe('a kept session row (issue 19)', () => {
     expect(await moves((db) => db.selectFrom('users').select('id').limit(1).execute())).toBe(false);
     expect(await moves((db) => sql`select count(*) from users`.execute(db))).toBe(false);
     expect(
+      await moves((db) => sql`with h as (select id from users limit 1) select count(*) from h`.execute(db)),
+    ).toBe(false);
+    expect(
       await moves((db) =>
         db.updateTable('sessions').set({ last_used_at: 'x' }).where('id', '=', 'none').execute(),
       ),
@@ -198,6 +201,31 @@ describe('changesSessions', () => {
     ).toBe(true);
     expect(changesSessions(compiled((db) => db.updateTable('courses').set({ name: 'x' })))).toBe(false);
     expect(changesSessions(compiled((db) => db.selectFrom('users').selectAll()))).toBe(false);
+  });
+
+  it('reads a raw with-select as a read, unless one of its parts writes', () => {
+    const raw = (text: string) =>
+      ({ sql: text, query: { kind: 'RawNode' }, parameters: [] }) as unknown as CompiledQuery;
+    // The pending-review search on PostgreSQL: it reads users, and must not drop every kept session row.
+    expect(
+      changesSessions(
+        raw(
+          '\n  with hits as materialized (select users.id from users where users.updated_at > $1) select * from hits',
+        ),
+      ),
+    ).toBe(false);
+    expect(
+      changesSessions(
+        raw('with gone as (delete from sessions where id = $1 returning id) select * from gone'),
+      ),
+    ).toBe(true);
+    expect(changesSessions(raw('WITH x AS (UPDATE users SET name = $1 RETURNING id) SELECT * FROM x'))).toBe(
+      true,
+    );
+    expect(changesSessions(raw('with x as (select 1) insert into roles (id) select * from x'))).toBe(true);
+    expect(changesSessions(raw('with x as (select 1) update "public"."users" set name = name'))).toBe(true);
+    // No session table named: nothing a kept row depends on.
+    expect(changesSessions(raw('with x as (delete from courses returning id) select * from x'))).toBe(false);
   });
 });
 

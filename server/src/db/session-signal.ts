@@ -71,6 +71,14 @@ export const SESSION_TABLES: ReadonlySet<string> = new Set([
 
 /** The statements of raw SQL that write nothing themselves (a commit is seen by the driver, not here). */
 const NOT_A_WRITE = /^\s*(select|pragma|begin|commit|rollback|savepoint|release|explain|show|listen)\b/i;
+/**
+ * A raw `with ... select` reads too, unless one of its parts writes (`with gone as (delete from sessions ...)`).
+ * The pending-review search is one: counted as a write, each search dropped every kept session row (issue 19).
+ */
+const WITH = /^\s*with\b/i;
+// Any of these words counts as a write (a column such as updated_at does not match): when unsure, drop the rows.
+const WRITES = /\b(insert|update|delete|merge)\b/i;
+const readsOnly = (text: string) => NOT_A_WRITE.test(text) || (WITH.test(text) && !WRITES.test(text));
 const NAMES_A_SESSION_TABLE = new RegExp(`\\b(${[...SESSION_TABLES].join('|')})\\b`, 'i');
 
 /** Every table a query's tree names (a subquery's too: a write that only reads a session table is rare and harmless). */
@@ -100,8 +108,7 @@ type InsertNode = { kind: 'InsertQueryNode'; onConflict?: unknown; onDuplicateKe
  */
 export const changesSessions = (query: CompiledQuery): boolean => {
   const node = query.query as OperationNode | undefined;
-  if (!node || node.kind === 'RawNode')
-    return !NOT_A_WRITE.test(query.sql) && NAMES_A_SESSION_TABLE.test(query.sql);
+  if (!node || node.kind === 'RawNode') return !readsOnly(query.sql) && NAMES_A_SESSION_TABLE.test(query.sql);
   if (node.kind === 'SelectQueryNode') return false;
   const tables = tablesOf(node, new Set());
   if (![...tables].some((table) => SESSION_TABLES.has(table))) return false;
