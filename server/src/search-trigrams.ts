@@ -57,6 +57,24 @@ export const rareWord = (text: string, sample: TrigramSample): string | null => 
   return best && best.names <= sample.size * RARE_SHARE ? best.word : null;
 };
 
+/** Printable ASCII: where SQLite's lower() and FTS5's case folding agree, so instr() checks what the phrase would. */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * The word of a search to ask the index for alone, with the sample this search reads, or null: texts under three
+ * characters (the index has no trigram to look up), and on SQLite texts beyond ASCII (instr on lower() could then
+ * disagree with FTS5's folding) are asked whole.
+ */
+export const indexWord = async (
+  sample: { sample: (db: Db, kind: DbKind) => Promise<TrigramSample> },
+  db: Db,
+  kind: DbKind,
+  search: string,
+) =>
+  search.length >= 3 && (kind === 'postgres' || ASCII.test(search))
+    ? rareWord(search, await sample.sample(db, kind))
+    : null;
+
 /** Counts, for each run of three characters, the texts holding it (once per text). */
 export const countTrigrams = (texts: string[]): TrigramSample => {
   const counts = new Map<string, number>();

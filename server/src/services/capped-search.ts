@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
-import { rareWord } from '../search-trigrams.ts';
+import { indexWord } from '../search-trigrams.ts';
 import { containsPattern } from './lists.ts';
 
 /**
@@ -21,14 +21,9 @@ export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
  */
 export const memberText = sql<string>`lower(users.name || ' ' || users.email)`;
 
-/** Printable ASCII: where SQLite's lower() and FTS5's case folding agree, so instr() checks what the phrase would. */
-const ASCII = /^[\x20-\x7e]*$/;
-
 /** The search's rare word to ask the members' trigram index for alone (search-trigrams.ts), or null. */
-const rareMemberWord = async (ctx: CallContext, search: string) =>
-  search.length >= 3 && (ctx.dbKind === 'postgres' || ASCII.test(search))
-    ? rareWord(search, await ctx.searchTrigrams.members.sample(ctx.db, ctx.dbKind))
-    : null;
+const rareMemberWord = (ctx: CallContext, search: string) =>
+  indexWord(ctx.searchTrigrams.members, ctx.db, ctx.dbKind, search);
 
 /**
  * PostgreSQL: the member's text contains the search, answered by its pg_trgm index (or a scan that stops at its

@@ -9,7 +9,7 @@ import type { CallContext } from '../adapter.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { prepared } from '../db/prepared.ts';
 import { notFound } from '../errors.ts';
-import { rareWord } from '../search-trigrams.ts';
+import { indexWord } from '../search-trigrams.ts';
 import { reviewsOf } from './course-reviews.ts';
 import { imageVariantsOf } from './image-variants.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -266,9 +266,6 @@ const ftsPhrase = (search: string) => `name : "${search.replace(/"/g, '""')}"`;
 const publishedTerm = (ctx: CallContext) =>
   ctx.dbKind === 'sqlite' ? sql`+published = 1` : sql`published = 1`;
 
-/** Printable ASCII: where SQLite's lower() and FTS5's case folding agree, so instr() checks what the phrase would. */
-const ASCII = /^[\x20-\x7e]*$/;
-
 /**
  * The name matches worth ranking, capped so the database stops early: names containing the text and the first
  * names starting with it in name order (the lower(name) index). Containing is asked of FTS5's trigram index on
@@ -279,10 +276,7 @@ const ASCII = /^[\x20-\x7e]*$/;
 const nameCandidates = async (ctx: CallContext, search: string) => {
   const text = search.toLowerCase();
   const sqlite = ctx.dbKind === 'sqlite';
-  const word =
-    search.length >= 3 && (!sqlite || ASCII.test(search))
-      ? rareWord(search, await ctx.searchTrigrams.courses.sample(ctx.db, ctx.dbKind))
-      : null;
+  const word = await indexWord(ctx.searchTrigrams.courses, ctx.db, ctx.dbKind, search);
   const byName =
     sqlite && search.length >= 3
       ? word
