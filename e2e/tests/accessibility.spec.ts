@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+import { axeOn } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const violations = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const result = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -8,7 +8,7 @@ import { expect, test } from '../support/fixtures.ts';
  * language; Arabic pages are right to left; every page names its alternates for search engines.
  */
 const noViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
