@@ -353,7 +353,10 @@ const searchPendingPostgres = async (
   ];
   // Each part carries the columns the page shows, so the page only joins the enterprise's tasks: no attempt or
   // member is looked up twice. LATERAL with a limit keeps PostgreSQL on each member's index (a plain join became
-  // a hash join over every pending attempt).
+  // a hash join over every pending attempt). found keeps an attempt both parts hold once, by its id (a union
+  // compared every column of 500 rows), and is counted directly (a window over the page's join cost more). Capped:
+  // found holds both parts, so it is over the cap whenever either is; it is asked first, because counting hits
+  // reads members past those the page needed. Together about 1 ms of the 5 a search took on 100,000 attempts.
   const page = (offset: number) =>
     sql<PendingRowColumns & { matched: string; capped: boolean }>`
       with hits as materialized (
@@ -373,11 +376,13 @@ const searchPendingPostgres = async (
         from tasks cross join task_assignments a inner join users u on u.id = a.user_id
         where a.task_id = tasks.id and tasks.enterprise_id = ${enterpriseId}
           and lower(tasks.title) like ${pattern} escape '\\' and ${pendingOfTask} limit ${SEARCH_CAP + 1}),
-      found as materialized (select * from by_member union select * from by_task)
+      found as materialized (
+        select * from by_member
+        union all
+        select * from by_task t where not exists (select 1 from by_member m where m.id = t.id))
       select a.id, a.task_id, a.user_id, a.name, a.email, t.title, t.type, a.completed_at,
-        count(*) over () as matched,
-        ((select count(*) from hits) > ${SEARCH_CAP} or (select count(*) from by_member) > ${SEARCH_CAP}
-          or (select count(*) from by_task) > ${SEARCH_CAP} or (select count(*) from found) > ${SEARCH_CAP}) as capped
+        least((select count(*) from found), ${SEARCH_CAP}) as matched,
+        ((select count(*) from found) > ${SEARCH_CAP} or (select count(*) from hits) > ${SEARCH_CAP}) as capped
       from (select * from found limit ${SEARCH_CAP}) a
       inner join tasks t on t.id = a.task_id
       order by ${sortColumn} ${direction}, a.id
