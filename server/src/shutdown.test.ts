@@ -298,8 +298,9 @@ describe('the site publisher on shutdown', () => {
       log: () => {},
     });
     const pidFile = path.join(root, 'helper.pid');
-    for (let i = 0; i < 100 && !existsSync(pidFile); i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // The shell makes the file before echo writes the pid into it: wait for the whole line.
+    const pidWritten = () => existsSync(pidFile) && /^\d+\n$/.test(readFileSync(pidFile, 'utf8'));
+    for (let i = 0; i < 250 && !pidWritten(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const helper = Number(readFileSync(pidFile, 'utf8'));
     // Running, not merely a zombie waiting for a parent that is gone to be reaped.
     const alive = (pid: number) => {

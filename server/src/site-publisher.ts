@@ -72,11 +72,13 @@ export const precompressStatic = async (dir: string) => {
 /**
  * Two Astro builds of one source folder at once spoil each other's output (a page may name a stylesheet its build
  * never wrote: seen with two servers on one checkout, as the e2e workers run them). Every process that builds from
- * the folder takes this lock first; a holder that dies leaves it stale after 30 s.
+ * the folder takes this lock first; a holder that dies leaves it stale after 30 s. A lock lost while held (its
+ * folder deleted, or not refreshed in time) is logged: proper-lockfile's default throws it where nothing can catch
+ * it, which would end the whole server over its marketplace build.
  */
 const LOCK_WAIT_MS = 250;
 const LOCK_MAX_WAITS = 1200;
-const lockSource = async (siteSource: string, stopped: () => boolean) => {
+const lockSource = async (siteSource: string, stopped: () => boolean, log: (line: string) => void) => {
   for (let waits = 0; ; waits++) {
     try {
       return await lockfile.lock(path.join(siteSource, 'package.json'), {
@@ -85,6 +87,7 @@ const lockSource = async (siteSource: string, stopped: () => boolean) => {
         realpath: false,
         stale: 30_000,
         update: 10_000,
+        onCompromised: (err) => log(`Marketplace build lock lost: ${err.message}`),
       });
     } catch (err) {
       // Another process builds: wait for it, unless this server is stopping (then nothing is built).
@@ -204,7 +207,7 @@ export const createSitePublisher = ({
       again = false;
       let release: (() => Promise<void>) | null = null;
       try {
-        release = await lockSource(siteSource, () => stopped);
+        release = await lockSource(siteSource, () => stopped, log);
       } catch (err) {
         error = `The marketplace build waited too long for another build of its sources: ${err instanceof Error ? err.message : String(err)}`;
         log(error);
