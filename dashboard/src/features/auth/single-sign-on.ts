@@ -1,6 +1,6 @@
-import { enterpriseSso } from '@coach/shared/contract/sso';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { enterpriseSsoCalls } from '../../lib/auth-calls.ts';
 
 /**
  * Single sign-on from /login (issue 21 item 4). The key `sso/start` gives is kept in this tab's sessionStorage, so
@@ -24,7 +24,7 @@ export const useSsoDiscovery = (email: string, enabled: boolean): Discovery | nu
     let current = true;
     const timer = setTimeout(() => {
       api
-        .call(enterpriseSso.discover, { email: typed })
+        .call(enterpriseSsoCalls.discover, { email: typed })
         .then((discovery) => {
           if (current) setFound({ email: typed, discovery });
         })
@@ -41,7 +41,7 @@ export const useSsoDiscovery = (email: string, enabled: boolean): Discovery | nu
 
 /** Sends the browser to the identity provider. */
 export const startSingleSignOn = async (email: string, redirect: string | null) => {
-  const { authorizationUrl, browserKey } = await api.call(enterpriseSso.start, { email });
+  const { authorizationUrl, browserKey } = await api.call(enterpriseSsoCalls.start, { email });
   sessionStorage.setItem(ATTEMPT_KEY, JSON.stringify({ browserKey, redirect } satisfies Attempt));
   window.location.assign(authorizationUrl);
 };
