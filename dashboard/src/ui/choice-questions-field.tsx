@@ -43,7 +43,7 @@ const QuestionEditor = ({
   expectedAnswers: boolean;
   who: string;
 }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   const who = t(`mcq.who.${whoName}`, { defaultValue: whoName });
   const baseId = useId();
   const focusLater = useFocusLater();
@@ -223,7 +223,7 @@ export const ChoiceQuestionsField = ({
   who?: string;
   max?: number;
 }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   const baseId = useId();
   const focusLater = useFocusLater();
   const add = () => {

@@ -14,7 +14,7 @@ export const CsvFilePick = ({
   templateHref: string;
   templateName: string;
 }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   const inputId = useId();
   return (
     <div className="file-pick">
@@ -46,7 +46,7 @@ export const CsvRowErrors = ({
   caption: string;
   className?: string;
 }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   return (
     <table className={className ? `table ${className}` : 'table'}>
       <caption className="visually-hidden">{caption}</caption>

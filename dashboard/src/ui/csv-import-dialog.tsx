@@ -39,7 +39,7 @@ export const CsvImportDialog = <R extends { errors: readonly RowError[] }>({
   onClose: () => void;
   onImported: (message: string) => void;
 }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<R | null>(null);
@@ -103,7 +103,7 @@ export const CsvImportDialog = <R extends { errors: readonly RowError[] }>({
         ) : null}
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
-            {done ? t('csv.done') : t('ui.cancel')}
+            {done ? t('csv.done') : t('common:ui.cancel')}
           </Button>
           <Button type="submit" loading={busy} disabled={!file || Boolean(result)}>
             {t('csv.import')}

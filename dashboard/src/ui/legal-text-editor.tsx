@@ -30,7 +30,7 @@ export const LegalTextEditor = ({
   const [preview, setPreview] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   const title = t(`legalEditor.titles.${kind}`);
   const empty = draft.trim() === '';
   const tooLong = draft.length > LEGAL_TEXT_MAX;

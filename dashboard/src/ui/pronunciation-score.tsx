@@ -9,7 +9,7 @@ import { ProgressBar } from './progress-bar.tsx';
  * and what the speech engine heard in each (issue 16).
  */
 export const PronunciationScore = ({ result, who }: { result: PronunciationResult; who: 'you' | string }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   return (
     <Card
       title={t('pronunciationScore.title')}

@@ -42,7 +42,7 @@ const PickList = ({
   onChange: (chosen: Map<string, string>) => void;
   load: LoadItemPage;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('widgets');
   const words = (key: string) => t(`bulkAssign.lists.${list}.${key}`);
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -100,7 +100,7 @@ const PickList = ({
               description={items.message}
               action={
                 <Button variant="secondary" onClick={() => void reload()}>
-                  {t('ui.tryAgain')}
+                  {t('common:ui.tryAgain')}
                 </Button>
               }
             />
@@ -144,7 +144,7 @@ const loadEnterprises: LoadItemPage = async ({ search, currentPage }) => {
     listdata: page.listdata.map((e) => ({
       _id: e._id,
       name: e.company_name,
-      hint: i18n.t('bulkAssign.members', { count: e.memberCount }),
+      hint: i18n.t('bulkAssign.members', { ns: 'widgets', count: e.memberCount }),
     })),
   };
 };
@@ -175,7 +175,7 @@ export const BulkAssignPage = ({
     unchanged: number;
   }>;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('widgets');
   const [items, setItems] = useState<Map<string, string>>(new Map());
   const [enterprises, setEnterprises] = useState<Map<string, string>>(new Map());
   const [action, setAction] = useState<'assign' | 'unassign'>('assign');

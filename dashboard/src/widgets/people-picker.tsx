@@ -34,7 +34,7 @@ const searchFor =
       name,
       detail:
         kind === 'groups'
-          ? i18n.t('people.memberCount', { ns: 'common', count: memberCount ?? 0 })
+          ? i18n.t('people.memberCount', { ns: 'widgets', count: memberCount ?? 0 })
           : (email ?? ''),
     }));
   };
@@ -59,7 +59,7 @@ const SearchPick = ({
   chosen: Picked[];
   onChange: (next: Picked[]) => void;
 }) => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const { state } = useLoad([CALLS[library].path, noun, searchInput], () =>

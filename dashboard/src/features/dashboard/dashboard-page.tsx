@@ -47,7 +47,7 @@ const SectionCards = ({ entries, audience }: { entries: MenuEntry[]; audience: A
       </h2>
       <ul className="dashboard__cards">
         {entries.map((entry) => {
-          const key = `common:menu.${audience}.${menuKey(entry.label)}`;
+          const key = `menus:menu.${audience}.${menuKey(entry.label)}`;
           return (
             <li key={entry.label}>
               <Link className="dashboard__card" to={entry.to}>
