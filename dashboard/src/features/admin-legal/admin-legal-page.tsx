@@ -27,7 +27,7 @@ const pagePath = (kind: LegalKind) =>
  */
 export const AdminLegalPage = () => {
   const { t } = useTranslation('admin-legal');
-  const titleOf = (value: LegalKind) => t(`common:legalEditor.titles.${value}`);
+  const titleOf = (value: LegalKind) => t(`widgets:legalEditor.titles.${value}`);
   const tabs = KINDS.map((value) => ({ value, label: titleOf(value) }));
   const [kind, setKind] = useState<LegalKind>('privacy-policy');
   const [texts, setTexts] = useState<LegalText[] | null>(null);
