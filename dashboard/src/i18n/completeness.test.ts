@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@coach/shared/constants/languages';
 import { describe, expect, it } from 'vitest';
+import { flatten, PLURAL, type Tree } from '../testing/locale-tree.ts';
 import { languageTag } from './languages.ts';
 
 /**
@@ -7,7 +8,6 @@ import { languageTag } from './languages.ts';
  * (plurals: the forms the language's own plural rules need), the same {{placeholders}}, and no sentence left in
  * English except the allow-list below.
  */
-type Tree = { [key: string]: string | Tree };
 const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
 const glossaries = import.meta.glob('./glossary/*.json', { eager: true, import: 'default' });
 
@@ -31,18 +31,6 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
 
 /** Words a language takes from English as they are (Vietnamese writes 'Email'). */
 export const SAME_IN: Partial<Record<string, readonly string[]>> = { vi: ['Email'] };
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-};
 
 /** Keys without their plural suffix, with the suffixes found. */
 const groupPlurals = (keys: Iterable<string>) => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { flatten, PLURAL, type Tree } from '../testing/locale-tree.ts';
 
 /**
  * A key the source names together with its namespace (`t('widgets:csv.done')`, `` t(`menus:menu.${key}`) ``,
@@ -12,15 +13,10 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const EN = path.join(SRC, 'i18n/locales/en');
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
-  );
 const keysOf = new Map(
   readdirSync(EN).map((file) => [
     file.replace(/\.json$/, ''),
-    flatten(JSON.parse(readFileSync(path.join(EN, file), 'utf8')) as Tree),
+    [...flatten(JSON.parse(readFileSync(path.join(EN, file), 'utf8')) as Tree).keys()],
   ]),
 );
 
@@ -40,7 +36,7 @@ const known = (namespace: string, key: string, template: boolean) => {
   const keys = keysOf.get(namespace) ?? [];
   return template
     ? keys.some((k) => k.startsWith(key))
-    : keys.some((k) => k === key || k.replace(/_(zero|one|two|few|many|other)$/, '') === key);
+    : keys.some((k) => k === key || k.replace(PLURAL, '') === key);
 };
 
 const named = () =>

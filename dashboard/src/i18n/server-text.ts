@@ -2,7 +2,8 @@ import { DEFAULT_LANGUAGE } from '@coach/shared/constants/languages';
 import { i18n } from './index.ts';
 
 const OPTIONS = { ns: 'server', keySeparator: false, nsSeparator: false } as const;
-const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A plural form's suffix on a key (`count_one`, `count_other`…). */
+export const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /**
  * Sentences with a variable part ("Invitation sent to {{email}}", "{{count}} words imported"): each English value
