@@ -126,24 +126,22 @@ export type LoadOptions = autocannon.Options & { bodyOf?: (i: number) => string 
 export const load = async (name: string, options: LoadOptions) => {
   const seconds = options.duration ?? DURATION;
   if (options.overallRate) {
-    const { overallRate: rate } = options;
-    const run = (duration: number) =>
-      openLoop({
-        url: String(options.url),
-        method: options.method === 'POST' ? 'POST' : 'GET',
-        ...(options.headers ? { headers: options.headers as Record<string, string> } : {}),
-        ...(options.bodyOf
-          ? { body: options.bodyOf }
-          : options.body === undefined
-            ? {}
-            : { body: String(options.body) }),
-        rate,
-        seconds: duration,
-        // At most this many requests in flight (the table's connections column); more wait for a free socket.
-        ...(options.connections ? { connections: options.connections } : {}),
-      });
-    if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS);
-    return { route: name, ...(await run(Number(seconds))) };
+    const loaded = await openLoop({
+      url: String(options.url),
+      method: options.method === 'POST' ? 'POST' : 'GET',
+      ...(options.headers ? { headers: options.headers as Record<string, string> } : {}),
+      ...(options.bodyOf
+        ? { body: options.bodyOf }
+        : options.body === undefined
+          ? {}
+          : { body: String(options.body) }),
+      rate: options.overallRate,
+      seconds: Number(seconds),
+      warmupSeconds: WARMUP_SECONDS,
+      // At most this many requests in flight (the table's connections column); more wait for a free socket.
+      ...(options.connections ? { connections: options.connections } : {}),
+    });
+    return { route: name, ...loaded };
   }
   const base = { connections: CONNECTIONS, ...options, duration: seconds };
   if (WARMUP_SECONDS > 0) await autocannon({ ...base, duration: WARMUP_SECONDS });

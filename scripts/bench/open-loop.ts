@@ -1,5 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { GeneratorOptions, GeneratorResult } from './load-generator.ts';
 
 /**
  * Load at a fixed rate, the way "p99 at N req/s" means it (an open model, as wrk2 measures): request i is due at
@@ -11,6 +12,9 @@ import { Pool } from 'undici';
  * omission correction uses an expected interval of ceil(1 / rate) = 1 ms, so every answer slower than 1 ms is
  * counted again at each millisecond below it (a 300 ms stall became 300 samples). Its closed loop (fixed
  * connections, no rate) stays the throughput measure.
+ *
+ * The requests go out from a process of their own (load-generator.ts): a pause of the generator is charged to the
+ * server as latency, so the generator must not share a heap with the bench that seeded the data.
  */
 export type OpenLoopOptions = {
   url: string;
@@ -20,69 +24,44 @@ export type OpenLoopOptions = {
   body?: string | ((i: number) => string);
   rate: number;
   seconds: number;
+  /** Seconds of the same load first, not counted (see load-generator.ts). */
+  warmupSeconds?: number;
   /** Sockets the client may open; more are never needed than the requests in flight at once. */
   connections?: number;
 };
 
-export type OpenLoopResult = {
-  'p50 ms': number;
-  'p99 ms': number;
-  'req/s': number;
-  failures: number;
-};
+export type OpenLoopResult = GeneratorResult;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : 0;
+const GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
 
-export const openLoop = async (options: OpenLoopOptions): Promise<OpenLoopResult> => {
-  const target = new URL(options.url);
-  const pool = new Pool(target.origin, { connections: options.connections ?? 64 });
-  const path = `${target.pathname}${target.search}`;
-  const total = Math.max(1, Math.round(options.rate * options.seconds));
-  const interval = 1000 / options.rate;
-  const latencies: number[] = [];
-  let failures = 0;
-  let lastDone = 0;
-  const inFlight: Promise<void>[] = [];
-  const start = performance.now();
-  try {
-    for (let i = 0; i < total; i++) {
-      const due = start + i * interval;
-      const ahead = due - performance.now();
-      // Timers fire to the millisecond: requests due within it go out together, each still timed from its due time.
-      if (ahead >= 1) await sleep(ahead);
-      const body = typeof options.body === 'function' ? options.body(i) : options.body;
-      inFlight.push(
-        pool
-          .request({
-            path,
-            method: options.method ?? 'GET',
-            ...(options.headers ? { headers: options.headers } : {}),
-            ...(body === undefined ? {} : { body }),
-          })
-          .then(
-            async (res) => {
-              await res.body.dump();
-              lastDone = performance.now();
-              if (res.statusCode >= 300) failures++;
-              else latencies.push(lastDone - due);
-            },
-            () => {
-              failures++;
-            },
-          ),
-      );
-    }
-    await Promise.all(inFlight);
-  } finally {
-    await pool.close();
-  }
-  latencies.sort((a, b) => a - b);
-  const seconds = Math.max(lastDone - start, 1) / 1000;
-  return {
-    'p50 ms': Math.round(percentile(latencies, 50)),
-    'p99 ms': Math.round(percentile(latencies, 99)),
-    'req/s': Math.round(latencies.length / seconds),
-    failures,
+export const openLoop = (options: OpenLoopOptions): Promise<OpenLoopResult> => {
+  const warmupSeconds = options.warmupSeconds ?? 0;
+  // Bodies for the warm-up and the measured run: a text never asked stays never asked in the measured run.
+  const total = Math.max(1, Math.round(options.rate * (warmupSeconds + options.seconds)));
+  const { body } = options;
+  const message: GeneratorOptions = {
+    url: options.url,
+    method: options.method ?? 'GET',
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(body === undefined
+      ? {}
+      : { body: typeof body === 'function' ? Array.from({ length: total }, (_, i) => body(i)) : body }),
+    rate: options.rate,
+    seconds: options.seconds,
+    warmupSeconds,
+    connections: options.connections ?? 64,
   };
+  return new Promise((resolve, reject) => {
+    // Node strips the generator's types itself: no loader beside it in that process.
+    const child = fork(GENERATOR, [], { execArgv: [] });
+    let result: GeneratorResult | null = null;
+    child.once('message', (answer: GeneratorResult) => {
+      result = answer;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`The load generator exited with code ${code}`)),
+    );
+    child.send(message);
+  });
 };
