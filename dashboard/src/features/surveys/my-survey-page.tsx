@@ -7,7 +7,6 @@ import { paths } from '../../config/paths.ts';
 import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -43,12 +42,15 @@ export const MySurveyPage = () => {
   const { id = '' } = useParams();
   const { state, setState, reload } = useCall(surveys.getMySurvey, { surveyId: id });
   const [serverError, setServerError] = useState<{ questionId?: string; message: string } | null>(null);
+  // The thank-you stays in the card, not in a toast: a toast sat over the page header's back link for 4 s.
+  const [saved, setSaved] = useState<string | null>(null);
 
   const submit = async (answers: SurveyAnswers) => {
     setServerError(null);
+    setSaved(null);
     try {
       const { response, message } = await api.callWithMessage(surveys.submit, { surveyId: id, answers });
-      notify.success(surveyText(message));
+      setSaved(surveyText(message));
       setState({ status: 'ready', data: response });
     } catch (error) {
       if (error instanceof ApiError && error.field?.startsWith('answers.'))
@@ -90,6 +92,12 @@ export const MySurveyPage = () => {
                 />
               ) : (
                 <SurveyAnswersView questions={mine.survey.questions} answers={mine.response?.answers ?? {}} />
+              )}
+              {/* Under the form, where the member just pressed the button. */}
+              {saved && (
+                <p className="alert alert--success" role="status">
+                  {saved}
+                </p>
               )}
             </Card>
           </>
