@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
+import { sessionSignalOf } from './db/session-signal.ts';
 
 /**
  * What the session of a call keeps between requests (issue 19), and how nothing kept outlives a change.
@@ -13,7 +14,8 @@ import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
  * The session row with its member, role and enterprise is kept too, per session, by session.ts, but only under the
  * session signal (db/session-signal.ts): every write to a table it is made of moves the signal when it commits, in
  * this process and (SQLite's data_version, PostgreSQL's NOTIFY) in any other sharing the database, so a logout, a
- * deactivation or a role edit answered by any of them refuses the token on the next request.
+ * deactivation or a role edit answered by any of them refuses the token on the next request. The group list of the
+ * top bar's filter is kept the same way (`KeptUnderSignal`): its tables move the signal too.
  */
 
 /** Tokens kept per signing key: a busy server's signed-in people, each with a token or two. */
@@ -49,6 +51,43 @@ export class BoundedCache<V> {
   }
   get size() {
     return this.#entries.size;
+  }
+}
+
+type Kept<V> = { value: V; generation: number; at: number };
+
+/**
+ * Values read from the database and kept per key while the database's session signal holds (db/session-signal.ts):
+ * any committed write to a table in SESSION_TABLES, in this process or another sharing the database, drops them
+ * all. A value is read afresh after `maxAgeMs` even with no change signalled (a second guard, not the first), and
+ * nothing is kept for a database without a signal (a transaction, a Kysely made elsewhere) or while it keeps
+ * nothing (PostgreSQL before its listener is connected).
+ */
+export class KeptUnderSignal<V> {
+  readonly #byDb = new WeakMap<object, BoundedCache<Kept<V>>>();
+  constructor(
+    readonly max: number,
+    readonly maxAgeMs: number,
+  ) {}
+
+  /** The kept value for `key`, else `read()`'s, kept when `keep` says so. */
+  async get(db: object, key: string, read: () => Promise<V>, keep: (value: V) => boolean = () => true) {
+    const signal = sessionSignalOf(db);
+    const generation = signal ? await signal.current() : null;
+    let kept = this.#byDb.get(db);
+    if (generation !== null && kept) {
+      const hit = kept.get(key);
+      if (hit && signal?.holds(hit.generation) && Date.now() - hit.at < this.maxAgeMs) return hit.value;
+    }
+    const value = await read();
+    if (generation !== null && keep(value)) {
+      if (!kept) {
+        kept = new BoundedCache<Kept<V>>(this.max);
+        this.#byDb.set(db, kept);
+      }
+      kept.set(key, { value, generation, at: Date.now() });
+    }
+    return value;
   }
 }
 

@@ -175,6 +175,74 @@ describe('a kept session row (issue 19)', () => {
   });
 });
 
+describe('the kept group list (issue 19)', () => {
+  const groupNames = async (token: string, ip: string) => {
+    const res = await t.request('POST', enterpriseAuth.userGroups.path, {
+      token,
+      ip,
+      body: { searchQuery: 'kept list', currentPage: 1 },
+    });
+    expect(res.status).toBe(200);
+    return (res.json.response as { listdata: { name: string }[] }).listdata.map((g) => g.name);
+  };
+  const groupQueriesDuring = async (run: () => Promise<unknown>) => {
+    const spy = vi.spyOn(t.deps.db, 'executeQuery');
+    try {
+      await run();
+      return spy.mock.calls.filter(([query]) => /from "groups"/.test((query as CompiledQuery).sql)).length;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('a repeat call runs no group query; a group made, renamed or joined, here or in another process, shows on the next call', async () => {
+    const ip = t.freshIp();
+    const owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+    const learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
+    expect(await groupNames(owner, ip)).toEqual([]);
+    expect(await groupQueriesDuring(async () => expect(await groupNames(owner, ip)).toEqual([]))).toBe(0);
+
+    const { id: enterpriseId } = await t.deps.db
+      .selectFrom('enterprises')
+      .innerJoin('users', 'users.enterprise_id', 'enterprises.id')
+      .select('enterprises.id')
+      .where('users.email', '=', 'owner@acme.example')
+      .executeTakeFirstOrThrow();
+    const groupId = crypto.randomUUID();
+    await t.deps.db
+      .insertInto('groups')
+      .values({
+        id: groupId,
+        enterprise_id: enterpriseId,
+        name: 'Kept list A',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await groupNames(owner, ip)).toEqual(['Kept list A']);
+    // The learner sees only their own groups: not this one yet.
+    expect(await groupNames(learner, ip)).toEqual([]);
+
+    const other = t.connectAgain();
+    const soon = t.deps.dbKind === 'postgres' ? { timeout: 3000, interval: 20 } : { timeout: 0 };
+    try {
+      await other.updateTable('groups').set({ name: 'Kept list B' }).where('id', '=', groupId).execute();
+      await vi.waitFor(async () => expect(await groupNames(owner, ip)).toEqual(['Kept list B']), soon);
+      const { id: learnerId } = await other
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'learner@acme.example')
+        .executeTakeFirstOrThrow();
+      await other.insertInto('group_members').values({ group_id: groupId, user_id: learnerId }).execute();
+      await vi.waitFor(async () => expect(await groupNames(learner, ip)).toEqual(['Kept list B']), soon);
+      await other.deleteFrom('group_members').where('group_id', '=', groupId).execute();
+      await other.deleteFrom('groups').where('id', '=', groupId).execute();
+      await vi.waitFor(async () => expect(await groupNames(owner, ip)).toEqual([]), soon);
+    } finally {
+      await other.destroy();
+    }
+  });
+});
+
 describe('changesSessions', () => {
   const compiled = (build: (db: Db) => { compile: () => CompiledQuery }) => build(t.deps.db).compile();
   it('names the writes a kept row depends on', () => {

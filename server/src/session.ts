@@ -4,9 +4,8 @@ import Bowser from 'bowser';
 import type { CompiledQuery } from 'kysely';
 import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
 import type { Db } from './db/connect.ts';
-import { sessionSignalOf } from './db/session-signal.ts';
 import { unauthenticated } from './errors.ts';
-import { BoundedCache, parsedOnce, verifyToken } from './session-cache.ts';
+import { KeptUnderSignal, parsedOnce, verifyToken } from './session-cache.ts';
 
 /**
  * Who calls (issue 15): the session the adapter builds for every call from its token, checked against the
@@ -251,13 +250,8 @@ const isLive = (
   return row.s_subject_id === claims.sub && row.s_audience === audience;
 };
 
-/** A lookup's row kept for its token's session (issue 19), good while its generation holds and for MAX_KEPT_MS. */
-type Kept = { row: Record<string, unknown> & { s_last_used_at: string }; generation: number; at: number };
-/** Sessions whose rows are kept per database: a busy server's signed-in people. */
-const MAX_KEPT = 20_000;
-/** A kept row is read again after this long even with no change signalled (a second guard, not the first). */
-const MAX_KEPT_MS = 30_000;
-const keptByDb = new WeakMap<Db, BoundedCache<Kept>>();
+/** Lookup rows kept per session (issue 19): a busy server's signed-in people, each read again after 30 s at most. */
+const keptRows = new KeptUnderSignal<Record<string, unknown> | undefined>(20_000, 30_000);
 
 /**
  * The lookup's row for these values: kept from an earlier call while the session signal says nothing it is made of
@@ -270,24 +264,14 @@ const lookupRow = async <R extends { s_last_used_at: string }>(
   values: Record<string, string | null>,
   keep: (row: R) => boolean,
 ): Promise<R | undefined> => {
-  const signal = sessionSignalOf(db);
-  const generation = signal ? await signal.current() : null;
-  let kept = keptByDb.get(db);
   const key = `${values[LID]}\u0000${values[ENT] ?? ''}\u0000${values[ACT] ?? ''}\u0000${values[SUB] ?? ''}`;
-  if (generation !== null && kept) {
-    const hit = kept.get(key);
-    if (hit && signal?.holds(hit.generation) && Date.now() - hit.at < MAX_KEPT_MS)
-      return hit.row as unknown as R;
-  }
-  const row = (await db.executeQuery(bind(query, values))).rows[0];
-  if (row && generation !== null && keep(row)) {
-    if (!kept) {
-      kept = new BoundedCache<Kept>(MAX_KEPT);
-      keptByDb.set(db, kept);
-    }
-    kept.set(key, { row: row as unknown as Kept['row'], generation, at: Date.now() });
-  }
-  return row;
+  const row = await keptRows.get(
+    db,
+    key,
+    async () => (await db.executeQuery(bind(query, values))).rows[0],
+    (row) => row !== undefined && keep(row as R),
+  );
+  return row as R | undefined;
 };
 
 /**

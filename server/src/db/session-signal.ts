@@ -60,13 +60,18 @@ export class SessionSignal {
   }
 }
 
-/** The tables a session lookup reads (session.ts): a write to any of them may change a kept row. */
+/**
+ * The tables kept answers are read from: the session lookup (session.ts) and the top bar's group list
+ * (services/auth.ts `userGroups`). A write to any of them may change a kept answer.
+ */
 export const SESSION_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'users',
   'roles',
   'enterprises',
   'admins',
+  'groups',
+  'group_members',
 ]);
 
 /** The statements of raw SQL that write nothing themselves (a commit is seen by the driver, not here). */
