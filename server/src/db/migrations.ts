@@ -36,6 +36,7 @@ import { m033 } from './migration-033-member-text-index.ts';
 import { m034 } from './migration-034-pending-attempts-index.ts';
 import { m035 } from './migration-035-gin-fast-update-off.ts';
 import { m036 } from './migration-036-group-signal.ts';
+import { m037 } from './migration-037-member-search-text.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -86,6 +87,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '034_pending_attempts_index': m034,
         '035_gin_fast_update_off': m035,
         '036_group_signal': m036,
+        '037_member_search_text': m037,
       }),
     },
   });

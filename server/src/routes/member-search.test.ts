@@ -1,3 +1,4 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { members } from '@coach/shared/contract/members';
 import { tasks } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
@@ -328,5 +329,35 @@ describe('member and pending-review search (issue 19: capped, never every match)
     // Texts holding the rare word but not the whole search are not answers.
     expect((await get(members.list.path, { searchInput: 'roster 123' })).listdata).toEqual([]);
     expect((await get(members.list.path, { searchInput: 'Roster Person 123' })).totalCount).toBe(1);
+  });
+
+  it('finds a member by the name they changed to, and no longer by the old one', async () => {
+    // PostgreSQL searches a stored column made from name and email (migration 037), SQLite its FTS table: both must
+    // follow the profile's rename at once.
+    const ownerId = (await get(members.list.path, { searchInput: 'owner@acme.example' })).listdata[0]?._id;
+    const rename = async (name: string) => {
+      const res = await t.request('POST', enterpriseAuth.updateProfile.path, {
+        token: owner,
+        ip,
+        body: { name },
+      });
+      expect(res.status).toBe(200);
+    };
+    const { name: before } = await t.deps.db
+      .selectFrom('users')
+      .select('name')
+      .where('email', '=', 'owner@acme.example')
+      .executeTakeFirstOrThrow();
+    await rename('Zebulon Quartermaine');
+    try {
+      const found = await get(members.list.path, { searchInput: 'zebulon quarter' });
+      expect(found.listdata.map((m) => m._id)).toEqual([ownerId]);
+      expect(found.totalCount).toBe(1);
+      expect(
+        (await get(members.list.path, { searchInput: before })).listdata.map((m) => m._id),
+      ).not.toContain(ownerId);
+    } finally {
+      await rename(before);
+    }
   });
 });

@@ -15,11 +15,12 @@ export const SEARCH_CAP = 500;
 export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 
 /**
- * A member's searchable text on PostgreSQL: name and email as one string, as SQLite's member_search body is, served
- * by one pg_trgm index (migration 033). One index instead of one per column: the planner costs each trigram index a
- * query could use, and two cost 1.3 ms of planning per search on 100,000 members, more than running it.
+ * A member's searchable text on PostgreSQL: name and email as one lower-case string, as SQLite's member_search body
+ * is, kept in a stored column (migration 037: computing it cost most of a scan) and served by one pg_trgm index
+ * (033). One index instead of one per column: the planner costs each trigram index a query could use, and two cost
+ * 1.3 ms of planning per search on 100,000 members, more than running it.
  */
-export const memberText = sql<string>`lower(users.name || ' ' || users.email)`;
+export const memberText = sql<string>`users.search_text`;
 
 /** The search's rare word to ask the members' trigram index for alone (search-trigrams.ts), or null. */
 const rareMemberWord = (ctx: CallContext, search: string) =>

@@ -9,7 +9,7 @@ import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { emitEvent } from './integration-events.ts';
-import { containsPattern, pageOf } from './lists.ts';
+import { pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
 
@@ -346,6 +346,9 @@ const searchPagePostgres = async (
   { currentPage, pageSize }: Paging,
 ) => {
   const matches = await memberMatches(ctx, search);
+  // Unfiltered, the page's rows are the kept hits, and their count is the hits' own (capped at SEARCH_CAP): a window
+  // counting the joined rows again cost PostgreSQL about 1 ms of the 4 a common search took.
+  const filtered = filters.groupId !== undefined || filters.status !== undefined;
   const page = (offset: number) =>
     ctx.db
       .with(
@@ -374,7 +377,7 @@ const searchPagePostgres = async (
       )
       .select(PAGE_COLUMNS)
       .select([
-        sql<string>`count(*) over ()`.as('matched'),
+        filtered ? sql<string>`count(*) over ()`.as('matched') : sql<null>`null`.as('matched'),
         sql<string>`(select count(*) from hits)`.as('hit_count'),
       ])
       .$if(order.sortBy === 'last_active', (q) =>
@@ -389,9 +392,10 @@ const searchPagePostgres = async (
   // A page past the end has no row to carry the count: the first page does (or there is no match at all).
   const counted = rows[0] ?? (currentPage > 1 ? (await page(0))[0] : undefined);
   if (!counted) return null;
+  const hitCount = Number(counted.hit_count);
   return {
     rows,
-    total: Number(counted.matched),
-    capped: Number(counted.hit_count) > SEARCH_CAP,
+    total: counted.matched === null ? Math.min(hitCount, SEARCH_CAP) : Number(counted.matched),
+    capped: hitCount > SEARCH_CAP,
   };
 };
