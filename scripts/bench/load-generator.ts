@@ -9,6 +9,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
+import { cpuMeter } from './cpu.ts';
 
 export type GeneratorOptions = {
   url: string;
@@ -28,6 +29,8 @@ export type GeneratorResult = {
   'p99 ms': number;
   'req/s': number;
   failures: number;
+  /** cpu.ts: the machine's CPU time per answered request, less this generator's. */
+  'cpu ms/req': string;
 };
 
 const percentile = (sorted: Float64Array, p: number) =>
@@ -59,6 +62,7 @@ const generate = async (
     pending--;
     if (pending === 0 && sent === total) allDone();
   };
+  const cpu = cpuMeter();
   const start = performance.now();
   for (let i = 0; i < total; i++) {
     const due = start + i * interval;
@@ -98,6 +102,7 @@ const generate = async (
     'p99 ms': Math.round(percentile(measured, 99)),
     'req/s': Math.round(answered / elapsed),
     failures,
+    'cpu ms/req': cpu(answered),
   };
 };
 
