@@ -8,6 +8,9 @@ import type { Migration } from 'kysely/migration';
  * rows, and lower(name || ' ' || email) cost about 0.6 µs a row, most of the scan: 3.5 ms, now 1.3 with the
  * column (pgbench on the bench's data). The trigram index moves from the expression to the column, with 035's
  * fastupdate off. Where pg_trgm could not be installed, the column still spares the scan the work.
+ *
+ * Adding a stored column rewrites the table under an exclusive lock: for 100,000 members here, 1.2 s for the column
+ * and 0.8 s for its index, once, while the server starts (migrations run before it listens).
  */
 export const m037: Migration = {
   up: async (db: Kysely<unknown>) => {
