@@ -331,6 +331,73 @@ describe('member and pending-review search (issue 19: capped, never every match)
     expect((await get(members.list.path, { searchInput: 'Roster Person 123' })).totalCount).toBe(1);
   });
 
+  it('finds a pending attempt whose member comes after the first SEARCH_CAP matching members', async () => {
+    // The cap counts attempts, not members: members who match but have nothing to review must not use it up.
+    const ownerRow = await t.deps.db
+      .selectFrom('users')
+      .select(['id', 'role_id', 'password_hash'])
+      .where('email', '=', 'owner@acme.example')
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const member = (name: string, email: string) => ({
+      id: crypto.randomUUID(),
+      enterprise_id: enterpriseId,
+      role_id: ownerRow.role_id,
+      name,
+      email,
+      password_hash: ownerRow.password_hash,
+      mobile: null,
+      avatar_url: null,
+      is_default_admin: 0,
+      status: 'active',
+      email_verified_at: now,
+      last_active_at: null,
+      created_at: now,
+    });
+    const idle = Array.from({ length: SEARCH_CAP + 100 }, (_, i) =>
+      member(`Quillon Idle ${i}`, `quillon-idle-${i}@acme.example`),
+    );
+    for (let start = 0; start < idle.length; start += 200)
+      await t.deps.db
+        .insertInto('users')
+        .values(idle.slice(start, start + 200))
+        .execute();
+    const waiting = member('Quillon Waiting', 'quillon-waiting@acme.example');
+    await t.deps.db.insertInto('users').values(waiting).execute();
+    const task = await t.deps.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('task_assignments')
+      .values({
+        id: crypto.randomUUID(),
+        enterprise_id: enterpriseId,
+        task_id: task.id,
+        user_id: waiting.id,
+        source: 'direct',
+        status: 2,
+        progress: 100,
+        report: JSON.stringify({ answers: ['Fine.'] }),
+        assigned_at: now,
+        due_at: now,
+        started_at: now,
+        completed_at: now,
+        reviewed_at: null,
+        reviewed_by: null,
+        feedback: null,
+        feedback_at: null,
+        updated_at: now,
+      })
+      .execute();
+    const expected = await allPending('quillon');
+    expect(expected).toHaveLength(1);
+    const found = await get(tasks.getCompletedTasksPendingReview.path, { searchInput: 'quillon' });
+    expect(found.listdata.map((a) => a._id)).toEqual(expected);
+    expect(found.totalCount).toBe(1);
+  });
+
   it('finds a member by the name they changed to, and no longer by the old one', async () => {
     // PostgreSQL searches a stored column made from name and email (migration 037), SQLite its FTS table: both must
     // follow the profile's rename at once.

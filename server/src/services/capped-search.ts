@@ -11,6 +11,14 @@ import { containsPattern } from './lists.ts';
  */
 export const SEARCH_CAP = 500;
 
+/**
+ * Pending review's search caps attempts, not members: members who match but have nothing to review must not use the
+ * cap up (600 matching members without attempts hid the 601st's). It walks the matching members until SEARCH_CAP + 1
+ * attempts are found, and never past this many members, so a text that matches most of a large tenant that has
+ * little to review costs a bounded walk.
+ */
+export const MEMBER_WALK = 10_000;
+
 /** An FTS5 phrase: the text quoted whole (quotes doubled), so FTS query syntax typed in a search box is plain text. */
 export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 
@@ -39,22 +47,27 @@ export const memberMatches = async (ctx: CallContext, search: string) => {
 };
 
 /**
- * The ids of the enterprise's members whose name or email contains the text, at most SEARCH_CAP + 1 of them: the
+ * The ids of the enterprise's members whose name or email contains the text, at most `limit` of them: the
  * FTS5 trigram index on SQLite for three characters or more (read in its own order, it stops at the limit; asked
  * for the rare word alone as memberMatches does), else like (on PostgreSQL its pg_trgm index, or a scan that stops
  * at the limit).
  */
-export const memberHits = async (ctx: CallContext, enterpriseId: string, search: string) => {
+export const memberHits = async (
+  ctx: CallContext,
+  enterpriseId: string,
+  search: string,
+  limit = SEARCH_CAP + 1,
+) => {
   if (ctx.dbKind === 'sqlite' && search.length >= 3) {
     const word = await rareMemberWord(ctx, search);
     return word
-      ? sql`select user_id from member_search where member_search match ${ftsPhrase(word)} and instr(lower(body), ${search.toLowerCase()}) > 0 and enterprise_id = ${enterpriseId} limit ${SEARCH_CAP + 1}`
-      : sql`select user_id from member_search where member_search match ${ftsPhrase(search)} and enterprise_id = ${enterpriseId} limit ${SEARCH_CAP + 1}`;
+      ? sql`select user_id from member_search where member_search match ${ftsPhrase(word)} and instr(lower(body), ${search.toLowerCase()}) > 0 and enterprise_id = ${enterpriseId} limit ${limit}`
+      : sql`select user_id from member_search where member_search match ${ftsPhrase(search)} and enterprise_id = ${enterpriseId} limit ${limit}`;
   }
   if (ctx.dbKind === 'postgres')
-    return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and ${await memberMatches(ctx, search)} limit ${SEARCH_CAP + 1}`;
+    return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and ${await memberMatches(ctx, search)} limit ${limit}`;
   const pattern = containsPattern(search);
-  return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and (lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\') limit ${SEARCH_CAP + 1}`;
+  return sql`select id as user_id from users where enterprise_id = ${enterpriseId} and (lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\') limit ${limit}`;
 };
 
 /** A page of a capped list: exact below the cap; above it, the pages of the first SEARCH_CAP matches, no total. */

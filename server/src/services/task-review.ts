@@ -5,7 +5,15 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { cappedPage, filterOnly, inIds, memberHits, memberMatches, SEARCH_CAP } from './capped-search.ts';
+import {
+  cappedPage,
+  filterOnly,
+  inIds,
+  MEMBER_WALK,
+  memberHits,
+  memberMatches,
+  SEARCH_CAP,
+} from './capped-search.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
@@ -211,19 +219,17 @@ export const pendingReview = async (
   let capped = false;
   if (input.searchInput) {
     const search = input.searchInput;
-    const hits = await sql<{ user_id: string }>`${await memberHits(ctx, enterpriseId, search)}`.execute(
-      ctx.db,
-    );
-    const members = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
-    const byMember = members.length
-      ? await ctx.db
-          .selectFrom('task_assignments as a')
-          .select('a.id')
-          .where(inIds(ctx, 'a.user_id', members))
-          .where(pending)
-          .limit(SEARCH_CAP + 1)
-          .execute()
-      : [];
+    // The matching members in their index's order, each joined to their pending attempts, until SEARCH_CAP + 1
+    // attempts (MEMBER_WALK: members with nothing to review do not use the cap up). CROSS JOIN keeps SQLite on
+    // that order; the members' subquery streams, so the walk stops with the limit.
+    const byMember = (
+      await sql<{
+        id: string;
+      }>`select a.id from (${await memberHits(ctx, enterpriseId, search, MEMBER_WALK)}) h
+        cross join task_assignments a where a.user_id = h.user_id and ${pending} limit ${SEARCH_CAP + 1}`.execute(
+        ctx.db,
+      )
+    ).rows;
     // CROSS JOIN: from the (few) matching tasks to their attempts, never from every completed attempt.
     const byTask = await ctx.db
       .selectFrom('tasks')
@@ -236,11 +242,7 @@ export const pendingReview = async (
       .limit(SEARCH_CAP + 1)
       .execute();
     const ids = [...new Set([...byMember, ...byTask].map((r) => r.id))];
-    capped =
-      hits.rows.length > SEARCH_CAP ||
-      byMember.length > SEARCH_CAP ||
-      byTask.length > SEARCH_CAP ||
-      ids.length > SEARCH_CAP;
+    capped = byMember.length > SEARCH_CAP || byTask.length > SEARCH_CAP || ids.length > SEARCH_CAP;
     sample = ids.slice(0, SEARCH_CAP);
     if (sample.length === 0)
       return pageOf([], { currentPage: input.currentPage, pageSize: input.limit, total: 0 });
@@ -355,17 +357,18 @@ const searchPendingPostgres = async (
   // member is looked up twice. LATERAL with a limit keeps PostgreSQL on each member's index (a plain join became
   // a hash join over every pending attempt). found keeps an attempt both parts hold once, by its id (a union
   // compared every column of 500 rows), and is counted directly (a window over the page's join cost more). Capped:
-  // found holds both parts, so it is over the cap whenever either is; it is asked first, because counting hits
-  // reads members past those the page needed. Together about 1 ms of the 5 a search took on 100,000 attempts.
+  // found holds both parts, so it is over the cap whenever either is. Together about 1 ms of the 5 a search took on
+  // 100,000 attempts. The cap counts attempts (MEMBER_WALK): hits is read only as far as by_member needs, since
+  // nothing else counts it, so its larger limit costs nothing when the first members have attempts to review.
   const page = (offset: number) =>
     sql<PendingRowColumns & { matched: string; capped: boolean }>`
       with hits as materialized (
         select users.id, users.name, users.email from users
         where users.enterprise_id = ${enterpriseId} and ${memberMatch}
-        limit ${SEARCH_CAP + 1}),
+        limit ${MEMBER_WALK}),
       by_member as materialized (
         select a.id, a.task_id, h.id as user_id, h.name, h.email, a.completed_at
-        from (select * from hits limit ${SEARCH_CAP}) h
+        from hits h
         cross join lateral (
           select a.id, a.task_id, a.completed_at from task_assignments a
           where a.user_id = h.id and ${pending} and ${filterOnly(ctx, 'a.enterprise_id', enterpriseId)}
@@ -382,7 +385,7 @@ const searchPendingPostgres = async (
         select * from by_task t where not exists (select 1 from by_member m where m.id = t.id))
       select a.id, a.task_id, a.user_id, a.name, a.email, t.title, t.type, a.completed_at,
         least((select count(*) from found), ${SEARCH_CAP}) as matched,
-        ((select count(*) from found) > ${SEARCH_CAP} or (select count(*) from hits) > ${SEARCH_CAP}) as capped
+        (select count(*) from found) > ${SEARCH_CAP} as capped
       from (select * from found limit ${SEARCH_CAP}) a
       inner join tasks t on t.id = a.task_id
       order by ${sortColumn} ${direction}, a.id
