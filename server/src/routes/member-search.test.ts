@@ -71,8 +71,11 @@ const expectFullQueryPages = async (text: string) => {
   ).toEqual((await allPending(text)).slice(0, 100));
 };
 
-/** `count` members named "Roster Person <n>" (emails roster-<n>@acme.example), each with a completed, unreviewed task. */
-const addRoster = async (count: number) => {
+/**
+ * Members of the test enterprise, added in the order given; with `taskTitle`, each gets a completed, unreviewed
+ * attempt of a new task of that title.
+ */
+const addMembers = async (people: { name: string; email: string }[], taskTitle: string | null) => {
   const ownerRow = await t.deps.db
     .selectFrom('users')
     .select(['id', 'role_id', 'password_hash'])
@@ -80,36 +83,37 @@ const addRoster = async (count: number) => {
     .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   const taskId = crypto.randomUUID();
-  await t.deps.db
-    .insertInto('tasks')
-    .values({
-      id: taskId,
-      enterprise_id: enterpriseId,
-      type: 7,
-      title: 'Roster reflection',
-      description: null,
-      category: 'Communication',
-      level: 1,
-      time_minutes: 10,
-      expiry_seconds: 604800,
-      details: JSON.stringify({ questions: ['What went well?'] }),
-      attachments: '[]',
-      reading_topic_id: null,
-      archived: 0,
-      like_count: 0,
-      view_count: 0,
-      created_by: ownerRow.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  for (let start = 0; start < count; start += 200) {
-    const users = Array.from({ length: Math.min(200, count - start) }, (_, i) => ({
+  if (taskTitle)
+    await t.deps.db
+      .insertInto('tasks')
+      .values({
+        id: taskId,
+        enterprise_id: enterpriseId,
+        type: 7,
+        title: taskTitle,
+        description: null,
+        category: 'Communication',
+        level: 1,
+        time_minutes: 10,
+        expiry_seconds: 604800,
+        details: JSON.stringify({ questions: ['What went well?'] }),
+        attachments: '[]',
+        reading_topic_id: null,
+        archived: 0,
+        like_count: 0,
+        view_count: 0,
+        created_by: ownerRow.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  for (let start = 0; start < people.length; start += 200) {
+    const users = people.slice(start, start + 200).map(({ name, email }) => ({
       id: crypto.randomUUID(),
       enterprise_id: enterpriseId,
       role_id: ownerRow.role_id,
-      name: `Roster Person ${start + i}`,
-      email: `roster-${start + i}@acme.example`,
+      name,
+      email,
       password_hash: ownerRow.password_hash,
       mobile: null,
       avatar_url: null,
@@ -120,32 +124,43 @@ const addRoster = async (count: number) => {
       created_at: now,
     }));
     await t.deps.db.insertInto('users').values(users).execute();
-    await t.deps.db
-      .insertInto('task_assignments')
-      .values(
-        users.map((u) => ({
-          id: crypto.randomUUID(),
-          enterprise_id: enterpriseId,
-          task_id: taskId,
-          user_id: u.id,
-          source: 'direct',
-          status: 2,
-          progress: 100,
-          report: JSON.stringify({ answers: ['Fine.'] }),
-          assigned_at: now,
-          due_at: now,
-          started_at: now,
-          completed_at: now,
-          reviewed_at: null,
-          reviewed_by: null,
-          feedback: null,
-          feedback_at: null,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    if (taskTitle)
+      await t.deps.db
+        .insertInto('task_assignments')
+        .values(
+          users.map((u) => ({
+            id: crypto.randomUUID(),
+            enterprise_id: enterpriseId,
+            task_id: taskId,
+            user_id: u.id,
+            source: 'direct',
+            status: 2,
+            progress: 100,
+            report: JSON.stringify({ answers: ['Fine.'] }),
+            assigned_at: now,
+            due_at: now,
+            started_at: now,
+            completed_at: now,
+            reviewed_at: null,
+            reviewed_by: null,
+            feedback: null,
+            feedback_at: null,
+            updated_at: now,
+          })),
+        )
+        .execute();
   }
 };
+
+/** `count` members named "Roster Person <n>" (emails roster-<n>@acme.example), each with a completed, unreviewed task. */
+const addRoster = (count: number) =>
+  addMembers(
+    Array.from({ length: count }, (_, i) => ({
+      name: `Roster Person ${i}`,
+      email: `roster-${i}@acme.example`,
+    })),
+    'Roster reflection',
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -333,64 +348,14 @@ describe('member and pending-review search (issue 19: capped, never every match)
 
   it('finds a pending attempt whose member comes after the first SEARCH_CAP matching members', async () => {
     // The cap counts attempts, not members: members who match but have nothing to review must not use it up.
-    const ownerRow = await t.deps.db
-      .selectFrom('users')
-      .select(['id', 'role_id', 'password_hash'])
-      .where('email', '=', 'owner@acme.example')
-      .executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    const member = (name: string, email: string) => ({
-      id: crypto.randomUUID(),
-      enterprise_id: enterpriseId,
-      role_id: ownerRow.role_id,
-      name,
-      email,
-      password_hash: ownerRow.password_hash,
-      mobile: null,
-      avatar_url: null,
-      is_default_admin: 0,
-      status: 'active',
-      email_verified_at: now,
-      last_active_at: null,
-      created_at: now,
-    });
-    const idle = Array.from({ length: SEARCH_CAP + 100 }, (_, i) =>
-      member(`Quillon Idle ${i}`, `quillon-idle-${i}@acme.example`),
+    await addMembers(
+      Array.from({ length: SEARCH_CAP + 100 }, (_, i) => ({
+        name: `Quillon Idle ${i}`,
+        email: `quillon-idle-${i}@acme.example`,
+      })),
+      null,
     );
-    for (let start = 0; start < idle.length; start += 200)
-      await t.deps.db
-        .insertInto('users')
-        .values(idle.slice(start, start + 200))
-        .execute();
-    const waiting = member('Quillon Waiting', 'quillon-waiting@acme.example');
-    await t.deps.db.insertInto('users').values(waiting).execute();
-    const task = await t.deps.db
-      .selectFrom('tasks')
-      .select('id')
-      .where('enterprise_id', '=', enterpriseId)
-      .executeTakeFirstOrThrow();
-    await t.deps.db
-      .insertInto('task_assignments')
-      .values({
-        id: crypto.randomUUID(),
-        enterprise_id: enterpriseId,
-        task_id: task.id,
-        user_id: waiting.id,
-        source: 'direct',
-        status: 2,
-        progress: 100,
-        report: JSON.stringify({ answers: ['Fine.'] }),
-        assigned_at: now,
-        due_at: now,
-        started_at: now,
-        completed_at: now,
-        reviewed_at: null,
-        reviewed_by: null,
-        feedback: null,
-        feedback_at: null,
-        updated_at: now,
-      })
-      .execute();
+    await addMembers([{ name: 'Quillon Waiting', email: 'quillon-waiting@acme.example' }], 'Late practice');
     const expected = await allPending('quillon');
     expect(expected).toHaveLength(1);
     const found = await get(tasks.getCompletedTasksPendingReview.path, { searchInput: 'quillon' });
