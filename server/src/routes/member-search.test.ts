@@ -363,6 +363,43 @@ describe('member and pending-review search (issue 19: capped, never every match)
     expect(found.totalCount).toBe(1);
   });
 
+  it('a search with a group or status filter finds a member after the first SEARCH_CAP matching members', async () => {
+    // The filters narrow the matches before the cap: 600 matching members outside the group must not hide the one
+    // inside it.
+    await addMembers(
+      Array.from({ length: SEARCH_CAP + 100 }, (_, i) => ({
+        name: `Zephyrin Outside ${i}`,
+        email: `zephyrin-outside-${i}@acme.example`,
+      })),
+      null,
+    );
+    await addMembers([{ name: 'Zephyrin Inside', email: 'zephyrin-inside@acme.example' }], null);
+    const inside = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'zephyrin-inside@acme.example')
+      .executeTakeFirstOrThrow();
+    const groupId = crypto.randomUUID();
+    await t.deps.db
+      .insertInto('groups')
+      .values({
+        id: groupId,
+        enterprise_id: enterpriseId,
+        name: 'Zephyrin team',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await t.deps.db.insertInto('group_members').values({ group_id: groupId, user_id: inside.id }).execute();
+    await t.deps.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', inside.id).execute();
+
+    const inGroup = await get(members.list.path, { searchInput: 'zephyrin', selected_group: groupId });
+    expect(inGroup.listdata.map((m) => m._id)).toEqual([inside.id]);
+    expect(inGroup.totalCount).toBe(1);
+    const inactive = await get(members.list.path, { searchInput: 'zephyrin', status: 'Inactive' });
+    expect(inactive.listdata.map((m) => m._id)).toEqual([inside.id]);
+    expect(inactive.totalCount).toBe(1);
+  });
+
   it('finds a member by the name they changed to, and no longer by the old one', async () => {
     // PostgreSQL searches a stored column made from name and email (migration 037), SQLite its FTS table: both must
     // follow the profile's rename at once.

@@ -4,7 +4,15 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
-import { cappedPage, filterOnly, inIds, memberHits, memberMatches, SEARCH_CAP } from './capped-search.ts';
+import {
+  cappedPage,
+  filterOnly,
+  inIds,
+  MEMBER_WALK,
+  memberHits,
+  memberMatches,
+  SEARCH_CAP,
+} from './capped-search.ts';
 import { syncGroupContent } from './content-assignments.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
@@ -286,9 +294,17 @@ const memberPage = async (
   let capped = false;
   let searchIds: string[] | null = null;
   if (search) {
-    const hits = await sql<{ user_id: string }>`${await memberHits(ctx, enterpriseId, search)}`.execute(
-      ctx.db,
-    );
+    // A group or status filter narrows the matches before the cap (MEMBER_WALK): members outside it must not use
+    // the cap up.
+    const narrowed = filters.groupId !== undefined || filters.status !== undefined;
+    const hitsQuery = narrowed
+      ? sql`select h.user_id from (${await memberHits(ctx, enterpriseId, search, MEMBER_WALK)}) h
+          cross join users u where u.id = h.user_id
+          ${filters.groupId ? sql`and u.id in (select group_members.user_id from group_members where group_members.group_id = ${filters.groupId})` : sql``}
+          ${filters.status ? sql`and u.status = ${filters.status === 'Active' ? 'active' : 'inactive'}` : sql``}
+          limit ${SEARCH_CAP + 1}`
+      : await memberHits(ctx, enterpriseId, search);
+    const hits = await sql<{ user_id: string }>`${hitsQuery}`.execute(ctx.db);
     capped = hits.rows.length > SEARCH_CAP;
     const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
     if (ids.length === 0) return null;
@@ -309,12 +325,11 @@ const memberPage = async (
   if (filters.status)
     query = query.where('users.status', '=', filters.status === 'Active' ? 'active' : 'inactive');
 
-  // A search's hits are already the tenant's (memberHits filters by enterprise): with no other filter, they are the
-  // count, and the database need not look them up again to count them.
-  const total =
-    searchIds && !filters.groupId && !filters.status
-      ? searchIds.length
-      : Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  // A search's hits are already the tenant's (memberHits filters by enterprise) and filtered: they are the count,
+  // and the database need not look them up again to count them.
+  const total = searchIds
+    ? searchIds.length
+    : Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const sortColumn = SORT_COLUMNS[order.sortBy];
   const rows = await query
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -346,9 +361,8 @@ const searchPagePostgres = async (
   { currentPage, pageSize }: Paging,
 ) => {
   const matches = await memberMatches(ctx, search);
-  // Unfiltered, the page's rows are the kept hits, and their count is the hits' own (capped at SEARCH_CAP): a window
-  // counting the joined rows again cost PostgreSQL about 1 ms of the 4 a common search took.
-  const filtered = filters.groupId !== undefined || filters.status !== undefined;
+  // The group and status filters narrow the hits before the cap, so members outside them do not use it up; the
+  // page's rows are then the kept hits, and their count the hits' own (capped at SEARCH_CAP).
   const page = (offset: number) =>
     ctx.db
       .with(
@@ -359,27 +373,24 @@ const searchPagePostgres = async (
             .select([...MEMBER_COLUMNS, 'users.role_id'])
             .where('users.enterprise_id', '=', enterpriseId)
             .where(matches)
+            .$if(filters.groupId !== undefined, (q) =>
+              q.where('users.id', 'in', (eb) =>
+                eb
+                  .selectFrom('group_members')
+                  .select('group_members.user_id')
+                  .where('group_members.group_id', '=', filters.groupId ?? ''),
+              ),
+            )
+            .$if(filters.status !== undefined, (q) =>
+              q.where('users.status', '=', filters.status === 'Active' ? 'active' : 'inactive'),
+            )
             .limit(SEARCH_CAP + 1),
       )
       .with('kept', (db) => db.selectFrom('hits').selectAll().limit(SEARCH_CAP))
       .selectFrom('kept as users')
       .innerJoin('roles', 'roles.id', 'users.role_id')
-      .$if(filters.groupId !== undefined, (q) =>
-        q.where('users.id', 'in', (eb) =>
-          eb
-            .selectFrom('group_members')
-            .select('group_members.user_id')
-            .where('group_members.group_id', '=', filters.groupId ?? ''),
-        ),
-      )
-      .$if(filters.status !== undefined, (q) =>
-        q.where('users.status', '=', filters.status === 'Active' ? 'active' : 'inactive'),
-      )
       .select(PAGE_COLUMNS)
-      .select([
-        filtered ? sql<string>`count(*) over ()`.as('matched') : sql<null>`null`.as('matched'),
-        sql<string>`(select count(*) from hits)`.as('hit_count'),
-      ])
+      .select(sql<string>`(select count(*) from hits)`.as('hit_count'))
       .$if(order.sortBy === 'last_active', (q) =>
         q.orderBy(sql`case when users.last_active_at is null then 1 else 0 end`),
       )
@@ -393,9 +404,5 @@ const searchPagePostgres = async (
   const counted = rows[0] ?? (currentPage > 1 ? (await page(0))[0] : undefined);
   if (!counted) return null;
   const hitCount = Number(counted.hit_count);
-  return {
-    rows,
-    total: counted.matched === null ? Math.min(hitCount, SEARCH_CAP) : Number(counted.matched),
-    capped: hitCount > SEARCH_CAP,
-  };
+  return { rows, total: Math.min(hitCount, SEARCH_CAP), capped: hitCount > SEARCH_CAP };
 };
