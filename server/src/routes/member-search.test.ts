@@ -73,9 +73,10 @@ const expectFullQueryPages = async (text: string) => {
 
 /**
  * Members of the test enterprise, added in the order given; with `taskTitle`, each gets a completed, unreviewed
- * attempt of a new task of that title.
+ * attempt of a new task of that title. Gives their ids.
  */
 const addMembers = async (people: { name: string; email: string }[], taskTitle: string | null) => {
+  const ids: string[] = [];
   const ownerRow = await t.deps.db
     .selectFrom('users')
     .select(['id', 'role_id', 'password_hash'])
@@ -124,6 +125,7 @@ const addMembers = async (people: { name: string; email: string }[], taskTitle: 
       created_at: now,
     }));
     await t.deps.db.insertInto('users').values(users).execute();
+    ids.push(...users.map((u) => u.id));
     if (taskTitle)
       await t.deps.db
         .insertInto('task_assignments')
@@ -150,17 +152,16 @@ const addMembers = async (people: { name: string; email: string }[], taskTitle: 
         )
         .execute();
   }
+  return ids;
 };
+
+/** `count` people named "<name> <n>" with emails "<slug>-<n>@acme.example", for addMembers. */
+const numbered = (name: string, slug: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ name: `${name} ${i}`, email: `${slug}-${i}@acme.example` }));
 
 /** `count` members named "Roster Person <n>" (emails roster-<n>@acme.example), each with a completed, unreviewed task. */
 const addRoster = (count: number) =>
-  addMembers(
-    Array.from({ length: count }, (_, i) => ({
-      name: `Roster Person ${i}`,
-      email: `roster-${i}@acme.example`,
-    })),
-    'Roster reflection',
-  );
+  addMembers(numbered('Roster Person', 'roster', count), 'Roster reflection');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -348,13 +349,7 @@ describe('member and pending-review search (issue 19: capped, never every match)
 
   it('finds a pending attempt whose member comes after the first SEARCH_CAP matching members', async () => {
     // The cap counts attempts, not members: members who match but have nothing to review must not use it up.
-    await addMembers(
-      Array.from({ length: SEARCH_CAP + 100 }, (_, i) => ({
-        name: `Quillon Idle ${i}`,
-        email: `quillon-idle-${i}@acme.example`,
-      })),
-      null,
-    );
+    await addMembers(numbered('Quillon Idle', 'quillon-idle', SEARCH_CAP + 100), null);
     await addMembers([{ name: 'Quillon Waiting', email: 'quillon-waiting@acme.example' }], 'Late practice');
     const expected = await allPending('quillon');
     expect(expected).toHaveLength(1);
@@ -366,19 +361,11 @@ describe('member and pending-review search (issue 19: capped, never every match)
   it('a search with a group or status filter finds a member after the first SEARCH_CAP matching members', async () => {
     // The filters narrow the matches before the cap: 600 matching members outside the group must not hide the one
     // inside it.
-    await addMembers(
-      Array.from({ length: SEARCH_CAP + 100 }, (_, i) => ({
-        name: `Zephyrin Outside ${i}`,
-        email: `zephyrin-outside-${i}@acme.example`,
-      })),
+    await addMembers(numbered('Zephyrin Outside', 'zephyrin-outside', SEARCH_CAP + 100), null);
+    const [insideId = ''] = await addMembers(
+      [{ name: 'Zephyrin Inside', email: 'zephyrin-inside@acme.example' }],
       null,
     );
-    await addMembers([{ name: 'Zephyrin Inside', email: 'zephyrin-inside@acme.example' }], null);
-    const inside = await t.deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'zephyrin-inside@acme.example')
-      .executeTakeFirstOrThrow();
     const groupId = crypto.randomUUID();
     await t.deps.db
       .insertInto('groups')
@@ -389,14 +376,14 @@ describe('member and pending-review search (issue 19: capped, never every match)
         created_at: new Date().toISOString(),
       })
       .execute();
-    await t.deps.db.insertInto('group_members').values({ group_id: groupId, user_id: inside.id }).execute();
-    await t.deps.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', inside.id).execute();
+    await t.deps.db.insertInto('group_members').values({ group_id: groupId, user_id: insideId }).execute();
+    await t.deps.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', insideId).execute();
 
     const inGroup = await get(members.list.path, { searchInput: 'zephyrin', selected_group: groupId });
-    expect(inGroup.listdata.map((m) => m._id)).toEqual([inside.id]);
+    expect(inGroup.listdata.map((m) => m._id)).toEqual([insideId]);
     expect(inGroup.totalCount).toBe(1);
     const inactive = await get(members.list.path, { searchInput: 'zephyrin', status: 'Inactive' });
-    expect(inactive.listdata.map((m) => m._id)).toEqual([inside.id]);
+    expect(inactive.listdata.map((m) => m._id)).toEqual([insideId]);
     expect(inactive.totalCount).toBe(1);
   });
 
