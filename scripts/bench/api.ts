@@ -163,6 +163,7 @@ export const load = async (name: string, options: LoadOptions) => {
 export const waitForIdleJobs = async (dataDir: string, databaseUrl: string | undefined) => {
   const { db } = connect({ dataDir, databaseUrl });
   const started = Date.now();
+  let left = 0;
   try {
     for (;;) {
       const pending = await db
@@ -170,8 +171,8 @@ export const waitForIdleJobs = async (dataDir: string, databaseUrl: string | und
         .select((eb) => eb.fn.countAll().as('n'))
         .where('status', '=', 'pending')
         .executeTakeFirst();
-      if (Number(pending?.n ?? 0) === 0 || Date.now() - started > JOBS_WAIT_MS)
-        return Number(pending?.n ?? 0);
+      left = Number(pending?.n ?? 0);
+      if (left === 0 || Date.now() - started > JOBS_WAIT_MS) return;
       await new Promise((r) => setTimeout(r, 1000));
     }
   } finally {
@@ -179,6 +180,7 @@ export const waitForIdleJobs = async (dataDir: string, databaseUrl: string | und
     console.log(
       `Waited ${((Date.now() - started) / 1000).toFixed(0)} s for the seed's speech analysis to finish`,
     );
+    if (left > 0) console.log(`(${left} analysis jobs still pending: figures share the cores with them)`);
   }
 };
 
@@ -271,8 +273,7 @@ const benchOn = async (database: BenchDb) => {
       `${bareUrl}/health`,
     );
     try {
-      const left = await waitForIdleJobs(dataDir, database.databaseUrl);
-      if (left > 0) console.log(`(${left} analysis jobs still pending: figures share the cores with them)`);
+      await waitForIdleJobs(dataDir, database.databaseUrl);
       const token = await signIn(baseUrl, dataDir);
       const auth = { [TOKEN_HEADER.enterprise]: token };
       const groupsBody = JSON.stringify({ searchQuery: '', currentPage: 2 });

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { waitForIdleJobs } from './api.ts';
 import { REPO_ROOT, spawnServer, table } from './shared.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
@@ -27,6 +28,8 @@ export const benchEnumeration = async () => {
     { PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_REQUESTS: '0' },
     `${url}/api/v1/health`,
   );
+  // The timings must not share the cores with the demo seed's speech analysis.
+  await waitForIdleJobs(dataDir, undefined);
   let ip = 0;
   const timed = async (call: string, body: object) => {
     ip += 1;

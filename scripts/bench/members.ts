@@ -32,8 +32,7 @@ export const benchMembers = () =>
       );
       try {
         // The demo seed's recordings are heard by the server's worker at start: measured load waits for them.
-        const left = await waitForIdleJobs(dataDir, database.databaseUrl);
-        if (left > 0) console.log(`(${left} analysis jobs still pending: figures share the cores with them)`);
+        await waitForIdleJobs(dataDir, database.databaseUrl);
         const headers = { [TOKEN_HEADER.enterprise]: await signIn(baseUrl, dataDir) };
         const url = (query: Record<string, string>) =>
           `${baseUrl}${members.list.path}?${new URLSearchParams(query)}`;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminReports } from '@coach/shared/contract/admin-reports';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
-import { load, prepareData, signIn } from './api.ts';
+import { load, prepareData, signIn, waitForIdleJobs } from './api.ts';
 import { spawnServer, table } from './shared.ts';
 import { addAssignments } from './tasks.ts';
 
@@ -29,6 +29,8 @@ export const benchReports = async () => {
       `${baseUrl}/api/v1/health`,
     );
     try {
+      // The demo seed's recordings are heard by the server's worker at start: measured load waits for them.
+      await waitForIdleJobs(dataDir, undefined);
       const headers = {
         [TOKEN_HEADER.admin]: await signIn(baseUrl, dataDir, 'admin'),
         'content-type': 'application/json',
