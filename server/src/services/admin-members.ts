@@ -4,12 +4,12 @@ import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
 import { writeAudit } from './admin-enterprises.ts';
 import { containsPattern, pageOf } from './lists.ts';
-import { writeMemberStatus } from './members.ts';
+import { type MemberStatus, shownStatus, storedStatus, writeMemberStatus } from './members.ts';
 
 type Filters = {
   searchInput?: string | undefined;
   enterpriseId?: string | undefined;
-  status?: 'Active' | 'Inactive' | undefined;
+  status?: MemberStatus | undefined;
   memberId?: string | undefined;
 };
 
@@ -25,8 +25,7 @@ const baseQuery = (ctx: CallContext, input: Filters) => {
     );
   }
   if (input.enterpriseId) query = query.where('users.enterprise_id', '=', input.enterpriseId);
-  if (input.status)
-    query = query.where('users.status', '=', input.status === 'Active' ? 'active' : 'inactive');
+  if (input.status) query = query.where('users.status', '=', storedStatus(input.status));
   if (input.memberId) query = query.where('users.id', '=', input.memberId);
   return query;
 };
@@ -52,7 +51,7 @@ const toMember = (row: Row): AdminMember => ({
   email: row.email,
   enterprise: { _id: row.enterprise_id, company_name: row.enterprise_name },
   role: { _id: row.role_id, name: row.role_name },
-  status: row.status === 'active' ? 'Active' : 'Inactive',
+  status: shownStatus(row.status),
   lastActiveAt: row.last_active_at,
   isDefaultAdmin: row.is_default_admin === 1,
 });
@@ -85,7 +84,7 @@ const findMember = async (ctx: CallContext, memberId: string) => {
 /** Reuses the enterprise area's status write, so deactivation ends the member's sessions the same way. */
 export const setAdminMemberStatus = async (
   ctx: CallContext,
-  input: { memberId: string; status: 'Active' | 'Inactive' },
+  input: { memberId: string; status: MemberStatus },
 ) => {
   const member = await findMember(ctx, input.memberId);
   if (input.status === 'Inactive' && member.is_default_admin === 1)

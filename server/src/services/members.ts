@@ -21,6 +21,12 @@ import { pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
 
+/** A member's status as the contract names it (spec: Active, Inactive). */
+export type MemberStatus = 'Active' | 'Inactive';
+/** The contract's status as the users table stores it, and back. */
+export const storedStatus = (status: MemberStatus) => (status === 'Active' ? 'active' : 'inactive');
+export const shownStatus = (stored: string): MemberStatus => (stored === 'active' ? 'Active' : 'Inactive');
+
 const SORT_COLUMNS = {
   name: sql`lower(users.name)`,
   email: sql`lower(users.email)`,
@@ -37,7 +43,7 @@ export const listMembers = async (
     sort_by?: keyof typeof SORT_COLUMNS | undefined;
     sort_type?: 'asc' | 'desc' | undefined;
     selected_group?: string | undefined;
-    status?: 'Active' | 'Inactive' | undefined;
+    status?: MemberStatus | undefined;
   },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -91,7 +97,7 @@ export const listMembers = async (
     email: row.email,
     role: { _id: row.role_id, name: row.role_name },
     groups: groupsOf.get(row.id) ?? [],
-    status: row.status === 'active' ? 'Active' : 'Inactive',
+    status: shownStatus(row.status),
     lastActiveAt: row.last_active_at,
     isDefaultAdmin: row.is_default_admin === 1,
     invitePending: row.invited_at !== null && row.email_verified_at === null,
@@ -181,7 +187,7 @@ export const updateMember = async (
 
 export const changeMemberStatus = async (
   ctx: CallContext,
-  input: { memberId: string; status: 'Active' | 'Inactive' },
+  input: { memberId: string; status: MemberStatus },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, input.memberId);
@@ -197,15 +203,15 @@ export const changeMemberStatus = async (
 export const writeMemberStatus = async (
   ctx: CallContext,
   enterpriseId: string,
-  input: { memberId: string; status: 'Active' | 'Inactive' },
+  input: { memberId: string; status: MemberStatus },
 ) => {
   await ctx.db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('users')
-      .set({ status: input.status === 'Active' ? 'active' : 'inactive' })
+      .set({ status: storedStatus(input.status) })
       .where('id', '=', input.memberId)
       .where('enterprise_id', '=', enterpriseId)
-      .where('status', '!=', input.status === 'Active' ? 'active' : 'inactive')
+      .where('status', '!=', storedStatus(input.status))
       .executeTakeFirst();
     // Only a member who was active: deactivating twice reports once.
     if (input.status === 'Inactive' && Number(changed.numUpdatedRows) > 0)
@@ -259,7 +265,16 @@ export const getMember = async (ctx: CallContext, { memberId }: { memberId: stri
   };
 };
 
-type MemberFilters = { groupId?: string | undefined; status?: 'Active' | 'Inactive' | undefined };
+type MemberFilters = { groupId?: string | undefined; status?: MemberStatus | undefined };
+/** The list's group and status filters, as terms on the members' table under `alias`. */
+const filterTerms = ({ groupId, status }: MemberFilters, alias: 'users' | 'u') => [
+  ...(groupId
+    ? [
+        sql<boolean>`${sql.ref(`${alias}.id`)} in (select group_members.user_id from group_members where group_members.group_id = ${groupId})`,
+      ]
+    : []),
+  ...(status ? [sql<boolean>`${sql.ref(`${alias}.status`)} = ${storedStatus(status)}`] : []),
+];
 type MemberOrder = { sortBy: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' };
 type Paging = { currentPage: number; pageSize: number };
 
@@ -296,14 +311,13 @@ const memberPage = async (
   if (search) {
     // A group or status filter narrows the matches before the cap (MEMBER_WALK): members outside it must not use
     // the cap up.
-    const narrowed = filters.groupId !== undefined || filters.status !== undefined;
-    const hitsQuery = narrowed
-      ? sql`select h.user_id from (${await memberHits(ctx, enterpriseId, search, MEMBER_WALK)}) h
-          cross join users u where u.id = h.user_id
-          ${filters.groupId ? sql`and u.id in (select group_members.user_id from group_members where group_members.group_id = ${filters.groupId})` : sql``}
-          ${filters.status ? sql`and u.status = ${filters.status === 'Active' ? 'active' : 'inactive'}` : sql``}
+    const terms = filterTerms(filters, 'u');
+    const hitsQuery =
+      terms.length > 0
+        ? sql`select h.user_id from (${await memberHits(ctx, enterpriseId, search, MEMBER_WALK)}) h
+          cross join users u where u.id = h.user_id and ${sql.join(terms, sql` and `)}
           limit ${SEARCH_CAP + 1}`
-      : await memberHits(ctx, enterpriseId, search);
+        : await memberHits(ctx, enterpriseId, search);
     const hits = await sql<{ user_id: string }>`${hitsQuery}`.execute(ctx.db);
     capped = hits.rows.length > SEARCH_CAP;
     const ids = hits.rows.slice(0, SEARCH_CAP).map((r) => r.user_id);
@@ -312,18 +326,11 @@ const memberPage = async (
     query = query
       .where(inIds(ctx, 'users.id', ids))
       .where(filterOnly(ctx, 'users.enterprise_id', enterpriseId));
-  } else query = query.where('users.enterprise_id', '=', enterpriseId);
-  if (filters.groupId) {
-    const groupId = filters.groupId;
-    query = query.where('users.id', 'in', (eb) =>
-      eb
-        .selectFrom('group_members')
-        .select('group_members.user_id')
-        .where('group_members.group_id', '=', groupId),
-    );
+  } else {
+    // Without a search the filters apply here; a search's hits already carry them.
+    query = query.where('users.enterprise_id', '=', enterpriseId);
+    for (const term of filterTerms(filters, 'users')) query = query.where(term);
   }
-  if (filters.status)
-    query = query.where('users.status', '=', filters.status === 'Active' ? 'active' : 'inactive');
 
   // A search's hits are already the tenant's (memberHits filters by enterprise) and filtered: they are the count,
   // and the database need not look them up again to count them.
@@ -373,17 +380,7 @@ const searchPagePostgres = async (
             .select([...MEMBER_COLUMNS, 'users.role_id'])
             .where('users.enterprise_id', '=', enterpriseId)
             .where(matches)
-            .$if(filters.groupId !== undefined, (q) =>
-              q.where('users.id', 'in', (eb) =>
-                eb
-                  .selectFrom('group_members')
-                  .select('group_members.user_id')
-                  .where('group_members.group_id', '=', filters.groupId ?? ''),
-              ),
-            )
-            .$if(filters.status !== undefined, (q) =>
-              q.where('users.status', '=', filters.status === 'Active' ? 'active' : 'inactive'),
-            )
+            .$call((q) => filterTerms(filters, 'users').reduce((narrowed, term) => narrowed.where(term), q))
             .limit(SEARCH_CAP + 1),
       )
       .with('kept', (db) => db.selectFrom('hits').selectAll().limit(SEARCH_CAP))
