@@ -37,6 +37,7 @@ import { m034 } from './migration-034-pending-attempts-index.ts';
 import { m035 } from './migration-035-gin-fast-update-off.ts';
 import { m036 } from './migration-036-group-signal.ts';
 import { m037 } from './migration-037-member-search-text.ts';
+import { m038 } from './migration-038-pending-task-index-sqlite.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -88,6 +89,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '035_gin_fast_update_off': m035,
         '036_group_signal': m036,
         '037_member_search_text': m037,
+        '038_pending_task_index_sqlite': m038,
       }),
     },
   });

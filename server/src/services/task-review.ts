@@ -8,7 +8,6 @@ import { enterpriseSession } from '../session.ts';
 import {
   cappedPage,
   filterOnly,
-  inIds,
   MEMBER_WALK,
   memberHits,
   memberMatches,
@@ -203,50 +202,16 @@ export const pendingReview = async (
       sql<boolean>`a.user_id in (select group_members.user_id from group_members where group_members.group_id = ${input.selected_group})`,
     );
   const pending = sql<boolean>`${sql.join(conditions, sql` and `)}`;
-  // The same terms from a task to its attempts, with the status term written for each database's index.
-  const ofTask = (status: RawBuilder<boolean>) =>
-    sql<boolean>`${sql.join([status, ...conditions.slice(1)], sql` and `)}`;
-  // SQLite: "+a.status" makes it take the task's index, not read every completed attempt of every task (+ leaves
-  // the value alone).
-  const pendingOfTask = ofTask(sql<boolean>`+a.status = ${TASK_STATUS.completed}`);
-  // PostgreSQL reads a task's pending attempts from their own partial index (migration 034), whose terms it must see.
-  const pendingOfTaskPostgres = ofTask(sql<boolean>`a.status = ${sql.lit(TASK_STATUS.completed)}`);
+  // The same terms from a task to its attempts: they are read from their own partial index (migrations 034, 038),
+  // whose terms the database must see, so the status is a literal.
+  const pendingOfTask = sql<boolean>`${sql.join(
+    [sql<boolean>`a.status = ${sql.lit(TASK_STATUS.completed)}`, ...conditions.slice(1)],
+    sql` and `,
+  )}`;
   // A search ranks and counts at most SEARCH_CAP pending attempts (capped-search.ts): those of the first matching
-  // members (FTS5 trigram on SQLite) and of the tasks whose title matches, each read from its index and stopped.
-  if (input.searchInput && ctx.dbKind === 'postgres')
-    return searchPendingPostgres(ctx, enterpriseId, input, input.searchInput, pending, pendingOfTaskPostgres);
-  let sample: string[] | null = null;
-  let capped = false;
-  if (input.searchInput) {
-    const search = input.searchInput;
-    // The matching members in their index's order, each joined to their pending attempts, until SEARCH_CAP + 1
-    // attempts (MEMBER_WALK: members with nothing to review do not use the cap up). CROSS JOIN keeps SQLite on
-    // that order; the members' subquery streams, so the walk stops with the limit.
-    const byMember = (
-      await sql<{
-        id: string;
-      }>`select a.id from (${await memberHits(ctx, enterpriseId, search, MEMBER_WALK)}) h
-        cross join task_assignments a where a.user_id = h.user_id and ${pending} limit ${SEARCH_CAP + 1}`.execute(
-        ctx.db,
-      )
-    ).rows;
-    // CROSS JOIN: from the (few) matching tasks to their attempts, never from every completed attempt.
-    const byTask = await ctx.db
-      .selectFrom('tasks')
-      .crossJoin('task_assignments as a')
-      .whereRef('a.task_id', '=', 'tasks.id')
-      .where('tasks.enterprise_id', '=', enterpriseId)
-      .where(sql<boolean>`lower(tasks.title) like ${containsPattern(search)} escape '\\'`)
-      .where(pendingOfTask)
-      .select('a.id')
-      .limit(SEARCH_CAP + 1)
-      .execute();
-    const ids = [...new Set([...byMember, ...byTask].map((r) => r.id))];
-    capped = byMember.length > SEARCH_CAP || byTask.length > SEARCH_CAP || ids.length > SEARCH_CAP;
-    sample = ids.slice(0, SEARCH_CAP);
-    if (sample.length === 0)
-      return pageOf([], { currentPage: input.currentPage, pageSize: input.limit, total: 0 });
-  }
+  // members and of the tasks whose title matches, each read from its index and stopped.
+  if (input.searchInput)
+    return searchPending(ctx, enterpriseId, input, input.searchInput, pending, pendingOfTask);
   const columns = [
     'a.id',
     'a.task_id',
@@ -257,21 +222,8 @@ export const pendingReview = async (
     't.type',
     'a.completed_at',
   ] as const;
-  const page = (input.currentPage - 1) * input.limit;
-  const searchRows = (ids: string[]) =>
-    // The sampled attempts, each looked up by id and sorted; the tenant is a filter on them.
-    ctx.db
-      .selectFrom('task_assignments as a')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .innerJoin('tasks as t', 't.id', 'a.task_id')
-      .where(inIds(ctx, 'a.id', ids))
-      .where(filterOnly(ctx, 'a.enterprise_id', enterpriseId))
-      .select(columns)
-      .orderBy(REVIEW_SORT[input.sort_by], input.sort_type)
-      .orderBy('a.id');
-  const rowsQuery = sample
-    ? searchRows(sample)
-    : input.sort_by === 'name'
+  const rowsQuery =
+    input.sort_by === 'name'
       ? // CROSS JOIN keeps SQLite's join order: members by name first (PostgreSQL plans it as an inner join).
         ctx.db
           .selectFrom('users as u')
@@ -293,21 +245,21 @@ export const pendingReview = async (
           .orderBy(REVIEW_SORT[input.sort_by], input.sort_type)
           .orderBy('a.id');
   const [total, rows] = await Promise.all([
-    sample
-      ? { n: sample.length }
-      : ctx.db
-          .selectFrom('task_assignments as a')
-          .where('a.enterprise_id', '=', enterpriseId)
-          .where(pending)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst(),
-    rowsQuery.limit(input.limit).offset(page).execute(),
+    ctx.db
+      .selectFrom('task_assignments as a')
+      .where('a.enterprise_id', '=', enterpriseId)
+      .where(pending)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    rowsQuery
+      .limit(input.limit)
+      .offset((input.currentPage - 1) * input.limit)
+      .execute(),
   ]);
-  return cappedPage(rows.map(toPendingRow), {
+  return pageOf(rows.map(toPendingRow), {
     currentPage: input.currentPage,
     pageSize: input.limit,
-    matched: Number(total?.n ?? 0),
-    capped,
+    total: Number(total?.n ?? 0),
   });
 };
 
@@ -334,12 +286,13 @@ const toPendingRow = (row: PendingRowColumns): PendingReviewRow => ({
 });
 
 /**
- * PostgreSQL's pending-review search in one statement (issue 19), as the member search: the capped matching
- * members (one trigram index), their pending attempts and those of the tasks whose title matches, each capped,
- * then the page sorted and counted from at most SEARCH_CAP attempts. Sending the 500 member ids back as an array
- * to find their attempts, and then the attempts' ids to find their rows, held it to 90 searches a second.
+ * The pending-review search in one statement (issue 19), as PostgreSQL's member search: the matching members'
+ * pending attempts and those of the tasks whose title matches, each part capped, then the page sorted and counted
+ * from at most SEARCH_CAP attempts. Sending the 500 member ids back as an array to find their attempts, and then
+ * the attempts' ids to find their rows, held PostgreSQL to 90 searches a second. SQLite
+ * ran three statements, the last looking the 500 sampled attempts up again by id.
  */
-const searchPendingPostgres = async (
+const searchPending = async (
   ctx: CallContext,
   enterpriseId: string,
   input: { currentPage: number; limit: number; sort_by: keyof typeof REVIEW_SORT; sort_type: 'asc' | 'desc' },
@@ -347,57 +300,73 @@ const searchPendingPostgres = async (
   pending: RawBuilder<boolean>,
   pendingOfTask: RawBuilder<boolean>,
 ) => {
-  const pattern = containsPattern(search);
-  const memberMatch = await memberMatches(ctx, search);
   const direction = input.sort_type === 'desc' ? sql`desc` : sql`asc`;
   const sortColumn = { name: sql`a.name`, taskName: sql`t.title`, completedAt: sql`a.completed_at` }[
     input.sort_by
   ];
+  const ofTenant = filterOnly(ctx, 'a.enterprise_id', enterpriseId);
+  // The matching members in their index's order, each joined to their pending attempts, until SEARCH_CAP + 1
+  // attempts (MEMBER_WALK: members with nothing to review do not use the cap up). The walk is read only as far
+  // as by_member needs: PostgreSQL reads a materialized CTE on demand, and SQLite runs a subquery with a limit as a
+  // coroutine (its MATERIALIZED would run the whole walk first). PostgreSQL: hits carries the members' columns
+  // from its one trigram scan, and LATERAL with a limit keeps it on each member's index (a plain join became a
+  // hash join over every pending attempt). SQLite: hits streams from the FTS5 index and CROSS JOIN keeps the
+  // order written, so a member's columns are looked up only for the attempts found (joined to the member first, it
+  // looked up all 1,111 members "member 42" matches: half of that search's time).
+  const byMember =
+    ctx.dbKind === 'postgres'
+      ? sql`hits as materialized (
+          select users.id, users.name, users.email from users
+          where users.enterprise_id = ${enterpriseId} and ${await memberMatches(ctx, search)}
+          limit ${MEMBER_WALK}),
+        by_member as materialized (
+          select a.id, a.task_id, h.id as user_id, h.name, h.email, a.completed_at
+          from hits h
+          cross join lateral (
+            select a.id, a.task_id, a.completed_at from task_assignments a
+            where a.user_id = h.id and ${pending} and ${ofTenant}
+            limit ${SEARCH_CAP + 1}) a
+          limit ${SEARCH_CAP + 1})`
+      : sql`by_member as materialized (
+          select a.id, a.task_id, a.user_id, u.name, u.email, a.completed_at
+          from (${await memberHits(ctx, enterpriseId, search, MEMBER_WALK)}) h
+          cross join task_assignments a cross join users u
+          where a.user_id = h.user_id and ${pending} and ${ofTenant} and u.id = a.user_id
+          limit ${SEARCH_CAP + 1})`;
   // Each part carries the columns the page shows, so the page only joins the enterprise's tasks: no attempt or
-  // member is looked up twice. LATERAL with a limit keeps PostgreSQL on each member's index (a plain join became
-  // a hash join over every pending attempt). found keeps an attempt both parts hold once, by its id (a union
-  // compared every column of 500 rows), and is counted directly (a window over the page's join cost more). Capped:
-  // found holds both parts, so it is over the cap whenever either is. Together about 1 ms of the 5 a search took on
-  // 100,000 attempts. The cap counts attempts (MEMBER_WALK): hits is read only as far as by_member needs, since
-  // nothing else counts it, so its larger limit costs nothing when the first members have attempts to review.
+  // member is looked up twice. by_task goes from the (few) matching tasks to their attempts (CROSS JOIN), never from
+  // every completed attempt. found keeps an attempt both parts hold once, by its id (a union compared every column
+  // of 500 rows), and is counted directly (a window over the page's join cost more). found holds both parts, so it
+  // is over the cap whenever either is. The page looks each attempt's task up (CROSS JOIN: SQLite otherwise scanned
+  // the tasks and indexed found to join it).
   const page = (offset: number) =>
-    sql<PendingRowColumns & { matched: string; capped: boolean }>`
-      with hits as materialized (
-        select users.id, users.name, users.email from users
-        where users.enterprise_id = ${enterpriseId} and ${memberMatch}
-        limit ${MEMBER_WALK}),
-      by_member as materialized (
-        select a.id, a.task_id, h.id as user_id, h.name, h.email, a.completed_at
-        from hits h
-        cross join lateral (
-          select a.id, a.task_id, a.completed_at from task_assignments a
-          where a.user_id = h.id and ${pending} and ${filterOnly(ctx, 'a.enterprise_id', enterpriseId)}
-          limit ${SEARCH_CAP + 1}) a
-        limit ${SEARCH_CAP + 1}),
+    sql<PendingRowColumns & { found_count: number | string }>`
+      with ${byMember},
       by_task as materialized (
         select a.id, a.task_id, u.id as user_id, u.name, u.email, a.completed_at
         from tasks cross join task_assignments a inner join users u on u.id = a.user_id
         where a.task_id = tasks.id and tasks.enterprise_id = ${enterpriseId}
-          and lower(tasks.title) like ${pattern} escape '\\' and ${pendingOfTask} limit ${SEARCH_CAP + 1}),
+          and lower(tasks.title) like ${containsPattern(search)} escape '\\' and ${pendingOfTask}
+        limit ${SEARCH_CAP + 1}),
       found as materialized (
         select * from by_member
         union all
         select * from by_task t where not exists (select 1 from by_member m where m.id = t.id))
       select a.id, a.task_id, a.user_id, a.name, a.email, t.title, t.type, a.completed_at,
-        least((select count(*) from found), ${SEARCH_CAP}) as matched,
-        (select count(*) from found) > ${SEARCH_CAP} as capped
+        (select count(*) from found) as found_count
       from (select * from found limit ${SEARCH_CAP}) a
-      inner join tasks t on t.id = a.task_id
+      cross join tasks t where t.id = a.task_id
       order by ${sortColumn} ${direction}, a.id
       limit ${input.limit} offset ${offset}`.execute(ctx.db);
   const { rows } = await page((input.currentPage - 1) * input.limit);
   // A page past the end has no row to carry the count: the first page does (or nothing matched).
   const counted = rows[0] ?? (input.currentPage > 1 ? (await page(0)).rows[0] : undefined);
   if (!counted) return pageOf([], { currentPage: input.currentPage, pageSize: input.limit, total: 0 });
+  const found = Number(counted.found_count);
   return cappedPage(rows.map(toPendingRow), {
     currentPage: input.currentPage,
     pageSize: input.limit,
-    matched: Number(counted.matched),
-    capped: counted.capped,
+    matched: Math.min(found, SEARCH_CAP),
+    capped: found > SEARCH_CAP,
   });
 };
