@@ -96,13 +96,3 @@ export const filterOnly = (ctx: CallContext, column: string, value: string) =>
   ctx.dbKind === 'sqlite'
     ? sql<boolean>`+${sql.ref(column)} = ${value}`
     : sql<boolean>`(${sql.ref(column)} || '') = ${value}`;
-
-/**
- * `column in ids` as one bound value, however many ids (a search's up to SEARCH_CAP + 1): a list of 500 placeholders
- * makes every call a new statement text for the database to parse and plan, and cost the member search most of
- * its time (issue 19). SQLite reads the ids from a JSON array, PostgreSQL from an array.
- */
-export const inIds = (ctx: CallContext, column: string, ids: readonly string[]) =>
-  ctx.dbKind === 'sqlite'
-    ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
-    : sql<boolean>`${sql.ref(column)} = any(${[...ids]}::varchar[])`;
