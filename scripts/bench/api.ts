@@ -12,7 +12,7 @@ import { connect } from '@coach/server/db';
 import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import autocannon from 'autocannon';
-import { cpuMeter } from './cpu.ts';
+import { cpuMeter, stealMeter } from './cpu.ts';
 import { type BenchDb, eachDatabase } from './databases.ts';
 import { openLoop } from './open-loop.ts';
 import { spawnServer, table } from './shared.ts';
@@ -147,6 +147,7 @@ export const load = async (name: string, options: LoadOptions) => {
   const base = { connections: CONNECTIONS, ...options, duration: seconds };
   if (WARMUP_SECONDS > 0) await autocannon({ ...base, duration: WARMUP_SECONDS });
   const cpu = cpuMeter();
+  const steal = stealMeter();
   const result = await autocannon(base);
   const failures = result.non2xx + result.errors;
   return {
@@ -156,6 +157,7 @@ export const load = async (name: string, options: LoadOptions) => {
     'req/s': Math.round(result.requests.average),
     failures,
     'cpu ms/req': cpu(result.requests.total - failures),
+    'steal ms': steal(),
   };
 };
 

@@ -52,3 +52,27 @@ export const cpuMeter = () => {
     return Math.max(0, (busyNow - busy - (ownMs() - own)) / requests).toFixed(2);
   };
 };
+
+/**
+ * The time the hypervisor ran something else on this machine's CPUs while they had work ("steal" in /proc/stat,
+ * ticks of 10 ms, summed over the CPUs). On this VM a run with steal is a run the host slowed: its p99 says more
+ * about the host than about the server. Null where /proc/stat has no such column.
+ */
+const stealMs = (): number | null => {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+    const steal = cpu.trim().split(/\s+/)[8];
+    return steal === undefined ? null : Number(steal) * 10;
+  } catch {
+    return null;
+  }
+};
+
+/** Starts measuring; the function it returns gives the run's "steal ms" ('-' where the machine does not say). */
+export const stealMeter = () => {
+  const start = stealMs();
+  return (): string => {
+    const end = stealMs();
+    return start === null || end === null ? '-' : String(end - start);
+  };
+};

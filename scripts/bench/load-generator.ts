@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { cpuMeter } from './cpu.ts';
+import { cpuMeter, stealMeter } from './cpu.ts';
 
 export type GeneratorOptions = {
   url: string;
@@ -31,6 +31,8 @@ export type GeneratorResult = {
   failures: number;
   /** cpu.ts: the machine's CPU time per answered request, less this generator's. */
   'cpu ms/req': string;
+  /** cpu.ts: CPU time the host took from this machine during the run. */
+  'steal ms': string;
 };
 
 const percentile = (sorted: Float64Array, p: number) =>
@@ -63,6 +65,7 @@ const generate = async (
     if (pending === 0 && sent === total) allDone();
   };
   const cpu = cpuMeter();
+  const steal = stealMeter();
   const start = performance.now();
   for (let i = 0; i < total; i++) {
     const due = start + i * interval;
@@ -103,6 +106,7 @@ const generate = async (
     'req/s': Math.round(answered / elapsed),
     failures,
     'cpu ms/req': cpu(answered),
+    'steal ms': steal(),
   };
 };
 
