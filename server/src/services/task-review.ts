@@ -212,6 +212,13 @@ export const pendingReview = async (
   // members and of the tasks whose title matches, each read from its index and stopped.
   if (input.searchInput)
     return searchPending(ctx, enterpriseId, input, input.searchInput, pending, pendingOfTask);
+  // By date or task, SQLite must not read 038's partial index: it took the tasks one by one and sorted every pending
+  // attempt (100 ms on the bench's 33,000), where 015's (status, completed_at) index walks them in date order.
+  // "+" hides the term from the index and leaves its meaning alone.
+  const pendingInOrder =
+    ctx.dbKind === 'sqlite'
+      ? sql<boolean>`${sql.join([conditions[0], sql<boolean>`+a.reviewed_at is null`, ...conditions.slice(2)], sql` and `)}`
+      : pending;
   const columns = [
     'a.id',
     'a.task_id',
@@ -240,7 +247,7 @@ export const pendingReview = async (
           .innerJoin('users as u', 'u.id', 'a.user_id')
           .innerJoin('tasks as t', 't.id', 'a.task_id')
           .where('a.enterprise_id', '=', enterpriseId)
-          .where(pending)
+          .where(pendingInOrder)
           .select(columns)
           .orderBy(REVIEW_SORT[input.sort_by], input.sort_type)
           .orderBy('a.id');
