@@ -261,14 +261,14 @@ export const getMember = async (ctx: CallContext, { memberId }: { memberId: stri
 };
 
 type MemberFilters = { groupId?: string | undefined; status?: MemberStatus | undefined };
-/** The list's group and status filters, as terms on the members' table under `alias`. */
-const filterTerms = ({ groupId, status }: MemberFilters, alias: 'users' | 'u') => [
+/** The list's group and status filters, as terms on the users table. */
+const filterTerms = ({ groupId, status }: MemberFilters) => [
   ...(groupId
     ? [
-        sql<boolean>`${sql.ref(`${alias}.id`)} in (select group_members.user_id from group_members where group_members.group_id = ${groupId})`,
+        sql<boolean>`users.id in (select group_members.user_id from group_members where group_members.group_id = ${groupId})`,
       ]
     : []),
-  ...(status ? [sql<boolean>`${sql.ref(`${alias}.status`)} = ${storedStatus(status)}`] : []),
+  ...(status ? [sql<boolean>`users.status = ${storedStatus(status)}`] : []),
 ];
 type MemberOrder = { sortBy: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' };
 type Paging = { currentPage: number; pageSize: number };
@@ -303,7 +303,7 @@ const memberPage = async (
   order: MemberOrder,
   { currentPage, pageSize }: Paging,
 ) => {
-  const query = filterTerms(filters, 'users').reduce(
+  const query = filterTerms(filters).reduce(
     (narrowed, term) => narrowed.where(term),
     ctx.db.selectFrom('users').where('users.enterprise_id', '=', enterpriseId),
   );
@@ -335,7 +335,7 @@ const searchPage = async (
   order: MemberOrder,
   { currentPage, pageSize }: Paging,
 ) => {
-  const terms = filterTerms(filters, 'users');
+  const terms = filterTerms(filters);
   const matches =
     ctx.dbKind === 'postgres'
       ? ctx.db
