@@ -6,9 +6,15 @@
  * Why a process of its own: the generator used to run inside the bench, whose heap holds the server's modules and
  * the seeding of 100,000 members. That heap paused 16-22 ms for a major GC every two seconds, every request due in
  * the pause was charged for it, and so the bare baseline route itself missed a 10 ms p99 at 2,000 req/s.
+ *
+ * Why `dispatch` with one small handler object per request, not `request()`: `request()` gives every answer a
+ * promise and a readable body stream, about 30 KB of garbage per request. At 2,000 req/s the generator's young
+ * generation filled every 0.3-1.5 s and each scavenge paused it 4-29 ms; every answer that arrived in a pause was
+ * timed late, and those pauses lined up with the slow requests (issue 19 item 4). With `dispatch` the generator
+ * scavenges a few times a run, for about a millisecond.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import { cpuMeter, stealMeter } from './cpu.ts';
 
 export type GeneratorOptions = {
@@ -33,6 +39,11 @@ export type GeneratorResult = {
   'cpu ms/req': string;
   /** cpu.ts: CPU time the host took from this machine during the run. */
   'steal ms': string;
+  /**
+   * p99 of how late requests left this generator after their due time. Near 0 when the client keeps time; a large
+   * figure means part of the latency is the client's, not the server's.
+   */
+  'late ms': string;
 };
 
 const percentile = (sorted: Float64Array, p: number) =>
@@ -51,6 +62,7 @@ const generate = async (
   const interval = 1000 / options.rate;
   // Preallocated, and no promise kept per request: the run leaves the collector almost nothing to walk.
   const latencies = new Float64Array(total);
+  const late = new Float64Array(total);
   let answered = 0;
   let failures = 0;
   let pending = 0;
@@ -64,6 +76,29 @@ const generate = async (
     pending--;
     if (pending === 0 && sent === total) allDone();
   };
+  /** One request's answer: timed from its due time once its last byte has arrived. */
+  class Answer implements Dispatcher.DispatchHandler {
+    due: number;
+    status = 0;
+    constructor(due: number) {
+      this.due = due;
+    }
+    onRequestStart() {}
+    onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number) {
+      this.status = statusCode;
+    }
+    onResponseData() {}
+    onResponseEnd() {
+      lastDone = performance.now();
+      if (this.status >= 300) failures++;
+      else latencies[answered++] = lastDone - this.due;
+      settle();
+    }
+    onResponseError() {
+      failures++;
+      settle();
+    }
+  }
   const cpu = cpuMeter();
   const steal = stealMeter();
   const start = performance.now();
@@ -75,27 +110,18 @@ const generate = async (
     const body = Array.isArray(options.body)
       ? options.body[(firstBody + i) % options.body.length]
       : options.body;
+    late[i] = performance.now() - due;
     pending++;
     sent++;
-    pool
-      .request({
+    pool.dispatch(
+      {
         path,
         method: options.method,
         ...(options.headers ? { headers: options.headers } : {}),
         ...(body === undefined ? {} : { body }),
-      })
-      .then(
-        async (res) => {
-          await res.body.dump();
-          lastDone = performance.now();
-          if (res.statusCode >= 300) failures++;
-          else latencies[answered++] = lastDone - due;
-        },
-        () => {
-          failures++;
-        },
-      )
-      .finally(settle);
+      },
+      new Answer(due),
+    );
   }
   if (pending > 0) await finished;
   const measured = latencies.subarray(0, answered).sort();
@@ -107,6 +133,7 @@ const generate = async (
     failures,
     'cpu ms/req': cpu(answered),
     'steal ms': steal(),
+    'late ms': percentile(late.sort(), 99).toFixed(1),
   };
 };
 
