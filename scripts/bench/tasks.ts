@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '@coach/server';
+import { taskRow } from '@coach/server/task-row';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { tasks } from '@coach/shared/contract/tasks';
 import { load, prepareData, signIn, waitForIdleJobs } from './api.ts';
@@ -40,26 +41,17 @@ export const addAssignments = async (
   await db
     .insertInto('tasks')
     .values(
-      taskIds.map((id, i) => ({
-        id,
-        enterprise_id: enterpriseId,
-        type: 7,
-        title: `Bench reflection ${i}`,
-        description: null,
-        category: 'Communication',
-        level: 1,
-        time_minutes: 10,
-        expiry_seconds: 604800,
-        details: JSON.stringify({ questions: ['What went well?'] }),
-        attachments: '[]',
-        reading_topic_id: null,
-        archived: 0,
-        like_count: 0,
-        view_count: 0,
-        created_by: userId,
-        created_at: now,
-        updated_at: now,
-      })),
+      taskIds.map((id, i) =>
+        taskRow({
+          id,
+          enterprise_id: enterpriseId,
+          type: 7,
+          title: `Bench reflection ${i}`,
+          details: { questions: ['What went well?'] },
+          created_by: userId,
+          at: now,
+        }),
+      ),
     )
     .execute();
   const members = await db

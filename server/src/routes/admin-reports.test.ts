@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminReports } from '@coach/shared/contract/admin-reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskRow } from '../db/task-row.ts';
 import { csvCell } from '../services/admin-reports.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -61,26 +62,16 @@ const seedZeta = async () => {
       user(bob, '=cmd|Bob, "the" Zeta', 'bob@zeta.example'),
     ])
     .execute();
-  const task = (id: string, type: number, minutes: number) => ({
-    id,
-    enterprise_id: zeta,
-    type,
-    title: `Task ${minutes}`,
-    description: null,
-    category: 'Communication',
-    level: 1,
-    time_minutes: minutes,
-    expiry_seconds: 604800,
-    details: '{}',
-    attachments: '[]',
-    reading_topic_id: null,
-    archived: 0,
-    like_count: 0,
-    view_count: 0,
-    created_by: null,
-    created_at: at,
-    updated_at: at,
-  });
+  const task = (id: string, type: number, minutes: number) =>
+    taskRow({
+      id,
+      enterprise_id: zeta,
+      type,
+      title: `Task ${minutes}`,
+      time_minutes: minutes,
+      details: {},
+      at,
+    });
   await db
     .insertInto('tasks')
     .values([task(taskShort, 1, 10), task(taskLong, 7, 30)])

@@ -1,6 +1,7 @@
 import { enterpriseReports } from '@coach/shared/contract/reports';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskRow } from '../db/task-row.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // Issue 17 item 2: an enterprise's reports, on constructed data in March 2020 (the seed's activity is recent,
@@ -66,26 +67,16 @@ const addTask = async (enterpriseId: string, type: number, details: object = {})
   const id = crypto.randomUUID();
   await t.deps.db
     .insertInto('tasks')
-    .values({
-      id,
-      enterprise_id: enterpriseId,
-      type,
-      title: `Report task ${type}`,
-      description: null,
-      category: 'Communication',
-      level: 1,
-      time_minutes: 10,
-      expiry_seconds: 604800,
-      details: JSON.stringify(details),
-      attachments: '[]',
-      reading_topic_id: null,
-      archived: 0,
-      like_count: 0,
-      view_count: 0,
-      created_by: null,
-      created_at: at('2020-01-01'),
-      updated_at: at('2020-01-01'),
-    })
+    .values(
+      taskRow({
+        id,
+        enterprise_id: enterpriseId,
+        type,
+        title: `Report task ${type}`,
+        details,
+        at: at('2020-01-01'),
+      }),
+    )
     .execute();
   return id;
 };

@@ -3,6 +3,7 @@ import { members } from '@coach/shared/contract/members';
 import { tasks } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskRow } from '../db/task-row.ts';
 import { rareWord } from '../search-trigrams.ts';
 import { SEARCH_CAP } from '../services/capped-search.ts';
 import { createTestApp } from '../testing/test-app.ts';
@@ -87,26 +88,17 @@ const addMembers = async (people: { name: string; email: string }[], taskTitle: 
   if (taskTitle)
     await t.deps.db
       .insertInto('tasks')
-      .values({
-        id: taskId,
-        enterprise_id: enterpriseId,
-        type: 7,
-        title: taskTitle,
-        description: null,
-        category: 'Communication',
-        level: 1,
-        time_minutes: 10,
-        expiry_seconds: 604800,
-        details: JSON.stringify({ questions: ['What went well?'] }),
-        attachments: '[]',
-        reading_topic_id: null,
-        archived: 0,
-        like_count: 0,
-        view_count: 0,
-        created_by: ownerRow.id,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        taskRow({
+          id: taskId,
+          enterprise_id: enterpriseId,
+          type: 7,
+          title: taskTitle,
+          details: { questions: ['What went well?'] },
+          created_by: ownerRow.id,
+          at: now,
+        }),
+      )
       .execute();
   for (let start = 0; start < people.length; start += 200) {
     const users = people.slice(start, start + 200).map(({ name, email }) => ({

@@ -3,6 +3,7 @@ import { members } from '@coach/shared/contract/members';
 import { myProgress } from '@coach/shared/contract/my-progress';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskRow } from '../db/task-row.ts';
 import { streakOf } from '../services/my-progress.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -61,26 +62,17 @@ const newTask = async (enterprise: string, type: number) => {
   const title = `Progress task ${id.slice(0, 8)}`;
   await t.deps.db
     .insertInto('tasks')
-    .values({
-      id,
-      enterprise_id: enterprise,
-      type,
-      title,
-      description: null,
-      category: 'communication',
-      level: 1,
-      time_minutes: 5,
-      expiry_seconds: 604_800,
-      details: JSON.stringify(type === 2 ? { items: ['Hello'] } : { passage: 'A passage' }),
-      attachments: '[]',
-      reading_topic_id: null,
-      archived: 0,
-      like_count: 0,
-      view_count: 0,
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(
+      taskRow({
+        id,
+        enterprise_id: enterprise,
+        type,
+        title,
+        time_minutes: 5,
+        details: type === 2 ? { items: ['Hello'] } : { passage: 'A passage' },
+        at,
+      }),
+    )
     .execute();
   return { id, title };
 };

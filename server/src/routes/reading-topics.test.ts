@@ -1,6 +1,7 @@
 import { readingTopics } from '@coach/shared/contract/reading-topics';
 import { roles } from '@coach/shared/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskRow } from '../db/task-row.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -186,29 +187,20 @@ describe('reading topics', () => {
       .where('email', '=', 'owner@acme.example')
       .executeTakeFirstOrThrow();
     const taskId = crypto.randomUUID();
-    const now = new Date().toISOString();
     await t.deps.db
       .insertInto('tasks')
-      .values({
-        id: taskId,
-        enterprise_id: enterprise.enterprise_id,
-        type: 1,
-        title: 'Read aloud',
-        description: null,
-        category: 'Communication',
-        level: 1,
-        time_minutes: 5,
-        expiry_seconds: 86400,
-        details: JSON.stringify({ passage: topic.passage }),
-        attachments: '[]',
-        reading_topic_id: topic._id,
-        archived: 0,
-        like_count: 0,
-        view_count: 0,
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        taskRow({
+          id: taskId,
+          enterprise_id: enterprise.enterprise_id,
+          type: 1,
+          title: 'Read aloud',
+          time_minutes: 5,
+          expiry_seconds: 86400,
+          details: { passage: topic.passage },
+          reading_topic_id: topic._id,
+        }),
+      )
       .execute();
     expect((await call(readingTopics.remove.path, owner, { topicId: topic._id })).status).toBe(200);
     const task = await t.deps.db

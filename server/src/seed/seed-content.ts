@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { VideoCategoryKey, VideoSubtitle } from '@coach/shared/contract/content';
 import type { Db } from '../db/connect.ts';
+import { taskRow } from '../db/task-row.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { syncGroupContent } from '../services/content-assignments.ts';
 
@@ -282,26 +283,19 @@ const seedContentRows = async (
   const video = VIDEOS.find((v) => v.slug === TASK_VIDEO);
   await trx
     .insertInto('tasks')
-    .values({
-      id: taskId,
-      enterprise_id: acmeId,
-      type: 3,
-      title: `Watch: ${video?.title ?? 'Active listening'}`,
-      description: 'Watch the video to the end, then answer the three journaling questions.',
-      category: 'Communication',
-      level: 1,
-      time_minutes: 5,
-      expiry_seconds: WEEK,
-      details: JSON.stringify({ contentId: ids.get(TASK_VIDEO) }),
-      attachments: '[]',
-      reading_topic_id: null,
-      archived: 0,
-      like_count: 0,
-      view_count: 0,
-      created_by: ownerId,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      taskRow({
+        id: taskId,
+        enterprise_id: acmeId,
+        type: 3,
+        title: `Watch: ${video?.title ?? 'Active listening'}`,
+        description: 'Watch the video to the end, then answer the three journaling questions.',
+        time_minutes: 5,
+        details: { contentId: ids.get(TASK_VIDEO) },
+        created_by: ownerId,
+        at: now,
+      }),
+    )
     .execute();
   await trx
     .insertInto('task_assignments')

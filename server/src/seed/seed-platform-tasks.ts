@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { taskRow } from '../db/task-row.ts';
 
 const common = {
   category: 'Communication',
@@ -82,19 +83,6 @@ export const seedPlatformTasks = async (trx: Db, { offeredTo, now }: { offeredTo
   const { details, ...task } = first;
   await trx
     .insertInto('tasks')
-    .values({
-      id: crypto.randomUUID(),
-      enterprise_id: offeredTo,
-      ...task,
-      details: JSON.stringify(details),
-      reading_topic_id: null,
-      archived: 0,
-      like_count: 0,
-      view_count: 0,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-      platform_task_id: ids[0] ?? '',
-    })
+    .values(taskRow({ enterprise_id: offeredTo, ...task, details, at: now, platform_task_id: ids[0] ?? '' }))
     .execute();
 };

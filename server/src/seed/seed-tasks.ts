@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { taskRow } from '../db/task-row.ts';
 
 const uuid = () => crypto.randomUUID();
 const WEEK = 604_800;
@@ -156,7 +157,7 @@ export const seedTasks = async (
     .values(
       TASKS.map((task, index) => {
         const at = new Date(created - (TASKS.length - index) * HOUR_MS).toISOString();
-        return {
+        return taskRow({
           id: ids[index] ?? uuid(),
           enterprise_id: enterpriseId,
           type: task.type,
@@ -165,17 +166,12 @@ export const seedTasks = async (
           category: task.category,
           level: task.level,
           time_minutes: task.timeMinutes,
-          expiry_seconds: WEEK,
-          details: JSON.stringify(task.details),
-          attachments: '[]',
-          reading_topic_id: null,
-          archived: 0,
+          details: task.details,
           like_count: (index * 7) % 5,
           view_count: (index * 11) % 9,
           created_by: ownerId,
-          created_at: at,
-          updated_at: at,
-        };
+          at,
+        });
       }),
     )
     .execute();
