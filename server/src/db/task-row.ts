@@ -1,3 +1,4 @@
+import { EXPIRY_ONE_WEEK } from '@coach/shared/constants/durations';
 import type { Insertable } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -12,8 +13,6 @@ export type NewTask = Pick<TaskInsert, 'enterprise_id' | 'type' | 'title'> &
     at?: string;
   };
 
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
-
 /**
  * One `tasks` row for the seeds, the tests and the benches: a live task (not archived, no likes, views,
  * attachments or reading topic) in Communication, level 1, 10 minutes, due a week after it is assigned.
@@ -24,7 +23,7 @@ export const taskRow = ({ details, at = new Date().toISOString(), ...fields }: N
   category: 'Communication',
   level: 1,
   time_minutes: 10,
-  expiry_seconds: WEEK_SECONDS,
+  expiry_seconds: EXPIRY_ONE_WEEK,
   attachments: '[]',
   reading_topic_id: null,
   archived: 0,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EXPIRY_ONE_WEEK } from '@coach/shared/constants/durations';
 import type { InterviewSetup } from '@coach/shared/constants/interview';
 import type { Level } from '@coach/shared/constants/levels';
 import type { TaskType } from '@coach/shared/constants/task-types';
@@ -62,7 +63,6 @@ const TITLE_PREFIX: Record<DraftableType, string> = {
 };
 
 const TIME_BY_LEVEL: Record<Level, 5 | 10 | 15 | 30> = { 1: 5, 2: 10, 3: 15, 4: 30 };
-const EXPIRY_7_DAYS = 604_800 as const;
 
 const OPENERS = [
   'Good communication about {t} starts with listening.',
@@ -117,7 +117,7 @@ export const builtinCoach = (): CoachEngine => ({
             : ('Communication' as const),
       level,
       timeMinutes: TIME_BY_LEVEL[level],
-      expirySeconds: EXPIRY_7_DAYS,
+      expirySeconds: EXPIRY_ONE_WEEK,
       attachments: [] as TaskDraft['attachments'],
     };
     const words = [...new Set(t.split(/[^\p{L}'-]+/u).filter((w) => w.length > 2))].slice(0, 6);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { EXPIRY_ONE_WEEK } from '@coach/shared/constants/durations';
 import type { VideoCategoryKey, VideoSubtitle } from '@coach/shared/contract/content';
 import type { Db } from '../db/connect.ts';
 import { taskRow } from '../db/task-row.ts';
@@ -7,7 +8,6 @@ import type { StorageProvider } from '../providers/storage.ts';
 import { syncGroupContent } from '../services/content-assignments.ts';
 
 const uuid = () => crypto.randomUUID();
-const WEEK = 604_800;
 const HOUR_MS = 3_600_000;
 /** Made by scripts/media/generate-demo-media.mjs and committed, so seeding needs no ffmpeg. */
 const MEDIA_DIR = fileURLToPath(new URL('../../seed-media/', import.meta.url));
@@ -309,7 +309,7 @@ const seedContentRows = async (
       progress: 0,
       report: null,
       assigned_at: now,
-      due_at: new Date(created + WEEK * 1000).toISOString(),
+      due_at: new Date(created + EXPIRY_ONE_WEEK * 1000).toISOString(),
       started_at: null,
       completed_at: null,
       reviewed_at: null,

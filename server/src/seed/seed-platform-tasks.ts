@@ -1,3 +1,4 @@
+import { EXPIRY_ONE_WEEK } from '@coach/shared/constants/durations';
 import type { Db } from '../db/connect.ts';
 import { taskRow } from '../db/task-row.ts';
 
@@ -5,7 +6,7 @@ const common = {
   category: 'Communication',
   level: 2,
   time_minutes: 10,
-  expiry_seconds: 604800,
+  expiry_seconds: EXPIRY_ONE_WEEK,
   attachments: '[]',
 };
 

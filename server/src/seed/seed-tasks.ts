@@ -1,8 +1,8 @@
+import { EXPIRY_ONE_WEEK } from '@coach/shared/constants/durations';
 import type { Db } from '../db/connect.ts';
 import { taskRow } from '../db/task-row.ts';
 
 const uuid = () => crypto.randomUUID();
-const WEEK = 604_800;
 const HOUR_MS = 3_600_000;
 
 type SeedTask = {
@@ -200,7 +200,7 @@ export const seedTasks = async (
     .select('user_id')
     .where('group_id', '=', groupId)
     .execute();
-  const due = new Date(created + WEEK * 1000).toISOString();
+  const due = new Date(created + EXPIRY_ONE_WEEK * 1000).toISOString();
   const quiz = ids[6] ?? '';
   const reflection = ids[5] ?? '';
   const rows = members.flatMap(({ user_id }, memberIndex) =>

@@ -1,4 +1,4 @@
-import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '@coach/shared/constants/durations';
+import { EXPIRY_ONE_WEEK, TIME_CHOICES_MINUTES } from '@coach/shared/constants/durations';
 import {
   type ContentActionName,
   type ContentMemberRow,
@@ -253,7 +253,6 @@ export const videoCategories = async (ctx: CallContext): Promise<VideoCategory[]
 // ---------------------------------------------------------------------------------------------
 
 const DEFAULT_TIME_MINUTES = TIME_CHOICES_MINUTES[0];
-const WEEK_SECONDS = 604_800;
 
 /** contentlibrary/add-video-content-task: a Video task (type 3) in the caller's library, titled after the video. */
 export const addVideoTask = async (
@@ -262,7 +261,6 @@ export const addVideoTask = async (
 ): Promise<Task> => {
   const { enterpriseId } = enterpriseSession(ctx);
   const video = await loadContent(ctx.db, enterpriseId, contentId);
-  const expiry = EXPIRY_CHOICES.find((choice) => choice.seconds === WEEK_SECONDS) ?? EXPIRY_CHOICES[0];
   const task = await addTask(ctx, {
     type: 3,
     title: title ?? video.title.slice(0, 200),
@@ -270,7 +268,7 @@ export const addVideoTask = async (
     category: 'Communication',
     level: 1,
     timeMinutes: DEFAULT_TIME_MINUTES,
-    expirySeconds: expiry.seconds as typeof WEEK_SECONDS,
+    expirySeconds: EXPIRY_ONE_WEEK,
     attachments: [],
     contentId,
   });

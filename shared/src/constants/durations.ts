@@ -16,6 +16,9 @@ export const EXPIRY_CHOICES = [
   { seconds: 5184000, label: '60 Days' },
 ] as const;
 
+/** A week, the expiry a task gets when nobody chose one (the demo's tasks, a video's task, a drafted task). */
+export const EXPIRY_ONE_WEEK = 604_800 as const satisfies ExpirySeconds;
+
 /** The allowed expiry values in seconds (spec §9). */
 export const EXPIRY_SECONDS = EXPIRY_CHOICES.map(({ seconds }) => seconds);
 export type ExpirySeconds = (typeof EXPIRY_CHOICES)[number]['seconds'];
