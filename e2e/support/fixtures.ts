@@ -23,6 +23,8 @@ type Reported = { directive: string; blocked: string; sample: string; where: str
 
 type CspMonitor = {
   violations: CspViolation[];
+  /** What a test expects the policy to refuse; the check at the test's end ignores these. */
+  expected: ((violation: CspViolation) => boolean)[];
   /** Starts watching a context (once; later calls share the first one's promise). */
   watch: (context: BrowserContext) => Promise<void>;
 };
@@ -71,7 +73,7 @@ const cspMonitor = (): CspMonitor => {
     watched.set(context, ready);
     return ready;
   };
-  return { violations, watch };
+  return { violations, expected: [], watch };
 };
 
 /**
@@ -79,7 +81,11 @@ const cspMonitor = (): CspMonitor => {
  * makes with browser.newContext) fails the test when it ends. `cspViolations` is the live list, for the test
  * that proves the detector works.
  */
-export const test = base.extend<{ cspMonitor: CspMonitor; cspViolations: CspViolation[] }>({
+export const test = base.extend<{
+  cspMonitor: CspMonitor;
+  cspViolations: CspViolation[];
+  expectCspViolations: (isExpected: (violation: CspViolation) => boolean) => void;
+}>({
   cspMonitor: [
     async ({ browser }, use) => {
       const monitor = cspMonitor();
@@ -87,11 +93,21 @@ export const test = base.extend<{ cspMonitor: CspMonitor; cspViolations: CspViol
       browser.on('context', onContext);
       await use(monitor);
       browser.off('context', onContext);
-      expect(monitor.violations, 'Content-Security-Policy violations on the pages of this test').toEqual([]);
+      // Checked when the test's pages are closed, so a violation reported late (after the test's own last
+      // assertion) still counts; only what the test declared with expectCspViolations is left out.
+      const unexpected = monitor.violations.filter(
+        (violation) => !monitor.expected.some((is) => is(violation)),
+      );
+      expect(unexpected, 'Content-Security-Policy violations on the pages of this test').toEqual([]);
     },
     { auto: true },
   ],
   cspViolations: async ({ cspMonitor }, use) => use(cspMonitor.violations),
+  /** Declares, before it can happen, what this test expects the policy to refuse (for as long as the test runs). */
+  expectCspViolations: async ({ cspMonitor }, use) =>
+    use((isExpected) => {
+      cspMonitor.expected.push(isExpected);
+    }),
   // The test's own context is watched before its first page opens.
   context: async ({ context, cspMonitor }, use) => {
     await cspMonitor.watch(context);
