@@ -129,6 +129,14 @@ test('the course filters narrow the grid and page through it', async ({ page }) 
   await expect(results.getByText('9 courses match your filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(results.getByText('45 courses')).toBeVisible();
+  // A rating filter is named in words (its star is an icon): every course it leaves is rated 4 or more.
+  await page.getByRole('radio', { name: '4 stars and up' }).check();
+  await expect(results.getByText(/^\d+ courses? match(es)? your filters$/)).toBeVisible();
+  const ratings = await results.locator('.course-card__rating > [aria-hidden="true"]').allTextContents();
+  expect(ratings.length).toBeGreaterThan(0);
+  for (const rating of ratings) expect(Number.parseFloat(rating)).toBeGreaterThanOrEqual(4);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(results.getByText('45 courses')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(results.getByText('Page 2 of 4')).toBeVisible();
 });

@@ -42,7 +42,12 @@ test('a course page in Spanish, then the picker moves it to Arabic (right to lef
   await expect(reviews).toContainText(/de 5 según \d+ estudiantes inscritos/);
   // Dates in Spanish (month abbreviations like "nov"), decimals with a comma.
   await expect(reviews.locator('.review__date').first()).toHaveText(/^\d{1,2} [a-z]{3,4}\.? \d{4}$/);
-  await expect(page.locator('.course__facts')).toContainText(/★ \d,\d \(\d+ valoraci/);
+  // The rating: a star (an icon named in Spanish words) and the figure with a decimal comma.
+  const facts = page.locator('.course__facts');
+  await expect(facts).toContainText(/\d,\d \(\d+ valoraci/);
+  await expect(
+    facts.getByRole('link', { name: /^\d,\d de 5 estrellas \(\d+ valoraciones\)$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Inscríbete/ })).toBeVisible();
   // Course texts from the database stay as entered (the English course name is the page's h1).
   const title = await page.locator('h1').textContent();

@@ -5,6 +5,7 @@ import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { coursePath } from '../lib/links.ts';
 import { CARD_COVER_SIZES, CoverPicture } from './cover-picture.tsx';
+import { Icon } from './icon.tsx';
 
 /** One course in a grid: cover, category, title, provider, rating and price. Static HTML or island alike. */
 export const CourseCard = ({
@@ -36,7 +37,7 @@ export const CourseCard = ({
           <span className="course-card__meta">
             <span className="course-card__rating">
               <span aria-hidden="true">
-                ★ {rating}{' '}
+                <Icon name="star" /> {rating}{' '}
                 <span className="course-card__count">
                   ({plural(strings, lang, 'ratings', course.ratingCount)})
                 </span>

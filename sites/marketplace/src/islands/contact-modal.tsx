@@ -1,6 +1,7 @@
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { Dialog } from 'radix-ui';
 import { lazy, Suspense, useState } from 'react';
+import { Icon } from '../components/icon.tsx';
 import type { Messages } from '../i18n/messages.ts';
 import type { CourseContext } from './contact-form.tsx';
 import { ContactFormPlaceholder } from './contact-placeholder.tsx';
@@ -48,7 +49,7 @@ export const ContactModal = ({
             <ContactForm course={course} onSent={() => setOpen(false)} lang={lang} strings={s} />
           </Suspense>
           <Dialog.Close className="modal__close" aria-label={s.close}>
-            ✕
+            <Icon name="close" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

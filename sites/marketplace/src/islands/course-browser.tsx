@@ -3,7 +3,8 @@ import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/m
 import type { CourseCard as Card } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CourseCard } from '../components/course-card.tsx';
-import { formatNumber, plural, t } from '../i18n/format.ts';
+import { Icon } from '../components/icon.tsx';
+import { around, formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { marketplace } from '../lib/calls.ts';
 import { loadApi } from '../lib/load-api.ts';
@@ -20,6 +21,18 @@ type PageData = {
   totalPages: number;
   totalCount?: number | undefined;
   listdata: Card[];
+};
+
+/** A rating filter's label: its template's {{stars}} slot is a star icon named in words ("4.5 stars and up"). */
+const RatingUp = ({ template, stars }: { template: string; stars: string }) => {
+  const [before, after] = around(template, 'stars');
+  return (
+    <span>
+      {before}
+      <Icon name="star" label={stars} />
+      {after}
+    </span>
+  );
 };
 
 const toggle = (list: string[], value: string) =>
@@ -172,7 +185,7 @@ export const CourseBrowser = ({
                 checked={filters.rating === r}
                 onChange={() => change({ rating: r })}
               />
-              {t(s, 'ratingUp', { rating: formatNumber(lang, r) })}
+              <RatingUp template={t(s, 'ratingUp', { rating: formatNumber(lang, r) })} stars={s.starsLabel} />
             </label>
           ))}
         </fieldset>

@@ -2,6 +2,7 @@ import type { LanguageCode } from '@coach/shared/constants/languages';
 import { SESSION_STORAGE_KEYS } from '@coach/shared/constants/session-storage';
 import type { CourseReview } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Icon } from '../components/icon.tsx';
 import { formatNumber, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
@@ -140,7 +141,7 @@ export const CourseReviewForm = ({
               checked={rating === i + 1}
               onChange={() => setRating(i + 1)}
             />
-            <span aria-hidden="true">★</span>
+            <Icon name="star" />
             <span className="visually-hidden">{s[key]}</span>
           </label>
         ))}

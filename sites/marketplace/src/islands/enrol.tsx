@@ -3,6 +3,7 @@ import type { LanguageCode } from '@coach/shared/constants/languages';
 import type { PaymentStart } from '@coach/shared/contract/marketplace';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
+import { Icon } from '../components/icon.tsx';
 import { formatPriceIn, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
@@ -204,7 +205,7 @@ export const Enrol = ({
             </div>
           ) : null}
           <Dialog.Close className="modal__close" aria-label={s.close}>
-            ✕
+            <Icon name="close" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
