@@ -124,6 +124,24 @@ test('every page names its nine languages and an English default, each served', 
   await expect(picker.first()).toHaveAttribute('aria-current', 'true');
 });
 
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the header fits in all nine languages, and the join link moves into the menu', async ({ page }) => {
+    for (const prefix of ['', '/ar', '/fa', '/hi', '/zh-Hans', '/ps', '/es', '/uk', '/vi']) {
+      await page.goto(`${prefix}/marketplace/home`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${prefix || '/'}marketplace/home is ${width} px wide`).toBeLessThanOrEqual(390);
+    }
+    // Pashto's label is the longest (190 px as a button): in the menu it sits on its own line.
+    const header = page.locator('header.site-header');
+    await page.goto('/ps/marketplace/home');
+    await expect(header.locator('a[data-join]')).toBeHidden();
+    await header.locator('.menu--mobile summary').click();
+    await header.getByRole('link', { name: 'له موږ سره یوځای شئ' }).click();
+    await expect(page).toHaveURL(/\/ps\/marketplace\/home#contact$/);
+  });
+});
+
 test('the Arabic pages are right to left, and an unknown Arabic address answers 404 in Arabic', async ({
   page,
 }) => {
