@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Icon } from './icon.tsx';
+import { Icon, Stars } from './icon.tsx';
 
 const SOURCES = path.resolve(import.meta.dirname, '..');
 
@@ -44,6 +44,16 @@ describe('icons', () => {
     );
     expect(renderToString(createElement(Icon, { name: 'close', className: 'x' }))).toBe(
       '<span class="icon icon--close x" aria-hidden="true"></span>',
+    );
+  });
+
+  it('shows a rating as five stars, the rounded rating of them full', () => {
+    const html = renderToString(createElement(Stars, { rating: 3.6, label: '3.6 out of 5 stars' }));
+    expect(html).toMatch(/^<span class="stars" role="img" aria-label="3.6 out of 5 stars">/);
+    expect(html.match(/class="icon icon--star"/g)).toHaveLength(4);
+    expect(html.match(/class="icon icon--star icon--off"/g)).toHaveLength(1);
+    expect(renderToString(createElement(Stars, { rating: 2 }))).toMatch(
+      /^<span class="stars" aria-hidden="true">/,
     );
   });
 });
