@@ -6,6 +6,9 @@ import {
   PRONUNCIATION_SCORE_WEIGHTS,
 } from '@coach/shared/constants/speech';
 import type { MeasuredSpeechAnalysis, SpeechPause, SpeechWord } from '@coach/shared/contract/speech';
+import { normaliseWord } from '@coach/shared/format/spoken-words';
+
+export { normaliseWord };
 
 // Speech analytics (issue 16): what a transcript from the speech engine (and the target text of a
 // Pronunciation or Read & Record task) says about the reading. Pure: no database, no HTTP, no clock, so the
@@ -37,62 +40,6 @@ const MAX_PACE_PENALTY = 50;
 const MAX_PAUSE_PENALTY = 30;
 const MAX_FILLER_PENALTY = 30;
 const FILLER_PENALTY_PER_100_WORDS = 3;
-
-const UNITS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-/**
- * 0-99 as spoken words ("21" → twenty one): engines write small numbers either way and target texts too.
- * Larger numbers are read in more than one way ("1999": nineteen ninety-nine or one thousand…), so they stay
- * digits and match only digits.
- */
-const numberAsWords = (digits: string): string[] => {
-  const n = Number(digits);
-  if (!/^\d{1,2}$/.test(digits)) return [digits];
-  if (n < 20) return [UNITS[n] ?? digits];
-  const tens = TENS[Math.floor(n / 10)] ?? digits;
-  return n % 10 === 0 ? [tens] : [tens, UNITS[n % 10] ?? ''];
-};
-
-/**
- * The comparable words of one written word: lower case, no punctuation, no apostrophes ("Don't" → dont, so a
- * curly or a missing apostrophe still matches), hyphenated words split ("well-known" → well known, as engines
- * write either), small numbers spelt out, "3.5" → three point five, "50%" → fifty percent, "&" → and.
- */
-export const normaliseWord = (written: string): string[] =>
-  written
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/(\d)\.(?=\d)/g, '$1 point ')
-    .replace(/%/g, ' percent ')
-    .replace(/&/g, ' and ')
-    .split(/[\s\-\u2010-\u2015/]+/)
-    .map((part) => part.replace(/'/g, '').replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter(Boolean)
-    .flatMap((part) => (/^\d+$/.test(part) ? numberAsWords(part) : [part]));
 
 /** Splits each written word into its comparable words, sharing the written word's time evenly among them. */
 const tokensOf = (words: HeardTranscript['words']): Token[] =>

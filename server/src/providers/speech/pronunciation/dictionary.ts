@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import { isPhone, type Phone, VOWELS } from '@coach/shared/constants/phones';
+import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
+import { dictionary } from 'cmu-pronouncing-dictionary';
+import { LRUCache } from 'lru-cache';
+
+// The reference pronunciations of a target's words (issue 37): CMUdict (cmu-pronouncing-dictionary, ISC, with
+// its stress marks), and for a word it lacks (a name, a new word) what espeak-ng says, mapped to the same phones.
+
+/** One sound of a pronunciation, with CMUdict's stress on vowels (1 primary, 2 secondary, 0 none; null for consonants). */
+export type DictionaryPhone = { phone: Phone; stress: 0 | 1 | 2 | null };
+export type Pronunciation = DictionaryPhone[];
+
+const parseCmu = (entry: string): Pronunciation =>
+  entry.split(' ').flatMap((token) => {
+    const phone = token.replace(/\d$/, '');
+    if (!isPhone(phone)) return [];
+    const digit = token.match(/\d$/)?.[0];
+    return [{ phone, stress: digit === undefined ? null : (Number(digit) as 0 | 1 | 2) }];
+  });
+
+/** IPA as espeak-ng writes it, longest first, to ARPAbet. */
+const IPA_TO_ARPABET: [string, Phone][] = (
+  [
+    ['aɪə', 'AY'],
+    ['aɪ', 'AY'],
+    ['aʊ', 'AW'],
+    ['ɔɪ', 'OY'],
+    ['eɪ', 'EY'],
+    ['oʊ', 'OW'],
+    ['əʊ', 'OW'],
+    ['tʃ', 'CH'],
+    ['dʒ', 'JH'],
+    ['ɑː', 'AA'],
+    ['ɑ', 'AA'],
+    ['ɒ', 'AA'],
+    ['æ', 'AE'],
+    ['a', 'AE'],
+    ['ʌ', 'AH'],
+    ['ə', 'AH'],
+    ['ɐ', 'AH'],
+    ['ɔː', 'AO'],
+    ['ɔ', 'AO'],
+    ['ɛ', 'EH'],
+    ['e', 'EH'],
+    ['ɜː', 'ER'],
+    ['ɜ', 'ER'],
+    ['ɚ', 'ER'],
+    ['ɝ', 'ER'],
+    ['ɪ', 'IH'],
+    ['ᵻ', 'IH'],
+    ['iː', 'IY'],
+    ['i', 'IY'],
+    ['ʊ', 'UH'],
+    ['uː', 'UW'],
+    ['u', 'UW'],
+    ['b', 'B'],
+    ['d', 'D'],
+    ['ð', 'DH'],
+    ['f', 'F'],
+    ['ɡ', 'G'],
+    ['g', 'G'],
+    ['h', 'HH'],
+    ['j', 'Y'],
+    ['k', 'K'],
+    ['l', 'L'],
+    ['m', 'M'],
+    ['n', 'N'],
+    ['ŋ', 'NG'],
+    ['p', 'P'],
+    ['ɹ', 'R'],
+    ['r', 'R'],
+    ['s', 'S'],
+    ['ʃ', 'SH'],
+    ['t', 'T'],
+    ['ɾ', 'T'],
+    ['θ', 'TH'],
+    ['v', 'V'],
+    ['w', 'W'],
+    ['z', 'Z'],
+    ['ʒ', 'ZH'],
+    ['x', 'K'],
+    ['ʔ', 'T'],
+  ] as [string, Phone][]
+).sort((a, b) => b[0].length - a[0].length);
+
+/** espeak-ng's IPA for one word ("θˈɪŋk") as phones; its stress mark stands before the stressed vowel. */
+export const phonesFromIpa = (ipa: string): Pronunciation => {
+  const phones: Pronunciation = [];
+  let stress: 1 | 2 | null = null;
+  let rest = ipa.normalize('NFC');
+  while (rest.length > 0) {
+    if (rest.startsWith('ˈ') || rest.startsWith('ˌ')) {
+      stress = rest.startsWith('ˈ') ? 1 : 2;
+      rest = rest.slice(1);
+      continue;
+    }
+    const match = IPA_TO_ARPABET.find(([ipaPart]) => rest.startsWith(ipaPart));
+    if (!match) {
+      rest = rest.slice(1);
+      continue;
+    }
+    const [ipaPart, phone] = match;
+    const vowel = VOWELS.has(phone);
+    phones.push({ phone, stress: vowel ? (stress ?? 0) : null });
+    if (vowel) stress = null;
+    rest = rest.slice(ipaPart.length);
+  }
+  return phones;
+};
+
+const ESPEAK_VOICE: Record<PronunciationAccent, string> = {
+  'en-US': 'en-us',
+  'en-GB': 'en-gb',
+  'en-AU': 'en-gb',
+  'en-IN': 'en-us',
+};
+
+const spoken = new LRUCache<string, Pronunciation>({ max: 5_000 });
+
+/** What espeak-ng says for a word the dictionary lacks ([] when espeak-ng is missing or says nothing). */
+const espeakPronunciation = (word: string, accent: PronunciationAccent): Pronunciation => {
+  const key = `${accent}:${word}`;
+  const known = spoken.get(key);
+  if (known) return known;
+  let phones: Pronunciation = [];
+  try {
+    const ipa = execFileSync('espeak-ng', ['-q', '--ipa', '-v', ESPEAK_VOICE[accent], word], {
+      encoding: 'utf8',
+      timeout: 5_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    phones = phonesFromIpa(ipa.trim().replace(/\s+/g, ''));
+  } catch {
+    phones = [];
+  }
+  spoken.set(key, phones);
+  return phones;
+};
+
+/**
+ * A British or Australian reference drops an r that no vowel follows ("car", "hard"): non-rhotic, as the accent
+ * says it; the stressed ER becomes the long vowel of "bird" (here still ER, the model has no other).
+ */
+const nonRhotic = (pronunciation: Pronunciation): Pronunciation =>
+  pronunciation.filter(
+    (sound, index) =>
+      !(
+        sound.phone === 'R' &&
+        index > 0 &&
+        VOWELS.has(pronunciation[index - 1]?.phone ?? 'B') &&
+        !VOWELS.has(pronunciation[index + 1]?.phone ?? 'B')
+      ),
+  );
+
+const sameSounds = (a: Pronunciation, b: Pronunciation) =>
+  a.length === b.length && a.every((sound, index) => sound.phone === b[index]?.phone);
+
+/**
+ * The accepted pronunciations of a normalised word (lower case, letters and digits), most usual first for the
+ * accent: CMUdict's entry and its variants ("read", "read(2)"); for en-GB and en-AU the non-rhotic form comes
+ * first and the rhotic one stays accepted. Empty when neither the dictionary nor espeak-ng knows the word.
+ */
+export const pronunciationsOf = (word: string, accent: PronunciationAccent): Pronunciation[] => {
+  const found: Pronunciation[] = [];
+  for (let variant = 1; variant <= 4; variant++) {
+    const entry = dictionary[variant === 1 ? word : `${word}(${variant})`];
+    if (!entry) break;
+    found.push(parseCmu(entry));
+  }
+  if (found.length === 0) {
+    const guessed = espeakPronunciation(word, accent);
+    if (guessed.length > 0) found.push(guessed);
+  }
+  const ordered = accent === 'en-GB' || accent === 'en-AU' ? [...found.map(nonRhotic), ...found] : found;
+  return ordered.filter(
+    (pronunciation, index) =>
+      pronunciation.length > 0 && ordered.findIndex((other) => sameSounds(other, pronunciation)) === index,
+  );
+};
