@@ -16,7 +16,7 @@ export default defineConfig({
       // The site publisher builds the Astro site; it does not depend on the database kind, and two
       // builds of one source folder at once would share Astro's cache, so it runs in one project only.
       // The SIGTERM test runs the server process on its default SQLite database: one project is enough.
-      // Speech analytics is pure (no database): one run says all. So is the speech engine.
+      // Speech analytics and the phone judging are pure (no database): one run says all. So is the speech engine.
       // The kill -9 tests (speech, webhooks) run server processes on their default SQLite database, like the SIGTERM test.
       {
         extends: true,
@@ -30,7 +30,9 @@ export default defineConfig({
             'src/jobs/kill-recovery.test.ts',
             'src/jobs/webhook-restart.test.ts',
             'src/services/speech-analytics.test.ts',
-            'src/providers/speech/speech.test.ts',
+            // The speech engine's parts (recogniser, phone aligner, noise, prosody) hear audio, not a database.
+            'src/providers/speech/**/*.test.ts',
+            'src/services/speech-phones.test.ts',
           ],
         },
       },

@@ -1,4 +1,5 @@
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
+import { DEFAULT_PRONUNCIATION_SETTINGS } from '@coach/shared/contract/pronunciation';
 import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
 import type { PronunciationResult, Task, TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
@@ -140,8 +141,24 @@ export const analyseRecording = async (
       : undefined;
     const bytes = key ? await storage.head(key, READ_BYTES) : null;
     if (!key || !upload || !bytes) throw new Error(`The recording ${row.file_url} could not be read`);
-    const transcript = await speech.transcribe({ bytes, contentType: upload.content_type });
-    const analysis = analyseTranscript({ transcript, target: row.target_text });
+    // The learner's group judges the reading: its accent picks the reference sounds, its strictness the bar.
+    const learner = await db
+      .selectFrom('task_assignments')
+      .select('user_id')
+      .where('id', '=', row.assignment_id)
+      .executeTakeFirst();
+    const settings = learner
+      ? await pronunciationSettingsForUser(db, row.enterprise_id, learner.user_id)
+      : DEFAULT_PRONUNCIATION_SETTINGS;
+    const transcript = await speech.transcribe(
+      { bytes, contentType: upload.content_type },
+      { target: row.target_text, accent: settings.accent },
+    );
+    const analysis = analyseTranscript({
+      transcript,
+      target: row.target_text,
+      strictness: settings.strictness,
+    });
     // The analysis and, when it was the last one a Pronunciation task waited for, the task's score land
     // together: a reader never sees every item heard but no score yet.
     await db.transaction().execute(async (trx) => {

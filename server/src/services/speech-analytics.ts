@@ -5,8 +5,13 @@ import {
   PACE_BAND,
   PRONUNCIATION_SCORE_WEIGHTS,
 } from '@coach/shared/constants/speech';
+import {
+  DEFAULT_PRONUNCIATION_SETTINGS,
+  type PronunciationStrictness,
+} from '@coach/shared/contract/pronunciation';
 import type { MeasuredSpeechAnalysis, SpeechPause, SpeechWord } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
+import { judgeWord, type MeasuredWord, type TranscriptVerdict } from './speech-phones.ts';
 
 export { normaliseWord };
 
@@ -24,6 +29,8 @@ export type HeardTranscript = {
   text: string;
   words: { word: string; start: number; end: number; confidence: number }[];
   segments: { start: number; end: number }[];
+  /** The target's sounds as the phone aligner measured them (issue 37), one entry per normalised target word. */
+  phones?: { words: MeasuredWord[] } | null | undefined;
 };
 
 /** A normalised word with where it came from: the text as written, when it was said, how sure the engine was. */
@@ -223,15 +230,29 @@ const fluencyScore = ({
 
 /**
  * Accuracy, completeness and word statuses against a target text.
- * - completeness = target words heard (paired with a heard word: matched or a similar substitution) ÷ target
- *   words.
- * - accuracy = the sum of the engine's confidence in each exactly matched word (0 for a substitution or an
- *   omission) ÷ (target words + inserted words), so a missing, a wrong and an extra word all cost.
- * - status: correct when matched with a word score (confidence × 100) of MISPRONOUNCED_BELOW or more;
- *   mispronounced when matched below it or substituted; omitted; inserted. Fillers are left out of the
- *   alignment, so they are counted as fillers, never as inserted words.
+ * - Without the phone aligner's measure (an analysis of a transcription endpoint, or a machine without it):
+ *   status correct when matched with a word score (confidence × 100) of MISPRONOUNCED_BELOW or more;
+ *   mispronounced when matched below it or substituted; omitted; inserted. accuracy = the sum of the engine's
+ *   confidence in each exactly matched word ÷ (target words + inserted words).
+ * - With it (issue 37): each target word is judged by the transcript and its sounds together (`judgeWord`,
+ *   with the group's strictness), carries its sounds, and accuracy = the sum of the words' accuracies ÷
+ *   (target words + inserted words), so a missing, a wrong and an extra word all cost.
+ * - completeness = target words not omitted ÷ target words.
+ * Fillers are left out of the alignment, so they are counted as fillers, never as inserted words.
  */
-const scoreAgainstTarget = (target: Token[], heard: Token[]) => {
+const scoreAgainstTarget = (
+  target: Token[],
+  heard: Token[],
+  measured: MeasuredWord[] | null,
+  strictness: PronunciationStrictness,
+) => {
+  // The aligner measured the same normalised words in the same order; anything else is not used.
+  const sounds =
+    measured &&
+    measured.length === target.length &&
+    measured.every((word, index) => word.word === target[index]?.text)
+      ? measured
+      : null;
   const words: SpeechWord[] = [];
   let credit = 0;
   let heardTargets = 0;
@@ -251,12 +272,39 @@ const scoreAgainstTarget = (target: Token[], heard: Token[]) => {
     }
     const want = target[step.target];
     if (!want) continue;
-    if (step.kind === 'omit') {
+    const token = step.kind === 'omit' ? undefined : heard[step.heard];
+    const measuredWord = sounds?.[step.target];
+    if (measuredWord && measuredWord.phones.length > 0) {
+      const transcriptVerdict: TranscriptVerdict =
+        step.kind === 'omit'
+          ? { kind: 'omit' }
+          : step.kind === 'substitute'
+            ? { kind: 'substitute' }
+            : { kind: 'match', confidence: token?.confidence ?? 0 };
+      const judged = judgeWord({ transcript: transcriptVerdict, measured: measuredWord, strictness });
+      const start = token?.start ?? measuredWord.start;
+      const end = token?.end ?? measuredWord.end;
+      const times =
+        judged.status === 'omitted' || start === null || end === null
+          ? { start: null, end: null }
+          : { start: round(start, 2), end: round(end, 2) };
+      if (judged.status !== 'omitted') heardTargets++;
+      credit += judged.accuracy / 100;
+      words.push({
+        word: want.display,
+        ...times,
+        status: judged.status,
+        ...(judged.status === 'mispronounced' && step.kind === 'substitute' && token
+          ? { heard: token.display }
+          : {}),
+        phones: judged.phones,
+      });
+      continue;
+    }
+    if (step.kind === 'omit' || !token) {
       words.push({ word: want.display, start: null, end: null, status: 'omitted' });
       continue;
     }
-    const token = heard[step.heard];
-    if (!token) continue;
     heardTargets++;
     const times = { start: round(token.start, 2), end: round(token.end, 2) };
     if (step.kind === 'substitute') {
@@ -320,9 +368,12 @@ const noSpeech = (transcript: HeardTranscript, text: string): MeasuredSpeechAnal
 export const analyseTranscript = ({
   transcript,
   target,
+  strictness = DEFAULT_PRONUNCIATION_SETTINGS.strictness,
 }: {
   transcript: HeardTranscript;
   target?: string | null | undefined;
+  /** The learner's group's judging (spec: pronunciation configuration); standard when not given. */
+  strictness?: PronunciationStrictness | undefined;
 }): MeasuredSpeechAnalysis => {
   // PostgreSQL's JSON refuses NUL; an engine has no reason to write one, so it goes rather than fail the job.
   const text = transcript.text.replaceAll('\0', '').trim();
@@ -352,7 +403,9 @@ export const analyseTranscript = ({
     fillersPer100Words: per100Words,
   });
   const { words, accuracy, completeness } =
-    targetTokens.length > 0 ? scoreAgainstTarget(targetTokens, spoken) : scoreWithoutTarget(spoken);
+    targetTokens.length > 0
+      ? scoreAgainstTarget(targetTokens, spoken, transcript.phones?.words ?? null, strictness)
+      : scoreWithoutTarget(spoken);
   const weights = PRONUNCIATION_SCORE_WEIGHTS;
   return {
     status: 'done',

@@ -1,6 +1,9 @@
+import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import OpenAI, { toFile } from 'openai';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
 import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
+import { type PhoneAssessment, assessPhones } from './pronunciation/align.ts';
+import { AlignerMissingError } from './pronunciation/pocketsphinx.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
 
 export { AudioDecodeError, decodeAudio, FfmpegMissingError, SAMPLE_RATE } from './decode-audio.ts';
@@ -22,7 +25,15 @@ export type Transcript = {
   words: TranscriptWord[];
   /** The stretches of speech; the gaps between them are the pauses. */
   segments: Span[];
+  /**
+   * The target's sounds as the phone aligner heard them (issue 37), when the recording has a target text and
+   * speech; null when the aligner could not place the reading or is not installed; absent otherwise.
+   */
+  phones?: PhoneAssessment | null;
 };
+
+/** What the recording was meant to say (Pronunciation items, Read & Record) and in which accent it is judged. */
+export type HearingOptions = { target?: string | null | undefined; accent?: PronunciationAccent | undefined };
 
 /** A recording as the product stores it. */
 export type SpeechAudio = { bytes: Uint8Array; contentType: string };
@@ -30,7 +41,7 @@ export type SpeechAudio = { bytes: Uint8Array; contentType: string };
 /** Turns recordings into words with times and confidence (issue 16). */
 export type SpeechProvider = {
   kind: 'embedded' | 'openai';
-  transcribe: (audio: SpeechAudio) => Promise<Transcript>;
+  transcribe: (audio: SpeechAudio, options?: HearingOptions) => Promise<Transcript>;
 };
 
 export type { Chunk, Span };
@@ -90,8 +101,11 @@ export const timeWords = (chunk: Chunk, words: RecognisedWord[]): TranscriptWord
  */
 export const embeddedSpeech = (options: { maxChunkSeconds?: number } = {}): SpeechProvider => ({
   kind: 'embedded',
-  transcribe: async (audio) => {
-    const { chunks, ...transcript } = await transcribeSamples(await decodeAudio(audio), options);
+  transcribe: async (audio, hearing = {}) => {
+    const { chunks, ...transcript } = await transcribeSamples(await decodeAudio(audio), {
+      ...options,
+      ...hearing,
+    });
     return transcript;
   },
 });
@@ -101,7 +115,7 @@ const CONTEXT_SECONDS = 0.3;
 /** The embedded engine on samples already decoded to 16 kHz mono (the bench and tests time the parts). */
 export const transcribeSamples = async (
   samples: Float32Array,
-  options: { maxChunkSeconds?: number } = {},
+  options: { maxChunkSeconds?: number } & HearingOptions = {},
 ): Promise<Transcript & { chunks: Chunk[] }> => {
   const durationSeconds = samples.length / SAMPLE_RATE;
   if (!samples.length) return { ...noSpeech(0), chunks: [] };
@@ -134,8 +148,26 @@ export const transcribeSamples = async (
     text,
     words,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
+    ...(options.target ? { phones: hearPhones(samples, options.target, options.accent ?? 'en-US') } : {}),
     chunks,
   };
+};
+
+let alignerMissingSaid = false;
+
+/**
+ * The target's sounds (issue 37). A machine without PocketSphinx still hears words: the analysis then has no
+ * phones, and the reason is logged once per process rather than failing every recording.
+ */
+const hearPhones = (samples: Float32Array, target: string, accent: PronunciationAccent) => {
+  try {
+    return assessPhones({ samples, target, accent });
+  } catch (error) {
+    if (!(error instanceof AlignerMissingError)) throw error;
+    if (!alignerMissingSaid) console.warn(error.message);
+    alignerMissingSaid = true;
+    return null;
+  }
 };
 
 /** Loads the embedded models now (otherwise the first recording pays for it, about a second). */

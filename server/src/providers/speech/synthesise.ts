@@ -29,6 +29,11 @@ export const SENTENCES = [
 /** One piece of a synthesised recording. */
 export type Piece =
   | { say: string; voice?: FliteVoice }
+  /**
+   * espeak-ng's reading, which takes phonemes where flite cannot: `[[f'INk]]` says "fink" exactly, so a test
+   * or the bench types the one sound a learner gets wrong (issue 37).
+   */
+  | { espeak: string; voice?: 'en-us' | 'en-gb'; wordsPerMinute?: number }
   | { silence: number }
   | { tone: number; hz?: number }
   | { noise: number };
@@ -51,6 +56,11 @@ export const synthesise = async (
       if ('say' in piece) {
         const raw = path.join(dir, `${i}.flite.wav`);
         await run('flite', ['-voice', piece.voice ?? 'slt', '-t', piece.say, '-o', raw]);
+        await run('sox', ['-R', raw, ...pcm]);
+      } else if ('espeak' in piece) {
+        const raw = path.join(dir, `${i}.espeak.wav`);
+        const speed = String(piece.wordsPerMinute ?? 150);
+        await run('espeak-ng', ['-v', piece.voice ?? 'en-us', '-s', speed, '-w', raw, piece.espeak]);
         await run('sox', ['-R', raw, ...pcm]);
       } else if ('silence' in piece)
         await run('sox', ['-R', '-n', ...pcm, 'trim', '0', String(piece.silence)]);

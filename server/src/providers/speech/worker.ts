@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SpeechProvider, Transcript } from './index.ts';
+import type { HearingOptions, SpeechProvider, Transcript } from './index.ts';
 
 type Reply = { id: number; transcript?: Transcript; error?: string };
 
@@ -39,7 +39,7 @@ export const workerSpeech = (): SpeechProvider & { close: () => Promise<void> } 
   };
   return {
     kind: 'embedded',
-    transcribe: ({ bytes, contentType }) => {
+    transcribe: ({ bytes, contentType }, hearing?: HearingOptions) => {
       worker ??= start();
       const id = ++nextId;
       const sending = worker;
@@ -49,7 +49,7 @@ export const workerSpeech = (): SpeechProvider & { close: () => Promise<void> } 
         // A copy with its own memory, transferred: a small Buffer is a view of Node's shared pool, which must not
         // be transferred (slice() on a Buffer is such a view too).
         const copy = new Uint8Array(bytes);
-        sending.postMessage({ id, bytes: copy, contentType }, [copy.buffer]);
+        sending.postMessage({ id, bytes: copy, contentType, hearing }, [copy.buffer]);
       });
     },
     close: async () => {

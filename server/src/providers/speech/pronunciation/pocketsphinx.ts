@@ -153,6 +153,12 @@ const decoderOf = () => {
     // Silence and noise are placed where the grammar says (between words), never inside a word.
     '-fsgusefiller',
     'no',
+    // Every decode stands alone: the front end keeps no noise estimate from the one before (the same audio
+    // scores the same whatever was heard earlier), and drops no frame as silence (frames are the timeline).
+    '-remove_noise',
+    'no',
+    '-remove_silence',
+    'no',
     // Wide beams: the grammar is tiny, and a narrow beam drops the path of a badly said word altogether.
     '-beam',
     '1e-60',

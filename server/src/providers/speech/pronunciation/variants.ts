@@ -55,7 +55,11 @@ export const slotsOf = (pronunciation: Pronunciation): Slot[] => {
   }
   pronunciation.forEach(({ phone, stress }, index) => {
     const choices: SlotChoice[] = [{ kind: 'expected', phone }];
-    for (const other of CONFUSIONS[phone] ?? []) choices.push({ kind: 'substituted', phone: other });
+    // A vowel is confused only where it is stressed: unstressed vowels reduce in anyone's speech ("the" as
+    // "thee" or "thuh"), so an aligner hearing another there would blame natural speech.
+    const confusable = !VOWELS.has(phone) || stress === 1;
+    for (const other of confusable ? (CONFUSIONS[phone] ?? []) : [])
+      choices.push({ kind: 'substituted', phone: other });
     const last = index === pronunciation.length - 1;
     const afterConsonant = isConsonant(pronunciation[index - 1]?.phone);
     if (

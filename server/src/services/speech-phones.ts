@@ -1,0 +1,143 @@
+import type { Phone } from '@coach/shared/constants/phones';
+import { MISPRONOUNCED_BELOW } from '@coach/shared/constants/speech';
+import type { PronunciationStrictness } from '@coach/shared/contract/pronunciation';
+import type { SpeechPhone, SpeechWordStatus } from '@coach/shared/contract/speech';
+
+// Judging a target word from two witnesses (issue 37): the recogniser's transcript, whose language model repairs
+// errors ("fink" heard as "think") and mishears synthetic or accented voices ("before" as "for four"), and the
+// phone aligner, which hears sounds but is weak on some (/θ/ against /f/). Neither decides alone: the aligner's
+// evidence must be strong to flag a word the transcript heard as written, and a word the transcript heard
+// otherwise is flagged only when the aligner does not find every sound in place. Pure: no database, no clock.
+
+/** One sound of a target word as the aligner measured it (the provider's `AlignedPhone`, spelt out). */
+export type MeasuredPhone = {
+  phone: Phone;
+  kind: 'expected' | 'substituted' | 'omitted' | 'inserted';
+  heard?: Phone | undefined;
+  score: number;
+  margin: number;
+};
+
+/** A target word as the aligner measured it. */
+export type MeasuredWord = {
+  word: string;
+  start: number | null;
+  end: number | null;
+  phones: MeasuredPhone[];
+};
+
+/** What the transcript said of the word: heard as written (with the recogniser's confidence), otherwise, or not. */
+export type TranscriptVerdict =
+  | { kind: 'match'; confidence: number }
+  | { kind: 'substitute' }
+  | { kind: 'omit' };
+
+/**
+ * The evidence (log-likelihood ratio per frame of the sound in question, see the aligner) at which an error
+ * counts when the transcript heard the word otherwise too, by error: "TH>F" a substitution, "-T" a dropped
+ * sound, "+EH" an added one. Calibrated on the `tune` half of bench:pronunciation: about the 90th percentile of
+ * the evidence the aligner finds against rightly read words for that error, so a rightly read word rarely
+ * crosses it. The transcript hearing the word as written doubles it (MATCH_FACTOR).
+ */
+export const ERROR_EVIDENCE: Record<string, number> = {};
+
+/** The evidence for an error not in ERROR_EVIDENCE. */
+export const DEFAULT_EVIDENCE = 20;
+
+/** Against a transcript that heard the word as written, the aligner needs this much more evidence. */
+export const MATCH_FACTOR = 2;
+
+/** The group's strictness scales the evidence needed: a strict group hears smaller slips. */
+export const STRICTNESS_FACTOR: Record<PronunciationStrictness, number> = {
+  lenient: 1.5,
+  standard: 1,
+  strict: 0.7,
+};
+
+/** A sound scoring below this is badly said: a word with one is not "every sound in place". */
+const UNCLEAR_SOUND = 30;
+
+/** The most a flagged sound scores, whatever its own fit: it was heard as another. */
+const FLAGGED_SOUND_SCORE = 40;
+
+const errorKey = (phone: MeasuredPhone) => {
+  if (phone.kind === 'substituted') return `${phone.phone}>${phone.heard ?? ''}`;
+  if (phone.kind === 'omitted') return `-${phone.phone}`;
+  return `+${phone.phone}`;
+};
+
+/** The evidence a sound heard otherwise needs, for this error, transcript and strictness. */
+export const evidenceNeeded = (
+  phone: MeasuredPhone,
+  transcript: TranscriptVerdict,
+  strictness: PronunciationStrictness,
+) =>
+  (ERROR_EVIDENCE[errorKey(phone)] ?? DEFAULT_EVIDENCE) *
+  STRICTNESS_FACTOR[strictness] *
+  (transcript.kind === 'match' ? MATCH_FACTOR : 1);
+
+export type JudgedWord = { status: SpeechWordStatus; phones: SpeechPhone[]; accuracy: number };
+
+/**
+ * A target word's status, its sounds for the learner, and its accuracy 0-100 (Azure's word accuracy: the mean
+ * of its sounds' scores, under MISPRONOUNCED_BELOW for a mispronounced word, 0 for an omitted one).
+ */
+export const judgeWord = ({
+  transcript,
+  measured,
+  strictness,
+}: {
+  transcript: TranscriptVerdict;
+  measured: MeasuredWord;
+  strictness: PronunciationStrictness;
+}): JudgedWord => {
+  const flagged = (phone: MeasuredPhone) =>
+    phone.kind !== 'expected' && phone.margin >= evidenceNeeded(phone, transcript, strictness);
+  const phones: SpeechPhone[] = measured.phones.flatMap((phone): SpeechPhone[] => {
+    if (!flagged(phone)) {
+      // An added sound that was not really there is no sound of the word.
+      if (phone.kind === 'inserted') return [];
+      return [{ phone: phone.phone, score: phone.score, status: 'correct' }];
+    }
+    const score = Math.min(phone.score, FLAGGED_SOUND_SCORE);
+    if (phone.kind === 'substituted') {
+      return [
+        {
+          phone: phone.phone,
+          ...(phone.heard ? { heard: phone.heard } : {}),
+          score,
+          status: 'mispronounced',
+        },
+      ];
+    }
+    return phone.kind === 'omitted'
+      ? [{ phone: phone.phone, score: 0, status: 'omitted' }]
+      : [{ phone: phone.phone, score, status: 'inserted' }];
+  });
+  const anyFlagged = phones.some((phone) => phone.status !== 'correct');
+  const inPlace = !anyFlagged && phones.every((phone) => phone.score >= UNCLEAR_SOUND);
+  const mean = phones.length ? phones.reduce((sum, phone) => sum + phone.score, 0) / phones.length : 0;
+  let status: SpeechWordStatus;
+  if (anyFlagged) status = 'mispronounced';
+  else if (transcript.kind === 'match')
+    status = transcript.confidence * 100 >= MISPRONOUNCED_BELOW || inPlace ? 'correct' : 'mispronounced';
+  else if (inPlace) status = 'correct';
+  else status = transcript.kind === 'omit' ? 'omitted' : 'mispronounced';
+  // A word judged mispronounced with no sound named says which sound was least clear.
+  if (status === 'mispronounced' && !anyFlagged && phones.length) {
+    const worst = phones.reduce((low, phone) => (phone.score < low.score ? phone : low));
+    worst.status = 'mispronounced';
+  }
+  const accuracy =
+    status === 'omitted'
+      ? 0
+      : status === 'correct'
+        ? Math.max(MISPRONOUNCED_BELOW, Math.round(mean))
+        : Math.min(MISPRONOUNCED_BELOW - 1, Math.round(mean));
+  return {
+    status,
+    phones:
+      status === 'omitted' ? phones.map((phone) => ({ ...phone, score: 0, status: 'omitted' })) : phones,
+    accuracy,
+  };
+};
