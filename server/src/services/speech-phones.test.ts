@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_EVIDENCE,
+  judgeWord,
+  MATCH_FACTOR,
+  type MeasuredPhone,
+  type MeasuredWord,
+} from './speech-phones.ts';
+
+// Pure: the aligner's measures in, the word's status and sounds out.
+
+const sound = (phone: MeasuredPhone['phone'], score = 90): MeasuredPhone => ({
+  phone,
+  kind: 'expected',
+  score,
+  margin: 0,
+});
+const think = (
+  th: MeasuredPhone,
+  rest: MeasuredPhone[] = [sound('IH'), sound('NG'), sound('K')],
+): MeasuredWord => ({
+  word: 'think',
+  start: 0.4,
+  end: 0.8,
+  phones: [th, ...rest],
+});
+const heardF = (margin: number): MeasuredPhone => ({
+  phone: 'TH',
+  kind: 'substituted',
+  heard: 'F',
+  score: 85,
+  margin,
+});
+
+describe('a target word judged by the transcript and its sounds together', () => {
+  it('"fink" for "think": the aligner names /f/ for /θ/ even though the recogniser wrote "think"', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'match', confidence: 0.95 },
+      measured: think(heardF(DEFAULT_EVIDENCE * MATCH_FACTOR + 1)),
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]).toEqual({ phone: 'TH', heard: 'F', score: 40, status: 'mispronounced' });
+    expect(judged.accuracy).toBeLessThan(60);
+  });
+
+  it('weak evidence against a word the recogniser heard as written does not flag it', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'match', confidence: 0.95 },
+      measured: think(heardF(DEFAULT_EVIDENCE + 1)),
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('correct');
+    expect(judged.phones.every((phone) => phone.status === 'correct')).toBe(true);
+    expect(judged.accuracy).toBeGreaterThanOrEqual(60);
+  });
+
+  it('the same weak evidence flags the word when the recogniser heard another word too ("sink")', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'substitute' },
+      measured: think(heardF(DEFAULT_EVIDENCE + 1)),
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]?.heard).toBe('F');
+  });
+
+  it('a word the recogniser misheard but whose sounds are all in place is correct ("for four" for "before")', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'substitute' },
+      measured: think(sound('TH')),
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('correct');
+  });
+
+  it('a word the recogniser did not hear and whose sounds are not there is omitted, every sound with it', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'omit' },
+      measured: think(sound('TH', 5), [sound('IH', 10), sound('NG', 8), sound('K', 12)]),
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('omitted');
+    expect(judged.phones.every((phone) => phone.status === 'omitted' && phone.score === 0)).toBe(true);
+    expect(judged.accuracy).toBe(0);
+  });
+
+  it('a strict group hears a slip a lenient one lets pass', () => {
+    const evidence = heardF(DEFAULT_EVIDENCE * 0.8);
+    const as = (strictness: 'lenient' | 'strict') =>
+      judgeWord({ transcript: { kind: 'substitute' }, measured: think(evidence), strictness }).status;
+    expect(as('strict')).toBe('mispronounced');
+    expect(as('lenient')).toBe('correct');
+  });
+
+  it('an added vowel is shown only when it was there; a dropped ending is a sound omitted', () => {
+    const added: MeasuredPhone = { phone: 'EH', kind: 'inserted', score: 70, margin: 0.5 };
+    const street = (first: MeasuredPhone): MeasuredWord => ({
+      word: 'street',
+      start: 0,
+      end: 1,
+      phones: [first, sound('S'), sound('T'), sound('R'), sound('IY'), sound('T')],
+    });
+    const quiet = judgeWord({
+      transcript: { kind: 'match', confidence: 0.9 },
+      measured: street(added),
+      strictness: 'standard',
+    });
+    expect(quiet.phones.map((phone) => phone.phone)).toEqual(['S', 'T', 'R', 'IY', 'T']);
+    const loud = judgeWord({
+      transcript: { kind: 'substitute' },
+      measured: street({ ...added, margin: DEFAULT_EVIDENCE * 3 }),
+      strictness: 'standard',
+    });
+    expect(loud.status).toBe('mispronounced');
+    expect(loud.phones[0]).toMatchObject({ phone: 'EH', status: 'inserted' });
+
+    const worked: MeasuredWord = {
+      word: 'worked',
+      start: 0,
+      end: 1,
+      phones: [
+        sound('W'),
+        sound('ER'),
+        sound('K'),
+        { phone: 'T', kind: 'omitted', score: 20, margin: DEFAULT_EVIDENCE * 3 },
+      ],
+    };
+    const dropped = judgeWord({
+      transcript: { kind: 'substitute' },
+      measured: worked,
+      strictness: 'standard',
+    });
+    expect(dropped.phones.at(-1)).toEqual({ phone: 'T', score: 0, status: 'omitted' });
+  });
+
+  it('a word judged mispronounced with no sound named says which sound was least clear', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'substitute' },
+      measured: think(sound('TH', 12)),
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]).toEqual({ phone: 'TH', score: 12, status: 'mispronounced' });
+  });
+});
