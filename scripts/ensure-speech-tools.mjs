@@ -1,12 +1,12 @@
-// The speech engine decodes recordings with Debian's ffmpeg (at run time too), and its tests and bench
-// synthesise speech with flite, espeak-ng and sox. Installs them with apt when missing and we may;
-// otherwise says exactly what to do. With --runtime (pnpm start) only ffmpeg is wanted, and a missing one
-// is a warning: the server runs, and only the embedded speech analysis fails until it is installed.
+// The speech engine decodes recordings with Debian's ffmpeg (at run time too), "Hear it" says target texts with
+// flite and espeak-ng (issue 37), and the tests and bench synthesise speech with flite, espeak-ng and sox. Installs
+// them with apt when missing and we may; otherwise says exactly what to do. With --runtime (pnpm start) sox is not
+// wanted, and a missing tool is a warning: the server runs, and only what needs it fails until it is installed.
 import { execSync } from 'node:child_process';
 
 const runtime = process.argv.includes('--runtime');
 const tools = runtime
-  ? { ffmpeg: 'ffmpeg' }
+  ? { ffmpeg: 'ffmpeg', flite: 'flite', 'espeak-ng': 'espeak-ng' }
   : { ffmpeg: 'ffmpeg', flite: 'flite', sox: 'sox', 'espeak-ng': 'espeak-ng' };
 const has = (command) => {
   try {

@@ -11,6 +11,7 @@ import { contentRoutes } from './content.ts';
 import { courseRoutes } from './courses.ts';
 import { enterpriseReportsRoutes } from './enterprise-reports.ts';
 import { factorRoutes } from './factors.ts';
+import { hearItRoutes } from './hear-it.ts';
 import { integrationRoutes } from './integrations.ts';
 import { legalRoutes } from './legal.ts';
 import { marketplaceRoutes } from './marketplace.ts';
@@ -54,4 +55,5 @@ export const allRoutes: Registration[] = [
   ...enterpriseReportsRoutes,
   ...apiKeyRoutes,
   ...integrationRoutes,
+  ...hearItRoutes,
 ];

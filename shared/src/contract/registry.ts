@@ -15,6 +15,7 @@ import type { CallDef } from './define-call.ts';
 import { adminFactors, enterpriseFactors } from './factors.ts';
 import { enterpriseGeneral } from './general.ts';
 import { groups } from './groups.ts';
+import { hearIt } from './hear-it.ts';
 import { integrations } from './integrations.ts';
 import { legal } from './legal.ts';
 import { marketplace } from './marketplace.ts';
@@ -79,4 +80,6 @@ export const allCalls: readonly CallDef[] = [
   // Issue 21 item 2: passkeys (WebAuthn)
   ...Object.values(enterprisePasskeys),
   ...Object.values(adminPasskeys),
+  // Issue 37: hear a target word or sentence said
+  ...Object.values(hearIt),
 ];
