@@ -1,7 +1,13 @@
-import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
+import {
+  type SpeechAnalysis,
+  type SpeechPhone,
+  type SpeechWord,
+  unmeasuredSpeechAnalysis,
+} from '@coach/shared/contract/speech';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { SpeechAnalysisPanel } from './speech-analysis.tsx';
 
 const reading: Extract<SpeechAnalysis, { status: 'done' }> = {
@@ -155,5 +161,239 @@ describe('speech analysis', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('We could not analyse this recording');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
+
+/** A done analysis of a reading whose words carry the sounds the phone aligner heard (issue 37). */
+const withSounds = (
+  words: SpeechWord[],
+  extra: Partial<Extract<SpeechAnalysis, { status: 'done' }>> = {},
+) => ({
+  ...reading,
+  transcript: 'I fink the ouse on the estreet',
+  words,
+  ...extra,
+});
+const correct = (phone: SpeechPhone['phone']): SpeechPhone => ({ phone, score: 92, status: 'correct' });
+const think: SpeechWord = {
+  word: 'think',
+  start: 0.3,
+  end: 0.6,
+  status: 'mispronounced',
+  heard: 'fink',
+  phones: [
+    { phone: 'TH', heard: 'F', score: 18, status: 'mispronounced' },
+    correct('IH'),
+    correct('NG'),
+    correct('K'),
+  ],
+};
+const house: SpeechWord = {
+  word: 'house',
+  start: 1,
+  end: 1.4,
+  status: 'mispronounced',
+  phones: [{ phone: 'HH', score: 0, status: 'omitted' }, correct('AW'), correct('S')],
+};
+const street: SpeechWord = {
+  word: 'street.',
+  start: 1.8,
+  end: 2.3,
+  status: 'mispronounced',
+  phones: [
+    { phone: 'AH', score: 30, status: 'inserted' },
+    correct('S'),
+    correct('T'),
+    correct('R'),
+    correct('IY'),
+    correct('T'),
+  ],
+};
+const three: SpeechWord = {
+  word: 'three',
+  start: 2.4,
+  end: 2.7,
+  status: 'mispronounced',
+  phones: [{ phone: 'TH', score: 45, status: 'mispronounced' }, correct('R'), correct('IY')],
+};
+const on: SpeechWord = { word: 'on', start: null, end: null, status: 'omitted' };
+
+const hearButton = (text: string) => (
+  <button type="button" aria-label={`Hear it: ${text}`}>
+    ▶
+  </button>
+);
+
+describe('the sounds of the words to practise (issue 37)', () => {
+  it('a learner sees the sound said wrong marked in the word, in a sentence, with the tip for it', () => {
+    render(<SpeechAnalysisPanel analysis={withSounds([think])} renderHearIt={hearButton} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    const item = within(practice).getByRole('listitem');
+    // The word's sounds in IPA between slashes, the wrong one marked (bold, underlined and tinted, a <mark>).
+    expect(item).toHaveTextContent('think/θɪŋk/');
+    const marked = item.querySelectorAll('mark');
+    expect([...marked].map((mark) => mark.textContent)).toEqual(['θ']);
+    expect(marked[0]).toHaveClass('speech-sound--mispronounced');
+    expect(item).toHaveTextContent('You said /f/ for /θ/ in think.');
+    expect(item).toHaveTextContent(
+      'Tip /θ/ as in think: put the tip of your tongue lightly between your teeth and blow out gently, with no voice.',
+    );
+    expect(within(item).getByRole('button', { name: 'Hear it: think' })).toBeInTheDocument();
+  });
+
+  it('a missed sound, an added vowel and an unclear sound each read as a sentence', () => {
+    const unclear: SpeechWord = {
+      ...three,
+      phones: [{ phone: 'TH', score: 45, status: 'mispronounced' }, correct('R'), correct('IY')],
+    };
+    render(<SpeechAnalysisPanel analysis={withSounds([house, street, unclear])} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    const items = within(practice).getAllByRole('listitem');
+    // Worst first: the missed /h/ (0), the added vowel (30), then the unclear /θ/ (45).
+    expect(items[0]).toHaveTextContent('/h/ was not heard in house.');
+    expect(items[0]?.querySelector('mark')).toHaveClass('speech-sound--omitted');
+    expect(items[0]).toHaveTextContent('/h/ as in house: breathe out through an open mouth');
+    // The word's punctuation is not part of it.
+    expect(items[1]).toHaveTextContent('A vowel was added before /s/ in street.');
+    expect(items[1]).toHaveTextContent('/əstriːt/');
+    expect(items[1]).toHaveTextContent('Start straight on the hiss');
+    expect(items[2]).toHaveTextContent('/θ/ in three was unclear.');
+    expect(items[2]).toHaveTextContent('Tip /θ/ as in think');
+  });
+
+  it('shows the worst three words with their tips, each tip once, and folds the rest away', () => {
+    render(<SpeechAnalysisPanel analysis={withSounds([on, three, think, house, street])} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    const first = within(practice).getByRole('list', { name: 'Words to practise' });
+    const shown = within(first).getAllByRole('listitem');
+    expect(shown.map((item) => item.querySelector('.speech-practice__word')?.textContent)).toEqual([
+      'house',
+      'think',
+      'street',
+    ]);
+    // think's tip is given once; three, folded away below, repeats none.
+    expect(practice.textContent?.match(/\/θ\/ as in think:/g)).toHaveLength(1);
+    const more = within(practice).getByText('Show 2 more words');
+    expect(more.closest('details')).not.toHaveAttribute('open');
+    expect(more.closest('details')).toHaveTextContent('/θ/ in three was unclear.');
+    expect(more.closest('details')).toHaveTextContent('onNot heard: it may have been skipped.');
+  });
+
+  it('a reviewer reads what was heard, not what "you" said', () => {
+    render(<SpeechAnalysisPanel analysis={withSounds([think])} viewer="reviewer" />);
+    expect(screen.getByRole('region', { name: 'Words to practise' })).toHaveTextContent(
+      '/f/ was heard for /θ/ in think.',
+    );
+  });
+
+  it('an analysis made before sounds were heard shows no words to practise', () => {
+    render(<SpeechAnalysisPanel analysis={reading} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    // Marked words still list, without sounds: "red" heard as "bed", "shelf." unclear, "on" missed.
+    expect(within(practice).getAllByRole('listitem')[0]).toHaveTextContent('redHeard as “bed”.');
+    expect(practice.querySelector('.speech-sounds')).toBeNull();
+    render(<SpeechAnalysisPanel analysis={{ ...reading, words: reading.words?.slice(0, 3) ?? null }} />);
+    expect(screen.getAllByRole('region', { name: 'Words to practise' })).toHaveLength(1);
+  });
+
+  it('in Arabic the sentence reads right to left with the sounds kept left to right', async () => {
+    await applyLanguage('ar');
+    render(<SpeechAnalysisPanel analysis={withSounds([think])} />);
+    const practice = screen.getByRole('region', { name: 'كلمات للتدرّب عليها' });
+    expect(practice).toHaveTextContent('قلت /f/ بدلًا من /θ/ في think.');
+    for (const sound of practice.querySelectorAll('.speech-sounds, .speech-ipa'))
+      expect(sound).toHaveAttribute('dir', 'ltr');
+  });
+});
+
+describe('noise and prosody (issue 37)', () => {
+  const tooNoisy: SpeechAnalysis = {
+    status: 'too-noisy',
+    transcript: 'please put',
+    durationSeconds: 4,
+    wordsPerMinute: 0,
+    pauses: [],
+    longestPauseSeconds: 0,
+    fillers: { count: 0, per100Words: 0, words: [] },
+    words: null,
+    noise: { snrDb: 2.5, verdict: 'too-noisy' },
+    scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
+  };
+
+  it('a learner whose recording was too noisy is told to find a quieter place and records again', async () => {
+    const onRetry = vi.fn();
+    render(<SpeechAnalysisPanel analysis={tooNoisy} onRetry={onRetry} />);
+    expect(screen.getByRole('heading', { name: 'Too noisy to score' })).toBeInTheDocument();
+    expect(screen.getByText(/^Find a quieter place and record again\./)).toBeInTheDocument();
+    // Not scored: no meter suggests a 0 the learner earned.
+    expect(screen.queryByRole('meter')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Record again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('a reviewer sees why a too-noisy recording has no score, with nothing to press', () => {
+    render(<SpeechAnalysisPanel analysis={tooNoisy} viewer="reviewer" />);
+    expect(
+      screen.getByText('Background noise covered the voice, so this recording was not scored.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a recording heard through some noise is scored, with a gentle hint', () => {
+    render(<SpeechAnalysisPanel analysis={{ ...reading, noise: { snrDb: 12, verdict: 'noisy' } }} />);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'It was a little noisy where you recorded. A quieter place makes your scores more reliable.',
+    );
+    expect(screen.getByRole('meter', { name: 'Pronunciation' })).toHaveValue(65);
+  });
+
+  it('a clear recording has no noise hint', () => {
+    render(<SpeechAnalysisPanel analysis={{ ...reading, noise: { snrDb: 30, verdict: 'clear' } }} />);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('prosody shows its score beside the others and one sentence of advice', () => {
+    render(
+      <SpeechAnalysisPanel
+        analysis={{
+          ...reading,
+          prosody: {
+            score: 58,
+            pitchVariationSemitones: 1.4,
+            questionRise: null,
+            stress: { matched: 5, of: 8 },
+            advice: 'monotone',
+          },
+        }}
+      />,
+    );
+    const scores = screen.getByRole('region', { name: 'Scores' });
+    const meter = within(scores).getByRole('meter', { name: 'Intonation' });
+    expect(meter).toHaveValue(58);
+    expect(meter).toHaveAttribute('aria-valuetext', '58 out of 100');
+    expect(scores).toHaveTextContent('Stress in place on 5 of 8');
+    expect(scores).toHaveTextContent(
+      'Intonation: The voice stays quite flat. Let it rise on the words that matter and fall at the end of a statement.',
+    );
+    expect(within(scores).getAllByRole('meter')).toHaveLength(5);
+  });
+
+  it('each piece of prosody advice is a sentence of its own', () => {
+    for (const [advice, sentence] of [
+      ['questionRise', 'The question did not rise at the end.'],
+      ['stress', 'Some words were stressed on the wrong syllable.'],
+      ['good', 'The voice rises and falls naturally'],
+    ] as const) {
+      const { unmount } = render(
+        <SpeechAnalysisPanel
+          analysis={{
+            ...reading,
+            prosody: { score: 70, pitchVariationSemitones: 4, questionRise: false, stress: null, advice },
+          }}
+        />,
+      );
+      expect(screen.getByRole('region', { name: 'Scores' })).toHaveTextContent(sentence);
+      unmount();
+    }
   });
 });

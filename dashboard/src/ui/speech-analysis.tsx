@@ -1,7 +1,14 @@
+import { PHONE_IPA, type PhoneTip, phoneTipOf, VOWELS } from '@coach/shared/constants/phones';
 import { MIN_PAUSE_SECONDS, PACE_BAND, paceVerdict } from '@coach/shared/constants/speech';
-import type { SpeechAnalysis, SpeechScores, SpeechWord } from '@coach/shared/contract/speech';
+import type {
+  SpeechAnalysis,
+  SpeechPhone,
+  SpeechProsody,
+  SpeechScores,
+  SpeechWord,
+} from '@coach/shared/contract/speech';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../i18n/format.ts';
 import { Button } from './button.tsx';
@@ -78,6 +85,203 @@ const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
       ) : (
         <p className="speech-analysis__note">{t('analysis.allHeard')}</p>
       )}
+    </>
+  );
+};
+
+/** How many words to practise show at once, with their tips; the rest are one click away. */
+const PRACTICE_SHOWN = 3;
+/** The sounds named per word: its worst two. */
+const SOUNDS_PER_WORD = 2;
+
+/** A word as it is said, without the punctuation it is written with ("shelf." is heard as "shelf"). */
+const bare = (word: string) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || word;
+
+/** A phone as a learner reads it, between slashes ("/θ/"). */
+const ipa = (phone: SpeechPhone['phone']) => `/${PHONE_IPA[phone]}/`;
+
+type SoundIssue = { phone: SpeechPhone; next: SpeechPhone | undefined; tip: PhoneTip | null };
+type Practice = { word: SpeechWord; text: string; issues: SoundIssue[] };
+
+/** A word's sounds not heard as written, the worst (lowest score) first. */
+const soundIssues = (word: SpeechWord): SoundIssue[] => {
+  const phones = word.phones ?? [];
+  // A missed word's sounds are all missing: the word says so once, not sound by sound.
+  if (word.status === 'omitted') return [];
+  return phones
+    .map((phone, index) => ({
+      phone,
+      next: phones.slice(index + 1).find((later) => later.status !== 'inserted'),
+      tip: phoneTipOf({ phone: phone.phone, status: phone.status, last: index === phones.length - 1 }),
+    }))
+    .filter((issue) => issue.phone.status !== 'correct')
+    .sort((a, b) => a.phone.score - b.phone.score);
+};
+
+/** Words with a sound to work on first (worst sound first), then words said differently, then missed words. */
+const rankOf = ({ word, issues }: Practice) =>
+  issues[0]?.phone.score ?? (word.status === 'mispronounced' ? 101 : 102);
+
+const practiceOf = (words: SpeechWord[]): Practice[] =>
+  words
+    .filter((word) => word.status !== 'inserted')
+    .map((word) => ({ word, text: bare(word.word), issues: soundIssues(word) }))
+    .filter(({ word, issues }) => word.status !== 'correct' || issues.length > 0)
+    .sort((a, b) => rankOf(a) - rankOf(b));
+
+/** A phone's IPA in its word: an added AH is never stressed, so it is the schwa /ə/ rather than /ʌ/. */
+const soundOf = ({ phone, status }: SpeechPhone) =>
+  phone === 'AH' && status === 'inserted' ? 'ə' : PHONE_IPA[phone];
+
+/** The word's sounds in IPA between slashes, each one heard wrong marked by weight, underline and a tint. */
+const Sounds = ({ phones }: { phones: SpeechPhone[] }) => (
+  <bdi dir="ltr" className="speech-sounds">
+    /
+    {phones.map((phone, index) => {
+      const sound = soundOf(phone);
+      const key = `${index}-${phone.phone}`;
+      return phone.status === 'correct' ? (
+        <span key={key}>{sound}</span>
+      ) : (
+        <mark key={key} className={`speech-sound speech-sound--${phone.status}`}>
+          {sound}
+        </mark>
+      );
+    })}
+    /
+  </bdi>
+);
+
+/** One sound heard wrong, as a sentence: "You said /f/ for /θ/ in think." */
+const SoundSentence = ({ issue, word, reviewer }: { issue: SoundIssue; word: string; reviewer: boolean }) => {
+  const { t } = useTranslation('speech');
+  const { phone, next } = issue;
+  const components = { ipa: <bdi dir="ltr" className="speech-ipa" />, w: <bdi className="speech-said" /> };
+  const values = { phone: ipa(phone.phone), word };
+  switch (phone.status) {
+    case 'mispronounced':
+      return phone.heard ? (
+        <Trans
+          t={t}
+          i18nKey={reviewer ? 'practice.heardFor' : 'practice.saidFor'}
+          values={{ ...values, heard: ipa(phone.heard) }}
+          components={components}
+        />
+      ) : (
+        <Trans t={t} i18nKey="practice.unclear" values={values} components={components} />
+      );
+    case 'omitted':
+      return <Trans t={t} i18nKey="practice.notHeard" values={values} components={components} />;
+    case 'inserted':
+      return next ? (
+        <Trans
+          t={t}
+          i18nKey={VOWELS.has(phone.phone) ? 'practice.vowelAddedBefore' : 'practice.addedBefore'}
+          values={{ ...values, next: ipa(next.phone) }}
+          components={components}
+        />
+      ) : (
+        <Trans t={t} i18nKey="practice.addedAtEnd" values={values} components={components} />
+      );
+    case 'correct':
+      return null;
+  }
+};
+
+/** What was heard of a word that has no sound to name (missed, or heard as another word). */
+const wordSentence = (t: TFunction<'speech'>, word: SpeechWord) => {
+  if (word.status === 'omitted') return t('practice.wordMissed');
+  return word.heard ? t('practice.wordHeardAs', { heard: word.heard }) : t('practice.wordUnclear');
+};
+
+const PracticeItem = ({
+  practice: { word, text, issues },
+  tips,
+  reviewer,
+  renderHearIt,
+}: {
+  practice: Practice;
+  /** The tips to give here (a tip already given above is not repeated). */
+  tips: PhoneTip[];
+  reviewer: boolean;
+  renderHearIt: ((text: string) => ReactNode) | undefined;
+}) => {
+  const { t } = useTranslation('speech');
+  const named = issues.slice(0, SOUNDS_PER_WORD);
+  return (
+    <li className="speech-practice__item">
+      <div className="speech-practice__head">
+        <span className="speech-practice__said">
+          <span className="speech-practice__word" dir="auto">
+            {text}
+          </span>
+          {word.phones && word.status !== 'omitted' ? <Sounds phones={word.phones} /> : null}
+        </span>
+        {renderHearIt ? <span className="speech-practice__hear">{renderHearIt(text)}</span> : null}
+      </div>
+      {named.length > 0 ? (
+        named.map((issue, index) => (
+          <p key={`${index}-${issue.phone.phone}`} className="speech-practice__issue">
+            <SoundSentence issue={issue} word={text} reviewer={reviewer} />
+          </p>
+        ))
+      ) : (
+        <p className="speech-practice__issue">{wordSentence(t, word)}</p>
+      )}
+      {tips.map((tip) => (
+        <p key={tip} className="speech-practice__tip">
+          <span className="speech-practice__tip-label">{t('practice.tip')}</span> {t(`phoneTips.${tip}`)}
+        </p>
+      ))}
+    </li>
+  );
+};
+
+/**
+ * The words to work on (issue 37), worst first: each with its sounds, the sound heard wrong marked and said in a
+ * sentence, and, for the first few, the tip for that confusion (each tip once). The rest fold away.
+ */
+const WordsToPractise = ({
+  practice,
+  reviewer,
+  renderHearIt,
+}: {
+  practice: Practice[];
+  reviewer: boolean;
+  renderHearIt: ((text: string) => ReactNode) | undefined;
+}) => {
+  const { t } = useTranslation('speech');
+  const given = new Set<PhoneTip>();
+  const tipsOf = ({ issues }: Practice) =>
+    issues.slice(0, SOUNDS_PER_WORD).flatMap(({ tip }) => {
+      if (!tip || given.has(tip)) return [];
+      given.add(tip);
+      return [tip];
+    });
+  const item = (entry: Practice, index: number, tips: PhoneTip[]) => (
+    <PracticeItem
+      key={`${index}-${entry.text}`}
+      practice={entry}
+      tips={tips}
+      reviewer={reviewer}
+      renderHearIt={renderHearIt}
+    />
+  );
+  const first = practice.slice(0, PRACTICE_SHOWN);
+  const rest = practice.slice(PRACTICE_SHOWN);
+  return (
+    <>
+      <ul className="speech-practice" aria-label={t('practice.heading')}>
+        {first.map((entry, index) => item(entry, index, tipsOf(entry)))}
+      </ul>
+      {rest.length > 0 ? (
+        <details className="speech-practice__more">
+          <summary>{t('practice.more', { count: rest.length, value: formatNumber(rest.length) })}</summary>
+          <ul className="speech-practice">
+            {rest.map((entry, index) => item(entry, index + PRACTICE_SHOWN, []))}
+          </ul>
+        </details>
+      ) : null}
     </>
   );
 };
@@ -201,7 +405,15 @@ const SCORE_KEYS = [
   'fluency',
 ] as const satisfies readonly (keyof SpeechScores)[];
 
-const Scores = ({ scores, hasTarget }: { scores: SpeechScores; hasTarget: boolean }) => {
+const Scores = ({
+  scores,
+  hasTarget,
+  prosody,
+}: {
+  scores: SpeechScores;
+  hasTarget: boolean;
+  prosody: SpeechProsody | null | undefined;
+}) => {
   const { t } = useTranslation('speech');
   const hints: Record<keyof SpeechScores, string> = {
     pronunciation: t('analysis.hint.pronunciation'),
@@ -209,28 +421,60 @@ const Scores = ({ scores, hasTarget }: { scores: SpeechScores; hasTarget: boolea
     completeness: hasTarget ? t('analysis.hint.completenessTarget') : t('analysis.hint.completenessFree'),
     fluency: t('analysis.hint.fluency'),
   };
+  const rows: { key: string; label: string; value: number; hint: string }[] = SCORE_KEYS.map((key) => ({
+    key,
+    label: t(`analysis.score.${key}`),
+    value: scores[key],
+    hint: hints[key],
+  }));
+  // Prosody sits beside the four scores, not in the overall one (issue 37).
+  if (prosody)
+    rows.push({
+      key: 'prosody',
+      label: t('analysis.score.prosody'),
+      value: prosody.score,
+      hint:
+        prosody.stress && prosody.stress.of > 0
+          ? t('analysis.hint.prosodyStress', {
+              matched: formatNumber(prosody.stress.matched),
+              of: formatNumber(prosody.stress.of),
+            })
+          : t('analysis.hint.prosody'),
+    });
   return (
-    <ul className="speech-scores">
-      {SCORE_KEYS.map((key) => (
-        <li key={key} className="speech-scores__item">
-          <span className="speech-scores__label">{t(`analysis.score.${key}`)}</span>
-          <span className="speech-scores__value" aria-hidden="true">
-            {formatNumber(scores[key])}
-          </span>
-          <meter
-            className="speech-scores__meter"
-            aria-label={t(`analysis.score.${key}`)}
-            aria-valuetext={t('analysis.outOf100', { value: formatNumber(scores[key]) })}
-            min={0}
-            max={100}
-            value={scores[key]}
-          >
-            {scores[key]}
-          </meter>
-          <span className="speech-scores__hint">{hints[key]}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={`speech-scores ${prosody ? 'speech-scores--five' : ''}`}>
+        {rows.map(({ key, label, value, hint }) => (
+          <li key={key} className="speech-scores__item">
+            <span className="speech-scores__label">{label}</span>
+            <span className="speech-scores__value" aria-hidden="true">
+              {formatNumber(value)}
+            </span>
+            <meter
+              className="speech-scores__meter"
+              aria-label={label}
+              aria-valuetext={t('analysis.outOf100', { value: formatNumber(value) })}
+              min={0}
+              max={100}
+              value={value}
+            >
+              {value}
+            </meter>
+            <span className="speech-scores__hint">{hint}</span>
+          </li>
+        ))}
+      </ul>
+      {prosody ? (
+        <p className="speech-analysis__advice">
+          <Trans
+            t={t}
+            i18nKey="analysis.prosodyAdvice"
+            values={{ advice: t(`analysis.prosodyAdviceText.${prosody.advice}`) }}
+            components={{ strong: <strong /> }}
+          />
+        </p>
+      ) : null}
+    </>
   );
 };
 
@@ -259,10 +503,24 @@ const StateBlock = ({
   </div>
 );
 
-const Details = ({ analysis }: { analysis: Measured }) => {
+const Details = ({
+  analysis,
+  reviewer,
+  renderHearIt,
+}: {
+  analysis: Measured;
+  reviewer: boolean;
+  renderHearIt: ((text: string) => ReactNode) | undefined;
+}) => {
   const { t } = useTranslation('speech');
+  const practice = analysis.words ? practiceOf(analysis.words) : [];
   return (
     <div className="speech-analysis__grid">
+      {analysis.noise?.verdict === 'noisy' ? (
+        <p className="speech-analysis__hint speech-analysis__part--wide" role="note">
+          {reviewer ? t('analysis.noisyReviewer') : t('analysis.noisyLearner')}
+        </p>
+      ) : null}
       <section
         className="speech-analysis__part speech-analysis__part--wide"
         aria-label={t('analysis.whatWeHeard')}
@@ -282,6 +540,15 @@ const Details = ({ analysis }: { analysis: Measured }) => {
           <p className="speech-analysis__reading">{analysis.transcript}</p>
         )}
       </section>
+      {practice.length > 0 ? (
+        <section
+          className="speech-analysis__part speech-analysis__part--wide"
+          aria-label={t('practice.heading')}
+        >
+          <h3 className="speech-analysis__heading">{t('practice.heading')}</h3>
+          <WordsToPractise practice={practice} reviewer={reviewer} renderHearIt={renderHearIt} />
+        </section>
+      ) : null}
       <section className="speech-analysis__part" aria-label={t('analysis.pace')}>
         <h3 className="speech-analysis__heading">{t('analysis.pace')}</h3>
         <Pace wordsPerMinute={analysis.wordsPerMinute} />
@@ -299,7 +566,7 @@ const Details = ({ analysis }: { analysis: Measured }) => {
         aria-label={t('analysis.scores')}
       >
         <h3 className="speech-analysis__heading">{t('analysis.scores')}</h3>
-        <Scores scores={analysis.scores} hasTarget={analysis.words !== null} />
+        <Scores scores={analysis.scores} hasTarget={analysis.words !== null} prosody={analysis.prosody} />
       </section>
     </div>
   );
@@ -313,6 +580,8 @@ const ARRIVED = (t: TFunction<'speech'>, analysis: SpeechAnalysis, reviewer: boo
       return t(`analysis.arrived.done${whose}`, { score: formatNumber(analysis.scores.pronunciation) });
     case 'no-speech':
       return t(`analysis.arrived.noSpeech${whose}`);
+    case 'too-noisy':
+      return t(`analysis.arrived.tooNoisy${whose}`);
     case 'failed':
       return t(`analysis.arrived.failed${whose}`);
     case 'pending':
@@ -322,8 +591,9 @@ const ARRIVED = (t: TFunction<'speech'>, analysis: SpeechAnalysis, reviewer: boo
 
 /**
  * What the speech engine made of one recording (issue 16): the reading with mispronounced, missed and extra
- * words marked, the pace on the 100-165 band, pauses, fillers and the four scores. Pending, failed and silent
- * recordings each say so; `onRetry` adds a button to record (no speech) or try (failed) again.
+ * words marked, the words to practise with their sounds and tips (issue 37), the pace on the 100-165 band,
+ * pauses, fillers, the four scores and prosody. Pending, failed, silent and too noisy recordings each say so;
+ * `onRetry` adds a button to record (no speech, too noisy) or try (failed) again.
  */
 export const SpeechAnalysisPanel = ({
   analysis,
@@ -331,6 +601,7 @@ export const SpeechAnalysisPanel = ({
   title,
   viewer = 'learner',
   stalled = false,
+  renderHearIt,
 }: {
   analysis: SpeechAnalysis;
   onRetry?: (() => void) | undefined;
@@ -340,6 +611,8 @@ export const SpeechAnalysisPanel = ({
   viewer?: 'learner' | 'reviewer';
   /** Pending for longer than the screen waits: says to come back later instead of a spinner. */
   stalled?: boolean;
+  /** A "Hear it" button for a word to practise (widgets/hear-it.tsx; this building block reaches no API). */
+  renderHearIt?: ((text: string) => ReactNode) | undefined;
 }) => {
   const { t } = useTranslation('speech');
   const headingId = useId();
@@ -385,8 +658,17 @@ export const SpeechAnalysisPanel = ({
             action={onRetry ? { label: t('analysis.recordAgain'), onClick: onRetry } : undefined}
           />
         );
+      case 'too-noisy':
+        return (
+          <StateBlock
+            tone="info"
+            title={t('analysis.tooNoisyTitle')}
+            description={reviewer ? t('analysis.tooNoisyReviewer') : t('analysis.tooNoisyLearner')}
+            action={onRetry ? { label: t('analysis.recordAgain'), onClick: onRetry } : undefined}
+          />
+        );
       case 'done':
-        return <Details analysis={analysis} />;
+        return <Details analysis={analysis} reviewer={reviewer} renderHearIt={renderHearIt} />;
     }
   };
   return (

@@ -1,5 +1,6 @@
 import type { VideoContent } from '@coach/shared/contract/content';
 import type { InterviewMessage } from '@coach/shared/contract/interview';
+import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { PronunciationRule, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -13,6 +14,7 @@ import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
+import { HearIt, isPronunciationAccent } from '../../widgets/hear-it.tsx';
 import { VideoPlayerDialog } from '../../widgets/video-player/video-player-dialog.tsx';
 import { interviewPrompts } from './interview-prompts.ts';
 import { answerField, choiceField, READ_FIELD, recordingField } from './task-report.ts';
@@ -43,6 +45,9 @@ const Intro = ({ readOnly, children }: { readOnly: boolean; children: ReactNode 
 const StepError = ({ message }: { message: string | null }) =>
   message ? <p className="step__error">{message}</p> : null;
 
+/** Analyses a learner may record again after: nothing heard, too noisy to judge, or the job gave up. */
+const RECORD_AGAIN_AFTER = new Set<SpeechAnalysis['status']>(['no-speech', 'too-noisy', 'failed']);
+
 /** A step the learner answers by speaking: what to say, then the recorder. */
 const RecordingStep = ({
   recordingKey,
@@ -50,6 +55,7 @@ const RecordingStep = ({
   heading,
   children,
   after,
+  accent,
   props,
 }: {
   recordingKey: string;
@@ -59,6 +65,8 @@ const RecordingStep = ({
   children?: ReactNode;
   /** Shown under the analysis of the saved take (an interview answer's checks). */
   after?: ReactNode;
+  /** The learner's pronunciation accent, for "Hear it" on the words to practise (the server's when unknown). */
+  accent?: PronunciationAccent | undefined;
   props: RunnerProps;
 }) => {
   const { t } = useTranslation('my-tasks');
@@ -127,8 +135,9 @@ const RecordingStep = ({
         <SpeechAnalysisPanel
           analysis={analysis}
           stalled={props.analysisStalled}
+          renderHearIt={(text) => <HearIt text={text} accent={accent} />}
           onRetry={
-            props.readOnly || (analysis.status !== 'no-speech' && analysis.status !== 'failed')
+            props.readOnly || !RECORD_AGAIN_AFTER.has(analysis.status)
               ? undefined
               : () => {
                   stepRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -185,6 +194,7 @@ const PronunciationRunner = ({
   props: RunnerProps;
 }) => {
   const { t } = useTranslation('my-tasks');
+  const accent = isPronunciationAccent(rule?.accent) ? rule.accent : undefined;
   return (
     <div className="runner">
       <Intro readOnly={props.readOnly}>{t('runner.pronunciationIntro')}</Intro>
@@ -207,10 +217,14 @@ const PronunciationRunner = ({
             recordingKey={String(index)}
             label={t('runner.itemLabel', { n: index + 1 })}
             heading={
-              <p className="step__say">
-                <span className="step__number">{index + 1}.</span> {item}
-              </p>
+              <div className="step__say-line">
+                <p className="step__say">
+                  <span className="step__number">{index + 1}.</span> {item}
+                </p>
+                <HearIt text={item} accent={accent} />
+              </div>
             }
+            accent={accent}
             props={props}
           />
         ))}
@@ -243,7 +257,15 @@ const QuestionAnswerRunner = ({ task, props }: { task: TaskOfType<4>; props: Run
   );
 };
 
-const ReadAndRecordRunner = ({ task, props }: { task: TaskOfType<5>; props: RunnerProps }) => {
+const ReadAndRecordRunner = ({
+  task,
+  accent,
+  props,
+}: {
+  task: TaskOfType<5>;
+  accent: PronunciationAccent | undefined;
+  props: RunnerProps;
+}) => {
   const { t } = useTranslation('my-tasks');
   return (
     <div className="runner">
@@ -252,7 +274,15 @@ const ReadAndRecordRunner = ({ task, props }: { task: TaskOfType<5>; props: Runn
         <RecordingStep
           recordingKey="passage"
           label={t('runner.passageLabel')}
-          heading={<h3 className="step__question">{t('runner.passageHeading')}</h3>}
+          heading={
+            <div className="step__say-line">
+              <h3 className="step__question">{t('runner.passageHeading')}</h3>
+              {task.passage ? (
+                <HearIt text={task.passage} name={t('runner.passageLabel')} accent={accent} />
+              ) : null}
+            </div>
+          }
+          accent={accent}
           props={props}
         >
           <Passage text={task.passage} />
@@ -518,7 +548,13 @@ export const TaskRunner = ({
     case 4:
       return <QuestionAnswerRunner task={task} props={props} />;
     case 5:
-      return <ReadAndRecordRunner task={task} props={props} />;
+      return (
+        <ReadAndRecordRunner
+          task={task}
+          accent={isPronunciationAccent(pronunciation?.accent) ? pronunciation.accent : undefined}
+          props={props}
+        />
+      );
     case 6:
       return <InterviewRunner task={task} feedback={feedback} props={props} />;
     case 7:

@@ -22,6 +22,7 @@ import { anyPending, useAnalysisPoll } from '../../ui/speech-analysis.poll.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
+import { isPronunciationAccent } from '../../widgets/hear-it.tsx';
 import { InterviewConversation } from './interview-conversation.tsx';
 import { TaskAnswers } from './task-answers.tsx';
 import '../../ui/table.css';
@@ -218,7 +219,12 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
     );
   const detail = state.data;
   const { task, member, assignment } = detail;
-  const view = { analyses: assignment.analyses ?? {}, stalled };
+  const scoredIn = assignment.pronunciation?.accent;
+  const view = {
+    analyses: assignment.analyses ?? {},
+    stalled,
+    accent: isPronunciationAccent(scoredIn) ? scoredIn : undefined,
+  };
   const update = (next: Assignment, what: 'feedback' | 'reviewed') => {
     setState({ status: 'ready', data: { ...detail, assignment: next } });
     if (what === 'feedback') setFeedbackVersion((n) => n + 1);

@@ -1,22 +1,41 @@
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
+import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { Recording, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
+import { HearIt } from '../../widgets/hear-it.tsx';
 import { isPlayable } from './review-labels.ts';
 
-/** The analyses of the attempt's recordings (issue 16) and whether the screen stopped waiting for them. */
-export type AnalysesView = { analyses: Record<string, SpeechAnalysis>; stalled: boolean };
+/**
+ * The analyses of the attempt's recordings (issue 16), whether the screen stopped waiting for them, and the accent
+ * the member is scored in, when known, for "Hear it" on the words to practise (issue 37).
+ */
+export type AnalysesView = {
+  analyses: Record<string, SpeechAnalysis>;
+  stalled: boolean;
+  accent?: PronunciationAccent | undefined;
+};
 
 /** What the speech engine heard in one recording, when there is a recording and its analysis. */
 export const RecordingAnalysis = ({
   analysis,
   stalled,
+  accent,
 }: {
   analysis: SpeechAnalysis | undefined;
   stalled: boolean;
-}) => (analysis ? <SpeechAnalysisPanel analysis={analysis} viewer="reviewer" stalled={stalled} /> : null);
+  accent?: PronunciationAccent | undefined;
+}) =>
+  analysis ? (
+    <SpeechAnalysisPanel
+      analysis={analysis}
+      viewer="reviewer"
+      stalled={stalled}
+      renderHearIt={(text) => <HearIt text={text} accent={accent} />}
+    />
+  ) : null;
 
 /** One recording with its label, or a note that there is none. */
 export const RecordingPlayer = ({
@@ -82,7 +101,11 @@ const RecordedList = ({
               recording={report.recordings?.[String(index)]}
             />
             {report.recordings?.[String(index)] ? (
-              <RecordingAnalysis analysis={view.analyses[String(index)]} stalled={view.stalled} />
+              <RecordingAnalysis
+                analysis={view.analyses[String(index)]}
+                stalled={view.stalled}
+                accent={view.accent}
+              />
             ) : null}
           </li>
         );
@@ -226,7 +249,7 @@ export const TaskAnswers = ({
           <RecordingPlayer label={t('answers.recordingOfPassage')} recording={report.recordings?.passage} />
           <Passage text={task.passage} />
           {report.recordings?.passage ? (
-            <RecordingAnalysis analysis={view.analyses.passage} stalled={view.stalled} />
+            <RecordingAnalysis analysis={view.analyses.passage} stalled={view.stalled} accent={view.accent} />
           ) : null}
         </div>
       );
