@@ -255,6 +255,8 @@ export const HearIt = ({
       });
       if (stopped) {
         playback.stop();
+        // Stopped before it started: whatever it was still fetching is of no interest.
+        playback.done.catch(() => undefined);
         return;
       }
       await playback.done;
