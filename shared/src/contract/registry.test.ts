@@ -280,6 +280,8 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/general/sso-settings/save`,
   `POST ${E}/general/sso-settings/verify-domain`,
   `POST ${E}/general/sso-settings/remove`,
+  // Issue 37: hear a target word or sentence said in the learner's accent
+  `POST ${E}/speech/speak-text`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
