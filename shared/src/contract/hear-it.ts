@@ -21,7 +21,7 @@ export const HEAR_IT_RATE = { limit: 100, windowMinutes: 10 } as const;
 export const speakText = defineCall({
   method: 'POST',
   path: `${API_BASE.enterprise}/speech/speak-text`,
-  // It makes no record of anyone's: the rendered audio is derived from the text alone.
+  // It changes nobody's data (the audio is derived from the text alone), so a screen's cached answers stay fresh.
   reads: true,
   auth: 'enterprise',
   permission: null,
