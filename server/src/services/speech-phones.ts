@@ -34,7 +34,7 @@ export type TranscriptVerdict =
 
 /**
  * The evidence (log-likelihood ratio per frame of the sound in question, see the aligner) at which an error
- * counts when the transcript heard the word otherwise too, by error: "TH>F" a substitution, "-T" a dropped
+ * counts when the transcript heard the word otherwise too, keyed by the error ("TH>F" a substitution, "-T" a dropped
  * sound, "+EH" an added one. Calibrated on the `tune` half of bench:pronunciation: about the 90th percentile of
  * the evidence the aligner finds against rightly read words for that error, so a rightly read word rarely
  * crosses it. The transcript hearing the word as written doubles it (MATCH_FACTOR).

@@ -161,11 +161,11 @@ const decoderOf = () => {
     'no',
     // Wide beams: the grammar is tiny, and a narrow beam drops the path of a badly said word altogether.
     '-beam',
-    '1e-60',
+    '1e-100',
     '-wbeam',
-    '1e-40',
+    '1e-100',
     '-pbeam',
-    '1e-60',
+    '1e-100',
   ];
   const config = binding.parse(null, binding.psArgs(), args.length, args, 1);
   const decoder = config ? binding.init(config) : null;
