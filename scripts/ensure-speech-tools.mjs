@@ -1,8 +1,10 @@
-// The speech engine decodes recordings with Debian's ffmpeg (at run time too), "Hear it" says target texts with
+// The speech engine decodes recordings with Debian's ffmpeg (at run time too), hears sounds with Debian's
+// PocketSphinx (libpocketsphinx3, pocketsphinx-en-us: the phone aligner, issue 37), "Hear it" says target texts with
 // flite and espeak-ng (issue 37), and the tests and bench synthesise speech with flite, espeak-ng and sox. Installs
 // them with apt when missing and we may; otherwise says exactly what to do. With --runtime (pnpm start) sox is not
 // wanted, and a missing tool is a warning: the server runs, and only what needs it fails until it is installed.
 import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const runtime = process.argv.includes('--runtime');
 const tools = runtime
@@ -16,9 +18,26 @@ const has = (command) => {
     return false;
   }
 };
-const missing = Object.entries(tools)
-  .filter(([command]) => !has(command))
-  .map(([, pkg]) => pkg);
+// The phone aligner (issue 37): PocketSphinx's library and its US English acoustic model, found by their files.
+const hasLibrary = (name) => {
+  try {
+    return execSync('ldconfig -p', { encoding: 'utf8' }).includes(name);
+  } catch {
+    return false;
+  }
+};
+const aligner = {
+  libpocketsphinx3: () => hasLibrary('libpocketsphinx.so.3'),
+  'pocketsphinx-en-us': () => existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef'),
+};
+const missing = [
+  ...Object.entries(tools)
+    .filter(([command]) => !has(command))
+    .map(([, pkg]) => pkg),
+  ...Object.entries(aligner)
+    .filter(([, present]) => !present())
+    .map(([pkg]) => pkg),
+];
 if (missing.length) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const command = `apt-get install -y ${missing.join(' ')}`;
