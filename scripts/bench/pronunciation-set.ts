@@ -8,6 +8,8 @@
  * - `rightly-read`: sentences read as written, in five voices, to count false alarms and the word error rate.
  * Every recording also comes as a noisy copy (white noise at a measured SNR). Each part splits into `tune` and
  * `held-out` by item index parity, so the lead tunes thresholds on one half and reports the other.
+ * Run alone (`tsx bench/pronunciation-set.ts '{"parts":["another-word"]}'`) it builds the set and prints it as
+ * JSON, file paths and labels.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Phone } from '@coach/shared/constants/phones';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
@@ -575,17 +578,20 @@ export const pronunciationReadings = async ({
  * Builds the labelled set: every reading of the chosen parts and halves, clean and at each SNR, synthesised into
  * `audioDir` (reused when already there). `snrs` lists the noise levels, null meaning the clean reading.
  */
+/** Which recordings to build; JSON-safe, as it crosses to the child process of `buildPronunciationSetApart`. */
+export type BuildOptions = {
+  parts?: readonly Part[];
+  halves?: readonly Half[];
+  snrs?: readonly (number | null)[];
+  audioDir?: string;
+};
+
 export const buildPronunciationSet = async ({
   parts = PARTS,
   halves = HALVES,
   snrs = [null, 20, 10],
   audioDir = process.env.BENCH_AUDIO_DIR ?? DEFAULT_AUDIO_DIR,
-}: {
-  parts?: readonly Part[];
-  halves?: readonly Half[];
-  snrs?: readonly (number | null)[];
-  audioDir?: string;
-} = {}): Promise<LabelledRecording[]> => {
+}: BuildOptions = {}): Promise<LabelledRecording[]> => {
   await mkdir(audioDir, { recursive: true });
   const recordings: LabelledRecording[] = [];
   for (const reading of await pronunciationReadings({ parts, halves })) {
@@ -609,3 +615,21 @@ export const buildPronunciationSet = async ({
   }
   return recordings;
 };
+
+/**
+ * The same set, built in a child process: synthesis runs thousands of short child processes, and the garbage
+ * they leave in this process's heap would count towards the peak RSS the bench reports for the pipeline.
+ */
+export const buildPronunciationSetApart = async (options: BuildOptions): Promise<LabelledRecording[]> => {
+  const { stdout } = await run(
+    process.execPath,
+    [fileURLToPath(import.meta.resolve('tsx/cli')), fileURLToPath(import.meta.url), JSON.stringify(options)],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as LabelledRecording[];
+};
+
+if (import.meta.main) {
+  const options = JSON.parse(process.argv[2] ?? '{}') as BuildOptions;
+  process.stdout.write(JSON.stringify(await buildPronunciationSet(options)));
+}

@@ -20,6 +20,7 @@
  * recording (label, transcript, target words with their phones, timings) for tuning.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import {
   decodeAudio,
   SAMPLE_RATE,
@@ -38,7 +39,7 @@ import type { SpeechWord } from '@coach/shared/contract/speech';
 // Not exported by @coach/server (its exports are the server, the database and the speech provider).
 import { analyseTranscript } from '../../server/src/services/speech-analytics.ts';
 import {
-  buildPronunciationSet,
+  buildPronunciationSetApart,
   ERROR_KIND_LABELS,
   ERROR_KINDS,
   type ErrorLabel,
@@ -102,6 +103,8 @@ type Row = {
   decodeSeconds: number;
   transcribeSeconds: number;
   analyseSeconds: number;
+  /** This process's CPU time for the recording (every thread; ffmpeg's own, in its process, left out). */
+  cpuSeconds: number;
 };
 
 const isNamed = (word: SpeechWord, label: ErrorLabel) => {
@@ -115,6 +118,7 @@ const isNamed = (word: SpeechWord, label: ErrorLabel) => {
 
 const measure = async (recording: LabelledRecording, strictness: PronunciationStrictness | undefined) => {
   const bytes = new Uint8Array(await readFile(recording.file));
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const samples = await decodeAudio({ bytes, contentType: 'audio/wav' });
   const decoded = performance.now();
@@ -133,6 +137,7 @@ const measure = async (recording: LabelledRecording, strictness: PronunciationSt
   };
   const analysis = analyseTranscript(input);
   const end = performance.now();
+  const cpu = process.cpuUsage(cpuBefore);
 
   const targetWords = analysis.words?.filter((w) => w.status !== 'inserted') ?? null;
   const expectedCount = targetWordsOf(recording.target).length;
@@ -157,6 +162,7 @@ const measure = async (recording: LabelledRecording, strictness: PronunciationSt
     decodeSeconds: (decoded - start) / 1000,
     transcribeSeconds: (transcribed - decoded) / 1000,
     analyseSeconds: (end - transcribed) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
   return row;
 };
@@ -290,11 +296,17 @@ const printCost = (rows: Row[], peakAfterWarmUp: number) => {
           'decode s': sum((r) => r.decodeSeconds).toFixed(1),
           'VAD+ASR+align s': sum((r) => r.transcribeSeconds).toFixed(1),
           'analytics s': sum((r) => r.analyseSeconds).toFixed(2),
+          'RTF CPU': (sum((r) => r.cpuSeconds) / audio).toFixed(3),
           'peak RSS after warm-up': mb(peakAfterWarmUp),
           'peak RSS': mb(peakRss()),
         },
       ],
     )}`,
+  );
+  // Wall-clock RTF grows with whatever else the two cores run; the CPU figure shows the cost on an idle core.
+  console.log(
+    `RTF is wall time ÷ audio; RTF CPU is this process's CPU time ÷ audio (ffmpeg's decode not included). ` +
+      `Load average over the last 5 min: ${loadavg()[1]?.toFixed(1)} on ${availableParallelism()} cores.`,
   );
 };
 
@@ -329,7 +341,7 @@ export const benchPronunciation = async () => {
   console.log(`\n## Pronunciation: the embedded pipeline on the labelled set (${halves.join(' + ')})\n`);
 
   const buildStart = performance.now();
-  const set = await buildPronunciationSet({ parts, halves, snrs });
+  const set = await buildPronunciationSetApart({ parts, halves, snrs });
   console.log(
     `set: ${set.length} recordings (${parts.join(', ')}; ${snrs.map(snrName).join(', ')}), ` +
       `made or found in ${((performance.now() - buildStart) / 1000).toFixed(1)} s`,
