@@ -9,7 +9,12 @@ import {
   DEFAULT_PRONUNCIATION_SETTINGS,
   type PronunciationStrictness,
 } from '@coach/shared/contract/pronunciation';
-import type { MeasuredSpeechAnalysis, SpeechPause, SpeechWord } from '@coach/shared/contract/speech';
+import type {
+  MeasuredSpeechAnalysis,
+  SpeechPause,
+  SpeechProsody,
+  SpeechWord,
+} from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import { judgeWord, type MeasuredWord, type TranscriptVerdict } from './speech-phones.ts';
 
@@ -31,6 +36,8 @@ export type HeardTranscript = {
   segments: { start: number; end: number }[];
   /** The target's sounds as the phone aligner measured them (issue 37), one entry per normalised target word. */
   phones?: { words: MeasuredWord[] } | null | undefined;
+  /** The voice's melody as the engine measured it (issue 37). */
+  prosody?: SpeechProsody | null | undefined;
 };
 
 /** A normalised word with where it came from: the text as written, when it was said, how sure the engine was. */
@@ -424,5 +431,7 @@ export const analyseTranscript = ({
         weights.accuracy * accuracy + weights.fluency * fluency + weights.completeness * completeness,
       ),
     },
+    // Beside the four scores, not blended into them (issue 37: they stay Azure's four names).
+    ...(transcript.prosody === undefined ? {} : { prosody: transcript.prosody }),
   };
 };

@@ -1,9 +1,11 @@
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
+import type { SpeechProsody } from '@coach/shared/contract/speech';
 import OpenAI, { toFile } from 'openai';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
 import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
-import { type PhoneAssessment, assessPhones } from './pronunciation/align.ts';
+import { assessPhones, type PhoneAssessment } from './pronunciation/align.ts';
 import { AlignerMissingError } from './pronunciation/pocketsphinx.ts';
+import { measureProsody, type StressedVowel } from './prosody.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
 
 export { AudioDecodeError, decodeAudio, FfmpegMissingError, SAMPLE_RATE } from './decode-audio.ts';
@@ -30,6 +32,8 @@ export type Transcript = {
    * speech; null when the aligner could not place the reading or is not installed; absent otherwise.
    */
   phones?: PhoneAssessment | null;
+  /** The voice's melody (issue 37); null when too little was voiced to say anything; absent from other engines. */
+  prosody?: SpeechProsody | null;
 };
 
 /** What the recording was meant to say (Pronunciation items, Read & Record) and in which accent it is judged. */
@@ -148,9 +152,32 @@ export const transcribeSamples = async (
     text,
     words,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
-    ...(options.target ? { phones: hearPhones(samples, options.target, options.accent ?? 'en-US') } : {}),
+    ...hearSoundsAndMelody(samples, segments, options),
     chunks,
   };
+};
+
+/**
+ * The target's sounds and the voice's melody (issue 37): the aligner's phones, when there is a target, and the
+ * prosody measured on the speech segments, its stress checked on the vowels the aligner timed.
+ */
+const hearSoundsAndMelody = (samples: Float32Array, segments: Span[], options: HearingOptions) => {
+  const phones = options.target ? hearPhones(samples, options.target, options.accent ?? 'en-US') : undefined;
+  const vowels: StressedVowel[] = (phones?.words ?? []).flatMap((word, wordIndex) =>
+    word.phones.flatMap((phone) =>
+      phone.stress === null || phone.kind === 'omitted'
+        ? []
+        : [{ wordIndex, start: phone.start, end: phone.end, stress: phone.stress }],
+    ),
+  );
+  const prosody = measureProsody({
+    samples,
+    sampleRate: SAMPLE_RATE,
+    segments,
+    target: options.target ?? null,
+    ...(vowels.length ? { vowels } : {}),
+  });
+  return { ...(phones === undefined ? {} : { phones }), prosody };
 };
 
 let alignerMissingSaid = false;

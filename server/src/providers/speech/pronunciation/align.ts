@@ -3,7 +3,7 @@ import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import { type Pronunciation, pronunciationsOf } from './dictionary.ts';
 import { type Aligner, aligner, type DecodedSegment, FRAME_RATE } from './pocketsphinx.ts';
-import { phoneScore } from './scores.ts';
+import { frameDistance, phoneScore } from './scores.ts';
 import { type Slot, type SlotChoice, slotsOf } from './variants.ts';
 
 // Phone-level assessment of a reading against its target (issue 37). Three steps, all forced by a grammar, so
@@ -26,6 +26,8 @@ export type AlignedPhone = {
   heard?: Phone;
   /** Goodness of pronunciation of what was heard at this place as the word's sound, 0-100. */
   score: number;
+  /** What the score is made from: the sound's distance per frame from the best-fitting sound (scores.ts). */
+  distance: number | null;
   /**
    * For a sound heard otherwise: the log-likelihood ratio of the word said as heard over the word said as
    * written, per frame of the sounds in question (in the aligner's units; > 0 favours the error). 0 for a sound
@@ -268,6 +270,7 @@ export const assessPhones = ({
             phone: choice.phone,
             kind: 'inserted',
             score: phoneScore(choice.phone, segment),
+            distance: frameDistance(segment),
             margin: check?.margin ?? 0,
             stress: null,
             start: seconds(segment.startFrame),
@@ -290,6 +293,7 @@ export const assessPhones = ({
           ...base,
           kind: 'expected',
           score: own ? phoneScore(slot.expected, own) : 0,
+          distance: own ? frameDistance(own) : null,
           margin: 0,
         });
         continue;
@@ -299,6 +303,7 @@ export const assessPhones = ({
         kind: choice.kind === 'omitted' ? 'omitted' : 'substituted',
         ...(choice.kind === 'substituted' ? { heard: choice.phone } : {}),
         score: own ? phoneScore(slot.expected, own) : 0,
+        distance: own ? frameDistance(own) : null,
         margin: check.margin,
       });
     }

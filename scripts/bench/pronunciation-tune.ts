@@ -1,0 +1,96 @@
+/**
+ * Calibration of the phone aligner (issue 37), on the `tune` half of bench:pronunciation's set only: the
+ * held-out half stays out of it and is what the bench reports beside it. Two tables:
+ * - per sound, how far the rightly read sounds were from the best-fitting sound (the 95th percentile), which
+ *   sets SCORE_MIDPOINTS in server/src/providers/speech/pronunciation/scores.ts (that distance scores 70);
+ * - per error, the evidence (margin) the aligner found against rightly said words, apart for words the
+ *   recogniser heard as written and words it heard otherwise, and for the real errors, which sets
+ *   ERROR_EVIDENCE in server/src/services/speech-phones.ts.
+ * Prints the two constants as TypeScript to paste. `pnpm --filter @coach/scripts bench:pronunciation-tune`;
+ * BENCH_SNR=clean,20 picks the noise levels (default clean and 20 dB).
+ */
+import { readFile } from 'node:fs/promises';
+import { decodeAudio, transcribeSamples, warmUpEmbeddedSpeech } from '@coach/server/speech';
+import { analyseTranscript } from '../../server/src/services/speech-analytics.ts';
+import { buildPronunciationSet } from './pronunciation-set.ts';
+
+type Candidate = { key: string; margin: number; verdict: 'match' | 'disagree'; real: boolean };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+};
+const one = (value: number) => Math.round(value * 10) / 10;
+
+/** The distance that scores 70 with scores.ts's spread of 8: midpoint = distance + 8 × ln(7/3). */
+const SCORE_70_OFFSET = 8 * Math.log(7 / 3);
+/** Fewer rightly read sounds than this leave a sound at the default midpoint. */
+const MIN_SOUNDS = 20;
+
+const main = async () => {
+  const snrs = (process.env.BENCH_SNR ?? 'clean,20').split(',').map((s) => (s === 'clean' ? null : Number(s)));
+  const recordings = await buildPronunciationSet({ halves: ['tune'], snrs });
+  await warmUpEmbeddedSpeech();
+  const candidates: Candidate[] = [];
+  const distances = new Map<string, number[]>();
+  for (const [done, recording] of recordings.entries()) {
+    if (done % 50 === 0) console.error(`  ${done}/${recordings.length}`);
+    const samples = await decodeAudio({ bytes: new Uint8Array(await readFile(recording.file)), contentType: 'audio/wav' });
+    const transcript = await transcribeSamples(samples, { target: recording.target, accent: recording.voice.accent });
+    // The transcript's own verdict on each target word: the analysis without the aligner's measure.
+    const plain = analyseTranscript({ transcript: { ...transcript, phones: null }, target: recording.target });
+    const verdicts = (plain.words ?? []).filter((word) => word.status !== 'inserted').map((word) => word.status);
+    const label = recording.label;
+    for (const [index, word] of (transcript.phones?.words ?? []).entries()) {
+      const rightlySaid = label === null || label.wordIndex !== index;
+      for (const phone of word.phones) {
+        if (phone.kind === 'expected') {
+          if (rightlySaid && phone.distance !== null) distances.set(phone.phone, [...(distances.get(phone.phone) ?? []), phone.distance]);
+          continue;
+        }
+        const key =
+          phone.kind === 'substituted' ? `${phone.phone}>${phone.heard}` : phone.kind === 'omitted' ? `-${phone.phone}` : `+${phone.phone}`;
+        const real =
+          !rightlySaid &&
+          (phone.kind === 'substituted'
+            ? label?.expected === phone.phone && label.said === phone.heard
+            : phone.kind === 'omitted'
+              ? label?.said === null && label.expected === phone.phone
+              : label?.expected === null);
+        candidates.push({ key, margin: phone.margin, verdict: verdicts[index] === 'correct' ? 'match' : 'disagree', real });
+      }
+    }
+  }
+
+  const midpoints = [...distances.entries()]
+    .filter(([, values]) => values.length >= MIN_SOUNDS)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([phone, values]) => {
+      const p95 = percentile(values, 95);
+      console.log(`${phone.padEnd(3)} n=${String(values.length).padStart(4)} p50=${one(percentile(values, 50))} p95=${one(p95)}`);
+      return `${phone}: ${one(p95 + SCORE_70_OFFSET)}`;
+    });
+  console.log(`\nexport const SCORE_MIDPOINTS: Partial<Record<Phone, number>> = { ${midpoints.join(', ')} };\n`);
+
+  const evidence: string[] = [];
+  for (const key of [...new Set(candidates.map((c) => c.key))].sort()) {
+    const mine = candidates.filter((c) => c.key === key);
+    const list = (verdict: 'match' | 'disagree', real: boolean) =>
+      mine.filter((c) => c.verdict === verdict && c.real === real).map((c) => Math.round(c.margin));
+    const falseMatch = list('match', false);
+    const falseDisagree = list('disagree', false);
+    console.log(
+      `${key.padEnd(6)} rightly said, heard as written: [${falseMatch.join(' ')}]  heard otherwise: [${falseDisagree.join(' ')}]  real errors: [${list('match', true).join(' ')}] / [${list('disagree', true).join(' ')}]`,
+    );
+    // The evidence rightly said words reached, when the recogniser disagreed too (the lower bar); a bar at
+    // least the default's half, so one quiet error kind is not flagged on nothing.
+    if (falseDisagree.length + falseMatch.length >= 3) {
+      const bar = Math.max(percentile([...falseDisagree, ...falseMatch.map((m) => m / 2)], 90), 10);
+      evidence.push(`'${key}': ${Math.round(bar)}`);
+    }
+  }
+  console.log(`\nexport const ERROR_EVIDENCE: Record<string, number> = { ${evidence.join(', ')} };`);
+  console.log(`\n${recordings.length} recordings, ${candidates.length} places heard otherwise`);
+};
+
+await main();
