@@ -46,6 +46,11 @@ export const MIN_VARIATION_SECONDS = 0.5;
 /** The stress advice is given when fewer than this share of the multi-syllable words are stressed right. */
 const STRESS_ADVICE_SHARE = 0.75;
 /**
+ * ...and only over at least this many such words: one word's prominence misjudged (flite lengthens a final
+ * unstressed vowel, "very" as "ve-REE") must not tell a learner their stress is wrong; it still costs score.
+ */
+const MIN_STRESS_WORDS_FOR_ADVICE = 2;
+/**
  * The score's parts, weighed over those that apply: pitch variation always (it is what Azure's and ELSA's
  * intonation scores start from), the question's rise only for a yes/no question, stress only with a timed target.
  */
@@ -313,7 +318,9 @@ export const measureProsody = ({
       ? 'monotone'
       : questionRise === false
         ? 'questionRise'
-        : stress && stress.matched < STRESS_ADVICE_SHARE * stress.of
+        : stress &&
+            stress.of >= MIN_STRESS_WORDS_FOR_ADVICE &&
+            stress.matched < STRESS_ADVICE_SHARE * stress.of
           ? 'stress'
           : 'good';
   return { score, pitchVariationSemitones: Math.round(spread * 100) / 100, questionRise, stress, advice };
