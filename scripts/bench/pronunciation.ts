@@ -357,10 +357,14 @@ export const benchPronunciation = async () => {
   const runStart = performance.now();
   for (const [i, recording] of set.entries()) {
     rows.push(await measure(recording, strictness));
-    if ((i + 1) % 100 === 0)
+    if ((i + 1) % 100 === 0) {
+      const seconds = ((performance.now() - runStart) / 1000).toFixed(0);
+      // RSS now beside the peak, to tell a leak (both climb all run) from one large recording.
+      const rssNow = mb(process.memoryUsage().rss / 1024);
       process.stderr.write(
-        `  ${i + 1}/${set.length} in ${((performance.now() - runStart) / 1000).toFixed(0)} s\n`,
+        `  ${i + 1}/${set.length} in ${seconds} s, RSS ${rssNow}, peak ${mb(peakRss())}\n`,
       );
+    }
   }
   const withPhones = rows.reduce((n, r) => n + (r.targetWords?.filter((w) => w.phones).length ?? 0), 0);
   const targetWords = rows.reduce((n, r) => n + (r.targetWords?.length ?? 0), 0);
