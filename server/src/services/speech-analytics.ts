@@ -1,3 +1,4 @@
+import type { Phone } from '@coach/shared/constants/phones';
 import {
   isFillerWord,
   MIN_PAUSE_SECONDS,
@@ -16,7 +17,13 @@ import type {
   SpeechWord,
 } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
-import { judgeWord, type MeasuredWord, type TranscriptVerdict } from './speech-phones.ts';
+import {
+  judgeWord,
+  type MeasuredWord,
+  type NamedError,
+  namedErrors,
+  type TranscriptVerdict,
+} from './speech-phones.ts';
 
 export { normaliseWord };
 
@@ -35,7 +42,7 @@ export type HeardTranscript = {
   words: { word: string; start: number; end: number; confidence: number }[];
   segments: { start: number; end: number }[];
   /** The target's sounds as the phone aligner measured them (issue 37), one entry per normalised target word. */
-  phones?: { words: MeasuredWord[] } | null | undefined;
+  phones?: { words: MeasuredWord[]; heardSounds?: Record<string, Phone[][]> | undefined } | null | undefined;
   /** The voice's melody as the engine measured it (issue 37). */
   prosody?: SpeechProsody | null | undefined;
 };
@@ -247,11 +254,26 @@ const fluencyScore = ({
  * - completeness = target words not omitted ÷ target words.
  * Fillers are left out of the alignment, so they are counted as fillers, never as inserted words.
  */
+/** The learners' errors that make a heard word of the target word, over the heard word's pronunciations. */
+const slipOf = (
+  measured: MeasuredWord,
+  heardWord: string | undefined,
+  heardSounds: Record<string, Phone[][]>,
+): NamedError[] | null => {
+  const target = measured.phones.filter((phone) => phone.kind !== 'inserted').map((phone) => phone.phone);
+  const explanations = (heardWord ? (heardSounds[heardWord] ?? []) : [])
+    .map((sounds) => namedErrors(target, sounds))
+    .filter((errors): errors is NamedError[] => errors !== null)
+    .sort((a, b) => a.length - b.length);
+  return explanations[0] ?? null;
+};
+
 const scoreAgainstTarget = (
   target: Token[],
   heard: Token[],
   measured: MeasuredWord[] | null,
   strictness: PronunciationStrictness,
+  heardSounds: Record<string, Phone[][]>,
 ) => {
   // The aligner measured the same normalised words in the same order; anything else is not used.
   const sounds =
@@ -286,7 +308,7 @@ const scoreAgainstTarget = (
         step.kind === 'omit'
           ? { kind: 'omit' }
           : step.kind === 'substitute'
-            ? { kind: 'substitute' }
+            ? { kind: 'substitute', named: slipOf(measuredWord, token?.text, heardSounds) }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
       const judged = judgeWord({ transcript: transcriptVerdict, measured: measuredWord, strictness });
       const start = token?.start ?? measuredWord.start;
@@ -411,7 +433,13 @@ export const analyseTranscript = ({
   });
   const { words, accuracy, completeness } =
     targetTokens.length > 0
-      ? scoreAgainstTarget(targetTokens, spoken, transcript.phones?.words ?? null, strictness)
+      ? scoreAgainstTarget(
+          targetTokens,
+          spoken,
+          transcript.phones?.words ?? null,
+          strictness,
+          transcript.phones?.heardSounds ?? {},
+        )
       : scoreWithoutTarget(spoken);
   const weights = PRONUNCIATION_SCORE_WEIGHTS;
   return {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_EVIDENCE,
+  evidenceNeeded,
   judgeWord,
-  MATCH_FACTOR,
   type MeasuredPhone,
   type MeasuredWord,
+  namedErrors,
 } from './speech-phones.ts';
 
 // Pure: the aligner's measures in, the word's status and sounds out.
@@ -24,6 +24,13 @@ const think = (
   end: 0.8,
   phones: [th, ...rest],
 });
+/** The evidence /f/ for /θ/ needs, against a transcript that heard the word as written or otherwise. */
+const needed = (kind: 'match' | 'substitute', strictness: 'lenient' | 'standard' | 'strict' = 'standard') =>
+  evidenceNeeded(
+    { phone: 'TH', kind: 'substituted', heard: 'F', score: 85, margin: 0 },
+    kind === 'match' ? { kind, confidence: 0.95 } : { kind },
+    strictness,
+  );
 const heardF = (margin: number): MeasuredPhone => ({
   phone: 'TH',
   kind: 'substituted',
@@ -36,7 +43,7 @@ describe('a target word judged by the transcript and its sounds together', () =>
   it('"fink" for "think": the aligner names /f/ for /θ/ even though the recogniser wrote "think"', () => {
     const judged = judgeWord({
       transcript: { kind: 'match', confidence: 0.95 },
-      measured: think(heardF(DEFAULT_EVIDENCE * MATCH_FACTOR + 1)),
+      measured: think(heardF(needed('match') + 1)),
       strictness: 'standard',
     });
     expect(judged.status).toBe('mispronounced');
@@ -47,7 +54,7 @@ describe('a target word judged by the transcript and its sounds together', () =>
   it('weak evidence against a word the recogniser heard as written does not flag it', () => {
     const judged = judgeWord({
       transcript: { kind: 'match', confidence: 0.95 },
-      measured: think(heardF(DEFAULT_EVIDENCE + 1)),
+      measured: think(heardF(needed('substitute') + 1)),
       strictness: 'standard',
     });
     expect(judged.status).toBe('correct');
@@ -58,7 +65,7 @@ describe('a target word judged by the transcript and its sounds together', () =>
   it('the same weak evidence flags the word when the recogniser heard another word too ("sink")', () => {
     const judged = judgeWord({
       transcript: { kind: 'substitute' },
-      measured: think(heardF(DEFAULT_EVIDENCE + 1)),
+      measured: think(heardF(needed('substitute') + 1)),
       strictness: 'standard',
     });
     expect(judged.status).toBe('mispronounced');
@@ -86,7 +93,7 @@ describe('a target word judged by the transcript and its sounds together', () =>
   });
 
   it('a strict group hears a slip a lenient one lets pass', () => {
-    const evidence = heardF(DEFAULT_EVIDENCE * 0.8);
+    const evidence = heardF((needed('substitute', 'strict') + needed('substitute')) / 2);
     const as = (strictness: 'lenient' | 'strict') =>
       judgeWord({ transcript: { kind: 'substitute' }, measured: think(evidence), strictness }).status;
     expect(as('strict')).toBe('mispronounced');
@@ -109,7 +116,7 @@ describe('a target word judged by the transcript and its sounds together', () =>
     expect(quiet.phones.map((phone) => phone.phone)).toEqual(['S', 'T', 'R', 'IY', 'T']);
     const loud = judgeWord({
       transcript: { kind: 'substitute' },
-      measured: street({ ...added, margin: DEFAULT_EVIDENCE * 3 }),
+      measured: street({ ...added, margin: 1_000 }),
       strictness: 'standard',
     });
     expect(loud.status).toBe('mispronounced');
@@ -123,7 +130,7 @@ describe('a target word judged by the transcript and its sounds together', () =>
         sound('W'),
         sound('ER'),
         sound('K'),
-        { phone: 'T', kind: 'omitted', score: 20, margin: DEFAULT_EVIDENCE * 3 },
+        { phone: 'T', kind: 'omitted', score: 20, margin: 1_000 },
       ],
     };
     const dropped = judgeWord({
@@ -142,5 +149,45 @@ describe('a target word judged by the transcript and its sounds together', () =>
     });
     expect(judged.status).toBe('mispronounced');
     expect(judged.phones[0]).toEqual({ phone: 'TH', score: 12, status: 'mispronounced' });
+  });
+});
+
+describe('a heard word that is a learner’s slip of the target word names the slip', () => {
+  it('finds one or two of the usual errors, and nothing in another word altogether', () => {
+    expect(namedErrors(['SH', 'IH', 'P'], ['SH', 'IY', 'P'])).toEqual([
+      { index: 1, kind: 'substituted', heard: 'IY' },
+    ]);
+    expect(namedErrors(['TH', 'IH', 'NG', 'K'], ['S', 'IH', 'NG'])).toEqual([
+      { index: 0, kind: 'substituted', heard: 'S' },
+      { index: 3, kind: 'omitted' },
+    ]);
+    expect(namedErrors(['S', 'T', 'R', 'IY', 'T'], ['EH', 'S', 'T', 'R', 'IY', 'T'])).toEqual([
+      { index: 0, kind: 'inserted', heard: 'EH' },
+    ]);
+    expect(namedErrors(['HH', 'AW', 'S'], ['AW', 'S'])).toEqual([{ index: 0, kind: 'omitted' }]);
+    // "cat" for "ship": no usual error makes one of the other.
+    expect(namedErrors(['SH', 'IH', 'P'], ['K', 'AE', 'T'])).toBeNull();
+    // The same word is no slip.
+    expect(namedErrors(['SH', 'IH', 'P'], ['SH', 'IH', 'P'])).toBeNull();
+  });
+
+  it('"sheep" heard for "ship" is mispronounced with /iː/ named for /ɪ/, however well the sounds fit', () => {
+    const ship: MeasuredWord = {
+      word: 'ship',
+      start: 0,
+      end: 0.5,
+      phones: [sound('SH'), sound('IH'), sound('P')],
+    };
+    const judged = judgeWord({
+      transcript: { kind: 'substitute', named: namedErrors(['SH', 'IH', 'P'], ['SH', 'IY', 'P']) },
+      measured: ship,
+      strictness: 'lenient',
+    });
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones).toEqual([
+      { phone: 'SH', score: 90, status: 'correct' },
+      { phone: 'IH', heard: 'IY', score: 40, status: 'mispronounced' },
+      { phone: 'P', score: 90, status: 'correct' },
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import type { Phone } from '@coach/shared/constants/phones';
+import {
+  CONFUSIONS,
+  DROPPABLE_ENDINGS,
+  isConsonant,
+  type Phone,
+  VOWELS,
+} from '@coach/shared/constants/phones';
 import { MISPRONOUNCED_BELOW } from '@coach/shared/constants/speech';
 import type { PronunciationStrictness } from '@coach/shared/contract/pronunciation';
 import type { SpeechPhone, SpeechWordStatus } from '@coach/shared/contract/speech';
@@ -26,10 +32,67 @@ export type MeasuredWord = {
   phones: MeasuredPhone[];
 };
 
-/** What the transcript said of the word: heard as written (with the recogniser's confidence), otherwise, or not. */
+/**
+ * A learner's usual error that turns a target word's sounds into a heard word's: at the target's `index`-th sound,
+ * another sound heard, the sound dropped, or a vowel added before it.
+ */
+export type NamedError =
+  | { index: number; kind: 'substituted'; heard: Phone }
+  | { index: number; kind: 'omitted' }
+  | { index: number; kind: 'inserted'; heard: Phone };
+
+/** A heard word is explained by learners' errors only when it takes at most this many. */
+const MAX_NAMED_ERRORS = 2;
+
+/**
+ * The learners' errors (CONFUSIONS, a dropped h or ending, a vowel added before s + consonant) that turn the
+ * target's sounds into the heard word's: "sheep" for "ship" is ɪ heard as iː, "sing" for "think" θ as s and the
+ * k dropped. Null when the heard word is no such slip (another word altogether, or more than two errors).
+ */
+export const namedErrors = (target: readonly Phone[], heard: readonly Phone[]): NamedError[] | null => {
+  const rows = target.length + 1;
+  const cols = heard.length + 1;
+  const best: (NamedError[] | null)[] = Array.from({ length: rows * cols }, () => null);
+  best[0] = [];
+  const at = (i: number, j: number) => best[i * cols + j] ?? null;
+  const offer = (i: number, j: number, path: NamedError[] | null, step?: NamedError) => {
+    if (!path) return;
+    const next = step ? [...path, step] : path;
+    const current = at(i, j);
+    if (next.length <= MAX_NAMED_ERRORS && (!current || next.length < current.length))
+      best[i * cols + j] = next;
+  };
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      const path = at(i, j);
+      if (!path) continue;
+      const want = target[i];
+      const got = heard[j];
+      if (want !== undefined && got !== undefined) {
+        if (want === got) offer(i + 1, j + 1, path);
+        else if (CONFUSIONS[want]?.includes(got))
+          offer(i + 1, j + 1, path, { index: i, kind: 'substituted', heard: got });
+      }
+      const dropped =
+        want !== undefined &&
+        ((i === 0 && want === 'HH' && target.length > 1) ||
+          (i === target.length - 1 && DROPPABLE_ENDINGS.has(want) && isConsonant(target[i - 1])));
+      if (dropped) offer(i + 1, j, path, { index: i, kind: 'omitted' });
+      const added = got !== undefined && VOWELS.has(got) && i === 0 && want === 'S' && isConsonant(target[1]);
+      if (added) offer(i, j + 1, path, { index: i, kind: 'inserted', heard: got });
+    }
+  }
+  const found = at(target.length, heard.length);
+  return found && found.length > 0 ? found : null;
+};
+
+/**
+ * What the transcript said of the word: heard as written (with the recogniser's confidence), as another word
+ * (with the learners' errors that make it, when it is such a slip), or not at all.
+ */
 export type TranscriptVerdict =
   | { kind: 'match'; confidence: number }
-  | { kind: 'substitute' }
+  | { kind: 'substitute'; named?: NamedError[] | null | undefined }
   | { kind: 'omit' };
 
 /**
@@ -39,7 +102,27 @@ export type TranscriptVerdict =
  * the evidence the aligner finds against rightly read words for that error, so a rightly read word rarely
  * crosses it. The transcript hearing the word as written doubles it (MATCH_FACTOR).
  */
-export const ERROR_EVIDENCE: Record<string, number> = {};
+export const ERROR_EVIDENCE: Record<string, number> = {
+  '-D': 48,
+  '-HH': 38,
+  '-K': 27,
+  '-S': 68,
+  '-T': 49,
+  '-Z': 100,
+  'DH>D': 39,
+  'DH>Z': 18,
+  'IH>IY': 24,
+  'IY>IH': 10,
+  'JH>Y': 63,
+  'L>R': 38,
+  'R>L': 48,
+  'TH>F': 10,
+  'TH>T': 61,
+  'V>B': 38,
+  'V>W': 41,
+  'W>V': 45,
+  'Z>S': 10,
+};
 
 /** The evidence for an error not in ERROR_EVIDENCE. */
 export const DEFAULT_EVIDENCE = 20;
@@ -93,6 +176,10 @@ export const judgeWord = ({
 }): JudgedWord => {
   const flagged = (phone: MeasuredPhone) =>
     phone.kind !== 'expected' && phone.margin >= evidenceNeeded(phone, transcript, strictness);
+  // The recogniser heard a real word one or two learners' errors away ("sheep" for "ship"): it names them, and
+  // the sounds say where.
+  const named = transcript.kind === 'substitute' ? (transcript.named ?? null) : null;
+  if (named) return namedByTranscript(measured, named);
   const phones: SpeechPhone[] = measured.phones.flatMap((phone): SpeechPhone[] => {
     if (!flagged(phone)) {
       // An added sound that was not really there is no sound of the word.
@@ -140,4 +227,23 @@ export const judgeWord = ({
       status === 'omitted' ? phones.map((phone) => ({ ...phone, score: 0, status: 'omitted' })) : phones,
     accuracy,
   };
+};
+
+/** A word the transcript heard as a learner's slip of it: its sounds with the slip's errors marked. */
+const namedByTranscript = (measured: MeasuredWord, named: NamedError[]): JudgedWord => {
+  const expected = measured.phones.filter((phone) => phone.kind !== 'inserted');
+  const phones: SpeechPhone[] = [];
+  expected.forEach((phone, index) => {
+    const score = Math.min(phone.score, FLAGGED_SOUND_SCORE);
+    for (const error of named.filter((e) => e.index === index && e.kind === 'inserted')) {
+      if (error.kind === 'inserted') phones.push({ phone: error.heard, score, status: 'inserted' });
+    }
+    const error = named.find((e) => e.index === index && e.kind !== 'inserted');
+    if (!error) phones.push({ phone: phone.phone, score: phone.score, status: 'correct' });
+    else if (error.kind === 'substituted')
+      phones.push({ phone: phone.phone, heard: error.heard, score, status: 'mispronounced' });
+    else phones.push({ phone: phone.phone, score: 0, status: 'omitted' });
+  });
+  const mean = phones.reduce((sum, phone) => sum + phone.score, 0) / Math.max(1, phones.length);
+  return { status: 'mispronounced', phones, accuracy: Math.min(MISPRONOUNCED_BELOW - 1, Math.round(mean)) };
 };

@@ -171,3 +171,30 @@ export const phoneTipOf = ({
     return phone === 'HH' ? 'h' : last ? 'droppedEnding' : (TIP_OF_PHONE[phone] ?? 'other');
   return TIP_OF_PHONE[phone] ?? 'other';
 };
+
+/**
+ * The sounds heard instead of each sound, as learners of English say them (issue 37): θ→f/s/t, ð→d/z, v→b/w,
+ * w→v, r↔l, ɪ↔iː, dʒ→j, z→s. The aligner offers them as alternatives; a transcript word that differs from the
+ * target by them names the error.
+ */
+export const CONFUSIONS: Partial<Record<Phone, readonly Phone[]>> = {
+  TH: ['F', 'S', 'T'],
+  DH: ['D', 'Z'],
+  V: ['B', 'W'],
+  W: ['V'],
+  R: ['L'],
+  L: ['R'],
+  IH: ['IY'],
+  IY: ['IH'],
+  JH: ['Y'],
+  Z: ['S'],
+};
+
+/** The vowel a learner adds before s + consonant ("estreet", "eschool"). */
+export const ADDED_VOWEL: Phone = 'EH';
+
+/** Final sounds learners drop after another consonant: -ed (t, d), -s (s, z) and a cluster's last stop. */
+export const DROPPABLE_ENDINGS: ReadonlySet<Phone> = new Set<Phone>(['T', 'D', 'S', 'Z', 'K', 'P']);
+
+/** Whether a phone is a consonant (false for no phone at all). */
+export const isConsonant = (phone: Phone | undefined) => phone !== undefined && !VOWELS.has(phone);

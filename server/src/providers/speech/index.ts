@@ -3,7 +3,7 @@ import type { SpeechProsody } from '@coach/shared/contract/speech';
 import OpenAI, { toFile } from 'openai';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
 import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
-import { assessPhones, type PhoneAssessment } from './pronunciation/align.ts';
+import { assessPhones, type PhoneAssessment, soundsOfHeardWords } from './pronunciation/align.ts';
 import { AlignerMissingError } from './pronunciation/pocketsphinx.ts';
 import { measureProsody, type StressedVowel } from './prosody.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
@@ -152,7 +152,7 @@ export const transcribeSamples = async (
     text,
     words,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
-    ...hearSoundsAndMelody(samples, segments, options),
+    ...hearSoundsAndMelody(samples, segments, words, options),
     chunks,
   };
 };
@@ -161,8 +161,25 @@ export const transcribeSamples = async (
  * The target's sounds and the voice's melody (issue 37): the aligner's phones, when there is a target, and the
  * prosody measured on the speech segments, its stress checked on the vowels the aligner timed.
  */
-const hearSoundsAndMelody = (samples: Float32Array, segments: Span[], options: HearingOptions) => {
-  const phones = options.target ? hearPhones(samples, options.target, options.accent ?? 'en-US') : undefined;
+const hearSoundsAndMelody = (
+  samples: Float32Array,
+  segments: Span[],
+  words: TranscriptWord[],
+  options: HearingOptions,
+) => {
+  const accent = options.accent ?? 'en-US';
+  const aligned = options.target ? hearPhones(samples, options.target, accent) : undefined;
+  const phones =
+    aligned && options.target
+      ? {
+          ...aligned,
+          heardSounds: soundsOfHeardWords(
+            words.map(({ word }) => word),
+            options.target,
+            accent,
+          ),
+        }
+      : aligned;
   const vowels: StressedVowel[] = (phones?.words ?? []).flatMap((word, wordIndex) =>
     word.phones.flatMap((phone) =>
       phone.stress === null || phone.kind === 'omitted'

@@ -48,8 +48,29 @@ export type AlignedWord = {
   phones: AlignedPhone[];
 };
 
-/** What the aligner made of a recording: one entry per normalised target word, in order. */
-export type PhoneAssessment = { words: AlignedWord[] };
+/**
+ * What the aligner made of a recording: one entry per normalised target word, in order; and the sounds of the
+ * words the recogniser heard (`heardSounds`, by normalised word), so that a heard word that differs from its
+ * target word by a learner's usual error names that error.
+ */
+export type PhoneAssessment = { words: AlignedWord[]; heardSounds?: Record<string, Phone[][]> };
+
+/** The dictionary's sounds of each heard word that is not a target word (those the aligner has already). */
+export const soundsOfHeardWords = (
+  heard: string[],
+  target: string,
+  accent: PronunciationAccent,
+): Record<string, Phone[][]> => {
+  const targetWords = new Set(target.split(/\s+/).flatMap((written) => normaliseWord(written)));
+  const sounds: Record<string, Phone[][]> = {};
+  for (const word of heard.flatMap((written) => normaliseWord(written))) {
+    if (targetWords.has(word) || word in sounds) continue;
+    sounds[word] = pronunciationsOf(word, accent).map((pronunciation) =>
+      pronunciation.map(({ phone }) => phone),
+    );
+  }
+  return sounds;
+};
 
 /** Frames around a word's stretch when it is decoded again on its own (its neighbours' edges go to silence). */
 const RESCORE_CONTEXT_FRAMES = 10;

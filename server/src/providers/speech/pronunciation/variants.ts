@@ -1,5 +1,11 @@
-import type { Phone } from '@coach/shared/constants/phones';
-import { VOWELS } from '@coach/shared/constants/phones';
+import {
+  ADDED_VOWEL,
+  CONFUSIONS,
+  DROPPABLE_ENDINGS,
+  isConsonant,
+  type Phone,
+  VOWELS,
+} from '@coach/shared/constants/phones';
 import type { Pronunciation } from './dictionary.ts';
 
 // The sound errors learners of English actually make (issue 37), as the places in a word where the aligner may
@@ -22,28 +28,6 @@ export type Slot = {
   stress: 0 | 1 | 2 | null;
   choices: SlotChoice[];
 };
-
-/** The sounds heard instead of each sound, as learners say them. */
-export const CONFUSIONS: Partial<Record<Phone, Phone[]>> = {
-  TH: ['F', 'S', 'T'],
-  DH: ['D', 'Z'],
-  V: ['B', 'W'],
-  W: ['V'],
-  R: ['L'],
-  L: ['R'],
-  IH: ['IY'],
-  IY: ['IH'],
-  JH: ['Y'],
-  Z: ['S'],
-};
-
-/** The vowel a learner adds before s + consonant ("estreet", "eschool"). */
-export const ADDED_VOWEL: Phone = 'EH';
-
-const isConsonant = (phone: Phone | undefined) => phone !== undefined && !VOWELS.has(phone);
-
-/** Final sounds that learners drop from a cluster: -ed (t, d) and -s (s, z), and a cluster's last stop. */
-const DROPPABLE_ENDINGS: ReadonlySet<Phone> = new Set<Phone>(['T', 'D', 'S', 'Z', 'K', 'P']);
 
 /** The slots of one reference pronunciation. */
 export const slotsOf = (pronunciation: Pronunciation): Slot[] => {
