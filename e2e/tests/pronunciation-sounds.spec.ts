@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+import { CHROMIUM_PATH, E2E_PORT } from '../support/env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 37, "the coach hears sounds": a learner reads "The right answer is on the board." saying /l/ for /r/
+ * ("light"), into Chromium's fake microphone fed a WAV that flite spoke. The phone aligner names the sound, the
+ * screen says "You said /l/ for /r/ in right" with the tip for /r/, and "Hear it" plays the word in the
+ * learner's accent. The reviewer reads the same, in the reviewer's words.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const OWNER = 'owner@acme.example';
+const LEARNER = 'learner@acme.example';
+/** One of the seeded groups Lee Learner is in. */
+const GROUP = 'Melbourne Office';
+const PASSAGE = 'The right answer is on the board.';
+const READ = 'The light answer is on the board.';
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:T.Z]/g, '')
+  .slice(4, 14);
+const TITLE = `Say the answer aloud ${stamp}`;
+const SHOTS = process.env.SPEECH_SHOTS_DIR;
+
+/** The misread passage as speech (flite slt, 48 kHz mono for the fake capture, half a second of quiet either side). */
+const wav = (() => {
+  const dir = path.join(os.tmpdir(), `coach-e2e-sounds-${E2E_PORT}`);
+  execFileSync('mkdir', ['-p', dir]);
+  const raw = path.join(dir, 'light.wav');
+  const file = path.join(dir, 'light-48k.wav');
+  execFileSync('flite', ['-voice', 'slt', '-t', READ, '-o', raw]);
+  execFileSync('sox', ['-R', raw, '-r', '48000', '-c', '1', file, 'pad', '0.5', '0.5']);
+  const seconds = Number(execFileSync('soxi', ['-D', file]).toString().trim());
+  return { file, seconds };
+})();
+
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav.file}`,
+      // "Hear it" plays without a gesture of its own being needed again.
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pickerBox = (page: Page, name: string) =>
+  page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
+
+const shoot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+};
+
+test('the owner sets a Read & Record passage for the learner’s group', async ({ page }) => {
+  await signIn(page, 'enterprise', OWNER);
+  await page.goto('/enterprise/create-task');
+  await page.getByRole('button', { name: /^Read & Record\s*Learners/ }).click();
+  await page.getByLabel('Passage', { exact: true }).fill(PASSAGE);
+  await page.getByLabel('Title', { exact: true }).fill(TITLE);
+  await page.getByRole('button', { name: 'Create task' }).click();
+  await expect(page.getByText('Task created successfully')).toBeVisible();
+
+  await page.goto('/enterprise/tasks-library');
+  await page.getByRole('link', { name: 'Bulk assign' }).click();
+  await page.getByRole('searchbox', { name: 'Find tasks' }).fill(stamp);
+  await pickerBox(page, TITLE).check();
+  await page.getByRole('searchbox', { name: 'Find groups' }).fill('Melbourne');
+  await pickerBox(page, GROUP).check();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(/^\d+ new assignments? made$/)).toBeVisible();
+});
+
+test('the learner says /l/ for /r/, sees the sound named with its tip, and hears the word', async ({ page }) => {
+  await signIn(page, 'enterprise', LEARNER);
+  await page.goto('/enterprise/my-tasks');
+  await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
+  await page.getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Record the passage' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await page.waitForTimeout(Math.round(wav.seconds * 1000));
+  await page.getByRole('button', { name: 'Stop recording the passage' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  const panel = page.getByRole('region', { name: 'Speech analysis' });
+  const practise = panel.getByRole('region', { name: 'Words to practise' });
+  await expect(practise).toBeVisible({ timeout: 45_000 });
+  await expect(practise).toContainText('You said /l/ for /r/ in right.');
+  await expect(practise).toContainText('curl the tip of your tongue up and back');
+  // The sound said wrong is marked among the word's sounds.
+  await expect(practise.locator('mark').first()).toHaveText(/r/);
+
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/enterprise/speech/speak-text') && response.ok(),
+  );
+  const hearRight = practise.getByRole('button', { name: 'Hear it: right' });
+  await hearRight.click();
+  await answer;
+  await expect(hearRight).toHaveAttribute('aria-pressed', 'true');
+  await shoot(page, 'sounds-learner');
+
+  // The sounds, the tip and the scores fit a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByRole('button', { name: 'Submit task' }).click();
+  await expect(page.getByText('Task completed successfully')).toBeVisible();
+});
+
+test('the reviewer reads the same sound, in the reviewer’s words', async ({ page }) => {
+  await signIn(page, 'enterprise', OWNER);
+  const pending = page.getByRole('region', { name: 'Completed tasks to review' });
+  await pending.getByRole('searchbox', { name: 'Search completed tasks' }).fill(stamp);
+  await pending.getByRole('link', { name: `Review ${TITLE} by Lee Learner` }).click();
+  const practise = page
+    .getByRole('region', { name: 'Speech analysis' })
+    .getByRole('region', { name: 'Words to practise' });
+  await expect(practise).toContainText('/l/ was heard for /r/ in right.');
+  await expect(practise.getByRole('button', { name: 'Hear it: right' })).toBeVisible();
+  await shoot(page, 'sounds-reviewer');
+});
