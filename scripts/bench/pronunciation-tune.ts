@@ -9,12 +9,12 @@
  * Prints the two constants as TypeScript to paste. `pnpm --filter @coach/scripts bench:pronunciation-tune`;
  * BENCH_SNR=clean,20 picks the noise levels (default clean and 20 dB).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { decodeAudio, transcribeSamples, warmUpEmbeddedSpeech } from '@coach/server/speech';
 import { analyseTranscript } from '../../server/src/services/speech-analytics.ts';
 import { buildPronunciationSet } from './pronunciation-set.ts';
 
-type Candidate = { key: string; margin: number; verdict: 'match' | 'disagree'; real: boolean };
+type Candidate = { key: string; margin: number; score: number; verdict: 'match' | 'disagree'; real: boolean };
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,7 +57,7 @@ const main = async () => {
             : phone.kind === 'omitted'
               ? label?.said === null && label.expected === phone.phone
               : label?.expected === null);
-        candidates.push({ key, margin: phone.margin, verdict: verdicts[index] === 'correct' ? 'match' : 'disagree', real });
+        candidates.push({ key, margin: phone.margin, score: phone.score, verdict: verdicts[index] === 'correct' ? 'match' : 'disagree', real });
       }
     }
   }
@@ -91,6 +91,9 @@ const main = async () => {
   }
   console.log(`\nexport const ERROR_EVIDENCE: Record<string, number> = { ${evidence.join(', ')} };`);
   console.log(`\n${recordings.length} recordings, ${candidates.length} places heard otherwise`);
+  const jsonAt = process.argv.indexOf('--json');
+  const jsonFile = jsonAt > 0 ? process.argv[jsonAt + 1] : undefined;
+  if (jsonFile) await writeFile(jsonFile, JSON.stringify(candidates));
 };
 
 await main();

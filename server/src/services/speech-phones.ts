@@ -116,7 +116,7 @@ export const ERROR_EVIDENCE: Record<string, number> = {
   'JH>Y': 63,
   'L>R': 38,
   'R>L': 48,
-  'TH>F': 10,
+  'TH>F': 15,
   'TH>T': 61,
   'V>B': 38,
   'V>W': 41,
@@ -136,6 +136,16 @@ export const STRICTNESS_FACTOR: Record<PronunciationStrictness, number> = {
   standard: 1,
   strict: 0.7,
 };
+
+/**
+ * Errors whose written sound, when it fits the audio badly (score under LOW_FIT_SCORE), is flagged on less
+ * evidence (LOW_FIT_EVIDENCE): on the tune half, these errors' real cases mostly had the written sound scoring
+ * 0-15, and their rightly said ones almost never did (w→v, dʒ→j, a dropped h, θ→s/t). Other errors' rightly
+ * said sounds scored that low as often as their real ones, so they keep the evidence bar alone.
+ */
+const LOW_FIT_ERRORS: ReadonlySet<string> = new Set(['W>V', 'JH>Y', '-HH', 'TH>S', 'TH>T']);
+const LOW_FIT_SCORE = 15;
+const LOW_FIT_EVIDENCE = 10;
 
 /** A sound scoring below this is badly said: a word with one is not "every sound in place". */
 const UNCLEAR_SOUND = 30;
@@ -175,7 +185,11 @@ export const judgeWord = ({
   strictness: PronunciationStrictness;
 }): JudgedWord => {
   const flagged = (phone: MeasuredPhone) =>
-    phone.kind !== 'expected' && phone.margin >= evidenceNeeded(phone, transcript, strictness);
+    phone.kind !== 'expected' &&
+    (phone.margin >= evidenceNeeded(phone, transcript, strictness) ||
+      (LOW_FIT_ERRORS.has(errorKey(phone)) &&
+        phone.score < LOW_FIT_SCORE &&
+        phone.margin >= LOW_FIT_EVIDENCE * STRICTNESS_FACTOR[strictness]));
   // The recogniser heard a real word one or two learners' errors away ("sheep" for "ship"): it names them, and
   // the sounds say where.
   const named = transcript.kind === 'substitute' ? (transcript.named ?? null) : null;

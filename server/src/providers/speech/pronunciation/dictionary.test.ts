@@ -21,8 +21,10 @@ describe('the reference sounds of a target word', () => {
   it('a British reference drops the r no vowel follows, and still accepts the American one', () => {
     expect(sounds('car', 'en-GB')).toEqual(['K AA', 'K AA R']);
     expect(sounds('car')).toEqual(['K AA R']);
-    // An r before a vowel stays.
+    // An r before a vowel stays; an unstressed r-coloured vowel is a schwa.
     expect(sounds('very', 'en-GB')).toEqual(['V EH R IY']);
+    expect(sounds('weather', 'en-GB')).toEqual(['W EH DH AH', 'W EH DH ER']);
+    expect(sounds('bird', 'en-GB')).toEqual(['B ER D']);
   });
 
   it('a word CMUdict lacks is said by espeak-ng, in the same phones', () => {

@@ -139,19 +139,25 @@ const espeakPronunciation = (word: string, accent: PronunciationAccent): Pronunc
 };
 
 /**
- * A British or Australian reference drops an r that no vowel follows ("car", "hard"): non-rhotic, as the accent
- * says it; the stressed ER becomes the long vowel of "bird" (here still ER, the model has no other).
+ * A British or Australian reference drops an r that no vowel follows ("car", "hard") and says an unstressed ER as
+ * a schwa ("weather"): non-rhotic, as the accent says it. A stressed ER, the long vowel of "bird", stays ER (the
+ * model has no other).
  */
 const nonRhotic = (pronunciation: Pronunciation): Pronunciation =>
-  pronunciation.filter(
-    (sound, index) =>
-      !(
-        sound.phone === 'R' &&
-        index > 0 &&
-        VOWELS.has(pronunciation[index - 1]?.phone ?? 'B') &&
-        !VOWELS.has(pronunciation[index + 1]?.phone ?? 'B')
-      ),
-  );
+  pronunciation
+    // An unstressed r-coloured vowel is a plain schwa there ("weather" ends in /ə/).
+    .map((sound) =>
+      sound.phone === 'ER' && sound.stress === 0 ? { phone: 'AH' as const, stress: 0 as const } : sound,
+    )
+    .filter(
+      (sound, index) =>
+        !(
+          sound.phone === 'R' &&
+          index > 0 &&
+          VOWELS.has(pronunciation[index - 1]?.phone ?? 'B') &&
+          !VOWELS.has(pronunciation[index + 1]?.phone ?? 'B')
+        ),
+    );
 
 const sameSounds = (a: Pronunciation, b: Pronunciation) =>
   a.length === b.length && a.every((sound, index) => sound.phone === b[index]?.phone);
