@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { analyseTranscript } from '../../../services/speech-analytics.ts';
+import { decodeAudio, transcribeSamples } from '../index.ts';
+import { type Piece, synthesise } from '../synthesise.ts';
+import { assessPhones } from './align.ts';
+
+// The phone aligner on speech synthesised here (flite, espeak-ng with its phoneme input), through the whole
+// engine: decode, VAD, Moonshine, PocketSphinx. One run says all (no database): vitest.config.ts keeps it out
+// of the PostgreSQL project.
+
+const samplesOf = async (piece: Piece) =>
+  decodeAudio({
+    bytes: await synthesise([{ silence: 0.3 }, piece, { silence: 0.3 }]),
+    contentType: 'audio/wav',
+  });
+
+const hear = async (piece: Piece, target: string) => {
+  const transcript = await transcribeSamples(await samplesOf(piece), { target, accent: 'en-US' });
+  const analysis = analyseTranscript({ transcript, target });
+  if (analysis.status !== 'done') throw new Error(`not heard: ${analysis.status}`);
+  return { transcript, words: analysis.words ?? [] };
+};
+
+const flaggedIn = (words: { word: string; status: string }[]) =>
+  words.filter((word) => word.status !== 'correct').map((word) => word.word);
+
+describe('the phone aligner', () => {
+  it('times every sound of a rightly read sentence, in order, and finds them in place', async () => {
+    const target = 'Please call Stella and ask her to bring these things with her from the store.';
+    const assessed = assessPhones({
+      samples: await samplesOf({ say: target, voice: 'rms' }),
+      target,
+      accent: 'en-US',
+    });
+    expect(assessed?.words.map((word) => word.word)).toEqual(
+      'please call stella and ask her to bring these things with her from the store'.split(' '),
+    );
+    let previousEnd = 0;
+    for (const word of assessed?.words ?? []) {
+      expect(word.start).not.toBeNull();
+      expect(word.start ?? 0).toBeGreaterThanOrEqual(previousEnd - 0.011);
+      previousEnd = word.end ?? 0;
+      for (const phone of word.phones) expect(phone.end).toBeGreaterThan(phone.start);
+    }
+    const scores = (assessed?.words ?? []).flatMap((word) => word.phones.map((phone) => phone.score));
+    const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)] ?? 0;
+    expect(median).toBeGreaterThanOrEqual(70);
+  });
+
+  it('the same audio is measured the same way every time (no state carried between recordings)', async () => {
+    const target = 'We have a very big house.';
+    const samples = await samplesOf({ say: 'We have a berry big house.', voice: 'rms' });
+    const first = assessPhones({ samples, target, accent: 'en-US' });
+    assessPhones({
+      samples: await samplesOf({ say: 'Something else entirely.' }),
+      target: 'Something else entirely.',
+      accent: 'en-US',
+    });
+    expect(assessPhones({ samples, target, accent: 'en-US' })).toEqual(first);
+  });
+
+  it('a rightly read sentence has no flagged word', async () => {
+    const target = 'Please call Stella and ask her to bring these things with her from the store.';
+    for (const voice of ['slt', 'rms'] as const) {
+      const { words } = await hear({ say: target, voice }, target);
+      expect(flaggedIn(words)).toEqual([]);
+    }
+  });
+
+  it('"light" for "right": the word is flagged with /l/ heard for /r/', async () => {
+    const { words, transcript } = await hear(
+      { say: 'The light answer is on the board.' },
+      'The right answer is on the board.',
+    );
+    // The aligner's own measure: it picked /l/ at /r/ with evidence for it.
+    const right = transcript.phones?.words.find((word) => word.word === 'right');
+    expect(right?.phones[0]).toMatchObject({ phone: 'R', kind: 'substituted', heard: 'L' });
+    expect(right?.phones[0]?.margin).toBeGreaterThan(0);
+    expect(flaggedIn(words)).toEqual(['right']);
+    expect(words.find((word) => word.word === 'right')?.phones?.[0]).toMatchObject({
+      phone: 'R',
+      heard: 'L',
+      status: 'mispronounced',
+    });
+  });
+
+  it('"berry" for "very", though the recogniser wrote "very": the aligner names /b/ for /v/', async () => {
+    const { words, transcript } = await hear(
+      { say: 'We have a berry big house.', voice: 'rms' },
+      'We have a very big house.',
+    );
+    expect(transcript.text.toLowerCase()).toContain('very');
+    expect(flaggedIn(words)).toEqual(['very']);
+    expect(words.find((word) => word.word === 'very')?.phones?.[0]).toMatchObject({ phone: 'V', heard: 'B' });
+  });
+
+  it('"yumped" for "jumped", typed in espeak-ng phonemes: /j/ named for /dʒ/', async () => {
+    const { words } = await hear({ espeak: "She [[j'Vmpt]] over the fence." }, 'She jumped over the fence.');
+    expect(words.find((word) => word.word === 'jumped')?.phones?.[0]).toMatchObject({
+      phone: 'JH',
+      heard: 'Y',
+      status: 'mispronounced',
+    });
+  });
+
+  it('a word no dictionary has is still aligned, by what espeak-ng says', async () => {
+    const target = 'Ask Okonkwo tomorrow.';
+    const assessed = assessPhones({ samples: await samplesOf({ say: target }), target, accent: 'en-US' });
+    expect(assessed?.words.find((word) => word.word === 'okonkwo')?.phones.length).toBeGreaterThan(3);
+  });
+});
