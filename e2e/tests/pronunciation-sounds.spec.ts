@@ -88,7 +88,9 @@ test('the owner sets a Read & Record passage for the learner’s group', async (
   await expect(page.getByText(/^\d+ new assignments? made$/)).toBeVisible();
 });
 
-test('the learner says /l/ for /r/, sees the sound named with its tip, and hears the word', async ({ page }) => {
+test('the learner says /l/ for /r/, sees the sound named with its tip, and hears the word', async ({
+  page,
+}) => {
   await signIn(page, 'enterprise', LEARNER);
   await page.goto('/enterprise/my-tasks');
   await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);

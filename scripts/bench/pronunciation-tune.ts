@@ -18,7 +18,9 @@ type Candidate = { key: string; margin: number; score: number; verdict: 'match' 
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
 };
 const one = (value: number) => Math.round(value * 10) / 10;
 
@@ -28,28 +30,46 @@ const SCORE_70_OFFSET = 8 * Math.log(7 / 3);
 const MIN_SOUNDS = 20;
 
 const main = async () => {
-  const snrs = (process.env.BENCH_SNR ?? 'clean,20').split(',').map((s) => (s === 'clean' ? null : Number(s)));
+  const snrs = (process.env.BENCH_SNR ?? 'clean,20')
+    .split(',')
+    .map((s) => (s === 'clean' ? null : Number(s)));
   const recordings = await buildPronunciationSet({ halves: ['tune'], snrs });
   await warmUpEmbeddedSpeech();
   const candidates: Candidate[] = [];
   const distances = new Map<string, number[]>();
   for (const [done, recording] of recordings.entries()) {
     if (done % 50 === 0) console.error(`  ${done}/${recordings.length}`);
-    const samples = await decodeAudio({ bytes: new Uint8Array(await readFile(recording.file)), contentType: 'audio/wav' });
-    const transcript = await transcribeSamples(samples, { target: recording.target, accent: recording.voice.accent });
+    const samples = await decodeAudio({
+      bytes: new Uint8Array(await readFile(recording.file)),
+      contentType: 'audio/wav',
+    });
+    const transcript = await transcribeSamples(samples, {
+      target: recording.target,
+      accent: recording.voice.accent,
+    });
     // The transcript's own verdict on each target word: the analysis without the aligner's measure.
-    const plain = analyseTranscript({ transcript: { ...transcript, phones: null }, target: recording.target });
-    const verdicts = (plain.words ?? []).filter((word) => word.status !== 'inserted').map((word) => word.status);
+    const plain = analyseTranscript({
+      transcript: { ...transcript, phones: null },
+      target: recording.target,
+    });
+    const verdicts = (plain.words ?? [])
+      .filter((word) => word.status !== 'inserted')
+      .map((word) => word.status);
     const label = recording.label;
     for (const [index, word] of (transcript.phones?.words ?? []).entries()) {
       const rightlySaid = label === null || label.wordIndex !== index;
       for (const phone of word.phones) {
         if (phone.kind === 'expected') {
-          if (rightlySaid && phone.distance !== null) distances.set(phone.phone, [...(distances.get(phone.phone) ?? []), phone.distance]);
+          if (rightlySaid && phone.distance !== null)
+            distances.set(phone.phone, [...(distances.get(phone.phone) ?? []), phone.distance]);
           continue;
         }
         const key =
-          phone.kind === 'substituted' ? `${phone.phone}>${phone.heard}` : phone.kind === 'omitted' ? `-${phone.phone}` : `+${phone.phone}`;
+          phone.kind === 'substituted'
+            ? `${phone.phone}>${phone.heard}`
+            : phone.kind === 'omitted'
+              ? `-${phone.phone}`
+              : `+${phone.phone}`;
         const real =
           !rightlySaid &&
           (phone.kind === 'substituted'
@@ -57,7 +77,13 @@ const main = async () => {
             : phone.kind === 'omitted'
               ? label?.said === null && label.expected === phone.phone
               : label?.expected === null);
-        candidates.push({ key, margin: phone.margin, score: phone.score, verdict: verdicts[index] === 'correct' ? 'match' : 'disagree', real });
+        candidates.push({
+          key,
+          margin: phone.margin,
+          score: phone.score,
+          verdict: verdicts[index] === 'correct' ? 'match' : 'disagree',
+          real,
+        });
       }
     }
   }
@@ -67,10 +93,14 @@ const main = async () => {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([phone, values]) => {
       const p95 = percentile(values, 95);
-      console.log(`${phone.padEnd(3)} n=${String(values.length).padStart(4)} p50=${one(percentile(values, 50))} p95=${one(p95)}`);
+      console.log(
+        `${phone.padEnd(3)} n=${String(values.length).padStart(4)} p50=${one(percentile(values, 50))} p95=${one(p95)}`,
+      );
       return `${phone}: ${one(p95 + SCORE_70_OFFSET)}`;
     });
-  console.log(`\nexport const SCORE_MIDPOINTS: Partial<Record<Phone, number>> = { ${midpoints.join(', ')} };\n`);
+  console.log(
+    `\nexport const SCORE_MIDPOINTS: Partial<Record<Phone, number>> = { ${midpoints.join(', ')} };\n`,
+  );
 
   const evidence: string[] = [];
   for (const key of [...new Set(candidates.map((c) => c.key))].sort()) {
