@@ -19,13 +19,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Phone } from '@coach/shared/constants/phones';
+import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { normaliseWord } from '../../server/src/services/speech-analytics.ts';
 
 const run = promisify(execFile);
 
-/** The sound errors learners make most (the PHONE_TIPS of constants/phones.ts), one kind each. */
+/** The sound errors learners make most (the PHONE_TIPS of constants/speech-sounds.ts), one kind each. */
 export const ERROR_KINDS = [
   'th-f',
   'th-t',

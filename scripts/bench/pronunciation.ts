@@ -29,7 +29,7 @@ import {
   wordErrorRate,
   wordErrors,
 } from '@coach/server/speech';
-import { VOWELS } from '@coach/shared/constants/phones';
+import { VOWELS } from '@coach/shared/constants/speech-sounds';
 import {
   PRONUNCIATION_STRICTNESS,
   type PronunciationAccent,

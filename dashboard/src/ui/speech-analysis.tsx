@@ -1,4 +1,4 @@
-import { PHONE_IPA, type PhoneTip, phoneTipOf, VOWELS } from '@coach/shared/constants/phones';
+import { PHONE_IPA, type PhoneTip, phoneTipOf, VOWELS } from '@coach/shared/constants/speech-sounds';
 import { MIN_PAUSE_SECONDS, PACE_BAND, paceVerdict } from '@coach/shared/constants/speech';
 import type {
   SpeechAnalysis,

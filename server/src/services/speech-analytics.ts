@@ -1,4 +1,4 @@
-import type { Phone } from '@coach/shared/constants/phones';
+import type { Phone } from '@coach/shared/constants/speech-sounds';
 import {
   isFillerWord,
   MIN_PAUSE_SECONDS,

@@ -4,7 +4,7 @@ import {
   isConsonant,
   type Phone,
   VOWELS,
-} from '@coach/shared/constants/phones';
+} from '@coach/shared/constants/speech-sounds';
 import { MISPRONOUNCED_BELOW } from '@coach/shared/constants/speech';
 import type { PronunciationStrictness } from '@coach/shared/contract/pronunciation';
 import type { SpeechPhone, SpeechWordStatus } from '@coach/shared/contract/speech';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONES } from '../constants/phones.ts';
+import { PHONES } from '../constants/speech-sounds.ts';
 
 // The speech analysis of one recording (issue 16): what the server's speech engine heard and how it scores,
 // written by the background job and read by the learner's and reviewer's calls. No call of its own: it is a
@@ -34,7 +34,7 @@ export const SPEECH_PHONE_STATUSES = ['correct', 'mispronounced', 'omitted', 'in
 export type SpeechPhoneStatus = (typeof SPEECH_PHONE_STATUSES)[number];
 
 /**
- * One sound of a target word, in the word's order, in ARPAbet (`PHONES` in constants/phones.ts; screens show it
+ * One sound of a target word, in the word's order, in ARPAbet (`PHONES` in constants/speech-sounds.ts; screens show it
  * in IPA): `phone` is the sound the word has (the added sound for an inserted one), `heard` the sound heard
  * instead of a mispronounced one when the aligner could name it, `score` its goodness of pronunciation 0-100.
  */

@@ -1,4 +1,4 @@
-import type { Phone } from '@coach/shared/constants/phones';
+import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import { type Pronunciation, pronunciationsOf } from './dictionary.ts';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { isPhone, type Phone, VOWELS } from '@coach/shared/constants/phones';
+import { isPhone, type Phone, VOWELS } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { dictionary } from 'cmu-pronouncing-dictionary';
 import { LRUCache } from 'lru-cache';

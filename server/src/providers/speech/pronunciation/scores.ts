@@ -1,4 +1,4 @@
-import type { Phone } from '@coach/shared/constants/phones';
+import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { DecodedSegment } from './pocketsphinx.ts';
 
 // Goodness of pronunciation (issue 37). PocketSphinx scores each frame against the best-fitting senone of its

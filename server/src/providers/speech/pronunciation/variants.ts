@@ -5,7 +5,7 @@ import {
   isConsonant,
   type Phone,
   VOWELS,
-} from '@coach/shared/constants/phones';
+} from '@coach/shared/constants/speech-sounds';
 import type { Pronunciation } from './dictionary.ts';
 
 // The sound errors learners of English actually make (issue 37), as the places in a word where the aligner may

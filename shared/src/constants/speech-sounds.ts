@@ -1,5 +1,6 @@
-// The sounds the coach hears (spec: pronunciation configuration). The phone set is ARPAbet, CMUdict's 39 phones
-// without stress digits, named once here: the server aligns and scores in it, the screens show each phone in IPA.
+// The sounds the coach hears (spec: pronunciation configuration): speech sounds, not telephone numbers (those are
+// constants/phone.ts). The phone set is ARPAbet, CMUdict's 39 phones without stress digits, named once here: the
+// server aligns and scores in it, the screens show each phone in IPA.
 
 /** ARPAbet phones (CMUdict), stress digits dropped. */
 export const PHONES = [
