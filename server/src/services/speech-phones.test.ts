@@ -191,3 +191,16 @@ describe('a heard word that is a learner’s slip of the target word names the s
     ]);
   });
 });
+
+describe('a word judged wrong on the transcript’s word names the aligner’s best guess', () => {
+  it('names the other sound the aligner found some evidence for, though too little to flag it alone', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'substitute' },
+      measured: think(heardF(1), [sound('IH'), sound('NG', 12), sound('K')]),
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]).toEqual({ phone: 'TH', heard: 'F', score: 40, status: 'mispronounced' });
+    expect(judged.phones[2]?.status).toBe('correct');
+  });
+});

@@ -1,3 +1,4 @@
+import { MISPRONOUNCED_BELOW } from '@coach/shared/constants/speech';
 import {
   CONFUSIONS,
   DROPPABLE_ENDINGS,
@@ -5,7 +6,6 @@ import {
   type Phone,
   VOWELS,
 } from '@coach/shared/constants/speech-sounds';
-import { MISPRONOUNCED_BELOW } from '@coach/shared/constants/speech';
 import type { PronunciationStrictness } from '@coach/shared/contract/pronunciation';
 import type { SpeechPhone, SpeechWordStatus } from '@coach/shared/contract/speech';
 
@@ -224,10 +224,22 @@ export const judgeWord = ({
     status = transcript.confidence * 100 >= MISPRONOUNCED_BELOW || inPlace ? 'correct' : 'mispronounced';
   else if (inPlace) status = 'correct';
   else status = transcript.kind === 'omit' ? 'omitted' : 'mispronounced';
-  // A word judged mispronounced with no sound named says which sound was least clear.
+  // A word judged mispronounced with no sound flagged names the aligner's best guess: the other sound it found
+  // with any evidence for it; failing that, it says which sound was least clear.
   if (status === 'mispronounced' && !anyFlagged && phones.length) {
-    const worst = phones.reduce((low, phone) => (phone.score < low.score ? phone : low));
-    worst.status = 'mispronounced';
+    const guess = measured.phones
+      .filter((phone) => phone.kind === 'substituted' && phone.heard && phone.margin > 0)
+      .sort((a, b) => b.margin - a.margin)[0];
+    const atGuess = guess ? measured.phones.filter((phone) => phone.kind !== 'inserted').indexOf(guess) : -1;
+    const guessed = atGuess >= 0 ? phones[atGuess] : undefined;
+    if (guess?.heard && guessed) {
+      guessed.heard = guess.heard;
+      guessed.score = Math.min(guessed.score, FLAGGED_SOUND_SCORE);
+      guessed.status = 'mispronounced';
+    } else {
+      const worst = phones.reduce((low, phone) => (phone.score < low.score ? phone : low));
+      worst.status = 'mispronounced';
+    }
   }
   const accuracy =
     status === 'omitted'
