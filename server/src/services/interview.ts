@@ -199,7 +199,8 @@ const advanceNow = async ({ db, coach }: Pick<Deps, 'db' | 'coach'>, assignmentI
           : null;
       const next = nextStage(stage);
       let response = turn?.response ?? null;
-      if (response === null && speech.status !== 'no-speech')
+      // An answer not heard (silence, or speech under too much noise to judge) leaves the question standing.
+      if (response === null && speech.status !== 'no-speech' && speech.status !== 'too-noisy')
         response = next
           ? await withFallback(coach, (engine) =>
               engine.interviewQuestion({
