@@ -1,5 +1,5 @@
-import { PHONE_IPA, type PhoneTip, phoneTipOf, VOWELS } from '@coach/shared/constants/speech-sounds';
 import { MIN_PAUSE_SECONDS, PACE_BAND, paceVerdict } from '@coach/shared/constants/speech';
+import { PHONE_IPA, type PhoneTip, phoneTipOf, VOWELS } from '@coach/shared/constants/speech-sounds';
 import type {
   SpeechAnalysis,
   SpeechPhone,

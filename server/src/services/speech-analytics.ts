@@ -1,4 +1,3 @@
-import type { Phone } from '@coach/shared/constants/speech-sounds';
 import {
   isFillerWord,
   MIN_PAUSE_SECONDS,
@@ -6,6 +5,7 @@ import {
   PACE_BAND,
   PRONUNCIATION_SCORE_WEIGHTS,
 } from '@coach/shared/constants/speech';
+import type { Phone } from '@coach/shared/constants/speech-sounds';
 import {
   DEFAULT_PRONUNCIATION_SETTINGS,
   type PronunciationStrictness,
