@@ -200,9 +200,54 @@ describe("speech analytics of the engine's output", () => {
         confidence: 0.97,
       })),
       segments: [{ start: 0.5, end: 3.2 }],
+      noise: { snrDb: 42.5, verdict: 'clear' },
     };
     const analysis = analyseTranscript({ transcript, target: 'Rice is often served in round bowls.' });
     expect(analysis.scores.completeness).toBe(100);
+    expect(analysis.noise).toEqual({ snrDb: 42.5, verdict: 'clear' });
+  });
+});
+
+describe('speech analytics under noise', () => {
+  const zero = { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 };
+
+  it('a reading under noise as loud as the voice is too-noisy: scores 0, never passes, says how loud', () => {
+    const noise = { snrDb: 0.4, verdict: 'too-noisy' as const };
+    const analysis = analyseTranscript({ transcript: heard(spoken(SENTENCE), { noise }), target: SENTENCE });
+    expect(speechAnalysisSchema.parse(analysis)).toEqual(analysis);
+    expect(analysis).toMatchObject({
+      status: 'too-noisy',
+      words: null,
+      scores: zero,
+      noise,
+      wordsPerMinute: 0,
+    });
+    expect(analysis.transcript).toBe(SENTENCE);
+    expect(speechAnalysisPasses(analysis, 0)).toBe(false);
+  });
+
+  it('too-noisy wins over no-speech: the engine saw speech it could not make out', () => {
+    const noise = { snrDb: -3, verdict: 'too-noisy' as const };
+    const analysis = analyseTranscript({
+      transcript: { speech: false, durationSeconds: 4, text: '', words: [], segments: [], noise },
+    });
+    expect(analysis).toMatchObject({ status: 'too-noisy', durationSeconds: 4, noise });
+  });
+
+  it('a reading in a noisy room is still scored, and keeps its noise for the hint', () => {
+    const noise = { snrDb: 9.8, verdict: 'noisy' as const };
+    const analysis = analyseTranscript({ transcript: heard(spoken(SENTENCE), { noise }), target: SENTENCE });
+    expect(speechAnalysisSchema.parse(analysis)).toEqual(analysis);
+    expect(analysis.status).toBe('done');
+    expect(analysis.scores).toEqual({ accuracy: 92, completeness: 100, fluency: 100, pronunciation: 96 });
+    expect(analysis.noise).toEqual(noise);
+  });
+
+  it('no-speech keeps the noise too; a transcript without one has none', () => {
+    const noise = { snrDb: 21, verdict: 'clear' as const };
+    const silent = analyseTranscript({ transcript: heard([['...', 0.5, 1]], { noise }) });
+    expect(silent).toMatchObject({ status: 'no-speech', noise });
+    expect(analyseTranscript({ transcript: heard(spoken(SENTENCE)) })).not.toHaveProperty('noise');
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from '@coach/shared/contract/pronunciation';
 import type {
   MeasuredSpeechAnalysis,
+  SpeechNoise,
   SpeechPause,
   SpeechProsody,
   SpeechWord,
@@ -45,6 +46,8 @@ export type HeardTranscript = {
   phones?: { words: MeasuredWord[]; heardSounds?: Record<string, Phone[][]> | undefined } | null | undefined;
   /** The voice's melody as the engine measured it (issue 37). */
   prosody?: SpeechProsody | null | undefined;
+  /** How loud the speech was over the noise (issue 37); absent when the engine does not measure it. */
+  noise?: SpeechNoise | undefined;
 };
 
 /** A normalised word with where it came from: the text as written, when it was said, how sure the engine was. */
@@ -367,8 +370,8 @@ const scoreWithoutTarget = (heard: Token[]) => ({
   ),
 });
 
-const noSpeech = (transcript: HeardTranscript, text: string): MeasuredSpeechAnalysis => ({
-  status: 'no-speech',
+/** The figures of a recording that is not scored: all 0, so it can never pass. */
+const unscored = (transcript: HeardTranscript, text: string) => ({
   transcript: text,
   durationSeconds: round(Math.max(0, transcript.durationSeconds), 2),
   wordsPerMinute: 0,
@@ -376,7 +379,20 @@ const noSpeech = (transcript: HeardTranscript, text: string): MeasuredSpeechAnal
   longestPauseSeconds: 0,
   fillers: { count: 0, per100Words: 0, words: [] },
   words: null,
-  scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
+  scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 } as const,
+});
+
+const noSpeech = (transcript: HeardTranscript, text: string): MeasuredSpeechAnalysis => ({
+  status: 'no-speech',
+  ...unscored(transcript, text),
+  ...(transcript.noise ? { noise: transcript.noise } : {}),
+});
+
+/** Speech under noise too loud to judge it (issue 37): not scored, so the room is not blamed on the learner. */
+const tooNoisy = (transcript: HeardTranscript, text: string, noise: SpeechNoise): MeasuredSpeechAnalysis => ({
+  status: 'too-noisy',
+  ...unscored(transcript, text),
+  noise,
 });
 
 /**
@@ -384,8 +400,9 @@ const noSpeech = (transcript: HeardTranscript, text: string): MeasuredSpeechAnal
  * (Pronunciation, Read & Record) and on delivery and clarity alone when it does not (free speech, answers,
  * the interview's stages).
  *
- * - status 'no-speech' with every figure 0 when the engine heard no speech (silence, a tone) or the words are
- *   nothing but punctuation or hesitation sounds; otherwise 'done'.
+ * - status 'too-noisy' with every figure 0 when the engine's noise verdict says so (issue 37), whatever it heard;
+ *   'no-speech' likewise when it heard no speech (silence, a tone) or the words are nothing but punctuation or
+ *   hesitation sounds; otherwise 'done'. The engine's `noise` is kept on all three.
  * - wordsPerMinute: heard words, fillers not counted, per minute from the first word's start to the last
  *   word's end (leading and trailing silence left out).
  * - pauses, longestPauseSeconds: see `findPauses`. fillers: FILLER_WORDS heard (a filler word the target text
@@ -406,6 +423,7 @@ export const analyseTranscript = ({
 }): MeasuredSpeechAnalysis => {
   // PostgreSQL's JSON refuses NUL; an engine has no reason to write one, so it goes rather than fail the job.
   const text = transcript.text.replaceAll('\0', '').trim();
+  if (transcript.noise?.verdict === 'too-noisy') return tooNoisy(transcript, text, transcript.noise);
   if (!transcript.speech) return noSpeech(transcript, text);
   const written = transcript.words.length > 0 ? transcript.words : wordsFromText(transcript);
   const tokens = tokensOf([...written].sort((a, b) => a.start - b.start));
@@ -461,5 +479,6 @@ export const analyseTranscript = ({
     },
     // Beside the four scores, not blended into them (issue 37: they stay Azure's four names).
     ...(transcript.prosody === undefined ? {} : { prosody: transcript.prosody }),
+    ...(transcript.noise ? { noise: transcript.noise } : {}),
   };
 };

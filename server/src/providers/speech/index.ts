@@ -1,8 +1,9 @@
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
-import type { SpeechProsody } from '@coach/shared/contract/speech';
+import type { SpeechNoiseVerdict, SpeechProsody } from '@coach/shared/contract/speech';
 import OpenAI, { toFile } from 'openai';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
 import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
+import { denoise, levelled, measureNoise, needsDenoising } from './noise.ts';
 import { assessPhones, type PhoneAssessment, soundsOfHeardWords } from './pronunciation/align.ts';
 import { AlignerMissingError } from './pronunciation/pocketsphinx.ts';
 import { measureProsody, type StressedVowel } from './prosody.ts';
@@ -34,6 +35,11 @@ export type Transcript = {
   phones?: PhoneAssessment | null;
   /** The voice's melody (issue 37); null when too little was voiced to say anything; absent from other engines. */
   prosody?: SpeechProsody | null;
+  /**
+   * The speech's level over the noise between words, in dB, and its verdict (issue 37); absent when no speech
+   * segment was found, and from other engines.
+   */
+  noise?: { snrDb: number; verdict: SpeechNoiseVerdict };
 };
 
 /** What the recording was meant to say (Pronunciation items, Read & Record) and in which accent it is judged. */
@@ -99,8 +105,8 @@ export const timeWords = (chunk: Chunk, words: RecognisedWord[]): TranscriptWord
 };
 
 /**
- * The embedded engine: ffmpeg decodes, Silero VAD finds the speech and its pauses, Moonshine Tiny hears each
- * chunk of at most 20 s. Nothing leaves the machine. The models load on the first recording, once per process
+ * The embedded engine: ffmpeg decodes, a quiet recording is raised, Silero VAD finds the speech and its pauses,
+ * the noise is measured and steady noise taken out (noise.ts), and Moonshine Tiny hears each chunk of at most 20 s. Nothing leaves the machine. The models load on the first recording, once per process
  * (every provider made here shares them).
  */
 export const embeddedSpeech = (options: { maxChunkSeconds?: number } = {}): SpeechProvider => ({
@@ -123,8 +129,15 @@ export const transcribeSamples = async (
 ): Promise<Transcript & { chunks: Chunk[] }> => {
   const durationSeconds = samples.length / SAMPLE_RATE;
   if (!samples.length) return { ...noSpeech(0), chunks: [] };
-  const probabilities = await speechProbabilities(samples);
+  // Raised for the VAD (a whisper is heard), the noise measured before any denoising, then denoised for the
+  // recogniser only. The VAD hears the noisy copy: Silero found the speech down to -5 dB SNR, the SNR needs its
+  // pauses, and a second VAD pass on the denoised copy gave 40.6 % WER against 41.9 % at 10 dB, within noise.
+  const audible = levelled(samples);
+  const probabilities = await speechProbabilities(audible);
   const segments = segmentsFrom(probabilities, durationSeconds);
+  const noise = measureNoise(audible, segments);
+  const clean = needsDenoising(noise) ? denoise(audible, segments) : audible;
+  const measured = noise ? { noise } : {};
   const chunks = chunksFrom(segments, probabilities, options.maxChunkSeconds ?? 20);
   const words: TranscriptWord[] = [];
   for (const [i, chunk] of chunks.entries()) {
@@ -140,12 +153,12 @@ export const transcribeSamples = async (
       next ? (chunk.end + next.start) / 2 : Infinity,
     );
     const heard = await recognise(
-      samples.subarray(Math.floor(from * SAMPLE_RATE), Math.ceil(to * SAMPLE_RATE)),
+      clean.subarray(Math.floor(from * SAMPLE_RATE), Math.ceil(to * SAMPLE_RATE)),
     );
     if (saysSomething(heard.map((w) => w.word).join(' '))) words.push(...timeWords(chunk, heard));
   }
   const text = words.map((w) => w.word).join(' ');
-  if (!saysSomething(text)) return { ...noSpeech(round(durationSeconds)), chunks };
+  if (!saysSomething(text)) return { ...noSpeech(round(durationSeconds)), ...measured, chunks };
   return {
     speech: true,
     durationSeconds: round(durationSeconds),
@@ -153,6 +166,7 @@ export const transcribeSamples = async (
     words,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
     ...hearSoundsAndMelody(samples, segments, words, options),
+    ...measured,
     chunks,
   };
 };
