@@ -1,4 +1,5 @@
 import type { SpeechNoise, SpeechNoiseVerdict } from '@coach/shared/contract/speech';
+import { biquad } from './biquad.ts';
 import { SAMPLE_RATE } from './decode-audio.ts';
 import type { Span } from './vad.ts';
 
@@ -79,32 +80,9 @@ export const levelled = (samples: Float32Array): Float32Array => {
 /** Rumble and a microphone's DC offset carry no speech but would count as noise in the SNR. */
 const HIGHPASS_HZ = 80;
 
-/** A second-order Butterworth high-pass (RBJ's cookbook biquad, Q = 1/√2). */
-const highpassed = (samples: Float32Array) => {
-  const w = (2 * Math.PI * HIGHPASS_HZ) / SAMPLE_RATE;
-  const alpha = Math.sin(w) / Math.SQRT2;
-  const cos = Math.cos(w);
-  const a0 = 1 + alpha;
-  const b0 = (1 + cos) / 2 / a0;
-  const b1 = -(1 + cos) / a0;
-  const a1 = (-2 * cos) / a0;
-  const a2 = (1 - alpha) / a0;
-  const out = new Float32Array(samples.length);
-  let x1 = 0;
-  let x2 = 0;
-  let y1 = 0;
-  let y2 = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const x = samples[i] ?? 0;
-    const y = b0 * x + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
-    x2 = x1;
-    x1 = x;
-    y2 = y1;
-    y1 = y;
-    out[i] = y;
-  }
-  return out;
-};
+/** A second-order Butterworth high-pass at HIGHPASS_HZ, on a copy. */
+const highpassed = (samples: Float32Array) =>
+  biquad(Float32Array.from(samples), { kind: 'high', cutoff: HIGHPASS_HZ, sampleRate: SAMPLE_RATE });
 
 /** Less non-speech than this says nothing reliable about the noise (the quietest frames stand in). */
 const MIN_NOISE_SECONDS = 0.25;

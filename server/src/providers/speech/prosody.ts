@@ -1,5 +1,6 @@
 import type { ProsodyAdvice, SpeechProsody } from '@coach/shared/contract/speech';
 import { YIN } from 'pitchfinder';
+import { biquad } from './biquad.ts';
 
 /** One 10 ms step of the pitch track: `hz` is null where the frame is silent or unvoiced. */
 export type PitchFrame = { time: number; hz: number | null };
@@ -74,29 +75,9 @@ const TRACK_RATE = 42 * MIN_HZ;
  */
 const YIN_THRESHOLD = 0.2;
 
-/** A biquad low-pass (RBJ cookbook, Q = 1/√2) applied in place. */
+/** A biquad low-pass applied in place. */
 const lowPass = (x: Float32Array, sampleRate: number, cutoff: number) => {
-  const w = (2 * Math.PI * cutoff) / sampleRate;
-  const alpha = Math.sin(w) / Math.SQRT2;
-  const cos = Math.cos(w);
-  const a0 = 1 + alpha;
-  const b0 = (1 - cos) / 2 / a0;
-  const b1 = (1 - cos) / a0;
-  const a1 = (-2 * cos) / a0;
-  const a2 = (1 - alpha) / a0;
-  let x1 = 0;
-  let x2 = 0;
-  let y1 = 0;
-  let y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const x0 = x[i] ?? 0;
-    const y0 = b0 * x0 + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
-    x2 = x1;
-    x1 = x0;
-    y2 = y1;
-    y1 = y0;
-    x[i] = y0;
-  }
+  biquad(x, { kind: 'low', cutoff, sampleRate });
 };
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { PHONES } from '@coach/shared/constants/speech-sounds';
 
 // Debian's PocketSphinx (libpocketsphinx3 + pocketsphinx-en-us, BSD-2) reached through koffi: an acoustic model
 // that scores the sounds it is told to expect, with no language model to repair a learner's errors (issue 37).
@@ -75,48 +76,7 @@ const bind = () => {
 };
 
 /** The 39 phones of the model as one-phone dictionary words, and silence. */
-const PHONE_WORDS = [
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'B',
-  'CH',
-  'D',
-  'DH',
-  'EH',
-  'ER',
-  'EY',
-  'F',
-  'G',
-  'HH',
-  'IH',
-  'IY',
-  'JH',
-  'K',
-  'L',
-  'M',
-  'N',
-  'NG',
-  'OW',
-  'OY',
-  'P',
-  'R',
-  'S',
-  'SH',
-  'T',
-  'TH',
-  'UH',
-  'UW',
-  'V',
-  'W',
-  'Y',
-  'Z',
-  'ZH',
-  'SIL',
-];
+const PHONE_WORDS = [...PHONES, 'SIL'];
 
 export type Aligner = {
   /** Adds a pronunciation to the dictionary (once; later calls for the same phones are free). */
