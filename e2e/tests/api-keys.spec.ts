@@ -5,17 +5,11 @@ import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { noSideways, noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootBothWidths } from '../support/pages.ts';
 
 /** API_KEYS_SCREENS=<folder> saves the screens at 1280 and 390 px, for a person to look at. */
 const SCREENS = process.env.API_KEYS_SCREENS;
-const shoot = async (page: Page, name: string) => {
-  if (!SCREENS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SCREENS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-};
+const shoot = (page: Page, name: string) => shootBothWidths(page, SCREENS, name);
 
 test('the owner makes a read-only Members key, an integration reads with it but cannot write, and revoking stops it', async ({
   page,

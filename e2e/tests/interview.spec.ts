@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
-import { CHROMIUM_PATH, E2E_PORT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { spokenReading, withMicrophone } from '../support/microphone.ts';
+import { pickerBox, shootBothWidths } from '../support/pages.ts';
 
 /**
  * Issue 16, the mock interview as a conversation: a learner answers a Get Interview Ready task aloud through
@@ -26,44 +24,11 @@ const TITLE = `Practice interview ${stamp}`;
 const SHOTS = process.env.SPEECH_SHOTS_DIR;
 
 /** The answer as speech, 48 kHz mono as Chromium's fake capture expects, with silence either side. */
-const wav = (() => {
-  const dir = path.join(os.tmpdir(), `coach-e2e-interview-${E2E_PORT}`);
-  execFileSync('mkdir', ['-p', dir]);
-  const raw = path.join(dir, 'answer.wav');
-  const file = path.join(dir, 'answer-48k.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', ANSWER, '-o', raw]);
-  execFileSync('sox', ['-R', raw, '-r', '48000', '-c', '1', file, 'pad', '0.5', '0.5']);
-  const seconds = Number(execFileSync('soxi', ['-D', file]).toString().trim());
-  return { file, seconds };
-})();
+const wav = spokenReading({ name: 'interview', text: ANSWER });
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav.file}`,
-    ],
-  },
-});
+test.use(withMicrophone(wav.file));
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pickerBox = (page: Page, name: string) =>
-  page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
-
-const shoot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-};
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test('the owner sets a practice interview for the learner’s group', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
-import { CHROMIUM_PATH, E2E_PORT } from '../support/env.ts';
+import { noSideways } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { spokenReading, withMicrophone } from '../support/microphone.ts';
+import { pickerBox, shootBothWidths } from '../support/pages.ts';
 
 /**
  * Issue 37, "the coach hears sounds": a learner reads "The right answer is on the board." saying /l/ for /r/
@@ -28,46 +27,11 @@ const TITLE = `Say the answer aloud ${stamp}`;
 const SHOTS = process.env.SPEECH_SHOTS_DIR;
 
 /** The misread passage as speech (flite slt, 48 kHz mono for the fake capture, half a second of quiet either side). */
-const wav = (() => {
-  const dir = path.join(os.tmpdir(), `coach-e2e-sounds-${E2E_PORT}`);
-  execFileSync('mkdir', ['-p', dir]);
-  const raw = path.join(dir, 'light.wav');
-  const file = path.join(dir, 'light-48k.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', READ, '-o', raw]);
-  execFileSync('sox', ['-R', raw, '-r', '48000', '-c', '1', file, 'pad', '0.5', '0.5']);
-  const seconds = Number(execFileSync('soxi', ['-D', file]).toString().trim());
-  return { file, seconds };
-})();
+const wav = spokenReading({ name: 'sounds', text: READ });
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav.file}`,
-      // "Hear it" plays without a gesture of its own being needed again.
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use(withMicrophone(wav.file, ['--autoplay-policy=no-user-gesture-required']));
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pickerBox = (page: Page, name: string) =>
-  page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
-
-const shoot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-};
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test('the owner sets a Read & Record passage for the learner’s group', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
@@ -122,7 +86,7 @@ test('the learner says /l/ for /r/, sees the sound named with its tip, and hears
 
   // The sounds, the tip and the scores fit a phone.
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await noSideways(page);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole('button', { name: 'Submit task' }).click();

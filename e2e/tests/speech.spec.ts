@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
-import { CHROMIUM_PATH, E2E_PORT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { spokenReading, withMicrophone } from '../support/microphone.ts';
+import { pickerBox, shootBothWidths } from '../support/pages.ts';
 
 /**
  * Issue 16, "the coach that hears": a learner reads a Read & Record passage into Chromium's fake microphone,
@@ -31,45 +29,11 @@ const SHOTS = process.env.SPEECH_SHOTS_DIR;
  * half a second of silence either side. Synthesised when the file loads, before the browser that plays it
  * starts; sox -R keeps it the same on every run.
  */
-const wav = (() => {
-  const dir = path.join(os.tmpdir(), `coach-e2e-speech-${E2E_PORT}`);
-  execFileSync('mkdir', ['-p', dir]);
-  const raw = path.join(dir, 'passage.wav');
-  const file = path.join(dir, 'passage-48k.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', PASSAGE, '-o', raw]);
-  execFileSync('sox', ['-R', raw, '-r', '48000', '-c', '1', file, 'pad', '0.5', '0.5']);
-  const seconds = Number(execFileSync('soxi', ['-D', file]).toString().trim());
-  return { file, seconds };
-})();
+const wav = spokenReading({ name: 'speech', text: PASSAGE });
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      // The fake microphone plays the passage (and loops it, so a take stops at about its length).
-      `--use-file-for-fake-audio-capture=${wav.file}`,
-    ],
-  },
-});
+test.use(withMicrophone(wav.file));
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pickerBox = (page: Page, name: string) =>
-  page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
-
-const shoot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-};
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 /** The four scores of a finished analysis, each a meter out of 100. */
 const expectScores = async (panel: ReturnType<Page['getByRole']>) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { logOut, signIn } from '../support/auth.ts';
 import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { pickerBox } from '../support/pages.ts';
 
 /**
  * Issue 5: an admin authors a task of each type, files two in a folder and assigns three to the learner's group;
@@ -33,9 +34,6 @@ const FEEDBACK = 'Clear and calm — slow down a little on the long sentence.';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A picker row's checkbox, named by its title followed by its details. */
-const pickerBox = (page: Page, name: string) =>
-  page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
 
 /** My Tasks' Done tab (its radio is hidden inside the label a user clicks). */
 const showDone = async (page: Page) => {

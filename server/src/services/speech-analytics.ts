@@ -277,6 +277,7 @@ const scoreAgainstTarget = (
   measured: MeasuredWord[] | null,
   strictness: PronunciationStrictness,
   heardSounds: Record<string, Phone[][]>,
+  noisy: boolean,
 ) => {
   // The aligner measured the same normalised words in the same order; anything else is not used.
   const sounds =
@@ -313,7 +314,7 @@ const scoreAgainstTarget = (
           : step.kind === 'substitute'
             ? { kind: 'substitute', named: slipOf(measuredWord, token?.text, heardSounds) }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
-      const judged = judgeWord({ transcript: transcriptVerdict, measured: measuredWord, strictness });
+      const judged = judgeWord({ transcript: transcriptVerdict, measured: measuredWord, strictness, noisy });
       const start = token?.start ?? measuredWord.start;
       const end = token?.end ?? measuredWord.end;
       const times =
@@ -457,6 +458,7 @@ export const analyseTranscript = ({
           transcript.phones?.words ?? null,
           strictness,
           transcript.phones?.heardSounds ?? {},
+          transcript.noise?.verdict === 'noisy',
         )
       : scoreWithoutTarget(spoken);
   const weights = PRONUNCIATION_SCORE_WEIGHTS;

@@ -204,3 +204,22 @@ describe('a word judged wrong on the transcript’s word names the aligner’s b
     expect(judged.phones[2]?.status).toBe('correct');
   });
 });
+
+describe('in a noisy recording', () => {
+  it('a word the recogniser misheard with a badly fitting sound stays correct; clear evidence still flags', () => {
+    const misheard = {
+      transcript: { kind: 'substitute' as const },
+      measured: think(sound('TH', 5)),
+      strictness: 'standard' as const,
+    };
+    expect(judgeWord(misheard).status).toBe('mispronounced');
+    expect(judgeWord({ ...misheard, noisy: true }).status).toBe('correct');
+
+    const evidence = (margin: number) => ({ ...misheard, measured: think(heardF(margin)), noisy: true });
+    expect(judgeWord(evidence(needed('substitute') * 1.2)).status).toBe('correct');
+    expect(judgeWord(evidence(needed('substitute') * 2)).phones[0]).toMatchObject({
+      heard: 'F',
+      status: 'mispronounced',
+    });
+  });
+});
