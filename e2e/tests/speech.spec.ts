@@ -63,6 +63,8 @@ test('the owner sets a Read & Record passage for the learner’s group', async (
 });
 
 test('the learner reads the passage aloud and sees what the coach heard', async ({ page }) => {
+  // A take, and its hearing, which may wait behind the demo seed's own recordings on a fresh server.
+  test.setTimeout(120_000);
   await signIn(page, 'enterprise', LEARNER);
   await page.goto('/enterprise/my-tasks');
   await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
@@ -79,7 +81,7 @@ test('the learner reads the passage aloud and sees what the coach heard', async 
   const panel = page.getByRole('region', { name: 'Speech analysis' });
   await expect(panel.getByText('Analysing your recording…')).toBeVisible();
   const heard = panel.getByRole('region', { name: 'What we heard' });
-  await expect(heard).toBeVisible({ timeout: 30_000 });
+  await expect(heard).toBeVisible({ timeout: 60_000 });
   await expect(heard).toContainText(/good morning/i);
   await expect(panel.getByText('Word for word')).toBeVisible();
   await panel.getByText('Word for word').click();
