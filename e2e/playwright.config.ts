@@ -1,5 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_PATH, E2E_BASE_URL, E2E_WORKERS, e2eServer, REPO_ROOT } from './support/env.ts';
+import {
+  BROWSER_ARGS,
+  CHROMIUM_PATH,
+  E2E_BASE_URL,
+  E2E_WORKERS,
+  e2eServer,
+  REPO_ROOT,
+} from './support/env.ts';
 
 /**
  * Journeys run against the one-process server (API + built dashboard + built site) with the demo seed,
@@ -25,15 +32,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        // Recorded tasks: a fake microphone that needs no permission prompt.
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
+      args: BROWSER_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

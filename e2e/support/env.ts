@@ -43,3 +43,16 @@ export const DEMO_PASSWORD = 'Coach-demo-2026';
  * picks another.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/**
+ * Chromium's flags for every journey: no sandbox or GPU here, no background calls out of this closed network, and a
+ * fake microphone that needs no permission prompt (recorded tasks).
+ */
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];

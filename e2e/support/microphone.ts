@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_PATH, E2E_PORT } from './env.ts';
+import { BROWSER_ARGS, CHROMIUM_PATH, E2E_PORT } from './env.ts';
 
 /**
  * A reading for Chromium's fake microphone: `text` spoken by flite's `voice`, resampled to the 48 kHz mono the
@@ -32,15 +32,6 @@ export const spokenReading = ({
 export const withMicrophone = (file: string, extraArgs: string[] = []) => ({
   launchOptions: {
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${file}`,
-      ...extraArgs,
-    ],
+    args: [...BROWSER_ARGS, `--use-file-for-fake-audio-capture=${file}`, ...extraArgs],
   },
 });

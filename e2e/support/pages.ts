@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -18,4 +18,27 @@ export const shootBothWidths = async (page: Page, dir: string | undefined, name:
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
+};
+
+/** Bulk assign: the task found by its stamp, to the group found by `groupSearch`; checks the assignments were made. */
+export const assignToGroup = async (
+  page: Page,
+  { stamp, title, group, groupSearch }: { stamp: string; title: string; group: string; groupSearch: string },
+) => {
+  await page.goto('/enterprise/tasks-library');
+  await page.getByRole('link', { name: 'Bulk assign' }).click();
+  await page.getByRole('searchbox', { name: 'Find tasks' }).fill(stamp);
+  await pickerBox(page, title).check();
+  await page.getByRole('searchbox', { name: 'Find groups' }).fill(groupSearch);
+  await pickerBox(page, group).check();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(/^\d+ new assignments? made$/)).toBeVisible();
+};
+
+/** The signed-in learner opens one of their tasks from My Tasks, found by its stamp. */
+export const openMyTask = async (page: Page, { stamp, title }: { stamp: string; title: string }) => {
+  await page.goto('/enterprise/my-tasks');
+  await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 };

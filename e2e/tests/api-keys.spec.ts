@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { API_KEY_PATTERN } from '@coach/shared/contract/api-keys';
 import { members } from '@coach/shared/contract/members';
 import type { Page } from '@playwright/test';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
-import { pickerBox, shootBothWidths } from '../support/pages.ts';
+import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
 
 /**
  * Issue 16, the mock interview as a conversation: a learner answers a Get Interview Ready task aloud through
@@ -42,14 +42,7 @@ test('the owner sets a practice interview for the learner’s group', async ({ p
   await page.getByRole('button', { name: 'Create task' }).click();
   await expect(page.getByText('Task created successfully')).toBeVisible();
 
-  await page.goto('/enterprise/tasks-library');
-  await page.getByRole('link', { name: 'Bulk assign' }).click();
-  await page.getByRole('searchbox', { name: 'Find tasks' }).fill(stamp);
-  await pickerBox(page, TITLE).check();
-  await page.getByRole('searchbox', { name: 'Find groups' }).fill('Melbourne');
-  await pickerBox(page, GROUP).check();
-  await page.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText(/^\d+ new assignments? made$/)).toBeVisible();
+  await assignToGroup(page, { stamp, title: TITLE, group: GROUP, groupSearch: 'Melbourne' });
 });
 
 test('the learner answers each question aloud and the interviewer replies, then sums up', async ({
@@ -58,10 +51,7 @@ test('the learner answers each question aloud and the interviewer replies, then 
   // Four spoken answers of about 13 s each, and the hearing of each.
   test.setTimeout(300_000);
   await signIn(page, 'enterprise', LEARNER);
-  await page.goto('/enterprise/my-tasks');
-  await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
-  await page.getByRole('link', { name: TITLE }).click();
-  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await openMyTask(page, { stamp, title: TITLE });
   // The regional intro asks the job title, industry and location.
   await expect(page.getByText(/G'day.*job title.*industry.*location/)).toBeVisible();
   await expect(page.getByText('Asked after your previous answer.')).toHaveCount(3);

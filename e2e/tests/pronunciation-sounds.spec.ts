@@ -3,7 +3,7 @@ import { signIn } from '../support/auth.ts';
 import { noSideways } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
-import { pickerBox, shootBothWidths } from '../support/pages.ts';
+import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
 
 /**
  * Issue 37, "the coach hears sounds": a learner reads "The right answer is on the board." saying /l/ for /r/
@@ -42,14 +42,7 @@ test('the owner sets a Read & Record passage for the learner’s group', async (
   await page.getByRole('button', { name: 'Create task' }).click();
   await expect(page.getByText('Task created successfully')).toBeVisible();
 
-  await page.goto('/enterprise/tasks-library');
-  await page.getByRole('link', { name: 'Bulk assign' }).click();
-  await page.getByRole('searchbox', { name: 'Find tasks' }).fill(stamp);
-  await pickerBox(page, TITLE).check();
-  await page.getByRole('searchbox', { name: 'Find groups' }).fill('Melbourne');
-  await pickerBox(page, GROUP).check();
-  await page.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText(/^\d+ new assignments? made$/)).toBeVisible();
+  await assignToGroup(page, { stamp, title: TITLE, group: GROUP, groupSearch: 'Melbourne' });
 });
 
 test('the learner says /l/ for /r/, sees the sound named with its tip, and hears the word', async ({
@@ -58,10 +51,7 @@ test('the learner says /l/ for /r/, sees the sound named with its tip, and hears
   // A take, and its hearing, which may wait behind the demo seed's own recordings on a fresh server.
   test.setTimeout(120_000);
   await signIn(page, 'enterprise', LEARNER);
-  await page.goto('/enterprise/my-tasks');
-  await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
-  await page.getByRole('link', { name: TITLE }).click();
-  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await openMyTask(page, { stamp, title: TITLE });
 
   await page.getByRole('button', { name: 'Record the passage' }).click();
   await expect(page.getByRole('timer')).toBeVisible();

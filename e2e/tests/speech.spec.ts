@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
-import { pickerBox, shootBothWidths } from '../support/pages.ts';
+import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
 
 /**
  * Issue 16, "the coach that hears": a learner reads a Read & Record passage into Chromium's fake microphone,
@@ -52,24 +52,14 @@ test('the owner sets a Read & Record passage for the learner’s group', async (
   await page.getByRole('button', { name: 'Create task' }).click();
   await expect(page.getByText('Task created successfully')).toBeVisible();
 
-  await page.goto('/enterprise/tasks-library');
-  await page.getByRole('link', { name: 'Bulk assign' }).click();
-  await page.getByRole('searchbox', { name: 'Find tasks' }).fill(stamp);
-  await pickerBox(page, TITLE).check();
-  await page.getByRole('searchbox', { name: 'Find groups' }).fill('Melbourne');
-  await pickerBox(page, GROUP).check();
-  await page.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText(/^\d+ new assignments? made$/)).toBeVisible();
+  await assignToGroup(page, { stamp, title: TITLE, group: GROUP, groupSearch: 'Melbourne' });
 });
 
 test('the learner reads the passage aloud and sees what the coach heard', async ({ page }) => {
   // A take, and its hearing, which may wait behind the demo seed's own recordings on a fresh server.
   test.setTimeout(120_000);
   await signIn(page, 'enterprise', LEARNER);
-  await page.goto('/enterprise/my-tasks');
-  await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
-  await page.getByRole('link', { name: TITLE }).click();
-  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await openMyTask(page, { stamp, title: TITLE });
 
   await page.getByRole('button', { name: 'Record the passage' }).click();
   await expect(page.getByRole('timer')).toBeVisible();
