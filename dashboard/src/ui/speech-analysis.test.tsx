@@ -37,7 +37,9 @@ describe('speech analysis', () => {
     render(<SpeechAnalysisPanel analysis={reading} />);
     const heard = screen.getByRole('region', { name: 'What we heard' });
     expect(within(heard).getByText('(said differently: heard “bed”)')).toHaveClass('visually-hidden');
-    expect(within(heard).getByText('(said differently)')).toBeInTheDocument();
+    // A word heard as written but judged off says why, never "said differently" (issue 38 item 4).
+    expect(within(heard).getByText('(heard, but not clearly)')).toBeInTheDocument();
+    expect(within(heard).queryByText('(said differently)')).not.toBeInTheDocument();
     expect(within(heard).getByText('(missed)')).toBeInTheDocument();
     expect(within(heard).getByText('(extra word)')).toBeInTheDocument();
     // Each marked word carries a visible symbol as well as its style.
@@ -67,6 +69,18 @@ describe('speech analysis', () => {
     expect(screen.getByRole('region', { name: 'Fillers' })).toHaveTextContent(
       '3 fillers (12.5 per 100 words): “um” × 2, “uh” × 1',
     );
+  });
+
+  it('a word or two gets no pace verdict: too few words to judge a pace by', () => {
+    render(
+      <SpeechAnalysisPanel
+        analysis={{ ...reading, transcript: 'Comfortable.', wordsPerMinute: 75, words: null }}
+      />,
+    );
+    const pace = screen.getByRole('region', { name: 'Pace' });
+    expect(pace).toHaveTextContent('Pace is judged on 5 words or more: this recording has too few for a verdict.');
+    expect(within(pace).queryByText('Too slow')).not.toBeInTheDocument();
+    expect(within(pace).queryByRole('meter')).not.toBeInTheDocument();
   });
 
   it('shows the four scores as meters out of 100', () => {
@@ -239,6 +253,15 @@ describe('the sounds of the words to practise (issue 37)', () => {
       'Tip /θ/ as in think: put the tip of your tongue lightly between your teeth and blow out gently, with no voice.',
     );
     expect(within(item).getByRole('button', { name: 'Hear it: think' })).toBeInTheDocument();
+  });
+
+  it('in the reading, a word marked for a sound says which: said /f/ for /θ/, not "said differently"', () => {
+    // "think" heard as written by the recogniser, its /θ/ heard as /f/ by the sounds.
+    const { heard: _fink, ...thinkAsWritten } = think;
+    render(<SpeechAnalysisPanel analysis={withSounds([thinkAsWritten, house])} />);
+    const heard = screen.getByRole('region', { name: 'What we heard' });
+    expect(within(heard).getByTitle('said /f/ for /θ/')).toHaveTextContent('think');
+    expect(within(heard).getByTitle('a sound missed or added: /h/')).toHaveTextContent('house');
   });
 
   it('a missed sound, an added vowel and an unclear sound each read as a sentence', () => {

@@ -1,4 +1,11 @@
-import { MIN_PAUSE_SECONDS, PACE_BAND, paceVerdict } from '@coach/shared/constants/speech';
+import {
+  isFillerWord,
+  MIN_PAUSE_SECONDS,
+  MIN_WORDS_FOR_PACE,
+  PACE_BAND,
+  paceMeasurable,
+  paceVerdict,
+} from '@coach/shared/constants/speech';
 import { PHONE_IPA, type PhoneTip, phoneTipOf, VOWELS } from '@coach/shared/constants/speech-sounds';
 import type {
   SpeechAnalysis,
@@ -7,6 +14,7 @@ import type {
   SpeechScores,
   SpeechWord,
 } from '@coach/shared/contract/speech';
+import { normaliseWord } from '@coach/shared/format/spoken-words';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -33,9 +41,22 @@ const clock = (value: number) => {
 /** A visible symbol (hidden from screen readers, which get the words instead; speech.json describes each). */
 const WORD_MARKS = { mispronounced: '≈', omitted: '−', inserted: '+' } as const;
 
+const ipa = (phone: SpeechPhone['phone']) => `/${PHONE_IPA[phone]}/`;
+
+/**
+ * What a marked word's mark means. A word marked mispronounced says why (issue 38 item 4): the word heard
+ * instead, the sound heard instead, or that it was heard but not clearly; never "said differently" for a word
+ * the transcript shows as written.
+ */
 const describeWord = (t: TFunction<'speech'>, word: SpeechWord) => {
-  if (word.status === 'mispronounced' && word.heard) return t('analysis.heard', { heard: word.heard });
-  return word.status === 'correct' ? '' : t(`analysis.marks.${word.status}`);
+  if (word.status !== 'mispronounced')
+    return word.status === 'correct' ? '' : t(`analysis.marks.${word.status}`);
+  if (word.heard) return t('analysis.heard', { heard: word.heard });
+  const sound = word.phones?.find((phone) => phone.status === 'mispronounced' && phone.heard);
+  if (sound?.heard) return t('analysis.soundHeard', { heard: ipa(sound.heard), phone: ipa(sound.phone) });
+  const missed = word.phones?.find((phone) => phone.status === 'omitted' || phone.status === 'inserted');
+  if (missed) return t('analysis.soundMissed', { phone: ipa(missed.phone) });
+  return t('analysis.notClear');
 };
 
 /** The target text as read: each word marked by status, by a symbol and an underline style, not colour alone. */
@@ -98,8 +119,6 @@ const SOUNDS_PER_WORD = 2;
 const bare = (word: string) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || word;
 
 /** A phone as a learner reads it, between slashes ("/θ/"). */
-const ipa = (phone: SpeechPhone['phone']) => `/${PHONE_IPA[phone]}/`;
-
 type SoundIssue = { phone: SpeechPhone; next: SpeechPhone | undefined; tip: PhoneTip | null };
 type Practice = { word: SpeechWord; text: string; issues: SoundIssue[] };
 
@@ -286,8 +305,22 @@ const WordsToPractise = ({
   );
 };
 
-const Pace = ({ wordsPerMinute }: { wordsPerMinute: number }) => {
+/** The words of a transcript that count towards its pace: fillers and punctuation left out. */
+const spokenWordsOf = (transcript: string) =>
+  transcript
+    .split(/\s+/)
+    .flatMap((word) => normaliseWord(word))
+    .filter((word) => !isFillerWord(word)).length;
+
+const Pace = ({ wordsPerMinute, spokenWords }: { wordsPerMinute: number; spokenWords: number }) => {
   const { t } = useTranslation('speech');
+  // A word or two has no pace worth a verdict ("75 words a minute, too slow" for one word).
+  if (!paceMeasurable(spokenWords))
+    return (
+      <p className="speech-analysis__note">
+        {t('analysis.paceTooFew', { count: MIN_WORDS_FOR_PACE, value: formatNumber(MIN_WORDS_FOR_PACE) })}
+      </p>
+    );
   const verdict = paceVerdict(wordsPerMinute);
   const label = t(`analysis.verdict.${verdict}`);
   const value = formatNumber(wordsPerMinute);
@@ -551,7 +584,7 @@ const Details = ({
       ) : null}
       <section className="speech-analysis__part" aria-label={t('analysis.pace')}>
         <h3 className="speech-analysis__heading">{t('analysis.pace')}</h3>
-        <Pace wordsPerMinute={analysis.wordsPerMinute} />
+        <Pace wordsPerMinute={analysis.wordsPerMinute} spokenWords={spokenWordsOf(analysis.transcript)} />
       </section>
       <section className="speech-analysis__part" aria-label={t('analysis.pauses')}>
         <h3 className="speech-analysis__heading">{t('analysis.pauses')}</h3>

@@ -4,6 +4,7 @@ import {
   MISPRONOUNCED_BELOW,
   PACE_BAND,
   PRONUNCIATION_SCORE_WEIGHTS,
+  paceMeasurable,
 } from '@coach/shared/constants/speech';
 import type { Phone } from '@coach/shared/constants/speech-sounds';
 import {
@@ -57,8 +58,6 @@ type Token = { text: string; display: string; start: number; end: number; confid
 const TIME_EPSILON = 1e-6;
 /** A substituted word counts as a mispronunciation of the target word only this close in spelling (0-1). */
 const SIMILAR_SPELLING = 0.6;
-/** Below this many words a pace says nothing (one word of a Pronunciation item), so fluency ignores it. */
-const MIN_WORDS_FOR_PACE = 5;
 /** Fluency penalties, each capped (see `fluencyScore`). */
 const MAX_PACE_PENALTY = 50;
 const MAX_PAUSE_PENALTY = 30;
@@ -215,7 +214,7 @@ const findPauses = (tokens: Token[], segments: HeardTranscript['segments']): Spe
 /**
  * Fluency 0-100: 100 less three capped penalties.
  * - Pace: how far the words per minute fall outside PACE_BAND, as a percentage of the band's edge (30 wpm is
- *   70 % under 100), at most 50; not applied under MIN_WORDS_FOR_PACE words.
+ *   70 % under 100), at most 50; not applied under MIN_WORDS_FOR_PACE words (shared constants).
  * - Pauses: the share of speaking time spent in pauses of 1 s or more, in percent, at most 30.
  * - Fillers: 3 per filler per 100 words, at most 30.
  */
@@ -238,7 +237,7 @@ const fluencyScore = ({
       : wordsPerMinute > PACE_BAND.max
         ? (wordsPerMinute - PACE_BAND.max) / PACE_BAND.max
         : 0;
-  const pace = wordCount >= MIN_WORDS_FOR_PACE ? Math.min(MAX_PACE_PENALTY, outside * 100) : 0;
+  const pace = paceMeasurable(wordCount) ? Math.min(MAX_PACE_PENALTY, outside * 100) : 0;
   const pauses =
     speakingSeconds > 0 ? Math.min(MAX_PAUSE_PENALTY, (pausedSeconds / speakingSeconds) * 100) : 0;
   const fillers = Math.min(MAX_FILLER_PENALTY, fillersPer100Words * FILLER_PENALTY_PER_100_WORDS);

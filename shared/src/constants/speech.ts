@@ -7,6 +7,15 @@
  */
 export const PACE_BAND = { min: 100, max: 165 } as const;
 
+/**
+ * Below this many words (fillers not counted) a pace says nothing: one word of a Pronunciation item read in 0.8 s
+ * is "75 words a minute". The learner is not told a verdict on it and fluency does not count it.
+ */
+export const MIN_WORDS_FOR_PACE = 5;
+
+/** Whether a recording of this many spoken words (fillers not counted) has a pace worth judging. */
+export const paceMeasurable = (spokenWords: number) => spokenWords >= MIN_WORDS_FOR_PACE;
+
 /** Where a pace falls against {@link PACE_BAND}. */
 export type PaceVerdict = 'too-slow' | 'good' | 'too-fast';
 

@@ -1,10 +1,12 @@
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import type { SpeechNoiseVerdict, SpeechProsody } from '@coach/shared/contract/speech';
+import { normaliseWord } from '@coach/shared/format/spoken-words';
 import OpenAI, { toFile } from 'openai';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
 import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
 import { denoise, levelled, measureNoise, needsDenoising } from './noise.ts';
 import { assessPhones, type PhoneAssessment, soundsOfHeardWords } from './pronunciation/align.ts';
+import { hearFillers } from './pronunciation/fillers.ts';
 import { AlignerMissingError } from './pronunciation/pocketsphinx.ts';
 import { measureProsody, type StressedVowel } from './prosody.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
@@ -157,13 +159,16 @@ export const transcribeSamples = async (
     );
     if (saysSomething(heard.map((w) => w.word).join(' '))) words.push(...timeWords(chunk, heard));
   }
-  const text = words.map((w) => w.word).join(' ');
-  if (!saysSomething(text)) return { ...noSpeech(round(durationSeconds)), ...measured, chunks };
+  const recognised = words.map((w) => w.word).join(' ');
+  if (!saysSomething(recognised)) return { ...noSpeech(round(durationSeconds)), ...measured, chunks };
+  // The hesitations Moonshine tidied away (issue 38 item 4), found by the acoustic model.
+  const withFillers = hearHesitations(samples, words, options);
+  const text = withFillers === words ? recognised : withFillers.map((w) => w.word).join(' ');
   return {
     speech: true,
     durationSeconds: round(durationSeconds),
     text,
-    words,
+    words: withFillers,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
     ...hearSoundsAndMelody(samples, segments, words, options),
     ...measured,
@@ -225,6 +230,27 @@ const hearPhones = (samples: Float32Array, target: string, accent: Pronunciation
     if (!alignerMissingSaid) console.warn(error.message);
     alignerMissingSaid = true;
     return null;
+  }
+};
+
+/**
+ * The heard words with the hesitations ("um", "uh") the recogniser left out or wrote as a word put back (see
+ * fillers.ts). A target text's words are never taken for one. Without PocketSphinx the words stay as heard.
+ */
+const hearHesitations = (samples: Float32Array, words: TranscriptWord[], options: HearingOptions) => {
+  try {
+    return hearFillers({
+      samples,
+      sampleRate: SAMPLE_RATE,
+      words,
+      accent: options.accent ?? 'en-US',
+      keep: new Set((options.target ?? '').split(/\s+/).flatMap((word) => normaliseWord(word))),
+    });
+  } catch (error) {
+    if (!(error instanceof AlignerMissingError)) throw error;
+    if (!alignerMissingSaid) console.warn(error.message);
+    alignerMissingSaid = true;
+    return words;
   }
 };
 
