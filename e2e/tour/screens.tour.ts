@@ -248,13 +248,13 @@ test('content screens', async ({ page }) => {
   const video = player.locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(5);
   await shot(page, 'enterprise-content-player');
-  // Played to the end (muted, at 2x), closing asks the journaling questions.
+  // Played to the end (muted, at 4x: the library's videos are about 50 s), closing asks the journaling questions.
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
-    v.playbackRate = 2;
+    v.playbackRate = 4;
     return v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
   await player.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Reflect on the video' })).toBeVisible();
   await shot(page, 'enterprise-content-journaling');
