@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatNumber } from '../i18n/format.ts';
 import { formatUtcDayMonth } from '../lib/dates.ts';
+import { chartSeriesColours } from './chart-colours.ts';
 
 /** One line of the chart: a value per day. */
 export type ChartSeries = { label: string; values: number[] };
@@ -10,12 +11,9 @@ export type ChartSeries = { label: string; values: number[] };
 const DAY = 86_400;
 const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
 
-/** Colours after the first line (which takes the tenant's accent). */
-const MORE_COLOURS = ['#7c3aed', '#ea580c', '#0891b2'];
-
 /**
  * Figures per day as lines (uPlot, ~50 kB, loaded only with a dashboard's chart). The first line takes the
- * tenant's theme colour; the figures are also in a table next to it for screen readers. With several
+ * tenant's theme colour (darkened when too light to read), the others colours far from it and from each other; the figures are also in a table next to it for screen readers. With several
  * lines a legend names them.
  */
 const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[] }) => {
@@ -26,8 +24,9 @@ const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[]
     const accent =
       getComputedStyle(element).getPropertyValue('--brand-accent').trim() ||
       getComputedStyle(element).getPropertyValue('--brand-button-bg').trim() ||
-      '#2563eb';
-    const colours = [accent, ...MORE_COLOURS];
+      null;
+    // Distinct and readable whatever the theme (issue 38 item 10: a violet theme drew two violet lines).
+    const colours = chartSeriesColours(accent, series.length);
     const data: uPlot.AlignedData = [
       days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000),
       ...series.map((line) => line.values),
@@ -64,7 +63,7 @@ const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[]
         series: [
           {},
           ...series.map((line, index) => {
-            const colour = colours[index % colours.length] ?? accent;
+            const colour = colours[index] ?? '#2563eb';
             return {
               label: line.label,
               stroke: colour,

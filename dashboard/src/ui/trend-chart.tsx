@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatUtcDayMonth } from '../lib/dates.ts';
+import { readableOnWhite } from './chart-colours.ts';
 
 const DAY = 86_400;
 const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
@@ -34,7 +35,8 @@ const TrendChart = ({
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const accent = token(element, '--brand-accent', '#2563eb');
+    // The theme colour, darkened when too light to read on the white chart (issue 38 item 10).
+    const accent = readableOnWhite(token(element, '--brand-accent', '#2563eb')) ?? '#2563eb';
     const grid = token(element, '--color-border', '#e2e8f0');
     const text = token(element, '--color-text-muted', '#475569');
     const good = token(element, '--color-success', '#15803d');

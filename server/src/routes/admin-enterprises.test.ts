@@ -237,6 +237,24 @@ describe('admin enterprises', () => {
       expect(adminCall.status).toBe(401);
     });
 
+    it("back to admin (issue 38 item 8): logging the enterprise session out ends it on the server, the admin's goes on", async () => {
+      const row = await acme();
+      const token = ((await loginAs(row._id)).json.response as { accesstoken: string }).accesstoken;
+      expect((await t.request('GET', enterpriseAuth.me.path, { ip, token })).json.response).toMatchObject({
+        loggedInAsAdmin: true,
+        enterpriseId: { company_name: 'Acme Learning' },
+      });
+      const out = await t.request('POST', enterpriseAuth.logout.path, { ip, token, body: {} });
+      expect(out.status, out.json.message).toBe(200);
+      // The log-in-as token is dead at once, even before it expires.
+      expect((await t.request('GET', enterpriseAuth.me.path, { ip, token })).status).toBe(401);
+      // The admin's own session and the enterprise owner's own session are untouched.
+      expect(
+        (await t.request('GET', adminGeneral.getEnterpriseList.path, { ip, adminToken: admin })).status,
+      ).toBe(200);
+      expect((await t.request('GET', enterpriseAuth.me.path, { ip, token: owner })).status).toBe(200);
+    });
+
     it('cannot be forged by editing a token, and enterprise tokens never reach an admin call', async () => {
       const row = await acme();
       // An admin's own token edited into an enterprise one: the signature no longer matches.

@@ -4,6 +4,7 @@ import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
+import { activityFromPractice } from '../services/activity.ts';
 import { seedContent } from './seed-content.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPlatformTasks } from './seed-platform-tasks.ts';
@@ -378,6 +379,8 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
       now,
     });
     await seedRecordedAttempts(trx, { storage, enterpriseId: acme, now });
+    // The practice just written counts as the members' activity, as it does live (issue 38 item 10).
+    await activityFromPractice(trx, acme);
     await seedPlatformTasks(trx, { offeredTo: globex, now });
     await seedMarketplace(trx, { passwordHash, now, storage });
     await seedVocabulary(trx, now);

@@ -1,5 +1,9 @@
+import { effectiveTimeZone } from '@coach/shared/constants/timezones';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
+import { sql } from 'kysely';
+import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
+import { enterpriseSession } from '../session.ts';
 
 /** ISO date (YYYY-MM-DD) of a moment, in UTC. */
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -33,6 +37,66 @@ export const recordActivity = async (
     .values({ user_id: userId, enterprise_id: enterpriseId, day: dayIn(at, timeZone), platform })
     .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
     .execute();
+};
+
+/**
+ * The member practised (saved an attempt or a recording, completed a task, watched a video): like a sign-in, the
+ * day counts as one they were active and is their last activity (issue 38 item 10: "Last active Nov 27" stood
+ * beside recordings of Dec 1, and a member who practised counted as inactive). A platform admin logged in as the
+ * enterprise is not the member's activity.
+ */
+export const recordPractice = async (ctx: CallContext, at = new Date()) => {
+  const s = enterpriseSession(ctx);
+  if (s.claims.act) return;
+  const zone = effectiveTimeZone({ member: s.user.timezone, enterprise: s.user.ent_timezone });
+  await recordActivity(ctx.db, s.user.id, s.enterpriseId, at, ctx.clientPlatform, zone);
+  const iso = at.toISOString();
+  await ctx.db
+    .updateTable('users')
+    .set({ last_active_at: iso })
+    .where('id', '=', s.user.id)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', iso)]))
+    .execute();
+};
+
+/**
+ * The demo seed's practice (attempts, completions, views written straight to their tables) as activity, the way
+ * `recordPractice` counts it live: each day with any becomes an active day, and the latest is the last activity.
+ */
+export const activityFromPractice = async (db: Db, enterpriseId: string) => {
+  const moments = await db
+    .selectFrom('task_assignments')
+    .select(['user_id', sql<string>`coalesce(completed_at, started_at)`.as('at')])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('status', '>', 0)
+    .unionAll(
+      db
+        .selectFrom('content_actions')
+        .select(['user_id', 'created_at as at'])
+        .where('enterprise_id', '=', enterpriseId)
+        .where('action', '=', 'viewed'),
+    )
+    .unionAll(
+      db
+        .selectFrom('recording_analyses as r')
+        .innerJoin('task_assignments as a', 'a.id', 'r.assignment_id')
+        .select(['a.user_id', 'r.created_at as at'])
+        .where('r.enterprise_id', '=', enterpriseId),
+    )
+    .execute();
+  const latest = new Map<string, string>();
+  for (const { user_id, at } of moments) {
+    if (!at) continue;
+    await recordActivity(db, user_id, enterpriseId, new Date(at));
+    if ((latest.get(user_id) ?? '') < at) latest.set(user_id, at);
+  }
+  for (const [userId, at] of latest)
+    await db
+      .updateTable('users')
+      .set({ last_active_at: at })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', at)]))
+      .execute();
 };
 
 /** The Monday (UTC) of the week holding `date`. */

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import type { Audience } from '../../lib/session.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ActingBanner } from './acting-banner.tsx';
 import { ShellFooter } from './footer.tsx';
 import { ShellOverlays } from './overlays.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -25,6 +26,7 @@ export const FullpageLayout = ({ audience }: { audience: Audience }) => {
     <div className="shell shell--fullpage">
       <TopBar model={model} menuToggle={null} onLogout={onLogout} />
       <div className="shell__body">
+        {audience === 'enterprise' ? <ActingBanner /> : null}
         <main id="main-content" className="shell__main">
           <Outlet />
         </main>

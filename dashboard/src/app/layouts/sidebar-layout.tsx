@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { GroupFilter } from '../../features/group-filter/group-filter.tsx';
 import type { Audience } from '../../lib/session.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
+import { ActingBanner } from './acting-banner.tsx';
 import { ShellFooter } from './footer.tsx';
 import { ShellOverlays } from './overlays.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -100,6 +101,7 @@ export const SidebarLayout = ({ audience }: { audience: Audience }) => {
         </aside>
       )}
       <div className="shell__body">
+        {audience === 'enterprise' ? <ActingBanner /> : null}
         <main id="main-content" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>

@@ -32,14 +32,16 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
           <>
             <dl className="stats stats--compact" aria-label={t('usage.figures')}>
               {[
+                [t('usage.members'), formatNumber(usage.members)],
+                // Active means used in the period, as on every dashboard and beside "Last active" (issue 38 item 10:
+                // "1 of 1 active" counted accounts not switched off, beside "Last active: never").
                 [
-                  t('usage.members'),
+                  t('usage.activeLearners'),
                   t('usage.membersActive', {
-                    active: formatNumber(usage.activeMembers),
+                    active: formatNumber(usage.activeLearners),
                     total: formatNumber(usage.members),
                   }),
                 ],
-                [t('usage.activeLearners'), formatNumber(usage.activeLearners)],
                 [t('usage.tasksCompleted'), formatNumber(usage.tasksCompleted)],
                 [t('usage.minutesPractised'), formatNumber(usage.minutesPractised)],
                 [t('usage.videosWatched'), formatNumber(usage.videosWatched)],

@@ -296,6 +296,12 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
 
   if (!enterpriseUser) return <LoadingBlock label={t('loading')} />;
   const entries = enterpriseMenuFor(enterpriseUser).filter((entry) => entry.icon !== 'dashboard');
+  const access = {
+    permissions: enterpriseUser.roleId.permissions,
+    isDefaultAdmin: enterpriseUser.isDefaultAdmin,
+  };
+  const companyFirst = seesCompanyFigures(access);
+  const reviews = hasPermission({ ...access, key: 'task-library' });
   return (
     <div className="dashboard">
       <PageHeader
@@ -312,20 +318,20 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
           <DemoVideoDialog onClose={() => setDemoOpen(false)} />
         </Suspense>
       ) : null}
-      <MyProgressSection />
-      {seesCompanyFigures({
-        permissions: enterpriseUser.roleId.permissions,
-        isDefaultAdmin: enterpriseUser.isDefaultAdmin,
-      }) ? (
-        <EnterpriseFigures />
-      ) : null}
-      {hasPermission({
-        permissions: enterpriseUser.roleId.permissions,
-        isDefaultAdmin: enterpriseUser.isDefaultAdmin,
-        key: 'task-library',
-      }) ? (
-        <PendingReview />
-      ) : null}
+      {companyFirst ? (
+        // Someone who runs the company sees its activity first, then what waits for their review, and their
+        // own progress only when they have some (issue 38 item 10).
+        <>
+          <EnterpriseFigures />
+          {reviews ? <PendingReview /> : null}
+          <MyProgressSection onlyWhenAny />
+        </>
+      ) : (
+        <>
+          <MyProgressSection />
+          {reviews ? <PendingReview /> : null}
+        </>
+      )}
       <SectionCards audience="enterprise" entries={entries} />
     </div>
   );

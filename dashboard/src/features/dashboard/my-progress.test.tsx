@@ -143,10 +143,34 @@ describe("a member's home: My progress (issue 17)", () => {
     expect(app.server.calls.some((call) => call.route === COMPANY)).toBe(false);
   });
 
-  it('an admin sees My progress above the company figures', async () => {
+  it("an admin's home opens on the company activity, their own progress after it (issue 38 item 10)", async () => {
     openHome({ permissions: ['dashboard', 'members'], mine: () => ok(progress()) });
-    expect(await screen.findByRole('heading', { name: 'My progress' })).toBeInTheDocument();
+    const company = await screen.findByRole('heading', { name: 'Company activity' });
+    const own = await screen.findByRole('heading', { name: 'My progress' });
+    // The company's heading comes first in the page.
+    expect(company.compareDocumentPosition(own) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('an admin with nothing of their own to do or show is not shown zeroed practice figures', async () => {
+    const app = openHome({
+      permissions: ['dashboard', 'members'],
+      mine: () =>
+        ok(
+          progress({
+            tasks: { open: 0, overdue: 0, next: [] },
+            scores: [],
+            speech: { days: 30, points: [] },
+            practice: { secondsLast7Days: 0, secondsLast30Days: 0, streakDays: 0, practisedToday: false },
+            videos: { toWatch: 0, list: [] },
+            surveys: { toAnswer: 0, list: [] },
+          }),
+        ),
+    });
     expect(await screen.findByRole('heading', { name: 'Company activity' })).toBeInTheDocument();
+    await waitFor(() => expect(app.server.calls.some((call) => call.route === PROGRESS)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'My progress' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Practised this week')).not.toBeInTheDocument();
   });
 
   it('a new member sees what each part will hold, and the trend period can change', async () => {

@@ -372,14 +372,29 @@ const SurveysToAnswer = ({ data }: { data: MyProgress }) => {
 };
 
 /**
- * "My progress" (issue 17 item 3): every member's own tasks to do, practice, streak, speaking trend, scores and
- * videos to watch and surveys to answer, on their home.
+ * Whether the member has anything of their own to see: something to do, or practice done (issue 38 item 10: an
+ * admin's home opened on their own zeroed figures).
  */
-export const MyProgressSection = () => {
+export const hasOwnProgress = (data: MyProgress) =>
+  data.tasks.open > 0 ||
+  data.videos.toWatch > 0 ||
+  data.surveys.toAnswer > 0 ||
+  data.scores.length > 0 ||
+  data.speech.points.length > 0 ||
+  data.practice.secondsLast30Days > 0 ||
+  data.practice.streakDays > 0;
+
+/**
+ * "My progress" (issue 17 item 3): every member's own tasks to do, practice, streak, speaking trend, scores and
+ * videos to watch and surveys to answer, on their home. With `onlyWhenAny` (an admin's home, below the company's
+ * activity) it shows only when the member has something of their own.
+ */
+export const MyProgressSection = ({ onlyWhenAny = false }: { onlyWhenAny?: boolean }) => {
   const { t } = useTranslation('dashboard');
   const [days, setDays] = useState<MyProgressTrendDays>(30);
   const [version, setVersion] = useState(0);
   const { state, reload } = useCall(myProgress.get, { days }, { refreshOn: [version] });
+  if (onlyWhenAny && (state.status !== 'ready' || !hasOwnProgress(state.data))) return null;
   return (
     <section className="my-progress" aria-labelledby="my-progress-title">
       <h2 id="my-progress-title" className="dashboard__subtitle">

@@ -3,25 +3,35 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { createAppApi, setApiClient } from '../../lib/api.ts';
-import { sessionAtoms } from '../../lib/session.ts';
+import { enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
-import { createFakeServer, fakeToken, groupsPage } from '../../testing/fake-server.ts';
+import { createFakeServer, fakeToken, groupsPage, makeEnterpriseUser } from '../../testing/fake-server.ts';
 import { TEST_ORIGIN } from '../../testing/render-app.tsx';
-import { GroupFilter } from './group-filter.tsx';
+import { GroupFilter, groupFilterShown } from './group-filter.tsx';
 
 const GROUPS = 'POST /api/v1/enterprise/general/user-groups';
 
 const names = (prefix: string, from: number, count: number) =>
   Array.from({ length: count }, (_, index) => `${prefix} ${from + index}`);
 
-const renderFilter = () => {
+const MANAGER = makeEnterpriseUser({ permissions: ['dashboard', 'members', 'groups', 'reports'] });
+
+const renderFilter = ({
+  user = MANAGER,
+  firstPage,
+}: {
+  user?: ReturnType<typeof makeEnterpriseUser>;
+  firstPage?: string[];
+} = {}) => {
   const store = createStore();
   store.set(sessionAtoms.enterprise, { token: fakeToken(86400), mfaDone: true, refreshDone: false });
+  store.set(enterpriseUserAtom, user);
   const server = createFakeServer({
     [GROUPS]: (body) => {
       const page = Number(body.currentPage);
       const search = String(body.searchQuery ?? '');
       if (search) return groupsPage(1, 1, [`${search} team`]);
+      if (firstPage) return groupsPage(1, 1, firstPage);
       return groupsPage(page, 3, names('Group', (page - 1) * 10 + 1, 10));
     },
   });
@@ -49,7 +59,7 @@ describe('top-bar group filter (spec §2, §4)', () => {
   it('a manager scrolling to the bottom of the list gets the next page appended, and paging stops at the last page', async () => {
     const { groupCalls } = renderFilter();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    await user.click(await screen.findByRole('button', { name: 'Group filter: All Groups' }));
     const list = await screen.findByRole('list', { name: 'Groups' });
     expect(await within(list).findByRole('button', { name: 'Group 10' })).toBeInTheDocument();
 
@@ -67,7 +77,7 @@ describe('top-bar group filter (spec §2, §4)', () => {
   it('a manager searching waits for the typing pause, then sees page 1 of the matches only', async () => {
     const { groupCalls } = renderFilter();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    await user.click(await screen.findByRole('button', { name: 'Group filter: All Groups' }));
     await screen.findByRole('button', { name: 'Group 10' });
     scrollToBottom(screen.getByTestId('group-filter-list'));
     await screen.findByRole('button', { name: 'Group 20' });
@@ -84,7 +94,7 @@ describe('top-bar group filter (spec §2, §4)', () => {
   it('a manager picks a group and then clears the filter with All Groups', async () => {
     const { store } = renderFilter();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    await user.click(await screen.findByRole('button', { name: 'Group filter: All Groups' }));
     await user.click(await screen.findByRole('button', { name: 'Group 3' }));
     expect(store.get(selectedGroupAtom)).toEqual({ _id: 'g-Group 3', name: 'Group 3' });
     expect(screen.getByRole('button', { name: 'Group filter: Group 3' })).toBeInTheDocument();
@@ -100,7 +110,7 @@ describe('top-bar group filter (spec §2, §4)', () => {
   it('a manager sees a Loading... row while the next page is on its way', async () => {
     const { server } = renderFilter();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Group filter: All Groups' }));
+    await user.click(await screen.findByRole('button', { name: 'Group filter: All Groups' }));
     await screen.findByRole('button', { name: 'Group 10' });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -115,5 +125,26 @@ describe('top-bar group filter (spec §2, §4)', () => {
     release();
     expect(await screen.findByRole('button', { name: 'Group 11' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('a learner, whose screens no group narrows, is shown no picker', async () => {
+    const { groupCalls } = renderFilter({ user: makeEnterpriseUser({ permissions: ['dashboard'] }) });
+    await waitFor(() => expect(groupCalls()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: /Group filter/ })).not.toBeInTheDocument();
+  });
+
+  it('a member in a single group of their own is shown no picker; in two, they are', async () => {
+    const staff = makeEnterpriseUser({ permissions: ['dashboard', 'members'] });
+    const single = renderFilter({ user: staff, firstPage: ['Sales'] });
+    await waitFor(() => expect(single.groupCalls()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: /Group filter/ })).not.toBeInTheDocument();
+    expect(groupFilterShown({ user: staff, groupCount: 2 })).toBe(true);
+    expect(groupFilterShown({ user: staff, groupCount: 1 })).toBe(false);
+    // Someone who sees every group has a choice with one group: everyone, or that group.
+    expect(groupFilterShown({ user: MANAGER, groupCount: 1 })).toBe(true);
+    expect(groupFilterShown({ user: MANAGER, groupCount: 0 })).toBe(false);
+    expect(groupFilterShown({ user: MANAGER, groupCount: null })).toBe(false);
   });
 });

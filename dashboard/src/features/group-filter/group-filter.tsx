@@ -1,21 +1,47 @@
 import { GROUP_DROPDOWN_MAX_HEIGHT_PX, GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
-import { enterpriseAuth, type Group } from '@coach/shared/contract/auth';
+import { type EnterpriseUser, enterpriseAuth, type Group } from '@coach/shared/contract/auth';
+import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Popover } from 'radix-ui';
 import { type UIEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, whileReading } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { enterpriseUserAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import './group-filter.css';
 
 /** Distance from the bottom of the list, in px, at which the next page loads. */
 const LOAD_MORE_THRESHOLD_PX = 40;
 
+/** The screens the chosen group narrows: members, reports, survey results, reviews and the company figures. */
+const FILTERED_BY_GROUP: readonly PermissionKey[] = ['members', 'reports', 'surveys', 'task-library'];
+
+/**
+ * Whether the group filter means anything to this member (issue 38 item 10): they open a screen it narrows, and
+ * there is a choice to make: every group (the `groups` permission) and at least one, or at least two of their own.
+ * A learner, or someone in a single group, is not shown a picker that changes nothing.
+ */
+export const groupFilterShown = ({
+  user,
+  groupCount,
+}: {
+  user: Pick<EnterpriseUser, 'isDefaultAdmin' | 'roleId'> | null;
+  /** How many groups the member may choose from (the unsearched list's total), null while unknown. */
+  groupCount: number | null;
+}) => {
+  if (!user || groupCount === null) return false;
+  const can = (key: PermissionKey) =>
+    hasPermission({ permissions: user.roleId.permissions, isDefaultAdmin: user.isDefaultAdmin, key });
+  if (!FILTERED_BY_GROUP.some(can)) return false;
+  return groupCount >= (can('groups') ? 1 : 2);
+};
+
 /** The top-bar group filter of spec §2: search with a 500 ms delay, infinite scroll, All Groups clears. */
 export const GroupFilter = () => {
   const { t } = useTranslation('group-filter');
+  const user = useAtomValue(enterpriseUserAtom);
   const [selected, setSelected] = useAtom(selectedGroupAtom);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -53,6 +79,17 @@ export const GroupFilter = () => {
   // A failed page ends the scrolling, as the spec's list does.
   const hasMoreGroups = hasNextPage && !error;
 
+  // The unsearched list's first page tells how many groups there are to choose from.
+  const [groupCount, setGroupCount] = useState<number | null>(null);
+  const firstPage = data?.pages[0];
+  useEffect(() => {
+    if (searchQuery !== '' || !firstPage) return;
+    setGroupCount(
+      firstPage.totalCount ??
+        (firstPage.totalPages > 1 ? Number.POSITIVE_INFINITY : firstPage.listdata.length),
+    );
+  }, [firstPage, searchQuery]);
+
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
     if (list.loading || !hasMoreGroups) return;
@@ -65,6 +102,8 @@ export const GroupFilter = () => {
     setSelected(group);
     setOpen(false);
   };
+
+  if (!groupFilterShown({ user, groupCount }) && selected === null) return null;
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
