@@ -83,6 +83,7 @@ export const screenPages = {
       import('../features/tasks/bulk-assign-task-page.tsx').then((m) => <m.BulkAssignTaskPage />),
     myTasks: () => import('../features/my-tasks/my-tasks-page.tsx').then((m) => <m.MyTasksPage />),
     myTaskView: () => import('../features/my-tasks/my-task-view-page.tsx').then((m) => <m.MyTaskViewPage />),
+    myCourses: () => import('../features/my-courses/my-courses-page.tsx').then((m) => <m.MyCoursesPage />),
     mySurvey: () => import('../features/surveys/my-survey-page.tsx').then((m) => <m.MySurveyPage />),
     memberTaskView: () =>
       import('../features/task-review/member-task-page.tsx').then((m) => <m.MemberTaskPage />),

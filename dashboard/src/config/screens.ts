@@ -180,6 +180,12 @@ export const screens = {
       menu: { label: 'My Tasks', icon: 'my-tasks', order: 40, description: 'Tasks assigned to you' },
     },
     myTaskView: { path: '/enterprise/my-tasks/view/:id', area: 'enterprise' },
+    /** Issue 38: the marketplace courses the member bought, with their progress; login only. */
+    myCourses: {
+      path: '/enterprise/my-courses',
+      area: 'enterprise',
+      menu: { label: 'My Courses', icon: 'courses', order: 45, description: 'Courses you enrolled in' },
+    },
     /** A survey the member answers from My Tasks (issue 17); login only. */
     mySurvey: { path: '/enterprise/my-tasks/survey/:id', area: 'enterprise' },
     memberTaskView: { path: '/enterprise/member-task/view/:id', area: 'enterprise' },

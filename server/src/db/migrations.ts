@@ -38,6 +38,7 @@ import { m035 } from './migration-035-gin-fast-update-off.ts';
 import { m036 } from './migration-036-group-signal.ts';
 import { m037 } from './migration-037-member-search-text.ts';
 import { m038 } from './migration-038-pending-task-index-sqlite.ts';
+import { m039CourseDelivery } from './migration-039-course-delivery.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -92,6 +93,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '038_pending_task_index_sqlite': m038,
       }),
     },
+        '039_course_delivery': m039CourseDelivery,
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -81,6 +81,8 @@ export type Database = {
     syllabus: Generated<string>;
     instructor_name: string | null;
     instructor_bio: string | null;
+    /** Issue 38 (migration 039): the group its learners join; its tasks and videos are assigned to that group. */
+    group_id: Generated<string | null>;
   };
   /** Issue 19 item 2 (migration 026): a stored image's AVIF/WebP copies; `variants` is JSON [{ key, type, width }]. */
   image_variants: {
@@ -113,6 +115,10 @@ export type Database = {
     status: string;
     created_at: string;
     paid_at: string | null;
+    /** Issue 38 (migration 039): the member account the course was delivered to; null until then (or never). */
+    user_id: Generated<string | null>;
+    /** When its access was taken back (a refund); the account stays. */
+    revoked_at: Generated<string | null>;
   };
   test_payments: {
     id: string;

@@ -24,6 +24,20 @@ export type MailTexts = {
   ssoChanged: (p: { change: 'saved' | 'removed'; company: string; issuer: string }) => Mail;
   /** A member's first sign-in through single sign-on: their account was created by it, or linked to it. */
   ssoLinked: (p: { created: boolean; company: string; issuer: string }) => Mail;
+  /**
+   * A marketplace course bought (issue 38): `link` sets a first password (`invite`), or signs in to My courses
+   * (`signIn`); `elsewhere` when the address belongs to another organisation's account (no link: the institution
+   * arranges access).
+   */
+  courseEnrolled: (p: {
+    name: string;
+    course: string;
+    institution: string;
+    kind: 'invite' | 'signIn' | 'elsewhere';
+    link: string;
+  }) => Mail;
+  /** The institution refunded the course: its tasks and videos are no longer available. */
+  courseRefunded: (p: { name: string; course: string; institution: string }) => Mail;
 };
 
 /** The sign-in changes each account is told of by mail (issue 21 item 5). */
@@ -37,6 +51,14 @@ export type FactorChange =
 
 export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
   en: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `You are enrolled in ${course}`,
+      text: `Hello ${name},\n\nYou are enrolled in ${course} by ${institution}.\n${kind === 'invite' ? `Choose your password with this link within 7 days, then sign in to start the course:\n${link}` : kind === 'signIn' ? `Sign in to start: the course is in My courses.\n${link}` : `This email already belongs to an account with another organisation on Coach, so ${institution} will contact you to give you access.`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `Your enrolment in ${course} was refunded`,
+      text: `Hello ${name},\n\n${institution} refunded your enrolment in ${course}. Its tasks and videos are no longer in My courses; your account stays.\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Your Coach account and ${company}'s single sign-on`,
       text: `${created ? `Your Coach account was created when you signed in through ${company}'s single sign-on (${issuer}).` : `Your Coach account now signs in through ${company}'s single sign-on (${issuer}).`}\n\nIf this was not you, tell your administrator at once.`,
@@ -86,6 +108,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ar: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `تم تسجيلك في ${course}`,
+      text: `مرحبًا ${name}،\n\nتم تسجيلك في ${course} من ${institution}.\n${kind === 'invite' ? `اختر كلمة المرور من خلال هذا الرابط خلال 7 أيام، ثم سجّل الدخول لتبدأ الدورة:\n${link}` : kind === 'signIn' ? `سجّل الدخول لتبدأ: الدورة موجودة في دوراتي.\n${link}` : `هذا البريد الإلكتروني مرتبط بالفعل بحساب لدى مؤسسة أخرى على Coach، لذا ستتواصل معك ${institution} لمنحك الوصول.`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `تم استرداد مبلغ تسجيلك في ${course}`,
+      text: `مرحبًا ${name}،\n\nأعادت ${institution} مبلغ تسجيلك في ${course}. لم تعد مهامها ومقاطع الفيديو الخاصة بها في دوراتي؛ ويبقى حسابك كما هو.\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `حسابك في Coach وتسجيل الدخول الموحد لـ ${company}`,
       text: `${created ? `أُنشئ حسابك في Coach عندما سجّلت الدخول عبر تسجيل الدخول الموحد لـ ${company} (${issuer}).` : `أصبح حسابك في Coach يسجّل الدخول عبر تسجيل الدخول الموحد لـ ${company} (${issuer}).`}\n\nإذا لم تكن أنت، فأخبر المسؤول فورًا.`,
@@ -135,6 +165,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   fa: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `در ${course} ثبت‌نام شدید`,
+      text: `سلام ${name}،\n\nشما در ${course} از ${institution} ثبت‌نام شدید.\n${kind === 'invite' ? `با این پیوند تا ۷ روز رمز عبور خود را انتخاب کنید، سپس وارد شوید و دوره را شروع کنید:\n${link}` : kind === 'signIn' ? `برای شروع وارد شوید: دوره در «دوره‌های من» است.\n${link}` : `این ایمیل از قبل به حسابی در سازمان دیگری در Coach تعلق دارد، بنابراین ${institution} برای دادن دسترسی با شما تماس می‌گیرد.`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `هزینهٔ ثبت‌نام شما در ${course} بازگردانده شد`,
+      text: `سلام ${name}،\n\n${institution} هزینهٔ ثبت‌نام شما در ${course} را بازگرداند. وظایف و ویدیوهای آن دیگر در «دوره‌های من» نیست؛ حساب شما باقی می‌ماند.\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `حساب Coach شما و ورود یکپارچه ${company}`,
       text: `${created ? `حساب Coach شما هنگام ورود از طریق ورود یکپارچه ${company} (${issuer}) ساخته شد.` : `حساب Coach شما اکنون از طریق ورود یکپارچه ${company} (${issuer}) وارد می‌شود.`}\n\nاگر این شما نبودید، فوراً به مدیر خود اطلاع دهید.`,
@@ -184,6 +222,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   hi: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `आपका नामांकन ${course} में हो गया है`,
+      text: `नमस्ते ${name},\n\n${institution} के ${course} में आपका नामांकन हो गया है।\n${kind === 'invite' ? `7 दिनों के भीतर इस लिंक से अपना पासवर्ड चुनें, फिर कोर्स शुरू करने के लिए साइन इन करें:\n${link}` : kind === 'signIn' ? `शुरू करने के लिए साइन इन करें: कोर्स 'मेरे कोर्स' में है।\n${link}` : `यह ईमेल पहले से Coach पर किसी दूसरे संगठन के खाते से जुड़ा है, इसलिए ${institution} आपको पहुँच देने के लिए आपसे संपर्क करेगा।`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `${course} में आपके नामांकन का पैसा लौटा दिया गया`,
+      text: `नमस्ते ${name},\n\n${institution} ने ${course} में आपके नामांकन का पैसा लौटा दिया है। इसके कार्य और वीडियो अब 'मेरे कोर्स' में नहीं हैं; आपका खाता बना रहेगा।\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `आपका Coach खाता और ${company} का सिंगल साइन-ऑन`,
       text: `${created ? `${company} के सिंगल साइन-ऑन (${issuer}) से साइन इन करने पर आपका Coach खाता बनाया गया।` : `आपका Coach खाता अब ${company} के सिंगल साइन-ऑन (${issuer}) से साइन इन करता है।`}\n\nअगर यह आप नहीं थे, तो तुरंत अपने व्यवस्थापक को बताएँ।`,
@@ -231,6 +277,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   'zh-Hans': {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `您已报名 ${course}`,
+      text: `${name}，您好：\n\n您已报名 ${institution} 的 ${course}。\n${kind === 'invite' ? `请在 7 天内通过此链接设置密码，然后登录开始学习：\n${link}` : kind === 'signIn' ? `登录即可开始：课程在“我的课程”中。\n${link}` : `此邮箱已属于 Coach 上另一个机构的账户，${institution} 会联系您为您开通访问。`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `您在 ${course} 的报名已退款`,
+      text: `${name}，您好：\n\n${institution} 已退还您在 ${course} 的报名费用。其任务和视频已不在“我的课程”中；您的账户会保留。\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `您的 Coach 账户与 ${company} 的单点登录`,
       text: `${created ? `您通过 ${company} 的单点登录（${issuer}）登录时，系统创建了您的 Coach 账户。` : `您的 Coach 账户现在通过 ${company} 的单点登录（${issuer}）登录。`}\n\n如果这不是您本人，请立即告知管理员。`,
@@ -278,6 +332,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ps: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `تاسو په ${course} کې نوم لیکنه وکړه`,
+      text: `سلام ${name}،\n\nتاسو د ${institution} په ${course} کې نوم لیکنه وکړه.\n${kind === 'invite' ? `په ۷ ورځو کې د دې لینک له لارې خپل پټنوم وټاکئ، بیا ننوځئ او کورس پیل کړئ:\n${link}` : kind === 'signIn' ? `د پیل لپاره ننوځئ: کورس په «زما کورسونه» کې دی.\n${link}` : `دا برېښنالیک دمخه په Coach کې د بل سازمان له حساب سره تړلی دی، نو ${institution} به د لاسرسي لپاره تاسو سره اړیکه ونیسي.`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `په ${course} کې ستاسو د نوم لیکنې پیسې بېرته ورکړل شوې`,
+      text: `سلام ${name}،\n\n${institution} په ${course} کې ستاسو د نوم لیکنې پیسې بېرته درکړې. د هغې دندې او ویډیوګانې نور په «زما کورسونه» کې نشته؛ ستاسو حساب پاتې کېږي.\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `ستاسو د Coach حساب او د ${company} یو ځایی ننوتل`,
       text: `${created ? `ستاسو د Coach حساب هغه وخت جوړ شو چې تاسو د ${company} د یو ځایی ننوتلو (${issuer}) له لارې ننوتلئ.` : `ستاسو د Coach حساب اوس د ${company} د یو ځایی ننوتلو (${issuer}) له لارې ننوځي.`}\n\nکه دا تاسو نه وئ، سمدستي خپل مدیر ته ووایاست.`,
@@ -327,6 +389,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   es: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `Te has inscrito en ${course}`,
+      text: `Hola, ${name}:\n\nTe has inscrito en ${course} de ${institution}.\n${kind === 'invite' ? `Elige tu contraseña con este enlace en un plazo de 7 días y luego inicia sesión para empezar el curso:\n${link}` : kind === 'signIn' ? `Inicia sesión para empezar: el curso está en Mis cursos.\n${link}` : `Este correo ya pertenece a una cuenta de otra organización en Coach, así que ${institution} se pondrá en contacto contigo para darte acceso.`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `Se reembolsó tu inscripción en ${course}`,
+      text: `Hola, ${name}:\n\n${institution} reembolsó tu inscripción en ${course}. Sus tareas y vídeos ya no están en Mis cursos; tu cuenta se mantiene.\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Tu cuenta de Coach y el inicio de sesión único de ${company}`,
       text: `${created ? `Tu cuenta de Coach se creó al entrar con el inicio de sesión único de ${company} (${issuer}).` : `Tu cuenta de Coach ahora entra con el inicio de sesión único de ${company} (${issuer}).`}\n\nSi no fuiste tú, avisa de inmediato a tu administrador.`,
@@ -378,6 +448,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   uk: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `Ви зареєстровані на курс ${course}`,
+      text: `Вітаємо, ${name}!\n\nВи зареєстровані на курс ${course} від ${institution}.\n${kind === 'invite' ? `Оберіть пароль за цим посиланням протягом 7 днів, а потім увійдіть, щоб почати курс:\n${link}` : kind === 'signIn' ? `Увійдіть, щоб почати: курс у розділі «Мої курси».\n${link}` : `Ця адреса вже належить обліковому запису іншої організації в Coach, тож ${institution} зв'яжеться з вами, щоб надати доступ.`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `Оплату за курс ${course} повернено`,
+      text: `Вітаємо, ${name}!\n\n${institution} повернула оплату за курс ${course}. Його завдань і відео більше немає в розділі «Мої курси»; ваш обліковий запис залишається.\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Ваш обліковий запис Coach і єдиний вхід ${company}`,
       text: `${created ? `Ваш обліковий запис Coach створено, коли ви увійшли через єдиний вхід ${company} (${issuer}).` : `Ваш обліковий запис Coach тепер входить через єдиний вхід ${company} (${issuer}).`}\n\nЯкщо це були не ви, негайно повідомте адміністратора.`,
@@ -428,6 +506,14 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   vi: {
+    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+      subject: `Bạn đã đăng ký khóa ${course}`,
+      text: `Xin chào ${name},\n\nBạn đã đăng ký khóa ${course} của ${institution}.\n${kind === 'invite' ? `Hãy chọn mật khẩu qua liên kết này trong vòng 7 ngày, rồi đăng nhập để bắt đầu khóa học:\n${link}` : kind === 'signIn' ? `Đăng nhập để bắt đầu: khóa học nằm trong Khóa học của tôi.\n${link}` : `Email này đã thuộc về một tài khoản của tổ chức khác trên Coach, vì vậy ${institution} sẽ liên hệ với bạn để cấp quyền truy cập.`}\n\nCoach`,
+    }),
+    courseRefunded: ({ name, course, institution }) => ({
+      subject: `Khoản đăng ký khóa ${course} của bạn đã được hoàn tiền`,
+      text: `Xin chào ${name},\n\n${institution} đã hoàn tiền khoản đăng ký khóa ${course} của bạn. Các nhiệm vụ và video của khóa không còn trong Khóa học của tôi; tài khoản của bạn vẫn được giữ.\n\nCoach`,
+    }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Tài khoản Coach của bạn và đăng nhập một lần của ${company}`,
       text: `${created ? `Tài khoản Coach của bạn đã được tạo khi bạn đăng nhập qua đăng nhập một lần của ${company} (${issuer}).` : `Tài khoản Coach của bạn giờ đăng nhập qua đăng nhập một lần của ${company} (${issuer}).`}\n\nNếu không phải bạn, hãy báo ngay cho quản trị viên.`,

@@ -19,6 +19,8 @@ export type PaymentProvider = {
   retrieve: (
     paymentId: string,
   ) => Promise<{ state: PaymentState; amountCents: number; currency: string } | null>;
+  /** Pays a succeeded payment back in full (issue 38: the institution refunds an enrolment). */
+  refund: (paymentId: string) => Promise<void>;
 };
 
 const nowIso = () => new Date().toISOString();
@@ -62,6 +64,14 @@ export const testPayments = (db: Db) => {
       const state: PaymentState =
         row.status === 'succeeded' ? 'succeeded' : row.status === 'declined' ? 'failed' : 'pending';
       return { state, amountCents: Number(row.amount_cents), currency: row.currency };
+    },
+    refund: async (paymentId) => {
+      await db
+        .updateTable('test_payments')
+        .set({ status: 'refunded' })
+        .where('id', '=', paymentId)
+        .where('status', '=', 'succeeded')
+        .execute();
     },
   };
   /** Confirms with a card: only the test cards are accepted; a declined card fails the payment for good. */
@@ -141,6 +151,9 @@ export const stripePayments = ({
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
+    },
+    refund: async (paymentId) => {
+      await stripe.refunds.create({ payment_intent: paymentId });
     },
   };
 };

@@ -10,4 +10,5 @@ export const courseRoutes: Registration[] = [
   serve(courses.edit, ({ ctx, input }) => service.editCourse(ctx, input)),
   serve(courses.setPublished, ({ ctx, input }) => service.setPublished(ctx, input)),
   serve(courses.enrolments, ({ ctx, input }) => service.listEnrolments(ctx, input)),
+  serve(courses.refundEnrolment, ({ ctx, input }) => service.refundEnrolment(ctx, input)),
 ];

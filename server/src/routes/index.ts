@@ -15,6 +15,7 @@ import { hearItRoutes } from './hear-it.ts';
 import { integrationRoutes } from './integrations.ts';
 import { legalRoutes } from './legal.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { myCoursesRoutes } from './my-courses.ts';
 import { myProgressRoutes } from './my-progress.ts';
 import { organisationRoutes } from './organisation.ts';
 import { passkeyRoutes } from './passkeys.ts';
@@ -38,6 +39,7 @@ export const allRoutes: Registration[] = [
   ...organisationRoutes,
   ...myProgressRoutes,
   ...uploadRoutes,
+  ...myCoursesRoutes,
   ...marketplaceRoutes,
   ...courseRoutes,
   ...readingTopicRoutes,

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { makeImageVariants } from '../services/image-variants.ts';
 import { coverImage } from './cover-image.ts';
+import { seedCourseDelivery } from './seed-course-delivery.ts';
 import { courseOutline } from './seed-course-outlines.ts';
 import { seedCourseReviews } from './seed-course-reviews.ts';
 
@@ -187,3 +188,4 @@ export const INSTITUTION_LOGINS = INSTITUTIONS.map(({ slug, name }) => ({
   name,
   email: PROFILES[slug].login,
 }));
+  await seedCourseDelivery(trx, { now });

@@ -551,3 +551,10 @@ export const videosToWatch = async (
   ]);
   return { toWatch: Number(total?.n ?? 0), list: await toVideos(db, enterpriseId, userId, rows) };
 };
+
+/** The caller's videos of these ids, as the library shows them to a viewer (issue 38: My courses' next video). */
+export const videosByIds = async (db: Db, enterpriseId: string, userId: string, ids: string[]) => {
+  if (ids.length === 0) return [];
+  const rows = await selectLibrary(db, enterpriseId).selectAll('content').where('content.id', 'in', ids).execute();
+  return toVideos(db, enterpriseId, userId, rows);
+};

@@ -1,6 +1,7 @@
 import {
   COURSE_PAGE_SIZE,
   type CourseInstructor,
+  type Enrolment,
   type ManagedCourse,
   type ManagedCourseDetail,
 } from '@coach/shared/contract/courses';
@@ -9,6 +10,7 @@ import { sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { ensureCourseGroup, mailRefund, revokeCourseAccess } from './course-delivery.ts';
 import { makeImageVariants } from './image-variants.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';
@@ -89,11 +91,24 @@ const loadCourse = async (
   courseId: string,
 ): Promise<ManagedCourseDetail> => {
   const row = await selectCourses(ctx, enterpriseId)
-    .select(['courses.outcomes', 'courses.syllabus', 'courses.instructor_name', 'courses.instructor_bio'])
+    .leftJoin('groups', (join) =>
+      join
+        .onRef('groups.id', '=', 'courses.group_id')
+        .onRef('groups.enterprise_id', '=', 'courses.enterprise_id'),
+    )
+    .select([
+      'courses.outcomes',
+      'courses.syllabus',
+      'courses.instructor_name',
+      'courses.instructor_bio',
+      'groups.id as group_id',
+      'groups.name as group_name',
+    ])
     .where('courses.id', '=', courseId)
     .executeTakeFirst();
   if (!row) throw notFound('Course not found');
   return {
+    learnerGroup: row.group_id && row.group_name ? { _id: row.group_id, name: row.group_name } : null,
     ...toManaged(row),
     outcomes: parseList<string>(row.outcomes),
     syllabus: parseList<SyllabusModule>(row.syllabus),
@@ -201,6 +216,8 @@ export const addCourse = async (ctx: CallContext, input: CourseInput & OutlineIn
       updated_at: now,
     })
     .execute();
+  // Issue 38: its learners' group exists from the start, so its tasks and videos can be assigned before a sale.
+  await ensureCourseGroup(ctx.db, { id, name: input.name, enterprise_id: enterpriseId, group_id: null });
   ctx.setMessage('Course created as a draft');
   return loadCourse(ctx, enterpriseId, id);
 };
@@ -258,28 +275,110 @@ export const listEnrolments = async (
     .where('enterprise_id', '=', enterpriseId);
   const [total, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+    enrolmentRows(ctx, enterpriseId)
+      .where('enrolments.course_id', '=', courseId)
+      .orderBy('enrolments.created_at', 'desc')
+      .orderBy('enrolments.id')
       .limit(COURSE_PAGE_SIZE)
       .offset((currentPage - 1) * COURSE_PAGE_SIZE)
       .execute(),
   ]);
   return {
-    ...pageOf(
-      rows.map((r) => ({
-        _id: r.id,
-        name: r.name,
-        email: r.email,
-        paymentStatus: r.status as 'paid' | 'pending' | 'failed',
-        amountCents: Number(r.amount_cents),
-        currency: r.currency,
-        createdAt: r.created_at,
-        paidAt: r.paid_at,
-      })),
-      { currentPage, pageSize: COURSE_PAGE_SIZE, total: Number(total?.n ?? 0) },
-    ),
+    ...pageOf(rows.map(toEnrolment), {
+      currentPage,
+      pageSize: COURSE_PAGE_SIZE,
+      total: Number(total?.n ?? 0),
+    }),
     course: { _id: course._id, name: course.name },
   };
+};
+
+/** Enrolments of the enterprise with the member account each was delivered to (only one of its own members). */
+const enrolmentRows = (ctx: CallContext, enterpriseId: string) =>
+  ctx.db
+    .selectFrom('enrolments')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'enrolments.user_id')
+        .onRef('users.enterprise_id', '=', 'enrolments.enterprise_id'),
+    )
+    .where('enrolments.enterprise_id', '=', enterpriseId)
+    .selectAll('enrolments')
+    .select([
+      'users.id as learner_id',
+      'users.name as learner_name',
+      'users.email_verified_at as learner_verified_at',
+      'users.password_hash as learner_password',
+    ]);
+
+type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolmentRows>['execute']>>[number];
+const toEnrolment = (r: EnrolmentRow): Enrolment => ({
+  _id: r.id,
+  name: r.name,
+  email: r.email,
+  paymentStatus: r.status as Enrolment['paymentStatus'],
+  amountCents: Number(r.amount_cents),
+  currency: r.currency,
+  createdAt: r.created_at,
+  paidAt: r.paid_at,
+  learner: r.learner_id
+    ? {
+        _id: r.learner_id,
+        name: r.learner_name ?? r.name,
+        state: r.revoked_at ? 'revoked' : r.learner_password ? 'active' : 'invited',
+      }
+    : null,
+});
+
+/**
+ * refund-enrollment (issue 38): pays a paid enrolment back through the payment provider, marks it refunded and
+ * takes the course's access away (its group, and the tasks and videos that came with it); the account stays and
+ * the buyer is told by mail. Another enterprise's course or enrolment is 404.
+ */
+export const refundEnrolment = async (
+  ctx: CallContext,
+  { courseId, enrolmentId }: { courseId: string; enrolmentId: string },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const course = await loadCourse(ctx, enterpriseId, courseId);
+  const row = await enrolmentRows(ctx, enterpriseId)
+    .where('enrolments.id', '=', enrolmentId)
+    .where('enrolments.course_id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Enrolment not found');
+  if (row.status !== 'paid') throw conflict('Only a paid enrolment can be refunded');
+  if (Number(row.amount_cents) > 0 && row.provider !== 'free') await ctx.payments.refund(row.payment_id);
+  const claimed = await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('enrolments')
+      .set({ status: 'refunded', revoked_at: new Date().toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (row.user_id)
+      await revokeCourseAccess(trx, {
+        enterpriseId,
+        userId: row.user_id,
+        groupId: course.learnerGroup?._id ?? null,
+      });
+    return true;
+  });
+  if (!claimed) throw conflict('Only a paid enrolment can be refunded');
+  const institution = await ctx.db
+    .selectFrom('institutions')
+    .select('name')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  await mailRefund(ctx, {
+    email: row.email,
+    name: row.name,
+    course: course.name,
+    institution: institution?.name ?? enterpriseSession(ctx).user.ent_name,
+  });
+  ctx.setMessage('Refunded: the learner no longer has access to this course');
+  const after = await enrolmentRows(ctx, enterpriseId)
+    .where('enrolments.id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  return toEnrolment(after);
 };

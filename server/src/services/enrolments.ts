@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import type { CallContext } from '../adapter.ts';
 import { assertNotThrottled, guard, IP_LIMIT, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { AppError, conflict, notFound, validation } from '../errors.ts';
+import { deliverEnrolment } from './course-delivery.ts';
 
 const nowIso = () => new Date().toISOString();
 
@@ -106,7 +107,7 @@ const statusOf = async (ctx: CallContext, row: { course_id: string; email: strin
     .where('courses.id', '=', row.course_id)
     .executeTakeFirstOrThrow();
   return {
-    status: row.status as 'paid' | 'pending' | 'failed',
+    status: row.status as 'paid' | 'pending' | 'failed' | 'refunded',
     courseId: course.id,
     courseName: course.name,
     courseProviderName: course.institution_name,
@@ -139,14 +140,9 @@ const settle = async (ctx: CallContext, paymentId: string) => {
     .where('status', '=', 'pending')
     .executeTakeFirst();
   const settled = { ...row, status };
-  if (Number(claimed.numUpdatedRows) === 1 && status === 'paid') {
-    const result = await statusOf(ctx, settled);
-    await ctx.mail.send({
-      to: row.email,
-      subject: `You are enrolled in ${result.courseName}`,
-      text: `Hello ${row.name},\n\nYour payment was received and you are enrolled in ${result.courseName} by ${result.courseProviderName}.\nThe institution will contact you with your start date.\n\nCoach`,
-    });
-  }
+  // Issue 38: the course is delivered (account, tasks and videos, and a mail with the link to start) once, by the
+  // request that settled the payment. A declined payment delivers nothing.
+  if (Number(claimed.numUpdatedRows) === 1 && status === 'paid') await deliverEnrolment(ctx, row.id);
   return statusOf(ctx, settled);
 };
 
@@ -176,11 +172,12 @@ export const enrol = async (
   await recordEvent(ctx.db, keys.account, keys.ip);
   const course = await findCourse(ctx, input.courseId);
   if (Number(course.price_cents) !== 0) throw validation('paymentId', 'This course needs a payment');
-  if (!(await alreadyPaid(ctx, course.id, input.email)))
+  if (!(await alreadyPaid(ctx, course.id, input.email))) {
+    const enrolmentId = crypto.randomUUID();
     await ctx.db
       .insertInto('enrolments')
       .values({
-        id: crypto.randomUUID(),
+        id: enrolmentId,
         course_id: course.id,
         enterprise_id: course.enterprise_id,
         name: input.name,
@@ -194,6 +191,8 @@ export const enrol = async (
         paid_at: nowIso(),
       })
       .execute();
+    await deliverEnrolment(ctx, enrolmentId);
+  }
   ctx.setMessage('You are enrolled');
   return {
     status: 'paid' as const,

@@ -123,6 +123,11 @@ export const managedCourseDetailSchema = managedCourseSchema.extend({
   outcomes: z.array(z.string()),
   syllabus: z.array(syllabusModuleSchema),
   instructor: z.object({ name: z.string(), bio: z.string() }).nullable(),
+  /**
+   * Issue 38: the group a buyer joins; the tasks and videos assigned to it are the course's (null until the
+   * course has one: it is made when the course is created, or at its first enrolment).
+   */
+  learnerGroup: z.object({ _id: id(), name: z.string() }).nullable(),
 });
 export type ManagedCourseDetail = z.infer<typeof managedCourseDetailSchema>;
 
@@ -130,8 +135,15 @@ export const enrolmentSchema = z.object({
   _id: id(),
   name: z.string(),
   email: z.string(),
-  /** paid: enrolled; pending: payment started, not finished; failed: declined or abandoned. */
-  paymentStatus: z.enum(['paid', 'pending', 'failed']),
+  /** paid: enrolled; pending: payment started, not finished; failed: declined or abandoned; refunded: paid back. */
+  paymentStatus: z.enum(['paid', 'pending', 'failed', 'refunded']),
+  /**
+   * Issue 38: the member account the course was delivered to (invited: has not set a password yet; revoked: the
+   * access was taken back); null when none was made (unpaid, or the email belongs to another organisation).
+   */
+  learner: z
+    .object({ _id: id(), name: z.string(), state: z.enum(['invited', 'active', 'revoked']) })
+    .nullable(),
   amountCents: z.number().int(),
   currency: z.string(),
   createdAt: z.string(),
@@ -196,5 +208,13 @@ export const courses = {
     ...courseCall,
     request: z.strictObject({ courseId: id(), currentPage: optionalQuery(queryInt({ min: 1 })) }),
     response: paged(enrolmentSchema).extend({ course: z.object({ _id: id(), name: z.string() }) }),
+  }),
+  /** Issue 38: pays a paid enrolment back and takes its access away (the learner's account stays). */
+  refundEnrolment: defineCall({
+    method: 'POST',
+    path: `${C}/refund-enrollment`,
+    ...courseCall,
+    request: z.strictObject({ courseId: id(), enrolmentId: id() }),
+    response: enrolmentSchema,
   }),
 };

@@ -193,7 +193,8 @@ export const paymentStartSchema = z.object({
 export type PaymentStart = z.infer<typeof paymentStartSchema>;
 
 export const enrolmentStatusSchema = z.object({
-  status: z.enum(['paid', 'pending', 'failed']),
+  /** refunded (issue 38): the institution paid it back and the access was taken away. */
+  status: z.enum(['paid', 'pending', 'failed', 'refunded']),
   courseId: id(),
   courseName: z.string(),
   courseProviderName: z.string(),

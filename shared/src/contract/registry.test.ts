@@ -221,6 +221,9 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${E}/members/get-member-speech-trend`,
   // Issue 17: a member's own home (My progress on /enterprise/dashboard), login only
   `GET ${E}/general/my-progress`,
+  // Issue 38: a bought course is delivered: My courses (login only), and the institution's refund
+  `GET ${E}/general/my-courses`,
+  `POST ${E}/courses/refund-enrollment`,
   // Issue 17: surveys (spec §2 /enterprise/surveys, /enterprise/surveys/manage/{id?}; permission surveys)
   `POST ${E}/surveys/get-surveys`,
   `POST ${E}/surveys/get-survey`,

@@ -20,6 +20,7 @@ import { integrations } from './integrations.ts';
 import { legal } from './legal.ts';
 import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
+import { myCourses } from './my-courses.ts';
 import { myProgress } from './my-progress.ts';
 import { adminPasskeys, enterprisePasskeys } from './passkeys.ts';
 import { pronunciationConfig } from './pronunciation.ts';
@@ -44,6 +45,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(enterpriseGeneral),
   ...Object.values(myProgress),
   ...Object.values(roles),
+  ...Object.values(myCourses),
   ...Object.values(groups),
   ...Object.values(members),
   ...Object.values(tasks),

@@ -39,6 +39,7 @@ const COURSE: ManagedCourseDetail = {
   outcomes: ['Open a call with a clear purpose'],
   syllabus: [{ title: 'Starting the call', lessons: [{ title: 'Greeting and purpose', minutes: 15 }] }],
   instructor: { name: 'Ana Ruiz', bio: 'Ana trained call-centre teams.' },
+  learnerGroup: null,
 };
 
 const openEditor = (routes: Record<string, FakeHandler> = {}) =>

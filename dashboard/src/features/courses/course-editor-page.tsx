@@ -2,7 +2,7 @@ import { COURSE_CATEGORIES, COURSE_CURRENCIES, COURSE_LEVELS } from '@coach/shar
 import { courses, type ManagedCourseDetail } from '@coach/shared/contract/courses';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { fillPath, paths } from '../../config/paths.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -240,6 +240,14 @@ const EditCourse = ({ id }: { id: string }) => {
         title={t('editor.editTitle', { name: state.data.name })}
         description={state.data.published ? t('editor.publishedNote') : t('editor.draftNote')}
       />
+      {state.data.learnerGroup ? (
+        <p className="courses__delivery">
+          {t('editor.deliveryNote', { group: state.data.learnerGroup.name })}{' '}
+          <Link to={fillPath(paths.enterprise.groupDetail, { id: state.data.learnerGroup._id })}>
+            {t('editor.deliveryLink')}
+          </Link>
+        </p>
+      ) : null}
       <CourseForm course={state.data} />
     </>
   );

@@ -1,10 +1,14 @@
-import { courses } from '@coach/shared/contract/courses';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { courses, type Enrolment } from '@coach/shared/contract/courses';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { notify } from '../../lib/notify.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { CourseAccess } from './course-access.tsx';
@@ -12,13 +16,32 @@ import { useCourseText } from './course-text.ts';
 import './courses.css';
 
 const Enrolments = ({ id }: { id: string }) => {
-  const { t, price } = useCourseText();
+  const { t, price, message: text } = useCourseText();
   const [courseName, setCourseName] = useState('');
+  const [refunding, setRefunding] = useState<Enrolment | null>(null);
+  const [busy, setBusy] = useState(false);
   const list = usePagedList([courses.enrolments.path, id], async (currentPage) => {
     const page = await api.call(courses.enrolments, { courseId: id, currentPage });
     setCourseName(page.course.name);
     return page;
   });
+  // Issue 38: a refund pays the buyer back and takes the course's tasks and videos away (their account stays).
+  const refund = async (enrolment: Enrolment) => {
+    setBusy(true);
+    try {
+      const { message } = await api.callWithMessage(courses.refundEnrolment, {
+        courseId: id,
+        enrolmentId: enrolment._id,
+      });
+      notify.success(text(message));
+      await list.reload();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? text(error.message) : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+      setRefunding(null);
+    }
+  };
   return (
     <div className="courses">
       <Link className="back-link" to={paths.enterprise.courses}>
@@ -41,6 +64,10 @@ const Enrolments = ({ id }: { id: string }) => {
             <th scope="col">{t('enrolments.payment')}</th>
             <th scope="col">{t('enrolments.amount')}</th>
             <th scope="col">{t('enrolments.started')}</th>
+            <th scope="col">{t('enrolments.access')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('enrolments.actions')}</span>
+            </th>
           </>
         }
         row={(e) => (
@@ -66,9 +93,39 @@ const Enrolments = ({ id }: { id: string }) => {
             <td data-label={t('enrolments.started')} className="table__number">
               {formatDateTime(e.createdAt)}
             </td>
+            <td data-label={t('enrolments.access')}>
+              <span className="courses__meta">
+                {t(`enrolments.accessState.${e.learner ? e.learner.state : 'none'}`)}
+              </span>
+            </td>
+            <td className="table__actions">
+              {e.paymentStatus === 'paid' ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setRefunding(e)}
+                  aria-label={t('enrolments.refundName', { name: e.name })}
+                >
+                  {t('enrolments.refund')}
+                </Button>
+              ) : null}
+            </td>
           </tr>
         )}
       />
+      {refunding ? (
+        <ConfirmDialog
+          title={t('enrolments.refundTitle', { name: refunding.name })}
+          description={t('enrolments.refundText', {
+            amount: price(refunding.amountCents, refunding.currency),
+            email: refunding.email,
+          })}
+          confirmLabel={t('enrolments.refund')}
+          busy={busy}
+          onConfirm={() => void refund(refunding)}
+          onCancel={() => setRefunding(null)}
+        />
+      ) : null}
     </div>
   );
 };

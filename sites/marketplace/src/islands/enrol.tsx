@@ -202,6 +202,12 @@ export const Enrol = ({
                 <strong>{s.enrolled}</strong>{' '}
                 {t(s, 'enrolledText', { course: course.courseName, email: who.email })}
               </p>
+              <a
+                className="button button--primary"
+                href={`/login?redirect=${encodeURIComponent('/enterprise/my-courses')}`}
+              >
+                {s.signIn}
+              </a>
             </div>
           ) : null}
           <Dialog.Close className="modal__close" aria-label={s.close}>

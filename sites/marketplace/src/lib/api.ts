@@ -9,6 +9,19 @@ export const buildApi = createApiClient({
   timeoutMs: 60_000,
 });
 
-export const browserApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '' });
+/**
+ * Every call from a page says the page's language (issue 38), so the mail an enrolment sends (the link to set a
+ * password and start) is in the buyer's language, not the browser's.
+ */
+const withPageLanguage: typeof fetch = (input, init) => {
+  if (typeof document !== 'undefined' && input instanceof Request && document.documentElement.lang)
+    input.headers.set('Accept-Language', document.documentElement.lang);
+  return fetch(input, init);
+};
+
+export const browserApi = createApiClient({
+  baseUrl: import.meta.env.PUBLIC_API_URL ?? '',
+  fetch: withPageLanguage,
+});
 
 export { ApiError } from '@coach/shared/client';

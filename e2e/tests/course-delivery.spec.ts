@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { enterCode, logOut, requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
+import { noSideways, noViolations } from '../support/checks.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { outboxMark, readLinkPath } from '../support/outbox.ts';
+import { shootBothWidths } from '../support/pages.ts';
+import { islandLive } from '../support/site.ts';
+
+// Issue 38 item 1: a paid course leads somewhere. A visitor buys a course, opens the mail's link, sets a password,
+// signs in, finds the course in My courses and opens its first task; the institution refunds it and it is gone.
+
+const SHOTS = process.env.COURSE_DELIVERY_SHOTS;
+const INSTITUTION_ADMIN = 'courses@pacifictraining.example';
+const PASSWORD = 'Vee-learns-2026';
+
+const signInAs = async (page: Page, email: string) => {
+  await page.goto('/login');
+  await submitPassword(page, email, PASSWORD);
+  await enterCode(page, await requestEmailCode(page, email));
+  await expect(page).not.toHaveURL(/\/(login|auth-check)/);
+};
+
+test('a bought course arrives by mail, shows in My courses, opens its first task, and a refund takes it away', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = `vee.${Date.now()}@example.com`;
+
+  // The visitor buys the first paid course of Pacific Training Group with the test card.
+  await page.goto('/marketplace/institution/pacific-training-group');
+  await page.locator('.course-card a').first().click();
+  const enrol = page.getByRole('button', { name: /^Enrol now · / });
+  await expect(enrol).toBeVisible();
+  const courseId = /course-detail\/([^/?#]+)/.exec(page.url())?.[1] ?? '';
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await islandLive(page, enrol);
+  await enrol.click();
+  const dialog = page.getByRole('dialog', { name: `Enrol in ${title}` });
+  await dialog.getByLabel('Name').fill('Visitor Vee');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVC').fill('123');
+  const mark = outboxMark(email);
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+
+  // Success says where to look, and Sign in leads to the member sign-in bound for My courses.
+  await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
+  await expect(page.getByText(`Check ${email}: we sent you a link`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to start' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fenterprise%2Fmy-courses',
+  );
+  await shootBothWidths(page, SHOTS, 'enrolled');
+
+  // The mail's one-time link sets a password; signing in takes the second factor from the outbox.
+  const link = await readLinkPath(email, mark);
+  expect(link).toMatch(/^\/password\/reset\//);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Welcome! Choose your password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The link was for one use.
+  await page.goto(link);
+  await expect(page.getByText('This link is invalid or has expired')).toBeVisible();
+  await signInAs(page, email);
+
+  // My courses, from the menu: the course with its progress and a Continue to its first task.
+  await page.getByRole('link', { name: 'My Courses' }).first().click();
+  await expect(page).toHaveURL(/\/enterprise\/my-courses$/);
+  const card = page
+    .getByRole('list', { name: 'My courses' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('By Pacific Training Group');
+  await expect(card).toContainText('0 of 2 tasks done');
+  await expect(card.getByRole('progressbar', { name: `Progress in ${title}` })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+  await noViolations(page);
+  await shootBothWidths(page, SHOTS, 'my-courses');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSideways(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await card.getByRole('link', { name: `Continue ${title}` }).click();
+  await expect(page).toHaveURL(/\/enterprise\/my-tasks\/view\//);
+  await expect(
+    page.getByRole('heading', { name: 'Course start: read your introduction aloud' }),
+  ).toBeVisible();
+  await logOut(page);
+
+  // The institution sees the enrolment and its learner, and refunds it after confirming.
+  await signIn(page, 'enterprise', INSTITUTION_ADMIN);
+  await page.goto(`/enterprise/course-enrollments/${courseId}`);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Visitor Vee');
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('Has access');
+  await row.getByRole('button', { name: 'Refund Visitor Vee' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refund Visitor Vee?' });
+  await expect(confirm).toContainText('Their account stays');
+  await shootBothWidths(page, SHOTS, 'refund-confirm');
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await expect(row).toContainText('Refunded');
+  await expect(row).toContainText('Access removed');
+  await shootBothWidths(page, SHOTS, 'enrolments');
+  await logOut(page);
+
+  // The learner keeps the account, but the course is gone from My courses.
+  await signInAs(page, email);
+  await page.goto('/enterprise/my-courses');
+  await expect(page.getByRole('heading', { name: 'No courses yet' })).toBeVisible();
+  await shootBothWidths(page, SHOTS, 'my-courses-empty');
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { API_BASE, defineCall } from './define-call.ts';
+import { videoContentSchema } from './video.ts';
+
+// Issue 38 item 1: "My courses", the marketplace courses a member bought from their organisation (an institution),
+// with how far they are and where to continue. Login only; the request names nobody: the caller's own courses.
+
+const G = `${API_BASE.enterprise}/general`;
+
+/** The next thing to do in a course: its first task not completed, else its first video not watched. */
+export const myCourseNextSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('task'), taskId: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('video'), video: videoContentSchema }),
+]);
+
+export const myCourseSchema = z.object({
+  courseId: z.string(),
+  enrolmentId: z.string(),
+  name: z.string(),
+  institutionName: z.string(),
+  category: z.string(),
+  level: z.string(),
+  duration: z.string(),
+  imageUrl: z.string().nullable(),
+  enrolledAt: z.string(),
+  tasks: z.object({ total: z.number().int(), completed: z.number().int() }),
+  videos: z.object({ total: z.number().int(), watched: z.number().int() }),
+  /** Tasks completed and videos watched, out of 100. */
+  progress: z.number().int(),
+  /** null when everything is done (or the institution has not assigned anything to the course yet). */
+  next: myCourseNextSchema.nullable(),
+});
+export type MyCourse = z.output<typeof myCourseSchema>;
+
+export const myCourses = {
+  list: defineCall({
+    method: 'GET',
+    path: `${G}/my-courses`,
+    auth: 'enterprise',
+    permission: null,
+    request: z.strictObject({}),
+    response: z.array(myCourseSchema),
+  }),
+};
