@@ -43,6 +43,15 @@ test('the demo video opens from the dashboard and plays', async ({ page }) => {
   const video = dialog.locator('video');
   await expect(video).toHaveAttribute('src', '/media/platform-demo.mp4');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  // Issue 38 item 3: a narrated walkthrough of the product (it was 6 s of colour bars), captioned.
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(45);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThanOrEqual(854);
+  const captions = video.locator('track[kind="captions"], track[kind="subtitles"]');
+  await expect(captions).toHaveCount(2);
+  await expect(video.locator('track[srclang="en"]')).toHaveAttribute('src', '/media/platform-demo.en.vtt');
+  const cues = await page.request.get('/media/platform-demo.en.vtt');
+  expect(cues.ok()).toBe(true);
+  expect(await cues.text()).toContain('pronunciation task');
   expect(await video.evaluate((v: HTMLVideoElement) => v.volume)).toBe(0.8);
   await noViolations(page);
   await page.keyboard.press('Escape');

@@ -6,11 +6,18 @@ import './video-player-dialog.css';
 
 const VideoPlayer = lazy(() => import('./video-player.tsx'));
 
-/** The platform demo (spec §2 'demo video modal'): a short tour of the personal growth platform, not tracked. */
+/**
+ * The platform demo (spec §2 'demo video modal'), not tracked: a narrated walkthrough of the real screens, recorded
+ * by scripts/media/record-demo-tour.ts over the running product, with captions in the languages of the library's
+ * videos (public/media/platform-demo.json lists them with the video's length).
+ */
 export const DEMO_VIDEO = {
   src: '/media/platform-demo.mp4',
   poster: '/media/platform-demo.jpg',
-  tracks: [{ label: 'English', srcLang: 'en', url: '/media/platform-demo.en.vtt' }],
+  tracks: [
+    { label: 'English', srcLang: 'en', url: '/media/platform-demo.en.vtt' },
+    { label: 'Español', srcLang: 'es', url: '/media/platform-demo.es.vtt' },
+  ],
 };
 
 export const DemoVideoDialog = ({ onClose }: { onClose: () => void }) => {
