@@ -98,7 +98,8 @@ const Enrolments = ({ id }: { id: string }) => {
                 {t(`enrolments.accessState.${e.learner ? e.learner.state : 'none'}`)}
               </span>
             </td>
-            <td className="table__actions">
+            {/* The actions cell is a flex box: an empty one would not fill the row's height. */}
+            <td className={e.paymentStatus === 'paid' ? 'table__actions' : undefined}>
               {e.paymentStatus === 'paid' ? (
                 <Button
                   variant="secondary"
