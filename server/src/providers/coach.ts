@@ -283,6 +283,8 @@ export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
           content: [
             `You are an interview coach. Sum up this practice interview for a ${setup.jobTitle} role in ${setup.industry}.`,
             'Use the transcript and the measured figures. Answer with one JSON object only:',
+            // The learner sees the checks beside each answer: the summing up must not contradict them.
+            'The "Checks" are shown to the candidate: never call a part of the story (situation, task, action, result) or a fact of the opening missing or unclear when its check is true.',
             '{"strengths": string[] (1 to 5 short sentences), "workOn": string[] (exactly 3 short, specific sentences)}.',
           ].join('\n'),
         },

@@ -73,6 +73,21 @@ describe('what the opening says', () => {
       role: GENERAL_ROLE,
     });
     expect(based.mentioned?.location).toBe(true);
+    // A place said without the task's own name for it: moving there, remote work, "this area".
+    for (const transcript of [
+      'I am happy to relocate to Melbourne for this role.',
+      'I would like to work remotely.',
+      'I have lived in this area all my life.',
+    ])
+      expect(
+        analyseAnswerContent({ stage: 'POSITION', transcript, setup, role: GENERAL_ROLE }).mentioned
+          ?.location,
+        transcript,
+      ).toBe(true);
+    expect(
+      analyseAnswerContent({ stage: 'POSITION', transcript: 'I want the job.', setup, role: GENERAL_ROLE })
+        .mentioned?.location,
+    ).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   StarPart,
 } from '@coach/shared/contract/interview';
 import { GENERAL_ROLE, industryIn, type RoleFamily, roleIn } from './interview-banks.ts';
+import { storyParts } from './star-story.ts';
 
 // What an interview answer says, by rules (issue 16): its length, the parts a stage asks for, the role's words;
 // and the built-in summing up from those checks and the speech analytics. Pure functions of text and numbers.
@@ -36,20 +37,6 @@ export const wordsOf = (text: string) =>
   (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [])
     .map((word) => word.replace(/^'+|'+$/g, ''))
     .filter((word) => word && !isFillerWord(word));
-
-/**
- * Cues of each STAR part in a spoken story. A part counts when one of its cues is said; cues are phrases a
- * speaker uses for that part, so a story told in other words can be missed (the feedback says "make it clear").
- */
-const STAR_CUES: Record<StarPart, RegExp> = {
-  situation:
-    /\b(situation|when i was|at my (last|previous|old) (job|role|company|work)|there was a time|once,? (i|we)|one time|last year|a few (months|years) ago|we had|i was working|i worked)\b/,
-  task: /\b(my (task|job|role|goal|responsibility)|i was (responsible|asked|supposed)|i (had|needed) to|we (had|needed) to|the goal was|my aim|i was in charge)\b/,
-  action:
-    /\b(so i|i decided|i (spoke|talked|called|met|asked|organi[sz]ed|created|built|wrote|set up|started|planned|suggested|made|took|listened|explained|worked with)|my approach|what i did|i then|first,? i|then i)\b/,
-  result:
-    /\b(as a result|in the end|the result|finally|which meant|we (managed|delivered|finished|won|saved)|(it|this|that) (led|helped|meant|worked)|(increased|reduced|improved|saved|cut)\b|on time|i learned|i learnt|the outcome)\b/,
-};
 
 /**
  * Whether the answer used a keyword in any of its forms: "negotiate" matches "negotiating", "customer" matches
@@ -128,18 +115,13 @@ export const analyseAnswerContent = ({
             jobTitle: roleIn(text) !== null || mentions(text, setup.jobTitle),
             industry: industryIn(text) !== null || mentions(text, setup.industry),
             location:
-              mentions(text, setup.location) || /\b(based|located|live|living|work|working) in\b/.test(text),
+              mentions(text, setup.location) ||
+              /\b(based|located|live|living|work|working|stay|staying) (in|near|around)\b|\b(relocat\w*|mov(e|ing)|come|coming) (to|over to)\b|\b(remote|remotely|from home|hybrid)\b|\b(this|the|your) (city|area|region|office)\b/.test(
+                text,
+              ),
           }
         : null,
-    star:
-      stage === 'BEHAVIOURAL'
-        ? {
-            situation: STAR_CUES.situation.test(text),
-            task: STAR_CUES.task.test(text),
-            action: STAR_CUES.action.test(text),
-            result: STAR_CUES.result.test(text),
-          }
-        : null,
+    star: stage === 'BEHAVIOURAL' ? storyParts(transcript) : null,
     keywords: { used, suggested },
   };
 };
@@ -148,6 +130,29 @@ export type HeardAnswer = {
   stage: AnsweredStage;
   question: string;
   analysis: InterviewAnswerAnalysis;
+};
+
+/**
+ * Whether a summing up calls a part of the behavioural story missing or unclear when its check found it (a model's
+ * summing up is checked so; the learner sees the checks beside the answer, and the two must agree).
+ */
+export const contradictsStoryChecks = (feedback: InterviewFeedback, answers: HeardAnswer[]) => {
+  const star = answers.find(({ stage }) => stage === 'BEHAVIOURAL')?.analysis.content?.star;
+  if (!star) return false;
+  const found = (Object.keys(star) as StarPart[]).filter((part) => star[part]);
+  return feedback.workOn.some((line) =>
+    line
+      .toLowerCase()
+      // The method named as a whole ("situation, task, action and result") is advice, not a verdict on a part.
+      .replace(/situation,? task,? action,? (and )?result/g, 'STAR')
+      .split(/(?<=[.;:!?])\s+/)
+      .some(
+        (sentence) =>
+          /\b(not|no|never|missing|unclear|vague|lacked|lacking|without|forgot|left out|didn't|did not)\b/.test(
+            sentence,
+          ) && found.some((part) => new RegExp(`\\b${part}s?\\b`).test(sentence)),
+      ),
+  );
 };
 
 /** "a", "a and b", "a, b and c". */

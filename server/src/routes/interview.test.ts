@@ -271,6 +271,7 @@ describe('the interview with a chat model (COACH_API_URL)', () => {
   let who: Awaited<ReturnType<App['signInSeeded']>>;
   let asked: string[] = [];
   let failing = false;
+  let contradicting = false;
   const model: CoachEngine = {
     kind: 'openai',
     draftTask: async () => {
@@ -283,7 +284,9 @@ describe('the interview with a chat model (COACH_API_URL)', () => {
     },
     interviewFeedback: async () => ({
       strengths: ['The model liked your stories.'],
-      workOn: ['One.', 'Two.', 'Three.'],
+      workOn: contradicting
+        ? ['Set the scene first: the situation was not clear.', 'Two.', 'Three.']
+        : ['One.', 'Two.', 'Three.'],
     }),
   };
   const h = harness(
@@ -313,7 +316,18 @@ describe('the interview with a chat model (COACH_API_URL)', () => {
     // The built-in interviewer stepped in: the interview goes on.
     expect(second[1]?.response).toMatch(/^Let's talk about the nurse role\./);
     await answer('TECHNICAL', await synthesise([{ say: ANSWERS.TECHNICAL }], 'webm'));
-    const done = await answer('BEHAVIOURAL', await synthesise([{ say: ANSWERS.BEHAVIOURAL }], 'webm'), 2);
+    const behavioural = await synthesise([{ say: ANSWERS.BEHAVIOURAL }], 'webm');
+    // Issue 38: a model calling the situation unclear when the checks found it is not believed; the built-in
+    // summing up, which agrees with the checks, is stored instead.
+    contradicting = true;
+    const contradicted = await answer('BEHAVIOURAL', behavioural);
+    contradicting = false;
+    expect(contradicted[3]?.answerAnalysis?.content?.star?.situation).toBe(true);
+    const builtin = contradicted.at(-1)?.feedback;
+    expect(builtin?.strengths).not.toContain('The model liked your stories.');
+    expect(builtin?.workOn.join(' ')).not.toMatch(/the situation (was|were) not/);
+    // The answer heard anew: the model's summing up, agreeing with the checks, is the one kept.
+    const done = await answer('BEHAVIOURAL', behavioural, 2);
     expect(done.at(-1)?.feedback).toEqual({
       strengths: ['The model liked your stories.'],
       workOn: ['One.', 'Two.', 'Three.'],

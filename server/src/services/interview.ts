@@ -22,6 +22,7 @@ import { CLOSING_LINE } from '../providers/interview-banks.ts';
 import {
   type AnsweredStage,
   analyseAnswerContent,
+  contradictsStoryChecks,
   type HeardAnswer,
   heardSetup,
   roleOf,
@@ -238,7 +239,13 @@ const advanceNow = async ({ db, coach }: Pick<Deps, 'db' | 'coach'>, assignmentI
       content: contentOf(turns.get(stage)),
     } satisfies InterviewAnswerAnalysis,
   }));
-  const feedback = await withFallback(coach, (engine) => engine.interviewFeedback({ setup: said, answers }));
+  const feedback = await withFallback(coach, async (engine) => {
+    const summary = await engine.interviewFeedback({ setup: said, answers });
+    // A model that calls a part of the story missing when its check found it is not believed (issue 38).
+    if (contradictsStoryChecks(summary, answers))
+      throw new Error('The summing up called a part of the story missing that the checks found');
+    return summary;
+  });
   await upsertTurn(
     db,
     { ...keys, stage: 'FEEDBACK' },
