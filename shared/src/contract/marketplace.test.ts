@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketplace, validateContactForm } from './marketplace.ts';
+import { contactFormErrors, marketplace, validateContactForm } from './marketplace.ts';
 
 const filled = { name: 'Ada', email: 'ada@example.com', mobileNo: '+61412345678', message: 'Tell me more' };
 const firstMessage = (data: unknown) => {
@@ -24,7 +24,24 @@ describe('contact-us form (spec §5)', () => {
   it('accepts only digits and plus signs in the mobile number', () => {
     expect(firstMessage({ ...filled, mobileNo: '+61 412 345 678' })).toBe('Invalid Mobile Number');
     expect(firstMessage({ ...filled, mobileNo: '0412-345-678' })).toBe('Invalid Mobile Number');
-    expect(firstMessage({ ...filled, mobileNo: '+61412345678901234' })).toBeNull();
+  });
+
+  it('refuses a number that cannot exist in the country of its dial code (issue 38 item 7)', () => {
+    for (const mobileNo of ['+6112', '+1', '+61', '+61412', '+614123456789012', '+999123456789'])
+      expect(firstMessage({ ...filled, mobileNo }), mobileNo).toBe('Invalid Mobile Number');
+    // Mobiles and landlines of the preferred countries and others, with or without the '+'.
+    for (const mobileNo of ['+61412345678', '61412345678', '+61298765432', '+919876543210', '+12025550123'])
+      expect(firstMessage({ ...filled, mobileNo }), mobileNo).toBeNull();
+  });
+
+  it('contactFormErrors names every failing field in the spec order', () => {
+    expect(contactFormErrors({ name: 'Ada', email: '', mobileNo: '+6112', message: '' })).toEqual({
+      email: 'Please Enter Email',
+      mobileNo: 'Invalid Mobile Number',
+      message: 'Please Enter Message',
+    });
+    expect(Object.keys(contactFormErrors({}))).toEqual(['name', 'email', 'mobileNo', 'message']);
+    expect(contactFormErrors(filled)).toEqual({});
   });
 
   it('does no email format check besides the input type (spec §5)', () => {

@@ -1,3 +1,4 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { IMAGE_VARIANT_TYPES } from '../constants/marketplace.ts';
 import { CONTACT_FORM_MESSAGES } from '../constants/messages.ts';
@@ -18,6 +19,15 @@ export const courseSearchResultSchema = z.object({
 export type CourseSearchResult = z.infer<typeof courseSearchResultSchema>;
 
 /**
+ * A full number (dial code plus national number, the '+' optional as spec §5 sends it) valid for its country by
+ * libphonenumber's metadata: the right length and leading digits, not merely digits.
+ */
+export const isValidMobileNo = (value: string) => {
+  const international = value.startsWith('+') ? value : `+${value}`;
+  return /^\+\d+$/.test(international) && isValidPhoneNumber(international);
+};
+
+/**
  * The contact form fields in the order spec §5 checks them; zod reports issues in shape order, so the
  * first issue is the message to show. Email has no format check besides the input type (spec §5).
  */
@@ -30,10 +40,14 @@ const contactFieldsShape = {
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.email)
     .max(254, 'Email is too long'),
-  /** Dial code plus number, digits and plus signs only (spec §5); long numbers allowed. */
+  /**
+   * Dial code plus number, digits and plus signs only (spec §5), and a number that can exist in the country of
+   * its dial code (issue 38 item 7: '+61 12' or '+1' alone is refused, in the browser and on the server alike).
+   */
   mobileNo: text({ error: CONTACT_FORM_MESSAGES.mobileNo })
     .regex(/^[0-9+]+$/, CONTACT_FORM_MESSAGES.mobileNo)
-    .max(32, CONTACT_FORM_MESSAGES.mobileNo),
+    .max(32, CONTACT_FORM_MESSAGES.mobileNo)
+    .refine(isValidMobileNo, CONTACT_FORM_MESSAGES.mobileNo),
   message: text({ error: CONTACT_FORM_MESSAGES.message })
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.message)
@@ -61,6 +75,27 @@ export const validateContactForm = (
 ): string | null => {
   const result = contactEnquirySchema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? CONTACT_FORM_MESSAGES.name);
+};
+
+/**
+ * Every failing field of the contact form with its message (spec §5's sentences), in the spec's order, so a form
+ * can show each beside its field and focus the first.
+ */
+export const contactFormErrors = (
+  input: Partial<Record<keyof typeof contactFieldsShape, string>>,
+): Partial<Record<keyof typeof contactFieldsShape, string>> => {
+  const result = z.object(contactFieldsShape).safeParse(input);
+  if (result.success) return {};
+  const errors: Partial<Record<keyof typeof contactFieldsShape, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof typeof contactFieldsShape;
+    errors[field] ??= issue.message;
+  }
+  return Object.fromEntries(
+    (Object.keys(contactFieldsShape) as (keyof typeof contactFieldsShape)[])
+      .filter((key) => errors[key])
+      .map((key) => [key, errors[key]]),
+  );
 };
 
 /** The formats of an image's smaller copies, in the order a page offers them (the smallest files first). */

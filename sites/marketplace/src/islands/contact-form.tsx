@@ -2,12 +2,14 @@ import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { CONTACT_FORM_MESSAGES } from '@coach/shared/constants/messages';
 import { PHONE_DEFAULT_COUNTRY, PHONE_PREFERRED_COUNTRIES } from '@coach/shared/constants/phone';
-import { marketplace, validateContactForm } from '@coach/shared/contract/marketplace';
-import { type FormEvent, useId, useState } from 'react';
+import { contactFormErrors, marketplace } from '@coach/shared/contract/marketplace';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { defaultCountries, PhoneInput, parseCountry } from 'react-international-phone';
 import 'react-international-phone/style.css';
+import { fill, intlTag } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { FieldError, fieldProps } from './field-error.tsx';
 import { notify } from './toasts.ts';
 
 export type CourseContext = {
@@ -25,6 +27,18 @@ export const phoneValue = (dialCode: string, inputValue: string) => {
 };
 
 const EMPTY = { name: '', email: '', message: '' };
+const FIELDS = ['name', 'email', 'mobileNo', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+type Errors = Partial<Record<Field, string>>;
+
+/** The country's name in the page's language ('Australia', 'أستراليا'), for the phone's hint. */
+const countryName = (lang: LanguageCode, iso2: string) => {
+  try {
+    return new Intl.DisplayNames([intlTag(lang)], { type: 'region' }).of(iso2.toUpperCase()) ?? iso2;
+  } catch {
+    return iso2.toUpperCase();
+  }
+};
 
 type Strings = Messages['contact'];
 
@@ -59,9 +73,10 @@ const FLAGS = defaultCountries.map((country) => {
 
 /**
  * The contact form of spec §5 (loaded with its phone input only when it comes into view or its dialog opens: see
- * contact-section.tsx and contact-modal.tsx): checks run in order with their toasts, the server's message on success (the
- * form is cleared), the server's message on a 422, the generic error otherwise. The same rules hold on the
- * server for a form posted around this one.
+ * contact-section.tsx and contact-modal.tsx): the spec's checks, each failing one's sentence shown beside its field
+ * and the first such field focused (issue 38 item 7: not a corner toast); the phone must be a real number of the
+ * chosen country. The server's message on success (the form is cleared); a 422 beside the field it names; the
+ * generic error otherwise. The same rules hold on the server for a form posted around this one.
  */
 export const ContactForm = ({
   course,
@@ -76,19 +91,39 @@ export const ContactForm = ({
 }) => {
   const id = useId();
   const [fields, setFields] = useState(EMPTY);
-  const [phone, setPhone] = useState({ shown: '', value: '' });
+  const [phone, setPhone] = useState({ shown: '', value: '', country: PHONE_DEFAULT_COUNTRY as string });
+  const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+  const form = useRef<HTMLFormElement>(null);
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [key]: event.target.value }));
+    // A corrected field loses its message at once; the others keep theirs until the next send.
+    if (errors[key]) setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
+  const fieldId = (field: Field) => `${id}-${field}`;
+  /** Shows the messages and moves the focus to the first field with one, as a screen reader user expects. */
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first)
+      requestAnimationFrame(() =>
+        form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus(),
+      );
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const data = { ...fields, mobileNo: phone.value };
-    const problem = validateContactForm(data);
-    if (problem) {
-      notify.error(inLanguage(lang, s, problem));
+    const problems = contactFormErrors(data);
+    if (Object.keys(problems).length > 0) {
+      showErrors(
+        Object.fromEntries(
+          Object.entries(problems).map(([field, message]) => [field, inLanguage(lang, s, message)]),
+        ),
+      );
       return;
     }
+    setErrors({});
     setSending(true);
     try {
       const body = {
@@ -109,38 +144,56 @@ export const ContactForm = ({
       );
       notify.success(inLanguage(lang, s, message));
       setFields(EMPTY);
-      setPhone({ shown: '', value: '' });
+      setPhone((p) => ({ ...p, shown: '', value: '' }));
       onSent?.();
     } catch (error) {
-      // spec §8: a 422 shows the server's message (so does a 429's wait), anything else the generic error.
-      notify.error(
-        error instanceof ApiError && (error.status === 422 || error.status === 429)
-          ? inLanguage(lang, s, error.message.replace(/^[\w.]+: /, ''))
-          : s.genericError,
-      );
+      // A 422 naming a field of the form goes beside it; spec §8 otherwise: a 422's or a 429's message (its
+      // wait) as sent, anything else the generic error.
+      const field = error instanceof ApiError ? error.field?.replace(/^data\./, '') : undefined;
+      const message =
+        error instanceof ApiError ? inLanguage(lang, s, error.message.replace(/^[\w.]+: /, '')) : '';
+      if (error instanceof ApiError && error.status === 422 && FIELDS.includes(field as Field))
+        showErrors({ [field as Field]: message });
+      else
+        notify.error(
+          error instanceof ApiError && (error.status === 422 || error.status === 429)
+            ? message
+            : s.genericError,
+        );
     } finally {
       setSending(false);
     }
   };
 
+  const errorProps = (field: Field) => fieldProps(fieldId(field), errors[field]);
+
   return (
-    <form className="contact-form" onSubmit={submit} noValidate>
+    <form className="contact-form" onSubmit={submit} noValidate ref={form}>
       <div className="field">
-        <label htmlFor={`${id}-name`}>{s.name}</label>
-        <input id={`${id}-name`} autoComplete="name" value={fields.name} onChange={set('name')} />
+        <label htmlFor={fieldId('name')}>{s.name}</label>
+        <input
+          id={fieldId('name')}
+          autoComplete="name"
+          value={fields.name}
+          onChange={set('name')}
+          {...errorProps('name')}
+        />
+        <FieldError id={fieldId('name')} message={errors.name} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-email`}>{s.email}</label>
+        <label htmlFor={fieldId('email')}>{s.email}</label>
         <input
-          id={`${id}-email`}
+          id={fieldId('email')}
           type="email"
           autoComplete="email"
           value={fields.email}
           onChange={set('email')}
+          {...errorProps('email')}
         />
+        <FieldError id={fieldId('email')} message={errors.email} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-phone`}>{s.mobile}</label>
+        <label htmlFor={fieldId('mobileNo')}>{s.mobile}</label>
         <PhoneInput
           defaultCountry={PHONE_DEFAULT_COUNTRY}
           preferredCountries={[...PHONE_PREFERRED_COUNTRIES]}
@@ -149,16 +202,33 @@ export const ContactForm = ({
           disableFormatting
           forceDialCode
           flags={FLAGS}
-          className="phone"
-          inputProps={{ id: `${id}-phone`, autoComplete: 'tel' }}
-          onChange={(shown, meta) =>
-            setPhone({ shown, value: phoneValue(meta.country.dialCode, meta.inputValue) })
-          }
+          className={errors.mobileNo ? 'phone phone--invalid' : 'phone'}
+          inputProps={{ id: fieldId('mobileNo'), autoComplete: 'tel', ...errorProps('mobileNo') }}
+          onChange={(shown, meta) => {
+            setPhone({
+              shown,
+              value: phoneValue(meta.country.dialCode, meta.inputValue),
+              country: meta.country.iso2,
+            });
+            if (errors.mobileNo && shown !== phone.shown) setErrors(({ mobileNo: _fixed, ...rest }) => rest);
+          }}
+        />
+        <FieldError
+          id={fieldId('mobileNo')}
+          message={errors.mobileNo}
+          hint={fill(s.mobileHint, { country: countryName(lang, phone.country) })}
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-message`}>{s.message}</label>
-        <textarea id={`${id}-message`} rows={4} value={fields.message} onChange={set('message')} />
+        <label htmlFor={fieldId('message')}>{s.message}</label>
+        <textarea
+          id={fieldId('message')}
+          rows={4}
+          value={fields.message}
+          onChange={set('message')}
+          {...errorProps('message')}
+        />
+        <FieldError id={fieldId('message')} message={errors.message} />
       </div>
       <button className="button button--primary" type="submit" disabled={sending}>
         {sending ? s.sending : s.send}

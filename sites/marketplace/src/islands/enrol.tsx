@@ -2,19 +2,30 @@ import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import type { PaymentStart } from '@coach/shared/contract/marketplace';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Icon } from '../components/icon.tsx';
 import { formatPriceIn, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { marketplace } from '../lib/calls.ts';
+import { cardProblems, formatCardNumber, formatExpiry } from './card-fields.ts';
 import { enrolLabel } from './enrol-label.ts';
+import { FieldError, fieldProps } from './field-error.tsx';
 import { notify } from './toasts.ts';
 
 /** `price`: the price as the page shows it, in its language. */
 type Course = { courseId: string; courseName: string; price: string; free: boolean };
 type Step = { kind: 'details' } | { kind: 'card'; payment: PaymentStart } | { kind: 'enrolled' };
+
+/** The fields a message can stand beside (issue 38 item 7): the server's 422 names one of them. */
+const FIELDS = ['name', 'email', 'cardNumber', 'expiry', 'cvc'] as const;
+type Field = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<Field, string>>;
+const fieldOf = (error: unknown): Field | undefined => {
+  const field = error instanceof ApiError && error.status === 422 ? error.field : undefined;
+  return FIELDS.find((f) => f === field);
+};
 
 const messageOf = (error: unknown, generic: string) =>
   error instanceof ApiError && error.status !== 0 && error.status < 500
@@ -40,14 +51,45 @@ export const Enrol = ({
   const [who, setWho] = useState({ name: '', email: '' });
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const content = useRef<HTMLDivElement>(null);
+  const fieldId = (field: Field) => `${id}-${field}`;
+  /** Each message beside its field, and the focus on the first, so a screen reader reads it (issue 38 item 7). */
+  const showFieldErrors = (found: FieldErrors) => {
+    setFieldErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first)
+      requestAnimationFrame(() =>
+        content.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus(),
+      );
+    return Boolean(first);
+  };
+  const clearFieldError = (field: Field) =>
+    setFieldErrors((errors) => {
+      if (!errors[field]) return errors;
+      const { [field]: _fixed, ...rest } = errors;
+      return rest;
+    });
+  const errorProps = (field: Field) => fieldProps(fieldId(field), fieldErrors[field]);
+  /** A 422 naming a field goes beside it; any other failure above the form. */
+  const showFailure = (err: unknown) => {
+    const field = fieldOf(err);
+    if (field) showFieldErrors({ [field]: messageOf(err, s.genericError) });
+    else setError(messageOf(err, s.genericError));
+  };
   const { free, price } = course;
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!who.name.trim()) return setError(s.enterName);
-    if (!who.email.trim()) return setError(s.enterEmail);
+    if (
+      showFieldErrors({
+        ...(who.name.trim() ? {} : { name: s.enterName }),
+        ...(who.email.trim() ? {} : { email: s.enterEmail }),
+      })
+    )
+      return;
     setBusy(true);
     try {
       const body = { courseId: course.courseId, name: who.name, email: who.email };
@@ -71,7 +113,7 @@ export const Enrol = ({
       }
       setStep({ kind: 'card', payment });
     } catch (err) {
-      setError(messageOf(err, s.genericError));
+      showFailure(err);
     } finally {
       setBusy(false);
     }
@@ -80,6 +122,15 @@ export const Enrol = ({
   const pay = async (event: FormEvent, payment: PaymentStart) => {
     event.preventDefault();
     setError(null);
+    const problems = cardProblems(card);
+    if (
+      showFieldErrors({
+        ...(problems.cardNumber ? { cardNumber: s.cardInvalid } : {}),
+        ...(problems.expiry ? { expiry: s.expiryInvalid } : {}),
+        ...(problems.cvc ? { cvc: s.cvcInvalid } : {}),
+      })
+    )
+      return;
     setBusy(true);
     try {
       await browserApi.call(marketplace.confirmTestPayment, {
@@ -91,7 +142,7 @@ export const Enrol = ({
       // Like a provider's redirect: the status page asks the server how the payment went.
       window.location.assign(paymentStatusPath(payment.paymentId, lang));
     } catch (err) {
-      setError(messageOf(err, s.genericError));
+      showFailure(err);
       if (!(err instanceof ApiError) || err.status >= 500) notify.error(s.genericError);
       setBusy(false);
     }
@@ -112,7 +163,7 @@ export const Enrol = ({
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="modal__overlay" />
-        <Dialog.Content className="modal" aria-describedby={`${id}-desc`}>
+        <Dialog.Content className="modal" aria-describedby={`${id}-desc`} ref={content}>
           <Dialog.Title className="modal__title">{t(s, 'title', { course: course.courseName })}</Dialog.Title>
           <p className="modal__provider" id={`${id}-desc`}>
             {free ? s.isFree : t(s, 'paidOnce', { price })}
@@ -125,23 +176,33 @@ export const Enrol = ({
           {step.kind === 'details' ? (
             <form className="contact-form" onSubmit={start} noValidate>
               <div className="field">
-                <label htmlFor={`${id}-name`}>{s.name}</label>
+                <label htmlFor={fieldId('name')}>{s.name}</label>
                 <input
-                  id={`${id}-name`}
+                  id={fieldId('name')}
                   autoComplete="name"
                   value={who.name}
-                  onChange={(e) => setWho({ ...who, name: e.target.value })}
+                  onChange={(e) => {
+                    setWho({ ...who, name: e.target.value });
+                    clearFieldError('name');
+                  }}
+                  {...errorProps('name')}
                 />
+                <FieldError id={fieldId('name')} message={fieldErrors.name} />
               </div>
               <div className="field">
-                <label htmlFor={`${id}-email`}>{s.email}</label>
+                <label htmlFor={fieldId('email')}>{s.email}</label>
                 <input
-                  id={`${id}-email`}
+                  id={fieldId('email')}
                   type="email"
                   autoComplete="email"
                   value={who.email}
-                  onChange={(e) => setWho({ ...who, email: e.target.value })}
+                  onChange={(e) => {
+                    setWho({ ...who, email: e.target.value });
+                    clearFieldError('email');
+                  }}
+                  {...errorProps('email')}
                 />
+                <FieldError id={fieldId('email')} message={fieldErrors.email} />
               </div>
               <button className="button button--primary" type="submit" disabled={busy}>
                 {busy ? s.wait : free ? s.enrol : s.continue}
@@ -154,37 +215,55 @@ export const Enrol = ({
                 <strong>{s.testMode}</strong> — {s.testModeText}
               </p>
               <div className="field">
-                <label htmlFor={`${id}-card`}>{s.card}</label>
+                <label htmlFor={fieldId('cardNumber')}>{s.card}</label>
                 <input
-                  id={`${id}-card`}
+                  id={fieldId('cardNumber')}
                   inputMode="numeric"
                   autoComplete="cc-number"
                   placeholder="4242 4242 4242 4242"
                   value={card.number}
-                  onChange={(e) => setCard({ ...card, number: e.target.value })}
+                  onChange={(e) => {
+                    setCard({ ...card, number: formatCardNumber(e.target.value) });
+                    clearFieldError('cardNumber');
+                  }}
+                  {...errorProps('cardNumber')}
                 />
+                <FieldError id={fieldId('cardNumber')} message={fieldErrors.cardNumber} />
               </div>
               <div className="field-row">
                 <div className="field">
-                  <label htmlFor={`${id}-exp`}>{s.expiry}</label>
+                  <label htmlFor={fieldId('expiry')}>{s.expiry}</label>
+                  {/* "1230" typed reads 12/30, the slash put in as they type (issue 38 item 7). */}
                   <input
-                    id={`${id}-exp`}
+                    id={fieldId('expiry')}
+                    inputMode="numeric"
                     autoComplete="cc-exp"
                     placeholder="12/30"
                     value={card.expiry}
-                    onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+                    onChange={(e) => {
+                      setCard({ ...card, expiry: formatExpiry(e.target.value, card.expiry) });
+                      clearFieldError('expiry');
+                    }}
+                    {...errorProps('expiry')}
                   />
+                  <FieldError id={fieldId('expiry')} message={fieldErrors.expiry} />
                 </div>
                 <div className="field">
-                  <label htmlFor={`${id}-cvc`}>{s.cvc}</label>
+                  <label htmlFor={fieldId('cvc')}>{s.cvc}</label>
                   <input
-                    id={`${id}-cvc`}
+                    id={fieldId('cvc')}
                     inputMode="numeric"
                     autoComplete="cc-csc"
                     placeholder="123"
+                    maxLength={4}
                     value={card.cvc}
-                    onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+                    onChange={(e) => {
+                      setCard({ ...card, cvc: e.target.value.replace(/\D/g, '') });
+                      clearFieldError('cvc');
+                    }}
+                    {...errorProps('cvc')}
                   />
+                  <FieldError id={fieldId('cvc')} message={fieldErrors.cvc} />
                 </div>
               </div>
               <button className="button button--primary" type="submit" disabled={busy}>

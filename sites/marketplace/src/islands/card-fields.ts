@@ -1,0 +1,41 @@
+/**
+ * The payment form's card fields as people type them (issue 38 item 7): an expiry typed "1230", "12/30" or
+ * "12 / 30" reads 12/30, the slash put in as they type; the server still checks what is sent.
+ */
+
+/**
+ * The expiry as MM/YY from what is typed. `previous` is the field's value before this keystroke: while deleting,
+ * no slash is added back, so Backspace can remove it. A first digit above 1 is a month on its own ("4" → "04/").
+ */
+export const formatExpiry = (typed: string, previous = '') => {
+  const digits = typed.replace(/\D/g, '').slice(0, 4);
+  const deleting = typed.length < previous.length;
+  if (digits.length === 0) return '';
+  if (digits.length === 1) return /[2-9]/.test(digits) && !deleting ? `0${digits}/` : digits;
+  const month = digits.slice(0, 2);
+  const year = digits.slice(2);
+  if (year) return `${month}/${year}`;
+  return deleting ? month : `${month}/`;
+};
+
+/** Card number in groups of four as on the card ("4242 4242 4242 4242"), at most 16 digits. */
+export const formatCardNumber = (typed: string) =>
+  typed
+    .replace(/\D/g, '')
+    .slice(0, 16)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+export type CardFields = { number: string; expiry: string; cvc: string };
+export type CardProblems = Partial<Record<'cardNumber' | 'expiry' | 'cvc', 'number' | 'expiry' | 'cvc'>>;
+
+/**
+ * The browser's checks before the card is sent, by field, the same rules as the server's (contract
+ * confirmTestPayment): 16 digits, a real month as MM/YY, a 3 or 4 digit code.
+ */
+export const cardProblems = (card: CardFields): CardProblems => {
+  const problems: CardProblems = {};
+  if (!/^\d{16}$/.test(card.number.replace(/\s+/g, ''))) problems.cardNumber = 'number';
+  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry)) problems.expiry = 'expiry';
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'cvc';
+  return problems;
+};
