@@ -106,6 +106,12 @@ describe('one-box static serving', () => {
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).toBe('<html>404 es</html>');
     }
+    // Spec §2's /404 is the site's page too (issue 38 item 8), with its header and colours, not the dashboard's.
+    for (const url of ['/404', 'http://market.example/404']) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toBe('<html>site 404</html>');
+    }
     // A language without its own 404 page built falls back to the English one.
     const arabic = await app.request('/ar/marketplace/course-detail/no-such-course');
     expect(arabic.status).toBe(404);

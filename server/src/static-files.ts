@@ -225,8 +225,11 @@ export const mountStatic = (
     // assets under /_astro/, so its dist folder is served from the root; `/` stays the dashboard's entry.
     const siteFile = marketplace && urlPath !== '/' ? resolveFile(marketplace, urlPath) : null;
     if (siteFile) return siteFile.endsWith('.html') ? filePage(c, siteFile) : fileResponse(siteFile, c.req);
-    // An unknown site address gets the site's 404 page in its language (/es/marketplace/… the Spanish one).
-    if (marketplace && (inMarketplace || (language.prefix && sitePath))) {
+    // An unknown site address gets the site's 404 page in its language (/es/marketplace/… the Spanish one), and so
+    // does spec §2's /404 itself: a visitor sent there from the marketplace sees its header, colours and search,
+    // not the dashboard's unbranded page (issue 38 item 8).
+    const notFoundPath = language.path === '/404' || language.path === '/404/';
+    if (marketplace && (inMarketplace || notFoundPath || (language.prefix && sitePath))) {
       const notFound =
         (language.prefix ? resolveFile(marketplace, `/${language.prefix}/404`) : null) ??
         resolveFile(marketplace, '/404.html');

@@ -58,7 +58,11 @@ const PROFILES: Record<
   },
 };
 
-const TITLES: Record<CourseCategory, string[]> = {
+/**
+ * Course titles by category. None names a length: the seed gives each course its duration apart from its title,
+ * and an "8 weeks" course called "… in Four Weeks" contradicted itself (issue 38 item 12).
+ */
+export const TITLES: Record<CourseCategory, string[]> = {
   'Public Speaking': [
     'Speak with Confidence: Foundations',
     'Storytelling for Presentations',
@@ -70,7 +74,7 @@ const TITLES: Record<CourseCategory, string[]> = {
     'Clear Emails and Calls',
   ],
   'Interview Skills': [
-    'Interview Ready in Four Weeks',
+    'Interview Ready, Step by Step',
     'Behavioural Interviews with the STAR Method',
     'Video Interviews that Land',
   ],
@@ -94,8 +98,14 @@ const TITLES: Record<CourseCategory, string[]> = {
 const LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Master'];
 const DURATIONS = ['2 weeks', '4 weeks', '6 weeks', '8 weeks', '10 hours', '20 hours'];
 
-const describe = (title: string, category: string, institution: string) =>
-  `${title} is a ${category.toLowerCase()} course from ${institution}. Each week combines a short lesson, a live or recorded practice session and speaking tasks you complete with the AI coach, which listens to your answers and gives feedback on clarity, pace and structure.\n\nBy the end you will have recorded a final task that shows your progress, and you keep access to the practice library for six months.`;
+/** "a" or "an" as the next word is said: "an interview skills course", "a business English course". */
+const article = (word: string) => (/^[aeio]/i.test(word) || /^u(?!ni|se|su)/i.test(word) ? 'an' : 'a');
+
+/** A category in running text: lower case, but its proper nouns keep their capital ("business English"). */
+const inSentence = (category: string) => category.toLowerCase().replace(/\benglish\b/g, 'English');
+
+export const describeCourse = (title: string, category: string, institution: string) =>
+  `${title} is ${article(category)} ${inSentence(category)} course from ${institution}. Each week combines a short lesson, a live or recorded practice session and speaking tasks you complete with the AI coach, which listens to your answers and gives feedback on clarity, pace and structure.\n\nBy the end you will have recorded a final task that shows your progress, and you keep access to the practice library for six months.`;
 
 /**
  * One cover per category (its drawn scene, cover-image.ts), stored through the storage provider with its AVIF and
@@ -163,7 +173,7 @@ export const seedMarketplace = async (
         enterprise_id: enterpriseId,
         name: title,
         category,
-        description: describe(title, category, name),
+        description: describeCourse(title, category, name),
         price_cents: j === 8 ? 0 : 4900 + ((n * 3700) % 40000),
         currency: profile.currency,
         duration: DURATIONS[n % DURATIONS.length] ?? '4 weeks',
@@ -181,6 +191,7 @@ export const seedMarketplace = async (
     await trx.insertInto('courses').values(courses).execute();
   }
   await seedCourseReviews(trx, { now });
+  await seedCourseDelivery(trx, { now });
 };
 
 /** Demo logins of the institutions' course admins (printed by `pnpm start`). */
@@ -188,4 +199,3 @@ export const INSTITUTION_LOGINS = INSTITUTIONS.map(({ slug, name }) => ({
   name,
   email: PROFILES[slug].login,
 }));
-  await seedCourseDelivery(trx, { now });

@@ -4,6 +4,7 @@ import { formatNumber, formatPriceIn, plural } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { coursePath } from '../lib/links.ts';
+import { categoryName, durationText, levelName } from './course-facts.ts';
 import { CARD_COVER_SIZES, CoverPicture } from './cover-picture.tsx';
 import { Icon } from './icon.tsx';
 
@@ -29,11 +30,18 @@ export const CourseCard = ({
               sizes={CARD_COVER_SIZES}
             />
           ) : null}
-          <span className="course-card__category">{course.category}</span>
+          <span className="course-card__category" dir="auto">
+            {categoryName(strings, course.category)}
+          </span>
         </span>
         <span className="course-card__body">
-          <span className="course-card__title">{course.courseName}</span>
-          <span className="course-card__provider">{course.courseProviderName}</span>
+          {/* Names as their institution wrote them, each in its own direction (an English title on an Arabic page). */}
+          <span className="course-card__title" dir="auto">
+            {course.courseName}
+          </span>
+          <span className="course-card__provider" dir="auto">
+            {course.courseProviderName}
+          </span>
           <span className="course-card__meta">
             <span className="course-card__rating">
               <span aria-hidden="true">
@@ -51,7 +59,7 @@ export const CourseCard = ({
             </span>
           </span>
           <span className="course-card__facts">
-            {course.level} · {course.duration}
+            {levelName(strings, course.level)} · {durationText(strings, lang, course.duration)}
           </span>
         </span>
       </a>

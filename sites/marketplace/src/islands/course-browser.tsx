@@ -3,6 +3,7 @@ import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/m
 import type { CourseCard as Card } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CourseCard } from '../components/course-card.tsx';
+import { categoryName } from '../components/course-facts.ts';
 import { Icon } from '../components/icon.tsx';
 import { around, formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
@@ -162,7 +163,8 @@ export const CourseBrowser = ({
                 checked={filters.categories.includes(c.name)}
                 onChange={() => change({ categories: toggle(filters.categories, c.name) })}
               />
-              {c.name} <span className="check__count">{formatNumber(lang, c.courseCount)}</span>
+              {categoryName(cardStrings, c.name)}{' '}
+              <span className="check__count">{formatNumber(lang, c.courseCount)}</span>
             </label>
           ))}
         </fieldset>
