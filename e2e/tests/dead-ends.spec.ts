@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootBothWidths } from '../support/pages.ts';
 
 /**
  * Issue 17 item 5: the dead ends a new user met. A mistyped admin address, the 404's Go Back, an unknown course
@@ -32,24 +33,34 @@ test('a platform admin who mistypes an admin address sees the admin 404 and goes
   await expect(page.getByRole('heading', { name: 'Platform activity' })).toBeVisible();
 });
 
-test('the 404 page’s Go Back returns to the marketplace page before it, or opens the marketplace home', async ({
+test('the 404 page is the marketplace’s own, and its Go Back returns to the page before it or opens the home', async ({
   page,
 }) => {
-  // From a course page of the marketplace (another site than the dashboard that draws /404).
+  // From a course page of the marketplace.
   await page.goto('/marketplace/home');
   await page.locator('a[href^="/marketplace/course-detail/"]').first().click();
   await expect(page).toHaveURL(/\/marketplace\/course-detail\/[^/]+$/);
   const coursePage = page.url();
   await followTo(page, '/404');
-  await expect(page.getByRole('heading', { name: 'Sorry, page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sorry, page not found' })).toBeVisible();
+  // Issue 38 item 8: the site's page, not a blue unbranded one: its header, its teal, its footer, its search.
+  const header = page.locator('header.site-header');
+  await expect(header.locator('.brand__name')).toHaveText('Coach Marketplace');
+  await expect(header.locator('.brand__mark')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(page.locator('.not-found__code')).toHaveCSS('color', 'rgb(15, 118, 110)');
+  await expect(page.locator('footer.site-footer')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search all courses' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse all courses' })).toBeVisible();
   await noViolations(page);
-  await page.getByRole('button', { name: 'Go Back' }).click();
+  await shootBothWidths(page, process.env.SITE_SHOTS_DIR, 'en-404');
+  await page.getByRole('link', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(coursePage);
 
   // Opened on its own, with nothing to go back to: the marketplace home, not a sign-in page.
   const fresh = await page.context().newPage();
-  await fresh.goto('/404');
-  await fresh.getByRole('button', { name: 'Go Back' }).click();
+  const res = await fresh.goto('/404');
+  expect(res?.status()).toBe(404);
+  await fresh.getByRole('link', { name: 'Go Back' }).click();
   await expect(fresh).toHaveURL(/\/marketplace\/home$/);
   await fresh.close();
 });

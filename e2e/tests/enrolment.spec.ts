@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readMessage } from '../support/outbox.ts';
+import { shootBothWidths } from '../support/pages.ts';
 import { islandLive } from '../support/site.ts';
 
 const openPaidCourse = async (page: Page) => {
@@ -25,22 +26,42 @@ const startEnrolment = async (page: Page, title: string, email: string) => {
 const payWith = async (page: Page, dialog: ReturnType<Page['getByRole']>, cardNumber: string) => {
   await expect(dialog.getByRole('note')).toContainText('Test mode');
   await dialog.getByLabel('Card number').fill(cardNumber);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  // Typed as people type it (issue 38 item 7): "1230" reads 12/30, the slash put in as they type.
+  const expiry = dialog.getByLabel('Expiry (MM/YY)');
+  await expiry.fill('');
+  await expiry.pressSequentially('1230');
+  await expect(expiry).toHaveValue('12/30');
   await dialog.getByLabel('CVC').fill('123');
   await dialog.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/marketplace\/paymentstatus\?paymentId=/);
 };
 
 test('a visitor enrols and pays with the test card, sees success, and cannot pay twice', async ({ page }) => {
+  test.slow();
   const email = 'vee.paid@example.com';
   const title = await openPaidCourse(page);
   const dialog = await startEnrolment(page, title, email);
   await noViolations(page);
-  await dialog.getByLabel('Card number').fill('5555 5555 5555 4444');
+  // Each problem beside its field, the first focused (issue 38 item 7), not above the form or in a corner.
+  const pay = dialog.getByRole('button', { name: /^Pay / });
+  const cardNumber = dialog.getByLabel('Card number');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('13');
+  await pay.click();
+  await expect(cardNumber).toHaveAccessibleDescription('Enter the 16 digits of the card');
+  await expect(cardNumber).toBeFocused();
+  await expect(dialog.getByLabel('Expiry (MM/YY)')).toHaveAccessibleDescription(
+    'Enter the expiry as MM/YY, for example 12/30',
+  );
+  await expect(dialog.getByLabel('CVC')).toHaveAccessibleDescription('Enter the 3 or 4 digit security code');
+  await noViolations(page);
+  await shootBothWidths(page, process.env.SITE_SHOTS_DIR, 'en-payment-errors');
+  // The server's answer about a field goes beside it too.
+  await cardNumber.fill('5555 5555 5555 4444');
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
   await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: /^Pay / }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Test mode: use 4242 4242 4242 4242');
+  await pay.click();
+  await expect(cardNumber).toHaveAccessibleDescription(/^Test mode: use 4242 4242 4242 4242/);
+  await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
 
   const mark = outboxMark(email);
   await payWith(page, dialog, '4242 4242 4242 4242');
@@ -59,6 +80,17 @@ test('a visitor enrols and pays with the test card, sees success, and cannot pay
 test('a declined card shows the failure and creates no enrolment', async ({ page }) => {
   const email = 'vee.declined@example.com';
   const title = await openPaidCourse(page);
+  // Nothing typed: each missing answer beside its field, in sentence case (issue 38 items 7 and 12).
+  const enrol = page.getByRole('button', { name: /^Enrol now · / });
+  await islandLive(page, enrol);
+  await enrol.click();
+  const details = page.getByRole('dialog', { name: `Enrol in ${title}` });
+  await details.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(details.getByLabel('Name')).toHaveAccessibleDescription('Please enter your name');
+  await expect(details.getByLabel('Email')).toHaveAccessibleDescription('Please enter your email');
+  await expect(details.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
   const dialog = await startEnrolment(page, title, email);
   await payWith(page, dialog, '4000 0000 0000 0002');
   await expect(page.getByRole('heading', { name: 'Payment declined' })).toBeVisible();

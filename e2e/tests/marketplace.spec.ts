@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { noViolations } from '../support/checks.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootBothWidths } from '../support/pages.ts';
 import { islandLive } from '../support/site.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
@@ -18,35 +19,65 @@ const outbox = (to: string) => {
     : '';
 };
 
-test('the home contact form checks its fields in the spec order, then sends and clears', async ({ page }) => {
+test('the home contact form shows each problem beside its field, refuses a half number, then sends and clears', async ({
+  page,
+}) => {
+  test.slow();
   await page.goto('/marketplace/home');
   await page.getByRole('link', { name: 'Join Us' }).click();
   await expect(page).toHaveURL(/#contact$/);
   const form = page.locator('#contact');
   await expect(form.getByRole('heading', { name: 'Join us' })).toBeInViewport();
   const send = form.getByRole('button', { name: 'Send enquiry' });
-
-  await send.click();
-  await expect(toast(page, 'Please Enter Name')).toBeVisible();
-  await form.getByLabel('Name', { exact: true }).fill('Maya Learner');
-  await send.click();
-  await expect(toast(page, 'Please Enter Email')).toBeVisible();
-  await form.getByLabel('Email', { exact: true }).fill('maya@example.com');
-  await send.click();
-  await expect(toast(page, 'Invalid Mobile Number')).toBeVisible();
-  // Australia first; the national number's leading zero is dropped from what is sent.
+  const name = form.getByLabel('Name', { exact: true });
+  const email = form.getByLabel('Email', { exact: true });
   const phone = form.getByLabel('Mobile number');
+  const message = form.getByLabel('Message', { exact: true });
+
+  // Issue 38 item 7: every problem beside its field (the spec's sentences), the first field focused, no toast.
+  await send.click();
+  await expect(name).toHaveAccessibleDescription('Please Enter Name');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeFocused();
+  await expect(email).toHaveAccessibleDescription('Please Enter Email');
+  await expect(phone).toHaveAccessibleDescription(/^Invalid Mobile Number/);
+  await expect(message).toHaveAccessibleDescription('Please Enter Message');
+  await expect(toast(page, 'Please Enter Name')).toHaveCount(0);
+  // The message sits under its own field, not in a corner.
+  const nameBox = await name.boundingBox();
+  const nameError = await form.getByText('Please Enter Name').boundingBox();
+  expect(nameBox && nameError && nameError.y - (nameBox.y + nameBox.height)).toBeLessThan(24);
+  expect(nameBox && nameError && Math.abs(nameError.x - nameBox.x)).toBeLessThan(24);
+  await noViolations(page);
+
+  // A corrected field loses its message as it is typed.
+  await name.fill('Maya Learner');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await email.fill('maya@example.com');
+  await message.fill('Which course suits a beginner?');
+  // Australia first; "+61 12" is digits, but no Australian number: refused beside the field, with the country.
   await expect(phone).toHaveValue('+61 ');
   await phone.click();
   await phone.press('End');
+  await phone.pressSequentially('12');
+  await send.click();
+  await expect(phone).toHaveAccessibleDescription(
+    'Invalid Mobile Number Check the number: it is not a complete number for Australia.',
+  );
+  await expect(phone).toBeFocused();
+  await shootBothWidths(page, process.env.SITE_SHOTS_DIR, 'en-contact-phone-error');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(toast(page, 'Invalid Mobile Number')).toHaveCount(0);
+
+  // The national number's leading zero is dropped from what is sent.
+  await phone.press('End');
+  await phone.press('Backspace');
+  await phone.press('Backspace');
   await phone.pressSequentially('0412 345 678');
   await send.click();
-  await expect(toast(page, 'Please Enter Message')).toBeVisible();
-  await form.getByLabel('Message', { exact: true }).fill('Which course suits a beginner?');
-  await send.click();
   await expect(toast(page, 'Thank you! Your enquiry has been sent.')).toBeVisible();
-  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
-  await expect(form.getByLabel('Message', { exact: true })).toHaveValue('');
+  await expect(name).toHaveValue('');
+  await expect(message).toHaveValue('');
   await expect.poll(() => outbox('support@coach.example')).toContain('Phone: +61412345678');
   await noViolations(page);
 });
@@ -102,6 +133,16 @@ test('the header search asks 2 s after the last keystroke and its dropdown opens
   await expect(dropdown).toBeVisible();
   await search.fill('');
   await expect(dropdown).toBeHidden();
+
+  // Enter searches at once (issue 38 item 7): the results show with the clock still stopped, no 2 s wait.
+  await search.pressSequentially('pronunc');
+  await expect(dropdown).toContainText('Searching…');
+  await search.press('Enter');
+  await expect(dropdown.getByRole('option').first()).toContainText(/Pronunciation/);
+  await expect(page).toHaveURL(/\/marketplace\/home$/);
+  // The same answer is not asked again when the pause ends.
+  await page.clock.runFor(2100);
+  await expect(dropdown.getByRole('option').first()).toContainText(/Pronunciation/);
 });
 
 test('the institutions menu opens, closes on Escape and leads to an institution', async ({ page }) => {

@@ -42,15 +42,40 @@ const learnerRunsATask = async (page: Page) => {
   await noSideways(page);
 };
 
+/**
+ * The marketplace's home and a course page in each of the nine languages (issue 38 item 11): Arabic, Dari and
+ * Pashto right to left by their own pages; the six left-to-right ones turned right to left here, so the mirrored
+ * CSS is checked with every language's words (the longest labels included). None scrolls sideways.
+ */
+const SITE_PREFIXES = [
+  ['', 'ltr'],
+  ['/ar', 'rtl'],
+  ['/fa', 'rtl'],
+  ['/hi', 'ltr'],
+  ['/zh-Hans', 'ltr'],
+  ['/ps', 'rtl'],
+  ['/es', 'ltr'],
+  ['/uk', 'ltr'],
+  ['/vi', 'ltr'],
+] as const;
+
 const marketplaceHomeAndCourse = async (page: Page) => {
-  await openScreen(page, '/marketplace/home', () => expect(page.locator('h1').first()).toBeVisible());
-  await shot(page, 'rtl-marketplace-home');
-  await noSideways(page);
-  const course = await page.locator('a[href*="/marketplace/course-detail/"]').first().getAttribute('href');
-  expect(course).toBeTruthy();
-  await openScreen(page, course ?? '', () => expect(page.locator('h1').first()).toBeVisible());
-  await shot(page, 'rtl-course');
-  await noSideways(page);
+  for (const [prefix, dir] of SITE_PREFIXES) {
+    const ready = () => expect(page.locator('h1').first()).toBeVisible();
+    await page.goto(`${prefix}/marketplace/home`);
+    await ready();
+    await expect(page.locator('html'), prefix).toHaveAttribute('dir', dir);
+    if (dir === 'ltr') await rightToLeft(page);
+    await shot(page, `rtl-marketplace-home${prefix.replace('/', '-')}`);
+    await noSideways(page);
+    const course = await page.locator('a[href*="/marketplace/course-detail/"]').first().getAttribute('href');
+    expect(course, prefix).toMatch(new RegExp(`^${prefix}/marketplace/course-detail/`));
+    await page.goto(course ?? '');
+    await ready();
+    if (dir === 'ltr') await rightToLeft(page);
+    await shot(page, `rtl-course${prefix.replace('/', '-')}`);
+    await noSideways(page);
+  }
 };
 
 test.describe('at 1280 px', () => {

@@ -1,6 +1,39 @@
+import { COURSE_CATEGORIES, COURSE_LEVELS } from '@coach/shared/constants/marketplace';
 import type { Page } from '@playwright/test';
 import { axeOn } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootBothWidths } from '../support/pages.ts';
+import { siteText } from '../support/words.ts';
+
+/** The site's nine languages (spec §9), with their address prefix and direction. */
+const SITE_LANGUAGES = [
+  { code: 'en', prefix: '', dir: 'ltr' },
+  { code: 'ar', prefix: '/ar', dir: 'rtl' },
+  { code: 'fa', prefix: '/fa', dir: 'rtl' },
+  { code: 'hi', prefix: '/hi', dir: 'ltr' },
+  { code: 'zh-Hans', prefix: '/zh-Hans', dir: 'ltr' },
+  { code: 'ps', prefix: '/ps', dir: 'rtl' },
+  { code: 'es', prefix: '/es', dir: 'ltr' },
+  { code: 'uk', prefix: '/uk', dir: 'ltr' },
+  { code: 'vi', prefix: '/vi', dir: 'ltr' },
+] as const;
+
+/** The catalog key of a stored English category or level ('Interview Skills' → card.categoryInterviewSkills). */
+const factKey = (kind: 'category' | 'level', english: string) => `card.${kind}${english.replace(/\s+/g, '')}`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Every way the language says a number of weeks or hours (each plural form of its catalog), as one pattern. */
+const durationPattern = (code: string) => {
+  const forms = ['zero', 'one', 'two', 'few', 'many', 'other'].flatMap((form) =>
+    ['weeks', 'hours'].flatMap((unit) => {
+      try {
+        return [siteText(code, `card.${unit}_${form}`, { count: '§' })];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return forms.map((f) => escapeRegExp(f).replace('§', '[\\d\u06f0-\u06f9\u0660-\u0669]+')).join('|');
+};
 
 /**
  * Issue 18 on the marketplace site: the spec's English paths stay, the other eight languages live under their
@@ -165,4 +198,74 @@ test('the Arabic pages are right to left, and an unknown Arabic address answers 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Story Up: خپله کیسه داسې ووایئ چې خلک یې په یاد ولري',
   );
+});
+
+test('in all nine languages a course card says its category, level and duration in the page’s words, the logo is two words, and English names keep their own direction', async ({
+  page,
+}) => {
+  // Nine pages, each checked by axe.
+  test.slow();
+  const shots = process.env.SITE_SHOTS_DIR;
+  for (const { code, prefix, dir } of SITE_LANGUAGES) {
+    await page.goto(`${prefix}/marketplace/institution/english-priority`);
+    await expect(page.locator('html')).toHaveAttribute('lang', code === 'fa' ? 'fa-AF' : code);
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+    // Issue 38 item 11: "Coach" and the site's word for a marketplace, with a space, not "CoachMarketplace".
+    await expect(page.locator('header .brand__name')).toHaveText(
+      `Coach ${siteText(code, 'layout.brandTag')}`,
+    );
+
+    const categories = COURSE_CATEGORIES.map((c) => siteText(code, factKey('category', c)));
+    const levels = COURSE_LEVELS.map((l) => siteText(code, factKey('level', l)));
+    const facts = new RegExp(`^(${levels.map(escapeRegExp).join('|')}) · (${durationPattern(code)})$`);
+    const cards = page.locator('.course-card');
+    await expect(cards.first()).toBeVisible();
+    for (let i = 0; i < 4; i++) {
+      const card = cards.nth(i);
+      expect(categories, `${code} card ${i}`).toContain(
+        ((await card.locator('.course-card__category').textContent()) ?? '').trim(),
+      );
+      await expect(card.locator('.course-card__facts'), `${code} card ${i}`).toHaveText(facts);
+      // The institution's English title reads left to right even on a right-to-left page.
+      const title = card.locator('.course-card__title');
+      await expect(title).toHaveAttribute('dir', 'auto');
+      expect(await title.evaluate((el) => el.matches(':dir(ltr)')), `${code} title direction`).toBe(true);
+    }
+    await noViolations(page);
+    if (code === 'ar' || code === 'en') await shootBothWidths(page, shots, `${code}-institution`);
+  }
+
+  // An Arabic course page: its facts in Arabic, and what its institution and learners wrote in English keeps its
+  // full stop (or question mark) at the English end, isolated from the page's right-to-left direction.
+  await page.goto('/ar/marketplace/institution/english-priority');
+  await page.locator('.course-card a').first().click();
+  await expect(page).toHaveURL(/\/ar\/marketplace\/course-detail\//);
+  const arabicFacts = page.locator('.course__facts');
+  await expect(arabicFacts).not.toContainText(/Beginner|Intermediate|Advanced|Master|weeks?|hours?/);
+  for (const selector of ['h1', '.course__description p', '.outcomes li', '.review__text'])
+    expect(
+      await page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.matches(':dir(ltr)')),
+      selector,
+    ).toBe(true);
+  await expect(page.locator('.buy__note')).not.toContainText(
+    /Beginner|Intermediate|Advanced|Master|weeks?|hours?/,
+  );
+  await shootBothWidths(page, shots, 'ar-course');
+
+  // The Arabic contact form's problems beside their fields, and the Arabic 404 with the site's header.
+  await page.goto('/ar/marketplace/home#contact');
+  const form = page.locator('#contact');
+  await form.getByRole('button', { name: siteText('ar', 'contact.send') }).click();
+  await expect(form.getByLabel(siteText('ar', 'contact.name'), { exact: true })).toHaveAccessibleDescription(
+    siteText('ar', 'contact.enterName'),
+  );
+  await shootBothWidths(page, shots, 'ar-contact-errors');
+  await page.goto('/ar/marketplace/no-such-page');
+  await expect(page.locator('header.site-header .brand__name')).toHaveText(
+    `Coach ${siteText('ar', 'layout.brandTag')}`,
+  );
+  await shootBothWidths(page, shots, 'ar-404');
 });
