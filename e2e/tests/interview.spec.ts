@@ -7,15 +7,18 @@ import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts'
 /**
  * Issue 16, the mock interview as a conversation: a learner answers a Get Interview Ready task aloud through
  * Chromium's fake microphone (a WAV flite spoke), and at each stage the server hears the answer, shows what it
- * heard and said, and asks the next question, until the interviewer sums up.
+ * heard and said, and asks the next question, until the interviewer sums up. Issue 38: the interviewer says each
+ * question aloud once the learner presses Start (here the server's audio: this browser has no voice of its own),
+ * and a story that opens with its situation, in everyday words, is credited with it.
  */
 test.describe.configure({ mode: 'serial' });
 
 const OWNER = 'owner@acme.example';
 const LEARNER = 'learner@acme.example';
 const GROUP = 'Melbourne Office';
+// The story opens with its situation as people tell one ("Last winter our ward had…"), naming no part.
 const ANSWER =
-  'I am applying for the nurse position in healthcare, based in Melbourne. Last year our ward was short of staff. My task was to keep every patient safe, so I organised the shifts, and as a result no medication was missed.';
+  'Last winter our ward had a backlog of two hundred patient calls. I am applying for the nurse position in healthcare, based in Melbourne. I was asked to clear the backlog, so I set up a call roster, and in the end every patient was called back within a week.';
 const stamp = new Date()
   .toISOString()
   .replace(/[-:T.Z]/g, '')
@@ -50,11 +53,40 @@ test('the learner answers each question aloud and the interviewer replies, then 
 }) => {
   // Four spoken answers of about 13 s each, and the hearing of each.
   test.setTimeout(300_000);
+  // A browser without a voice of its own for the interviewer's accent: the server's audio plays.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: undefined });
+  });
+  const spoken: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/enterprise/speech/speak-text'))
+      spoken.push(String((request.postDataJSON() as { text?: string }).text));
+  });
   await signIn(page, 'enterprise', LEARNER);
   await openMyTask(page, { stamp, title: TITLE });
   // The regional intro asks the job title, industry and location.
   await expect(page.getByText(/G'day.*job title.*industry.*location/)).toBeVisible();
   await expect(page.getByText('Asked after your previous answer.')).toHaveCount(3);
+
+  // Nothing is said before Start; Start (from the keyboard) says the question, in audio the server rendered.
+  expect(spoken).toEqual([]);
+  const rendered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/enterprise/speech/speak-text') && response.ok(),
+  );
+  const audio = page.waitForResponse((response) => response.url().includes('/hear-it/') && response.ok(), {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Start the interview' }).focus();
+  await page.keyboard.press('Enter');
+  await rendered;
+  expect((await audio).headers()['content-type']).toMatch(/^audio\//);
+  expect(spoken[0]).toMatch(/^G'day/);
+  await expect(page.getByRole('button', { name: "Hear it: the interviewer's question 1" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mute the interviewer' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(page.getByText('This could not be played. Please try again.')).toHaveCount(0);
 
   const stages = [
     { answer: 'opening', step: '1. The position' },
@@ -64,6 +96,13 @@ test('the learner answers each question aloud and the interviewer replies, then 
   ];
   for (const [index, { answer, step }] of stages.entries()) {
     const stage = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: step }) });
+    if (index === 1) {
+      await page.getByRole('button', { name: 'Mute the interviewer' }).click();
+      await expect(page.getByRole('button', { name: 'Mute the interviewer' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    }
     await stage.getByRole('button', { name: `Record your ${answer} answer` }).click();
     await page.waitForTimeout(Math.round(wav.seconds * 1000));
     await stage.getByRole('button', { name: `Stop recording your ${answer} answer` }).click();
@@ -75,10 +114,32 @@ test('the learner answers each question aloud and the interviewer replies, then 
     await expect(stage.getByRole('region', { name: 'What your answer said' })).toBeVisible();
     if (index === 0)
       await expect(stage.getByRole('list', { name: 'The opening named' })).toContainText('✓ Job title');
-    if (index === 3)
-      await expect(stage.getByRole('list', { name: 'The parts of the story' })).toContainText('✓ Result');
+    if (index === 3) {
+      const story = stage.getByRole('list', { name: 'The parts of the story' });
+      // Opened with its situation: credited with it (issue 38), and with the other three parts.
+      await expect(story).toContainText('✓ Situation');
+      await expect(story).toContainText('✓ Task');
+      await expect(story).toContainText('✓ Action');
+      await expect(story).toContainText('✓ Result');
+    }
     const next = stages[index + 1];
     if (next) await expect(page.getByRole('heading', { name: next.step })).toBeVisible({ timeout: 30_000 });
+    if (index === 0) {
+      // The next question is said as it is asked, without another press.
+      const question = page.locator('.interview-steps__question').nth(1);
+      const words = ((await question.textContent()) ?? '').replace(/^Interviewer:\s*/, '');
+      await expect.poll(() => spoken.some((text) => words.startsWith(text.slice(0, 40)))).toBe(true);
+    }
+    if (index === 1) {
+      // Muted before the third question came, it is not said (it can still be heard with its own button).
+      await page.waitForTimeout(1000);
+      const third = ((await page.locator('.interview-steps__question').nth(2).textContent()) ?? '').replace(
+        /^Interviewer:\s*/,
+        '',
+      );
+      expect(spoken.some((text) => third.startsWith(text.slice(0, 40)))).toBe(false);
+      await expect(page.getByRole('button', { name: "Hear it: the interviewer's question 3" })).toBeVisible();
+    }
   }
   // The technical question followed the role the learner named.
   await expect(page.getByText(/Let's talk about the nurse role\./)).toBeVisible();
@@ -86,6 +147,8 @@ test('the learner answers each question aloud and the interviewer replies, then 
   const things = page.getByRole('heading', { name: 'Three things to work on' });
   await expect(things).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.interview-feedback ol > li')).toHaveCount(3);
+  // The summing up agrees with the checks: the situation was told.
+  await expect(page.locator('.interview-feedback')).not.toContainText(/situation was not clear/i);
   await shoot(page, 'interview-learner');
 
   await page.getByRole('button', { name: 'Submit task' }).click();

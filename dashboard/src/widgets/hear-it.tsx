@@ -88,6 +88,9 @@ export const spokenPieces = (text: string) => {
 /** The one sound playing on the page: starting another stops it, so two voices never talk at once. */
 let stopPlaying: (() => void) | null = null;
 
+/** Stops whatever "Hear it" is saying (a mute, or a recording about to start that should not hear it). */
+export const stopHearing = () => stopPlaying?.();
+
 type Playback = { done: Promise<void>; stop: () => void };
 
 const speakOnDevice = (pieces: string[], voice: SpeechSynthesisVoice, onStart: () => void): Playback => {
@@ -213,12 +216,18 @@ export const HearIt = ({
   text,
   name,
   accent,
+  playRequest = 0,
 }: {
   text: string;
   /** What the button's name says it plays, when not the text itself. */
   name?: string;
   /** The learner's pronunciation accent when the screen knows it; otherwise the server decides. */
   accent?: PronunciationAccent | undefined;
+  /**
+   * Plays the text without a press each time this number rises (the interviewer asking a new question, issue 38);
+   * the screen raises it only after a press of its own, so the browser lets the sound play.
+   */
+  playRequest?: number;
 }) => {
   const { t } = useTranslation('widgets');
   const [state, setState] = useState<'idle' | 'loading' | 'playing'>('idle');
@@ -265,6 +274,12 @@ export const HearIt = ({
     }
     if (!stopped) stopThis();
   };
+
+  const startRef = useRef(start);
+  startRef.current = start;
+  useEffect(() => {
+    if (playRequest > 0) void startRef.current();
+  }, [playRequest]);
 
   return (
     <Button

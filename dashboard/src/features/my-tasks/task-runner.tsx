@@ -14,9 +14,9 @@ import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
-import { HearIt, isPronunciationAccent } from '../../widgets/hear-it.tsx';
+import { HearIt, isPronunciationAccent, stopHearing } from '../../widgets/hear-it.tsx';
 import { VideoPlayerDialog } from '../../widgets/video-player/video-player-dialog.tsx';
-import { interviewPrompts } from './interview-prompts.ts';
+import { interviewAccent, interviewPrompts } from './interview-prompts.ts';
 import { answerField, choiceField, READ_FIELD, recordingField } from './task-report.ts';
 import type { SaveWhen } from './use-task-attempt.ts';
 
@@ -332,6 +332,34 @@ const InterviewRunner = ({
   const upcoming = prompts.filter(
     (prompt) => prompt.stage !== 'FEEDBACK' && !asked.some((message) => message.requestType === prompt.stage),
   );
+  const accent = interviewAccent(task.region);
+
+  // The interviewer's voice (issue 38): each question is said aloud beside its text. Browsers play sound only
+  // after a press, so the first question is said when the learner presses Start, and each new question after
+  // that as it is asked, until they mute it; any question can be heard again with its own button.
+  const [voice, setVoice] = useState<'off' | 'on' | 'muted'>('off');
+  /** Which question to say now, and a count that rises each time one should be said. */
+  const [say, setSay] = useState<{ stage: string | null; count: number }>({ stage: null, count: 0 });
+  const current = last?.request ?? null;
+  const currentStage = last?.requestType ?? null;
+  const heardQuestion = useRef(current);
+  useEffect(() => {
+    if (current === heardQuestion.current) return;
+    heardQuestion.current = current;
+    if (voice === 'on' && currentStage !== null)
+      setSay((before) => ({ stage: currentStage, count: before.count + 1 }));
+  }, [current, currentStage, voice]);
+  const startVoice = () => {
+    setVoice('on');
+    if (currentStage !== null) setSay((before) => ({ stage: currentStage, count: before.count + 1 }));
+  };
+  const toggleMute = () => {
+    if (voice === 'on') stopHearing();
+    setVoice(voice === 'on' ? 'muted' : 'on');
+  };
+  const anyAnswered =
+    props.report.recordings !== undefined && Object.keys(props.report.recordings).length > 0;
+
   return (
     <div className="runner">
       <Intro readOnly={props.readOnly}>
@@ -342,7 +370,27 @@ const InterviewRunner = ({
           region: task.region,
         })}
       </Intro>
-      <ol className="steps interview-steps">
+      {props.readOnly || summary ? null : (
+        <div className="interview-voice">
+          {voice === 'off' ? (
+            <Button variant="primary" onClick={startVoice}>
+              {t(anyAnswered ? 'runner.continueInterview' : 'runner.startInterview')}
+            </Button>
+          ) : (
+            <Button variant="secondary" aria-pressed={voice === 'muted'} onClick={toggleMute}>
+              {t('runner.muteInterviewer')}
+            </Button>
+          )}
+          <p className="interview-voice__hint">{t(`runner.voice.${voice}`)}</p>
+        </div>
+      )}
+      {/* Recording stops the interviewer's voice, so the answer does not hear the question. */}
+      <ol
+        className="steps interview-steps"
+        onClickCapture={(event) => {
+          if ((event.target as HTMLElement).closest('.recorder__controls')) stopHearing();
+        }}
+      >
         {asked.map((message, index) => {
           const title =
             prompts.find((prompt) => prompt.stage === message.requestType)?.title ?? message.requestType;
@@ -362,11 +410,21 @@ const InterviewRunner = ({
               after={content ? <AnswerChecks content={content} /> : null}
               props={props}
             >
-              <p className="step__prompt interview-steps__asks">
-                <span className="interview-steps__who">{t('runner.interviewer')}</span>
-                <span className="visually-hidden">: </span>
-                {message.request}
-              </p>
+              <div className="step__prompt interview-steps__asks">
+                <div className="interview-steps__bar">
+                  <span className="interview-steps__who">{t('runner.interviewer')}</span>
+                  <HearIt
+                    text={message.request}
+                    name={t('runner.questionName', { number: index + 1 })}
+                    accent={accent}
+                    playRequest={say.stage === message.requestType ? say.count : 0}
+                  />
+                </div>
+                <p className="interview-steps__question">
+                  <span className="visually-hidden">{t('runner.interviewer')}: </span>
+                  {message.request}
+                </p>
+              </div>
             </RecordingStep>
           );
         })}
