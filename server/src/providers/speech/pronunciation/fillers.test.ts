@@ -33,7 +33,7 @@ describe('hesitations the recogniser left out', () => {
   });
 
   it('a sentence read without hesitating gets no filler', async () => {
-    for (const voice of ['slt', 'rms']) {
+    for (const voice of ['slt', 'rms'] as const) {
       const sentence = 'I walked to the market and bought a loaf of bread for the family.';
       const heard = await hear([{ say: sentence, voice }]);
       expect(fillersIn(heard.words)).toBe(0);
