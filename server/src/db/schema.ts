@@ -587,4 +587,17 @@ export type Database = {
     challenge: string;
     expires_at: string;
   };
+  /** Issue 38 item 9 (migration 041): the mails a member wants (1 on, 0 off); no row is all on. */
+  notice_settings: {
+    user_id: string;
+    assigned: number;
+    due_tomorrow: number;
+    feedback: number;
+    updated_at: string;
+  };
+  /** Issue 38 item 9: notice jobs whose mail went out (written before it is handed over: never sent twice). */
+  sent_notices: {
+    job_id: string;
+    sent_at: string;
+  };
 };

@@ -6,7 +6,14 @@ import type { Db } from '../db/connect.ts';
  * and the job is taken again. A failing job is retried with exponential backoff, then marked failed.
  */
 
-export type JobKind = 'speech-analysis' | 'webhook-delivery' | 'xapi-statement';
+export type JobKind =
+  | 'speech-analysis'
+  | 'webhook-delivery'
+  | 'xapi-statement'
+  // Issue 38 item 9: the mails that tell a member of their work (services/notices.ts).
+  | 'assignment-notice'
+  | 'due-reminder'
+  | 'feedback-notice';
 export type Job = { id: string; kind: JobKind; payload: unknown; attempts: number };
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -49,6 +56,30 @@ export const enqueue = async (db: Db, kind: JobKind, payload: unknown, { delayMs
     })
     .execute();
   return id;
+};
+
+/** Writes many jobs of one kind at once, each due at its own time (db may be the caller's transaction). */
+export const enqueueMany = async (db: Db, kind: JobKind, jobs: { payload: unknown; runAfter?: string }[]) => {
+  const at = iso(Date.now());
+  for (let start = 0; start < jobs.length; start += 400) {
+    await db
+      .insertInto('jobs')
+      .values(
+        jobs.slice(start, start + 400).map((job) => ({
+          id: crypto.randomUUID(),
+          kind,
+          payload: JSON.stringify(job.payload),
+          status: 'pending',
+          attempts: 0,
+          run_after: job.runAfter ?? at,
+          locked_until: null,
+          last_error: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   noteRetry,
   sendStatement,
 } from '../services/integration-delivery.ts';
+import { noticeHandlers } from '../services/notices.ts';
 import { analyseRecording, markAnalysisFailed } from '../services/recording-analysis.ts';
 import { type Job, type JobRunner, startJobRunner } from './queue.ts';
 
@@ -35,8 +36,17 @@ export const startJobs = (
     handlers: { 'speech-analysis': (job) => analyseRecording(deps, analysisIdOf(job)) },
     onGiveUp: (job) => markAnalysisFailed(deps, analysisIdOf(job)),
   });
+  // The mails that tell members of their work (issue 38 item 9): a runner of their own, never behind a recording.
+  const notices = startJobRunner({
+    db: deps.db,
+    concurrency: 2,
+    pollMs: Math.min(pollMs ?? 1000, 1000),
+    ...(leaseMs ? { leaseMs } : {}),
+    ...(log ? { log } : {}),
+    handlers: noticeHandlers(deps),
+  });
   const integrations = deps.config.integrations;
-  if (!integrations) return speech;
+  if (!integrations) return together([speech, notices]);
   const delivery = { db: deps.db, integrations, publicUrl: deps.config.publicUrl };
   const outbound = startJobRunner({
     db: deps.db,
@@ -53,16 +63,18 @@ export const startJobs = (
     onRetry: (job, runAfter) => noteRetry(deps.db, job, runAfter),
     onGiveUp: (job) => markGivenUp(deps.db, job),
   });
-  return {
-    poke: () => {
-      speech.poke();
-      outbound.poke();
-    },
-    idle: async () => {
-      await Promise.all([speech.idle(), outbound.idle()]);
-    },
-    stop: async () => {
-      await Promise.all([speech.stop(), outbound.stop()]);
-    },
-  };
+  return together([speech, notices, outbound]);
 };
+
+/** Several runners as one. */
+const together = (runners: JobRunner[]): JobRunner => ({
+  poke: () => {
+    for (const runner of runners) runner.poke();
+  },
+  idle: async () => {
+    await Promise.all(runners.map((runner) => runner.idle()));
+  },
+  stop: async () => {
+    await Promise.all(runners.map((runner) => runner.stop()));
+  },
+});

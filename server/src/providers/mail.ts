@@ -3,7 +3,11 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { type SmsEnv, smsConfigOf, twilioSms } from './sms.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; kind?: 'mail' | 'sms' };
+/**
+ * `notice`: a mail that tells a member of their work (services/notices.ts). It goes like any mail; in the outbox its
+ * file is named `notice`, so the readers of sign-in codes and links pass over it.
+ */
+export type MailMessage = { to: string; subject: string; text: string; kind?: 'mail' | 'sms' | 'notice' };
 export type MailProvider = { send: (message: MailMessage) => Promise<void> };
 
 const FROM = 'Coach <no-reply@coach.example>';
@@ -15,7 +19,7 @@ export const outboxMail = (outboxDir: string): MailProvider => ({
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const safeTo = to.replace(/[^a-zA-Z0-9@.+-]/g, '_');
     const suffix = Math.random().toString(36).slice(2, 8);
-    const name = `${stamp}-${safeTo}-${kind === 'sms' ? 'sms' : 'mail'}-${suffix}.eml`;
+    const name = `${stamp}-${safeTo}-${kind}-${suffix}.eml`;
     const body = [
       `From: ${FROM}`,
       `To: ${to}`,

@@ -17,6 +17,7 @@ import { legalRoutes } from './legal.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { myCoursesRoutes } from './my-courses.ts';
 import { myProgressRoutes } from './my-progress.ts';
+import { noticeRoutes } from './notices.ts';
 import { organisationRoutes } from './organisation.ts';
 import { passkeyRoutes } from './passkeys.ts';
 import { peopleRoutes } from './people.ts';
@@ -58,4 +59,5 @@ export const allRoutes: Registration[] = [
   ...apiKeyRoutes,
   ...integrationRoutes,
   ...hearItRoutes,
+  ...noticeRoutes,
 ];

@@ -277,7 +277,8 @@ const seedContentRows = async (
       })),
     )
     .execute();
-  await syncGroupContent(trx, acmeId, { groupIds: [groupId] });
+  // Quiet: the demo's learners are not mailed about the seed's own assignments.
+  await syncGroupContent(trx, acmeId, { groupIds: [groupId], quiet: true });
 
   const taskId = uuid();
   const video = VIDEOS.find((v) => v.slug === TASK_VIDEO);

@@ -1,14 +1,19 @@
 import type { Db } from '../db/connect.ts';
+import { queueAssignmentNotices } from './notices.ts';
 
 const CHUNK = 400;
 const now = () => new Date().toISOString();
 
-/** Inserts the (video, member) pairs that are not assigned yet; answers how many were new. */
+/**
+ * Inserts the (video, member) pairs that are not assigned yet; answers how many were new. The members are told by
+ * mail (issue 38 item 9) unless `quiet` (the seed's demo).
+ */
 export const insertContentAssignments = async (
   db: Db,
   enterpriseId: string,
   pairs: { contentId: string; userId: string }[],
   source: 'direct' | 'group',
+  { quiet = false }: { quiet?: boolean } = {},
 ) => {
   let inserted = 0;
   const at = now();
@@ -27,8 +32,10 @@ export const insertContentAssignments = async (
         })),
       )
       .onConflict((oc) => oc.columns(['content_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning(['user_id', 'content_id'])
+      .execute();
+    inserted += result.length;
+    if (!quiet) await queueAssignmentNotices(db, enterpriseId, { videos: result });
   }
   return inserted;
 };
@@ -41,7 +48,7 @@ export const insertContentAssignments = async (
 export const syncGroupContent = async (
   db: Db,
   enterpriseId: string,
-  scope: { userIds?: string[]; groupIds?: string[] },
+  scope: { userIds?: string[]; groupIds?: string[]; quiet?: boolean },
 ) => {
   let query = db
     .selectFrom('content_group_assignments as cga')
@@ -76,5 +83,6 @@ export const syncGroupContent = async (
     enterpriseId,
     missing.map((row) => ({ contentId: row.content_id, userId: row.user_id })),
     'group',
+    { quiet: scope.quiet ?? false },
   );
 };

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { conflict } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { assertTaskTypeOn } from './features.ts';
+import { queueAssignmentNotices } from './notices.ts';
 import { CHUNK, dueAfter, now } from './task-assignment-rows.ts';
 import { assertTasksInEnterprise } from './tasks.ts';
 import { assertGroupInEnterprise, assertMembersInEnterprise } from './tenant.ts';
@@ -40,8 +41,11 @@ const insertAssignments = async (
         })),
       )
       .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning(['user_id', 'task_id', 'due_at'])
+      .execute();
+    inserted += result.length;
+    // Issue 38 item 9: the members are told by mail, once for all this transaction assigns them.
+    await queueAssignmentNotices(db, enterpriseId, { tasks: result });
   }
   return inserted;
 };

@@ -14,6 +14,7 @@ import {
   SEARCH_CAP,
 } from './capped-search.ts';
 import { emitEvent } from './integration-events.ts';
+import { tellMemberOfFeedback } from './notices.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './tasks.ts';
@@ -85,6 +86,8 @@ export const addFeedback = async (
     .set({ feedback, feedback_at: at, updated_at: at })
     .where('id', '=', row.id)
     .execute();
+  // Issue 38 item 9: the member is told by mail (not again for the same words saved twice).
+  if (feedback !== row.feedback) await tellMemberOfFeedback(ctx, { taskId, userId });
   ctx.setMessage('Feedback sent to the member');
   return loadAssignment(ctx.db, { ...row, feedback, feedback_at: at });
 };

@@ -155,8 +155,9 @@ export const createTestApp = async ({
   const lastCode = (to: string) => {
     const dir = path.join(dataDir, 'outbox');
     const safe = to.replace(/[^a-zA-Z0-9@.+-]/g, '_');
+    // A notice (a task assigned, feedback: issue 38 item 9) carries no code: passed over.
     const files = readdirSync(dir)
-      .filter((f) => f.includes(safe))
+      .filter((f) => f.includes(safe) && !f.includes('-notice-'))
       .sort();
     const last = files[files.length - 1];
     if (!last) throw new Error(`no message for ${to}`);
@@ -169,7 +170,7 @@ export const createTestApp = async ({
   const lastMail = (to: string) => {
     const dir = path.join(dataDir, 'outbox');
     const files = readdirSync(dir)
-      .filter((f) => f.includes(to))
+      .filter((f) => f.includes(to) && !f.includes('-notice-'))
       .sort();
     const last = files[files.length - 1];
     return last ? readFileSync(path.join(dir, last), 'utf8') : null;

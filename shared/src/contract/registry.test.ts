@@ -224,6 +224,9 @@ const ISSUE_CALLS: readonly string[] = [
   // Issue 38: a bought course is delivered: My courses (login only), and the institution's refund
   `GET ${E}/general/my-courses`,
   `POST ${E}/courses/refund-enrollment`,
+  // Issue 38 item 9: which mails about their work a member gets (their profile), login only
+  `GET ${E}/general/auth/notification-settings`,
+  `POST ${E}/general/auth/update-notification-settings`,
   // Issue 17: surveys (spec §2 /enterprise/surveys, /enterprise/surveys/manage/{id?}; permission surveys)
   `POST ${E}/surveys/get-surveys`,
   `POST ${E}/surveys/get-survey`,

@@ -22,6 +22,7 @@ import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
 import { myCourses } from './my-courses.ts';
 import { myProgress } from './my-progress.ts';
+import { noticeSettingsCalls } from './notices.ts';
 import { adminPasskeys, enterprisePasskeys } from './passkeys.ts';
 import { pronunciationConfig } from './pronunciation.ts';
 import { readingTopics } from './reading-topics.ts';
@@ -84,4 +85,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(adminPasskeys),
   // Issue 37: hear a target word or sentence said
   ...Object.values(hearIt),
+  // Issue 38 item 9: which mails about their work a member gets
+  ...Object.values(noticeSettingsCalls),
 ];

@@ -17,6 +17,7 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 import { TimezoneCombobox } from '../../ui/timezone-combobox.tsx';
 import { AuthenticatorCard } from './authenticator-card.tsx';
+import { NoticesCard } from './notices-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import './profile.css';
@@ -266,6 +267,7 @@ export const ProfilePage = ({ audience }: { audience: Audience }) => {
         <DetailsForm values={values} save={save} />
         <PasswordForm changePassword={changePassword} />
       </div>
+      {audience === 'enterprise' ? <NoticesCard /> : null}
       <AuthenticatorCard audience={audience} />
       <PasskeysCard audience={audience} />
       <SessionsCard audience={audience} />

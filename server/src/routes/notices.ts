@@ -1,0 +1,9 @@
+import { noticeSettingsCalls } from '@coach/shared/contract/notices';
+import { type Registration, serve } from '../adapter.ts';
+import { getNoticeSettings, saveNoticeSettings } from '../services/notices.ts';
+
+/** A member's choice of mails about their work (issue 38 item 9), on their profile. */
+export const noticeRoutes: Registration[] = [
+  serve(noticeSettingsCalls.get, ({ ctx }) => getNoticeSettings(ctx)),
+  serve(noticeSettingsCalls.update, ({ ctx, input }) => saveNoticeSettings(ctx, input)),
+];
