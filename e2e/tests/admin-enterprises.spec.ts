@@ -144,6 +144,55 @@ test('an admin logs in as Acme with the generic identity, logs out of Acme and i
   await expect(page.getByRole('heading', { level: 1, name: 'Enterprises' })).toBeVisible();
 });
 
+test('logged in as Acme, the admin is told so on every page, phone included, and goes back to the admin area', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', 'admin@coach.example');
+  await page.goto('/admin/enterprises');
+  await page.getByRole('link', { name: 'Acme Learning' }).click();
+  await page.getByRole('button', { name: 'Log in as Acme Learning' }).click();
+  await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
+  const banner = page.getByRole('region', {
+    name: 'You are signed in as Acme Learning as a platform administrator',
+  });
+  await expect(banner).toBeVisible();
+  await noViolations(page);
+  // On another page and on the fullpage profile, and on a phone, where it still fits.
+  for (const screen of ['/enterprise/members', '/enterprise/profile']) {
+    await page.goto(screen);
+    await expect(banner).toBeVisible();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/enterprise/members');
+  await expect(banner).toBeInViewport();
+  await expect(banner.getByRole('button', { name: 'Back to admin' })).toBeInViewport();
+  await noSideways(page);
+  // Still there after scrolling down the page (it sits under the top bar).
+  await page.mouse.wheel(0, 2000);
+  await expect(banner).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('coach.enterprise.session') ?? 'null') as { token: string }).token,
+  );
+  await banner.getByRole('button', { name: 'Back to admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/enterprise\/detail\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Learning' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('coach.loginAsEnterprise'))).toBeNull();
+  // The log-in-as session ended on the server: its token no longer opens anything.
+  await expect
+    .poll(async () =>
+      (
+        await page.request.get('/api/v1/enterprise/general/auth/me', {
+          headers: { 'x-access-token': token },
+        })
+      ).status(),
+    )
+    .toBe(401);
+  expect(await page.evaluate(() => localStorage.getItem('coach.enterprise.session'))).toBe('null');
+  await expect(banner).toHaveCount(0);
+});
+
 test('an admin creates an enterprise, its admin is invited; with Pronunciation off, logged in as it, the menu and task types lose it', async ({
   page,
 }) => {

@@ -9,6 +9,7 @@ import { axeOn } from '../support/checks.ts';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { islandLive } from '../support/site.ts';
+import { headerTrouble, removeLogo, uploadWideLogo } from '../support/wide-logo.ts';
 import { dashboardText, siteText, startsLike } from '../support/words.ts';
 
 /**
@@ -18,7 +19,8 @@ import { dashboardText, siteText, startsLike } from '../support/words.ts';
  * that this test does not visit fails it. Parametrised routes take the seeded ids from links found on the pages
  * already visited. Besides axe: a few screens of each layout are tabbed through for a visible focus ring at every
  * stop and checked for motion (every context asks for reduced motion), and the video player and the recorder are
- * worked by keyboard alone; every page checked must also fit a 390 px phone. Each role has its own browser context.
+ * worked by keyboard alone; every page checked must also fit a 390 px phone, with Acme wearing a 1200×200 logo (issue 38
+ * item 6: the logo never overlaps the menu button nor pushes the account button off). Each role has its own browser context.
  * The language is a parameter (the browser's language, which a member without a saved one gets; the site under its
  * /<code>/ prefix): English (every role) and Arabic (right to left, every role but Staff) are walked; add a code to LANGUAGES to walk another (the
  * walks find their controls by the product's own words in that language, support/words.ts).
@@ -218,6 +220,10 @@ class Walk {
       this.reports
         .at(-1)
         ?.findings.push({ rule: 'wider than a 390 px phone', impact: 'serious', nodes: [`${wider} px`] });
+    // Acme's wide logo (issue 38 item 6) never overlaps the menu button nor pushes the account button off the phone.
+    const trouble = await headerTrouble(this.page);
+    if (trouble)
+      this.reports.at(-1)?.findings.push({ rule: 'top bar at 390 px', impact: 'serious', nodes: [trouble] });
     await this.page.setViewportSize(size);
   }
 
@@ -567,6 +573,7 @@ for (const language of LANGUAGES) {
     keyboarded.clear();
     const visited = new Set<string>();
     const unvisited: string[] = [];
+    let logoOwner: Page | null = null;
 
     try {
       // Enterprise roles share the links they see, so each finds every seeded id (then lands where it may).
@@ -578,6 +585,11 @@ for (const language of LANGUAGES) {
         language === 'en' ? (['owner', 'staff', 'learner'] as const) : (['owner', 'learner'] as const);
       for (const role of roles) {
         const walk = await newWalk(browser, role, language, reports, pool);
+        // Issue 38 item 6: every enterprise page is walked, and fitted to a phone, with a 1200×200 company logo.
+        if (role === 'owner') {
+          await uploadWideLogo(walk.page, dashboardText(language, 'settings', 'logo.title'));
+          logoOwner = walk.page;
+        }
         members.push([walk, await walkDashboard(walk, visited)]);
         if (role === 'owner') await playVideoByKeyboard(walk);
         if (role === 'learner') await recordByKeyboard(walk, language);
@@ -598,6 +610,13 @@ for (const language of LANGUAGES) {
       visited.add(paths.enterprise.authCheck.pattern).add(paths.admin.authCheck.pattern);
     } finally {
       await report(language, reports, testInfo);
+      // Later journeys on this server expect Acme's wordmark.
+      if (logoOwner)
+        await removeLogo(
+          logoOwner,
+          dashboardText(language, 'settings', 'logo.title'),
+          dashboardText(language, 'common', 'upload.remove'),
+        );
     }
 
     // Nothing may be left out: every pattern of paths.ts, every page file of the site.

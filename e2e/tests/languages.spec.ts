@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { saveLanguage } from '../support/auth.ts';
-import { noViolations } from '../support/checks.ts';
+import { saveLanguage, signIn } from '../support/auth.ts';
+import { noSideways, noViolations } from '../support/checks.ts';
 import { DEMO_PASSWORD } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readCode, readMessage } from '../support/outbox.ts';
@@ -185,4 +185,100 @@ test("an invitation arrives in the inviter's chosen language; the invitee's brow
   await expect(invited).toHaveURL(/\/login$/);
   await spanish.close();
   await backToEnglish(page);
+});
+
+/**
+ * Issue 38 item 11: beyond the English and Arabic walks of axe-every-route, the other seven languages get a lighter
+ * check over the main screens: the page speaks the language (lang, and right to left for Dari and Pashto), none of
+ * the screens' English sentences is left untranslated, and nothing sticks out sideways on a 390 px phone.
+ */
+const OTHER_LANGUAGES = ['es', 'fa', 'hi', 'ps', 'uk', 'vi', 'zh-Hans'] as const;
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'ps']);
+const MAIN_SCREENS = ['/enterprise/dashboard', '/enterprise/members', '/enterprise/my-tasks'];
+/** The namespaces those screens' own words come from (the shell, the menu, the home, the members list). */
+const MAIN_NAMESPACES = ['common', 'menus', 'dashboard', 'members', 'my-tasks'];
+
+type Catalog = { [key: string]: string | Catalog };
+const sentences = (tree: Catalog, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [[`${prefix}${key}`, value] as [string, string]]
+      : sentences(value, `${prefix}${key}.`),
+  );
+const valueAt = (tree: Catalog, key: string) =>
+  key
+    .split('.')
+    .reduce<string | Catalog | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      tree,
+    );
+
+/** English sentences of the main screens that the language writes otherwise (two words or more, no placeholder). */
+const englishLeftovers = async (language: string) => {
+  const { readFileSync } = await import('node:fs');
+  const { REPO_ROOT } = await import('../support/env.ts');
+  const read = (code: string, namespace: string) =>
+    JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'dashboard/src/i18n/locales', code, `${namespace}.json`), 'utf8'),
+    ) as Catalog;
+  return MAIN_NAMESPACES.flatMap((namespace) => {
+    const theirs = read(language, namespace);
+    return sentences(read('en', namespace))
+      .filter(([key, english]) => {
+        const translated = valueAt(theirs, key);
+        return (
+          !english.includes('{{') &&
+          english.trim().split(/\s+/).length >= 2 &&
+          typeof translated === 'string' &&
+          translated !== english
+        );
+      })
+      .map(([, english]) => english);
+  });
+};
+
+test('the seven other languages: the main screens speak them, right to left where they should, and fit a phone', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'enterprise', 'owner@acme.example');
+  try {
+    for (const language of OTHER_LANGUAGES) {
+      const english = await englishLeftovers(language);
+      await saveLanguage(page, 'enterprise', language);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/enterprise/dashboard');
+      await page.reload();
+      for (const screen of MAIN_SCREENS) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(screen);
+        // The page's tag may name the variant too (Dari is fa-AF).
+        await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}\\b`));
+        await expect(page.locator('html')).toHaveAttribute(
+          'dir',
+          RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr',
+        );
+        await expect(page.locator('h1').first()).toBeVisible();
+        await expect(page.locator('[role="status"].spinner, [aria-busy="true"]')).toHaveCount(0, {
+          timeout: 15_000,
+        });
+        // What a person reads: innerText leaves out what is not shown (a closed menu's items).
+        const text = await page.locator('header, nav, main').evaluateAll((nodes) =>
+          // biome-ignore lint/performance/useDomNodeTextContent: the text shown, not the DOM's
+          nodes.map((node) => (node as HTMLElement).innerText).join('\n'),
+        );
+        expect(
+          english.filter((sentence) => text.includes(sentence)),
+          `${language} ${screen}: English left on the screen`,
+        ).toEqual([]);
+        await shot(page, `${language}${screen.replaceAll('/', '-')}-1280`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await noSideways(page);
+        await shot(page, `${language}${screen.replaceAll('/', '-')}-390`);
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await backToEnglish(page);
+  }
 });

@@ -31,6 +31,9 @@ test('a learner lands on My progress with their own tasks and none of the compan
   // No company figures: not the members, groups and activity of the enterprise.
   await expect(page.getByRole('heading', { name: /^Company activity/ })).toHaveCount(0);
   await expect(page.getByLabel('Key figures')).toHaveCount(0);
+  // No group picker either: nothing the learner opens is narrowed by a group (issue 38 item 10).
+  await expect(page.getByRole('button', { name: /^Group filter/ })).toHaveCount(0);
+  await expect(page.getByText('All Groups')).toHaveCount(0);
   // Dashboard is in the learner's menu.
   await expect(
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }),
@@ -53,13 +56,26 @@ test('a learner lands on My progress with their own tasks and none of the compan
   await expect(page.getByRole('heading', { level: 1 })).toContainText(title.replace('…', '').slice(0, 20));
 });
 
-test('the owner sees My progress and the company figures below it', async ({ page }) => {
+test("the owner's home opens on the company's activity, their own progress after it if they have any", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
   await signIn(page, 'enterprise', 'owner@acme.example');
-  const mine = myProgress(page);
-  await expect(mine.getByRole('heading', { name: 'Tasks to do' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Company activity', exact: true })).toBeVisible();
+  const company = page.getByRole('heading', { name: 'Company activity', exact: true });
+  await expect(company).toBeVisible();
   await expect(page.getByLabel('Key figures').getByText('Members', { exact: true })).toBeVisible();
   await expect(page.locator('.activity-chart canvas')).toBeVisible();
+  // Issue 38 item 10: the company's figures are on the first screen, not below the owner's zeroed practice.
+  await expect(company).toBeInViewport();
+  await expect(page.getByLabel('Key figures')).toBeInViewport();
+  const own = page.getByRole('heading', { name: 'My progress', exact: true });
+  if ((await own.count()) > 0) {
+    const [companyBox, ownBox] = [await company.boundingBox(), await own.boundingBox()];
+    expect((ownBox?.y ?? 0) > (companyBox?.y ?? 0), 'My progress comes after the company activity').toBe(
+      true,
+    );
+  }
+  await expect(page.getByRole('button', { name: 'Group filter: All Groups' })).toBeVisible();
   await noViolations(page);
   if (shots) {
     await page.screenshot({ path: `${shots}/owner-1280.png`, fullPage: true });

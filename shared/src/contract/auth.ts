@@ -149,7 +149,7 @@ export const updateProfileRequest = z.object({
   name: text().trim().min(1, 'Please enter your name').max(100),
   mobile: text()
     .trim()
-    .regex(/^\+?[0-9 ]{6,20}$/, 'Invalid Mobile Number')
+    .regex(/^\+?[0-9 ]{6,20}$/, 'Invalid mobile number')
     .nullable()
     .optional(),
   /** Issue 18: the language of the screens and of the mails this person receives. */

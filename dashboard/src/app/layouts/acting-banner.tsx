@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { fillPath, paths } from '../../config/paths.ts';
 import { endSessionOnServer } from '../../lib/api.ts';
-import { enterpriseUserAtom, loggedOutOnPurposeAtom, logoutAtom } from '../../lib/session.ts';
+import { enterpriseUserAtom, logoutAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { Button } from '../../ui/button.tsx';
 
@@ -19,21 +19,30 @@ export const ActingBanner = () => {
   const { t } = useTranslation('common');
   const user = useAtomValue(enterpriseUserAtom);
   const logout = useSetAtom(logoutAtom);
-  const setOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
   const setSelectedGroup = useSetAtom(selectedGroupAtom);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // The enterprise session ends once its pages are gone: the admin page is lazy, and while it loads the enterprise
+  // page stays on screen, whose guard would send a session ended under it to /login.
+  const leaving = useRef(false);
+  useEffect(
+    () => () => {
+      if (!leaving.current) return;
+      void endSessionOnServer('enterprise').finally(() => {
+        logout('enterprise');
+        setSelectedGroup(null);
+      });
+    },
+    [logout, setSelectedGroup],
+  );
   if (!user?.loggedInAsAdmin) return null;
   const company = user.enterpriseId.company_name;
-  const back = async () => {
+  const back = () => {
     setBusy(true);
+    leaving.current = true;
     const enterpriseId = localStorage.getItem(STORAGE_KEYS.loginAsEnterprise) ?? user.enterpriseId._id;
-    setOnPurpose(true);
-    await endSessionOnServer('enterprise');
-    // Away from the enterprise pages first: logged out on one of them, its guard would send the admin to /login.
-    await navigate(fillPath(paths.admin.enterpriseDetail, { id: enterpriseId }));
-    logout('enterprise');
-    setSelectedGroup(null);
+    localStorage.removeItem(STORAGE_KEYS.loginAsEnterprise);
+    navigate(fillPath(paths.admin.enterpriseDetail, { id: enterpriseId }));
   };
   return (
     <section className="acting-banner" aria-labelledby="acting-banner-text">
@@ -43,7 +52,7 @@ export const ActingBanner = () => {
         </svg>
         <span>{t('shell.actingAs', { company })}</span>
       </p>
-      <Button variant="secondary" size="sm" loading={busy} onClick={() => void back()}>
+      <Button variant="secondary" size="sm" loading={busy} onClick={back}>
         {t('shell.backToAdmin')}
       </Button>
     </section>
