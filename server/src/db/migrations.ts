@@ -39,6 +39,7 @@ import { m036 } from './migration-036-group-signal.ts';
 import { m037 } from './migration-037-member-search-text.ts';
 import { m038 } from './migration-038-pending-task-index-sqlite.ts';
 import { m039CourseDelivery } from './migration-039-course-delivery.ts';
+import { m040TaskAttempts } from './migration-040-task-attempts.ts';
 import { m041Notices } from './migration-041-notices.ts';
 
 /**
@@ -92,10 +93,11 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '036_group_signal': m036,
         '037_member_search_text': m037,
         '038_pending_task_index_sqlite': m038,
+        '039_course_delivery': m039CourseDelivery,
+        '040_task_attempts': m040TaskAttempts,
         '041_notices': m041Notices,
       }),
     },
-        '039_course_delivery': m039CourseDelivery,
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -170,6 +170,8 @@ export type Database = {
     passing_score: number;
     strictness: string;
     updated_at: string;
+    /** Issue 38 (migration 040): which try counts, 'best' or 'latest'; null is 'best'. */
+    attempt_counts: Generated<string | null>;
   };
   tasks: {
     id: string;
@@ -232,6 +234,25 @@ export type Database = {
     feedback: string | null;
     feedback_at: string | null;
     updated_at: string;
+    /** Issue 38 (migration 040): JSON of the PronunciationResult that counts (best or latest try); null unscored. */
+    counting_result: Generated<string | null>;
+  };
+  /** Issue 38 (migration 040): the earlier tries of a scored task (the current one is the assignment's). */
+  task_attempts: {
+    id: string;
+    enterprise_id: string;
+    assignment_id: string;
+    number: number;
+    /** JSON of the try's StoredReport: its recordings and score. */
+    report: string;
+    score: number | null;
+    passed: number;
+    started_at: string | null;
+    completed_at: string | null;
+    reviewed_at: string | null;
+    feedback: string | null;
+    feedback_at: string | null;
+    created_at: string;
   };
   content: {
     id: string;
@@ -330,6 +351,8 @@ export type Database = {
     analysis: string | null;
     created_at: string;
     updated_at: string;
+    /** Issue 38 (migration 040): set when the try it belongs to was kept for a new one; null is the current try. */
+    attempt_id: Generated<string | null>;
   };
   interview_turns: {
     id: string;

@@ -296,19 +296,22 @@ describe('general/my-progress (issue 17: a member’s own home)', () => {
     const res = await progressOf(token);
     expect(res.status, res.json.message).toBe(200);
     const progress = res.json.response;
+    // The scored attempt holds no recording of its own: it counts the task's expected 5 minutes (issue 38 item 10).
     expect(progress.practice).toEqual({
-      secondsLast7Days: 30 + 45 + 15,
-      secondsLast30Days: 30 + 45 + 120 + 15,
+      secondsLast7Days: 30 + 45 + 15 + 300,
+      secondsLast30Days: 30 + 45 + 120 + 15 + 300,
       streakDays: 2,
       practisedToday: true,
     });
-    // The scored task is not counted for its score (only Pronunciation tasks are), and it is not open.
+    // The scored Read & Record task counts for its score (issue 38 item 2: every type with a pass mark), and it is
+    // not open.
     expect(progress.tasks.open).toBe(1);
     expect(progress.speech.points.map((p: { pronunciation: number }) => p.pronunciation)).toEqual([
       70, 60, 80,
     ]);
-    expect(progress.scores).toEqual([]);
-    expect(scored.taskId).toBeTruthy();
+    expect(progress.scores).toEqual([
+      expect.objectContaining({ taskId: scored.taskId, score: 74, passed: true }),
+    ]);
 
     // A week's trend leaves the ten-day-old recording out; another period is 422 naming the field.
     const week = (await progressOf(token, '?days=7')).json.response;
@@ -426,6 +429,101 @@ describe('general/my-progress (issue 17: a member’s own home)', () => {
     const after = (await progressOf(token)).json.response;
     expect(after.videos).toEqual({ toWatch: 0, list: [] });
     expect(after.practice).toMatchObject({ streakDays: 1, practisedToday: true });
+  });
+
+  it('a video watched is practice time and a streak day alike: never "0 min" beside a streak (issue 38 item 10)', async () => {
+    const memberId = await newMember('progress.watcher@acme.example');
+    const token = await t.fullLogin('progress.watcher@acme.example', 'enterprise', ip);
+    const video = await t.deps.db
+      .selectFrom('content_enterprises as ce')
+      .innerJoin('content as c', 'c.id', 'ce.content_id')
+      .select(['c.id', 'c.duration_seconds'])
+      .where('ce.enterprise_id', '=', acmeId)
+      .where('c.duration_seconds', '>', 0)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const viewed = await t.request('POST', contentActions.doAction.path, {
+      token,
+      ip,
+      body: { contentId: video.id, actionName: 'viewed' },
+    });
+    expect(viewed.status, viewed.json.message).toBe(200);
+    const { practice } = (await progressOf(token)).json.response;
+    expect(practice).toEqual({
+      secondsLast7Days: video.duration_seconds,
+      secondsLast30Days: video.duration_seconds,
+      streakDays: 1,
+      practisedToday: true,
+    });
+    // Watching is activity too: the member's day counts as active and is their last activity.
+    const user = await t.deps.db
+      .selectFrom('users')
+      .select('last_active_at')
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    expect(user.last_active_at?.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    const days = await t.deps.db
+      .selectFrom('activity_days')
+      .select('day')
+      .where('user_id', '=', memberId)
+      .execute();
+    expect(days.map((d) => d.day)).toContain(new Date().toISOString().slice(0, 10));
+  });
+
+  it("a member's page counts as watched only the videos assigned to them, once each, and their last activity includes practice (issue 38 item 10)", async () => {
+    const memberId = await newMember('progress.figures@acme.example');
+    const token = await t.fullLogin('progress.figures@acme.example', 'enterprise', ip);
+    // The sign-in above counted as activity; make it an older day, as "Last active Nov 27" was.
+    const old = new Date(Date.now() - 5 * DAY_MS).toISOString();
+    await t.deps.db.updateTable('users').set({ last_active_at: old }).where('id', '=', memberId).execute();
+    await t.deps.db.deleteFrom('activity_days').where('user_id', '=', memberId).execute();
+    const videos = await t.deps.db
+      .selectFrom('content_enterprises')
+      .select('content_id')
+      .where('enterprise_id', '=', acmeId)
+      .limit(3)
+      .execute();
+    const [given, alsoGiven, notGiven] = videos.map((v) => v.content_id);
+    const assigned = await t.request('POST', contentLibrary.assignContentUsers.path, {
+      token: owner,
+      ip,
+      body: { contentIds: [given, alsoGiven], userIds: [memberId] },
+    });
+    expect(assigned.status, assigned.json.message).toBe(200);
+    for (const contentId of [given, given, notGiven]) {
+      const viewed = await t.request('POST', contentActions.doAction.path, {
+        token,
+        ip,
+        body: { contentId, actionName: 'viewed' },
+      });
+      expect(viewed.status, viewed.json.message).toBe(200);
+    }
+    const detail = await t.request('GET', `${members.get.path}?memberId=${memberId}`, { token: owner, ip });
+    expect(detail.status, detail.json.message).toBe(200);
+    expect(detail.json.response.videos).toEqual({ assigned: 2, watched: 1 });
+    // Watching today is their last activity, not the older sign-in, and this week's active days count it.
+    expect(detail.json.response.lastActiveAt.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    expect(detail.json.response.activity.at(-1).activeDays).toBeGreaterThanOrEqual(1);
+    // Another enterprise cannot read the member.
+    const theirs = await t.request('GET', `${members.get.path}?memberId=${memberId}`, { token: globex, ip });
+    expect(theirs.status).toBe(404);
+  });
+
+  it('a recording of no length is neither time nor a streak day', async () => {
+    const memberId = await newMember('progress.silent@acme.example');
+    const token = await t.fullLogin('progress.silent@acme.example', 'enterprise', ip);
+    await attemptWith({
+      enterprise: acmeId,
+      userId: memberId,
+      recordings: [{ daysAgo: 0, analysis: heard(0, 0) }],
+    });
+    const { practice } = (await progressOf(token)).json.response;
+    expect(practice).toEqual({
+      secondsLast7Days: 0,
+      secondsLast30Days: 0,
+      streakDays: 0,
+      practisedToday: false,
+    });
   });
 
   it('answers another tenant with its own data only, and 401 without a session', async () => {

@@ -105,6 +105,8 @@ describe('pronunciation configuration', () => {
       accent: 'en-GB',
       passingScore: 85,
       strictness: 'strict',
+      // Issue 38: which try counts, 'best' until chosen.
+      attemptCounts: 'best',
       isDefault: false,
     });
     const again = await update(owner, {

@@ -41,6 +41,7 @@ export const taskRoutes: Registration[] = [
     return { ...detail, video: await videoForViewer(ctx.db, enterpriseId, user.id, detail.task.contentId) };
   }),
   serve(tasks.updateMyTask, ({ ctx, input }) => myTasks.updateMyTask(ctx, input)),
+  serve(tasks.retryMyTask, ({ ctx, input }) => myTasks.retryMyTask(ctx, input)),
   serve(tasks.getMembersTaskData, ({ ctx, input }) => review.memberTaskData(ctx, input)),
   serve(tasks.getCompletedIvrTaskDetails, ({ ctx, input }) => review.interviewMessages(ctx, input)),
   serve(tasks.generateContentTask, ({ ctx, input }) => coach.generateContentTask(ctx, input)),

@@ -21,6 +21,7 @@ import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { recordPractice } from './activity.ts';
 import { insertContentAssignments, syncGroupContent } from './content-assignments.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -466,6 +467,8 @@ export const doAction = async (
     const [completed] = await completeVideoTasks(trx, s.enterpriseId, userId, contentId);
     return completed ? { contentAction, taskCompleted: { taskId: completed } } : { contentAction };
   });
+  // Watching is practice: the day counts as active (issue 38 item 10).
+  if (actionName === 'viewed') await recordPractice(ctx);
   ctx.setMessage(
     result.taskCompleted ? 'Video watched: your task is complete' : `Action ${actionName} recorded`,
   );

@@ -18,13 +18,19 @@ import {
   type TaskTypeScores,
 } from '@coach/shared/contract/reports';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
-import type { PronunciationResult, QuestionTemplate, TaskReport } from '@coach/shared/contract/tasks';
+import {
+  isScoredTaskType,
+  type PronunciationResult,
+  type QuestionTemplate,
+  type TaskReport,
+} from '@coach/shared/contract/tasks';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { CallContext } from '../adapter.ts';
 import type { Database } from '../db/schema.ts';
 import { enterpriseSession } from '../session.ts';
 import { csvCell, resolveRange } from './admin-reports.ts';
 import { containsPattern, pageOf } from './lists.ts';
+import { parseCounting } from './task-attempts.ts';
 import { assertGroupInEnterprise } from './tenant.ts';
 
 // Issue 17 item 2: an enterprise's reports. The range and its limits are the admin reports' (resolveRange);
@@ -127,8 +133,17 @@ const meansOf = (s: SpeechSums): SpeechMeans => ({
 const scoresOf = async (ctx: CallContext, scope: Scope) => {
   const [attempts, recordings] = await Promise.all([
     completedInRange(ctx, scope)
-      .where('t.type', 'in', [TASK_TYPES.pronunciation, TASK_TYPES.multipleChoiceQuestion])
-      .select(['t.type as type', 'ta.report as report', 't.details as details'])
+      .where('t.type', 'in', [
+        TASK_TYPES.pronunciation,
+        TASK_TYPES.readAndRecord,
+        TASK_TYPES.multipleChoiceQuestion,
+      ])
+      .select([
+        't.type as type',
+        'ta.report as report',
+        'ta.counting_result as counting',
+        't.details as details',
+      ])
       .execute(),
     completedInRange(ctx, scope)
       .innerJoin('recording_analyses as ra', 'ra.assignment_id', 'ta.id')
@@ -146,13 +161,12 @@ const scoresOf = async (ctx: CallContext, scope: Scope) => {
     const report = row.report
       ? (JSON.parse(row.report) as TaskReport & { pronunciationResult?: PronunciationResult })
       : {};
-    const score =
-      row.type === TASK_TYPES.pronunciation
-        ? ((report as { pronunciationResult?: PronunciationResult }).pronunciationResult?.score ?? null)
-        : choiceScore(
-            (JSON.parse(row.details) as { questions?: QuestionTemplate[] }).questions ?? [],
-            report,
-          );
+    // A scored task counts by its counting try (issue 38: best or latest, the group's rule).
+    const score = isScoredTaskType(row.type)
+      ? (parseCounting(row.counting)?.result.score ??
+        (report as { pronunciationResult?: PronunciationResult }).pronunciationResult?.score ??
+        null)
+      : choiceScore((JSON.parse(row.details) as { questions?: QuestionTemplate[] }).questions ?? [], report);
     if (score === null) continue;
     const slot = scores.get(row.type) ?? { n: 0, sum: 0 };
     slot.n += 1;

@@ -10,7 +10,7 @@ import {
   type MyProgressTask,
 } from '@coach/shared/contract/my-progress';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
-import type { Task } from '@coach/shared/contract/tasks';
+import { SCORED_TASK_TYPES, type Task } from '@coach/shared/contract/tasks';
 import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { enterpriseSession } from '../session.ts';
@@ -19,6 +19,7 @@ import { openTaskTypes } from './features.ts';
 import { speechTrendOf } from './speech-trend.ts';
 import { mySurveys } from './surveys.ts';
 import type { StoredReport } from './task-assignment-rows.ts';
+import { parseCounting } from './task-attempts.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_TREND_DAYS = 30;
@@ -86,23 +87,29 @@ const openTasks = async (ctx: CallContext, userId: string, enterpriseId: string,
   return { open: Number(total?.n ?? 0), overdue: Number(overdue?.n ?? 0), next };
 };
 
-/** The caller's latest scored Pronunciation tasks, newest first. */
+/**
+ * The caller's latest scored tasks (Pronunciation, Read & Record), newest first, each by the try that counts
+ * (issue 38: best or latest, the group's rule), also while a new try is open.
+ */
 const latestScores = async (db: Db, userId: string, enterpriseId: string) => {
   const rows = await db
     .selectFrom('task_assignments as a')
     .innerJoin('tasks as t', 't.id', 'a.task_id')
-    .select(['a.task_id', 'a.report', 't.title'])
+    .select(['a.task_id', 'a.report', 'a.counting_result', 't.title'])
     .where('a.user_id', '=', userId)
     .where('a.enterprise_id', '=', enterpriseId)
-    .where('a.status', '=', TASK_STATUS.completed)
-    .where('t.type', '=', TASK_TYPES.pronunciation)
-    .where('a.report', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('a.status', '=', TASK_STATUS.completed), eb('a.counting_result', 'is not', null)]),
+    )
+    .where('t.type', 'in', SCORED_TASK_TYPES)
     .orderBy('a.completed_at', 'desc')
     .limit(MY_PROGRESS_SCORES * 4)
     .execute();
   return rows
     .flatMap((row) => {
-      const result = (JSON.parse(row.report ?? '{}') as StoredReport).pronunciationResult;
+      const result =
+        parseCounting(row.counting_result)?.result ??
+        (JSON.parse(row.report ?? '{}') as StoredReport).pronunciationResult;
       return result
         ? [
             {
@@ -147,28 +154,44 @@ const recordings = async (db: Db, userId: string, enterpriseId: string, since: s
   });
 };
 
-/** Moments the caller practised since `since`: recordings saved, tasks completed, videos watched. */
+/**
+ * Practice without a recording since `since`, each with the time it took: a video watched (its length), and a task
+ * completed with no recording of its own (the task's expected time: a Read, a question answered in writing). A Video
+ * task is its video, and a task with recordings is timed by them, so neither counts twice.
+ */
 const practiceMoments = async (db: Db, userId: string, enterpriseId: string, since: string) => {
   const [completed, watched] = await Promise.all([
     db
-      .selectFrom('task_assignments')
-      .select('completed_at')
-      .where('user_id', '=', userId)
-      .where('enterprise_id', '=', enterpriseId)
-      .where('completed_at', '>=', since)
+      .selectFrom('task_assignments as a')
+      .innerJoin('tasks as t', 't.id', 'a.task_id')
+      .select(['a.completed_at', 't.time_minutes'])
+      .where('a.user_id', '=', userId)
+      .where('a.enterprise_id', '=', enterpriseId)
+      .where('a.completed_at', '>=', since)
+      .where('t.type', '!=', TASK_TYPES.video)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('recording_analyses as r').select('r.id').whereRef('r.assignment_id', '=', 'a.id'),
+          ),
+        ),
+      )
       .execute(),
     db
-      .selectFrom('content_actions')
-      .select('created_at')
-      .where('user_id', '=', userId)
-      .where('enterprise_id', '=', enterpriseId)
-      .where('action', '=', 'viewed')
-      .where('created_at', '>=', since)
+      .selectFrom('content_actions as v')
+      .innerJoin('content as c', 'c.id', 'v.content_id')
+      .select(['v.created_at', 'c.duration_seconds'])
+      .where('v.user_id', '=', userId)
+      .where('v.enterprise_id', '=', enterpriseId)
+      .where('v.action', '=', 'viewed')
+      .where('v.created_at', '>=', since)
       .execute(),
   ]);
   return [
-    ...completed.flatMap((row) => (row.completed_at ? [row.completed_at] : [])),
-    ...watched.map((row) => row.created_at),
+    ...completed.flatMap((row) =>
+      row.completed_at ? [{ savedAt: row.completed_at, seconds: Number(row.time_minutes) * 60 }] : [],
+    ),
+    ...watched.map((row) => ({ savedAt: row.created_at, seconds: Number(row.duration_seconds) })),
   ];
 };
 
@@ -201,11 +224,13 @@ export const getMyProgress = async (
   ]);
   const toAnswer = surveys.filter((survey) => survey.open && survey.submittedAt === null);
 
+  // Minutes and streak come from the same practice (issue 38 item 10: "0 min practised" stood beside a one-day
+  // streak): speaking recorded, videos watched and tasks done without a recording, each with its time; a day counts
+  // towards the streak when it holds some of that time.
+  const practice = [...recorded, ...moments].filter((m) => m.seconds > 0);
   const secondsSince = (since: string) =>
-    Math.round(recorded.filter((r) => r.savedAt >= since).reduce((sum, r) => sum + r.seconds, 0));
-  const practiceDays = new Set(
-    [...recorded.map((r) => r.savedAt), ...moments].map((m) => dayIn(timeZone, m)),
-  );
+    Math.round(practice.filter((m) => m.savedAt >= since).reduce((sum, m) => sum + m.seconds, 0));
+  const practiceDays = new Set(practice.map((m) => dayIn(timeZone, m.savedAt)));
   return {
     timeZone,
     today,

@@ -2,6 +2,7 @@ import { ANSWERED_INTERVIEW_STAGES } from '@coach/shared/constants/interview';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import {
+  isScoredTaskType,
   MY_TASKS_MAX_ROWS,
   MY_TASKS_PAGE_SIZE,
   type MyTaskRow,
@@ -16,6 +17,7 @@ import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, forbidden, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { recordPractice } from './activity.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -29,6 +31,7 @@ import {
   type StoredReport,
   statusOf,
 } from './task-assignment-rows.ts';
+import { attemptStateOf, RETRY_REFUSED } from './task-attempts.ts';
 import { canAuthor, loadTask, toTasks } from './tasks.ts';
 import { assertUploaded, signUpload } from './uploads.ts';
 
@@ -137,6 +140,13 @@ export const myTask = async (ctx: CallContext, { taskId }: { taskId: string }) =
   const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, taskId)]);
   const typed = task as Task;
   assertTaskTypeOn(ctx, typed.type);
+  const scored = isScoredTaskType(typed.type);
+  // A Read & Record task submitted before it was scored (issue 38) is scored when next opened.
+  const scoredNow =
+    scored && Number(row.status) === TASK_STATUS.completed && !row.report?.includes('"pronunciationResult"')
+      ? await scorePronunciationTask(ctx, row.id)
+      : null;
+  const current = scoredNow ? await findAssignment(ctx.db, s.enterpriseId, taskId, s.user.id) : row;
   // Most Viewed counts learners opening a task they had not started, not every reload while resuming it.
   if (Number(row.status) === TASK_STATUS.notStarted)
     await ctx.db
@@ -144,11 +154,13 @@ export const myTask = async (ctx: CallContext, { taskId }: { taskId: string }) =
       .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
       .where('id', '=', taskId)
       .execute();
+  const rule = scored ? await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id) : null;
   return {
     task: typed,
-    assignment: await loadAssignment(ctx.db, row),
-    pronunciation:
-      typed.type === 2 ? await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id) : null,
+    assignment: await loadAssignment(ctx.db, current),
+    pronunciation: rule
+      ? { accent: rule.accent, passingScore: rule.passingScore, strictness: rule.strictness }
+      : null,
   };
 };
 
@@ -298,10 +310,90 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
     });
   });
   if (queued) ctx.jobs.poke();
-  // Every item heard already (nothing re-recorded at the end): the Pronunciation score is there at once.
-  if (completing && task.type === TASK_TYPES.pronunciation) await scorePronunciationTask(ctx, row.id);
+  // An attempt saved or submitted is practice: the day counts as active (issue 38 item 10).
+  await recordPractice(ctx);
+  // Every item heard already (nothing re-recorded at the end): the score is there at once.
+  if (completing && isScoredTaskType(task.type)) await scorePronunciationTask(ctx, row.id);
   ctx.setMessage(completing ? 'Task completed successfully' : 'Progress saved');
   return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
+};
+
+/**
+ * tasks/retry-my-task (issue 38): a scored task submitted, scored and not passed opens a new try. The submitted
+ * try is kept whole in task_attempts (its report, score, dates and the reviewer's word on it) and its analyses are
+ * marked with it; the assignment starts over in progress with no answers, awaiting review again once submitted.
+ * The counting score stays on the assignment meanwhile. Another learner's task or another enterprise's is a
+ * missing one (404).
+ */
+export const retryMyTask = async (ctx: CallContext, { taskId }: { taskId: string }) => {
+  const s = enterpriseSession(ctx);
+  const row = await ctx.db
+    .selectFrom('task_assignments')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .where('user_id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Task not found');
+  const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, taskId)]);
+  if (!task) throw notFound('Task not found');
+  assertTaskTypeOn(ctx, task.type);
+  if (!isScoredTaskType(task.type))
+    throw validation('taskId', 'Only scored tasks (Pronunciation, Read & Record) can be tried again');
+  const rule = await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id);
+  const { attempts, retry } = await attemptStateOf(ctx.db, row, task, rule.attemptCounts);
+  if (retry?.reason) throw conflict(RETRY_REFUSED[retry.reason]);
+  const kept = attempts.find((attempt) => attempt.current);
+  if (!kept) throw conflict(RETRY_REFUSED.open);
+  const at = now();
+  await ctx.db.transaction().execute(async (trx) => {
+    // Only the submitted try opens a new one: a second Try again on its way finds it open and stops.
+    const reopened = await trx
+      .updateTable('task_assignments')
+      .set({
+        status: TASK_STATUS.inProgress,
+        progress: 0,
+        report: null,
+        started_at: at,
+        completed_at: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        feedback: null,
+        feedback_at: null,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', TASK_STATUS.completed)
+      .executeTakeFirst();
+    if (Number(reopened.numUpdatedRows) !== 1) throw conflict(RETRY_REFUSED.open);
+    const attemptId = crypto.randomUUID();
+    await trx
+      .insertInto('task_attempts')
+      .values({
+        id: attemptId,
+        enterprise_id: s.enterpriseId,
+        assignment_id: row.id,
+        number: kept.number,
+        report: row.report ?? '{}',
+        score: kept.result?.score ?? null,
+        passed: kept.result?.passed ? 1 : 0,
+        started_at: row.started_at,
+        completed_at: row.completed_at,
+        reviewed_at: row.reviewed_at,
+        feedback: row.feedback,
+        feedback_at: row.feedback_at,
+        created_at: at,
+      })
+      .execute();
+    await trx
+      .updateTable('recording_analyses')
+      .set({ attempt_id: attemptId })
+      .where('assignment_id', '=', row.id)
+      .where('attempt_id', 'is', null)
+      .execute();
+  });
+  ctx.setMessage('A new try is open: your earlier tries are kept');
+  return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, taskId, s.user.id));
 };
 
 /**

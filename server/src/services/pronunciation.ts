@@ -1,4 +1,6 @@
 import {
+  ATTEMPT_COUNTS,
+  type AttemptCounts,
   DEFAULT_PRONUNCIATION_SETTINGS,
   type GroupPronunciation,
   PRONUNCIATION_ACCENTS,
@@ -15,18 +17,28 @@ import { notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
-type SavedRow = { accent: string | null; passing_score: number | null; strictness: string | null };
+type SavedRow = {
+  accent: string | null;
+  passing_score: number | null;
+  strictness: string | null;
+  attempt_counts: string | null;
+};
 
 const isAccent = (value: string | null): value is PronunciationAccent =>
   (PRONUNCIATION_ACCENTS as readonly (string | null)[]).includes(value);
 const isStrictness = (value: string | null): value is PronunciationStrictness =>
   (PRONUNCIATION_STRICTNESS as readonly (string | null)[]).includes(value);
+const isAttemptCounts = (value: string | null): value is AttemptCounts =>
+  (ATTEMPT_COUNTS as readonly (string | null)[]).includes(value);
 
 /** A saved row as settings; a missing row (or a value this version does not know) falls back to the defaults. */
 const toSettings = (row: SavedRow): PronunciationSettings => ({
   accent: isAccent(row.accent) ? row.accent : DEFAULT_PRONUNCIATION_SETTINGS.accent,
   passingScore: row.passing_score ?? DEFAULT_PRONUNCIATION_SETTINGS.passingScore,
   strictness: isStrictness(row.strictness) ? row.strictness : DEFAULT_PRONUNCIATION_SETTINGS.strictness,
+  attemptCounts: isAttemptCounts(row.attempt_counts)
+    ? row.attempt_counts
+    : DEFAULT_PRONUNCIATION_SETTINGS.attemptCounts,
 });
 
 /** The enterprise's groups, each with its member count and saved settings (null columns when unsaved). */
@@ -45,6 +57,7 @@ const groupsWithSettings = (db: Db, enterpriseId: string) =>
       'pronunciation_settings.accent',
       'pronunciation_settings.passing_score',
       'pronunciation_settings.strictness',
+      'pronunciation_settings.attempt_counts',
     ])
     .select((eb) =>
       eb
@@ -90,7 +103,10 @@ export const listPronunciationSettings = async (
 /** Saves a group's settings (the first save turns its defaults into a row of its own). */
 export const updatePronunciationSettings = async (
   ctx: CallContext,
-  input: PronunciationSettings & { groupId: string },
+  input: Omit<PronunciationSettings, 'attemptCounts'> & {
+    groupId: string;
+    attemptCounts?: AttemptCounts | undefined;
+  },
 ): Promise<GroupPronunciation> => {
   const { enterpriseId } = enterpriseSession(ctx);
   // Another enterprise's group is indistinguishable from a missing one (404). Not groups.ts's helper:
@@ -106,6 +122,8 @@ export const updatePronunciationSettings = async (
     accent: input.accent,
     passing_score: input.passingScore,
     strictness: input.strictness,
+    // Left out, the group keeps its rule (a new row starts at 'best').
+    ...(input.attemptCounts ? { attempt_counts: input.attemptCounts } : {}),
     updated_at: new Date().toISOString(),
   };
   await ctx.db
@@ -124,7 +142,8 @@ const strictnessRank = (strictness: PronunciationStrictness) => PRONUNCIATION_ST
 
 /**
  * The settings a learner's Pronunciation tasks use: of the saved settings of the groups they belong to, the
- * strictest (highest passing score, then the stricter judging, then the latest saved); the defaults when
+ * strictest (highest passing score, then the stricter judging, then the latest saved), whose rule also says
+ * which try counts (issue 38); the defaults when
  * none of their groups saved any. Groups without a saved row do not lower the bar set by another group.
  */
 export const pronunciationSettingsForUser = async (
@@ -140,6 +159,7 @@ export const pronunciationSettingsForUser = async (
       'pronunciation_settings.accent',
       'pronunciation_settings.passing_score',
       'pronunciation_settings.strictness',
+      'pronunciation_settings.attempt_counts',
       'pronunciation_settings.updated_at',
     ])
     .where('group_members.user_id', '=', userId)

@@ -1,7 +1,12 @@
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { DEFAULT_PRONUNCIATION_SETTINGS } from '@coach/shared/contract/pronunciation';
 import { type SpeechAnalysis, unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
-import type { PronunciationResult, Task, TaskReport } from '@coach/shared/contract/tasks';
+import {
+  isScoredTaskType,
+  type PronunciationResult,
+  type Task,
+  type TaskReport,
+} from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -9,6 +14,7 @@ import { emitEvent } from './integration-events.ts';
 import { advanceInterview } from './interview.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analyseTranscript } from './speech-analytics.ts';
+import { countingAfter, countingJson } from './task-attempts.ts';
 import { loadTask, toTasks } from './tasks.ts';
 
 /**
@@ -51,6 +57,8 @@ export const queueRecordingAnalyses = async (
       .deleteFrom('recording_analyses')
       .where('assignment_id', '=', assignmentId)
       .where('recording_key', '=', key)
+      // An earlier try's recordings are kept (issue 38).
+      .where('attempt_id', 'is', null)
       .execute();
     await db
       .insertInto('recording_analyses')
@@ -83,6 +91,8 @@ export const analysesOf = async (db: Db, assignmentIds: string[]) => {
     .selectFrom('recording_analyses')
     .select(['assignment_id', 'recording_key', 'status', 'analysis'])
     .where('assignment_id', 'in', assignmentIds)
+    // The current try's: an earlier try's analyses are kept under its attempt (issue 38).
+    .where('attempt_id', 'is', null)
     .execute();
   for (const row of rows) {
     const analyses = byAssignment.get(row.assignment_id) ?? {};
@@ -169,7 +179,7 @@ export const analyseRecording = async (
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(stored.numUpdatedRows) > 0) await emitAnalysed(trx, row, analysis);
-      await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
+      if (row.attempt_id === null) await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
     });
   }
   // An interview answer heard brings the interviewer's reply.
@@ -177,10 +187,11 @@ export const analyseRecording = async (
 };
 
 /**
- * A completed Pronunciation task is scored once every item's recording has been heard (issue 16): at
- * submission when the analyses are in already, else by the job that finishes the last of them. The score is
- * the mean of the items' pronunciation scores against the learner's group passing score; an item with no
- * speech scores 0 and keeps the task from passing. Nothing is scored twice.
+ * A completed scored task (Pronunciation, and Read & Record since issue 38) is scored once every item's
+ * recording has been heard (issue 16): at submission when the analyses are in already, else by the job that
+ * finishes the last of them. The score is the mean of the items' pronunciation scores (Read & Record: its one
+ * passage) against the learner's group passing score; an item with no speech scores 0 and keeps the task from
+ * passing. Nothing is scored twice. The counting score across the tries (best or latest) is stored beside it.
  */
 export const scorePronunciationTask = async (
   { db, speech }: Pick<Deps, 'db' | 'speech'>,
@@ -195,12 +206,18 @@ export const scorePronunciationTask = async (
   const report = JSON.parse(row.report) as TaskReport & { pronunciationResult?: PronunciationResult };
   if (report.pronunciationResult) return report.pronunciationResult;
   const [task] = await toTasks(db, [await loadTask(db, row.enterprise_id, row.task_id)]);
-  if (task?.type !== TASK_TYPES.pronunciation) return null;
+  if (!task || !isScoredTaskType(task.type)) return null;
+  const targets =
+    task.type === TASK_TYPES.pronunciation
+      ? task.items.map((expected, index) => ({ expected, key: String(index) }))
+      : task.type === TASK_TYPES.readAndRecord
+        ? [{ expected: task.passage, key: 'passage' }]
+        : [];
   const analyses = (await analysesOf(db, [row.id])).get(row.id) ?? {};
-  const measured = task.items.map((_, index) => analyses[String(index)]);
+  const measured = targets.map(({ key }) => analyses[key]);
   if (measured.some((a) => !a || a.status === 'pending')) return null;
   const settings = await pronunciationSettingsForUser(db, row.enterprise_id, row.user_id);
-  const items = task.items.map((expected, index) => {
+  const items = targets.map(({ expected }, index) => {
     const analysis = measured[index];
     const done = analysis?.status === 'done' ? analysis : null;
     return { expected, score: done?.scores.pronunciation ?? 0, heard: done?.transcript || null };
@@ -218,9 +235,13 @@ export const scorePronunciationTask = async (
     items,
     scoredAt: nowIso(),
   };
+  const counting = await countingAfter(db, row.id, settings.attemptCounts, result);
   await db
     .updateTable('task_assignments')
-    .set({ report: JSON.stringify({ ...report, pronunciationResult: result }) })
+    .set({
+      report: JSON.stringify({ ...report, pronunciationResult: result }),
+      counting_result: countingJson(counting),
+    })
     .where('id', '=', row.id)
     .execute();
   return result;
@@ -233,7 +254,7 @@ export const markAnalysisFailed = async (
 ) => {
   const row = await db
     .selectFrom('recording_analyses')
-    .select(['assignment_id', 'status'])
+    .select(['assignment_id', 'status', 'attempt_id'])
     .where('id', '=', analysisId)
     .executeTakeFirst();
   if (!row) return;
@@ -249,8 +270,8 @@ export const markAnalysisFailed = async (
         .where('id', '=', analysisId)
         .where('status', '=', 'pending')
         .execute();
-      // A Pronunciation task waiting on this item is scored without it (0 for the item, not passed).
-      await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
+      // A scored task waiting on this item is scored without it (0 for the item, not passed).
+      if (row.attempt_id === null) await scorePronunciationTask({ db: trx, speech }, row.assignment_id);
     });
   // An interview goes on without the answer: the next question is asked all the same.
   await advanceInterview({ db, coach }, row.assignment_id);

@@ -1,9 +1,16 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import type { Assignment, PronunciationResult, TaskReport } from '@coach/shared/contract/tasks';
+import {
+  type Assignment,
+  isScoredTaskType,
+  type PronunciationResult,
+  type TaskReport,
+} from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { interviewMessagesOf } from './interview.ts';
+import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analysesOf } from './recording-analysis.ts';
+import { type AttemptState, attemptStateOf } from './task-attempts.ts';
 import { loadTask, toTasks } from './tasks.ts';
 
 // The rows of task_assignments as the assigning, learner and review services read them.
@@ -29,6 +36,8 @@ export type AssignmentRow = {
   reviewed_at: string | null;
   feedback: string | null;
   feedback_at: string | null;
+  /** Issue 38: the counting score of a scored task's tries (task-attempts.ts). */
+  counting_result?: string | null;
 };
 
 export const statusOf = (value: number) => Number(value) as 0 | 1 | 2;
@@ -47,6 +56,7 @@ export const toAssignment = (
   row: AssignmentRow,
   analyses: Assignment['analyses'] = {},
   interview: Assignment['interview'] = [],
+  tries: AttemptState = { counting: null, attempts: [], retry: null },
 ): Assignment => ({
   ...splitReport(row.report),
   _id: row.id,
@@ -65,6 +75,7 @@ export const toAssignment = (
   feedbackAt: row.feedback_at,
   analyses,
   interview,
+  ...tries,
 });
 
 export const findAssignment = async (db: Db, enterpriseId: string, taskId: string, userId: string) => {
@@ -81,7 +92,7 @@ export const findAssignment = async (db: Db, enterpriseId: string, taskId: strin
 
 /**
  * An attempt as the calls answer it: the row with the speech analysis of each of its recordings and, for an
- * interview, its conversation (issue 16).
+ * interview, its conversation (issue 16); for a scored task, every try and whether another may open (issue 38).
  */
 export const loadAssignment = async (db: Db, row: AssignmentRow & { enterprise_id: string }) => {
   const analyses = (await analysesOf(db, [row.id])).get(row.id) ?? {};
@@ -97,5 +108,9 @@ export const loadAssignment = async (db: Db, row: AssignmentRow & { enterprise_i
         at: row.started_at ?? row.assigned_at,
       })
     : [];
-  return toAssignment(row, analyses, interview);
+  const rule =
+    task && isScoredTaskType(task.type)
+      ? (await pronunciationSettingsForUser(db, row.enterprise_id, row.user_id)).attemptCounts
+      : 'best';
+  return toAssignment(row, analyses, interview, await attemptStateOf(db, row, task, rule));
 };

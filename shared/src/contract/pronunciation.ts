@@ -36,10 +36,18 @@ export const PRONUNCIATION_STRICTNESS_DESCRIPTIONS = {
   strict: 'Expects near-native sounds, stress and rhythm on every word.',
 } as const satisfies Record<PronunciationStrictness, string>;
 
+/**
+ * Which try counts when a learner has several at a scored task (issue 38): the best score, or the latest. A
+ * group rule beside its pass mark; 'best' until someone chooses.
+ */
+export const ATTEMPT_COUNTS = ['best', 'latest'] as const;
+export type AttemptCounts = (typeof ATTEMPT_COUNTS)[number];
+
 export type PronunciationSettings = {
   accent: PronunciationAccent;
   passingScore: number;
   strictness: PronunciationStrictness;
+  attemptCounts: AttemptCounts;
 };
 
 /** What a group uses until someone saves its settings. */
@@ -47,6 +55,7 @@ export const DEFAULT_PRONUNCIATION_SETTINGS = {
   accent: 'en-US',
   passingScore: 70,
   strictness: 'standard',
+  attemptCounts: 'best',
 } as const satisfies PronunciationSettings;
 
 export const groupPronunciationSchema = z.object({
@@ -56,6 +65,8 @@ export const groupPronunciationSchema = z.object({
   accent: z.enum(PRONUNCIATION_ACCENTS),
   passingScore: z.number().int().min(0).max(100),
   strictness: z.enum(PRONUNCIATION_STRICTNESS),
+  /** Which try counts when a learner tries a scored task again (issue 38). */
+  attemptCounts: z.enum(ATTEMPT_COUNTS),
   /** True while the group has no saved settings and uses DEFAULT_PRONUNCIATION_SETTINGS. */
   isDefault: z.boolean(),
 });
@@ -90,6 +101,8 @@ export const pronunciationConfig = {
         .min(0, 'Passing score is 0 to 100')
         .max(100, 'Passing score is 0 to 100'),
       strictness: z.enum(PRONUNCIATION_STRICTNESS, { error: 'Choose lenient, standard or strict' }),
+      /** Left out, the group keeps the rule it has (best until chosen). */
+      attemptCounts: z.enum(ATTEMPT_COUNTS, { error: 'Choose best or latest' }).optional(),
     }),
     response: groupPronunciationSchema,
   }),

@@ -227,6 +227,8 @@ const ISSUE_CALLS: readonly string[] = [
   // Issue 38 item 9: which mails about their work a member gets (their profile), login only
   `GET ${E}/general/auth/notification-settings`,
   `POST ${E}/general/auth/update-notification-settings`,
+  // Issue 38 item 2: a learner who has not passed a scored task tries it again, every try kept
+  `POST ${E}/tasks/retry-my-task`,
   // Issue 17: surveys (spec §2 /enterprise/surveys, /enterprise/surveys/manage/{id?}; permission surveys)
   `POST ${E}/surveys/get-surveys`,
   `POST ${E}/surveys/get-survey`,

@@ -18,6 +18,7 @@ import {
   text,
 } from './envelope.ts';
 import { interviewMessageSchema } from './interview.ts';
+import { ATTEMPT_COUNTS } from './pronunciation.ts';
 import { speechAnalysisSchema } from './speech.ts';
 import { videoContentSchema } from './video.ts';
 
@@ -308,6 +309,50 @@ export const pronunciationResultSchema = z.object({
 });
 export type PronunciationResult = z.output<typeof pronunciationResultSchema>;
 
+/**
+ * Task types whose attempt is scored against the learner's group pass mark (issue 16, issue 38): Pronunciation
+ * (the items' mean) and Read & Record (the passage read aloud). A try at one of them that did not pass can be
+ * tried again.
+ */
+export const SCORED_TASK_TYPES = [2, 5] as const;
+export const isScoredTaskType = (type: number): type is (typeof SCORED_TASK_TYPES)[number] =>
+  (SCORED_TASK_TYPES as readonly number[]).includes(type);
+/**
+ * The most tries a learner has at one scored task. The spec names no limit; this one keeps a task from piling
+ * up recordings without end, and is far above what a learner needs to pass.
+ */
+export const MAX_TASK_ATTEMPTS = 10;
+
+/**
+ * One try at a scored task (issue 38): the earlier ones are kept when the learner tries again; the current one is
+ * the assignment's own. `counts` marks the try whose score counts under the group's rule (best or latest).
+ */
+export const taskAttemptSchema = z.object({
+  number: z.number().int().min(1),
+  current: z.boolean(),
+  counts: z.boolean(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** The score, once every recording was heard (null while being scored). */
+  result: pronunciationResultSchema.nullable(),
+  recordings: z.record(z.string(), recordingSchema),
+  feedback: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type TaskAttempt = z.output<typeof taskAttemptSchema>;
+
+/**
+ * Whether the learner may try a scored task again, and why not: passed (a passed task is done), scoring (the
+ * score is not in yet), open (the current try is not submitted), limit (MAX_TASK_ATTEMPTS tries made).
+ */
+export const retryRuleSchema = z.object({
+  counts: z.enum(ATTEMPT_COUNTS),
+  maxAttempts: z.number().int(),
+  allowed: z.boolean(),
+  reason: z.enum(['passed', 'scoring', 'open', 'limit']).nullable(),
+});
+export type RetryRule = z.output<typeof retryRuleSchema>;
+
 /** How a learner came to have a task: assigned directly, or through a group. */
 const assignmentSourceField = z.enum(['direct', 'group']);
 
@@ -329,8 +374,16 @@ export const assignmentSchema = z.object({
   reviewedAt: z.string().nullable(),
   feedback: z.string().nullable(),
   feedbackAt: z.string().nullable(),
-  /** Pronunciation tasks once completed: the score (null for other types and before completion). */
+  /** Scored tasks (Pronunciation, Read & Record) once completed: this try's score (null for other types and before). */
   pronunciation: pronunciationResultSchema.nullable(),
+  // Issue 38: the server always answers the three below; they are optional so that clients and fixtures written
+  // before tries were kept still type-check.
+  /** The score that counts across the tries (best or latest, the group's rule); null until one is scored. */
+  counting: pronunciationResultSchema.nullable().optional(),
+  /** Scored tasks: every finished try, the first first, the counting one marked; empty for other types. */
+  attempts: z.array(taskAttemptSchema).optional(),
+  /** Scored tasks: whether the learner may try again (null for other types). */
+  retry: retryRuleSchema.nullable().optional(),
   /**
    * What the speech engine heard in each recording, keyed like `report.recordings` (issue 16): 'pending' while
    * the background job runs (ask again), then done, no-speech or failed. A recording replaced by a new take gets
@@ -372,7 +425,7 @@ export const pronunciationRuleSchema = z.object({
 });
 export type PronunciationRule = z.output<typeof pronunciationRuleSchema>;
 
-/** tasks/get-my-task: the task, the caller's assignment, and for type 2 the rule that scores it. */
+/** tasks/get-my-task: the task, the caller's assignment, and for scored types (2, 5) the rule that scores it. */
 export const myTaskDetailSchema = z.object({
   task: taskSchema,
   assignment: assignmentSchema,
@@ -595,6 +648,18 @@ export const tasks = {
     permission: 'task-library',
     request: z.strictObject({ search: searchText(), currentPage: z.number().int().min(1).default(1) }),
     response: paged(taskSchema),
+  }),
+  /**
+   * The learner tries a scored task again (issue 38): the submitted try is kept and a new one opens. Only when
+   * the task is submitted, scored and not passed, under MAX_TASK_ATTEMPTS tries.
+   */
+  retryMyTask: defineCall({
+    method: 'POST',
+    path: `${T}/retry-my-task`,
+    auth: 'enterprise',
+    permission: null,
+    request: taskId,
+    response: assignmentSchema,
   }),
   /** The learner's own assigned task with its progress. */
   getMyTask: defineCall({

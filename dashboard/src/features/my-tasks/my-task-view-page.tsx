@@ -1,12 +1,21 @@
-import { type Attachment, type MyTaskDetail, tasks } from '@coach/shared/contract/tasks';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import {
+  type Assignment,
+  type Attachment,
+  isScoredTaskType,
+  type MyTaskDetail,
+  tasks,
+} from '@coach/shared/contract/tasks';
 import { attachmentName } from '@coach/shared/format/attachment-name';
 import { fileSize } from '@coach/shared/format/file-size';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
+import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -14,6 +23,7 @@ import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
+import { TaskTries } from '../../ui/task-tries.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import { stepVerb, taskProgress } from './task-report.ts';
 import { stepId, TaskRunner } from './task-runner.tsx';
@@ -83,12 +93,89 @@ const FeedbackPanel = ({ feedback, at }: { feedback: string; at: string | null }
   );
 };
 
+/**
+ * Try again (issue 38): a scored task submitted and not passed opens a new try; the tries so far are kept. The
+ * server's message is the success toast, its refusal (passed, still scoring, the most tries) an error toast.
+ */
+const useTryAgain = (taskId: string, onOpened: (assignment: Assignment) => void) => {
+  const [busy, setBusy] = useState(false);
+  const tryAgain = async () => {
+    setBusy(true);
+    try {
+      const { message, response } = await api.callWithMessage(tasks.retryMyTask, { taskId });
+      notify.success(message);
+      onOpened(response);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, tryAgain };
+};
+
+/** What a submitted scored try allows next: try again (not passed), or why not (the most tries made). */
+const RetryNote = ({
+  assignment,
+  busy,
+  onTryAgain,
+}: {
+  assignment: Assignment;
+  busy: boolean;
+  onTryAgain: () => void;
+}) => {
+  const { t } = useTranslation('my-tasks');
+  const retry = assignment.retry;
+  if (!retry || assignment.taskStatus !== 2) return null;
+  if (retry.allowed)
+    return (
+      <div className="alert alert--info my-task__retry" role="status">
+        <p className="my-task__retry-text">
+          {t(`tries.notPassed.${retry.counts}`, {
+            left: formatNumber(retry.maxAttempts - (assignment.attempts ?? []).length),
+          })}
+        </p>
+        <Button loading={busy} onClick={onTryAgain}>
+          {t('tries.tryAgain')}
+        </Button>
+      </div>
+    );
+  if (retry.reason === 'limit')
+    return (
+      <p className="alert alert--info" role="status">
+        {t(`tries.limit.${retry.counts}`, { max: formatNumber(retry.maxAttempts) })}
+      </p>
+    );
+  return null;
+};
+
 /** The task screen once loaded: what to do, the type's runner, progress and submit, or the done state. */
-const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () => void }) => {
+const TaskAttempt = ({
+  detail,
+  onReload,
+  onRetried,
+  focusWork,
+}: {
+  detail: MyTaskDetail;
+  onReload: () => void;
+  onRetried: (assignment: Assignment) => void;
+  /** A new try has just opened: the task's work area takes the focus. */
+  focusWork: boolean;
+}) => {
   const { t } = useTranslation('my-tasks');
   const { task, pronunciation } = detail;
   const attempt = useTaskAttempt(detail);
   const { assignment, report, completed, problem } = attempt;
+  const { busy: retrying, tryAgain } = useTryAgain(task._id, onRetried);
+  const workRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusWork) workRef.current?.focus();
+  }, [focusWork]);
+  // The tries kept while a new one is open, or every try once there was more than one.
+  const tries = assignment.attempts ?? [];
+  const showTries = tries.length > 1 || (tries.length > 0 && !completed);
+  const openTry = !completed && tries.length > 0 ? tries.length + 1 : null;
   const progress = taskProgress(task, report);
   const hintId = useId();
   const isVideo = task.type === 3;
@@ -161,9 +248,19 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
       ) : null}
       {assignment.pronunciation ? (
         <PronunciationScore result={assignment.pronunciation} who="you" />
-      ) : completed && task.type === 2 ? (
+      ) : completed && isScoredTaskType(task.type) ? (
         <p className="alert alert--info" role="status">
           {t('view.scoring')}
+        </p>
+      ) : null}
+      <RetryNote assignment={assignment} busy={retrying} onTryAgain={() => void tryAgain()} />
+      {openTry !== null && assignment.retry ? (
+        <p className="alert alert--info my-task__open-try" role="status">
+          {t(`tries.open.${assignment.retry.counts}`, {
+            n: formatNumber(openTry),
+            score: formatNumber(assignment.counting?.score ?? 0),
+            passing: formatNumber(pronunciation?.passingScore ?? assignment.counting?.passingScore ?? 0),
+          })}
         </p>
       ) : null}
 
@@ -178,26 +275,28 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
         </Card>
       ) : null}
 
-      <Card title={completed ? t('view.yourAnswers') : t('view.yourTask')} className="my-task__work">
-        {/* Nothing changes while the completion call is on its way. */}
-        <fieldset className="my-task__lock" disabled={attempt.submitting}>
-          <TaskRunner
-            task={task}
-            pronunciation={pronunciation}
-            feedback={assignment.feedback}
-            report={report}
-            readOnly={completed}
-            update={attempt.update}
-            saveRecording={attempt.saveRecording}
-            analyses={attempt.analyses}
-            analysisStalled={attempt.analysisStalled}
-            interview={attempt.assignment.interview ?? []}
-            errorFor={errorFor}
-            video={detail.video}
-            onVideoViewed={onReload}
-          />
-        </fieldset>
-      </Card>
+      <div ref={workRef} tabIndex={-1} className="my-task__work-focus">
+        <Card title={completed ? t('view.yourAnswers') : t('view.yourTask')} className="my-task__work">
+          {/* Nothing changes while the completion call is on its way. */}
+          <fieldset className="my-task__lock" disabled={attempt.submitting}>
+            <TaskRunner
+              task={task}
+              pronunciation={pronunciation}
+              feedback={assignment.feedback}
+              report={report}
+              readOnly={completed}
+              update={attempt.update}
+              saveRecording={attempt.saveRecording}
+              analyses={attempt.analyses}
+              analysisStalled={attempt.analysisStalled}
+              interview={attempt.assignment.interview ?? []}
+              errorFor={errorFor}
+              video={detail.video}
+              onVideoViewed={onReload}
+            />
+          </fieldset>
+        </Card>
+      </div>
 
       {isVideo && !completed ? null : (
         <section className="card my-task__submit" aria-label={t('view.progressAndSubmit')}>
@@ -216,6 +315,14 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
                   })}
             </p>
           </div>
+          {completed && assignment.retry?.allowed ? (
+            <div className="my-task__actions">
+              <p className="my-task__hint">{t('tries.again')}</p>
+              <Button size="lg" loading={retrying} onClick={() => void tryAgain()}>
+                {t('tries.tryAgain')}
+              </Button>
+            </div>
+          ) : null}
           {completed ? null : (
             <>
               <SaveStatus
@@ -246,6 +353,9 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
           )}
         </section>
       )}
+      {showTries && assignment.retry ? (
+        <TaskTries task={task} attempts={tries} counts={assignment.retry.counts} who="you" />
+      ) : null}
     </div>
   );
 };
@@ -254,7 +364,8 @@ const TaskAttempt = ({ detail, onReload }: { detail: MyTaskDetail; onReload: () 
 export const MyTaskViewPage = () => {
   const { t } = useTranslation('my-tasks');
   const { id = '' } = useParams();
-  const { state, reload } = useCall(tasks.getMyTask, { taskId: id });
+  const { state, reload, setState } = useCall(tasks.getMyTask, { taskId: id });
+  const [retried, setRetried] = useState(false);
 
   if (state.status === 'loading') return <LoadingBlock label={t('view.loading')} />;
   if (state.status === 'error')
@@ -276,7 +387,18 @@ export const MyTaskViewPage = () => {
       </div>
     );
   // A video task completes on the server; a new status remounts the attempt so it starts from the new state.
+  // A new try (issue 38) also comes back as a new status: the attempt starts again from the empty try.
+  const detail = state.data;
   return (
-    <TaskAttempt key={`${id}:${state.data.assignment.taskStatus}`} detail={state.data} onReload={reload} />
+    <TaskAttempt
+      key={`${id}:${detail.assignment.taskStatus}:${detail.assignment.attempts?.length ?? 0}`}
+      detail={detail}
+      onReload={reload}
+      focusWork={retried}
+      onRetried={(assignment) => {
+        setRetried(true);
+        setState({ status: 'ready', data: { ...detail, assignment } });
+      }}
+    />
   );
 };

@@ -183,6 +183,10 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
         analyses: fresh.assignment.analyses ?? {},
         pronunciation: fresh.assignment.pronunciation,
         interview: fresh.assignment.interview ?? [],
+        // With the score come the tries and whether another may open (issue 38).
+        counting: fresh.assignment.counting,
+        attempts: fresh.assignment.attempts,
+        retry: fresh.assignment.retry,
       }));
     },
   });

@@ -1,4 +1,6 @@
 import {
+  ATTEMPT_COUNTS,
+  type AttemptCounts,
   type GroupPronunciation,
   PRONUNCIATION_ACCENTS,
   PRONUNCIATION_STRICTNESS,
@@ -11,9 +13,9 @@ import { useContractForm } from '../../lib/use-contract-form.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
 
-const FIELDS = ['accent', 'passingScore', 'strictness'] as const;
+const FIELDS = ['accent', 'passingScore', 'strictness', 'attemptCounts'] as const;
 
-/** Edits one group's pronunciation settings: accent, passing score and strictness. */
+/** Edits one group's pronunciation settings: accent, passing score, strictness and which try counts. */
 export const PronunciationFormDialog = ({
   row,
   onClose,
@@ -26,6 +28,7 @@ export const PronunciationFormDialog = ({
   const [accent, setAccent] = useState<string>(row.accent);
   const [passingScore, setPassingScore] = useState(String(row.passingScore));
   const [strictness, setStrictness] = useState<string>(row.strictness);
+  const [attemptCounts, setAttemptCounts] = useState<string>(row.attemptCounts);
   const { errors, saving, send } = useContractForm(FIELDS);
   const { t } = useTranslation('pronunciation');
 
@@ -36,6 +39,7 @@ export const PronunciationFormDialog = ({
       accent,
       passingScore: passingScore.trim() === '' ? Number.NaN : Number(passingScore),
       strictness,
+      attemptCounts,
     });
     if (saved) onSaved();
   };
@@ -85,6 +89,19 @@ export const PronunciationFormDialog = ({
         {PRONUNCIATION_STRICTNESS.map((value) => (
           <option key={value} value={value}>
             {t(`strictness.${value}.label`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('form.attemptCounts')}
+        value={attemptCounts}
+        onChange={(event) => setAttemptCounts(event.target.value)}
+        error={errors.attemptCounts}
+        hint={t(`attemptCounts.${attemptCounts as AttemptCounts}.description`)}
+      >
+        {ATTEMPT_COUNTS.map((value) => (
+          <option key={value} value={value}>
+            {t(`attemptCounts.${value}.label`)}
           </option>
         ))}
       </SelectField>

@@ -64,6 +64,7 @@ export const PronunciationPage = () => {
               {t('columns.passingScore')}
             </th>
             <th scope="col">{t('columns.strictness')}</th>
+            <th scope="col">{t('columns.attemptCounts')}</th>
             <th scope="col">
               <span className="visually-hidden">{t('columns.actions')}</span>
             </th>
@@ -85,6 +86,7 @@ export const PronunciationPage = () => {
               {formatNumber(row.passingScore)}
             </td>
             <td data-label={t('columns.strictness')}>{t(`strictness.${row.strictness}.label`)}</td>
+            <td data-label={t('columns.attemptCounts')}>{t(`attemptCounts.${row.attemptCounts}.label`)}</td>
             <td>
               <div className="table__actions">
                 <Button

@@ -21,6 +21,7 @@ import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { anyPending, useAnalysisPoll } from '../../ui/speech-analysis.poll.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { TaskTries } from '../../ui/task-tries.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { isPronunciationAccent } from '../../widgets/hear-it.tsx';
 import { InterviewConversation } from './interview-conversation.tsx';
@@ -197,6 +198,9 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
                   ...current.data.assignment,
                   analyses: fresh.assignment.analyses ?? {},
                   pronunciation: fresh.assignment.pronunciation,
+                  counting: fresh.assignment.counting,
+                  attempts: fresh.assignment.attempts,
+                  retry: fresh.assignment.retry,
                 },
               },
             }
@@ -267,6 +271,15 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
           )}
           {assignment.pronunciation ? (
             <PronunciationScore result={assignment.pronunciation} who={member.name} />
+          ) : null}
+          {/* Issue 38: every try once there is more than one, the counting one marked. */}
+          {assignment.retry && (assignment.attempts ?? []).some((attempt) => !attempt.current) ? (
+            <TaskTries
+              task={task}
+              attempts={assignment.attempts ?? []}
+              counts={assignment.retry.counts}
+              who={member.name}
+            />
           ) : null}
         </div>
         <ReviewPanel detail={detail} onChange={update} />
