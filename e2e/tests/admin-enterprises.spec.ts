@@ -57,7 +57,7 @@ test('an admin switches Acme’s course feature off and Acme’s menu loses Cour
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, 'enterprise', 'owner@acme.example');
-  await expect(mainMenu(owner).getByRole('link', { name: 'Courses' })).toBeVisible();
+  await expect(mainMenu(owner).getByRole('link', { name: 'Courses', exact: true })).toBeVisible();
 
   await signIn(page, 'admin', 'admin@coach.example');
   await page.goto('/admin/enterprises');
@@ -99,13 +99,13 @@ test('an admin switches Acme’s course feature off and Acme’s menu loses Cour
 
   await owner.reload();
   await expect(mainMenu(owner).getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(mainMenu(owner).getByRole('link', { name: 'Courses' })).toHaveCount(0);
+  await expect(mainMenu(owner).getByRole('link', { name: 'Courses', exact: true })).toHaveCount(0);
 
   // Back on: the owner's menu shows Courses again.
   await course.check();
   await expect(page.getByText('MarketPlace is on for Acme Learning')).toBeVisible();
   await owner.reload();
-  await expect(mainMenu(owner).getByRole('link', { name: 'Courses' })).toBeVisible();
+  await expect(mainMenu(owner).getByRole('link', { name: 'Courses', exact: true })).toBeVisible();
   await ownerContext.close();
 
   // Pronunciation, Read, Speak Freely and Call went off with Communication Ready: every flag goes back as seeded.
@@ -133,7 +133,7 @@ test('an admin logs in as Acme with the generic identity, logs out of Acme and i
   await expect(page).toHaveURL(/\/enterprise\/dashboard$/);
   await expect(page.getByRole('link', { name: 'Acme Learning dashboard' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Acme Learning');
-  await expect(mainMenu(page).getByRole('link', { name: 'Courses' })).toBeVisible();
+  await expect(mainMenu(page).getByRole('link', { name: 'Courses', exact: true })).toBeVisible();
   await expect(page.locator('.user-menu__trigger')).toContainText('Platform Admin');
   expect(await page.evaluate(() => localStorage.getItem('coach.loginAsEnterprise'))).not.toBeNull();
 

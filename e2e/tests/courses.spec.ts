@@ -10,7 +10,10 @@ test('an institution admin creates a course, publishes it, and it appears on the
   // Two site rebuilds (publish, then unpublish), each waiting its turn behind the other worker's server's build.
   test.setTimeout(120_000);
   await signIn(page, 'enterprise', 'courses@youstudy.example');
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Courses' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Courses', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Courses' }).getByRole('row')).toHaveCount(10);
   await noViolations(page);

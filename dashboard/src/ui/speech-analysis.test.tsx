@@ -78,7 +78,9 @@ describe('speech analysis', () => {
       />,
     );
     const pace = screen.getByRole('region', { name: 'Pace' });
-    expect(pace).toHaveTextContent('Pace is judged on 5 words or more: this recording has too few for a verdict.');
+    expect(pace).toHaveTextContent(
+      'Pace is judged on 5 words or more: this recording has too few for a verdict.',
+    );
     expect(within(pace).queryByText('Too slow')).not.toBeInTheDocument();
     expect(within(pace).queryByRole('meter')).not.toBeInTheDocument();
   });

@@ -405,6 +405,12 @@ describe('video figures on the organisation screens', () => {
   // A group's page counts only the videos the group gave (group-figures.test.ts).
   it('a member’s page and the dashboard count the videos watched', async () => {
     const watched = await video('Networking basics');
+    // Only a video given to the member counts as watched (issue 38 item 10: "assigned 4, watched 8").
+    const given = await post(owner, contentLibrary.assignContentUsers.path, {
+      contentIds: [watched._id],
+      userIds: [staffId],
+    });
+    expect(given.status, given.json.message).toBe(200);
     await act(staff, watched._id, 'viewed');
     const member = await get(owner, members.get.path, { memberId: staffId });
     expect((member.json.response as { videos: { watched: number } }).videos.watched).toBeGreaterThanOrEqual(

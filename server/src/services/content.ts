@@ -558,6 +558,9 @@ export const videosToWatch = async (
 /** The caller's videos of these ids, as the library shows them to a viewer (issue 38: My courses' next video). */
 export const videosByIds = async (db: Db, enterpriseId: string, userId: string, ids: string[]) => {
   if (ids.length === 0) return [];
-  const rows = await selectLibrary(db, enterpriseId).selectAll('content').where('content.id', 'in', ids).execute();
+  const rows = await selectLibrary(db, enterpriseId)
+    .selectAll('content')
+    .where('content.id', 'in', ids)
+    .execute();
   return toVideos(db, enterpriseId, userId, rows);
 };

@@ -10,10 +10,13 @@ import { notFound } from '../errors.ts';
 import { interviewMessagesOf } from './interview.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analysesOf } from './recording-analysis.ts';
+import type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
 import { type AttemptState, attemptStateOf } from './task-attempts.ts';
 import { loadTask, toTasks } from './tasks.ts';
 
 // The rows of task_assignments as the assigning, learner and review services read them.
+
+export type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
 
 export const now = () => new Date().toISOString();
 
@@ -21,31 +24,9 @@ export const dueAfter = (from: string, seconds: number) =>
   new Date(Date.parse(from) + seconds * 1000).toISOString();
 export const CHUNK = 400;
 
-export type AssignmentRow = {
-  id: string;
-  task_id: string;
-  user_id: string;
-  source: string;
-  status: number;
-  progress: number;
-  report: string | null;
-  assigned_at: string;
-  due_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-  reviewed_at: string | null;
-  feedback: string | null;
-  feedback_at: string | null;
-  /** Issue 38: the counting score of a scored task's tries (task-attempts.ts). */
-  counting_result?: string | null;
-};
-
 export const statusOf = (value: number) => Number(value) as 0 | 1 | 2;
 export const isOverdue = (dueAt: string, status: number) =>
   Number(status) !== TASK_STATUS.completed && dueAt < now();
-
-/** The stored report: the learner's answers plus, for Pronunciation tasks, the server's score. */
-export type StoredReport = TaskReport & { pronunciationResult?: PronunciationResult };
 
 export const splitReport = (json: string | null) => {
   const { pronunciationResult, ...report } = (json ? JSON.parse(json) : {}) as StoredReport;

@@ -8,7 +8,7 @@ import {
   type TaskAttempt,
 } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
-import type { AssignmentRow, StoredReport } from './task-assignment-rows.ts';
+import type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
 
 // Issue 38 item 2: the tries at a scored task (Pronunciation, Read & Record). The current try is the assignment's
 // own row; trying again keeps the submitted one in task_attempts (its analyses are marked with its id) and opens a

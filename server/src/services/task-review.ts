@@ -14,8 +14,8 @@ import {
   SEARCH_CAP,
 } from './capped-search.ts';
 import { emitEvent } from './integration-events.ts';
-import { tellMemberOfFeedback } from './notices.ts';
 import { containsPattern, pageOf } from './lists.ts';
+import { tellMemberOfFeedback } from './notices.ts';
 import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './tasks.ts';
 import { assertGroupInEnterprise } from './tenant.ts';

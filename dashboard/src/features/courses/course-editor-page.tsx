@@ -3,6 +3,7 @@ import { courses, type ManagedCourseDetail } from '@coach/shared/contract/course
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { useCourseText } from '../../i18n/course-text.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -15,7 +16,6 @@ import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { CourseAccess } from './course-access.tsx';
 import { type OutlineDraft, outlineDraftOf, outlineErrorsOf, outlineInput } from './course-outline.ts';
 import { InstructorCard, OutcomesCard, SyllabusCard } from './course-outline-fields.tsx';
-import { useCourseText } from './course-text.ts';
 import './courses.css';
 
 type Values = {

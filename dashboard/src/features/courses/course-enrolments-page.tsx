@@ -3,6 +3,7 @@ import { courses, type Enrolment } from '@coach/shared/contract/courses';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { useCourseText } from '../../i18n/course-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -12,7 +13,6 @@ import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { CourseAccess } from './course-access.tsx';
-import { useCourseText } from './course-text.ts';
 import './courses.css';
 
 const Enrolments = ({ id }: { id: string }) => {

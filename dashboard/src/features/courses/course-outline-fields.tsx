@@ -1,6 +1,7 @@
 import { COURSE_OUTLINE_LIMITS as LIMITS } from '@coach/shared/contract/courses';
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
+import { useCourseText } from '../../i18n/course-text.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { Button } from '../../ui/button.tsx';
@@ -18,7 +19,6 @@ import {
   type OutcomeDraft,
   type OutlineErrors,
 } from './course-outline.ts';
-import { useCourseText } from './course-text.ts';
 
 /** A message about a whole list (too many, none), focusable so a failed save can take the reader to it. */
 const ListError = ({ message }: { message: string | undefined }) => {

@@ -3,6 +3,7 @@ import { courses, type ManagedCourse } from '@coach/shared/contract/courses';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { useCourseText } from '../../i18n/course-text.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -14,7 +15,6 @@ import { PageHeader } from '../../ui/layout.tsx';
 import { PagedTable } from '../../ui/paged-table.tsx';
 import { SearchBox } from '../../ui/table.tsx';
 import { CourseAccess } from './course-access.tsx';
-import { useCourseText } from './course-text.ts';
 import './courses.css';
 
 type Status = 'all' | 'published' | 'draft';

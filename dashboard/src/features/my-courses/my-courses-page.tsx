@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
+import { useCourseText } from '../../i18n/course-text.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useCall } from '../../lib/use-call.ts';
@@ -12,7 +13,6 @@ import { PageHeader } from '../../ui/layout.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
-import { useCourseText } from '../courses/course-text.ts';
 import './my-courses.css';
 
 const VideoPlayerDialog = lazy(() =>

@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage } from '../../i18n/index.ts';
 import { useCourseText } from './course-text.ts';
+import { applyLanguage } from './index.ts';
 
 describe('the course screens in the chosen language (issue 18)', () => {
   afterEach(async () => {

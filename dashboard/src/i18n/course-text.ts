@@ -1,7 +1,7 @@
 import { formatPrice } from '@coach/shared/constants/marketplace';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, intlLocale } from '../../i18n/format.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { formatNumber, intlLocale } from './format.ts';
+import { serverText } from './server-text.ts';
 
 // The words of the course screens that are not plain keys: the marketplace's categories and levels (stored and
 // sent in English, shown in the reader's language), prices, lengths in minutes, and the English sentences of the
