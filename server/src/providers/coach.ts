@@ -5,6 +5,7 @@ import type { Level } from '@coach/shared/constants/levels';
 import type { TaskType } from '@coach/shared/constants/task-types';
 import { type InterviewFeedback, interviewFeedbackSchema } from '@coach/shared/contract/interview';
 import { addTaskRequest, type TaskDraft } from '@coach/shared/contract/tasks';
+import { withIndefiniteArticle } from '@coach/shared/format/indefinite-article';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { BEHAVIOURAL_QUESTIONS, GENERAL_ICEBREAKING, industryIn } from './interview-banks.ts';
@@ -192,7 +193,10 @@ export const builtinCoach = (): CoachEngine => ({
  */
 export const builtinInterviewQuestion = ({ stage, setup, history, seed }: InterviewQuestionInput) => {
   const fill = (text: string) =>
-    text.replaceAll('{job}', setup.jobTitle).replaceAll('{industry}', setup.industry);
+    text
+      .replace(/\ba \{job\}/g, withIndefiniteArticle(setup.jobTitle))
+      .replaceAll('{job}', setup.jobTitle)
+      .replaceAll('{industry}', setup.industry);
   switch (stage) {
     case 'ICEBREAKING':
       return fill(pick(industryIn(setup.industry)?.icebreaking ?? GENERAL_ICEBREAKING, seed, stage));
@@ -263,7 +267,7 @@ export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
         {
           role: 'system',
           content: [
-            `You are a friendly job interviewer in a practice interview for a ${setup.jobTitle} role in ${setup.industry},`,
+            `You are a friendly job interviewer in a practice interview for ${withIndefiniteArticle(setup.jobTitle)} role in ${setup.industry},`,
             `based in ${setup.location}. The interview goes POSITION, ICEBREAKING, TECHNICAL, BEHAVIOURAL.`,
             `Ask the ${stage} question now: one question, under 60 words, fitting the role and what the candidate said.`,
             stage === 'BEHAVIOURAL'
@@ -281,7 +285,7 @@ export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
         {
           role: 'system',
           content: [
-            `You are an interview coach. Sum up this practice interview for a ${setup.jobTitle} role in ${setup.industry}.`,
+            `You are an interview coach. Sum up this practice interview for ${withIndefiniteArticle(setup.jobTitle)} role in ${setup.industry}.`,
             'Use the transcript and the measured figures. Answer with one JSON object only:',
             // The learner sees the checks beside each answer: the summing up must not contradict them.
             'The "Checks" are shown to the candidate: never call a part of the story (situation, task, action, result) or a fact of the opening missing or unclear when its check is true.',

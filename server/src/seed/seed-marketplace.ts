@@ -1,5 +1,6 @@
 import { INSTITUTIONS } from '@coach/shared/constants/institutions';
 import { COURSE_CATEGORIES, type CourseCategory } from '@coach/shared/constants/marketplace';
+import { withIndefiniteArticle } from '@coach/shared/format/indefinite-article';
 import { insertCompany } from '../db/companies.ts';
 import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
@@ -98,14 +99,11 @@ export const TITLES: Record<CourseCategory, string[]> = {
 const LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Master'];
 const DURATIONS = ['2 weeks', '4 weeks', '6 weeks', '8 weeks', '10 hours', '20 hours'];
 
-/** "a" or "an" as the next word is said: "an interview skills course", "a business English course". */
-const article = (word: string) => (/^[aeio]/i.test(word) || /^u(?!ni|se|su)/i.test(word) ? 'an' : 'a');
-
 /** A category in running text: lower case, but its proper nouns keep their capital ("business English"). */
 const inSentence = (category: string) => category.toLowerCase().replace(/\benglish\b/g, 'English');
 
 export const describeCourse = (title: string, category: string, institution: string) =>
-  `${title} is ${article(category)} ${inSentence(category)} course from ${institution}. Each week combines a short lesson, a live or recorded practice session and speaking tasks you complete with the AI coach, which listens to your answers and gives feedback on clarity, pace and structure.\n\nBy the end you will have recorded a final task that shows your progress, and you keep access to the practice library for six months.`;
+  `${title} is ${withIndefiniteArticle(`${inSentence(category)} course`)} from ${institution}. Each week combines a short lesson, a live or recorded practice session and speaking tasks you complete with the AI coach, which listens to your answers and gives feedback on clarity, pace and structure.\n\nBy the end you will have recorded a final task that shows your progress, and you keep access to the practice library for six months.`;
 
 /**
  * One cover per category (its drawn scene, cover-image.ts), stored through the storage provider with its AVIF and

@@ -1,3 +1,4 @@
+import { withIndefiniteArticle } from '../format/indefinite-article.ts';
 import type { InterviewStage } from './task-types.ts';
 
 /** The interview a Get Interview Ready task (type 6) sets up. */
@@ -47,7 +48,7 @@ export const interviewPrompts = ({
   {
     stage: 'POSITION',
     title: 'The position',
-    prompt: `${interviewOpening(region)} This is a practice interview for a ${jobTitle} role in ${industry}, based in ${location}. To begin, please tell me the job title you are applying for, the industry and the location, and what draws you to this position.`,
+    prompt: `${interviewOpening(region)} This is a practice interview for ${withIndefiniteArticle(jobTitle)} role in ${industry}, based in ${location}. To begin, please tell me the job title you are applying for, the industry and the location, and what draws you to this position.`,
   },
   {
     stage: 'ICEBREAKING',
@@ -57,7 +58,7 @@ export const interviewPrompts = ({
   {
     stage: 'TECHNICAL',
     title: 'Technical question',
-    prompt: `What skills and knowledge matter most for a ${jobTitle}? Describe a problem you solved with them, step by step, and what you would do differently today.`,
+    prompt: `What skills and knowledge matter most for ${withIndefiniteArticle(jobTitle)}? Describe a problem you solved with them, step by step, and what you would do differently today.`,
   },
   {
     stage: 'BEHAVIOURAL',
