@@ -17,6 +17,7 @@ describe('the enterprise menu (spec §2, §6)', () => {
       'Members',
       'Tasks Library',
       'My Tasks',
+      'My Courses',
       'Content Library',
       'Courses',
       'Company Info',
@@ -48,6 +49,7 @@ describe('the enterprise menu (spec §2, §6)', () => {
     expect(labels(makeEnterpriseUser({ permissions: ['dashboard'] }))).toEqual([
       'Dashboard',
       'My Tasks',
+      'My Courses',
       'Help',
     ]);
   });
@@ -56,6 +58,7 @@ describe('the enterprise menu (spec §2, §6)', () => {
     expect(labels(makeEnterpriseUser({ permissions: ['content-library'] }))).toEqual([
       'Dashboard',
       'My Tasks',
+      'My Courses',
       'Content Library',
       'Help',
     ]);
