@@ -142,7 +142,8 @@ describe('platform content library', () => {
     const page = (await call(adminContent.list.path)).json.response;
     expect(page.totalCount).toBe(12);
     expect(page.listdata.length).toBeLessThanOrEqual(PLATFORM_CONTENT_PAGE_SIZE);
-    expect(page.listdata.every((v: ContentJson) => v.enterpriseCount === 2)).toBe(true);
+    // Acme and Globex have every one; the marketplace institutions have the two their courses deliver.
+    expect(page.listdata.every((v: ContentJson) => v.enterpriseCount >= 2)).toBe(true);
     const search = (await call(adminContent.list.path, { searchInput: 'star' })).json.response;
     expect(search.listdata.map((v: ContentJson) => v.title)).toEqual(['Answering with STAR']);
     const social = (await call(adminContent.list.path, { category: 'social' })).json.response;

@@ -54,6 +54,7 @@ describe('pronunciationSettingsForUser', () => {
       accent: 'en-AU',
       passingScore: 75,
       strictness: 'standard',
+      attemptCounts: 'best',
     });
   });
 
@@ -62,9 +63,19 @@ describe('pronunciationSettingsForUser', () => {
     const forLearner = () => pronunciationSettingsForUser(t.deps.db, learner.enterprise_id, learner.id);
     // The learner is in Sales Onboarding (75), Melbourne Office and Interview Prep Cohort.
     await save('Melbourne Office', { accent: 'en-GB', passing_score: 82, strictness: 'lenient' });
-    expect(await forLearner()).toEqual({ accent: 'en-GB', passingScore: 82, strictness: 'lenient' });
+    expect(await forLearner()).toEqual({
+      accent: 'en-GB',
+      passingScore: 82,
+      strictness: 'lenient',
+      attemptCounts: 'best',
+    });
     await save('Interview Prep Cohort', { accent: 'en-IN', passing_score: 82, strictness: 'strict' });
-    expect(await forLearner()).toEqual({ accent: 'en-IN', passingScore: 82, strictness: 'strict' });
+    expect(await forLearner()).toEqual({
+      accent: 'en-IN',
+      passingScore: 82,
+      strictness: 'strict',
+      attemptCounts: 'best',
+    });
     // Same score and strictness: the latest saved wins.
     await save(
       'Melbourne Office',
