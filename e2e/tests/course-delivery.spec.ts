@@ -89,9 +89,8 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   await page.setViewportSize({ width: 1280, height: 720 });
   await card.getByRole('link', { name: `Continue ${title}` }).click();
   await expect(page).toHaveURL(/\/enterprise\/my-tasks\/view\//);
-  await expect(
-    page.getByRole('heading', { name: 'Course start: read your introduction aloud' }),
-  ).toBeVisible();
+  // The course group's first unfinished task: the seed gives it two, assigned at the same moment.
+  await expect(page.getByRole('heading', { level: 1, name: /^Course start: / })).toBeVisible();
   await logOut(page);
 
   // The institution sees the enrolment and its learner, and refunds it after confirming.
