@@ -70,7 +70,8 @@ test('a course page in Spanish, then the picker moves it to Arabic (right to lef
   await expect(page.getByRole('heading', { level: 2, name: 'Lo que aprenderás' })).toBeVisible();
   const syllabus = page.locator('section[aria-labelledby="syllabus"]');
   await expect(syllabus.getByRole('heading', { level: 3, name: /^Módulo 1: / })).toBeVisible();
-  await expect(syllabus).toContainText(/\d+ módulos · \d+ lecciones · unas [\d,]+ horas de clases/);
+  // Singular or plural: the course editor's journey may have left this course with one module.
+  await expect(syllabus).toContainText(/\d+ módulos? · \d+ lecciones? · unas [\d,]+ horas? de clases/);
   const reviews = page.locator('section[aria-labelledby="reviews"]');
   await expect(reviews).toContainText(/de 5 según \d+ estudiantes inscritos/);
   // Dates in Spanish (month abbreviations like "nov"), decimals with a comma.
