@@ -22,12 +22,19 @@ const NAMESPACES = readdirSync(path.join(i18nFolder, 'locales/en')).map((file) =
  * and only the namespaces its screen uses. The call goes at the end (imports are hoisted either way), so the
  * module's lines and source map stay as written.
  */
+/**
+ * The loader's own modules ask for nothing: `index.ts` defines `needNamespaces`, and `server-text.ts`'s namespace is
+ * loaded by the loader itself when a language other than English shows. Every other module of i18n/ is a screen's
+ * helper like any other (course-text.ts names the `courses` namespace that My courses needs too).
+ */
+const LOADER_MODULES = new Set([i18nIndex, path.join(i18nFolder, 'server-text.ts')]);
+
 const i18nNamespaces = (): Plugin => ({
   name: 'coach-i18n-namespaces',
   enforce: 'pre',
   transform(code, id) {
     const file = id.split('?')[0] ?? id;
-    if (!file.startsWith(src) || file.startsWith(i18nFolder) || !/\.tsx?$/.test(file)) return null;
+    if (!file.startsWith(src) || LOADER_MODULES.has(file) || !/\.tsx?$/.test(file)) return null;
     if (/\.test\.tsx?$/.test(file)) return null;
     const namespaces = namespacesOf(code, NAMESPACES);
     if (namespaces.length === 0) return null;

@@ -77,6 +77,10 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
     .filter({ hasText: title });
   await expect(card).toBeVisible();
   await expect(card).toContainText('By Pacific Training Group');
+  // The category and level in words, not the keys of a translation file that was never loaded.
+  await expect(card.locator('.my-course__meta').first()).toHaveText(
+    /^(Public Speaking|Business English|Interview Skills|Academic English|Leadership Communication|Pronunciation) · (Beginner|Intermediate|Advanced|Master)$/,
+  );
   await expect(card).toContainText('0 of 2 tasks done');
   await expect(card.getByRole('progressbar', { name: `Progress in ${title}` })).toHaveAttribute(
     'aria-valuenow',
