@@ -316,6 +316,8 @@ const InterviewRunner = ({
 }) => {
   const { t } = useTranslation('my-tasks');
   const prompts = interviewPrompts(task);
+  // A stage's name is the screen's words; the interviewer's questions stay in the task's language.
+  const stageTitle = (stage: string) => t(`runner.stages.${stage}`, { defaultValue: stage });
   const asked = props.interview.filter((message) => message.requestType !== 'FEEDBACK');
   const summary = props.interview.find(
     (message) => message.requestType === 'FEEDBACK' && message.from === 'coach',
@@ -392,8 +394,7 @@ const InterviewRunner = ({
         }}
       >
         {asked.map((message, index) => {
-          const title =
-            prompts.find((prompt) => prompt.stage === message.requestType)?.title ?? message.requestType;
+          const title = stageTitle(message.requestType);
           const content = message.answerAnalysis?.content;
           return (
             <RecordingStep
@@ -422,7 +423,11 @@ const InterviewRunner = ({
                 </div>
                 <p className="interview-steps__question">
                   <span className="visually-hidden">{t('runner.interviewer')}: </span>
-                  {message.request}
+                  {/* The question is in the task's language: its own direction, whatever the screen's (its full stop
+                      stays at its end on a right-to-left screen). */}
+                  <span className="interview-steps__words" dir="auto">
+                    {message.request}
+                  </span>
                 </p>
               </div>
             </RecordingStep>
@@ -438,7 +443,7 @@ const InterviewRunner = ({
         {upcoming.map((prompt) => (
           <li key={prompt.stage} className="step step--upcoming">
             <p className="step__question">
-              <span className="step__number">{prompts.indexOf(prompt) + 1}.</span> {prompt.title}
+              <span className="step__number">{prompts.indexOf(prompt) + 1}.</span> {stageTitle(prompt.stage)}
             </p>
             <p className="step__prompt">{t('runner.askedAfter')}</p>
           </li>
