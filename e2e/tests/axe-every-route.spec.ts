@@ -306,12 +306,18 @@ class Walk {
  * gets the walk's language saved, as the picker would.
  */
 const speaks = async (page: Page, audience: 'enterprise' | 'admin', language: string) => {
-  if ((await page.locator('html').getAttribute('lang')) === language) return;
+  const before = await page.locator('html').getAttribute('lang');
+  if (before === language) return;
   await saveLanguage(page, audience, language);
+  // Put back when the walk ends: later journeys on this server read the demo members in their own language.
+  changedLanguages.push({ page, audience, language: before ?? 'en' });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await ready(page);
 };
+
+/** The members whose saved language a walk changed, with the language they had. */
+const changedLanguages: { page: Page; audience: 'enterprise' | 'admin'; language: string }[] = [];
 
 const newWalk = async (
   browser: Browser,
@@ -610,6 +616,8 @@ for (const language of LANGUAGES) {
       visited.add(paths.enterprise.authCheck.pattern).add(paths.admin.authCheck.pattern);
     } finally {
       await report(language, reports, testInfo);
+      for (const { page, audience, language: saved } of changedLanguages.splice(0))
+        await saveLanguage(page, audience, saved);
       // Later journeys on this server expect Acme's wordmark.
       if (logoOwner)
         await removeLogo(

@@ -66,6 +66,15 @@ test('the learner answers each question aloud and the interviewer replies, then 
   await openMyTask(page, { stamp, title: TITLE });
   // The regional intro asks the job title, industry and location.
   await expect(page.getByText(/G'day.*job title.*industry.*location/)).toBeVisible();
+  // On a right-to-left screen the English question keeps its own direction: its full stop stays at its end.
+  await page.evaluate(() => {
+    document.documentElement.dir = 'rtl';
+  });
+  const question = page.locator('.interview-steps__words').first();
+  expect(await question.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
+  await page.evaluate(() => {
+    document.documentElement.dir = 'ltr';
+  });
   await expect(page.getByText('Asked after your previous answer.')).toHaveCount(3);
 
   // Nothing is said before Start; Start (from the keyboard) says the question, in audio the server rendered.
