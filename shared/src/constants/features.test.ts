@@ -3,6 +3,7 @@ import { type FeatureFlags, featureFlagsSchema } from '../contract/auth.ts';
 import {
   DEFAULT_FEATURE_FLAGS,
   FEATURE_FLAGS,
+  type FeatureFlagKey,
   isFeatureOn,
   isTaskTypeOn,
   switchFeature,
@@ -14,6 +15,13 @@ describe('feature flags (spec §3)', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual(Object.keys(featureFlagsSchema.shape).sort());
     expect(featureFlagsSchema.parse(DEFAULT_FEATURE_FLAGS)).toEqual(DEFAULT_FEATURE_FLAGS);
+    // The same keys for the compiler: the contract's flags and this module's (which imports no contract).
+    const sameKeys: [keyof FeatureFlags] extends [FeatureFlagKey]
+      ? [FeatureFlagKey] extends [keyof FeatureFlags]
+        ? true
+        : false
+      : false = true;
+    expect(sameKeys).toBe(true);
   });
 
   it('nests pronunciation, vocabulary, read, speak freely and call under communication-ready', () => {

@@ -1,11 +1,10 @@
-import type { FeatureFlags } from '../contract/auth.ts';
 import type { TaskType } from './task-types.ts';
-
-export type FeatureFlagKey = keyof FeatureFlags;
 
 /**
  * The per-enterprise feature flags of spec §3 with labels, in display order. A child (with `parent`) cannot
- * be on while its parent is off (issue 7).
+ * be on while its parent is off (issue 7). The contract's `featureFlagsSchema` holds exactly these keys
+ * (features.test.ts); this module imports no contract module, so the access rule (permissions.ts `canCall`) can
+ * use it without an import cycle.
  */
 export const FEATURE_FLAGS = [
   { key: 'enableCourseFeature', label: 'MarketPlace', parent: null },
@@ -21,7 +20,12 @@ export const FEATURE_FLAGS = [
   { key: 'enableFlashCardFeature', label: 'Flash Cards', parent: null },
   { key: 'enableCompanyInfoFeature', label: 'Company Info', parent: null },
   { key: 'enableTaskAttachmentUpload', label: 'Task Attachment Upload', parent: null },
-] as const satisfies readonly { key: FeatureFlagKey; label: string; parent: FeatureFlagKey | null }[];
+] as const satisfies readonly { key: string; label: string; parent: string | null }[];
+
+export type FeatureFlagKey = (typeof FEATURE_FLAGS)[number]['key'];
+
+/** An enterprise's flags, as the contract's `FeatureFlags` carries them (a parent must be a flag: `isFeatureOn`). */
+type FeatureFlags = Record<FeatureFlagKey, boolean>;
 
 /** Flags of a new enterprise: everything on except the marketplace and company info (admin opt-in). */
 export const DEFAULT_FEATURE_FLAGS = {
