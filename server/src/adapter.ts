@@ -1,10 +1,10 @@
-import { type FeatureFlagKey, featureLabel, isFeatureOn } from '@coach/shared/constants/features';
+import { featureLabel } from '@coach/shared/constants/features';
 import { type LanguageCode, languageOfAcceptHeader } from '@coach/shared/constants/languages';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
-import { hasPermission, isAdminRoleName } from '@coach/shared/permissions';
+import { type AccessSubject, canCall } from '@coach/shared/permissions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ import {
   touchKey,
 } from './auth/api-keys.ts';
 import type { Deps } from './deps.ts';
-import { AppError, featureDisabled, forbidden, fromDatabaseError } from './errors.ts';
+import { AppError, featureDisabled, forbidden, fromDatabaseError, unauthenticated } from './errors.ts';
 import { jsonAnswer } from './middleware/api-answers.ts';
 import { checkResponse } from './response-check.ts';
 import { enterpriseFlags, loadSession, type Session } from './session.ts';
@@ -120,33 +120,48 @@ const validationError = (error: z.ZodError) => {
   );
 };
 
-/** Order of checks: auth kind → second factor → verified email → admin role → permission → feature → input → handler. */
+/** What the access rule reads of a session (shared/permissions.ts `canCall`). */
+const accessSubject = (session: Session | null): AccessSubject => {
+  if (!session) return { audience: null };
+  const secondFactorDone = !!session.claims.mfa;
+  if (session.audience === 'admin') return { audience: 'admin', secondFactorDone };
+  const { user } = session;
+  return {
+    audience: 'enterprise',
+    secondFactorDone,
+    emailVerified: !!user.email_verified_at,
+    actingAs: !!session.claims.act,
+    roleName: user.role_name,
+    isDefaultAdmin: user.is_default_admin === 1,
+    permissions: session.permissions,
+    features: enterpriseFlags(user),
+  };
+};
+
+/**
+ * Order of checks: auth kind → second factor → verified email → admin role → default admin → permission →
+ * feature (the one rule, `canCall`, which the dashboard shows its screens by) → input → handler.
+ */
 const checkAccess = (entry: CallDef, session: Session | null) => {
+  // No session is an open call's (loadSession has answered 401 to a private call without a live one).
   if (!session) return;
-  if (!session.claims.mfa && !entry.beforeSecondFactor) {
-    throw new AppError(403, ERROR_CODES.mfaRequired, 'Please complete the second verification step');
+  const verdict = canCall(entry, accessSubject(session));
+  if (verdict.allowed) return;
+  switch (verdict.reason) {
+    case 'unauthenticated':
+      throw unauthenticated();
+    case 'second-factor':
+      throw new AppError(403, ERROR_CODES.mfaRequired, 'Please complete the second verification step');
+    case 'email-not-verified':
+      throw new AppError(403, ERROR_CODES.emailNotVerified, 'Please verify your email address first');
+    case 'admin-role':
+    case 'permission':
+      throw forbidden();
+    case 'default-admin':
+      throw forbidden(verdict.message);
+    case 'feature':
+      throw featureDisabled(featureLabel(verdict.feature));
   }
-  if (session.audience !== 'enterprise') return;
-  // A log-in-as token stands for a verified platform admin, so a default admin still holding an
-  // unaccepted invitation does not lock the admin out of a new enterprise.
-  if (
-    !session.user.email_verified_at &&
-    !session.claims.act &&
-    !entry.beforeEmailVerified &&
-    !entry.beforeSecondFactor
-  ) {
-    throw new AppError(403, ERROR_CODES.emailNotVerified, 'Please verify your email address first');
-  }
-  const isDefaultAdmin = session.user.is_default_admin === 1;
-  if (entry.adminRoleOnly && !isDefaultAdmin && !isAdminRoleName(session.user.role_name)) throw forbidden();
-  if (entry.defaultAdminOnly && !isDefaultAdmin)
-    throw forbidden('Only the default admin of your organisation can do this');
-  if (!hasPermission({ permissions: session.permissions, isDefaultAdmin, key: entry.permission }))
-    throw forbidden();
-  // Every contract entry's feature is a flag key (a test in @coach/shared checks the table).
-  const feature = entry.feature as FeatureFlagKey | undefined;
-  if (feature && !isFeatureOn(enterpriseFlags(session.user), feature))
-    throw featureDisabled(featureLabel(feature));
 };
 
 /**
