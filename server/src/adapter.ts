@@ -1,5 +1,5 @@
 import { featureLabel } from '@coach/shared/constants/features';
-import { type LanguageCode, languageOfAcceptHeader } from '@coach/shared/constants/languages';
+import { languageOfAcceptHeader } from '@coach/shared/constants/languages';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
@@ -22,27 +22,15 @@ import type { Deps } from './deps.ts';
 import { AppError, featureDisabled, forbidden, fromDatabaseError, unauthenticated } from './errors.ts';
 import { jsonAnswer } from './middleware/api-answers.ts';
 import { checkResponse } from './response-check.ts';
+import type { ServiceContext } from './services/context.ts';
 import { enterpriseFlags, loadSession, type Session } from './session.ts';
 
 /** The status a failure answers with, as app.onError decides it (a mapped database error is a 409 or 422). */
 const statusOfError = (error: unknown) =>
   error instanceof AppError ? error.status : (fromDatabaseError(error)?.status ?? 500);
 
-export type CallContext = Deps & {
-  ip: string;
-  /** The client's platform from X-Client-Platform (web, ios, android; anything else is web). */
-  clientPlatform: ClientPlatform;
-  /** The User-Agent header (a session's device on the profile's list). */
-  userAgent: string;
-  /**
-   * The language of the screen the call comes from (Accept-Language; the dashboard sends its chosen language), or
-   * null: mails to someone with no saved language go out in it (issue 18).
-   */
-  requestLanguage: LanguageCode | null;
-  session: Session | null;
-  /** The envelope message of a success (default 'OK'). */
-  setMessage: (message: string) => void;
-};
+/** What a handler gets: the services' context, built here from the request (services/context.ts). */
+export type CallContext = ServiceContext;
 
 export type Handler<C extends CallDef> = (args: {
   ctx: CallContext;

@@ -1,11 +1,11 @@
 import { ASSIGNABLE_PEOPLE_LIMIT, type AssignablePerson } from '@coach/shared/contract/assignable-people';
-import type { CallContext } from '../adapter.ts';
+import type { ServiceContext } from './context.ts';
 import { listGroups } from './groups.ts';
 import { listMembers } from './members.ts';
 
 /** The assign pickers' search: the enterprise's groups, or its active members, by name (first few). */
 export const assignablePeople = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { kind, searchInput }: { kind: 'groups' | 'members'; searchInput?: string | undefined },
 ): Promise<AssignablePerson[]> => {
   if (kind === 'groups') {

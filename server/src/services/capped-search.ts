@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { indexWord } from '../search-trigrams.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern } from './lists.ts';
 
 /**
@@ -34,7 +34,7 @@ export const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 export const memberText = sql<string>`users.search_text`;
 
 /** The search's rare word to ask the members' trigram index for alone (search-trigrams.ts), or null. */
-const rareMemberWord = (ctx: CallContext, search: string) =>
+const rareMemberWord = (ctx: ServiceContext, search: string) =>
   indexWord(ctx.searchTrigrams.members, ctx.db, ctx.dbKind, search);
 
 /**
@@ -42,7 +42,7 @@ const rareMemberWord = (ctx: CallContext, search: string) =>
  * limit). With a rare word the index is asked for that word alone, and strpos, which no index answers, checks the
  * whole search on the few rows it finds.
  */
-export const memberMatches = async (ctx: CallContext, search: string) => {
+export const memberMatches = async (ctx: ServiceContext, search: string) => {
   const word = await rareMemberWord(ctx, search);
   return word
     ? sql<boolean>`${memberText} like ${containsPattern(word)} escape '\\' and strpos(${memberText}, ${search.toLowerCase()}) > 0`
@@ -56,7 +56,7 @@ export const memberMatches = async (ctx: CallContext, search: string) => {
  * at the limit).
  */
 export const memberHits = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   enterpriseId: string,
   search: string,
   limit = SEARCH_CAP + 1,
@@ -92,7 +92,7 @@ export const cappedPage = <T>(
  * PostgreSQL): once a search has its few ids, the tenant check must be a filter on them, not a plan that reads the
  * tenant's rows in index order to find those ids (PostgreSQL walked 33,000 members by name for a page of 20).
  */
-export const filterOnly = (ctx: CallContext, column: string, value: string) =>
+export const filterOnly = (ctx: ServiceContext, column: string, value: string) =>
   ctx.dbKind === 'sqlite'
     ? sql<boolean>`+${sql.ref(column)} = ${value}`
     : sql<boolean>`(${sql.ref(column)} || '') = ${value}`;

@@ -1,9 +1,9 @@
 import type { Level } from '@coach/shared/constants/levels';
 import type { TaskType } from '@coach/shared/constants/task-types';
 import type { TaskDraft } from '@coach/shared/contract/tasks';
-import type { CallContext } from '../adapter.ts';
 import { coachUnavailable, validation } from '../errors.ts';
 import { CoachEngineError, type DraftableType } from '../providers/coach.ts';
+import type { ServiceContext } from './context.ts';
 import { assertTaskTypeOn } from './features.ts';
 
 const DEFAULT_LEVEL: Level = 2;
@@ -14,7 +14,7 @@ const draftable = (type: TaskType, field: string): DraftableType => {
   return type;
 };
 
-const draft = async (ctx: CallContext, input: Parameters<CallContext['coach']['draftTask']>[0]) => {
+const draft = async (ctx: ServiceContext, input: Parameters<ServiceContext['coach']['draftTask']>[0]) => {
   try {
     return await ctx.coach.draftTask(input);
   } catch (error) {
@@ -28,7 +28,7 @@ const draft = async (ctx: CallContext, input: Parameters<CallContext['coach']['d
 
 /** tasks/generate-content-task: one draft of `type` for the editor to fill in; nothing is saved. */
 export const generateContentTask = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { type, topic, level }: { type: TaskType; topic: string; level?: Level | undefined },
 ) => {
   assertTaskTypeOn(ctx, type);
@@ -47,7 +47,7 @@ export const generateContentTask = async (
  * different variant); nothing is saved, the author picks the drafts to add.
  */
 export const generateAiTasks = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   {
     topic,
     types,

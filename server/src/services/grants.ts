@@ -1,7 +1,7 @@
 import { isAdminRoleName, PERMISSION_LABELS, type PermissionKey } from '@coach/shared/permissions';
-import type { CallContext } from '../adapter.ts';
 import { forbidden } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import type { ServiceContext } from './context.ts';
 
 /** A role as the grant rules see it: its name decides the admin-only screens (spec §6), its keys the rest. */
 export type GrantableRole = { id: string; name: string; permissions: readonly string[] };
@@ -12,7 +12,7 @@ export type GrantableRole = { id: string; name: string; permissions: readonly st
  * only when their role is named admin. A role without limits (an empty list) is given only by the default admin.
  * Null when `role` may be given by the caller, else why not.
  */
-const whyNotGrantable = (ctx: CallContext, role: GrantableRole): string | null => {
+const whyNotGrantable = (ctx: ServiceContext, role: GrantableRole): string | null => {
   const s = enterpriseSession(ctx);
   if (s.user.is_default_admin === 1) return null;
   if (role.permissions.length === 0)
@@ -27,7 +27,7 @@ const whyNotGrantable = (ctx: CallContext, role: GrantableRole): string | null =
 };
 
 /** 403 unless the caller may give `role` to someone (invite, import, a member's new role). */
-export const assertMayGrant = (ctx: CallContext, role: GrantableRole) => {
+export const assertMayGrant = (ctx: ServiceContext, role: GrantableRole) => {
   const why = whyNotGrantable(ctx, role);
   if (why) throw forbidden(why);
 };
@@ -40,7 +40,7 @@ export const grantRefusal = whyNotGrantable;
  * with `members` cannot demote an admin either) to one they may give.
  */
 export const assertMayChangeRole = (
-  ctx: CallContext,
+  ctx: ServiceContext,
   change: { memberId: string; from: GrantableRole; to: GrantableRole },
 ) => {
   const s = enterpriseSession(ctx);
@@ -57,7 +57,7 @@ export const assertMayChangeRole = (
  * or named admin follows the same rules, and nobody but the default admin edits the role they hold.
  */
 export const assertMayDefineRole = (
-  ctx: CallContext,
+  ctx: ServiceContext,
   role: { id?: string; name: string; permissions: readonly string[]; before?: GrantableRole },
 ) => {
   const s = enterpriseSession(ctx);

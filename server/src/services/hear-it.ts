@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { HEAR_IT_RATE, type speakText as speakTextCall } from '@coach/shared/contract/hear-it';
-import type { CallContext } from '../adapter.ts';
 import { assertNotThrottled, recordEvent } from '../auth/throttle.ts';
 import { AppError } from '../errors.ts';
 import { renderSpeech, SPOKEN_AUDIO, SpeakError, VOICE_OF_ACCENT } from '../providers/text-to-speech.ts';
 import { enterpriseSession } from '../session.ts';
+import type { ServiceContext } from './context.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 
 type Input = ParsedRequestOf<typeof speakTextCall>;
@@ -35,7 +35,7 @@ const keyOf = (voice: { engine: string; name: string }, text: string) => {
 const rendering = new Map<string, Promise<void>>();
 
 /** 429 past HEAR_IT_RATE renders per member; only renders count, a cached text costs nothing. */
-const assertRenderRate = async (ctx: CallContext, userId: string) => {
+const assertRenderRate = async (ctx: ServiceContext, userId: string) => {
   const key = `hear-it:${userId}`;
   await assertNotThrottled(ctx.db, key, HEAR_IT_RATE.limit, HEAR_IT_RATE.windowMinutes * 60_000);
   await recordEvent(ctx.db, key);
@@ -47,7 +47,7 @@ const assertRenderRate = async (ctx: CallContext, userId: string) => {
  * the text alone).
  */
 export const speakText = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: Input,
 ): Promise<ResponseOf<typeof speakTextCall>> => {
   const session = enterpriseSession(ctx);

@@ -11,10 +11,10 @@ import {
 } from '@coach/shared/contract/my-progress';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import { SCORED_TASK_TYPES, type Task } from '@coach/shared/contract/tasks';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { enterpriseSession } from '../session.ts';
 import { videosToWatch } from './content.ts';
+import type { ServiceContext } from './context.ts';
 import { openTaskTypes } from './features.ts';
 import { speechTrendOf } from './speech-trend.ts';
 import { mySurveys } from './surveys.ts';
@@ -52,7 +52,7 @@ export const streakOf = (practiceDays: ReadonlySet<string>, today: string) => {
 };
 
 /** The caller's open tasks: counts and the nearest due, of the task types the enterprise has on. */
-const openTasks = async (ctx: CallContext, userId: string, enterpriseId: string, at: string) => {
+const openTasks = async (ctx: ServiceContext, userId: string, enterpriseId: string, at: string) => {
   const open = ctx.db
     .selectFrom('task_assignments as a')
     .innerJoin('tasks as t', 't.id', 'a.task_id')
@@ -201,7 +201,7 @@ const practiceMoments = async (db: Db, userId: string, enterpriseId: string, sin
  * request names no one, so no other member's data can be asked for.
  */
 export const getMyProgress = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { days = DEFAULT_TREND_DAYS }: { days?: number | undefined },
   now = new Date(),
 ): Promise<MyProgress> => {

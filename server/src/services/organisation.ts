@@ -1,14 +1,14 @@
 import type { IssueTopic } from '@coach/shared/constants/issue-topics';
 import type { ThemeSettings } from '@coach/shared/contract/auth';
-import type { CallContext } from '../adapter.ts';
 import { unauthenticated } from '../errors.ts';
 import { enterpriseSession, loadEnterpriseUser } from '../session.ts';
 import { toEnterpriseUser } from './auth.ts';
+import type { ServiceContext } from './context.ts';
 import { assertUploaded } from './uploads.ts';
 
 const SUPPORT_EMAIL = 'support@coach.example';
 
-const freshUser = async (ctx: CallContext) => {
+const freshUser = async (ctx: ServiceContext) => {
   const s = enterpriseSession(ctx);
   const fresh = await loadEnterpriseUser(ctx.db, s.user.id, s.enterpriseId);
   if (!fresh) throw unauthenticated();
@@ -17,7 +17,7 @@ const freshUser = async (ctx: CallContext) => {
 
 /** Settings (role named admin): the six colours of spec §3 and the logo; every member sees them at once. */
 export const updateThemeSettings = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { themeSettings: ThemeSettings; enterprise_logo?: string | null | undefined },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -36,7 +36,7 @@ export const updateThemeSettings = async (
 
 /** Company info (admin role and the company-info feature): name, address, logo. */
 export const updateCompanyInfo = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     company_name: string;
     address?: string | null | undefined;
@@ -60,7 +60,7 @@ export const updateCompanyInfo = async (
 
 /** /enterprise/help: a message to support through the mail transport, with who sent it. */
 export const sendHelpEmail = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { topic?: IssueTopic | undefined; subject: string; message: string },
 ) => {
   const { user } = enterpriseSession(ctx);
@@ -81,7 +81,10 @@ export const sendHelpEmail = async (
 };
 
 /** Settings (role named admin): the enterprise's default timezone (issue 17 item 6); null goes back to UTC. */
-export const updateDefaultTimezone = async (ctx: CallContext, { timezone }: { timezone: string | null }) => {
+export const updateDefaultTimezone = async (
+  ctx: ServiceContext,
+  { timezone }: { timezone: string | null },
+) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await ctx.db.updateTable('enterprises').set({ timezone }).where('id', '=', enterpriseId).execute();
   ctx.setMessage(timezone ? `Default timezone set to ${timezone}` : 'Default timezone set to UTC');

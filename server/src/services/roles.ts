@@ -1,16 +1,16 @@
 import { ROLE_PAGE_SIZE, type Role } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import type { ServiceContext } from './context.ts';
 import { assertMayDefineRole } from './grants.ts';
 import { containsPattern } from './lists.ts';
 
 type RoleRow = { id: string; name: string; permissions: string; member_count: number | string | bigint };
 
 /** The roles of the caller's enterprise with how many members hold each. */
-const rolesQuery = (ctx: CallContext, enterpriseId: string) =>
+const rolesQuery = (ctx: ServiceContext, enterpriseId: string) =>
   ctx.db
     .selectFrom('roles')
     .leftJoin('users', (join) =>
@@ -22,7 +22,7 @@ const rolesQuery = (ctx: CallContext, enterpriseId: string) =>
     .select((eb) => eb.fn.count<number>('users.id').as('member_count'));
 
 /** The id of the role the enterprise's default admin holds (it keeps every permission). */
-const defaultAdminRoleId = async (ctx: CallContext, enterpriseId: string) =>
+const defaultAdminRoleId = async (ctx: ServiceContext, enterpriseId: string) =>
   (
     await ctx.db
       .selectFrom('users')
@@ -42,14 +42,14 @@ const toRole = (row: RoleRow, adminRoleId: string | null): Role => ({
   isDefaultAdminRole: row.id === adminRoleId,
 });
 
-const findRole = async (ctx: CallContext, enterpriseId: string, roleId: string) => {
+const findRole = async (ctx: ServiceContext, enterpriseId: string, roleId: string) => {
   const row = await rolesQuery(ctx, enterpriseId).where('roles.id', '=', roleId).executeTakeFirst();
   // Another enterprise's role is indistinguishable from a missing one.
   if (!row) throw notFound('Role not found');
   return row;
 };
 
-const assertNameFree = async (ctx: CallContext, enterpriseId: string, name: string, exceptId?: string) => {
+const assertNameFree = async (ctx: ServiceContext, enterpriseId: string, name: string, exceptId?: string) => {
   let query = ctx.db
     .selectFrom('roles')
     .select('id')
@@ -60,7 +60,7 @@ const assertNameFree = async (ctx: CallContext, enterpriseId: string, name: stri
 };
 
 export const listRoles = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     searchInput?: string | undefined;
     currentPage?: number | undefined;
@@ -97,7 +97,7 @@ export const listRoles = async (
   };
 };
 
-export const roleOptions = async (ctx: CallContext) => {
+export const roleOptions = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const rows = await ctx.db
     .selectFrom('roles')
@@ -109,7 +109,7 @@ export const roleOptions = async (ctx: CallContext) => {
 };
 
 export const addRole = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { name: string; permissions: PermissionKey[] },
 ): Promise<Role> => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -132,7 +132,7 @@ export const addRole = async (
 
 /** Holders of the role see the change on their next request (the session is read fresh every call). */
 export const editRole = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { roleId: string; name: string; permissions: PermissionKey[] },
 ): Promise<Role> => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -157,7 +157,7 @@ export const editRole = async (
   return toRole(await findRole(ctx, enterpriseId, input.roleId), adminRoleId);
 };
 
-export const deleteRole = async (ctx: CallContext, { roleId }: { roleId: string }) => {
+export const deleteRole = async (ctx: ServiceContext, { roleId }: { roleId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await findRole(ctx, enterpriseId, roleId);
   if (roleId === (await defaultAdminRoleId(ctx, enterpriseId)))
