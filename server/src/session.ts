@@ -5,6 +5,7 @@ import type { CompiledQuery } from 'kysely';
 import type { Audience, TokenClaims, Tokens } from './auth/tokens.ts';
 import type { Db } from './db/connect.ts';
 import { unauthenticated } from './errors.ts';
+import { nowIso } from './services/common/clock.ts';
 import { KeptUnderSignal, parsedOnce, verifyToken } from './session-cache.ts';
 
 /**
@@ -70,8 +71,6 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const UNVERIFIED_LIFETIME_MS = 15 * 60 * 1000;
 /** last_used_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60 * 1000;
-
-const nowIso = () => new Date().toISOString();
 
 /** The enterprise's flags as stored, over the defaults (a flag added later reads as its default). */
 export const enterpriseFlags = (user: EnterpriseUserRow): Readonly<FeatureFlags> =>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '../db/connect.ts';
+import { nowIso } from '../services/common/clock.ts';
 
 /** The states the marketplace cares about; a provider maps its own onto these. */
 export type PaymentState = 'succeeded' | 'pending' | 'failed';
@@ -23,7 +24,6 @@ export type PaymentProvider = {
   refund: (paymentId: string) => Promise<void>;
 };
 
-const nowIso = () => new Date().toISOString();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Test card numbers of the embedded test mode (the same numbers Stripe's test mode uses). */

@@ -3,7 +3,7 @@ import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminReports } from '@coach/shared/contract/admin-reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskRow } from '../db/task-row.ts';
-import { csvCell } from '../services/admin-reports.ts';
+import { csvCell } from '../services/common/csv.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

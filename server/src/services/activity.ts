@@ -1,12 +1,10 @@
 import { effectiveTimeZone } from '@coach/shared/constants/timezones';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { enterpriseSession } from '../session.ts';
-
-/** ISO date (YYYY-MM-DD) of a moment, in UTC. */
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+import { dayOf } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 /** ISO date (YYYY-MM-DD) of a moment on the calendar of `timeZone` (an IANA zone the contract accepted). */
 export const dayIn = (date: Date, timeZone: string) => {
@@ -45,7 +43,7 @@ export const recordActivity = async (
  * beside recordings of Dec 1, and a member who practised counted as inactive). A platform admin logged in as the
  * enterprise is not the member's activity.
  */
-export const recordPractice = async (ctx: CallContext, at = new Date()) => {
+export const recordPractice = async (ctx: ServiceContext, at = new Date()) => {
   const s = enterpriseSession(ctx);
   if (s.claims.act) return;
   const zone = effectiveTimeZone({ member: s.user.timezone, enterprise: s.user.ent_timezone });

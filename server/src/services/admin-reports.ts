@@ -8,49 +8,22 @@ import {
   type EnterpriseUsage,
   type FeatureUsage,
   type MemberUsage,
-  REPORT_DEFAULT_DAYS,
-  REPORT_MAX_DAYS,
   USAGE_EXPORT_MAX_ROWS,
   USAGE_PAGE_SIZE,
 } from '@coach/shared/contract/admin-reports';
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, validation } from '../errors.ts';
-import { dayOf } from './activity.ts';
+import { notFound } from '../errors.ts';
+import { csvText } from './common/csv.ts';
+import { type ReportRange as Range, type ReportRangeInput, resolveRange } from './common/report-range.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
-const DAY_MS = 86_400_000;
-
-type RangeInput = {
-  enterpriseId?: string | undefined;
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-};
-
-/**
- * The report's days, both ends included (UTC): the given dates, or the last 30 days up to today. `fromTs` and
- * `toTs` bound ISO timestamps (text) as [fromTs, toTs).
- */
-export const resolveRange = ({ startDate, endDate }: RangeInput, today = new Date()) => {
-  const to = endDate ?? dayOf(today);
-  const from =
-    startDate ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (REPORT_DEFAULT_DAYS - 1) * DAY_MS));
-  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
-  if (span < 1) throw validation('endDate', 'The start date must not be after the end date');
-  if (span > REPORT_MAX_DAYS)
-    throw validation('startDate', `A report covers at most ${REPORT_MAX_DAYS} days`);
-  const toTs = dayOf(new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS));
-  const days = Array.from({ length: span }, (_, i) =>
-    dayOf(new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS)),
-  );
-  return { from, to, fromTs: from, toTs, days };
-};
-type Range = ReturnType<typeof resolveRange>;
+type RangeInput = ReportRangeInput & { enterpriseId?: string | undefined };
 
 const count = (value: unknown) => Number(value ?? 0);
 
-const assertEnterprise = async (ctx: CallContext, enterpriseId: string | undefined) => {
+const assertEnterprise = async (ctx: ServiceContext, enterpriseId: string | undefined) => {
   if (!enterpriseId) return;
   const found = await ctx.db
     .selectFrom('enterprises')
@@ -62,7 +35,7 @@ const assertEnterprise = async (ctx: CallContext, enterpriseId: string | undefin
 
 // --- the three activity sources, each filtered by range and optionally one enterprise ---------------
 
-const completedTasks = (ctx: CallContext, range: Range, enterpriseId?: string) => {
+const completedTasks = (ctx: ServiceContext, range: Range, enterpriseId?: string) => {
   let q = ctx.db
     .selectFrom('task_assignments as ta')
     .where('ta.status', '=', TASK_STATUS.completed)
@@ -71,7 +44,7 @@ const completedTasks = (ctx: CallContext, range: Range, enterpriseId?: string) =
   if (enterpriseId) q = q.where('ta.enterprise_id', '=', enterpriseId);
   return q;
 };
-const viewedVideos = (ctx: CallContext, range: Range, enterpriseId?: string, action = 'viewed') => {
+const viewedVideos = (ctx: ServiceContext, range: Range, enterpriseId?: string, action = 'viewed') => {
   let q = ctx.db
     .selectFrom('content_actions as ca')
     .where('ca.action', '=', action)
@@ -80,7 +53,7 @@ const viewedVideos = (ctx: CallContext, range: Range, enterpriseId?: string, act
   if (enterpriseId) q = q.where('ca.enterprise_id', '=', enterpriseId);
   return q;
 };
-const activeDays = (ctx: CallContext, range: Range, enterpriseId?: string) => {
+const activeDays = (ctx: ServiceContext, range: Range, enterpriseId?: string) => {
   let q = ctx.db
     .selectFrom('activity_days as ad')
     .where('ad.day', '>=', range.from)
@@ -92,7 +65,7 @@ const activeDays = (ctx: CallContext, range: Range, enterpriseId?: string) => {
 const dayOfTs = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 
 /** general/my-dashboard: the platform's figures over the range and per day (for the chart). */
-export const adminDashboard = async (ctx: CallContext, input: RangeInput): Promise<AdminDashboard> => {
+export const adminDashboard = async (ctx: ServiceContext, input: RangeInput): Promise<AdminDashboard> => {
   await assertEnterprise(ctx, input.enterpriseId);
   const range = resolveRange(input);
   const { enterpriseId } = input;
@@ -148,7 +121,7 @@ export const adminDashboard = async (ctx: CallContext, input: RangeInput): Promi
 
 type UsageFilters = RangeInput & { searchInput?: string | undefined };
 
-const usageQuery = (ctx: CallContext, input: UsageFilters) => {
+const usageQuery = (ctx: ServiceContext, input: UsageFilters) => {
   let q = ctx.db.selectFrom('users').innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id');
   if (input.enterpriseId) q = q.where('users.enterprise_id', '=', input.enterpriseId);
   if (input.searchInput) {
@@ -165,7 +138,7 @@ const usageQuery = (ctx: CallContext, input: UsageFilters) => {
  * action are compared as expressions (`+ 0`, `|| ''`) so SQLite keeps to the per-user indexes here instead of
  * the platform-wide time indexes the dashboard uses, which would scan every completed task for each member.
  */
-const usageRows = (ctx: CallContext, input: UsageFilters, range: Range) =>
+const usageRows = (ctx: ServiceContext, input: UsageFilters, range: Range) =>
   usageQuery(ctx, input)
     .select([
       'users.id',
@@ -221,7 +194,7 @@ const toUsage = (row: UsageRow): MemberUsage => ({
 });
 
 /** reports/get-all-members-usage: a page of members (by name) with their figures in the range. */
-export const allMembersUsage = async (ctx: CallContext, input: UsageFilters & { currentPage: number }) => {
+export const allMembersUsage = async (ctx: ServiceContext, input: UsageFilters & { currentPage: number }) => {
   await assertEnterprise(ctx, input.enterpriseId);
   const range = resolveRange(input);
   const total = count(
@@ -244,14 +217,6 @@ export const allMembersUsage = async (ctx: CallContext, input: UsageFilters & { 
   };
 };
 
-/** A CSV cell: quoted when needed; a leading = + - @ (a spreadsheet formula) is defused with a quote mark. */
-export const csvCell = (value: string | number | null) => {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 const CSV_HEADER = [
   'Member',
   'Email',
@@ -263,7 +228,7 @@ const CSV_HEADER = [
 ];
 
 /** reports/export-all-members-usage: the report as CSV text, every matching member up to the cap. */
-export const exportAllMembersUsage = async (ctx: CallContext, input: UsageFilters) => {
+export const exportAllMembersUsage = async (ctx: ServiceContext, input: UsageFilters) => {
   await assertEnterprise(ctx, input.enterpriseId);
   const range = resolveRange(input);
   const rows = await usageRows(ctx, input, range)
@@ -273,22 +238,18 @@ export const exportAllMembersUsage = async (ctx: CallContext, input: UsageFilter
     .execute();
   const truncated = rows.length > USAGE_EXPORT_MAX_ROWS;
   const usage = rows.slice(0, USAGE_EXPORT_MAX_ROWS).map(toUsage);
-  const lines = [
-    CSV_HEADER.join(','),
-    ...usage.map((u) =>
-      [
-        u.name,
-        u.email,
-        u.enterpriseName,
-        u.tasksCompleted,
-        u.minutesPractised,
-        u.videosWatched,
-        u.lastActiveDay,
-      ]
-        .map(csvCell)
-        .join(','),
-    ),
-  ];
+  const csv = csvText(
+    CSV_HEADER,
+    usage.map((u) => [
+      u.name,
+      u.email,
+      u.enterpriseName,
+      u.tasksCompleted,
+      u.minutesPractised,
+      u.videosWatched,
+      u.lastActiveDay,
+    ]),
+  );
   ctx.setMessage(
     truncated
       ? `The first ${USAGE_EXPORT_MAX_ROWS} members exported`
@@ -296,7 +257,7 @@ export const exportAllMembersUsage = async (ctx: CallContext, input: UsageFilter
   );
   return {
     filename: `members-usage-${range.from}-to-${range.to}.csv`,
-    csv: `${lines.join('\r\n')}\r\n`,
+    csv,
     rows: usage.length,
     truncated,
   };
@@ -309,7 +270,7 @@ const platformOf = (value: string): ClientPlatform =>
 const zeroPlatforms = (): Record<ClientPlatform, number> => ({ web: 0, ios: 0, android: 0 });
 
 /** reports/get-app-user-counts: distinct active members per platform, per day and per enterprise. */
-export const appUserCounts = async (ctx: CallContext, input: RangeInput): Promise<AppUserCounts> => {
+export const appUserCounts = async (ctx: ServiceContext, input: RangeInput): Promise<AppUserCounts> => {
   await assertEnterprise(ctx, input.enterpriseId);
   const range = resolveRange(input);
   const [totals, byDay, byEnterprise] = await Promise.all([
@@ -363,7 +324,7 @@ export const appUserCounts = async (ctx: CallContext, input: RangeInput): Promis
 };
 
 /** reports/get-feature-usage: how much each feature was used in the range (routed, not in the menu). */
-export const featureUsage = async (ctx: CallContext, input: RangeInput): Promise<FeatureUsage> => {
+export const featureUsage = async (ctx: ServiceContext, input: RangeInput): Promise<FeatureUsage> => {
   await assertEnterprise(ctx, input.enterpriseId);
   const range = resolveRange(input);
   const { enterpriseId } = input;
@@ -454,7 +415,7 @@ export const featureUsage = async (ctx: CallContext, input: RangeInput): Promise
 
 /** enterprise/get-enterprise-usage: one enterprise's figures for its detail page. */
 export const enterpriseUsage = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { enterpriseId: string; startDate?: string | undefined; endDate?: string | undefined },
 ): Promise<EnterpriseUsage> => {
   await assertEnterprise(ctx, input.enterpriseId);
@@ -505,7 +466,7 @@ export const enterpriseUsage = async (
 };
 
 /** general/sync-firebase-data: there is no mobile push service to synchronise with; it says so. */
-export const syncFirebaseData = async (ctx: CallContext) => {
+export const syncFirebaseData = async (ctx: ServiceContext) => {
   ctx.setMessage('No mobile push service is configured, so nothing was synchronised');
   return { configured: false, synchronised: 0 };
 };

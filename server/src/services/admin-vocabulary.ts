@@ -9,8 +9,9 @@ import {
 import type { ImportRowError } from '@coach/shared/contract/members';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { notFound, validation } from '../errors.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
 type WordRow = {
@@ -39,7 +40,7 @@ const toWord = (row: WordRow): VocabularyWord => ({
   updatedAt: row.updated_at,
 });
 
-const findWord = async (ctx: CallContext, wordId: string) => {
+const findWord = async (ctx: ServiceContext, wordId: string) => {
   const row = await ctx.db
     .selectFrom('vocabulary')
     .select(COLUMNS)
@@ -50,7 +51,7 @@ const findWord = async (ctx: CallContext, wordId: string) => {
 };
 
 /** Words are unique whatever their case, so practice never shows the same word twice. */
-const assertWordFree = async (ctx: CallContext, word: string, exceptId?: string) => {
+const assertWordFree = async (ctx: ServiceContext, word: string, exceptId?: string) => {
   let query = ctx.db
     .selectFrom('vocabulary')
     .select('id')
@@ -60,7 +61,7 @@ const assertWordFree = async (ctx: CallContext, word: string, exceptId?: string)
 };
 
 export const listVocabulary = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { searchInput?: string | undefined; category?: string | undefined; currentPage: number },
 ) => {
   const { currentPage } = input;
@@ -83,15 +84,15 @@ export const listVocabulary = async (
   return pageOf(rows.map(toWord), { currentPage, pageSize: VOCABULARY_PAGE_SIZE, total });
 };
 
-export const vocabularyCategories = async (ctx: CallContext) => {
+export const vocabularyCategories = async (ctx: ServiceContext) => {
   const rows = await ctx.db.selectFrom('vocabulary').select('category').distinct().execute();
   return rows.map((row) => row.category).sort((a, b) => a.localeCompare(b));
 };
 
-export const addWord = async (ctx: CallContext, input: WordInput): Promise<VocabularyWord> => {
+export const addWord = async (ctx: ServiceContext, input: WordInput): Promise<VocabularyWord> => {
   await assertWordFree(ctx, input.word);
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
+  const now = nowIso();
   await ctx.db
     .insertInto('vocabulary')
     .values({ id, ...input, created_at: now, updated_at: now })
@@ -101,21 +102,21 @@ export const addWord = async (ctx: CallContext, input: WordInput): Promise<Vocab
 };
 
 export const editWord = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { wordId, ...input }: WordInput & { wordId: string },
 ): Promise<VocabularyWord> => {
   await findWord(ctx, wordId);
   await assertWordFree(ctx, input.word, wordId);
   await ctx.db
     .updateTable('vocabulary')
-    .set({ ...input, updated_at: new Date().toISOString() })
+    .set({ ...input, updated_at: nowIso() })
     .where('id', '=', wordId)
     .execute();
   ctx.setMessage('Word updated');
   return toWord(await findWord(ctx, wordId));
 };
 
-export const deleteWord = async (ctx: CallContext, { wordId }: { wordId: string }) => {
+export const deleteWord = async (ctx: ServiceContext, { wordId }: { wordId: string }) => {
   await findWord(ctx, wordId);
   await ctx.db.deleteFrom('vocabulary').where('id', '=', wordId).execute();
   ctx.setMessage('Word deleted');
@@ -142,7 +143,7 @@ const FIELD_NAMES = Object.keys(vocabularyFields) as (keyof typeof vocabularyFie
  * Checks every row against the editor's rules, for words twice in the file and for words already listed;
  * inserts the words in one transaction only when no row is bad, so a file is never half imported.
  */
-export const importVocabulary = async (ctx: CallContext, { file }: { file: Blob }) => {
+export const importVocabulary = async (ctx: ServiceContext, { file }: { file: Blob }) => {
   if (file.size > MAX_CSV_BYTES) throw validation('file', 'The file is larger than 1 MB');
   let rows: { record: string[]; info: { lines: number } }[];
   try {
@@ -202,7 +203,7 @@ export const importVocabulary = async (ctx: CallContext, { file }: { file: Blob 
     ctx.setMessage(`Nothing imported: ${bad} ${bad === 1 ? 'row needs' : 'rows need'} fixing`);
     return { imported: 0, errors };
   }
-  const now = new Date().toISOString();
+  const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     for (const { row: _row, ...word } of good)
       await trx
@@ -219,7 +220,7 @@ export const importVocabulary = async (ctx: CallContext, { file }: { file: Blob 
  * one level and category. The list is small (thousands of words), so ordering by random() is cheap here.
  */
 export const practiceWords = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { level, category, count }: { level?: Level; category?: string; count: number },
 ): Promise<VocabularyWord[]> => {
   let query = ctx.db.selectFrom('vocabulary').select(COLUMNS);

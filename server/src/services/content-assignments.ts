@@ -1,8 +1,8 @@
 import type { Db } from '../db/connect.ts';
+import { nowIso } from './common/clock.ts';
 import { queueAssignmentNotices } from './notices.ts';
 
 const CHUNK = 400;
-const now = () => new Date().toISOString();
 
 /**
  * Inserts the (video, member) pairs that are not assigned yet; answers how many were new. The members are told by
@@ -16,7 +16,7 @@ export const insertContentAssignments = async (
   { quiet = false }: { quiet?: boolean } = {},
 ) => {
   let inserted = 0;
-  const at = now();
+  const at = nowIso();
   for (let start = 0; start < pairs.length; start += CHUNK) {
     const chunk = pairs.slice(start, start + CHUNK);
     const result = await db

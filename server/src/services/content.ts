@@ -16,20 +16,19 @@ import {
 } from '@coach/shared/contract/content';
 import type { Task } from '@coach/shared/contract/tasks';
 import { type Selectable, sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { recordPractice } from './activity.ts';
+import { nowIso } from './common/clock.ts';
 import { insertContentAssignments, syncGroupContent } from './content-assignments.ts';
+import type { ServiceContext } from './context.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { completeVideoTasks, openVideoTasks } from './my-tasks.ts';
 import { addTask } from './tasks.ts';
 import { assertMembersInEnterprise } from './tenant.ts';
-
-const now = () => new Date().toISOString();
 
 /** The platform's videos that the enterprise has (content_enterprises); the only videos its people see. */
 const selectLibrary = (db: Db, enterpriseId: string) =>
@@ -164,7 +163,7 @@ const sortedRows = (query: ReturnType<typeof filtered>, sortBy: ListFilters['sor
   return rows.orderBy('content.created_at', 'desc').orderBy('content.id');
 };
 
-const pageOfCategory = async (ctx: CallContext, input: ListFilters, category: VideoCategoryKey) => {
+const pageOfCategory = async (ctx: ServiceContext, input: ListFilters, category: VideoCategoryKey) => {
   const s = enterpriseSession(ctx);
   const currentPage = input.currentPage ?? 1;
   const query = filtered(ctx.db, s.enterpriseId, input).where('content.category', '=', category);
@@ -186,7 +185,10 @@ const pageOfCategory = async (ctx: CallContext, input: ListFilters, category: Vi
  * contentlibrary/get-video-content (spec §7): one category's page when contenttype is given, else a section per
  * category holding videos (its first 4, or up to 24 when its viewall switch is on).
  */
-export const listVideos = async (ctx: CallContext, input: ListFilters): Promise<VideoContentListResponse> => {
+export const listVideos = async (
+  ctx: ServiceContext,
+  input: ListFilters,
+): Promise<VideoContentListResponse> => {
   if (input.contenttype) return { mode: 'list', ...(await pageOfCategory(ctx, input, input.contenttype)) };
   const s = enterpriseSession(ctx);
   const totals = await filtered(ctx.db, s.enterpriseId, input)
@@ -215,7 +217,7 @@ export const listVideos = async (ctx: CallContext, input: ListFilters): Promise<
 };
 
 /** contentlibrary/get-video-content-for-task: the task editor's picker, a page of the library, latest first. */
-export const videosForTask = async (ctx: CallContext, input: ListFilters) => {
+export const videosForTask = async (ctx: ServiceContext, input: ListFilters) => {
   const s = enterpriseSession(ctx);
   const currentPage = input.currentPage ?? 1;
   let query = filtered(ctx.db, s.enterpriseId, input);
@@ -235,7 +237,7 @@ export const videosForTask = async (ctx: CallContext, input: ListFilters) => {
 };
 
 /** contentlibrary/get-list-of-video-category: the four categories with the enterprise's count of each. */
-export const videoCategories = async (ctx: CallContext): Promise<VideoCategory[]> => {
+export const videoCategories = async (ctx: ServiceContext): Promise<VideoCategory[]> => {
   const { enterpriseId } = enterpriseSession(ctx);
   const totals = await selectLibrary(ctx.db, enterpriseId)
     .groupBy('content.category')
@@ -257,7 +259,7 @@ const DEFAULT_TIME_MINUTES = TIME_CHOICES_MINUTES[0];
 
 /** contentlibrary/add-video-content-task: a Video task (type 3) in the caller's library, titled after the video. */
 export const addVideoTask = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { contentId, title }: { contentId: string; title?: string | undefined },
 ): Promise<Task> => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -283,7 +285,7 @@ const assignedMessage = (assigned: number, asked: number) =>
     : `Assigned successfully (${assigned} new, ${asked - assigned} already assigned)`;
 
 export const assignToMembers = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { contentIds, userIds }: { contentIds: string[]; userIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -299,7 +301,7 @@ export const assignToMembers = async (
 
 /** Assigns videos to groups: current members get them now, members who join later get them too. */
 export const assignToGroups = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { contentIds, groupIds }: { contentIds: string[]; groupIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -312,7 +314,7 @@ export const assignToGroups = async (
     .where('id', 'in', groups)
     .execute();
   if (found.length !== groups.length) throw notFound('Group not found');
-  const at = now();
+  const at = nowIso();
   const assigned = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('content_group_assignments')
@@ -338,7 +340,7 @@ export const assignToGroups = async (
 
 /** contentlibrary/get-members-by-contentid: the members a video is assigned to, whether they watched or liked it. */
 export const membersOfContent = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   {
     contentId,
     searchQuery,
@@ -403,14 +405,14 @@ export const membersOfContent = async (
  * assigned after the first view still completes on the next one.
  */
 export const doAction = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { contentId, actionName }: { contentId: string; actionName: ContentActionName },
 ): Promise<DoActionResponse> => {
   const s = enterpriseSession(ctx);
   await loadContent(ctx.db, s.enterpriseId, contentId);
   const userId = s.user.id;
   const result = await ctx.db.transaction().execute(async (trx): Promise<DoActionResponse> => {
-    const at = now();
+    const at = nowIso();
     if (actionName === 'unliked') {
       const removed = await trx
         .deleteFrom('content_actions')
@@ -477,12 +479,12 @@ export const doAction = async (
 
 /** contentactions/submit-content-review: the viewer's journaling answers for a video (spec §2, §4), replaced on resubmit. */
 export const submitReview = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { contentId: string; learnedFromVideo: string; goodOutcome: string; stepsForAchievement: string },
 ): Promise<VideoJournal> => {
   const s = enterpriseSession(ctx);
   await loadContent(ctx.db, s.enterpriseId, input.contentId);
-  const at = now();
+  const at = nowIso();
   const answers = {
     learned_from_video: input.learnedFromVideo,
     good_outcome: input.goodOutcome,

@@ -1,13 +1,14 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { MyCourse } from '@coach/shared/contract/my-courses';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { enterpriseSession } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
+import { nowIso } from './common/clock.ts';
 import { videosByIds } from './content.ts';
 import { syncGroupContent } from './content-assignments.ts';
+import type { ServiceContext } from './context.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 
 // Issue 38 item 1: a paid (or free) marketplace enrolment delivers the course. The buyer gets a member account in
@@ -15,7 +16,6 @@ import { syncGroupTasks } from './task-assigning.ts';
 // gets the tasks and videos assigned to that group through the usual group assigning (syncGroupTasks,
 // syncGroupContent). A refund takes the group and those assignments away again; the account stays.
 
-const nowIso = () => new Date().toISOString();
 const GROUP_NAME_MAX = 100;
 
 /** The role a buyer gets when the institution has none named Learner: the dashboard only (their own progress). */
@@ -92,7 +92,7 @@ type Delivery =
  * and its mail (to the address's owner alone) says the institution will arrange access. The public caller's
  * answer is the same in every case.
  */
-export const deliverEnrolment = async (ctx: CallContext, enrolmentId: string) => {
+export const deliverEnrolment = async (ctx: ServiceContext, enrolmentId: string) => {
   const delivered = await ctx.db
     .transaction()
     .execute(
@@ -255,7 +255,7 @@ export const revokeCourseAccess = async (
 
 /** The mail a refunded buyer gets, in their language (their saved one, else the refunding admin's screen). */
 export const mailRefund = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { email, name, course, institution }: { email: string; name: string; course: string; institution: string },
 ) => {
   const account = await ctx.db
@@ -275,7 +275,7 @@ export const mailRefund = async (
  * get-my-courses: the caller's paid, not refunded enrolments delivered to their account, with their progress
  * through the course's tasks and videos (those assigned to the course's group) and the next one to do.
  */
-export const listMyCourses = async (ctx: CallContext): Promise<MyCourse[]> => {
+export const listMyCourses = async (ctx: ServiceContext): Promise<MyCourse[]> => {
   const { enterpriseId, user } = enterpriseSession(ctx);
   const rows = await ctx.db
     .selectFrom('enrolments')

@@ -1,9 +1,10 @@
 import type { CourseReview } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 // Course reviews (issue 17 item 7): a learner reviews a course they are enrolled in, once, and may edit it.
 
@@ -56,7 +57,7 @@ export const reviewsOf = async (db: Db, courseId: string) => {
   };
 };
 
-const publishedCourse = async (ctx: CallContext, courseId: string) => {
+const publishedCourse = async (ctx: ServiceContext, courseId: string) => {
   const course = await ctx.db
     .selectFrom('courses')
     .select(['id', 'published'])
@@ -67,7 +68,7 @@ const publishedCourse = async (ctx: CallContext, courseId: string) => {
 };
 
 /** Enrolled: a paid enrolment in the course under the caller's account email (enrolments are by email). */
-const isEnrolled = async (ctx: CallContext, courseId: string, email: string) =>
+const isEnrolled = async (ctx: ServiceContext, courseId: string, email: string) =>
   Boolean(
     await ctx.db
       .selectFrom('enrolments')
@@ -78,7 +79,7 @@ const isEnrolled = async (ctx: CallContext, courseId: string, email: string) =>
       .executeTakeFirst(),
   );
 
-export const getMyReview = async (ctx: CallContext, { courseId }: { courseId: string }) => {
+export const getMyReview = async (ctx: ServiceContext, { courseId }: { courseId: string }) => {
   const { user } = enterpriseSession(ctx);
   await publishedCourse(ctx, courseId);
   const [enrolled, row] = await Promise.all([
@@ -96,14 +97,14 @@ export const getMyReview = async (ctx: CallContext, { courseId }: { courseId: st
  * grid, its rating filter and the course page say the same; the site is rebuilt to show it.
  */
 export const saveReview = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { courseId, rating, comment }: { courseId: string; rating: number; comment: string },
 ) => {
   const { user, enterpriseId } = enterpriseSession(ctx);
   await publishedCourse(ctx, courseId);
   if (!(await isEnrolled(ctx, courseId, user.email)))
     throw forbidden('Only learners enrolled in this course can review it');
-  const at = new Date().toISOString();
+  const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('course_reviews')

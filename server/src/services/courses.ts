@@ -7,9 +7,10 @@ import {
 } from '@coach/shared/contract/courses';
 import type { SyllabusModule } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { ensureCourseGroup, mailRefund, revokeCourseAccess } from './course-delivery.ts';
 import { makeImageVariants } from './image-variants.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -35,7 +36,7 @@ type OutlineInput = {
 
 const paidCount = sql<number>`(select count(*) from enrolments where enrolments.course_id = courses.id and enrolments.status = 'paid')`;
 
-const selectCourses = (ctx: CallContext, enterpriseId: string) =>
+const selectCourses = (ctx: ServiceContext, enterpriseId: string) =>
   ctx.db
     .selectFrom('courses')
     .where('courses.enterprise_id', '=', enterpriseId)
@@ -86,7 +87,7 @@ const parseList = <T>(json: string): T[] => {
 
 /** One course of the caller's enterprise with its outline; another tenant's id is 404. */
 const loadCourse = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   enterpriseId: string,
   courseId: string,
 ): Promise<ManagedCourseDetail> => {
@@ -116,7 +117,7 @@ const loadCourse = async (
   };
 };
 
-const isInstitution = async (ctx: CallContext, enterpriseId: string) =>
+const isInstitution = async (ctx: ServiceContext, enterpriseId: string) =>
   Boolean(
     await ctx.db
       .selectFrom('institutions')
@@ -126,7 +127,7 @@ const isInstitution = async (ctx: CallContext, enterpriseId: string) =>
   );
 
 export const listCourses = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     searchInput?: string | undefined;
     currentPage?: number | undefined;
@@ -162,7 +163,7 @@ export const listCourses = async (
   };
 };
 
-export const getCourse = async (ctx: CallContext, { courseId }: { courseId: string }) =>
+export const getCourse = async (ctx: ServiceContext, { courseId }: { courseId: string }) =>
   loadCourse(ctx, enterpriseSession(ctx).enterpriseId, courseId);
 
 const columns = (input: CourseInput) => ({
@@ -190,18 +191,18 @@ const outlineColumns = ({ outcomes, syllabus, instructor }: OutlineInput) => ({
 });
 
 /** A new cover: it must be the caller's finished course-image upload; its AVIF/WebP copies are made now (422 when unreadable). */
-const saveCover = async (ctx: CallContext, imageUrl: string) => {
+const saveCover = async (ctx: ServiceContext, imageUrl: string) => {
   await assertUploaded(ctx, 'imageUrl', imageUrl, 'course-image');
   const key = ctx.storage.keyOf(imageUrl);
   if (key) await makeImageVariants(ctx, { key, field: 'imageUrl' });
 };
 
 /** New courses start as drafts: nothing reaches the marketplace until it is published. */
-export const addCourse = async (ctx: CallContext, input: CourseInput & OutlineInput) => {
+export const addCourse = async (ctx: ServiceContext, input: CourseInput & OutlineInput) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (input.imageUrl) await saveCover(ctx, input.imageUrl);
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
+  const now = nowIso();
   await ctx.db
     .insertInto('courses')
     .values({
@@ -223,7 +224,7 @@ export const addCourse = async (ctx: CallContext, input: CourseInput & OutlineIn
 };
 
 export const editCourse = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { courseId, ...input }: CourseInput & OutlineInput & { courseId: string },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -231,7 +232,7 @@ export const editCourse = async (
   if (input.imageUrl && input.imageUrl !== before.imageUrl) await saveCover(ctx, input.imageUrl);
   await ctx.db
     .updateTable('courses')
-    .set({ ...columns(input), ...outlineColumns(input), updated_at: new Date().toISOString() })
+    .set({ ...columns(input), ...outlineColumns(input), updated_at: nowIso() })
     .where('id', '=', courseId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();
@@ -243,7 +244,7 @@ export const editCourse = async (
 };
 
 export const setPublished = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { courseId, published }: { courseId: string; published: boolean },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -254,7 +255,7 @@ export const setPublished = async (
     );
   await ctx.db
     .updateTable('courses')
-    .set({ published: published ? 1 : 0, updated_at: new Date().toISOString() })
+    .set({ published: published ? 1 : 0, updated_at: nowIso() })
     .where('id', '=', courseId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();
@@ -264,7 +265,7 @@ export const setPublished = async (
 };
 
 export const listEnrolments = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { courseId, currentPage = 1 }: { courseId: string; currentPage?: number | undefined },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -294,7 +295,7 @@ export const listEnrolments = async (
 };
 
 /** Enrolments of the enterprise with the member account each was delivered to (only one of its own members). */
-const enrolmentRows = (ctx: CallContext, enterpriseId: string) =>
+const enrolmentRows = (ctx: ServiceContext, enterpriseId: string) =>
   ctx.db
     .selectFrom('enrolments')
     .leftJoin('users', (join) =>
@@ -336,7 +337,7 @@ const toEnrolment = (r: EnrolmentRow): Enrolment => ({
  * the buyer is told by mail. Another enterprise's course or enrolment is 404.
  */
 export const refundEnrolment = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { courseId, enrolmentId }: { courseId: string; enrolmentId: string },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -351,7 +352,7 @@ export const refundEnrolment = async (
   const claimed = await ctx.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('enrolments')
-      .set({ status: 'refunded', revoked_at: new Date().toISOString() })
+      .set({ status: 'refunded', revoked_at: nowIso() })
       .where('id', '=', row.id)
       .where('status', '=', 'paid')
       .executeTakeFirst();

@@ -1,9 +1,9 @@
 import { DASHBOARD_MAX_DAYS } from '@coach/shared/contract/general';
 import { seesCompanyFigures } from '@coach/shared/permissions';
-import type { CallContext } from '../adapter.ts';
 import { forbidden, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { dayOf } from './activity.ts';
+import { dayOf } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { taskFigures, videoFigures } from './task-stats.ts';
 
@@ -23,7 +23,7 @@ const daysBetween = (start: string, end: string) => {
  * the members (a learner's role holding `dashboard` alone) get 403: their home shows their own progress.
  */
 export const enterpriseDashboard = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { groupId?: string | undefined; startDate?: string | undefined; endDate?: string | undefined },
 ) => {
   const { enterpriseId, permissions, user } = enterpriseSession(ctx);

@@ -1,13 +1,12 @@
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
-import type { CallContext } from '../adapter.ts';
 import { assertNotThrottled, guard, IP_LIMIT, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { AppError, conflict, notFound, validation } from '../errors.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { deliverEnrolment } from './course-delivery.ts';
 
-const nowIso = () => new Date().toISOString();
-
 /** A published course with what an enrolment needs. */
-const findCourse = async (ctx: CallContext, courseId: string) => {
+const findCourse = async (ctx: ServiceContext, courseId: string) => {
   const course = await ctx.db
     .selectFrom('courses')
     .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
@@ -26,7 +25,7 @@ const findCourse = async (ctx: CallContext, courseId: string) => {
   return course;
 };
 
-const alreadyPaid = async (ctx: CallContext, courseId: string, email: string) =>
+const alreadyPaid = async (ctx: ServiceContext, courseId: string, email: string) =>
   Boolean(
     await ctx.db
       .selectFrom('enrolments')
@@ -38,7 +37,7 @@ const alreadyPaid = async (ctx: CallContext, courseId: string, email: string) =>
   );
 
 export const userDetails = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { email, courseId }: { email: string; courseId: string },
 ) => {
   // Per address, as sign-in's address limit: room for a classroom enrolling behind one address (it was 5 in 15
@@ -55,7 +54,7 @@ export const userDetails = async (
  * becomes an enrolment when the provider says the payment succeeded.
  */
 export const startPayment = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { courseId: string; name: string; email: string },
 ) => {
   const keys = throttleKeys('enrol', input.email, ctx.ip);
@@ -99,7 +98,7 @@ export const startPayment = async (
   };
 };
 
-const statusOf = async (ctx: CallContext, row: { course_id: string; email: string; status: string }) => {
+const statusOf = async (ctx: ServiceContext, row: { course_id: string; email: string; status: string }) => {
   const course = await ctx.db
     .selectFrom('courses')
     .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
@@ -119,7 +118,7 @@ const statusOf = async (ctx: CallContext, row: { course_id: string; email: strin
  * Asks the provider (never the browser) how the payment went and settles the row once: paid (the enrolment
  * exists, the learner and institution are emailed) or failed (no enrolment). Safe to call any number of times.
  */
-const settle = async (ctx: CallContext, paymentId: string) => {
+const settle = async (ctx: ServiceContext, paymentId: string) => {
   const row = await ctx.db
     .selectFrom('enrolments')
     .selectAll()
@@ -146,11 +145,12 @@ const settle = async (ctx: CallContext, paymentId: string) => {
   return statusOf(ctx, settled);
 };
 
-export const checkStatus = (ctx: CallContext, { paymentId }: { paymentId: string }) => settle(ctx, paymentId);
+export const checkStatus = (ctx: ServiceContext, { paymentId }: { paymentId: string }) =>
+  settle(ctx, paymentId);
 
 /** enroll-course: finishes a paid enrolment, or enrols in a free course at once (paymentId 'free'). */
 export const enrol = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { courseId: string; name: string; email: string; paymentId: string },
 ) => {
   if (input.paymentId !== 'free') {
@@ -205,7 +205,7 @@ export const enrol = async (
 
 /** The embedded test mode's confirm step (only when no live provider is configured). */
 export const confirmTestPayment = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
 ) => {
   if (!ctx.testPayments) throw notFound('Test payments are off: a live payment provider is configured');

@@ -25,15 +25,16 @@ import {
   type TaskReport,
 } from '@coach/shared/contract/tasks';
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Database } from '../db/schema.ts';
 import { enterpriseSession } from '../session.ts';
-import { csvCell, resolveRange } from './admin-reports.ts';
+import { csvText } from './common/csv.ts';
+import { type ReportRange as Range, resolveRange } from './common/report-range.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { parseCounting } from './task-attempts.ts';
 import { assertGroupInEnterprise } from './tenant.ts';
 
-// Issue 17 item 2: an enterprise's reports. The range and its limits are the admin reports' (resolveRange);
+// Issue 17 item 2: an enterprise's reports. The range and its limits are the admin reports' (common/report-range.ts);
 // every source is filtered by the caller's enterprise first, then by the group's current members when the
 // top-bar group filter names one.
 
@@ -43,7 +44,6 @@ type MemberFilters = Filters & {
   sortBy?: MemberReportSort | undefined;
   sortOrder?: 'asc' | 'desc' | undefined;
 };
-type Range = ReturnType<typeof resolveRange>;
 
 /** Task types whose attempts have a score or recordings, in type order (the scores table's rows). */
 const SCORED_TYPES = [
@@ -60,7 +60,7 @@ const whole = (value: number | null) => (value === null ? null : Math.round(valu
 const tenth = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** The caller's enterprise, the range, and the group (404 when it is another enterprise's or missing). */
-const scopeOf = async (ctx: CallContext, input: Filters) => {
+const scopeOf = async (ctx: ServiceContext, input: Filters) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const range = resolveRange(input);
   if (input.groupId) await assertGroupInEnterprise(ctx.db, enterpriseId, input.groupId);
@@ -86,7 +86,7 @@ const dayOfTs = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10
 
 // --- the figures -------------------------------------------------------------------------------------------
 
-const completedInRange = (ctx: CallContext, { enterpriseId, groupId, range }: Scope) =>
+const completedInRange = (ctx: ServiceContext, { enterpriseId, groupId, range }: Scope) =>
   ctx.db
     .selectFrom('task_assignments as ta')
     .innerJoin('tasks as t', 't.id', 'ta.task_id')
@@ -130,7 +130,7 @@ const meansOf = (s: SpeechSums): SpeechMeans => ({
  * answers from the attempts' reports, speech means from their heard recordings. Reports and analyses are JSON
  * text, read here rather than queried as JSON on two dialects; the completed-in-range index bounds the rows.
  */
-const scoresOf = async (ctx: CallContext, scope: Scope) => {
+const scoresOf = async (ctx: ServiceContext, scope: Scope) => {
   const [attempts, recordings] = await Promise.all([
     completedInRange(ctx, scope)
       .where('t.type', 'in', [
@@ -207,7 +207,7 @@ const scoresOf = async (ctx: CallContext, scope: Scope) => {
  * survey today (assigned directly or through a group, active) within the group filter, and which of them answered.
  */
 const surveyRates = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { enterpriseId, groupId, range }: Scope,
   now = new Date(),
 ): Promise<SurveyResponseRate[]> => {
@@ -273,7 +273,7 @@ const surveyRates = async (
 };
 
 /** reports/get-enterprise-report: the figures, the days and the per-type tables. */
-export const enterpriseReport = async (ctx: CallContext, input: Filters): Promise<EnterpriseReport> => {
+export const enterpriseReport = async (ctx: ServiceContext, input: Filters): Promise<EnterpriseReport> => {
   const scope = await scopeOf(ctx, input);
   const { enterpriseId, groupId, range } = scope;
   const dueBefore = overdueBefore(range);
@@ -378,7 +378,11 @@ export const enterpriseReport = async (ctx: CallContext, input: Filters): Promis
 
 // --- the per-member table ----------------------------------------------------------------------------------
 
-const memberQuery = (ctx: CallContext, { enterpriseId, groupId }: Scope, searchInput: string | undefined) => {
+const memberQuery = (
+  ctx: ServiceContext,
+  { enterpriseId, groupId }: Scope,
+  searchInput: string | undefined,
+) => {
   let q = ctx.db
     .selectFrom('users')
     .where('users.enterprise_id', '=', enterpriseId)
@@ -397,7 +401,7 @@ const memberQuery = (ctx: CallContext, { enterpriseId, groupId }: Scope, searchI
  * admin's usage report, so SQLite does not walk the enterprise-wide time indexes once per member). The last
  * active day is '' rather than null so both dialects sort it the same way.
  */
-const memberRows = (ctx: CallContext, scope: Scope, searchInput: string | undefined) => {
+const memberRows = (ctx: ServiceContext, scope: Scope, searchInput: string | undefined) => {
   const { range } = scope;
   const dueBefore = overdueBefore(range);
   const completed = TASK_STATUS.completed;
@@ -458,7 +462,7 @@ const SORT_COLUMNS: Record<MemberReportSort, string> = {
   lastActive: 'last_day',
 };
 
-const sortedMembers = (ctx: CallContext, scope: Scope, input: MemberFilters) => {
+const sortedMembers = (ctx: ServiceContext, scope: Scope, input: MemberFilters) => {
   const by = input.sortBy ?? 'name';
   const order = input.sortOrder ?? 'asc';
   const rows = memberRows(ctx, scope, input.searchInput);
@@ -481,7 +485,7 @@ const toMemberRow = (row: Row): MemberReportRow => ({
 
 /** reports/get-member-report: one page of the members' figures, searched and sorted. */
 export const memberReport = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: MemberFilters & { currentPage?: number | undefined },
 ) => {
   const scope = await scopeOf(ctx, input);
@@ -508,11 +512,11 @@ export const memberReport = async (
 
 // --- CSV export --------------------------------------------------------------------------------------------
 
-const csvOf = (header: string[], rows: (string | number | null)[][]) =>
-  `${[header.join(','), ...rows.map((cells) => cells.map(csvCell).join(','))].join('\r\n')}\r\n`;
-
 /** reports/export-report: one table of the report as CSV text (the admin export's defused cells). */
-export const exportReportTable = async (ctx: CallContext, input: MemberFilters & { table: ReportTable }) => {
+export const exportReportTable = async (
+  ctx: ServiceContext,
+  input: MemberFilters & { table: ReportTable },
+) => {
   const scope = await scopeOf(ctx, input);
   const { from, to } = scope.range;
   const filename = `report-${input.table}-${from}-to-${to}.csv`;
@@ -530,7 +534,7 @@ export const exportReportTable = async (ctx: CallContext, input: MemberFilters &
       .execute();
     const truncated = rows.length > USAGE_EXPORT_MAX_ROWS;
     const members = rows.slice(0, USAGE_EXPORT_MAX_ROWS).map(toMemberRow);
-    const csv = csvOf(
+    const csv = csvText(
       [
         'Member',
         'Email',
@@ -557,7 +561,7 @@ export const exportReportTable = async (ctx: CallContext, input: MemberFilters &
   const report = await enterpriseReport(ctx, input);
   if (input.table === 'activity')
     return done(
-      csvOf(
+      csvText(
         ['Day', 'Active members', 'Tasks completed', 'Videos watched'],
         report.days.map((d) => [d.day, d.activeMembers, d.tasksCompleted, d.videosWatched]),
       ),
@@ -565,7 +569,7 @@ export const exportReportTable = async (ctx: CallContext, input: MemberFilters &
     );
   if (input.table === 'tasks')
     return done(
-      csvOf(
+      csvText(
         ['Task type', 'Assigned', 'Completed', 'Overdue'],
         report.tasksByType.map((r) => [TASK_TYPE_LABELS[r.type], r.assigned, r.completed, r.overdue]),
       ),
@@ -573,14 +577,14 @@ export const exportReportTable = async (ctx: CallContext, input: MemberFilters &
     );
   if (input.table === 'surveys')
     return done(
-      csvOf(
+      csvText(
         ['Survey', 'Status', 'Members assigned', 'Responded', 'Response rate (%)'],
         report.surveys.map((r) => [r.title, r.status, r.assigned, r.responded, r.rate]),
       ),
       report.surveys.length,
     );
   return done(
-    csvOf(
+    csvText(
       [
         'Task type',
         'Scored attempts',

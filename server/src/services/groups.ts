@@ -1,10 +1,11 @@
 import { GROUP_PAGE_SIZE, type GroupSummary } from '@coach/shared/contract/groups';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
 import { syncGroupContent } from './content-assignments.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 import { assertGroupInEnterprise } from './tenant.ts';
@@ -31,14 +32,14 @@ const summaries = (db: Db, enterpriseId: string) =>
     .select(['groups.id', 'groups.name', 'groups.created_at'])
     .select((eb) => eb.fn.count<number>('group_members.user_id').as('member_count'));
 
-const findGroup = async (ctx: CallContext, enterpriseId: string, groupId: string) => {
+const findGroup = async (ctx: ServiceContext, enterpriseId: string, groupId: string) => {
   const row = await summaries(ctx.db, enterpriseId).where('groups.id', '=', groupId).executeTakeFirst();
   // Another enterprise's group is indistinguishable from a missing one.
   if (!row) throw notFound('Group not found');
   return row;
 };
 
-const assertNameFree = async (ctx: CallContext, enterpriseId: string, name: string, exceptId?: string) => {
+const assertNameFree = async (ctx: ServiceContext, enterpriseId: string, name: string, exceptId?: string) => {
   let query = ctx.db
     .selectFrom('groups')
     .select('id')
@@ -49,7 +50,7 @@ const assertNameFree = async (ctx: CallContext, enterpriseId: string, name: stri
 };
 
 /** Every id must be a member of the caller's enterprise; another tenant's user id is refused by name. */
-const assertMembersInEnterprise = async (ctx: CallContext, enterpriseId: string, ids: string[]) => {
+const assertMembersInEnterprise = async (ctx: ServiceContext, enterpriseId: string, ids: string[]) => {
   for (let start = 0; start < ids.length; start += 500) {
     const chunk = ids.slice(start, start + 500);
     const found = await ctx.db
@@ -74,7 +75,7 @@ const setMembers = async (db: Db, groupId: string, ids: string[]) => {
 };
 
 export const listGroups = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     searchInput?: string | undefined;
     currentPage?: number | undefined;
@@ -107,7 +108,7 @@ export const listGroups = async (
   return pageOf(rows.map(toSummary), { currentPage, pageSize: GROUP_PAGE_SIZE, total });
 };
 
-export const getGroup = async (ctx: CallContext, { groupId }: { groupId: string }) => {
+export const getGroup = async (ctx: ServiceContext, { groupId }: { groupId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await findGroup(ctx, enterpriseId, groupId);
   const people = await ctx.db
@@ -141,7 +142,7 @@ export const getGroup = async (ctx: CallContext, { groupId }: { groupId: string 
   };
 };
 
-export const addGroup = async (ctx: CallContext, input: { name: string; memberIds: string[] }) => {
+export const addGroup = async (ctx: ServiceContext, input: { name: string; memberIds: string[] }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await assertNameFree(ctx, enterpriseId, input.name);
   await assertMembersInEnterprise(ctx, enterpriseId, input.memberIds);
@@ -149,7 +150,7 @@ export const addGroup = async (ctx: CallContext, input: { name: string; memberId
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('groups')
-      .values({ id, enterprise_id: enterpriseId, name: input.name, created_at: new Date().toISOString() })
+      .values({ id, enterprise_id: enterpriseId, name: input.name, created_at: nowIso() })
       .execute();
     await setMembers(trx, id, input.memberIds);
   });
@@ -158,7 +159,7 @@ export const addGroup = async (ctx: CallContext, input: { name: string; memberId
 };
 
 export const editGroup = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { groupId: string; name: string; memberIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -182,7 +183,7 @@ export const editGroup = async (
   return toSummary(await findGroup(ctx, enterpriseId, input.groupId));
 };
 
-export const deleteGroup = async (ctx: CallContext, { groupId }: { groupId: string }) => {
+export const deleteGroup = async (ctx: ServiceContext, { groupId }: { groupId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await findGroup(ctx, enterpriseId, groupId);
   await ctx.db.transaction().execute(async (trx) => {

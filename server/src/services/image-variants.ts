@@ -7,6 +7,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../db/connect.ts';
 import { validation } from '../errors.ts';
 import type { StorageProvider } from '../providers/storage.ts';
+import { nowIso } from './common/clock.ts';
 
 // Issue 19 item 2: course covers at their display size in AVIF and WebP. The copies are made once, when a cover is
 // saved with a course (add-course, edit-course) or drawn by the seed, not when the marketplace is built:
@@ -94,7 +95,7 @@ export const makeImageVariants = async (
     throw validation(field, UNREADABLE);
   }
   for (const variant of made) await storage.put(variant.key, variant.bytes, variant.type);
-  const now = new Date().toISOString();
+  const now = nowIso();
   // The copies count towards the enterprise's storage as the original does (same owner and purpose).
   const upload = await db
     .selectFrom('uploads')

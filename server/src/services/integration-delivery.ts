@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { IntegrationsConfig } from '../deps.ts';
 import type { Job, RetryPolicy } from '../jobs/queue.ts';
 import { postOutbound } from '../providers/outbound-http.ts';
+import { nowIso } from './common/clock.ts';
 import type { StoredEvent } from './integration-events.ts';
 import { openSecret } from './integration-secrets.ts';
 import { buildStatement } from './xapi-statements.ts';
@@ -25,7 +26,6 @@ export const integrationRetry = (random: () => number = Math.random): RetryPolic
   },
 });
 
-const iso = () => new Date().toISOString();
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export type DeliveryDeps = { db: Db; integrations: IntegrationsConfig; publicUrl: string };
@@ -57,7 +57,7 @@ export const deliverWebhook = async ({ db, integrations }: DeliveryDeps, job: Jo
   if (!row.enabled && row.event_type !== WEBHOOK_TEST_EVENT) {
     await db
       .updateTable('webhook_deliveries')
-      .set({ status: 'cancelled', next_attempt_at: null, updated_at: iso() })
+      .set({ status: 'cancelled', next_attempt_at: null, updated_at: nowIso() })
       .where('id', '=', row.id)
       .execute();
     return;
@@ -117,8 +117,8 @@ export const deliverWebhook = async ({ db, integrations }: DeliveryDeps, job: Jo
         attempts: job.attempts,
         last_status_code: statusCode,
         last_error: error,
-        updated_at: iso(),
-        ...(delivered ? { status: 'delivered', delivered_at: iso(), next_attempt_at: null } : {}),
+        updated_at: nowIso(),
+        ...(delivered ? { status: 'delivered', delivered_at: nowIso(), next_attempt_at: null } : {}),
       })
       .where('id', '=', row.id)
       .execute();
@@ -143,7 +143,7 @@ export const sendStatement = async ({ db, integrations, publicUrl }: DeliveryDep
   const cancel = async (reason: string) => {
     await db
       .updateTable('xapi_statements')
-      .set({ status: 'cancelled', last_error: reason, updated_at: iso() })
+      .set({ status: 'cancelled', last_error: reason, updated_at: nowIso() })
       .where('id', '=', row.id)
       .execute();
   };
@@ -185,8 +185,8 @@ export const sendStatement = async ({ db, integrations, publicUrl }: DeliveryDep
       attempts: job.attempts,
       last_status_code: statusCode,
       last_error: error,
-      updated_at: iso(),
-      ...(delivered ? { status: 'delivered', delivered_at: iso() } : {}),
+      updated_at: nowIso(),
+      ...(delivered ? { status: 'delivered', delivered_at: nowIso() } : {}),
     })
     .where('id', '=', row.id)
     .execute();
@@ -209,14 +209,14 @@ export const markGivenUp = async (db: Db, job: Job) => {
   if (job.kind === 'webhook-delivery')
     await db
       .updateTable('webhook_deliveries')
-      .set({ status: 'failed', next_attempt_at: null, updated_at: iso() })
+      .set({ status: 'failed', next_attempt_at: null, updated_at: nowIso() })
       .where('id', '=', deliveryIdOf(job))
       .where('status', '=', 'pending')
       .execute();
   if (job.kind === 'xapi-statement')
     await db
       .updateTable('xapi_statements')
-      .set({ status: 'failed', updated_at: iso() })
+      .set({ status: 'failed', updated_at: nowIso() })
       .where('id', '=', statementIdOf(job))
       .where('status', '=', 'pending')
       .execute();

@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@coach/shared/contract/integrations';
 import type { Db } from '../db/connect.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { nowIso } from './common/clock.ts';
 
 /**
  * Emitting an event (issue 20 items 4 and 5). A service calls `emitEvent(trx, …)` in the transaction of the write
@@ -92,7 +93,7 @@ export const queueDelivery = async (
 
 /** Queues the event for every receiver of the enterprise (see above). db is the caller's transaction. */
 export const emitEvent = async (db: Db, { enterpriseId, type, memberId, data }: IntegrationEvent) => {
-  const timestamp = new Date().toISOString();
+  const timestamp = nowIso();
   const endpoints = await db
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])

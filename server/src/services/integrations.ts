@@ -7,12 +7,13 @@ import {
   type WebhookEventType,
   type XapiSettings,
 } from '@coach/shared/contract/integrations';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import type { IntegrationsConfig } from '../deps.ts';
 import { notFound, validation } from '../errors.ts';
 import { refusalOf } from '../providers/outbound-http.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { queueDelivery, webhookBody } from './integration-events.ts';
 import { newWebhookSecret, sealSecret } from './integration-secrets.ts';
 
@@ -23,16 +24,15 @@ import { newWebhookSecret, sealSecret } from './integration-secrets.ts';
  */
 
 const PAGE_SIZE = 20;
-const now = () => new Date().toISOString();
 
-const configOf = (ctx: CallContext): IntegrationsConfig => {
+const configOf = (ctx: ServiceContext): IntegrationsConfig => {
   const config = ctx.config.integrations;
   if (!config) throw new Error('Integrations are not configured on this server');
   return config;
 };
 
 /** The SSRF rule at registration (422 naming the field); it is checked again at every try. */
-const assertAllowedAddress = async (ctx: CallContext, field: string, url: string) => {
+const assertAllowedAddress = async (ctx: ServiceContext, field: string, url: string) => {
   const refusal = await refusalOf(url, configOf(ctx));
   if (refusal) throw validation(field, refusal);
 };
@@ -98,7 +98,7 @@ const loadEndpoint = async (db: Db, enterpriseId: string, endpointId: string) =>
   return row;
 };
 
-export const listWebhooks = async (ctx: CallContext) => {
+export const listWebhooks = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const rows = await ctx.db
     .selectFrom('webhook_endpoints')
@@ -111,13 +111,13 @@ export const listWebhooks = async (ctx: CallContext) => {
 };
 
 export const addWebhook = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { url, description, events }: { url: string; description?: string | undefined; events: WebhookEventType[] },
 ) => {
   const { enterpriseId, user } = enterpriseSession(ctx);
   await assertAllowedAddress(ctx, 'url', url);
   const secret = newWebhookSecret();
-  const at = now();
+  const at = nowIso();
   const id = crypto.randomUUID();
   await ctx.db
     .insertInto('webhook_endpoints')
@@ -141,7 +141,7 @@ export const addWebhook = async (
 };
 
 export const updateWebhook = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   {
     endpointId,
     enabled,
@@ -159,7 +159,7 @@ export const updateWebhook = async (
   await ctx.db
     .updateTable('webhook_endpoints')
     .set({
-      updated_at: now(),
+      updated_at: nowIso(),
       ...(enabled === undefined ? {} : { enabled: enabled ? 1 : 0 }),
       ...(events === undefined ? {} : { events: JSON.stringify(events) }),
       ...(description === undefined ? {} : { description }),
@@ -173,7 +173,7 @@ export const updateWebhook = async (
   return endpoint;
 };
 
-export const deleteWebhook = async (ctx: CallContext, { endpointId }: { endpointId: string }) => {
+export const deleteWebhook = async (ctx: ServiceContext, { endpointId }: { endpointId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadEndpoint(ctx.db, enterpriseId, endpointId);
   await ctx.db.transaction().execute(async (trx) => {
@@ -257,7 +257,7 @@ const toDeliveries = async (db: Db, rows: DeliveryRow[]): Promise<WebhookDeliver
 };
 
 export const webhookDeliveries = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { endpointId, currentPage }: { endpointId: string; currentPage: number },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -286,10 +286,10 @@ export const webhookDeliveries = async (
 };
 
 /** "Send test event": a `webhook.test` delivery through the queue, like any event, so the log shows it. */
-export const sendTestWebhook = async (ctx: CallContext, { endpointId }: { endpointId: string }) => {
+export const sendTestWebhook = async (ctx: ServiceContext, { endpointId }: { endpointId: string }) => {
   const { enterpriseId, user } = enterpriseSession(ctx);
   const endpoint = await loadEndpoint(ctx.db, enterpriseId, endpointId);
-  const at = now();
+  const at = nowIso();
   const id = await queueDelivery(ctx.db, {
     enterpriseId,
     endpointId: endpoint.id,
@@ -355,13 +355,13 @@ const xapiSettings = async (db: Db, enterpriseId: string): Promise<XapiSettings>
   };
 };
 
-export const getXapi = async (ctx: CallContext) => {
+export const getXapi = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   return xapiSettings(ctx.db, enterpriseId);
 };
 
 export const saveXapi = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   {
     endpoint,
     username,
@@ -379,7 +379,7 @@ export const saveXapi = async (
   if (!existing && key === undefined) throw validation('key', 'Please enter the key');
   const sealed = key === undefined ? existing?.key : sealSecret(configOf(ctx).secret, key);
   if (!sealed) throw validation('key', 'Please enter the key');
-  const values = { endpoint, username, key: sealed, enabled: enabled ? 1 : 0, updated_at: now() };
+  const values = { endpoint, username, key: sealed, enabled: enabled ? 1 : 0, updated_at: nowIso() };
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('xapi_settings').where('enterprise_id', '=', enterpriseId).execute();
     await trx

@@ -27,6 +27,7 @@ import {
   heardSetup,
   roleOf,
 } from '../providers/interview-rules.ts';
+import { nowIso } from './common/clock.ts';
 import { loadTask, toTasks } from './tasks.ts';
 
 /**
@@ -37,7 +38,6 @@ import { loadTask, toTasks } from './tasks.ts';
  */
 
 const FEEDBACK_REQUEST = 'How did the interview go?';
-const nowIso = () => new Date().toISOString();
 
 export const interviewSetupOf = (task: TaskOfType<6>): InterviewSetup => ({
   jobTitle: task.jobTitle,

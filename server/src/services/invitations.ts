@@ -1,20 +1,20 @@
 import { emailField } from '@coach/shared/contract/auth';
 import { type ImportRowError, MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS } from '@coach/shared/contract/members';
 import { parse } from 'csv-parse/sync';
-import type { CallContext } from '../adapter.ts';
 import { assertMayMail, assertNotThrottled, recordEvent } from '../auth/throttle.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, validation } from '../errors.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { enterpriseSession } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
+import { nowIso } from './common/clock.ts';
 import { syncGroupContent } from './content-assignments.ts';
+import type { ServiceContext } from './context.ts';
 import { assertMayGrant, grantRefusal } from './grants.ts';
 import { loadMember } from './members.ts';
 import { syncGroupTasks } from './task-assigning.ts';
 
-const nowIso = () => new Date().toISOString();
-type Trx = Pick<CallContext, 'db'>;
+type Trx = Pick<ServiceContext, 'db'>;
 type NewMember = { name: string; email: string; roleId: string; groupIds: string[] };
 /** `language`: the invitee's own, when known (a resent invitation to someone who chose one). */
 type Invitation = { email: string; name: string; token: string; language?: string | null };
@@ -66,7 +66,7 @@ const insertInvitedMember = async (trx: Trx, enterpriseId: string, member: NewMe
  * Sent only after the transaction has committed, so nobody is invited to an account that was rolled back. In the
  * invitee's language when known, else the inviter's (issue 18): their saved language, else their screen's.
  */
-const sendInvitations = async (ctx: CallContext, companyName: string, invitations: Invitation[]) => {
+const sendInvitations = async (ctx: ServiceContext, companyName: string, invitations: Invitation[]) => {
   const inviter = enterpriseSession(ctx).user.language;
   for (const { email, name, token, language } of invitations) {
     const link = `${ctx.config.publicUrl}/password/reset/${token}`;
@@ -105,7 +105,7 @@ const guardElsewhere = async (db: Db, enterpriseId: string, taken: Map<string, s
   await recordEvent(db, ...Array.from({ length: count }, () => key));
 };
 
-export const inviteMember = async (ctx: CallContext, input: NewMember) => {
+export const inviteMember = async (ctx: ServiceContext, input: NewMember) => {
   const s = enterpriseSession(ctx);
   const role = await ctx.db
     .selectFrom('roles')
@@ -137,7 +137,7 @@ export const inviteMember = async (ctx: CallContext, input: NewMember) => {
   return loadMember(ctx, s.enterpriseId, id);
 };
 
-export const resendInvite = async (ctx: CallContext, { memberId }: { memberId: string }) => {
+export const resendInvite = async (ctx: ServiceContext, { memberId }: { memberId: string }) => {
   const s = enterpriseSession(ctx);
   const member = await loadMember(ctx, s.enterpriseId, memberId);
   if (!member.invitePending) throw conflict('This member has already accepted the invitation');
@@ -183,7 +183,7 @@ const readCsv = (text: string) =>
  * Checks every row first (name, email format and uniqueness within the file and the platform, role and
  * groups by name in this enterprise); imports the good rows whole in one transaction and reports the bad ones.
  */
-export const importMembers = async (ctx: CallContext, { file }: { file: Blob }) => {
+export const importMembers = async (ctx: ServiceContext, { file }: { file: Blob }) => {
   const s = enterpriseSession(ctx);
   if (file.size > MAX_CSV_BYTES) throw validation('file', 'The file is larger than 1 MB');
   let rows: { record: string[]; info: { lines: number } }[];

@@ -7,10 +7,11 @@ import {
   PLATFORM_LEGAL_ID,
   type PublicLegalText,
 } from '@coach/shared/contract/legal';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { adminSession, enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { DEFAULT_LEGAL_TEXTS, DEFAULT_LEGAL_UPDATED_AT } from './legal-defaults.ts';
 
 /** One row per owner and kind: `<kind>:<enterprise id>` or `<kind>:platform`. */
@@ -35,7 +36,7 @@ const platformText = async (db: Db, kind: LegalKind): Promise<LegalText> =>
   };
 
 const saveText = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   {
     kind,
     enterpriseId,
@@ -44,7 +45,7 @@ const saveText = async (
   }: { kind: LegalKind; enterpriseId: string | null; body: string; by: string },
 ) => {
   const id = rowId(kind, enterpriseId);
-  const updatedAt = new Date().toISOString();
+  const updatedAt = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('legal_texts').where('id', '=', id).execute();
     await trx
@@ -57,7 +58,7 @@ const saveText = async (
 
 /** The public page (spec §2, no login): the enterprise's own text, else the platform's. */
 export const publicText = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { enterpriseId, kind }: { enterpriseId: string; kind: LegalKind },
 ): Promise<PublicLegalText> => {
   const title = LEGAL_TITLES[kind];
@@ -77,13 +78,13 @@ export const publicText = async (
 };
 
 /** The admin back office: both platform texts. */
-export const adminTexts = async (ctx: CallContext) => {
+export const adminTexts = async (ctx: ServiceContext) => {
   adminSession(ctx);
   return Promise.all(LEGAL_KINDS.map((kind) => platformText(ctx.db, kind)));
 };
 
 export const adminUpdateText = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { kind, body }: { kind: LegalKind; body: string },
 ) => {
   const { admin } = adminSession(ctx);
@@ -103,14 +104,14 @@ const enterpriseText = async (
 });
 
 /** Settings (role named admin, checked by the adapter): the enterprise's texts and the defaults beside them. */
-export const enterpriseTexts = async (ctx: CallContext) => {
+export const enterpriseTexts = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   return Promise.all(LEGAL_KINDS.map((kind) => enterpriseText(ctx.db, kind, enterpriseId)));
 };
 
 /** Saves the enterprise's own text, or (body null) removes it so its pages show the platform's again. */
 export const enterpriseUpdateText = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { kind, body }: { kind: LegalKind; body: string | null },
 ) => {
   const { enterpriseId, user } = enterpriseSession(ctx);

@@ -5,11 +5,12 @@ import {
 } from '@coach/shared/constants/marketplace';
 import type { ContactEnquiry, CourseCard, ImageVariants } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { prepared } from '../db/prepared.ts';
 import { notFound } from '../errors.ts';
 import { indexWord } from '../search-trigrams.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { reviewsOf } from './course-reviews.ts';
 import { imageVariantsOf } from './image-variants.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -27,7 +28,7 @@ const parseJson = <T>(text: string, fallback: T): T => {
  * Courses whose name, category or institution contains the text. On SQLite the FTS5 trigram index answers
  * texts of three characters or more; shorter ones (and PostgreSQL, with its trigram indexes) use LIKE.
  */
-const matching = (ctx: CallContext, search: string) => {
+const matching = (ctx: ServiceContext, search: string) => {
   const pattern = containsPattern(search);
   const byInstitution = sql<boolean>`courses.enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\')`;
   if (ctx.dbKind === 'sqlite' && search.length >= 3) {
@@ -54,7 +55,7 @@ const relevance = (search: string) => {
 };
 
 /** Published courses of institutions with their cards' fields. */
-const publishedCourses = (ctx: CallContext) =>
+const publishedCourses = (ctx: ServiceContext) =>
   ctx.db
     .selectFrom('courses')
     .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
@@ -107,7 +108,7 @@ const toCard = (row: CardRow, images: Map<string, ImageVariants>): CourseCard =>
 });
 
 /** Cards with their covers' AVIF/WebP copies, looked up once for the whole list. */
-const toCards = async (ctx: CallContext, rows: CardRow[]) => {
+const toCards = async (ctx: ServiceContext, rows: CardRow[]) => {
   const images = await imageVariantsOf(
     ctx,
     rows.map((row) => row.image_url),
@@ -117,7 +118,7 @@ const toCards = async (ctx: CallContext, rows: CardRow[]) => {
 
 /** get-all-courses-home: the grid with the filters of spec §3, newest first (best match first when searching), 12 a page. */
 export const listCourses = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     search: string;
     institutes: string[];
@@ -147,7 +148,7 @@ export const listCourses = async (
   });
 };
 
-const institutionSummaries = async (ctx: CallContext) => {
+const institutionSummaries = async (ctx: ServiceContext) => {
   const rows = await ctx.db
     .selectFrom('institutions')
     .leftJoin('courses', (join) =>
@@ -166,7 +167,7 @@ const institutionSummaries = async (ctx: CallContext) => {
 };
 
 /** get-homepage: the first page of courses, the categories, the institutions and the totals of spec §3. */
-export const homepage = async (ctx: CallContext) => {
+export const homepage = async (ctx: ServiceContext) => {
   const [first, categories, enterprises, learners] = await Promise.all([
     listCourses(ctx, { search: '', institutes: [], categories: [], page: 1 }),
     publishedCourses(ctx)
@@ -190,7 +191,7 @@ export const homepage = async (ctx: CallContext) => {
   };
 };
 
-export const courseIds = async (ctx: CallContext) => {
+export const courseIds = async (ctx: ServiceContext) => {
   const rows = await publishedCourses(ctx)
     .select(['courses.id', 'courses.updated_at'])
     .orderBy('courses.id')
@@ -198,7 +199,7 @@ export const courseIds = async (ctx: CallContext) => {
   return rows.map((r) => ({ _id: r.id, updatedAt: r.updated_at }));
 };
 
-export const courseDetails = async (ctx: CallContext, { courseId }: { courseId: string }) => {
+export const courseDetails = async (ctx: ServiceContext, { courseId }: { courseId: string }) => {
   const row = await publishedCourses(ctx)
     .select([
       ...CARD_COLUMNS,
@@ -223,7 +224,7 @@ export const courseDetails = async (ctx: CallContext, { courseId }: { courseId: 
   };
 };
 
-export const institution = async (ctx: CallContext, { slug }: { slug: string }) => {
+export const institution = async (ctx: ServiceContext, { slug }: { slug: string }) => {
   const row = await ctx.db.selectFrom('institutions').selectAll().where('slug', '=', slug).executeTakeFirst();
   if (!row) throw notFound('Institution not found');
   const [courses, logo] = await Promise.all([
@@ -263,7 +264,7 @@ const PREFIX_END = '\u{10FFFF}';
 const ftsPhrase = (search: string) => `name : "${search.replace(/"/g, '""')}"`;
 
 /** On SQLite "+published" keeps the planner off the (published, created_at) index, which would read every course. */
-const publishedTerm = (ctx: CallContext) =>
+const publishedTerm = (ctx: ServiceContext) =>
   ctx.dbKind === 'sqlite' ? sql`+published = 1` : sql`published = 1`;
 
 /**
@@ -273,7 +274,7 @@ const publishedTerm = (ctx: CallContext) =>
  * (search-trigrams.ts), the index is asked for that word alone and the whole text checked on what it finds with
  * instr or strpos, which no index answers. Shorter texts scan and stop at the cap.
  */
-const nameCandidates = async (ctx: CallContext, search: string) => {
+const nameCandidates = async (ctx: ServiceContext, search: string) => {
   const text = search.toLowerCase();
   const sqlite = ctx.dbKind === 'sqlite';
   const word = await indexWord(ctx.searchTrigrams.courses, ctx.db, ctx.dbKind, search);
@@ -294,7 +295,7 @@ const nameCandidates = async (ctx: CallContext, search: string) => {
  * The other candidates: courses of a matching category (the contract's closed list of categories, so the text is
  * matched against that list, not every course) and courses of institutions whose name contains the text.
  */
-const otherCandidates = (ctx: CallContext, search: string) => {
+const otherCandidates = (ctx: ServiceContext, search: string) => {
   const text = search.toLowerCase();
   const categories = COURSE_CATEGORIES.filter((c) => c.toLowerCase().includes(text));
   const parts = [
@@ -311,7 +312,7 @@ const otherCandidates = (ctx: CallContext, search: string) => {
  * get-search-list: course results for the header search (spec §3 course search result), ranked by relevance()
  * (name matches first). Only the capped candidates are ranked, never every match.
  */
-export const searchList = async (ctx: CallContext, { search }: { search: string }) => {
+export const searchList = async (ctx: ServiceContext, { search }: { search: string }) => {
   if (!search) return [];
   const cached = ctx.searchCache.get(search);
   if (cached) return cached;
@@ -322,7 +323,7 @@ export const searchList = async (ctx: CallContext, { search }: { search: string 
   return found;
 };
 
-const findCourses = async (ctx: CallContext, search: string) => {
+const findCourses = async (ctx: ServiceContext, search: string) => {
   // Every kind of candidate in one statement: one round trip and one plan (a second statement for the category
   // and institution matches cost PostgreSQL 0.5 ms of planning). relevance() ranks names above them all the same.
   const names = await nameCandidates(ctx, search);
@@ -360,7 +361,7 @@ const ENQUIRY_LIMIT_KEY = 'enquiry';
  * to the institution of the course (or to support for a general enquiry).
  */
 export const sendEnquiry = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   source: 'course' | 'home',
   { data }: { data: ContactEnquiry },
 ) => {
@@ -400,7 +401,7 @@ export const sendEnquiry = async (
       email: data.email,
       mobile_no: data.mobileNo,
       message: data.message,
-      created_at: new Date().toISOString(),
+      created_at: nowIso(),
     })
     .execute();
   const admin = institutionRow

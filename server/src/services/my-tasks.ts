@@ -13,11 +13,12 @@ import {
   type TaskReport,
 } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, forbidden, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
 import { recordPractice } from './activity.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
@@ -27,7 +28,6 @@ import {
   findAssignment,
   isOverdue,
   loadAssignment,
-  now,
   type StoredReport,
   statusOf,
 } from './task-assignment-rows.ts';
@@ -44,7 +44,7 @@ import { assertUploaded, signUpload } from './uploads.ts';
  * is off for the enterprise are hidden (issue 7).
  */
 export const myTasks = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     tasktype?: number | undefined;
     search?: string | undefined;
@@ -127,7 +127,7 @@ export const myTasks = async (
   return { ...pageOf(listdata, { currentPage, pageSize, total }), counts };
 };
 
-export const myTask = async (ctx: CallContext, { taskId }: { taskId: string }) => {
+export const myTask = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
   const s = enterpriseSession(ctx);
   const row = await ctx.db
     .selectFrom('task_assignments')
@@ -231,7 +231,7 @@ const assertChoices = (task: TaskOfType<8>, report: TaskReport) => {
  * A Video task completes when its video is viewed in the player (spec §4: more than 80 % played, recorded by
  * contentactions/do-action), not when a client claims a watched percentage.
  */
-const assertVideoViewed = async (ctx: CallContext, contentId: string) => {
+const assertVideoViewed = async (ctx: ServiceContext, contentId: string) => {
   const s = enterpriseSession(ctx);
   const viewed = await ctx.db
     .selectFrom('content_actions')
@@ -252,7 +252,7 @@ const assertVideoViewed = async (ctx: CallContext, contentId: string) => {
  * tasks/update-my-task. taskStatus: 0 not started, 1 in progress (progress saved as the learner goes), 2 completed
  * (spec §4). A completed task stays completed. Recordings must be the learner's own finished uploads.
  */
-export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) => {
+export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdate) => {
   const s = enterpriseSession(ctx);
   if (input.userId !== s.user.id) throw forbidden('You can only update your own tasks');
   const row = await ctx.db
@@ -279,7 +279,7 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
   if (completing && task.type === TASK_TYPES.video) await assertVideoViewed(ctx, task.contentId);
   // A learner's report never carries a score; the server writes it once the recordings are heard.
   const stored: StoredReport = report;
-  const at = now();
+  const at = nowIso();
   // The attempt and the analyses of its new recordings are written together (issue 16): nothing saved unheard.
   const queued = await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -325,7 +325,7 @@ export const updateMyTask = async (ctx: CallContext, input: TaskProgressUpdate) 
  * The counting score stays on the assignment meanwhile. Another learner's task or another enterprise's is a
  * missing one (404).
  */
-export const retryMyTask = async (ctx: CallContext, { taskId }: { taskId: string }) => {
+export const retryMyTask = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
   const s = enterpriseSession(ctx);
   const row = await ctx.db
     .selectFrom('task_assignments')
@@ -345,7 +345,7 @@ export const retryMyTask = async (ctx: CallContext, { taskId }: { taskId: string
   if (retry?.reason) throw conflict(RETRY_REFUSED[retry.reason]);
   const kept = attempts.find((attempt) => attempt.current);
   if (!kept) throw conflict(RETRY_REFUSED.open);
-  const at = now();
+  const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     // Only the submitted try opens a new one: a second Try again on its way finds it open and stops.
     const reopened = await trx
@@ -401,7 +401,7 @@ export const retryMyTask = async (ctx: CallContext, { taskId }: { taskId: string
  * caller must be able to see the task: an author of the enterprise's library, or the learner it is assigned to.
  */
 export const signTaskUpload = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: Parameters<typeof signUpload>[1] & { taskId?: string | undefined },
 ) => {
   const s = enterpriseSession(ctx);
@@ -453,7 +453,7 @@ export const openVideoTasks = async (db: Db, enterpriseId: string, userId: strin
  */
 export const completeVideoTasks = async (db: Db, enterpriseId: string, userId: string, contentId: string) => {
   const open = (await openVideoTasks(db, enterpriseId, userId)).get(contentId) ?? [];
-  const at = now();
+  const at = nowIso();
   for (const row of open) {
     const previous: TaskReport = row.report ? JSON.parse(row.report) : {};
     await db

@@ -1,6 +1,5 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { NoticeSettings } from '@coach/shared/contract/notices';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden } from '../errors.ts';
@@ -8,6 +7,8 @@ import { enqueue, enqueueMany, type Job, type JobHandler } from '../jobs/queue.t
 import { type NoticeTask, noticeLocale, noticeTexts } from '../mail/notice-texts.ts';
 import { mailLanguage } from '../mail/texts.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 /**
  * Telling a member of their work by mail (issue 38 item 9): something assigned to them, tasks due tomorrow and
@@ -120,7 +121,7 @@ export const queueAssignmentNotices = async (db: Db, enterpriseId: string, added
 
 /** The hook of the review service: a reviewer's new or changed feedback on a member's task. */
 export const tellMemberOfFeedback = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { taskId, userId }: { taskId: string; userId: string },
 ) => {
   const { enterpriseId, user } = enterpriseSession(ctx);
@@ -208,7 +209,7 @@ export const formatDue = (iso: string, language: string | null, timeZone: string
 const sendOnce = async (deps: Deps, jobId: string, to: string, mail: { subject: string; text: string }) => {
   const marked = await deps.db
     .insertInto('sent_notices')
-    .values({ job_id: jobId, sent_at: new Date().toISOString() })
+    .values({ job_id: jobId, sent_at: nowIso() })
     .onConflict((oc) => oc.column('job_id').doNothing())
     .executeTakeFirst();
   if (Number(marked.numInsertedOrUpdatedRows ?? 0) !== 1) return;
@@ -352,7 +353,7 @@ export const noticeHandlers = (
 
 // ——— The member's choices (their profile) ———
 
-export const getNoticeSettings = async (ctx: CallContext): Promise<NoticeSettings> => {
+export const getNoticeSettings = async (ctx: ServiceContext): Promise<NoticeSettings> => {
   const { user } = enterpriseSession(ctx);
   const row = await ctx.db
     .selectFrom('notice_settings')
@@ -364,7 +365,7 @@ export const getNoticeSettings = async (ctx: CallContext): Promise<NoticeSetting
 
 /** Only the member themself: the session's own account, never another's, and not while logged in as them. */
 export const saveNoticeSettings = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: NoticeSettings,
 ): Promise<NoticeSettings> => {
   const s = enterpriseSession(ctx);
@@ -373,7 +374,7 @@ export const saveNoticeSettings = async (
     assigned: input.assigned ? 1 : 0,
     due_tomorrow: input.dueTomorrow ? 1 : 0,
     feedback: input.feedback ? 1 : 0,
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   await ctx.db
     .insertInto('notice_settings')

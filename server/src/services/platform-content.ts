@@ -6,9 +6,10 @@ import {
 import type { UploadPurpose } from '@coach/shared/contract/general';
 import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey, type VideoSubtitle } from '@coach/shared/contract/video';
 import { type Selectable, sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound, validation } from '../errors.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';
 
@@ -23,8 +24,6 @@ type ContentInput = {
   durationSeconds: number;
   subtitles: VideoSubtitle[];
 };
-
-const now = () => new Date().toISOString();
 
 const categoryOf = (value: string): VideoCategoryKey =>
   (VIDEO_CATEGORY_KEYS as readonly string[]).includes(value) ? (value as VideoCategoryKey) : 'communication';
@@ -56,7 +55,7 @@ const toContent = (row: ContentRow, enterpriseCount: number): PlatformContent =>
   createdAt: row.created_at,
 });
 
-const enterpriseCounts = async (ctx: CallContext, contentIds: string[]) => {
+const enterpriseCounts = async (ctx: ServiceContext, contentIds: string[]) => {
   const counts = new Map<string, number>();
   if (contentIds.length === 0) return counts;
   const rows = await ctx.db
@@ -69,20 +68,20 @@ const enterpriseCounts = async (ctx: CallContext, contentIds: string[]) => {
   return counts;
 };
 
-const findContent = async (ctx: CallContext, contentId: string) => {
+const findContent = async (ctx: ServiceContext, contentId: string) => {
   const row = await ctx.db.selectFrom('content').selectAll().where('id', '=', contentId).executeTakeFirst();
   if (!row) throw notFound('Video not found');
   return row;
 };
 
-const loadContent = async (ctx: CallContext, contentId: string) => {
+const loadContent = async (ctx: ServiceContext, contentId: string) => {
   const row = await findContent(ctx, contentId);
   const counts = await enterpriseCounts(ctx, [row.id]);
   return toContent(row, counts.get(row.id) ?? 0);
 };
 
 export const listContent = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { searchInput?: string | undefined; category?: VideoCategoryKey | undefined; currentPage: number },
 ) => {
   const { currentPage } = input;
@@ -112,7 +111,7 @@ export const listContent = async (
   );
 };
 
-export const getContent = (ctx: CallContext, { contentId }: { contentId: string }) =>
+export const getContent = (ctx: ServiceContext, { contentId }: { contentId: string }) =>
   loadContent(ctx, contentId);
 
 /**
@@ -120,7 +119,7 @@ export const getContent = (ctx: CallContext, { contentId }: { contentId: string 
  * (addresses the video already had are kept as they are); any other address must be absolute http(s).
  */
 const checkFile = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   field: string,
   url: string,
   purpose: UploadPurpose,
@@ -135,7 +134,7 @@ const checkFile = async (
   if (!external || !/^https?:\/\//i.test(url)) throw validation(field, 'Upload the file first');
 };
 
-const resolveCoach = async (ctx: CallContext, coachId: string | null) => {
+const resolveCoach = async (ctx: ServiceContext, coachId: string | null) => {
   if (!coachId) return { coach_id: null, coach: '' };
   const coach = await ctx.db
     .selectFrom('coaches')
@@ -146,7 +145,7 @@ const resolveCoach = async (ctx: CallContext, coachId: string | null) => {
   return { coach_id: coach.id, coach: coach.name };
 };
 
-const checkInput = async (ctx: CallContext, input: ContentInput, previous?: ContentRow) => {
+const checkInput = async (ctx: ServiceContext, input: ContentInput, previous?: ContentRow) => {
   const kept = new Set<string>(
     previous
       ? [
@@ -184,19 +183,19 @@ const checkInput = async (ctx: CallContext, input: ContentInput, previous?: Cont
   };
 };
 
-export const addContent = async (ctx: CallContext, input: ContentInput) => {
+export const addContent = async (ctx: ServiceContext, input: ContentInput) => {
   const values = await checkInput(ctx, input);
   const id = crypto.randomUUID();
   await ctx.db
     .insertInto('content')
-    .values({ id, ...values, like_count: 0, view_count: 0, created_at: now() })
+    .values({ id, ...values, like_count: 0, view_count: 0, created_at: nowIso() })
     .execute();
   ctx.setMessage('Video added');
   return loadContent(ctx, id);
 };
 
 export const editContent = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { contentId, ...input }: ContentInput & { contentId: string },
 ) => {
   const previous = await findContent(ctx, contentId);
@@ -210,7 +209,7 @@ export const editContent = async (
  * Refused while any enterprise has the video (withdraw it first), so no library loses a video by surprise.
  * What is left of it (views, likes, journaling answers of past enterprises) goes with it.
  */
-export const deleteContent = async (ctx: CallContext, { contentId }: { contentId: string }) => {
+export const deleteContent = async (ctx: ServiceContext, { contentId }: { contentId: string }) => {
   await findContent(ctx, contentId);
   const counts = await enterpriseCounts(ctx, [contentId]);
   const holders = counts.get(contentId) ?? 0;
@@ -233,7 +232,7 @@ export const deleteContent = async (ctx: CallContext, { contentId }: { contentId
 };
 
 export const contentEnterprises = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { contentId }: { contentId: string },
 ): Promise<ContentEnterprise[]> => {
   await findContent(ctx, contentId);
@@ -253,7 +252,7 @@ export const contentEnterprises = async (
  * Answers how many (video, enterprise) pairs changed and how many already were as asked.
  */
 export const bulkAssign = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { contentIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' },
 ) => {
   const contentIds = [...new Set(input.contentIds)];
@@ -279,7 +278,7 @@ export const bulkAssign = async (
   await ctx.db.transaction().execute(async (trx) => {
     if (input.action === 'assign') {
       const missing = pairs.filter((p) => !has.has(`${p.content_id}:${p.enterprise_id}`));
-      const at = now();
+      const at = nowIso();
       // Two admins offering the same video at once both see it missing: the later insert skips the pair
       // (it was a unique-key 500) and only rows really added are counted.
       for (let start = 0; start < missing.length; start += 400) {
@@ -316,7 +315,7 @@ export const bulkAssign = async (
 // Coaches (users/get-coachs, users/add-coach)
 // ---------------------------------------------------------------------------------------------
 
-export const listCoaches = async (ctx: CallContext, { search }: { search?: string | undefined }) => {
+export const listCoaches = async (ctx: ServiceContext, { search }: { search?: string | undefined }) => {
   let query = ctx.db.selectFrom('coaches').select(['id', 'name']);
   if (search) query = query.where(sql<boolean>`lower(name) like ${containsPattern(search)} escape '\\'`);
   const rows = await query.orderBy(sql`lower(name)`).orderBy('id').limit(100).execute();
@@ -324,7 +323,7 @@ export const listCoaches = async (ctx: CallContext, { search }: { search?: strin
 };
 
 /** A coach by name; a name already listed (whatever its case) answers that coach instead of a twin. */
-export const addCoach = async (ctx: CallContext, { name }: { name: string }) => {
+export const addCoach = async (ctx: ServiceContext, { name }: { name: string }) => {
   const clean = name.replace(/\s+/g, ' ');
   const found = await ctx.db
     .selectFrom('coaches')
@@ -336,7 +335,7 @@ export const addCoach = async (ctx: CallContext, { name }: { name: string }) => 
     return { _id: found.id, name: found.name };
   }
   const id = crypto.randomUUID();
-  await ctx.db.insertInto('coaches').values({ id, name: clean, created_at: now() }).execute();
+  await ctx.db.insertInto('coaches').values({ id, name: clean, created_at: nowIso() }).execute();
   ctx.setMessage('Coach added');
   return { _id: id, name: clean };
 };

@@ -2,14 +2,14 @@ import { PLATFORM_TASK_PAGE_SIZE, type PlatformTask } from '@coach/shared/contra
 import type { Attachment, addTaskRequest } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound, validation } from '../errors.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { authoredColumns, checkAttachments } from './tasks.ts';
 
 type TaskInput = z.output<typeof addTaskRequest>;
-const now = () => new Date().toISOString();
 
 /** Enterprises holding a live (not archived) copy of the template. */
 const enterpriseCount = sql<number>`(select count(*) from tasks c where c.platform_task_id = platform_tasks.id and c.archived = 0)`;
@@ -43,7 +43,7 @@ const loadTemplate = async (db: Db, taskId: string) => {
 };
 
 /** A Video template names a video of the platform library. */
-const assertVideo = async (ctx: CallContext, input: TaskInput) => {
+const assertVideo = async (ctx: ServiceContext, input: TaskInput) => {
   if (input.type !== 3) return;
   const found = await ctx.db
     .selectFrom('content')
@@ -57,7 +57,7 @@ const assertVideo = async (ctx: CallContext, input: TaskInput) => {
 const offerVideo = async (db: Db, details: string, enterpriseIds: string[]) => {
   const { contentId } = JSON.parse(details) as { contentId?: string };
   if (!contentId || enterpriseIds.length === 0) return;
-  const at = now();
+  const at = nowIso();
   for (const enterpriseId of enterpriseIds)
     await db
       .insertInto('content_enterprises')
@@ -68,7 +68,7 @@ const offerVideo = async (db: Db, details: string, enterpriseIds: string[]) => {
 
 /** tasks/get-tasks: the platform library, newest first, by type and title. */
 export const listTemplates = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     searchInput?: string | undefined;
     type?: number | undefined;
@@ -106,7 +106,7 @@ export const listTemplates = async (
 };
 
 /** tasks/get-task: one template and the enterprises that have it (with how many of their learners got it). */
-export const getTemplate = async (ctx: CallContext, { taskId }: { taskId: string }) => {
+export const getTemplate = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
   const row = await loadTemplate(ctx.db, taskId);
   const enterprises = await ctx.db
     .selectFrom('tasks as c')
@@ -131,11 +131,11 @@ export const getTemplate = async (ctx: CallContext, { taskId }: { taskId: string
 };
 
 /** tasks/add-task: a new template, offered to nobody yet. */
-export const addTemplate = async (ctx: CallContext, input: TaskInput) => {
+export const addTemplate = async (ctx: ServiceContext, input: TaskInput) => {
   await checkAttachments(ctx, input.attachments);
   await assertVideo(ctx, input);
   const id = crypto.randomUUID();
-  const at = now();
+  const at = nowIso();
   await ctx.db
     .insertInto('platform_tasks')
     .values({
@@ -152,14 +152,14 @@ export const addTemplate = async (ctx: CallContext, input: TaskInput) => {
 };
 
 /** tasks/edit-task: the template and every enterprise's copy of it change together. */
-export const editTemplate = async (ctx: CallContext, input: TaskInput & { taskId: string }) => {
+export const editTemplate = async (ctx: ServiceContext, input: TaskInput & { taskId: string }) => {
   const existing = toPlatformTask(await loadTemplate(ctx.db, input.taskId));
   if (existing.type !== input.type) throw validation('type', 'The type of a task cannot change');
   await checkAttachments(ctx, input.attachments, existing.attachments);
   const { taskId, ...task } = input;
   await assertVideo(ctx, task as TaskInput);
   const columns = authoredColumns(task as TaskInput);
-  const at = now();
+  const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('platform_tasks')
@@ -208,7 +208,11 @@ const withdraw = async (
     .executeTakeFirst();
   if (!copy) return 'none';
   if (Number(copy.assigned) > 0) {
-    await db.updateTable('tasks').set({ archived: 1, updated_at: now() }).where('id', '=', copy.id).execute();
+    await db
+      .updateTable('tasks')
+      .set({ archived: 1, updated_at: nowIso() })
+      .where('id', '=', copy.id)
+      .execute();
     await db.deleteFrom('task_group_assignments').where('task_id', '=', copy.id).execute();
     return 'archived';
   }
@@ -224,7 +228,7 @@ const offer = async (db: Db, template: TemplateRow, enterpriseId: string): Promi
     .where('platform_task_id', '=', template.id)
     .where('enterprise_id', '=', enterpriseId)
     .executeTakeFirst();
-  const at = now();
+  const at = nowIso();
   const columns = {
     type: template.type,
     title: template.title,
@@ -266,7 +270,7 @@ const offer = async (db: Db, template: TemplateRow, enterpriseId: string): Promi
 };
 
 /** tasks/delete-task: withdrawn from every enterprise first (copies with learners stay archived). */
-export const deleteTemplate = async (ctx: CallContext, { taskId }: { taskId: string }) => {
+export const deleteTemplate = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
   await loadTemplate(ctx.db, taskId);
   let withdrawn = 0;
   let archived = 0;
@@ -294,7 +298,7 @@ export const deleteTemplate = async (ctx: CallContext, { taskId }: { taskId: str
 
 /** tasks/bulk-assign-unassign: offers or withdraws templates for enterprises, pair by pair. */
 export const bulkAssign = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { taskIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' },
 ) => {
   const taskIds = [...new Set(input.taskIds)];

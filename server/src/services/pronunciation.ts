@@ -11,10 +11,11 @@ import {
   type PronunciationStrictness,
 } from '@coach/shared/contract/pronunciation';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
 type SavedRow = {
@@ -78,7 +79,7 @@ const toGroupPronunciation = (row: GroupRow): GroupPronunciation => ({
 });
 
 export const listPronunciationSettings = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { searchQuery?: string | undefined; currentPage: number },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -102,7 +103,7 @@ export const listPronunciationSettings = async (
 
 /** Saves a group's settings (the first save turns its defaults into a row of its own). */
 export const updatePronunciationSettings = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: Omit<PronunciationSettings, 'attemptCounts'> & {
     groupId: string;
     attemptCounts?: AttemptCounts | undefined;
@@ -124,7 +125,7 @@ export const updatePronunciationSettings = async (
     strictness: input.strictness,
     // Left out, the group keeps its rule (a new row starts at 'best').
     ...(input.attemptCounts ? { attempt_counts: input.attemptCounts } : {}),
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   await ctx.db
     .insertInto('pronunciation_settings')

@@ -6,9 +6,10 @@ import {
 } from '@coach/shared/contract/reading-topics';
 import { countWords } from '@coach/shared/format/word-count';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 
 type TopicRow = { id: string; title: string; passage: string; level: number | null; updated_at: string };
@@ -26,7 +27,7 @@ const toTopic = (row: TopicRow): ReadingTopic => ({
   updatedAt: row.updated_at,
 });
 
-const findTopic = async (ctx: CallContext, enterpriseId: string, topicId: string) => {
+const findTopic = async (ctx: ServiceContext, enterpriseId: string, topicId: string) => {
   const row = await ctx.db
     .selectFrom('reading_topics')
     .select(['id', 'title', 'passage', 'level', 'updated_at'])
@@ -39,7 +40,12 @@ const findTopic = async (ctx: CallContext, enterpriseId: string, topicId: string
 };
 
 /** Titles are unique per enterprise, so the Read task editor's picker never shows two alike. */
-const assertTitleFree = async (ctx: CallContext, enterpriseId: string, title: string, exceptId?: string) => {
+const assertTitleFree = async (
+  ctx: ServiceContext,
+  enterpriseId: string,
+  title: string,
+  exceptId?: string,
+) => {
   let query = ctx.db
     .selectFrom('reading_topics')
     .select('id')
@@ -51,7 +57,7 @@ const assertTitleFree = async (ctx: CallContext, enterpriseId: string, title: st
 };
 
 export const listReadingTopics = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { searchQuery?: string | undefined; currentPage: number },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -71,7 +77,7 @@ export const listReadingTopics = async (
 };
 
 /** Every topic of the enterprise for the Read task editor's picker (topics are tens, not thousands). */
-export const readingTopicOptions = async (ctx: CallContext): Promise<ReadingTopicOption[]> => {
+export const readingTopicOptions = async (ctx: ServiceContext): Promise<ReadingTopicOption[]> => {
   const { enterpriseId } = enterpriseSession(ctx);
   const rows = await ctx.db
     .selectFrom('reading_topics')
@@ -86,11 +92,11 @@ export const readingTopicOptions = async (ctx: CallContext): Promise<ReadingTopi
   });
 };
 
-export const addReadingTopic = async (ctx: CallContext, input: TopicInput): Promise<ReadingTopic> => {
+export const addReadingTopic = async (ctx: ServiceContext, input: TopicInput): Promise<ReadingTopic> => {
   const { enterpriseId } = enterpriseSession(ctx);
   await assertTitleFree(ctx, enterpriseId, input.title);
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
+  const now = nowIso();
   await ctx.db
     .insertInto('reading_topics')
     .values({
@@ -109,7 +115,7 @@ export const addReadingTopic = async (ctx: CallContext, input: TopicInput): Prom
 
 /** Tasks made from the topic earlier keep the passage they copied; only new picks see the change. */
 export const editReadingTopic = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: TopicInput & { topicId: string },
 ): Promise<ReadingTopic> => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -121,7 +127,7 @@ export const editReadingTopic = async (
       title: input.title,
       passage: input.passage,
       level: input.level ?? null,
-      updated_at: new Date().toISOString(),
+      updated_at: nowIso(),
     })
     .where('id', '=', input.topicId)
     .where('enterprise_id', '=', enterpriseId)
@@ -130,7 +136,7 @@ export const editReadingTopic = async (
   return toTopic(await findTopic(ctx, enterpriseId, input.topicId));
 };
 
-export const deleteReadingTopic = async (ctx: CallContext, { topicId }: { topicId: string }) => {
+export const deleteReadingTopic = async (ctx: ServiceContext, { topicId }: { topicId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await findTopic(ctx, enterpriseId, topicId);
   // Deleting a topic that tasks were made from is fine: tasks.reading_topic_id is ON DELETE SET NULL and

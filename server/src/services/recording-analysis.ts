@@ -10,6 +10,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { nowIso } from './common/clock.ts';
 import { emitEvent } from './integration-events.ts';
 import { advanceInterview } from './interview.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
@@ -25,7 +26,6 @@ import { loadTask, toTasks } from './tasks.ts';
 
 /** Recordings are read for analysis up to the recording upload limit. */
 const READ_BYTES = 50 * 1024 * 1024;
-const nowIso = () => new Date().toISOString();
 
 /** What the learner was asked to say for a recording key, when the task gives a text (else free speech). */
 export const targetTextOf = (task: Task, key: string): string | null => {

@@ -1,4 +1,3 @@
-import type { CallContext } from '../adapter.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { assertMayMail, guard, mayMail, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import { insertCompany } from '../db/companies.ts';
@@ -6,12 +5,12 @@ import { conflict, isUniqueViolation } from '../errors.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { enterpriseSession } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
-
-const nowIso = () => new Date().toISOString();
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 /** In the reader's language (issue 18): their saved one, else the language of the screen they signed up on. */
 const sendVerification = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   user: { id: string; name: string; email: string; language?: string | null },
 ) => {
   const token = await createOneTimeToken(ctx, 'verify', 'enterprise', user.id);
@@ -29,7 +28,7 @@ const sendVerification = async (
  * already, a note to its owner. A sign-up racing another with the same email ends the same way.
  */
 export const register = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { company_name: string; name: string; email: string; password: string },
 ) => {
   const keys = throttleKeys('register', input.email, ctx.ip);
@@ -78,7 +77,7 @@ export const register = async (
 };
 
 /** /activation-required: a fresh verification link (earlier ones keep working until they expire). */
-export const resendVerification = async (ctx: CallContext) => {
+export const resendVerification = async (ctx: ServiceContext) => {
   const { user } = enterpriseSession(ctx);
   if (user.email_verified_at) throw conflict('Your email is already verified');
   const keys = throttleKeys('verify-resend', user.email, ctx.ip);

@@ -1,10 +1,10 @@
 import { SPEECH_TREND_DAYS, type SpeechTrendPoint } from '@coach/shared/contract/members';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { dayOf } from './activity.ts';
+import { dayOf } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 type Day = { recordings: number; pace: number; fillers: number; scored: number; pronunciation: number };
 
@@ -16,7 +16,7 @@ const mean = (sum: number, count: number) => sum / Math.max(1, count);
  * averaged over the recordings read against a target text only: free speech has no such score to average.
  */
 export const getMemberSpeechTrend = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { memberId }: { memberId: string },
   now = new Date(),
 ): Promise<{ days: number; points: SpeechTrendPoint[] }> => {

@@ -15,15 +15,15 @@ import {
 } from '@coach/shared/contract/surveys';
 import type { ChoiceAnswer } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
-import { csvCell } from './admin-reports.ts';
+import { dueAfter, nowIso } from './common/clock.ts';
+import { csvText } from './common/csv.ts';
+import type { ServiceContext } from './context.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
-import { dueAfter, now } from './task-assignment-rows.ts';
 import { assertGroupInEnterprise, assertMembersInEnterprise } from './tenant.ts';
 
 // Surveys (issue 17): written and assigned by people with the `surveys` key, answered by the members who have
@@ -57,7 +57,7 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Active past its due date reads as Closed (closed at the due date): nobody may answer any more. */
-const statusOf = (row: Pick<SurveyRow, 'status' | 'due_at'>, at = now()): SurveyStatus => {
+const statusOf = (row: Pick<SurveyRow, 'status' | 'due_at'>, at = nowIso()): SurveyStatus => {
   if (row.status === 'Active' && row.due_at !== null && row.due_at <= at) return 'Closed';
   if (row.status === 'Draft' || row.status === 'Active') return row.status;
   return 'Closed';
@@ -184,7 +184,7 @@ const toSurvey = async (db: Db, enterpriseId: string, row: SurveyRow): Promise<S
   };
 };
 
-const surveyById = async (ctx: CallContext, surveyId: string) => {
+const surveyById = async (ctx: ServiceContext, surveyId: string) => {
   const { enterpriseId } = enterpriseSession(ctx);
   return toSurvey(ctx.db, enterpriseId, await findSurvey(ctx.db, enterpriseId, surveyId));
 };
@@ -194,11 +194,11 @@ const surveyById = async (ctx: CallContext, surveyId: string) => {
 // ---------------------------------------------------------------------------------------------
 
 export const listSurveys = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { searchQuery?: string | undefined; status?: SurveyStatus | undefined; currentPage: number },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
-  const at = now();
+  const at = nowIso();
   let query = ctx.db.selectFrom('surveys').where('enterprise_id', '=', enterpriseId);
   if (input.searchQuery)
     query = query.where(sql<boolean>`lower(title) like ${containsPattern(input.searchQuery)} escape '\\'`);
@@ -231,12 +231,13 @@ export const listSurveys = async (
   );
 };
 
-export const getSurvey = (ctx: CallContext, { surveyId }: { surveyId: string }) => surveyById(ctx, surveyId);
+export const getSurvey = (ctx: ServiceContext, { surveyId }: { surveyId: string }) =>
+  surveyById(ctx, surveyId);
 
-export const addSurvey = async (ctx: CallContext, input: SurveyInput) => {
+export const addSurvey = async (ctx: ServiceContext, input: SurveyInput) => {
   const s = enterpriseSession(ctx);
   const id = crypto.randomUUID();
-  const at = now();
+  const at = nowIso();
   await ctx.db
     .insertInto('surveys')
     .values({
@@ -268,7 +269,7 @@ const hasResponses = async (db: Db, surveyId: string) =>
  * A draft changes freely. An Active survey keeps its questions once anybody has answered (their answers are to
  * those questions); its title, description and due date may still change. A closed survey stays as it was.
  */
-export const editSurvey = async (ctx: CallContext, input: SurveyInput & { surveyId: string }) => {
+export const editSurvey = async (ctx: ServiceContext, input: SurveyInput & { surveyId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await findSurvey(ctx.db, enterpriseId, input.surveyId);
   const status = statusOf(row);
@@ -285,7 +286,7 @@ export const editSurvey = async (ctx: CallContext, input: SurveyInput & { survey
   let dueAt: string | null = null;
   if (status === 'Active' && row.published_at && input.expirySeconds !== null) {
     dueAt = dueAfter(row.published_at, input.expirySeconds);
-    if (dueAt <= now())
+    if (dueAt <= nowIso())
       throw validation(
         'expirySeconds',
         'That due date has already passed: choose a longer one, or close the survey',
@@ -299,7 +300,7 @@ export const editSurvey = async (ctx: CallContext, input: SurveyInput & { survey
       questions,
       expiry_seconds: input.expirySeconds,
       due_at: dueAt,
-      updated_at: now(),
+      updated_at: nowIso(),
     })
     .where('id', '=', row.id)
     .where('enterprise_id', '=', enterpriseId)
@@ -309,7 +310,7 @@ export const editSurvey = async (ctx: CallContext, input: SurveyInput & { survey
 };
 
 /** Draft to Active: the members it is assigned to see it from now, and its due date counts from now. */
-export const publishSurvey = async (ctx: CallContext, { surveyId }: { surveyId: string }) => {
+export const publishSurvey = async (ctx: ServiceContext, { surveyId }: { surveyId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await findSurvey(ctx.db, enterpriseId, surveyId);
   if (row.status !== 'Draft')
@@ -320,7 +321,7 @@ export const publishSurvey = async (ctx: CallContext, { surveyId }: { surveyId: 
     );
   if (questionsOf(row).length === 0)
     throw validation('questions', 'Add at least one question before publishing');
-  const at = now();
+  const at = nowIso();
   await ctx.db
     .updateTable('surveys')
     .set({
@@ -338,13 +339,13 @@ export const publishSurvey = async (ctx: CallContext, { surveyId }: { surveyId: 
 };
 
 /** Active to Closed: nobody may answer or change answers any more; the results stay. */
-export const closeSurvey = async (ctx: CallContext, { surveyId }: { surveyId: string }) => {
+export const closeSurvey = async (ctx: ServiceContext, { surveyId }: { surveyId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await findSurvey(ctx.db, enterpriseId, surveyId);
   if (row.status === 'Draft')
     throw conflict('A draft has not been published, so it cannot be closed; delete it instead');
   if (row.status === 'Closed') throw conflict('The survey is already closed');
-  const at = now();
+  const at = nowIso();
   await ctx.db
     .updateTable('surveys')
     // Past its due date it closed then; closing it now records that date rather than today's.
@@ -356,7 +357,7 @@ export const closeSurvey = async (ctx: CallContext, { surveyId }: { surveyId: st
   return surveyById(ctx, row.id);
 };
 
-export const deleteSurvey = async (ctx: CallContext, { surveyId }: { surveyId: string }) => {
+export const deleteSurvey = async (ctx: ServiceContext, { surveyId }: { surveyId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await findSurvey(ctx.db, enterpriseId, surveyId);
   await ctx.db.transaction().execute(async (trx) => {
@@ -376,14 +377,14 @@ export const deleteSurvey = async (ctx: CallContext, { surveyId }: { surveyId: s
 type AudienceInput = { surveyId: string; groupIds: string[]; userIds: string[] };
 
 /** Adds groups and members; a group's later joiners have the survey too, since the audience is read when asked. */
-export const assignSurvey = async (ctx: CallContext, input: AudienceInput) => {
+export const assignSurvey = async (ctx: ServiceContext, input: AudienceInput) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await findSurvey(ctx.db, enterpriseId, input.surveyId);
   if (statusOf(row) === 'Closed') throw conflict('A closed survey cannot be assigned');
   const groupIds = [...new Set(input.groupIds)];
   for (const groupId of groupIds) await assertGroupInEnterprise(ctx.db, enterpriseId, groupId);
   const userIds = await assertMembersInEnterprise(ctx.db, enterpriseId, input.userIds);
-  const at = now();
+  const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     if (groupIds.length)
       await trx
@@ -418,7 +419,7 @@ export const assignSurvey = async (ctx: CallContext, input: AudienceInput) => {
 };
 
 /** Takes groups and members out of the audience; answers they gave stay in the results. */
-export const unassignSurvey = async (ctx: CallContext, input: AudienceInput) => {
+export const unassignSurvey = async (ctx: ServiceContext, input: AudienceInput) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await findSurvey(ctx.db, enterpriseId, input.surveyId);
   await ctx.db.transaction().execute(async (trx) => {
@@ -453,7 +454,7 @@ type ResponseRow = {
 };
 
 const loadResults = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { surveyId, groupId }: { surveyId: string; groupId?: string | undefined },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -565,7 +566,7 @@ const groupRates = async (
 };
 
 export const surveyResults = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { surveyId: string; groupId?: string | undefined },
 ): Promise<SurveyResults> => {
   const { enterpriseId, row, group, responseRows, audienceIds } = await loadResults(ctx, input);
@@ -593,7 +594,7 @@ const slug = (text: string) =>
 
 /** One row per response: who, when, and each question's answer (option texts, then "Other: ..."). */
 export const exportSurveyResults = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { surveyId: string; groupId?: string | undefined },
 ) => {
   const { row, group, responseRows } = await loadResults(ctx, input);
@@ -605,9 +606,9 @@ export const exportSurveyResults = async (
     if (other) texts.push(`${otherLabel(question)}: ${other}`);
     return texts.join('; ');
   };
-  const lines = [
-    header.map(csvCell).join(','),
-    ...responseRows.map((r) => {
+  const csv = csvText(
+    header,
+    responseRows.map((r) => {
       const answers = parseAnswers(r.answers);
       return [
         r.name,
@@ -615,15 +616,13 @@ export const exportSurveyResults = async (
         r.submitted_at,
         r.updated_at,
         ...questions.map((q) => cellOf(q, answers[q.id])),
-      ]
-        .map(csvCell)
-        .join(',');
+      ];
     }),
-  ];
+  );
   ctx.setMessage(`${plural(responseRows.length, 'response')} exported`);
   return {
     filename: `survey-${slug(row.title)}${group ? `-${slug(group.name)}` : ''}.csv`,
-    csv: `${lines.join('\r\n')}\r\n`,
+    csv,
     rows: responseRows.length,
   };
 };
@@ -680,7 +679,7 @@ const mine = (db: Db, enterpriseId: string, userId: string) =>
       ]),
     );
 
-export const mySurveys = async (ctx: CallContext): Promise<MySurveyRow[]> => {
+export const mySurveys = async (ctx: ServiceContext): Promise<MySurveyRow[]> => {
   const s = enterpriseSession(ctx);
   const rows = await mine(ctx.db, s.enterpriseId, s.user.id)
     .select([
@@ -697,7 +696,7 @@ export const mySurveys = async (ctx: CallContext): Promise<MySurveyRow[]> => {
     .orderBy('s.id')
     .limit(MY_SURVEYS_MAX)
     .execute();
-  const at = now();
+  const at = nowIso();
   const assigned = await assignedSurveyIds(ctx.db, s.user.id);
   const list = rows.map((row) => {
     const status = statusOf(row, at);
@@ -719,7 +718,7 @@ export const mySurveys = async (ctx: CallContext): Promise<MySurveyRow[]> => {
   return [...open, ...list.filter((row) => !row.open)];
 };
 
-const loadMySurvey = async (ctx: CallContext, surveyId: string) => {
+const loadMySurvey = async (ctx: ServiceContext, surveyId: string) => {
   const s = enterpriseSession(ctx);
   const row = await mine(ctx.db, s.enterpriseId, s.user.id)
     .where('s.id', '=', surveyId)
@@ -757,7 +756,7 @@ const loadMySurvey = async (ctx: CallContext, surveyId: string) => {
   return mySurvey;
 };
 
-export const getMySurvey = (ctx: CallContext, { surveyId }: { surveyId: string }) =>
+export const getMySurvey = (ctx: ServiceContext, { surveyId }: { surveyId: string }) =>
   loadMySurvey(ctx, surveyId);
 
 /**
@@ -766,7 +765,7 @@ export const getMySurvey = (ctx: CallContext, { surveyId }: { surveyId: string }
  * then with its text. One submission per member; submitting again changes it while the survey is open.
  */
 export const submitSurvey = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { surveyId, answers }: { surveyId: string; answers: SurveyAnswers },
 ) => {
   const s = enterpriseSession(ctx);
@@ -792,7 +791,7 @@ export const submitSurvey = async (
       stored[question.id] = { values: answer.values, ...(other ? { other } : {}) };
     }
   }
-  const at = now();
+  const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('survey_responses')

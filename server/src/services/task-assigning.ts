@@ -1,12 +1,13 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { Task } from '@coach/shared/contract/tasks';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { dueAfter, nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { assertTaskTypeOn } from './features.ts';
 import { queueAssignmentNotices } from './notices.ts';
-import { CHUNK, dueAfter, now } from './task-assignment-rows.ts';
+import { CHUNK } from './task-assignment-rows.ts';
 import { assertTasksInEnterprise } from './tasks.ts';
 import { assertGroupInEnterprise, assertMembersInEnterprise } from './tenant.ts';
 
@@ -20,7 +21,7 @@ const insertAssignments = async (
   source: 'direct' | 'group',
 ) => {
   let inserted = 0;
-  const at = now();
+  const at = nowIso();
   for (let start = 0; start < pairs.length; start += CHUNK) {
     const chunk = pairs.slice(start, start + CHUNK);
     const result = await db
@@ -51,7 +52,7 @@ const insertAssignments = async (
 };
 
 /** Tasks that can be assigned: the enterprise's, not archived, of a type whose feature is on. */
-const liveTasks = async (ctx: CallContext, enterpriseId: string, taskIds: string[]) => {
+const liveTasks = async (ctx: ServiceContext, enterpriseId: string, taskIds: string[]) => {
   const tasks = await assertTasksInEnterprise(ctx.db, enterpriseId, taskIds);
   if (tasks.some((task) => Number(task.archived) === 1))
     throw conflict('An archived task cannot be assigned; restore it by creating it again');
@@ -60,7 +61,7 @@ const liveTasks = async (ctx: CallContext, enterpriseId: string, taskIds: string
 };
 
 export const assignToMembers = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { taskIds, userIds }: { taskIds: string[]; userIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -86,14 +87,14 @@ const assignedMessage = (assigned: number, asked: number) =>
  * who join later get them too (syncGroupTasks runs wherever group membership changes).
  */
 export const assignToGroups = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { taskIds, groupIds }: { taskIds: string[]; groupIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const tasks = await liveTasks(ctx, enterpriseId, taskIds);
   const groups = [...new Set(groupIds)];
   for (const groupId of groups) await assertGroupInEnterprise(ctx.db, enterpriseId, groupId);
-  const at = now();
+  const at = nowIso();
   const assigned = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('task_group_assignments')

@@ -1,12 +1,8 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import {
-  type Assignment,
-  isScoredTaskType,
-  type PronunciationResult,
-  type TaskReport,
-} from '@coach/shared/contract/tasks';
+import { type Assignment, isScoredTaskType, type TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
+import { nowIso } from './common/clock.ts';
 import { interviewMessagesOf } from './interview.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analysesOf } from './recording-analysis.ts';
@@ -18,15 +14,11 @@ import { loadTask, toTasks } from './tasks.ts';
 
 export type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
 
-export const now = () => new Date().toISOString();
-
-export const dueAfter = (from: string, seconds: number) =>
-  new Date(Date.parse(from) + seconds * 1000).toISOString();
 export const CHUNK = 400;
 
 export const statusOf = (value: number) => Number(value) as 0 | 1 | 2;
 export const isOverdue = (dueAt: string, status: number) =>
-  Number(status) !== TASK_STATUS.completed && dueAt < now();
+  Number(status) !== TASK_STATUS.completed && dueAt < nowIso();
 
 export const splitReport = (json: string | null) => {
   const { pronunciationResult, ...report } = (json ? JSON.parse(json) : {}) as StoredReport;

@@ -1,7 +1,6 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { PendingReviewRow, Task, TaskMemberRow } from '@coach/shared/contract/tasks';
 import { type RawBuilder, sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
@@ -13,10 +12,12 @@ import {
   memberMatches,
   SEARCH_CAP,
 } from './capped-search.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { emitEvent } from './integration-events.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { tellMemberOfFeedback } from './notices.ts';
-import { findAssignment, isOverdue, loadAssignment, now, statusOf } from './task-assignment-rows.ts';
+import { findAssignment, isOverdue, loadAssignment, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './tasks.ts';
 import { assertGroupInEnterprise } from './tenant.ts';
 
@@ -35,7 +36,7 @@ const loadMember = async (db: Db, enterpriseId: string, userId: string) => {
 };
 
 export const memberTaskData = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { taskId, userId }: { taskId: string; userId: string },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -57,7 +58,7 @@ export const memberTaskData = async (
  * summing up and the reviewer's feedback (services/interview.ts).
  */
 export const interviewMessages = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { taskId, userId }: { taskId: string; userId: string },
 ) => {
   const { task, assignment } = await memberTaskData(ctx, { taskId, userId });
@@ -65,7 +66,7 @@ export const interviewMessages = async (
   return { messages: assignment.interview };
 };
 
-const completedAssignment = async (ctx: CallContext, taskId: string, userId: string) => {
+const completedAssignment = async (ctx: ServiceContext, taskId: string, userId: string) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadTask(ctx.db, enterpriseId, taskId);
   await loadMember(ctx.db, enterpriseId, userId);
@@ -76,11 +77,11 @@ const completedAssignment = async (ctx: CallContext, taskId: string, userId: str
 };
 
 export const addFeedback = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { taskId, userId, feedback }: { taskId: string; userId: string; feedback: string },
 ) => {
   const row = await completedAssignment(ctx, taskId, userId);
-  const at = now();
+  const at = nowIso();
   await ctx.db
     .updateTable('task_assignments')
     .set({ feedback, feedback_at: at, updated_at: at })
@@ -93,16 +94,16 @@ export const addFeedback = async (
 };
 
 export const markReviewed = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { taskId, userId }: { taskId: string; userId: string },
 ) => {
   const s = enterpriseSession(ctx);
   const row = await completedAssignment(ctx, taskId, userId);
-  const at = row.reviewed_at ?? now();
+  const at = row.reviewed_at ?? nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('task_assignments')
-      .set({ reviewed_at: at, reviewed_by: s.user.id, updated_at: now() })
+      .set({ reviewed_at: at, reviewed_by: s.user.id, updated_at: nowIso() })
       .where('id', '=', row.id)
       .execute();
     // Marked once: marking again keeps the first time and says nothing new.
@@ -120,7 +121,7 @@ export const markReviewed = async (
 
 /** get-members-by-taskid: who has the task and how far they are, 10 a page by name. */
 export const membersOfTask = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   {
     taskId,
     searchQuery,
@@ -185,7 +186,7 @@ const REVIEW_SORT = { name: 'u.name', taskName: 't.title', completedAt: 'a.compl
  * the (few) matching members instead.
  */
 export const pendingReview = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     currentPage: number;
     limit: number;
@@ -303,7 +304,7 @@ const toPendingRow = (row: PendingRowColumns): PendingReviewRow => ({
  * last looking the 500 sampled attempts up again by id.
  */
 const searchPending = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   enterpriseId: string,
   input: { currentPage: number; limit: number; sort_by: keyof typeof REVIEW_SORT; sort_type: 'asc' | 'desc' },
   search: string,

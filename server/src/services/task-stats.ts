@@ -2,6 +2,7 @@ import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { TaskFigures, VideoFigures } from '@coach/shared/contract/general';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { nowIso } from './common/clock.ts';
 
 /**
  * Task figures for the dashboard, a member's detail page and a group's detail page (issue 3 with issue 5): how
@@ -28,7 +29,7 @@ export const taskFigures = async (
     completedBefore?: string | undefined;
   },
 ): Promise<TaskFigures> => {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const completed = TASK_STATUS.completed;
   let query = db.selectFrom('task_assignments as a').where('a.enterprise_id', '=', enterpriseId);
   if (userId) query = query.where('a.user_id', '=', userId);

@@ -10,18 +10,17 @@ import {
 import { hasPermission } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { CallContext } from '../adapter.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from './features.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { assertUploaded } from './uploads.ts';
 
 type TaskInput = z.output<typeof addTaskRequest>;
 type TaskType = Task['type'];
-
-const now = () => new Date().toISOString();
 
 /** The fields each type keeps in tasks.details (JSON); the common fields have columns. */
 const DETAIL_KEYS: Record<TaskType, readonly string[]> = {
@@ -117,7 +116,7 @@ export const loadTask = async (db: Db, enterpriseId: string, taskId: string) => 
   return row;
 };
 
-export const canAuthor = (ctx: CallContext) => {
+export const canAuthor = (ctx: ServiceContext) => {
   const s = enterpriseSession(ctx);
   return hasPermission({
     permissions: s.permissions,
@@ -144,7 +143,7 @@ const readingTopicPassage = async (db: Db, enterpriseId: string, topicId: string
  * on a task stay when it is switched off. Platform templates (admin) are not behind an enterprise's flag.
  */
 export const checkAttachments = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   attachments: Attachment[],
   kept: Attachment[] = [],
 ) => {
@@ -178,7 +177,7 @@ const detailsOf = (input: TaskInput) => {
   return details;
 };
 
-const columnsOf = async (ctx: CallContext, enterpriseId: string, input: TaskInput) => {
+const columnsOf = async (ctx: ServiceContext, enterpriseId: string, input: TaskInput) => {
   const details = detailsOf(input);
   let readingTopicId: string | null = null;
   if (input.type === 1 && input.readingTopicId) {
@@ -191,7 +190,7 @@ const columnsOf = async (ctx: CallContext, enterpriseId: string, input: TaskInpu
 };
 
 /** A Video task points at a video of the content library that the enterprise has (issue 6). */
-const assertContent = async (ctx: CallContext, enterpriseId: string, contentId: string) => {
+const assertContent = async (ctx: ServiceContext, enterpriseId: string, contentId: string) => {
   const row = await ctx.db
     .selectFrom('content_enterprises')
     .select('content_id')
@@ -201,12 +200,12 @@ const assertContent = async (ctx: CallContext, enterpriseId: string, contentId: 
   if (!row) throw validation('contentId', 'Choose a video of your content library');
 };
 
-export const addTask = async (ctx: CallContext, input: TaskInput) => {
+export const addTask = async (ctx: ServiceContext, input: TaskInput) => {
   const s = enterpriseSession(ctx);
   assertTaskTypeOn(ctx, input.type);
   await checkAttachments(ctx, input.attachments);
   const id = crypto.randomUUID();
-  const at = now();
+  const at = nowIso();
   await ctx.db
     .insertInto('tasks')
     .values({
@@ -225,7 +224,7 @@ export const addTask = async (ctx: CallContext, input: TaskInput) => {
   return toTask(await loadTask(ctx.db, s.enterpriseId, id));
 };
 
-export const editTask = async (ctx: CallContext, input: TaskInput & { taskId: string }) => {
+export const editTask = async (ctx: ServiceContext, input: TaskInput & { taskId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const existingRow = await loadTask(ctx.db, enterpriseId, input.taskId);
   assertOwnTask(existingRow);
@@ -238,7 +237,7 @@ export const editTask = async (ctx: CallContext, input: TaskInput & { taskId: st
   const { taskId, ...task } = input;
   await ctx.db
     .updateTable('tasks')
-    .set({ ...(await columnsOf(ctx, enterpriseId, task as TaskInput)), updated_at: now() })
+    .set({ ...(await columnsOf(ctx, enterpriseId, task as TaskInput)), updated_at: nowIso() })
     .where('id', '=', taskId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();
@@ -248,7 +247,7 @@ export const editTask = async (ctx: CallContext, input: TaskInput & { taskId: st
 };
 
 /** Authors read any task of the enterprise; anyone else only a task assigned to them. */
-export const getTaskById = async (ctx: CallContext, { taskId }: { taskId: string }) => {
+export const getTaskById = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
   const s = enterpriseSession(ctx);
   const row = await loadTask(ctx.db, s.enterpriseId, taskId);
   assertTaskTypeOn(ctx, Number(row.type) as TaskType);
@@ -269,14 +268,14 @@ export const getTaskById = async (ctx: CallContext, { taskId }: { taskId: string
  * A task nobody was given is deleted. One with assignments is archived instead: learners keep their
  * answers and history, the library hides it, and the archive view still shows it.
  */
-export const deleteTask = async (ctx: CallContext, { taskId }: { taskId: string }) => {
+export const deleteTask = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const row = await loadTask(ctx.db, enterpriseId, taskId);
   assertOwnTask(row);
   if (Number(row.assigned_count) > 0) {
     await ctx.db
       .updateTable('tasks')
-      .set({ archived: 1, updated_at: now() })
+      .set({ archived: 1, updated_at: nowIso() })
       .where('id', '=', taskId)
       .where('enterprise_id', '=', enterpriseId)
       .execute();
@@ -302,7 +301,7 @@ type ListFilters = {
   currentPage?: number | undefined;
 } & Partial<Record<string, unknown>>;
 
-const filtered = (ctx: CallContext, enterpriseId: string, input: ListFilters) => {
+const filtered = (ctx: ServiceContext, enterpriseId: string, input: ListFilters) => {
   // Types whose feature is off for the enterprise are hidden from the library and its pickers (issue 7).
   const types = openTaskTypes(ctx);
   let query = selectTasks(ctx.db, enterpriseId)
@@ -333,7 +332,7 @@ const filtered = (ctx: CallContext, enterpriseId: string, input: ListFilters) =>
 };
 
 /** tasks/get-list-of-tasks: one type's page, or a section per type with its first tasks (spec §7). */
-export const listTasks = async (ctx: CallContext, input: ListFilters): Promise<TaskListResponse> => {
+export const listTasks = async (ctx: ServiceContext, input: ListFilters): Promise<TaskListResponse> => {
   const { enterpriseId } = enterpriseSession(ctx);
   const { query, count, sorted } = filtered(ctx, enterpriseId, input);
   if (input.tasktype) {
@@ -380,7 +379,7 @@ export const listTasks = async (ctx: CallContext, input: ListFilters): Promise<T
 
 /** A page of the enterprise's live tasks matching a title search (search-task, get-enterprise-tasks). */
 export const searchTasks = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { search, currentPage, limit }: { search?: string | undefined; currentPage: number; limit: number },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -396,7 +395,7 @@ export const searchTasks = async (
 };
 
 /** Every live task of the enterprise, id and title, for pickers (bounded). */
-export const allTaskOptions = async (ctx: CallContext) => {
+export const allTaskOptions = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const rows = await ctx.db
     .selectFrom('tasks')
@@ -432,7 +431,10 @@ const loadFolder = async (db: Db, enterpriseId: string, folderId: string): Promi
   return { _id: row.id, name: row.name, taskCount: Number(row.task_count) };
 };
 
-export const folderContents = async (ctx: CallContext, { folderId }: { folderId?: string | undefined }) => {
+export const folderContents = async (
+  ctx: ServiceContext,
+  { folderId }: { folderId?: string | undefined },
+) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (!folderId) {
     const rows = await ctx.db
@@ -455,19 +457,19 @@ export const folderContents = async (ctx: CallContext, { folderId }: { folderId?
   return { folder, tasks: await toTasks(ctx.db, rows) };
 };
 
-export const createFolder = async (ctx: CallContext, { name }: { name: string }) => {
+export const createFolder = async (ctx: ServiceContext, { name }: { name: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const id = crypto.randomUUID();
   await ctx.db
     .insertInto('task_folders')
-    .values({ id, enterprise_id: enterpriseId, name, created_at: now() })
+    .values({ id, enterprise_id: enterpriseId, name, created_at: nowIso() })
     .execute();
   ctx.setMessage('Folder created');
   return loadFolder(ctx.db, enterpriseId, id);
 };
 
 export const renameFolder = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { folderId, name }: { folderId: string; name: string },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -483,7 +485,7 @@ export const renameFolder = async (
 };
 
 /** Deletes the folder and its memberships; the tasks themselves stay in the library. */
-export const deleteFolder = async (ctx: CallContext, { folderId }: { folderId: string }) => {
+export const deleteFolder = async (ctx: ServiceContext, { folderId }: { folderId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadFolder(ctx.db, enterpriseId, folderId);
   await ctx.db.transaction().execute(async (trx) => {
@@ -499,7 +501,7 @@ export const deleteFolder = async (ctx: CallContext, { folderId }: { folderId: s
 };
 
 export const removeFromFolder = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { folderId, taskId }: { folderId: string; taskId: string },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -528,13 +530,13 @@ export const assertTasksInEnterprise = async (db: Db, enterpriseId: string, task
 };
 
 export const addToFolder = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { folderId, taskIds }: { folderId: string; taskIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadFolder(ctx.db, enterpriseId, folderId);
   await assertTasksInEnterprise(ctx.db, enterpriseId, taskIds);
-  const at = now();
+  const at = nowIso();
   await ctx.db
     .insertInto('task_folder_items')
     .values([...new Set(taskIds)].map((taskId) => ({ folder_id: folderId, task_id: taskId, added_at: at })))

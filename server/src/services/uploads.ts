@@ -14,20 +14,20 @@ import { fileSize } from '@coach/shared/format/file-size';
 import { hasPermission } from '@coach/shared/permissions';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { assertNotThrottled, recordEvent } from '../auth/throttle.ts';
 import type { Db } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, forbidden, validation } from '../errors.ts';
 import type { LocalStorage } from '../providers/storage.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { assertFeatureOn } from './features.ts';
 
 const SIGNED_FOR_SECONDS = 15 * 60;
 const SNIFF_BYTES = 4100;
-const nowIso = () => new Date().toISOString();
 
 /** Who asks: an enterprise member (tenant-bound) or a platform admin. */
-const ownerOf = (ctx: CallContext) => {
+const ownerOf = (ctx: ServiceContext) => {
   const s = ctx.session;
   if (s?.audience === 'enterprise')
     return { kind: 'enterprise', id: s.user.id, enterpriseId: s.enterpriseId };
@@ -60,7 +60,7 @@ const assertUploadRate = async (db: Db, owner: Owner) => {
 };
 
 /** Who may ask for this purpose (UPLOAD_RULES[purpose].access): 403 saying why, FEATURE_DISABLED when its flag is off. */
-const assertMayUpload = (ctx: CallContext, purpose: UploadPurpose) => {
+const assertMayUpload = (ctx: ServiceContext, purpose: UploadPurpose) => {
   const s = ctx.session;
   if (s?.audience === 'admin') {
     const refusal = uploadRefusal(purpose, { audience: 'admin' });
@@ -130,7 +130,7 @@ const usageOf = async ({ db, storage }: Store, enterpriseId: string, exceptKey?:
 };
 
 /** general/storage-usage: the caller's enterprise against its quota (Settings). */
-export const storageUsage = async (ctx: CallContext): Promise<StorageUsage> => {
+export const storageUsage = async (ctx: ServiceContext): Promise<StorageUsage> => {
   const owner = ownerOf(ctx);
   if (owner.enterpriseId === null) throw forbidden();
   const usage = await usageOf(ctx, owner.enterpriseId);
@@ -182,7 +182,7 @@ export const bytesMatchType = async (bytes: Uint8Array, declared: string) => {
 
 /** general/put-signed-request-for-upload-to-s3 (enterprise and admin): a signed PUT for a fresh key. */
 export const signUpload = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { purpose: UploadPurpose; fileName: string; fileType: string; fileSize: number },
 ) => {
   const owner = ownerOf(ctx);
@@ -314,7 +314,7 @@ export const receiveLocalUpload = async (
  * caller (or their enterprise) for this purpose, fully received, and its bytes must match its type.
  */
 export const assertUploaded = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   field: string,
   url: string,
   purpose: UploadPurpose,
@@ -341,7 +341,7 @@ const READ_MAX_BYTES = 512 * 1024;
  * api/v1/public/readTypeUpload: a text document for a Read task, sent as multipart. Stored under a name of
  * ours after the same checks as signed uploads; answers with the attachment and the text it holds.
  */
-export const readTypeUpload = async (ctx: CallContext, { file }: { file: Blob }) => {
+export const readTypeUpload = async (ctx: ServiceContext, { file }: { file: Blob }) => {
   const owner = ownerOf(ctx);
   await assertUploadRate(ctx.db, owner);
   // A Read task's passage: for whoever writes tasks (the learner reads it, never uploads it).
