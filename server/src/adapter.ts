@@ -22,6 +22,7 @@ import type { Deps } from './deps.ts';
 import { AppError, featureDisabled, forbidden, fromDatabaseError, unauthenticated } from './errors.ts';
 import { jsonAnswer } from './middleware/api-answers.ts';
 import { checkResponse } from './response-check.ts';
+import { audit } from './services/common/audit.ts';
 import type { ServiceContext } from './services/context.ts';
 import { enterpriseFlags, loadSession, type Session } from './session.ts';
 
@@ -154,21 +155,17 @@ const checkAccess = (entry: CallDef, session: Session | null) => {
 
 /**
  * Every write tried through a log-in-as token is recorded with the platform admin's identity (issue 7),
- * refused ones too, with the status they got.
+ * refused ones too, with the status they got. Written on `deps.db` after the handler, never in its transaction:
+ * a refused or failed write rolls its own work back but must still leave this row.
  */
 const auditLoginAs = (deps: Deps, adminId: string, enterpriseId: string, path: string, status: number) =>
-  deps.db
-    .insertInto('audit_log')
-    .values({
-      id: crypto.randomUUID(),
-      actor_kind: 'admin',
-      actor_id: adminId,
-      enterprise_id: enterpriseId,
-      action: 'login-as.write',
-      details: JSON.stringify({ call: path, status }),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  audit(deps.db, {
+    actorKind: 'admin',
+    actorId: adminId,
+    enterpriseId,
+    action: 'login-as.write',
+    details: { call: path, status },
+  });
 
 const clientPlatformOf = (header: string | undefined): ClientPlatform => {
   const value = header?.trim().toLowerCase();

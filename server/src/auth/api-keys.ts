@@ -11,6 +11,7 @@ import { isReadCall } from '@coach/shared/contract/define-call';
 import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@coach/shared/permissions';
 import type { Db } from '../db/connect.ts';
 import { forbidden, throttled, unauthenticated } from '../errors.ts';
+import { audit } from '../services/common/audit.ts';
 import { type EnterpriseSession, type EnterpriseUserRow, memberColumns, permissionsOf } from '../session.ts';
 import { parsedOnce } from '../session-cache.ts';
 
@@ -179,20 +180,19 @@ export const assertKeyMayCall = (entry: CallDef, session: EnterpriseSession) => 
   throw forbidden();
 };
 
-/** One audit row per use of a key: the call and the status it was answered with (issue 20 "every use is audited"). */
+/**
+ * One audit row per use of a key: the call and the status it was answered with (issue 20 "every use is audited").
+ * Written on `db` after the call, never in the call's transaction: a refused or failed use is recorded too, and these
+ * rows are the per-key rate limit's count.
+ */
 export const auditKeyUse = (db: Db, key: FoundApiKey, call: string, status: number) =>
-  db
-    .insertInto('audit_log')
-    .values({
-      id: crypto.randomUUID(),
-      actor_kind: 'api-key',
-      actor_id: key.k_id,
-      enterprise_id: key.k_enterprise_id,
-      action: 'api-key.call',
-      details: JSON.stringify({ call, status }),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  audit(db, {
+    actorKind: 'api-key',
+    actorId: key.k_id,
+    enterpriseId: key.k_enterprise_id,
+    action: 'api-key.call',
+    details: { call, status },
+  });
 
 /** Records the key's last use, at most once a minute. */
 export const touchKey = async (db: Db, key: FoundApiKey) => {

@@ -6,17 +6,18 @@ import {
 } from '@coach/shared/contract/admin-enterprises';
 import { type FeatureFlags, featureFlagsSchema } from '@coach/shared/contract/auth';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { FULL_TTL } from '../auth/tokens.ts';
 import { insertCompany } from '../db/companies.ts';
+import type { Db } from '../db/connect.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { adminSession, startSession, tokenLifetime } from '../session.ts';
 import { createOneTimeToken } from './auth.ts';
+import { audit } from './common/audit.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { singleSignOnOf } from './sso.ts';
-
-const nowIso = () => new Date().toISOString();
 
 /** The stored flags over the defaults' keys: an unknown or missing key reads as off. */
 const readFlags = (json: string): FeatureFlags => {
@@ -24,22 +25,16 @@ const readFlags = (json: string): FeatureFlags => {
   return Object.fromEntries(FEATURE_FLAGS.map(({ key }) => [key, stored[key] === true])) as FeatureFlags;
 };
 
-/** An audit record of a platform admin's action on an enterprise. */
-export const writeAudit = (ctx: CallContext, enterpriseId: string, action: string, details: object) =>
-  ctx.db
-    .insertInto('audit_log')
-    .values({
-      id: crypto.randomUUID(),
-      actor_kind: 'admin',
-      actor_id: adminSession(ctx).admin.id,
-      enterprise_id: enterpriseId,
-      action,
-      details: JSON.stringify(details),
-      created_at: nowIso(),
-    })
-    .execute();
+/** An audit record of a platform admin's action on an enterprise: on the action's transaction where it has one. */
+export const auditAdminAction = (
+  db: Db,
+  ctx: ServiceContext,
+  enterpriseId: string,
+  action: string,
+  details: object,
+) => audit(db, { actorKind: 'admin', actorId: adminSession(ctx).admin.id, enterpriseId, action, details });
 
-const memberCounts = (ctx: CallContext) =>
+const memberCounts = (ctx: ServiceContext) =>
   ctx.db
     .selectFrom('users')
     .select(['enterprise_id'])
@@ -48,7 +43,7 @@ const memberCounts = (ctx: CallContext) =>
 
 /** enterprise/get-enterprise-list: search by company name, newest first, ten a page. */
 export const listEnterprises = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { searchInput?: string | undefined; currentPage: number },
 ) => {
   adminSession(ctx);
@@ -80,7 +75,10 @@ export const listEnterprises = async (
   return pageOf(list, { currentPage: input.currentPage, pageSize: ENTERPRISE_PAGE_SIZE, total });
 };
 
-export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): Promise<EnterpriseDetail> => {
+export const enterpriseDetail = async (
+  ctx: ServiceContext,
+  enterpriseId: string,
+): Promise<EnterpriseDetail> => {
   adminSession(ctx);
   const ent = await ctx.db
     .selectFrom('enterprises')
@@ -144,7 +142,7 @@ export const enterpriseDetail = async (ctx: CallContext, enterpriseId: string): 
 
 /** A new company and its default admin, who chooses a password through the emailed invitation link. */
 export const addEnterprise = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { company_name: string; name: string; email: string },
 ) => {
   adminSession(ctx);
@@ -163,6 +161,7 @@ export const addEnterprise = async (
       now,
     });
     await trx.updateTable('users').set({ invited_at: now }).where('id', '=', created.userId).execute();
+    await auditAdminAction(trx, ctx, created.enterpriseId, 'enterprise.created', { email: input.email });
     return {
       enterpriseId: created.enterpriseId,
       token: await createOneTimeToken({ db: trx }, 'invite', 'enterprise', created.userId),
@@ -178,14 +177,13 @@ export const addEnterprise = async (
     email: input.email,
   });
   await ctx.mail.send({ to: input.email, ...mail });
-  await writeAudit(ctx, enterpriseId, 'enterprise.created', { email: input.email });
   ctx.setMessage(`Enterprise created. Invitation sent to ${input.email}`);
   return enterpriseDetail(ctx, enterpriseId);
 };
 
 /** Saves every flag; the adapter reads them per request, so a flag turned off closes its calls at once. */
 export const updateFeatures = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { enterpriseId: string; features: FeatureFlags },
 ) => {
   adminSession(ctx);
@@ -206,13 +204,13 @@ export const updateFeatures = async (
       on: features[key],
     }),
   );
-  await writeAudit(ctx, input.enterpriseId, 'enterprise.features-updated', { changed });
+  await auditAdminAction(ctx.db, ctx, input.enterpriseId, 'enterprise.features-updated', { changed });
   ctx.setMessage('Features updated successfully');
   return { ...before, features };
 };
 
 /** An enterprise token for the enterprise's default admin with the platform admin recorded behind it. */
-export const loginAsEnterprise = async (ctx: CallContext, { enterpriseId }: { enterpriseId: string }) => {
+export const loginAsEnterprise = async (ctx: ServiceContext, { enterpriseId }: { enterpriseId: string }) => {
   const { admin, claims } = adminSession(ctx);
   const detail = await enterpriseDetail(ctx, enterpriseId);
   const user = detail.defaultAdmin
@@ -238,7 +236,7 @@ export const loginAsEnterprise = async (ctx: CallContext, { enterpriseId }: { en
     { sub: user.id, aud: 'enterprise', ent: enterpriseId, mfa: true, lid, act: admin.id },
     ttl,
   );
-  await writeAudit(ctx, enterpriseId, 'enterprise.login-as', { userId: user.id });
+  await auditAdminAction(ctx.db, ctx, enterpriseId, 'enterprise.login-as', { userId: user.id });
   ctx.setMessage(`Logged in as ${detail.company_name}`);
   return { accesstoken, expiresInSeconds: ttl };
 };

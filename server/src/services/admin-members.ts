@@ -1,8 +1,8 @@
 import { ADMIN_MEMBER_PAGE_SIZE, type AdminMember } from '@coach/shared/contract/admin-members';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { conflict, notFound } from '../errors.ts';
-import { writeAudit } from './admin-enterprises.ts';
+import { auditAdminAction } from './admin-enterprises.ts';
+import type { ServiceContext } from './context.ts';
 import { containsPattern, pageOf } from './lists.ts';
 import { type MemberStatus, shownStatus, storedStatus, writeMemberStatus } from './members.ts';
 
@@ -13,7 +13,7 @@ type Filters = {
   memberId?: string | undefined;
 };
 
-const baseQuery = (ctx: CallContext, input: Filters) => {
+const baseQuery = (ctx: ServiceContext, input: Filters) => {
   let query = ctx.db
     .selectFrom('users')
     .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
@@ -30,7 +30,7 @@ const baseQuery = (ctx: CallContext, input: Filters) => {
   return query;
 };
 
-const rowsOf = (ctx: CallContext, input: Filters) =>
+const rowsOf = (ctx: ServiceContext, input: Filters) =>
   baseQuery(ctx, input).select([
     'users.id',
     'users.name',
@@ -57,7 +57,7 @@ const toMember = (row: Row): AdminMember => ({
 });
 
 /** Members of every enterprise, by name; the search covers name, email and the enterprise's name. */
-export const listAdminMembers = async (ctx: CallContext, input: Filters & { currentPage: number }) => {
+export const listAdminMembers = async (ctx: ServiceContext, input: Filters & { currentPage: number }) => {
   const { currentPage } = input;
   const total = Number(
     (
@@ -75,7 +75,7 @@ export const listAdminMembers = async (ctx: CallContext, input: Filters & { curr
   return pageOf(rows.map(toMember), { currentPage, pageSize: ADMIN_MEMBER_PAGE_SIZE, total });
 };
 
-const findMember = async (ctx: CallContext, memberId: string) => {
+const findMember = async (ctx: ServiceContext, memberId: string) => {
   const row = await rowsOf(ctx, { memberId }).executeTakeFirst();
   if (!row) throw notFound('Member not found');
   return row;
@@ -83,16 +83,17 @@ const findMember = async (ctx: CallContext, memberId: string) => {
 
 /** Reuses the enterprise area's status write, so deactivation ends the member's sessions the same way. */
 export const setAdminMemberStatus = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { memberId: string; status: MemberStatus },
 ) => {
   const member = await findMember(ctx, input.memberId);
   if (input.status === 'Inactive' && member.is_default_admin === 1)
     throw conflict("The enterprise's default admin cannot be deactivated");
-  await writeMemberStatus(ctx, member.enterprise_id, input);
-  await writeAudit(ctx, member.enterprise_id, 'member.status-changed', {
-    memberId: member.id,
-    status: input.status,
-  });
+  await writeMemberStatus(ctx, member.enterprise_id, input, (trx) =>
+    auditAdminAction(trx, ctx, member.enterprise_id, 'member.status-changed', {
+      memberId: member.id,
+      status: input.status,
+    }),
+  );
   return toMember(await findMember(ctx, input.memberId));
 };

@@ -6,18 +6,18 @@ import {
   MAX_ACTIVE_API_KEYS,
 } from '@coach/shared/contract/api-keys';
 import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@coach/shared/permissions';
-import type { CallContext } from '../adapter.ts';
 import { generateApiKey, heldPermissions, keyPrefix } from '../auth/api-keys.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { enterpriseSession } from '../session.ts';
+import { audit } from './common/audit.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 /**
  * Managing API keys (issue 20 item 3), for the role named admin (the adapter checked it, as for Settings). A key
  * never reaches these calls (auth/api-keys.ts). Creating and revoking are audited in the same transaction.
  */
-
-const nowIso = () => new Date().toISOString();
 
 const keyRows = (db: Db, enterpriseId: string) =>
   db
@@ -55,24 +55,20 @@ const toApiKey = (row: KeyRow): ApiKey => ({
   revokedAt: row.revoked_at,
 });
 
-const audit = (db: Db, ctx: CallContext, action: string, details: object) => {
+/** Creating and revoking a key are recorded on the write's transaction, as the creator's actions. */
+const recordKeyChange = (trx: Db, ctx: ServiceContext, action: string, details: object) => {
   const s = enterpriseSession(ctx);
-  return db
-    .insertInto('audit_log')
-    .values({
-      id: crypto.randomUUID(),
-      actor_kind: 'enterprise',
-      actor_id: s.user.id,
-      enterprise_id: s.enterpriseId,
-      action,
-      details: JSON.stringify(details),
-      created_at: nowIso(),
-    })
-    .execute();
+  return audit(trx, {
+    actorKind: 'enterprise',
+    actorId: s.user.id,
+    enterpriseId: s.enterpriseId,
+    action,
+    details,
+  });
 };
 
 /** Every key of the enterprise, newest first, and the latest uses of any of them (the screen's usage log). */
-export const listApiKeys = async (ctx: CallContext) => {
+export const listApiKeys = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const keys = await keyRows(ctx.db, enterpriseId).orderBy('api_keys.created_at', 'desc').execute();
   const uses = await ctx.db
@@ -103,7 +99,7 @@ export const listApiKeys = async (ctx: CallContext) => {
  * to MAX_ACTIVE_API_KEYS live keys. The answer carries the whole key, which is never shown again.
  */
 export const createApiKey = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { name: string; permissions: PermissionKey[]; access: ApiKeyAccess },
 ) => {
   const s = enterpriseSession(ctx);
@@ -141,7 +137,7 @@ export const createApiKey = async (
         revoked_by: null,
       })
       .execute();
-    await audit(trx, ctx, 'api-key.create', {
+    await recordKeyChange(trx, ctx, 'api-key.create', {
       keyId,
       name: input.name,
       permissions: input.permissions,
@@ -155,7 +151,7 @@ export const createApiKey = async (
 };
 
 /** Revokes a key of the enterprise (another tenant's key is 404); the next request made with it answers 401. */
-export const revokeApiKey = async (ctx: CallContext, input: { keyId: string }) => {
+export const revokeApiKey = async (ctx: ServiceContext, input: { keyId: string }) => {
   const s = enterpriseSession(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     const key = await trx
@@ -171,7 +167,7 @@ export const revokeApiKey = async (ctx: CallContext, input: { keyId: string }) =
       .set({ revoked_at: nowIso(), revoked_by: s.user.id })
       .where('id', '=', key.id)
       .execute();
-    await audit(trx, ctx, 'api-key.revoke', { keyId: key.id, name: key.name });
+    await recordKeyChange(trx, ctx, 'api-key.revoke', { keyId: key.id, name: key.name });
   });
   const row = await keyRows(ctx.db, s.enterpriseId)
     .where('api_keys.id', '=', input.keyId)

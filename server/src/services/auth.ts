@@ -4,7 +4,6 @@ import type { AdminUser, EnterpriseUser, ThemeSettings } from '@coach/shared/con
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
   clearEvents,
@@ -37,6 +36,9 @@ import {
 } from '../session.ts';
 import { KeptUnderSignal } from '../session-cache.ts';
 import { recordActivity } from './activity.ts';
+import { audit } from './common/audit.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { emitEvent } from './integration-events.ts';
 import { passwordsOff, ssoRequired } from './sso-policy.ts';
 import { assertUploaded } from './uploads.ts';
@@ -49,7 +51,6 @@ const TOKEN_TTL_MS = { reset: RESET_TTL_MS, verify: VERIFY_TTL_MS, invite: INVIT
 type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 const MAX_CODE_ATTEMPTS = 5;
 const PAGE_SIZE = 10;
-const nowIso = () => new Date().toISOString();
 
 type Account = {
   id: string;
@@ -64,7 +65,7 @@ type Account = {
 };
 
 const findAccountByEmail = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   email: string,
 ): Promise<Account | undefined> => {
@@ -94,42 +95,20 @@ const findAccountByEmail = async (
   return u && { ...u, active: u.status === 'active' };
 };
 
-const findAccountById = async (ctx: CallContext, audience: Audience, id: string) => {
+const findAccountById = async (ctx: ServiceContext, audience: Audience, id: string) => {
   if (audience === 'admin') {
     return ctx.db.selectFrom('admins').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
   }
   return ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
 };
 
-const setPassword = async (ctx: CallContext, audience: Audience, id: string, passwordHash: string) => {
+const setPassword = async (ctx: ServiceContext, audience: Audience, id: string, passwordHash: string) => {
   const table = audience === 'admin' ? 'admins' : 'users';
   await ctx.db.updateTable(table).set({ password_hash: passwordHash }).where('id', '=', id).execute();
 };
 
-export const audit = async (
-  ctx: CallContext,
-  audience: Audience,
-  actorId: string,
-  enterpriseId: string | null,
-  action: string,
-  details: object = {},
-) => {
-  await ctx.db
-    .insertInto('audit_log')
-    .values({
-      id: crypto.randomUUID(),
-      actor_kind: audience,
-      actor_id: actorId,
-      enterprise_id: enterpriseId,
-      action,
-      details: JSON.stringify(details),
-      created_at: nowIso(),
-    })
-    .execute();
-};
-
 export const login = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { email, password }: { email: string; password: string },
 ) => {
@@ -164,7 +143,7 @@ export const login = async (
 
 /** Stores the hash of a fresh one-time token (db may be a transaction) and returns the token itself. */
 export const createOneTimeToken = async (
-  ctx: Pick<CallContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   purpose: TokenPurpose,
   audience: Audience,
   subjectId: string,
@@ -188,7 +167,7 @@ export const createOneTimeToken = async (
 
 /** Finds a live one-time token; failures count toward the per-IP limit for token guessing. */
 const findOneTimeToken = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   purpose: TokenPurpose | readonly TokenPurpose[],
   audience: Audience,
   token: string,
@@ -213,7 +192,11 @@ const findOneTimeToken = async (
   return { row, account };
 };
 
-export const forgotPassword = async (ctx: CallContext, audience: Audience, { email }: { email: string }) => {
+export const forgotPassword = async (
+  ctx: ServiceContext,
+  audience: Audience,
+  { email }: { email: string },
+) => {
   const keys = throttleKeys(`forgot:${audience}`, email, ctx.ip);
   await guard(ctx.db, keys);
   await recordEvent(ctx.db, keys.account, keys.ip);
@@ -237,7 +220,7 @@ export const forgotPassword = async (ctx: CallContext, audience: Audience, { ema
 const SET_PASSWORD_PURPOSES = ['reset', 'invite'] as const;
 
 export const resetPassword = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { token, password }: { token: string; password: string },
 ) => {
@@ -273,17 +256,27 @@ export const resetPassword = async (
         memberId: account.id,
         data: { via: 'invitation' },
       });
+      await audit(trx, {
+        actorKind: audience,
+        actorId: account.id,
+        enterpriseId: null,
+        action: 'invite.accepted',
+      });
     });
-    await audit(ctx, audience, account.id, null, 'invite.accepted');
     ctx.setMessage('Your password is set. Please log in.');
     return {};
   }
-  await audit(ctx, audience, account.id, null, 'password.reset');
+  await audit(ctx.db, {
+    actorKind: audience,
+    actorId: account.id,
+    enterpriseId: null,
+    action: 'password.reset',
+  });
   ctx.setMessage('Your password has been reset. Please log in.');
   return {};
 };
 
-export const verifyEmail = async (ctx: CallContext, audience: Audience, { token }: { token: string }) => {
+export const verifyEmail = async (ctx: ServiceContext, audience: Audience, { token }: { token: string }) => {
   const { row, account } = await findOneTimeToken(ctx, 'verify', audience, token);
   await ctx.db.updateTable('one_time_tokens').set({ used_at: nowIso() }).where('id', '=', row.id).execute();
   const table = audience === 'admin' ? 'admins' : 'users';
@@ -307,7 +300,7 @@ export const maskMobile = (mobile: string | null) => {
   return `${prefix}*** *** ${last}`;
 };
 
-export const sessionAccount = (ctx: CallContext) => {
+export const sessionAccount = (ctx: ServiceContext) => {
   const s = ctx.session;
   if (!s) throw unauthenticated();
   if (s.audience === 'admin')
@@ -332,7 +325,7 @@ export const sessionAccount = (ctx: CallContext) => {
 };
 
 export const sendCode = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { contactMethod }: { contactMethod: 1 | 2 },
 ) => {
@@ -384,7 +377,7 @@ export const sendCode = async (
 
 const wrongCode = () => validation('code', 'The code is incorrect or has expired');
 
-export const verifyCode = async (ctx: CallContext, audience: Audience, { code }: { code: string }) => {
+export const verifyCode = async (ctx: ServiceContext, audience: Audience, { code }: { code: string }) => {
   const me = sessionAccount(ctx);
   const keys = throttleKeys(`code:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
@@ -430,7 +423,7 @@ export const verifyCode = async (ctx: CallContext, audience: Audience, { code }:
  * The second factor is proven (a mailed code, an authenticator app's code or a recovery code): the session is
  * marked verified and the caller gets its full token.
  */
-export const completeSecondFactor = async (ctx: CallContext, audience: Audience) => {
+export const completeSecondFactor = async (ctx: ServiceContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   await markActive(ctx, audience, me);
   await markVerified(ctx.db, me.claims.lid);
@@ -448,7 +441,7 @@ export const completeSecondFactor = async (ctx: CallContext, audience: Audience)
  * token before it, so the session starts verified and the full token is answered at once, as verify-code does.
  */
 export const completeOneStepSignIn = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   account: { id: string; enterpriseId: string | null },
 ) => {
@@ -472,7 +465,7 @@ export const completeOneStepSignIn = async (
 
 /** A full sign-in or a refresh counts as activity for the member lists, detail and dashboard. */
 const markActive = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   me: { id: string; enterpriseId: string | null },
 ) => {
@@ -492,7 +485,7 @@ const markActive = async (
   await recordActivity(ctx.db, me.id, me.enterpriseId, new Date(), ctx.clientPlatform, zone);
 };
 
-export const refreshToken = async (ctx: CallContext, audience: Audience) => {
+export const refreshToken = async (ctx: ServiceContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   // A platform admin logged in as the enterprise is not the member's activity.
   if (!me.claims.act) await markActive(ctx, audience, me);
@@ -506,7 +499,7 @@ export const refreshToken = async (ctx: CallContext, audience: Audience) => {
 };
 
 export const changePassword = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
 ) => {
@@ -533,13 +526,18 @@ export const changePassword = async (
     { sub: me.id, aud: audience, ent: me.enterpriseId, mfa: true, lid },
     ttl,
   );
-  await audit(ctx, audience, me.id, me.enterpriseId, 'password.change');
+  await audit(ctx.db, {
+    actorKind: audience,
+    actorId: me.id,
+    enterpriseId: me.enterpriseId,
+    action: 'password.change',
+  });
   ctx.setMessage('Password changed successfully. Your other sessions have been signed out.');
   return { accesstoken, expiresInSeconds: ttl };
 };
 
 /** Ends the caller's session on the server; a platform admin's takes its log-in-as sessions along. */
-export const logout = async (ctx: CallContext) => {
+export const logout = async (ctx: ServiceContext) => {
   const me = sessionAccount(ctx);
   await endSession(ctx.db, me.claims.lid, 'logout');
   ctx.setMessage('You have been logged out');
@@ -547,7 +545,7 @@ export const logout = async (ctx: CallContext) => {
 };
 
 /** The caller's signed-in sessions (a log-in-as caller sees none of the member's). */
-export const sessions = async (ctx: CallContext, audience: Audience) => {
+export const sessions = async (ctx: ServiceContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   if (me.claims.act) return { listdata: [] };
   return { listdata: await listSessions(ctx.db, audience, me.id, me.claims.lid) };
@@ -555,7 +553,7 @@ export const sessions = async (ctx: CallContext, audience: Audience) => {
 
 /** Ends one of the caller's own sessions; anyone else's is indistinguishable from a missing one. */
 export const endOwnSession = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { sessionId }: { sessionId: string },
 ) => {
@@ -563,7 +561,13 @@ export const endOwnSession = async (
   if (me.claims.act || !(await ownsSession(ctx.db, audience, me.id, sessionId)))
     throw notFound('Session not found');
   await endSession(ctx.db, sessionId, 'ended-by-user');
-  await audit(ctx, audience, me.id, me.enterpriseId, 'session.ended', { sessionId });
+  await audit(ctx.db, {
+    actorKind: audience,
+    actorId: me.id,
+    enterpriseId: me.enterpriseId,
+    action: 'session.ended',
+    details: { sessionId },
+  });
   ctx.setMessage(
     sessionId === me.claims.lid ? 'You have been logged out' : 'The session has been signed out',
   );
@@ -631,7 +635,7 @@ type GroupPage = {
 const keptGroupPages = new KeptUnderSignal<GroupPage>(5_000, 30_000);
 
 export const userGroups = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { searchQuery, currentPage }: { searchQuery: string; currentPage: number },
 ): Promise<GroupPage> => {
   const s = enterpriseSession(ctx);
@@ -672,7 +676,11 @@ export const userGroups = async (
   });
 };
 
-export const checkResetToken = async (ctx: CallContext, audience: Audience, { token }: { token: string }) => {
+export const checkResetToken = async (
+  ctx: ServiceContext,
+  audience: Audience,
+  { token }: { token: string },
+) => {
   const { row, account } = await findOneTimeToken(ctx, SET_PASSWORD_PURPOSES, audience, token);
   return {
     valid: true as const,
@@ -681,7 +689,7 @@ export const checkResetToken = async (ctx: CallContext, audience: Audience, { to
   } as const;
 };
 
-export const mfaDetails = async (ctx: CallContext) => {
+export const mfaDetails = async (ctx: ServiceContext) => {
   const me = sessionAccount(ctx);
   const audience = ctx.session?.audience ?? '';
   const app = await ctx.db
@@ -706,7 +714,7 @@ export const mfaDetails = async (ctx: CallContext) => {
   };
 };
 
-export const enterpriseMe = (ctx: CallContext) => {
+export const enterpriseMe = (ctx: ServiceContext) => {
   const s = enterpriseSession(ctx);
   const user = toEnterpriseUser(s.user);
   // Log in as an enterprise (spec §1.2): the header shows a generic admin identity, not the member's.
@@ -723,10 +731,10 @@ export const enterpriseMe = (ctx: CallContext) => {
       }
     : user;
 };
-export const adminMe = (ctx: CallContext) => toAdminUser(adminSession(ctx).admin);
+export const adminMe = (ctx: ServiceContext) => toAdminUser(adminSession(ctx).admin);
 
 export const updateEnterpriseProfile = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     name: string;
     mobile?: string | null | undefined;
@@ -754,7 +762,7 @@ export const updateEnterpriseProfile = async (
 
 /** general/auth/updateprofileimage: the avatar must be the caller's own finished upload (or null to remove). */
 export const updateEnterpriseProfileImage = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { avatarUrl }: { avatarUrl: string | null },
 ) => {
   const s = enterpriseSession(ctx);
@@ -772,7 +780,7 @@ export const updateEnterpriseProfileImage = async (
 };
 
 export const updateAdminProfileImage = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { avatarUrl }: { avatarUrl: string | null },
 ) => {
   const s = adminSession(ctx);
@@ -788,7 +796,7 @@ export const updateAdminProfileImage = async (
 };
 
 export const updateAdminProfile = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { name: string; mobile?: string | null | undefined; language?: LanguageCode | undefined },
 ) => {
   const s = adminSession(ctx);
@@ -815,7 +823,7 @@ export const updateAdminProfile = async (
  * receive. A platform admin logged in as the enterprise changes only their own screen, not the member's profile.
  */
 export const updateEnterpriseLanguage = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { language }: { language: LanguageCode },
 ) => {
   const s = enterpriseSession(ctx);
@@ -831,7 +839,7 @@ export const updateEnterpriseLanguage = async (
   return toEnterpriseUser(fresh);
 };
 
-export const updateAdminLanguage = async (ctx: CallContext, { language }: { language: LanguageCode }) => {
+export const updateAdminLanguage = async (ctx: ServiceContext, { language }: { language: LanguageCode }) => {
   const s = adminSession(ctx);
   await ctx.db.updateTable('admins').set({ language }).where('id', '=', s.admin.id).execute();
   return toAdminUser({ ...s.admin, language });

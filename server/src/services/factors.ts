@@ -2,13 +2,16 @@ import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@coach/shared/contract/factors';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { CallContext } from '../adapter.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { clearEvents, guard, recordEvent, throttleKeys } from '../auth/throttle.ts';
 import type { Audience } from '../auth/tokens.ts';
+import type { Db } from '../db/connect.ts';
 import { conflict, forbidden, validation } from '../errors.ts';
 import { type FactorChange, mailTexts } from '../mail/texts.ts';
-import { audit, completeSecondFactor, sessionAccount } from './auth.ts';
+import { completeSecondFactor, sessionAccount } from './auth.ts';
+import { audit } from './common/audit.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 /**
  * Authenticator apps and recovery codes (issue 21 item 1). The app's secret is sealed at rest (tokens.seal); a code
@@ -43,13 +46,13 @@ const stepOf = (totp: TOTP, code: string, now = Date.now()) => {
 const wrongCode = () => validation('code', 'The code is incorrect or has expired');
 
 /** Only the account's owner changes how it signs in: not a platform admin logged in as the enterprise. */
-const owner = (ctx: CallContext) => {
+const owner = (ctx: ServiceContext) => {
   const me = sessionAccount(ctx);
   if (me.claims.act) throw forbidden('Sign-in methods are changed by the member themself');
   return me;
 };
 
-const appOf = (ctx: CallContext, audience: Audience, subjectId: string) =>
+const appOf = (ctx: ServiceContext, audience: Audience, subjectId: string) =>
   ctx.db
     .selectFrom('authenticator_apps')
     .selectAll()
@@ -57,14 +60,19 @@ const appOf = (ctx: CallContext, audience: Audience, subjectId: string) =>
     .where('subject_id', '=', subjectId)
     .executeTakeFirst();
 
-/** Mails the owner about a change to their sign-in and records it (issue 21 item 5). */
-const told = async (
-  ctx: CallContext,
-  audience: Audience,
-  me: ReturnType<typeof sessionAccount>,
-  change: FactorChange,
-) => {
-  await audit(ctx, audience, me.id, me.enterpriseId, `factor.${change}`);
+type Owner = ReturnType<typeof sessionAccount>;
+
+/** Records a change to the owner's sign-in (issue 21 item 5): on the change's transaction where it has one. */
+const recordChange = (db: Db, audience: Audience, me: Owner, change: FactorChange) =>
+  audit(db, {
+    actorKind: audience,
+    actorId: me.id,
+    enterpriseId: me.enterpriseId,
+    action: `factor.${change}`,
+  });
+
+/** Mails the owner about a change to their sign-in (issue 21 item 5). */
+const told = async (ctx: ServiceContext, me: Owner, change: FactorChange) => {
   const { subject, text } = mailTexts(me.language, ctx.requestLanguage).factorChanged({ change });
   await ctx.mail.send({ to: me.email, subject, text });
 };
@@ -73,7 +81,7 @@ const told = async (
  * The app's secret, unsealed. It cannot be when the server's secret (JWT_SECRET or DATA_DIR/jwt-secret) changed since
  * the app was set up: the member is told to sign in another way and set the app up again, never shown a 500.
  */
-const openAppSecret = (ctx: CallContext, sealed: string) => {
+const openAppSecret = (ctx: ServiceContext, sealed: string) => {
   try {
     return ctx.tokens.open(SEAL_PURPOSE, sealed);
   } catch {
@@ -83,7 +91,7 @@ const openAppSecret = (ctx: CallContext, sealed: string) => {
   }
 };
 
-export const listFactors = async (ctx: CallContext, audience: Audience) => {
+export const listFactors = async (ctx: ServiceContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   const app = await appOf(ctx, audience, me.id);
   const left = await ctx.db
@@ -108,13 +116,13 @@ export const listFactors = async (ctx: CallContext, audience: Audience) => {
 };
 
 /** A new secret for the member to scan; it is used only once confirmed with a code from the app. */
-export const startTotp = async (ctx: CallContext, audience: Audience) => {
+export const startTotp = async (ctx: ServiceContext, audience: Audience) => {
   const me = owner(ctx);
   const existing = await appOf(ctx, audience, me.id);
   if (existing?.confirmed_at) throw conflict('An authenticator app is already set up: remove it first');
   const secret = new Secret({ size: 20 }).base32;
   const sealed = ctx.tokens.seal(SEAL_PURPOSE, secret);
-  const now = new Date().toISOString();
+  const now = nowIso();
   if (existing)
     await ctx.db
       .updateTable('authenticator_apps')
@@ -146,7 +154,7 @@ const newRecoveryCode = () => {
 };
 
 /** The member typed a code from the app: it is switched on, and new recovery codes are answered (shown once). */
-export const confirmTotp = async (ctx: CallContext, audience: Audience, { code }: { code: string }) => {
+export const confirmTotp = async (ctx: ServiceContext, audience: Audience, { code }: { code: string }) => {
   const me = owner(ctx);
   const keys = throttleKeys(`totp-confirm:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
@@ -158,7 +166,7 @@ export const confirmTotp = async (ctx: CallContext, audience: Audience, { code }
     throw wrongCode();
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const now = new Date().toISOString();
+  const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     const switched = await trx
       .updateTable('authenticator_apps')
@@ -185,16 +193,17 @@ export const confirmTotp = async (ctx: CallContext, audience: Audience, { code }
         })),
       )
       .execute();
+    await recordChange(trx, audience, me, 'totp-added');
   });
   await clearEvents(ctx.db, keys.account);
-  await told(ctx, audience, me, 'totp-added');
+  await told(ctx, me, 'totp-added');
   ctx.setMessage('Authenticator app added');
   return { recoveryCodes };
 };
 
 /** Removing the app (and its recovery codes) asks for the password: a session left open is not enough. */
 export const removeTotp = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { password }: { password: string },
 ) => {
@@ -215,14 +224,15 @@ export const removeTotp = async (
       .where('audience', '=', audience)
       .where('subject_id', '=', me.id)
       .execute();
+    await recordChange(trx, audience, me, 'totp-removed');
   });
-  await told(ctx, audience, me, 'totp-removed');
+  await told(ctx, me, 'totp-removed');
   ctx.setMessage('Authenticator app removed');
   return {};
 };
 
 /** The second sign-in step with the app's code: each code once (a replay within its window is refused). */
-export const verifyTotp = async (ctx: CallContext, audience: Audience, { code }: { code: string }) => {
+export const verifyTotp = async (ctx: ServiceContext, audience: Audience, { code }: { code: string }) => {
   const me = sessionAccount(ctx);
   // The mailed code's throttle: one budget of guesses, whichever kind of code is guessed.
   const keys = throttleKeys(`code:${audience}`, me.id, ctx.ip);
@@ -249,7 +259,7 @@ export const verifyTotp = async (ctx: CallContext, audience: Audience, { code }:
 
 /** The second sign-in step with a recovery code (a lost phone): each code once, and the owner is told. */
 export const verifyRecoveryCode = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { code }: { code: string },
 ) => {
@@ -258,7 +268,7 @@ export const verifyRecoveryCode = async (
   await guard(ctx.db, keys);
   const spent = await ctx.db
     .updateTable('recovery_codes')
-    .set({ used_at: new Date().toISOString() })
+    .set({ used_at: nowIso() })
     .where('audience', '=', audience)
     .where('subject_id', '=', me.id)
     .where('code_hash', '=', ctx.tokens.hashCode(`recovery:${code}`))
@@ -269,6 +279,7 @@ export const verifyRecoveryCode = async (
     throw validation('code', 'The recovery code is not correct or was used already');
   }
   await clearEvents(ctx.db, keys.account);
-  await told(ctx, audience, me, 'recovery-used');
+  await recordChange(ctx.db, audience, me, 'recovery-used');
+  await told(ctx, me, 'recovery-used');
   return completeSecondFactor(ctx, audience);
 };

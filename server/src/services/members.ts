@@ -1,6 +1,6 @@
 import { MEMBER_PAGE_SIZE, type Member } from '@coach/shared/contract/members';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { CallContext } from '../adapter.ts';
+import type { Db } from '../db/connect.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../session.ts';
 import { weeklyActivity } from './activity.ts';
@@ -13,6 +13,7 @@ import {
   SEARCH_CAP,
 } from './capped-search.ts';
 import { syncGroupContent } from './content-assignments.ts';
+import type { ServiceContext } from './context.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';
 import { emitEvent } from './integration-events.ts';
@@ -34,7 +35,7 @@ const SORT_COLUMNS = {
 } as const;
 
 export const listMembers = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     searchInput?: string | undefined;
     currentPage?: number | undefined;
@@ -102,7 +103,7 @@ export const listMembers = async (
 
 /** One member of the caller's enterprise as the list shows it; another tenant's id is 404. */
 export const loadMember = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   enterpriseId: string,
   memberId: string,
 ): Promise<Member> => {
@@ -120,7 +121,7 @@ export const loadMember = async (
 };
 
 /** The default admin and the caller themself are protected from status changes and deletion. */
-const assertChangeable = (ctx: CallContext, member: Member, action: string) => {
+const assertChangeable = (ctx: ServiceContext, member: Member, action: string) => {
   const { user } = enterpriseSession(ctx);
   if (member.isDefaultAdmin) throw conflict(`The default admin cannot be ${action}`);
   if (member._id === user.id)
@@ -128,7 +129,7 @@ const assertChangeable = (ctx: CallContext, member: Member, action: string) => {
 };
 
 export const updateMember = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { memberId: string; roleId: string; groupIds: string[] },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -181,7 +182,7 @@ export const updateMember = async (
 };
 
 export const changeMemberStatus = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: { memberId: string; status: MemberStatus },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -196,9 +197,11 @@ export const changeMemberStatus = async (
  * revive an old token (issue 15). Callers check who may be changed (the admin area's members list reuses this).
  */
 export const writeMemberStatus = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   enterpriseId: string,
   input: { memberId: string; status: MemberStatus },
+  /** More of the same write, in its transaction (the admin area's audit row). */
+  alsoInTransaction?: (trx: Db) => Promise<void>,
 ) => {
   await ctx.db.transaction().execute(async (trx) => {
     const changed = await trx
@@ -211,12 +214,13 @@ export const writeMemberStatus = async (
     // Only a member who was active: deactivating twice reports once.
     if (input.status === 'Inactive' && Number(changed.numUpdatedRows) > 0)
       await emitEvent(trx, { enterpriseId, type: 'member.deactivated', memberId: input.memberId, data: {} });
+    await alsoInTransaction?.(trx);
   });
   if (input.status === 'Inactive') await endSessionsOf(ctx.db, 'enterprise', input.memberId, 'deactivated');
   ctx.setMessage(input.status === 'Active' ? 'Member activated' : 'Member deactivated');
 };
 
-export const deleteMember = async (ctx: CallContext, { memberId }: { memberId: string }) => {
+export const deleteMember = async (ctx: ServiceContext, { memberId }: { memberId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, memberId);
   assertChangeable(ctx, member, 'deleted');
@@ -240,7 +244,7 @@ export const deleteMember = async (ctx: CallContext, { memberId }: { memberId: s
 };
 
 /** /enterprise/member/detail/{id}: the list's fields plus contact, avatar and weekly activity. */
-export const getMember = async (ctx: CallContext, { memberId }: { memberId: string }) => {
+export const getMember = async (ctx: ServiceContext, { memberId }: { memberId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, memberId);
   const extra = await ctx.db
@@ -297,7 +301,7 @@ const orderedPage = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, T
 
 /** A page of the tenant's members (filtered, sorted) with their count. */
 const memberPage = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   enterpriseId: string,
   filters: MemberFilters,
   order: MemberOrder,
@@ -328,7 +332,7 @@ const memberPage = async (
  * for up to MEMBER_WALK members).
  */
 const searchPage = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   enterpriseId: string,
   search: string,
   filters: MemberFilters,

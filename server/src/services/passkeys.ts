@@ -6,7 +6,6 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { CallContext } from '../adapter.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import {
   assertNotThrottled,
@@ -23,7 +22,10 @@ import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound, validation } from '../errors.ts';
 import { type FactorChange, mailTexts } from '../mail/texts.ts';
-import { audit, completeOneStepSignIn, completeSecondFactor, sessionAccount } from './auth.ts';
+import { completeOneStepSignIn, completeSecondFactor, sessionAccount } from './auth.ts';
+import { audit } from './common/audit.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 import { passwordsOff, ssoRequired } from './sso-policy.ts';
 
 /**
@@ -53,10 +55,8 @@ type PasskeyRow = Database['passkeys'];
 type RegistrationInput = ParsedRequestOf<typeof enterprisePasskeys.registerVerify>;
 type AuthenticationCredential = ParsedRequestOf<typeof enterprisePasskeys.verifySecondFactor>['credential'];
 
-const nowIso = () => new Date().toISOString();
-
 /** The relying party this server is: the RP ID and the origins its pages are served from. */
-export const relyingParty = (ctx: Pick<CallContext, 'config'>) => {
+export const relyingParty = (ctx: Pick<ServiceContext, 'config'>) => {
   const own = new URL(ctx.config.publicUrl);
   return {
     rpID: own.hostname,
@@ -93,7 +93,7 @@ const passkeysOf = (db: Db, audience: Audience, subjectId: string) =>
     .execute();
 
 /** Only the account's owner changes how it signs in: not a platform admin logged in as the enterprise. */
-const owner = (ctx: CallContext) => {
+const owner = (ctx: ServiceContext) => {
   const me = sessionAccount(ctx);
   if (me.claims.act) throw forbidden('Sign-in methods are changed by the member themself');
   return me;
@@ -101,13 +101,20 @@ const owner = (ctx: CallContext) => {
 
 /** Mails the owner about a change to their sign-in and records it (issue 21 item 5). */
 const told = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   me: ReturnType<typeof sessionAccount>,
   change: FactorChange,
   details: object,
 ) => {
-  await audit(ctx, audience, me.id, me.enterpriseId, `factor.${change}`, details);
+  // On ctx.db: adding, renaming and removing a passkey are single writes with no transaction to join.
+  await audit(ctx.db, {
+    actorKind: audience,
+    actorId: me.id,
+    enterpriseId: me.enterpriseId,
+    action: `factor.${change}`,
+    details,
+  });
   const { subject, text } = mailTexts(me.language, ctx.requestLanguage).factorChanged({ change });
   await ctx.mail.send({ to: me.email, subject, text });
 };
@@ -117,7 +124,7 @@ const told = async (
 // ---------------------------------------------------------------------------------------------
 
 const keepChallenge = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   {
     audience,
     purpose,
@@ -153,7 +160,12 @@ const challengeGone = () =>
   validation('credential', 'The passkey request has expired or was used already: please try again');
 
 /** Takes the session's challenge (deleting it, so it serves once, whatever the answer turns out to be). */
-const takeChallenge = async (ctx: CallContext, audience: Audience, purpose: Purpose, sessionKey: string) => {
+const takeChallenge = async (
+  ctx: ServiceContext,
+  audience: Audience,
+  purpose: Purpose,
+  sessionKey: string,
+) => {
   const row = await ctx.db
     .selectFrom('passkey_challenges')
     .selectAll()
@@ -206,14 +218,14 @@ const checked = async <T>(run: () => Promise<T>): Promise<T> => {
 // The profile: list, add, rename, remove
 // ---------------------------------------------------------------------------------------------
 
-export const listPasskeys = async (ctx: CallContext, audience: Audience) => {
+export const listPasskeys = async (ctx: ServiceContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   const rows = await passkeysOf(ctx.db, audience, me.id);
   return { passkeys: rows.map(toPasskey) };
 };
 
 /** A challenge to make a new passkey for this account (not again on a device that has one: excludeCredentials). */
-export const registrationOptions = async (ctx: CallContext, audience: Audience) => {
+export const registrationOptions = async (ctx: ServiceContext, audience: Audience) => {
   const me = owner(ctx);
   const existing = await passkeysOf(ctx.db, audience, me.id);
   if (existing.length >= MAX_PASSKEYS)
@@ -246,7 +258,7 @@ export const registrationOptions = async (ctx: CallContext, audience: Audience) 
 };
 
 export const verifyRegistration = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { name, credential }: RegistrationInput,
 ) => {
@@ -309,7 +321,7 @@ export const verifyRegistration = async (
   return toPasskey(row);
 };
 
-const ownPasskey = async (ctx: CallContext, audience: Audience, subjectId: string, passkeyId: string) => {
+const ownPasskey = async (ctx: ServiceContext, audience: Audience, subjectId: string, passkeyId: string) => {
   const row = await ctx.db
     .selectFrom('passkeys')
     .selectAll()
@@ -322,7 +334,7 @@ const ownPasskey = async (ctx: CallContext, audience: Audience, subjectId: strin
 };
 
 export const renamePasskey = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { passkeyId, name }: { passkeyId: string; name: string },
 ) => {
@@ -336,7 +348,7 @@ export const renamePasskey = async (
 
 /** Removing a passkey asks for the password: a session left open is not enough. */
 export const removePasskey = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { passkeyId, password }: { passkeyId: string; password: string },
 ) => {
@@ -365,7 +377,7 @@ export const removePasskey = async (
  * counter at or below the stored one unless both are 0 (synced passkeys count nothing).
  */
 const assertWith = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   row: PasskeyRow,
   credential: AuthenticationCredential,
   expectedChallenge: string,
@@ -405,7 +417,7 @@ const assertWith = async (
 const notThisAccount = () => validation('credential', 'This passkey is not registered to this account');
 
 /** After the password: a challenge for this account's passkeys, bound to this sign-in's session. */
-export const secondFactorOptions = async (ctx: CallContext, audience: Audience) => {
+export const secondFactorOptions = async (ctx: ServiceContext, audience: Audience) => {
   const me = sessionAccount(ctx);
   const rows = await passkeysOf(ctx.db, audience, me.id);
   if (rows.length === 0) throw conflict('No passkey is set up for this account');
@@ -427,7 +439,7 @@ export const secondFactorOptions = async (ctx: CallContext, audience: Audience) 
 
 /** The second sign-in step with a passkey of this very account (the mailed codes' throttle applies). */
 export const verifySecondFactor = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { credential }: { credential: AuthenticationCredential },
 ) => {
@@ -452,7 +464,7 @@ export const verifySecondFactor = async (
 };
 
 /** Passwordless: a challenge for whichever passkey of this site the browser has; the flow id binds it. */
-export const loginOptions = async (ctx: CallContext, audience: Audience) => {
+export const loginOptions = async (ctx: ServiceContext, audience: Audience) => {
   const ipKey = `passkey-login-options:${audience}:ip:${ctx.ip}`;
   await assertNotThrottled(ctx.db, ipKey, LOGIN_OPTIONS_PER_IP);
   await recordEvent(ctx.db, ipKey);
@@ -468,7 +480,7 @@ export const loginOptions = async (ctx: CallContext, audience: Audience) => {
 };
 
 /** The account a passkey belongs to, if it may sign in: a member must be active in an existing enterprise. */
-const holderOf = async (ctx: CallContext, row: PasskeyRow) => {
+const holderOf = async (ctx: ServiceContext, row: PasskeyRow) => {
   if (row.audience === 'admin') {
     const admin = await ctx.db
       .selectFrom('admins')
@@ -502,7 +514,7 @@ const holderOf = async (ctx: CallContext, row: PasskeyRow) => {
  * between password and passkey guesses buys nothing.
  */
 export const loginVerify = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   audience: Audience,
   { flowId, credential }: { flowId: string; credential: AuthenticationCredential },
 ) => {

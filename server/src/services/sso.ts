@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { effectiveTimeZone } from '@coach/shared/constants/timezones';
 import { SSO_CALLBACK_PATH, SSO_TXT_PREFIX, type SsoSettings } from '@coach/shared/contract/sso';
 import * as oidc from 'openid-client';
-import type { CallContext } from '../adapter.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { assertNotThrottled, IP_LIMIT, recordEvent } from '../auth/throttle.ts';
 import { FULL_TTL, randomToken, sha256 } from '../auth/tokens.ts';
@@ -12,7 +11,9 @@ import { mailTexts } from '../mail/texts.ts';
 import { type OutboundPolicy, outboundFetch, refusalOf } from '../providers/outbound-http.ts';
 import { enterpriseSession, startSession, tokenLifetime } from '../session.ts';
 import { recordActivity } from './activity.ts';
-import { audit } from './auth.ts';
+import { audit } from './common/audit.ts';
+import { nowIso } from './common/clock.ts';
+import type { ServiceContext } from './context.ts';
 
 /**
  * Single sign-on per enterprise with OpenID Connect (issue 21 item 4): the authorization code flow with PKCE, state
@@ -34,7 +35,6 @@ const SECRET_PURPOSE = 'sso-client-secret';
 /** Provider metadata and keys are read again after this long (or at once after the settings change). */
 const CONFIG_TTL_MS = 10 * 60 * 1000;
 const SCOPE = 'openid email profile';
-const nowIso = () => new Date().toISOString();
 
 type Connection = {
   enterprise_id: string;
@@ -46,13 +46,13 @@ type Connection = {
   updated_at: string;
 };
 
-const policyOf = (ctx: CallContext): OutboundPolicy => ({
+const policyOf = (ctx: ServiceContext): OutboundPolicy => ({
   allowPrivateAddresses: ctx.config.ssoAllowPrivate ?? false,
 });
 
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-const redirectUriOf = (ctx: CallContext) => `${ctx.config.publicUrl}${SSO_CALLBACK_PATH}`;
+const redirectUriOf = (ctx: ServiceContext) => `${ctx.config.publicUrl}${SSO_CALLBACK_PATH}`;
 
 const connectionForDomain = (db: Db, domain: string) =>
   db
@@ -88,7 +88,7 @@ const txtValueOf = (row: { domain_token: string }) => `coach-verification=${row.
 
 const configs = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
 
-const discover = async (ctx: CallContext, issuer: string, clientId: string, clientSecret: string) => {
+const discover = async (ctx: ServiceContext, issuer: string, clientId: string, clientSecret: string) => {
   const policy = policyOf(ctx);
   const fetch = outboundFetch(policy) as unknown as oidc.CustomFetch;
   const config = await oidc.discovery(
@@ -109,7 +109,7 @@ const discover = async (ctx: CallContext, issuer: string, clientId: string, clie
   return config;
 };
 
-const openClientSecret = (ctx: CallContext, row: Connection) => {
+const openClientSecret = (ctx: ServiceContext, row: Connection) => {
   try {
     return ctx.tokens.open(SECRET_PURPOSE, row.client_secret);
   } catch {
@@ -120,7 +120,7 @@ const openClientSecret = (ctx: CallContext, row: Connection) => {
   }
 };
 
-const configOf = async (ctx: CallContext, row: Connection) => {
+const configOf = async (ctx: ServiceContext, row: Connection) => {
   const key = `${row.enterprise_id}:${row.updated_at}`;
   const cached = configs.get(key);
   if (cached && Date.now() - cached.at < CONFIG_TTL_MS) return cached.config;
@@ -141,12 +141,12 @@ const configOf = async (ctx: CallContext, row: Connection) => {
 // Sign-in: discover, start, complete
 // ---------------------------------------------------------------------------------------------
 
-export const discoverForEmail = async (ctx: CallContext, { email }: { email: string }) => {
+export const discoverForEmail = async (ctx: ServiceContext, { email }: { email: string }) => {
   const row = await connectionForDomain(ctx.db, domainOf(email));
   return { singleSignOn: Boolean(row), required: row?.require_sso === 1 };
 };
 
-export const start = async (ctx: CallContext, { email }: { email: string }) => {
+export const start = async (ctx: ServiceContext, { email }: { email: string }) => {
   const ipKey = `sso-start:ip:${ctx.ip}`;
   await assertNotThrottled(ctx.db, ipKey, IP_LIMIT);
   await recordEvent(ctx.db, ipKey);
@@ -182,7 +182,7 @@ export const start = async (ctx: CallContext, { email }: { email: string }) => {
 };
 
 /** Why the provider's answer was refused, for the log (the member sees a plain sentence). */
-const refusedAnswer = (ctx: CallContext, reason: string) => {
+const refusedAnswer = (ctx: ServiceContext, reason: string) => {
   if (!ctx.config.quiet) console.warn(`sso: refused an answer: ${reason}`);
   return unauthenticated(
     "Your identity provider's answer could not be verified. Please start the sign-in again, or ask your admin.",
@@ -190,7 +190,7 @@ const refusedAnswer = (ctx: CallContext, reason: string) => {
 };
 
 const exchange = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   config: oidc.Configuration,
   currentUrl: URL,
   attempt: { state: string; nonce: string; code_verifier: string },
@@ -225,7 +225,7 @@ type Claims = { sub: string; email?: unknown; email_verified?: unknown; name?: u
  * the userinfo endpoint only, as oidc-provider does by default) is asked there, for the same subject.
  */
 const withUserInfo = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   config: oidc.Configuration,
   accessToken: string,
   claims: Claims,
@@ -247,7 +247,7 @@ const withUserInfo = async (
 };
 
 /** The member this identity is: by subject, else by address (then linked), else a new one (just in time). */
-const memberFor = async (ctx: CallContext, row: Connection, claims: Claims) => {
+const memberFor = async (ctx: ServiceContext, row: Connection, claims: Claims) => {
   const linked = await ctx.db
     .selectFrom('sso_identities')
     .innerJoin('users', 'users.id', 'sso_identities.user_id')
@@ -296,7 +296,7 @@ const memberFor = async (ctx: CallContext, row: Connection, claims: Claims) => {
   return { user, created: !existing, linkedNow: true };
 };
 
-const createMember = async (ctx: CallContext, row: Connection, email: string, claims: Claims) => {
+const createMember = async (ctx: ServiceContext, row: Connection, email: string, claims: Claims) => {
   const name =
     typeof claims.name === 'string' && claims.name.trim()
       ? claims.name.trim().slice(0, 100)
@@ -344,7 +344,7 @@ const createMember = async (ctx: CallContext, row: Connection, email: string, cl
 };
 
 /** The member's first sign-in through the provider made or linked their account: they are told (issue 21 item 5). */
-const tellMember = async (ctx: CallContext, userId: string, created: boolean, issuer: string) => {
+const tellMember = async (ctx: ServiceContext, userId: string, created: boolean, issuer: string) => {
   const member = await ctx.db
     .selectFrom('users')
     .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
@@ -361,7 +361,7 @@ const tellMember = async (ctx: CallContext, userId: string, created: boolean, is
 };
 
 export const complete = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   { query, browserKey }: { query: string; browserKey: string },
 ) => {
   const ipKey = `sso-complete:ip:${ctx.ip}`;
@@ -430,7 +430,13 @@ export const complete = async (
     ctx.clientPlatform,
     effectiveTimeZone({ member: zone?.timezone, enterprise: zone?.ent_timezone }),
   );
-  await audit(ctx, 'enterprise', user.id, row.enterprise_id, 'sso.signIn', { issuer: row.issuer, created });
+  await audit(ctx.db, {
+    actorKind: 'enterprise',
+    actorId: user.id,
+    enterpriseId: row.enterprise_id,
+    action: 'sso.signIn',
+    details: { issuer: row.issuer, created },
+  });
   if (linkedNow) await tellMember(ctx, user.id, created, row.issuer);
   ctx.setMessage('Signed in');
   return { accesstoken, expiresInSeconds: ttl };
@@ -440,7 +446,7 @@ export const complete = async (
 // Settings › Single sign-on (the default admin's)
 // ---------------------------------------------------------------------------------------------
 
-const settingsOf = async (ctx: CallContext, enterpriseId: string): Promise<SsoSettings> => {
+const settingsOf = async (ctx: ServiceContext, enterpriseId: string): Promise<SsoSettings> => {
   const row = await connectionOf(ctx.db, enterpriseId);
   return {
     connection: row
@@ -473,10 +479,10 @@ export const singleSignOnOf = async (db: Db, enterpriseId: string) => {
     : null;
 };
 
-export const settings = (ctx: CallContext) => settingsOf(ctx, enterpriseSession(ctx).enterpriseId);
+export const settings = (ctx: ServiceContext) => settingsOf(ctx, enterpriseSession(ctx).enterpriseId);
 
 /** Tells the default admin (whoever made the change: a platform admin logged in as them, too). */
-const tellDefaultAdmin = async (ctx: CallContext, change: 'saved' | 'removed', issuer: string) => {
+const tellDefaultAdmin = async (ctx: ServiceContext, change: 'saved' | 'removed', issuer: string) => {
   const s = enterpriseSession(ctx);
   const admin = await ctx.db
     .selectFrom('users')
@@ -495,7 +501,7 @@ const tellDefaultAdmin = async (ctx: CallContext, change: 'saved' | 'removed', i
 };
 
 export const save = async (
-  ctx: CallContext,
+  ctx: ServiceContext,
   input: {
     issuer: string;
     clientId: string;
@@ -585,19 +591,25 @@ export const save = async (
           .insertInto('sso_domains')
           .values(added.map((domain) => ({ domain, enterprise_id: enterpriseId, verified_at: null })))
           .execute();
+      await audit(trx, {
+        actorKind: 'enterprise',
+        actorId: s.user.id,
+        enterpriseId,
+        action: 'sso.saved',
+        details: {
+          issuer,
+          clientId: input.clientId,
+          domains: input.domains,
+          requireSso: input.requireSso,
+          secretChanged: Boolean(givenSecret),
+        },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error))
       throw validation('domains', 'One of these domains is used by another organisation');
     throw error;
   }
-  await audit(ctx, 'enterprise', s.user.id, enterpriseId, 'sso.saved', {
-    issuer,
-    clientId: input.clientId,
-    domains: input.domains,
-    requireSso: input.requireSso,
-    secretChanged: Boolean(givenSecret),
-  });
   await tellDefaultAdmin(ctx, 'saved', issuer);
   ctx.setMessage('Single sign-on saved');
   return settingsOf(ctx, enterpriseId);
@@ -607,7 +619,7 @@ const DOMAIN_NOT_PROVED = (domain: string, value: string) =>
   `No TXT record "${value}" was found at ${SSO_TXT_PREFIX}.${domain} yet. DNS changes can take a while to appear: try again later.`;
 
 /** Looks up the domain's TXT record now; found, the domain is proved (issue 21 item 4). */
-export const verifyDomain = async (ctx: CallContext, { domain }: { domain: string }) => {
+export const verifyDomain = async (ctx: ServiceContext, { domain }: { domain: string }) => {
   const s = enterpriseSession(ctx);
   const row = await connectionOf(ctx.db, s.enterpriseId);
   if (!row) throw validation('domain', 'Save single sign-on with this domain first');
@@ -644,12 +656,18 @@ export const verifyDomain = async (ctx: CallContext, { domain }: { domain: strin
     if (isUniqueViolation(error)) throw validation('domain', `${domain} is used by another organisation`);
     throw error;
   }
-  await audit(ctx, 'enterprise', s.user.id, s.enterpriseId, 'sso.domainVerified', { domain });
+  await audit(ctx.db, {
+    actorKind: 'enterprise',
+    actorId: s.user.id,
+    enterpriseId: s.enterpriseId,
+    action: 'sso.domainVerified',
+    details: { domain },
+  });
   ctx.setMessage(`${domain} is verified`);
   return settingsOf(ctx, s.enterpriseId);
 };
 
-export const remove = async (ctx: CallContext) => {
+export const remove = async (ctx: ServiceContext) => {
   const s = enterpriseSession(ctx);
   const existing = await connectionOf(ctx.db, s.enterpriseId);
   if (existing) {
@@ -658,8 +676,14 @@ export const remove = async (ctx: CallContext) => {
       await trx.deleteFrom('sso_identities').where('enterprise_id', '=', s.enterpriseId).execute();
       await trx.deleteFrom('sso_attempts').where('enterprise_id', '=', s.enterpriseId).execute();
       await trx.deleteFrom('sso_connections').where('enterprise_id', '=', s.enterpriseId).execute();
+      await audit(trx, {
+        actorKind: 'enterprise',
+        actorId: s.user.id,
+        enterpriseId: s.enterpriseId,
+        action: 'sso.removed',
+        details: { issuer: existing.issuer },
+      });
     });
-    await audit(ctx, 'enterprise', s.user.id, s.enterpriseId, 'sso.removed', { issuer: existing.issuer });
     await tellDefaultAdmin(ctx, 'removed', existing.issuer);
   }
   ctx.setMessage('Single sign-on switched off');

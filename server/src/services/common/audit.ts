@@ -1,0 +1,33 @@
+import type { Db } from '../../db/connect.ts';
+import { nowIso } from './clock.ts';
+
+/** Who did it: a member, a platform admin, or an enterprise's API key. */
+export type AuditActorKind = 'enterprise' | 'admin' | 'api-key';
+
+export type AuditEntry = {
+  actorKind: AuditActorKind;
+  actorId: string;
+  /** The enterprise the action concerns; null for an account's own action outside one (a platform admin's). */
+  enterpriseId: string | null;
+  action: string;
+  details?: object;
+};
+
+/**
+ * Writes one audit_log row. Pass the transaction of the write it records, so the row commits or rolls back with
+ * that write; `ctx.db` only where the write has no transaction, or where the row must outlive a failed call.
+ */
+export const audit = async (db: Db, entry: AuditEntry) => {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: crypto.randomUUID(),
+      actor_kind: entry.actorKind,
+      actor_id: entry.actorId,
+      enterprise_id: entry.enterpriseId,
+      action: entry.action,
+      details: JSON.stringify(entry.details ?? {}),
+      created_at: nowIso(),
+    })
+    .execute();
+};
