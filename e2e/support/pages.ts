@@ -42,3 +42,46 @@ export const openMyTask = async (page: Page, { stamp, title }: { stamp: string; 
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 };
+
+/**
+ * The owner creates a Read & Record task with this passage and assigns it to a group, found by its stamp in the title
+ * (the speech journeys' first step).
+ */
+export const setReadAndRecordTask = async (
+  page: Page,
+  {
+    passage,
+    title,
+    stamp,
+    group,
+    groupSearch,
+  }: { passage: string; title: string; stamp: string; group: string; groupSearch: string },
+) => {
+  await page.goto('/enterprise/create-task');
+  await page.getByRole('button', { name: /^Read & Record\s*Learners/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Read & Record task' })).toBeVisible();
+  await page.getByLabel('Passage', { exact: true }).fill(passage);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Create task' }).click();
+  await expect(page.getByText('Task created successfully')).toBeVisible();
+  await assignToGroup(page, { stamp, title, group, groupSearch });
+};
+
+/**
+ * The learner records the open task's passage for about `seconds` (the fake microphone loops its file), stops, and
+ * the take is saved.
+ */
+export const recordThePassage = async (page: Page, seconds: number) => {
+  await page.getByRole('button', { name: 'Record the passage' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await page.waitForTimeout(Math.round(seconds * 1000));
+  await page.getByRole('button', { name: 'Stop recording the passage' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+};
+
+/** A stamp for this run's titles: month, day, hours, minutes, seconds and tenths (a journey finds its own task by it). */
+export const runStamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/[-:T.Z]/g, '')
+    .slice(4, 14);

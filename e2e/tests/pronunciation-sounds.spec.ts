@@ -3,7 +3,13 @@ import { signIn } from '../support/auth.ts';
 import { noSideways } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
-import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
+import {
+  openMyTask,
+  recordThePassage,
+  runStamp,
+  setReadAndRecordTask,
+  shootBothWidths,
+} from '../support/pages.ts';
 
 /**
  * Issue 37, "the coach hears sounds": a learner reads "The right answer is on the board." saying /l/ for /r/
@@ -19,10 +25,7 @@ const LEARNER = 'learner@acme.example';
 const GROUP = 'Melbourne Office';
 const PASSAGE = 'The right answer is on the board.';
 const READ = 'The light answer is on the board.';
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:T.Z]/g, '')
-  .slice(4, 14);
+const stamp = runStamp();
 const TITLE = `Say the answer aloud ${stamp}`;
 const SHOTS = process.env.SPEECH_SHOTS_DIR;
 
@@ -35,14 +38,13 @@ const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 test('the owner sets a Read & Record passage for the learner’s group', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
-  await page.goto('/enterprise/create-task');
-  await page.getByRole('button', { name: /^Read & Record\s*Learners/ }).click();
-  await page.getByLabel('Passage', { exact: true }).fill(PASSAGE);
-  await page.getByLabel('Title', { exact: true }).fill(TITLE);
-  await page.getByRole('button', { name: 'Create task' }).click();
-  await expect(page.getByText('Task created successfully')).toBeVisible();
-
-  await assignToGroup(page, { stamp, title: TITLE, group: GROUP, groupSearch: 'Melbourne' });
+  await setReadAndRecordTask(page, {
+    passage: PASSAGE,
+    title: TITLE,
+    stamp,
+    group: GROUP,
+    groupSearch: 'Melbourne',
+  });
 });
 
 test('the learner says /l/ for /r/, sees the sound named with its tip, and hears the word', async ({
@@ -53,11 +55,7 @@ test('the learner says /l/ for /r/, sees the sound named with its tip, and hears
   await signIn(page, 'enterprise', LEARNER);
   await openMyTask(page, { stamp, title: TITLE });
 
-  await page.getByRole('button', { name: 'Record the passage' }).click();
-  await expect(page.getByRole('timer')).toBeVisible();
-  await page.waitForTimeout(Math.round(wav.seconds * 1000));
-  await page.getByRole('button', { name: 'Stop recording the passage' }).click();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await recordThePassage(page, wav.seconds);
 
   const panel = page.getByRole('region', { name: 'Speech analysis' });
   const practise = panel.getByRole('region', { name: 'Words to practise' });

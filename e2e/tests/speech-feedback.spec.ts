@@ -1,7 +1,13 @@
 import { signIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
-import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
+import {
+  openMyTask,
+  recordThePassage,
+  runStamp,
+  setReadAndRecordTask,
+  shootBothWidths,
+} from '../support/pages.ts';
 
 /**
  * Issue 38 item 4, speech feedback that does not contradict itself: a learner who says "uh" and "um" on purpose
@@ -14,10 +20,7 @@ const OWNER = 'owner@acme.example';
 const LEARNER = 'learner@acme.example';
 const GROUP = 'Melbourne Office';
 const PASSAGE = 'My name is Sam and I work in sales.';
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:T.Z]/g, '')
-  .slice(4, 14);
+const stamp = runStamp();
 const TITLE = `Introduce yourself ${stamp}`;
 
 /** The passage read with hesitations, by flite's rms voice. */
@@ -31,24 +34,20 @@ test.use(withMicrophone(wav.file));
 
 test('the owner sets a short Read & Record passage for the learner’s group', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
-  await page.goto('/enterprise/create-task');
-  await page.getByRole('button', { name: /^Read & Record\s*Learners/ }).click();
-  await page.getByLabel('Passage', { exact: true }).fill(PASSAGE);
-  await page.getByLabel('Title', { exact: true }).fill(TITLE);
-  await page.getByRole('button', { name: 'Create task' }).click();
-  await expect(page.getByText('Task created successfully')).toBeVisible();
-  await assignToGroup(page, { stamp, title: TITLE, group: GROUP, groupSearch: 'Melbourne' });
+  await setReadAndRecordTask(page, {
+    passage: PASSAGE,
+    title: TITLE,
+    stamp,
+    group: GROUP,
+    groupSearch: 'Melbourne',
+  });
 });
 
 test('the learner who says “uh” and “um” is told about the fillers', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'enterprise', LEARNER);
   await openMyTask(page, { stamp, title: TITLE });
-  await page.getByRole('button', { name: 'Record the passage' }).click();
-  await expect(page.getByRole('timer')).toBeVisible();
-  await page.waitForTimeout(Math.round(wav.seconds * 1000));
-  await page.getByRole('button', { name: 'Stop recording the passage' }).click();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await recordThePassage(page, wav.seconds);
 
   const panel = page.getByRole('region', { name: 'Speech analysis' });
   await expect(panel.getByRole('region', { name: 'What we heard' })).toBeVisible({ timeout: 60_000 });

@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
-import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
+import {
+  openMyTask,
+  recordThePassage,
+  runStamp,
+  setReadAndRecordTask,
+  shootBothWidths,
+} from '../support/pages.ts';
 
 /**
  * Issue 16, "the coach that hears": a learner reads a Read & Record passage into Chromium's fake microphone,
@@ -17,10 +23,7 @@ const LEARNER = 'learner@acme.example';
 const GROUP = 'Melbourne Office';
 const PASSAGE =
   'Good morning everyone. Please check the exits and the first aid kit before you start work today.';
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:T.Z]/g, '')
-  .slice(4, 14);
+const stamp = runStamp();
 const TITLE = `Read the morning briefing aloud ${stamp}`;
 const SHOTS = process.env.SPEECH_SHOTS_DIR;
 
@@ -44,15 +47,13 @@ const expectScores = async (panel: ReturnType<Page['getByRole']>) => {
 
 test('the owner sets a Read & Record passage for the learner’s group', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
-  await page.goto('/enterprise/create-task');
-  await page.getByRole('button', { name: /^Read & Record\s*Learners/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'New Read & Record task' })).toBeVisible();
-  await page.getByLabel('Passage', { exact: true }).fill(PASSAGE);
-  await page.getByLabel('Title', { exact: true }).fill(TITLE);
-  await page.getByRole('button', { name: 'Create task' }).click();
-  await expect(page.getByText('Task created successfully')).toBeVisible();
-
-  await assignToGroup(page, { stamp, title: TITLE, group: GROUP, groupSearch: 'Melbourne' });
+  await setReadAndRecordTask(page, {
+    passage: PASSAGE,
+    title: TITLE,
+    stamp,
+    group: GROUP,
+    groupSearch: 'Melbourne',
+  });
 });
 
 test('the learner reads the passage aloud and sees what the coach heard', async ({ page }) => {
@@ -61,12 +62,7 @@ test('the learner reads the passage aloud and sees what the coach heard', async 
   await signIn(page, 'enterprise', LEARNER);
   await openMyTask(page, { stamp, title: TITLE });
 
-  await page.getByRole('button', { name: 'Record the passage' }).click();
-  await expect(page.getByRole('timer')).toBeVisible();
-  // About the passage's length: the fake microphone loops the file.
-  await page.waitForTimeout(Math.round(wav.seconds * 1000));
-  await page.getByRole('button', { name: 'Stop recording the passage' }).click();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await recordThePassage(page, wav.seconds);
 
   const panel = page.getByRole('region', { name: 'Speech analysis' });
   await expect(panel.getByText('Analysing your recording…')).toBeVisible();
