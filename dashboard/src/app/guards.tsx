@@ -1,11 +1,11 @@
-import type { PermissionKey } from '@coach/shared/permissions';
-import { hasPermission } from '@coach/shared/permissions';
+import type { AccessRule, PermissionKey } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { audienceConfig } from '../config/audience.ts';
 import { paths } from '../config/paths.ts';
-import { type Audience, enterpriseUserAtom, loggedOutOnPurposeAtom, sessionAtoms } from '../lib/session.ts';
+import { useAccess, useCan } from '../lib/can.tsx';
+import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../lib/session.ts';
 import { Button } from '../ui/button.tsx';
 import { LoadingBlock } from '../ui/spinner.tsx';
 import { ErrorState } from '../ui/states.tsx';
@@ -46,24 +46,27 @@ const SignedIn = ({ audience }: { audience: Audience }) => {
 };
 
 /**
- * spec §2, §6: a non-empty permission list lacking the key sends the user to the unauthorized page;
- * an empty list and the default admin pass.
+ * spec §2, §6: a screen needing a permission key opens to whoever may make the enterprise calls that need it
+ * (`canCall`: a non-empty permission list lacking the key is refused; an empty list and the default admin pass);
+ * anyone else is sent to the unauthorized page.
  */
 export const RequirePermission = ({ permission }: { permission: PermissionKey }) => {
-  const user = useAtomValue(enterpriseUserAtom);
-  if (!user) return <LoadingBlock />;
-  const allowed = hasPermission({
-    permissions: user.roleId.permissions,
-    isDefaultAdmin: user.isDefaultAdmin,
-    key: permission,
-  });
+  const allowed = useCan({ auth: 'enterprise', permission });
+  if (allowed === null) return <LoadingBlock />;
   if (!allowed) return <Navigate to={paths.enterprise.unauthorized} replace />;
   return <Outlet />;
 };
 
-/** spec §2: a signed-in account whose email is not verified waits on /activation-required. */
+/** Any enterprise call a signed-in member makes that needs no more than the login. */
+const LOGIN_ONLY: AccessRule = { auth: 'enterprise', permission: null };
+
+/**
+ * spec §2: a signed-in account whose email is not verified waits on /activation-required (the server refuses
+ * its calls with EMAIL_NOT_VERIFIED; a platform admin logged in as the enterprise is not refused).
+ */
 export const RequireVerifiedEmail = () => {
-  const user = useAtomValue(enterpriseUserAtom);
-  if (user && !user.emailVerified) return <Navigate to={paths.activationRequired} replace />;
+  const verdict = useAccess(LOGIN_ONLY);
+  if (verdict?.allowed === false && verdict.reason === 'email-not-verified')
+    return <Navigate to={paths.activationRequired} replace />;
   return <Outlet />;
 };
