@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEnterpriseUser } from '../testing/fake-server.ts';
-import { enterpriseMenuFor } from './menus.ts';
+import { ENTERPRISE_MENU_CALLS, enterpriseMenuFor } from './menus.ts';
+import { type Screen, screens } from './screens.ts';
 
 const labels = (user: ReturnType<typeof makeEnterpriseUser>) =>
   enterpriseMenuFor(user).map((item) => item.label);
@@ -62,5 +63,25 @@ describe('the enterprise menu (spec §2, §6)', () => {
       'Content Library',
       'Help',
     ]);
+  });
+
+  it("names for each item a call needing its screen's permission key, so a listed item opens its screen", () => {
+    for (const [id, call] of Object.entries(ENTERPRISE_MENU_CALLS)) {
+      const screen: Screen = screens.enterprise[id as keyof typeof ENTERPRISE_MENU_CALLS];
+      expect(call.auth, id).toBe('enterprise');
+      expect(call.permission, id).toBe(screen.permission ?? null);
+    }
+  });
+
+  it('lists Courses and Company Info to whoever the server lets make their calls: the admin role with the flag on', () => {
+    const flagsOn = { enableCourseFeature: true, enableCompanyInfoFeature: true };
+    const admin = makeEnterpriseUser({ roleName: 'admin', permissions: [], enterprise: flagsOn });
+    expect(labels(admin)).toEqual(expect.arrayContaining(['Courses', 'Company Info']));
+    const staff = makeEnterpriseUser({ roleName: 'Staff', permissions: [], enterprise: flagsOn });
+    expect(labels(staff)).not.toContain('Courses');
+    expect(labels(staff)).not.toContain('Company Info');
+    const flagsOff = makeEnterpriseUser({ roleName: 'Admin', isDefaultAdmin: true });
+    expect(labels(flagsOff)).not.toContain('Courses');
+    expect(labels(flagsOff)).not.toContain('Company Info');
   });
 });

@@ -1,4 +1,3 @@
-import type { FeatureFlagKey } from '@coach/shared/constants/features';
 import type { PermissionKey } from '@coach/shared/permissions';
 
 /**
@@ -64,7 +63,9 @@ export type MenuGroupId = keyof typeof MENU_GROUPS;
 
 /**
  * A screen's place in its audience's menu (and on its dashboard's section cards). The label stays in English,
- * the spec's words; its translation key is derived from it (app/layouts/menu-text.ts).
+ * the spec's words; its translation key is derived from it (app/layouts/menu-text.ts). Who sees an enterprise
+ * item is decided by the contract call menus.ts names for it (the route stays open to every signed-in member past
+ * the screen's `permission`: the page and the server decide the rest).
  */
 export type ScreenMenu = {
   label: string;
@@ -73,13 +74,6 @@ export type ScreenMenu = {
   order: number;
   description?: string;
   parent?: MenuGroupId;
-  /**
-   * Listed only for the role named admin with this enterprise flag on (spec §6). A listing rule only, as
-   * `feature` below: the route stays open to every signed-in member, the page and the server decide.
-   */
-  adminRoleWithFlag?: 'enableCourseFeature' | 'enableCompanyInfoFeature';
-  /** Not listed while this enterprise feature is off (issue 7: a flag off hides its feature). */
-  feature?: FeatureFlagKey;
 };
 
 export type Screen = {
@@ -208,7 +202,6 @@ export const screens = {
         icon: 'courses',
         order: 60,
         description: 'Marketplace courses',
-        adminRoleWithFlag: 'enableCourseFeature',
       },
     },
     createCourse: { path: '/enterprise/create-courses', area: 'enterprise' },
@@ -222,7 +215,6 @@ export const screens = {
         icon: 'company',
         order: 70,
         description: 'Your company profile',
-        adminRoleWithFlag: 'enableCompanyInfoFeature',
       },
     },
     reports: {
@@ -273,7 +265,6 @@ export const screens = {
         icon: 'config',
         order: 10,
         parent: 'configurations',
-        feature: 'enablePronunciationFeature',
       },
     },
     settings: { path: '/enterprise/settings', area: 'enterprise' },
