@@ -1,13 +1,14 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
-import { isAdminRoleName } from '@coach/shared/permissions';
+import { enterpriseSso } from '@coach/shared/contract/sso';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { Can, useCan } from '../../lib/can.tsx';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
@@ -85,10 +86,11 @@ export const SettingsPage = () => {
   const [draft, setDraft] = useState<ThemeSettings | null>(user?.enterpriseId.themeSettings ?? null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Every card here saves through a call of the role named admin (and the default admin): the theme's stands for them.
+  const mayOpen = useCan(enterpriseGeneral.updateThemeSettings);
 
   if (!user) return <LoadingBlock label={t('loading')} />;
-  if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
-    return <Navigate to={paths.enterprise.unauthorized} replace />;
+  if (mayOpen === false) return <Navigate to={paths.enterprise.unauthorized} replace />;
   const theme = draft ?? user.enterpriseId.themeSettings;
   const allValid = Object.values(theme).every((value) => HEX.test(value));
   const changed = JSON.stringify(theme) !== JSON.stringify(user.enterpriseId.themeSettings);
@@ -190,7 +192,9 @@ export const SettingsPage = () => {
       <TimezoneCard user={user} onSaved={setUser} />
       <LegalTextsCard enterpriseId={user.enterpriseId._id} />
       {/* Who may sign in as whom: the default admin's alone (the server refuses everyone else too). */}
-      {user.isDefaultAdmin ? <SsoCard /> : null}
+      <Can call={enterpriseSso.settings}>
+        <SsoCard />
+      </Can>
       <Card title={t('apiKeys.title')} aria-label={t('apiKeys.title')}>
         <p className="settings__api-keys-note">{t('apiKeys.note')}</p>
         <Link className="forward-link" to={paths.enterprise.apiKeys}>

@@ -1,18 +1,16 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { type Assignment, type MemberTaskDetail, tasks } from '@coach/shared/contract/tasks';
-import { hasPermission } from '@coach/shared/permissions';
 import type { TFunction } from 'i18next';
-import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { useCan } from '../../lib/can.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { enterpriseUserAtom } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -294,17 +292,10 @@ export const MemberTaskPage = () => {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const userId = searchParams.get('member') ?? '';
-  const user = useAtomValue(enterpriseUserAtom);
-  // The route needs login only (spec §2), but reviewing needs the task library: the server refuses its calls
-  // without it, so a learner who follows a link here lands on the unauthorized page, not a failed load.
-  const reviewer = user
-    ? hasPermission({
-        permissions: user.roleId.permissions,
-        isDefaultAdmin: user.isDefaultAdmin,
-        key: 'task-library',
-      })
-    : true;
-  if (!reviewer) return <Navigate to={paths.enterprise.unauthorized} replace />;
+  // The route needs login only (spec §2), but the server refuses the review's calls to anyone outside the task
+  // library, so a learner who follows a link here lands on the unauthorized page, not a failed load.
+  const reviewer = useCan(tasks.getMembersTaskData);
+  if (reviewer === false) return <Navigate to={paths.enterprise.unauthorized} replace />;
   return (
     <div className="review-page">
       <Link className="back-link" to={fillPath(paths.enterprise.viewTask, { id })}>
