@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lightContract } from '@coach/shared/build/light-contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -53,6 +54,9 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     i18nNamespaces(),
+    // virtual:light-contract/<module>: the contract's calls without their schemas, for the sign-in screens' first
+    // scripts (no zod there; see shared/src/build/light-contract.ts and src/light-contract.d.ts).
+    lightContract(),
     react(),
     // A brotli (quality 11) and a gzip (level 9) copy beside each text file of the build, public/ included
     // (app.js → app.js.br, app.js.gz), which the server sends by content negotiation (server/src/static-files.ts).

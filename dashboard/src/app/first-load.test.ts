@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIGHT_CONTRACT_PREFIX, lightExports, lightModuleCode } from '@coach/shared/build/light-contract';
 import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 19 item 5: the sign-in page's first scripts stay small (scripts/bench/bundle.ts measures them: at most 140 KB
  * brotli). zod alone is about 23 KB brotli of that, and the browser never parses with it on the way in (the server
  * validates every request), so no module the sign-in page loads up front may import it, directly or through a
- * contract module: those screens call the slim entries of lib/auth-calls.ts instead. Dynamic imports are left out
+ * contract module: those screens call the light contract modules instead (`virtual:light-contract/<module>`, plain
+ * data built from the contract at build time by shared/src/build/light-contract.ts). Dynamic imports are left out
  * (they load later); type-only imports are erased.
  */
 const SRC = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -36,6 +38,7 @@ const valueImports = (file: string) => {
 
 /** A specifier as a file of this repository, or the package name for a dependency. */
 const resolve = (from: string, specifier: string) => {
+  if (specifier.startsWith(LIGHT_CONTRACT_PREFIX)) return specifier;
   if (specifier.startsWith('@coach/shared/'))
     return path.join(SHARED, `${specifier.slice('@coach/shared/'.length)}.ts`);
   if (specifier.startsWith('.')) return path.resolve(path.dirname(from), specifier);
@@ -63,10 +66,28 @@ describe('the sign-in page’s first scripts', () => {
   const relative = (file: string) => (path.isAbsolute(file) ? path.relative(SRC, file) : file);
 
   it('follow the imports from the entry to the login page', () => {
-    // The walk itself works: it reaches the slim calls and the app shell.
+    // The walk itself works: it reaches the light calls and the app shell.
     expect([...loaded.keys()].map(relative)).toEqual(
-      expect.arrayContaining(['lib/auth-calls.ts', 'app/app.tsx', 'react-router-dom']),
+      expect.arrayContaining(['virtual:light-contract/auth', 'app/app.tsx', 'react-router-dom']),
     );
+  });
+
+  it('reach light contract modules that are plain data and import nothing', async () => {
+    const light = [...loaded.keys()].filter((module) => module.startsWith(LIGHT_CONTRACT_PREFIX));
+    expect(light.length).toBeGreaterThan(0);
+    for (const module of light) {
+      // The source the build's plugin makes of the contract module (shared/src/build/light-contract.ts).
+      const name = module.slice(LIGHT_CONTRACT_PREFIX.length);
+      const code = lightModuleCode(
+        lightExports(await import(/* @vite-ignore */ `@coach/shared/contract/${name}`)),
+      );
+      expect(code, module).not.toBe('');
+      // Each line `export const name = <JSON>;` and nothing else.
+      for (const line of code.trimEnd().split('\n')) {
+        const value = /^export const \w+ = (.*);$/.exec(line)?.[1] ?? '';
+        expect(() => JSON.parse(value), `${module}: ${line}`).not.toThrow();
+      }
+    }
   });
 
   it('import neither zod nor a contract module with its schemas', () => {

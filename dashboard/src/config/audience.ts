@@ -1,9 +1,11 @@
 import {
-  adminAuthCalls,
-  adminPasskeyCalls,
-  enterpriseAuthCalls,
-  enterprisePasskeyCalls,
-} from '../lib/auth-calls.ts';
+  adminAuth as adminAuthCalls,
+  enterpriseAuth as enterpriseAuthCalls,
+} from 'virtual:light-contract/auth';
+import {
+  adminPasskeys as adminPasskeyCalls,
+  enterprisePasskeys as enterprisePasskeyCalls,
+} from 'virtual:light-contract/passkeys';
 import type { Audience } from '../lib/session.ts';
 import { paths } from './paths.ts';
 

@@ -1,6 +1,9 @@
+import {
+  adminAuth as adminAuthCalls,
+  enterpriseAuth as enterpriseAuthCalls,
+} from 'virtual:light-contract/auth';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { api } from '../lib/api.ts';
-import { adminAuthCalls, enterpriseAuthCalls } from '../lib/auth-calls.ts';
 import type { Audience } from '../lib/session.ts';
 import { chooseLanguage, storedLanguage } from './index.ts';
 

@@ -1,8 +1,11 @@
+import {
+  adminAuth as adminAuthCalls,
+  enterpriseAuth as enterpriseAuthCalls,
+} from 'virtual:light-contract/auth';
 import { type ApiClient, createApiClient } from '@coach/shared/client';
 import { type CallDef, isReadCall } from '@coach/shared/contract/define-call';
 import { currentLanguage } from '../i18n/index.ts';
 import { languageTag } from '../i18n/languages.ts';
-import { adminAuthCalls, enterpriseAuthCalls } from './auth-calls.ts';
 import { notify } from './notify.ts';
 import { type Audience, logoutAtom, sessionAtoms } from './session.ts';
 import { type AppStore, appStore } from './store.ts';

@@ -1,3 +1,7 @@
+import {
+  adminAuth as adminAuthCalls,
+  enterpriseAuth as enterpriseAuthCalls,
+} from 'virtual:light-contract/auth';
 import { LANGUAGES } from '@coach/shared/constants/languages';
 import { useSetAtom } from 'jotai';
 import { DropdownMenu as RadixMenu } from 'radix-ui';
@@ -6,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../i18n/index.ts';
 import { isLanguageCode, languageTag } from '../i18n/languages.ts';
 import { api } from '../lib/api.ts';
-import { adminAuthCalls, enterpriseAuthCalls } from '../lib/auth-calls.ts';
 import { adminUserAtom, enterpriseUserAtom } from '../lib/session.ts';
 import { type LanguageMenuProps, LanguagePickerFace, nativeName } from '../ui/language-picker-face.tsx';
 import './language-picker.css';

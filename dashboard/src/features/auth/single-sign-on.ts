@@ -1,6 +1,6 @@
+import { enterpriseSso as enterpriseSsoCalls } from 'virtual:light-contract/sso';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { enterpriseSsoCalls } from '../../lib/auth-calls.ts';
 
 /**
  * Single sign-on from /login (issue 21 item 4). The key `sso/start` gives is kept in this tab's sessionStorage, so
