@@ -36,7 +36,7 @@ const ACCESS_CODES = new Set([
 /**
  * Calls that end the session they are made with (an empty body is all they need): each sweep makes them last. Every
  * other call that an empty body gets past validation only reads, or starts something harmless (a TOTP or passkey
- * enrolment, a verification mail, a token refresh, removing single sign-on settings the demo has none of).
+ * enrolment, a verification mail, a token refresh, removing single sign-on settings from this test's copy of the demo).
  */
 const SESSION_ENDING = new Set([enterpriseAuth.logout.path, adminAuth.logout.path]);
 
