@@ -1,5 +1,6 @@
 // @ts-check
 import react from '@astrojs/react';
+import { lightContract } from '@coach/shared/build/light-contract';
 import { defineConfig } from 'astro/config';
 
 // Static output: the one-box server (or a CDN) serves dist/ as files. Pages live at the spec's paths
@@ -15,9 +16,12 @@ export default defineConfig({
   integrations: [react()],
   // The scripts every page with an island loads, each as one file instead of many small ones (issue 19 item 2):
   // React with ReactDOM's client and Astro's renderer, and the site's shared helpers that the header search and
-  // the islands import up front. A lazy feature's modules (ky, the toaster, the forms, Radix) match neither, so
-  // they stay in their own chunks, fetched when used.
+  // the islands import up front (the light contract's calls among them). A lazy feature's modules (ky, the toaster,
+  // the forms, Radix) match neither, so they stay in their own chunks, fetched when used.
   vite: {
+    // virtual:light-contract/<module>: the contract's calls without their schemas, so no page's scripts carry zod
+    // (shared/src/build/light-contract.ts, src/light-contract.d.ts).
+    plugins: [lightContract()],
     build: {
       rolldownOptions: {
         output: {
@@ -29,7 +33,7 @@ export default defineConfig({
               },
               {
                 name: 'site',
-                test: /[\\/](sites[\\/]marketplace[\\/]src[\\/](i18n[\\/](format|languages)|lib[\\/](calls|links|load-api)|islands[\\/]toasts)\.ts|shared[\\/]src[\\/](constants[\\/](timing|languages)|contract[\\/]define-call)\.ts|vite[\\/]preload-helper)/,
+                test: /[\\/](sites[\\/]marketplace[\\/]src[\\/](i18n[\\/](format|languages)|lib[\\/](links|load-api)|islands[\\/]toasts)\.ts|shared[\\/]src[\\/](constants[\\/](timing|languages)|contract[\\/]define-call)\.ts|vite[\\/]preload-helper)|virtual:light-contract\//,
               },
             ],
           },

@@ -1,3 +1,4 @@
+import { marketplace } from 'virtual:light-contract/marketplace';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/marketplace';
 import type { CourseCard as Card } from '@coach/shared/contract/marketplace';
@@ -7,7 +8,6 @@ import { categoryName } from '../components/course-facts.ts';
 import { Icon } from '../components/icon.tsx';
 import { around, formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
-import { marketplace } from '../lib/calls.ts';
 import { loadApi } from '../lib/load-api.ts';
 
 type Filters = {

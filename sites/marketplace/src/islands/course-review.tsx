@@ -1,3 +1,4 @@
+import { courseReviews, REVIEW_COMMENT_MAX } from 'virtual:light-contract/course-reviews';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { SESSION_STORAGE_KEYS } from '@coach/shared/constants/session-storage';
 import type { CourseReview } from '@coach/shared/contract/marketplace';
@@ -6,7 +7,6 @@ import { Icon } from '../components/icon.tsx';
 import { formatNumber, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
-import { courseReviews, REVIEW_COMMENT_MAX } from '../lib/calls.ts';
 import { coursePath } from '../lib/links.ts';
 import { loadApi } from '../lib/load-api.ts';
 import { notify } from './toasts.ts';

@@ -1,3 +1,4 @@
+import { marketplace } from 'virtual:light-contract/marketplace';
 import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import type { PaymentStart } from '@coach/shared/contract/marketplace';
@@ -8,7 +9,6 @@ import { formatPriceIn, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
-import { marketplace } from '../lib/calls.ts';
 import { cardProblems, formatCardNumber, formatExpiry } from './card-fields.ts';
 import { enrolLabel } from './enrol-label.ts';
 import { FieldError, fieldProps } from './field-error.tsx';
