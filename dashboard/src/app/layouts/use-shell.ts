@@ -1,12 +1,13 @@
 import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
 import type { ThemeSettings } from '@coach/shared/contract/auth';
-import { isAdminRoleName } from '@coach/shared/permissions';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
 import { paths } from '../../config/paths.ts';
 import { endSessionOnServer } from '../../lib/api.ts';
+import { useCan } from '../../lib/can.tsx';
 import {
   type Audience,
   adminUserAtom,
@@ -36,6 +37,8 @@ export const useShellModel = (audience: Audience): ShellModel | null => {
   const { t } = useTranslation('common');
   const enterpriseUser = useAtomValue(enterpriseUserAtom);
   const adminUser = useAtomValue(adminUserAtom);
+  // The Settings link shows to whoever the Settings page opens for: the call its theme card saves through.
+  const opensSettings = useCan(enterpriseGeneral.updateThemeSettings) === true;
   if (audience === 'admin') {
     if (!adminUser) return null;
     return {
@@ -76,7 +79,7 @@ export const useShellModel = (audience: Audience): ShellModel | null => {
     companyName: enterprise.company_name,
     dashboardPath: paths.enterprise.dashboard,
     profilePath: paths.enterprise.profile,
-    settingsPath: isAdminRoleName(enterpriseUser.roleId.name) ? paths.enterprise.settings : null,
+    settingsPath: opensSettings ? paths.enterprise.settings : null,
     privacyPath: paths.appPrivacyPolicy.build(enterprise._id),
     termsPath: paths.appTerms.build(enterprise._id),
     theme: { ...DEFAULT_THEME_SETTINGS, ...enterprise.themeSettings },
