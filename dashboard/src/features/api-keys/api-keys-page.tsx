@@ -1,12 +1,12 @@
 import { type ApiKey, type ApiKeyUse, apiKeys } from '@coach/shared/contract/api-keys';
 import type { EnterpriseUser } from '@coach/shared/contract/auth';
-import { isAdminRoleName } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
+import { useCan } from '../../lib/can.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
@@ -124,10 +124,10 @@ const RecentUses = ({ uses }: { uses: ApiKeyUse[] }) => {
 export const ApiKeysPage = () => {
   const { t } = useTranslation('api-keys');
   const user = useAtomValue(enterpriseUserAtom);
-  if (!user) return <LoadingBlock label={t('loading')} />;
-  // Anyone else is sent away before anything is asked of the server (which would answer 403).
-  if (!user.isDefaultAdmin && !isAdminRoleName(user.roleId.name))
-    return <Navigate to={paths.enterprise.unauthorized} replace />;
+  // Whoever the server would refuse the list it opens with (403) is sent away before anything is asked of it.
+  const mayOpen = useCan(apiKeys.list);
+  if (!user || mayOpen === null) return <LoadingBlock label={t('loading')} />;
+  if (!mayOpen) return <Navigate to={paths.enterprise.unauthorized} replace />;
   return <ApiKeysScreen user={user} />;
 };
 
