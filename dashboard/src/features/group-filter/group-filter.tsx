@@ -1,6 +1,11 @@
 import { GROUP_DROPDOWN_MAX_HEIGHT_PX, GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type EnterpriseUser, enterpriseAuth, type Group } from '@coach/shared/contract/auth';
-import { hasPermission, type PermissionKey } from '@coach/shared/permissions';
+import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { enterpriseReports } from '@coach/shared/contract/reports';
+import { surveys } from '@coach/shared/contract/surveys';
+import { tasks } from '@coach/shared/contract/tasks';
+import { type AccessRule, canCall, memberSubject } from '@coach/shared/permissions';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { Popover } from 'radix-ui';
@@ -15,27 +20,36 @@ import './group-filter.css';
 /** Distance from the bottom of the list, in px, at which the next page loads. */
 const LOAD_MORE_THRESHOLD_PX = 40;
 
-/** The screens the chosen group narrows: members, reports, survey results, reviews and the company figures. */
-const FILTERED_BY_GROUP: readonly PermissionKey[] = ['members', 'reports', 'surveys', 'task-library'];
+/**
+ * The calls the chosen group narrows: the members list, the reports, survey results and the reviews waiting (the
+ * company figures need the members list too, shared/permissions.ts `seesCompanyFigures`).
+ */
+const NARROWED_BY_GROUP: readonly AccessRule[] = [
+  members.list,
+  enterpriseReports.overview,
+  surveys.results,
+  tasks.getCompletedTasksPendingReview,
+];
 
 /**
- * Whether the group filter means anything to this member (issue 38 item 10): they open a screen it narrows, and
- * there is a choice to make: every group (the `groups` permission) and at least one, or at least two of their own.
- * A learner, or someone in a single group, is not shown a picker that changes nothing.
+ * Whether the group filter means anything to this member (issue 38 item 10): the server would answer a call it
+ * narrows, and there is a choice to make: every group (whoever may list the groups) and at least one, or at least
+ * two of their own. A learner, or someone in a single group, is not shown a picker that changes nothing. The
+ * filter sits in the signed-in shell, past the second factor.
  */
 export const groupFilterShown = ({
   user,
   groupCount,
 }: {
-  user: Pick<EnterpriseUser, 'isDefaultAdmin' | 'roleId'> | null;
+  user: EnterpriseUser | null;
   /** How many groups the member may choose from (the unsearched list's total), null while unknown. */
   groupCount: number | null;
 }) => {
   if (!user || groupCount === null) return false;
-  const can = (key: PermissionKey) =>
-    hasPermission({ permissions: user.roleId.permissions, isDefaultAdmin: user.isDefaultAdmin, key });
-  if (!FILTERED_BY_GROUP.some(can)) return false;
-  return groupCount >= (can('groups') ? 1 : 2);
+  const subject = memberSubject(user, { secondFactorDone: true });
+  const can = (call: AccessRule) => canCall(call, subject).allowed;
+  if (!NARROWED_BY_GROUP.some(can)) return false;
+  return groupCount >= (can(groups.list) ? 1 : 2);
 };
 
 /** The top-bar group filter of spec §2: search with a 500 ms delay, infinite scroll, All Groups clears. */
