@@ -28,7 +28,7 @@ export const UserMenu = ({
 }: {
   identity: UserMenuIdentity;
   profilePath: string;
-  /** Only given to users whose role is named admin (spec §6). */
+  /** Only given to whoever the Settings page opens for (the role named admin, the default admin; spec §6). */
   settingsPath: string | null;
   privacyPath: string;
   termsPath: string;

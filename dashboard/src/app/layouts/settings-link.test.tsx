@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+describe('the account menu offers Settings to whoever the Settings page opens for (issue 39 item 2)', () => {
+  it('the default admin whose role is not named admin finds Settings, and the page opens', async () => {
+    renderApp({
+      path: '/enterprise/dashboard',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () =>
+          ok(makeEnterpriseUser({ roleName: 'Owner', isDefaultAdmin: true, name: 'Olivia Owner' })),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+        'GET /api/v1/enterprise/general/storage-usage': () =>
+          ok({ usedBytes: 0, reservedBytes: 0, quotaBytes: 1024 }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Olivia Owner, Owner' }));
+    const menu = await screen.findByRole('menu');
+    const settings = within(menu).getByRole('menuitem', { name: 'Settings' });
+    expect(settings).toHaveAttribute('href', '/enterprise/settings');
+    await user.click(settings);
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+  });
+});
