@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { saveLanguage } from './auth.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -38,6 +39,14 @@ export const assignToGroup = async (
 /** The signed-in learner opens one of their tasks from My Tasks, found by its stamp. */
 export const openMyTask = async (page: Page, { stamp, title }: { stamp: string; title: string }) => {
   await page.goto('/enterprise/my-tasks');
+  await expect(page.locator('h1').first()).toBeVisible();
+  // The journeys read the learner's screens in English: a learner who signed in on another language's login page
+  // earlier on this server (the Arabic axe walk) has that language saved as theirs, and gets English back here.
+  if ((await page.locator('html').getAttribute('lang')) !== 'en') {
+    await saveLanguage(page, 'enterprise', 'en');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  }
   await page.getByRole('searchbox', { name: 'Search my tasks' }).fill(stamp);
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
