@@ -30,6 +30,27 @@ export const TASK_TYPE_LABELS = {
 /** Task types needing special handling (spec §3): 2 Pronunciation, 3 Video, 6 Get Interview Ready. */
 export const SPECIAL_TASK_TYPES = [2, 3, 6] as const satisfies readonly TaskType[];
 
+/**
+ * Task types the learner answers by recording their voice: Pronunciation (each item), Question and Answer (each
+ * question), Read & Record (the passage) and Get Interview Ready (each interview stage).
+ */
+export const SPOKEN_TASK_TYPES = [
+  TASK_TYPES.pronunciation,
+  TASK_TYPES.questionAndAnswer,
+  TASK_TYPES.readAndRecord,
+  TASK_TYPES.getInterviewReady,
+] as const satisfies readonly TaskType[];
+
+/** Task types the learner answers on screen: Free Text Question and Answer (typed) and Multiple Choice Question. */
+export const WRITTEN_TASK_TYPES = [
+  TASK_TYPES.freeTextQuestionAndAnswer,
+  TASK_TYPES.multipleChoiceQuestion,
+] as const satisfies readonly TaskType[];
+
+/** Whether `type` is one of `types` (a set of task types such as SPOKEN_TASK_TYPES). */
+export const isTaskTypeIn = <T extends TaskType>(types: readonly T[], type: number): type is T =>
+  (types as readonly number[]).includes(type);
+
 /** Task categories (spec §3); IVR is the category of Get Interview Ready. */
 export const TASK_CATEGORIES = ['Communication', 'Audio', 'IVR'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
