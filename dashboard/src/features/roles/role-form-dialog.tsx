@@ -1,15 +1,15 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type Role, roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { PermissionCheckboxes } from '../../ui/permission-checkboxes.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+
+const FIELDS = ['name', 'permissions'] as const;
 
 /** Create (role null) or edit a role: its name and the nine permission keys of spec §6. */
 export const RoleFormDialog = ({
@@ -24,33 +24,15 @@ export const RoleFormDialog = ({
   const { t } = useTranslation('roles');
   const [name, setName] = useState(role?.name ?? '');
   const [keys, setKeys] = useState<PermissionKey[]>(role?.permissions ?? ['dashboard']);
-  const [errors, setErrors] = useState<{ name?: string; permissions?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send } = useContractForm(FIELDS);
   const locked = role?.isDefaultAdminRole ?? false;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ name: t('form.nameRequired') });
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    try {
-      const body = { name: name.trim(), permissions: keys };
-      if (role) await api.call(roles.edit, { roleId: role._id, ...body });
-      else await api.call(roles.add, body);
-      notify.success(role ? t('form.updated') : t('form.created'));
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && (error.field === 'name' || error.field?.startsWith('permissions')))
-        setErrors({
-          [error.field === 'name' ? 'name' : 'permissions']: error.message.replace(/^[\w.]+: /, ''),
-        });
-      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setSaving(false);
-    }
+    // The call's schema trims the name and refuses an empty one; the server's message is the toast.
+    const body = { name, permissions: keys };
+    const saved = role ? await send(roles.edit, { roleId: role._id, ...body }) : await send(roles.add, body);
+    if (saved) onSaved();
   };
 
   return (
