@@ -1,4 +1,3 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import {
   integrations,
   WEBHOOK_EVENT_TYPES,
@@ -7,13 +6,12 @@ import {
 } from '@coach/shared/contract/integrations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../i18n/server-text.ts';
-import { api } from '../../lib/api.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Checkbox } from '../../ui/table.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
-type Errors = { url?: string; description?: string; events?: string; form?: string };
+const FIELDS = ['url', 'description', 'events'] as const;
 
 /** Add a webhook endpoint: its https address, a description, and the events it receives. */
 export const EndpointFormDialog = ({
@@ -27,34 +25,16 @@ export const EndpointFormDialog = ({
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['task.completed']);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send } = useContractForm(FIELDS);
 
   const submit = async () => {
-    if (events.length === 0) {
-      setErrors({ events: t('form.chooseEvent') });
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    try {
-      const added = await api.call(integrations.addWebhook, {
-        url: url.trim(),
-        events,
-        ...(description.trim() ? { description: description.trim() } : {}),
-      });
-      onAdded(added.endpoint, added.secret);
-    } catch (error) {
-      const message =
-        error instanceof ApiError
-          ? serverText(error.message.replace(/^[\w.]+: /, ''))
-          : GENERIC_ERROR_MESSAGE;
-      const field = error instanceof ApiError ? (error.field ?? '').split('.')[0] : '';
-      if (field === 'url' || field === 'description' || field === 'events') setErrors({ [field]: message });
-      else setErrors({ form: message });
-    } finally {
-      setSaving(false);
-    }
+    // The call's schema trims the address and asks for at least one event; a blank description is left out.
+    const added = await send(integrations.addWebhook, {
+      url,
+      events,
+      ...(description.trim() ? { description } : {}),
+    });
+    if (added) onAdded(added.endpoint, added.secret);
   };
 
   return (

@@ -28,8 +28,8 @@ const messageOf = (error: unknown) =>
   error instanceof ApiError ? serverText(error.message) : serverText(GENERIC_ERROR_MESSAGE);
 
 /**
- * /enterprise/settings/integrations (role named admin, like Settings; issue 20 items 4 and 5): the webhook
- * endpoints with their delivery log and test event, and the xAPI learning record store.
+ * /enterprise/settings/integrations (role named admin, like Settings): the webhook endpoints with their delivery
+ * log and test event, and the xAPI learning record store.
  */
 export const IntegrationsPage = () => {
   const { t } = useTranslation('webhooks');
@@ -206,7 +206,6 @@ const IntegrationsScreen = () => {
           onAdded={(_endpoint, shownOnce) => {
             setAdding(false);
             setSecret(shownOnce);
-            notify.success(t('form.added'));
             reload();
           }}
         />

@@ -1,12 +1,9 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { integrations, type XapiSettings } from '@coach/shared/contract/integrations';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../i18n/server-text.ts';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
@@ -14,7 +11,7 @@ import { FormAlert } from '../../ui/states.tsx';
 import { SwitchField } from '../../ui/switch.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
-type Errors = { endpoint?: string; username?: string; key?: string; form?: string };
+const FIELDS = ['endpoint', 'username', 'key'] as const;
 
 const XapiForm = ({ initial }: { initial: XapiSettings }) => {
   const { t } = useTranslation('webhooks');
@@ -23,34 +20,20 @@ const XapiForm = ({ initial }: { initial: XapiSettings }) => {
   const [username, setUsername] = useState(initial.username);
   const [key, setKey] = useState('');
   const [enabled, setEnabled] = useState(initial.enabled || !initial.hasKey);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send } = useContractForm(FIELDS);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setErrors({});
-    try {
-      const saved = await api.call(integrations.saveXapi, {
-        endpoint: endpoint.trim(),
-        username: username.trim(),
-        enabled,
-        ...(key ? { key } : {}),
-      });
-      setSettings(saved);
-      setKey('');
-      notify.success(t('xapi.saved'));
-    } catch (error) {
-      const field = error instanceof ApiError ? (error.field ?? '') : '';
-      const message =
-        error instanceof ApiError
-          ? serverText(error.message.replace(/^[\w.]+: /, ''))
-          : GENERIC_ERROR_MESSAGE;
-      if (field === 'endpoint' || field === 'username' || field === 'key') setErrors({ [field]: message });
-      else setErrors({ form: message });
-    } finally {
-      setSaving(false);
-    }
+    // The call's schema trims the address and username; an empty key keeps the stored one.
+    const saved = await send(integrations.saveXapi, {
+      endpoint,
+      username,
+      enabled,
+      ...(key ? { key } : {}),
+    });
+    if (!saved) return;
+    setSettings(saved);
+    setKey('');
   };
 
   return (
@@ -119,7 +102,7 @@ const XapiForm = ({ initial }: { initial: XapiSettings }) => {
   );
 };
 
-/** The enterprise's learning record store (issue 20 item 5): address, Basic auth, on or off, latest statements. */
+/** The enterprise's learning record store: address, Basic auth, on or off, latest statements. */
 export const XapiCard = () => {
   const { t } = useTranslation('webhooks');
   const { state, reload } = useCall(integrations.getXapi, {});
