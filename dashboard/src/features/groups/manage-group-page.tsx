@@ -1,12 +1,10 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type GroupMember, groups } from '@coach/shared/contract/groups';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -15,6 +13,8 @@ import { TextField } from '../../ui/text-field.tsx';
 import { groupDetailPath } from './group-paths.ts';
 import { MemberPicker } from './member-picker.tsx';
 import './groups.css';
+
+const FIELDS = ['name'] as const;
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 
@@ -34,8 +34,7 @@ export const ManageGroupPage = () => {
       : saved.state.status === 'error'
         ? saved.state
         : { status: 'loading' };
-  const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send } = useContractForm(FIELDS);
 
   const group = saved.state.status === 'ready' ? saved.state.data : null;
   useEffect(() => {
@@ -47,26 +46,10 @@ export const ManageGroupPage = () => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ name: t('manage.nameRequired') });
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    try {
-      const body = { name: name.trim(), memberIds: chosen.map((m) => m._id) };
-      const saved = id
-        ? await api.call(groups.edit, { groupId: id, ...body })
-        : await api.call(groups.add, body);
-      notify.success(id ? t('manage.updated') : t('manage.created'));
-      navigate(groupDetailPath(saved._id));
-    } catch (error) {
-      if (error instanceof ApiError && error.field === 'name')
-        setErrors({ name: error.message.replace(/^name: /, '') });
-      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setSaving(false);
-    }
+    // The call's schema trims the name and refuses an empty one; the server's message is the toast.
+    const body = { name, memberIds: chosen.map((m) => m._id) };
+    const saved = id ? await send(groups.edit, { groupId: id, ...body }) : await send(groups.add, body);
+    if (saved) navigate(groupDetailPath(saved._id));
   };
 
   const title = id ? t('detail.edit') : t('manage.newTitle');
