@@ -73,10 +73,26 @@ module.exports = {
     {
       name: 'data-layer-decides-nothing',
       comment:
-        'server/src/db holds the connection, schema and migrations: it imports no service, route, provider or seed (the demo seed lives in server/src/seed and may call services).',
+        'server/src/db holds the connection, schema and migrations: it imports no service, route, provider or seed (the demo seed lives in server/src/seed and may call services). The one exception is the session signal (session/signal.ts), which the connection wires to every commit and which itself imports only the database drivers.',
       severity: 'error',
       from: { path: '^server/src/db/' },
-      to: { path: '^server/src/', pathNot: '^server/src/db/' },
+      to: { path: '^server/src/', pathNot: ['^server/src/db/', '^server/src/session/signal\\.ts$'] },
+    },
+    {
+      name: 'areas-keep-their-internals',
+      comment:
+        'server/src/services/<area>/internal/ holds what only that area uses; another area calls the area through its top-level modules.',
+      severity: 'error',
+      from: { path: '^server/src/services/([^/]+)/' },
+      to: { path: '^server/src/services/[^/]+/internal/', pathNot: '^server/src/services/$1/' },
+    },
+    {
+      name: 'common-is-the-floor',
+      comment:
+        'server/src/services/common/ (clock, CSV, audit, lists, report ranges, tenant and feature checks) imports no area, so any area may use it.',
+      severity: 'error',
+      from: { path: '^server/src/services/common/' },
+      to: { path: '^server/src/services/(?!common/)[^/]+/' },
     },
     {
       name: 'services-do-not-seed',

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
-import { normaliseWord } from '../../server/src/services/speech-analytics.ts';
+import { normaliseWord } from '../../server/src/services/speech/speech-analytics.ts';
 
 const run = promisify(execFile);
 

@@ -5,13 +5,13 @@
  *   sets SCORE_MIDPOINTS in server/src/providers/speech/pronunciation/scores.ts (that distance scores 70);
  * - per error, the evidence (margin) the aligner found against rightly said words, apart for words the
  *   recogniser heard as written and words it heard otherwise, and for the real errors, which sets
- *   ERROR_EVIDENCE in server/src/services/speech-phones.ts.
+ *   ERROR_EVIDENCE in server/src/services/speech/speech-phones.ts.
  * Prints the two constants as TypeScript to paste. `pnpm --filter @coach/scripts bench:pronunciation-tune`;
  * BENCH_SNR=clean,20 picks the noise levels (default clean and 20 dB).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { decodeAudio, transcribeSamples, warmUpEmbeddedSpeech } from '@coach/server/speech';
-import { analyseTranscript } from '../../server/src/services/speech-analytics.ts';
+import { analyseTranscript } from '../../server/src/services/speech/speech-analytics.ts';
 import { buildPronunciationSet } from './pronunciation-set.ts';
 
 type Candidate = { key: string; margin: number; score: number; verdict: 'match' | 'disagree'; real: boolean };

@@ -37,7 +37,7 @@ import {
 } from '@coach/shared/contract/pronunciation';
 import type { SpeechWord } from '@coach/shared/contract/speech';
 // Not exported by @coach/server (its exports are the server, the database and the speech provider).
-import { analyseTranscript } from '../../server/src/services/speech-analytics.ts';
+import { analyseTranscript } from '../../server/src/services/speech/speech-analytics.ts';
 import {
   buildPronunciationSetApart,
   ERROR_KIND_LABELS,

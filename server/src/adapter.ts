@@ -8,6 +8,12 @@ import { type AccessSubject, canCall } from '@coach/shared/permissions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import type { Deps } from './deps.ts';
+import { AppError, featureDisabled, forbidden, fromDatabaseError, unauthenticated } from './errors.ts';
+import { jsonAnswer } from './middleware/api-answers.ts';
+import { checkResponse } from './response-check.ts';
+import { audit } from './services/common/audit.ts';
+import type { ServiceContext } from './services/context.ts';
 import {
   apiKeySession,
   assertKeyMayCall,
@@ -17,14 +23,8 @@ import {
   DEFAULT_API_KEY_RATE_LIMIT,
   findApiKey,
   touchKey,
-} from './auth/api-keys.ts';
-import type { Deps } from './deps.ts';
-import { AppError, featureDisabled, forbidden, fromDatabaseError, unauthenticated } from './errors.ts';
-import { jsonAnswer } from './middleware/api-answers.ts';
-import { checkResponse } from './response-check.ts';
-import { audit } from './services/common/audit.ts';
-import type { ServiceContext } from './services/context.ts';
-import { enterpriseFlags, loadSession, type Session } from './session.ts';
+} from './session/api-keys.ts';
+import { enterpriseFlags, loadSession, type Session } from './session/session.ts';
 
 /** The status a failure answers with, as app.onError decides it (a mapped database error is a 409 or 422). */
 const statusOfError = (error: unknown) =>

@@ -3,8 +3,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { prepareMarked } from './prepared.ts';
-import type { Database } from './schema.ts';
 import {
   type DriverState,
   listenForSessionChanges,
@@ -12,7 +10,9 @@ import {
   registerSessionSignal,
   SessionSignal,
   watchSessionWrites,
-} from './session-signal.ts';
+} from '../session/signal.ts';
+import { prepareMarked } from './prepared.ts';
+import type { Database } from './schema.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 

@@ -5,9 +5,9 @@ import {
   markGivenUp,
   noteRetry,
   sendStatement,
-} from '../services/integration-delivery.ts';
-import { noticeHandlers } from '../services/notices.ts';
-import { analyseRecording, markAnalysisFailed } from '../services/recording-analysis.ts';
+} from '../services/integrations/integration-delivery.ts';
+import { noticeHandlers } from '../services/organisation/notices.ts';
+import { analyseRecording, markAnalysisFailed } from '../services/speech/recording-analysis.ts';
 import { type Job, type JobRunner, startJobRunner } from './queue.ts';
 
 const analysisIdOf = (job: Job) => (job.payload as { analysisId: string }).analysisId;

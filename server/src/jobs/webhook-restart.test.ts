@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emitEvent } from '../services/integration-events.ts';
-import { newWebhookSecret, sealSecret } from '../services/integration-secrets.ts';
+import { emitEvent } from '../services/integrations/integration-events.ts';
+import { newWebhookSecret, sealSecret } from '../services/integrations/integration-secrets.ts';
 import { startReceiver } from '../testing/receiver.ts';
 import { serverProcesses } from '../testing/server-process.ts';
 

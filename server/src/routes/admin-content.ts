@@ -1,7 +1,7 @@
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminContent } from '@coach/shared/contract/admin-content';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/platform-content.ts';
+import * as service from '../services/platform/platform-content.ts';
 
 /** Issue 7: the platform content calls; the adapter has refused every token but a platform admin's. */
 export const adminContentRoutes: Registration[] = [

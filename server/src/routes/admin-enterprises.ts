@@ -1,7 +1,7 @@
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/admin-enterprises.ts';
+import * as service from '../services/platform/admin-enterprises.ts';
 
 /** The platform admin's enterprises and their feature flags (issue 7); the adapter has checked the admin token. */
 export const adminEnterpriseRoutes: Registration[] = [

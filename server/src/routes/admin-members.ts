@@ -1,6 +1,6 @@
 import { adminMembers } from '@coach/shared/contract/admin-members';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/admin-members.ts';
+import * as service from '../services/platform/admin-members.ts';
 
 /** Members across enterprises (issue 7); the adapter has refused every token but a platform admin's. */
 export const adminMemberRoutes: Registration[] = [

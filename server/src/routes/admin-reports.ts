@@ -1,7 +1,7 @@
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminReports } from '@coach/shared/contract/admin-reports';
 import { type Registration, serve } from '../adapter.ts';
-import * as reports from '../services/admin-reports.ts';
+import * as reports from '../services/reports/admin-reports.ts';
 
 /** Issue 7: the admin dashboard, the reports and an enterprise's usage; admin tokens only (the adapter). */
 export const adminReportsRoutes: Registration[] = [

@@ -1,6 +1,6 @@
 import { adminTasks } from '@coach/shared/contract/admin-tasks';
 import { type Registration, serve } from '../adapter.ts';
-import * as templates from '../services/platform-tasks.ts';
+import * as templates from '../services/platform/platform-tasks.ts';
 
 /** Issue 7: the platform task library; the adapter has refused every token but a platform admin's. */
 export const adminTasksRoutes: Registration[] = [

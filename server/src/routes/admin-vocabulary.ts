@@ -1,6 +1,6 @@
 import { adminVocabulary, vocabularyPractice } from '@coach/shared/contract/admin-vocabulary';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/admin-vocabulary.ts';
+import * as service from '../services/platform/admin-vocabulary.ts';
 
 /** The platform vocabulary list (issue 7); the adapter has refused every token but a platform admin's. */
 export const adminVocabularyRoutes: Registration[] = [

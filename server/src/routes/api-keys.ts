@@ -1,6 +1,6 @@
 import { apiKeys } from '@coach/shared/contract/api-keys';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/api-keys.ts';
+import * as service from '../services/identity/api-keys.ts';
 
 /** API keys for integrators (issue 20 item 3); the adapter has checked the role named admin, and that no key calls. */
 export const apiKeyRoutes: Registration[] = [

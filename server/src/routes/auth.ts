@@ -1,7 +1,7 @@
 import { adminAuth, enterpriseAuth, health } from '@coach/shared/contract/auth';
 import { type Registration, serve } from '../adapter.ts';
-import * as auth from '../services/auth.ts';
-import * as registration from '../services/registration.ts';
+import * as auth from '../services/identity/auth.ts';
+import * as registration from '../services/identity/registration.ts';
 
 /** The auth calls of spec §7 for both audiences, plus the health check: each handler only calls its service. */
 export const authRoutes: Registration[] = [

@@ -1,6 +1,6 @@
 import { courses } from '@coach/shared/contract/courses';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/courses.ts';
+import * as service from '../services/courses/courses.ts';
 
 /** The institution's course editor (issue 4); the adapter has checked the admin role and the course feature. */
 export const courseRoutes: Registration[] = [

@@ -1,6 +1,6 @@
 import { enterpriseReports } from '@coach/shared/contract/reports';
 import { type Registration, serve } from '../adapter.ts';
-import * as reports from '../services/enterprise-reports.ts';
+import * as reports from '../services/reports/enterprise-reports.ts';
 
 /** Issue 17 item 2: /enterprise/reports; the adapter checks the session and the `reports` permission. */
 export const enterpriseReportsRoutes: Registration[] = [

@@ -1,6 +1,6 @@
 import { hearIt } from '@coach/shared/contract/hear-it';
 import { type Registration, serve } from '../adapter.ts';
-import { speakText } from '../services/hear-it.ts';
+import { speakText } from '../services/speech/hear-it.ts';
 
 /** Hear it (issue 37): any signed-in member hears a text in their pronunciation accent. */
 export const hearItRoutes: Registration[] = [

@@ -4,8 +4,8 @@ import { members } from '@coach/shared/contract/members';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress, publicLookup, RefusedAddressError } from '../providers/outbound-http.ts';
-import { integrationRetry } from '../services/integration-delivery.ts';
-import { buildStatement } from '../services/xapi-statements.ts';
+import { integrationRetry } from '../services/integrations/integration-delivery.ts';
+import { buildStatement } from '../services/integrations/xapi-statements.ts';
 import { startReceiver } from '../testing/receiver.ts';
 import { createTestApp } from '../testing/test-app.ts';
 

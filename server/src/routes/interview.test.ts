@@ -4,7 +4,7 @@ import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoachEngine } from '../providers/coach.ts';
 import { synthesise } from '../providers/speech/synthesise.ts';
-import { advanceInterview } from '../services/interview.ts';
+import { advanceInterview } from '../services/tasks/interview.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // These tests wait for the embedded engine to hear real speech on two cores, the model's first load included: on a

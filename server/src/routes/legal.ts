@@ -1,6 +1,6 @@
 import { legal } from '@coach/shared/contract/legal';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/legal-texts.ts';
+import * as service from '../services/platform/legal-texts.ts';
 
 /**
  * Privacy policy and terms (issue 17 item 4). The adapter has checked who calls: anyone for the public text,

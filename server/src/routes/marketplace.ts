@@ -1,9 +1,9 @@
 import { courseReviews } from '@coach/shared/contract/course-reviews';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { type Registration, serve } from '../adapter.ts';
-import * as reviews from '../services/course-reviews.ts';
-import * as enrolments from '../services/enrolments.ts';
-import * as service from '../services/marketplace.ts';
+import * as reviews from '../services/courses/course-reviews.ts';
+import * as enrolments from '../services/courses/enrolments.ts';
+import * as service from '../services/marketplace/marketplace.ts';
 
 /** The public marketplace calls of spec §7 that the static site and its islands use (issue 4). */
 export const marketplaceRoutes: Registration[] = [

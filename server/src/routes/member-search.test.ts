@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskRow } from '../db/task-row.ts';
 import { rareWord } from '../search-trigrams.ts';
-import { SEARCH_CAP } from '../services/capped-search.ts';
+import { SEARCH_CAP } from '../services/common/capped-search.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

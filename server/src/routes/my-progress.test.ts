@@ -4,7 +4,7 @@ import { myProgress } from '@coach/shared/contract/my-progress';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskRow } from '../db/task-row.ts';
-import { streakOf } from '../services/my-progress.ts';
+import { streakOf } from '../services/reports/my-progress.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

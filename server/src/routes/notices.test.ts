@@ -10,7 +10,7 @@ import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../jobs/queue.ts';
 import { NOTICE_TEXTS } from '../mail/notice-texts.ts';
-import { noticeHandlers } from '../services/notices.ts';
+import { noticeHandlers } from '../services/organisation/notices.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // Issue 38 item 9: mails that tell a member of their work, and the member's choice of them.

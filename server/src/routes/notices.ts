@@ -1,6 +1,6 @@
 import { noticeSettingsCalls } from '@coach/shared/contract/notices';
 import { type Registration, serve } from '../adapter.ts';
-import { getNoticeSettings, saveNoticeSettings } from '../services/notices.ts';
+import { getNoticeSettings, saveNoticeSettings } from '../services/organisation/notices.ts';
 
 /** A member's choice of mails about their work (issue 38 item 9), on their profile. */
 export const noticeRoutes: Registration[] = [

@@ -1,8 +1,8 @@
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { timezoneCalls } from '@coach/shared/contract/timezone';
 import { type Registration, serve } from '../adapter.ts';
-import * as dashboard from '../services/dashboard.ts';
-import * as service from '../services/organisation.ts';
+import * as service from '../services/organisation/organisation.ts';
+import * as dashboard from '../services/reports/dashboard.ts';
 
 /** Settings, company info and help (issue 3); the adapter has checked the admin role and the feature flag. */
 export const organisationRoutes: Registration[] = [

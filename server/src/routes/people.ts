@@ -2,11 +2,11 @@ import { assignablePeople } from '@coach/shared/contract/assignable-people';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { type Registration, serve } from '../adapter.ts';
-import { assignablePeople as searchAssignable } from '../services/assignable-people.ts';
-import * as groupService from '../services/groups.ts';
-import * as invitationService from '../services/invitations.ts';
-import * as memberService from '../services/members.ts';
-import { getMemberSpeechTrend } from '../services/speech-trend.ts';
+import { assignablePeople as searchAssignable } from '../services/organisation/assignable-people.ts';
+import * as groupService from '../services/organisation/groups.ts';
+import * as invitationService from '../services/organisation/invitations.ts';
+import * as memberService from '../services/organisation/members.ts';
+import { getMemberSpeechTrend } from '../services/speech/speech-trend.ts';
 
 /** Groups and the member list (issue 3); the adapter has checked the `groups` / `members` key. */
 export const peopleRoutes: Registration[] = [

@@ -1,6 +1,6 @@
 import { pronunciationConfig } from '@coach/shared/contract/pronunciation';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/pronunciation.ts';
+import * as service from '../services/speech/pronunciation.ts';
 
 /** Pronunciation settings per group (issue 5); the adapter has checked the `groups` key (spec §6). */
 export const pronunciationRoutes: Registration[] = [

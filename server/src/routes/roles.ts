@@ -1,6 +1,6 @@
 import { roles } from '@coach/shared/contract/roles';
 import { type Registration, serve } from '../adapter.ts';
-import * as service from '../services/roles.ts';
+import * as service from '../services/organisation/roles.ts';
 
 /** Roles and their permission keys (issue 3); the adapter has checked the `roles`/`members` key. */
 export const rolesRoutes: Registration[] = [

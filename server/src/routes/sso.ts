@@ -1,6 +1,6 @@
 import { enterpriseSso } from '@coach/shared/contract/sso';
 import { type Registration, serve } from '../adapter.ts';
-import * as sso from '../services/sso.ts';
+import * as sso from '../services/identity/sso.ts';
 
 /** Single sign-on with OpenID Connect (issue 21 item 4): sign-in from /login, and its settings. */
 export const ssoRoutes: Registration[] = [

@@ -1,8 +1,8 @@
 import { assignablePeople } from '@coach/shared/contract/assignable-people';
 import { surveys } from '@coach/shared/contract/surveys';
 import { type Registration, serve } from '../adapter.ts';
-import { assignablePeople as searchAssignable } from '../services/assignable-people.ts';
-import * as service from '../services/surveys.ts';
+import { assignablePeople as searchAssignable } from '../services/organisation/assignable-people.ts';
+import * as service from '../services/surveys/surveys.ts';
 
 /** Surveys (issue 17): the adapter has checked the `surveys` key, or only the login for a member's own calls. */
 export const surveyRoutes: Registration[] = [

@@ -1,13 +1,13 @@
 import { taskFolders } from '@coach/shared/contract/task-folders';
 import { tasks } from '@coach/shared/contract/tasks';
 import { type Registration, serve } from '../adapter.ts';
-import * as coach from '../services/coach-tasks.ts';
-import { videoForViewer } from '../services/content.ts';
-import * as myTasks from '../services/my-tasks.ts';
-import * as assigning from '../services/task-assigning.ts';
-import * as review from '../services/task-review.ts';
-import * as library from '../services/tasks.ts';
-import { enterpriseSession } from '../session.ts';
+import { videoForViewer } from '../services/content/content.ts';
+import * as coach from '../services/tasks/coach-tasks.ts';
+import * as myTasks from '../services/tasks/my-tasks.ts';
+import * as assigning from '../services/tasks/task-assigning.ts';
+import * as review from '../services/tasks/task-review.ts';
+import * as library from '../services/tasks/tasks.ts';
+import { enterpriseSession } from '../session/session.ts';
 
 /**
  * Issue 5: the task library, folders, assignment, the learner's own tasks and review; generate-content-task and

@@ -10,7 +10,7 @@ import {
 import { uploads } from '@coach/shared/contract/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../providers/storage.ts';
-import { storageUsage } from '../services/uploads.ts';
+import { storageUsage } from '../services/content/uploads.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -14,9 +14,9 @@ import {
   readLocal,
   sizeOfLocal,
 } from '../providers/storage.ts';
-import * as auth from '../services/auth.ts';
-import { signTaskUpload } from '../services/my-tasks.ts';
-import * as service from '../services/uploads.ts';
+import * as service from '../services/content/uploads.ts';
+import * as auth from '../services/identity/auth.ts';
+import { signTaskUpload } from '../services/tasks/my-tasks.ts';
 
 /** Signed upload addresses and the calls that keep an uploaded file (issue 3; the task variant, issue 5). */
 export const uploadRoutes: Registration[] = [

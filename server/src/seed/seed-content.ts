@@ -5,7 +5,7 @@ import type { VideoCategoryKey, VideoSubtitle } from '@coach/shared/contract/con
 import type { Db } from '../db/connect.ts';
 import { taskRow } from '../db/task-row.ts';
 import type { StorageProvider } from '../providers/storage.ts';
-import { syncGroupContent } from '../services/content-assignments.ts';
+import { syncGroupContent } from '../services/content/content-assignments.ts';
 
 const uuid = () => crypto.randomUUID();
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { taskRow } from '../db/task-row.ts';
-import { ensureCourseGroup } from '../services/course-delivery.ts';
+import { ensureCourseGroup } from '../services/courses/course-delivery.ts';
 
 /**
  * Issue 38: what a seeded marketplace course delivers. Each institution gets two tasks (a passage to read aloud and

@@ -4,7 +4,7 @@ import { withIndefiniteArticle } from '@coach/shared/format/indefinite-article';
 import { insertCompany } from '../db/companies.ts';
 import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
-import { makeImageVariants } from '../services/image-variants.ts';
+import { makeImageVariants } from '../services/content/image-variants.ts';
 import { coverImage } from './cover-image.ts';
 import { seedCourseDelivery } from './seed-course-delivery.ts';
 import { courseOutline } from './seed-course-outlines.ts';

@@ -4,9 +4,9 @@ import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
-import { assertComplete } from '../services/my-tasks.ts';
-import { queueRecordingAnalyses } from '../services/recording-analysis.ts';
-import { loadTask, toTasks } from '../services/tasks.ts';
+import { queueRecordingAnalyses } from '../services/speech/recording-analysis.ts';
+import { assertComplete } from '../services/tasks/my-tasks.ts';
+import { loadTask, toTasks } from '../services/tasks/tasks.ts';
 
 /** Made by scripts/media/generate-demo-media.mjs and committed: what flite said for each demo member. */
 const RECORDINGS_DIR = fileURLToPath(new URL('../../seed-media/recordings/', import.meta.url));

@@ -4,7 +4,7 @@ import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
-import { activityFromPractice } from '../services/activity.ts';
+import { activityFromPractice } from '../services/identity/activity.ts';
 import { seedContent } from './seed-content.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPlatformTasks } from './seed-platform-tasks.ts';

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { Deps } from '../deps.ts';
-import type { Session } from '../session.ts';
+import type { Session } from '../session/session.ts';
 
 /**
  * What a service is handed for one call: the process's dependencies (database, providers, config) and what the

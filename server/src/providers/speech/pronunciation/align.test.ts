@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseTranscript } from '../../../services/speech-analytics.ts';
+import { analyseTranscript } from '../../../services/speech/speech-analytics.ts';
 import { decodeAudio, transcribeSamples } from '../index.ts';
 import { type Piece, synthesise } from '../synthesise.ts';
 import { assessPhones } from './align.ts';

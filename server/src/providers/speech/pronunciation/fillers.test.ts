@@ -1,7 +1,7 @@
 import { isFillerWord } from '@coach/shared/constants/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import { describe, expect, it } from 'vitest';
-import { analyseTranscript } from '../../../services/speech-analytics.ts';
+import { analyseTranscript } from '../../../services/speech/speech-analytics.ts';
 import { decodeAudio } from '../decode-audio.ts';
 import { transcribeSamples } from '../index.ts';
 import { synthesise } from '../synthesise.ts';

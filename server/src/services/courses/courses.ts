@@ -1,0 +1,385 @@
+import {
+  COURSE_PAGE_SIZE,
+  type CourseInstructor,
+  type Enrolment,
+  type ManagedCourse,
+  type ManagedCourseDetail,
+} from '@coach/shared/contract/courses';
+import type { SyllabusModule } from '@coach/shared/contract/marketplace';
+import { sql } from 'kysely';
+import { conflict, notFound } from '../../errors.ts';
+import { enterpriseSession } from '../../session/session.ts';
+import { nowIso } from '../common/clock.ts';
+import { containsPattern, pageOf } from '../common/lists.ts';
+import { makeImageVariants } from '../content/image-variants.ts';
+import { assertUploaded } from '../content/uploads.ts';
+import type { ServiceContext } from '../context.ts';
+import { ensureCourseGroup, mailRefund, revokeCourseAccess } from './course-delivery.ts';
+
+type CourseInput = {
+  name: string;
+  category: string;
+  description: string;
+  priceCents: number;
+  currency: string;
+  duration: string;
+  level: string;
+  imageUrl: string | null;
+};
+
+/** The outline parts add-course and edit-course may carry; a missing one is left as it is (or empty). */
+type OutlineInput = {
+  outcomes?: string[] | undefined;
+  syllabus?: SyllabusModule[] | undefined;
+  instructor?: CourseInstructor | null | undefined;
+};
+
+const paidCount = sql<number>`(select count(*) from enrolments where enrolments.course_id = courses.id and enrolments.status = 'paid')`;
+
+const selectCourses = (ctx: ServiceContext, enterpriseId: string) =>
+  ctx.db
+    .selectFrom('courses')
+    .where('courses.enterprise_id', '=', enterpriseId)
+    .select([
+      'courses.id',
+      'courses.name',
+      'courses.category',
+      'courses.description',
+      'courses.price_cents',
+      'courses.currency',
+      'courses.duration',
+      'courses.level',
+      'courses.image_url',
+      'courses.published',
+      'courses.rating',
+      'courses.rating_count',
+      'courses.updated_at',
+      paidCount.as('enrolment_count'),
+    ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectCourses>['execute']>>[number];
+const toManaged = (row: Row): ManagedCourse => ({
+  _id: row.id,
+  name: row.name,
+  category: row.category,
+  description: row.description,
+  priceCents: Number(row.price_cents),
+  currency: row.currency,
+  duration: row.duration,
+  level: row.level,
+  imageUrl: row.image_url,
+  published: Number(row.published) === 1,
+  rating: Number(row.rating),
+  ratingCount: Number(row.rating_count),
+  enrolmentCount: Number(row.enrolment_count),
+  updatedAt: row.updated_at,
+});
+
+/** A JSON column this server wrote; a damaged one reads as empty rather than failing the editor. */
+const parseList = <T>(json: string): T[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** One course of the caller's enterprise with its outline; another tenant's id is 404. */
+const loadCourse = async (
+  ctx: ServiceContext,
+  enterpriseId: string,
+  courseId: string,
+): Promise<ManagedCourseDetail> => {
+  const row = await selectCourses(ctx, enterpriseId)
+    .leftJoin('groups', (join) =>
+      join
+        .onRef('groups.id', '=', 'courses.group_id')
+        .onRef('groups.enterprise_id', '=', 'courses.enterprise_id'),
+    )
+    .select([
+      'courses.outcomes',
+      'courses.syllabus',
+      'courses.instructor_name',
+      'courses.instructor_bio',
+      'groups.id as group_id',
+      'groups.name as group_name',
+    ])
+    .where('courses.id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Course not found');
+  return {
+    learnerGroup: row.group_id && row.group_name ? { _id: row.group_id, name: row.group_name } : null,
+    ...toManaged(row),
+    outcomes: parseList<string>(row.outcomes),
+    syllabus: parseList<SyllabusModule>(row.syllabus),
+    instructor: row.instructor_name ? { name: row.instructor_name, bio: row.instructor_bio ?? '' } : null,
+  };
+};
+
+const isInstitution = async (ctx: ServiceContext, enterpriseId: string) =>
+  Boolean(
+    await ctx.db
+      .selectFrom('institutions')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .executeTakeFirst(),
+  );
+
+export const listCourses = async (
+  ctx: ServiceContext,
+  input: {
+    searchInput?: string | undefined;
+    currentPage?: number | undefined;
+    status?: 'published' | 'draft' | undefined;
+  },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const currentPage = input.currentPage ?? 1;
+  let query = selectCourses(ctx, enterpriseId);
+  let count = ctx.db.selectFrom('courses').where('courses.enterprise_id', '=', enterpriseId);
+  if (input.searchInput) {
+    const pattern = containsPattern(input.searchInput);
+    query = query.where(sql<boolean>`lower(courses.name) like ${pattern} escape '\\'`);
+    count = count.where(sql<boolean>`lower(courses.name) like ${pattern} escape '\\'`);
+  }
+  if (input.status) {
+    query = query.where('courses.published', '=', input.status === 'published' ? 1 : 0);
+    count = count.where('courses.published', '=', input.status === 'published' ? 1 : 0);
+  }
+  const [total, rows, institution] = await Promise.all([
+    count.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    query
+      .orderBy('courses.updated_at', 'desc')
+      .orderBy('courses.id')
+      .limit(COURSE_PAGE_SIZE)
+      .offset((currentPage - 1) * COURSE_PAGE_SIZE)
+      .execute(),
+    isInstitution(ctx, enterpriseId),
+  ]);
+  return {
+    ...pageOf(rows.map(toManaged), { currentPage, pageSize: COURSE_PAGE_SIZE, total: Number(total?.n ?? 0) }),
+    isInstitution: institution,
+  };
+};
+
+export const getCourse = async (ctx: ServiceContext, { courseId }: { courseId: string }) =>
+  loadCourse(ctx, enterpriseSession(ctx).enterpriseId, courseId);
+
+const columns = (input: CourseInput) => ({
+  name: input.name,
+  category: input.category,
+  description: input.description,
+  price_cents: input.priceCents,
+  currency: input.currency,
+  duration: input.duration,
+  level: input.level,
+  image_url: input.imageUrl,
+});
+
+/** The outline columns of migration 023 for the parts the call carries. */
+const outlineColumns = ({ outcomes, syllabus, instructor }: OutlineInput) => ({
+  ...(outcomes === undefined ? {} : { outcomes: JSON.stringify(outcomes) }),
+  ...(syllabus === undefined ? {} : { syllabus: JSON.stringify(syllabus) }),
+  ...(instructor === undefined
+    ? {}
+    : {
+        instructor_name: instructor?.name ?? null,
+        // The marketplace page shows the bio under the name; an empty one is no bio.
+        instructor_bio: instructor?.bio ? instructor.bio : null,
+      }),
+});
+
+/** A new cover: it must be the caller's finished course-image upload; its AVIF/WebP copies are made now (422 when unreadable). */
+const saveCover = async (ctx: ServiceContext, imageUrl: string) => {
+  await assertUploaded(ctx, 'imageUrl', imageUrl, 'course-image');
+  const key = ctx.storage.keyOf(imageUrl);
+  if (key) await makeImageVariants(ctx, { key, field: 'imageUrl' });
+};
+
+/** New courses start as drafts: nothing reaches the marketplace until it is published. */
+export const addCourse = async (ctx: ServiceContext, input: CourseInput & OutlineInput) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  if (input.imageUrl) await saveCover(ctx, input.imageUrl);
+  const id = crypto.randomUUID();
+  const now = nowIso();
+  await ctx.db
+    .insertInto('courses')
+    .values({
+      id,
+      enterprise_id: enterpriseId,
+      ...columns(input),
+      ...outlineColumns(input),
+      rating: 0,
+      rating_count: 0,
+      published: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  // Issue 38: its learners' group exists from the start, so its tasks and videos can be assigned before a sale.
+  await ensureCourseGroup(ctx.db, { id, name: input.name, enterprise_id: enterpriseId, group_id: null });
+  ctx.setMessage('Course created as a draft');
+  return loadCourse(ctx, enterpriseId, id);
+};
+
+export const editCourse = async (
+  ctx: ServiceContext,
+  { courseId, ...input }: CourseInput & OutlineInput & { courseId: string },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const before = await loadCourse(ctx, enterpriseId, courseId);
+  if (input.imageUrl && input.imageUrl !== before.imageUrl) await saveCover(ctx, input.imageUrl);
+  await ctx.db
+    .updateTable('courses')
+    .set({ ...columns(input), ...outlineColumns(input), updated_at: nowIso() })
+    .where('id', '=', courseId)
+    .where('enterprise_id', '=', enterpriseId)
+    .execute();
+  if (before.published) ctx.site.changed();
+  ctx.setMessage(
+    before.published ? 'Course updated; the marketplace shows it in a moment' : 'Course updated',
+  );
+  return loadCourse(ctx, enterpriseId, courseId);
+};
+
+export const setPublished = async (
+  ctx: ServiceContext,
+  { courseId, published }: { courseId: string; published: boolean },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  await loadCourse(ctx, enterpriseId, courseId);
+  if (published && !(await isInstitution(ctx, enterpriseId)))
+    throw conflict(
+      'Your organisation is not listed as an institution on the marketplace yet. Contact support.',
+    );
+  await ctx.db
+    .updateTable('courses')
+    .set({ published: published ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', courseId)
+    .where('enterprise_id', '=', enterpriseId)
+    .execute();
+  ctx.site.changed();
+  ctx.setMessage(published ? 'Course published to the marketplace' : 'Course taken off the marketplace');
+  return loadCourse(ctx, enterpriseId, courseId);
+};
+
+export const listEnrolments = async (
+  ctx: ServiceContext,
+  { courseId, currentPage = 1 }: { courseId: string; currentPage?: number | undefined },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const course = await loadCourse(ctx, enterpriseId, courseId);
+  const base = ctx.db
+    .selectFrom('enrolments')
+    .where('course_id', '=', courseId)
+    .where('enterprise_id', '=', enterpriseId);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    enrolmentRows(ctx, enterpriseId)
+      .where('enrolments.course_id', '=', courseId)
+      .orderBy('enrolments.created_at', 'desc')
+      .orderBy('enrolments.id')
+      .limit(COURSE_PAGE_SIZE)
+      .offset((currentPage - 1) * COURSE_PAGE_SIZE)
+      .execute(),
+  ]);
+  return {
+    ...pageOf(rows.map(toEnrolment), {
+      currentPage,
+      pageSize: COURSE_PAGE_SIZE,
+      total: Number(total?.n ?? 0),
+    }),
+    course: { _id: course._id, name: course.name },
+  };
+};
+
+/** Enrolments of the enterprise with the member account each was delivered to (only one of its own members). */
+const enrolmentRows = (ctx: ServiceContext, enterpriseId: string) =>
+  ctx.db
+    .selectFrom('enrolments')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'enrolments.user_id')
+        .onRef('users.enterprise_id', '=', 'enrolments.enterprise_id'),
+    )
+    .where('enrolments.enterprise_id', '=', enterpriseId)
+    .selectAll('enrolments')
+    .select([
+      'users.id as learner_id',
+      'users.name as learner_name',
+      'users.email_verified_at as learner_verified_at',
+      'users.password_hash as learner_password',
+    ]);
+
+type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolmentRows>['execute']>>[number];
+const toEnrolment = (r: EnrolmentRow): Enrolment => ({
+  _id: r.id,
+  name: r.name,
+  email: r.email,
+  paymentStatus: r.status as Enrolment['paymentStatus'],
+  amountCents: Number(r.amount_cents),
+  currency: r.currency,
+  createdAt: r.created_at,
+  paidAt: r.paid_at,
+  learner: r.learner_id
+    ? {
+        _id: r.learner_id,
+        name: r.learner_name ?? r.name,
+        state: r.revoked_at ? 'revoked' : r.learner_password ? 'active' : 'invited',
+      }
+    : null,
+});
+
+/**
+ * refund-enrollment (issue 38): pays a paid enrolment back through the payment provider, marks it refunded and
+ * takes the course's access away (its group, and the tasks and videos that came with it); the account stays and
+ * the buyer is told by mail. Another enterprise's course or enrolment is 404.
+ */
+export const refundEnrolment = async (
+  ctx: ServiceContext,
+  { courseId, enrolmentId }: { courseId: string; enrolmentId: string },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const course = await loadCourse(ctx, enterpriseId, courseId);
+  const row = await enrolmentRows(ctx, enterpriseId)
+    .where('enrolments.id', '=', enrolmentId)
+    .where('enrolments.course_id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Enrolment not found');
+  if (row.status !== 'paid') throw conflict('Only a paid enrolment can be refunded');
+  if (Number(row.amount_cents) > 0 && row.provider !== 'free') await ctx.payments.refund(row.payment_id);
+  const claimed = await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('enrolments')
+      .set({ status: 'refunded', revoked_at: nowIso() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (row.user_id)
+      await revokeCourseAccess(trx, {
+        enterpriseId,
+        userId: row.user_id,
+        groupId: course.learnerGroup?._id ?? null,
+      });
+    return true;
+  });
+  if (!claimed) throw conflict('Only a paid enrolment can be refunded');
+  const institution = await ctx.db
+    .selectFrom('institutions')
+    .select('name')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  await mailRefund(ctx, {
+    email: row.email,
+    name: row.name,
+    course: course.name,
+    institution: institution?.name ?? enterpriseSession(ctx).user.ent_name,
+  });
+  ctx.setMessage('Refunded: the learner no longer has access to this course');
+  const after = await enrolmentRows(ctx, enterpriseId)
+    .where('enrolments.id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  return toEnrolment(after);
+};

@@ -1,0 +1,92 @@
+import type { IssueTopic } from '@coach/shared/constants/issue-topics';
+import type { ThemeSettings } from '@coach/shared/contract/auth';
+import { unauthenticated } from '../../errors.ts';
+import { enterpriseSession, loadEnterpriseUser } from '../../session/session.ts';
+import { assertUploaded } from '../content/uploads.ts';
+import type { ServiceContext } from '../context.ts';
+import { toEnterpriseUser } from '../identity/auth.ts';
+
+const SUPPORT_EMAIL = 'support@coach.example';
+
+const freshUser = async (ctx: ServiceContext) => {
+  const s = enterpriseSession(ctx);
+  const fresh = await loadEnterpriseUser(ctx.db, s.user.id, s.enterpriseId);
+  if (!fresh) throw unauthenticated();
+  return toEnterpriseUser(fresh);
+};
+
+/** Settings (role named admin): the six colours of spec §3 and the logo; every member sees them at once. */
+export const updateThemeSettings = async (
+  ctx: ServiceContext,
+  input: { themeSettings: ThemeSettings; enterprise_logo?: string | null | undefined },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
+  await ctx.db
+    .updateTable('enterprises')
+    .set({
+      theme: JSON.stringify(input.themeSettings),
+      ...(input.enterprise_logo !== undefined ? { logo: input.enterprise_logo } : {}),
+    })
+    .where('id', '=', enterpriseId)
+    .execute();
+  ctx.setMessage('Theme settings updated successfully');
+  return freshUser(ctx);
+};
+
+/** Company info (admin role and the company-info feature): name, address, logo. */
+export const updateCompanyInfo = async (
+  ctx: ServiceContext,
+  input: {
+    company_name: string;
+    address?: string | null | undefined;
+    enterprise_logo?: string | null | undefined;
+  },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
+  await ctx.db
+    .updateTable('enterprises')
+    .set({
+      name: input.company_name,
+      ...(input.address !== undefined ? { address: input.address || null } : {}),
+      ...(input.enterprise_logo !== undefined ? { logo: input.enterprise_logo } : {}),
+    })
+    .where('id', '=', enterpriseId)
+    .execute();
+  ctx.setMessage('Company information updated successfully');
+  return freshUser(ctx);
+};
+
+/** /enterprise/help: a message to support through the mail transport, with who sent it. */
+export const sendHelpEmail = async (
+  ctx: ServiceContext,
+  input: { topic?: IssueTopic | undefined; subject: string; message: string },
+) => {
+  const { user } = enterpriseSession(ctx);
+  const text = [
+    `From: ${user.name} <${user.email}>`,
+    `Organisation: ${user.ent_name}`,
+    ...(input.topic ? [`Topic: ${input.topic}`] : []),
+    '',
+    input.message,
+  ].join('\n');
+  await ctx.mail.send({
+    to: ctx.config.supportEmail ?? SUPPORT_EMAIL,
+    subject: `[Help] ${input.subject}`,
+    text,
+  });
+  ctx.setMessage('Your message has been sent to our support team');
+  return {};
+};
+
+/** Settings (role named admin): the enterprise's default timezone (issue 17 item 6); null goes back to UTC. */
+export const updateDefaultTimezone = async (
+  ctx: ServiceContext,
+  { timezone }: { timezone: string | null },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  await ctx.db.updateTable('enterprises').set({ timezone }).where('id', '=', enterpriseId).execute();
+  ctx.setMessage(timezone ? `Default timezone set to ${timezone}` : 'Default timezone set to UTC');
+  return freshUser(ctx);
+};

@@ -1,0 +1,104 @@
+import { DASHBOARD_MAX_DAYS } from '@coach/shared/contract/general';
+import { seesCompanyFigures } from '@coach/shared/permissions';
+import { forbidden, validation } from '../../errors.ts';
+import { enterpriseSession } from '../../session/session.ts';
+import { dayOf } from '../common/clock.ts';
+import type { ServiceContext } from '../context.ts';
+import { assertGroupInEnterprise } from '../organisation/groups.ts';
+import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 30;
+
+/** The days of [start, end], both ISO dates, oldest first. */
+const daysBetween = (start: string, end: string) => {
+  const days: string[] = [];
+  for (let t = Date.parse(start); t <= Date.parse(end); t += DAY_MS) days.push(dayOf(new Date(t)));
+  return days;
+};
+
+/**
+ * general/my-dashboard: members, active members and new members of the enterprise (or of one group), and
+ * active members per day, for a range of at most a year (default: the last 30 days). Callers who may not see
+ * the members (a learner's role holding `dashboard` alone) get 403: their home shows their own progress.
+ */
+export const enterpriseDashboard = async (
+  ctx: ServiceContext,
+  input: { groupId?: string | undefined; startDate?: string | undefined; endDate?: string | undefined },
+) => {
+  const { enterpriseId, permissions, user } = enterpriseSession(ctx);
+  // The adapter checked `dashboard`; the figures count the members, so `members` too (issue 17).
+  if (!seesCompanyFigures({ permissions, isDefaultAdmin: user.is_default_admin === 1 })) throw forbidden();
+  const endDate = input.endDate ?? dayOf(new Date());
+  const startDate = input.startDate ?? dayOf(new Date(Date.parse(endDate) - (DEFAULT_DAYS - 1) * DAY_MS));
+  if (startDate > endDate) throw validation('endDate', 'The start date must not be after the end date');
+  if ((Date.parse(endDate) - Date.parse(startDate)) / DAY_MS + 1 > DASHBOARD_MAX_DAYS)
+    throw validation('endDate', 'Choose at most one year at a time');
+  if (input.groupId) await assertGroupInEnterprise(ctx.db, enterpriseId, input.groupId);
+  const groupId = input.groupId;
+
+  const members = ctx.db
+    .selectFrom('users')
+    .where('users.enterprise_id', '=', enterpriseId)
+    .$if(Boolean(groupId), (q) =>
+      q.where('users.id', 'in', (eb) =>
+        eb
+          .selectFrom('group_members')
+          .select('user_id')
+          .where('group_id', '=', groupId ?? ''),
+      ),
+    );
+  const activity = ctx.db
+    .selectFrom('activity_days')
+    .where('activity_days.enterprise_id', '=', enterpriseId)
+    .where('activity_days.day', '>=', startDate)
+    .where('activity_days.day', '<=', endDate)
+    .$if(Boolean(groupId), (q) =>
+      q.where('activity_days.user_id', 'in', (eb) =>
+        eb
+          .selectFrom('group_members')
+          .select('user_id')
+          .where('group_id', '=', groupId ?? ''),
+      ),
+    );
+
+  const [total, joined, active, perDay, groups, tasks, videos] = await Promise.all([
+    members.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    members
+      .where('users.created_at', '>=', startDate)
+      .where('users.created_at', '<', dayOf(new Date(Date.parse(endDate) + DAY_MS)))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    activity.select((eb) => eb.fn.count('activity_days.user_id').distinct().as('n')).executeTakeFirst(),
+    activity
+      .select(['activity_days.day', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('activity_days.day')
+      .execute(),
+    ctx.db
+      .selectFrom('groups')
+      .where('enterprise_id', '=', enterpriseId)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    taskFigures(ctx.db, {
+      enterpriseId,
+      groupId,
+      completedFrom: startDate,
+      completedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
+    }),
+    videoFigures(ctx.db, {
+      enterpriseId,
+      groupId,
+      watchedFrom: startDate,
+      watchedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
+    }),
+  ]);
+  const byDay = new Map(perDay.map((row) => [row.day, Number(row.n)]));
+  return {
+    range: { startDate, endDate },
+    members: { total: Number(total?.n ?? 0), active: Number(active?.n ?? 0), joined: Number(joined?.n ?? 0) },
+    groups: Number(groups?.n ?? 0),
+    tasks,
+    videos,
+    activity: daysBetween(startDate, endDate).map((day) => ({ day, activeMembers: byDay.get(day) ?? 0 })),
+  };
+};

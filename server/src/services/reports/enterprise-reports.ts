@@ -1,0 +1,609 @@
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import {
+  TASK_TYPE_LABELS,
+  TASK_TYPE_VALUES,
+  TASK_TYPES,
+  type TaskType,
+} from '@coach/shared/constants/task-types';
+import { USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
+import {
+  type EnterpriseReport,
+  MEMBER_REPORT_PAGE_SIZE,
+  type MemberReportRow,
+  type MemberReportSort,
+  REPORT_MAX_SURVEYS,
+  type ReportTable,
+  type SpeechMeans,
+  type SurveyResponseRate,
+  type TaskTypeScores,
+} from '@coach/shared/contract/reports';
+import type { SpeechAnalysis } from '@coach/shared/contract/speech';
+import {
+  isScoredTaskType,
+  type PronunciationResult,
+  type QuestionTemplate,
+  type TaskReport,
+} from '@coach/shared/contract/tasks';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { enterpriseSession } from '../../session/session.ts';
+import { csvText } from '../common/csv.ts';
+import { containsPattern, pageOf } from '../common/lists.ts';
+import { type ReportRange as Range, resolveRange } from '../common/report-range.ts';
+import { assertGroupInEnterprise } from '../common/tenant.ts';
+import type { ServiceContext } from '../context.ts';
+import { parseCounting } from '../tasks/task-attempts.ts';
+
+// Issue 17 item 2: an enterprise's reports. The range and its limits are the admin reports' (common/report-range.ts);
+// every source is filtered by the caller's enterprise first, then by the group's current members when the
+// top-bar group filter names one.
+
+type Filters = { groupId?: string | undefined; startDate?: string | undefined; endDate?: string | undefined };
+type MemberFilters = Filters & {
+  searchInput?: string | undefined;
+  sortBy?: MemberReportSort | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+};
+
+/** Task types whose attempts have a score or recordings, in type order (the scores table's rows). */
+const SCORED_TYPES = [
+  TASK_TYPES.pronunciation,
+  TASK_TYPES.questionAndAnswer,
+  TASK_TYPES.readAndRecord,
+  TASK_TYPES.getInterviewReady,
+  TASK_TYPES.multipleChoiceQuestion,
+] as const satisfies readonly TaskType[];
+
+const count = (value: unknown) => Number(value ?? 0);
+const mean = (sum: number, n: number) => (n === 0 ? null : sum / n);
+const whole = (value: number | null) => (value === null ? null : Math.round(value));
+const tenth = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+/** The caller's enterprise, the range, and the group (404 when it is another enterprise's or missing). */
+const scopeOf = async (ctx: ServiceContext, input: Filters) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const range = resolveRange(input);
+  if (input.groupId) await assertGroupInEnterprise(ctx.db, enterpriseId, input.groupId);
+  return { enterpriseId, groupId: input.groupId, range };
+};
+type Scope = Awaited<ReturnType<typeof scopeOf>>;
+
+/** `column in (the group's members)`, or true without a group. */
+const inGroup = (column: string, groupId: string | undefined) =>
+  groupId
+    ? sql<boolean>`${sql.ref(column)} in (select user_id from group_members where group_id = ${groupId})`
+    : sql<boolean>`1 = 1`;
+
+/** Overdue means due in the range and before now: a day still to come cannot have been missed yet. */
+const overdueBefore = (range: Range, now = new Date()) => {
+  const nowTs = now.toISOString();
+  // ISO texts compare as times: a day ('2025-01-02') sorts before every time of that day.
+  if (nowTs < range.toTs) return nowTs;
+  return range.toTs;
+};
+
+const dayOfTs = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+
+// --- the figures -------------------------------------------------------------------------------------------
+
+const completedInRange = (ctx: ServiceContext, { enterpriseId, groupId, range }: Scope) =>
+  ctx.db
+    .selectFrom('task_assignments as ta')
+    .innerJoin('tasks as t', 't.id', 'ta.task_id')
+    .where('ta.enterprise_id', '=', enterpriseId)
+    .where('ta.status', '=', TASK_STATUS.completed)
+    .where('ta.completed_at', '>=', range.fromTs)
+    .where('ta.completed_at', '<', range.toTs)
+    .where(inGroup('ta.user_id', groupId));
+
+/** The share (0-100) of an attempt's graded questions answered exactly as expected; null when none is graded. */
+export const choiceScore = (questions: QuestionTemplate[], report: TaskReport): number | null => {
+  let graded = 0;
+  let right = 0;
+  for (const question of questions) {
+    if (question.answer === undefined) continue;
+    graded += 1;
+    const expected = new Set(Array.isArray(question.answer) ? question.answer : [question.answer]);
+    const chosen = new Set(report.choices?.[question.id]?.values ?? []);
+    if (chosen.size === expected.size && [...chosen].every((value) => expected.has(value))) right += 1;
+  }
+  return graded === 0 ? null : (right / graded) * 100;
+};
+
+type SpeechSums = {
+  recordings: number;
+  wpm: number;
+  fillers: number;
+  targeted: number;
+  pronunciation: number;
+};
+const emptySums = (): SpeechSums => ({ recordings: 0, wpm: 0, fillers: 0, targeted: 0, pronunciation: 0 });
+const meansOf = (s: SpeechSums): SpeechMeans => ({
+  recordings: s.recordings,
+  pronunciation: whole(mean(s.pronunciation, s.targeted)),
+  wordsPerMinute: whole(mean(s.wpm, s.recordings)),
+  fillersPer100Words: tenth(mean(s.fillers, s.recordings)),
+});
+
+/**
+ * Scores per type of the attempts completed in the range: Pronunciation results and graded multiple-choice
+ * answers from the attempts' reports, speech means from their heard recordings. Reports and analyses are JSON
+ * text, read here rather than queried as JSON on two dialects; the completed-in-range index bounds the rows.
+ */
+const scoresOf = async (ctx: ServiceContext, scope: Scope) => {
+  const [attempts, recordings] = await Promise.all([
+    completedInRange(ctx, scope)
+      .where('t.type', 'in', [
+        TASK_TYPES.pronunciation,
+        TASK_TYPES.readAndRecord,
+        TASK_TYPES.multipleChoiceQuestion,
+      ])
+      .select([
+        't.type as type',
+        'ta.report as report',
+        'ta.counting_result as counting',
+        't.details as details',
+      ])
+      .execute(),
+    completedInRange(ctx, scope)
+      .innerJoin('recording_analyses as ra', 'ra.assignment_id', 'ta.id')
+      .where('ra.enterprise_id', '=', scope.enterpriseId)
+      .where('ra.status', '=', 'done')
+      .select([
+        't.type as type',
+        sql<number>`case when ra.target_text is null then 0 else 1 end`.as('targeted'),
+        'ra.analysis as analysis',
+      ])
+      .execute(),
+  ]);
+  const scores = new Map<number, { n: number; sum: number }>();
+  for (const row of attempts) {
+    const report = row.report
+      ? (JSON.parse(row.report) as TaskReport & { pronunciationResult?: PronunciationResult })
+      : {};
+    // A scored task counts by its counting try (issue 38: best or latest, the group's rule).
+    const score = isScoredTaskType(row.type)
+      ? (parseCounting(row.counting)?.result.score ??
+        (report as { pronunciationResult?: PronunciationResult }).pronunciationResult?.score ??
+        null)
+      : choiceScore((JSON.parse(row.details) as { questions?: QuestionTemplate[] }).questions ?? [], report);
+    if (score === null) continue;
+    const slot = scores.get(row.type) ?? { n: 0, sum: 0 };
+    slot.n += 1;
+    slot.sum += score;
+    scores.set(row.type, slot);
+  }
+  const speech = new Map<number, SpeechSums>();
+  const all = emptySums();
+  for (const row of recordings) {
+    const analysis = row.analysis ? (JSON.parse(row.analysis) as SpeechAnalysis) : null;
+    if (analysis?.status !== 'done') continue;
+    const slot = speech.get(row.type) ?? emptySums();
+    for (const sums of [slot, all]) {
+      sums.recordings += 1;
+      sums.wpm += analysis.wordsPerMinute;
+      sums.fillers += analysis.fillers.per100Words;
+      if (count(row.targeted) === 1) {
+        sums.targeted += 1;
+        sums.pronunciation += analysis.scores.pronunciation;
+      }
+    }
+    speech.set(row.type, slot);
+  }
+  const byType: TaskTypeScores[] = SCORED_TYPES.map((type) => {
+    const score = scores.get(type);
+    return {
+      type,
+      scoredAttempts: score?.n ?? 0,
+      averageScore: score ? whole(mean(score.sum, score.n)) : null,
+      ...meansOf(speech.get(type) ?? emptySums()),
+    };
+  });
+  return { byType, speech: meansOf(all) };
+};
+
+/**
+ * Response rates of the surveys open in the range, as the surveys' results count them: the members who have a
+ * survey today (assigned directly or through a group, active) within the group filter, and which of them answered.
+ */
+const surveyRates = async (
+  ctx: ServiceContext,
+  { enterpriseId, groupId, range }: Scope,
+  now = new Date(),
+): Promise<SurveyResponseRate[]> => {
+  const surveys = await ctx.db
+    .selectFrom('surveys')
+    .select(['id', 'title', 'status', 'due_at'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('published_at', 'is not', null)
+    .where('published_at', '<', range.toTs)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('closed_at', 'is', null),
+          eb.or([eb('due_at', 'is', null), eb('due_at', '>=', range.fromTs)]),
+        ]),
+        eb('closed_at', '>=', range.fromTs),
+      ]),
+    )
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .limit(REPORT_MAX_SURVEYS)
+    .execute();
+  if (surveys.length === 0) return [];
+  const ids = surveys.map((row) => row.id);
+  const audience = ctx.db
+    .selectFrom('survey_member_assignments')
+    .select(['survey_id', 'user_id'])
+    .where('survey_id', 'in', ids)
+    .union(
+      ctx.db
+        .selectFrom('survey_group_assignments as sga')
+        .innerJoin('group_members as gm', 'gm.group_id', 'sga.group_id')
+        .select(['sga.survey_id', 'gm.user_id'])
+        .where('sga.survey_id', 'in', ids),
+    );
+  const counts = await ctx.db
+    .selectFrom(audience.as('a'))
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('survey_responses as r', (join) =>
+      join.onRef('r.survey_id', '=', 'a.survey_id').onRef('r.user_id', '=', 'a.user_id'),
+    )
+    .where('u.enterprise_id', '=', enterpriseId)
+    .where('u.status', '=', 'active')
+    .where(inGroup('a.user_id', groupId))
+    .groupBy('a.survey_id')
+    .select((eb) => ['a.survey_id', eb.fn.countAll().as('assigned'), eb.fn.count('r.id').as('responded')])
+    .execute();
+  const bySurvey = new Map(counts.map((row) => [row.survey_id, row]));
+  const nowTs = now.toISOString();
+  return surveys.map((row) => {
+    const assigned = count(bySurvey.get(row.id)?.assigned);
+    const responded = count(bySurvey.get(row.id)?.responded);
+    const open = row.status === 'Active' && (row.due_at === null || row.due_at > nowTs);
+    return {
+      _id: row.id,
+      title: row.title,
+      status: open ? 'Active' : 'Closed',
+      assigned,
+      responded,
+      rate: assigned === 0 ? null : Math.round((responded / assigned) * 100),
+    };
+  });
+};
+
+/** reports/get-enterprise-report: the figures, the days and the per-type tables. */
+export const enterpriseReport = async (ctx: ServiceContext, input: Filters): Promise<EnterpriseReport> => {
+  const scope = await scopeOf(ctx, input);
+  const { enterpriseId, groupId, range } = scope;
+  const dueBefore = overdueBefore(range);
+  const activity = ctx.db
+    .selectFrom('activity_days as ad')
+    .where('ad.enterprise_id', '=', enterpriseId)
+    .where('ad.day', '>=', range.from)
+    .where('ad.day', '<=', range.to)
+    .where(inGroup('ad.user_id', groupId));
+  const videos = ctx.db
+    .selectFrom('content_actions as ca')
+    .where('ca.enterprise_id', '=', enterpriseId)
+    .where('ca.action', '=', 'viewed')
+    .where('ca.created_at', '>=', range.fromTs)
+    .where('ca.created_at', '<', range.toTs)
+    .where(inGroup('ca.user_id', groupId));
+  const inRange = (column: string, before = range.toTs) =>
+    sql<boolean>`${sql.ref(column)} >= ${range.fromTs} and ${sql.ref(column)} < ${before}`;
+  const [members, active, byType, activeByDay, tasksByDay, videosByDay, watched, scores, surveys] =
+    await Promise.all([
+      ctx.db
+        .selectFrom('users')
+        .where('users.enterprise_id', '=', enterpriseId)
+        .where(inGroup('users.id', groupId))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+      activity.select((eb) => eb.fn.count('ad.user_id').distinct().as('n')).executeTakeFirst(),
+      ctx.db
+        .selectFrom('task_assignments as ta')
+        .innerJoin('tasks as t', 't.id', 'ta.task_id')
+        .where('ta.enterprise_id', '=', enterpriseId)
+        .where(inGroup('ta.user_id', groupId))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('ta.assigned_at', '>=', range.fromTs), eb('ta.assigned_at', '<', range.toTs)]),
+            eb.and([eb('ta.completed_at', '>=', range.fromTs), eb('ta.completed_at', '<', range.toTs)]),
+            eb.and([eb('ta.due_at', '>=', range.fromTs), eb('ta.due_at', '<', dueBefore)]),
+          ]),
+        )
+        .select([
+          't.type as type',
+          sql<number>`sum(case when ${inRange('ta.assigned_at')} then 1 else 0 end)`.as('assigned'),
+          sql<number>`sum(case when ta.status = ${TASK_STATUS.completed} and ${inRange('ta.completed_at')} then 1 else 0 end)`.as(
+            'completed',
+          ),
+          sql<number>`sum(case when ta.status <> ${TASK_STATUS.completed} and ${inRange('ta.due_at', dueBefore)} then 1 else 0 end)`.as(
+            'overdue',
+          ),
+        ])
+        .groupBy('t.type')
+        .execute(),
+      activity
+        .select(['ad.day as day', (eb) => eb.fn.countAll().as('n')])
+        .groupBy('ad.day')
+        .execute(),
+      completedInRange(ctx, scope)
+        .select([dayOfTs('ta.completed_at').as('day'), (eb) => eb.fn.countAll().as('n')])
+        .groupBy(dayOfTs('ta.completed_at'))
+        .execute(),
+      videos
+        .select([dayOfTs('ca.created_at').as('day'), (eb) => eb.fn.countAll().as('n')])
+        .groupBy(dayOfTs('ca.created_at'))
+        .execute(),
+      videos.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      scoresOf(ctx, scope),
+      surveyRates(ctx, scope),
+    ]);
+  const types = new Map(byType.map((row) => [Number(row.type), row]));
+  const tasksByType = TASK_TYPE_VALUES.map((type) => {
+    const row = types.get(type);
+    return {
+      type,
+      assigned: count(row?.assigned),
+      completed: count(row?.completed),
+      overdue: count(row?.overdue),
+    };
+  });
+  const perDay = (rows: { day: string; n: unknown }[]) => new Map(rows.map((r) => [r.day, count(r.n)]));
+  const [a, t, v] = [perDay(activeByDay), perDay(tasksByDay), perDay(videosByDay)];
+  const sum = (key: 'assigned' | 'completed' | 'overdue') => tasksByType.reduce((n, row) => n + row[key], 0);
+  return {
+    from: range.from,
+    to: range.to,
+    members: count(members?.n),
+    activeMembers: count(active?.n),
+    tasksAssigned: sum('assigned'),
+    tasksCompleted: sum('completed'),
+    tasksOverdue: sum('overdue'),
+    videosWatched: count(watched?.n),
+    speech: scores.speech,
+    tasksByType,
+    scoresByType: scores.byType,
+    surveys,
+    days: range.days.map((day) => ({
+      day,
+      activeMembers: a.get(day) ?? 0,
+      tasksCompleted: t.get(day) ?? 0,
+      videosWatched: v.get(day) ?? 0,
+    })),
+  };
+};
+
+// --- the per-member table ----------------------------------------------------------------------------------
+
+const memberQuery = (
+  ctx: ServiceContext,
+  { enterpriseId, groupId }: Scope,
+  searchInput: string | undefined,
+) => {
+  let q = ctx.db
+    .selectFrom('users')
+    .where('users.enterprise_id', '=', enterpriseId)
+    .where(inGroup('users.id', groupId));
+  if (searchInput) {
+    const pattern = containsPattern(searchInput);
+    q = q.where(
+      sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`,
+    );
+  }
+  return q;
+};
+
+/**
+ * Each member's figures as correlated counts over the per-user indexes (status compared as `+ 0`, as in the
+ * admin's usage report, so SQLite does not walk the enterprise-wide time indexes once per member). The last
+ * active day is '' rather than null so both dialects sort it the same way.
+ */
+const memberRows = (ctx: ServiceContext, scope: Scope, searchInput: string | undefined) => {
+  const { range } = scope;
+  const dueBefore = overdueBefore(range);
+  const completed = TASK_STATUS.completed;
+  return memberQuery(ctx, scope, searchInput)
+    .select(['users.id', 'users.name', 'users.email'])
+    .select((eb: ExpressionBuilder<Database, 'users'>) => [
+      eb
+        .selectFrom('activity_days as ad')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('ad.user_id', '=', 'users.id')
+        .where('ad.day', '>=', range.from)
+        .where('ad.day', '<=', range.to)
+        .as('active_days'),
+      eb
+        .selectFrom('task_assignments as ta')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('ta.user_id', '=', 'users.id')
+        .where('ta.assigned_at', '>=', range.fromTs)
+        .where('ta.assigned_at', '<', range.toTs)
+        .as('tasks_assigned'),
+      eb
+        .selectFrom('task_assignments as ta')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('ta.user_id', '=', 'users.id')
+        .where(sql`ta.status + 0`, '=', completed)
+        .where('ta.completed_at', '>=', range.fromTs)
+        .where('ta.completed_at', '<', range.toTs)
+        .as('tasks_completed'),
+      eb
+        .selectFrom('task_assignments as ta')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('ta.user_id', '=', 'users.id')
+        .where(sql`ta.status + 0`, '<>', completed)
+        .where('ta.due_at', '>=', range.fromTs)
+        .where('ta.due_at', '<', dueBefore)
+        .as('tasks_overdue'),
+      eb
+        .selectFrom('content_actions as ca')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('ca.user_id', '=', 'users.id')
+        .where(sql`ca.action || ''`, '=', 'viewed')
+        .where('ca.created_at', '>=', range.fromTs)
+        .where('ca.created_at', '<', range.toTs)
+        .as('videos'),
+      sql<string>`coalesce((select max(ad.day) from activity_days as ad where ad.user_id = users.id), '')`.as(
+        'last_day',
+      ),
+    ]);
+};
+
+const SORT_COLUMNS: Record<MemberReportSort, string> = {
+  name: 'name',
+  activeDays: 'active_days',
+  tasksAssigned: 'tasks_assigned',
+  tasksCompleted: 'tasks_completed',
+  tasksOverdue: 'tasks_overdue',
+  videosWatched: 'videos',
+  lastActive: 'last_day',
+};
+
+const sortedMembers = (ctx: ServiceContext, scope: Scope, input: MemberFilters) => {
+  const by = input.sortBy ?? 'name';
+  const order = input.sortOrder ?? 'asc';
+  const rows = memberRows(ctx, scope, input.searchInput);
+  const byName = by === 'name' ? rows : rows.orderBy(sql.ref(SORT_COLUMNS[by]), order);
+  return byName.orderBy(sql`lower(users.name)`, by === 'name' ? order : 'asc').orderBy('users.id');
+};
+
+type Row = Awaited<ReturnType<ReturnType<typeof memberRows>['execute']>>[number];
+const toMemberRow = (row: Row): MemberReportRow => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  activeDays: count(row.active_days),
+  tasksAssigned: count(row.tasks_assigned),
+  tasksCompleted: count(row.tasks_completed),
+  tasksOverdue: count(row.tasks_overdue),
+  videosWatched: count(row.videos),
+  lastActiveDay: row.last_day || null,
+});
+
+/** reports/get-member-report: one page of the members' figures, searched and sorted. */
+export const memberReport = async (
+  ctx: ServiceContext,
+  input: MemberFilters & { currentPage?: number | undefined },
+) => {
+  const scope = await scopeOf(ctx, input);
+  const currentPage = input.currentPage ?? 1;
+  const [total, rows] = await Promise.all([
+    memberQuery(ctx, scope, input.searchInput)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    sortedMembers(ctx, scope, input)
+      .limit(MEMBER_REPORT_PAGE_SIZE)
+      .offset((currentPage - 1) * MEMBER_REPORT_PAGE_SIZE)
+      .execute(),
+  ]);
+  return {
+    ...pageOf(rows.map(toMemberRow), {
+      currentPage,
+      pageSize: MEMBER_REPORT_PAGE_SIZE,
+      total: count(total?.n),
+    }),
+    from: scope.range.from,
+    to: scope.range.to,
+  };
+};
+
+// --- CSV export --------------------------------------------------------------------------------------------
+
+/** reports/export-report: one table of the report as CSV text (the admin export's defused cells). */
+export const exportReportTable = async (
+  ctx: ServiceContext,
+  input: MemberFilters & { table: ReportTable },
+) => {
+  const scope = await scopeOf(ctx, input);
+  const { from, to } = scope.range;
+  const filename = `report-${input.table}-${from}-to-${to}.csv`;
+  const done = (csv: string, rows: number, truncated = false) => {
+    ctx.setMessage(
+      truncated
+        ? `The first ${USAGE_EXPORT_MAX_ROWS} rows exported`
+        : `${rows} ${rows === 1 ? 'row' : 'rows'} exported`,
+    );
+    return { filename, csv, rows, truncated };
+  };
+  if (input.table === 'members') {
+    const rows = await sortedMembers(ctx, scope, input)
+      .limit(USAGE_EXPORT_MAX_ROWS + 1)
+      .execute();
+    const truncated = rows.length > USAGE_EXPORT_MAX_ROWS;
+    const members = rows.slice(0, USAGE_EXPORT_MAX_ROWS).map(toMemberRow);
+    const csv = csvText(
+      [
+        'Member',
+        'Email',
+        'Active days',
+        'Tasks assigned',
+        'Tasks completed',
+        'Tasks overdue',
+        'Videos watched',
+        'Last active',
+      ],
+      members.map((m) => [
+        m.name,
+        m.email,
+        m.activeDays,
+        m.tasksAssigned,
+        m.tasksCompleted,
+        m.tasksOverdue,
+        m.videosWatched,
+        m.lastActiveDay,
+      ]),
+    );
+    return done(csv, members.length, truncated);
+  }
+  const report = await enterpriseReport(ctx, input);
+  if (input.table === 'activity')
+    return done(
+      csvText(
+        ['Day', 'Active members', 'Tasks completed', 'Videos watched'],
+        report.days.map((d) => [d.day, d.activeMembers, d.tasksCompleted, d.videosWatched]),
+      ),
+      report.days.length,
+    );
+  if (input.table === 'tasks')
+    return done(
+      csvText(
+        ['Task type', 'Assigned', 'Completed', 'Overdue'],
+        report.tasksByType.map((r) => [TASK_TYPE_LABELS[r.type], r.assigned, r.completed, r.overdue]),
+      ),
+      report.tasksByType.length,
+    );
+  if (input.table === 'surveys')
+    return done(
+      csvText(
+        ['Survey', 'Status', 'Members assigned', 'Responded', 'Response rate (%)'],
+        report.surveys.map((r) => [r.title, r.status, r.assigned, r.responded, r.rate]),
+      ),
+      report.surveys.length,
+    );
+  return done(
+    csvText(
+      [
+        'Task type',
+        'Scored attempts',
+        'Average score',
+        'Recordings heard',
+        'Pronunciation',
+        'Words per minute',
+        'Fillers per 100 words',
+      ],
+      report.scoresByType.map((r) => [
+        TASK_TYPE_LABELS[r.type],
+        r.scoredAttempts,
+        r.averageScore,
+        r.recordings,
+        r.pronunciation,
+        r.wordsPerMinute,
+        r.fillersPer100Words,
+      ]),
+    ),
+    report.scoresByType.length,
+  );
+};

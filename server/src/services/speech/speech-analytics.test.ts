@@ -1,0 +1,299 @@
+import { paceVerdict } from '@coach/shared/constants/speech';
+import { speechAnalysisPasses, speechAnalysisSchema } from '@coach/shared/contract/speech';
+import { describe, expect, it } from 'vitest';
+import type { Transcript } from '../../providers/speech/index.ts';
+import { analyseTranscript, type HeardTranscript, normaliseWord } from './speech-analytics.ts';
+
+// Pure: fixed word timings in, figures out. No database, so it runs in one vitest project only.
+
+type Heard = [word: string, start: number, end: number, confidence?: number];
+
+/** A transcript of these words (confidence 0.92 unless given), one speech segment around them. */
+const heard = (words: Heard[], extra: Partial<HeardTranscript> = {}): HeardTranscript => {
+  const timed = words.map(([word, start, end, confidence = 0.92]) => ({ word, start, end, confidence }));
+  const first = timed[0]?.start ?? 0;
+  const last = timed.at(-1)?.end ?? 0;
+  return {
+    speech: timed.length > 0,
+    durationSeconds: last + 0.5,
+    text: timed.map(({ word }) => word).join(' '),
+    words: timed,
+    segments: timed.length > 0 ? [{ start: first, end: last }] : [],
+    ...extra,
+  };
+};
+
+/** Words said one after another from `from`, each `each` seconds long with `gap` seconds between. */
+const spoken = (text: string, { from = 0.5, each = 0.35, gap = 0.05, confidence = 0.92 } = {}): Heard[] =>
+  text.split(' ').map((word, index) => {
+    const start = from + index * (each + gap);
+    return [word, Number(start.toFixed(3)), Number((start + each).toFixed(3)), confidence];
+  });
+
+const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
+
+describe('speech analytics against a target text', () => {
+  it('a learner who reads the right sentence scores completeness of 90 or more and passes a 70 mark', () => {
+    const analysis = analyseTranscript({ transcript: heard(spoken(SENTENCE)), target: SENTENCE });
+    expect(speechAnalysisSchema.parse(analysis)).toEqual(analysis);
+    expect(analysis.status).toBe('done');
+    expect(analysis.scores.completeness).toBeGreaterThanOrEqual(90);
+    expect(analysis.scores).toEqual({ accuracy: 92, completeness: 100, fluency: 100, pronunciation: 96 });
+    expect(analysis.words?.every((word) => word.status === 'correct')).toBe(true);
+    expect(analysis.words?.map((word) => word.word).join(' ')).toBe(SENTENCE);
+    expect(speechAnalysisPasses(analysis, 70)).toBe(true);
+  });
+
+  it('a learner who reads a different sentence fails the 70 mark', () => {
+    const analysis = analyseTranscript({
+      transcript: heard(spoken('I would like a cup of tea please')),
+      target: SENTENCE,
+    });
+    expect(analysis.status).toBe('done');
+    expect(analysis.scores.accuracy).toBe(0);
+    expect(analysis.scores.completeness).toBeLessThan(50);
+    expect(analysis.scores.pronunciation).toBeLessThan(70);
+    expect(speechAnalysisPasses(analysis, 70)).toBe(false);
+  });
+
+  it('marks omitted, inserted and mispronounced words (substituted or unclear), and not fillers as inserted', () => {
+    const analysis = analyseTranscript({
+      transcript: heard([
+        ['Please', 0.5, 0.9],
+        ['put', 0.9, 1.1],
+        ['the', 1.1, 1.2],
+        ['bed', 1.2, 1.5],
+        ['book', 1.5, 1.8],
+        ['um', 1.8, 2.0],
+        ['the', 2.0, 2.1],
+        ['shelf', 2.1, 2.5, 0.4],
+        ['now', 2.5, 2.8],
+      ]),
+      target: 'Please put the red book on the shelf.',
+    });
+    expect(analysis.words).toEqual([
+      { word: 'Please', start: 0.5, end: 0.9, status: 'correct' },
+      { word: 'put', start: 0.9, end: 1.1, status: 'correct' },
+      { word: 'the', start: 1.1, end: 1.2, status: 'correct' },
+      { word: 'red', start: 1.2, end: 1.5, status: 'mispronounced', heard: 'bed' },
+      { word: 'book', start: 1.5, end: 1.8, status: 'correct' },
+      { word: 'on', start: null, end: null, status: 'omitted' },
+      { word: 'the', start: 2, end: 2.1, status: 'correct' },
+      { word: 'shelf.', start: 2.1, end: 2.5, status: 'mispronounced' },
+      { word: 'now', start: 2.5, end: 2.8, status: 'inserted' },
+    ]);
+    expect(analysis.fillers).toEqual({ count: 1, per100Words: 11.1, words: ['um'] });
+    // 7 of 8 target words heard; 5 clear matches at 0.92 and one at 0.4 over 8 target + 1 inserted word.
+    expect(analysis.scores.completeness).toBe(88);
+    expect(analysis.scores.accuracy).toBe(Math.round(((5 * 0.92 + 0.4) / 9) * 100));
+  });
+
+  it('matches words written differently: case, punctuation, apostrophes, hyphens and small numbers', () => {
+    const analysis = analyseTranscript({
+      transcript: heard(spoken('dont worry its a well known fact twenty one people agree')),
+      target: 'Don\u2019t worry, it\u2019s a well-known fact: 21 people agree!',
+    });
+    expect(analysis.words?.filter((word) => word.status !== 'correct')).toEqual([]);
+    expect(analysis.scores.completeness).toBe(100);
+  });
+
+  it('a filler word the target itself contains is read, not counted as a filler', () => {
+    const analysis = analyseTranscript({ transcript: heard(spoken('Ah I see')), target: 'Ah, I see.' });
+    expect(analysis.fillers.count).toBe(0);
+    expect(analysis.words?.[0]).toMatchObject({ word: 'Ah,', status: 'correct' });
+  });
+});
+
+describe('speech analytics of delivery', () => {
+  it('counts three "um"s, per 100 words, and leaves them out of the pace', () => {
+    const analysis = analyseTranscript({ transcript: heard(spoken('So um I think um we should um go now')) });
+    expect(analysis.fillers).toEqual({ count: 3, per100Words: 30, words: ['um', 'um', 'um'] });
+    // 7 words in 3.95 s of speaking time: fillers take time but are not words of the pace.
+    expect(analysis.wordsPerMinute).toBe(Math.round(7 / (3.95 / 60)));
+    expect(analysis.scores.fluency).toBeLessThan(100);
+  });
+
+  it('a 1.5 s gap between words is a pause and a 0.6 s gap is not', () => {
+    const analysis = analyseTranscript({
+      transcript: heard([
+        ['I', 0.5, 0.7],
+        ['am', 0.7, 1.0],
+        ['here', 1.6, 2.0],
+        ['to', 3.5, 3.7],
+        ['help', 3.7, 4.1],
+      ]),
+    });
+    expect(analysis.pauses).toEqual([{ start: 2, end: 3.5 }]);
+    expect(analysis.longestPauseSeconds).toBe(1.5);
+  });
+
+  it('a silence between speech segments is a pause; silence before the first and after the last word is not', () => {
+    const words = spoken('one two three four five six', { from: 2, each: 0.5, gap: 0 });
+    const analysis = analyseTranscript({
+      transcript: heard(words, {
+        durationSeconds: 10,
+        segments: [
+          { start: 2, end: 3.2 },
+          { start: 4.3, end: 5 },
+        ],
+      }),
+    });
+    expect(analysis.pauses).toEqual([{ start: 3.2, end: 4.3 }]);
+    // 6 words from 2 s to 5 s: 120 a minute, the 2 s before and the 5 s after left out.
+    expect(analysis.wordsPerMinute).toBe(120);
+    expect(analysis.durationSeconds).toBe(10);
+  });
+
+  it('30 words in a minute is too slow, and costs fluency', () => {
+    const analysis = analyseTranscript({
+      transcript: heard(
+        spoken(Array.from({ length: 30 }, () => 'word').join(' '), { from: 0, each: 1.2, gap: 0.8 }),
+      ),
+    });
+    expect(analysis.wordsPerMinute).toBe(30);
+    expect(paceVerdict(analysis.wordsPerMinute)).toBe('too-slow');
+    expect(analysis.pauses).toEqual([]);
+    expect(analysis.scores.fluency).toBe(50);
+  });
+
+  it('free speech has no word statuses; accuracy and completeness come from the confidences', () => {
+    const analysis = analyseTranscript({
+      transcript: heard([
+        ['I', 0.5, 0.7, 0.9],
+        ['enjoy', 0.7, 1.1, 0.9],
+        ['working', 1.1, 1.5, 0.5],
+        ['with', 1.5, 1.7, 0.9],
+      ]),
+    });
+    expect(analysis.words).toBeNull();
+    expect(analysis.scores.accuracy).toBe(80);
+    expect(analysis.scores.completeness).toBe(75);
+  });
+
+  it('text without word times (a transcription endpoint) is spread over the speech', () => {
+    const analysis = analyseTranscript({
+      transcript: {
+        speech: true,
+        durationSeconds: 4,
+        text: 'Hello there my friend',
+        words: [],
+        segments: [{ start: 1, end: 3 }],
+      },
+      target: 'Hello there, my friend.',
+    });
+    expect(analysis.status).toBe('done');
+    expect(analysis.wordsPerMinute).toBe(120);
+    expect(analysis.scores.completeness).toBe(100);
+  });
+});
+
+describe("speech analytics of the engine's output", () => {
+  it("takes the speech provider's transcript as it is (a type change there fails to compile here)", () => {
+    const transcript: Transcript = {
+      speech: true,
+      durationSeconds: 3.2,
+      text: 'Rice is often served in round bowls.',
+      words: spoken('Rice is often served in round bowls.').map(([word, start, end]) => ({
+        word,
+        start,
+        end,
+        confidence: 0.97,
+      })),
+      segments: [{ start: 0.5, end: 3.2 }],
+      noise: { snrDb: 42.5, verdict: 'clear' },
+    };
+    const analysis = analyseTranscript({ transcript, target: 'Rice is often served in round bowls.' });
+    expect(analysis.scores.completeness).toBe(100);
+    expect(analysis.noise).toEqual({ snrDb: 42.5, verdict: 'clear' });
+  });
+});
+
+describe('speech analytics under noise', () => {
+  const zero = { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 };
+
+  it('a reading under noise as loud as the voice is too-noisy: scores 0, never passes, says how loud', () => {
+    const noise = { snrDb: 0.4, verdict: 'too-noisy' as const };
+    const analysis = analyseTranscript({ transcript: heard(spoken(SENTENCE), { noise }), target: SENTENCE });
+    expect(speechAnalysisSchema.parse(analysis)).toEqual(analysis);
+    expect(analysis).toMatchObject({
+      status: 'too-noisy',
+      words: null,
+      scores: zero,
+      noise,
+      wordsPerMinute: 0,
+    });
+    expect(analysis.transcript).toBe(SENTENCE);
+    expect(speechAnalysisPasses(analysis, 0)).toBe(false);
+  });
+
+  it('too-noisy wins over no-speech: the engine saw speech it could not make out', () => {
+    const noise = { snrDb: -3, verdict: 'too-noisy' as const };
+    const analysis = analyseTranscript({
+      transcript: { speech: false, durationSeconds: 4, text: '', words: [], segments: [], noise },
+    });
+    expect(analysis).toMatchObject({ status: 'too-noisy', durationSeconds: 4, noise });
+  });
+
+  it('a reading in a noisy room is still scored, and keeps its noise for the hint', () => {
+    const noise = { snrDb: 9.8, verdict: 'noisy' as const };
+    const analysis = analyseTranscript({ transcript: heard(spoken(SENTENCE), { noise }), target: SENTENCE });
+    expect(speechAnalysisSchema.parse(analysis)).toEqual(analysis);
+    expect(analysis.status).toBe('done');
+    expect(analysis.scores).toEqual({ accuracy: 92, completeness: 100, fluency: 100, pronunciation: 96 });
+    expect(analysis.noise).toEqual(noise);
+  });
+
+  it('no-speech keeps the noise too; a transcript without one has none', () => {
+    const noise = { snrDb: 21, verdict: 'clear' as const };
+    const silent = analyseTranscript({ transcript: heard([['...', 0.5, 1]], { noise }) });
+    expect(silent).toMatchObject({ status: 'no-speech', noise });
+    expect(analyseTranscript({ transcript: heard(spoken(SENTENCE)) })).not.toHaveProperty('noise');
+  });
+});
+
+describe('speech analytics of silence', () => {
+  const zero = { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 };
+
+  it('silence or a tone is no-speech, scores 0 and never passes, even a passing score of 0', () => {
+    const analysis = analyseTranscript({
+      transcript: { speech: false, durationSeconds: 6, text: '', words: [], segments: [] },
+      target: SENTENCE,
+    });
+    expect(speechAnalysisSchema.parse(analysis)).toEqual(analysis);
+    expect(analysis).toMatchObject({ status: 'no-speech', durationSeconds: 6, words: null, scores: zero });
+    expect(speechAnalysisPasses(analysis, 0)).toBe(false);
+  });
+
+  it('a transcript of punctuation only, or of hesitation sounds only, is no-speech', () => {
+    for (const words of [
+      [['...', 0.5, 1] as Heard],
+      [['Hmm.', 0.5, 1.2] as Heard, ['um', 1.5, 1.8] as Heard],
+    ]) {
+      const analysis = analyseTranscript({ transcript: heard(words), target: SENTENCE });
+      expect(analysis).toMatchObject({ status: 'no-speech', scores: zero, pauses: [], wordsPerMinute: 0 });
+    }
+  });
+
+  it('speech the engine flags as none is no-speech whatever words it guessed', () => {
+    const analysis = analyseTranscript({
+      transcript: { ...heard(spoken(SENTENCE)), speech: false },
+      target: SENTENCE,
+    });
+    expect(analysis.status).toBe('no-speech');
+    expect(speechAnalysisPasses(analysis, 0)).toBe(false);
+  });
+});
+
+describe('word normalisation', () => {
+  it('compares words as said', () => {
+    expect(normaliseWord('Don\u2019t')).toEqual(['dont']);
+    expect(normaliseWord('"Hello,"')).toEqual(['hello']);
+    expect(normaliseWord('well-known')).toEqual(['well', 'known']);
+    expect(normaliseWord('21')).toEqual(['twenty', 'one']);
+    expect(normaliseWord('7')).toEqual(['seven']);
+    expect(normaliseWord('3.5')).toEqual(['three', 'point', 'five']);
+    expect(normaliseWord('50%')).toEqual(['fifty', 'percent']);
+    expect(normaliseWord('1,999')).toEqual(['1999']);
+    expect(normaliseWord('—')).toEqual([]);
+  });
+});

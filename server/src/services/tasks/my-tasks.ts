@@ -1,0 +1,480 @@
+import { ANSWERED_INTERVIEW_STAGES } from '@coach/shared/constants/interview';
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
+import {
+  isScoredTaskType,
+  MY_TASKS_MAX_ROWS,
+  MY_TASKS_PAGE_SIZE,
+  type MyTaskRow,
+  type MyTasksPage,
+  type Task,
+  type TaskOfType,
+  type TaskProgressUpdate,
+  type TaskReport,
+} from '@coach/shared/contract/tasks';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { conflict, forbidden, notFound, validation } from '../../errors.ts';
+import { enterpriseSession } from '../../session/session.ts';
+import { nowIso } from '../common/clock.ts';
+import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from '../common/features.ts';
+import { containsPattern, pageOf } from '../common/lists.ts';
+import { assertUploaded, signUpload } from '../content/uploads.ts';
+import type { ServiceContext } from '../context.ts';
+import { recordPractice } from '../identity/activity.ts';
+import { emitEvent } from '../integrations/integration-events.ts';
+import { pronunciationSettingsForUser } from '../speech/pronunciation.ts';
+import { queueRecordingAnalyses, scorePronunciationTask } from '../speech/recording-analysis.ts';
+import {
+  findAssignment,
+  isOverdue,
+  loadAssignment,
+  type StoredReport,
+  statusOf,
+} from './task-assignment-rows.ts';
+import { attemptStateOf, RETRY_REFUSED } from './task-attempts.ts';
+import { canAuthor, loadTask, toTasks } from './tasks.ts';
+
+// The learner's side of tasks (the dashboard's my-tasks feature): their list, one task, saving answers and
+// completing, the task variant of the signed upload, and Video tasks completed by a recorded view.
+
+/**
+ * tasks/get-my-tasks: a page of the learner's tasks (one status's when taskStatus is given), with the counts
+ * per status under the same filters, counted by the database rather than from the page. Types whose feature
+ * is off for the enterprise are hidden (issue 7).
+ */
+export const myTasks = async (
+  ctx: ServiceContext,
+  input: {
+    tasktype?: number | undefined;
+    search?: string | undefined;
+    catSearch?: string | undefined;
+    viewallvideo?: boolean | undefined;
+    taskStatus?: number | undefined;
+    currentPage: number;
+  },
+): Promise<MyTasksPage> => {
+  const s = enterpriseSession(ctx);
+  let query = ctx.db
+    .selectFrom('task_assignments as a')
+    .innerJoin('tasks as t', 't.id', 'a.task_id')
+    // The member's own rows (a member belongs to one enterprise); user_id alone keeps SQLite on its index.
+    .where('a.user_id', '=', s.user.id)
+    .where('t.type', 'in', openTaskTypes(ctx));
+  if (input.tasktype) query = query.where('t.type', '=', input.tasktype);
+  if (input.catSearch) query = query.where('t.category', '=', input.catSearch);
+  if (input.search)
+    query = query.where(sql<boolean>`lower(t.title) like ${containsPattern(input.search)} escape '\\'`);
+  const statusCounts = await query
+    .select(['a.status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('a.status')
+    .execute();
+  const counts = { due: 0, inProgress: 0, done: 0 };
+  for (const row of statusCounts) {
+    const status = statusOf(row.status);
+    if (status === TASK_STATUS.completed) counts.done += Number(row.n);
+    else if (status === TASK_STATUS.inProgress) counts.inProgress += Number(row.n);
+    else counts.due += Number(row.n);
+  }
+  const chosen = input.taskStatus;
+  if (chosen !== undefined) query = query.where('a.status', '=', chosen);
+  const total =
+    chosen === undefined
+      ? counts.due + counts.inProgress + counts.done
+      : ([counts.due, counts.inProgress, counts.done][chosen] ?? 0);
+  const allVideos = input.viewallvideo === true && input.tasktype === TASK_TYPES.video;
+  const pageSize = allVideos ? MY_TASKS_MAX_ROWS : MY_TASKS_PAGE_SIZE;
+  const currentPage = allVideos ? 1 : input.currentPage;
+  const rows = await query
+    .select([
+      'a.task_id',
+      'a.status',
+      'a.progress',
+      'a.assigned_at',
+      'a.due_at',
+      'a.completed_at',
+      'a.reviewed_at',
+      'a.feedback',
+      't.type',
+      't.title',
+      't.category',
+      't.level',
+      't.time_minutes',
+    ])
+    // Soonest due first; the Done tab newest completed first.
+    .$if(chosen === TASK_STATUS.completed, (q) => q.orderBy('a.completed_at', 'desc'))
+    .$if(chosen !== TASK_STATUS.completed, (q) => q.orderBy('a.status').orderBy('a.due_at'))
+    .orderBy('a.task_id')
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .execute();
+  const listdata: MyTaskRow[] = rows.map((row) => ({
+    taskId: row.task_id,
+    type: Number(row.type) as Task['type'],
+    title: row.title,
+    category: row.category as Task['category'],
+    level: Number(row.level),
+    timeMinutes: Number(row.time_minutes),
+    taskStatus: statusOf(row.status),
+    progress: Number(row.progress),
+    assignedAt: row.assigned_at,
+    dueAt: row.due_at,
+    overdue: isOverdue(row.due_at, row.status),
+    completedAt: row.completed_at,
+    reviewedAt: row.reviewed_at,
+    hasFeedback: Boolean(row.feedback),
+  }));
+  return { ...pageOf(listdata, { currentPage, pageSize, total }), counts };
+};
+
+export const myTask = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
+  const s = enterpriseSession(ctx);
+  const row = await ctx.db
+    .selectFrom('task_assignments')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .where('user_id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Task not found');
+  const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, taskId)]);
+  const typed = task as Task;
+  assertTaskTypeOn(ctx, typed.type);
+  const scored = isScoredTaskType(typed.type);
+  // A Read & Record task submitted before it was scored (issue 38) is scored when next opened.
+  const scoredNow =
+    scored && Number(row.status) === TASK_STATUS.completed && !row.report?.includes('"pronunciationResult"')
+      ? await scorePronunciationTask(ctx, row.id)
+      : null;
+  const current = scoredNow ? await findAssignment(ctx.db, s.enterpriseId, taskId, s.user.id) : row;
+  // Most Viewed counts learners opening a task they had not started, not every reload while resuming it.
+  if (Number(row.status) === TASK_STATUS.notStarted)
+    await ctx.db
+      .updateTable('tasks')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', taskId)
+      .execute();
+  const rule = scored ? await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id) : null;
+  return {
+    task: typed,
+    assignment: await loadAssignment(ctx.db, current),
+    pronunciation: rule
+      ? { accent: rule.accent, passingScore: rule.passingScore, strictness: rule.strictness }
+      : null,
+  };
+};
+
+const stageKeys = ANSWERED_INTERVIEW_STAGES;
+
+/** What a completed report must hold, per type; throws 422 naming the first missing answer. */
+export const assertComplete = (task: Task, report: TaskReport) => {
+  const recorded = (key: string, message: string) => {
+    if (!report.recordings?.[key]) throw validation(`report.recordings.${key}`, message);
+  };
+  switch (task.type) {
+    case 1:
+      if (report.read !== true)
+        throw validation('report.read', 'Please read the passage and mark it as read');
+      return;
+    case 2:
+      task.items.forEach((item, index) => {
+        recorded(String(index), `Please record "${item}"`);
+      });
+      return;
+    case 3:
+      if ((report.watchedPercent ?? 0) < 80)
+        throw validation('report.watchedPercent', 'Please watch at least 80 % of the video');
+      return;
+    case 4:
+      task.questions.forEach((_question, index) => {
+        recorded(String(index), `Please record your answer to question ${index + 1}`);
+      });
+      return;
+    case 5:
+      recorded('passage', 'Please record yourself reading the passage');
+      return;
+    case 6:
+      for (const stage of stageKeys) recorded(stage, `Please record your answer for ${stage.toLowerCase()}`);
+      return;
+    case 7:
+      task.questions.forEach((_question, index) => {
+        if (!report.answers?.[index]?.trim())
+          throw validation(`report.answers.${index}`, `Please answer question ${index + 1}`);
+      });
+      return;
+    case 8:
+      assertChoices(task, report);
+      return;
+  }
+};
+
+/** The multiple-choice rules of spec §3: required, options only (or other when allowed), single or multiple. */
+const assertChoices = (task: TaskOfType<8>, report: TaskReport) => {
+  for (const question of task.questions) {
+    const field = `report.choices.${question.id}`;
+    const choice = report.choices?.[question.id];
+    const other = choice?.other?.trim();
+    const values = choice?.values ?? [];
+    if (values.length === 0 && !other) {
+      if (question.required) throw validation(field, `Please answer: ${question.text}`);
+      continue;
+    }
+    const allowed = new Set(question.options.map((option) => option.value));
+    if (values.some((value) => !allowed.has(value))) throw validation(field, 'Choose from the options given');
+    if (other && !question.hasOther) throw validation(field, 'This question has no "other" answer');
+    if (!question.multipleSelection && values.length + (other ? 1 : 0) > 1)
+      throw validation(field, `Choose one answer: ${question.text}`);
+  }
+};
+
+/**
+ * A Video task completes when its video is viewed in the player (spec §4: more than 80 % played, recorded by
+ * contentactions/do-action), not when a client claims a watched percentage.
+ */
+const assertVideoViewed = async (ctx: ServiceContext, contentId: string) => {
+  const s = enterpriseSession(ctx);
+  const viewed = await ctx.db
+    .selectFrom('content_actions')
+    .select('id')
+    .where('user_id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .where('content_id', '=', contentId)
+    .where('action', '=', 'viewed')
+    .executeTakeFirst();
+  if (!viewed)
+    throw validation(
+      'report.watchedPercent',
+      'Watch the video in the player: it completes the task once 80 % has played',
+    );
+};
+
+/**
+ * tasks/update-my-task. taskStatus: 0 not started, 1 in progress (progress saved as the learner goes), 2 completed
+ * (spec §4). A completed task stays completed. Recordings must be the learner's own finished uploads.
+ */
+export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdate) => {
+  const s = enterpriseSession(ctx);
+  if (input.userId !== s.user.id) throw forbidden('You can only update your own tasks');
+  const row = await ctx.db
+    .selectFrom('task_assignments')
+    .selectAll()
+    .where('task_id', '=', input.taskId)
+    .where('user_id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Task not found');
+  if (Number(row.status) === TASK_STATUS.completed)
+    throw conflict('This task is already completed; its answers are kept as they were submitted');
+  const previous: TaskReport = row.report ? JSON.parse(row.report) : {};
+  const report: TaskReport = input.report ?? previous;
+  for (const [key, recording] of Object.entries(report.recordings ?? {})) {
+    if (previous.recordings?.[key]?.fileUrl !== recording.fileUrl)
+      await assertUploaded(ctx, `report.recordings.${key}`, recording.fileUrl, 'task-recording');
+  }
+  const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, input.taskId)]);
+  if (!task) throw notFound('Task not found');
+  assertTaskTypeOn(ctx, task.type);
+  const completing = input.taskStatus === TASK_STATUS.completed;
+  if (completing) assertComplete(task, report);
+  if (completing && task.type === TASK_TYPES.video) await assertVideoViewed(ctx, task.contentId);
+  // A learner's report never carries a score; the server writes it once the recordings are heard.
+  const stored: StoredReport = report;
+  const at = nowIso();
+  // The attempt and the analyses of its new recordings are written together (issue 16): nothing saved unheard.
+  const queued = await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('task_assignments')
+      .set({
+        status: input.taskStatus,
+        progress: completing ? 100 : Math.min(input.progress, 99),
+        report: JSON.stringify(stored),
+        started_at: row.started_at ?? (input.taskStatus > 0 ? at : null),
+        completed_at: completing ? at : null,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    if (completing)
+      await emitEvent(trx, {
+        enterpriseId: s.enterpriseId,
+        type: 'task.completed',
+        memberId: s.user.id,
+        data: { taskId: task._id, assignmentId: row.id, taskType: task.type },
+      });
+    return queueRecordingAnalyses(trx, {
+      enterpriseId: s.enterpriseId,
+      assignmentId: row.id,
+      task,
+      previous,
+      report,
+    });
+  });
+  if (queued) ctx.jobs.poke();
+  // An attempt saved or submitted is practice: the day counts as active (issue 38 item 10).
+  await recordPractice(ctx);
+  // Every item heard already (nothing re-recorded at the end): the score is there at once.
+  if (completing && isScoredTaskType(task.type)) await scorePronunciationTask(ctx, row.id);
+  ctx.setMessage(completing ? 'Task completed successfully' : 'Progress saved');
+  return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
+};
+
+/**
+ * tasks/retry-my-task (issue 38): a scored task submitted, scored and not passed opens a new try. The submitted
+ * try is kept whole in task_attempts (its report, score, dates and the reviewer's word on it) and its analyses are
+ * marked with it; the assignment starts over in progress with no answers, awaiting review again once submitted.
+ * The counting score stays on the assignment meanwhile. Another learner's task or another enterprise's is a
+ * missing one (404).
+ */
+export const retryMyTask = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
+  const s = enterpriseSession(ctx);
+  const row = await ctx.db
+    .selectFrom('task_assignments')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .where('user_id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Task not found');
+  const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, taskId)]);
+  if (!task) throw notFound('Task not found');
+  assertTaskTypeOn(ctx, task.type);
+  if (!isScoredTaskType(task.type))
+    throw validation('taskId', 'Only scored tasks (Pronunciation, Read & Record) can be tried again');
+  const rule = await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id);
+  const { attempts, retry } = await attemptStateOf(ctx.db, row, task, rule.attemptCounts);
+  if (retry?.reason) throw conflict(RETRY_REFUSED[retry.reason]);
+  const kept = attempts.find((attempt) => attempt.current);
+  if (!kept) throw conflict(RETRY_REFUSED.open);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    // Only the submitted try opens a new one: a second Try again on its way finds it open and stops.
+    const reopened = await trx
+      .updateTable('task_assignments')
+      .set({
+        status: TASK_STATUS.inProgress,
+        progress: 0,
+        report: null,
+        started_at: at,
+        completed_at: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        feedback: null,
+        feedback_at: null,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', TASK_STATUS.completed)
+      .executeTakeFirst();
+    if (Number(reopened.numUpdatedRows) !== 1) throw conflict(RETRY_REFUSED.open);
+    const attemptId = crypto.randomUUID();
+    await trx
+      .insertInto('task_attempts')
+      .values({
+        id: attemptId,
+        enterprise_id: s.enterpriseId,
+        assignment_id: row.id,
+        number: kept.number,
+        report: row.report ?? '{}',
+        score: kept.result?.score ?? null,
+        passed: kept.result?.passed ? 1 : 0,
+        started_at: row.started_at,
+        completed_at: row.completed_at,
+        reviewed_at: row.reviewed_at,
+        feedback: row.feedback,
+        feedback_at: row.feedback_at,
+        created_at: at,
+      })
+      .execute();
+    await trx
+      .updateTable('recording_analyses')
+      .set({ attempt_id: attemptId })
+      .where('assignment_id', '=', row.id)
+      .where('attempt_id', 'is', null)
+      .execute();
+  });
+  ctx.setMessage('A new try is open: your earlier tries are kept');
+  return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, taskId, s.user.id));
+};
+
+/**
+ * general/put-signed-request-for-upload-to-s3-task: only task files (attachments, recordings). With a taskId the
+ * caller must be able to see the task: an author of the enterprise's library, or the learner it is assigned to.
+ */
+export const signTaskUpload = async (
+  ctx: ServiceContext,
+  input: Parameters<typeof signUpload>[1] & { taskId?: string | undefined },
+) => {
+  const s = enterpriseSession(ctx);
+  if (input.purpose !== 'task-attachment' && input.purpose !== 'task-recording')
+    throw validation('purpose', 'Task uploads are attachments or recordings');
+  if (input.purpose === 'task-attachment') assertFeatureOn(ctx, 'enableTaskAttachmentUpload');
+  if (input.taskId) {
+    await loadTask(ctx.db, s.enterpriseId, input.taskId);
+    if (input.purpose === 'task-recording' || !canAuthor(ctx))
+      await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id).catch(() => {
+        throw notFound('Task not found');
+      });
+  }
+  const { taskId: _taskId, ...upload } = input;
+  return signUpload(ctx, upload);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Video tasks and the content library (issue 6)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The member's not-completed Video tasks (type 3) keyed by the video they point at, earliest due first.
+ * A member has few open tasks, so tasks.details is read here rather than queried as JSON on two dialects.
+ */
+export const openVideoTasks = async (db: Db, enterpriseId: string, userId: string) => {
+  const rows = await db
+    .selectFrom('task_assignments as a')
+    .innerJoin('tasks as t', 't.id', 'a.task_id')
+    .select(['a.id', 'a.task_id', 'a.report', 'a.started_at', 't.details'])
+    .where('a.user_id', '=', userId)
+    .where('a.enterprise_id', '=', enterpriseId)
+    .where('t.type', '=', 3)
+    .where('a.status', '!=', TASK_STATUS.completed)
+    .orderBy('a.due_at')
+    .orderBy('a.id')
+    .execute();
+  const byContent = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const { contentId } = JSON.parse(row.details) as { contentId?: string };
+    if (contentId) byContent.set(contentId, [...(byContent.get(contentId) ?? []), row]);
+  }
+  return byContent;
+};
+
+/**
+ * 'viewed' of a video (spec §4): the member's not-completed Video tasks for it become progress 100,
+ * taskStatus 2, with the report saying the video was watched. Answers the completed task ids.
+ */
+export const completeVideoTasks = async (db: Db, enterpriseId: string, userId: string, contentId: string) => {
+  const open = (await openVideoTasks(db, enterpriseId, userId)).get(contentId) ?? [];
+  const at = nowIso();
+  for (const row of open) {
+    const previous: TaskReport = row.report ? JSON.parse(row.report) : {};
+    await db
+      .updateTable('task_assignments')
+      .set({
+        status: TASK_STATUS.completed,
+        progress: 100,
+        report: JSON.stringify({ ...previous, watchedPercent: 100 }),
+        started_at: row.started_at ?? at,
+        completed_at: at,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .where('status', '!=', TASK_STATUS.completed)
+      .execute();
+    await emitEvent(db, {
+      enterpriseId,
+      type: 'task.completed',
+      memberId: userId,
+      data: { taskId: row.task_id, assignmentId: row.id, taskType: TASK_TYPES.video },
+    });
+  }
+  return open.map((row) => row.task_id);
+};
