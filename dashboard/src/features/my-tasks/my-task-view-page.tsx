@@ -24,9 +24,10 @@ import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { TaskTries } from '../../ui/task-tries.tsx';
+import { stepId } from './runners/runner-parts.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import { stepVerb, taskProgress } from './task-report.ts';
-import { stepId, TaskRunner } from './task-runner.tsx';
+import { TaskRunner } from './task-runner.tsx';
 import { type SaveState, useTaskAttempt } from './use-task-attempt.ts';
 import './my-tasks.css';
 

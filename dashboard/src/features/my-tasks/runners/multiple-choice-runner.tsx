@@ -1,0 +1,41 @@
+import type { TASK_TYPES } from '@coach/shared/constants/task-types';
+import { useTranslation } from 'react-i18next';
+import { MultipleChoiceQuestion } from '../../../ui/multiple-choice.tsx';
+import { choiceField } from '../task-report.ts';
+import { Intro, type RunnerInput, stepId } from './runner-parts.tsx';
+
+/** Multiple Choice Question: each question with its options, saved as the learner chooses. */
+export const MultipleChoiceRunner = ({
+  task,
+  props,
+}: RunnerInput<typeof TASK_TYPES.multipleChoiceQuestion>) => {
+  const { t } = useTranslation('my-tasks');
+  return (
+    <div className="runner">
+      <Intro readOnly={props.readOnly}>{t('runner.mcIntro')}</Intro>
+      <ol className="steps">
+        {task.questions.map((question, index) => {
+          const field = choiceField(question.id);
+          return (
+            <li key={question.id} className="step step--plain">
+              <MultipleChoiceQuestion
+                id={stepId(field)}
+                question={question}
+                number={index + 1}
+                answer={props.report.choices?.[question.id]}
+                readOnly={props.readOnly}
+                error={props.errorFor(field)}
+                onChange={(answer) => {
+                  void props.update(
+                    (report) => ({ ...report, choices: { ...report.choices, [question.id]: answer } }),
+                    'soon',
+                  );
+                }}
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+};
