@@ -1,12 +1,12 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS, members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { CsvImportDialog } from '../../ui/csv-import-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../../ui/text-field.tsx';
 import { GroupChooser } from './member-dialogs.tsx';
 
 type Option = { _id: string; name: string };
-type FieldErrors = Partial<Record<'name' | 'email' | 'roleId' | 'groupIds' | 'form', string>>;
+const INVITE_FIELDS = ['name', 'email', 'roleId', 'groupIds'] as const;
 
 const CSV_TEMPLATE = `${MEMBER_CSV_COLUMNS.join(',')}\nAlex Example,alex@example.com,Learner,Sales Onboarding;Customer Success\n`;
 const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
@@ -36,8 +36,9 @@ export const InviteMemberDialog = ({
   const [email, setEmail] = useState('');
   const [roleId, setRoleId] = useState('');
   const [chosen, setChosen] = useState<Option[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, send } = useContractForm(INVITE_FIELDS);
+  // Stable, so the group search's failure is shown once, not on every render.
+  const showError = useCallback((form: string) => setErrors({ form }), [setErrors]);
 
   useEffect(() => {
     if (!roleOptions) return;
@@ -51,34 +52,10 @@ export const InviteMemberDialog = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = members.invite.request.safeParse({
-      name,
-      email,
-      roleId,
-      groupIds: chosen.map((g) => g._id),
-    });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form') as keyof FieldErrors;
-        next[field] ??= field === 'roleId' ? t('invite.chooseRole') : issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    try {
-      await api.call(members.invite, parsed.data);
-      notify.success(t('invite.sent', { email: parsed.data.email }));
-      onInvited();
-    } catch (err) {
-      if (err instanceof ApiError && err.field && ['name', 'email', 'roleId', 'groupIds'].includes(err.field))
-        setErrors({ [err.field]: err.message.replace(/^\w+: /, '') });
-      else setErrors({ form: err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setSaving(false);
-    }
+    const invited = await send(members.invite, { name, email, roleId, groupIds: chosen.map((g) => g._id) });
+    if (invited) onInvited();
+    // No role chosen (the enterprise has none to offer): the field asks for one in the screen's words.
+    else if (!roleId) setErrors((current) => ({ ...current, roleId: t('invite.chooseRole') }));
   };
 
   return (
@@ -122,7 +99,7 @@ export const InviteMemberDialog = ({
             </option>
           ))}
         </SelectField>
-        <GroupChooser chosen={chosen} onChange={setChosen} onError={(form) => setErrors({ form })} />
+        <GroupChooser chosen={chosen} onChange={setChosen} onError={showError} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             {t('cancel')}

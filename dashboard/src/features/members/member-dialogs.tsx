@@ -3,12 +3,13 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { groups } from '@coach/shared/contract/groups';
 import { type Member, members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatList } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
@@ -18,6 +19,8 @@ import { SelectField } from '../../ui/text-field.tsx';
 
 type Option = { _id: string; name: string };
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+/** The edit form names no field: every refusal shows above it. */
+const EDIT_FIELDS = [] as const;
 
 /** Groups with a search box: the chosen ones are kept while the search changes. */
 export const GroupChooser = ({
@@ -97,29 +100,21 @@ export const EditMemberDialog = ({
   const rolesError = roleList.state.status === 'error' ? roleList.state.message : null;
   const [roleId, setRoleId] = useState(member.role._id);
   const [chosen, setChosen] = useState<Option[]>(member.groups);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, send } = useContractForm(EDIT_FIELDS);
+  // Stable, so the group search's failure is shown once, not on every render.
+  const showError = useCallback((form: string) => setErrors({ form }), [setErrors]);
 
   useEffect(() => {
-    if (rolesError) setError(rolesError);
-  }, [rolesError]);
+    if (rolesError) setErrors({ form: rolesError });
+  }, [rolesError, setErrors]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const updated = await api.call(members.update, {
-        memberId: member._id,
-        roleId,
-        groupIds: chosen.map((g) => g._id),
-      });
-      notify.success(t('edit.updated'));
-      onSaved(updated);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setSaving(false);
-    }
+    const updated = await send(members.update, {
+      memberId: member._id,
+      roleId,
+      groupIds: chosen.map((g) => g._id),
+    });
+    if (updated) onSaved(updated);
   };
 
   return (
@@ -132,7 +127,7 @@ export const EditMemberDialog = ({
       description={member.email}
     >
       <form className="member-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
+        <FormAlert message={errors.form} />
         <SelectField
           label={t('invite.role')}
           value={roleId}
@@ -146,7 +141,7 @@ export const EditMemberDialog = ({
             </option>
           ))}
         </SelectField>
-        <GroupChooser chosen={chosen} onChange={setChosen} onError={setError} />
+        <GroupChooser chosen={chosen} onChange={setChosen} onError={showError} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             {t('cancel')}
