@@ -1,15 +1,16 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { type Task, tasks } from '@coach/shared/contract/tasks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useEditorScope } from './editor-scope.tsx';
 import { fromTask, type TaskDraft } from './task-draft.ts';
+
+const FIELDS = ['topic'] as const;
 
 /**
  * "Draft with the coach" beside the type's heading: a topic in, the type's fields (and title, level,
@@ -25,39 +26,21 @@ export const CoachDraftButton = ({
   const [open, setOpen] = useState(false);
   const { t } = useTranslation('task-editor');
   const [topic, setTopic] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, saving: busy, send } = useContractForm(FIELDS);
   const { coachDraft } = useEditorScope();
-  if (draft.type === 3 || !coachDraft) return null;
+  if (draft.type === TASK_TYPES.video || !coachDraft) return null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = tasks.generateContentTask.request.safeParse({
-      type: draft.type,
-      topic,
-      level: draft.level,
+    const answer = await send(tasks.generateContentTask, { type: draft.type, topic, level: draft.level });
+    if (!answer) return;
+    // The draft has a task's fields; the form's own draft keeps its attachments and expiry choice.
+    onDraft({
+      ...fromTask(answer.draft as unknown as Task),
+      attachments: draft.attachments,
+      expirySeconds: draft.expirySeconds,
     });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? t('coach.topicRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { draft: written } = await api.call(tasks.generateContentTask, parsed.data);
-      // The draft has a task's fields; the form's own draft keeps its attachments and expiry choice.
-      onDraft({
-        ...fromTask(written as unknown as Task),
-        attachments: draft.attachments,
-        expirySeconds: draft.expirySeconds,
-      });
-      notify.success(t('coach.filled'));
-      setOpen(false);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
+    setOpen(false);
   };
 
   return (
@@ -75,7 +58,8 @@ export const CoachDraftButton = ({
           description={t('coach.description')}
         >
           <form className="coach-draft" onSubmit={submit} noValidate>
-            <FormAlert message={error} />
+            {/* The topic's refusal shows above the form, like the server's. */}
+            <FormAlert message={errors.form ?? errors.topic} />
             <TextField
               label={t('coach.topic')}
               value={topic}

@@ -1,6 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { LEVEL_VALUES, type Level } from '@coach/shared/constants/levels';
-import type { TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPES, type TaskType } from '@coach/shared/constants/task-types';
 import { type TaskDraft, tasks } from '@coach/shared/contract/tasks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { formatList, formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { errorsFromIssues } from '../../lib/use-contract-form.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -18,25 +18,25 @@ import { SelectField, TextField } from '../../ui/text-field.tsx';
 import { levelLabel, timeLabel, typeLabel } from './task-text.ts';
 
 /** Video tasks name a video of the library; the coach writes every other open type. */
-const writable = (open: readonly TaskType[]): TaskType[] => open.filter((type) => type !== 3);
+const writable = (open: readonly TaskType[]): TaskType[] => open.filter((type) => type !== TASK_TYPES.video);
 const COUNTS = [1, 2, 3, 4, 5, 6, 8, 10] as const;
 
-type Errors = Partial<Record<'topic' | 'types' | 'count' | 'level' | 'form', string>>;
+const FIELDS = ['topic', 'types', 'count', 'level'] as const;
 
 /** What a draft asks of the learner, in one line. */
 const draftSummary = (draft: TaskDraft) => {
   switch (draft.type) {
-    case 1:
-    case 5:
+    case TASK_TYPES.read:
+    case TASK_TYPES.readAndRecord:
       return draft.passage ?? '';
-    case 2:
+    case TASK_TYPES.pronunciation:
       return i18n.t('tasks:generate.say', { items: formatList(draft.items, 'unit') });
-    case 4:
-    case 7:
+    case TASK_TYPES.questionAndAnswer:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       return draft.questions.join(' · ');
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       return `${draft.jobTitle} · ${draft.industry} · ${draft.location}`;
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       return draft.questions.map((q) => q.text).join(' · ');
     default:
       return '';
@@ -51,34 +51,26 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
   const { t } = useTranslation('tasks');
   const [topic, setTopic] = useState('');
   const WRITABLE = writable(useOpenTaskTypes());
-  const [types, setTypes] = useState<TaskType[]>(() => WRITABLE.filter((type) => type === 1 || type === 7));
+  const [types, setTypes] = useState<TaskType[]>(() =>
+    WRITABLE.filter((type) => type === TASK_TYPES.read || type === TASK_TYPES.freeTextQuestionAndAnswer),
+  );
   const [count, setCount] = useState(3);
   const [level, setLevel] = useState<Level>(2);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, saving, send } = useContractForm(FIELDS);
+  // Adding the kept drafts is one call per draft, not one contract form: it keeps its own busy flag.
+  const [adding, setAdding] = useState(false);
+  const busy = saving || adding;
   const [drafts, setDrafts] = useState<TaskDraft[] | null>(null);
   const [keep, setKeep] = useState<number[]>([]);
   const [estimate, setEstimate] = useState(false);
 
   const generate = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = tasks.generateAiTasks.request.safeParse({ topic, types, count, level });
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const { drafts: found, engine } = await api.call(tasks.generateAiTasks, parsed.data);
-      setDrafts(found);
-      setKeep(found.map((_, index) => index));
-      setEstimate(engine === 'builtin');
-    } catch (error) {
-      setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await send(tasks.generateAiTasks, { topic, types, count, level });
+    if (!answer) return;
+    setDrafts(answer.drafts);
+    setKeep(answer.drafts.map((_, index) => index));
+    setEstimate(answer.engine === 'builtin');
   };
 
   const add = async () => {
@@ -88,7 +80,7 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
       setErrors({ form: t('generate.tickOne') });
       return;
     }
-    setBusy(true);
+    setAdding(true);
     setErrors({});
     let added = 0;
     try {
@@ -106,7 +98,7 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
       setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
       if (added) onAdded();
     } finally {
-      setBusy(false);
+      setAdding(false);
     }
   };
 
