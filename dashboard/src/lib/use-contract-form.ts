@@ -3,7 +3,17 @@ import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/defi
 import { useState } from 'react';
 import { serverText } from '../i18n/server-text.ts';
 import { api } from './api.ts';
+import { type LimitsMap, limitsOf } from './contract-limits.ts';
 import { notify } from './notify.ts';
+
+export {
+  type FieldLimits,
+  type LimitsMap,
+  limitsOf,
+  limitsOfField,
+  maxLengthOf,
+  type RequestField,
+} from './contract-limits.ts';
 
 export type FormErrors<F extends string> = Partial<Record<F | 'form', string>>;
 
@@ -20,10 +30,18 @@ export const errorsFromIssues = <F extends string>(
  * A form sent with one contract call. The call's own request schema checks the input first, so the
  * messages under the fields are the server's; a server error naming one of the form's fields lands under
  * it, anything else above the form. Success shows the server's message as a toast.
+ *
+ * Given the call (`useContractForm(FIELDS, call)`), `limits` holds its request's field limits and
+ * `field(name)` gives a text field its error and its schema's length bound: `<TextField {...field('name')} />`,
+ * so no form repeats a contract limit. A form that sends one of several calls binds the one whose limits it shows.
  */
-export const useContractForm = <F extends string>(fields: readonly F[]) => {
+export const useContractForm = <F extends string>(fields: readonly F[], call?: CallDef) => {
   const [errors, setErrors] = useState<FormErrors<F>>({});
   const [saving, setSaving] = useState(false);
+  const limits: LimitsMap = call ? limitsOf(call) : {};
+
+  /** A text field's error and the most characters the call's request takes in it. */
+  const field = (name: F) => ({ error: errors[name], maxLength: limits[name]?.maxLength });
 
   /** Checks and sends; resolves with the answer, or null when the input or the call failed. */
   const send = async <C extends CallDef>(call: C, input: unknown): Promise<ResponseOf<C> | null> => {
@@ -52,5 +70,5 @@ export const useContractForm = <F extends string>(fields: readonly F[]) => {
     }
   };
 
-  return { errors, setErrors, saving, send };
+  return { errors, setErrors, saving, send, limits, field };
 };

@@ -1,0 +1,115 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import type { CallDef } from '@coach/shared/contract/define-call';
+import { optionalQuery, paged, queryInt, searchText } from '@coach/shared/contract/envelope';
+import {
+  READING_TOPIC_TITLE_MAX,
+  readingTopicSchema,
+  readingTopics,
+} from '@coach/shared/contract/reading-topics';
+import { act, renderHook } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, type FakeHandler, fail, fakeToken, ok } from '../testing/fake-server.ts';
+import { TEST_ORIGIN, verifiedSession } from '../testing/render-app.tsx';
+import { createAppApi, setApiClient } from './api.ts';
+import { sessionAtoms } from './session.ts';
+import { limitsOf, limitsOfField, maxLengthOf, useContractForm } from './use-contract-form.ts';
+
+const serve = (routes: Record<string, FakeHandler>) => {
+  const store = createStore();
+  store.set(sessionAtoms.enterprise, verifiedSession(fakeToken(3600)));
+  const server = createFakeServer(routes);
+  setApiClient(createAppApi({ store, fetch: server.fetch, baseUrl: TEST_ORIGIN }));
+  return server;
+};
+
+describe('limitsOf: field limits read from a call’s request schema', () => {
+  it('gives each text field its length bounds and whether it must be filled', () => {
+    const limits = limitsOf(enterpriseAuth.register);
+    expect(limits.company_name).toEqual({ required: true, minLength: 1, maxLength: 200 });
+    expect(limits.name).toEqual({ required: true, minLength: 1, maxLength: 100 });
+    expect(limits.email?.maxLength).toBe(254);
+    expect(limits.password).toEqual({ required: true, minLength: 10, maxLength: 200 });
+  });
+
+  it('reads through optional, nullable and union fields and the fields of an edit call', () => {
+    const limits = limitsOf(readingTopics.edit);
+    expect(limits.title?.maxLength).toBe(READING_TOPIC_TITLE_MAX);
+    expect(limits.topicId).toEqual({ required: true, minLength: 1, maxLength: 64 });
+    expect(limits.level).toEqual({ required: false });
+    expect(limitsOf(readingTopics.list).searchQuery).toEqual({ required: false, maxLength: 100 });
+    expect(limitsOf(readingTopics.list).currentPage).toEqual({ required: false, min: 1 });
+  });
+
+  it('gives number bounds and looks through a preprocess', () => {
+    expect(limitsOfField(queryInt({ min: 1, max: 50 }))).toEqual({ required: true, min: 1, max: 50 });
+    expect(limitsOfField(optionalQuery(queryInt({ min: 2, max: 9 })))).toEqual({
+      required: false,
+      min: 2,
+      max: 9,
+    });
+    expect(limitsOfField(searchText(30))).toEqual({ required: false, maxLength: 30 });
+  });
+
+  it('gives the fields of an object nested under a path, through arrays', () => {
+    const call = { request: paged(readingTopicSchema) } as unknown as CallDef;
+    expect(limitsOf(call, 'listdata')._id).toEqual({ required: true, minLength: 1, maxLength: 64 });
+    expect(limitsOf(call, 'listdata.0').wordCount).toEqual({ required: true, min: 0 });
+    expect(limitsOf(call, 'nothing')).toEqual({});
+  });
+
+  it('maxLengthOf names one field', () => {
+    expect(maxLengthOf(readingTopics.add, 'title')).toBe(READING_TOPIC_TITLE_MAX);
+    expect(maxLengthOf(readingTopics.add, 'level')).toBeUndefined();
+  });
+});
+
+describe('useContractForm', () => {
+  const FIELDS = ['title', 'passage', 'level'] as const;
+  const ADD = `POST ${readingTopics.add.path}`;
+
+  it('binds the call: field() gives the error and the schema’s length bound', async () => {
+    serve({});
+    const { result } = renderHook(() => useContractForm(FIELDS, readingTopics.add));
+    expect(result.current.field('title')).toEqual({ error: undefined, maxLength: READING_TOPIC_TITLE_MAX });
+    expect(result.current.limits.passage?.required).toBe(true);
+    await act(async () => {
+      expect(await result.current.send(readingTopics.add, { title: '', passage: 'x' })).toBeNull();
+    });
+    expect(result.current.field('title').error).toBe('Please enter a title');
+  });
+
+  it('without a call it gives no limits, as before', () => {
+    const { result } = renderHook(() => useContractForm(FIELDS));
+    expect(result.current.field('title')).toEqual({ error: undefined, maxLength: undefined });
+    expect(result.current.limits).toEqual({});
+  });
+
+  it('puts a server error naming a field under it and any other above the form', async () => {
+    const server = serve({ [ADD]: () => fail(422, 'title: Taken already', { field: 'title' }) });
+    const { result } = renderHook(() => useContractForm(FIELDS, readingTopics.add));
+    await act(async () => {
+      await result.current.send(readingTopics.add, { title: 'A', passage: 'B' });
+    });
+    expect(result.current.errors).toEqual({ title: 'Taken already' });
+    expect(server.calls).toHaveLength(1);
+
+    serve({ [ADD]: () => fail(409, 'Something else') });
+    await act(async () => {
+      await result.current.send(readingTopics.add, { title: 'A', passage: 'B' });
+    });
+    expect(result.current.errors).toEqual({ form: 'Something else' });
+  });
+
+  it('answers the response on success', async () => {
+    const topic = { _id: 't1', title: 'A', passage: 'B', level: null, wordCount: 1, updatedAt: '2026-01-01' };
+    serve({ [ADD]: () => ok(topic, 'Saved') });
+    const { result } = renderHook(() => useContractForm(FIELDS, readingTopics.add));
+    let answer: unknown;
+    await act(async () => {
+      answer = await result.current.send(readingTopics.add, { title: 'A', passage: 'B' });
+    });
+    expect(answer).toEqual(topic);
+    expect(result.current.saving).toBe(false);
+  });
+});
