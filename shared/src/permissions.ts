@@ -52,7 +52,7 @@ export const isAdminRoleName = (name: string | null | undefined): boolean =>
   (name ?? '').trim().toLowerCase() === 'admin';
 
 /**
- * Who sees the company's figures on the dashboard (issue 17): the `dashboard` key with `members`, since the
+ * Who sees the company's figures on the dashboard: the `dashboard` key with `members`, since the
  * figures count the enterprise's members and their activity, which `members` guards everywhere else. Every
  * member has a home there ("My progress"), so `dashboard` alone (the seeded Learner role) opens the home
  * without the company's figures. The server's my-dashboard and the page both use this.

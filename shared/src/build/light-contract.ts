@@ -1,7 +1,7 @@
 import type { CallDef } from '../contract/define-call.ts';
 
 /**
- * The contract without its schemas, for the bundles that must stay small (issue 39 item 3): the dashboard's sign-in
+ * The contract without its schemas, for the bundles that must stay small: the dashboard's sign-in
  * screens and the marketplace site's islands. `import { enterpriseAuth } from 'virtual:light-contract/auth'` gives
  * the call groups of shared/src/contract/auth.ts as plain data, each call with the fields the client reads (method,
  * path, auth, and the `reads` and `multipart` marks where the contract sets them), and the module's constants that

@@ -2,7 +2,7 @@ import type { TaskType } from './task-types.ts';
 
 /**
  * The per-enterprise feature flags of spec §3 with labels, in display order. A child (with `parent`) cannot
- * be on while its parent is off (issue 7). The contract's `featureFlagsSchema` holds exactly these keys
+ * be on while its parent is off. The contract's `featureFlagsSchema` holds exactly these keys
  * (features.test.ts); this module imports no contract module, so the access rule (permissions.ts `canCall`) can
  * use it without an import cycle.
  */
@@ -44,7 +44,7 @@ export const DEFAULT_FEATURE_FLAGS = {
   enableTaskAttachmentUpload: false,
 } as const satisfies FeatureFlags;
 
-/** A flag is effective only when it and its parent are on (issue 7: a child cannot be on while its parent is off). */
+/** A flag is effective only when it and its parent are on (a child cannot be on while its parent is off). */
 export const isFeatureOn = (flags: FeatureFlags, key: FeatureFlagKey): boolean => {
   const def = FEATURE_FLAGS.find((f) => f.key === key);
   if (!flags[key]) return false;
@@ -52,7 +52,7 @@ export const isFeatureOn = (flags: FeatureFlags, key: FeatureFlagKey): boolean =
 };
 
 /**
- * The feature flag behind each task type that the web product can hide (issue 7: turning a flag off hides the
+ * The feature flag behind each task type that the web product can hide (turning a flag off hides the
  * feature and its calls answer 403 at once). Read and Read & Record are reading practice, Pronunciation is
  * pronunciation practice, Question and Answer is answered by speaking freely, Get Interview Ready is the
  * interview feature. Video, Free Text and Multiple Choice tasks belong to no flag. Call, Soft Skills Ready,
@@ -74,7 +74,7 @@ export const isTaskTypeOn = (flags: FeatureFlags, type: TaskType): boolean => {
 };
 
 /**
- * The flags after switching one: turning a parent off turns its children off too (issue 7: a child cannot be
+ * The flags after switching one: turning a parent off turns its children off too (a child cannot be
  * on while its parent is off, and the server refuses such a set with 422).
  */
 export const switchFeature = (flags: FeatureFlags, key: FeatureFlagKey, on: boolean): FeatureFlags => {

@@ -113,7 +113,7 @@ export const VOWELS: ReadonlySet<Phone> = new Set<Phone>([
 ]);
 
 /**
- * The sound errors learners of English make most (issue 37), as a tip each: the key of a one-line tip in the
+ * The sound errors learners of English make most, as a tip each: the key of a one-line tip in the
  * dashboard's `speech` namespace (`phoneTips.<key>`), saying where the tongue, lips or breath go.
  * - `th`: /θ/ said as f, s or t; `dh`: /ð/ as d or z; `v`: /v/ as b or w; `w`: /w/ as v; `r`, `l`: r and l
  *   swapped; `ih`, `iy`: the short and long i swapped; `jh`: /dʒ/ as y; `z`: /z/ as s;
@@ -174,7 +174,7 @@ export const phoneTipOf = ({
 };
 
 /**
- * The sounds heard instead of each sound, as learners of English say them (issue 37): θ→f/s/t, ð→d/z, v→b/w,
+ * The sounds heard instead of each sound, as learners of English say them: θ→f/s/t, ð→d/z, v→b/w,
  * w→v, r↔l, ɪ↔iː, dʒ→j, z→s. The aligner offers them as alternatives; a transcript word that differs from the
  * target by them names the error.
  */

@@ -9,7 +9,7 @@ import {
   paceVerdict,
 } from './speech.ts';
 
-describe('speech constants (issue 16)', () => {
+describe('speech constants', () => {
   it('keeps the published bands and thresholds', () => {
     expect(PACE_BAND).toEqual({ min: 100, max: 165 });
     expect(MISPRONOUNCED_BELOW).toBe(60);

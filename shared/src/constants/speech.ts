@@ -1,9 +1,9 @@
-// Speech analytics (issue 16): the bands and thresholds the server scores a recording with and the dashboard
+// Speech analytics: the bands and thresholds the server scores a recording with and the dashboard
 // shows it against. Published sources are in shared/research/speech.md §4.
 
 /**
  * The comfortable speaking pace in words per minute, both ends included (Microsoft Speaker Coach's band,
- * which issue 16 adopts: the learner sees "too slow / good / too fast" against it).
+ * which we adopt: the learner sees "too slow / good / too fast" against it).
  */
 export const PACE_BAND = { min: 100, max: 165 } as const;
 

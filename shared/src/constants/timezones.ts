@@ -30,7 +30,7 @@ export const isKnownTimeZone = (zone: string) => {
 };
 
 /**
- * The zone dates are shown in for a member (issue 17 item 6): their own, else their enterprise's default,
+ * The zone dates are shown in for a member: their own, else their enterprise's default,
  * else UTC.
  */
 export const effectiveTimeZone = ({

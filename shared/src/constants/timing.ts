@@ -23,7 +23,7 @@ export const TOAST_MS = 4000;
 export const PENDING_REVIEW_PAGE_SIZE = 10;
 /** Page size of get-enterprise-tasks (spec §7, §9). */
 export const ENTERPRISE_TASKS_PAGE_SIZE = 25;
-/** Page size of general/user-groups (issue 2: 10 a page). */
+/** Page size of general/user-groups (10 a page). */
 export const USER_GROUPS_PAGE_SIZE = 10;
 /** Marketplace filter default page (spec §3, §9). */
 export const MARKETPLACE_DEFAULT_PAGE = 1;

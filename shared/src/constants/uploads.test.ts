@@ -6,7 +6,7 @@ import { UPLOAD_RULES, uploadProblem, uploadRefusal } from './uploads.ts';
 const member = (permissions: string[], roleName = 'Staff') =>
   ({ audience: 'enterprise', permissions, isDefaultAdmin: false, roleName }) as const;
 
-describe('upload rules (issue 15)', () => {
+describe('upload rules', () => {
   it('every label states the limit the server enforces, so the browser says the same', () => {
     for (const purpose of UPLOAD_PURPOSES) {
       const { label, maxBytes } = UPLOAD_RULES[purpose];

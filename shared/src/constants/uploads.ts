@@ -8,7 +8,7 @@ const IMAGES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 const IMAGE_KINDS = 'a PNG, JPEG or WebP image';
 
 /**
- * Who may ask for an upload address for a purpose (issue 15: a learner could sign 1 GB video addresses).
+ * Who may ask for an upload address for a purpose (so that a learner cannot sign addresses for 1 GB videos).
  * In an enterprise: any member (`member`: their own avatar, a learner's recordings), the role named admin
  * (`admin-role`, as Settings and Courses need) or a role with the permission key of the screen that keeps the
  * file; `feature` must be on for the enterprise as well. `platformAdmin`: the platform admin's area uses it.

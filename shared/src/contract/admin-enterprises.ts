@@ -3,7 +3,7 @@ import { emailField, featureFlagsSchema, registerRequest } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, text } from './envelope.ts';
 
-// Enterprises for the platform admin (issue 7, spec §3 feature flags, §6). The list call sits in admin.ts
+// Enterprises for the platform admin (spec §3 feature flags, §6). The list call sits in admin.ts
 // (spec §7 names it); these follow the admin convention (area prefix, verb-noun names, POST for writes).
 const A = `${API_BASE.admin}/enterprise`;
 
@@ -34,17 +34,17 @@ export const enterpriseDetailSchema = z.object({
     .nullable(),
   features: featureFlagsSchema,
   /**
-   * How its members sign in (issue 21 item 5): every member has a password and the mailed code; these count the
+   * How its members sign in: every member has a password and the mailed code; these count the
    * members who have added an authenticator app, and those with a mobile number for codes by SMS.
    */
   signInMethods: z.object({
     authenticatorApp: z.number().int().min(0),
     smsCodes: z.number().int().min(0),
-    /** Its OpenID Connect single sign-on (issue 21 item 4), or null when its members sign in with passwords. */
+    /** Its OpenID Connect single sign-on, or null when its members sign in with passwords. */
     singleSignOn: z
       .object({ issuer: z.string(), domains: z.array(z.string()), required: z.boolean() })
       .nullable(),
-    /** Members with at least one passkey (issue 21 item 2). */
+    /** Members with at least one passkey. */
     passkeys: z.number().int().min(0),
   }),
 });

@@ -3,7 +3,7 @@ import { STATUSES } from '../constants/statuses.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, paged, searchText } from './envelope.ts';
 
-// Members across enterprises (issue 7, spec §2 /admin/enterprises/members).
+// Members across enterprises (spec §2 /admin/enterprises/members).
 const M = `${API_BASE.admin}/members`;
 
 export const ADMIN_MEMBER_PAGE_SIZE = 25;

@@ -5,7 +5,7 @@ import { empty, id, paged, searchText, text } from './envelope.ts';
 import { importRowError } from './members.ts';
 import { fileField } from './uploads.ts';
 
-// The platform's vocabulary list (issue 7, spec §2 /admin/vocabulary): words vocabulary practice draws from.
+// The platform's vocabulary list (spec §2 /admin/vocabulary): words vocabulary practice draws from.
 const V = `${API_BASE.admin}/vocabulary`;
 
 export const VOCABULARY_PAGE_SIZE = 25;

@@ -8,7 +8,7 @@ import { signedUploadRequest, signedUploadResponse, updateProfileImageRequest } 
 
 const A = API_BASE.admin;
 
-/** A coach, as users/get-coachs lists them for the content editor (issue 7). */
+/** A coach, as users/get-coachs lists them for the content editor. */
 export const coachSchema = z.object({ _id: id(), name: z.string() });
 
 /** The admin dashboard's date range and optional enterprise (spec §7: query string built from an object). */

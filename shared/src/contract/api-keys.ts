@@ -4,7 +4,7 @@ import { API_BASE, type CallDef, defineCall, isReadCall } from './define-call.ts
 import { id, text } from './envelope.ts';
 
 /**
- * API keys for integrators (issue 20 item 3). An enterprise admin (the role named admin, like Settings) creates
+ * API keys for integrators. An enterprise admin (the role named admin, like Settings) creates
  * named keys holding some of their own permission keys, read-only or read-write. The secret is shown once and kept
  * only as a SHA-256 hash. A key is sent as `Authorization: Bearer <key>` to enterprise calls and reaches only those
  * whose permission it holds (reads only, for a read-only key); it never reaches these management calls.
@@ -37,7 +37,7 @@ export const isApiKeyCall = (entry: CallDef): boolean =>
   !entry.beforeSecondFactor &&
   !entry.beforeEmailVerified;
 
-/** Whether a key with these permission keys and this access may make the call (the server's rule, issue 20). */
+/** Whether a key with these permission keys and this access may make the call (the server's rule). */
 export const apiKeyMayCall = (
   entry: CallDef,
   key: { permissions: readonly string[]; access: ApiKeyAccess },

@@ -20,7 +20,7 @@ const request = z.strictObject({
 });
 
 /**
- * The assign pickers' own calls (issue 5): whoever may assign tasks, videos or surveys may find the people to
+ * The assign pickers' own calls: whoever may assign tasks, videos or surveys may find the people to
  * assign them to, without the members or groups permission (which also opens editing people).
  */
 export const assignablePeople = {

@@ -23,7 +23,7 @@ const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
 export const timeZoneField = () =>
   text().trim().max(64).refine(isKnownTimeZone, 'Choose a timezone from the list');
 
-/** One of spec §9's nine languages (issue 18); anything else is a 422 naming the field. */
+/** One of spec §9's nine languages; anything else is a 422 naming the field. */
 export const languageField = () =>
   z.enum(LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]], {
     error: 'Choose one of the offered languages',
@@ -74,9 +74,9 @@ export const enterpriseUserSchema = z.object({
   mobile: z.string().nullable(),
   isDefaultAdmin: z.boolean(),
   emailVerified: z.boolean(),
-  /** The member's own timezone (issue 17 item 6), or null to use the enterprise's default. */
+  /** The member's own timezone, or null to use the enterprise's default. */
   timezone: z.string().nullable(),
-  /** The member's language (issue 18), one of the nine codes, or null until chosen (the apps then use the device's). */
+  /** The member's language, one of the nine codes, or null until chosen (the apps then use the device's). */
   language: languageField().nullable(),
   roleId: z.object({ _id: id(), name: z.string(), permissions: z.array(z.enum(PERMISSION_KEYS)) }),
   enterpriseId: featureFlagsSchema.extend({
@@ -101,7 +101,7 @@ export const adminUserSchema = z.object({
   role: z.string(),
   avatarUrl: z.string().nullable(),
   mobile: z.string().nullable(),
-  /** The admin's language (issue 18), or null until chosen. */
+  /** The admin's language, or null until chosen. */
   language: languageField().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -136,9 +136,9 @@ export const mfaDetailsResponse = z.object({
   maskedEmail: z.string(),
   /** e.g. `+61 *** *** 123`, or null when no mobile number is on file. */
   maskedMobile: z.string().nullable(),
-  /** An authenticator app is switched on: its code (or a recovery code) may be the second factor (issue 21). */
+  /** An authenticator app is switched on: its code (or a recovery code) may be the second factor. */
   authenticatorApp: z.boolean(),
-  /** The account has a passkey: it may be the second factor (issue 21 item 2). */
+  /** The account has a passkey: it may be the second factor. */
   passkeys: z.boolean(),
 });
 export const sendCodeRequest = z.object({ contactMethod: contactMethodField });
@@ -155,9 +155,9 @@ export const updateProfileRequest = z.object({
   /** Issue 18: the language of the screens and of the mails this person receives. */
   language: languageField().optional(),
 });
-/** The language picker's own call (issue 18): only the language changes. */
+/** The language picker's own call: only the language changes. */
 export const updateLanguageRequest = z.strictObject({ language: languageField() });
-/** A signed-in session on the profile's list (issue 15): where it was opened and when it was last used. */
+/** A signed-in session on the profile's list: where it was opened and when it was last used. */
 export const sessionSchema = z.object({
   _id: z.string(),
   /** e.g. "Chrome 131 on Linux". */
@@ -282,7 +282,7 @@ export const enterpriseAuth = {
     request: updateProfileRequest.extend({ timezone: timeZoneField().nullable().optional() }),
     response: enterpriseUserSchema,
   }),
-  /** The language picker (issue 18): saves the member's language, kept for their screens and their mails. */
+  /** The language picker: saves the member's language, kept for their screens and their mails. */
   updateLanguage: defineCall({
     method: 'POST',
     path: `${E}/general/auth/update-language`,
@@ -337,7 +337,7 @@ export const enterpriseAuth = {
     request: empty(),
     response: accessTokenResponse,
   }),
-  /** Ends this session on the server (issue 15); a log-in-as session ends alone, an admin's takes its log-in-as ones along. */
+  /** Ends this session on the server; a log-in-as session ends alone, an admin's takes its log-in-as ones along. */
   logout: defineCall({
     method: 'POST',
     path: `${E}/general/auth/logout`,
@@ -428,7 +428,7 @@ export const adminAuth = {
     request: updateProfileRequest,
     response: adminUserSchema,
   }),
-  /** The language picker (issue 18) for the platform admin. */
+  /** The language picker for the platform admin. */
   updateLanguage: defineCall({
     method: 'POST',
     path: `${A}/general/auth/update-language`,
@@ -481,7 +481,7 @@ export const adminAuth = {
     request: empty(),
     response: accessTokenResponse,
   }),
-  /** Ends this session on the server (issue 15); a log-in-as session ends alone, an admin's takes its log-in-as ones along. */
+  /** Ends this session on the server; a log-in-as session ends alone, an admin's takes its log-in-as ones along. */
   logout: defineCall({
     method: 'POST',
     path: `${A}/general/auth/logout`,

@@ -24,7 +24,7 @@ const question = (overrides: Partial<QuestionTemplate> = {}): QuestionTemplate =
   ...overrides,
 });
 
-describe('multiple-choice rules (issue 5)', () => {
+describe('multiple-choice rules', () => {
   it('a required question must be answered; an optional one may be left blank', () => {
     expect(choiceProblem(question(), undefined)).toBe('Please answer this question');
     expect(choiceProblem(question(), { values: [] })).toBe('Please answer this question');

@@ -71,7 +71,7 @@ export const VIDEO_SECTION_SIZE = 4;
 /** Videos a page of one category holds (and the most a "view all" section shows). */
 export const VIDEO_PAGE_SIZE = 24;
 
-/** Content action names (spec §3 'viewed, etc.'; issue 6 adds the like that feeds Most Liked). Others are 422. */
+/** Content action names (spec §3 'viewed, etc.', plus the like and unlike that feed Most Liked). Others are 422. */
 export const CONTENT_ACTION_NAMES = ['viewed', 'liked', 'unliked'] as const;
 export type ContentActionName = (typeof CONTENT_ACTION_NAMES)[number];
 
@@ -142,7 +142,7 @@ const A = `${API_BASE.enterprise}/contentactions`;
 
 /** Content library calls (spec §7, prefix contentlibrary/), under 'content-library'. */
 export const contentLibrary = {
-  /** Video picker of the task editor (issue 5), so it needs 'task-library', not 'content-library'. */
+  /** Video picker of the task editor, so it needs 'task-library', not 'content-library'. */
   getVideoContentForTask: defineCall({
     method: 'GET',
     path: `${C}/get-video-content-for-task`,

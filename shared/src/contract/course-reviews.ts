@@ -3,7 +3,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { id, text } from './envelope.ts';
 import { courseReviewSchema } from './marketplace.ts';
 
-// Course reviews (issue 17 item 7): only a learner enrolled in the course (a paid enrolment under their
+// Course reviews: only a learner enrolled in the course (a paid enrolment under their
 // account's email) reviews it, once, and may edit that review. Reading reviews is public (get-course-details).
 const R = `${API_BASE.enterprise}/course-reviews`;
 

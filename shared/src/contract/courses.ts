@@ -4,7 +4,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { fileUrlField, id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
 import { syllabusModuleSchema } from './marketplace.ts';
 
-// The institution side of the marketplace (issue 4): an admin of an enterprise with the course feature
+// The institution side of the marketplace: an admin of an enterprise with the course feature
 // manages its courses (spec §2 /enterprise/courses, create-courses, course/edit/{id}, course-enrollments/{id}).
 const C = `${API_BASE.enterprise}/courses`;
 
@@ -29,7 +29,7 @@ export const courseInputShape = {
 };
 
 /**
- * How much a course page holds of what a buyer decides on (issue 17 item 7): what learners will learn, the
+ * How much a course page holds of what a buyer decides on: what learners will learn, the
  * syllabus in modules and lessons, and the instructor. The editor's limits and the server's checks both read
  * these.
  */

@@ -43,7 +43,7 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   /** Multipart uploads: the body is form data, not JSON, and the request schema checks its fields. */
   multipart?: boolean;
   /**
-   * A POST call that only reads (most of this API is POST, spec §7): a read-only API key may make it (issue 20).
+   * A POST call that only reads (most of this API is POST, spec §7): a read-only API key may make it.
    * GET calls read by their method and need no marker; `isReadCall` is the one rule.
    */
   reads?: true;

@@ -30,9 +30,9 @@ export const ERROR_CODES = {
   paymentFailed: 'PAYMENT_FAILED',
   /** The coach engine (an outside service when configured) failed or answered nonsense. */
   coachUnavailable: 'COACH_UNAVAILABLE',
-  /** The SMS provider (issue 21) refused the text or could not be reached. */
+  /** The SMS provider refused the text or could not be reached. */
   smsUnavailable: 'SMS_UNAVAILABLE',
-  /** The organisation signs in with single sign-on only (issue 21 item 4): a password sign-in is refused. */
+  /** The organisation signs in with single sign-on only: a password sign-in is refused. */
   ssoRequired: 'SSO_REQUIRED',
   /** The organisation's identity provider could not be reached or answered nonsense. */
   ssoUnavailable: 'SSO_UNAVAILABLE',

@@ -4,7 +4,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { empty, text } from './envelope.ts';
 
 /**
- * Authenticator apps as a second factor (issue 21 item 1, RFC 6238 TOTP), for enterprise members and platform
+ * Authenticator apps as a second factor (RFC 6238 TOTP), for enterprise members and platform
  * admins alike. A member enrols from their profile: `totp/start` gives a new secret as a QR code (and as text for
  * typing in), `totp/confirm` with a code from the app switches it on and answers the recovery codes, shown once and
  * kept only hashed. At sign-in, after the password, `mfa/auth/verify-totp` takes the app's code instead of a mailed
@@ -31,7 +31,7 @@ export const factorsResponse = z.object({
   }),
   /** Recovery codes not yet used (0 without an app). */
   recoveryCodesLeft: z.number().int(),
-  /** Passkeys the account has (issue 21 item 2; listed by general/auth/passkeys). */
+  /** Passkeys the account has (listed by general/auth/passkeys). */
   passkeys: z.number().int().min(0),
 });
 export const totpStartResponse = z.object({

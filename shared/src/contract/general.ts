@@ -51,7 +51,7 @@ export const signedUploadResponse = z.object({
 export type SignedUpload = z.infer<typeof signedUploadResponse>;
 
 /**
- * general/storage-usage (issue 15): the enterprise's stored bytes against its quota. `reservedBytes` are
+ * general/storage-usage: the enterprise's stored bytes against its quota. `reservedBytes` are
  * addresses signed in the last 15 minutes whose files have not arrived: they count against the quota too.
  */
 export const storageUsageSchema = z.object({
@@ -83,7 +83,7 @@ export const dashboardQuery = z
 export const DASHBOARD_MAX_DAYS = 366;
 
 /** general/my-dashboard: people and their activity for the range (and group) asked. */
-/** Task assignments of an enterprise, a group or a member (issue 5 figures on issue 3's screens). */
+/** Task assignments of an enterprise, a group or a member (shown on the members and groups screens). */
 export const taskFiguresSchema = z.object({
   assigned: z.number().int(),
   inProgress: z.number().int(),
@@ -96,7 +96,7 @@ export const taskFiguresSchema = z.object({
 });
 export type TaskFigures = z.infer<typeof taskFiguresSchema>;
 
-/** Videos of the content library assigned to, and watched by, an enterprise, a group or a member (issue 6). */
+/** Videos of the content library assigned to, and watched by, an enterprise, a group or a member. */
 export const videoFiguresSchema = z.object({
   assigned: z.number().int(),
   /** Viewed past 80 % (on the dashboard: within the range). */

@@ -3,7 +3,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
 import { taskFiguresSchema, videoFiguresSchema } from './general.ts';
 
-// Groups (issue 3, spec §2 /enterprise/groups, groups/manage/:id?, groups/detail/:id; §3 group).
+// Groups (spec §2 /enterprise/groups, groups/manage/:id?, groups/detail/:id; §3 group).
 const G = `${API_BASE.enterprise}/groups`;
 
 export const GROUP_PAGE_SIZE = 10;
@@ -27,7 +27,7 @@ export const groupDetailSchema = groupSummarySchema.extend({
   tasks: z.array(z.object({ _id: id(), title: z.string(), type: z.number().int() })),
   /**
    * The assignments this group gave: made through a group, of a task the group holds, to someone in it now
-   * (not its members' other tasks; issue 17 item 5).
+   * (not its members' other tasks).
    */
   taskFigures: taskFiguresSchema,
   /** The same for videos: given through the group, and how many of those their members watched. */

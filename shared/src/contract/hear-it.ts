@@ -3,7 +3,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { fileUrlField, text } from './envelope.ts';
 import { PRONUNCIATION_ACCENTS } from './pronunciation.ts';
 
-// "Hear it" (issue 37): a learner hears a target word or sentence said in their pronunciation accent. The screen
+// "Hear it": a learner hears a target word or sentence said in their pronunciation accent. The screen
 // uses the device's own voice when it has one for the accent; otherwise it asks this call, which renders the text
 // once per voice with Debian's speech synthesisers and keeps the audio, so the same text is never rendered twice.
 

@@ -3,7 +3,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { id, paged, queryInt, text } from './envelope.ts';
 
 /**
- * Integrations (issue 20 items 4 and 5): outgoing webhooks signed the Standard Webhooks way and xAPI 1.0.3
+ * Integrations: outgoing webhooks signed the Standard Webhooks way and xAPI 1.0.3
  * statements sent to a Learning Record Store. Both are Settings of the enterprise (role named admin).
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTERVIEW_STAGES } from '../constants/task-types.ts';
 import { speechAnalysisSchema } from './speech.ts';
 
-// The mock interview as a conversation (issue 16, spec §4): the interviewer asks, the learner answers aloud, the
+// The mock interview as a conversation (spec §4): the interviewer asks, the learner answers aloud, the
 // server hears the answer, checks what it says and asks the next question. No call of its own: the messages are
 // a field of the learner's attempt and of tasks/get-completed-ivr-task-details.
 
@@ -32,7 +32,7 @@ export const interviewContentSchema = z.object({
 });
 export type InterviewContent = z.infer<typeof interviewContentSchema>;
 
-/** The analysis of one spoken answer: what the speech engine heard (issue 16) plus what the answer says. */
+/** The analysis of one spoken answer: what the speech engine heard plus what the answer says. */
 export const interviewAnswerAnalysisSchema = z.object({
   speech: speechAnalysisSchema,
   /** Null until the answer is heard, and when nothing could be heard. */

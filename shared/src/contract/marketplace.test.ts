@@ -26,7 +26,7 @@ describe('contact-us form (spec §5)', () => {
     expect(firstMessage({ ...filled, mobileNo: '0412-345-678' })).toBe('Invalid Mobile Number');
   });
 
-  it('refuses a number that cannot exist in the country of its dial code (issue 38 item 7)', () => {
+  it('refuses a number that cannot exist in the country of its dial code', () => {
     for (const mobileNo of ['+6112', '+1', '+61', '+61412', '+614123456789012', '+999123456789'])
       expect(firstMessage({ ...filled, mobileNo }), mobileNo).toBe('Invalid Mobile Number');
     // Mobiles and landlines of the preferred countries and others, with or without the '+'.
@@ -78,7 +78,7 @@ describe('marketplace calls', () => {
     });
   });
 
-  it('keeps the rating filter to tenths, so a tiny double cannot reach the 4-byte real column (issue 15)', () => {
+  it('keeps the rating filter to tenths, so a tiny double cannot reach the 4-byte real column', () => {
     const rating = (value: number) => marketplace.getAllCoursesHome.request.parse({ rating: value }).rating;
     expect(rating(4.5)).toBe(4.5);
     expect(rating(3.96)).toBe(4);
@@ -86,7 +86,7 @@ describe('marketplace calls', () => {
     expect(marketplace.getAllCoursesHome.request.safeParse({ rating: 5.5 }).success).toBe(false);
   });
 
-  it('refuses a NUL byte in the public search (PostgreSQL cannot store or compare it: issue 15)', () => {
+  it('refuses a NUL byte in the public search (PostgreSQL cannot store or compare it)', () => {
     const result = marketplace.getSearchList.request.safeParse({ search: 'nul\u0000byte' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['search']);

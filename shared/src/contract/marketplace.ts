@@ -42,7 +42,7 @@ const contactFieldsShape = {
     .max(254, 'Email is too long'),
   /**
    * Dial code plus number, digits and plus signs only (spec §5), and a number that can exist in the country of
-   * its dial code (issue 38 item 7: '+61 12' or '+1' alone is refused, in the browser and on the server alike).
+   * its dial code ('+61 12' or '+1' alone is refused, in the browser and on the server alike).
    */
   mobileNo: text({ error: CONTACT_FORM_MESSAGES.mobileNo })
     .regex(/^[0-9+]+$/, CONTACT_FORM_MESSAGES.mobileNo)
@@ -102,7 +102,7 @@ export const contactFormErrors = (
 export { IMAGE_VARIANT_TYPES, type ImageVariantType } from '../constants/marketplace.ts';
 
 /**
- * A stored image's copies at display widths in modern formats (issue 19 item 2), made by the server when the
+ * A stored image's copies at display widths in modern formats, made by the server when the
  * image is saved: a page offers them in a `<picture>` before the original. `width` and `height` are the
  * original's (upright), for the image's width and height attributes; no copy is wider than the original.
  */
@@ -134,7 +134,7 @@ export const courseCardSchema = z.object({
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
 
-/** A review by an enrolled learner (issue 17 item 7): 1 to 5 stars and what they thought. */
+/** A review by an enrolled learner: 1 to 5 stars and what they thought. */
 export const courseReviewSchema = z.object({
   _id: id(),
   rating: z.number().int().min(1).max(5),
@@ -145,7 +145,7 @@ export const courseReviewSchema = z.object({
 });
 export type CourseReview = z.infer<typeof courseReviewSchema>;
 
-/** One module of a course's syllabus with its lessons (issue 17 item 7). */
+/** One module of a course's syllabus with its lessons. */
 export const syllabusModuleSchema = z.object({
   title: z.string(),
   lessons: z.array(z.object({ title: z.string(), minutes: z.number().int().min(0) })),
@@ -228,7 +228,7 @@ export const paymentStartSchema = z.object({
 export type PaymentStart = z.infer<typeof paymentStartSchema>;
 
 export const enrolmentStatusSchema = z.object({
-  /** refunded (issue 38): the institution paid it back and the access was taken away. */
+  /** refunded: the institution paid it back and the access was taken away. */
   status: z.enum(['paid', 'pending', 'failed', 'refunded']),
   courseId: id(),
   courseName: z.string(),

@@ -6,7 +6,7 @@ import { id, optionalQuery, paged, queryInt, searchText, text } from './envelope
 import { taskFiguresSchema, videoFiguresSchema } from './general.ts';
 import { fileField } from './uploads.ts';
 
-// Members (issue 3, spec §2 /enterprise/members, §3 enterprise user, §9 status list).
+// Members (spec §2 /enterprise/members, §3 enterprise user, §9 status list).
 const M = `${API_BASE.enterprise}/members`;
 
 export const MEMBER_PAGE_SIZE = 25;
@@ -55,7 +55,7 @@ export type MemberDetail = z.output<typeof memberDetailSchema>;
 export const SPEECH_TREND_DAYS = 90;
 
 /**
- * One day of a member's speaking trend (issue 16): the means of that day's recordings the speech engine heard
+ * One day of a member's speaking trend: the means of that day's recordings the speech engine heard
  * (status done; pending, failed and no-speech recordings are left out). One point a day keeps the chart readable
  * when a Pronunciation task brings many recordings at once.
  */
@@ -114,7 +114,7 @@ export const members = {
     response: memberDetailSchema,
   }),
   /**
-   * The member's speaking trend for the member page's chart (issue 16): one point per day with heard recordings
+   * The member's speaking trend for the member page's chart: one point per day with heard recordings
    * over the last SPEECH_TREND_DAYS days, oldest first. Another enterprise's member is 404.
    */
   speechTrend: defineCall({

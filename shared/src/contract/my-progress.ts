@@ -6,7 +6,7 @@ import { speechTrendPointSchema } from './members.ts';
 import { mySurveyRowSchema } from './surveys.ts';
 import { videoContentSchema } from './video.ts';
 
-// A member's own home (issue 17 item 3): "My progress" on /enterprise/dashboard, for every signed-in member
+// A member's own home: "My progress" on /enterprise/dashboard, for every signed-in member
 // whatever their role. Only the caller's own data: the request names nobody.
 
 /** The periods the speech trend can cover, in days (the figures default to the middle one). */
@@ -35,7 +35,7 @@ export const myProgressTaskSchema = z.object({
 });
 export type MyProgressTask = z.infer<typeof myProgressTaskSchema>;
 
-/** A scored Pronunciation task of the caller (the speech engine's result, issue 16). */
+/** A scored Pronunciation task of the caller (the speech engine's result). */
 export const myProgressScoreSchema = z.object({
   taskId: z.string(),
   title: z.string(),
@@ -90,7 +90,7 @@ export type MyProgress = z.infer<typeof myProgressSchema>;
 
 const G = `${API_BASE.enterprise}/general`;
 
-/** The member's own progress (issue 17): login only, the caller's data only. */
+/** The member's own progress: login only, the caller's data only. */
 export const myProgress = {
   get: defineCall({
     method: 'GET',

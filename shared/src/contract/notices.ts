@@ -3,7 +3,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { empty } from './envelope.ts';
 
 /**
- * Which mails about their work a member gets (issue 38 item 9): something assigned to them, a task due tomorrow
+ * Which mails about their work a member gets: something assigned to them, a task due tomorrow
  * and not done, a reviewer's feedback. All on until the member turns one off on their profile. Each member reads
  * and changes only their own (the session's account; a platform admin logged in as them cannot change them).
  */

@@ -4,7 +4,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { empty, id, text } from './envelope.ts';
 
 /**
- * Passkeys (WebAuthn, issue 21 item 2), for enterprise members and platform admins alike. A member adds one from
+ * Passkeys (WebAuthn), for enterprise members and platform admins alike. A member adds one from
  * their profile (`passkeys/register-options`, the browser makes the key, `passkeys/register-verify` keeps its
  * public key under a name), renames it, and removes it with the password. At sign-in a passkey is either the second
  * step after the password (`mfa/auth/passkey-options` and `mfa/auth/verify-passkey`, with the pre-MFA token) or

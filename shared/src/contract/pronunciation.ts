@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, paged, searchText } from './envelope.ts';
 
-// Pronunciation configuration (issue 5, spec §2 /enterprise/config/pronunciation; §6: it uses the groups
+// Pronunciation configuration (spec §2 /enterprise/config/pronunciation; §6: it uses the groups
 // permission). Each group may save the accent its Pronunciation tasks are scored against, the score that
 // passes and how strictly sounds are judged; a group without a saved row uses the defaults.
 const P = `${API_BASE.enterprise}/config/pronunciation`;
@@ -37,7 +37,7 @@ export const PRONUNCIATION_STRICTNESS_DESCRIPTIONS = {
 } as const satisfies Record<PronunciationStrictness, string>;
 
 /**
- * Which try counts when a learner has several at a scored task (issue 38): the best score, or the latest. A
+ * Which try counts when a learner has several at a scored task: the best score, or the latest. A
  * group rule beside its pass mark; 'best' until someone chooses.
  */
 export const ATTEMPT_COUNTS = ['best', 'latest'] as const;
@@ -65,7 +65,7 @@ export const groupPronunciationSchema = z.object({
   accent: z.enum(PRONUNCIATION_ACCENTS),
   passingScore: z.number().int().min(0).max(100),
   strictness: z.enum(PRONUNCIATION_STRICTNESS),
-  /** Which try counts when a learner tries a scored task again (issue 38). */
+  /** Which try counts when a learner tries a scored task again. */
   attemptCounts: z.enum(ATTEMPT_COUNTS),
   /** True while the group has no saved settings and uses DEFAULT_PRONUNCIATION_SETTINGS. */
   isDefault: z.boolean(),

@@ -3,7 +3,7 @@ import { LEVEL_VALUES } from '../constants/levels.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { empty, id, paged, searchText, text } from './envelope.ts';
 
-// Reading topics (issue 5, spec §2 /enterprise/reading-topics, permission key reading-topics): passages an
+// Reading topics (spec §2 /enterprise/reading-topics, permission key reading-topics): passages an
 // enterprise keeps for Read tasks. The spec names no paths for them; these follow its enterprise convention.
 const R = `${API_BASE.enterprise}/reading-topics`;
 

@@ -55,7 +55,7 @@ export const taskTypeFiguresSchema = z.object({
 });
 export type TaskTypeFigures = z.output<typeof taskTypeFiguresSchema>;
 
-/** Speech measures of the recordings the speech engine heard (issue 16), means over the recordings. */
+/** Speech measures of the recordings the speech engine heard, means over the recordings. */
 const speechMeansShape = {
   /** Recordings heard (done). */
   recordings: z.number().int(),

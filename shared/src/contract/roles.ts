@@ -3,7 +3,7 @@ import { PERMISSION_KEYS } from '../permissions.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, optionalQuery, paged, queryInt, searchText, text } from './envelope.ts';
 
-// Roles (issue 3, spec §2 /enterprise/roles, §6 permission keys). The spec names no paths for them;
+// Roles (spec §2 /enterprise/roles, §6 permission keys). The spec names no paths for them;
 // these follow its enterprise convention (area prefix, verb-noun names, POST for writes).
 const R = `${API_BASE.enterprise}/roles`;
 

@@ -35,7 +35,7 @@ const noSpeech: SpeechAnalysis = {
   scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
 };
 
-describe('speech analysis schema (issue 16)', () => {
+describe('speech analysis schema', () => {
   it('takes a scored analysis with word statuses, and one of free speech without them', () => {
     expect(speechAnalysisSchema.parse(done)).toEqual(done);
     expect(speechAnalysisSchema.parse({ ...done, words: null }).words).toBeNull();

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PHONES } from '../constants/speech-sounds.ts';
 
-// The speech analysis of one recording (issue 16): what the server's speech engine heard and how it scores,
+// The speech analysis of one recording: what the server's speech engine heard and how it scores,
 // written by the background job and read by the learner's and reviewer's calls. No call of its own: it is a
 // field of the task and interview answers, so it is not in the registry.
 
 /**
  * The analysis's life: queued or running, scored, the job gave up, nothing but silence or noise, or speech
- * under so much noise that scoring it would blame the room on the learner (issue 37).
+ * under so much noise that scoring it would blame the room on the learner.
  */
 export const SPEECH_ANALYSIS_STATUSES = ['pending', 'done', 'failed', 'no-speech', 'too-noisy'] as const;
 export type SpeechAnalysisStatus = (typeof SPEECH_ANALYSIS_STATUSES)[number];
@@ -27,7 +27,7 @@ export const speechPauseSchema = z.object({ start: seconds, end: seconds });
 export type SpeechPause = z.infer<typeof speechPauseSchema>;
 
 /**
- * How one sound of a target word was said (issue 37): heard as written, heard as another sound, not said, or a
+ * How one sound of a target word was said: heard as written, heard as another sound, not said, or a
  * sound added that the word does not have (a vowel before s + consonant).
  */
 export const SPEECH_PHONE_STATUSES = ['correct', 'mispronounced', 'omitted', 'inserted'] as const;
@@ -50,7 +50,7 @@ export type SpeechPhone = z.infer<typeof speechPhoneSchema>;
  * One word of the reading against its target text, in reading order (inserted words where they were said).
  * `word` is the target's word as written (the heard word for an inserted one); `start`/`end` are when it was
  * heard, null for an omitted word, which has no time; `heard` is what was heard instead of a mispronounced word
- * when that differs from the target; `phones` are its sounds as the phone aligner heard them (issue 37: absent
+ * when that differs from the target; `phones` are its sounds as the phone aligner heard them (absent
  * on inserted words, on analyses made before it, and where the aligner could not run).
  */
 export const speechWordSchema = z.object({
@@ -81,7 +81,7 @@ export const speechFillersSchema = z.object({
 export type SpeechFillers = z.infer<typeof speechFillersSchema>;
 
 /**
- * How clear the recording was (issue 37): the speech's level over the noise between words, in dB, and the
+ * How clear the recording was: the speech's level over the noise between words, in dB, and the
  * verdict: clear, noisy (heard, with a hint to find a quieter place), too-noisy (not scored).
  */
 export const SPEECH_NOISE_VERDICTS = ['clear', 'noisy', 'too-noisy'] as const;
@@ -100,7 +100,7 @@ export const PROSODY_ADVICE = ['monotone', 'questionRise', 'stress', 'good'] as 
 export type ProsodyAdvice = (typeof PROSODY_ADVICE)[number];
 
 /**
- * Prosody, the fourth dimension Azure and ELSA score (issue 37), beside the four scores rather than one of them:
+ * Prosody, the fourth dimension Azure and ELSA score, beside the four scores rather than one of them:
  * a score 0-100, the pitch's spread in semitones, whether a question rose at its end (null when the target is no
  * question or there is no target), how many stressed syllables fell where the dictionary puts them (null
  * without a target), and the one piece of advice that matters most.
@@ -129,9 +129,9 @@ const measured = {
   /** Each target word's status; null when the task has no target text (free speech, answers, interview). */
   words: z.array(speechWordSchema).nullable(),
   scores: speechScoresSchema,
-  /** Absent on analyses made before issue 37. */
+  /** Absent on analyses stored before the engine measured noise. */
   noise: speechNoiseSchema.optional(),
-  /** Absent on analyses made before issue 37 and when no pitch could be tracked. */
+  /** Absent on analyses stored before the engine measured prosody, and when no pitch could be tracked. */
   prosody: speechProsodySchema.nullable().optional(),
 };
 
@@ -204,7 +204,7 @@ export const unmeasuredSpeechAnalysis = (status: 'pending' | 'failed'): SpeechAn
 
 /**
  * Whether a recording passes: it was heard (no-speech never passes, nor does one not yet scored) and its
- * overall pronunciation score reaches the group's passing score (issue 16: the pass mark against the real
+ * overall pronunciation score reaches the group's passing score (the pass mark against the real
  * score, not an estimate).
  */
 export const speechAnalysisPasses = (analysis: SpeechAnalysis, passingScore: number) =>

@@ -4,7 +4,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { empty, id, text } from './envelope.ts';
 
 /**
- * Single sign-on per enterprise with OpenID Connect (issue 21 item 4).
+ * Single sign-on per enterprise with OpenID Connect.
  *
  * The default admin enters the identity provider (issuer, client id and secret) and the email domains the company
  * owns in Settings, and proves each domain with a DNS TXT record (`verify-domain`). From /login an address of those domains is sent to the provider: `sso/discover` says whether it

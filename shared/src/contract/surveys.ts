@@ -9,7 +9,7 @@ import {
   questionTemplateSchema,
 } from './tasks.ts';
 
-// Surveys (issue 17, spec §1 "surveys", §2 /enterprise/surveys and /enterprise/surveys/manage/{id?}, permission key
+// Surveys (spec §1 "surveys", §2 /enterprise/surveys and /enterprise/surveys/manage/{id?}, permission key
 // surveys). The spec names no paths for them; these follow its enterprise convention (prefix surveys/).
 const S = `${API_BASE.enterprise}/surveys`;
 

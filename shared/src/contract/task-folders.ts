@@ -6,7 +6,7 @@ import { taskSchema } from './tasks.ts';
 const F = `${API_BASE.enterprise}/task-folders`;
 const folderName = text().trim().min(1, 'Please enter a folder name').max(100, 'At most 100 characters');
 
-/** A task folder (issue 5: the folder view of /enterprise/tasks-library-new). */
+/** A task folder (the folder view of /enterprise/tasks-library-new). */
 export const taskFolderSchema = z.object({ _id: id(), name: z.string(), taskCount: z.number().int() });
 export type TaskFolder = z.infer<typeof taskFolderSchema>;
 
@@ -45,7 +45,7 @@ export const taskFolders = {
     request: z.strictObject({ folderId: id(), name: folderName }),
     response: taskFolderSchema,
   }),
-  /** Deletes the folder; its tasks stay in the library (issue 5). */
+  /** Deletes the folder; its tasks stay in the library. */
   deleteFolder: defineCall({
     method: 'POST',
     path: `${F}/delete-folder`,

@@ -178,7 +178,7 @@ describe('GET query coercion (spec §7)', () => {
   });
 });
 
-describe('task progress update (issue 15)', () => {
+describe('task progress update', () => {
   it('keeps progress to hundredths, so a tiny double cannot reach the 4-byte real column', () => {
     const progress = (value: number) =>
       tasks.updateMyTask.request.parse({ userId: 'u1', taskId: 't1', progress: value, taskStatus: 1 })

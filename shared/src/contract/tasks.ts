@@ -100,7 +100,7 @@ export { type InterviewMessage, interviewMessageSchema } from './interview.ts';
 
 /** Task progress update (spec §3), the body of tasks/update-my-task. */
 export const taskProgressUpdateSchema = z.strictObject({
-  /** Must be the caller's own id: the server refuses another learner's (issue 5). */
+  /** Must be the caller's own id: the server refuses another learner's. */
   userId: id(),
   taskId: id(),
   // Stored as a 4-byte real, which refuses a tiny double such as 1e-300: hundredths are all a percentage needs.
@@ -118,7 +118,7 @@ export type TaskProgressUpdate = z.infer<typeof taskProgressUpdateSchema>;
 const questionText = text().trim().min(1, 'Question text is required').max(1000);
 const passage = text().trim().min(1, 'Please enter the passage').max(20_000);
 
-/** Fields every task type has (spec §3, issue 5). */
+/** Fields every task type has (spec §3). */
 const taskCommonShape = {
   title: text().trim().min(1, 'Please enter a title').max(200),
   description: text().trim().max(5000).optional(),
@@ -142,7 +142,7 @@ const taskCommonShape = {
 };
 
 /**
- * A task as authored, one variant per type 1-8 (spec §3, issue 5), discriminated by `type`. `extra` adds
+ * A task as authored, one variant per type 1-8 (spec §3), discriminated by `type`. `extra` adds
  * fields to every variant (edit-task adds taskId, the answers add the server's fields).
  */
 export const taskBody = <S extends z.ZodRawShape>(extra: S) =>
@@ -249,7 +249,7 @@ const taskMetaShape = {
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
-   * Set when the task is the enterprise's copy of a platform task (issue 7): the platform admin keeps it up to
+   * Set when the task is the enterprise's copy of a platform task: the platform admin keeps it up to
    * date, so the enterprise can assign it but not edit or delete it.
    */
   platformTaskId: z.string().optional(),
@@ -290,7 +290,7 @@ export const taskReportSchema = z.strictObject({
 export type TaskReport = z.infer<typeof taskReportSchema>;
 
 /**
- * The score of a Pronunciation task (issue 16): each item's recording heard by the speech engine and scored
+ * The score of a Pronunciation task: each item's recording heard by the speech engine and scored
  * against its text, the task's score their mean, judged against the learner's group passing score. It appears
  * once every item's analysis is in (the learner may be told "being scored" for a few seconds after submitting).
  * An item the engine heard no speech in scores 0, and a task with such an item does not pass.
@@ -310,7 +310,7 @@ export const pronunciationResultSchema = z.object({
 export type PronunciationResult = z.output<typeof pronunciationResultSchema>;
 
 /**
- * Task types whose attempt is scored against the learner's group pass mark (issue 16, issue 38): Pronunciation
+ * Task types whose attempt is scored against the learner's group pass mark: Pronunciation
  * (the items' mean) and Read & Record (the passage read aloud). A try at one of them that did not pass can be
  * tried again.
  */
@@ -324,7 +324,7 @@ export const isScoredTaskType = (type: number): type is (typeof SCORED_TASK_TYPE
 export const MAX_TASK_ATTEMPTS = 10;
 
 /**
- * One try at a scored task (issue 38): the earlier ones are kept when the learner tries again; the current one is
+ * One try at a scored task: the earlier ones are kept when the learner tries again; the current one is
  * the assignment's own. `counts` marks the try whose score counts under the group's rule (best or latest).
  */
 export const taskAttemptSchema = z.object({
@@ -385,13 +385,13 @@ export const assignmentSchema = z.object({
   /** Scored tasks: whether the learner may try again (null for other types). */
   retry: retryRuleSchema.nullable().optional(),
   /**
-   * What the speech engine heard in each recording, keyed like `report.recordings` (issue 16): 'pending' while
+   * What the speech engine heard in each recording, keyed like `report.recordings`: 'pending' while
    * the background job runs (ask again), then done, no-speech or failed. A recording replaced by a new take gets
    * a new analysis.
    */
   analyses: z.record(z.string(), speechAnalysisSchema),
   /**
-   * A Get Interview Ready attempt as a conversation (issue 16): each stage asked so far, with the answer's
+   * A Get Interview Ready attempt as a conversation: each stage asked so far, with the answer's
    * analysis and the interviewer's reply, then the coach's summing up. Empty for other task types.
    */
   interview: z.array(interviewMessageSchema),
@@ -612,7 +612,7 @@ export const tasks = {
       alreadyAssigned: z.number().int(),
     }),
   }),
-  /** Assigns tasks to groups; members joining a group later get its tasks too (issue 5). */
+  /** Assigns tasks to groups; members joining a group later get its tasks too. */
   assignTaskGroupUsers: defineCall({
     method: 'POST',
     path: `${T}/assign-task-group-users`,
@@ -650,7 +650,7 @@ export const tasks = {
     response: paged(taskSchema),
   }),
   /**
-   * The learner tries a scored task again (issue 38): the submitted try is kept and a new one opens. Only when
+   * The learner tries a scored task again: the submitted try is kept and a new one opens. Only when
    * the task is submitted, scored and not passed, under MAX_TASK_ATTEMPTS tries.
    */
   retryMyTask: defineCall({

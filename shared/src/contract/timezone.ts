@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { enterpriseUserSchema, timeZoneField } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 
-/** The enterprise's default timezone (issue 17 item 6): members without their own see dates in it. */
+/** The enterprise's default timezone: members without their own see dates in it. */
 export const timezoneCalls = {
   /** Settings (role named admin, as the other Settings calls); null goes back to UTC. */
   updateDefaultTimezone: defineCall({

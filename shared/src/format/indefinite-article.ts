@@ -1,4 +1,4 @@
-// "a" or "an" before a word, as the word is said (issue 38 item 12: "a interview skills course", "a Accountant").
+// "a" or "an" before a word, as the word is said (never "a interview skills course" or "a Accountant").
 // By spelling, with the common exceptions: a vowel letter said as a consonant ("a university", "a user", "a one-day
 // course", "a European") and a silent h ("an hour", "an honest"). Acronyms said letter by letter are not guessed.
 

@@ -1,4 +1,4 @@
-// How a written word compares with a heard one (issue 16, issue 37): the speech analytics align the transcript
+// How a written word compares with a heard one: the speech analytics align the transcript
 // with the target text on these words, and the phone aligner looks the same words up in its dictionary.
 
 const UNITS = [
