@@ -37,7 +37,7 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   const jsonLimit = bodyLimit({ maxSize: MAX_BODY, onError: tooLarge });
   // Signed uploads stream their bytes under their own signed size limit instead. A request without a body (GET,
   // HEAD) or with its length declared is judged from its headers: asking Hono's bodyLimit for the body would build
-  // a whole web Request around the socket for every call (issue 19 item 4: 4.6% of the server's CPU on auth/me).
+  // a whole web Request around the socket for every call (4.6% of the server's CPU on auth/me).
   app.use('/api/*', async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || c.req.path.startsWith(LOCAL_PUT_PREFIX)) return next();
@@ -53,7 +53,7 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   for (const { entry, handler } of extraCalls) mountCall(app, deps, entry, handler);
   for (const entry of allCalls) mountCall(app, deps, entry, handlers.get(entry));
 
-  // The OpenAPI document of the contract and its reference page (issue 20).
+  // The OpenAPI document of the contract and its reference page.
   mountApiReference(app);
   mountLocalUploads(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));

@@ -1,5 +1,5 @@
 /**
- * Work a call starts but does not wait for (issue 15): mail whose sending time would tell a caller whether an
+ * Work a call starts but does not wait for: mail whose sending time would tell a caller whether an
  * account exists. A failure is logged, never lost silently; `idle()` lets tests and shutdown wait for it.
  */
 export type Background = {

@@ -116,7 +116,7 @@ const member = async (email: string) => {
   return { token, subject: memberSubject(await me(token), { secondFactorDone: true }) };
 };
 
-describe('canCall is the server’s answer to every call (issue 39 item 2)', () => {
+describe('canCall is the server’s answer to every call', () => {
   const expectAgreement = (
     result: Awaited<ReturnType<typeof sweep>>,
     { someAllowed = true, someRefused = true } = {},
@@ -134,7 +134,7 @@ describe('canCall is the server’s answer to every call (issue 39 item 2)', () 
     ['learner@acme.example', true],
     // Globex's default admin: courses and company info off
     ['owner@globex.example', true],
-    // An institution's course admin (issue 38)
+    // An institution's course admin
     ['courses@youstudy.example', true],
   ] as const) {
     it(`${email}: every enterprise call`, async () => {

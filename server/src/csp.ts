@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * Content-Security-Policy for everything this server sends (issue 15, item 9). API answers and uploaded files
+ * Content-Security-Policy for everything this server sends (item 9). API answers and uploaded files
  * get a policy that allows nothing: they are data, never a document that should run or load anything. HTML
  * pages (the dashboard's index and the marketplace site's pages) get a strict policy built from the page itself:
  * scripts only from this origin or with the sha256 of an inline script the page carries, styles only from this

@@ -22,7 +22,7 @@ export type AppConfig = {
   /** DEV_OUTBOX=1: the outbox's web view at /dev/outbox, for callers on loopback only (off by default). */
   devOutbox: boolean;
   quiet: boolean;
-  /** Requests an API key may make per minute (API_KEY_RATE_LIMIT; default 600, issue 20). */
+  /** Requests an API key may make per minute (API_KEY_RATE_LIMIT; default 600). */
   apiKeyRateLimit?: number;
   /**
    * Whether every success's response is checked against its contract schema before it goes out (the test app turns
@@ -32,14 +32,14 @@ export type AppConfig = {
   /** Where /enterprise/help messages go (SUPPORT_EMAIL; default support@coach.example). */
   supportEmail?: string;
   /**
-   * Origins besides publicUrl's that may use passkeys (WEBAUTHN_ORIGINS, issue 21 item 2): the dashboard's dev server,
+   * Origins besides publicUrl's that may use passkeys (WEBAUTHN_ORIGINS): the dashboard's dev server,
    * say. Their hostname must be publicUrl's or end with it, as WebAuthn requires of an RP ID.
    */
   webauthnOrigins?: string[];
-  /** Webhooks and xAPI (issue 20); without it events are not sent anywhere. */
+  /** Webhooks and xAPI; without it events are not sent anywhere. */
   integrations?: IntegrationsConfig;
   /**
-   * Single sign-on (issue 21 item 4), SSO_ALLOW_PRIVATE=1: identity providers on private networks and plain http are
+   * Single sign-on, SSO_ALLOW_PRIVATE=1: identity providers on private networks and plain http are
    * allowed (an intranet's provider, the tests'); by default, as for webhooks, only public https addresses.
    */
   ssoAllowPrivate?: boolean;
@@ -70,7 +70,7 @@ export type Deps = {
   testPayments: ReturnType<typeof testPayments> | null;
   /** Task drafting and pronunciation scoring: the built-in engine, or an OpenAI-compatible one (COACH_API_URL). */
   coach: CoachEngine;
-  /** Hears recordings (issue 16): the embedded engine in a worker thread, or an OpenAI-compatible service. */
+  /** Hears recordings: the embedded engine in a worker thread, or an OpenAI-compatible service. */
   speech: SpeechProvider;
   /** The background job queue: `poke` after enqueueing so the work starts now rather than at the next poll. */
   jobs: { poke: () => void };

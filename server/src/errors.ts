@@ -19,7 +19,7 @@ export const validation = (field: string, message: string) =>
   new AppError(422, ERROR_CODES.validation, `${field}: ${message}`, field);
 export const forbidden = (message = 'You do not have permission for this') =>
   new AppError(403, ERROR_CODES.forbidden, message);
-/** A feature flag of the enterprise is off (issue 7): the call answers 403 FEATURE_DISABLED at once. */
+/** A feature flag of the enterprise is off: the call answers 403 FEATURE_DISABLED at once. */
 export const featureDisabled = (label?: string) =>
   new AppError(
     403,
@@ -40,7 +40,7 @@ export const throttled = (retryAfter: number) =>
   );
 
 /** The coach engine failed (network, bad answer): 502, nothing was saved. */
-/** The SMS provider refused or could not be reached (issue 21): choose email instead. */
+/** The SMS provider refused or could not be reached: choose email instead. */
 export const smsUnavailable = (message: string) => new AppError(502, ERROR_CODES.smsUnavailable, message);
 export const ssoUnavailable = (message: string) => new AppError(502, ERROR_CODES.ssoUnavailable, message);
 export const coachUnavailable = (message: string) => new AppError(502, ERROR_CODES.coachUnavailable, message);

@@ -64,7 +64,7 @@ export type StartOptions = {
   apiKeyRateLimit?: number;
   /** JOB_LEASE_MS: how long a background job is held by the process that claimed it (default 5 minutes). */
   jobLeaseMs?: number;
-  /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks and the LRS may be on private networks and plain http (issue 20). */
+  /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks and the LRS may be on private networks and plain http. */
   webhooksAllowPrivate?: boolean;
   /** SSO_ALLOW_PRIVATE=1: single sign-on's identity providers may be on private networks and plain http. */
   ssoAllowPrivate?: boolean;
@@ -76,7 +76,7 @@ export type StartOptions = {
   smsEnv?: Record<string, string | undefined>;
   /** VALIDATE_RESPONSES=1: every answer is checked against its contract schema (the e2e servers; off by default). */
   validateResponses?: boolean;
-  /** WEBAUTHN_ORIGINS: origins besides PUBLIC_URL's whose pages may use passkeys (issue 21 item 2). */
+  /** WEBAUTHN_ORIGINS: origins besides PUBLIC_URL's whose pages may use passkeys. */
   webauthnOrigins?: string[];
 };
 

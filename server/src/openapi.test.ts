@@ -47,7 +47,7 @@ describe('the OpenAPI document of the contract', () => {
       const scheme = { none: [], enterprise: [{ enterpriseToken: [] }], admin: [{ adminToken: [] }] }[
         entry.auth
       ];
-      // The calls an API key may make also take the key (issue 20 item 3), and say whether a read-only key may.
+      // The calls an API key may make also take the key, and say whether a read-only key may.
       expect(operation.security).toEqual(isApiKeyCall(entry) ? [...scheme, { apiKey: [] }] : scheme);
       expect(operation['x-api-key-access']).toBe(
         isApiKeyCall(entry) ? (isReadCall(entry) ? 'read' : 'read-write') : undefined,

@@ -13,7 +13,7 @@ type JsonSchema = Record<string, unknown>;
 /** The security scheme names of the two sessions' token headers. */
 const SECURITY_SCHEME = { enterprise: 'enterpriseToken', admin: 'adminToken' } as const;
 
-/** An integrator's API key (issue 20 item 3), sent as `Authorization: Bearer coach_live_…`. */
+/** An integrator's API key, sent as `Authorization: Bearer coach_live_…`. */
 const API_KEY_SCHEME = 'apiKey';
 
 /**

@@ -15,7 +15,7 @@ const flush = () => {
 /**
  * A log line, written with the others of the same turn of the event loop in one write. One write per request was
  * one system call each (stdout to a file or a pipe is written synchronously): 4% of a busy server's throughput on
- * a cheap call (issue 19). Lines still pending when the process exits are written then.
+ * a cheap call. Lines still pending when the process exits are written then.
  */
 export const logLine = (line: string) => {
   pending.push(line);

@@ -3,7 +3,7 @@ import type { marketplace } from '@coach/shared/contract/marketplace';
 import { LRUCache } from 'lru-cache';
 
 /**
- * The marketplace header search's answers, kept for a few seconds per search text (issue 19: a public search is
+ * The marketplace header search's answers, kept for a few seconds per search text (a public search is
  * asked the same again and again, and at hundreds a second the database work, not any one query, made the wait).
  * Emptied whenever the catalogue changes here (`site.changed`); another process sharing the database sees a change
  * at most TTL_MS late, as the published site itself does.

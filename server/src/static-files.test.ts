@@ -20,7 +20,7 @@ writeFileSync(path.join(dashboardDir, 'assets', 'app-abc123.js'), 'console.log(1
 writeFileSync(path.join(marketplaceDir, 'marketplace', 'home', 'index.html'), '<html>market</html>');
 writeFileSync(path.join(marketplaceDir, '_astro', 'island-x1.js'), 'export {}');
 writeFileSync(path.join(marketplaceDir, '404.html'), '<html>site 404</html>');
-// The other languages under their prefix (issue 18), each with its own 404 page (Astro's /es/404/index.html).
+// The other languages under their prefix, each with its own 404 page (Astro's /es/404/index.html).
 mkdirSync(path.join(marketplaceDir, 'es', 'marketplace', 'home'), { recursive: true });
 mkdirSync(path.join(marketplaceDir, 'es', '404'), { recursive: true });
 mkdirSync(path.join(marketplaceDir, 'ar', 'story-up'), { recursive: true });
@@ -106,7 +106,7 @@ describe('one-box static serving', () => {
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).toBe('<html>404 es</html>');
     }
-    // Spec §2's /404 is the site's page too (issue 38 item 8), with its header and colours, not the dashboard's.
+    // Spec §2's /404 is the site's page too, with its header and colours, not the dashboard's.
     for (const url of ['/404', 'http://market.example/404']) {
       const res = await app.request(url);
       expect(res.status, url).toBe(404);

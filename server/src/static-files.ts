@@ -227,7 +227,7 @@ export const mountStatic = (
     if (siteFile) return siteFile.endsWith('.html') ? filePage(c, siteFile) : fileResponse(siteFile, c.req);
     // An unknown site address gets the site's 404 page in its language (/es/marketplace/… the Spanish one), and so
     // does spec §2's /404 itself: a visitor sent there from the marketplace sees its header, colours and search,
-    // not the dashboard's unbranded page (issue 38 item 8).
+    // not the dashboard's unbranded page.
     const notFoundPath = language.path === '/404' || language.path === '/404/';
     if (marketplace && (inMarketplace || notFoundPath || (language.prefix && sitePath))) {
       const notFound =

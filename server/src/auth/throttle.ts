@@ -5,7 +5,7 @@ export const WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 export const ACCOUNT_LIMIT = 5;
 export const IP_LIMIT = 50;
-/** Failed sign-ins to one account from every address together, per hour (issue 15, OWASP ASVS 5.0 V6). */
+/** Failed sign-ins to one account from every address together, per hour (OWASP ASVS 5.0 V6). */
 export const ACCOUNT_WIDE_LIMIT = 20;
 /** Mails that anyone can make us send to one address (reset links, sign-up notices), per hour. */
 export const RECIPIENT_LIMIT = 5;
@@ -55,7 +55,7 @@ export const forgetLatestEvent = async (db: Db, key: string) => {
 };
 
 /**
- * The two limits of issue 2 §3: per account+IP (so an attacker cannot guess) and a looser one per IP alone
+ * Two limits: per account+IP (so an attacker cannot guess) and a looser one per IP alone
  * (so one IP cannot sweep accounts). The owner on another IP is never locked out by an attacker's failures.
  */
 export const throttleKeys = (action: string, account: string, ip: string) => ({
@@ -93,7 +93,7 @@ export const signInKeys = (action: string, account: string, ip: string) => ({
 });
 
 /**
- * Sign-in limits (issue 15): 5 failures per account and address in 15 minutes everywhere; from a place the
+ * Sign-in limits: 5 failures per account and address in 15 minutes everywhere; from a place the
  * account has not signed in from, also 20 failures per account per hour across all addresses (rotating
  * addresses no longer multiply the guesses) and 50 failures per address in 15 minutes.
  */

@@ -11,7 +11,7 @@ export type TokenClaims = {
   ent: string | null;
   mfa: boolean;
   lid: string;
-  /** The platform admin behind a log-in-as enterprise token (issue 7); absent otherwise. */
+  /** The platform admin behind a log-in-as enterprise token; absent otherwise. */
   act?: string | undefined;
 };
 

@@ -20,7 +20,7 @@ export type DbKind = 'sqlite' | 'postgres';
 const STATEMENT_CACHE = 1000;
 
 /**
- * The SQLite handle Kysely gets: every query's statement is prepared once per SQL text and reused (issue 19).
+ * The SQLite handle Kysely gets: every query's statement is prepared once per SQL text and reused.
  * Kysely prepares afresh on every query, and planning a join costs more than running it; the values are bound per
  * call. A statement still being iterated (a streamed query) is busy: that call gets a fresh one.
  */
@@ -48,7 +48,7 @@ export type Db = Kysely<Database>;
  * synchronize_seqscans off: a sequential scan starts at the table's first block, not where another scan of it has
  * got to. The app's scans stop early (a capped search takes the first SEARCH_CAP + 1 matches, a short text's scan its
  * first rows), and a scan joining another mid-table made the same search read 23 pages or 1,400 by chance: 1.3 ms or
- * 34 ms for "member 4" over 100,000 members (issue 19). It also kept a capped search's first matches the same from
+ * 34 ms for "member 4" over 100,000 members. It also kept a capped search's first matches the same from
  * one page to the next; synchronized scans may return other rows each time (PostgreSQL's documentation says so).
  */
 const SESSION_OPTIONS = '-c synchronize_seqscans=off';

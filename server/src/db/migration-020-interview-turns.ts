@@ -3,7 +3,7 @@ import { ts } from './columns.ts';
 
 export const m020: Migration = {
   up: async (db) => {
-    // The mock interview as a conversation (issue 16): one row per heard answer (its request, the interviewer's
+    // The mock interview as a conversation: one row per heard answer (its request, the interviewer's
     // reply and what the answer said) and one for the coach's summing up (stage FEEDBACK).
     await db.schema
       .createTable('interview_turns')

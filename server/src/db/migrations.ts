@@ -49,7 +49,7 @@ import { m041Notices } from './migration-041-notices.ts';
 export const migrateToLatest = async (db: Kysely<unknown>) => {
   const migrator = new Migrator({
     db,
-    // Migrations are numbered as they are planned and may land out of number (issue 17's 022 before 021): a
+    // Migrations are numbered as they are planned and may land out of number (022 landed before 021): a
     // database that ran a later one first still runs the earlier one when it arrives.
     allowUnorderedMigrations: true,
     provider: {

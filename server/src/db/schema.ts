@@ -192,7 +192,7 @@ export type Database = {
     created_by: string | null;
     created_at: string;
     updated_at: string;
-    /** The platform template this task is the enterprise's copy of (issue 7), else null. */
+    /** The platform template this task is the enterprise's copy of, else null. */
     platform_task_id: Generated<string | null>;
   };
   /** Issue 7: the platform's task templates; offered to an enterprise as a copy in its tasks. */

@@ -14,7 +14,7 @@ const startProcess = servers.start;
 
 afterAll(servers.stop);
 
-describe('the job queue after a kill -9 (issue 16)', () => {
+describe('the job queue after a kill -9', () => {
   it('a speech analysis claimed by a killed server is worked to done by the next start', async () => {
     // The database as a learner's saved attempt leaves it: the recording stored, its analysis pending and queued.
     const { db, storage } = await servers.seeded('unused-for-put-and-read');

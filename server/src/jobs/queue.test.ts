@@ -14,7 +14,7 @@ const statusOf = async (id: string) =>
   t.deps.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const clearQueue = () => t.deps.db.deleteFrom('jobs').execute();
 
-describe('the durable job queue (issue 16)', () => {
+describe('the durable job queue', () => {
   it('works what was enqueued and marks it done', async () => {
     await clearQueue();
     const seen: unknown[] = [];

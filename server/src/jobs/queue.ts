@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 
 /**
- * A durable job queue in the database (issue 16): what a call hands over is written before the call answers, so a
+ * A durable job queue in the database: what a call hands over is written before the call answers, so a
  * crash or a kill -9 loses nothing. A worker claims a job with a lease; when the worker dies, the lease runs out
  * and the job is taken again. A failing job is retried with exponential backoff, then marked failed.
  */

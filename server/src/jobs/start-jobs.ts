@@ -13,8 +13,8 @@ import { type Job, type JobRunner, startJobRunner } from './queue.ts';
 const analysisIdOf = (job: Job) => (job.payload as { analysisId: string }).analysisId;
 
 /**
- * The server's background work: speech analysis of recordings (issue 16), and webhooks and xAPI statements
- * (issue 20). The embedded engine hears one recording at a time in its own thread (two cores: the other serves
+ * The server's background work: speech analysis of recordings, and webhooks and xAPI statements.
+ * The embedded engine hears one recording at a time in its own thread (two cores: the other serves
  * requests); a remote service takes a few at once. Deliveries wait on the network, not the CPU, so they have a
  * runner of their own and never queue behind a long recording. Jobs left by a crash are taken again when their
  * lease runs out: a delivery's lease is its timeout and 5 s, so a restart resends within seconds.
@@ -36,7 +36,7 @@ export const startJobs = (
     handlers: { 'speech-analysis': (job) => analyseRecording(deps, analysisIdOf(job)) },
     onGiveUp: (job) => markAnalysisFailed(deps, analysisIdOf(job)),
   });
-  // The mails that tell members of their work (issue 38 item 9): a runner of their own, never behind a recording.
+  // The mails that tell members of their work: a runner of their own, never behind a recording.
   const notices = startJobRunner({
     db: deps.db,
     concurrency: 2,

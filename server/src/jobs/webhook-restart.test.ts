@@ -20,7 +20,7 @@ const startProcess = servers.start;
 
 afterAll(servers.stop);
 
-describe('webhooks and xAPI across a kill -9 (issue 20)', () => {
+describe('webhooks and xAPI across a kill -9', () => {
   it('a delivery and a statement cut by a killed server arrive after the restart, same ids, valid signature', async () => {
     const receiver = await startReceiver();
     const lrs = await startReceiver();

@@ -2,7 +2,7 @@ import type { LanguageCode } from '@coach/shared/constants/languages';
 import { type Mail, mailLanguage } from './texts.ts';
 
 /**
- * The mails that tell a member of their work (issue 38 item 9), in the nine languages as texts.ts writes its
+ * The mails that tell a member of their work, in the nine languages as texts.ts writes its
  * mails: something assigned to them (one mail for everything one action assigned), tasks due tomorrow and not
  * done, and a reviewer's feedback. Each names what it is about and links to it in the dashboard; none carries a
  * code, a token or the feedback's words (the link asks the member to sign in). Each ends with where the member

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@coach/shared/constants/languages';
 
 /**
- * The mails people receive, in the nine languages of spec §9 (issue 18): the sign-in code, the password reset link
+ * The mails people receive, in the nine languages of spec §9: the sign-in code, the password reset link
  * and the invitations. Each is written for its language, not word for word; the English stays as it was. A mail
  * goes out in its reader's language (`mailLanguage`).
  */
@@ -18,14 +18,14 @@ export type MailTexts = {
   verify: (p: { name: string; link: string }) => Mail;
   /** A sign-up with an address that has an account already (the owner is told, nothing changes). */
   accountExists: (p: { loginLink: string; forgotLink: string }) => Mail;
-  /** A change to how the account signs in (issue 21): told to its owner whoever made it. */
+  /** A change to how the account signs in: told to its owner whoever made it. */
   factorChanged: (p: { change: FactorChange }) => Mail;
-  /** The organisation's single sign-on was set up, changed or removed (issue 21 item 4): told to its default admin. */
+  /** The organisation's single sign-on was set up, changed or removed: told to its default admin. */
   ssoChanged: (p: { change: 'saved' | 'removed'; company: string; issuer: string }) => Mail;
   /** A member's first sign-in through single sign-on: their account was created by it, or linked to it. */
   ssoLinked: (p: { created: boolean; company: string; issuer: string }) => Mail;
   /**
-   * A marketplace course bought (issue 38): `link` sets a first password (`invite`), or signs in to My courses
+   * A marketplace course bought: `link` sets a first password (`invite`), or signs in to My courses
    * (`signIn`); `elsewhere` when the address belongs to another organisation's account (no link: the institution
    * arranges access).
    */
@@ -40,7 +40,7 @@ export type MailTexts = {
   courseRefunded: (p: { name: string; course: string; institution: string }) => Mail;
 };
 
-/** The sign-in changes each account is told of by mail (issue 21 item 5). */
+/** The sign-in changes each account is told of by mail. */
 export type FactorChange =
   | 'totp-added'
   | 'totp-removed'

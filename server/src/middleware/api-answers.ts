@@ -22,7 +22,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
 
 /**
- * Answers built whole by jsonAnswer (issue 19 item 4), with their length in bytes: their headers are known, so the
+ * Answers built whole by jsonAnswer, with their length in bytes: their headers are known, so the
  * middleware after the handler need not read them back (each read turns the plain header list into a Headers object,
  * and reading a body turns the light answer of @hono/node-server into a web stream it must then pump).
  */

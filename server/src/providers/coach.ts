@@ -24,7 +24,7 @@ export type CoachEngine = {
     level: Level;
     variant: number;
   }) => Promise<TaskDraft>;
-  /** The interviewer's question for `stage`, after the answers so far (issue 16's interview conversation). */
+  /** The interviewer's question for `stage`, after the answers so far (the mock interview as a conversation, spec §4). */
   interviewQuestion: (input: InterviewQuestionInput) => Promise<string>;
   /** The summing up after the last answer: strengths and exactly three things to work on. */
   interviewFeedback: (input: { setup: InterviewSetup; answers: HeardAnswer[] }) => Promise<InterviewFeedback>;
@@ -188,7 +188,7 @@ export const builtinCoach = (): CoachEngine => ({
 });
 
 /**
- * The built-in interviewer's next question (issue 16): from the question banks, for the industry (getting to
+ * The built-in interviewer's next question: from the question banks, for the industry (getting to
  * know you) or the role (technical) the learner named in the opening; the same attempt always hears the same.
  */
 export const builtinInterviewQuestion = ({ stage, setup, history, seed }: InterviewQuestionInput) => {

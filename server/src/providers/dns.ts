@@ -1,8 +1,8 @@
 import { Resolver } from 'node:dns/promises';
 
 /**
- * Reads DNS TXT records: how an enterprise proves it owns an email domain before single sign-on takes its addresses
- * (issue 21 item 4). The system's resolvers by default; SSO_DNS_SERVERS (comma-separated `host` or `host:port`)
+ * Reads DNS TXT records: how an enterprise proves it owns an email domain before single sign-on takes its addresses.
+ * The system's resolvers by default; SSO_DNS_SERVERS (comma-separated `host` or `host:port`)
  * names others, for a split-horizon intranet, or the test's own DNS server.
  */
 export type TxtResolver = { resolveTxt: (name: string) => Promise<string[][]> };

@@ -1,4 +1,4 @@
-// The built-in interviewer's knowledge (issue 16): which roles and industries it recognises in what a learner
+// The built-in interviewer's knowledge: which roles and industries it recognises in what a learner
 // says, the words each role is expected to use, and its questions per stage. Plain data, so adding a role or a
 // question is a change here and nowhere else.
 

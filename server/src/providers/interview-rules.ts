@@ -10,7 +10,7 @@ import type {
 import { GENERAL_ROLE, industryIn, type RoleFamily, roleIn } from './interview-banks.ts';
 import { storyParts } from './star-story.ts';
 
-// What an interview answer says, by rules (issue 16): its length, the parts a stage asks for, the role's words;
+// What an interview answer says, by rules: its length, the parts a stage asks for, the role's words;
 // and the built-in summing up from those checks and the speech analytics. Pure functions of text and numbers.
 
 export type AnsweredStage = 'POSITION' | 'ICEBREAKING' | 'TECHNICAL' | 'BEHAVIOURAL';
@@ -66,7 +66,7 @@ export const roleOf = (setup: InterviewSetup, opening?: string | null) =>
   (opening ? roleIn(opening) : null) ?? roleIn(setup.jobTitle, 'last') ?? GENERAL_ROLE;
 
 /**
- * The job title and industry the learner gave in the opening (issue 16: the next questions are chosen for
+ * The job title and industry the learner gave in the opening (the next questions are chosen for
  * them), where the rules recognise them; else the task's.
  */
 export const heardSetup = (setup: InterviewSetup, opening: string | null): InterviewSetup => {
@@ -169,7 +169,7 @@ const STANDING_TIPS = [
 ];
 
 /**
- * The built-in summing up (issue 16): strengths and exactly three things to work on, from the speech analytics
+ * The built-in summing up: strengths and exactly three things to work on, from the speech analytics
  * of every answer (pace, fillers, pauses) and the content checks (the opening's three facts, answer length,
  * the STAR story, the role's words). Answers not heard are named first.
  */

@@ -6,7 +6,7 @@ import ipaddr from 'ipaddr.js';
 
 /**
  * POSTs to addresses that enterprise admins type (webhook receivers, an xAPI LRS) without letting them reach the
- * server's own network (SSRF, issue 20 item 4). Only public unicast addresses are allowed: loopback, private,
+ * server's own network (SSRF). Only public unicast addresses are allowed: loopback, private,
  * link-local (cloud metadata at 169.254.169.254), CGNAT, multicast, unspecified, unique-local IPv6, IPv4-mapped
  * and translated IPv6 forms and every other special range are refused. The rule is checked when the address is
  * saved and again at each connection, on the address the connection really uses (DNS may answer differently

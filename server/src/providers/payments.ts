@@ -20,7 +20,7 @@ export type PaymentProvider = {
   retrieve: (
     paymentId: string,
   ) => Promise<{ state: PaymentState; amountCents: number; currency: string } | null>;
-  /** Pays a succeeded payment back in full (issue 38: the institution refunds an enrolment). */
+  /** Pays a succeeded payment back in full (the institution refunds an enrolment). */
   refund: (paymentId: string) => Promise<void>;
 };
 

@@ -49,7 +49,7 @@ describe('the SMS settings', () => {
   });
 });
 
-describe('sign-in codes by SMS (issue 21)', () => {
+describe('sign-in codes by SMS', () => {
   it('the owner chooses SMS: the provider gets the code for their number in E.164, with Basic auth, and it signs in', async () => {
     const ip = '10.21.3.1';
     const pre = await t.preMfaLogin('owner@acme.example', 'enterprise', ip);

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
- * Text messages through a Twilio-compatible HTTP API (issue 21 item 3): `POST {SMS_API_URL}/2010-04-01/Accounts/
+ * Text messages through a Twilio-compatible HTTP API: `POST {SMS_API_URL}/2010-04-01/Accounts/
  * {SMS_ACCOUNT_SID}/Messages.json`, form-encoded To, Body and From (or MessagingServiceSid for an `MG…` sender),
  * Basic auth with the account id and token. Twilio itself, and the providers that speak its API, answer it. Without
  * SMS_ACCOUNT_SID the outbox keeps the texts, as it keeps mail.

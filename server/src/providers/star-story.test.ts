@@ -22,7 +22,7 @@ const parts = (told: string): Record<StarPart, boolean> => ({
 // punctuation), none naming the parts.
 const ANSWERS: { name: string; told: string; answer: string }[] = [
   {
-    name: 'opens with its situation, a number in it (issue 38)',
+    name: 'opens with its situation, a number in it',
     told: 'STAR',
     answer:
       'Last winter our team had a backlog of 200 complaints. I was asked to clear it before the new year. I set up a triage board and we introduced a daily call-back hour, which cut the backlog by half in two weeks, and by January it was gone.',

@@ -1,7 +1,7 @@
 import { isFillerWord } from '@coach/shared/constants/speech';
 import type { StarPart } from '@coach/shared/contract/interview';
 
-// Which parts of a STAR story (situation, task, action, result) a spoken behavioural answer tells (issue 38). People
+// Which parts of a STAR story (situation, task, action, result) a spoken behavioural answer tells. People
 // do not name the parts: they open with when and where ("Last winter our team had a backlog of 200 complaints"),
 // say what fell to them ("I was asked to…", "we needed to…"), what they did in the first person and the past tense
 // ("so I set up…", "we introduced…") and what came of it, often as a number ("which cut the wait by half"). So each

@@ -237,7 +237,7 @@ describe('admin enterprises', () => {
       expect(adminCall.status).toBe(401);
     });
 
-    it("back to admin (issue 38 item 8): logging the enterprise session out ends it on the server, the admin's goes on", async () => {
+    it("back to admin: logging the enterprise session out ends it on the server, the admin's goes on", async () => {
       const row = await acme();
       const token = ((await loginAs(row._id)).json.response as { accesstoken: string }).accesstoken;
       expect((await t.request('GET', enterpriseAuth.me.path, { ip, token })).json.response).toMatchObject({

@@ -3,7 +3,7 @@ import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/platform/admin-enterprises.ts';
 
-/** The platform admin's enterprises and their feature flags (issue 7); the adapter has checked the admin token. */
+/** The platform admin's enterprises and their feature flags; the adapter has checked the admin token. */
 export const adminEnterpriseRoutes: Registration[] = [
   serve(adminGeneral.getEnterpriseList, ({ ctx, input }) => service.listEnterprises(ctx, input)),
   serve(adminEnterprises.detail, ({ ctx, input }) => service.enterpriseDetail(ctx, input.enterpriseId)),

@@ -2,7 +2,7 @@ import { adminVocabulary, vocabularyPractice } from '@coach/shared/contract/admi
 import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/platform/admin-vocabulary.ts';
 
-/** The platform vocabulary list (issue 7); the adapter has refused every token but a platform admin's. */
+/** The platform vocabulary list; the adapter has refused every token but a platform admin's. */
 export const adminVocabularyRoutes: Registration[] = [
   serve(adminVocabulary.list, ({ ctx, input }) => service.listVocabulary(ctx, input)),
   serve(adminVocabulary.categories, ({ ctx }) => service.vocabularyCategories(ctx)),

@@ -169,7 +169,7 @@ describe('the coach engine in the task library', () => {
     ).toEqual(result);
   });
 
-  it('a Pronunciation task recorded as a plain tone scores 0 and does not pass (issue 16)', async () => {
+  it('a Pronunciation task recorded as a plain tone scores 0 and does not pass', async () => {
     const tone = await synthesise([{ tone: 2 }], 'webm');
     const { taskId, complete } = await recordedPronunciation(t, who, [tone, tone]);
     expect((await complete()).status).toBe(200);

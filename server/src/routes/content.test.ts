@@ -405,7 +405,7 @@ describe('video figures on the organisation screens', () => {
   // A group's page counts only the videos the group gave (group-figures.test.ts).
   it('a member’s page and the dashboard count the videos watched', async () => {
     const watched = await video('Networking basics');
-    // Only a video given to the member counts as watched (issue 38 item 10: "assigned 4, watched 8").
+    // Only a video given to the member counts as watched (never "assigned 4, watched 8").
     const given = await post(owner, contentLibrary.assignContentUsers.path, {
       contentIds: [watched._id],
       userIds: [staffId],

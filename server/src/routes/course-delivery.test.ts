@@ -50,7 +50,7 @@ const buy = async (t: App, courseId: string, name: string, email: string) => {
 
 const linkIn = (mail: string | null) => /\/password\/reset\/([\w-]+)/.exec(mail ?? '')?.[1] ?? '';
 
-describe('a paid course delivers the course (issue 38)', () => {
+describe('a paid course delivers the course', () => {
   let t: App;
   beforeAll(async () => {
     t = await createTestApp();

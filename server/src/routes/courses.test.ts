@@ -76,7 +76,7 @@ describe('an institution manages its courses', () => {
     });
     expect(detail.json.response).toMatchObject({ courseName: 'Confident Phone Calls', priceCents: 9900 });
 
-    // The header search keeps its answers a few seconds (issue 19), and forgets them when a course changes.
+    // The header search keeps its answers a few seconds, and forgets them when a course changes.
     const searchFor = async (text: string) =>
       (
         (await t.request('POST', marketplace.getSearchList.path, { ip, body: { search: text } })).json
@@ -136,7 +136,7 @@ describe('an institution manages its courses', () => {
   });
 });
 
-describe('an institution says what its course teaches, its syllabus and who teaches it (issue 17 item 7)', () => {
+describe('an institution says what its course teaches, its syllabus and who teaches it', () => {
   const outline = {
     outcomes: ['Open a call with a clear purpose', 'Leave a voicemail that gets a call back'],
     syllabus: [

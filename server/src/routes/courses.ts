@@ -2,7 +2,7 @@ import { courses } from '@coach/shared/contract/courses';
 import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/courses/courses.ts';
 
-/** The institution's course editor (issue 4); the adapter has checked the admin role and the course feature. */
+/** The institution's course editor; the adapter has checked the admin role and the course feature. */
 export const courseRoutes: Registration[] = [
   serve(courses.list, ({ ctx, input }) => service.listCourses(ctx, input)),
   serve(courses.get, ({ ctx, input }) => service.getCourse(ctx, input)),

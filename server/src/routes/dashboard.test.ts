@@ -92,7 +92,7 @@ describe('general/my-dashboard', () => {
 
   it('answers 403 to a learner (dashboard without members) and to a role without the dashboard key, from its next request on', async () => {
     const learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
-    // The seeded Learner role holds `dashboard` alone: a home of their own, not the company's figures (issue 17).
+    // The seeded Learner role holds `dashboard` alone: a home of their own, not the company's figures.
     expect((await dashboard(learner)).status).toBe(403);
     const options = await t.request('GET', roles.options.path, { token: owner, ip });
     const learnerRole = (options.json.response as { _id: string; name: string }[]).find(

@@ -55,7 +55,7 @@ const signInWithApp = async (audience: Audience, email: string, code: string) =>
   return t.request('POST', CALLS[audience].verifyTotp.path, { ...as(audience, pre), body: { code } });
 };
 
-describe('authenticator apps (issue 21)', () => {
+describe('authenticator apps', () => {
   it('a member enrols with a QR code and a confirming code, then signs in with the app; a replayed code is refused', async () => {
     const email = 'member10@acme.example';
     const token = await t.fullLogin(email, 'enterprise', ip);

@@ -2,7 +2,7 @@ import { adminFactors, enterpriseFactors } from '@coach/shared/contract/factors'
 import { type Registration, serve } from '../adapter.ts';
 import * as factors from '../services/identity/factors.ts';
 
-/** Authenticator apps and recovery codes (issue 21 item 1), for both audiences alike. */
+/** Authenticator apps and recovery codes, for both audiences alike. */
 export const factorRoutes: Registration[] = (['enterprise', 'admin'] as const).flatMap((audience) => {
   const calls = audience === 'enterprise' ? enterpriseFactors : adminFactors;
   return [

@@ -51,7 +51,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('nobody grants what they do not hold (issue 15)', () => {
+describe('nobody grants what they do not hold', () => {
   it('a staff member cannot give themself the Admin role', async () => {
     const res = await post(members.update.path, staff, {
       memberId: staffId,
@@ -186,7 +186,7 @@ describe('nobody grants what they do not hold (issue 15)', () => {
   });
 });
 
-describe('what an invitation tells the inviter (issue 15)', () => {
+describe('what an invitation tells the inviter', () => {
   it('an inviter learns that an address has an account elsewhere at most ten times an hour', async () => {
     const invite = (email: string) =>
       post(members.invite.path, owner, { name: 'Someone', email, roleId: roleId.Learner });

@@ -2,7 +2,7 @@ import { integrations } from '@coach/shared/contract/integrations';
 import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/integrations/integrations.ts';
 
-/** Settings → Integrations (issue 20 items 4 and 5): role named admin, checked by the adapter. */
+/** Settings → Integrations: role named admin, checked by the adapter. */
 export const integrationRoutes: Registration[] = [
   serve(integrations.listWebhooks, ({ ctx }) => service.listWebhooks(ctx)),
   serve(integrations.addWebhook, ({ ctx, input }) => service.addWebhook(ctx, input)),

@@ -33,7 +33,7 @@ const me = async (token: string) =>
 const choose = (token: string, language: unknown) =>
   t.request('POST', enterpriseAuth.updateLanguage.path, { token, ip, body: { language } });
 
-describe("a member's language (spec §9, issue 18)", () => {
+describe("a member's language (spec §9)", () => {
   it('is null until chosen, then kept and returned by me for the apps', async () => {
     expect((await me(staff)).language).toBeNull();
     const res = await choose(staff, 'zh-Hans');

@@ -3,7 +3,7 @@ import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/platform/legal-texts.ts';
 
 /**
- * Privacy policy and terms (issue 17 item 4). The adapter has checked who calls: anyone for the public text,
+ * Privacy policy and terms. The adapter has checked who calls: anyone for the public text,
  * a platform admin for the defaults, an enterprise user whose role is named admin for the overrides.
  */
 export const legalRoutes: Registration[] = [

@@ -175,7 +175,7 @@ describe('enquiries', () => {
       [{ ...valid, name: ' ' }, 'name', 'Please Enter Name'],
       [{ ...valid, email: '' }, 'email', 'Please Enter Email'],
       [{ ...valid, mobileNo: '04-12' }, 'mobileNo', 'Invalid Mobile Number'],
-      // Digits alone are not a number (issue 38 item 7): too short for Australia, a dial code with nothing after.
+      // Digits alone are not a number: too short for Australia, a dial code with nothing after.
       [{ ...valid, mobileNo: '+6112' }, 'mobileNo', 'Invalid Mobile Number'],
       [{ ...valid, mobileNo: '+61 12' }, 'mobileNo', 'Invalid Mobile Number'],
       [{ ...valid, mobileNo: '+1' }, 'mobileNo', 'Invalid Mobile Number'],

@@ -5,7 +5,7 @@ import * as reviews from '../services/courses/course-reviews.ts';
 import * as enrolments from '../services/courses/enrolments.ts';
 import * as service from '../services/marketplace/marketplace.ts';
 
-/** The public marketplace calls of spec §7 that the static site and its islands use (issue 4). */
+/** The public marketplace calls of spec §7 that the static site and its islands use. */
 export const marketplaceRoutes: Registration[] = [
   serve(marketplace.getHomepage, ({ ctx }) => service.homepage(ctx)),
   serve(marketplace.getAllCoursesHome, ({ ctx, input }) => service.listCourses(ctx, input)),

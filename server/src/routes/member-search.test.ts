@@ -170,7 +170,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('member and pending-review search (issue 19: capped, never every match)', () => {
+describe('member and pending-review search (capped, never every match)', () => {
   it('answers the seeded searches exactly as the full query, with the exact count', async () => {
     for (const text of [
       'member',

@@ -173,7 +173,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('general/my-progress (issue 17: a member’s own home)', () => {
+describe('general/my-progress (a member’s own home)', () => {
   it('lists the open surveys the member has not answered, and no other organisation’s', async () => {
     const mine = (await progressOf(learner)).json.response;
     expect(mine.surveys.toAnswer).toBeGreaterThanOrEqual(1);
@@ -296,14 +296,14 @@ describe('general/my-progress (issue 17: a member’s own home)', () => {
     const res = await progressOf(token);
     expect(res.status, res.json.message).toBe(200);
     const progress = res.json.response;
-    // The scored attempt holds no recording of its own: it counts the task's expected 5 minutes (issue 38 item 10).
+    // The scored attempt holds no recording of its own: it counts the task's expected 5 minutes.
     expect(progress.practice).toEqual({
       secondsLast7Days: 30 + 45 + 15 + 300,
       secondsLast30Days: 30 + 45 + 120 + 15 + 300,
       streakDays: 2,
       practisedToday: true,
     });
-    // The scored Read & Record task counts for its score (issue 38 item 2: every type with a pass mark), and it is
+    // The scored Read & Record task counts for its score (every type with a pass mark), and it is
     // not open.
     expect(progress.tasks.open).toBe(1);
     expect(progress.speech.points.map((p: { pronunciation: number }) => p.pronunciation)).toEqual([
@@ -431,7 +431,7 @@ describe('general/my-progress (issue 17: a member’s own home)', () => {
     expect(after.practice).toMatchObject({ streakDays: 1, practisedToday: true });
   });
 
-  it('a video watched is practice time and a streak day alike: never "0 min" beside a streak (issue 38 item 10)', async () => {
+  it('a video watched is practice time and a streak day alike: never "0 min" beside a streak', async () => {
     const memberId = await newMember('progress.watcher@acme.example');
     const token = await t.fullLogin('progress.watcher@acme.example', 'enterprise', ip);
     const video = await t.deps.db
@@ -470,7 +470,7 @@ describe('general/my-progress (issue 17: a member’s own home)', () => {
     expect(days.map((d) => d.day)).toContain(new Date().toISOString().slice(0, 10));
   });
 
-  it("a member's page counts as watched only the videos assigned to them, once each, and their last activity includes practice (issue 38 item 10)", async () => {
+  it("a member's page counts as watched only the videos assigned to them, once each, and their last activity includes practice", async () => {
     const memberId = await newMember('progress.figures@acme.example');
     const token = await t.fullLogin('progress.figures@acme.example', 'enterprise', ip);
     // The sign-in above counted as activity; make it an older day, as "Last active Nov 27" was.

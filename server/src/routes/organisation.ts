@@ -4,7 +4,7 @@ import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/organisation/organisation.ts';
 import * as dashboard from '../services/reports/dashboard.ts';
 
-/** Settings, company info and help (issue 3); the adapter has checked the admin role and the feature flag. */
+/** Settings, company info and help; the adapter has checked the admin role and the feature flag. */
 export const organisationRoutes: Registration[] = [
   serve(enterpriseGeneral.updateThemeSettings, ({ ctx, input }) => service.updateThemeSettings(ctx, input)),
   serve(enterpriseGeneral.updateCompanyInfo, ({ ctx, input }) => service.updateCompanyInfo(ctx, input)),

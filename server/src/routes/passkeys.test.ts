@@ -104,7 +104,7 @@ const passwordless = async (audience: Audience, passkey: SoftPasskey, ip: string
 const meOf = async (audience: Audience, token: string, ip: string) =>
   t.request('GET', AUTH[audience].me.path, as(audience, token, ip));
 
-describe('passkeys on the profile (issue 21 item 2)', () => {
+describe('passkeys on the profile', () => {
   it('a member adds a passkey, sees it listed, renames it and removes it with the password', async () => {
     const ip = t.freshIp();
     const email = 'member10@acme.example';
@@ -249,7 +249,7 @@ describe('passkeys on the profile (issue 21 item 2)', () => {
   });
 });
 
-describe('signing in with a passkey (issue 21 item 2)', () => {
+describe('signing in with a passkey', () => {
   it('after the password, a passkey is the second factor and gives a verified session', async () => {
     const ip = t.freshIp();
     const email = 'member14@acme.example';

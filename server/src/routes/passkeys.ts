@@ -2,7 +2,7 @@ import { adminPasskeys, enterprisePasskeys } from '@coach/shared/contract/passke
 import { type Registration, serve } from '../adapter.ts';
 import * as passkeys from '../services/identity/passkeys.ts';
 
-/** Passkeys (issue 21 item 2): the profile's list, add, rename and remove, and the two ways to sign in with one. */
+/** Passkeys: the profile's list, add, rename and remove, and the two ways to sign in with one. */
 export const passkeyRoutes: Registration[] = (['enterprise', 'admin'] as const).flatMap((audience) => {
   const calls = audience === 'enterprise' ? enterprisePasskeys : adminPasskeys;
   return [

@@ -197,7 +197,7 @@ describe('member actions', () => {
     const inactiveList = await get<MemberJson>(members.list.path, owner, { status: 'Inactive' });
     expect(inactiveList.page.listdata.map((m) => m.email)).toContain('member20@acme.example');
     await post(members.changeStatus.path, owner, { memberId: member?._id, status: 'Active' });
-    // The old token stays dead (issue 15); a new sign-in works.
+    // The old token stays dead; a new sign-in works.
     expect(
       (await t.request('GET', '/api/v1/enterprise/general/auth/me', { token, ip: memberIp })).status,
     ).toBe(401);

@@ -8,7 +8,7 @@ import * as invitationService from '../services/organisation/invitations.ts';
 import * as memberService from '../services/organisation/members.ts';
 import { getMemberSpeechTrend } from '../services/speech/speech-trend.ts';
 
-/** Groups and the member list (issue 3); the adapter has checked the `groups` / `members` key. */
+/** Groups and the member list; the adapter has checked the `groups` / `members` key. */
 export const peopleRoutes: Registration[] = [
   // The assign pickers of the task and content libraries (task-library / content-library key).
   serve(assignablePeople.forTasks, ({ ctx, input }) => searchAssignable(ctx, input)),

@@ -2,7 +2,7 @@ import { readingTopics } from '@coach/shared/contract/reading-topics';
 import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/tasks/reading-topics.ts';
 
-/** Reading topics (issue 5); the adapter has checked the `reading-topics` (or, for options, `task-library`) key. */
+/** Reading topics; the adapter has checked the `reading-topics` (or, for options, `task-library`) key. */
 export const readingTopicRoutes: Registration[] = [
   serve(readingTopics.list, ({ ctx, input }) => service.listReadingTopics(ctx, input)),
   serve(readingTopics.options, ({ ctx }) => service.readingTopicOptions(ctx)),

@@ -20,7 +20,7 @@ const me = (token: string, ip: string) => t.request('GET', enterpriseAuth.me.pat
 const post = (path: string, token: string, ip: string, body: unknown = {}) =>
   t.request('POST', path, { token, ip, body });
 
-describe('server-side sessions (issue 15)', () => {
+describe('server-side sessions', () => {
   it('a member logs out and that token is refused, while their other session goes on', async () => {
     const ip = t.freshIp();
     const laptop = await t.fullLogin('staff@acme.example', 'enterprise', ip);

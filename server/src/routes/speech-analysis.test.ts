@@ -72,7 +72,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('every recording is heard (issue 16)', () => {
+describe('every recording is heard', () => {
   it('the passage read aloud is analysed in the background and shown to the learner and the reviewer', async () => {
     const { taskId, saved } = await recordPassage(await synthesise([{ say: PASSAGE }], 'webm'));
     // The answer does not wait for the engine.

@@ -122,7 +122,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe("a member's speaking trend (issue 16)", () => {
+describe("a member's speaking trend", () => {
   it('enterprise admin sees an empty trend for a member with no recordings heard', async () => {
     const memberId = await newMember('quiet.trend@acme.example');
     const res = await trendOf(owner, memberId);

@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 beforeEach(() => idp.control.reset());
 
-describe('single sign-on settings (issue 21)', () => {
+describe('single sign-on settings', () => {
   it('only the default admin sees or changes them; other members and other tenants get 403', async () => {
     for (const token of [staff, learner]) {
       expect((await t.request('GET', enterpriseSso.settings.path, { token, ip })).status).toBe(403);
@@ -210,7 +210,7 @@ describe('single sign-on settings (issue 21)', () => {
   });
 });
 
-describe('signing in with single sign-on (issue 21)', () => {
+describe('signing in with single sign-on', () => {
   it('/login learns which addresses go to the provider', async () => {
     const yes = await post(null, enterpriseSso.discover.path, { email: 'Anyone@ACME.example' });
     expect(yes.json.response).toEqual({ singleSignOn: true, required: false });

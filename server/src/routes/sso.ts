@@ -2,7 +2,7 @@ import { enterpriseSso } from '@coach/shared/contract/sso';
 import { type Registration, serve } from '../adapter.ts';
 import * as sso from '../services/identity/sso.ts';
 
-/** Single sign-on with OpenID Connect (issue 21 item 4): sign-in from /login, and its settings. */
+/** Single sign-on with OpenID Connect: sign-in from /login, and its settings. */
 export const ssoRoutes: Registration[] = [
   serve(enterpriseSso.discover, ({ ctx, input }) => sso.discoverForEmail(ctx, input)),
   serve(enterpriseSso.start, ({ ctx, input }) => sso.start(ctx, input)),

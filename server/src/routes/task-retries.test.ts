@@ -130,7 +130,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('trying a scored task again (issue 38)', () => {
+describe('trying a scored task again', () => {
   it('a try below the pass mark can be tried again; every try is kept and the best counts by default', async () => {
     await rule(75);
     const taskId = await pronunciationTask();

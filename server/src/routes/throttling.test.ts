@@ -21,7 +21,7 @@ const mailsTo = async (email: string) => {
   return readdirSync(path.join(t.deps.config.dataDir, 'outbox')).filter((f) => f.includes(`-${email}-`));
 };
 
-describe('sign-in limits (issue 15)', () => {
+describe('sign-in limits', () => {
   it('guesses from rotating addresses stop at the account-wide limit, and the owner at home still gets in', async () => {
     const email = 'member10@acme.example';
     const home = t.freshIp();
@@ -47,7 +47,7 @@ describe('sign-in limits (issue 15)', () => {
   });
 });
 
-describe('mail limits and answers that reveal nothing (issue 15)', () => {
+describe('mail limits and answers that reveal nothing', () => {
   it('reset mails to one address stop at five an hour whatever addresses ask, with the same answer', async () => {
     const email = 'member13@acme.example';
     const answers = [];

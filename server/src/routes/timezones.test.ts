@@ -24,7 +24,7 @@ const me = async (token: string) =>
     enterpriseId: { timezone: string | null };
   };
 
-describe('timezones (spec §9, issue 17 item 6)', () => {
+describe('timezones (spec §9)', () => {
   it('a member has no timezone and the enterprise none until they choose one', async () => {
     const acme = await me(learner);
     expect(acme.timezone).toBeNull();
@@ -108,7 +108,7 @@ describe('timezones (spec §9, issue 17 item 6)', () => {
   });
 });
 
-describe("report days are the member's own days (issue 17 item 6)", () => {
+describe("report days are the member's own days", () => {
   it('a refresh counts as activity on the calendar day of the member’s timezone', async () => {
     // Kiritimati is UTC+14: for most of the UTC day it is already tomorrow there.
     await t.request('POST', enterpriseAuth.updateProfile.path, {

@@ -300,7 +300,7 @@ describe('the S3 adapter', () => {
   });
 });
 
-describe('upload limits (issue 15)', () => {
+describe('upload limits', () => {
   const MB = 1024 * 1024;
   const TYPE_OF: Record<UploadPurpose, string> = {
     avatar: 'image/png',

@@ -18,7 +18,7 @@ import * as service from '../services/content/uploads.ts';
 import * as auth from '../services/identity/auth.ts';
 import { signTaskUpload } from '../services/tasks/my-tasks.ts';
 
-/** Signed upload addresses and the calls that keep an uploaded file (issue 3; the task variant, issue 5). */
+/** Signed upload addresses and the calls that keep an uploaded file (and their task variant). */
 export const uploadRoutes: Registration[] = [
   serve(enterpriseGeneral.putSignedRequestForUpload, ({ ctx, input }) => service.signUpload(ctx, input)),
   serve(adminGeneral.putSignedRequestForUpload, ({ ctx, input }) => service.signUpload(ctx, input)),

@@ -16,7 +16,7 @@ const decode = (file: Buffer) => {
   return { width, height, at };
 };
 
-describe('course covers drawn at seed time (issue 17 item 7)', () => {
+describe('course covers drawn at seed time', () => {
   it('draws one flat scene per category: a 640×360 PNG, the same bytes every time, no gradient', () => {
     const seen = new Set<string>();
     for (const category of COURSE_CATEGORIES) {

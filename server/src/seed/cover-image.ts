@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { CourseCategory } from '@coach/shared/constants/marketplace';
 
-// Course covers drawn at seed time (issue 17 item 7): a flat illustration of what the course is about (a stage
+// Course covers drawn at seed time: a flat illustration of what the course is about (a stage
 // and microphone, a meeting, an interview, books and a cap, a team at a flipchart, a microphone and its sound),
 // in solid colours, as a PNG. Nothing is downloaded and no library is needed: a small rasteriser fills shapes
 // at twice the size and averages each 2×2 block, which smooths their edges.

@@ -134,7 +134,7 @@ const store = async (storage: StorageProvider, file: string, purpose: string, ex
 };
 
 /**
- * Issue 6 demo data: twelve generated videos (narrated slides since issue 16) over the four categories (stored
+ * The content library's demo data: twelve generated videos (narrated slides) over the four categories (stored
  * through the storage provider, with a thumbnail and English and Spanish subtitles each), given to Acme and Globex; four of them assigned
  * to the learner's first group; some views and likes by other members; and a Video task in Acme's library
  * assigned to the learner. Without a storage provider there is nowhere to put the files, so nothing is added.

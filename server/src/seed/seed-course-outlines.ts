@@ -1,7 +1,7 @@
 import type { CourseCategory } from '@coach/shared/constants/marketplace';
 import type { SyllabusModule } from '@coach/shared/contract/marketplace';
 
-// What a buyer reads before enrolling in a demo course (issue 17 item 7): what they will learn, the modules and
+// What a buyer reads before enrolling in a demo course: what they will learn, the modules and
 // lessons, and who teaches it. One outline per category; lesson lengths vary by course so pages differ.
 
 type Outline = { outcomes: string[]; modules: { title: string; lessons: string[] }[] };

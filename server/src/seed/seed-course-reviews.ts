@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 
-// The demo courses' ratings are real reviews (issue 17 item 7): Acme's demo members enrol in courses (paid
+// The demo courses' ratings are real reviews: Acme's demo members enrol in courses (paid
 // enrolments under their emails, as the marketplace's own flow makes) and review them; each course's card rating
 // and count are those reviews' mean and number, as a saved review keeps them.
 

@@ -2,7 +2,7 @@ import { COURSE_CATEGORIES } from '@coach/shared/constants/marketplace';
 import { describe, expect, it } from 'vitest';
 import { describeCourse, TITLES } from './seed-marketplace.ts';
 
-describe('the demo courses’ words (issue 38 item 12)', () => {
+describe('the demo courses’ words', () => {
   it('say "an" before a vowel sound and keep English capitalised', () => {
     expect(describeCourse('Video Interviews that Land', 'Interview Skills', 'AMES Australia')).toMatch(
       /^Video Interviews that Land is an interview skills course from AMES Australia\./,

@@ -61,7 +61,7 @@ const PROFILES: Record<
 
 /**
  * Course titles by category. None names a length: the seed gives each course its duration apart from its title,
- * and an "8 weeks" course called "… in Four Weeks" contradicted itself (issue 38 item 12).
+ * and an "8 weeks" course called "… in Four Weeks" contradicted itself.
  */
 export const TITLES: Record<CourseCategory, string[]> = {
   'Public Speaking': [

@@ -10,7 +10,7 @@ const common = {
   attachments: '[]',
 };
 
-/** The platform task library's demo templates (issue 7); the first is offered to `offeredTo` as a linked copy. */
+/** The platform task library's demo templates; the first is offered to `offeredTo` as a linked copy. */
 export const PLATFORM_TASK_SEEDS = [
   {
     ...common,

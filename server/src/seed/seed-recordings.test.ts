@@ -42,7 +42,7 @@ const done = (analysis: SpeechAnalysis | undefined) => {
   return analysis;
 };
 
-describe('the demo speaks (issue 16): seeded attempts with synthesised recordings', () => {
+describe('the demo speaks: seeded attempts with synthesised recordings', () => {
   it('the seed queues an analysis and its job for every recording of the demo members’ attempts', async () => {
     const analyses = await t.deps.db.selectFrom('recording_analyses').select(['id', 'file_url']).execute();
     // Ava Nguyen and Zoe Smith: five words and a passage each; Ava Patel: three answers; Zoe Williams: the four

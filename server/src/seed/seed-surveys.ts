@@ -84,7 +84,7 @@ const TRAINING: SurveyQuestion[] = [
 ];
 
 /**
- * Acme's demo surveys (issue 17), so the screens are not empty on first start: an Active pulse survey assigned to
+ * Acme's demo surveys, so the screens are not empty on first start: an Active pulse survey assigned to
  * the Melbourne and Sydney offices (the learner is in Melbourne) with six members' answers, and a draft.
  */
 export const seedSurveys = async (

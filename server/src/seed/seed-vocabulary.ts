@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 
 type SeedWord = { word: string; meaning: string; example: string; level: 1 | 2 | 3 | 4; category: string };
 
-/** The platform's starter vocabulary (issue 7): workplace words in four categories, levels 1-4. */
+/** The platform's starter vocabulary: workplace words in four categories, levels 1-4. */
 export const SEED_VOCABULARY: SeedWord[] = [
   // Meetings
   {

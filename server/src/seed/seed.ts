@@ -126,7 +126,7 @@ const seedActivity = async (trx: Db, enterpriseId: string, userIds: string[]) =>
     await trx.updateTable('users').set({ last_active_at: at }).where('id', '=', userId).execute();
 };
 
-/** Acme's reading topics (issue 5): passages of 150-175 words for Read tasks, levels 1-3. */
+/** Acme's reading topics: passages of 150-175 words for Read tasks, levels 1-3. */
 const ACME_READING_TOPICS = [
   {
     title: 'Giving feedback that lands',
@@ -149,7 +149,7 @@ const ACME_READING_TOPICS = [
 ];
 
 /**
- * Acme's reading topics and one group's pronunciation settings (issue 5). Sales Onboarding, a group the demo
+ * Acme's reading topics and one group's pronunciation settings. Sales Onboarding, a group the demo
  * learner is in, scores against Australian English with a higher bar than the defaults.
  */
 const seedReadingPractice = async (trx: Db, enterpriseId: string, salesGroupId: string, now: string) => {
@@ -178,7 +178,7 @@ const seedReadingPractice = async (trx: Db, enterpriseId: string, salesGroupId: 
     .execute();
 };
 
-/** Seeds the demo data of issue 2 §3. Idempotent: does nothing when the demo enterprise exists. */
+/** Seeds the demo admin, enterprises, roles, members and their data (DEMO_LOGINS). Idempotent: does nothing when the demo enterprise exists. */
 export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider } = {}) => {
   const existing = await db
     .selectFrom('users')
@@ -379,7 +379,7 @@ export const seedDemo = async (db: Db, { storage }: { storage?: StorageProvider 
       now,
     });
     await seedRecordedAttempts(trx, { storage, enterpriseId: acme, now });
-    // The practice just written counts as the members' activity, as it does live (issue 38 item 10).
+    // The practice just written counts as the members' activity, as it does live.
     await activityFromPractice(trx, acme);
     await seedPlatformTasks(trx, { offeredTo: globex, now });
     await seedMarketplace(trx, { passwordHash, now, storage });

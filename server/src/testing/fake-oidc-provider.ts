@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 /**
- * An OpenID Connect provider for the server's tests (issue 21 item 4): real HTTP on 127.0.0.1 with discovery, an
+ * An OpenID Connect provider for the server's tests: real HTTP on 127.0.0.1 with discovery, an
  * authorization endpoint that signs in `user` at once (no login page), a token endpoint that checks the client's
  * secret, the code, the redirect URI and the PKCE verifier, and its keys. What it signs can be spoiled on purpose
  * (`idToken` claims laid over the right ones, or a key it does not publish) so the suites see what the server does

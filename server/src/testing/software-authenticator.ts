@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } fr
 import { type CBORType, encodeCBOR } from '@levischuck/tiny-cbor';
 
 /**
- * A passkey authenticator in software, for the server's tests (issue 21 item 2): what a phone or a security key does
+ * A passkey authenticator in software, for the server's tests: what a phone or a security key does
  * in `navigator.credentials.create()` and `get()`, written out. It makes a P-256 key (ES256), answers a
  * registration with attestation format 'none' (authenticatorData with the RP ID hash, the flags, the counter, the
  * AAGUID, the credential id and the COSE public key, CBOR-encoded) and signs assertions with the key. Each answer

@@ -155,13 +155,13 @@ export const createTestApp = async ({
   const lastCode = (to: string) => {
     const dir = path.join(dataDir, 'outbox');
     const safe = to.replace(/[^a-zA-Z0-9@.+-]/g, '_');
-    // A notice (a task assigned, feedback: issue 38 item 9) carries no code: passed over.
+    // A notice (a task assigned, feedback) carries no code: passed over.
     const files = readdirSync(dir)
       .filter((f) => f.includes(safe) && !f.includes('-notice-'))
       .sort();
     const last = files[files.length - 1];
     if (!last) throw new Error(`no message for ${to}`);
-    // Any language (issue 18): the message's only 6-digit number, in its body after the headers.
+    // Any language: the message's only 6-digit number, in its body after the headers.
     const [, body = ''] = readFileSync(path.join(dir, last), 'utf8').split('\r\n\r\n');
     const match = /(?<!\d)(\d{6})(?!\d)/.exec(body);
     if (!match?.[1]) throw new Error('no code in message');

@@ -31,14 +31,14 @@ export type Transcript = {
   /** The stretches of speech; the gaps between them are the pauses. */
   segments: Span[];
   /**
-   * The target's sounds as the phone aligner heard them (issue 37), when the recording has a target text and
+   * The target's sounds as the phone aligner heard them, when the recording has a target text and
    * speech; null when the aligner could not place the reading or is not installed; absent otherwise.
    */
   phones?: PhoneAssessment | null;
-  /** The voice's melody (issue 37); null when too little was voiced to say anything; absent from other engines. */
+  /** The voice's melody; null when too little was voiced to say anything; absent from other engines. */
   prosody?: SpeechProsody | null;
   /**
-   * The speech's level over the noise between words, in dB, and its verdict (issue 37); absent when no speech
+   * The speech's level over the noise between words, in dB, and its verdict; absent when no speech
    * segment was found, and from other engines.
    */
   noise?: { snrDb: number; verdict: SpeechNoiseVerdict };
@@ -50,7 +50,7 @@ export type HearingOptions = { target?: string | null | undefined; accent?: Pron
 /** A recording as the product stores it. */
 export type SpeechAudio = { bytes: Uint8Array; contentType: string };
 
-/** Turns recordings into words with times and confidence (issue 16). */
+/** Turns recordings into words with times and confidence. */
 export type SpeechProvider = {
   kind: 'embedded' | 'openai';
   transcribe: (audio: SpeechAudio, options?: HearingOptions) => Promise<Transcript>;
@@ -161,7 +161,7 @@ export const transcribeSamples = async (
   }
   const recognised = words.map((w) => w.word).join(' ');
   if (!saysSomething(recognised)) return { ...noSpeech(round(durationSeconds)), ...measured, chunks };
-  // The hesitations Moonshine tidied away (issue 38 item 4), found by the acoustic model.
+  // The hesitations Moonshine tidied away, found by the acoustic model.
   const withFillers = hearHesitations(samples, words, options);
   const text = withFillers === words ? recognised : withFillers.map((w) => w.word).join(' ');
   return {
@@ -177,7 +177,7 @@ export const transcribeSamples = async (
 };
 
 /**
- * The target's sounds and the voice's melody (issue 37): the aligner's phones, when there is a target, and the
+ * The target's sounds and the voice's melody: the aligner's phones, when there is a target, and the
  * prosody measured on the speech segments, its stress checked on the vowels the aligner timed.
  */
 const hearSoundsAndMelody = (
@@ -219,7 +219,7 @@ const hearSoundsAndMelody = (
 let alignerMissingSaid = false;
 
 /**
- * The target's sounds (issue 37). A machine without PocketSphinx still hears words: the analysis then has no
+ * The target's sounds. A machine without PocketSphinx still hears words: the analysis then has no
  * phones, and the reason is logged once per process rather than failing every recording.
  */
 const hearPhones = (samples: Float32Array, target: string, accent: PronunciationAccent) => {

@@ -3,7 +3,7 @@ import { biquad } from './biquad.ts';
 import { SAMPLE_RATE } from './decode-audio.ts';
 import type { Span } from './vad.ts';
 
-// Hearing in real rooms (issue 37): a quiet recording raised before the VAD, the speech's level over the noise's
+// Hearing in real rooms: a quiet recording raised before the VAD, the speech's level over the noise's
 // measured, and steady noise (a fan, hiss, a hum) taken out before the recogniser. Every figure below was measured
 // on the 10 sentences of synthesise.ts in both flite voices, under white noise (three noise draws each) and pink;
 // noise.test.ts keeps the cases that must not regress.

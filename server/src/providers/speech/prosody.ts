@@ -255,7 +255,7 @@ const stressMatches = (
 };
 
 /**
- * Prosody (issue 37): how much the pitch moves (SD of F0 in semitones), whether a yes/no question's target was
+ * Prosody: how much the pitch moves (SD of F0 in semitones), whether a yes/no question's target was
  * read with a final rise, and whether the aligner-timed stressed vowels of multi-syllable target words were the
  * prominent ones; a score 0-100 over the parts that apply (WEIGHTS) and the one advice that matters most, in
  * this order: a flat voice, a question that did not rise, misplaced stress. Null when fewer than

@@ -32,7 +32,7 @@ export type Piece =
   | { say: string; voice?: FliteVoice; stretch?: number }
   /**
    * espeak-ng's reading, which takes phonemes where flite cannot: `[[f'INk]]` says "fink" exactly, so a test
-   * or the bench types the one sound a learner gets wrong (issue 37).
+   * or the bench types the one sound a learner gets wrong.
    */
   | { espeak: string; voice?: 'en-us' | 'en-gb'; wordsPerMinute?: number }
   | { silence: number }

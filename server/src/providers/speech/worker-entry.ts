@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { embeddedSpeech, type HearingOptions } from './index.ts';
 
 /**
- * The embedded speech engine's own thread (issue 16): decoding, voice activity, Moonshine and the phone aligner run here, one
+ * The embedded speech engine's own thread: decoding, voice activity, Moonshine and the phone aligner run here, one
  * recording at a time, so the server's event loop never waits on inference. The models load on the first job.
  */
 const engine = embeddedSpeech();

@@ -6,7 +6,7 @@ import { type Aligner, aligner, type DecodedSegment, FRAME_RATE } from './pocket
 import { frameDistance, phoneScore } from './scores.ts';
 import { type Slot, type SlotChoice, slotsOf } from './variants.ts';
 
-// Phone-level assessment of a reading against its target (issue 37). Three steps, all forced by a grammar, so
+// Phone-level assessment of a reading against its target. Three steps, all forced by a grammar, so
 // the acoustic model hears the sounds but no language model can repair them:
 // 1. One decode of the whole recording in which every word may be said as written or with the errors learners
 //    make (variants.ts): the aligner picks, per place, the sound that fits the audio best, and times every sound.

@@ -4,7 +4,7 @@ import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { dictionary } from 'cmu-pronouncing-dictionary';
 import { LRUCache } from 'lru-cache';
 
-// The reference pronunciations of a target's words (issue 37): CMUdict (cmu-pronouncing-dictionary, ISC, with
+// The reference pronunciations of a target's words: CMUdict (cmu-pronouncing-dictionary, ISC, with
 // its stress marks), and for a word it lacks (a name, a new word) what espeak-ng says, mapped to the same phones.
 
 /** One sound of a pronunciation, with CMUdict's stress on vowels (1 primary, 2 secondary, 0 none; null for consonants). */

@@ -6,7 +6,7 @@ import { decodeAudio } from '../decode-audio.ts';
 import { transcribeSamples } from '../index.ts';
 import { synthesise } from '../synthesise.ts';
 
-// Hesitations put back by the acoustic model (issue 38 item 4): "um" and "uh" said on purpose were reported as
+// Hesitations put back by the acoustic model: "um" and "uh" said on purpose were reported as
 // "no fillers heard", because the recogniser drops some and writes "uh" as a real word. Audio is synthesised at
 // test time with flite (Debian), as the other speech tests do.
 

@@ -5,7 +5,7 @@ import { normaliseWord } from '@coach/shared/format/spoken-words';
 import { pronunciationsOf } from './dictionary.ts';
 import { type Aligner, aligner, type DecodedSegment, FRAME_RATE } from './pocketsphinx.ts';
 
-// Hesitations the recogniser leaves out (issue 38 item 4). Moonshine writes some "um"s, but it drops others and
+// Hesitations the recogniser leaves out. Moonshine writes some "um"s, but it drops others and
 // turns most "uh"s into a real word ("and", "that", "at", "who"): a learner who says "um" and "uh" on purpose was
 // told "no fillers heard". So the words it heard are aligned again with the acoustic model, which has no
 // language model to tidy speech up: between any two words a hesitation sound may stand (uh /ʌ/, um /ʌm/, er /ɝ/,

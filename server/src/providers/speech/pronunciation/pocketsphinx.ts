@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { PHONES } from '@coach/shared/constants/speech-sounds';
 
 // Debian's PocketSphinx (libpocketsphinx3 + pocketsphinx-en-us, BSD-2) reached through koffi: an acoustic model
-// that scores the sounds it is told to expect, with no language model to repair a learner's errors (issue 37).
+// that scores the sounds it is told to expect, with no language model to repair a learner's errors.
 // Only grammar (FSG) searches are used: each one forces the target's words in order, so a decode is an
 // alignment, about 10 ms for 2 s of audio. One decoder per thread, created on first use.
 

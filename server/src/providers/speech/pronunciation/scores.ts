@@ -1,7 +1,7 @@
 import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { DecodedSegment } from './pocketsphinx.ts';
 
-// Goodness of pronunciation (issue 37). PocketSphinx scores each frame against the best-fitting senone of its
+// Goodness of pronunciation. PocketSphinx scores each frame against the best-fitting senone of its
 // model there, so a sound's acoustic score per frame (≤ 0) says how far the audio is from the sound expected: a
 // clear sound stays near 0, another sound said in its place falls far below. The distance where a sound scores
 // 50 differs by sound (the model fits /θ/ worse than /s/ on any voice), so it is calibrated per sound on rightly

@@ -8,7 +8,7 @@ import {
 } from '@coach/shared/constants/speech-sounds';
 import type { Pronunciation } from './dictionary.ts';
 
-// The sound errors learners of English actually make (issue 37), as the places in a word where the aligner may
+// The sound errors learners of English actually make, as the places in a word where the aligner may
 // hear another sound: θ→f/s/t, ð→d/z, v→b/w, w→v, r↔l, ɪ↔iː, dʒ→j, z→s, a vowel added before s + consonant, a
 // dropped final consonant (-ed, -s endings), a dropped h. Each place is a slot of the word's grammar.
 
