@@ -1,3 +1,4 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { AttemptCounts } from '@coach/shared/contract/pronunciation';
 import type { Recording, Task, TaskAttempt } from '@coach/shared/contract/tasks';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +10,20 @@ import './task-tries.css';
 
 /** The recordings a try of a scored task holds, in the task's order, each with what was to be said. */
 const recordingsOf = (task: Task, recordings: Record<string, Recording>) => {
-  if (task.type === 2)
+  if (task.type === TASK_TYPES.pronunciation)
     return task.items.map((text, index) => ({
       key: String(index),
       n: index + 1,
       text,
       recording: recordings[String(index)],
     }));
-  if (task.type === 5) return [{ key: 'passage', n: 0, text: null, recording: recordings.passage }];
+  if (task.type === TASK_TYPES.readAndRecord)
+    return [{ key: 'passage', n: 0, text: null, recording: recordings.passage }];
   return [];
 };
 
 /**
- * Every try at a scored task (issue 38), the first first: when it was submitted, its score against the pass mark,
+ * Every try at a scored task, the first first: when it was submitted, its score against the pass mark,
  * its recordings to listen to and the reviewer's word on it; the try that counts (best or latest, the group's
  * rule) is marked. The learner's task screen and the reviewer's member-task screen show it alike.
  */

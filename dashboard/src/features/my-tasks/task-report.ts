@@ -1,11 +1,17 @@
-import { INTERVIEW_STAGES } from '@coach/shared/constants/task-types';
+import {
+  INTERVIEW_STAGES,
+  isTaskTypeIn,
+  SPOKEN_TASK_TYPES,
+  TASK_TYPES,
+  WRITTEN_TASK_TYPES,
+} from '@coach/shared/constants/task-types';
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
 import { choiceProblem, isAnswered, otherChosen } from '@coach/shared/contract/choice-rules';
 import type { ChoiceAnswer, QuestionTemplate, Task, TaskReport } from '@coach/shared/contract/tasks';
 import type { TOptions } from 'i18next';
 import { i18n } from '../../i18n/index.ts';
 
-// Step labels and problems read in the language on screen (issue 18); the components showing them use
+// Step labels and problems read in the language on screen, not the server's English; the components showing them use
 // useTranslation, so they render again when the language changes.
 const t = (key: string, options: TOptions = {}) => i18n.t(`my-tasks:${key}`, options);
 
@@ -28,13 +34,13 @@ export type TaskStep = {
 /** Report keys of the recordings a task asks for: item or question index, 'passage', or the stage name. */
 export const recordingKeys = (task: Task): string[] => {
   switch (task.type) {
-    case 2:
+    case TASK_TYPES.pronunciation:
       return task.items.map((_, index) => String(index));
-    case 4:
+    case TASK_TYPES.questionAndAnswer:
       return task.questions.map((_, index) => String(index));
-    case 5:
+    case TASK_TYPES.readAndRecord:
       return ['passage'];
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       return [...RECORDED_STAGES];
     default:
       return [];
@@ -43,8 +49,8 @@ export const recordingKeys = (task: Task): string[] => {
 
 /** How a recording step is named to the learner: 'Item 2', 'Question 3', 'The passage', 'The TECHNICAL stage'. */
 const recordingLabel = (task: Task, key: string) => {
-  if (task.type === 2) return t('steps.item', { n: Number(key) + 1 });
-  if (task.type === 4) return t('steps.question', { n: Number(key) + 1 });
+  if (task.type === TASK_TYPES.pronunciation) return t('steps.item', { n: Number(key) + 1 });
+  if (task.type === TASK_TYPES.questionAndAnswer) return t('steps.question', { n: Number(key) + 1 });
   if (key === 'passage') return t('steps.passage');
   return i18n.exists(`my-tasks:steps.stage.${key}`) ? t(`steps.stage.${key}`) : key;
 };
@@ -68,7 +74,7 @@ export const READ_FIELD = 'report.read';
 /** The steps of a task with what the report holds so far. */
 export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
   switch (task.type) {
-    case 1:
+    case TASK_TYPES.read:
       return [
         {
           field: READ_FIELD,
@@ -78,7 +84,7 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
           problem: report.read ? null : t('steps.problem.read'),
         },
       ];
-    case 3: {
+    case TASK_TYPES.video: {
       const done = (report.watchedPercent ?? 0) >= VIDEO_COMPLETION_THRESHOLD * 100;
       return [
         {
@@ -90,7 +96,7 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
         },
       ];
     }
-    case 7:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       return task.questions.map((_, index) => {
         const done = Boolean(report.answers?.[index]?.trim());
         return {
@@ -101,7 +107,7 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
           problem: done ? null : t('steps.problem.answer'),
         };
       });
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       return task.questions.map((question, index) => {
         const answer = report.choices?.[question.id];
         return {
@@ -151,10 +157,14 @@ export const inProgressPercent = (task: Task, report: TaskReport) =>
 
 /** The report as sent: one free-text answer per question (blank when not yet answered). */
 export const reportToSend = (task: Task, report: TaskReport): TaskReport => {
-  if (task.type !== 7) return report;
+  if (task.type !== TASK_TYPES.freeTextQuestionAndAnswer) return report;
   return { ...report, answers: task.questions.map((_, index) => report.answers?.[index] ?? '') };
 };
 
 /** What the learner does, for the progress line: 'recorded', 'answered' or 'done'. */
 export const stepVerb = (task: Task) =>
-  task.type === 7 || task.type === 8 ? 'answered' : [2, 4, 5, 6].includes(task.type) ? 'recorded' : 'done';
+  isTaskTypeIn(WRITTEN_TASK_TYPES, task.type)
+    ? 'answered'
+    : isTaskTypeIn(SPOKEN_TASK_TYPES, task.type)
+      ? 'recorded'
+      : 'done';
