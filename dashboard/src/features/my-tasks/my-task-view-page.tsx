@@ -1,21 +1,11 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import {
-  type Assignment,
-  type Attachment,
-  isScoredTaskType,
-  type MyTaskDetail,
-  tasks,
-} from '@coach/shared/contract/tasks';
-import { attachmentName } from '@coach/shared/format/attachment-name';
-import { fileSize } from '@coach/shared/format/file-size';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
+import { type Assignment, isScoredTaskType, type MyTaskDetail, tasks } from '@coach/shared/contract/tasks';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -24,132 +14,16 @@ import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { TaskTries } from '../../ui/task-tries.tsx';
+import { Attachments, FeedbackPanel, SaveStatus } from './my-task-panels.tsx';
 import { stepId } from './runners/runner-parts.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import { stepVerb, taskProgress } from './task-report.ts';
 import { TaskRunner } from './task-runner.tsx';
-import { type SaveState, useTaskAttempt } from './use-task-attempt.ts';
+import { RetryNote, useTryAgain } from './task-try-again.tsx';
+import { useTaskAttempt } from './use-task-attempt.ts';
 import './my-tasks.css';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-const Attachments = ({ attachments }: { attachments: Attachment[] }) => {
-  const { t } = useTranslation('my-tasks');
-  return (
-    <div className="my-task__attachments">
-      <h3 className="my-task__subheading">{t('view.attachments')}</h3>
-      <ul className="attachments">
-        {attachments.map((file) => (
-          <li key={file.fileUrl}>
-            <a
-              className="attachments__link"
-              href={file.fileUrl}
-              download={file.fileName}
-              target="_blank"
-              rel="noopener noreferrer"
-              title={file.fileName}
-              aria-label={t('view.download', { name: file.fileName, size: fileSize(file.fileSize) })}
-            >
-              <span aria-hidden="true" className="attachments__icon">
-                ↓
-              </span>
-              <span className="attachments__name">{attachmentName(file.fileName)}</span>
-              <span className="attachments__size">{fileSize(file.fileSize)}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-};
-
-const SaveStatus = ({ state, onRetry }: { state: SaveState; onRetry: () => void }) => {
-  const { t } = useTranslation('my-tasks');
-  return (
-    <div className="save-status" aria-live="polite">
-      {state.kind === 'saving' ? <span>{t('view.saving')}</span> : null}
-      {state.kind === 'saved' ? <span className="save-status__ok">{t('view.saved')}</span> : null}
-      {state.kind === 'failed' ? (
-        <span className="save-status__failed">
-          {t('view.notSaved', { reason: state.message })}{' '}
-          <Button variant="ghost" size="sm" onClick={onRetry}>
-            {t('view.tryAgain')}
-          </Button>
-        </span>
-      ) : null}
-    </div>
-  );
-};
-
-const FeedbackPanel = ({ feedback, at }: { feedback: string; at: string | null }) => {
-  const { t } = useTranslation('my-tasks');
-  return (
-    <section className="feedback" aria-labelledby="feedback-title">
-      <h2 id="feedback-title" className="feedback__title">
-        {t('view.feedbackTitle')}
-      </h2>
-      <p className="feedback__text">{feedback}</p>
-      {at ? <p className="feedback__when">{t('view.given', { date: formatDateTime(at) })}</p> : null}
-    </section>
-  );
-};
-
-/**
- * Try again (issue 38): a scored task submitted and not passed opens a new try; the tries so far are kept. The
- * server's message is the success toast, its refusal (passed, still scoring, the most tries) an error toast.
- */
-const useTryAgain = (taskId: string, onOpened: (assignment: Assignment) => void) => {
-  const [busy, setBusy] = useState(false);
-  const tryAgain = async () => {
-    setBusy(true);
-    try {
-      const { message, response } = await api.callWithMessage(tasks.retryMyTask, { taskId });
-      notify.success(message);
-      onOpened(response);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return;
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, tryAgain };
-};
-
-/** What a submitted scored try allows next: try again (not passed), or why not (the most tries made). */
-const RetryNote = ({
-  assignment,
-  busy,
-  onTryAgain,
-}: {
-  assignment: Assignment;
-  busy: boolean;
-  onTryAgain: () => void;
-}) => {
-  const { t } = useTranslation('my-tasks');
-  const retry = assignment.retry;
-  if (!retry || assignment.taskStatus !== 2) return null;
-  if (retry.allowed)
-    return (
-      <div className="alert alert--info my-task__retry" role="status">
-        <p className="my-task__retry-text">
-          {t(`tries.notPassed.${retry.counts}`, {
-            left: formatNumber(retry.maxAttempts - (assignment.attempts ?? []).length),
-          })}
-        </p>
-        <Button loading={busy} onClick={onTryAgain}>
-          {t('tries.tryAgain')}
-        </Button>
-      </div>
-    );
-  if (retry.reason === 'limit')
-    return (
-      <p className="alert alert--info" role="status">
-        {t(`tries.limit.${retry.counts}`, { max: formatNumber(retry.maxAttempts) })}
-      </p>
-    );
-  return null;
-};
 
 /** The task screen once loaded: what to do, the type's runner, progress and submit, or the done state. */
 const TaskAttempt = ({
@@ -179,7 +53,7 @@ const TaskAttempt = ({
   const openTry = !completed && tries.length > 0 ? tries.length + 1 : null;
   const progress = taskProgress(task, report);
   const hintId = useId();
-  const isVideo = task.type === 3;
+  const isVideo = task.type === TASK_TYPES.video;
   const percent = completed ? 100 : progress.percent;
 
   // A 422 naming a field takes the learner to that step.
@@ -361,7 +235,7 @@ const TaskAttempt = ({
   );
 };
 
-/** /enterprise/my-tasks/view/:id: one of the learner's tasks, to do or to look back at (issue 5). */
+/** /enterprise/my-tasks/view/:id: one of the learner's tasks, to do or to look back at (spec §2). */
 export const MyTaskViewPage = () => {
   const { t } = useTranslation('my-tasks');
   const { id = '' } = useParams();
@@ -388,7 +262,7 @@ export const MyTaskViewPage = () => {
       </div>
     );
   // A video task completes on the server; a new status remounts the attempt so it starts from the new state.
-  // A new try (issue 38) also comes back as a new status: the attempt starts again from the empty try.
+  // A new try also comes back as a new status: the attempt starts again from the empty try.
   const detail = state.data;
   return (
     <TaskAttempt
