@@ -1,0 +1,235 @@
+import {
+  isFillerWord,
+  MIN_PAUSE_SECONDS,
+  MIN_WORDS_FOR_PACE,
+  PACE_BAND,
+  paceMeasurable,
+  paceVerdict,
+} from '@coach/shared/constants/speech';
+import type { SpeechAnalysis, SpeechProsody, SpeechScores } from '@coach/shared/contract/speech';
+import { normaliseWord } from '@coach/shared/format/spoken-words';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatList, formatNumber } from '../i18n/format.ts';
+
+/** An analysis the engine finished: the one with figures to show. */
+export type Measured = Extract<SpeechAnalysis, { status: 'done' }>;
+
+/** The pace scale runs to half again the band's top, so a fast reader's marker stays on it. */
+const PACE_SCALE_MAX = Math.round(PACE_BAND.max * 1.5);
+
+const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+const seconds = (t: TFunction<'speech'>, value: number) =>
+  t('analysis.seconds', { value: formatNumber(value, tenths) });
+
+/** m:ss from the start of the recording. */
+const clock = (value: number) => {
+  const whole = Math.max(0, Math.floor(value));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+/** The words of a transcript that count towards its pace: fillers and punctuation left out. */
+export const spokenWordsOf = (transcript: string) =>
+  transcript
+    .split(/\s+/)
+    .flatMap((word) => normaliseWord(word))
+    .filter((word) => !isFillerWord(word)).length;
+
+export const Pace = ({ wordsPerMinute, spokenWords }: { wordsPerMinute: number; spokenWords: number }) => {
+  const { t } = useTranslation('speech');
+  // A word or two has no pace worth a verdict ("75 words a minute, too slow" for one word).
+  if (!paceMeasurable(spokenWords))
+    return (
+      <p className="speech-analysis__note">
+        {t('analysis.paceTooFew', { count: MIN_WORDS_FOR_PACE, value: formatNumber(MIN_WORDS_FOR_PACE) })}
+      </p>
+    );
+  const verdict = paceVerdict(wordsPerMinute);
+  const label = t(`analysis.verdict.${verdict}`);
+  const value = formatNumber(wordsPerMinute);
+  const at = (value: number) => `${(Math.min(value, PACE_SCALE_MAX) / PACE_SCALE_MAX) * 100}%`;
+  return (
+    <>
+      <p className="speech-analysis__figure">
+        <Trans
+          t={t}
+          i18nKey="analysis.paceFigure"
+          count={wordsPerMinute}
+          values={{ value }}
+          components={{ strong: <strong /> }}
+        />{' '}
+        <span className={`speech-analysis__verdict speech-analysis__verdict--${verdict}`}>{label}</span>
+      </p>
+      {/* The scale is a picture of the figures above; the meter tells them to assistive technology. */}
+      <div className="speech-pace" aria-hidden="true">
+        <span
+          className="speech-pace__band"
+          style={{
+            insetInlineStart: at(PACE_BAND.min),
+            inlineSize: `calc(${at(PACE_BAND.max)} - ${at(PACE_BAND.min)})`,
+          }}
+        />
+        <span className="speech-pace__marker" style={{ insetInlineStart: at(wordsPerMinute) }} />
+      </div>
+      <meter
+        className="visually-hidden"
+        aria-label={t('analysis.pace')}
+        aria-valuetext={t('analysis.paceValue', {
+          count: wordsPerMinute,
+          value,
+          verdict: t(`analysis.verdictText.${verdict}`),
+        })}
+        min={0}
+        max={PACE_SCALE_MAX}
+        low={PACE_BAND.min}
+        high={PACE_BAND.max}
+        optimum={(PACE_BAND.min + PACE_BAND.max) / 2}
+        value={Math.min(wordsPerMinute, PACE_SCALE_MAX)}
+      >
+        {t('analysis.paceMeter', { count: wordsPerMinute, value })}
+      </meter>
+      <p className="speech-analysis__note">
+        {t('analysis.paceComfortable', {
+          min: formatNumber(PACE_BAND.min),
+          max: formatNumber(PACE_BAND.max),
+        })}
+      </p>
+    </>
+  );
+};
+
+export const Pauses = ({ analysis }: { analysis: Measured }) => {
+  const { t } = useTranslation('speech');
+  const minimum = formatNumber(MIN_PAUSE_SECONDS);
+  return analysis.pauses.length === 0 ? (
+    <p className="speech-analysis__figure">{t('analysis.noPauses', { seconds: minimum })}</p>
+  ) : (
+    <>
+      <p className="speech-analysis__figure">
+        <Trans
+          t={t}
+          i18nKey="analysis.pausesFigure"
+          count={analysis.pauses.length}
+          values={{
+            value: formatNumber(analysis.pauses.length),
+            seconds: minimum,
+            longest: seconds(t, analysis.longestPauseSeconds),
+          }}
+          components={{ strong: <strong /> }}
+        />
+      </p>
+      <ul className="speech-analysis__list" aria-label={t('analysis.pauses')}>
+        {analysis.pauses.map((pause) => (
+          <li key={pause.start}>
+            {t('analysis.pauseAt', { at: clock(pause.start), length: seconds(t, pause.end - pause.start) })}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+};
+
+export const Fillers = ({ fillers }: { fillers: Measured['fillers'] }) => {
+  const { t } = useTranslation('speech');
+  if (fillers.count === 0) return <p className="speech-analysis__figure">{t('analysis.noFillers')}</p>;
+  const tally = new Map<string, number>();
+  for (const word of fillers.words) tally.set(word, (tally.get(word) ?? 0) + 1);
+  return (
+    <p className="speech-analysis__figure">
+      <Trans
+        t={t}
+        i18nKey="analysis.fillersFigure"
+        count={fillers.count}
+        values={{
+          value: formatNumber(fillers.count),
+          per100: formatNumber(fillers.per100Words),
+          list: formatList(
+            [...tally].map(([word, count]) => `“${word}” × ${formatNumber(count)}`),
+            'unit',
+          ),
+        }}
+        components={{ strong: <strong /> }}
+      />
+    </p>
+  );
+};
+
+const SCORE_KEYS = [
+  'pronunciation',
+  'accuracy',
+  'completeness',
+  'fluency',
+] as const satisfies readonly (keyof SpeechScores)[];
+
+export const Scores = ({
+  scores,
+  hasTarget,
+  prosody,
+}: {
+  scores: SpeechScores;
+  hasTarget: boolean;
+  prosody: SpeechProsody | null | undefined;
+}) => {
+  const { t } = useTranslation('speech');
+  const hints: Record<keyof SpeechScores, string> = {
+    pronunciation: t('analysis.hint.pronunciation'),
+    accuracy: hasTarget ? t('analysis.hint.accuracyTarget') : t('analysis.hint.accuracyFree'),
+    completeness: hasTarget ? t('analysis.hint.completenessTarget') : t('analysis.hint.completenessFree'),
+    fluency: t('analysis.hint.fluency'),
+  };
+  const rows: { key: string; label: string; value: number; hint: string }[] = SCORE_KEYS.map((key) => ({
+    key,
+    label: t(`analysis.score.${key}`),
+    value: scores[key],
+    hint: hints[key],
+  }));
+  // Prosody sits beside the four scores, not in the overall one.
+  if (prosody)
+    rows.push({
+      key: 'prosody',
+      label: t('analysis.score.prosody'),
+      value: prosody.score,
+      hint:
+        prosody.stress && prosody.stress.of > 0
+          ? t('analysis.hint.prosodyStress', {
+              matched: formatNumber(prosody.stress.matched),
+              of: formatNumber(prosody.stress.of),
+            })
+          : t('analysis.hint.prosody'),
+    });
+  return (
+    <>
+      <ul className={`speech-scores ${prosody ? 'speech-scores--five' : ''}`}>
+        {rows.map(({ key, label, value, hint }) => (
+          <li key={key} className="speech-scores__item">
+            <span className="speech-scores__label">{label}</span>
+            <span className="speech-scores__value" aria-hidden="true">
+              {formatNumber(value)}
+            </span>
+            <meter
+              className="speech-scores__meter"
+              aria-label={label}
+              aria-valuetext={t('analysis.outOf100', { value: formatNumber(value) })}
+              min={0}
+              max={100}
+              value={value}
+            >
+              {value}
+            </meter>
+            <span className="speech-scores__hint">{hint}</span>
+          </li>
+        ))}
+      </ul>
+      {prosody ? (
+        <p className="speech-analysis__advice">
+          <Trans
+            t={t}
+            i18nKey="analysis.prosodyAdvice"
+            values={{ advice: t(`analysis.prosodyAdviceText.${prosody.advice}`) }}
+            components={{ strong: <strong /> }}
+          />
+        </p>
+      ) : null}
+    </>
+  );
+};

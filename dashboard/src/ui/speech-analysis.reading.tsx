@@ -1,0 +1,77 @@
+import { PHONE_IPA } from '@coach/shared/constants/speech-sounds';
+import type { SpeechPhone, SpeechWord } from '@coach/shared/contract/speech';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../i18n/format.ts';
+
+/** A visible symbol (hidden from screen readers, which get the words instead; speech.json describes each). */
+const WORD_MARKS = { mispronounced: '≈', omitted: '−', inserted: '+' } as const;
+
+export const ipa = (phone: SpeechPhone['phone']) => `/${PHONE_IPA[phone]}/`;
+
+/**
+ * What a marked word's mark means. A word marked mispronounced says why: the word heard
+ * instead, the sound heard instead, or that it was heard but not clearly; never "said differently" for a word
+ * the transcript shows as written.
+ */
+const describeWord = (t: TFunction<'speech'>, word: SpeechWord) => {
+  if (word.status !== 'mispronounced')
+    return word.status === 'correct' ? '' : t(`analysis.marks.${word.status}`);
+  if (word.heard) return t('analysis.heard', { heard: word.heard });
+  const sound = word.phones?.find((phone) => phone.status === 'mispronounced' && phone.heard);
+  if (sound?.heard) return t('analysis.soundHeard', { heard: ipa(sound.heard), phone: ipa(sound.phone) });
+  const missed = word.phones?.find((phone) => phone.status === 'omitted' || phone.status === 'inserted');
+  if (missed) return t('analysis.soundMissed', { phone: ipa(missed.phone) });
+  return t('analysis.notClear');
+};
+
+/** The target text as read: each word marked by status, by a symbol and an underline style, not colour alone. */
+export const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
+  const { t } = useTranslation('speech');
+  const counts = {
+    mispronounced: words.filter((word) => word.status === 'mispronounced').length,
+    omitted: words.filter((word) => word.status === 'omitted').length,
+    inserted: words.filter((word) => word.status === 'inserted').length,
+  };
+  const marked = (Object.keys(counts) as (keyof typeof counts)[]).filter((status) => counts[status] > 0);
+  return (
+    <>
+      <p className="speech-analysis__reading">
+        {words.map((word, index) => {
+          const description = describeWord(t, word);
+          const key = `${index}-${word.word}`;
+          if (word.status === 'correct') return <span key={key}>{word.word} </span>;
+          return (
+            <span key={key}>
+              <span className={`speech-word speech-word--${word.status}`} title={description}>
+                <span className="speech-word__symbol" aria-hidden="true">
+                  {WORD_MARKS[word.status]}
+                </span>
+                {word.word}
+                <span className="visually-hidden"> ({description})</span>
+              </span>{' '}
+            </span>
+          );
+        })}
+      </p>
+      {marked.length > 0 ? (
+        <ul className="speech-analysis__legend" aria-label={t('analysis.legend')}>
+          {marked.map((status) => (
+            <li key={status}>
+              <span className={`speech-word speech-word--${status}`} aria-hidden="true">
+                <span className="speech-word__symbol">{WORD_MARKS[status]}</span>
+                {t('analysis.legendWord')}
+              </span>{' '}
+              {t('analysis.legendCount', {
+                mark: t(`analysis.marks.${status}`),
+                value: formatNumber(counts[status]),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="speech-analysis__note">{t('analysis.allHeard')}</p>
+      )}
+    </>
+  );
+};
