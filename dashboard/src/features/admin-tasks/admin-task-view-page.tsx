@@ -1,3 +1,4 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { adminTasks, type PlatformTask } from '@coach/shared/contract/admin-tasks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -20,10 +21,10 @@ const A = paths.admin;
 const Content = ({ task }: { task: PlatformTask }) => {
   const { t } = useTranslation('admin-tasks');
   switch (task.type) {
-    case 1:
-    case 5:
+    case TASK_TYPES.read:
+    case TASK_TYPES.readAndRecord:
       return <p className="admin-task__passage">{task.passage}</p>;
-    case 2:
+    case TASK_TYPES.pronunciation:
       return (
         <ul className="admin-task__list" aria-label={t('view.words')}>
           {task.items.map((item) => (
@@ -31,10 +32,10 @@ const Content = ({ task }: { task: PlatformTask }) => {
           ))}
         </ul>
       );
-    case 3:
+    case TASK_TYPES.video:
       return <p>{t('view.video')}</p>;
-    case 4:
-    case 7:
+    case TASK_TYPES.questionAndAnswer:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       return (
         <ol className="admin-task__list" aria-label={t('view.questions')}>
           {task.questions.map((question) => (
@@ -42,13 +43,13 @@ const Content = ({ task }: { task: PlatformTask }) => {
           ))}
         </ol>
       );
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       return (
         <p>
           {task.jobTitle} · {task.industry} · {task.location} ({task.region})
         </p>
       );
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       return (
         <ol className="admin-task__list" aria-label={t('view.questions')}>
           {task.questions.map((question) => (

@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { type Assignment, type MemberTaskDetail, tasks } from '@coach/shared/contract/tasks';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -240,7 +241,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
       <div className="review">
         <MemberFacts detail={detail} />
         <div className="review__main">
-          {task.type === 6 ? (
+          {task.type === TASK_TYPES.getInterviewReady ? (
             <Card title={t('page.interview')}>
               <p className="review__note">
                 {task.jobTitle} · {task.industry} · {task.location} ({task.region})

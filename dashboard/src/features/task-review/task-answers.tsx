@@ -1,3 +1,4 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
@@ -9,8 +10,8 @@ import { HearIt } from '../../widgets/hear-it.tsx';
 import { isPlayable } from './review-labels.ts';
 
 /**
- * The analyses of the attempt's recordings (issue 16), whether the screen stopped waiting for them, and the accent
- * the member is scored in, when known, for "Hear it" on the words to practise (issue 37).
+ * The analyses of the attempt's recordings, whether the screen stopped waiting for them, and the accent the member
+ * is scored in, when known, for "Hear it" on the words to practise.
  */
 export type AnalysesView = {
   analyses: Record<string, SpeechAnalysis>;
@@ -70,7 +71,7 @@ const Passage = ({ text }: { text: string }) => {
   );
 };
 
-/** Types 2 and 4: one recording per word, sentence or question. */
+/** Pronunciation and Question and Answer: one recording per word, sentence or question. */
 const RecordedList = ({
   noun,
   texts,
@@ -114,7 +115,13 @@ const RecordedList = ({
   );
 };
 
-const FreeTextAnswers = ({ task, report }: { task: TaskOfType<7>; report: TaskReport }) => {
+const FreeTextAnswers = ({
+  task,
+  report,
+}: {
+  task: TaskOfType<typeof TASK_TYPES.freeTextQuestionAndAnswer>;
+  report: TaskReport;
+}) => {
   const { t } = useTranslation('task-review');
   return (
     <ol className="review-answers">
@@ -136,7 +143,13 @@ const FreeTextAnswers = ({ task, report }: { task: TaskOfType<7>; report: TaskRe
   );
 };
 
-const ChoiceAnswers = ({ task, report }: { task: TaskOfType<8>; report: TaskReport }) => {
+const ChoiceAnswers = ({
+  task,
+  report,
+}: {
+  task: TaskOfType<typeof TASK_TYPES.multipleChoiceQuestion>;
+  report: TaskReport;
+}) => {
   const { t } = useTranslation('task-review');
   return (
     <ol className="review-answers">
@@ -206,7 +219,7 @@ const ChoiceAnswers = ({ task, report }: { task: TaskOfType<8>; report: TaskRepo
   );
 };
 
-/** The member's answers, as each task type records them (spec §3 report). Type 6 shows its interview apart. */
+/** The member's answers, as each task type records them (spec §3 report). Get Interview Ready shows its interview apart. */
 export const TaskAnswers = ({
   task,
   report,
@@ -218,7 +231,7 @@ export const TaskAnswers = ({
 }) => {
   const { t } = useTranslation('task-review');
   switch (task.type) {
-    case 1:
+    case TASK_TYPES.read:
       return (
         <div className="review-answer">
           <p className={report.read ? 'review-answer__done' : 'review-answer__none'}>
@@ -227,9 +240,9 @@ export const TaskAnswers = ({
           {task.passage ? <Passage text={task.passage} /> : null}
         </div>
       );
-    case 2:
+    case TASK_TYPES.pronunciation:
       return <RecordedList noun="Item" texts={task.items} report={report} view={view} />;
-    case 3:
+    case TASK_TYPES.video:
       return (
         <p className="review-answer">
           {t(
@@ -240,9 +253,9 @@ export const TaskAnswers = ({
           )}
         </p>
       );
-    case 4:
+    case TASK_TYPES.questionAndAnswer:
       return <RecordedList noun="Question" texts={task.questions} report={report} view={view} />;
-    case 5:
+    case TASK_TYPES.readAndRecord:
       return (
         <div className="review-answer">
           <p className="review-answer__label">{t('answers.passageReading')}</p>
@@ -253,11 +266,11 @@ export const TaskAnswers = ({
           ) : null}
         </div>
       );
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       return null;
-    case 7:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       return <FreeTextAnswers task={task} report={report} />;
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       return <ChoiceAnswers task={task} report={report} />;
   }
 };

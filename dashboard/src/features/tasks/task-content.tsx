@@ -1,3 +1,4 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { Task } from '@coach/shared/contract/tasks';
 import { attachmentName } from '@coach/shared/format/attachment-name';
 import { fileSize } from '@coach/shared/format/file-size';
@@ -26,13 +27,13 @@ const Questions = ({ questions }: { questions: string[] }) => (
 const Body = ({ task }: { task: Task }) => {
   const { t } = useTranslation('tasks');
   switch (task.type) {
-    case 1:
+    case TASK_TYPES.read:
       return task.passage ? (
         <Passage text={task.passage} />
       ) : (
         <p className="task-muted">{t('content.fromTopic', { id: task.readingTopicId })}</p>
       );
-    case 2:
+    case TASK_TYPES.pronunciation:
       return (
         <ol className="task-items">
           {task.items.map((item, index) => (
@@ -40,7 +41,7 @@ const Body = ({ task }: { task: Task }) => {
           ))}
         </ol>
       );
-    case 3:
+    case TASK_TYPES.video:
       return (
         <dl className="facts">
           <dt>{t('content.videoContent')}</dt>
@@ -49,12 +50,12 @@ const Body = ({ task }: { task: Task }) => {
           </dd>
         </dl>
       );
-    case 4:
-    case 7:
+    case TASK_TYPES.questionAndAnswer:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       return <Questions questions={task.questions} />;
-    case 5:
+    case TASK_TYPES.readAndRecord:
       return <Passage text={task.passage} />;
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       return (
         <dl className="facts">
           <dt>{t('content.jobTitle')}</dt>
@@ -67,7 +68,7 @@ const Body = ({ task }: { task: Task }) => {
           <dd>{task.region}</dd>
         </dl>
       );
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       return (
         <ol className="task-items task-items--mcq">
           {task.questions.map((question) => {
