@@ -11,6 +11,6 @@ const REGION_ACCENTS: { match: RegExp; accent: PronunciationAccent }[] = [
   { match: /india/i, accent: 'en-IN' },
 ];
 
-/** The accent the interviewer speaks with for `region`; undefined leaves it to the learner's own (issue 38). */
+/** The accent the interviewer speaks with for `region`; undefined leaves it to the learner's own. */
 export const interviewAccent = (region: string): PronunciationAccent | undefined =>
   REGION_ACCENTS.find(({ match }) => match.test(region))?.accent;

@@ -18,7 +18,7 @@ const stateOf = (t: TFunction<'my-tasks'>, row: MySurveyRow) => {
 };
 
 /**
- * The surveys assigned to the member (issue 17), above their tasks: open ones first, each opening the survey to
+ * The surveys assigned to the member, above their tasks: open ones first, each opening the survey to
  * answer or to read. Nothing shows for a member without surveys; a failure to load them leaves the tasks alone.
  */
 export const MySurveys = () => {

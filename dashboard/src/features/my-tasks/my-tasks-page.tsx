@@ -76,7 +76,7 @@ const TaskCard = ({ row }: { row: MyTaskRow }) => {
   );
 };
 
-/** /enterprise/my-tasks: the tasks assigned to the learner, by Due, In progress and Done (issue 5). */
+/** /enterprise/my-tasks: the tasks assigned to the learner, by Due, In progress and Done (spec §2). */
 export const MyTasksPage = () => {
   const { t } = useTranslation('my-tasks');
   const [params, setParams] = useSearchParams();

@@ -3,7 +3,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
-// Labels read in the language on screen (issue 18): the shared English labels' codes index tasks.json, so every
+// Labels read in the language on screen: the shared English labels' codes index tasks.json, so every
 // task screen names types, levels and statuses alike. The components calling these use useTranslation, so they
 // render again when the language changes.
 

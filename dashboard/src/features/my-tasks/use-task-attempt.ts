@@ -167,7 +167,7 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
     }
   }, [task, userId, answered]);
 
-  // The analyses of the saved recordings arrive in the background (issue 16): ask again while one is pending.
+  // The analyses of the saved recordings arrive in the background: ask again while one is pending.
   const analyses = assignment.analyses ?? {};
   const shownAnalyses = Object.keys(report.recordings ?? {}).map((key) => analyses[key]);
   const analysisStalled = useAnalysisPoll({
@@ -177,13 +177,13 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
       const sentAfter = savesRef.current;
       const fresh = await api.call(tasks.getMyTask, { taskId: task._id });
       if (savesRef.current !== sentAfter) return;
-      // The Pronunciation score follows the last item's analysis, and the interviewer's reply an answer's (issue 16).
+      // The Pronunciation score follows the last item's analysis, and the interviewer's reply an answer's.
       setAssignment((current) => ({
         ...current,
         analyses: fresh.assignment.analyses ?? {},
         pronunciation: fresh.assignment.pronunciation,
         interview: fresh.assignment.interview ?? [],
-        // With the score come the tries and whether another may open (issue 38).
+        // With the score come the tries and whether another may open.
         counting: fresh.assignment.counting,
         attempts: fresh.assignment.attempts,
         retry: fresh.assignment.retry,
