@@ -1,6 +1,6 @@
 import type { ExpirySeconds, TimeChoiceMinutes } from '@coach/shared/constants/durations';
 import type { Level } from '@coach/shared/constants/levels';
-import type { TaskCategory, TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPES, type TaskCategory, type TaskType } from '@coach/shared/constants/task-types';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
   type Attachment,
@@ -36,23 +36,23 @@ export type TaskDraft = {
   timeMinutes: TimeChoiceMinutes;
   expirySeconds: ExpirySeconds;
   attachments: Attachment[];
-  /** Type 1: a typed passage or a reading topic. */
+  /** Read: a typed passage or a reading topic. */
   passageSource: PassageSource;
-  /** Types 1 and 5. */
+  /** Read and Read & Record. */
   passage: string;
   readingTopicId: string | null;
-  /** Type 2: words or sentences to say. */
+  /** Pronunciation: words or sentences to say. */
   items: string[];
-  /** Type 3. */
+  /** Video. */
   contentId: string | null;
-  /** Types 4 and 7. */
+  /** Question and Answer, Free Text Question and Answer. */
   questions: string[];
-  /** Type 6. */
+  /** Get Interview Ready. */
   jobTitle: string;
   industry: string;
   location: string;
   region: string;
-  /** Type 8. */
+  /** Multiple Choice Question. */
   choiceQuestions: QuestionDraft[];
 };
 
@@ -64,7 +64,11 @@ const DEFAULT_EXPIRY: ExpirySeconds = 604800;
  * score or record a reading (Pronunciation, Read & Record) start as Audio; the rest as Communication.
  */
 export const defaultCategory = (type: TaskType): TaskCategory =>
-  type === 6 ? 'IVR' : type === 2 || type === 5 ? 'Audio' : 'Communication';
+  type === TASK_TYPES.getInterviewReady
+    ? 'IVR'
+    : type === TASK_TYPES.pronunciation || type === TASK_TYPES.readAndRecord
+      ? 'Audio'
+      : 'Communication';
 
 export const newDraft = (type: TaskType): TaskDraft => ({
   type,
@@ -111,7 +115,7 @@ export const fromTask = (task: Task): TaskDraft => {
     attachments: task.attachments ?? [],
   };
   switch (task.type) {
-    case 1:
+    case TASK_TYPES.read:
       return task.readingTopicId
         ? {
             ...base,
@@ -120,16 +124,16 @@ export const fromTask = (task: Task): TaskDraft => {
             passage: task.passage ?? '',
           }
         : { ...base, passageSource: 'text', passage: task.passage ?? '' };
-    case 2:
+    case TASK_TYPES.pronunciation:
       return { ...base, items: [...task.items] };
-    case 3:
+    case TASK_TYPES.video:
       return { ...base, contentId: task.contentId };
-    case 4:
-    case 7:
+    case TASK_TYPES.questionAndAnswer:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       return { ...base, questions: [...task.questions] };
-    case 5:
+    case TASK_TYPES.readAndRecord:
       return { ...base, passage: task.passage };
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       return {
         ...base,
         jobTitle: task.jobTitle,
@@ -137,7 +141,7 @@ export const fromTask = (task: Task): TaskDraft => {
         location: task.location,
         region: task.region,
       };
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       return {
         ...base,
         choiceQuestions: task.questions.map(fromQuestionTemplate),
@@ -157,35 +161,39 @@ export const toTaskInput = (draft: TaskDraft) => {
     attachments: draft.attachments,
   };
   switch (draft.type) {
-    case 1:
+    case TASK_TYPES.read:
       return draft.passageSource === 'topic'
         ? {
             ...common,
-            type: 1 as const,
+            type: TASK_TYPES.read,
             ...(draft.readingTopicId ? { readingTopicId: draft.readingTopicId } : {}),
           }
-        : { ...common, type: 1 as const, passage: draft.passage };
-    case 2:
-      return { ...common, type: 2 as const, items: draft.items };
-    case 3:
-      return { ...common, type: 3 as const, contentId: draft.contentId ?? '' };
-    case 4:
-      return { ...common, type: 4 as const, questions: draft.questions };
-    case 5:
-      return { ...common, type: 5 as const, passage: draft.passage };
-    case 6:
+        : { ...common, type: TASK_TYPES.read, passage: draft.passage };
+    case TASK_TYPES.pronunciation:
+      return { ...common, type: TASK_TYPES.pronunciation, items: draft.items };
+    case TASK_TYPES.video:
+      return { ...common, type: TASK_TYPES.video, contentId: draft.contentId ?? '' };
+    case TASK_TYPES.questionAndAnswer:
+      return { ...common, type: TASK_TYPES.questionAndAnswer, questions: draft.questions };
+    case TASK_TYPES.readAndRecord:
+      return { ...common, type: TASK_TYPES.readAndRecord, passage: draft.passage };
+    case TASK_TYPES.getInterviewReady:
       return {
         ...common,
-        type: 6 as const,
+        type: TASK_TYPES.getInterviewReady,
         jobTitle: draft.jobTitle,
         industry: draft.industry,
         location: draft.location,
         region: draft.region,
       };
-    case 7:
-      return { ...common, type: 7 as const, questions: draft.questions };
-    case 8:
-      return { ...common, type: 8 as const, questions: draft.choiceQuestions.map(toQuestionTemplate) };
+    case TASK_TYPES.freeTextQuestionAndAnswer:
+      return { ...common, type: TASK_TYPES.freeTextQuestionAndAnswer, questions: draft.questions };
+    case TASK_TYPES.multipleChoiceQuestion:
+      return {
+        ...common,
+        type: TASK_TYPES.multipleChoiceQuestion,
+        questions: draft.choiceQuestions.map(toQuestionTemplate),
+      };
   }
 };
 
@@ -218,7 +226,7 @@ export type EditTaskBody = ParsedRequestOf<typeof tasks.editTask>;
 
 /** Messages the schema cannot give while other fields fail (its passage-or-topic rule runs last). */
 const readTaskErrors = (draft: TaskDraft, errors: FieldErrors) => {
-  if (draft.type !== 1) return errors;
+  if (draft.type !== TASK_TYPES.read) return errors;
   if (draft.passageSource === 'topic') {
     if (!draft.readingTopicId) errors.readingTopicId ??= i18n.t('task-editor:errors.pickTopic');
     delete errors.passage;
@@ -272,26 +280,26 @@ export const shownKeys = (draft: TaskDraft): Set<string> => {
     ...Array.from({ length: count }, (_, i) => `${name}.${i}`),
   ];
   switch (draft.type) {
-    case 1:
+    case TASK_TYPES.read:
       keys.push(draft.passageSource === 'topic' ? 'readingTopicId' : 'passage');
       break;
-    case 2:
+    case TASK_TYPES.pronunciation:
       keys.push(...rows('items', draft.items.length));
       break;
-    case 3:
+    case TASK_TYPES.video:
       keys.push('contentId');
       break;
-    case 4:
-    case 7:
+    case TASK_TYPES.questionAndAnswer:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       keys.push(...rows('questions', draft.questions.length));
       break;
-    case 5:
+    case TASK_TYPES.readAndRecord:
       keys.push('passage');
       break;
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       keys.push('jobTitle', 'industry', 'location', 'region');
       break;
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       keys.push('questions');
       draft.choiceQuestions.forEach((question, i) => {
         const q = `questions.${i}`;

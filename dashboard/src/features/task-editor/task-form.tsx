@@ -1,7 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '@coach/shared/constants/durations';
 import { LEVEL_VALUES } from '@coach/shared/constants/levels';
-import { TASK_CATEGORIES } from '@coach/shared/constants/task-types';
+import { TASK_CATEGORIES, TASK_TYPES } from '@coach/shared/constants/task-types';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,22 +9,13 @@ import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 import { withoutField } from '../../lib/api-error-text.ts';
 import { Button } from '../../ui/button.tsx';
-import { ChoiceQuestionsField } from '../../ui/choice-questions-field.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { AttachmentsField } from './attachments-field.tsx';
 import { useEditorScope } from './editor-scope.tsx';
-import { ReadingTopicPicker } from './reading-topic-picker.tsx';
-import { RowsField } from './rows-field.tsx';
-import {
-  type FieldErrors,
-  type PassageSource,
-  placeErrors,
-  type TaskDraft,
-  validateDraft,
-} from './task-draft.ts';
-import { VideoPicker } from './video-picker.tsx';
+import { type FieldErrors, placeErrors, type TaskDraft, validateDraft } from './task-draft.ts';
+import { TypeFields } from './task-type-fields.tsx';
 
 /** An expiry choice ('1 Hour', '7 Days' in English) in the language on screen, as the tasks library names it. */
 const expiryLabel = (seconds: number) => {
@@ -32,181 +23,6 @@ const expiryLabel = (seconds: number) => {
   return Number.isInteger(days) && days >= 1
     ? i18n.t('tasks:expiry.days', { count: days, value: formatNumber(days) })
     : i18n.t('tasks:expiry.hours', { count: seconds / 3600, value: formatNumber(seconds / 3600) });
-};
-
-/** The server's 422 message starts with its field ("title: Please enter a title"); the field shows it already. */
-
-const PassageSourceSwitch = ({
-  value,
-  onChange,
-}: {
-  value: PassageSource;
-  onChange: (value: PassageSource) => void;
-}) => {
-  const { t } = useTranslation('task-editor');
-  return (
-    <fieldset className="segmented">
-      <legend className="visually-hidden">{t('fields.source')}</legend>
-      {(
-        [
-          ['text', t('fields.writeOwn')],
-          ['topic', t('fields.pickTopic')],
-        ] as const
-      ).map(([source, label]) => (
-        <label
-          key={source}
-          className={`segmented__option ${value === source ? 'segmented__option--on' : ''}`}
-        >
-          <input
-            type="radio"
-            name="passage-source"
-            value={source}
-            checked={value === source}
-            onChange={() => onChange(source)}
-          />
-          {label}
-        </label>
-      ))}
-    </fieldset>
-  );
-};
-
-/** The fields of the draft's type (spec §3). */
-const TypeFields = ({
-  draft,
-  update,
-  errors,
-  onVideoAvailability,
-}: {
-  draft: TaskDraft;
-  update: (patch: Partial<TaskDraft>) => void;
-  errors: FieldErrors;
-  onVideoAvailability: (available: boolean) => void;
-}) => {
-  const { t } = useTranslation('task-editor');
-  const { readingTopics } = useEditorScope();
-  const passageField = (hint: string) => (
-    <TextAreaField
-      label={t('fields.passage')}
-      rows={9}
-      value={draft.passage}
-      maxLength={20_000}
-      error={errors.passage}
-      hint={hint}
-      onChange={(event) => update({ passage: event.target.value })}
-    />
-  );
-  switch (draft.type) {
-    case 1:
-      if (!readingTopics) return passageField(t('fields.passageHint'));
-      return (
-        <>
-          <PassageSourceSwitch
-            value={draft.passageSource}
-            onChange={(passageSource) => update({ passageSource })}
-          />
-          {draft.passageSource === 'text' ? (
-            passageField(t('fields.passageHint'))
-          ) : (
-            <ReadingTopicPicker
-              value={draft.readingTopicId}
-              error={errors.readingTopicId}
-              onChange={(readingTopicId) => update({ readingTopicId })}
-            />
-          )}
-        </>
-      );
-    case 2:
-      return (
-        <RowsField
-          name="items"
-          legend={t('fields.words')}
-          hint={t('fields.wordsHint')}
-          rowLabel={t('fields.wordRow')}
-          addLabel={t('fields.addWord')}
-          values={draft.items}
-          onChange={(items) => update({ items })}
-          errors={errors}
-          max={100}
-          maxLength={500}
-        />
-      );
-    case 3:
-      return (
-        <VideoPicker
-          value={draft.contentId}
-          error={errors.contentId}
-          onChange={(contentId) => update({ contentId })}
-          onAvailability={onVideoAvailability}
-        />
-      );
-    case 4:
-    case 7:
-      return (
-        <RowsField
-          name="questions"
-          legend={t('fields.questions')}
-          hint={draft.type === 4 ? t('fields.spokenHint') : t('fields.writtenHint')}
-          rowLabel={t('fields.questionRow')}
-          addLabel={t('fields.addQuestion')}
-          values={draft.questions}
-          onChange={(questions) => update({ questions })}
-          errors={errors}
-          max={50}
-          maxLength={1000}
-          multiline
-        />
-      );
-    case 5:
-      return passageField(t('fields.rrHint'));
-    case 6:
-      return (
-        <>
-          <p className="editor-form__note">{t('fields.interviewNote')}</p>
-          <div className="editor-form__row">
-            <TextField
-              label={t('fields.jobTitle')}
-              value={draft.jobTitle}
-              maxLength={200}
-              error={errors.jobTitle}
-              onChange={(event) => update({ jobTitle: event.target.value })}
-            />
-            <TextField
-              label={t('fields.industry')}
-              value={draft.industry}
-              maxLength={200}
-              error={errors.industry}
-              onChange={(event) => update({ industry: event.target.value })}
-            />
-          </div>
-          <div className="editor-form__row">
-            <TextField
-              label={t('fields.location')}
-              value={draft.location}
-              maxLength={200}
-              error={errors.location}
-              onChange={(event) => update({ location: event.target.value })}
-            />
-            <TextField
-              label={t('fields.region')}
-              value={draft.region}
-              maxLength={100}
-              error={errors.region}
-              hint={t('fields.regionHint')}
-              onChange={(event) => update({ region: event.target.value })}
-            />
-          </div>
-        </>
-      );
-    case 8:
-      return (
-        <ChoiceQuestionsField
-          questions={draft.choiceQuestions}
-          onChange={(choiceQuestions) => update({ choiceQuestions })}
-          errors={errors}
-        />
-      );
-  }
 };
 
 /**
@@ -248,7 +64,7 @@ export const TaskForm = ({
     { ...(checked && !checked.ok ? checked.errors : {}), ...serverErrors },
     draft,
   );
-  const blockedVideo = draft.type === 3 && !videoAvailable;
+  const blockedVideo = draft.type === TASK_TYPES.video && !videoAvailable;
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -278,6 +94,7 @@ export const TaskForm = ({
     } catch (failure) {
       setSaving(false);
       if (failure instanceof ApiError && failure.field)
+        // The server's 422 message starts with its field ("title: Please enter a title"); the field shows it already.
         setServerErrors({ [failure.field]: withoutField(failure.message) });
       else setServerErrors({ form: failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE });
       setFocusRequest((n) => n + 1);
