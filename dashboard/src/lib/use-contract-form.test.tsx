@@ -113,3 +113,45 @@ describe('useContractForm', () => {
     expect(result.current.saving).toBe(false);
   });
 });
+
+describe('useContractForm send options', () => {
+  const FIELDS = ['title', 'passage', 'confirm'] as const;
+  const ADD = `POST ${readingTopics.add.path}`;
+
+  it('shows the form’s own errors with the schema’s and sends nothing while there is one', async () => {
+    const server = serve({});
+    const { result } = renderHook(() => useContractForm(FIELDS, readingTopics.add));
+    await act(async () => {
+      await result.current.send(
+        readingTopics.add,
+        { title: '', passage: 'B' },
+        { errors: { title: 'Mine', confirm: 'Not the same', passage: undefined } },
+      );
+    });
+    expect(result.current.errors).toEqual({ title: 'Mine', confirm: 'Not the same' });
+    await act(async () => {
+      await result.current.send(
+        readingTopics.add,
+        { title: 'A', passage: 'B' },
+        { errors: { confirm: 'No' } },
+      );
+    });
+    expect(result.current.errors).toEqual({ confirm: 'No' });
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('takes the form’s own failure sentence and hands the error over', async () => {
+    serve({ [ADD]: () => fail(429, 'Slow down', { code: 'TOO_MANY_REQUESTS' }) });
+    const { result } = renderHook(() => useContractForm(FIELDS, readingTopics.add));
+    const seen: unknown[] = [];
+    await act(async () => {
+      await result.current.send(
+        readingTopics.add,
+        { title: 'A', passage: 'B' },
+        { errorText: () => 'Wait a minute', onError: (error) => seen.push(error) },
+      );
+    });
+    expect(result.current.errors).toEqual({ form: 'Wait a minute' });
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -26,6 +26,24 @@ export const errorsFromIssues = <F extends string>(
   return errors;
 };
 
+/** How one send differs from the usual (schema check, server's message as a toast, errors set by the hook). */
+export type SendOptions<F extends string> = {
+  /**
+   * Errors of the form's own checks (a repeated password, a required choice): shown with the schema's (the form's
+   * own wins on a field), and nothing is sent while there is one.
+   */
+  errors?: FormErrors<F>;
+  /** The toast on success: the server's message (the default), a sentence of the form's own, or none (false). */
+  toast?: string | false;
+  /** The sentence above the form for a failure that names none of its fields (default: the server's message). */
+  errorText?: (error: unknown) => string;
+  /** Called with a failed call's error after the errors are shown (to react to an error code). */
+  onError?: (error: unknown) => void;
+};
+
+const serverMessage = (error: unknown) =>
+  serverText(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+
 /**
  * A form sent with one contract call. The call's own request schema checks the input first, so the
  * messages under the fields are the server's; a server error naming one of the form's fields lands under
@@ -44,26 +62,32 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
   const field = (name: F) => ({ error: errors[name], maxLength: limits[name]?.maxLength });
 
   /** Checks and sends; resolves with the answer, or null when the input or the call failed. */
-  const send = async <C extends CallDef>(call: C, input: unknown): Promise<ResponseOf<C> | null> => {
+  const send = async <C extends CallDef>(
+    call: C,
+    input: unknown,
+    options: SendOptions<F> = {},
+  ): Promise<ResponseOf<C> | null> => {
     const parsed = call.request.safeParse(input);
-    if (!parsed.success) {
-      setErrors(errorsFromIssues<F>(parsed.error.issues));
+    const own = Object.entries(options.errors ?? {}).filter(([, message]) => message);
+    if (!parsed.success || own.length > 0) {
+      setErrors({
+        ...(parsed.success ? {} : errorsFromIssues<F>(parsed.error.issues)),
+        ...(Object.fromEntries(own) as FormErrors<F>),
+      });
       return null;
     }
     setSaving(true);
     setErrors({});
     try {
       const { message, response } = await api.callWithMessage(call, parsed.data as RequestOf<C>);
-      notify.success(message);
+      if (options.toast !== false) notify.success(options.toast ?? message);
       return response;
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;
       if (error instanceof ApiError && field && (fields as readonly string[]).includes(field))
         setErrors({ [field]: serverText(error.message.replace(/^\w+: /, '')) } as FormErrors<F>);
-      else
-        setErrors({
-          form: serverText(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE),
-        } as FormErrors<F>);
+      else setErrors({ form: (options.errorText ?? serverMessage)(error) } as FormErrors<F>);
+      options.onError?.(error);
       return null;
     } finally {
       setSaving(false);
