@@ -17,7 +17,7 @@ import { openTaskTypes } from '../common/features.ts';
 import { videosToWatch } from '../content/content.ts';
 import type { ServiceContext } from '../context.ts';
 import { speechTrendOf } from '../speech/speech-trend.ts';
-import { mySurveys } from '../surveys/surveys.ts';
+import { mySurveys } from '../surveys/my-surveys.ts';
 import type { StoredReport } from '../tasks/task-assignment-rows.ts';
 import { parseCounting } from '../tasks/task-attempts.ts';
 
