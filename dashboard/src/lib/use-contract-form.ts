@@ -85,7 +85,7 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;
       if (error instanceof ApiError && field && (fields as readonly string[]).includes(field))
-        setErrors({ [field]: serverText(error.message.replace(/^\w+: /, '')) } as FormErrors<F>);
+        setErrors({ [field]: serverText(error.message.replace(/^[\w.]+: /, '')) } as FormErrors<F>);
       else setErrors({ form: (options.errorText ?? serverMessage)(error) } as FormErrors<F>);
       options.onError?.(error);
       return null;
