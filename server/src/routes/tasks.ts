@@ -5,6 +5,7 @@ import { videoForViewer } from '../services/content/content.ts';
 import * as coach from '../services/tasks/coach-tasks.ts';
 import * as myTasks from '../services/tasks/my-tasks.ts';
 import * as assigning from '../services/tasks/task-assigning.ts';
+import * as folders from '../services/tasks/task-folders.ts';
 import * as review from '../services/tasks/task-review.ts';
 import * as library from '../services/tasks/tasks.ts';
 import { enterpriseSession } from '../session/session.ts';
@@ -49,10 +50,10 @@ export const taskRoutes: Registration[] = [
   serve(tasks.addTaskFeedback, ({ ctx, input }) => review.addFeedback(ctx, input)),
   serve(tasks.markTaskReviewed, ({ ctx, input }) => review.markReviewed(ctx, input)),
   serve(tasks.getCompletedTasksPendingReview, ({ ctx, input }) => review.pendingReview(ctx, input)),
-  serve(taskFolders.getFolderContents, ({ ctx, input }) => library.folderContents(ctx, input)),
-  serve(taskFolders.createFolder, ({ ctx, input }) => library.createFolder(ctx, input)),
-  serve(taskFolders.renameFolder, ({ ctx, input }) => library.renameFolder(ctx, input)),
-  serve(taskFolders.deleteFolder, ({ ctx, input }) => library.deleteFolder(ctx, input)),
-  serve(taskFolders.deleteTaskFromFolder, ({ ctx, input }) => library.removeFromFolder(ctx, input)),
-  serve(taskFolders.assignTaskFolder, ({ ctx, input }) => library.addToFolder(ctx, input)),
+  serve(taskFolders.getFolderContents, ({ ctx, input }) => folders.folderContents(ctx, input)),
+  serve(taskFolders.createFolder, ({ ctx, input }) => folders.createFolder(ctx, input)),
+  serve(taskFolders.renameFolder, ({ ctx, input }) => folders.renameFolder(ctx, input)),
+  serve(taskFolders.deleteFolder, ({ ctx, input }) => folders.deleteFolder(ctx, input)),
+  serve(taskFolders.deleteTaskFromFolder, ({ ctx, input }) => folders.removeFromFolder(ctx, input)),
+  serve(taskFolders.assignTaskFolder, ({ ctx, input }) => folders.addToFolder(ctx, input)),
 ];

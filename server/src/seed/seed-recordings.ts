@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
 import { queueRecordingAnalyses } from '../services/speech/recording-analysis.ts';
 import { assertComplete } from '../services/tasks/my-tasks.ts';
-import { loadTask, toTasks } from '../services/tasks/tasks.ts';
+import { loadTask, toTasks } from '../services/tasks/task-rows.ts';
 
 /** Made by scripts/media/generate-demo-media.mjs and committed: what flite said for each demo member. */
 const RECORDINGS_DIR = fileURLToPath(new URL('../../seed-media/recordings/', import.meta.url));

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { nowIso } from '../common/clock.ts';
-import { queueAssignmentNotices } from '../organisation/notices.ts';
+import { queueAssignmentNotices } from '../organisation/notice-queue.ts';
 
 const CHUNK = 400;
 

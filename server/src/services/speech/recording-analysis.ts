@@ -14,7 +14,7 @@ import { nowIso } from '../common/clock.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
 import { advanceInterview } from '../tasks/interview.ts';
 import { countingAfter, countingJson } from '../tasks/task-attempts.ts';
-import { loadTask, toTasks } from '../tasks/tasks.ts';
+import { loadTask, toTasks } from '../tasks/task-rows.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 import { analyseTranscript } from './speech-analytics.ts';
 

@@ -28,7 +28,7 @@ import {
   roleOf,
 } from '../../providers/interview-rules.ts';
 import { nowIso } from '../common/clock.ts';
-import { loadTask, toTasks } from './tasks.ts';
+import { loadTask, toTasks } from './task-rows.ts';
 
 /**
  * The mock interview as a conversation (issue 16, spec §4). When the speech job has heard an answer, the

@@ -33,7 +33,7 @@ import {
   statusOf,
 } from './task-assignment-rows.ts';
 import { attemptStateOf, RETRY_REFUSED } from './task-attempts.ts';
-import { canAuthor, loadTask, toTasks } from './tasks.ts';
+import { canAuthor, loadTask, toTasks } from './task-rows.ts';
 
 // The learner's side of tasks (the dashboard's my-tasks feature): their list, one task, saving answers and
 // completing, the task variant of the signed upload, and Video tasks completed by a recorded view.

@@ -7,9 +7,9 @@ import { dueAfter, nowIso } from '../common/clock.ts';
 import { assertTaskTypeOn } from '../common/features.ts';
 import { assertGroupInEnterprise, assertMembersInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
-import { queueAssignmentNotices } from '../organisation/notices.ts';
+import { queueAssignmentNotices } from '../organisation/notice-queue.ts';
 import { CHUNK } from './task-assignment-rows.ts';
-import { assertTasksInEnterprise } from './tasks.ts';
+import { assertTasksInEnterprise } from './task-rows.ts';
 
 // Assigning tasks to members and groups, and keeping groups' later joiners in step (the task library's side).
 

@@ -8,7 +8,7 @@ import { analysesOf } from '../speech/recording-analysis.ts';
 import { interviewMessagesOf } from './interview.ts';
 import type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
 import { type AttemptState, attemptStateOf } from './task-attempts.ts';
-import { loadTask, toTasks } from './tasks.ts';
+import { loadTask, toTasks } from './task-rows.ts';
 
 // The rows of task_assignments as the assigning, learner and review services read them.
 

@@ -17,9 +17,9 @@ import { containsPattern, pageOf } from '../common/lists.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
-import { tellMemberOfFeedback } from '../organisation/notices.ts';
+import { tellMemberOfFeedback } from '../organisation/notice-queue.ts';
 import { findAssignment, isOverdue, loadAssignment, statusOf } from './task-assignment-rows.ts';
-import { loadTask, toTasks } from './tasks.ts';
+import { loadTask, toTasks } from './task-rows.ts';
 
 // Review (the dashboard's task-review feature, task-library permission): who has a task, a member's answers
 // and interview messages, feedback, marking reviewed, and the pending-review list.

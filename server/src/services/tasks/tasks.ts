@@ -1,4 +1,3 @@
-import type { TaskFolder } from '@coach/shared/contract/task-folders';
 import {
   type Attachment,
   type addTaskRequest,
@@ -7,7 +6,6 @@ import {
   type Task,
   type TaskListResponse,
 } from '@coach/shared/contract/tasks';
-import { hasPermission } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
@@ -18,6 +16,7 @@ import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from '../common/feat
 import { containsPattern, pageOf } from '../common/lists.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
+import { canAuthor, loadTask, selectTasks, type TaskRow, toTask, toTasks } from './task-rows.ts';
 
 type TaskInput = z.output<typeof addTaskRequest>;
 type TaskType = Task['type'];
@@ -43,86 +42,12 @@ export const VIEW_ALL_SWITCH: Partial<Record<TaskType, string>> = {
   7: 'viewallfreetextquestions',
 };
 
-const assignedCount = sql<number>`(select count(*) from task_assignments a where a.task_id = tasks.id)`;
-const completedCount = sql<number>`(select count(*) from task_assignments a where a.task_id = tasks.id and a.status = 2)`;
-
-export const selectTasks = (db: Db, enterpriseId: string) =>
-  db
-    .selectFrom('tasks')
-    .where('tasks.enterprise_id', '=', enterpriseId)
-    .selectAll('tasks')
-    .select([assignedCount.as('assigned_count'), completedCount.as('completed_count')]);
-
-type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
-
-/** Builds the wire task: the authored fields of its type plus counts and groups. */
-export const toTask = (row: TaskRow, groupIds: string[] = []): Task =>
-  ({
-    _id: row.id,
-    type: Number(row.type) as TaskType,
-    title: row.title,
-    ...(row.description ? { description: row.description } : {}),
-    category: row.category,
-    level: Number(row.level),
-    timeMinutes: Number(row.time_minutes),
-    expirySeconds: Number(row.expiry_seconds),
-    attachments: JSON.parse(row.attachments) as Attachment[],
-    ...(JSON.parse(row.details) as object),
-    ...(row.reading_topic_id ? { readingTopicId: row.reading_topic_id } : {}),
-    archived: Number(row.archived) === 1,
-    likeCount: Number(row.like_count),
-    viewCount: Number(row.view_count),
-    assignedCount: Number(row.assigned_count),
-    completedCount: Number(row.completed_count),
-    groupIds,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    ...(row.platform_task_id ? { platformTaskId: row.platform_task_id } : {}),
-  }) as Task;
-
-/** A copy of a platform task is the platform admin's to change (issue 7). */
+/** A copy of a platform task is the platform admin's to change. */
 const assertOwnTask = (row: TaskRow) => {
   if (row.platform_task_id)
     throw conflict(
       'This task comes from the platform library: you can assign it, but only the platform can change it',
     );
-};
-
-/** The groups each task is assigned to, for a page of tasks. */
-const groupIdsOf = async (db: Db, taskIds: string[]) => {
-  const byTask = new Map<string, string[]>();
-  if (taskIds.length === 0) return byTask;
-  const rows = await db
-    .selectFrom('task_group_assignments')
-    .select(['task_id', 'group_id'])
-    .where('task_id', 'in', taskIds)
-    .execute();
-  for (const row of rows) byTask.set(row.task_id, [...(byTask.get(row.task_id) ?? []), row.group_id]);
-  return byTask;
-};
-
-export const toTasks = async (db: Db, rows: TaskRow[]) => {
-  const groups = await groupIdsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toTask(row, groups.get(row.id) ?? []));
-};
-
-/** One task of the enterprise; another tenant's id is 404. */
-export const loadTask = async (db: Db, enterpriseId: string, taskId: string) => {
-  const row = await selectTasks(db, enterpriseId).where('tasks.id', '=', taskId).executeTakeFirst();
-  if (!row) throw notFound('Task not found');
-  return row;
-};
-
-export const canAuthor = (ctx: ServiceContext) => {
-  const s = enterpriseSession(ctx);
-  return hasPermission({
-    permissions: s.permissions,
-    isDefaultAdmin: s.user.is_default_admin === 1,
-    key: 'task-library',
-  });
 };
 
 /** Type 1 may name a reading topic: it must be the enterprise's, and its passage is copied into the task. */
@@ -189,7 +114,7 @@ const columnsOf = async (ctx: ServiceContext, enterpriseId: string, input: TaskI
   return { ...authoredColumns(input, details), reading_topic_id: readingTopicId };
 };
 
-/** A Video task points at a video of the content library that the enterprise has (issue 6). */
+/** A Video task points at a video of the content library that the enterprise has. */
 const assertContent = async (ctx: ServiceContext, enterpriseId: string, contentId: string) => {
   const row = await ctx.db
     .selectFrom('content_enterprises')
@@ -302,7 +227,7 @@ type ListFilters = {
 } & Partial<Record<string, unknown>>;
 
 const filtered = (ctx: ServiceContext, enterpriseId: string, input: ListFilters) => {
-  // Types whose feature is off for the enterprise are hidden from the library and its pickers (issue 7).
+  // Types whose feature is off for the enterprise are hidden from the library and its pickers.
   const types = openTaskTypes(ctx);
   let query = selectTasks(ctx.db, enterpriseId)
     .where('tasks.archived', '=', input.viewArchive ? 1 : 0)
@@ -412,136 +337,4 @@ export const allTaskOptions = async (ctx: ServiceContext) => {
     title: row.title,
     category: row.category as Task['category'],
   }));
-};
-
-// ---------------------------------------------------------------------------------------------
-// Folders (task-folders/*)
-// ---------------------------------------------------------------------------------------------
-
-const folderCount = sql<number>`(select count(*) from task_folder_items i where i.folder_id = task_folders.id)`;
-
-const loadFolder = async (db: Db, enterpriseId: string, folderId: string): Promise<TaskFolder> => {
-  const row = await db
-    .selectFrom('task_folders')
-    .select(['id', 'name', folderCount.as('task_count')])
-    .where('id', '=', folderId)
-    .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Folder not found');
-  return { _id: row.id, name: row.name, taskCount: Number(row.task_count) };
-};
-
-export const folderContents = async (
-  ctx: ServiceContext,
-  { folderId }: { folderId?: string | undefined },
-) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  if (!folderId) {
-    const rows = await ctx.db
-      .selectFrom('task_folders')
-      .select(['id', 'name', folderCount.as('task_count')])
-      .where('enterprise_id', '=', enterpriseId)
-      .orderBy('name')
-      .execute();
-    return {
-      folders: rows.map((row) => ({ _id: row.id, name: row.name, taskCount: Number(row.task_count) })),
-    };
-  }
-  const folder = await loadFolder(ctx.db, enterpriseId, folderId);
-  const rows = await selectTasks(ctx.db, enterpriseId)
-    .innerJoin('task_folder_items', 'task_folder_items.task_id', 'tasks.id')
-    .where('task_folder_items.folder_id', '=', folderId)
-    .orderBy('task_folder_items.added_at')
-    .orderBy('tasks.id')
-    .execute();
-  return { folder, tasks: await toTasks(ctx.db, rows) };
-};
-
-export const createFolder = async (ctx: ServiceContext, { name }: { name: string }) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  const id = crypto.randomUUID();
-  await ctx.db
-    .insertInto('task_folders')
-    .values({ id, enterprise_id: enterpriseId, name, created_at: nowIso() })
-    .execute();
-  ctx.setMessage('Folder created');
-  return loadFolder(ctx.db, enterpriseId, id);
-};
-
-export const renameFolder = async (
-  ctx: ServiceContext,
-  { folderId, name }: { folderId: string; name: string },
-) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  await loadFolder(ctx.db, enterpriseId, folderId);
-  await ctx.db
-    .updateTable('task_folders')
-    .set({ name })
-    .where('id', '=', folderId)
-    .where('enterprise_id', '=', enterpriseId)
-    .execute();
-  ctx.setMessage('Folder renamed');
-  return loadFolder(ctx.db, enterpriseId, folderId);
-};
-
-/** Deletes the folder and its memberships; the tasks themselves stay in the library. */
-export const deleteFolder = async (ctx: ServiceContext, { folderId }: { folderId: string }) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  await loadFolder(ctx.db, enterpriseId, folderId);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('task_folder_items').where('folder_id', '=', folderId).execute();
-    await trx
-      .deleteFrom('task_folders')
-      .where('id', '=', folderId)
-      .where('enterprise_id', '=', enterpriseId)
-      .execute();
-  });
-  ctx.setMessage('Folder deleted; its tasks stay in the library');
-  return { _id: folderId };
-};
-
-export const removeFromFolder = async (
-  ctx: ServiceContext,
-  { folderId, taskId }: { folderId: string; taskId: string },
-) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  await loadFolder(ctx.db, enterpriseId, folderId);
-  const removed = await ctx.db
-    .deleteFrom('task_folder_items')
-    .where('folder_id', '=', folderId)
-    .where('task_id', '=', taskId)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) throw notFound('The task is not in this folder');
-  ctx.setMessage('Task removed from the folder');
-  return { _id: taskId };
-};
-
-/** Every id must be a task of the enterprise (another tenant's id is 404). */
-export const assertTasksInEnterprise = async (db: Db, enterpriseId: string, taskIds: string[]) => {
-  const unique = [...new Set(taskIds)];
-  const found = await db
-    .selectFrom('tasks')
-    .select(['id', 'type', 'archived', 'expiry_seconds'])
-    .where('enterprise_id', '=', enterpriseId)
-    .where('id', 'in', unique)
-    .execute();
-  if (found.length !== unique.length) throw notFound('Task not found');
-  return found;
-};
-
-export const addToFolder = async (
-  ctx: ServiceContext,
-  { folderId, taskIds }: { folderId: string; taskIds: string[] },
-) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  await loadFolder(ctx.db, enterpriseId, folderId);
-  await assertTasksInEnterprise(ctx.db, enterpriseId, taskIds);
-  const at = nowIso();
-  await ctx.db
-    .insertInto('task_folder_items')
-    .values([...new Set(taskIds)].map((taskId) => ({ folder_id: folderId, task_id: taskId, added_at: at })))
-    .onConflict((oc) => oc.columns(['folder_id', 'task_id']).doNothing())
-    .execute();
-  ctx.setMessage(taskIds.length === 1 ? 'Task added to the folder' : 'Tasks added to the folder');
-  return loadFolder(ctx.db, enterpriseId, folderId);
 };
