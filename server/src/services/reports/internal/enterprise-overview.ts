@@ -1,0 +1,184 @@
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import { TASK_TYPE_VALUES } from '@coach/shared/constants/task-types';
+import {
+  type EnterpriseReport,
+  REPORT_MAX_SURVEYS,
+  type SurveyResponseRate,
+} from '@coach/shared/contract/reports';
+import { sql } from 'kysely';
+import type { ServiceContext } from '../../context.ts';
+import { scoresOf } from './enterprise-scores.ts';
+import type { Scope } from './report-scope.ts';
+import { completedInRange, count, dayOfTs, inGroup, overdueBefore } from './report-sql.ts';
+
+/**
+ * Response rates of the surveys open in the range, as the surveys' results count them: the members who have a
+ * survey today (assigned directly or through a group, active) within the group filter, and which of them answered.
+ */
+const surveyRates = async (
+  ctx: ServiceContext,
+  { enterpriseId, groupId, range }: Scope,
+  now = new Date(),
+): Promise<SurveyResponseRate[]> => {
+  const surveys = await ctx.db
+    .selectFrom('surveys')
+    .select(['id', 'title', 'status', 'due_at'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('published_at', 'is not', null)
+    .where('published_at', '<', range.toTs)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('closed_at', 'is', null),
+          eb.or([eb('due_at', 'is', null), eb('due_at', '>=', range.fromTs)]),
+        ]),
+        eb('closed_at', '>=', range.fromTs),
+      ]),
+    )
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .limit(REPORT_MAX_SURVEYS)
+    .execute();
+  if (surveys.length === 0) return [];
+  const ids = surveys.map((row) => row.id);
+  const audience = ctx.db
+    .selectFrom('survey_member_assignments')
+    .select(['survey_id', 'user_id'])
+    .where('survey_id', 'in', ids)
+    .union(
+      ctx.db
+        .selectFrom('survey_group_assignments as sga')
+        .innerJoin('group_members as gm', 'gm.group_id', 'sga.group_id')
+        .select(['sga.survey_id', 'gm.user_id'])
+        .where('sga.survey_id', 'in', ids),
+    );
+  const counts = await ctx.db
+    .selectFrom(audience.as('a'))
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('survey_responses as r', (join) =>
+      join.onRef('r.survey_id', '=', 'a.survey_id').onRef('r.user_id', '=', 'a.user_id'),
+    )
+    .where('u.enterprise_id', '=', enterpriseId)
+    .where('u.status', '=', 'active')
+    .where(inGroup('a.user_id', groupId))
+    .groupBy('a.survey_id')
+    .select((eb) => ['a.survey_id', eb.fn.countAll().as('assigned'), eb.fn.count('r.id').as('responded')])
+    .execute();
+  const bySurvey = new Map(counts.map((row) => [row.survey_id, row]));
+  const nowTs = now.toISOString();
+  return surveys.map((row) => {
+    const assigned = count(bySurvey.get(row.id)?.assigned);
+    const responded = count(bySurvey.get(row.id)?.responded);
+    const open = row.status === 'Active' && (row.due_at === null || row.due_at > nowTs);
+    return {
+      _id: row.id,
+      title: row.title,
+      status: open ? 'Active' : 'Closed',
+      assigned,
+      responded,
+      rate: assigned === 0 ? null : Math.round((responded / assigned) * 100),
+    };
+  });
+};
+
+export const overviewOf = async (ctx: ServiceContext, scope: Scope): Promise<EnterpriseReport> => {
+  const { enterpriseId, groupId, range } = scope;
+  const dueBefore = overdueBefore(range);
+  const activity = ctx.db
+    .selectFrom('activity_days as ad')
+    .where('ad.enterprise_id', '=', enterpriseId)
+    .where('ad.day', '>=', range.from)
+    .where('ad.day', '<=', range.to)
+    .where(inGroup('ad.user_id', groupId));
+  const videos = ctx.db
+    .selectFrom('content_actions as ca')
+    .where('ca.enterprise_id', '=', enterpriseId)
+    .where('ca.action', '=', 'viewed')
+    .where('ca.created_at', '>=', range.fromTs)
+    .where('ca.created_at', '<', range.toTs)
+    .where(inGroup('ca.user_id', groupId));
+  const inRange = (column: string, before = range.toTs) =>
+    sql<boolean>`${sql.ref(column)} >= ${range.fromTs} and ${sql.ref(column)} < ${before}`;
+  const [members, active, byType, activeByDay, tasksByDay, videosByDay, watched, scores, surveys] =
+    await Promise.all([
+      ctx.db
+        .selectFrom('users')
+        .where('users.enterprise_id', '=', enterpriseId)
+        .where(inGroup('users.id', groupId))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+      activity.select((eb) => eb.fn.count('ad.user_id').distinct().as('n')).executeTakeFirst(),
+      ctx.db
+        .selectFrom('task_assignments as ta')
+        .innerJoin('tasks as t', 't.id', 'ta.task_id')
+        .where('ta.enterprise_id', '=', enterpriseId)
+        .where(inGroup('ta.user_id', groupId))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('ta.assigned_at', '>=', range.fromTs), eb('ta.assigned_at', '<', range.toTs)]),
+            eb.and([eb('ta.completed_at', '>=', range.fromTs), eb('ta.completed_at', '<', range.toTs)]),
+            eb.and([eb('ta.due_at', '>=', range.fromTs), eb('ta.due_at', '<', dueBefore)]),
+          ]),
+        )
+        .select([
+          't.type as type',
+          sql<number>`sum(case when ${inRange('ta.assigned_at')} then 1 else 0 end)`.as('assigned'),
+          sql<number>`sum(case when ta.status = ${TASK_STATUS.completed} and ${inRange('ta.completed_at')} then 1 else 0 end)`.as(
+            'completed',
+          ),
+          sql<number>`sum(case when ta.status <> ${TASK_STATUS.completed} and ${inRange('ta.due_at', dueBefore)} then 1 else 0 end)`.as(
+            'overdue',
+          ),
+        ])
+        .groupBy('t.type')
+        .execute(),
+      activity
+        .select(['ad.day as day', (eb) => eb.fn.countAll().as('n')])
+        .groupBy('ad.day')
+        .execute(),
+      completedInRange(ctx, scope)
+        .select([dayOfTs('ta.completed_at').as('day'), (eb) => eb.fn.countAll().as('n')])
+        .groupBy(dayOfTs('ta.completed_at'))
+        .execute(),
+      videos
+        .select([dayOfTs('ca.created_at').as('day'), (eb) => eb.fn.countAll().as('n')])
+        .groupBy(dayOfTs('ca.created_at'))
+        .execute(),
+      videos.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      scoresOf(ctx, scope),
+      surveyRates(ctx, scope),
+    ]);
+  const types = new Map(byType.map((row) => [Number(row.type), row]));
+  const tasksByType = TASK_TYPE_VALUES.map((type) => {
+    const row = types.get(type);
+    return {
+      type,
+      assigned: count(row?.assigned),
+      completed: count(row?.completed),
+      overdue: count(row?.overdue),
+    };
+  });
+  const perDay = (rows: { day: string; n: unknown }[]) => new Map(rows.map((r) => [r.day, count(r.n)]));
+  const [a, t, v] = [perDay(activeByDay), perDay(tasksByDay), perDay(videosByDay)];
+  const sum = (key: 'assigned' | 'completed' | 'overdue') => tasksByType.reduce((n, row) => n + row[key], 0);
+  return {
+    from: range.from,
+    to: range.to,
+    members: count(members?.n),
+    activeMembers: count(active?.n),
+    tasksAssigned: sum('assigned'),
+    tasksCompleted: sum('completed'),
+    tasksOverdue: sum('overdue'),
+    videosWatched: count(watched?.n),
+    speech: scores.speech,
+    tasksByType,
+    scoresByType: scores.byType,
+    surveys,
+    days: range.days.map((day) => ({
+      day,
+      activeMembers: a.get(day) ?? 0,
+      tasksCompleted: t.get(day) ?? 0,
+      videosWatched: v.get(day) ?? 0,
+    })),
+  };
+};
