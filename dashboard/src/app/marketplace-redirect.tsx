@@ -16,8 +16,8 @@ export const EntryRedirect = ({ to }: { to: string }) => {
 };
 
 /**
- * A marketplace address reached inside the dashboard (a sign-in that returns to a course page to review it,
- * issue 17 item 7): the marketplace is another site, so the browser loads it.
+ * A marketplace address reached inside the dashboard (a sign-in that returns to a course page to review it):
+ * the marketplace is another site, so the browser loads it.
  */
 export const OpenMarketplacePage = () => {
   const { pathname, search, hash } = useLocation();

@@ -70,7 +70,7 @@ const fullpageLayout = (audience: Audience, children: RouteObject[]): RouteObjec
   children,
 });
 
-/** An unknown address under the audience's own prefix, for someone signed in (issue 17 item 5). */
+/** An unknown address under the audience's own prefix, for someone signed in. */
 const signedInNotFound = (audience: Audience): RouteObject => ({
   path: `/${audience}/*`,
   ...lazyElement(() =>

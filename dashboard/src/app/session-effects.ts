@@ -60,7 +60,7 @@ export const useSignedInUser = (audience: Audience) => {
     if (!ready || loaded) return;
     let active = true;
     setFailed(false);
-    // The person's language (issue 18) is shown before their first screen; a platform admin logged in as an
+    // The person's language is shown before their first screen; a platform admin logged in as an
     // enterprise keeps their own.
     const request =
       audience === 'enterprise'

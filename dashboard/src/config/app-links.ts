@@ -12,6 +12,6 @@ export const STORAGE_KEYS = {
   adminSession: SESSION_STORAGE_KEYS.admin,
   loginAsEnterprise: 'coach.loginAsEnterprise',
   menuMode: 'coach.menu.mode',
-  /** The language chosen in this browser (issue 18), before sign-in or from the member's profile. */
+  /** The language chosen in this browser, before sign-in or from the member's profile. */
   language: 'coach.language',
 } as const;

@@ -55,7 +55,7 @@ describe('the enterprise menu (spec §2, §6)', () => {
     ]);
   });
 
-  it("shows Dashboard, every member's home since issue 17, to a role without the dashboard key", () => {
+  it("shows Dashboard, every member's home, to a role without the dashboard key", () => {
     expect(labels(makeEnterpriseUser({ permissions: ['content-library'] }))).toEqual([
       'Dashboard',
       'My Tasks',

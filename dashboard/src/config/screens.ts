@@ -102,9 +102,9 @@ export const screens = {
       area: 'open',
     },
     activationRequired: { path: '/activation-required', area: 'enterprise-unverified' },
-    /** Where the identity provider sends a member back after single sign-on (issue 21; SSO_CALLBACK_PATH). */
+    /** Where the identity provider sends a member back after single sign-on (SSO_CALLBACK_PATH). */
     ssoCallback: { path: '/sso/callback', area: 'open' },
-    /** Privacy and terms (spec §2, issue 17): public, {id} is the enterprise or 'platform'. */
+    /** Privacy and terms (spec §2): public, {id} is the enterprise or 'platform'. */
     appPrivacyPolicy: {
       path: '/app-privacy-policy/:id',
       build: (id: string) => `/app-privacy-policy/${id}`,
@@ -138,7 +138,7 @@ export const screens = {
     dashboard: {
       path: '/enterprise/dashboard',
       area: 'enterprise',
-      // Everyone's home since issue 17 (My progress); the company's figures on it keep their permission.
+      // Everyone's home (My progress); the company's figures on it keep their permission.
       menu: {
         label: 'Dashboard',
         icon: 'dashboard',
@@ -180,7 +180,7 @@ export const screens = {
       area: 'enterprise',
       menu: { label: 'My Courses', icon: 'courses', order: 45, description: 'Courses you enrolled in' },
     },
-    /** A survey the member answers from My Tasks (issue 17); login only. */
+    /** A survey the member answers from My Tasks; login only. */
     mySurvey: { path: '/enterprise/my-tasks/survey/:id', area: 'enterprise' },
     memberTaskView: { path: '/enterprise/member-task/view/:id', area: 'enterprise' },
     contentLibrary: {
@@ -237,7 +237,7 @@ export const screens = {
     },
     manageGroup: { path: '/enterprise/groups/manage/:id?', area: 'enterprise', permission: 'groups' },
     groupDetail: { path: '/enterprise/groups/detail/:id', area: 'enterprise', permission: 'groups' },
-    // Surveys (issue 17): managing needs the surveys key; a member answers from My Tasks (mySurvey).
+    // Surveys: managing needs the surveys key; a member answers from My Tasks (mySurvey).
     surveys: {
       path: '/enterprise/surveys',
       area: 'enterprise',
@@ -270,7 +270,7 @@ export const screens = {
     settings: { path: '/enterprise/settings', area: 'enterprise' },
     /** Issue 20 item 3: the organisation's API keys, in the Settings area (role named admin). */
     apiKeys: { path: '/enterprise/settings/api-keys', area: 'enterprise' },
-    /** Webhooks and xAPI (issue 20), reached from Settings; role named admin. */
+    /** Webhooks and xAPI, reached from Settings; role named admin. */
     integrations: { path: '/enterprise/settings/integrations', area: 'enterprise' },
     profile: { path: '/enterprise/profile', area: 'enterprise-fullpage' },
   },
@@ -308,7 +308,7 @@ export const screens = {
       area: 'admin',
       menu: { label: 'Members', icon: 'members', order: 30, description: 'Members of every enterprise' },
     },
-    // The platform task library (issue 7), with the enterprise's task editor.
+    // The platform task library, with the enterprise's task editor.
     tasksLibrary: {
       path: '/admin/tasks-library',
       area: 'admin',

@@ -8,7 +8,7 @@ import type { Audience } from '../lib/session.ts';
 import { chooseLanguage, storedLanguage } from './index.ts';
 
 /**
- * After sign-in (issue 18): the person's saved language wins over this browser's, and is kept here so the login
+ * After sign-in: the person's saved language wins over this browser's, and is kept here so the login
  * page shows it next time. With none saved, a choice made in this browser (the login page's picker) becomes theirs,
  * for their other devices and their mails; with no choice either, nothing is saved and the screen stays in the
  * browser's language. Resolves to the user as the server now has it, or null when nothing changed.

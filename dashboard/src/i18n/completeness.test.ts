@@ -4,7 +4,7 @@ import { flatten, PLURAL, type Tree } from '../testing/locale-tree.ts';
 import { languageTag } from './languages.ts';
 
 /**
- * Every language is complete (issue 18): each namespace English has exists in every language with the same keys
+ * Every language is complete: each namespace English has exists in every language with the same keys
  * (plurals: the forms the language's own plural rules need), the same {{placeholders}}, and no sentence left in
  * English except the allow-list below.
  */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useCourseText } from './course-text.ts';
 import { applyLanguage } from './index.ts';
 
-describe('the course screens in the chosen language (issue 18)', () => {
+describe('the course screens in the chosen language', () => {
   afterEach(async () => {
     await applyLanguage('en');
   });

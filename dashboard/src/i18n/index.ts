@@ -1,5 +1,5 @@
 /**
- * The dashboard's languages (spec §9, issue 18): i18next with react-i18next.
+ * The dashboard's languages (spec §9): i18next with react-i18next.
  *
  * Strings live in `locales/<code>/<namespace>.json`, one namespace per feature folder (`members`, `tasks`,
  * `my-tasks`...) plus `common` for the app shell and `src/ui`. In a component:

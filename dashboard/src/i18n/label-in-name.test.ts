@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * WCAG 2.5.3 Label in Name in every language (issue 18): a control that shows a word and carries a longer
+ * WCAG 2.5.3 Label in Name in every language: a control that shows a word and carries a longer
  * accessible name ("Record" shown, "Record item 1" announced) must contain the shown word in its name, so a voice
  * user can say what they see. The resources pair them by convention: `<key>` is the visible text and `<key>Label`
  * the name. axe walks every route in English and Arabic; this checks the pairs in all nine languages.

@@ -29,7 +29,7 @@ describe('matching a browser language to the nine (spec §9)', () => {
   });
 });
 
-describe('every language loads when chosen (issue 18)', () => {
+describe('every language loads when chosen', () => {
   it('shows each language, Simplified Chinese and Dari included, with its plural forms', async () => {
     const { applyLanguage, i18n } = await import('./index.ts');
     await applyLanguage('zh-Hans');
@@ -48,7 +48,7 @@ describe('every language loads when chosen (issue 18)', () => {
   });
 });
 
-describe("one language's strings at a time (issue 19 item 5)", () => {
+describe("one language's strings at a time", () => {
   it('loads the namespaces screens asked for in the chosen language only, before showing it', async () => {
     const { applyLanguage, i18n, needNamespaces } = await import('./index.ts');
     needNamespaces(['members']);

@@ -8,7 +8,7 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
   import: 'default',
 });
 
-describe('the namespaces a module names (issue 19 item 5: each loads with the module)', () => {
+describe('the namespaces a module names (each loads with the module)', () => {
   it('finds useTranslation, namespaced keys, ns options and Trans ns, not common', () => {
     const code = `
       const { t } = useTranslation('members');

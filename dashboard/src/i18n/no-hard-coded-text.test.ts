@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * No screen writes English of its own (issue 18): JSX text and the attributes people read or hear (aria-label,
+ * No screen writes English of its own: JSX text and the attributes people read or hear (aria-label,
  * placeholder, title, label, description, alt...) come from the resource files through t(). This reads every
  * component's source and fails on a literal sentence there. Names that read the same in every language are allowed.
  */

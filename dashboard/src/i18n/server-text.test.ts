@@ -57,7 +57,7 @@ const messagesIn = (source: string): string[] => {
   return [...found];
 };
 
-describe("the server's messages in the chosen language (issue 18)", () => {
+describe("the server's messages in the chosen language", () => {
   it('translates a listed English sentence whole and leaves anything else as it is', async () => {
     expect(serverText('Verification code sent')).toBe('Verification code sent');
     await applyLanguage('ar');
@@ -83,7 +83,7 @@ describe("the server's messages in the chosen language (issue 18)", () => {
   });
 });
 
-describe("the server's sentences with a variable part (issue 18)", () => {
+describe("the server's sentences with a variable part", () => {
   afterEach(async () => {
     await applyLanguage('en');
   });
@@ -147,7 +147,7 @@ describe("the server's sentences with a variable part (issue 18)", () => {
   });
 });
 
-describe('every message the server can answer with is listed in en/server.json (issue 18)', () => {
+describe('every message the server can answer with is listed in en/server.json', () => {
   it('finds the messages of a source, and only its plain literals', () => {
     const source = [
       "ctx.setMessage('Folder created');",

@@ -52,7 +52,7 @@ const withValues = (message: string): string | null => {
 };
 
 /**
- * The server's messages (toasts, sign-in errors) in the chosen language (issue 18). The server answers in English;
+ * The server's messages (toasts, sign-in errors) in the chosen language. The server answers in English;
  * `locales/<code>/server.json` maps each English sentence, whole, to the language's. A message not listed yet (or
  * already translated by the screen) shows as it is. Add a server message you show to en/server.json (the English as
  * key and value) and to the eight other languages. A 422's "field: sentence" shows as the translated sentence alone

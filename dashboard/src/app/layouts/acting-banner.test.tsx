@@ -10,7 +10,7 @@ const actingUser = () => ({
   loggedInAsAdmin: true,
 });
 
-describe('a platform admin logged in as an enterprise (issue 38 item 8)', () => {
+describe('a platform admin logged in as an enterprise', () => {
   it('is told so on the enterprise pages and goes back to the admin area, the enterprise session ended on the server', async () => {
     localStorage.setItem(STORAGE_KEYS.loginAsEnterprise, 'e1');
     const admin = verifiedSession(fakeToken(86400, 'admin-user'));

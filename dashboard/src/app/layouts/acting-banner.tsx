@@ -10,8 +10,8 @@ import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { Button } from '../../ui/button.tsx';
 
 /**
- * A platform admin logged in as an enterprise (spec §1.2) is told so on every page, and has the way back (issue 38
- * item 8): "Back to admin" ends the enterprise session on the server (the log-in-as session the admin's own one
+ * A platform admin logged in as an enterprise (spec §1.2) is told so on every page, and has the way back:
+ * "Back to admin" ends the enterprise session on the server (the log-in-as session the admin's own one
  * holds), clears the marker (spec §4) and opens the enterprise's page in the admin area, where the admin session
  * still is. The server's `me` says whether the session is one (`loggedInAsAdmin`, from the token's actor).
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
-describe('the account menu offers Settings to whoever the Settings page opens for (issue 39 item 2)', () => {
+describe('the account menu offers Settings to whoever the Settings page opens for', () => {
   it('the default admin whose role is not named admin finds Settings, and the page opens', async () => {
     renderApp({
       path: '/enterprise/dashboard',
