@@ -14,7 +14,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react()],
-  // The scripts every page with an island loads, each as one file instead of many small ones (issue 19 item 2):
+  // The scripts every page with an island loads, each as one file instead of many small ones:
   // React with ReactDOM's client and Astro's renderer, and the site's shared helpers that the header search and
   // the islands import up front (the light contract's calls among them). A lazy feature's modules (ky, the toaster,
   // the forms, Radix) match neither, so they stay in their own chunks, fetched when used.

@@ -4,7 +4,7 @@ import { SITE_LANGUAGES } from '../i18n/languages.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { categoryName, durationText, levelName } from './course-facts.ts';
 
-describe('a course card’s category, level and duration (issue 38 item 11)', () => {
+describe('a course card’s category, level and duration', () => {
   it('are in the page’s language, in all nine, for every category and level the server knows', () => {
     for (const { code } of SITE_LANGUAGES) {
       const s = messagesFor(code).card;

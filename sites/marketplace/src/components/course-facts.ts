@@ -2,7 +2,7 @@ import type { LanguageCode } from '@coach/shared/constants/languages';
 import { plural, type Strings } from '../i18n/format.ts';
 
 /**
- * A course's category, level and duration in the page's language (issue 38 item 11). The server stores and sends
+ * A course's category, level and duration in the page's language. The server stores and sends
  * them in English (the categories and levels of shared/constants/marketplace.ts, a duration as typed in the course
  * editor, "4 weeks"); the site shows its own words for them, a duration with the language's plural
  * (Intl.PluralRules, through `plural`). Anything it does not know is shown as it was entered.

@@ -41,7 +41,7 @@ const elements = (html: string): Record<string, string | undefined>[] =>
     ),
   }));
 
-describe('course covers in modern formats at their display size (issue 19 item 2)', () => {
+describe('course covers in modern formats at their display size', () => {
   it('a course card offers the AVIF, then the WebP copies, over the original, loaded lazily without layout shift', () => {
     const html = renderToString(
       createElement(CourseCard, { course: card, lang: 'en', strings: messagesFor('en').card }),

@@ -17,7 +17,7 @@ export const CARD_COVER_SIZES =
 export const COURSE_COVER_SIZES = '(max-width: 900px) calc(100vw - 32px), 670px';
 
 /**
- * A course cover: its AVIF and WebP copies (issue 19 item 2) in a `<picture>`, each format with every width it
+ * A course cover: its AVIF and WebP copies in a `<picture>`, each format with every width it
  * has, over the original as the fallback `<img>`, whose width and height keep the space before it loads. Without
  * copies (a cover saved before they were made), the original alone. Below the fold it loads lazily and decodes
  * off the main thread; `eager` (the course page's first visible cover) loads at once, first among images.

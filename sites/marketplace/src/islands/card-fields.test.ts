@@ -8,7 +8,7 @@ const typeInto = (text: string, start = '') => {
   return value;
 };
 
-describe('the card expiry (issue 38 item 7)', () => {
+describe('the card expiry', () => {
   it('reads "1230", "12/30" and "12 / 30" as 12/30, pasted or typed', () => {
     for (const typed of ['1230', '12/30', '12 / 30', '12-30']) {
       expect(formatExpiry(typed), typed).toBe('12/30');

@@ -1,5 +1,5 @@
 /**
- * The payment form's card fields as people type them (issue 38 item 7): an expiry typed "1230", "12/30" or
+ * The payment form's card fields as people type them: an expiry typed "1230", "12/30" or
  * "12 / 30" reads 12/30, the slash put in as they type; the server still checks what is sent.
  */
 

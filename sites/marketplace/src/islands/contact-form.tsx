@@ -74,7 +74,7 @@ const FLAGS = defaultCountries.map((country) => {
 /**
  * The contact form of spec §5 (loaded with its phone input only when it comes into view or its dialog opens: see
  * contact-section.tsx and contact-modal.tsx): the spec's checks, each failing one's sentence shown beside its field
- * and the first such field focused (issue 38 item 7: not a corner toast); the phone must be a real number of the
+ * and the first such field focused (not a corner toast); the phone must be a real number of the
  * chosen country. The server's message on success (the form is cleared); a 422 beside the field it names; the
  * generic error otherwise. The same rules hold on the server for a form posted around this one.
  */

@@ -32,7 +32,7 @@ const signedInToken = () => {
 const STAR_KEYS = ['star1', 'star2', 'star3', 'star4', 'star5'] as const;
 
 /**
- * Writing a review on a course page (issue 17 item 7): only a learner enrolled in the course (a paid enrolment
+ * Writing a review on a course page: only a learner enrolled in the course (a paid enrolment
  * under their account's email) may, once, and may edit it. Signed out, it offers the sign-in that returns here.
  */
 export const CourseReviewForm = ({

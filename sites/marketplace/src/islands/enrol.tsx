@@ -18,7 +18,7 @@ import { notify } from './toasts.ts';
 type Course = { courseId: string; courseName: string; price: string; free: boolean };
 type Step = { kind: 'details' } | { kind: 'card'; payment: PaymentStart } | { kind: 'enrolled' };
 
-/** The fields a message can stand beside (issue 38 item 7): the server's 422 names one of them. */
+/** The fields a message can stand beside: the server's 422 names one of them. */
 const FIELDS = ['name', 'email', 'cardNumber', 'expiry', 'cvc'] as const;
 type Field = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<Field, string>>;
@@ -55,7 +55,7 @@ export const Enrol = ({
   const [busy, setBusy] = useState(false);
   const content = useRef<HTMLDivElement>(null);
   const fieldId = (field: Field) => `${id}-${field}`;
-  /** Each message beside its field, and the focus on the first, so a screen reader reads it (issue 38 item 7). */
+  /** Each message beside its field, and the focus on the first, so a screen reader reads it. */
   const showFieldErrors = (found: FieldErrors) => {
     setFieldErrors(found);
     const first = FIELDS.find((field) => found[field]);
@@ -233,7 +233,7 @@ export const Enrol = ({
               <div className="field-row">
                 <div className="field">
                   <label htmlFor={fieldId('expiry')}>{s.expiry}</label>
-                  {/* "1230" typed reads 12/30, the slash put in as they type (issue 38 item 7). */}
+                  {/* "1230" typed reads 12/30, the slash put in as they type. */}
                   <input
                     id={fieldId('expiry')}
                     inputMode="numeric"

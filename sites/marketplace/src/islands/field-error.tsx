@@ -1,5 +1,5 @@
 /**
- * A field's message beside it (issue 38 item 7), not a corner toast: the input names it with aria-describedby and
+ * A field's message beside it, not a corner toast: the input names it with aria-describedby and
  * says it is invalid, so a screen reader reads the message when the form moves the focus there.
  */
 export const errorId = (fieldId: string) => `${fieldId}-error`;

@@ -10,7 +10,7 @@ export const buildApi = createApiClient({
 });
 
 /**
- * Every call from a page says the page's language (issue 38), so the mail an enrolment sends (the link to set a
+ * Every call from a page says the page's language, so the mail an enrolment sends (the link to set a
  * password and start) is in the buyer's language, not the browser's.
  */
 const withPageLanguage: typeof fetch = (input, init) => {
