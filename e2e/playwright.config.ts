@@ -49,17 +49,17 @@ export default defineConfig({
       env: {
         PORT: String(server.port),
         DATA_DIR: server.dataDir,
-        // By name, not address: the public URL's hostname is the passkeys' relying party (issue 21 item 2). Links in
+        // By name, not address: the public URL's hostname is the passkeys' relying party. Links in
         // mails point there; the journeys read only their paths.
         PUBLIC_URL: server.namedUrl,
         NODE_ENV: 'test',
         // Each server builds the marketplace into its own folder; Astro's cache is its own too (astro.config).
         SITE_CACHE_DIR: `${server.dataDir}/site-cache`,
-        // Every answer is checked against its contract schema, as in the server suite (issue 20 item 1).
+        // Every answer is checked against its contract schema, as in the server suite.
         VALIDATE_RESPONSES: '1',
-        // The webhooks journey's receivers listen on 127.0.0.1 (issue 20): private addresses allowed for it.
+        // The webhooks journey's receivers listen on 127.0.0.1: private addresses allowed for it.
         WEBHOOKS_ALLOW_PRIVATE: '1',
-        // The single sign-on journey's identity provider listens on 127.0.0.1 too (issue 21).
+        // The single sign-on journey's identity provider listens on 127.0.0.1 too.
         SSO_ALLOW_PRIVATE: '1',
         // ...and its DNS server, which holds the record proving the journey's email domain (port + 500).
         SSO_DNS_SERVERS: `127.0.0.1:${server.port + 500}`,

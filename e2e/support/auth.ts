@@ -51,7 +51,7 @@ export const typeSignIn = async (page: Page, audience: Audience, email: string) 
 const CALLS = { enterprise: enterpriseAuth, admin: adminAuth } as const;
 const HOME = { enterprise: '/enterprise/dashboard', admin: '/admin/dashboard' } as const;
 
-/** One signed-in session per person for the whole run (issue 19 item 6), while the server still takes it. */
+/** One signed-in session per person for the whole run, while the server still takes it. */
 const sessions = new Map<string, string>();
 
 const call = async (
@@ -84,7 +84,7 @@ const sessionOf = async (request: APIRequestContext, audience: Audience, email: 
 };
 
 /**
- * Signs a person in through the API (issue 19 item 6): the session is made once per person and run, over HTTP
+ * Signs a person in through the API: the session is made once per person and run, over HTTP
  * with the password and the mailed code, and put where the dashboard keeps it; the page opens the audience's
  * home. Only the journeys about signing in type it (`typeSignIn`).
  */

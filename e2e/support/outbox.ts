@@ -6,7 +6,7 @@ import { E2E_DATA_DIR } from './env.ts';
 const OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
 
 /**
- * The messages to an address, oldest first. Notices (a task assigned, due tomorrow, feedback: issue 38 item 9) are
+ * The messages to an address, oldest first. Notices (a task assigned, due tomorrow, feedback) are
  * left out unless asked for: they arrive whenever their job runs, and must not pass for a sign-in code or a link.
  */
 const messagesTo = (email: string, { notices = false } = {}) =>
@@ -24,7 +24,7 @@ const messagesTo = (email: string, { notices = false } = {}) =>
 /** What the outbox holds for an address now, so a later read can wait for a message sent after it. */
 export const outboxMark = (email: string) => new Set(messagesTo(email));
 
-/** The notices (issue 38 item 9) the outbox holds for an address now: a later read waits for one sent after it. */
+/** The notices the outbox holds for an address now: a later read waits for one sent after it. */
 export const noticeMark = (email: string) => new Set(messagesTo(email, { notices: true }));
 
 /** The notices to `email` sent since `mark` was taken, each as its whole text (headers and body). */

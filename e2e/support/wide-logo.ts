@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * A company logo as wide as they come (issue 38 item 6): a 1200×200 PNG made here, a dark wordmark-like band on
+ * A company logo as wide as they come: a 1200×200 PNG made here, a dark wordmark-like band on
  * white, so the phone checks run with the kind of logo that pushed every page to 415 px.
  */
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

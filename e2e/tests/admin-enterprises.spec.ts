@@ -12,7 +12,7 @@ const acmeFeatures = (page: Page) => page.getByRole('group', { name: 'Features o
 const flagSwitch = (features: Locator, label: string) =>
   features.getByRole('switch', { name: label, exact: true });
 
-/** Switching a feature off asks first, naming what it closes (issue 17): click, then confirm. */
+/** Switching a feature off asks first, naming what it closes: click, then confirm. */
 const switchOff = async (page: Page, features: Locator, label: string) => {
   await flagSwitch(features, label).click();
   const ask = page.getByRole('dialog', { name: new RegExp(`^Switch ${label} off for `) });

@@ -17,7 +17,7 @@ const refusedOnPurpose = (violation: CspViolation) => {
 };
 
 /**
- * The API reference (issue 20): Redoc renders the contract's OpenAPI document from this server alone, under the
+ * The API reference: Redoc renders the contract's OpenAPI document from this server alone, under the
  * page's strict policy (the fixture fails a test on any CSP violation it does not account for).
  */
 test('a developer opens the API reference and finds a call, with nothing fetched from another origin', async ({

@@ -19,8 +19,8 @@ import { dashboardText, siteText, startsLike } from '../support/words.ts';
  * that this test does not visit fails it. Parametrised routes take the seeded ids from links found on the pages
  * already visited. Besides axe: a few screens of each layout are tabbed through for a visible focus ring at every
  * stop and checked for motion (every context asks for reduced motion), and the video player and the recorder are
- * worked by keyboard alone; every page checked must also fit a 390 px phone, with Acme wearing a 1200×200 logo (issue 38
- * item 6: the logo never overlaps the menu button nor pushes the account button off). Each role has its own browser context.
+ * worked by keyboard alone; every page checked must also fit a 390 px phone, with Acme wearing a 1200×200 logo
+ * (the logo never overlaps the menu button nor pushes the account button off). Each role has its own browser context.
  * The language is a parameter (the browser's language, which a member without a saved one gets; the site under its
  * /<code>/ prefix): English (every role) and Arabic (right to left, every role but Staff) are walked; add a code to LANGUAGES to walk another (the
  * walks find their controls by the product's own words in that language, support/words.ts).
@@ -154,7 +154,7 @@ const stillMoving = (page: Page) =>
     return [...new Set(moving)];
   });
 
-/** Screens tabbed through for a visible focus ring (issue 18 item 5): each layout, the forms and builders, the recorder. */
+/** Screens tabbed through for a visible focus ring: each layout, the forms and builders, the recorder. */
 const KEYBOARD_PATTERNS = new Set<string>([
   paths.enterprise.login.pattern,
   paths.enterprise.dashboard,
@@ -220,7 +220,7 @@ class Walk {
       this.reports
         .at(-1)
         ?.findings.push({ rule: 'wider than a 390 px phone', impact: 'serious', nodes: [`${wider} px`] });
-    // Acme's wide logo (issue 38 item 6) never overlaps the menu button nor pushes the account button off the phone.
+    // Acme's wide logo never overlaps the menu button nor pushes the account button off the phone.
     const trouble = await headerTrouble(this.page);
     if (trouble)
       this.reports.at(-1)?.findings.push({ rule: 'top bar at 390 px', impact: 'serious', nodes: [trouble] });
@@ -414,7 +414,7 @@ const sitePages = (language: string) => {
 const SITE_NOT_FOUND = '/marketplace/no-such-page';
 
 /**
- * Flows by keyboard alone (issue 18 item 5), checked with axe in their open states: the video player dialog from
+ * Flows by keyboard alone, checked with axe in their open states: the video player dialog from
  * the content library (Enter opens it, Escape closes it and focus comes back), and the recorder of a learner's
  * task (Enter starts, focus moves to Stop, Enter stops and focus moves to Record again).
  */

@@ -90,7 +90,7 @@ test('the learner records the Pronunciation task with a microphone that only bee
   }
   await page.getByRole('button', { name: 'Submit task' }).click();
   await expect(page.getByText('Task completed successfully')).toBeVisible();
-  // Chromium's default fake microphone plays a beep: the speech engine hears no speech (issue 16), so the
+  // Chromium's default fake microphone plays a beep: the speech engine hears no speech, so the
   // score that follows the analyses is 0 and the task does not pass, where the old length estimate said 100.
   const score = page.getByRole('region', { name: 'Pronunciation score' });
   await expect(score).toContainText('passing score', { timeout: 45_000 });

@@ -51,7 +51,7 @@ const openedPlayer = async (page: Page) => {
   return dialog;
 };
 
-/** Plays from the start at 4x until the video ends (47 s of media since issue 38, about 12 s). */
+/** Plays from the start at 4x until the video ends (47 s of media, about 12 s). */
 const playThrough = async (dialog: Locator) => {
   await media(dialog, (video) => {
     video.currentTime = 0;

@@ -14,7 +14,7 @@ test('a visitor reads what a course teaches, its syllabus, its instructor and it
   await page.locator('a[href^="/marketplace/course-detail/"]').first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'What you will learn' })).toBeVisible();
   // Its cover is a drawn picture of the subject (cover-image.ts): the PNG is the fallback, and the browser loads and
-  // decodes its AVIF copy of the page's width (issue 19 item 2: 640 px, the original's, at this 1280 px viewport).
+  // decodes its AVIF copy of the page's width (640 px, the original's, at this 1280 px viewport).
   const cover = page.locator('img.course__cover');
   await expect(cover).toHaveAttribute('src', /^\/uploads\/course-image\/.+\.png$/);
   await expect

@@ -26,7 +26,7 @@ const startEnrolment = async (page: Page, title: string, email: string) => {
 const payWith = async (page: Page, dialog: ReturnType<Page['getByRole']>, cardNumber: string) => {
   await expect(dialog.getByRole('note')).toContainText('Test mode');
   await dialog.getByLabel('Card number').fill(cardNumber);
-  // Typed as people type it (issue 38 item 7): "1230" reads 12/30, the slash put in as they type.
+  // Typed as people type it: "1230" reads 12/30, the slash put in as they type.
   const expiry = dialog.getByLabel('Expiry (MM/YY)');
   await expiry.fill('');
   await expiry.pressSequentially('1230');
@@ -42,7 +42,7 @@ test('a visitor enrols and pays with the test card, sees success, and cannot pay
   const title = await openPaidCourse(page);
   const dialog = await startEnrolment(page, title, email);
   await noViolations(page);
-  // Each problem beside its field, the first focused (issue 38 item 7), not above the form or in a corner.
+  // Each problem beside its field, the first focused, not above the form or in a corner.
   const pay = dialog.getByRole('button', { name: /^Pay / });
   const cardNumber = dialog.getByLabel('Card number');
   await dialog.getByLabel('Expiry (MM/YY)').fill('13');
@@ -80,7 +80,7 @@ test('a visitor enrols and pays with the test card, sees success, and cannot pay
 test('a declined card shows the failure and creates no enrolment', async ({ page }) => {
   const email = 'vee.declined@example.com';
   const title = await openPaidCourse(page);
-  // Nothing typed: each missing answer beside its field, in sentence case (issue 38 items 7 and 12).
+  // Nothing typed: each missing answer beside its field, in sentence case.
   const enrol = page.getByRole('button', { name: /^Enrol now · / });
   await islandLive(page, enrol);
   await enrol.click();

@@ -125,7 +125,7 @@ test('the learner answers each question aloud and the interviewer replies, then 
       await expect(stage.getByRole('list', { name: 'The opening named' })).toContainText('✓ Job title');
     if (index === 3) {
       const story = stage.getByRole('list', { name: 'The parts of the story' });
-      // Opened with its situation: credited with it (issue 38), and with the other three parts.
+      // Opened with its situation: credited with it, and with the other three parts.
       await expect(story).toContainText('✓ Situation');
       await expect(story).toContainText('✓ Task');
       await expect(story).toContainText('✓ Action');

@@ -7,7 +7,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { outboxMark, readCode, readMessage } from '../support/outbox.ts';
 
 /**
- * Languages (spec §9, issue 18): the picker on the login page turns the page Arabic and right to left, the sidebar
+ * Languages (spec §9): the picker on the login page turns the page Arabic and right to left, the sidebar
  * sits on the right after sign-in, and the choice survives a reload, a new sign-in and another browser (it is kept
  * on the member's profile); mails follow the reader's language.
  */

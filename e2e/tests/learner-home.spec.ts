@@ -31,7 +31,7 @@ test('a learner lands on My progress with their own tasks and none of the compan
   // No company figures: not the members, groups and activity of the enterprise.
   await expect(page.getByRole('heading', { name: /^Company activity/ })).toHaveCount(0);
   await expect(page.getByLabel('Key figures')).toHaveCount(0);
-  // No group picker either: nothing the learner opens is narrowed by a group (issue 38 item 10).
+  // No group picker either: nothing the learner opens is narrowed by a group.
   await expect(page.getByRole('button', { name: /^Group filter/ })).toHaveCount(0);
   await expect(page.getByText('All Groups')).toHaveCount(0);
   // Dashboard is in the learner's menu.

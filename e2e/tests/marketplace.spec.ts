@@ -134,7 +134,7 @@ test('the header search asks 2 s after the last keystroke and its dropdown opens
   await search.fill('');
   await expect(dropdown).toBeHidden();
 
-  // Enter searches at once (issue 38 item 7): the results show with the clock still stopped, no 2 s wait.
+  // Enter searches at once: the results show with the clock still stopped, no 2 s wait.
   await search.pressSequentially('pronunc');
   await expect(dropdown).toContainText('Searching…');
   await search.press('Enter');

@@ -5,7 +5,7 @@ import { noSideways } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Right to left (spec §9: ar, fa, ps; issue 18 item 4): the layout mirrors from the document's direction alone.
+ * Right to left (spec §9: ar, fa, ps): the layout mirrors from the document's direction alone.
  * The page is turned right to left here whatever its language, so the CSS is checked apart from translations.
  * With RTL_SCREENS=<folder> each screen is also saved there at the test's width, for a person to look at.
  */
@@ -43,7 +43,7 @@ const learnerRunsATask = async (page: Page) => {
 };
 
 /**
- * The marketplace's home and a course page in each of the nine languages (issue 38 item 11): Arabic, Dari and
+ * The marketplace's home and a course page in each of the nine languages: Arabic, Dari and
  * Pashto right to left by their own pages; the six left-to-right ones turned right to left here, so the mirrored
  * CSS is checked with every language's words (the longest labels included). None scrolls sideways.
  */
