@@ -1,6 +1,6 @@
 // The speech engine decodes recordings with Debian's ffmpeg (at run time too), hears sounds with Debian's
-// PocketSphinx (libpocketsphinx3, pocketsphinx-en-us: the phone aligner, issue 37), "Hear it" says target texts with
-// flite and espeak-ng (issue 37), and the tests and bench synthesise speech with flite, espeak-ng and sox. Installs
+// PocketSphinx (libpocketsphinx3, pocketsphinx-en-us: the phone aligner), "Hear it" says target texts with
+// flite and espeak-ng, and the tests and bench synthesise speech with flite, espeak-ng and sox. Installs
 // them with apt when missing and we may; otherwise says exactly what to do. With --runtime (pnpm start) sox is not
 // wanted, and a missing tool is a warning: the server runs, and only what needs it fails until it is installed.
 import { execSync } from 'node:child_process';
@@ -18,7 +18,7 @@ const has = (command) => {
     return false;
   }
 };
-// The phone aligner (issue 37): PocketSphinx's library and its US English acoustic model, found by their files.
+// The phone aligner: PocketSphinx's library and its US English acoustic model, found by their files.
 const hasLibrary = (name) => {
   try {
     return execSync('ldconfig -p', { encoding: 'utf8' }).includes(name);

@@ -1,5 +1,5 @@
 /**
- * The adapter's cost (issue 19 item 4): p50/p99 and req/s for `general/auth/me` and `general/user-groups` (demo
+ * The adapter's cost: p50/p99 and req/s for `general/auth/me` and `general/user-groups` (demo
  * seed + 100,000 extra members), each next to a bare Hono route running the same query, at 10 and 50 connections
  * and at a steady 2,000 req/s, on SQLite and PostgreSQL (BENCH_DB picks one). Server and baseline each run in
  * their own process; autocannon runs here. Prints the targets beside the figures, never judges.

@@ -20,7 +20,7 @@ const compressed = (bytes: Buffer) => ({
 });
 
 /**
- * What the video player adds, only when it opens (issue 6): its lazy chunks (plyr and the player, the dialog,
+ * What the video player adds, only when it opens: its lazy chunks (plyr and the player, the dialog,
  * plyr's CSS and icons) and hls.js, fetched only for HLS addresses.
  */
 const printPlayerChunks = (dist: string) => {

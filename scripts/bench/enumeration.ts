@@ -1,5 +1,5 @@
 /**
- * Does an answer's timing tell whether an email has an account (issue 15)? 100 pairs each of
+ * Does an answer's timing tell whether an email has an account? 100 pairs each of
  * `forgotpassword` and `register`, one known and one unknown email, alternated over loopback against the real
  * server in its own process (each request from its own address through X-Forwarded-For, so limits do not interfere). Prints the
  * medians, the median of the pairwise differences and how many pairs differ by more than 0.5 ms each way.

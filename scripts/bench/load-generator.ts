@@ -10,7 +10,7 @@
  * Why `dispatch` with one small handler object per request, not `request()`: `request()` gives every answer a
  * promise and a readable body stream, about 30 KB of garbage per request. At 2,000 req/s the generator's young
  * generation filled every 0.3-1.5 s and each scavenge paused it 4-29 ms; every answer that arrived in a pause was
- * timed late, and those pauses lined up with the slow requests (issue 19 item 4). With `dispatch` the generator
+ * timed late, and those pauses lined up with the slow requests. With `dispatch` the generator
  * scavenges a few times a run, for about a millisecond.
  */
 import { setTimeout as sleep } from 'node:timers/promises';

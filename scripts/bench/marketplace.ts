@@ -1,5 +1,5 @@
 /**
- * The marketplace's figures (issue 4): bytes per page type (brotli), Lighthouse mobile scores (median of 5) for
+ * The marketplace's figures: bytes per page type (brotli), Lighthouse mobile scores (median of 5) for
  * home, a course and an institution, site build time and peak memory with 10,000 extra courses, and search
  * p50/p99 at 500 req/s on 100,000 courses. Prints, never judges.
  */
@@ -254,7 +254,7 @@ const benchSearch = () =>
         ['search "zzz" (none, repeated)', 'zzz'],
       ] as const)
         rows.push(withTarget(await load(name, post(search)), SEARCH_TARGET));
-      // The server keeps a search's answer 10 s (issue 19), so the rows above measure repeated searches, as real
+      // The server keeps a search's answer 10 s, so the rows above measure repeated searches, as real
       // traffic mostly is; this one asks a text never asked before each time, so every answer is worked out.
       let asked = 0;
       rows.push(

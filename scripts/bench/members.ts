@@ -1,7 +1,7 @@
 /**
  * The member list with 100,000 extra members, on SQLite and PostgreSQL: p50/p99 for the first page, a deep page
- * and a search, offered BENCH_RATE requests/s (default 200, issue 19's rate for member search), printed beside
- * issue 19's target (search p99 <= 25 ms at 200 req/s). Prints, never judges (on a 2-core machine the server may
+ * and a search, offered BENCH_RATE requests/s (default 200, the target rate for member search), printed beside
+ * the target (search p99 <= 25 ms at 200 req/s). Prints, never judges (on a 2-core machine the server may
  * not reach the offered rate: the achieved req/s column says so).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The labelled set of the pronunciation bench (issue 37): every recording synthesised here, nothing committed as
+ * The labelled set of the pronunciation bench: every recording synthesised here, nothing committed as
  * audio. Three parts:
  * - `sound-error`: a sentence read with ONE word mispronounced, typed as espeak-ng phonemes (`[[...]]`: the
  *   word's own phonemes with one sound changed), in espeak-ng en-us and en-gb;

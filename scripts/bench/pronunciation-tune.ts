@@ -1,5 +1,5 @@
 /**
- * Calibration of the phone aligner (issue 37), on the `tune` half of bench:pronunciation's set only: the
+ * Calibration of the phone aligner, on the `tune` half of bench:pronunciation's set only: the
  * held-out half stays out of it and is what the bench reports beside it. Two tables:
  * - per sound, how far the rightly read sounds were from the best-fitting sound (the 95th percentile), which
  *   sets SCORE_MIDPOINTS in server/src/providers/speech/pronunciation/scores.ts (that distance scores 70);

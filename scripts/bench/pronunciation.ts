@@ -1,5 +1,5 @@
 /**
- * Pronunciation diagnosis (issue 37): how well the embedded pipeline (ffmpeg decode, Silero VAD, Moonshine, the
+ * Pronunciation diagnosis: how well the embedded pipeline (ffmpeg decode, Silero VAD, Moonshine, the
  * phone aligner, the analytics) finds a mispronounced word and names its sound, on the labelled set of
  * pronunciation-set.ts (synthesised here, cached between runs in BENCH_AUDIO_DIR, default a temp folder).
  * Prints, never judges: a figure off target exits 0; the pipeline throwing exits non-zero.
@@ -122,7 +122,7 @@ const measure = async (recording: LabelledRecording, strictness: PronunciationSt
   const start = performance.now();
   const samples = await decodeAudio({ bytes, contentType: 'audio/wav' });
   const decoded = performance.now();
-  // The target and accent let the phone aligner run (issue 37); written as an intersection so this compiles
+  // The target and accent let the phone aligner run; written as an intersection so this compiles
   // against transcribeSamples before and after its options grow.
   const options: Parameters<typeof transcribeSamples>[1] & { target: string; accent: PronunciationAccent } = {
     target: recording.target,

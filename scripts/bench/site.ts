@@ -1,5 +1,5 @@
 /**
- * The marketplace pages of issue 19 item 2: per page type the JavaScript a visitor's browser loads without
+ * The marketplace pages' weight: per page type the JavaScript a visitor's browser loads without
  * opening anything (each island's script and its static imports, brotli q11, each file once per page) and the
  * HTML raw and brotli, next to the targets; then Lighthouse mobile for every page type (every landing page
  * included), median of LIGHTHOUSE_RUNS runs (default 3), in Debian's Chromium against the real one-process

@@ -1,5 +1,5 @@
 /**
- * The embedded speech engine (issue 16): real-time factor (compute ÷ audio length, ffmpeg decode included) and
+ * The embedded speech engine: real-time factor (compute ÷ audio length, ffmpeg decode included) and
  * the process's peak RSS for a 10 s and a 60 s recording, and the word error rate on a fixed set of 10
  * sentences in two flite voices, then the job queue's throughput with 20 recordings queued at once. All audio
  * is synthesised here with Debian's flite and sox. Prints, never judges.
@@ -107,7 +107,7 @@ export const benchSpeech = async () => {
 const QUEUED = 20;
 
 /**
- * The job queue under a burst (issue 16): 20 recordings of a learner's attempt queued at once, as 20 saves
+ * The job queue under a burst: 20 recordings of a learner's attempt queued at once, as 20 saves
  * would queue them, worked by the server's own runner and worker thread. Prints how long until all were heard.
  */
 export const benchSpeechQueue = async () => {

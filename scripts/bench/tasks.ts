@@ -1,8 +1,8 @@
 /**
  * Tasks with 100,000 assignments (20 tasks × 5,000 members on top of the demo seed and 100,000 extra members),
- * on SQLite and PostgreSQL, offered BENCH_RATE requests/s (default 200, issue 19's rate for pending-review
+ * on SQLite and PostgreSQL, offered BENCH_RATE requests/s (default 200, the target rate for pending-review
  * search): p50/p99 for the learner's get-my-tasks and the reviewer's pending-review list (first page by name, a
- * deep page, searches), the searches beside issue 19's target (p99 <= 25 ms at 200 req/s). A third of the
+ * deep page, searches), the searches beside the target (p99 <= 25 ms at 200 req/s). A third of the
  * assignments are completed and waiting for review. BENCH_ONLY=search runs the search rows alone. Prints, never
  * judges.
  */

@@ -1,5 +1,5 @@
 /**
- * Bytes on the wire (issue 19, items 1, 2 and 5): what the dashboard's first screen (/login) and each marketplace
+ * Bytes on the wire: what the dashboard's first screen (/login) and each marketplace
  * page type load, as the one process sends it to a client that accepts brotli, one that accepts only gzip, and one
  * that accepts neither. Chromium opens each page against the real server (demo data, the site built and published
  * by the server itself) and lists what it fetched; each of those addresses is then fetched again over plain

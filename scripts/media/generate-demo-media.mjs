@@ -1,8 +1,8 @@
-// Generates the demo media of the seed into server/seed-media/ (issue 16 item 5, "the demo speaks"); nothing is
+// Generates the demo media of the seed into server/seed-media/ ("the demo speaks"); nothing is
 // downloaded. The outputs are committed, so neither CI nor the seed needs these tools.
 //
-// - The twelve content-library videos (issue 6): each a narrated slide show of about a minute that teaches one
-//   thing (issue 38 item 3: they were 14 s). Debian's flite speaks the title and six key points of two sentences
+// - The twelve content-library videos: each a narrated slide show of about a minute that teaches one
+//   thing. Debian's flite speaks the title and six key points of two sentences
 //   each (voices taking turns); ffmpeg draws the title and the points, three to a slide, each appearing as it is
 //   spoken, on a calm background tinted per video, and encodes a small H.264/AAC MP4 (480x270, 10 fps) with a
 //   JPEG thumbnail. The English WebVTT subtitles are the narration sentence by sentence, timed from each

@@ -1,5 +1,5 @@
 /**
- * Records the platform demo that "Watch the demo" plays on every dashboard (issue 38 item 3): a narrated
+ * Records the platform demo that "Watch the demo" plays on every dashboard: a narrated
  * walkthrough of the real product. A Playwright tour drives the built product on a server of its own (fresh data
  * folder, demo seed): the admin signs in and shows the dashboard, the task library, a Pronunciation task and the
  * content library; the learner records that task word by word (the seed's recordings of a demo member play into the
