@@ -24,7 +24,8 @@ import {
   findApiKey,
   touchKey,
 } from './session/api-keys.ts';
-import { enterpriseFlags, loadSession, type Session } from './session/session.ts';
+import { loadSession } from './session/load-session.ts';
+import { enterpriseFlags, type Session } from './session/session.ts';
 
 /** The status a failure answers with, as app.onError decides it (a mapped database error is a 409 or 422). */
 const statusOfError = (error: unknown) =>

@@ -1,7 +1,12 @@
 import { adminAuth, enterpriseAuth, health } from '@coach/shared/contract/auth';
 import { type Registration, serve } from '../adapter.ts';
-import * as auth from '../services/identity/auth.ts';
+import * as codes from '../services/identity/mfa-codes.ts';
+import * as passwords from '../services/identity/passwords.ts';
+import * as profile from '../services/identity/profile.ts';
 import * as registration from '../services/identity/registration.ts';
+import * as sessions from '../services/identity/sessions.ts';
+import * as signIn from '../services/identity/sign-in.ts';
+import { userGroups } from '../services/identity/user-groups.ts';
 
 /** The auth calls of spec §7 for both audiences, plus the health check: each handler only calls its service. */
 export const authRoutes: Registration[] = [
@@ -9,28 +14,28 @@ export const authRoutes: Registration[] = [
   ...(['enterprise', 'admin'] as const).flatMap((audience) => {
     const calls = audience === 'enterprise' ? enterpriseAuth : adminAuth;
     return [
-      serve(calls.login, ({ ctx, input }) => auth.login(ctx, audience, input)),
-      serve(calls.verifyEmail, ({ ctx, input }) => auth.verifyEmail(ctx, audience, input)),
-      serve(calls.forgotPassword, ({ ctx, input }) => auth.forgotPassword(ctx, audience, input)),
-      serve(calls.resetPassword, ({ ctx, input }) => auth.resetPassword(ctx, audience, input)),
-      serve(calls.checkResetToken, ({ ctx, input }) => auth.checkResetToken(ctx, audience, input)),
-      serve(calls.changePassword, ({ ctx, input }) => auth.changePassword(ctx, audience, input)),
-      serve(calls.mfaDetails, async ({ ctx }) => auth.mfaDetails(ctx)),
-      serve(calls.sendCode, ({ ctx, input }) => auth.sendCode(ctx, audience, input)),
-      serve(calls.verifyCode, ({ ctx, input }) => auth.verifyCode(ctx, audience, input)),
-      serve(calls.refreshToken, ({ ctx }) => auth.refreshToken(ctx, audience)),
-      serve(calls.logout, ({ ctx }) => auth.logout(ctx)),
-      serve(calls.sessions, ({ ctx }) => auth.sessions(ctx, audience)),
-      serve(calls.endSession, ({ ctx, input }) => auth.endOwnSession(ctx, audience, input)),
+      serve(calls.login, ({ ctx, input }) => signIn.login(ctx, audience, input)),
+      serve(calls.verifyEmail, ({ ctx, input }) => registration.verifyEmail(ctx, audience, input)),
+      serve(calls.forgotPassword, ({ ctx, input }) => passwords.forgotPassword(ctx, audience, input)),
+      serve(calls.resetPassword, ({ ctx, input }) => passwords.resetPassword(ctx, audience, input)),
+      serve(calls.checkResetToken, ({ ctx, input }) => passwords.checkResetToken(ctx, audience, input)),
+      serve(calls.changePassword, ({ ctx, input }) => passwords.changePassword(ctx, audience, input)),
+      serve(calls.mfaDetails, async ({ ctx }) => codes.mfaDetails(ctx)),
+      serve(calls.sendCode, ({ ctx, input }) => codes.sendCode(ctx, audience, input)),
+      serve(calls.verifyCode, ({ ctx, input }) => codes.verifyCode(ctx, audience, input)),
+      serve(calls.refreshToken, ({ ctx }) => signIn.refreshToken(ctx, audience)),
+      serve(calls.logout, ({ ctx }) => sessions.logout(ctx)),
+      serve(calls.sessions, ({ ctx }) => sessions.sessions(ctx, audience)),
+      serve(calls.endSession, ({ ctx, input }) => sessions.endOwnSession(ctx, audience, input)),
     ];
   }),
-  serve(enterpriseAuth.me, async ({ ctx }) => auth.enterpriseMe(ctx)),
-  serve(adminAuth.me, async ({ ctx }) => auth.adminMe(ctx)),
+  serve(enterpriseAuth.me, async ({ ctx }) => profile.enterpriseMe(ctx)),
+  serve(adminAuth.me, async ({ ctx }) => profile.adminMe(ctx)),
   serve(enterpriseAuth.register, ({ ctx, input }) => registration.register(ctx, input)),
   serve(enterpriseAuth.resendVerification, ({ ctx }) => registration.resendVerification(ctx)),
-  serve(enterpriseAuth.userGroups, ({ ctx, input }) => auth.userGroups(ctx, input)),
-  serve(enterpriseAuth.updateProfile, ({ ctx, input }) => auth.updateEnterpriseProfile(ctx, input)),
-  serve(adminAuth.updateProfile, ({ ctx, input }) => auth.updateAdminProfile(ctx, input)),
-  serve(enterpriseAuth.updateLanguage, ({ ctx, input }) => auth.updateEnterpriseLanguage(ctx, input)),
-  serve(adminAuth.updateLanguage, ({ ctx, input }) => auth.updateAdminLanguage(ctx, input)),
+  serve(enterpriseAuth.userGroups, ({ ctx, input }) => userGroups(ctx, input)),
+  serve(enterpriseAuth.updateProfile, ({ ctx, input }) => profile.updateEnterpriseProfile(ctx, input)),
+  serve(adminAuth.updateProfile, ({ ctx, input }) => profile.updateAdminProfile(ctx, input)),
+  serve(enterpriseAuth.updateLanguage, ({ ctx, input }) => profile.updateEnterpriseLanguage(ctx, input)),
+  serve(adminAuth.updateLanguage, ({ ctx, input }) => profile.updateAdminLanguage(ctx, input)),
 ];

@@ -15,7 +15,7 @@ import {
   sizeOfLocal,
 } from '../providers/storage.ts';
 import * as service from '../services/content/uploads.ts';
-import * as auth from '../services/identity/auth.ts';
+import * as profile from '../services/identity/profile.ts';
 import { signTaskUpload } from '../services/tasks/my-tasks.ts';
 
 /** Signed upload addresses and the calls that keep an uploaded file (and their task variant). */
@@ -24,9 +24,9 @@ export const uploadRoutes: Registration[] = [
   serve(adminGeneral.putSignedRequestForUpload, ({ ctx, input }) => service.signUpload(ctx, input)),
   serve(enterpriseGeneral.putSignedRequestForTaskUpload, ({ ctx, input }) => signTaskUpload(ctx, input)),
   serve(enterpriseGeneral.updateProfileImage, ({ ctx, input }) =>
-    auth.updateEnterpriseProfileImage(ctx, input),
+    profile.updateEnterpriseProfileImage(ctx, input),
   ),
-  serve(adminGeneral.updateProfileImage, ({ ctx, input }) => auth.updateAdminProfileImage(ctx, input)),
+  serve(adminGeneral.updateProfileImage, ({ ctx, input }) => profile.updateAdminProfileImage(ctx, input)),
   serve(uploads.readTypeUpload, ({ ctx, input }) => service.readTypeUpload(ctx, input)),
   serve(enterpriseGeneral.storageUsage, ({ ctx }) => service.storageUsage(ctx)),
 ];

@@ -8,7 +8,7 @@ import { nowIso } from '../common/clock.ts';
 import { videosByIds } from '../content/content.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
-import { createOneTimeToken } from '../identity/auth.ts';
+import { createOneTimeToken } from '../identity/one-time-tokens.ts';
 import { syncGroupTasks } from '../tasks/task-assigning.ts';
 
 // Issue 38 item 1: a paid (or free) marketplace enrolment delivers the course. The buyer gets a member account in

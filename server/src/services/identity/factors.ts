@@ -11,7 +11,8 @@ import { type FactorChange, mailTexts } from '../../mail/texts.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { completeSecondFactor, sessionAccount } from './auth.ts';
+import { sessionAccount } from './internal/accounts.ts';
+import { completeSecondFactor } from './sign-in.ts';
 
 /**
  * Authenticator apps and recovery codes (issue 21 item 1). The app's secret is sealed at rest (tokens.seal); a code

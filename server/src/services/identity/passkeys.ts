@@ -25,7 +25,8 @@ import { type FactorChange, mailTexts } from '../../mail/texts.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { completeOneStepSignIn, completeSecondFactor, sessionAccount } from './auth.ts';
+import { sessionAccount } from './internal/accounts.ts';
+import { completeOneStepSignIn, completeSecondFactor } from './sign-in.ts';
 import { passwordsOff, ssoRequired } from './sso-policy.ts';
 
 /**

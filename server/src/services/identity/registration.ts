@@ -1,14 +1,17 @@
+import type { enterpriseAuth } from '@coach/shared/contract/auth';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { hashPassword } from '../../auth/passwords.ts';
 import { assertMayMail, guard, mayMail, recordEvent, throttleKeys } from '../../auth/throttle.ts';
+import type { Audience } from '../../auth/tokens.ts';
 import { insertCompany } from '../../db/companies.ts';
 import { conflict, isUniqueViolation } from '../../errors.ts';
 import { mailTexts } from '../../mail/texts.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { createOneTimeToken } from './auth.ts';
+import { createOneTimeToken, findOneTimeToken } from './one-time-tokens.ts';
 
-/** In the reader's language (issue 18): their saved one, else the language of the screen they signed up on. */
+/** In the reader's language: their saved one, else the language of the screen they signed up on. */
 const sendVerification = async (
   ctx: ServiceContext,
   user: { id: string; name: string; email: string; language?: string | null },
@@ -23,13 +26,13 @@ const sendVerification = async (
  * /register: the company, its Admin role with every permission key, and its default admin, whose email must be
  * verified before anything but the activation page works. Throttled per address and per IP.
  *
- * The answer is the same whether the email is free or not (issue 15): the password is hashed either way, and
- * the mail goes out after the answer, a verification link for a new account or, for an address that has one
- * already, a note to its owner. A sign-up racing another with the same email ends the same way.
+ * The answer is the same whether the email is free or not, so sign-up tells nobody which emails have an account:
+ * the password is hashed either way, and the mail goes out after the answer, a verification link for a new account
+ * or, for an address that has one already, a note to its owner. A sign-up racing another with the same email ends the same way.
  */
 export const register = async (
   ctx: ServiceContext,
-  input: { company_name: string; name: string; email: string; password: string },
+  input: ParsedRequestOf<typeof enterpriseAuth.register>,
 ) => {
   const keys = throttleKeys('register', input.email, ctx.ip);
   await guard(ctx.db, keys);
@@ -87,4 +90,18 @@ export const resendVerification = async (ctx: ServiceContext) => {
   await sendVerification(ctx, user);
   ctx.setMessage(`We have sent a new link to ${user.email}`);
   return { sentTo: user.email };
+};
+
+/** The link of the verification mail: the account's email is verified. */
+export const verifyEmail = async (
+  ctx: ServiceContext,
+  audience: Audience,
+  { token }: ParsedRequestOf<typeof enterpriseAuth.verifyEmail>,
+) => {
+  const { row, account } = await findOneTimeToken(ctx, 'verify', audience, token);
+  await ctx.db.updateTable('one_time_tokens').set({ used_at: nowIso() }).where('id', '=', row.id).execute();
+  const table = audience === 'admin' ? 'admins' : 'users';
+  await ctx.db.updateTable(table).set({ email_verified_at: nowIso() }).where('id', '=', account.id).execute();
+  ctx.setMessage('Your email has been verified');
+  return { email: account.email };
 };

@@ -4,7 +4,7 @@ import { unauthenticated } from '../../errors.ts';
 import { enterpriseSession, loadEnterpriseUser } from '../../session/session.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
-import { toEnterpriseUser } from '../identity/auth.ts';
+import { toEnterpriseUser } from '../identity/profile.ts';
 
 const SUPPORT_EMAIL = 'support@coach.example';
 

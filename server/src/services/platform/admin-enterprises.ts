@@ -16,7 +16,7 @@ import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
-import { createOneTimeToken } from '../identity/auth.ts';
+import { createOneTimeToken } from '../identity/one-time-tokens.ts';
 import { singleSignOnOf } from '../identity/sso.ts';
 
 /** The stored flags over the defaults' keys: an unknown or missing key reads as off. */
