@@ -1,4 +1,3 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +9,7 @@ import { useCan } from '../../lib/can.tsx';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -18,14 +18,18 @@ import { FormAlert } from '../../ui/states.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import './company-info.css';
 
+const FIELDS = ['company_name', 'address'] as const;
+
 /** /enterprise/company-info (role named admin, company-info feature on): name, address and logo. */
 export const CompanyInfoPage = () => {
   const { t } = useTranslation('company-info');
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const [name, setName] = useState(user?.enterpriseId.company_name ?? '');
   const [address, setAddress] = useState(user?.enterpriseId.address ?? '');
-  const [errors, setErrors] = useState<{ name?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, send, field } = useContractForm(
+    FIELDS,
+    enterpriseGeneral.updateCompanyInfo,
+  );
   // The page opens for whoever the server lets save it (its one call: role named admin, company-info feature on).
   const allowed = useCan(enterpriseGeneral.updateCompanyInfo);
 
@@ -35,23 +39,15 @@ export const CompanyInfoPage = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setErrors({ name: t('form.nameRequired') });
+      setErrors({ company_name: t('form.nameRequired') });
       return;
     }
-    setSaving(true);
-    setErrors({});
-    try {
-      const updated = await api.call(enterpriseGeneral.updateCompanyInfo, {
-        company_name: name.trim(),
-        address: address.trim() || null,
-      });
-      setUser(updated);
-      notify.success(t('updated'));
-    } catch (error) {
-      setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setSaving(false);
-    }
+    const updated = await send(
+      enterpriseGeneral.updateCompanyInfo,
+      { company_name: name, address: address.trim() || null },
+      { toast: t('updated') },
+    );
+    if (updated) setUser(updated);
   };
 
   return (
@@ -78,16 +74,15 @@ export const CompanyInfoPage = () => {
           <TextField
             label={t('form.name')}
             value={name}
-            maxLength={200}
             onChange={(event) => setName(event.target.value)}
-            error={errors.name}
+            {...field('company_name')}
           />
           <TextAreaField
             label={t('form.address')}
             value={address}
-            maxLength={500}
             rows={3}
             onChange={(event) => setAddress(event.target.value)}
+            {...field('address')}
           />
           <div className="company-info__actions">
             <Button type="submit" loading={saving}>
