@@ -1,11 +1,9 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { ISSUE_TOPICS, type IssueTopic } from '@coach/shared/constants/issue-topics';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { type FormErrors, useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
@@ -24,7 +22,7 @@ const TOPIC_KEYS: Record<IssueTopic, string> = {
   'IVR-Coaching': 'ivrCoaching',
 };
 
-type Errors = { subject?: string; message?: string; form?: string };
+const FIELDS = ['subject', 'message'] as const;
 
 /** /enterprise/help: a message to the support team, delivered by mail. */
 export const HelpPage = () => {
@@ -32,36 +30,30 @@ export const HelpPage = () => {
   const [topic, setTopic] = useState<IssueTopic | ''>('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
+  const {
+    errors,
+    saving: sending,
+    send,
+    field,
+    limits,
+  } = useContractForm(FIELDS, enterpriseGeneral.helpEmail);
   const [sent, setSent] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = {};
+    const next: FormErrors<(typeof FIELDS)[number]> = {};
     if (!subject.trim()) next.subject = t('form.subjectRequired');
     if (!message.trim()) next.message = t('form.messageRequired');
-    setErrors(next);
-    if (next.subject || next.message) return;
-    setSending(true);
-    try {
-      await api.call(enterpriseGeneral.helpEmail, {
-        subject: subject.trim(),
-        message: message.trim(),
-        ...(topic ? { topic } : {}),
-      });
-      notify.success(t('sent'));
-      setSent(true);
-      setTopic('');
-      setSubject('');
-      setMessage('');
-    } catch (error) {
-      if (error instanceof ApiError && (error.field === 'subject' || error.field === 'message'))
-        setErrors({ [error.field]: error.message.replace(/^\w+: /, '') });
-      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setSending(false);
-    }
+    const answer = await send(
+      enterpriseGeneral.helpEmail,
+      { subject, message, ...(topic ? { topic } : {}) },
+      { errors: next, toast: t('sent') },
+    );
+    if (!answer) return;
+    setSent(true);
+    setTopic('');
+    setSubject('');
+    setMessage('');
   };
 
   return (
@@ -86,17 +78,18 @@ export const HelpPage = () => {
           <TextField
             label={t('form.subject')}
             value={subject}
-            maxLength={200}
             onChange={(event) => setSubject(event.target.value)}
-            error={errors.subject}
+            {...field('subject')}
           />
           <TextAreaField
             label={t('form.message')}
             value={message}
-            maxLength={5000}
             onChange={(event) => setMessage(event.target.value)}
-            error={errors.message}
-            hint={t('form.length', { length: formatNumber(message.length), max: formatNumber(5000) })}
+            {...field('message')}
+            hint={t('form.length', {
+              length: formatNumber(message.length),
+              max: formatNumber(limits.message?.maxLength ?? 0),
+            })}
           />
           <div className="help__actions">
             <Button type="submit" loading={sending}>
