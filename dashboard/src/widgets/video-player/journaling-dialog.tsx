@@ -1,8 +1,7 @@
 import { contentActions, type VideoJournal } from '@coach/shared/contract/content';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
@@ -44,8 +43,13 @@ export const JournalingDialog = ({
     stepsForAchievement: journal?.stepsForAchievement ?? '',
   });
   const { t } = useTranslation('speech');
-  const [errors, setErrors] = useState<Partial<Record<keyof Answers, string>>>({});
-  const [busy, setBusy] = useState(false);
+  // No server error goes under a question: a failed content action is a toast (spec §8).
+  const {
+    errors,
+    saving: busy,
+    send,
+    limits,
+  } = useContractForm<keyof Answers>([], contentActions.submitContentReview);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,19 +59,14 @@ export const JournalingDialog = ({
         t('video.required'),
       ]),
     );
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
-    try {
-      const saved = await api.call(contentActions.submitContentReview, { contentId, ...answers });
-      notify.success(t('video.saved'));
-      onSaved({ ...answers, ...saved });
-      onClose();
-    } catch (error) {
-      notifyContentActionError(error);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await send(
+      contentActions.submitContentReview,
+      { contentId, ...answers },
+      { errors: missing, toast: t('video.saved'), onError: notifyContentActionError },
+    );
+    if (!saved) return;
+    onSaved({ ...answers, ...saved });
+    onClose();
   };
 
   return (
@@ -86,7 +85,7 @@ export const JournalingDialog = ({
             label={t(key)}
             name={field}
             rows={3}
-            maxLength={5000}
+            maxLength={limits[field]?.maxLength}
             required
             value={answers[field]}
             error={errors[field]}
