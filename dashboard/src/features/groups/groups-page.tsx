@@ -1,122 +1,98 @@
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type GroupSummary, groups } from '@coach/shared/contract/groups';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox, SortHeader, type SortState } from '../../ui/table.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { groupDetailPath, manageGroupPath } from './group-paths.ts';
 import './groups.css';
 
 type SortBy = 'name' | 'members' | 'created';
 
-/** /enterprise/groups: the enterprise's groups with member counts (issue 3). */
+/** /enterprise/groups: the enterprise's groups with member counts, searchable and sortable (spec §2). */
 export const GroupsPage = () => {
   const { t } = useTranslation('groups');
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
-  const list = usePagedList([groups.list.path, searchInput, sort.by, sort.direction], (currentPage) =>
-    api.call(groups.list, { searchInput, currentPage, sort_by: sort.by, sort_type: sort.direction }),
-  );
+  const screen = useListScreen<GroupSummary, SortBy>({
+    call: groups.list,
+    sort: { by: 'name', direction: 'asc' },
+    fetch: ({ search: searchInput, sort, currentPage }) =>
+      api.call(groups.list, { searchInput, currentPage, sort_by: sort.by, sort_type: sort.direction }),
+    remove: async (group) => {
+      await api.call(groups.remove, { groupId: group._id });
+      return t('list.deleted');
+    },
+  });
+  const { search } = screen;
 
-  const deletion = useConfirmedDelete<GroupSummary>(async (group) => {
-    await api.call(groups.remove, { groupId: group._id });
-    return t('list.deleted');
-  }, list.reload);
+  const columns: Column<GroupSummary, SortBy>[] = [
+    {
+      header: t('list.group'),
+      sort: 'name',
+      unlabelled: true,
+      cell: (group) => (
+        <Link className="groups__link" to={groupDetailPath(group._id)}>
+          {group.name}
+        </Link>
+      ),
+    },
+    {
+      header: t('list.members'),
+      sort: 'members',
+      className: 'table__number',
+      cell: (group) => formatNumber(group.memberCount),
+    },
+    { header: t('list.created'), sort: 'created', cell: (group) => formatDate(group.createdAt) },
+    {
+      header: t('list.actions'),
+      hiddenHeader: true,
+      cell: (group) => (
+        <div className="table__actions">
+          <Link
+            className="btn btn--secondary btn--sm"
+            to={manageGroupPath(group._id)}
+            aria-label={t('list.editName', { name: group.name })}
+          >
+            {t('list.edit')}
+          </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('list.deleteName', { name: group.name })}
+            onClick={() => screen.deletion.ask(group)}
+          >
+            {t('list.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
-    <div className="groups">
-      <PageHeader
-        title={t('list.title')}
-        description={t('list.description')}
-        actions={
-          <Link className="btn btn--primary btn--md" to={manageGroupPath()}>
-            {t('list.add')}
-          </Link>
-        }
-      />
-      <div className="list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <PagedTable
-        list={list}
-        noun={t('list.noun')}
-        empty={{
-          title: searchInput ? t('list.noMatch') : t('list.none'),
-          description: searchInput ? t('list.noMatchText', { search: searchInput }) : t('list.noneText'),
-        }}
-        head={
-          <>
-            <SortHeader column="name" sort={sort} onSort={setSort}>
-              {t('list.group')}
-            </SortHeader>
-            <SortHeader column="members" sort={sort} onSort={setSort}>
-              {t('list.members')}
-            </SortHeader>
-            <SortHeader column="created" sort={sort} onSort={setSort}>
-              {t('list.created')}
-            </SortHeader>
-            <th scope="col">
-              <span className="visually-hidden">{t('list.actions')}</span>
-            </th>
-          </>
-        }
-        row={(group) => (
-          <tr key={group._id}>
-            <td>
-              <Link className="groups__link" to={groupDetailPath(group._id)}>
-                {group.name}
-              </Link>
-            </td>
-            <td data-label={t('list.members')} className="table__number">
-              {formatNumber(group.memberCount)}
-            </td>
-            <td data-label={t('list.created')}>{formatDate(group.createdAt)}</td>
-            <td>
-              <div className="table__actions">
-                <Link
-                  className="btn btn--secondary btn--sm"
-                  to={manageGroupPath(group._id)}
-                  aria-label={t('list.editName', { name: group.name })}
-                >
-                  {t('list.edit')}
-                </Link>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('list.deleteName', { name: group.name })}
-                  onClick={() => deletion.ask(group)}
-                >
-                  {t('list.delete')}
-                </Button>
-              </div>
-            </td>
-          </tr>
-        )}
-      />
-      {deletion.pending ? (
-        <ConfirmDialog
-          title={t('confirm.title', { name: deletion.pending.name })}
-          description={t('confirm.text', { count: deletion.pending.memberCount })}
-          confirmLabel={t('confirm.delete')}
-          {...deletion.dialog}
-        />
-      ) : null}
-    </div>
+    <ListScreen
+      className="groups"
+      title={t('list.title')}
+      description={t('list.description')}
+      actions={
+        <Link className="btn btn--primary btn--md" to={manageGroupPath()}>
+          {t('list.add')}
+        </Link>
+      }
+      screen={screen}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder') }}
+      noun={t('list.noun')}
+      empty={{
+        title: search ? t('list.noMatch') : t('list.none'),
+        description: search ? t('list.noMatchText', { search }) : t('list.noneText'),
+      }}
+      columns={columns}
+      rowKey={(group) => group._id}
+      confirmDelete={(group) => ({
+        title: t('confirm.title', { name: group.name }),
+        description: t('confirm.text', { count: group.memberCount }),
+        confirmLabel: t('confirm.delete'),
+      })}
+    />
   );
 };
