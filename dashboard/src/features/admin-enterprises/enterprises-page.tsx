@@ -1,5 +1,5 @@
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminGeneral } from '@coach/shared/contract/admin';
+import type { EnterpriseRow } from '@coach/shared/contract/admin-enterprises';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,81 +7,61 @@ import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox } from '../../ui/table.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { AddEnterpriseDialog } from './add-enterprise-dialog.tsx';
 import './admin-enterprises.css';
 
-/** /admin/enterprises: every company account with its members and features, searchable (issue 7). */
+/** /admin/enterprises: every company account with its members and features, searchable (spec §2). */
 export const EnterprisesPage = () => {
   const { t } = useTranslation('admin-enterprises');
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList([adminGeneral.getEnterpriseList.path, searchInput], (currentPage) =>
-    api.call(adminGeneral.getEnterpriseList, { searchInput, currentPage }),
-  );
+  const screen = useListScreen<EnterpriseRow>({
+    call: adminGeneral.getEnterpriseList,
+    fetch: ({ search: searchInput, currentPage }) =>
+      api.call(adminGeneral.getEnterpriseList, { searchInput, currentPage }),
+  });
+  const { search } = screen;
   const [adding, setAdding] = useState(false);
 
+  const columns: Column<EnterpriseRow>[] = [
+    {
+      header: t('list.company'),
+      unlabelled: true,
+      cell: (row) => (
+        <Link
+          className="admin-enterprises__name"
+          to={fillPath(paths.admin.enterpriseDetail, { id: row._id })}
+        >
+          {row.company_name}
+        </Link>
+      ),
+    },
+    { header: t('list.members'), className: 'table__number', cell: (row) => formatNumber(row.memberCount) },
+    {
+      header: t('list.featuresOn'),
+      cell: (row) =>
+        t('list.featuresCount', { on: formatNumber(row.featuresOn), total: formatNumber(row.featuresTotal) }),
+    },
+    { header: t('list.created'), cell: (row) => formatDate(row.createdAt) },
+  ];
+
   return (
-    <div className="admin-enterprises">
-      <PageHeader
-        title={t('list.title')}
-        description={t('list.description')}
-        actions={<Button onClick={() => setAdding(true)}>{t('list.add')}</Button>}
-      />
-      <div className="list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-
-      <PagedTable
-        list={list}
-        noun={t('list.noun')}
-        empty={{
-          title: searchInput ? t('list.noMatch') : t('list.none'),
-          description: searchInput ? t('list.noMatchText', { search: searchInput }) : t('list.noneText'),
-        }}
-        head={
-          <>
-            <th scope="col">{t('list.company')}</th>
-            <th scope="col">{t('list.members')}</th>
-            <th scope="col">{t('list.featuresOn')}</th>
-            <th scope="col">{t('list.created')}</th>
-          </>
-        }
-        row={(row) => (
-          <tr key={row._id}>
-            <td>
-              <Link
-                className="admin-enterprises__name"
-                to={fillPath(paths.admin.enterpriseDetail, { id: row._id })}
-              >
-                {row.company_name}
-              </Link>
-            </td>
-            <td data-label={t('list.members')} className="table__number">
-              {formatNumber(row.memberCount)}
-            </td>
-            <td data-label={t('list.featuresOn')}>
-              {t('list.featuresCount', {
-                on: formatNumber(row.featuresOn),
-                total: formatNumber(row.featuresTotal),
-              })}
-            </td>
-            <td data-label={t('list.created')}>{formatDate(row.createdAt)}</td>
-          </tr>
-        )}
-      />
-
+    <ListScreen
+      className="admin-enterprises"
+      title={t('list.title')}
+      description={t('list.description')}
+      actions={<Button onClick={() => setAdding(true)}>{t('list.add')}</Button>}
+      screen={screen}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder') }}
+      noun={t('list.noun')}
+      empty={{
+        title: search ? t('list.noMatch') : t('list.none'),
+        description: search ? t('list.noMatchText', { search }) : t('list.noneText'),
+      }}
+      columns={columns}
+      rowKey={(row) => row._id}
+    >
       {adding ? (
         <AddEnterpriseDialog
           onClose={() => setAdding(false)}
@@ -91,6 +71,6 @@ export const EnterprisesPage = () => {
           }}
         />
       ) : null}
-    </div>
+    </ListScreen>
   );
 };
