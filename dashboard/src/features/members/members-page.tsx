@@ -1,5 +1,4 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type Member, members } from '@coach/shared/contract/members';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -11,12 +10,8 @@ import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox, SortHeader, type SortState } from '../../ui/table.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
 import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
 import './members.css';
@@ -48,17 +43,16 @@ const GroupChips = ({ member }: { member: Member }) => {
   );
 };
 
-/** /enterprise/members: the people of the enterprise, narrowed by the top-bar group filter (issue 3). */
+/** /enterprise/members: the people of the enterprise, narrowed by the top-bar group filter (spec §2). */
 export const MembersPage = () => {
   const { t } = useTranslation('members');
   const group = useAtomValue(selectedGroupAtom);
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
-  const list = usePagedList(
-    [members.list.path, searchInput, status, sort.by, sort.direction, group?._id ?? ''],
-    (currentPage) =>
+  const screen = useListScreen<Member, SortBy>({
+    call: members.list,
+    filters: [status, group?._id ?? ''],
+    sort: { by: 'name', direction: 'asc' },
+    fetch: ({ search: searchInput, sort, currentPage }) =>
       api.call(members.list, {
         searchInput,
         currentPage,
@@ -67,8 +61,9 @@ export const MembersPage = () => {
         ...(group ? { selected_group: group._id } : {}),
         ...(status === 'all' ? {} : { status }),
       }),
-  );
-  const filtered = Boolean(searchInput || group || status !== 'all');
+  });
+  const { list } = screen;
+  const filtered = Boolean(screen.search || group || status !== 'all');
   const [editing, setEditing] = useState<Member | null>(null);
   const [adding, setAdding] = useState<'invite' | 'import' | null>(null);
   const [confirming, setConfirming] = useState<{ member: Member; action: 'deactivate' | 'delete' } | null>(
@@ -85,27 +80,105 @@ export const MembersPage = () => {
     }
   };
 
-  return (
-    <div className="members">
-      <PageHeader
-        title={t('list.title')}
-        description={group ? t('list.descriptionIn', { group: group.name }) : t('list.description')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setAdding('import')}>
-              {t('list.import')}
+  const columns: Column<Member, SortBy>[] = [
+    {
+      header: t('list.name'),
+      sort: 'name',
+      unlabelled: true,
+      cell: (member) => (
+        <span className="members__who">
+          <Link className="members__link" to={memberDetailPath(member._id)}>
+            {member.name}
+          </Link>
+          <span className="members__email">{member.email}</span>
+        </span>
+      ),
+    },
+    { header: t('list.role'), cell: (member) => member.role.name },
+    { header: t('list.groups'), cell: (member) => <GroupChips member={member} /> },
+    {
+      header: t('list.status'),
+      sort: 'status',
+      cell: (member) => (
+        <span className="members__badges">
+          <span className={`status status--${member.status.toLowerCase()}`}>
+            {t(`status.${member.status}`)}
+          </span>
+          {member.invitePending ? (
+            <span className="status status--pending">{t('status.invited')}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      header: t('list.lastActive'),
+      sort: 'last_active',
+      className: 'table__number',
+      cell: (member) => formatDate(member.lastActiveAt, t('list.never')),
+    },
+    {
+      header: t('list.actions'),
+      hiddenHeader: true,
+      cell: (member) => (
+        <div className="table__actions">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('list.editName', { name: member.name })}
+            onClick={() => setEditing(member)}
+          >
+            {t('list.edit')}
+          </Button>
+          {member.status === 'Active' ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.deactivateName', { name: member.name })}
+              disabled={member.isDefaultAdmin}
+              onClick={() => setConfirming({ member, action: 'deactivate' })}
+            >
+              {t('list.deactivate')}
             </Button>
-            <Button onClick={() => setAdding('invite')}>{t('list.invite')}</Button>
-          </>
-        }
-      />
-      <div className="list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.activateName', { name: member.name })}
+              onClick={() => void activate(member)}
+            >
+              {t('list.activate')}
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('list.deleteName', { name: member.name })}
+            disabled={member.isDefaultAdmin}
+            onClick={() => setConfirming({ member, action: 'delete' })}
+          >
+            {t('list.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <ListScreen
+      className="members"
+      title={t('list.title')}
+      description={group ? t('list.descriptionIn', { group: group.name }) : t('list.description')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => setAdding('import')}>
+            {t('list.import')}
+          </Button>
+          <Button onClick={() => setAdding('invite')}>{t('list.invite')}</Button>
+        </>
+      }
+      screen={screen}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder') }}
+      filters={
         <fieldset className="segmented">
           <legend className="visually-hidden">{t('list.status')}</legend>
           {(['all', 'Active', 'Inactive'] as const).map((value) => (
@@ -124,104 +197,15 @@ export const MembersPage = () => {
             </label>
           ))}
         </fieldset>
-      </div>
-
-      <PagedTable
-        list={list}
-        noun={t('list.noun')}
-        empty={{
-          title: filtered ? t('list.noMatch') : t('list.none'),
-          description: filtered ? t('list.noMatchText') : t('list.noneText'),
-        }}
-        head={
-          <>
-            <SortHeader column="name" sort={sort} onSort={setSort}>
-              {t('list.name')}
-            </SortHeader>
-            <th scope="col">{t('list.role')}</th>
-            <th scope="col">{t('list.groups')}</th>
-            <SortHeader column="status" sort={sort} onSort={setSort}>
-              {t('list.status')}
-            </SortHeader>
-            <SortHeader column="last_active" sort={sort} onSort={setSort}>
-              {t('list.lastActive')}
-            </SortHeader>
-            <th scope="col">
-              <span className="visually-hidden">{t('list.actions')}</span>
-            </th>
-          </>
-        }
-        row={(member) => (
-          <tr key={member._id}>
-            <td>
-              <span className="members__who">
-                <Link className="members__link" to={memberDetailPath(member._id)}>
-                  {member.name}
-                </Link>
-                <span className="members__email">{member.email}</span>
-              </span>
-            </td>
-            <td data-label={t('list.role')}>{member.role.name}</td>
-            <td data-label={t('list.groups')}>
-              <GroupChips member={member} />
-            </td>
-            <td data-label={t('list.status')}>
-              <span className="members__badges">
-                <span className={`status status--${member.status.toLowerCase()}`}>
-                  {t(`status.${member.status}`)}
-                </span>
-                {member.invitePending ? (
-                  <span className="status status--pending">{t('status.invited')}</span>
-                ) : null}
-              </span>
-            </td>
-            <td data-label={t('list.lastActive')} className="table__number">
-              {formatDate(member.lastActiveAt, t('list.never'))}
-            </td>
-            <td>
-              <div className="table__actions">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={t('list.editName', { name: member.name })}
-                  onClick={() => setEditing(member)}
-                >
-                  {t('list.edit')}
-                </Button>
-                {member.status === 'Active' ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('list.deactivateName', { name: member.name })}
-                    disabled={member.isDefaultAdmin}
-                    onClick={() => setConfirming({ member, action: 'deactivate' })}
-                  >
-                    {t('list.deactivate')}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('list.activateName', { name: member.name })}
-                    onClick={() => void activate(member)}
-                  >
-                    {t('list.activate')}
-                  </Button>
-                )}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('list.deleteName', { name: member.name })}
-                  disabled={member.isDefaultAdmin}
-                  onClick={() => setConfirming({ member, action: 'delete' })}
-                >
-                  {t('list.delete')}
-                </Button>
-              </div>
-            </td>
-          </tr>
-        )}
-      />
+      }
+      noun={t('list.noun')}
+      empty={{
+        title: filtered ? t('list.noMatch') : t('list.none'),
+        description: filtered ? t('list.noMatchText') : t('list.noneText'),
+      }}
+      columns={columns}
+      rowKey={(member) => member._id}
+    >
       {editing ? (
         <EditMemberDialog
           member={editing}
@@ -255,6 +239,6 @@ export const MembersPage = () => {
           }}
         />
       ) : null}
-    </div>
+    </ListScreen>
   );
 };
