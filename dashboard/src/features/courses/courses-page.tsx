@@ -7,13 +7,9 @@ import { useCourseText } from '../../i18n/course-text.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox } from '../../ui/table.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { CourseAccess } from './course-access.tsx';
 import './courses.css';
 
@@ -23,21 +19,25 @@ const enrolmentsPath = (id: string) => fillPath(paths.enterprise.courseEnrollmen
 
 const CourseList = () => {
   const { t, message: text, category, level, price } = useCourseText();
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), 400);
   const [status, setStatus] = useState<Status>('all');
   const [unpublishing, setUnpublishing] = useState<ManagedCourse | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [institution, setInstitution] = useState(true);
-  const list = usePagedList([courses.list.path, searchInput, status], async (currentPage) => {
-    const page = await api.call(courses.list, {
-      searchInput,
-      currentPage,
-      ...(status === 'all' ? {} : { status }),
-    });
-    setInstitution(page.isInstitution);
-    return page;
+  const screen = useListScreen<ManagedCourse>({
+    call: courses.list,
+    filters: [status],
+    debounceMs: 400,
+    fetch: async ({ search: searchInput, currentPage }) => {
+      const page = await api.call(courses.list, {
+        searchInput,
+        currentPage,
+        ...(status === 'all' ? {} : { status }),
+      });
+      setInstitution(page.isInstitution);
+      return page;
+    },
   });
+  const { list } = screen;
 
   const publish = async (course: ManagedCourse, published: boolean) => {
     setBusy(course._id);
@@ -56,29 +56,115 @@ const CourseList = () => {
     }
   };
 
-  return (
-    <div className="courses">
-      <PageHeader
-        title={t('list.title')}
-        description={t('list.description')}
-        actions={
-          <Link className="btn btn--primary btn--md" to={paths.enterprise.createCourse}>
-            {t('list.new')}
+  const columns: Column<ManagedCourse>[] = [
+    {
+      header: t('list.course'),
+      unlabelled: true,
+      cell: (course) => (
+        <span className="courses__who">
+          {course.imageUrl ? (
+            <img className="courses__thumb" src={course.imageUrl} alt="" />
+          ) : (
+            <span className="courses__thumb" aria-hidden="true" />
+          )}
+          <span>
+            <Link className="courses__name" to={editPath(course._id)}>
+              {course.name}
+            </Link>
+            <span className="courses__meta">
+              {category(course.category)} · {level(course.level)} · {course.duration}
+            </span>
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: t('list.price'),
+      className: 'table__number',
+      cell: (course) => price(course.priceCents, course.currency),
+    },
+    {
+      header: t('list.status'),
+      cell: (course) => (
+        <span className={`status ${course.published ? 'status--active' : 'status--inactive'}`}>
+          {course.published ? t('list.published') : t('list.draft')}
+        </span>
+      ),
+    },
+    {
+      header: t('list.enrolments'),
+      className: 'table__number',
+      cell: (course) => (
+        <Link
+          to={enrolmentsPath(course._id)}
+          aria-label={t('list.enrolmentsIn', {
+            count: course.enrolmentCount,
+            n: formatNumber(course.enrolmentCount),
+            name: course.name,
+          })}
+        >
+          {formatNumber(course.enrolmentCount)}
+        </Link>
+      ),
+    },
+    {
+      header: t('list.actions'),
+      hiddenHeader: true,
+      cell: (course) => (
+        <div className="table__actions">
+          <Link
+            className="btn btn--secondary btn--sm"
+            to={editPath(course._id)}
+            aria-label={t('list.editName', { name: course.name })}
+          >
+            {t('list.edit')}
           </Link>
-        }
-      />
-      {!institution ? (
-        <p className="courses__notice" role="note">
-          {t('list.notInstitution')}
-        </p>
-      ) : null}
-      <div className="list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+          {course.published ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.unpublishName', { name: course.name })}
+              onClick={() => setUnpublishing(course)}
+            >
+              {t('list.unpublish')}
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.publishName', { name: course.name })}
+              loading={busy === course._id}
+              disabled={!institution}
+              onClick={() => void publish(course, true)}
+            >
+              {t('list.publish')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <ListScreen
+      className="courses"
+      title={t('list.title')}
+      description={t('list.description')}
+      actions={
+        <Link className="btn btn--primary btn--md" to={paths.enterprise.createCourse}>
+          {t('list.new')}
+        </Link>
+      }
+      notice={
+        !institution ? (
+          <p className="courses__notice" role="note">
+            {t('list.notInstitution')}
+          </p>
+        ) : null
+      }
+      screen={screen}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder') }}
+      filters={
         <fieldset className="segmented">
           <legend className="visually-hidden">{t('list.status')}</legend>
           {(['all', 'published', 'draft'] as const).map((value) => (
@@ -96,100 +182,16 @@ const CourseList = () => {
             </label>
           ))}
         </fieldset>
-      </div>
-      <PagedTable
-        list={list}
-        noun={t('list.noun')}
-        empty={
-          searchInput || status !== 'all'
-            ? { title: t('list.noMatch'), description: t('list.noMatchText') }
-            : { title: t('list.none'), description: t('list.noneText') }
-        }
-        head={
-          <>
-            <th scope="col">{t('list.course')}</th>
-            <th scope="col">{t('list.price')}</th>
-            <th scope="col">{t('list.status')}</th>
-            <th scope="col">{t('list.enrolments')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('list.actions')}</span>
-            </th>
-          </>
-        }
-        row={(course) => (
-          <tr key={course._id}>
-            <td>
-              <span className="courses__who">
-                {course.imageUrl ? (
-                  <img className="courses__thumb" src={course.imageUrl} alt="" />
-                ) : (
-                  <span className="courses__thumb" aria-hidden="true" />
-                )}
-                <span>
-                  <Link className="courses__name" to={editPath(course._id)}>
-                    {course.name}
-                  </Link>
-                  <span className="courses__meta">
-                    {category(course.category)} · {level(course.level)} · {course.duration}
-                  </span>
-                </span>
-              </span>
-            </td>
-            <td data-label={t('list.price')} className="table__number">
-              {price(course.priceCents, course.currency)}
-            </td>
-            <td data-label={t('list.status')}>
-              <span className={`status ${course.published ? 'status--active' : 'status--inactive'}`}>
-                {course.published ? t('list.published') : t('list.draft')}
-              </span>
-            </td>
-            <td data-label={t('list.enrolments')} className="table__number">
-              <Link
-                to={enrolmentsPath(course._id)}
-                aria-label={t('list.enrolmentsIn', {
-                  count: course.enrolmentCount,
-                  n: formatNumber(course.enrolmentCount),
-                  name: course.name,
-                })}
-              >
-                {formatNumber(course.enrolmentCount)}
-              </Link>
-            </td>
-            <td>
-              <div className="table__actions">
-                <Link
-                  className="btn btn--secondary btn--sm"
-                  to={editPath(course._id)}
-                  aria-label={t('list.editName', { name: course.name })}
-                >
-                  {t('list.edit')}
-                </Link>
-                {course.published ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('list.unpublishName', { name: course.name })}
-                    onClick={() => setUnpublishing(course)}
-                  >
-                    {t('list.unpublish')}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('list.publishName', { name: course.name })}
-                    loading={busy === course._id}
-                    disabled={!institution}
-                    onClick={() => void publish(course, true)}
-                  >
-                    {t('list.publish')}
-                  </Button>
-                )}
-              </div>
-            </td>
-          </tr>
-        )}
-      />
+      }
+      noun={t('list.noun')}
+      empty={
+        screen.search || status !== 'all'
+          ? { title: t('list.noMatch'), description: t('list.noMatchText') }
+          : { title: t('list.none'), description: t('list.noneText') }
+      }
+      columns={columns}
+      rowKey={(course) => course._id}
+    >
       {unpublishing ? (
         <ConfirmDialog
           title={t('list.unpublishTitle', { name: unpublishing.name })}
@@ -200,7 +202,7 @@ const CourseList = () => {
           onCancel={() => setUnpublishing(null)}
         />
       ) : null}
-    </div>
+    </ListScreen>
   );
 };
 
