@@ -1,74 +1,103 @@
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminVocabulary, type VocabularyWord } from '@coach/shared/contract/admin-vocabulary';
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useCall } from '../../lib/use-call.ts';
-import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { ImportVocabularyDialog, WordFormDialog } from './vocabulary-dialogs.tsx';
 import './admin-vocabulary.css';
 
-/** /admin/vocabulary: the platform's words for vocabulary practice (issue 7, spec §2). */
+/** /admin/vocabulary: the platform's words for vocabulary practice (spec §2). */
 export const AdminVocabularyPage = () => {
   const { t } = useTranslation('admin-vocabulary');
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState('');
   // A failure leaves the filter with "All categories" only; the list shows its own error.
   const categoryList = useCall(adminVocabulary.categories, {});
   const categories = categoryList.state.status === 'ready' ? categoryList.state.data : [];
   const loadCategories = categoryList.reload;
-  const list = usePagedList([adminVocabulary.list.path, searchInput, category], (currentPage) =>
-    api.call(adminVocabulary.list, {
-      searchInput,
-      currentPage,
-      ...(category ? { category } : {}),
-    }),
-  );
+  const screen = useListScreen<VocabularyWord>({
+    call: adminVocabulary.list,
+    filters: [category],
+    fetch: ({ search: searchInput, currentPage }) =>
+      api.call(adminVocabulary.list, { searchInput, currentPage, ...(category ? { category } : {}) }),
+    remove: async (word) => (await api.callWithMessage(adminVocabulary.remove, { wordId: word._id })).message,
+    afterRemoved: loadCategories,
+  });
   const [editing, setEditing] = useState<VocabularyWord | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
 
   const changed = () => {
-    void list.reload();
+    void screen.list.reload();
     loadCategories();
   };
 
-  const deletion = useConfirmedDelete<VocabularyWord>(
-    async (word) => (await api.callWithMessage(adminVocabulary.remove, { wordId: word._id })).message,
-    changed,
-  );
+  const columns: Column<VocabularyWord>[] = [
+    {
+      header: t('list.word'),
+      unlabelled: true,
+      cell: (word) => (
+        <>
+          <span className="admin-vocabulary__word">{word.word}</span>
+          <span className="admin-vocabulary__meaning">{truncateText(word.meaning)}</span>
+        </>
+      ),
+    },
+    {
+      header: t('list.example'),
+      className: 'admin-vocabulary__example',
+      cell: (word) => truncateText(word.example),
+    },
+    {
+      header: t('list.level'),
+      cell: (word) => <span className="chip chip--accent">{t(`levels.${word.level}`)}</span>,
+    },
+    { header: t('list.category'), cell: (word) => word.category },
+    {
+      header: t('list.actions'),
+      hiddenHeader: true,
+      cell: (word) => (
+        <div className="table__actions">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('list.editName', { word: word.word })}
+            onClick={() => setEditing(word)}
+          >
+            {t('list.edit')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('list.deleteName', { word: word.word })}
+            onClick={() => screen.deletion.ask(word)}
+          >
+            {t('list.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
-  const filtered = Boolean(searchInput || category);
+  const filtered = Boolean(screen.search || category);
   return (
-    <div className="admin-vocabulary">
-      <PageHeader
-        title={t('list.title')}
-        description={t('list.description')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setImporting(true)}>
-              {t('list.import')}
-            </Button>
-            <Button onClick={() => setEditing('new')}>{t('list.add')}</Button>
-          </>
-        }
-      />
-      <div className="list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+    <ListScreen
+      className="admin-vocabulary"
+      title={t('list.title')}
+      description={t('list.description')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            {t('list.import')}
+          </Button>
+          <Button onClick={() => setEditing('new')}>{t('list.add')}</Button>
+        </>
+      }
+      screen={screen}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder') }}
+      filters={
         <div className="admin-vocabulary__filter">
           <SelectField
             label={t('list.category')}
@@ -83,63 +112,20 @@ export const AdminVocabularyPage = () => {
             ))}
           </SelectField>
         </div>
-      </div>
-
-      <PagedTable
-        list={list}
-        noun={t('list.noun')}
-        empty={{
-          title: filtered ? t('list.noMatch') : t('list.none'),
-          description: filtered ? t('list.noMatchText') : t('list.noneText'),
-        }}
-        head={
-          <>
-            <th scope="col">{t('list.word')}</th>
-            <th scope="col">{t('list.example')}</th>
-            <th scope="col">{t('list.level')}</th>
-            <th scope="col">{t('list.category')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('list.actions')}</span>
-            </th>
-          </>
-        }
-        row={(word) => (
-          <tr key={word._id}>
-            <td>
-              <span className="admin-vocabulary__word">{word.word}</span>
-              <span className="admin-vocabulary__meaning">{truncateText(word.meaning)}</span>
-            </td>
-            <td data-label={t('list.example')} className="admin-vocabulary__example">
-              {truncateText(word.example)}
-            </td>
-            <td data-label={t('list.level')}>
-              <span className="chip chip--accent">{t(`levels.${word.level}`)}</span>
-            </td>
-            <td data-label={t('list.category')}>{word.category}</td>
-            <td>
-              <div className="table__actions">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={t('list.editName', { word: word.word })}
-                  onClick={() => setEditing(word)}
-                >
-                  {t('list.edit')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('list.deleteName', { word: word.word })}
-                  onClick={() => deletion.ask(word)}
-                >
-                  {t('list.delete')}
-                </Button>
-              </div>
-            </td>
-          </tr>
-        )}
-      />
-
+      }
+      noun={t('list.noun')}
+      empty={{
+        title: filtered ? t('list.noMatch') : t('list.none'),
+        description: filtered ? t('list.noMatchText') : t('list.noneText'),
+      }}
+      columns={columns}
+      rowKey={(word) => word._id}
+      confirmDelete={(word) => ({
+        title: t('confirm.title', { word: word.word }),
+        description: t('confirm.text'),
+        confirmLabel: t('confirm.submit'),
+      })}
+    >
       {editing ? (
         <WordFormDialog
           word={editing === 'new' ? null : editing}
@@ -152,14 +138,6 @@ export const AdminVocabularyPage = () => {
         />
       ) : null}
       {importing ? <ImportVocabularyDialog onClose={() => setImporting(false)} onImported={changed} /> : null}
-      {deletion.pending ? (
-        <ConfirmDialog
-          title={t('confirm.title', { word: deletion.pending.word })}
-          description={t('confirm.text')}
-          confirmLabel={t('confirm.submit')}
-          {...deletion.dialog}
-        />
-      ) : null}
-    </div>
+    </ListScreen>
   );
 };
