@@ -1,38 +1,34 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox } from '../../ui/table.tsx';
 import { EnterpriseSelect } from '../../widgets/enterprise-select.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import './admin-members.css';
 
 type StatusFilter = 'all' | 'Active' | 'Inactive';
 
-/** /admin/enterprises/members: members of every enterprise; search, filter and deactivate (issue 7). */
+/** /admin/enterprises/members: members of every enterprise; search, filter and deactivate (spec §2). */
 export const AdminMembersPage = () => {
   const { t } = useTranslation('admin-members');
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [enterpriseId, setEnterpriseId] = useState('');
-  const list = usePagedList([adminMembers.list.path, searchInput, status, enterpriseId], (currentPage) =>
-    api.call(adminMembers.list, {
-      searchInput,
-      currentPage,
-      ...(status === 'all' ? {} : { status }),
-      ...(enterpriseId ? { enterpriseId } : {}),
-    }),
-  );
+  const screen = useListScreen<AdminMember>({
+    call: adminMembers.list,
+    filters: [status, enterpriseId],
+    fetch: ({ search: searchInput, currentPage }) =>
+      api.call(adminMembers.list, {
+        searchInput,
+        currentPage,
+        ...(status === 'all' ? {} : { status }),
+        ...(enterpriseId ? { enterpriseId } : {}),
+      }),
+  });
   const [confirming, setConfirming] = useState<AdminMember | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -45,7 +41,7 @@ export const AdminMembersPage = () => {
       });
       notify.success(message);
       setConfirming(null);
-      await list.reload();
+      await screen.list.reload();
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
     } finally {
@@ -53,17 +49,79 @@ export const AdminMembersPage = () => {
     }
   };
 
-  const filtered = Boolean(searchInput || status !== 'all' || enterpriseId);
+  const columns: Column<AdminMember>[] = [
+    {
+      header: t('list.member'),
+      unlabelled: true,
+      cell: (member) => (
+        <>
+          <span className="admin-members__name">{member.name}</span>
+          <span className="admin-members__email">{member.email}</span>
+        </>
+      ),
+    },
+    { header: t('list.enterprise'), cell: (member) => member.enterprise.company_name },
+    {
+      header: t('list.role'),
+      cell: (member) => (
+        <>
+          {member.role.name}
+          {member.isDefaultAdmin ? (
+            <span className="chip admin-members__chip">{t('list.defaultAdmin')}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: t('list.status'),
+      cell: (member) => (
+        <span className={`status status--${member.status.toLowerCase()}`}>
+          {t(`status.${member.status}`)}
+        </span>
+      ),
+    },
+    { header: t('list.lastActive'), cell: (member) => formatDate(member.lastActiveAt, t('list.never')) },
+    {
+      header: t('list.actions'),
+      hiddenHeader: true,
+      cell: (member) => (
+        <div className="table__actions">
+          {member.status === 'Active' ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.deactivateName', { name: member.name })}
+              disabled={member.isDefaultAdmin}
+              title={member.isDefaultAdmin ? t('list.defaultAdminStays') : undefined}
+              onClick={() => setConfirming(member)}
+            >
+              {t('list.deactivate')}
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.activateName', { name: member.name })}
+              disabled={busy}
+              onClick={() => void setMemberStatus(member, 'Active')}
+            >
+              {t('list.activate')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(screen.search || status !== 'all' || enterpriseId);
   return (
-    <div className="admin-members">
-      <PageHeader title={t('list.title')} description={t('list.description')} />
-      <div className="list-toolbar">
-        <SearchBox
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+    <ListScreen
+      className="admin-members"
+      title={t('list.title')}
+      description={t('list.description')}
+      screen={screen}
+      search={{ label: t('list.search'), placeholder: t('list.searchPlaceholder') }}
+      filters={
         <div className="admin-members__filters">
           <EnterpriseSelect value={enterpriseId} onChange={setEnterpriseId} />
           <fieldset className="segmented">
@@ -85,75 +143,15 @@ export const AdminMembersPage = () => {
             ))}
           </fieldset>
         </div>
-      </div>
-
-      <PagedTable
-        list={list}
-        noun={t('list.noun')}
-        empty={{
-          title: filtered ? t('list.noMatch') : t('list.none'),
-          description: filtered ? t('list.noMatchText') : t('list.noneText'),
-        }}
-        head={
-          <>
-            <th scope="col">{t('list.member')}</th>
-            <th scope="col">{t('list.enterprise')}</th>
-            <th scope="col">{t('list.role')}</th>
-            <th scope="col">{t('list.status')}</th>
-            <th scope="col">{t('list.lastActive')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('list.actions')}</span>
-            </th>
-          </>
-        }
-        row={(member) => (
-          <tr key={member._id}>
-            <td>
-              <span className="admin-members__name">{member.name}</span>
-              <span className="admin-members__email">{member.email}</span>
-            </td>
-            <td data-label={t('list.enterprise')}>{member.enterprise.company_name}</td>
-            <td data-label={t('list.role')}>
-              {member.role.name}
-              {member.isDefaultAdmin ? (
-                <span className="chip admin-members__chip">{t('list.defaultAdmin')}</span>
-              ) : null}
-            </td>
-            <td data-label={t('list.status')}>
-              <span className={`status status--${member.status.toLowerCase()}`}>
-                {t(`status.${member.status}`)}
-              </span>
-            </td>
-            <td data-label={t('list.lastActive')}>{formatDate(member.lastActiveAt, t('list.never'))}</td>
-            <td>
-              <div className="table__actions">
-                {member.status === 'Active' ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('list.deactivateName', { name: member.name })}
-                    disabled={member.isDefaultAdmin}
-                    title={member.isDefaultAdmin ? t('list.defaultAdminStays') : undefined}
-                    onClick={() => setConfirming(member)}
-                  >
-                    {t('list.deactivate')}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('list.activateName', { name: member.name })}
-                    disabled={busy}
-                    onClick={() => void setMemberStatus(member, 'Active')}
-                  >
-                    {t('list.activate')}
-                  </Button>
-                )}
-              </div>
-            </td>
-          </tr>
-        )}
-      />
+      }
+      noun={t('list.noun')}
+      empty={{
+        title: filtered ? t('list.noMatch') : t('list.none'),
+        description: filtered ? t('list.noMatchText') : t('list.noneText'),
+      }}
+      columns={columns}
+      rowKey={(member) => member._id}
+    >
       {confirming ? (
         <ConfirmDialog
           title={t('confirm.title', { name: confirming.name })}
@@ -167,6 +165,6 @@ export const AdminMembersPage = () => {
           onCancel={() => setConfirming(null)}
         />
       ) : null}
-    </div>
+    </ListScreen>
   );
 };
