@@ -1,4 +1,3 @@
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminContent, type PlatformContent } from '@coach/shared/contract/admin-content';
 import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey } from '@coach/shared/contract/video';
 import { truncateText } from '@coach/shared/format/truncate-text';
@@ -8,17 +7,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
-import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
-import { SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { formatDuration } from './format.ts';
 import '../../ui/video-player/video-player-dialog.css';
 import './admin-content.css';
@@ -56,46 +50,126 @@ const PreviewDialog = ({ video, onClose }: { video: PlatformContent; onClose: ()
   );
 };
 
-/** /admin/content-library: the platform's videos, offered to enterprises (issue 7, spec §2). */
+/** /admin/content-library: the platform's videos, offered to enterprises (spec §2). */
 export const AdminContentLibraryPage = () => {
   const { t } = useTranslation('admin-content');
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState<VideoCategoryKey | ''>('');
-  const list = usePagedList([adminContent.list.path, searchInput, category], (currentPage) =>
-    api.call(adminContent.list, { searchInput, currentPage, ...(category ? { category } : {}) }),
-  );
+  const screen = useListScreen<PlatformContent>({
+    call: adminContent.list,
+    filters: [category],
+    fetch: ({ search: searchInput, currentPage }) =>
+      api.call(adminContent.list, { searchInput, currentPage, ...(category ? { category } : {}) }),
+    remove: async (video) =>
+      (await api.callWithMessage(adminContent.remove, { contentId: video._id })).message,
+  });
   const [playing, setPlaying] = useState<PlatformContent | null>(null);
-  const deletion = useConfirmedDelete<PlatformContent>(
-    async (video) => (await api.callWithMessage(adminContent.remove, { contentId: video._id })).message,
-    () => list.reload(),
-  );
   const bulkFor = (video: PlatformContent) =>
     `${paths.admin.bulkContent}?contentId=${encodeURIComponent(video._id)}`;
 
-  const filtered = Boolean(searchInput || category);
+  const columns: Column<PlatformContent>[] = [
+    {
+      header: t('library.video'),
+      unlabelled: true,
+      cell: (video) => (
+        <div className="admin-content__video">
+          <button
+            type="button"
+            className="admin-content__thumb"
+            // The name holds the duration the button shows (label-in-name).
+            aria-label={
+              video.durationSeconds > 0
+                ? t('library.playFor', {
+                    title: video.title,
+                    duration: formatDuration(video.durationSeconds),
+                  })
+                : t('library.playTitle', { title: video.title })
+            }
+            onClick={() => setPlaying(video)}
+          >
+            {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" /> : null}
+            <span className="admin-content__play" aria-hidden="true">
+              ▶
+            </span>
+            {video.durationSeconds > 0 ? (
+              <span className="admin-content__duration">{formatDuration(video.durationSeconds)}</span>
+            ) : null}
+          </button>
+          <div className="admin-content__text">
+            <Link className="admin-content__title" to={fillPath(paths.admin.editContent, { id: video._id })}>
+              {video.title}
+            </Link>
+            {video.description ? (
+              <span className="admin-content__description">{truncateText(video.description)}</span>
+            ) : null}
+          </div>
+        </div>
+      ),
+    },
+    {
+      header: t('library.category'),
+      cell: (video) => <span className="chip chip--accent">{t(`categories.${video.category}`)}</span>,
+    },
+    {
+      header: t('library.coach'),
+      cell: (video) => video.coach || <span className="admin-content__muted">{t('library.noCoach')}</span>,
+    },
+    {
+      header: t('library.enterprises'),
+      cell: (video) => (
+        <span className={video.enterpriseCount ? 'chip' : 'admin-content__muted'}>
+          {video.enterpriseCount ? formatNumber(video.enterpriseCount) : t('library.notOffered')}
+        </span>
+      ),
+    },
+    {
+      header: t('library.actions'),
+      hiddenHeader: true,
+      cell: (video) => (
+        <div className="table__actions">
+          <DropdownMenu
+            label={t('library.actionsFor', { title: video.title })}
+            trigger={
+              <Button variant="ghost" size="sm">
+                ⋯<span className="visually-hidden">{t('library.actionsFor', { title: video.title })}</span>
+              </Button>
+            }
+          >
+            <DropdownMenuItem onSelect={() => setPlaying(video)}>{t('library.play')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => navigate(fillPath(paths.admin.editContent, { id: video._id }))}>
+              {t('library.edit')}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => navigate(bulkFor(video))}>
+              {t('library.offer')}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => screen.deletion.ask(video)}>
+              {t('library.delete')}
+            </DropdownMenuItem>
+          </DropdownMenu>
+        </div>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(screen.search || category);
   return (
-    <div className="admin-content">
-      <PageHeader
-        title={t('library.title')}
-        description={t('library.description')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => navigate(paths.admin.bulkContent)}>
-              {t('library.assign')}
-            </Button>
-            <Button onClick={() => navigate(paths.admin.createContent)}>{t('library.add')}</Button>
-          </>
-        }
-      />
-      <div className="list-toolbar admin-content__toolbar">
-        <SearchBox
-          label={t('library.search')}
-          placeholder={t('library.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+    <ListScreen
+      className="admin-content"
+      title={t('library.title')}
+      description={t('library.description')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => navigate(paths.admin.bulkContent)}>
+            {t('library.assign')}
+          </Button>
+          <Button onClick={() => navigate(paths.admin.createContent)}>{t('library.add')}</Button>
+        </>
+      }
+      screen={screen}
+      search={{ label: t('library.search'), placeholder: t('library.searchPlaceholder') }}
+      toolbarClassName="list-toolbar admin-content__toolbar"
+      filters={
         <div className="admin-content__filter">
           <SelectField
             label={t('library.category')}
@@ -110,122 +184,24 @@ export const AdminContentLibraryPage = () => {
             ))}
           </SelectField>
         </div>
-      </div>
-
-      <PagedTable
-        list={list}
-        noun={t('library.noun')}
-        empty={{
-          title: filtered ? t('library.noMatch') : t('library.none'),
-          description: filtered ? t('library.noMatchText') : t('library.noneText'),
-        }}
-        head={
-          <>
-            <th scope="col">{t('library.video')}</th>
-            <th scope="col">{t('library.category')}</th>
-            <th scope="col">{t('library.coach')}</th>
-            <th scope="col">{t('library.enterprises')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('library.actions')}</span>
-            </th>
-          </>
-        }
-        row={(video) => (
-          <tr key={video._id}>
-            <td>
-              <div className="admin-content__video">
-                <button
-                  type="button"
-                  className="admin-content__thumb"
-                  // The name holds the duration the button shows (label-in-name).
-                  aria-label={
-                    video.durationSeconds > 0
-                      ? t('library.playFor', {
-                          title: video.title,
-                          duration: formatDuration(video.durationSeconds),
-                        })
-                      : t('library.playTitle', { title: video.title })
-                  }
-                  onClick={() => setPlaying(video)}
-                >
-                  {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" /> : null}
-                  <span className="admin-content__play" aria-hidden="true">
-                    ▶
-                  </span>
-                  {video.durationSeconds > 0 ? (
-                    <span className="admin-content__duration">{formatDuration(video.durationSeconds)}</span>
-                  ) : null}
-                </button>
-                <div className="admin-content__text">
-                  <Link
-                    className="admin-content__title"
-                    to={fillPath(paths.admin.editContent, { id: video._id })}
-                  >
-                    {video.title}
-                  </Link>
-                  {video.description ? (
-                    <span className="admin-content__description">{truncateText(video.description)}</span>
-                  ) : null}
-                </div>
-              </div>
-            </td>
-            <td data-label={t('library.category')}>
-              <span className="chip chip--accent">{t(`categories.${video.category}`)}</span>
-            </td>
-            <td data-label={t('library.coach')}>
-              {video.coach || <span className="admin-content__muted">{t('library.noCoach')}</span>}
-            </td>
-            <td data-label={t('library.enterprises')}>
-              <span className={video.enterpriseCount ? 'chip' : 'admin-content__muted'}>
-                {video.enterpriseCount ? formatNumber(video.enterpriseCount) : t('library.notOffered')}
-              </span>
-            </td>
-            <td>
-              <div className="table__actions">
-                <DropdownMenu
-                  label={t('library.actionsFor', { title: video.title })}
-                  trigger={
-                    <Button variant="ghost" size="sm">
-                      ⋯
-                      <span className="visually-hidden">
-                        {t('library.actionsFor', { title: video.title })}
-                      </span>
-                    </Button>
-                  }
-                >
-                  <DropdownMenuItem onSelect={() => setPlaying(video)}>{t('library.play')}</DropdownMenuItem>
-                  <DropdownMenuItem
-                    onSelect={() => navigate(fillPath(paths.admin.editContent, { id: video._id }))}
-                  >
-                    {t('library.edit')}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => navigate(bulkFor(video))}>
-                    {t('library.offer')}
-                  </DropdownMenuItem>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem onSelect={() => deletion.ask(video)}>
-                    {t('library.delete')}
-                  </DropdownMenuItem>
-                </DropdownMenu>
-              </div>
-            </td>
-          </tr>
-        )}
-      />
-
+      }
+      noun={t('library.noun')}
+      empty={{
+        title: filtered ? t('library.noMatch') : t('library.none'),
+        description: filtered ? t('library.noMatchText') : t('library.noneText'),
+      }}
+      columns={columns}
+      rowKey={(video) => video._id}
+      confirmDelete={(video) => ({
+        title: t('library.deleteTitle', { title: video.title }),
+        description:
+          video.enterpriseCount > 0
+            ? t('library.deleteHeld', { count: video.enterpriseCount })
+            : t('library.deleteText'),
+        confirmLabel: t('library.deleteConfirm'),
+      })}
+    >
       {playing ? <PreviewDialog video={playing} onClose={() => setPlaying(null)} /> : null}
-      {deletion.pending ? (
-        <ConfirmDialog
-          title={t('library.deleteTitle', { title: deletion.pending.title })}
-          description={
-            deletion.pending.enterpriseCount > 0
-              ? t('library.deleteHeld', { count: deletion.pending.enterpriseCount })
-              : t('library.deleteText')
-          }
-          confirmLabel={t('library.deleteConfirm')}
-          {...deletion.dialog}
-        />
-      ) : null}
-    </div>
+    </ListScreen>
   );
 };
