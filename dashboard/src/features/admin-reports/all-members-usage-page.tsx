@@ -1,5 +1,4 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminReports, type MemberUsage, USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,30 +7,29 @@ import { api } from '../../lib/api.ts';
 import { formatUtcDay } from '../../lib/dates.ts';
 import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox } from '../../ui/table.tsx';
+import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { ReportFilters, rangeQuery, useReportRange } from './report-filters.tsx';
 import './admin-reports.css';
 
-/** /admin/reports/all-members-usage: every member's tasks, minutes, videos and last activity (issue 7). */
+/** /admin/reports/all-members-usage: every member's tasks, minutes, videos and last activity (spec §2). */
 export const AllMembersUsagePage = () => {
   const { t } = useTranslation('admin-reports');
   const [range, setRange] = useReportRange();
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
-  const query = { ...rangeQuery(range), ...(searchInput ? { searchInput } : {}) };
-  const list = usePagedList(
-    [adminReports.allMembersUsage.path, JSON.stringify({ query, reversed })],
-    (currentPage) =>
+  const screen = useListScreen<MemberUsage>({
+    call: adminReports.allMembersUsage,
+    filters: [JSON.stringify({ range: rangeQuery(range), reversed })],
+    fetch: ({ search: searchInput, currentPage }) =>
       reversed
         ? Promise.reject(new Error(t('filters.reversed')))
-        : api.call(adminReports.allMembersUsage, { ...query, currentPage }),
-  );
+        : api.call(adminReports.allMembersUsage, {
+            ...rangeQuery(range),
+            ...(searchInput ? { searchInput } : {}),
+            currentPage,
+          }),
+  });
+  const query = { ...rangeQuery(range), ...(screen.search ? { searchInput: screen.search } : {}) };
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -49,75 +47,53 @@ export const AllMembersUsagePage = () => {
     }
   };
 
+  const columns: Column<MemberUsage>[] = [
+    {
+      header: t('usage.member'),
+      cell: (member) => (
+        <span className="report-member">
+          <span className="report-member__name">{member.name}</span>
+          <span className="report-member__email">{member.email}</span>
+        </span>
+      ),
+    },
+    { header: t('enterprise'), cell: (member) => member.enterpriseName },
+    {
+      header: t('usage.tasksCompleted'),
+      numeric: true,
+      cell: (member) => formatNumber(member.tasksCompleted),
+    },
+    {
+      header: t('usage.minutesPractised'),
+      numeric: true,
+      cell: (member) => formatNumber(member.minutesPractised),
+    },
+    { header: t('usage.videosWatched'), numeric: true, cell: (member) => formatNumber(member.videosWatched) },
+    {
+      header: t('usage.lastActive'),
+      className: 'report-nowrap',
+      cell: (member) => formatUtcDay(member.lastActiveDay, t('usage.never')),
+    },
+  ];
+
   return (
-    <div className="admin-reports">
-      <PageHeader
-        title={t('usage.title')}
-        description={t('usage.description')}
-        actions={
-          <Button
-            variant="secondary"
-            loading={exporting}
-            disabled={reversed}
-            onClick={() => void exportCsv()}
-          >
-            {t('usage.export')}
-          </Button>
-        }
-      />
-      <div className="list-toolbar report-toolbar">
-        <ReportFilters value={range} onChange={setRange} />
-        <SearchBox
-          label={t('usage.search')}
-          placeholder={t('usage.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <PagedTable<MemberUsage>
-        list={list}
-        noun={t('usage.noun')}
-        empty={{ title: t('usage.noMatch'), description: t('usage.noMatchText') }}
-        head={
-          <>
-            <th scope="col">{t('usage.member')}</th>
-            <th scope="col">{t('enterprise')}</th>
-            <th scope="col" className="table__number">
-              {t('usage.tasksCompleted')}
-            </th>
-            <th scope="col" className="table__number">
-              {t('usage.minutesPractised')}
-            </th>
-            <th scope="col" className="table__number">
-              {t('usage.videosWatched')}
-            </th>
-            <th scope="col">{t('usage.lastActive')}</th>
-          </>
-        }
-        row={(member) => (
-          <tr key={member._id}>
-            <td data-label={t('usage.member')}>
-              <span className="report-member">
-                <span className="report-member__name">{member.name}</span>
-                <span className="report-member__email">{member.email}</span>
-              </span>
-            </td>
-            <td data-label={t('enterprise')}>{member.enterpriseName}</td>
-            <td data-label={t('usage.tasksCompleted')} className="table__number">
-              {formatNumber(member.tasksCompleted)}
-            </td>
-            <td data-label={t('usage.minutesPractised')} className="table__number">
-              {formatNumber(member.minutesPractised)}
-            </td>
-            <td data-label={t('usage.videosWatched')} className="table__number">
-              {formatNumber(member.videosWatched)}
-            </td>
-            <td data-label={t('usage.lastActive')} className="report-nowrap">
-              {formatUtcDay(member.lastActiveDay, t('usage.never'))}
-            </td>
-          </tr>
-        )}
-      />
-    </div>
+    <ListScreen
+      className="admin-reports"
+      title={t('usage.title')}
+      description={t('usage.description')}
+      actions={
+        <Button variant="secondary" loading={exporting} disabled={reversed} onClick={() => void exportCsv()}>
+          {t('usage.export')}
+        </Button>
+      }
+      screen={screen}
+      toolbarClassName="list-toolbar report-toolbar"
+      start={<ReportFilters value={range} onChange={setRange} />}
+      search={{ label: t('usage.search'), placeholder: t('usage.searchPlaceholder') }}
+      noun={t('usage.noun')}
+      empty={{ title: t('usage.noMatch'), description: t('usage.noMatchText') }}
+      columns={columns}
+      rowKey={(member) => member._id}
+    />
   );
 };
