@@ -1,17 +1,13 @@
-import { GROUP_SEARCH_DEBOUNCE_MS, PENDING_REVIEW_PAGE_SIZE } from '@coach/shared/constants/timing';
+import { PENDING_REVIEW_PAGE_SIZE } from '@coach/shared/constants/timing';
 import { type PendingReviewRow, tasks } from '@coach/shared/contract/tasks';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
-import { PagedTable } from '../../ui/paged-table.tsx';
-import { SearchBox, SortHeader, type SortState } from '../../ui/table.tsx';
+import { type Column, ListView, useListScreen } from '../../widgets/list-screen.tsx';
 
 type SortBy = 'name' | 'taskName' | 'completedAt';
 
@@ -25,12 +21,11 @@ const reviewPath = (row: PendingReviewRow) =>
 export const PendingReview = () => {
   const { t } = useTranslation('dashboard');
   const group = useAtomValue(selectedGroupAtom);
-  const [search, setSearch] = useState('');
-  const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<SortState<SortBy>>({ by: 'name', direction: 'asc' });
-  const list = usePagedList(
-    [tasks.getCompletedTasksPendingReview.path, searchInput, sort.by, sort.direction, group?._id ?? ''],
-    (currentPage) =>
+  const screen = useListScreen<PendingReviewRow, SortBy>({
+    call: tasks.getCompletedTasksPendingReview,
+    filters: [group?._id ?? ''],
+    sort: { by: 'name', direction: 'asc' },
+    fetch: ({ search: searchInput, sort, currentPage }) =>
       api.call(tasks.getCompletedTasksPendingReview, {
         // spec §7: currentPage only past the first page, searchInput only when typed.
         ...(currentPage > 1 ? { currentPage } : {}),
@@ -40,69 +35,65 @@ export const PendingReview = () => {
         ...(group ? { selected_group: group._id } : {}),
         ...(searchInput ? { searchInput } : {}),
       }),
-  );
-  const filtered = Boolean(searchInput || group);
+  });
+  const filtered = Boolean(screen.search || group);
+  const columns: Column<PendingReviewRow, SortBy>[] = [
+    {
+      header: t('review.member'),
+      sort: 'name',
+      cell: (row) => (
+        <>
+          <span className="dashboard__review-name">{row.name}</span>
+          <span className="dashboard__review-meta">{row.email}</span>
+        </>
+      ),
+    },
+    {
+      header: t('review.task'),
+      sort: 'taskName',
+      cell: (row) => (
+        <>
+          <span className="dashboard__review-name">{row.taskName}</span>
+          <span className="dashboard__review-meta">{t(`taskTypes.${row.taskType}`)}</span>
+        </>
+      ),
+    },
+    { header: t('review.completed'), sort: 'completedAt', cell: (row) => formatDateTime(row.completedAt) },
+    {
+      header: t('review.review'),
+      hiddenHeader: true,
+      cell: (row) => (
+        <div className="table__actions">
+          <Link
+            className="btn btn--secondary btn--sm"
+            to={reviewPath(row)}
+            aria-label={t('review.reviewName', { task: row.taskName, name: row.name })}
+          >
+            {t('review.review')}
+          </Link>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <section className="dashboard__review" aria-labelledby="pending-review-title">
-      <div className="dashboard__review-head">
-        <h2 id="pending-review-title" className="dashboard__subtitle">
-          {t('review.title')}
-        </h2>
-        <SearchBox
-          label={t('review.search')}
-          placeholder={t('review.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <PagedTable
-        list={list}
+      <ListView
+        screen={screen}
+        toolbarClassName="dashboard__review-head"
+        start={
+          <h2 id="pending-review-title" className="dashboard__subtitle">
+            {t('review.title')}
+          </h2>
+        }
+        search={{ label: t('review.search'), placeholder: t('review.searchPlaceholder') }}
         noun={t('review.noun')}
         empty={{
           title: t('review.none'),
           description: filtered ? t('review.noMatch') : t('review.noneText'),
         }}
-        head={
-          <>
-            <SortHeader column="name" sort={sort} onSort={setSort}>
-              {t('review.member')}
-            </SortHeader>
-            <SortHeader column="taskName" sort={sort} onSort={setSort}>
-              {t('review.task')}
-            </SortHeader>
-            <SortHeader column="completedAt" sort={sort} onSort={setSort}>
-              {t('review.completed')}
-            </SortHeader>
-            <th scope="col">
-              <span className="visually-hidden">{t('review.review')}</span>
-            </th>
-          </>
-        }
-        row={(row) => (
-          <tr key={row._id}>
-            <td data-label={t('review.member')}>
-              <span className="dashboard__review-name">{row.name}</span>
-              <span className="dashboard__review-meta">{row.email}</span>
-            </td>
-            <td data-label={t('review.task')}>
-              <span className="dashboard__review-name">{row.taskName}</span>
-              <span className="dashboard__review-meta">{t(`taskTypes.${row.taskType}`)}</span>
-            </td>
-            <td data-label={t('review.completed')}>{formatDateTime(row.completedAt)}</td>
-            <td>
-              <div className="table__actions">
-                <Link
-                  className="btn btn--secondary btn--sm"
-                  to={reviewPath(row)}
-                  aria-label={t('review.reviewName', { task: row.taskName, name: row.name })}
-                >
-                  {t('review.review')}
-                </Link>
-              </div>
-            </td>
-          </tr>
-        )}
+        columns={columns}
+        rowKey={(row) => row._id}
       />
     </section>
   );
