@@ -1,4 +1,3 @@
-import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type TaskMemberRow, tasks } from '@coach/shared/contract/tasks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +7,12 @@ import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useCall } from '../../lib/use-call.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
-import { PagedTable } from '../../ui/paged-table.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
-import { SearchBox } from '../../ui/table.tsx';
+import { type Column, ListView, useListScreen } from '../../widgets/list-screen.tsx';
 import { TaskContent } from './task-content.tsx';
 import { AssignTasksDialog } from './task-dialogs.tsx';
 import { editTaskPath, memberTaskPath } from './task-paths.ts';
@@ -48,80 +44,73 @@ export const StatusBadges = ({
 
 const MembersTable = ({ taskId, title }: { taskId: string; title: string }) => {
   const { t } = useTranslation('tasks');
-  const [search, setSearch] = useState('');
-  const searchQuery = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const list = usePagedList([tasks.getMembersByTaskId.path, taskId, searchQuery], (currentPage) =>
-    api.call(tasks.getMembersByTaskId, { taskId, currentPage, ...(searchQuery ? { searchQuery } : {}) }),
-  );
+  const screen = useListScreen<TaskMemberRow>({
+    call: tasks.getMembersByTaskId,
+    filters: [taskId],
+    fetch: ({ search: searchQuery, currentPage }) =>
+      api.call(tasks.getMembersByTaskId, { taskId, currentPage, ...(searchQuery ? { searchQuery } : {}) }),
+  });
+  const { search: searchQuery } = screen;
+  const columns: Column<TaskMemberRow>[] = [
+    {
+      header: t('view.colMember'),
+      unlabelled: true,
+      cell: (row) => (
+        <span className="folder-task">
+          <span className="folder-task__title">{row.name}</span>
+          <span className="folder-task__type">
+            {row.email} · {row.source === 'group' ? t('view.viaGroup') : t('view.direct')}
+          </span>
+        </span>
+      ),
+    },
+    { header: t('view.colStatus'), cell: (row) => <StatusBadges row={row} /> },
+    {
+      header: t('view.colProgress'),
+      className: 'table__number',
+      cell: (row) => <ProgressBar value={row.progress} label={t('view.progressOf', { name: row.name })} />,
+    },
+    { header: t('view.colDue'), className: 'table__number', cell: (row) => formatDate(row.dueAt) },
+    {
+      header: t('view.colCompleted'),
+      className: 'table__number',
+      cell: (row) => formatDate(row.completedAt),
+    },
+    {
+      header: t('view.colActions'),
+      hiddenHeader: true,
+      cell: (row) => (
+        <div className="table__actions">
+          {row.taskStatus === 2 ? (
+            <Link
+              className="btn btn--secondary btn--sm"
+              to={memberTaskPath(taskId, row._id)}
+              aria-label={t('view.reviewLabel', { name: row.name })}
+            >
+              {t('view.review')}
+            </Link>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
   return (
     <section className="task-members" aria-labelledby="task-members-title">
-      <div className="list-toolbar">
-        <h2 className="task-members__title" id="task-members-title">
-          {t('view.members')}
-        </h2>
-        <SearchBox
-          label={t('view.searchLabel')}
-          placeholder={t('view.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <PagedTable
-        list={list}
+      <ListView
+        screen={screen}
+        start={
+          <h2 className="task-members__title" id="task-members-title">
+            {t('view.members')}
+          </h2>
+        }
+        search={{ label: t('view.searchLabel'), placeholder: t('view.searchPlaceholder') }}
         noun={t('view.noun')}
         empty={{
           title: searchQuery ? t('view.noMember') : t('view.nobody'),
           description: searchQuery ? t('view.noMemberDescription') : t('view.nobodyDescription', { title }),
         }}
-        head={
-          <>
-            <th scope="col">{t('view.colMember')}</th>
-            <th scope="col">{t('view.colStatus')}</th>
-            <th scope="col">{t('view.colProgress')}</th>
-            <th scope="col">{t('view.colDue')}</th>
-            <th scope="col">{t('view.colCompleted')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('view.colActions')}</span>
-            </th>
-          </>
-        }
-        row={(row) => (
-          <tr key={row._id}>
-            <td>
-              <span className="folder-task">
-                <span className="folder-task__title">{row.name}</span>
-                <span className="folder-task__type">
-                  {row.email} · {row.source === 'group' ? t('view.viaGroup') : t('view.direct')}
-                </span>
-              </span>
-            </td>
-            <td data-label={t('view.colStatus')}>
-              <StatusBadges row={row} />
-            </td>
-            <td data-label={t('view.colProgress')} className="table__number">
-              <ProgressBar value={row.progress} label={t('view.progressOf', { name: row.name })} />
-            </td>
-            <td data-label={t('view.colDue')} className="table__number">
-              {formatDate(row.dueAt)}
-            </td>
-            <td data-label={t('view.colCompleted')} className="table__number">
-              {formatDate(row.completedAt)}
-            </td>
-            <td>
-              <div className="table__actions">
-                {row.taskStatus === 2 ? (
-                  <Link
-                    className="btn btn--secondary btn--sm"
-                    to={memberTaskPath(taskId, row._id)}
-                    aria-label={t('view.reviewLabel', { name: row.name })}
-                  >
-                    {t('view.review')}
-                  </Link>
-                ) : null}
-              </div>
-            </td>
-          </tr>
-        )}
+        columns={columns}
+        rowKey={(row) => row._id}
       />
     </section>
   );
