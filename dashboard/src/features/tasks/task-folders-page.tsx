@@ -1,6 +1,6 @@
-import { type TaskFolder, taskFolders } from '@coach/shared/contract/task-folders';
+import { taskFolders } from '@coach/shared/contract/task-folders';
 import type { Task } from '@coach/shared/contract/tasks';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
@@ -9,150 +9,16 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
 import { DropdownMenu, DropdownMenuItem } from '../../ui/dropdown-menu.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
+import { type Column, ReportTable } from '../../ui/report-table.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
-import { EmptyState, ErrorState, FormAlert } from '../../ui/states.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { AddTasksDialog, type FolderAction, FolderDialogs } from './folder-editing.tsx';
 import { AssignTasksDialog } from './task-dialogs.tsx';
 import { folderPath, viewTaskPath } from './task-paths.ts';
-import { type PickedTask, TaskPicker } from './task-picker.tsx';
 import { categoryLabel, countOf, levelLabel, messageOf, typeLabel } from './task-text.ts';
 import './tasks.css';
-
-/** Name a new folder, or rename one. */
-const FolderNameDialog = ({
-  folder,
-  onClose,
-  onSaved,
-}: {
-  folder: TaskFolder | null;
-  onClose: () => void;
-  onSaved: (folder: TaskFolder) => void;
-}) => {
-  const { t } = useTranslation('tasks');
-  const [name, setName] = useState(folder?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(t('folders.nameRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = folder
-        ? await api.call(taskFolders.renameFolder, { folderId: folder._id, name: name.trim() })
-        : await api.call(taskFolders.createFolder, { name: name.trim() });
-      notify.success(folder ? t('folders.renamed') : t('folders.created'));
-      onSaved(saved);
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={folder ? t('folders.renameTitle') : t('folders.newTitle')}
-      description={
-        folder ? t('folders.renameDescription', { name: folder.name }) : t('folders.newDescription')
-      }
-    >
-      <form className="task-form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('folders.name')}
-          value={name}
-          maxLength={100}
-          error={error}
-          autoFocus
-          onChange={(event) => setName(event.target.value)}
-        />
-        <div className="dialog__footer">
-          <Button variant="secondary" onClick={onClose}>
-            {t('folders.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {folder ? t('folders.rename') : t('folders.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-};
-
-const DeleteFolderDialog = ({
-  folder,
-  onClose,
-  onDeleted,
-}: {
-  folder: TaskFolder;
-  onClose: () => void;
-  onDeleted: () => void;
-}) => {
-  const { t } = useTranslation('tasks');
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await api.call(taskFolders.deleteFolder, { folderId: folder._id });
-      notify.success(t('folders.deleted'));
-      onDeleted();
-    } catch (err) {
-      notify.error(messageOf(err));
-      setBusy(false);
-    }
-  };
-  return (
-    <ConfirmDialog
-      title={t('folders.deleteTitle', { name: folder.name })}
-      description={
-        folder.taskCount > 0
-          ? t('folders.deleteDescription', { tasks: countOf('tasks', folder.taskCount) })
-          : t('folders.deleteEmpty')
-      }
-      confirmLabel={t('folders.deleteConfirm')}
-      busy={busy}
-      onConfirm={() => void remove()}
-      onCancel={onClose}
-    />
-  );
-};
-
-type FolderAction = { kind: 'create' } | { kind: 'rename' | 'delete'; folder: TaskFolder };
-
-const FolderDialogs = ({
-  action,
-  onClose,
-  onChanged,
-}: {
-  action: FolderAction | null;
-  onClose: () => void;
-  onChanged: (kind: FolderAction['kind'], folder: TaskFolder | null) => void;
-}) => {
-  if (!action) return null;
-  if (action.kind === 'delete')
-    return (
-      <DeleteFolderDialog
-        folder={action.folder}
-        onClose={onClose}
-        onDeleted={() => onChanged('delete', action.folder)}
-      />
-    );
-  return (
-    <FolderNameDialog
-      folder={action.kind === 'rename' ? action.folder : null}
-      onClose={onClose}
-      onSaved={(folder) => onChanged(action.kind, folder)}
-    />
-  );
-};
 
 const FolderGrid = () => {
   const { t } = useTranslation('tasks');
@@ -251,70 +117,6 @@ const FolderGrid = () => {
   );
 };
 
-const AddTasksDialog = ({
-  folder,
-  inFolder,
-  onClose,
-  onAdded,
-}: {
-  folder: TaskFolder;
-  inFolder: Task[];
-  onClose: () => void;
-  onAdded: () => void;
-}) => {
-  const { t } = useTranslation('tasks');
-  const [chosen, setChosen] = useState<PickedTask[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (chosen.length === 0) {
-      setError(t('folders.chooseTask'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api.call(taskFolders.assignTaskFolder, {
-        folderId: folder._id,
-        taskIds: chosen.map((task) => task._id),
-      });
-      notify.success(t('folders.addedTo', { tasks: countOf('tasks', chosen.length), folder: folder.name }));
-      onAdded();
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={t('folders.addTasks')}
-      description={t('folders.addTasksDescription', { folder: folder.name })}
-    >
-      <form className="task-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
-        <TaskPicker
-          selected={chosen}
-          onChange={setChosen}
-          unavailable={Object.fromEntries(inFolder.map((task) => [task._id, t('folders.alreadyIn')]))}
-        />
-        <div className="dialog__footer">
-          <Button variant="secondary" onClick={onClose}>
-            {t('folders.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('folders.addToFolder')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-};
-
 const FolderDetail = ({ folderId }: { folderId: string }) => {
   const { t } = useTranslation('tasks');
   const [, setParams] = useSearchParams();
@@ -363,6 +165,54 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
     }
   };
 
+  const columns: Column<Task, never>[] = [
+    {
+      header: t('folders.colTask'),
+      unlabelled: true,
+      cell: (task) => (
+        <span className="folder-task">
+          <Link className="folder-task__title" to={viewTaskPath(task._id)}>
+            {task.title}
+          </Link>
+          <span className="folder-task__type">
+            {task.archived
+              ? t('folders.archivedSuffix', { type: typeLabel(task.type) })
+              : typeLabel(task.type)}
+          </span>
+        </span>
+      ),
+    },
+    { header: t('folders.colCategory'), cell: (task) => categoryLabel(task.category) },
+    { header: t('folders.colLevel'), cell: (task) => levelLabel(task.level) },
+    {
+      header: t('folders.colAssigned'),
+      className: 'table__number',
+      cell: (task) => formatNumber(task.assignedCount),
+    },
+    {
+      header: t('folders.colCompleted'),
+      className: 'table__number',
+      cell: (task) => formatNumber(task.completedCount),
+    },
+    {
+      header: t('folders.colActions'),
+      hiddenHeader: true,
+      cell: (task) => (
+        <div className="table__actions">
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={removing === task._id}
+            aria-label={t('folders.removeLabel', { title: task.title })}
+            onClick={() => void removeTask(task)}
+          >
+            {t('folders.remove')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <div className="tasks">
       {back}
@@ -392,60 +242,12 @@ const FolderDetail = ({ folderId }: { folderId: string }) => {
       ) : (
         <div className="table-card">
           <div className="table-scroll">
-            <table className="table table--stack">
-              <caption className="visually-hidden">{t('folders.tasksIn', { folder: folder.name })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('folders.colTask')}</th>
-                  <th scope="col">{t('folders.colCategory')}</th>
-                  <th scope="col">{t('folders.colLevel')}</th>
-                  <th scope="col">{t('folders.colAssigned')}</th>
-                  <th scope="col">{t('folders.colCompleted')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('folders.colActions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {folderTasks.map((task) => (
-                  <tr key={task._id}>
-                    <td>
-                      <span className="folder-task">
-                        <Link className="folder-task__title" to={viewTaskPath(task._id)}>
-                          {task.title}
-                        </Link>
-                        <span className="folder-task__type">
-                          {task.archived
-                            ? t('folders.archivedSuffix', { type: typeLabel(task.type) })
-                            : typeLabel(task.type)}
-                        </span>
-                      </span>
-                    </td>
-                    <td data-label={t('folders.colCategory')}>{categoryLabel(task.category)}</td>
-                    <td data-label={t('folders.colLevel')}>{levelLabel(task.level)}</td>
-                    <td data-label={t('folders.colAssigned')} className="table__number">
-                      {formatNumber(task.assignedCount)}
-                    </td>
-                    <td data-label={t('folders.colCompleted')} className="table__number">
-                      {formatNumber(task.completedCount)}
-                    </td>
-                    <td>
-                      <div className="table__actions">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          loading={removing === task._id}
-                          aria-label={t('folders.removeLabel', { title: task.title })}
-                          onClick={() => void removeTask(task)}
-                        >
-                          {t('folders.remove')}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ReportTable
+              caption={t('folders.tasksIn', { folder: folder.name })}
+              columns={columns}
+              rows={folderTasks}
+              rowKey={(task) => task._id}
+            />
           </div>
         </div>
       )}
