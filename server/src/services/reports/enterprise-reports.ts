@@ -1,15 +1,35 @@
+import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
   type EnterpriseReport,
   type enterpriseReports,
   MEMBER_REPORT_PAGE_SIZE,
 } from '@coach/shared/contract/reports';
+import { enterpriseSession } from '../../session/session.ts';
+import { csvText } from '../common/csv.ts';
 import { pageOf } from '../common/lists.ts';
+import { resolveRange } from '../common/report-range.ts';
+import { assertGroupInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
 import { overviewOf } from './internal/enterprise-overview.ts';
 import { memberQuery, sortedMembers, toMemberRow } from './internal/member-rows.ts';
-import { scopeOf } from './internal/report-scope.ts';
-import { count } from './internal/report-sql.ts';
+import { count, type Scope } from './internal/report-sql.ts';
+
+// An enterprise's reports (the /enterprise/reports screen): the range and its limits are the admin reports'
+// (common/report-range.ts); every source is filtered by the caller's enterprise first, then by the group's current
+// members when the top-bar group filter names one.
+
+/** The filters every enterprise report call takes (the member table and the export add their own). */
+type Filters = ParsedRequestOf<typeof enterpriseReports.overview>;
+
+/** The caller's enterprise, the range, and the group (404 when it is another enterprise's or missing). */
+const scopeOf = async (ctx: ServiceContext, input: Filters): Promise<Scope> => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const range = resolveRange(input);
+  if (input.groupId) await assertGroupInEnterprise(ctx.db, enterpriseId, input.groupId);
+  return { enterpriseId, groupId: input.groupId, range };
+};
 
 /** reports/get-enterprise-report: the figures, the days and the per-type tables. */
 export const enterpriseReport = async (
@@ -42,4 +62,100 @@ export const memberReport = async (
     from: scope.range.from,
     to: scope.range.to,
   };
+};
+
+/** reports/export-report: one table of the report as CSV text (the admin export's defused cells). */
+export const exportReportTable = async (
+  ctx: ServiceContext,
+  input: ParsedRequestOf<typeof enterpriseReports.exportTable>,
+) => {
+  const scope = await scopeOf(ctx, input);
+  const { from, to } = scope.range;
+  const filename = `report-${input.table}-${from}-to-${to}.csv`;
+  const done = (csv: string, rows: number, truncated = false) => {
+    ctx.setMessage(
+      truncated
+        ? `The first ${USAGE_EXPORT_MAX_ROWS} rows exported`
+        : `${rows} ${rows === 1 ? 'row' : 'rows'} exported`,
+    );
+    return { filename, csv, rows, truncated };
+  };
+  if (input.table === 'members') {
+    const rows = await sortedMembers(ctx, scope, input)
+      .limit(USAGE_EXPORT_MAX_ROWS + 1)
+      .execute();
+    const truncated = rows.length > USAGE_EXPORT_MAX_ROWS;
+    const members = rows.slice(0, USAGE_EXPORT_MAX_ROWS).map(toMemberRow);
+    const csv = csvText(
+      [
+        'Member',
+        'Email',
+        'Active days',
+        'Tasks assigned',
+        'Tasks completed',
+        'Tasks overdue',
+        'Videos watched',
+        'Last active',
+      ],
+      members.map((m) => [
+        m.name,
+        m.email,
+        m.activeDays,
+        m.tasksAssigned,
+        m.tasksCompleted,
+        m.tasksOverdue,
+        m.videosWatched,
+        m.lastActiveDay,
+      ]),
+    );
+    return done(csv, members.length, truncated);
+  }
+  const report = await overviewOf(ctx, scope);
+  if (input.table === 'activity')
+    return done(
+      csvText(
+        ['Day', 'Active members', 'Tasks completed', 'Videos watched'],
+        report.days.map((d) => [d.day, d.activeMembers, d.tasksCompleted, d.videosWatched]),
+      ),
+      report.days.length,
+    );
+  if (input.table === 'tasks')
+    return done(
+      csvText(
+        ['Task type', 'Assigned', 'Completed', 'Overdue'],
+        report.tasksByType.map((r) => [TASK_TYPE_LABELS[r.type], r.assigned, r.completed, r.overdue]),
+      ),
+      report.tasksByType.length,
+    );
+  if (input.table === 'surveys')
+    return done(
+      csvText(
+        ['Survey', 'Status', 'Members assigned', 'Responded', 'Response rate (%)'],
+        report.surveys.map((r) => [r.title, r.status, r.assigned, r.responded, r.rate]),
+      ),
+      report.surveys.length,
+    );
+  return done(
+    csvText(
+      [
+        'Task type',
+        'Scored attempts',
+        'Average score',
+        'Recordings heard',
+        'Pronunciation',
+        'Words per minute',
+        'Fillers per 100 words',
+      ],
+      report.scoresByType.map((r) => [
+        TASK_TYPE_LABELS[r.type],
+        r.scoredAttempts,
+        r.averageScore,
+        r.recordings,
+        r.pronunciation,
+        r.wordsPerMinute,
+        r.fillersPer100Words,
+      ]),
+    ),
+    report.scoresByType.length,
+  );
 };

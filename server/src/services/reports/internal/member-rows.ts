@@ -5,8 +5,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { containsPattern } from '../../common/lists.ts';
 import type { ServiceContext } from '../../context.ts';
-import type { Scope } from './report-scope.ts';
-import { count, inGroup, overdueBefore } from './report-sql.ts';
+import { count, inGroup, overdueBefore, type Scope } from './report-sql.ts';
 
 // The per-member table of an enterprise's reports: its page and its CSV export read the same rows.
 

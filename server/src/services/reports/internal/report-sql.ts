@@ -2,9 +2,11 @@ import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { sql } from 'kysely';
 import type { ReportRange } from '../../common/report-range.ts';
 import type { ServiceContext } from '../../context.ts';
-import type { Scope } from './report-scope.ts';
 
 // Small pieces of the reports' queries and figures, shared by the enterprise's reports and the admin's.
+
+/** Whose figures an enterprise report reads: the caller's enterprise, one group's members or all, the range. */
+export type Scope = { enterpriseId: string; groupId: string | undefined; range: ReportRange };
 
 /** A count as the database answers it (number, numeric text or bigint; null for none) as a number. */
 export const count = (value: unknown) => Number(value ?? 0);
