@@ -7,9 +7,9 @@ import { containsPattern, pageOf } from '../common/lists.ts';
 import { imageVariantsOf } from '../content/image-variants.ts';
 import type { ServiceContext } from '../context.ts';
 import { reviewsOf } from '../courses/course-reviews.ts';
-import { CARD_COLUMNS, publishedCourses, relevance, toCard, toCards } from './internal/course-cards.ts';
+import { CARD_COLUMNS, type CardRow, publishedCourses, relevance, toCard } from './internal/course-cards.ts';
 
-// The public marketplace's pages (spec §3): the course grid, the home page, a course and an institution.
+// The public marketplace's pages: the course grid, the home page, a course and an institution.
 
 /** A JSON column written by this server; a damaged one reads as the fallback rather than failing the page. */
 const parseJson = <T>(text: string, fallback: T): T => {
@@ -33,6 +33,15 @@ const matching = (ctx: ServiceContext, search: string) => {
     return sql<boolean>`courses.id in (select course_search.course_id from course_search where course_search match ${phrase} union select c2.id from courses c2 where c2.enterprise_id in (select enterprise_id from institutions where lower(name) like ${pattern} escape '\\'))`;
   }
   return sql<boolean>`(lower(courses.name) like ${pattern} escape '\\' or lower(courses.category) like ${pattern} escape '\\' or ${byInstitution})`;
+};
+
+/** Cards with their covers' AVIF/WebP copies, looked up once for the whole list. */
+const toCards = async (ctx: ServiceContext, rows: CardRow[]) => {
+  const images = await imageVariantsOf(
+    ctx,
+    rows.map((row) => row.image_url),
+  );
+  return rows.map((row) => toCard(row, images));
 };
 
 /** get-all-courses-home: the grid with the filters of spec §3, newest first (best match first when searching), 12 a page. */

@@ -1,6 +1,5 @@
 import type { CourseCard, ImageVariants } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
-import { imageVariantsOf } from '../../content/image-variants.ts';
 import type { ServiceContext } from '../../context.ts';
 
 // The marketplace's course cards: which courses are public, the columns of a card, and how well one matches a
@@ -73,12 +72,3 @@ export const toCard = (row: CardRow, images: Map<string, ImageVariants>): Course
   rating: Number(row.rating),
   ratingCount: Number(row.rating_count),
 });
-
-/** Cards with their covers' AVIF/WebP copies, looked up once for the whole list. */
-export const toCards = async (ctx: ServiceContext, rows: CardRow[]) => {
-  const images = await imageVariantsOf(
-    ctx,
-    rows.map((row) => row.image_url),
-  );
-  return rows.map((row) => toCard(row, images));
-};
