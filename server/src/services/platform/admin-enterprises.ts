@@ -17,7 +17,7 @@ import { nowIso } from '../common/clock.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
-import { singleSignOnOf } from '../identity/sso.ts';
+import { singleSignOnOf } from '../identity/sso-settings.ts';
 
 /** The stored flags over the defaults' keys: an unknown or missing key reads as off. */
 const readFlags = (json: string): FeatureFlags => {
