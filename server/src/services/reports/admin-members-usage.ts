@@ -1,4 +1,3 @@
-import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import {
   type adminReports,
   type MemberUsage,
@@ -13,7 +12,7 @@ import { containsPattern, pageOf } from '../common/lists.ts';
 import { type ReportRange as Range, resolveRange } from '../common/report-range.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertEnterprise } from './internal/platform-sources.ts';
-import { count } from './internal/report-sql.ts';
+import { completedByMember, count, viewedByMember } from './internal/report-sql.ts';
 
 // All members' usage (the admin's /admin/reports/all-members-usage): a page of it, and the whole of it as CSV.
 
@@ -33,9 +32,8 @@ const usageQuery = (ctx: ServiceContext, input: UsageFilters) => {
 };
 
 /**
- * Each member's figures in the range, as correlated counts (only the page's members are counted). Status and
- * action are compared as expressions (`+ 0`, `|| ''`) so SQLite keeps to the per-user indexes here instead of
- * the platform-wide time indexes the dashboard uses, which would scan every completed task for each member.
+ * Each member's figures in the range, as correlated counts (only the page's members are counted) over the per-user
+ * indexes, not the platform-wide time indexes the dashboard uses (completedByMember, viewedByMember).
  */
 const usageRows = (ctx: ServiceContext, input: UsageFilters, range: Range) =>
   usageQuery(ctx, input)
@@ -47,30 +45,15 @@ const usageRows = (ctx: ServiceContext, input: UsageFilters, range: Range) =>
       'enterprises.name as enterprise_name',
     ])
     .select((eb: ExpressionBuilder<Database, 'users' | 'enterprises'>) => [
-      eb
-        .selectFrom('task_assignments as ta')
+      completedByMember(ctx.db, range)
         .select((sub) => sub.fn.countAll().as('n'))
-        .whereRef('ta.user_id', '=', 'users.id')
-        .where(sql`ta.status + 0`, '=', TASK_STATUS.completed)
-        .where('ta.completed_at', '>=', range.fromTs)
-        .where('ta.completed_at', '<', range.toTs)
         .as('tasks_completed'),
-      eb
-        .selectFrom('task_assignments as ta')
+      completedByMember(ctx.db, range)
         .innerJoin('tasks as t', 't.id', 'ta.task_id')
         .select((sub) => sub.fn.sum('t.time_minutes').as('m'))
-        .whereRef('ta.user_id', '=', 'users.id')
-        .where(sql`ta.status + 0`, '=', TASK_STATUS.completed)
-        .where('ta.completed_at', '>=', range.fromTs)
-        .where('ta.completed_at', '<', range.toTs)
         .as('minutes'),
-      eb
-        .selectFrom('content_actions as ca')
+      viewedByMember(ctx.db, range)
         .select((sub) => sub.fn.countAll().as('n'))
-        .whereRef('ca.user_id', '=', 'users.id')
-        .where(sql`ca.action || ''`, '=', 'viewed')
-        .where('ca.created_at', '>=', range.fromTs)
-        .where('ca.created_at', '<', range.toTs)
         .as('videos'),
       eb
         .selectFrom('activity_days as ad')

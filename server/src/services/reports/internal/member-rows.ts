@@ -5,7 +5,14 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { containsPattern } from '../../common/lists.ts';
 import type { ServiceContext } from '../../context.ts';
-import { count, inGroup, overdueBefore, type Scope } from './report-sql.ts';
+import {
+  completedByMember,
+  count,
+  inGroup,
+  overdueBefore,
+  type Scope,
+  viewedByMember,
+} from './report-sql.ts';
 
 // The per-member table of an enterprise's reports: its page and its CSV export read the same rows.
 
@@ -59,13 +66,8 @@ const memberRows = (ctx: ServiceContext, scope: Scope, searchInput: string | und
         .where('ta.assigned_at', '>=', range.fromTs)
         .where('ta.assigned_at', '<', range.toTs)
         .as('tasks_assigned'),
-      eb
-        .selectFrom('task_assignments as ta')
+      completedByMember(ctx.db, range)
         .select((sub) => sub.fn.countAll().as('n'))
-        .whereRef('ta.user_id', '=', 'users.id')
-        .where(sql`ta.status + 0`, '=', completed)
-        .where('ta.completed_at', '>=', range.fromTs)
-        .where('ta.completed_at', '<', range.toTs)
         .as('tasks_completed'),
       eb
         .selectFrom('task_assignments as ta')
@@ -75,13 +77,8 @@ const memberRows = (ctx: ServiceContext, scope: Scope, searchInput: string | und
         .where('ta.due_at', '>=', range.fromTs)
         .where('ta.due_at', '<', dueBefore)
         .as('tasks_overdue'),
-      eb
-        .selectFrom('content_actions as ca')
+      viewedByMember(ctx.db, range)
         .select((sub) => sub.fn.countAll().as('n'))
-        .whereRef('ca.user_id', '=', 'users.id')
-        .where(sql`ca.action || ''`, '=', 'viewed')
-        .where('ca.created_at', '>=', range.fromTs)
-        .where('ca.created_at', '<', range.toTs)
         .as('videos'),
       sql<string>`coalesce((select max(ad.day) from activity_days as ad where ad.user_id = users.id), '')`.as(
         'last_day',

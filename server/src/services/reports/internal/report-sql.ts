@@ -1,5 +1,6 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { sql } from 'kysely';
+import type { Db } from '../../../db/connect.ts';
 import type { ReportRange } from '../../common/report-range.ts';
 import type { ServiceContext } from '../../context.ts';
 
@@ -41,3 +42,25 @@ export const completedInRange = (ctx: ServiceContext, { enterpriseId, groupId, r
     .where('ta.completed_at', '>=', range.fromTs)
     .where('ta.completed_at', '<', range.toTs)
     .where(inGroup('ta.user_id', groupId));
+
+/**
+ * One member's rows in the range, for correlated counts beside `users` (per member of a page or an export): the
+ * assignments they completed and the videos they viewed. Status and action are compared as expressions (`+ 0`,
+ * `|| ''`) so SQLite keeps to the per-user indexes instead of the time indexes, which would scan every completed
+ * task (or every view) once per member.
+ */
+export const completedByMember = (db: Db, range: ReportRange) =>
+  db
+    .selectFrom('task_assignments as ta')
+    .where('ta.user_id', '=', sql.ref<string>('users.id'))
+    .where(sql`ta.status + 0`, '=', TASK_STATUS.completed)
+    .where('ta.completed_at', '>=', range.fromTs)
+    .where('ta.completed_at', '<', range.toTs);
+
+export const viewedByMember = (db: Db, range: ReportRange) =>
+  db
+    .selectFrom('content_actions as ca')
+    .where('ca.user_id', '=', sql.ref<string>('users.id'))
+    .where(sql`ca.action || ''`, '=', 'viewed')
+    .where('ca.created_at', '>=', range.fromTs)
+    .where('ca.created_at', '<', range.toTs);
