@@ -83,7 +83,8 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
       if (options.toast !== false) notify.success(options.toast ?? message);
       return response;
     } catch (error) {
-      const field = error instanceof ApiError ? error.field : undefined;
+      // A field named by a dotted path (`permissions.2`) is shown under its top-level field, as the schema's are.
+      const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
       if (error instanceof ApiError && field && (fields as readonly string[]).includes(field))
         setErrors({ [field]: serverText(error.message.replace(/^[\w.]+: /, '')) } as FormErrors<F>);
       else setErrors({ form: (options.errorText ?? serverMessage)(error) } as FormErrors<F>);
