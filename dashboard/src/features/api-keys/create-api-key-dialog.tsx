@@ -1,17 +1,16 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type ApiKeyAccess, apiKeys } from '@coach/shared/contract/api-keys';
 import type { EnterpriseUser } from '@coach/shared/contract/auth';
 import type { ResponseOf } from '@coach/shared/contract/define-call';
 import { hasPermission, PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { type FormErrors, useContractForm } from '../../lib/use-contract-form.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { PermissionCheckboxes } from '../../ui/permission-checkboxes.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 type Created = ResponseOf<typeof apiKeys.create>;
-type Errors = { name?: string; permissions?: string; form?: string };
+const FIELDS = ['name', 'permissions'] as const;
 
 /** Only the keys the admin holds are offered (the server refuses any other with 403). */
 const heldKeys = (user: EnterpriseUser): PermissionKey[] =>
@@ -34,27 +33,16 @@ export const CreateApiKeyDialog = ({
   const [name, setName] = useState('');
   const [keys, setKeys] = useState<PermissionKey[]>([]);
   const [access, setAccess] = useState<ApiKeyAccess>('read');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, send, field } = useContractForm(FIELDS, apiKeys.create);
 
   const submit = async () => {
-    const found: Errors = {};
+    const found: FormErrors<(typeof FIELDS)[number]> = {};
     if (!name.trim()) found.name = t('form.nameRequired');
     if (keys.length === 0) found.permissions = t('form.permissionsRequired');
-    setErrors(found);
-    if (found.name || found.permissions) return;
-    setSaving(true);
-    try {
-      onCreated(await api.call(apiKeys.create, { name: name.trim(), permissions: keys, access }));
-    } catch (error) {
-      if (error instanceof ApiError && (error.field === 'name' || error.field?.startsWith('permissions')))
-        setErrors({
-          [error.field === 'name' ? 'name' : 'permissions']: error.message.replace(/^[\w.]+: /, ''),
-        });
-      else setErrors({ form: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setSaving(false);
-    }
+    // The missing fields alone are named, in this form's own words.
+    if (found.name || found.permissions) return setErrors(found);
+    const created = await send(apiKeys.create, { name, permissions: keys, access }, { toast: false });
+    if (created) onCreated(created);
   };
 
   return (
@@ -72,12 +60,11 @@ export const CreateApiKeyDialog = ({
         label={t('form.name')}
         hint={t('form.nameHint')}
         value={name}
-        maxLength={60}
         onChange={(event) => {
           setName(event.target.value);
           setErrors(({ name: _gone, ...rest }) => rest);
         }}
-        error={errors.name}
+        {...field('name')}
         autoFocus
       />
       <PermissionCheckboxes
