@@ -124,7 +124,7 @@ const ALLOWED: AccessVerdict = { allowed: true };
 export const DEFAULT_ADMIN_ONLY = 'Only the default admin of your organisation can do this';
 
 /**
- * The one access rule of a contract call (spec §2, §6; issues 7, 21): the server's adapter answers with it, the
+ * The one access rule of a contract call (spec §2, §6): the server's adapter answers with it, the
  * dashboard shows menus, routes and buttons by it. In order: the session is the call's audience, its second
  * factor is done, the member's email is verified (a log-in-as session is exempt), the role is named admin, the
  * member is the default admin, the role holds the permission, the enterprise's feature flag is on.

@@ -4,7 +4,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { fileUrlField, id, idList, paged, searchText, text } from './envelope.ts';
 import { VIDEO_CATEGORY_KEYS, videoSubtitleSchema } from './video.ts';
 
-// Issue 7: the platform's video library (spec §2 /admin/content-library, /admin/create-content,
+// The platform's video library (spec §2 /admin/content-library, /admin/create-content,
 // /admin/bulk-assign-unassign-content; §3 video content). Enterprises see what is assigned to them.
 const A = API_BASE.admin;
 const C = `${A}/content`;

@@ -4,7 +4,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { id, isoDate, optionalQuery, paged, searchText } from './envelope.ts';
 import { csvExportSchema } from './reports.ts';
 
-// Issue 7: the platform admin's reports (spec §2 /admin/reports/all-members-usage, app-user-counts,
+// The platform admin's reports (spec §2 /admin/reports/all-members-usage, app-user-counts,
 // feature-usage) and an enterprise's usage on its detail page. Dates are UTC days, both ends included;
 // without dates a report covers the last 30 days.
 const A = API_BASE.admin;

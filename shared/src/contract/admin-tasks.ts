@@ -4,7 +4,7 @@ import { API_BASE, defineCall } from './define-call.ts';
 import { id, idList, paged, searchText } from './envelope.ts';
 import { addTaskRequest, editTaskRequest, taskBody } from './tasks.ts';
 
-// Issue 7: the platform task library (spec §2 /admin/tasks-library, /admin/create-task, edit, view,
+// The platform task library (spec §2 /admin/tasks-library, /admin/create-task, edit, view,
 // /admin/bulk-assign-unassign-task). Offering a template to an enterprise copies it into that enterprise's
 // library, linked back; edits of the template reach every copy; withdrawing removes the copy (or archives it
 // when learners have it, so their answers stay).

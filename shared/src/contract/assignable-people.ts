@@ -40,7 +40,7 @@ export const assignablePeople = {
     request,
     response: z.array(assignablePersonSchema),
   }),
-  /** Issue 17: the survey audience picker. */
+  /** The survey audience picker. */
   forSurveys: defineCall({
     method: 'GET',
     path: `${API_BASE.enterprise}/surveys/get-assignable-people`,

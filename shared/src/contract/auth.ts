@@ -152,7 +152,7 @@ export const updateProfileRequest = z.object({
     .regex(/^\+?[0-9 ]{6,20}$/, 'Invalid mobile number')
     .nullable()
     .optional(),
-  /** Issue 18: the language of the screens and of the mails this person receives. */
+  /** The language of the screens and of the mails this person receives. */
   language: languageField().optional(),
 });
 /** The language picker's own call: only the language changes. */

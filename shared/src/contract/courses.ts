@@ -124,7 +124,7 @@ export const managedCourseDetailSchema = managedCourseSchema.extend({
   syllabus: z.array(syllabusModuleSchema),
   instructor: z.object({ name: z.string(), bio: z.string() }).nullable(),
   /**
-   * Issue 38: the group a buyer joins; the tasks and videos assigned to it are the course's (null until the
+   * The group a buyer joins; the tasks and videos assigned to it are the course's (null until the
    * course has one: it is made when the course is created, or at its first enrolment).
    */
   learnerGroup: z.object({ _id: id(), name: z.string() }).nullable(),
@@ -138,7 +138,7 @@ export const enrolmentSchema = z.object({
   /** paid: enrolled; pending: payment started, not finished; failed: declined or abandoned; refunded: paid back. */
   paymentStatus: z.enum(['paid', 'pending', 'failed', 'refunded']),
   /**
-   * Issue 38: the member account the course was delivered to (invited: has not set a password yet; revoked: the
+   * The member account the course was delivered to (invited: has not set a password yet; revoked: the
    * access was taken back); null when none was made (unpaid, or the email belongs to another organisation).
    */
   learner: z
@@ -209,7 +209,7 @@ export const courses = {
     request: z.strictObject({ courseId: id(), currentPage: optionalQuery(queryInt({ min: 1 })) }),
     response: paged(enrolmentSchema).extend({ course: z.object({ _id: id(), name: z.string() }) }),
   }),
-  /** Issue 38: pays a paid enrolment back and takes its access away (the learner's account stays). */
+  /** Pays a paid enrolment back and takes its access away (the learner's account stays). */
   refundEnrolment: defineCall({
     method: 'POST',
     path: `${C}/refund-enrollment`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
 import { videoContentSchema } from './video.ts';
 
-// Issue 38 item 1: "My courses", the marketplace courses a member bought from their organisation (an institution),
+// "My courses": the marketplace courses a member bought from their organisation (an institution),
 // with how far they are and where to continue. Login only; the request names nobody: the caller's own courses.
 
 const G = `${API_BASE.enterprise}/general`;

@@ -110,7 +110,7 @@ const SPEC_CALLS: readonly string[] = [
  * members, groups and roles unnamed). Each is listed here on purpose, so a stray entry still fails.
  */
 const ISSUE_CALLS: readonly string[] = [
-  // Issue 20 items 4 and 5: Settings → Integrations (webhooks, xAPI)
+  // Settings → Integrations (webhooks, xAPI)
   `GET ${E}/integrations/webhooks`,
   `POST ${E}/integrations/add-webhook`,
   `POST ${E}/integrations/update-webhook`,
@@ -119,16 +119,16 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${E}/integrations/webhook-deliveries`,
   `GET ${E}/integrations/xapi`,
   `POST ${E}/integrations/save-xapi`,
-  // Issue 18: the language picker saves the member's (and the platform admin's) language
+  // The language picker saves the member's (and the platform admin's) language
   `POST ${E}/general/auth/update-language`,
   `POST ${A}/general/auth/update-language`,
-  // Issue 3: roles
+  // Roles
   `GET ${E}/roles/get-roles`,
   `GET ${E}/roles/get-role-options`,
   `POST ${E}/roles/add-role`,
   `POST ${E}/roles/edit-role`,
   `POST ${E}/roles/delete-role`,
-  // Issue 3: groups and members
+  // Groups and members
   `GET ${E}/groups/get-groups`,
   `GET ${E}/groups/get-group-by-id`,
   `POST ${E}/groups/add-group`,
@@ -142,21 +142,21 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/members/invite-member`,
   `POST ${E}/members/resend-invite`,
   `POST ${E}/members/import-members`,
-  // Issue 3: sign-up (spec §2 /register, /activation-required)
+  // Sign-up (spec §2 /register, /activation-required)
   `POST ${E}/register`,
   `POST ${E}/general/auth/resend-verification`,
-  // Issue 4: the site's build reads every published course id
+  // The site's build reads every published course id
   `POST /api/v1/marketplace/get-course-ids`,
-  // Issue 4: the embedded test-mode payment provider's confirm step
+  // The embedded test-mode payment provider's confirm step
   `POST /api/v1/marketplace/test-payments/confirm`,
-  // Issue 4: the institution's course editor
+  // The institution's course editor
   `GET ${E}/courses/get-courses`,
   `GET ${E}/courses/get-course-by-id`,
   `POST ${E}/courses/add-course`,
   `POST ${E}/courses/edit-course`,
   `POST ${E}/courses/publish-course`,
   `GET ${E}/courses/get-course-enrollments`,
-  // Issue 5: reading topics (spec §2 /enterprise/reading-topics) and pronunciation configuration
+  // Reading topics (spec §2 /enterprise/reading-topics) and pronunciation configuration
   `POST ${E}/reading-topics/get-reading-topics`,
   `POST ${E}/reading-topics/get-reading-topic-options`,
   `POST ${E}/reading-topics/add-reading-topic`,
@@ -164,12 +164,12 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/reading-topics/delete-reading-topic`,
   `POST ${E}/config/pronunciation/get-settings`,
   `POST ${E}/config/pronunciation/update-settings`,
-  // Issue 7: enterprises and their features, log in as an enterprise (spec §2 /admin/enterprises, detail)
+  // Enterprises and their features, log in as an enterprise (spec §2 /admin/enterprises, detail)
   `GET ${A}/enterprise/get-enterprise-detail`,
   `POST ${A}/enterprise/add-enterprise`,
   `POST ${A}/enterprise/update-enterprise-features`,
   `POST ${A}/enterprise/login-as-enterprise`,
-  // Issue 7: the vocabulary list (spec §2 /admin/vocabulary)
+  // The vocabulary list (spec §2 /admin/vocabulary)
   `POST ${A}/vocabulary/get-vocabulary-list`,
   `POST ${A}/vocabulary/get-categories`,
   `POST ${A}/vocabulary/add-word`,
@@ -177,10 +177,10 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${A}/vocabulary/delete-word`,
   `POST ${A}/vocabulary/import-csv`,
   `POST ${E}/vocabulary/get-practice-words`,
-  // Issue 7: members across enterprises (spec §2 /admin/enterprises/members)
+  // Members across enterprises (spec §2 /admin/enterprises/members)
   `POST ${A}/members/get-member-list`,
   `POST ${A}/members/change-status`,
-  // Issue 7: the platform content library (spec §2 /admin/content-library) (helper: admin-content)
+  // The platform content library (spec §2 /admin/content-library) (helper: admin-content)
   `POST ${A}/content/get-content-list`,
   `POST ${A}/content/get-content`,
   `POST ${A}/content/add-content`,
@@ -189,27 +189,27 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${A}/content/get-content-enterprises`,
   `POST ${A}/content/bulk-assign-unassign`,
   `POST ${A}/users/add-coach`,
-  // Issue 7: the admin's reports and an enterprise's usage (spec §2 /admin/reports/*) (helper: reports)
+  // The admin's reports and an enterprise's usage (spec §2 /admin/reports/*) (helper: reports)
   `POST ${A}/reports/get-all-members-usage`,
   `POST ${A}/reports/export-all-members-usage`,
   `POST ${A}/reports/get-app-user-counts`,
   `POST ${A}/reports/get-feature-usage`,
   `GET ${A}/enterprise/get-enterprise-usage`,
-  // Issue 17: an enterprise's reports (spec §2 /enterprise/reports)
+  // An enterprise's reports (spec §2 /enterprise/reports)
   `GET ${E}/reports/get-enterprise-report`,
   `GET ${E}/reports/get-member-report`,
   `POST ${E}/reports/export-report`,
-  // Issue 7: the platform task library (spec §2 /admin/tasks-library, /admin/bulk-assign-unassign-task)
+  // The platform task library (spec §2 /admin/tasks-library, /admin/bulk-assign-unassign-task)
   `POST ${A}/tasks/get-tasks`,
   `POST ${A}/tasks/get-task`,
   `POST ${A}/tasks/add-task`,
   `POST ${A}/tasks/edit-task`,
   `POST ${A}/tasks/delete-task`,
   `POST ${A}/tasks/bulk-assign-unassign`,
-  // Issue 5: the assign pickers' own people search (task-library / content-library)
+  // The assign pickers' own people search (task-library / content-library)
   `GET ${E}/tasks/get-assignable-people`,
   `GET ${E}/contentlibrary/get-assignable-people`,
-  // Issue 15: server-side sessions (logout, the profile's list, ending one) and the Settings storage figure
+  // Server-side sessions (logout, the profile's list, ending one) and the Settings storage figure
   `POST ${E}/general/auth/logout`,
   `GET ${E}/general/auth/sessions`,
   `POST ${E}/general/auth/end-session`,
@@ -217,19 +217,19 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${A}/general/auth/sessions`,
   `POST ${A}/general/auth/end-session`,
   `GET ${E}/general/storage-usage`,
-  // Issue 16: a member's speaking trend (pace, fillers, pronunciation) on the member page
+  // A member's speaking trend (pace, fillers, pronunciation) on the member page
   `GET ${E}/members/get-member-speech-trend`,
-  // Issue 17: a member's own home (My progress on /enterprise/dashboard), login only
+  // A member's own home (My progress on /enterprise/dashboard), login only
   `GET ${E}/general/my-progress`,
-  // Issue 38: a bought course is delivered: My courses (login only), and the institution's refund
+  // A bought course is delivered: My courses (login only), and the institution's refund
   `GET ${E}/general/my-courses`,
   `POST ${E}/courses/refund-enrollment`,
-  // Issue 38 item 9: which mails about their work a member gets (their profile), login only
+  // Which mails about their work a member gets (their profile), login only
   `GET ${E}/general/auth/notification-settings`,
   `POST ${E}/general/auth/update-notification-settings`,
-  // Issue 38 item 2: a learner who has not passed a scored task tries it again, every try kept
+  // A learner who has not passed a scored task tries it again, every try kept
   `POST ${E}/tasks/retry-my-task`,
-  // Issue 17: surveys (spec §2 /enterprise/surveys, /enterprise/surveys/manage/{id?}; permission surveys)
+  // Surveys (spec §2 /enterprise/surveys, /enterprise/surveys/manage/{id?}; permission surveys)
   `POST ${E}/surveys/get-surveys`,
   `POST ${E}/surveys/get-survey`,
   `POST ${E}/surveys/add-survey`,
@@ -245,21 +245,21 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/surveys/get-my-survey`,
   `POST ${E}/surveys/submit-survey`,
   `GET ${E}/surveys/get-assignable-people`,
-  // Issue 17: privacy and terms (spec §2 /app-privacy-policy/{id}, /app-terms-and-condition/{id}) and timezones (§9)
+  // Privacy and terms (spec §2 /app-privacy-policy/{id}, /app-terms-and-condition/{id}) and timezones (§9)
   'GET /api/v1/public/legal-text',
   `GET ${A}/legal/get-texts`,
   `POST ${A}/legal/update-text`,
   `GET ${E}/general/legal-texts`,
   `POST ${E}/general/update-legal-text`,
   `POST ${E}/general/update-default-timezone`,
-  // Issue 17 item 7: enrolled learners review their courses
+  // Enrolled learners review their courses
   `POST ${E}/course-reviews/get-my-review`,
   `POST ${E}/course-reviews/save-review`,
-  // Issue 20 item 3: API keys for integrators (role named admin, like Settings)
+  // API keys for integrators (role named admin, like Settings)
   `GET ${E}/api-keys/list-api-keys`,
   `POST ${E}/api-keys/create-api-key`,
   `POST ${E}/api-keys/revoke-api-key`,
-  // Issue 21 item 1: authenticator apps and recovery codes, for members and platform admins
+  // Authenticator apps and recovery codes, for members and platform admins
   ...[E, A].flatMap((base) => [
     `GET ${base}/general/auth/factors`,
     `POST ${base}/general/auth/totp/start`,
@@ -268,7 +268,7 @@ const ISSUE_CALLS: readonly string[] = [
     `POST ${base}/mfa/auth/verify-totp`,
     `POST ${base}/mfa/auth/verify-recovery-code`,
   ]),
-  // Issue 21 item 2: passkeys, for members and platform admins
+  // Passkeys, for members and platform admins
   ...[E, A].flatMap((base) => [
     `GET ${base}/general/auth/passkeys`,
     `POST ${base}/general/auth/passkeys/register-options`,
@@ -280,7 +280,7 @@ const ISSUE_CALLS: readonly string[] = [
     `POST ${base}/passkey-login/options`,
     `POST ${base}/passkey-login/verify`,
   ]),
-  // Issue 21 item 4: single sign-on with OpenID Connect (sign-in from /login, and the default admin's settings)
+  // Single sign-on with OpenID Connect (sign-in from /login, and the default admin's settings)
   `POST ${E}/sso/discover`,
   `POST ${E}/sso/start`,
   `POST ${E}/sso/complete`,
@@ -288,7 +288,7 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/general/sso-settings/save`,
   `POST ${E}/general/sso-settings/verify-domain`,
   `POST ${E}/general/sso-settings/remove`,
-  // Issue 37: hear a target word or sentence said in the learner's accent
+  // Hear a target word or sentence said in the learner's accent
   `POST ${E}/speech/speak-text`,
 ];
 

@@ -72,19 +72,19 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(adminReports),
   ...Object.values(surveys),
   ...Object.values(enterpriseReports),
-  // Issue 20 item 3: API keys for integrators
+  // API keys for integrators
   ...Object.values(apiKeys),
   ...Object.values(integrations),
-  // Issue 21: authenticator apps and recovery codes
+  // Authenticator apps and recovery codes
   ...Object.values(enterpriseFactors),
   ...Object.values(adminFactors),
-  // Issue 21 item 4: single sign-on with OpenID Connect
+  // Single sign-on with OpenID Connect
   ...Object.values(enterpriseSso),
-  // Issue 21 item 2: passkeys (WebAuthn)
+  // Passkeys (WebAuthn)
   ...Object.values(enterprisePasskeys),
   ...Object.values(adminPasskeys),
-  // Issue 37: hear a target word or sentence said
+  // Hear a target word or sentence said
   ...Object.values(hearIt),
-  // Issue 38 item 9: which mails about their work a member gets
+  // Which mails about their work a member gets
   ...Object.values(noticeSettingsCalls),
 ];

@@ -3,7 +3,7 @@ import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, isoDate, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
 
-// Issue 17 item 2: an enterprise's reports (spec §2 /enterprise/reports, permission `reports`). Every figure
+// An enterprise's reports (spec §2 /enterprise/reports, permission `reports`). Every figure
 // covers a range of UTC days, both ends included (the last 30 days when none is given, at most
 // REPORT_MAX_DAYS of admin-reports), and the members of one group when the top-bar group filter names one.
 const R = `${API_BASE.enterprise}/reports`;

@@ -4,7 +4,7 @@ import { allCalls } from './registry.ts';
 import { defOf } from './zod-def.ts';
 
 /**
- * Issue 15: PostgreSQL text cannot hold NUL, so a request string that lets U+0000 through reaches the
+ * PostgreSQL text cannot hold NUL, so a request string that lets U+0000 through reaches the
  * database as a 500. Every string in every request schema must refuse it (text() and the helpers built on it,
  * or a pattern that cannot match it). This walks the schemas and tries NUL in each string it finds.
  */

@@ -376,7 +376,7 @@ export const assignmentSchema = z.object({
   feedbackAt: z.string().nullable(),
   /** Scored tasks (Pronunciation, Read & Record) once completed: this try's score (null for other types and before). */
   pronunciation: pronunciationResultSchema.nullable(),
-  // Issue 38: the server always answers the three below; they are optional so that clients and fixtures written
+  // The server always answers the three below; they are optional so that clients and fixtures written
   // before tries were kept still type-check.
   /** The score that counts across the tries (best or latest, the group's rule); null until one is scored. */
   counting: pronunciationResultSchema.nullable().optional(),
