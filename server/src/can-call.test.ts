@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './testing/test-app.ts';
 
 /**
- * Issue 39 item 2: the dashboard shows menus, routes and buttons by `canCall` (shared/permissions.ts), the rule the
+ * The dashboard shows menus, routes and buttons by `canCall` (shared/permissions.ts), the rule the
  * adapter answers with. Here every seeded kind of account makes every call of its audience with an empty body, and
  * the server's answer must be canCall's verdict: a refusal is the same status and code (and message where it has
  * its own); an allowed call is not refused for access, whatever its empty input earns (422, 404, 409, 200...).

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { createTestApp } from './testing/test-app.ts';
 
 /**
- * Issue 15: every contract call, driven with bad and odd input generated from its own zod schema, answers
+ * Every contract call, driven with bad and odd input generated from its own zod schema, answers
  * below 500. A 5xx here is a bug to fix where it starts (the contract schema or the service), never here.
  *
  * Each case is one of five kinds, drawn from the request schema (bounds, patterns and formats read from its

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db, DbKind } from './db/connect.ts';
 
 /**
- * Issue 19 item 3: which word of a search the trigram index should be asked for (the course search box, the member
+ * Which word of a search the trigram index should be asked for (the course search box, the member
  * searches).
  *
  * Both databases answer "the text contains the search" from trigram indexes (PostgreSQL's pg_trgm, SQLite's FTS5

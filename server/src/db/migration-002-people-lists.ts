@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely/migration';
 
-/** Issue 3: lists of people: members by email and by last activity. */
+/** Lists of people: members by email and by last activity. */
 export const m002: Migration = {
   up: async (db) => {
     await db.schema

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 3: invitations and the activity history behind member detail and the dashboard chart. */
+/** Invitations and the activity history behind member detail and the dashboard chart. */
 export const m004: Migration = {
   up: async (db) => {
     await db.schema.alterTable('users').addColumn('invited_at', ts).execute();

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 3: every signed upload, so a file is only used by whoever asked for it and for its purpose. */
+/** Every signed upload, so a file is only used by whoever asked for it and for its purpose. */
 export const m005: Migration = {
   up: async (db) => {
     await db.schema

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 4: the marketplace: institutions (one per enterprise that sells), their courses and enquiries. */
+/** The marketplace: institutions (one per enterprise that sells), their courses and enquiries. */
 export const m006: Migration = {
   up: async (db) => {
     await db.schema

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 4: enrolments and their payments (a row is an enrolment once its payment is paid). */
+/** Enrolments and their payments (a row is an enrolment once its payment is paid). */
 export const m007: Migration = {
   up: async (db) => {
     await db.schema

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 4: the embedded test-mode payment provider's payments. */
+/** The embedded test-mode payment provider's payments. */
 export const m008: Migration = {
   up: async (db) => {
     await db.schema

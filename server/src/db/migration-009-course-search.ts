@@ -2,7 +2,7 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 4: course search without a full scan. SQLite gets an FTS5 trigram index (substring matches like the
+ * Course search without a full scan. SQLite gets an FTS5 trigram index (substring matches like the
  * site's search box) kept in step by triggers; PostgreSQL gets pg_trgm GIN indexes when it may create them.
  */
 export const m009: Migration = {

@@ -1,7 +1,7 @@
 import { SqliteAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** Issue 3: member search without a full scan (the same approach as course search). */
+/** Member search without a full scan (the same approach as course search). */
 export const m010: Migration = {
   up: async (db) => {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {

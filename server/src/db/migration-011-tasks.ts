@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder as ColumnBuilder } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 5: the task library, folders, assignments (direct and by group), reading topics, pronunciation settings. */
+/** The task library, folders, assignments (direct and by group), reading topics, pronunciation settings. */
 export const m011: Migration = {
   up: async (db) => {
     const enterpriseRef = (c: ColumnBuilder) => c.notNull().references('enterprises.id').onDelete('cascade');

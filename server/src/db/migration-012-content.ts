@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder as ColumnBuilder } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 6: the platform's video library, which enterprises have each video, assignment, actions, journaling. */
+/** The platform's video library, which enterprises have each video, assignment, actions, journaling. */
 export const m012: Migration = {
   up: async (db) => {
     const enterpriseRef = (c: ColumnBuilder) => c.notNull().references('enterprises.id').onDelete('cascade');

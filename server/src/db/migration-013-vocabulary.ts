@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
-/** Issue 7: the platform's vocabulary list (words for vocabulary practice). */
+/** The platform's vocabulary list (words for vocabulary practice). */
 export const m013: Migration = {
   up: async (db) => {
     await db.schema

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 7: the platform task library (templates the admin offers to enterprises, copied into an enterprise's
+ * The platform task library (templates the admin offers to enterprises, copied into an enterprise's
  * library while offered, the copy pointing back), coaches for the content editor, and the platform (web, ios,
  * android) of each active day for the app-user-counts report.
  */

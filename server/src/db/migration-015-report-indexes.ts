@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 7: indexes for the platform-wide dashboard: completed tasks and video views by time (with 100,000
+ * Indexes for the platform-wide dashboard: completed tasks and video views by time (with 100,000
  * assignments its p50 went from about 250 to about 50 ms). The per-member report keeps the per-user indexes
  * (see usageRows in services/admin-reports.ts).
  */

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 15: server-side sessions. A token names its session (`lid`); every call checks the row, so logout, a
+ * Server-side sessions. A token names its session (`lid`); every call checks the row, so logout, a
  * password change or reset, and deactivation end tokens at once, and a session ends 30 days after sign-in
  * whatever refreshes it had. A log-in-as session hangs on the platform admin's own (`parent_id`).
  */

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 15: an enterprise's own storage quota in MB (null: STORAGE_QUOTA_MB, default 10 GB), and an index for
+ * An enterprise's own storage quota in MB (null: STORAGE_QUOTA_MB, default 10 GB), and an index for
  * summing an enterprise's uploads against it on every signed upload.
  */
 export const m017: Migration = {

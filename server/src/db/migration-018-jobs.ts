@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 16: a durable job table worked in the background (speech analysis first; webhooks and xAPI later). A job
+ * A durable job table worked in the background (speech analysis first; webhooks and xAPI later). A job
  * is claimed with a lease: a process killed mid-job leaves the lease to run out, and the next worker takes it again.
  */
 export const m018: Migration = {

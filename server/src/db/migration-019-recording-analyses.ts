@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 16: the speech analysis of each recording of a task attempt, keyed like the report's recordings. A new
+ * The speech analysis of each recording of a task attempt, keyed like the report's recordings. A new
  * take of a recording replaces its row (and its queued job finds the row gone and stops).
  */
 export const m019: Migration = {

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 17: surveys. Questions are the question templates of spec §3 as JSON; a survey reaches members directly
+ * Surveys. Questions are the question templates of spec §3 as JSON; a survey reaches members directly
  * and through groups (whoever is in an assigned group has it, later joiners too); each member's answers are one
  * row, changed in place while the survey is open.
  */

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 17: the privacy policy and terms (spec §2), each a Markdown text: the platform's default (enterprise_id
+ * The privacy policy and terms (spec §2), each a Markdown text: the platform's default (enterprise_id
  * null) or an enterprise's own. The id is `<kind>:<enterprise id or platform>`, one row per owner and kind. And
  * the timezones of spec §9: a member's own and the enterprise's default (null: the next one down, then UTC).
  */

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 17 item 7: what a buyer decides on. A course gets what its learners will learn (a JSON list), its
+ * What a buyer decides on. A course gets what its learners will learn (a JSON list), its
  * syllabus (JSON modules, each with its lessons) and its instructor; enrolled learners review it, once each.
  */
 export const m023: Migration = {

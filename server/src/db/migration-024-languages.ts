@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely/migration';
 
-/** Issue 18: each member's and platform admin's language (spec §9's nine codes), for the screens and their mails. */
+/** Each member's and platform admin's language (spec §9's nine codes), for the screens and their mails. */
 export const m024: Migration = {
   up: async (db) => {
     await db.schema.alterTable('users').addColumn('language', 'varchar(16)').execute();

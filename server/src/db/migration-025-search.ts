@@ -2,7 +2,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 19 item 3: search in milliseconds. The course search asks for name matches apart from category matches
+ * Search in milliseconds. The course search asks for name matches apart from category matches
  * (so it can take a capped handful of each and rank only those), and walks an index in name order for names
  * that start with the text. SQLite: course_search is rebuilt with name and category as separate columns (same
  * trigram tokenizer, same triggers keeping it in step; its rows are derived, so no data is lost). PostgreSQL:

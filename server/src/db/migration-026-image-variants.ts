@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 19 item 2: a stored image's copies at display widths in AVIF and WebP (image-variants.ts makes them when a
+ * A stored image's copies at display widths in AVIF and WebP (image-variants.ts makes them when a
  * course cover is saved or seeded). One row per original, keyed by its storage key, so every course showing the
  * same cover shares one set; `variants` is a JSON array of { key, type, width }, `width` and `height` are the
  * original's (upright), for the page's width and height attributes.

@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 const ts = 'varchar(40)';
 
 /**
- * Issue 20 items 4 and 5: outgoing webhooks and xAPI statements. An event writes one delivery (or statement) row
+ * Outgoing webhooks and xAPI statements. An event writes one delivery (or statement) row
  * per receiver and a job for it in the transaction of the write it reports; the job queue tries it until it is
  * delivered or out of attempts. Secrets (endpoint signing secrets, the LRS key) are stored encrypted
  * (integration-secrets.ts). Booleans are integers 0/1 on both dialects, as elsewhere.

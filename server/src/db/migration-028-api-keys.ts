@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 20 item 3: API keys for integrators. A key is found by its public id (the `<id>` of
+ * API keys for integrators. A key is found by its public id (the `<id>` of
  * `coach_live_<id>_<secret>`) and checked against the SHA-256 of its secret; the secret itself is never stored.
  * `permissions` is a JSON array of permission keys, `access` is `read` or `read-write`. `created_by` is the member
  * the key acts as (no foreign key: deleting the member leaves the key, which then answers 401). Every use is an

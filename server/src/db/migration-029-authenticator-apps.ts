@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 21 item 1: authenticator apps (TOTP) and recovery codes, for enterprise members and platform admins
+ * Authenticator apps (TOTP) and recovery codes, for enterprise members and platform admins
  * (`audience` says which table `subject_id` names, as in sessions). One app per account: `secret` is the base32
  * secret sealed with the server's secret (AES-256-GCM), `confirmed_at` null while the member has scanned it but not
  * yet typed a code; `last_step` is the time step of the last code accepted, so a code is taken once. A recovery code

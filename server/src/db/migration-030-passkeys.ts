@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 21 item 2: passkeys (WebAuthn), for enterprise members and platform admins (`audience` says which table
+ * Passkeys (WebAuthn), for enterprise members and platform admins (`audience` says which table
  * `subject_id` names, as in sessions; `enterprise_id` is the member's tenant, null for a platform admin). A
  * credential id is unique across the whole table: one authenticator's key belongs to one account. `public_key` is the
  * COSE key in base64url, `counter` the authenticator's signature counter (never allowed to go back), `transports`

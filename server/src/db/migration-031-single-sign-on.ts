@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 21 item 4: single sign-on per enterprise with OpenID Connect.
+ * Single sign-on per enterprise with OpenID Connect.
  * - `sso_connections`: one identity provider per enterprise (issuer, client id, client secret sealed with the
  *   server's secret), the role a first sign-in is given, and whether passwords are switched off for its members.
  * - `sso_domains`: the email domains it says it owns. A domain counts once the enterprise has proved it holds it

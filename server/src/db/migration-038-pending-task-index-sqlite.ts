@@ -2,7 +2,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 19 item 3, SQLite: 034's index of a task's attempts awaiting review, built here too. The pending-review
+ * SQLite: 034's index of a task's attempts awaiting review, built here too. The pending-review
  * search by task title used to name `+status` and walk a task's attempts by 011's (task, member) key, reading all
  * 5,000 attempts of "reflection 7" to keep the 501 awaiting review (3.5 ms of the search's 8 on the bench's data);
  * from this index it reads those 501 alone. The search now writes the status as a literal on both databases, so

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 38 item 1: a paid course leads somewhere. A course has its learners' group (its tasks and videos are
+ * A paid course leads somewhere. A course has its learners' group (its tasks and videos are
  * assigned to that group); an enrolment knows the member account it was delivered to, and when its access was
  * taken back (a refund).
  */

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 38 item 2: a failed scored task can be tried again, and every try is kept.
+ * A failed scored task can be tried again, and every try is kept.
  * - task_attempts: the earlier tries of an assignment (the current one stays on task_assignments), each with its
  *   report (recordings and score), its dates and the reviewer's word on it, numbered from 1.
  * - recording_analyses.attempt_id: a kept try's analyses stay (the speaking trend and the reports still count

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { ts } from './columns.ts';
 
 /**
- * Issue 38 item 9: members are told by mail when something is assigned to them, when a task is due tomorrow and
+ * Members are told by mail when something is assigned to them, when a task is due tomorrow and
  * when a reviewer leaves feedback.
  * - notice_settings: which of the three mails a member wants (1 on, 0 off). No row means all on.
  * - sent_notices: the notice jobs whose mail went out, one row each, written before the mail is handed over: a job

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 
 /**
- * Issue 19 item 3, PostgreSQL: a statement marked with `prepared` (Kysely's modifyFront puts it right after
+ * PostgreSQL: a statement marked with `prepared` (Kysely's modifyFront puts it right after
  * `select`) runs as a named prepared statement of its connection. PostgreSQL then parses it once per connection
  * and, from its sixth run, may keep one plan instead of planning each run: the course search's planning was
  * 0.55 ms of its 1.1. Only statements whose every run wants the same plan are marked (a `like` whose pattern may have

@@ -10,9 +10,9 @@ export type Database = {
     features: string;
     theme: string;
     created_at: string;
-    /** Issue 15: this enterprise's storage quota in MB; null uses STORAGE_QUOTA_MB (default 10 GB). */
+    /** This enterprise's storage quota in MB; null uses STORAGE_QUOTA_MB (default 10 GB). */
     storage_quota_mb: number | null;
-    /** Issue 17: the default timezone of its members (IANA name); null is UTC. */
+    /** The default timezone of its members (IANA name); null is UTC. */
     timezone: string | null;
   };
   roles: { id: string; enterprise_id: string; name: string; permissions: string; is_system: number };
@@ -32,9 +32,9 @@ export type Database = {
     created_at: string;
     /** Set when the member was invited; the invitation is pending until email_verified_at is set. */
     invited_at: string | null;
-    /** Issue 17: the member's own timezone (IANA name); null uses the enterprise's default. */
+    /** The member's own timezone (IANA name); null uses the enterprise's default. */
     timezone: string | null;
-    /** Issue 18 (migration 024): the member's language, one of the nine codes; null until chosen. */
+    /** Migration 024: the member's language, one of the nine codes; null until chosen. */
     language: string | null;
   };
   uploads: {
@@ -81,10 +81,10 @@ export type Database = {
     syllabus: Generated<string>;
     instructor_name: string | null;
     instructor_bio: string | null;
-    /** Issue 38 (migration 039): the group its learners join; its tasks and videos are assigned to that group. */
+    /** Migration 039: the group its learners join; its tasks and videos are assigned to that group. */
     group_id: Generated<string | null>;
   };
-  /** Issue 19 item 2 (migration 026): a stored image's AVIF/WebP copies; `variants` is JSON [{ key, type, width }]. */
+  /** Migration 026: a stored image's AVIF/WebP copies; `variants` is JSON [{ key, type, width }]. */
   image_variants: {
     original_key: string;
     width: number;
@@ -115,7 +115,7 @@ export type Database = {
     status: string;
     created_at: string;
     paid_at: string | null;
-    /** Issue 38 (migration 039): the member account the course was delivered to; null until then (or never). */
+    /** Migration 039: the member account the course was delivered to; null until then (or never). */
     user_id: Generated<string | null>;
     /** When its access was taken back (a refund); the account stays. */
     revoked_at: Generated<string | null>;
@@ -170,7 +170,7 @@ export type Database = {
     passing_score: number;
     strictness: string;
     updated_at: string;
-    /** Issue 38 (migration 040): which try counts, 'best' or 'latest'; null is 'best'. */
+    /** Migration 040: which try counts, 'best' or 'latest'; null is 'best'. */
     attempt_counts: Generated<string | null>;
   };
   tasks: {
@@ -195,7 +195,7 @@ export type Database = {
     /** The platform template this task is the enterprise's copy of, else null. */
     platform_task_id: Generated<string | null>;
   };
-  /** Issue 7: the platform's task templates; offered to an enterprise as a copy in its tasks. */
+  /** The platform's task templates; offered to an enterprise as a copy in its tasks. */
   platform_tasks: {
     id: string;
     type: number;
@@ -234,10 +234,10 @@ export type Database = {
     feedback: string | null;
     feedback_at: string | null;
     updated_at: string;
-    /** Issue 38 (migration 040): JSON of the PronunciationResult that counts (best or latest try); null unscored. */
+    /** Migration 040: JSON of the PronunciationResult that counts (best or latest try); null unscored. */
     counting_result: Generated<string | null>;
   };
-  /** Issue 38 (migration 040): the earlier tries of a scored task (the current one is the assignment's). */
+  /** Migration 040: the earlier tries of a scored task (the current one is the assignment's). */
   task_attempts: {
     id: string;
     enterprise_id: string;
@@ -314,7 +314,7 @@ export type Database = {
     avatar_url: string | null;
     email_verified_at: string | null;
     created_at: string;
-    /** Issue 18 (migration 024): the admin's language, one of the nine codes; null until chosen. */
+    /** Migration 024: the admin's language, one of the nine codes; null until chosen. */
     language: string | null;
   };
   mfa_challenges: {
@@ -351,7 +351,7 @@ export type Database = {
     analysis: string | null;
     created_at: string;
     updated_at: string;
-    /** Issue 38 (migration 040): set when the try it belongs to was kept for a new one; null is the current try. */
+    /** Migration 040: set when the try it belongs to was kept for a new one; null is the current try. */
     attempt_id: Generated<string | null>;
   };
   interview_turns: {
@@ -400,7 +400,7 @@ export type Database = {
     ended_at: string | null;
     ended_reason: string | null;
   };
-  /** Issue 17: surveys; questions is the JSON of their question templates (spec §3), status Draft/Active/Closed. */
+  /** Surveys; questions is the JSON of their question templates (spec §3), status Draft/Active/Closed. */
   surveys: {
     id: string;
     enterprise_id: string;
@@ -438,7 +438,7 @@ export type Database = {
     submitted_at: string;
     updated_at: string;
   };
-  /** Issue 17: privacy policy and terms, the platform's default (enterprise_id null) or an enterprise's own. */
+  /** Privacy policy and terms, the platform's default (enterprise_id null) or an enterprise's own. */
   legal_texts: {
     id: string;
     enterprise_id: string | null;
@@ -447,7 +447,7 @@ export type Database = {
     updated_by: string | null;
     updated_at: string;
   };
-  /** Issue 20 item 3: API keys; permissions is a JSON array of permission keys, access 'read' | 'read-write'. */
+  /** API keys; permissions is a JSON array of permission keys, access 'read' | 'read-write'. */
   api_keys: {
     id: string;
     enterprise_id: string;
@@ -462,7 +462,7 @@ export type Database = {
     revoked_at: string | null;
     revoked_by: string | null;
   };
-  /** Issue 20 item 4: an enterprise's webhook receivers; events is a JSON array, secret encrypted. */
+  /** An enterprise's webhook receivers; events is a JSON array, secret encrypted. */
   webhook_endpoints: {
     id: string;
     enterprise_id: string;
@@ -501,7 +501,7 @@ export type Database = {
     status_code: number | null;
     error: string | null;
   };
-  /** Issue 20 item 5: the enterprise's Learning Record Store (Basic auth; key encrypted). */
+  /** The enterprise's Learning Record Store (Basic auth; key encrypted). */
   xapi_settings: {
     enterprise_id: string;
     endpoint: string;
@@ -533,7 +533,7 @@ export type Database = {
     details: string;
     created_at: string;
   };
-  /** Issue 21 item 1: one authenticator app per account (audience + subject_id); secret sealed. */
+  /** One authenticator app per account (audience + subject_id); secret sealed. */
   authenticator_apps: {
     id: string;
     audience: string;
@@ -543,7 +543,7 @@ export type Database = {
     last_step: number | null;
     created_at: string;
   };
-  /** Issue 21 item 1: recovery codes, as HMACs; used_at set when spent. */
+  /** Recovery codes, as HMACs; used_at set when spent. */
   recovery_codes: {
     id: string;
     audience: string;
@@ -552,7 +552,7 @@ export type Database = {
     used_at: string | null;
     created_at: string;
   };
-  /** Issue 21 item 4 (migration 031): an enterprise's OpenID Connect provider; client_secret sealed. */
+  /** Migration 031: an enterprise's OpenID Connect provider; client_secret sealed. */
   sso_connections: {
     enterprise_id: string;
     issuer: string;
@@ -583,7 +583,7 @@ export type Database = {
     expires_at: string;
   };
   /**
-   * Issue 21 item 2: passkeys (WebAuthn credentials). `counter` is a bigint column: PostgreSQL answers it as a
+   * Passkeys (WebAuthn credentials). `counter` is a bigint column: PostgreSQL answers it as a
    * string, so reads go through Number().
    */
   passkeys: {
@@ -601,7 +601,7 @@ export type Database = {
     created_at: string;
     last_used_at: string | null;
   };
-  /** Issue 21 item 2: WebAuthn challenges, each taken once, for 5 minutes. */
+  /** WebAuthn challenges, each taken once, for 5 minutes. */
   passkey_challenges: {
     id: string;
     audience: string;
@@ -610,7 +610,7 @@ export type Database = {
     challenge: string;
     expires_at: string;
   };
-  /** Issue 38 item 9 (migration 041): the mails a member wants (1 on, 0 off); no row is all on. */
+  /** Migration 041: the mails a member wants (1 on, 0 off); no row is all on. */
   notice_settings: {
     user_id: string;
     assigned: number;
@@ -618,7 +618,7 @@ export type Database = {
     feedback: number;
     updated_at: string;
   };
-  /** Issue 38 item 9: notice jobs whose mail went out (written before it is handed over: never sent twice). */
+  /** Notice jobs whose mail went out (written before it is handed over: never sent twice). */
   sent_notices: {
     job_id: string;
     sent_at: string;

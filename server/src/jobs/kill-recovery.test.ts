@@ -3,7 +3,7 @@ import { synthesise } from '../providers/speech/synthesise.ts';
 import { serverProcesses, waitFor } from '../testing/server-process.ts';
 import { enqueue } from './queue.ts';
 
-// Issue 16 item 1: a recording's analysis "is retried after a crash (kill -9 loses nothing)". The real server
+// A recording's analysis is retried after a crash (kill -9 loses nothing). The real server
 // process claims the job, is killed with SIGKILL while it works it, and a new process on the same data dir works
 // it to done once the dead one's lease runs out.
 

@@ -10,7 +10,7 @@ export type JobKind =
   | 'speech-analysis'
   | 'webhook-delivery'
   | 'xapi-statement'
-  // Issue 38 item 9: the mails that tell a member of their work (services/notices.ts).
+  // The mails that tell a member of their work (services/notices.ts).
   | 'assignment-notice'
   | 'due-reminder'
   | 'feedback-notice';

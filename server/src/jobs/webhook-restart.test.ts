@@ -5,8 +5,8 @@ import { newWebhookSecret, sealSecret } from '../services/integrations/integrati
 import { startReceiver } from '../testing/receiver.ts';
 import { serverProcesses } from '../testing/server-process.ts';
 
-// Issue 20: "a webhook and an xAPI statement reach local receivers ... with valid signatures even with a server
-// restart in the middle of delivery". The real server process sends both, the receivers hold the first tries
+// A webhook and an xAPI statement reach local receivers with valid signatures even with a server restart in
+// the middle of delivery. The real server process sends both, the receivers hold the first tries
 // unanswered, the process dies by SIGKILL, and the next start on the same data dir sends them again once the dead
 // process's lease (the 3 s timeout and 5 s) has run out: the same webhook-id and statement id, signed anew.
 

@@ -4,7 +4,7 @@ import { createTestApp } from '../testing/test-app.ts';
 import { SECURITY_HEADERS } from './api-answers.ts';
 
 /**
- * Issue 19 item 4: the adapter builds its answers whole and the body limit judges a declared length from the
+ * The adapter builds its answers whole and the body limit judges a declared length from the
  * headers. What a client sees must not change: every header, the exact length, and the 413 for a large body
  * however it is sent.
  */

@@ -4,7 +4,7 @@ import { startReceiver } from '../testing/receiver.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { SmsError, smsConfigOf, toE164, twilioSms } from './sms.ts';
 
-// Issue 21 item 3: second-factor codes by a real SMS provider, through its Twilio-compatible API, tested against a
+// Second-factor codes by a real SMS provider, through its Twilio-compatible API, tested against a
 // local fake of that API (the receiver answers as told and keeps what it was sent).
 
 const SID = 'AC0123456789abcdef0123456789abcdef';

@@ -3,7 +3,7 @@ import { adminContent } from '@coach/shared/contract/admin-content';
 import { type Registration, serve } from '../adapter.ts';
 import * as service from '../services/platform/platform-content.ts';
 
-/** Issue 7: the platform content calls; the adapter has refused every token but a platform admin's. */
+/** The platform content calls; the adapter has refused every token but a platform admin's. */
 export const adminContentRoutes: Registration[] = [
   serve(adminContent.list, ({ ctx, input }) => service.listContent(ctx, input)),
   serve(adminContent.get, ({ ctx, input }) => service.getContent(ctx, input)),

@@ -64,7 +64,7 @@ describe('admin enterprises', () => {
     const d = res.json.response as Detail;
     expect(d).toMatchObject({ _id: row._id, company_name: 'Acme Learning', memberCount: row.memberCount });
     expect(Object.keys(d.features).sort()).toEqual(Object.keys(DEFAULT_FEATURE_FLAGS).sort());
-    // Issue 21 item 5: how its members sign in. The seed's owner has a mobile number and nobody an app yet.
+    // How its members sign in. The seed's owner has a mobile number and nobody an app yet.
     const methods = (res.json.response as { signInMethods: { authenticatorApp: number; smsCodes: number } })
       .signInMethods;
     expect(methods.authenticatorApp).toBe(0);

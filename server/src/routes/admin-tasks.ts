@@ -2,7 +2,7 @@ import { adminTasks } from '@coach/shared/contract/admin-tasks';
 import { type Registration, serve } from '../adapter.ts';
 import * as templates from '../services/platform/platform-tasks.ts';
 
-/** Issue 7: the platform task library; the adapter has refused every token but a platform admin's. */
+/** The platform task library; the adapter has refused every token but a platform admin's. */
 export const adminTasksRoutes: Registration[] = [
   serve(adminTasks.list, ({ ctx, input }) => templates.listTemplates(ctx, input)),
   serve(adminTasks.get, ({ ctx, input }) => templates.getTemplate(ctx, input)),

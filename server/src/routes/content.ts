@@ -2,7 +2,7 @@ import { contentActions, contentLibrary } from '@coach/shared/contract/content';
 import { type Registration, serve } from '../adapter.ts';
 import * as content from '../services/content/content.ts';
 
-/** Issue 6: the video library, its assignment to members and groups, and the viewer's actions and journaling. */
+/** The video library, its assignment to members and groups, and the viewer's actions and journaling. */
 export const contentRoutes: Registration[] = [
   serve(contentLibrary.getVideoContent, ({ ctx, input }) => content.listVideos(ctx, input)),
   serve(contentLibrary.getVideoContentForTask, ({ ctx, input }) => content.videosForTask(ctx, input)),

@@ -5,7 +5,7 @@ import { myCourses } from '@coach/shared/contract/my-courses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 38 item 1: a paid course leads somewhere: an account in the course's institution, a one-time link to set a
+// A paid course leads somewhere: an account in the course's institution, a one-time link to set a
 // password, the course's tasks and videos, My courses, and a refund that takes the access back.
 
 type App = Awaited<ReturnType<typeof createTestApp>>;

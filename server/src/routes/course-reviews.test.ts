@@ -3,7 +3,7 @@ import { marketplace } from '@coach/shared/contract/marketplace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 17 item 7: enrolled learners review their course once, may edit it, and the course page shows it.
+// Enrolled learners review their course once, may edit it, and the course page shows it.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskRow } from '../db/task-row.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 17 item 2: an enterprise's reports, on constructed data in March 2020 (the seed's activity is recent,
+// An enterprise's reports, on constructed data in March 2020 (the seed's activity is recent,
 // so this range holds only what the test writes).
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;

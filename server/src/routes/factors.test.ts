@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealSecret } from '../auth/sealed.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 21 item 1: authenticator apps (RFC 6238) and recovery codes as the second sign-in step.
+// Authenticator apps (RFC 6238) and recovery codes as the second sign-in step.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const ip = '10.21.1.1';

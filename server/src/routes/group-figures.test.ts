@@ -4,7 +4,7 @@ import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 17 item 5: a group's detail page counts what the group gave, not its members' all-time totals.
+// A group's detail page counts what the group gave, not its members' all-time totals.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;

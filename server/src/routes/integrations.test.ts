@@ -9,7 +9,7 @@ import { buildStatement } from '../services/integrations/xapi-statements.ts';
 import { startReceiver } from '../testing/receiver.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 20 items 4 and 5: webhooks and xAPI statements, from Settings to the receiver's door.
+// Webhooks and xAPI statements, from Settings to the receiver's door.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;

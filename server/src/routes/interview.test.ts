@@ -11,7 +11,7 @@ import { createTestApp } from '../testing/test-app.ts';
 // machine busy with other suites that passes 30 s (it did once in CI), so they get more room. Nothing asserts a time.
 vi.setConfig({ testTimeout: 120_000 });
 
-// Issue 16: the mock interview as a conversation, heard by the embedded speech engine from synthesised speech.
+// The mock interview as a conversation, heard by the embedded speech engine from synthesised speech.
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 const ip = '10.9.16.6';
@@ -317,7 +317,7 @@ describe('the interview with a chat model (COACH_API_URL)', () => {
     expect(second[1]?.response).toMatch(/^Let's talk about the nurse role\./);
     await answer('TECHNICAL', await synthesise([{ say: ANSWERS.TECHNICAL }], 'webm'));
     const behavioural = await synthesise([{ say: ANSWERS.BEHAVIOURAL }], 'webm');
-    // Issue 38: a model calling the situation unclear when the checks found it is not believed; the built-in
+    // A model calling the situation unclear when the checks found it is not believed; the built-in
     // summing up, which agrees with the checks, is stored instead.
     contradicting = true;
     const contradicted = await answer('BEHAVIOURAL', behavioural);

@@ -2,5 +2,5 @@ import { myCourses } from '@coach/shared/contract/my-courses';
 import { type Registration, serve } from '../adapter.ts';
 import { listMyCourses } from '../services/courses/course-delivery.ts';
 
-/** Issue 38: a member's marketplace courses; login only, the caller's own. */
+/** A member's marketplace courses; login only, the caller's own. */
 export const myCoursesRoutes: Registration[] = [serve(myCourses.list, ({ ctx }) => listMyCourses(ctx))];

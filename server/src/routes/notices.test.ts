@@ -13,7 +13,7 @@ import { NOTICE_TEXTS } from '../mail/notice-texts.ts';
 import { noticeHandlers } from '../services/organisation/notices.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 38 item 9: mails that tell a member of their work, and the member's choice of them.
+// Mails that tell a member of their work, and the member's choice of them.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SoftPasskey, type Spoil, softwareAuthenticator } from '../testing/software-authenticator.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 21 item 2: passkeys (WebAuthn) on the profile, as the second sign-in step and as the whole sign-in.
+// Passkeys (WebAuthn) on the profile, as the second sign-in step and as the whole sign-in.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 

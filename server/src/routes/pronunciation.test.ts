@@ -105,7 +105,7 @@ describe('pronunciation configuration', () => {
       accent: 'en-GB',
       passingScore: 85,
       strictness: 'strict',
-      // Issue 38: which try counts, 'best' until chosen.
+      // Which try counts, 'best' until chosen.
       attemptCounts: 'best',
       isDefault: false,
     });

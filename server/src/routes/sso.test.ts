@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOidcProvider } from '../testing/fake-oidc-provider.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
-// Issue 21 item 4: single sign-on per enterprise with OpenID Connect, against a provider on real HTTP.
+// Single sign-on per enterprise with OpenID Connect, against a provider on real HTTP.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let idp: Awaited<ReturnType<typeof startFakeOidcProvider>>;

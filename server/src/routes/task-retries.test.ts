@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 import { WEBM_STUB } from '../testing/webm.ts';
 
-// Issue 38 item 2: a scored task (Pronunciation, Read & Record) that did not pass can be tried again; every try is
+// A scored task (Pronunciation, Read & Record) that did not pass can be tried again; every try is
 // kept, the group's rule says whether the best or the latest counts, and the reviewer sees every try. What the
 // engine hears is written here directly (the speech suites test the engine): each try's recordings are uploaded and
 // saved as the runner saves them, then their analyses are set to the scores a test needs before submitting.

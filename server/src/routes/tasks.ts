@@ -11,7 +11,7 @@ import * as library from '../services/tasks/tasks.ts';
 import { enterpriseSession } from '../session/session.ts';
 
 /**
- * Issue 5: the task library, folders, assignment, the learner's own tasks and review; generate-content-task and
+ * The task library, folders, assignment, the learner's own tasks and review; generate-content-task and
  * generate-ai-tasks draft tasks with the coach engine (built-in, or an OpenAI-compatible service).
  */
 export const taskRoutes: Registration[] = [

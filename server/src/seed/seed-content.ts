@@ -165,7 +165,7 @@ export const seedContent = async (
 };
 
 /**
- * Issue 7: the coaches table from the distinct coach names of the content, and content.coach_id pointing at
+ * The coaches table from the distinct coach names of the content, and content.coach_id pointing at
  * them. Idempotent: names already listed (whatever their case) are reused, linked videos are left alone.
  */
 export const seedCoaches = async (trx: Db, now: string) => {

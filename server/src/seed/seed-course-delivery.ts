@@ -3,7 +3,7 @@ import { taskRow } from '../db/task-row.ts';
 import { ensureCourseGroup } from '../services/courses/course-delivery.ts';
 
 /**
- * Issue 38: what a seeded marketplace course delivers. Each institution gets two tasks (a passage to read aloud and
+ * What a seeded marketplace course delivers. Each institution gets two tasks (a passage to read aloud and
  * a written reflection) and, when the library has videos, its first two; each of its courses gets its learners'
  * group with those assigned, so a buyer finds them in My courses.
  */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 38 item 3: the content library's seeded videos teach one thing each (they were 14-second slides): every
+ * The content library's seeded videos teach one thing each: every
  * video the manifest lists is a real MP4 whose own length (its mvhd box) is what the manifest, and so the seed,
  * says, at least 45 s and at most 90 s, with English and Spanish captions that run through it.
  */

@@ -130,7 +130,7 @@ const TASKS: SeedTask[] = [
 ];
 
 /**
- * Issue 5 demo data: one task of each type that needs no content library, a folder, an assignment to the
+ * The task library's demo data: one task of each type that needs no content library, a folder, an assignment to the
  * learner's first group (so every member of it has the tasks), and attempts in each state so My Tasks and the
  * review list have something to show.
  */

@@ -9,7 +9,7 @@ import { localStorage } from '../providers/storage.ts';
 import { seedDemo } from '../seed/seed.ts';
 
 /**
- * The real server process for the tests that kill it (kill -9 loses nothing: issues 16 and 20): started the way
+ * The real server process for the tests that kill it (kill -9 loses no queued job, speech analysis or delivery): started the way
  * `pnpm start` runs it, on a data folder of the test's own, with its output kept for the failure message. tsx is
  * loaded into this one process (`--import tsx`): its CLI would run the server in a child of its own, which a
  * SIGKILL of the CLI leaves running.
