@@ -5,7 +5,7 @@ import { LIGHT_CONTRACT_PREFIX, lightExports, lightModuleCode } from '@coach/sha
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 19 item 5: the sign-in page's first scripts stay small (scripts/bench/bundle.ts measures them: at most 140 KB
+ * The sign-in page's first scripts stay small (scripts/bench/bundle.ts measures them: at most 140 KB
  * brotli). zod alone is about 23 KB brotli of that, and the browser never parses with it on the way in (the server
  * validates every request), so no module the sign-in page loads up front may import it, directly or through a
  * contract module: those screens call the light contract modules instead (`virtual:light-contract/<module>`, plain

@@ -174,7 +174,7 @@ export const screens = {
       menu: { label: 'My Tasks', icon: 'my-tasks', order: 40, description: 'Tasks assigned to you' },
     },
     myTaskView: { path: '/enterprise/my-tasks/view/:id', area: 'enterprise' },
-    /** Issue 38: the marketplace courses the member bought, with their progress; login only. */
+    /** The marketplace courses the member bought, with their progress; login only. */
     myCourses: {
       path: '/enterprise/my-courses',
       area: 'enterprise',
@@ -268,7 +268,7 @@ export const screens = {
       },
     },
     settings: { path: '/enterprise/settings', area: 'enterprise' },
-    /** Issue 20 item 3: the organisation's API keys, in the Settings area (role named admin). */
+    /** The organisation's API keys, in the Settings area (role named admin). */
     apiKeys: { path: '/enterprise/settings/api-keys', area: 'enterprise' },
     /** Webhooks and xAPI, reached from Settings; role named admin. */
     integrations: { path: '/enterprise/settings/integrations', area: 'enterprise' },
@@ -347,7 +347,7 @@ export const screens = {
         description: 'Words for vocabulary practice',
       },
     },
-    /** Issue 17: the platform's privacy policy and terms. */
+    /** The platform's privacy policy and terms. */
     legalTexts: {
       path: '/admin/legal-texts',
       area: 'admin',
