@@ -4,7 +4,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 7: the platform admin's dashboard figures and chart, All Members Usage filtered to Acme with its CSV
+ * The platform admin's dashboard figures and chart, All Members Usage filtered to Acme with its CSV
  * download, App User Counts with the honest mobile sync, and an enterprise's usage and members.
  */
 

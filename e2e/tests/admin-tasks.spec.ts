@@ -4,7 +4,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 7: the platform task library. The admin writes a task in the same editor enterprises use, offers it
+ * The platform task library. The admin writes a task in the same editor enterprises use, offers it
  * to Globex, whose library then shows it marked Platform and without Edit; withdrawn, it is gone.
  */
 const stamp = Date.now().toString(36);

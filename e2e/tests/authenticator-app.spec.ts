@@ -4,7 +4,7 @@ import { noSideways, noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 21 item 1: a member sets up an authenticator app from their profile (QR code or key, then a code from the
+ * A member sets up an authenticator app from their profile (QR code or key, then a code from the
  * app), saves the recovery codes, and from then on signs in with the app's code, or with a recovery code once; the
  * app is removed with the password. The test is the member's phone: it reads the key the screen shows.
  */

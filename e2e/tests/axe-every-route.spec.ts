@@ -13,7 +13,7 @@ import { headerTrouble, removeLogo, uploadWideLogo } from '../support/wide-logo.
 import { dashboardText, siteText, startsLike } from '../support/words.ts';
 
 /**
- * Issue 18 item 5: axe (WCAG 2.2 AA tags) on every route of the dashboard, as every role, and on every page type
+ * Axe (WCAG 2.2 AA tags) on every route of the dashboard, as every role, and on every page type
  * of the marketplace site. The dashboard's routes come from dashboard/src/config/paths.ts (routes.test.ts in the
  * dashboard checks that routes.tsx uses no other path), the site's from its pages folder, so a new route or page
  * that this test does not visit fails it. Parametrised routes take the seeded ids from links found on the pages
@@ -591,7 +591,7 @@ for (const language of LANGUAGES) {
         language === 'en' ? (['owner', 'staff', 'learner'] as const) : (['owner', 'learner'] as const);
       for (const role of roles) {
         const walk = await newWalk(browser, role, language, reports, pool);
-        // Issue 38 item 6: every enterprise page is walked, and fitted to a phone, with a 1200×200 company logo.
+        // Every enterprise page is walked, and fitted to a phone, with a 1200×200 company logo.
         if (role === 'owner') {
           await uploadWideLogo(walk.page, dashboardText(language, 'settings', 'logo.title'));
           logoOwner = walk.page;

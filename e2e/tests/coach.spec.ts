@@ -3,7 +3,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 5, the coach engine: an admin drafts tasks with the coach and adds them to the library, drafts one
+ * The coach engine: an admin drafts tasks with the coach and adds them to the library, drafts one
  * task's content in the editor, and gives the drafted Pronunciation task to the learner's group; the learner
  * records it with Chromium's fake microphone and sees the score of what the speech engine heard.
  */

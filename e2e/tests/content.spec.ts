@@ -4,7 +4,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 6: a learner watches the video of their Video task. Speeds and subtitles switch; seeking alone does not
+ * A learner watches the video of their Video task. Speeds and subtitles switch; seeking alone does not
  * count, playing past 80 % records 'viewed' once and completes the task; closing then asks the journaling
  * questions. The owner sees the view counted once and who watched, and browses the content library.
  */

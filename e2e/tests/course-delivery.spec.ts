@@ -6,7 +6,7 @@ import { outboxMark, readLinkPath } from '../support/outbox.ts';
 import { shootBothWidths } from '../support/pages.ts';
 import { islandLive } from '../support/site.ts';
 
-// Issue 38 item 1: a paid course leads somewhere. A visitor buys a course, opens the mail's link, sets a password,
+// A paid course leads somewhere. A visitor buys a course, opens the mail's link, sets a password,
 // signs in, finds the course in My courses and opens its first task; the institution refunds it and it is gone.
 
 const SHOTS = process.env.COURSE_DELIVERY_SHOTS;

@@ -3,7 +3,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 17 item 7: an institution says in its course editor what a course teaches, its syllabus and who
+ * An institution says in its course editor what a course teaches, its syllabus and who
  * teaches it, and the marketplace page shows them once the course is published.
  */
 

@@ -3,7 +3,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 17 item 7: a course page a buyer can decide on (what they will learn, the syllabus, the instructor,
+ * A course page a buyer can decide on (what they will learn, the syllabus, the instructor,
  * enrolled learners' reviews), an enrolled learner reviewing and editing, and search ranking course names first.
  */
 

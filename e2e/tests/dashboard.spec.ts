@@ -43,7 +43,7 @@ test('the demo video opens from the dashboard and plays', async ({ page }) => {
   const video = dialog.locator('video');
   await expect(video).toHaveAttribute('src', '/media/platform-demo.mp4');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
-  // Issue 38 item 3: a narrated walkthrough of the product (it was 6 s of colour bars), captioned.
+  // A narrated walkthrough of the product, captioned.
   expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(45);
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThanOrEqual(854);
   const captions = video.locator('track[kind="captions"], track[kind="subtitles"]');

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { shootBothWidths } from '../support/pages.ts';
 
 /**
- * Issue 17 item 5: the dead ends a new user met. A mistyped admin address, the 404's Go Back, an unknown course
+ * Dead ends a new user could meet, each with a way on. A mistyped admin address, the 404's Go Back, an unknown course
  * or institution, a group's figures, the usage table at 1280 px and a feature switch without a question.
  */
 
@@ -43,7 +43,7 @@ test('the 404 page is the marketplace’s own, and its Go Back returns to the pa
   const coursePage = page.url();
   await followTo(page, '/404');
   await expect(page.getByRole('heading', { level: 1, name: 'Sorry, page not found' })).toBeVisible();
-  // Issue 38 item 8: the site's page, not a blue unbranded one: its header, its teal, its footer, its search.
+  // The site's page, not a blue unbranded one: its header, its teal, its footer, its search.
   const header = page.locator('header.site-header');
   await expect(header.locator('.brand__name')).toHaveText('Coach Marketplace');
   await expect(header.locator('.brand__mark')).toHaveCSS('background-color', 'rgb(15, 118, 110)');

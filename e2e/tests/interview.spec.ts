@@ -5,9 +5,9 @@ import { spokenReading, withMicrophone } from '../support/microphone.ts';
 import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
 
 /**
- * Issue 16, the mock interview as a conversation: a learner answers a Get Interview Ready task aloud through
+ * The mock interview as a conversation: a learner answers a Get Interview Ready task aloud through
  * Chromium's fake microphone (a WAV flite spoke), and at each stage the server hears the answer, shows what it
- * heard and said, and asks the next question, until the interviewer sums up. Issue 38: the interviewer says each
+ * heard and said, and asks the next question, until the interviewer sums up. The interviewer says each
  * question aloud once the learner presses Start (here the server's audio: this browser has no voice of its own),
  * and a story that opens with its situation, in everyday words, is credited with it.
  */

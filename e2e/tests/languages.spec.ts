@@ -188,7 +188,7 @@ test("an invitation arrives in the inviter's chosen language; the invitee's brow
 });
 
 /**
- * Issue 38 item 11: beyond the English and Arabic walks of axe-every-route, the other seven languages get a lighter
+ * Beyond the English and Arabic walks of axe-every-route, the other seven languages get a lighter
  * check over the main screens: the page speaks the language (lang, and right to left for Dari and Pashto), none of
  * the screens' English sentences is left untranslated, and nothing sticks out sideways on a 390 px phone.
  */

@@ -65,7 +65,7 @@ test("the owner's home opens on the company's activity, their own progress after
   await expect(company).toBeVisible();
   await expect(page.getByLabel('Key figures').getByText('Members', { exact: true })).toBeVisible();
   await expect(page.locator('.activity-chart canvas')).toBeVisible();
-  // Issue 38 item 10: the company's figures are on the first screen, not below the owner's zeroed practice.
+  // The company's figures are on the first screen, not below the owner's zeroed practice.
   await expect(company).toBeInViewport();
   await expect(page.getByLabel('Key figures')).toBeInViewport();
   const own = page.getByRole('heading', { name: 'My progress', exact: true });

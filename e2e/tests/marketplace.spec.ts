@@ -34,7 +34,7 @@ test('the home contact form shows each problem beside its field, refuses a half 
   const phone = form.getByLabel('Mobile number');
   const message = form.getByLabel('Message', { exact: true });
 
-  // Issue 38 item 7: every problem beside its field (the spec's sentences), the first field focused, no toast.
+  // Every problem beside its field (the spec's sentences), the first field focused, no toast.
   await send.click();
   await expect(name).toHaveAccessibleDescription('Please Enter Name');
   await expect(name).toHaveAttribute('aria-invalid', 'true');

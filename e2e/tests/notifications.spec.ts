@@ -10,7 +10,7 @@ import { noticeMark, noticesSince, readNotice } from '../support/outbox.ts';
 import { shootBothWidths } from '../support/pages.ts';
 
 /**
- * Issue 38 item 9: nobody was told anything. An admin assigns a task to the learner and the learner is mailed, in
+ * Members are told of their work by mail. An admin assigns a task to the learner and the learner is mailed, in
  * one mail with a link that opens the task; the learner turns "assigned" mails off on their profile, and the
  * next assignment mails them nothing (while a colleague assigned with them is still told).
  */

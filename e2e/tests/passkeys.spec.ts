@@ -7,7 +7,7 @@ import { E2E_NAMED_URL, REPO_ROOT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 21 item 2: a member adds a passkey on the profile, signs in with the password and the passkey as the second
+ * A member adds a passkey on the profile, signs in with the password and the passkey as the second
  * step, then with the passkey alone, and removes it. Chromium's virtual authenticator (DevTools' WebAuthn domain) is
  * the member's device: a platform authenticator that keeps discoverable credentials and verifies its user.
  *

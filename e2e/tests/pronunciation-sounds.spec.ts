@@ -12,7 +12,7 @@ import {
 } from '../support/pages.ts';
 
 /**
- * Issue 37, "the coach hears sounds": a learner reads "The right answer is on the board." saying /l/ for /r/
+ * The coach hears sounds: a learner reads "The right answer is on the board." saying /l/ for /r/
  * ("light"), into Chromium's fake microphone fed a WAV that flite spoke. The phone aligner names the sound, the
  * screen says "You said /l/ for /r/ in right" with the tip for /r/, and "Hear it" plays the word in the
  * learner's accent. The reviewer reads the same, in the reviewer's words.

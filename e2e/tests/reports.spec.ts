@@ -4,7 +4,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 17 item 2: the owner reads Acme's reports for the top-bar group and a period, sorts and searches the
+ * The owner reads Acme's reports for the top-bar group and a period, sorts and searches the
  * members, downloads a table as CSV and opens a member; the staff role (no `reports`) is refused.
  */
 

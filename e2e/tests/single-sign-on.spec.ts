@@ -8,7 +8,7 @@ import { E2E_NAMED_URL, E2E_PORT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 21 item 4: single sign-on with OpenID Connect, against a real provider (oidc-provider, the certified
+ * Single sign-on with OpenID Connect, against a real provider (oidc-provider, the certified
  * OpenID Provider library) that this test starts on 127.0.0.1. Acme's default admin sets it up in Settings for a
  * domain of its own, a new person of that domain signs in from /login through the provider (its development login
  * and consent pages), and their first sign-in creates their member account; the second finds it again.

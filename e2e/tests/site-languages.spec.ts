@@ -36,7 +36,7 @@ const durationPattern = (code: string) => {
 };
 
 /**
- * Issue 18 on the marketplace site: the spec's English paths stay, the other eight languages live under their
+ * The nine languages of spec §9 on the marketplace site: the spec's English paths stay, the other eight languages live under their
  * prefix with their own words, dates and numbers; the header's picker moves to the same page in another
  * language; Arabic pages are right to left; every page names its alternates for search engines.
  */
@@ -211,7 +211,7 @@ test('in all nine languages a course card says its category, level and duration 
     await page.goto(`${prefix}/marketplace/institution/english-priority`);
     await expect(page.locator('html')).toHaveAttribute('lang', code === 'fa' ? 'fa-AF' : code);
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
-    // Issue 38 item 11: "Coach" and the site's word for a marketplace, with a space, not "CoachMarketplace".
+    // "Coach" and the site's word for a marketplace, with a space, not "CoachMarketplace".
     await expect(page.locator('header .brand__name')).toHaveText(
       `Coach ${siteText(code, 'layout.brandTag')}`,
     );

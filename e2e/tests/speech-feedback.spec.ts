@@ -10,7 +10,7 @@ import {
 } from '../support/pages.ts';
 
 /**
- * Issue 38 item 4, speech feedback that does not contradict itself: a learner who says "uh" and "um" on purpose
+ * Speech feedback that does not contradict itself: a learner who says "uh" and "um" on purpose
  * while reading is told about those fillers (the recogniser dropped them or wrote them as words, and the coach
  * said "No fillers heard").
  */

@@ -11,7 +11,7 @@ import {
 } from '../support/pages.ts';
 
 /**
- * Issue 16, "the coach that hears": a learner reads a Read & Record passage into Chromium's fake microphone,
+ * The coach that hears: a learner reads a Read & Record passage into Chromium's fake microphone,
  * fed a WAV that flite spoke, and sees what the speech engine heard (the marked reading and the four scores)
  * once the background job is done; the reviewer sees the same under the recording.
  */

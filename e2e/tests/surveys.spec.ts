@@ -5,7 +5,7 @@ import { noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
- * Issue 17 item 1: an admin builds a survey, assigns it to the learner's group and publishes it; the learner
+ * An admin builds a survey, assigns it to the learner's group and publishes it; the learner
  * answers it from My Tasks, held back by a required question first; the admin reads the results for everyone and
  * for the group, and exports them as CSV. The three tests share the survey, so they run in order.
  */

@@ -11,7 +11,7 @@ import {
 } from '../support/pages.ts';
 
 /**
- * Issue 38 item 2, "a failed task can be tried again": the owner sets a pass mark of 100 for one of the learner's
+ * A failed task can be tried again: the owner sets a pass mark of 100 for one of the learner's
  * groups and keeps the best try counting; the learner reads another sentence than the Read & Record passage into the
  * fake microphone (so the journey fails for sure), is told "Not passed yet" and offered Try again, reads it a second time
  * and sees both tries; the reviewer sees both tries with their dates, scores and recordings, the counting one

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { pickerBox } from '../support/pages.ts';
 
 /**
- * Issue 5: an admin authors a task of each type, files two in a folder and assigns three to the learner's group;
+ * An admin authors a task of each type, files two in a folder and assigns three to the learner's group;
  * the learner does them (one recorded with Chromium's fake microphone); the admin reviews one and leaves
  * feedback, which the learner then reads. The three tests share their tasks, so they run in order.
  */

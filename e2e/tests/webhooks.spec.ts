@@ -5,7 +5,7 @@ import { signIn } from '../support/auth.ts';
 import { noSideways, noViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// Issue 20 items 4 and 5: an enterprise admin registers a webhook receiver and an LRS in Settings → Integrations;
+// An enterprise admin registers a webhook receiver and an LRS in Settings → Integrations;
 // a test event and a real one (a learner answering a survey) reach them, signed, and the deliveries are logged.
 // The receivers are tiny servers on 127.0.0.1 (the e2e server runs with WEBHOOKS_ALLOW_PRIVATE=1).
 

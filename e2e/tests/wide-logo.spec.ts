@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { headerTrouble, removeLogo, uploadWideLogo } from '../support/wide-logo.ts';
 
 /**
- * Issue 38 item 6: once a company uploads a logo, no page may be wider than a phone. Acme gets a 1200×200 logo;
+ * Once a company uploads a logo, no page may be wider than a phone. Acme gets a 1200×200 logo;
  * the owner's and the learner's main screens, in English and in Arabic (right to left), keep to 390 px, the logo
  * never overlaps the menu button and the account button stays on the screen. With FIRST_SCREENS=<folder> each
  * screen is saved there at 1280 and 390 px for a person to look at.
