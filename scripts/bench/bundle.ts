@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { kb, REPO_ROOT, spawnServer, table } from './shared.ts';
 
-/** Issue 19 item 5: the first load's brotli bytes, with one language's strings. */
+/** The first load's brotli bytes, with one language's strings. */
 const FIRST_LOAD_TARGET = 140 * 1024;
 
 const compressed = (bytes: Buffer) => ({
@@ -90,7 +90,6 @@ export const benchBundle = async () => {
           raw: kb(total.raw),
           gzip: kb(total.gzip),
           brotli: kb(total.brotli),
-          // Issue 19 item 5.
           target: `brotli <= ${kb(FIRST_LOAD_TARGET)}`,
         },
       ]),
