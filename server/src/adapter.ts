@@ -155,7 +155,7 @@ const checkAccess = (entry: CallDef, session: Session | null) => {
 };
 
 /**
- * Every write tried through a log-in-as token is recorded with the platform admin's identity (issue 7),
+ * Every write tried through a log-in-as token is recorded with the platform admin's identity,
  * refused ones too, with the status they got. Written on `deps.db` after the handler, never in its transaction:
  * a refused or failed write rolls its own work back but must still leave this row.
  */
@@ -205,7 +205,7 @@ const runCall = async (
 };
 
 /**
- * An enterprise call made with an API key (issue 20 item 3): the key is found and checked, limited per key, and
+ * An enterprise call made with an API key: the key is found and checked, limited per key, and
  * the call runs as the key's creator within the key's permissions; every use, refused or not, is one audit row.
  */
 const callWithKey = async (
