@@ -31,7 +31,7 @@ type SeedAttempt = {
 };
 
 /**
- * Issue 16 "the demo speaks": completed attempts whose recordings are real (synthesised) speech, one read right
+ * The demo speaks: completed attempts whose recordings are real (synthesised) speech, one read right
  * and one with words missed or said wrongly, so the reviewer sees the speech engine's contrast from the first
  * start; and a completed interview, whose conversation (the interviewer's replies and summing up) the job runner
  * writes as it hears the four answers, as it does for a learner's.
