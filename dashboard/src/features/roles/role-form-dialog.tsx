@@ -24,14 +24,19 @@ export const RoleFormDialog = ({
   const { t } = useTranslation('roles');
   const [name, setName] = useState(role?.name ?? '');
   const [keys, setKeys] = useState<PermissionKey[]>(role?.permissions ?? ['dashboard']);
-  const { errors, saving, send } = useContractForm(FIELDS);
+  const { errors, saving, send, limits } = useContractForm(FIELDS, roles.add);
   const locked = role?.isDefaultAdminRole ?? false;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The call's schema trims the name and refuses an empty one; the server's message is the toast.
     const body = { name, permissions: keys };
-    const saved = role ? await send(roles.edit, { roleId: role._id, ...body }) : await send(roles.add, body);
+    const options = {
+      errors: { name: name.trim() ? undefined : t('form.nameRequired') },
+      toast: role ? t('form.updated') : t('form.created'),
+    };
+    const saved = role
+      ? await send(roles.edit, { roleId: role._id, ...body }, options)
+      : await send(roles.add, body, options);
     if (saved) onSaved();
   };
 
@@ -49,7 +54,7 @@ export const RoleFormDialog = ({
         <TextField
           label={t('form.name')}
           value={name}
-          maxLength={60}
+          maxLength={limits.name?.maxLength}
           onChange={(event) => setName(event.target.value)}
           error={errors.name}
           autoFocus
