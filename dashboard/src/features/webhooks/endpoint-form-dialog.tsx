@@ -25,15 +25,15 @@ export const EndpointFormDialog = ({
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['task.completed']);
-  const { errors, saving, send } = useContractForm(FIELDS);
+  const { errors, saving, send, limits } = useContractForm(FIELDS, integrations.addWebhook);
 
   const submit = async () => {
-    // The call's schema trims the address and asks for at least one event; a blank description is left out.
-    const added = await send(integrations.addWebhook, {
-      url,
-      events,
-      ...(description.trim() ? { description } : {}),
-    });
+    // A blank description is left out; the page says the endpoint was added once the secret is shown.
+    const added = await send(
+      integrations.addWebhook,
+      { url, events, ...(description.trim() ? { description } : {}) },
+      { errors: { events: events.length ? undefined : t('form.chooseEvent') }, toast: false },
+    );
     if (added) onAdded(added.endpoint, added.secret);
   };
 
@@ -62,7 +62,7 @@ export const EndpointFormDialog = ({
       <TextField
         label={t('form.description')}
         value={description}
-        maxLength={200}
+        maxLength={limits.description?.maxLength}
         error={errors.description}
         onChange={(event) => setDescription(event.target.value)}
       />

@@ -206,6 +206,7 @@ const IntegrationsScreen = () => {
           onAdded={(_endpoint, shownOnce) => {
             setAdding(false);
             setSecret(shownOnce);
+            notify.success(t('form.added'));
             reload();
           }}
         />

@@ -25,12 +25,11 @@ const XapiForm = ({ initial }: { initial: XapiSettings }) => {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     // The call's schema trims the address and username; an empty key keeps the stored one.
-    const saved = await send(integrations.saveXapi, {
-      endpoint,
-      username,
-      enabled,
-      ...(key ? { key } : {}),
-    });
+    const saved = await send(
+      integrations.saveXapi,
+      { endpoint, username, enabled, ...(key ? { key } : {}) },
+      { toast: t('xapi.saved') },
+    );
     if (!saved) return;
     setSettings(saved);
     setKey('');
