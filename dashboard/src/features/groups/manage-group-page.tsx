@@ -34,7 +34,7 @@ export const ManageGroupPage = () => {
       : saved.state.status === 'error'
         ? saved.state
         : { status: 'loading' };
-  const { errors, saving, send } = useContractForm(FIELDS);
+  const { errors, saving, send, limits } = useContractForm(FIELDS, groups.add);
 
   const group = saved.state.status === 'ready' ? saved.state.data : null;
   useEffect(() => {
@@ -46,9 +46,14 @@ export const ManageGroupPage = () => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The call's schema trims the name and refuses an empty one; the server's message is the toast.
     const body = { name, memberIds: chosen.map((m) => m._id) };
-    const saved = id ? await send(groups.edit, { groupId: id, ...body }) : await send(groups.add, body);
+    const options = {
+      errors: { name: name.trim() ? undefined : t('manage.nameRequired') },
+      toast: id ? t('manage.updated') : t('manage.created'),
+    };
+    const saved = id
+      ? await send(groups.edit, { groupId: id, ...body }, options)
+      : await send(groups.add, body, options);
     if (saved) navigate(groupDetailPath(saved._id));
   };
 
@@ -79,7 +84,7 @@ export const ManageGroupPage = () => {
           <TextField
             label={t('manage.name')}
             value={name}
-            maxLength={80}
+            maxLength={limits.name?.maxLength}
             onChange={(event) => setName(event.target.value)}
             error={errors.name}
             autoFocus
