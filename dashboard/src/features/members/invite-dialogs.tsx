@@ -52,10 +52,16 @@ export const InviteMemberDialog = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invited = await send(members.invite, { name, email, roleId, groupIds: chosen.map((g) => g._id) });
+    const invited = await send(
+      members.invite,
+      { name, email, roleId, groupIds: chosen.map((g) => g._id) },
+      {
+        // No role chosen (the enterprise has none to offer): the field asks for one in the screen's words.
+        errors: { roleId: roleId ? undefined : t('invite.chooseRole') },
+        toast: t('invite.sent', { email: email.trim().toLowerCase() }),
+      },
+    );
     if (invited) onInvited();
-    // No role chosen (the enterprise has none to offer): the field asks for one in the screen's words.
-    else if (!roleId) setErrors((current) => ({ ...current, roleId: t('invite.chooseRole') }));
   };
 
   return (

@@ -109,11 +109,11 @@ export const EditMemberDialog = ({
   }, [rolesError, setErrors]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const updated = await send(members.update, {
-      memberId: member._id,
-      roleId,
-      groupIds: chosen.map((g) => g._id),
-    });
+    const updated = await send(
+      members.update,
+      { memberId: member._id, roleId, groupIds: chosen.map((g) => g._id) },
+      { toast: t('edit.updated') },
+    );
     if (updated) onSaved(updated);
   };
 
