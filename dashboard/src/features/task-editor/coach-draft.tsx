@@ -26,13 +26,17 @@ export const CoachDraftButton = ({
   const [open, setOpen] = useState(false);
   const { t } = useTranslation('task-editor');
   const [topic, setTopic] = useState('');
-  const { errors, saving: busy, send } = useContractForm(FIELDS);
+  const { errors, saving: busy, send, limits } = useContractForm(FIELDS, tasks.generateContentTask);
   const { coachDraft } = useEditorScope();
   if (draft.type === TASK_TYPES.video || !coachDraft) return null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = await send(tasks.generateContentTask, { type: draft.type, topic, level: draft.level });
+    const answer = await send(
+      tasks.generateContentTask,
+      { type: draft.type, topic, level: draft.level },
+      { toast: t('coach.filled') },
+    );
     if (!answer) return;
     // The draft has a task's fields; the form's own draft keeps its attachments and expiry choice.
     onDraft({
@@ -63,7 +67,7 @@ export const CoachDraftButton = ({
             <TextField
               label={t('coach.topic')}
               value={topic}
-              maxLength={500}
+              maxLength={limits.topic?.maxLength}
               placeholder={t('coach.placeholder')}
               onChange={(event) => setTopic(event.target.value)}
               autoFocus

@@ -56,7 +56,7 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
   );
   const [count, setCount] = useState(3);
   const [level, setLevel] = useState<Level>(2);
-  const { errors, setErrors, saving, send } = useContractForm(FIELDS);
+  const { errors, setErrors, saving, send, limits } = useContractForm(FIELDS, tasks.generateAiTasks);
   // Adding the kept drafts is one call per draft, not one contract form: it keeps its own busy flag.
   const [adding, setAdding] = useState(false);
   const busy = saving || adding;
@@ -66,7 +66,8 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
 
   const generate = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = await send(tasks.generateAiTasks, { topic, types, count, level });
+    // The drafts on screen say it worked: no toast until they are added.
+    const answer = await send(tasks.generateAiTasks, { topic, types, count, level }, { toast: false });
     if (!answer) return;
     setDrafts(answer.drafts);
     setKeep(answer.drafts.map((_, index) => index));
@@ -120,7 +121,7 @@ export const GenerateTasksDialog = ({ onClose, onAdded }: { onClose: () => void;
           <TextField
             label={t('generate.topic')}
             value={topic}
-            maxLength={500}
+            maxLength={limits.topic?.maxLength}
             placeholder={t('generate.topicPlaceholder')}
             onChange={(event) => setTopic(event.target.value)}
             error={errors.topic}
