@@ -6,6 +6,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -79,6 +80,10 @@ export const AssignTasksDialog = ({
   );
 };
 
+const NEW_FOLDER_FIELDS = ['name'] as const;
+/** Adding to a folder names no field of the dialog: its refusals show above it. */
+const ADD_TO_FOLDER_FIELDS = [] as const;
+
 /** Put one task into a folder, or into a new folder made here. */
 export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () => void }) => {
   const { t } = useTranslation('tasks');
@@ -97,50 +102,43 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
   ];
   const [folderId, setFolderId] = useState('');
   const [newName, setNewName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [failure, setError] = useState<string | null>(null);
-  const error = failure ?? (contents.state.status === 'error' ? contents.state.message : null);
-  const [creating, setCreating] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Two contract forms in one dialog: the new folder's name (create-folder) and the choice (assign-task-folder).
+  const newFolder = useContractForm(NEW_FOLDER_FIELDS, taskFolders.createFolder);
+  const addTo = useContractForm(ADD_TO_FOLDER_FIELDS);
+  const nameError = newFolder.errors.name ?? newFolder.errors.form;
+  const error = addTo.errors.form ?? (contents.state.status === 'error' ? contents.state.message : null);
+  const asSent = { errorText: messageOf };
 
   const create = async () => {
-    const name = newName.trim();
-    if (!name) {
-      setNameError(t('dialogs.folderNameRequired'));
-      return;
-    }
-    setCreating(true);
-    setNameError(null);
-    try {
-      const folder = await api.call(taskFolders.createFolder, { name });
-      setMade((list) => [...list, folder]);
-      setFolderId(folder._id);
-      setNewName('');
-    } catch (err) {
-      setNameError(messageOf(err));
-    } finally {
-      setCreating(false);
-    }
+    const folder = await newFolder.send(
+      taskFolders.createFolder,
+      { name: newName },
+      {
+        ...asSent,
+        errors: { name: newName.trim() ? undefined : t('dialogs.folderNameRequired') },
+        // The folder appears chosen in the list: that says it was made.
+        toast: false,
+      },
+    );
+    if (!folder) return;
+    setMade((list) => [...list, folder]);
+    setFolderId(folder._id);
+    setNewName('');
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const folder = folders?.find((f) => f._id === folderId);
-    if (!folder) {
-      setError(t('dialogs.chooseFolder'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api.call(taskFolders.assignTaskFolder, { folderId: folder._id, taskIds: [task._id] });
-      notify.success(t('dialogs.addedTo', { folder: folder.name }));
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    const added = await addTo.send(
+      taskFolders.assignTaskFolder,
+      { folderId, taskIds: [task._id] },
+      {
+        ...asSent,
+        errors: { form: folder ? undefined : t('dialogs.chooseFolder') },
+        toast: folder ? t('dialogs.addedTo', { folder: folder.name }) : false,
+      },
+    );
+    if (added) onClose();
   };
 
   return (
@@ -183,7 +181,7 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
             label={t('dialogs.newFolder')}
             placeholder={t('dialogs.folderName')}
             value={newName}
-            maxLength={100}
+            maxLength={newFolder.limits.name?.maxLength}
             error={nameError}
             onChange={(event) => setNewName(event.target.value)}
             onKeyDown={(event) => {
@@ -194,7 +192,7 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
               }
             }}
           />
-          <Button variant="secondary" loading={creating} onClick={() => void create()}>
+          <Button variant="secondary" loading={newFolder.saving} onClick={() => void create()}>
             {t('dialogs.createFolder')}
           </Button>
         </div>
@@ -202,7 +200,7 @@ export const AddToFolderDialog = ({ task, onClose }: { task: Task; onClose: () =
           <Button variant="secondary" onClick={onClose}>
             {t('dialogs.cancel')}
           </Button>
-          <Button type="submit" loading={busy} disabled={!folderId}>
+          <Button type="submit" loading={addTo.saving} disabled={!folderId}>
             {t('dialogs.addToFolder')}
           </Button>
         </div>
