@@ -29,7 +29,7 @@ export const PronunciationFormDialog = ({
   const [passingScore, setPassingScore] = useState(String(row.passingScore));
   const [strictness, setStrictness] = useState<string>(row.strictness);
   const [attemptCounts, setAttemptCounts] = useState<string>(row.attemptCounts);
-  const { errors, saving, send } = useContractForm(FIELDS);
+  const { errors, saving, send, limits } = useContractForm(FIELDS, pronunciationConfig.update);
   const { t } = useTranslation('pronunciation');
 
   const submit = async () => {
@@ -71,8 +71,8 @@ export const PronunciationFormDialog = ({
         label={t('form.passingScore')}
         type="number"
         inputMode="numeric"
-        min={0}
-        max={100}
+        min={limits.passingScore?.min}
+        max={limits.passingScore?.max}
         step={1}
         value={passingScore}
         onChange={(event) => setPassingScore(event.target.value)}

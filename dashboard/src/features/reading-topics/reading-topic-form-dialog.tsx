@@ -1,10 +1,5 @@
 import { LEVEL_VALUES } from '@coach/shared/constants/levels';
-import {
-  READING_TOPIC_PASSAGE_MAX,
-  READING_TOPIC_TITLE_MAX,
-  type ReadingTopic,
-  readingTopics,
-} from '@coach/shared/contract/reading-topics';
+import { type ReadingTopic, readingTopics } from '@coach/shared/contract/reading-topics';
 import { countWords } from '@coach/shared/format/word-count';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +22,7 @@ export const ReadingTopicFormDialog = ({
   const [title, setTitle] = useState(topic?.title ?? '');
   const [level, setLevel] = useState(topic?.level ? String(topic.level) : '');
   const [passage, setPassage] = useState(topic?.passage ?? '');
-  const { errors, saving, send } = useContractForm(FIELDS);
+  const { errors, saving, send, limits } = useContractForm(FIELDS, readingTopics.add);
   const words = countWords(passage);
   const { t } = useTranslation('reading-topics');
 
@@ -53,7 +48,7 @@ export const ReadingTopicFormDialog = ({
       <TextField
         label={t('form.title')}
         value={title}
-        maxLength={READING_TOPIC_TITLE_MAX}
+        maxLength={limits.title?.maxLength}
         onChange={(event) => setTitle(event.target.value)}
         error={errors.title}
         autoFocus
@@ -74,7 +69,7 @@ export const ReadingTopicFormDialog = ({
       <TextAreaField
         label={t('form.passage')}
         value={passage}
-        maxLength={READING_TOPIC_PASSAGE_MAX}
+        maxLength={limits.passage?.maxLength}
         rows={9}
         onChange={(event) => setPassage(event.target.value)}
         error={errors.passage}
