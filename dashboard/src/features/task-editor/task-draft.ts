@@ -7,9 +7,10 @@ import {
   addTaskRequest,
   editTaskRequest,
   type Task,
-  type tasks,
+  tasks,
 } from '@coach/shared/contract/tasks';
 import { i18n } from '../../i18n/index.ts';
+import { limitsOf } from '../../lib/contract-limits.ts';
 import {
   type FieldErrors,
   fromQuestionTemplate,
@@ -22,6 +23,9 @@ import {
 export type { FieldErrors, QuestionDraft };
 
 export type PassageSource = 'text' | 'topic';
+
+/** What add-task's request allows in each field (edit-task and the platform's calls take the same fields). */
+export const TASK_LIMITS = limitsOf(tasks.addTask);
 
 /**
  * Everything the editor form holds. The fields of every type live side by side so switching the type while

@@ -14,7 +14,7 @@ import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { AttachmentsField } from './attachments-field.tsx';
 import { useEditorScope } from './editor-scope.tsx';
-import { type FieldErrors, placeErrors, type TaskDraft, validateDraft } from './task-draft.ts';
+import { type FieldErrors, placeErrors, TASK_LIMITS, type TaskDraft, validateDraft } from './task-draft.ts';
 import { TypeFields } from './task-type-fields.tsx';
 
 /** An expiry choice ('1 Hour', '7 Days' in English) in the language on screen, as the tasks library names it. */
@@ -113,7 +113,7 @@ export const TaskForm = ({
           <TextField
             label={t('form.title')}
             value={draft.title}
-            maxLength={200}
+            maxLength={TASK_LIMITS.title?.maxLength}
             error={errors.title}
             onChange={(event) => update({ title: event.target.value })}
           />
@@ -121,7 +121,7 @@ export const TaskForm = ({
             label={t('form.description')}
             rows={3}
             value={draft.description}
-            maxLength={5000}
+            maxLength={TASK_LIMITS.description?.maxLength}
             error={errors.description}
             hint={t('form.descriptionHint')}
             onChange={(event) => update({ description: event.target.value })}

@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { useEditorScope } from './editor-scope.tsx';
 import { ReadingTopicPicker } from './reading-topic-picker.tsx';
 import { RowsField } from './rows-field.tsx';
-import type { FieldErrors, PassageSource, TaskDraft } from './task-draft.ts';
+import { type FieldErrors, type PassageSource, TASK_LIMITS, type TaskDraft } from './task-draft.ts';
 import { VideoPicker } from './video-picker.tsx';
 
 const PassageSourceSwitch = ({
@@ -62,7 +62,7 @@ export const TypeFields = ({
       label={t('fields.passage')}
       rows={9}
       value={draft.passage}
-      maxLength={20_000}
+      maxLength={TASK_LIMITS.passage?.maxLength}
       error={errors.passage}
       hint={hint}
       onChange={(event) => update({ passage: event.target.value })}
@@ -141,14 +141,14 @@ export const TypeFields = ({
             <TextField
               label={t('fields.jobTitle')}
               value={draft.jobTitle}
-              maxLength={200}
+              maxLength={TASK_LIMITS.jobTitle?.maxLength}
               error={errors.jobTitle}
               onChange={(event) => update({ jobTitle: event.target.value })}
             />
             <TextField
               label={t('fields.industry')}
               value={draft.industry}
-              maxLength={200}
+              maxLength={TASK_LIMITS.industry?.maxLength}
               error={errors.industry}
               onChange={(event) => update({ industry: event.target.value })}
             />
@@ -157,14 +157,14 @@ export const TypeFields = ({
             <TextField
               label={t('fields.location')}
               value={draft.location}
-              maxLength={200}
+              maxLength={TASK_LIMITS.location?.maxLength}
               error={errors.location}
               onChange={(event) => update({ location: event.target.value })}
             />
             <TextField
               label={t('fields.region')}
               value={draft.region}
-              maxLength={100}
+              maxLength={TASK_LIMITS.region?.maxLength}
               error={errors.region}
               hint={t('fields.regionHint')}
               onChange={(event) => update({ region: event.target.value })}
