@@ -1,17 +1,12 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { EXPIRY_CHOICES } from '@coach/shared/constants/durations';
-import {
-  SURVEY_DESCRIPTION_MAX,
-  SURVEY_QUESTIONS_MAX,
-  SURVEY_TITLE_MAX,
-  type Survey,
-  surveys,
-} from '@coach/shared/contract/surveys';
+import { SURVEY_QUESTIONS_MAX, type Survey, surveys } from '@coach/shared/contract/surveys';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
+import { limitsOf } from '../../lib/contract-limits.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
@@ -30,6 +25,9 @@ import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { surveyText } from './survey-messages.ts';
 import { SurveyQuestionsSummary } from './survey-questions.tsx';
+
+/** The most characters the survey's title and description take, read from the add call's request. */
+const LIMITS = limitsOf(surveys.add);
 
 type Draft = { title: string; description: string; expirySeconds: number | null; questions: QuestionDraft[] };
 
@@ -94,7 +92,7 @@ const afterPublishing = (seconds: number) => {
 };
 
 /**
- * The survey's title, description, due date and questions (issue 17). A draft changes freely; once members have
+ * The survey's title, description, due date and questions. A draft changes freely; once members have
  * answered an active survey its questions stay as they are (shown read only), the rest may still change.
  */
 export const SurveyForm = ({
@@ -163,7 +161,7 @@ export const SurveyForm = ({
         <TextField
           label={t('form.title')}
           value={draft.title}
-          maxLength={SURVEY_TITLE_MAX}
+          maxLength={LIMITS.title?.maxLength}
           error={errors.title}
           onChange={(event) => set({ title: event.target.value })}
         />
@@ -172,7 +170,7 @@ export const SurveyForm = ({
           hint={t('form.descriptionHint')}
           value={draft.description}
           rows={3}
-          maxLength={SURVEY_DESCRIPTION_MAX}
+          maxLength={LIMITS.description?.maxLength}
           error={errors.description}
           onChange={(event) => set({ description: event.target.value })}
         />
