@@ -66,7 +66,7 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   // Once a save was tried, the outline is checked again on every change: its messages are keyed by position
   // (syllabus.1.lessons.0.minutes), so after a move or a removal only a fresh check puts them on the right row.
   const [tried, setTried] = useState(false);
-  const { errors, setErrors, saving, send } = useContractForm(FIELDS);
+  const { errors, setErrors, saving, send, limits } = useContractForm(FIELDS, courses.add);
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
   const checked = tried ? courses.add.request.safeParse(outlineInput(outline)) : null;
@@ -114,7 +114,7 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
             value={values.name}
             onChange={set('name')}
             error={maybeMessage(errors.name)}
-            maxLength={150}
+            maxLength={limits.name?.maxLength}
           />
           <div className="course-editor__row">
             <SelectField

@@ -1,8 +1,9 @@
-import { COURSE_OUTLINE_LIMITS as LIMITS } from '@coach/shared/contract/courses';
+import { courses, COURSE_OUTLINE_LIMITS as LIMITS } from '@coach/shared/contract/courses';
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
 import { useCourseText } from '../../i18n/course-text.ts';
 import { formatNumber } from '../../i18n/format.ts';
+import { limitsOf } from '../../lib/contract-limits.ts';
 import { useFocusLater } from '../../lib/use-focus-later.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -20,6 +21,13 @@ import {
   type OutlineErrors,
 } from './course-outline.ts';
 import { ListError, moveFocusTarget, RowTools } from './outline-row-tools.tsx';
+
+/** The length bounds of the outline's text fields, read from the course call's request. */
+const MODULE = limitsOf(courses.add, 'syllabus');
+const LESSON = limitsOf(courses.add, 'syllabus.lessons');
+const INSTRUCTOR = limitsOf(courses.add, 'instructor');
+/** Digits the minutes box takes: as many as the largest number of minutes has. */
+const MINUTES_DIGITS = String(LESSON.minutes?.max ?? LIMITS.lessonMinutes.max).length;
 
 /** What learners will learn: short sentences, added, removed and reordered by buttons. */
 export const OutcomesCard = ({
@@ -179,7 +187,7 @@ const ModuleEditor = ({
           className="outline-module__title"
           label={t('modules.titleLabel')}
           value={module.title}
-          maxLength={LIMITS.moduleTitleLength}
+          maxLength={MODULE.title?.maxLength}
           placeholder={t('modules.titlePlaceholder')}
           error={maybe(errors[`${path}.title`])}
           onChange={(event) => onChange({ ...module, title: event.target.value })}
@@ -195,7 +203,7 @@ const ModuleEditor = ({
                     id={`lesson-${lesson.key}`}
                     label={t('lessons.label', { n: names.lesson })}
                     value={lesson.title}
-                    maxLength={LIMITS.lessonTitleLength}
+                    maxLength={LESSON.title?.maxLength}
                     error={maybe(errors[`${path}.lessons.${at}.title`])}
                     onChange={(event) => setLesson(lesson.key, { title: event.target.value })}
                   />
@@ -205,7 +213,7 @@ const ModuleEditor = ({
                     aria-label={t('lessons.minutesOf', names)}
                     inputMode="numeric"
                     placeholder="15"
-                    maxLength={3}
+                    maxLength={MINUTES_DIGITS}
                     value={lesson.minutes}
                     error={maybe(errors[`${path}.lessons.${at}.minutes`])}
                     onChange={(event) => setLesson(lesson.key, { minutes: event.target.value })}
@@ -341,7 +349,7 @@ export const InstructorCard = ({
         <TextField
           label={t('instructor.name')}
           value={instructor.name}
-          maxLength={LIMITS.instructorNameLength}
+          maxLength={INSTRUCTOR.name?.maxLength}
           error={maybeMessage(errors['instructor.name'])}
           onChange={(event) => onChange({ ...instructor, name: event.target.value })}
         />
@@ -349,7 +357,7 @@ export const InstructorCard = ({
           label={t('instructor.bio')}
           rows={4}
           value={instructor.bio}
-          maxLength={LIMITS.instructorBioLength}
+          maxLength={INSTRUCTOR.bio?.maxLength}
           error={maybeMessage(errors['instructor.bio'])}
           hint={t('instructor.bioHint')}
           onChange={(event) => onChange({ ...instructor, bio: event.target.value })}
