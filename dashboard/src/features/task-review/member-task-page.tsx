@@ -13,6 +13,7 @@ import { useCan } from '../../lib/can.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -29,6 +30,7 @@ import '../../ui/table.css';
 import './task-review.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+const FEEDBACK_FIELDS = ['feedback'] as const;
 
 const statusText = (t: TFunction<'task-review'>, assignment: Assignment) => {
   const status = t(`tasks:statuses.${assignment.taskStatus}`);
@@ -80,8 +82,9 @@ const ReviewPanel = ({
   const { t } = useTranslation('task-review');
   const { task, member, assignment } = detail;
   const [feedback, setFeedback] = useState(assignment.feedback ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'feedback' | 'reviewed' | null>(null);
+  const feedbackForm = useContractForm(FEEDBACK_FIELDS, tasks.addTaskFeedback);
+  // Mark reviewed is a button, not a form: it keeps its own busy flag and shows its failure as a toast.
+  const [marking, setMarking] = useState(false);
   // The Mark reviewed button goes away once used: the focus moves to the line that replaces it.
   const reviewedLine = useRef<HTMLParagraphElement>(null);
   const [justReviewed, setJustReviewed] = useState(false);
@@ -93,29 +96,16 @@ const ReviewPanel = ({
 
   const sendFeedback = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = tasks.addTaskFeedback.request.safeParse({ ...ids, feedback });
-    if (!parsed.success) {
-      setError(
-        parsed.error.issues.find((issue) => issue.path[0] === 'feedback')?.message ?? GENERIC_ERROR_MESSAGE,
-      );
+    const input = { ...ids, feedback };
+    const answer = await feedbackForm.send(tasks.addTaskFeedback, input);
+    if (answer) onChange(answer, 'feedback');
+    // Feedback the schema refuses (empty) takes the focus back to the box; a refused call leaves it be.
+    else if (!tasks.addTaskFeedback.request.safeParse(input).success)
       document.getElementById('review-feedback')?.focus();
-      return;
-    }
-    setError(null);
-    setBusy('feedback');
-    try {
-      const { message, response } = await api.callWithMessage(tasks.addTaskFeedback, parsed.data);
-      notify.success(message);
-      onChange(response, 'feedback');
-    } catch (failure) {
-      setError(messageOf(failure).replace(/^feedback: /, ''));
-    } finally {
-      setBusy(null);
-    }
   };
 
   const markReviewed = async () => {
-    setBusy('reviewed');
+    setMarking(true);
     try {
       const { message, response } = await api.callWithMessage(tasks.markTaskReviewed, ids);
       notify.success(message);
@@ -124,7 +114,7 @@ const ReviewPanel = ({
     } catch (failure) {
       notify.error(messageOf(failure));
     } finally {
-      setBusy(null);
+      setMarking(false);
     }
   };
 
@@ -142,9 +132,9 @@ const ReviewPanel = ({
           id="review-feedback"
           label={t('page.feedbackFor', { name: member.name })}
           rows={5}
-          maxLength={5000}
+          maxLength={feedbackForm.limits.feedback?.maxLength}
           value={feedback}
-          error={error}
+          error={feedbackForm.errors.feedback ?? feedbackForm.errors.form}
           hint={
             assignment.feedbackAt
               ? t('page.lastSent', { date: formatDateTime(assignment.feedbackAt) })
@@ -152,7 +142,7 @@ const ReviewPanel = ({
           }
           onChange={(event) => setFeedback(event.target.value)}
         />
-        <Button type="submit" variant="secondary" loading={busy === 'feedback'}>
+        <Button type="submit" variant="secondary" loading={feedbackForm.saving}>
           {assignment.feedback ? t('page.updateFeedback') : t('page.sendFeedback')}
         </Button>
       </form>
@@ -162,7 +152,7 @@ const ReviewPanel = ({
             {t('page.reviewedOn', { date: formatDateTime(assignment.reviewedAt) })}
           </p>
         ) : (
-          <Button loading={busy === 'reviewed'} onClick={() => void markReviewed()}>
+          <Button loading={marking} onClick={() => void markReviewed()}>
             {t('page.markReviewed')}
           </Button>
         )}
@@ -175,7 +165,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
   const { t } = useTranslation('task-review');
   const { state, setState, reload } = useCall(tasks.getMembersTaskData, { taskId, userId });
   const [feedbackVersion, setFeedbackVersion] = useState(0);
-  // The analyses of the recordings arrive in the background (issue 16): ask again while one shown is pending.
+  // The analyses of the recordings arrive in the background: ask again while one shown is pending.
   const shown =
     state.status === 'ready'
       ? Object.keys(state.data.assignment.report.recordings ?? {}).map(
@@ -192,7 +182,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
               status: 'ready',
               data: {
                 ...current.data,
-                // The Pronunciation score follows the last item's analysis (issue 16).
+                // The Pronunciation score follows the last item's analysis.
                 assignment: {
                   ...current.data.assignment,
                   analyses: fresh.assignment.analyses ?? {},
