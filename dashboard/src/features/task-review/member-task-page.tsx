@@ -261,7 +261,7 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
           {assignment.pronunciation ? (
             <PronunciationScore result={assignment.pronunciation} who={member.name} />
           ) : null}
-          {/* Issue 38: every try once there is more than one, the counting one marked. */}
+          {/* Every try once there is more than one, the counting one marked. */}
           {assignment.retry && (assignment.attempts ?? []).some((attempt) => !attempt.current) ? (
             <TaskTries
               task={task}
