@@ -15,9 +15,9 @@ import { enterpriseSession } from '../../session/session.ts';
 import { csvText } from '../common/csv.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
+import { audienceOf } from './audience-query.ts';
 import {
   answeredAt,
-  audienceOf,
   findSurvey,
   parseAnswers,
   percentOf,

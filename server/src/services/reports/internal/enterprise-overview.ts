@@ -16,6 +16,7 @@ import {
 } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../../context.ts';
+import { audienceOf } from '../../surveys/audience-query.ts';
 import { parseCounting } from '../../tasks/task-attempts.ts';
 import {
   completedInRange,
@@ -177,19 +178,8 @@ const surveyRates = async (
     .execute();
   if (surveys.length === 0) return [];
   const ids = surveys.map((row) => row.id);
-  const audience = ctx.db
-    .selectFrom('survey_member_assignments')
-    .select(['survey_id', 'user_id'])
-    .where('survey_id', 'in', ids)
-    .union(
-      ctx.db
-        .selectFrom('survey_group_assignments as sga')
-        .innerJoin('group_members as gm', 'gm.group_id', 'sga.group_id')
-        .select(['sga.survey_id', 'gm.user_id'])
-        .where('sga.survey_id', 'in', ids),
-    );
   const counts = await ctx.db
-    .selectFrom(audience.as('a'))
+    .selectFrom(audienceOf(ctx.db, ids).as('a'))
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('survey_responses as r', (join) =>
       join.onRef('r.survey_id', '=', 'a.survey_id').onRef('r.user_id', '=', 'a.user_id'),

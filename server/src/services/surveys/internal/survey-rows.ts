@@ -13,11 +13,11 @@ import { notFound } from '../../../errors.ts';
 import { enterpriseSession } from '../../../session/session.ts';
 import { nowIso } from '../../common/clock.ts';
 import type { ServiceContext } from '../../context.ts';
+import { audienceOf } from '../audience-query.ts';
 
-// Surveys: written and assigned by people with the `surveys` key, answered by the members who have them. Who has a
-// survey is worked out when asked, never copied: the members assigned directly plus whoever is in an assigned group
-// right now, so a member who joins a group later has its surveys at once, with no sync step. The surveys area's
-// shared pieces: the stored row and its status, the audience, and the survey as the authors' screens show it.
+// Surveys: written and assigned by people with the `surveys` key, answered by the members who have them (who has
+// one is worked out when asked: audience-query.ts). The surveys area's shared pieces: the stored row and its
+// status, the counts per survey, and the survey as the authors' screens show it.
 
 export const SURVEY_COLUMNS = [
   'id',
@@ -76,20 +76,6 @@ export const findSurvey = async (db: Db, enterpriseId: string, surveyId: string)
   if (!row) throw notFound('Survey not found');
   return row;
 };
-
-/** The members who have each survey: assigned directly or in an assigned group today (user_id, survey_id). */
-export const audienceOf = (db: Db, surveyIds: string[]) =>
-  db
-    .selectFrom('survey_member_assignments')
-    .select(['survey_id', 'user_id'])
-    .where('survey_id', 'in', surveyIds)
-    .union(
-      db
-        .selectFrom('survey_group_assignments as sga')
-        .innerJoin('group_members as gm', 'gm.group_id', 'sga.group_id')
-        .select(['sga.survey_id', 'gm.user_id'])
-        .where('sga.survey_id', 'in', surveyIds),
-    );
 
 const countsBySurvey = (rows: { survey_id: string; n: number | string | bigint }[]) =>
   new Map(rows.map((row) => [row.survey_id, Number(row.n)]));
