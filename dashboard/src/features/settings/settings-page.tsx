@@ -1,4 +1,3 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { enterpriseSso } from '@coach/shared/contract/sso';
@@ -12,6 +11,7 @@ import { Can, useCan } from '../../lib/can.tsx';
 import { notify } from '../../lib/notify.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -33,6 +33,8 @@ const COLOURS: (keyof ThemeSettings)[] = [
   'navFontColor',
 ];
 const HEX = /^#[0-9a-fA-F]{6}$/;
+/** The contract's colours are `#RRGGBB` (a pattern, so its schema states no length bound). */
+const HEX_LENGTH = '#RRGGBB'.length;
 
 const ColourField = ({
   id,
@@ -65,7 +67,7 @@ const ColourField = ({
           id={id}
           className="field__input"
           value={value}
-          maxLength={7}
+          maxLength={HEX_LENGTH}
           spellCheck={false}
           aria-invalid={valid ? undefined : true}
           onChange={(event) => onChange(event.target.value.trim())}
@@ -78,14 +80,17 @@ const ColourField = ({
 
 /**
  * /enterprise/settings (role named admin): the six theme colours of spec §3 with a live preview, the logo, and
- * the organisation's storage against its quota (issue 15).
+ * the organisation's storage against its quota.
  */
 export const SettingsPage = () => {
   const { t } = useTranslation('settings');
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const [draft, setDraft] = useState<ThemeSettings | null>(user?.enterpriseId.themeSettings ?? null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Every failure shows above the colours: no error is put under one field.
+  const { errors, saving, send } = useContractForm<'themeSettings'>(
+    [],
+    enterpriseGeneral.updateThemeSettings,
+  );
   // Every card here saves through a call of the role named admin (and the default admin): the theme's stands for them.
   const mayOpen = useCan(enterpriseGeneral.updateThemeSettings);
 
@@ -98,18 +103,14 @@ export const SettingsPage = () => {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!allValid) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const updated = await api.call(enterpriseGeneral.updateThemeSettings, { themeSettings: theme });
-      setUser(updated);
-      setDraft(updated.enterpriseId.themeSettings);
-      notify.success(t('theme.updated'));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setSaving(false);
-    }
+    const updated = await send(
+      enterpriseGeneral.updateThemeSettings,
+      { themeSettings: theme },
+      { toast: t('theme.updated') },
+    );
+    if (!updated) return;
+    setUser(updated);
+    setDraft(updated.enterpriseId.themeSettings);
   };
 
   return (
@@ -117,7 +118,7 @@ export const SettingsPage = () => {
       <PageHeader title={t('title')} description={t('description')} />
       <form className="settings__layout" onSubmit={save} noValidate>
         <Card title={t('theme.title')}>
-          <FormAlert message={error} />
+          <FormAlert message={errors.form ?? null} />
           <div className="settings__colours">
             {COLOURS.map((key) => (
               <ColourField
