@@ -17,7 +17,7 @@ export const dayIn = (date: Date, timeZone: string) => {
 };
 
 /**
- * One row per member per day (the member's own day, in their timezone, issue 17 item 6) with a sign-in or a token
+ * One row per member per day (the member's own day, in their timezone) with a sign-in or a token
  * refresh: feeds member detail, the dashboards and the
  * app-user-counts report (which counts the platform of the day's first sign-in or refresh).
  */
@@ -39,8 +39,8 @@ export const recordActivity = async (
 
 /**
  * The member practised (saved an attempt or a recording, completed a task, watched a video): like a sign-in, the
- * day counts as one they were active and is their last activity (issue 38 item 10: "Last active Nov 27" stood
- * beside recordings of Dec 1, and a member who practised counted as inactive). A platform admin logged in as the
+ * day counts as one they were active and is their last activity (otherwise "Last active Nov 27" could stand
+ * beside recordings of Dec 1, and a member who practised would count as inactive). A platform admin logged in as the
  * enterprise is not the member's activity.
  */
 export const recordPractice = async (ctx: ServiceContext, at = new Date()) => {

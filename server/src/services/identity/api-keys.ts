@@ -3,9 +3,11 @@ import {
   type ApiKey,
   type ApiKeyAccess,
   type ApiKeyUse,
+  type apiKeys,
   MAX_ACTIVE_API_KEYS,
 } from '@coach/shared/contract/api-keys';
-import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@coach/shared/permissions';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { PERMISSION_KEYS, PERMISSION_LABELS } from '@coach/shared/permissions';
 import type { Db } from '../../db/connect.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { generateApiKey, heldPermissions, keyPrefix } from '../../session/api-keys.ts';
@@ -15,8 +17,8 @@ import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
 
 /**
- * Managing API keys (issue 20 item 3), for the role named admin (the adapter checked it, as for Settings). A key
- * never reaches these calls (auth/api-keys.ts). Creating and revoking are audited in the same transaction.
+ * Managing API keys for integrators, for the role named admin (the adapter checked it, as for Settings). A key
+ * never reaches these calls (session/api-keys.ts). Creating and revoking are audited in the same transaction.
  */
 
 const keyRows = (db: Db, enterpriseId: string) =>
@@ -95,13 +97,10 @@ export const listApiKeys = async (ctx: ServiceContext) => {
 };
 
 /**
- * Creates a key holding only permission keys the caller holds (nobody grants what they do not hold, issue 15), up
+ * Creates a key holding only permission keys the caller holds (nobody grants what they do not hold), up
  * to MAX_ACTIVE_API_KEYS live keys. The answer carries the whole key, which is never shown again.
  */
-export const createApiKey = async (
-  ctx: ServiceContext,
-  input: { name: string; permissions: PermissionKey[]; access: ApiKeyAccess },
-) => {
+export const createApiKey = async (ctx: ServiceContext, input: ParsedRequestOf<typeof apiKeys.create>) => {
   const s = enterpriseSession(ctx);
   const held = heldPermissions(s.user);
   const missing = input.permissions.filter((key) => !held.includes(key));
@@ -151,7 +150,7 @@ export const createApiKey = async (
 };
 
 /** Revokes a key of the enterprise (another tenant's key is 404); the next request made with it answers 401. */
-export const revokeApiKey = async (ctx: ServiceContext, input: { keyId: string }) => {
+export const revokeApiKey = async (ctx: ServiceContext, input: ParsedRequestOf<typeof apiKeys.revoke>) => {
   const s = enterpriseSession(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     const key = await trx

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_COUNT } from '@coach/shared/contract/factors';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { type enterpriseFactors, RECOVERY_CODE_COUNT } from '@coach/shared/contract/factors';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { verifyPassword } from '../../auth/passwords.ts';
@@ -15,7 +16,7 @@ import { sessionAccount } from './internal/accounts.ts';
 import { completeSecondFactor } from './sign-in.ts';
 
 /**
- * Authenticator apps and recovery codes (issue 21 item 1). The app's secret is sealed at rest (tokens.seal); a code
+ * Authenticator apps and recovery codes. The app's secret is sealed at rest (tokens.seal); a code
  * is accepted within one 30 s step either side of now (phones drift) and only once: the step of the last accepted
  * code is kept and a code of that step or an earlier one is refused, so a code seen over a shoulder cannot be used
  * again. Wrong codes count against the same throttle as mailed codes (5 per account, 50 per address, 15 minutes).
@@ -63,7 +64,7 @@ const appOf = (ctx: ServiceContext, audience: Audience, subjectId: string) =>
 
 type Owner = ReturnType<typeof sessionAccount>;
 
-/** Records a change to the owner's sign-in (issue 21 item 5): on the change's transaction where it has one. */
+/** Records a change to the owner's sign-in, on the change's transaction where it has one. */
 const recordChange = (db: Db, audience: Audience, me: Owner, change: FactorChange) =>
   audit(db, {
     actorKind: audience,
@@ -72,7 +73,7 @@ const recordChange = (db: Db, audience: Audience, me: Owner, change: FactorChang
     action: `factor.${change}`,
   });
 
-/** Mails the owner about a change to their sign-in (issue 21 item 5). */
+/** Mails the owner about a change to their sign-in, so a change they did not make does not go unseen. */
 const told = async (ctx: ServiceContext, me: Owner, change: FactorChange) => {
   const { subject, text } = mailTexts(me.language, ctx.requestLanguage).factorChanged({ change });
   await ctx.mail.send({ to: me.email, subject, text });
@@ -155,7 +156,11 @@ const newRecoveryCode = () => {
 };
 
 /** The member typed a code from the app: it is switched on, and new recovery codes are answered (shown once). */
-export const confirmTotp = async (ctx: ServiceContext, audience: Audience, { code }: { code: string }) => {
+export const confirmTotp = async (
+  ctx: ServiceContext,
+  audience: Audience,
+  { code }: ParsedRequestOf<typeof enterpriseFactors.totpConfirm>,
+) => {
   const me = owner(ctx);
   const keys = throttleKeys(`totp-confirm:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
@@ -206,7 +211,7 @@ export const confirmTotp = async (ctx: ServiceContext, audience: Audience, { cod
 export const removeTotp = async (
   ctx: ServiceContext,
   audience: Audience,
-  { password }: { password: string },
+  { password }: ParsedRequestOf<typeof enterpriseFactors.totpRemove>,
 ) => {
   const me = owner(ctx);
   const keys = throttleKeys(`totp-remove:${audience}`, me.id, ctx.ip);
@@ -233,7 +238,11 @@ export const removeTotp = async (
 };
 
 /** The second sign-in step with the app's code: each code once (a replay within its window is refused). */
-export const verifyTotp = async (ctx: ServiceContext, audience: Audience, { code }: { code: string }) => {
+export const verifyTotp = async (
+  ctx: ServiceContext,
+  audience: Audience,
+  { code }: ParsedRequestOf<typeof enterpriseFactors.verifyTotp>,
+) => {
   const me = sessionAccount(ctx);
   // The mailed code's throttle: one budget of guesses, whichever kind of code is guessed.
   const keys = throttleKeys(`code:${audience}`, me.id, ctx.ip);
@@ -262,7 +271,7 @@ export const verifyTotp = async (ctx: ServiceContext, audience: Audience, { code
 export const verifyRecoveryCode = async (
   ctx: ServiceContext,
   audience: Audience,
-  { code }: { code: string },
+  { code }: ParsedRequestOf<typeof enterpriseFactors.verifyRecoveryCode>,
 ) => {
   const me = sessionAccount(ctx);
   const keys = throttleKeys(`code:${audience}`, me.id, ctx.ip);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
 
 /**
- * "Require single sign-on" (issue 21 item 4), as the password calls ask it: an enterprise that requires it has
+ * "Require single sign-on", as the password calls ask it: an enterprise that requires it has
  * passwords switched off for all its members but the default admin, whose password is the way back in when the
  * identity provider fails.
  */

@@ -1,5 +1,7 @@
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
   type DeliveryStatus,
+  type integrations,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
   type WebhookDelivery,
@@ -18,7 +20,7 @@ import { queueDelivery, webhookBody } from './integration-events.ts';
 import { newWebhookSecret, sealSecret } from './integration-secrets.ts';
 
 /**
- * Settings → Integrations (issue 20 items 4 and 5): an enterprise admin's webhook endpoints, their delivery log
+ * Settings → Integrations: an enterprise admin's webhook endpoints, their delivery log
  * and test event, and the xAPI LRS. The adapter has checked the role (named admin, as every Settings call); every
  * query here filters on the caller's enterprise.
  */
@@ -112,7 +114,7 @@ export const listWebhooks = async (ctx: ServiceContext) => {
 
 export const addWebhook = async (
   ctx: ServiceContext,
-  { url, description, events }: { url: string; description?: string | undefined; events: WebhookEventType[] },
+  { url, description, events }: ParsedRequestOf<typeof integrations.addWebhook>,
 ) => {
   const { enterpriseId, user } = enterpriseSession(ctx);
   await assertAllowedAddress(ctx, 'url', url);
@@ -142,17 +144,7 @@ export const addWebhook = async (
 
 export const updateWebhook = async (
   ctx: ServiceContext,
-  {
-    endpointId,
-    enabled,
-    events,
-    description,
-  }: {
-    endpointId: string;
-    enabled?: boolean | undefined;
-    events?: WebhookEventType[] | undefined;
-    description?: string | undefined;
-  },
+  { endpointId, enabled, events, description }: ParsedRequestOf<typeof integrations.updateWebhook>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadEndpoint(ctx.db, enterpriseId, endpointId);
@@ -173,7 +165,10 @@ export const updateWebhook = async (
   return endpoint;
 };
 
-export const deleteWebhook = async (ctx: ServiceContext, { endpointId }: { endpointId: string }) => {
+export const deleteWebhook = async (
+  ctx: ServiceContext,
+  { endpointId }: ParsedRequestOf<typeof integrations.deleteWebhook>,
+) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadEndpoint(ctx.db, enterpriseId, endpointId);
   await ctx.db.transaction().execute(async (trx) => {
@@ -258,7 +253,7 @@ const toDeliveries = async (db: Db, rows: DeliveryRow[]): Promise<WebhookDeliver
 
 export const webhookDeliveries = async (
   ctx: ServiceContext,
-  { endpointId, currentPage }: { endpointId: string; currentPage: number },
+  { endpointId, currentPage }: ParsedRequestOf<typeof integrations.webhookDeliveries>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadEndpoint(ctx.db, enterpriseId, endpointId);
@@ -286,7 +281,10 @@ export const webhookDeliveries = async (
 };
 
 /** "Send test event": a `webhook.test` delivery through the queue, like any event, so the log shows it. */
-export const sendTestWebhook = async (ctx: ServiceContext, { endpointId }: { endpointId: string }) => {
+export const sendTestWebhook = async (
+  ctx: ServiceContext,
+  { endpointId }: ParsedRequestOf<typeof integrations.sendTestWebhook>,
+) => {
   const { enterpriseId, user } = enterpriseSession(ctx);
   const endpoint = await loadEndpoint(ctx.db, enterpriseId, endpointId);
   const at = nowIso();
@@ -362,12 +360,7 @@ export const getXapi = async (ctx: ServiceContext) => {
 
 export const saveXapi = async (
   ctx: ServiceContext,
-  {
-    endpoint,
-    username,
-    key,
-    enabled,
-  }: { endpoint: string; username: string; key?: string | undefined; enabled: boolean },
+  { endpoint, username, key, enabled }: ParsedRequestOf<typeof integrations.saveXapi>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await assertAllowedAddress(ctx, 'endpoint', endpoint);

@@ -1,10 +1,13 @@
 import { FEATURE_FLAGS, featureLabel } from '@coach/shared/constants/features';
+import type { adminGeneral } from '@coach/shared/contract/admin';
 import {
+  type adminEnterprises,
   ENTERPRISE_PAGE_SIZE,
   type EnterpriseDetail,
   type EnterpriseRow,
 } from '@coach/shared/contract/admin-enterprises';
 import { type FeatureFlags, featureFlagsSchema } from '@coach/shared/contract/auth';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { sql } from 'kysely';
 import { FULL_TTL } from '../../auth/tokens.ts';
 import { insertCompany } from '../../db/companies.ts';
@@ -44,7 +47,7 @@ const memberCounts = (ctx: ServiceContext) =>
 /** enterprise/get-enterprise-list: search by company name, newest first, ten a page. */
 export const listEnterprises = async (
   ctx: ServiceContext,
-  input: { searchInput?: string | undefined; currentPage: number },
+  input: ParsedRequestOf<typeof adminGeneral.getEnterpriseList>,
 ) => {
   adminSession(ctx);
   let filtered = ctx.db.selectFrom('enterprises');
@@ -108,7 +111,7 @@ export const enterpriseDetail = async (
       .executeTakeFirst(),
     singleSignOnOf(ctx.db, enterpriseId),
   ]);
-  // Members with a passkey, counted once however many they have (issue 21 item 2).
+  // Members with a passkey, counted once however many they have.
   const passkeyHolders = await ctx.db
     .selectFrom('passkeys')
     .select((eb) => eb.fn.count('subject_id').distinct().as('n'))
@@ -143,7 +146,7 @@ export const enterpriseDetail = async (
 /** A new company and its default admin, who chooses a password through the emailed invitation link. */
 export const addEnterprise = async (
   ctx: ServiceContext,
-  input: { company_name: string; name: string; email: string },
+  input: ParsedRequestOf<typeof adminEnterprises.add>,
 ) => {
   adminSession(ctx);
   const taken = await ctx.db
@@ -169,7 +172,7 @@ export const addEnterprise = async (
   });
   // Sent after the commit, so nobody is invited to an account that was rolled back.
   const link = `${ctx.config.publicUrl}/password/reset/${token}`;
-  // In the platform admin's language (issue 18): the new admin has not chosen one yet.
+  // In the platform admin's language: the new admin has not chosen one yet.
   const mail = mailTexts(adminSession(ctx).admin.language, ctx.requestLanguage).companyInvite({
     name: input.name,
     company: input.company_name,
@@ -184,7 +187,7 @@ export const addEnterprise = async (
 /** Saves every flag; the adapter reads them per request, so a flag turned off closes its calls at once. */
 export const updateFeatures = async (
   ctx: ServiceContext,
-  input: { enterpriseId: string; features: FeatureFlags },
+  input: ParsedRequestOf<typeof adminEnterprises.updateFeatures>,
 ) => {
   adminSession(ctx);
   const features = featureFlagsSchema.parse(input.features);
@@ -210,7 +213,10 @@ export const updateFeatures = async (
 };
 
 /** An enterprise token for the enterprise's default admin with the platform admin recorded behind it. */
-export const loginAsEnterprise = async (ctx: ServiceContext, { enterpriseId }: { enterpriseId: string }) => {
+export const loginAsEnterprise = async (
+  ctx: ServiceContext,
+  { enterpriseId }: ParsedRequestOf<typeof adminEnterprises.loginAs>,
+) => {
   const { admin, claims } = adminSession(ctx);
   const detail = await enterpriseDetail(ctx, enterpriseId);
   const user = detail.defaultAdmin
@@ -221,7 +227,7 @@ export const loginAsEnterprise = async (ctx: ServiceContext, { enterpriseId }: {
         .executeTakeFirst()
     : undefined;
   if (user?.status !== 'active') throw conflict('This enterprise has no active default admin to log in as');
-  // The enterprise session hangs on the admin's own: the admin's logout ends it too (issue 15).
+  // The enterprise session hangs on the admin's own: the admin's logout ends it too.
   const lid = await startSession(ctx.db, {
     audience: 'enterprise',
     subjectId: user.id,

@@ -1,11 +1,14 @@
 import { LEVEL_VALUES, type Level } from '@coach/shared/constants/levels';
 import {
+  type adminVocabulary,
   VOCABULARY_CSV_COLUMNS,
   VOCABULARY_CSV_MAX_ROWS,
   VOCABULARY_PAGE_SIZE,
   type VocabularyWord,
   vocabularyFields,
+  type vocabularyPractice,
 } from '@coach/shared/contract/admin-vocabulary';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { ImportRowError } from '@coach/shared/contract/members';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
@@ -23,7 +26,7 @@ type WordRow = {
   category: string;
   updated_at: string;
 };
-type WordInput = { word: string; meaning: string; example: string; level: Level; category: string };
+type WordInput = ParsedRequestOf<typeof adminVocabulary.add>;
 
 const COLUMNS = ['id', 'word', 'meaning', 'example', 'level', 'category', 'updated_at'] as const;
 
@@ -62,7 +65,7 @@ const assertWordFree = async (ctx: ServiceContext, word: string, exceptId?: stri
 
 export const listVocabulary = async (
   ctx: ServiceContext,
-  input: { searchInput?: string | undefined; category?: string | undefined; currentPage: number },
+  input: ParsedRequestOf<typeof adminVocabulary.list>,
 ) => {
   const { currentPage } = input;
   let query = ctx.db.selectFrom('vocabulary');
@@ -103,7 +106,7 @@ export const addWord = async (ctx: ServiceContext, input: WordInput): Promise<Vo
 
 export const editWord = async (
   ctx: ServiceContext,
-  { wordId, ...input }: WordInput & { wordId: string },
+  { wordId, ...input }: ParsedRequestOf<typeof adminVocabulary.edit>,
 ): Promise<VocabularyWord> => {
   await findWord(ctx, wordId);
   await assertWordFree(ctx, input.word, wordId);
@@ -116,7 +119,10 @@ export const editWord = async (
   return toWord(await findWord(ctx, wordId));
 };
 
-export const deleteWord = async (ctx: ServiceContext, { wordId }: { wordId: string }) => {
+export const deleteWord = async (
+  ctx: ServiceContext,
+  { wordId }: ParsedRequestOf<typeof adminVocabulary.remove>,
+) => {
   await findWord(ctx, wordId);
   await ctx.db.deleteFrom('vocabulary').where('id', '=', wordId).execute();
   ctx.setMessage('Word deleted');
@@ -143,7 +149,10 @@ const FIELD_NAMES = Object.keys(vocabularyFields) as (keyof typeof vocabularyFie
  * Checks every row against the editor's rules, for words twice in the file and for words already listed;
  * inserts the words in one transaction only when no row is bad, so a file is never half imported.
  */
-export const importVocabulary = async (ctx: ServiceContext, { file }: { file: Blob }) => {
+export const importVocabulary = async (
+  ctx: ServiceContext,
+  { file }: ParsedRequestOf<typeof adminVocabulary.importCsv>,
+) => {
   if (file.size > MAX_CSV_BYTES) throw validation('file', 'The file is larger than 1 MB');
   let rows: { record: string[]; info: { lines: number } }[];
   try {
@@ -221,7 +230,7 @@ export const importVocabulary = async (ctx: ServiceContext, { file }: { file: Bl
  */
 export const practiceWords = async (
   ctx: ServiceContext,
-  { level, category, count }: { level?: Level; category?: string; count: number },
+  { level, category, count }: ParsedRequestOf<typeof vocabularyPractice.practiceWords>,
 ): Promise<VocabularyWord[]> => {
   let query = ctx.db.selectFrom('vocabulary').select(COLUMNS);
   if (level !== undefined) query = query.where('level', '=', level);

@@ -1,7 +1,7 @@
 import type { LegalKind } from '@coach/shared/contract/legal';
 
 /**
- * The platform's default privacy policy and terms (issue 17 item 4), shown until a platform admin saves their
+ * The platform's default privacy policy and terms, shown until a platform admin saves their
  * own. They say what this server really keeps and for how long: a change to what is stored should change
  * them too (sessions: SESSION_LIFETIME_MS in session.ts; recordings: task_assignments and recording_analyses).
  */

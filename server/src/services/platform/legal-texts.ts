@@ -1,9 +1,11 @@
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
   type EnterpriseLegalText,
   LEGAL_KINDS,
   LEGAL_TITLES,
   type LegalKind,
   type LegalText,
+  type legal,
   PLATFORM_LEGAL_ID,
   type PublicLegalText,
 } from '@coach/shared/contract/legal';
@@ -59,7 +61,7 @@ const saveText = async (
 /** The public page (spec §2, no login): the enterprise's own text, else the platform's. */
 export const publicText = async (
   ctx: ServiceContext,
-  { enterpriseId, kind }: { enterpriseId: string; kind: LegalKind },
+  { enterpriseId, kind }: ParsedRequestOf<typeof legal.publicText>,
 ): Promise<PublicLegalText> => {
   const title = LEGAL_TITLES[kind];
   if (enterpriseId === PLATFORM_LEGAL_ID) {
@@ -85,7 +87,7 @@ export const adminTexts = async (ctx: ServiceContext) => {
 
 export const adminUpdateText = async (
   ctx: ServiceContext,
-  { kind, body }: { kind: LegalKind; body: string },
+  { kind, body }: ParsedRequestOf<typeof legal.adminUpdateText>,
 ) => {
   const { admin } = adminSession(ctx);
   const saved = await saveText(ctx, { kind, enterpriseId: null, body, by: admin.id });
@@ -112,7 +114,7 @@ export const enterpriseTexts = async (ctx: ServiceContext) => {
 /** Saves the enterprise's own text, or (body null) removes it so its pages show the platform's again. */
 export const enterpriseUpdateText = async (
   ctx: ServiceContext,
-  { kind, body }: { kind: LegalKind; body: string | null },
+  { kind, body }: ParsedRequestOf<typeof legal.enterpriseUpdateText>,
 ) => {
   const { enterpriseId, user } = enterpriseSession(ctx);
   if (body === null) {

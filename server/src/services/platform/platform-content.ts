@@ -1,8 +1,11 @@
+import type { adminGeneral } from '@coach/shared/contract/admin';
 import {
+  type adminContent,
   type ContentEnterprise,
   PLATFORM_CONTENT_PAGE_SIZE,
   type PlatformContent,
 } from '@coach/shared/contract/admin-content';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { UploadPurpose } from '@coach/shared/contract/general';
 import { VIDEO_CATEGORY_KEYS, type VideoCategoryKey, type VideoSubtitle } from '@coach/shared/contract/video';
 import { type Selectable, sql } from 'kysely';
@@ -14,16 +17,7 @@ import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 
 type ContentRow = Selectable<Database['content']>;
-type ContentInput = {
-  title: string;
-  description: string;
-  category: VideoCategoryKey;
-  coachId: string | null;
-  videoUrl: string;
-  thumbnailUrl: string | null;
-  durationSeconds: number;
-  subtitles: VideoSubtitle[];
-};
+type ContentInput = ParsedRequestOf<typeof adminContent.add>;
 
 const categoryOf = (value: string): VideoCategoryKey =>
   (VIDEO_CATEGORY_KEYS as readonly string[]).includes(value) ? (value as VideoCategoryKey) : 'communication';
@@ -80,10 +74,7 @@ const loadContent = async (ctx: ServiceContext, contentId: string) => {
   return toContent(row, counts.get(row.id) ?? 0);
 };
 
-export const listContent = async (
-  ctx: ServiceContext,
-  input: { searchInput?: string | undefined; category?: VideoCategoryKey | undefined; currentPage: number },
-) => {
+export const listContent = async (ctx: ServiceContext, input: ParsedRequestOf<typeof adminContent.list>) => {
   const { currentPage } = input;
   let query = ctx.db.selectFrom('content');
   if (input.searchInput) {
@@ -111,7 +102,7 @@ export const listContent = async (
   );
 };
 
-export const getContent = (ctx: ServiceContext, { contentId }: { contentId: string }) =>
+export const getContent = (ctx: ServiceContext, { contentId }: ParsedRequestOf<typeof adminContent.get>) =>
   loadContent(ctx, contentId);
 
 /**
@@ -196,7 +187,7 @@ export const addContent = async (ctx: ServiceContext, input: ContentInput) => {
 
 export const editContent = async (
   ctx: ServiceContext,
-  { contentId, ...input }: ContentInput & { contentId: string },
+  { contentId, ...input }: ParsedRequestOf<typeof adminContent.edit>,
 ) => {
   const previous = await findContent(ctx, contentId);
   const values = await checkInput(ctx, input, previous);
@@ -209,7 +200,10 @@ export const editContent = async (
  * Refused while any enterprise has the video (withdraw it first), so no library loses a video by surprise.
  * What is left of it (views, likes, journaling answers of past enterprises) goes with it.
  */
-export const deleteContent = async (ctx: ServiceContext, { contentId }: { contentId: string }) => {
+export const deleteContent = async (
+  ctx: ServiceContext,
+  { contentId }: ParsedRequestOf<typeof adminContent.remove>,
+) => {
   await findContent(ctx, contentId);
   const counts = await enterpriseCounts(ctx, [contentId]);
   const holders = counts.get(contentId) ?? 0;
@@ -233,7 +227,7 @@ export const deleteContent = async (ctx: ServiceContext, { contentId }: { conten
 
 export const contentEnterprises = async (
   ctx: ServiceContext,
-  { contentId }: { contentId: string },
+  { contentId }: ParsedRequestOf<typeof adminContent.enterprises>,
 ): Promise<ContentEnterprise[]> => {
   await findContent(ctx, contentId);
   const rows = await ctx.db
@@ -253,7 +247,7 @@ export const contentEnterprises = async (
  */
 export const bulkAssign = async (
   ctx: ServiceContext,
-  input: { contentIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' },
+  input: ParsedRequestOf<typeof adminContent.bulkAssign>,
 ) => {
   const contentIds = [...new Set(input.contentIds)];
   const enterpriseIds = [...new Set(input.enterpriseIds)];
@@ -315,7 +309,10 @@ export const bulkAssign = async (
 // Coaches (users/get-coachs, users/add-coach)
 // ---------------------------------------------------------------------------------------------
 
-export const listCoaches = async (ctx: ServiceContext, { search }: { search?: string | undefined }) => {
+export const listCoaches = async (
+  ctx: ServiceContext,
+  { search }: ParsedRequestOf<typeof adminGeneral.getCoachs>,
+) => {
   let query = ctx.db.selectFrom('coaches').select(['id', 'name']);
   if (search) query = query.where(sql<boolean>`lower(name) like ${containsPattern(search)} escape '\\'`);
   const rows = await query.orderBy(sql`lower(name)`).orderBy('id').limit(100).execute();
@@ -323,7 +320,10 @@ export const listCoaches = async (ctx: ServiceContext, { search }: { search?: st
 };
 
 /** A coach by name; a name already listed (whatever its case) answers that coach instead of a twin. */
-export const addCoach = async (ctx: ServiceContext, { name }: { name: string }) => {
+export const addCoach = async (
+  ctx: ServiceContext,
+  { name }: ParsedRequestOf<typeof adminContent.addCoach>,
+) => {
   const clean = name.replace(/\s+/g, ' ');
   const found = await ctx.db
     .selectFrom('coaches')

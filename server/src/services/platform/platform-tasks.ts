@@ -1,4 +1,9 @@
-import { PLATFORM_TASK_PAGE_SIZE, type PlatformTask } from '@coach/shared/contract/admin-tasks';
+import {
+  type adminTasks,
+  PLATFORM_TASK_PAGE_SIZE,
+  type PlatformTask,
+} from '@coach/shared/contract/admin-tasks';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { Attachment, addTaskRequest } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -67,15 +72,7 @@ const offerVideo = async (db: Db, details: string, enterpriseIds: string[]) => {
 };
 
 /** tasks/get-tasks: the platform library, newest first, by type and title. */
-export const listTemplates = async (
-  ctx: ServiceContext,
-  input: {
-    searchInput?: string | undefined;
-    type?: number | undefined;
-    archived: boolean;
-    currentPage: number;
-  },
-) => {
+export const listTemplates = async (ctx: ServiceContext, input: ParsedRequestOf<typeof adminTasks.list>) => {
   let query = ctx.db.selectFrom('platform_tasks').where('archived', '=', input.archived ? 1 : 0);
   if (input.type) query = query.where('type', '=', input.type);
   if (input.searchInput)
@@ -106,7 +103,10 @@ export const listTemplates = async (
 };
 
 /** tasks/get-task: one template and the enterprises that have it (with how many of their learners got it). */
-export const getTemplate = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
+export const getTemplate = async (
+  ctx: ServiceContext,
+  { taskId }: ParsedRequestOf<typeof adminTasks.get>,
+) => {
   const row = await loadTemplate(ctx.db, taskId);
   const enterprises = await ctx.db
     .selectFrom('tasks as c')
@@ -131,7 +131,7 @@ export const getTemplate = async (ctx: ServiceContext, { taskId }: { taskId: str
 };
 
 /** tasks/add-task: a new template, offered to nobody yet. */
-export const addTemplate = async (ctx: ServiceContext, input: TaskInput) => {
+export const addTemplate = async (ctx: ServiceContext, input: ParsedRequestOf<typeof adminTasks.add>) => {
   await checkAttachments(ctx, input.attachments);
   await assertVideo(ctx, input);
   const id = crypto.randomUUID();
@@ -152,7 +152,7 @@ export const addTemplate = async (ctx: ServiceContext, input: TaskInput) => {
 };
 
 /** tasks/edit-task: the template and every enterprise's copy of it change together. */
-export const editTemplate = async (ctx: ServiceContext, input: TaskInput & { taskId: string }) => {
+export const editTemplate = async (ctx: ServiceContext, input: ParsedRequestOf<typeof adminTasks.edit>) => {
   const existing = toPlatformTask(await loadTemplate(ctx.db, input.taskId));
   if (existing.type !== input.type) throw validation('type', 'The type of a task cannot change');
   await checkAttachments(ctx, input.attachments, existing.attachments);
@@ -270,7 +270,10 @@ const offer = async (db: Db, template: TemplateRow, enterpriseId: string): Promi
 };
 
 /** tasks/delete-task: withdrawn from every enterprise first (copies with learners stay archived). */
-export const deleteTemplate = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
+export const deleteTemplate = async (
+  ctx: ServiceContext,
+  { taskId }: ParsedRequestOf<typeof adminTasks.remove>,
+) => {
   await loadTemplate(ctx.db, taskId);
   let withdrawn = 0;
   let archived = 0;
@@ -299,7 +302,7 @@ export const deleteTemplate = async (ctx: ServiceContext, { taskId }: { taskId: 
 /** tasks/bulk-assign-unassign: offers or withdraws templates for enterprises, pair by pair. */
 export const bulkAssign = async (
   ctx: ServiceContext,
-  input: { taskIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' },
+  input: ParsedRequestOf<typeof adminTasks.bulkAssign>,
 ) => {
   const taskIds = [...new Set(input.taskIds)];
   const enterpriseIds = [...new Set(input.enterpriseIds)];
