@@ -1,7 +1,7 @@
 import { taskFolders } from '@coach/shared/contract/task-folders';
 import { tasks } from '@coach/shared/contract/tasks';
 import { type Registration, serve } from '../adapter.ts';
-import { videoForViewer } from '../services/content/content.ts';
+import { videoForViewer } from '../services/content/video-rows.ts';
 import * as coach from '../services/tasks/coach-tasks.ts';
 import * as myTasks from '../services/tasks/my-tasks.ts';
 import * as assigning from '../services/tasks/task-assigning.ts';

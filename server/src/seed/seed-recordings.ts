@@ -4,8 +4,8 @@ import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
-import { queueRecordingAnalyses } from '../services/speech/recording-analysis.ts';
-import { assertComplete } from '../services/tasks/my-tasks.ts';
+import { queueRecordingAnalyses } from '../services/speech/analysis-rows.ts';
+import { assertComplete } from '../services/tasks/task-answers.ts';
 import { loadTask, toTasks } from '../services/tasks/task-rows.ts';
 
 /** Made by scripts/media/generate-demo-media.mjs and committed: what flite said for each demo member. */

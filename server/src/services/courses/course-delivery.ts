@@ -5,11 +5,11 @@ import type { Db } from '../../db/connect.ts';
 import { mailTexts } from '../../mail/texts.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
-import { videosByIds } from '../content/content.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
+import { videosByIds } from '../content/video-rows.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
-import { syncGroupTasks } from '../tasks/task-assigning.ts';
+import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 
 // Issue 38 item 1: a paid (or free) marketplace enrolment delivers the course. The buyer gets a member account in
 // the course's institution (or their member account there is used), joins the course's learners' group, and so

@@ -8,7 +8,7 @@ import { containsPattern, pageOf } from '../common/lists.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
-import { syncGroupTasks } from '../tasks/task-assigning.ts';
+import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 
 export { assertGroupInEnterprise };
 

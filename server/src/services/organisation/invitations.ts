@@ -10,7 +10,7 @@ import { nowIso } from '../common/clock.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
-import { syncGroupTasks } from '../tasks/task-assigning.ts';
+import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 import { assertMayGrant, grantRefusal } from './grants.ts';
 import { loadMember } from './members.ts';
 

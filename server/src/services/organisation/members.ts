@@ -16,7 +16,7 @@ import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
 import { weeklyActivity } from '../identity/activity.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
-import { syncGroupTasks } from '../tasks/task-assigning.ts';
+import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
 import { assertMayChangeRole } from './grants.ts';
 import { assertGroupInEnterprise } from './groups.ts';

@@ -14,7 +14,7 @@ import { SCORED_TASK_TYPES, type Task } from '@coach/shared/contract/tasks';
 import type { Db } from '../../db/connect.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { openTaskTypes } from '../common/features.ts';
-import { videosToWatch } from '../content/content.ts';
+import { videosToWatch } from '../content/video-rows.ts';
 import type { ServiceContext } from '../context.ts';
 import { speechTrendOf } from '../speech/speech-trend.ts';
 import { mySurveys } from '../surveys/my-surveys.ts';

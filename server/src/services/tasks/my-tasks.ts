@@ -1,4 +1,3 @@
-import { ANSWERED_INTERVIEW_STAGES } from '@coach/shared/constants/interview';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import {
@@ -8,12 +7,10 @@ import {
   type MyTaskRow,
   type MyTasksPage,
   type Task,
-  type TaskOfType,
   type TaskProgressUpdate,
   type TaskReport,
 } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
 import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
@@ -23,15 +20,12 @@ import { assertUploaded, signUpload } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 import { recordPractice } from '../identity/activity.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
+import { queueRecordingAnalyses } from '../speech/analysis-rows.ts';
 import { pronunciationSettingsForUser } from '../speech/pronunciation.ts';
-import { queueRecordingAnalyses, scorePronunciationTask } from '../speech/recording-analysis.ts';
-import {
-  findAssignment,
-  isOverdue,
-  loadAssignment,
-  type StoredReport,
-  statusOf,
-} from './task-assignment-rows.ts';
+import { scorePronunciationTask } from '../speech/pronunciation-score.ts';
+import { loadAssignment } from './assignment-detail.ts';
+import { assertComplete } from './task-answers.ts';
+import { findAssignment, isOverdue, type StoredReport, statusOf } from './task-assignment-rows.ts';
 import { attemptStateOf, RETRY_REFUSED } from './task-attempts.ts';
 import { canAuthor, loadTask, toTasks } from './task-rows.ts';
 
@@ -162,69 +156,6 @@ export const myTask = async (ctx: ServiceContext, { taskId }: { taskId: string }
       ? { accent: rule.accent, passingScore: rule.passingScore, strictness: rule.strictness }
       : null,
   };
-};
-
-const stageKeys = ANSWERED_INTERVIEW_STAGES;
-
-/** What a completed report must hold, per type; throws 422 naming the first missing answer. */
-export const assertComplete = (task: Task, report: TaskReport) => {
-  const recorded = (key: string, message: string) => {
-    if (!report.recordings?.[key]) throw validation(`report.recordings.${key}`, message);
-  };
-  switch (task.type) {
-    case 1:
-      if (report.read !== true)
-        throw validation('report.read', 'Please read the passage and mark it as read');
-      return;
-    case 2:
-      task.items.forEach((item, index) => {
-        recorded(String(index), `Please record "${item}"`);
-      });
-      return;
-    case 3:
-      if ((report.watchedPercent ?? 0) < 80)
-        throw validation('report.watchedPercent', 'Please watch at least 80 % of the video');
-      return;
-    case 4:
-      task.questions.forEach((_question, index) => {
-        recorded(String(index), `Please record your answer to question ${index + 1}`);
-      });
-      return;
-    case 5:
-      recorded('passage', 'Please record yourself reading the passage');
-      return;
-    case 6:
-      for (const stage of stageKeys) recorded(stage, `Please record your answer for ${stage.toLowerCase()}`);
-      return;
-    case 7:
-      task.questions.forEach((_question, index) => {
-        if (!report.answers?.[index]?.trim())
-          throw validation(`report.answers.${index}`, `Please answer question ${index + 1}`);
-      });
-      return;
-    case 8:
-      assertChoices(task, report);
-      return;
-  }
-};
-
-/** The multiple-choice rules of spec §3: required, options only (or other when allowed), single or multiple. */
-const assertChoices = (task: TaskOfType<8>, report: TaskReport) => {
-  for (const question of task.questions) {
-    const field = `report.choices.${question.id}`;
-    const choice = report.choices?.[question.id];
-    const other = choice?.other?.trim();
-    const values = choice?.values ?? [];
-    if (values.length === 0 && !other) {
-      if (question.required) throw validation(field, `Please answer: ${question.text}`);
-      continue;
-    }
-    const allowed = new Set(question.options.map((option) => option.value));
-    if (values.some((value) => !allowed.has(value))) throw validation(field, 'Choose from the options given');
-    if (other && !question.hasOther) throw validation(field, 'This question has no "other" answer');
-    if (!question.multipleSelection && values.length + (other ? 1 : 0) > 1)
-      throw validation(field, `Choose one answer: ${question.text}`);
-  }
 };
 
 /**
@@ -417,64 +348,4 @@ export const signTaskUpload = async (
   }
   const { taskId: _taskId, ...upload } = input;
   return signUpload(ctx, upload);
-};
-
-// ---------------------------------------------------------------------------------------------
-// Video tasks and the content library (issue 6)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * The member's not-completed Video tasks (type 3) keyed by the video they point at, earliest due first.
- * A member has few open tasks, so tasks.details is read here rather than queried as JSON on two dialects.
- */
-export const openVideoTasks = async (db: Db, enterpriseId: string, userId: string) => {
-  const rows = await db
-    .selectFrom('task_assignments as a')
-    .innerJoin('tasks as t', 't.id', 'a.task_id')
-    .select(['a.id', 'a.task_id', 'a.report', 'a.started_at', 't.details'])
-    .where('a.user_id', '=', userId)
-    .where('a.enterprise_id', '=', enterpriseId)
-    .where('t.type', '=', 3)
-    .where('a.status', '!=', TASK_STATUS.completed)
-    .orderBy('a.due_at')
-    .orderBy('a.id')
-    .execute();
-  const byContent = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const { contentId } = JSON.parse(row.details) as { contentId?: string };
-    if (contentId) byContent.set(contentId, [...(byContent.get(contentId) ?? []), row]);
-  }
-  return byContent;
-};
-
-/**
- * 'viewed' of a video (spec §4): the member's not-completed Video tasks for it become progress 100,
- * taskStatus 2, with the report saying the video was watched. Answers the completed task ids.
- */
-export const completeVideoTasks = async (db: Db, enterpriseId: string, userId: string, contentId: string) => {
-  const open = (await openVideoTasks(db, enterpriseId, userId)).get(contentId) ?? [];
-  const at = nowIso();
-  for (const row of open) {
-    const previous: TaskReport = row.report ? JSON.parse(row.report) : {};
-    await db
-      .updateTable('task_assignments')
-      .set({
-        status: TASK_STATUS.completed,
-        progress: 100,
-        report: JSON.stringify({ ...previous, watchedPercent: 100 }),
-        started_at: row.started_at ?? at,
-        completed_at: at,
-        updated_at: at,
-      })
-      .where('id', '=', row.id)
-      .where('status', '!=', TASK_STATUS.completed)
-      .execute();
-    await emitEvent(db, {
-      enterpriseId,
-      type: 'task.completed',
-      memberId: userId,
-      data: { taskId: row.task_id, assignmentId: row.id, taskType: TASK_TYPES.video },
-    });
-  }
-  return open.map((row) => row.task_id);
 };

@@ -1,20 +1,14 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import { type Assignment, isScoredTaskType, type TaskReport } from '@coach/shared/contract/tasks';
+import type { Assignment, TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../errors.ts';
 import { nowIso } from '../common/clock.ts';
-import { pronunciationSettingsForUser } from '../speech/pronunciation.ts';
-import { analysesOf } from '../speech/recording-analysis.ts';
-import { interviewMessagesOf } from './interview.ts';
 import type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
-import { type AttemptState, attemptStateOf } from './task-attempts.ts';
-import { loadTask, toTasks } from './task-rows.ts';
+import type { AttemptState } from './task-attempts.ts';
 
 // The rows of task_assignments as the assigning, learner and review services read them.
 
 export type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
-
-export const CHUNK = 400;
 
 export const statusOf = (value: number) => Number(value) as 0 | 1 | 2;
 export const isOverdue = (dueAt: string, status: number) =>
@@ -61,29 +55,4 @@ export const findAssignment = async (db: Db, enterpriseId: string, taskId: strin
     .executeTakeFirst();
   if (!row) throw notFound('This task is not assigned to the member');
   return row;
-};
-
-/**
- * An attempt as the calls answer it: the row with the speech analysis of each of its recordings and, for an
- * interview, its conversation (issue 16); for a scored task, every try and whether another may open (issue 38).
- */
-export const loadAssignment = async (db: Db, row: AssignmentRow & { enterprise_id: string }) => {
-  const analyses = (await analysesOf(db, [row.id])).get(row.id) ?? {};
-  const [task] = await toTasks(db, [await loadTask(db, row.enterprise_id, row.task_id)]);
-  const { report } = splitReport(row.report);
-  const interview = task
-    ? await interviewMessagesOf(db, {
-        assignmentId: row.id,
-        task,
-        report,
-        analyses,
-        feedback: { text: row.feedback, at: row.feedback_at },
-        at: row.started_at ?? row.assigned_at,
-      })
-    : [];
-  const rule =
-    task && isScoredTaskType(task.type)
-      ? (await pronunciationSettingsForUser(db, row.enterprise_id, row.user_id)).attemptCounts
-      : 'best';
-  return toAssignment(row, analyses, interview, await attemptStateOf(db, row, task, rule));
 };

@@ -18,7 +18,8 @@ import { assertGroupInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
 import { tellMemberOfFeedback } from '../organisation/notice-queue.ts';
-import { findAssignment, isOverdue, loadAssignment, statusOf } from './task-assignment-rows.ts';
+import { loadAssignment } from './assignment-detail.ts';
+import { findAssignment, isOverdue, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './task-rows.ts';
 
 // Review (the dashboard's task-review feature, task-library permission): who has a task, a member's answers

@@ -1,0 +1,68 @@
+import { ANSWERED_INTERVIEW_STAGES } from '@coach/shared/constants/interview';
+import type { Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
+import { validation } from '../../errors.ts';
+
+// What a learner's answers to a task must hold before the task can complete.
+
+const stageKeys = ANSWERED_INTERVIEW_STAGES;
+
+/** What a completed report must hold, per type; throws 422 naming the first missing answer. */
+export const assertComplete = (task: Task, report: TaskReport) => {
+  const recorded = (key: string, message: string) => {
+    if (!report.recordings?.[key]) throw validation(`report.recordings.${key}`, message);
+  };
+  switch (task.type) {
+    case 1:
+      if (report.read !== true)
+        throw validation('report.read', 'Please read the passage and mark it as read');
+      return;
+    case 2:
+      task.items.forEach((item, index) => {
+        recorded(String(index), `Please record "${item}"`);
+      });
+      return;
+    case 3:
+      if ((report.watchedPercent ?? 0) < 80)
+        throw validation('report.watchedPercent', 'Please watch at least 80 % of the video');
+      return;
+    case 4:
+      task.questions.forEach((_question, index) => {
+        recorded(String(index), `Please record your answer to question ${index + 1}`);
+      });
+      return;
+    case 5:
+      recorded('passage', 'Please record yourself reading the passage');
+      return;
+    case 6:
+      for (const stage of stageKeys) recorded(stage, `Please record your answer for ${stage.toLowerCase()}`);
+      return;
+    case 7:
+      task.questions.forEach((_question, index) => {
+        if (!report.answers?.[index]?.trim())
+          throw validation(`report.answers.${index}`, `Please answer question ${index + 1}`);
+      });
+      return;
+    case 8:
+      assertChoices(task, report);
+      return;
+  }
+};
+
+/** The multiple-choice rules of spec §3: required, options only (or other when allowed), single or multiple. */
+const assertChoices = (task: TaskOfType<8>, report: TaskReport) => {
+  for (const question of task.questions) {
+    const field = `report.choices.${question.id}`;
+    const choice = report.choices?.[question.id];
+    const other = choice?.other?.trim();
+    const values = choice?.values ?? [];
+    if (values.length === 0 && !other) {
+      if (question.required) throw validation(field, `Please answer: ${question.text}`);
+      continue;
+    }
+    const allowed = new Set(question.options.map((option) => option.value));
+    if (values.some((value) => !allowed.has(value))) throw validation(field, 'Choose from the options given');
+    if (other && !question.hasOther) throw validation(field, 'This question has no "other" answer');
+    if (!question.multipleSelection && values.length + (other ? 1 : 0) > 1)
+      throw validation(field, `Choose one answer: ${question.text}`);
+  }
+};
