@@ -9,9 +9,6 @@ import { assertGroupInEnterprise } from '../common/tenant.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
-
-export { assertGroupInEnterprise };
-
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
 
 type SummaryRow = { id: string; name: string; created_at: string; member_count: number | string | bigint };

@@ -12,6 +12,7 @@ import {
   SEARCH_CAP,
 } from '../common/capped-search.ts';
 import { pageOf } from '../common/lists.ts';
+import { assertGroupInEnterprise } from '../common/tenant.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
 import { weeklyActivity } from '../identity/activity.ts';
@@ -19,7 +20,6 @@ import { emitEvent } from '../integrations/integration-events.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
 import { assertMayChangeRole } from './grants.ts';
-import { assertGroupInEnterprise } from './groups.ts';
 
 /** A member's status as the contract names it (spec: Active, Inactive). */
 export type MemberStatus = 'Active' | 'Inactive';

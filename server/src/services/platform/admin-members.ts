@@ -1,10 +1,11 @@
 import { ADMIN_MEMBER_PAGE_SIZE, type AdminMember } from '@coach/shared/contract/admin-members';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../errors.ts';
+import { adminSession } from '../../session/session.ts';
+import { audit } from '../common/audit.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { type MemberStatus, shownStatus, storedStatus, writeMemberStatus } from '../organisation/members.ts';
-import { auditAdminAction } from './admin-enterprises.ts';
 
 type Filters = {
   searchInput?: string | undefined;
@@ -90,9 +91,12 @@ export const setAdminMemberStatus = async (
   if (input.status === 'Inactive' && member.is_default_admin === 1)
     throw conflict("The enterprise's default admin cannot be deactivated");
   await writeMemberStatus(ctx, member.enterprise_id, input, (trx) =>
-    auditAdminAction(trx, ctx, member.enterprise_id, 'member.status-changed', {
-      memberId: member.id,
-      status: input.status,
+    audit(trx, {
+      actorKind: 'admin',
+      actorId: adminSession(ctx).admin.id,
+      enterpriseId: member.enterprise_id,
+      action: 'member.status-changed',
+      details: { memberId: member.id, status: input.status },
     }),
   );
   return toMember(await findMember(ctx, input.memberId));

@@ -3,8 +3,8 @@ import { seesCompanyFigures } from '@coach/shared/permissions';
 import { forbidden, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { dayOf } from '../common/clock.ts';
+import { assertGroupInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
-import { assertGroupInEnterprise } from '../organisation/groups.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
 
 const DAY_MS = 86_400_000;
