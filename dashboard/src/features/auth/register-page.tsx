@@ -1,49 +1,38 @@
-import { enterpriseAuth, registerRequest } from '@coach/shared/contract/auth';
+import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api.ts';
-import { apiErrorField, apiErrorText } from '../../lib/api-error-text.ts';
-import { notify } from '../../lib/notify.ts';
+import { apiErrorText, withoutField } from '../../lib/api-error-text.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 
-type Field = 'company_name' | 'name' | 'email' | 'password' | 'confirm';
-type Errors = Partial<Record<Field | 'form', string>>;
+const FIELDS = ['company_name', 'name', 'email', 'password', 'confirm'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** A failure above the form: the server's words (or the throttle wait) without a field's name. */
+const formErrorText = (error: unknown) => withoutField(apiErrorText(error));
 
 /** /register: a company account and its default admin; the email is verified before anything else. */
 export const RegisterPage = () => {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [values, setValues] = useState({ company_name: '', name: '', email: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, saving: submitting, send } = useContractForm(FIELDS, enterpriseAuth.register);
   const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { confirm, ...body } = values;
-    const parsed = registerRequest.safeParse(body);
-    const next: Errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) next[String(issue.path[0]) as Field] ??= issue.message;
-    if (confirm !== values.password) next.confirm = t('auth.reset.mismatch');
-    setErrors(next);
-    if (!parsed.success || next.confirm) return;
-    setSubmitting(true);
-    try {
-      await api.call(enterpriseAuth.register, parsed.data);
-      notify.success(t('auth.register.done'));
-      navigate(paths.enterprise.login.build(), { replace: true });
-    } catch (error) {
-      const field = apiErrorField(error);
-      const text = apiErrorText(error).replace(/^\w+: /, '');
-      setErrors(field && field in values ? { [field]: text } : { form: text });
-      setSubmitting(false);
-    }
+    const done = await send(enterpriseAuth.register, body, {
+      errors: confirm === values.password ? {} : { confirm: t('auth.reset.mismatch') },
+      toast: t('auth.register.done'),
+      errorText: formErrorText,
+    });
+    if (done) navigate(paths.enterprise.login.build(), { replace: true });
   };
 
   return (
