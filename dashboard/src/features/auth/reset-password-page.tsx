@@ -1,16 +1,20 @@
-import { newPasswordField } from '@coach/shared/contract/auth';
+import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { api } from '../../lib/api.ts';
 import { apiErrorText } from '../../lib/api-error-text.ts';
-import { notify } from '../../lib/notify.ts';
 import type { Audience } from '../../lib/session.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField } from '../../ui/text-field.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
+
+const FIELDS = ['password', 'confirm'] as const;
+/** The reset call with its schema (the light one the sign-in screens use has none). */
+const RESET = { enterprise: enterpriseAuth.resetPassword, admin: adminAuth.resetPassword };
 
 type TokenState =
   | { status: 'checking' }
@@ -25,8 +29,7 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
   const [tokenState, setTokenState] = useState<TokenState>({ status: 'checking' });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, saving: submitting, send } = useContractForm(FIELDS, RESET[audience]);
 
   useEffect(() => {
     let active = true;
@@ -43,25 +46,19 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: typeof errors = {};
-    const parsed = newPasswordField.safeParse(password);
-    if (!parsed.success) next.password = parsed.error.issues[0]?.message ?? t('auth.reset.tooShort');
-    if (confirm !== password) next.confirm = t('auth.reset.mismatch');
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    setSubmitting(true);
-    try {
-      await api.call(calls.resetPassword, { token, password });
-      notify.success(
-        tokenState.status === 'valid' && tokenState.purpose === 'invite'
-          ? t('auth.reset.setDone')
-          : t('auth.reset.resetDone'),
-      );
-      navigate(paths.login.build(), { replace: true });
-    } catch (error) {
-      setErrors({ form: apiErrorText(error) });
-      setSubmitting(false);
-    }
+    const done = await send(
+      RESET[audience],
+      { token, password },
+      {
+        errors: confirm === password ? {} : { confirm: t('auth.reset.mismatch') },
+        toast:
+          tokenState.status === 'valid' && tokenState.purpose === 'invite'
+            ? t('auth.reset.setDone')
+            : t('auth.reset.resetDone'),
+        errorText: apiErrorText,
+      },
+    );
+    if (done) navigate(paths.login.build(), { replace: true });
   };
 
   const back = (
