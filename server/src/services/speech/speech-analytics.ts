@@ -1,24 +1,16 @@
 import {
   isFillerWord,
-  MIN_PAUSE_SECONDS,
   MISPRONOUNCED_BELOW,
-  PACE_BAND,
   PRONUNCIATION_SCORE_WEIGHTS,
-  paceMeasurable,
 } from '@coach/shared/constants/speech';
 import type { Phone } from '@coach/shared/constants/speech-sounds';
 import {
   DEFAULT_PRONUNCIATION_SETTINGS,
   type PronunciationStrictness,
 } from '@coach/shared/contract/pronunciation';
-import type {
-  MeasuredSpeechAnalysis,
-  SpeechNoise,
-  SpeechPause,
-  SpeechProsody,
-  SpeechWord,
-} from '@coach/shared/contract/speech';
+import type { MeasuredSpeechAnalysis, SpeechNoise, SpeechWord } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
+import { clampScore, findPauses, fluencyScore, round } from './fluency.ts';
 import {
   judgeWord,
   type MeasuredWord,
@@ -26,236 +18,19 @@ import {
   namedErrors,
   type TranscriptVerdict,
 } from './speech-phones.ts';
+import { align, type HeardTranscript, type Token, tokensOf, wordsFromText } from './transcript-words.ts';
+
+export type { HeardTranscript };
 
 export { normaliseWord };
 
-// Speech analytics (issue 16): what a transcript from the speech engine (and the target text of a
+// Speech analytics: what a transcript from the speech engine (and the target text of a
 // Pronunciation or Read & Record task) says about the reading. Pure: no database, no HTTP, no clock, so the
 // background job, a test or a benchmark get the same figures from the same transcript.
-
-/**
- * What the speech engine heard (the speech provider's `Transcript`, spelt out here so this module depends on
- * no provider). Times are seconds from the start of the recording, confidences 0..1.
- */
-export type HeardTranscript = {
-  speech: boolean;
-  durationSeconds: number;
-  text: string;
-  words: { word: string; start: number; end: number; confidence: number }[];
-  segments: { start: number; end: number }[];
-  /** The target's sounds as the phone aligner measured them (issue 37), one entry per normalised target word. */
-  phones?: { words: MeasuredWord[]; heardSounds?: Record<string, Phone[][]> | undefined } | null | undefined;
-  /** The voice's melody as the engine measured it (issue 37). */
-  prosody?: SpeechProsody | null | undefined;
-  /** How loud the speech was over the noise (issue 37); absent when the engine does not measure it. */
-  noise?: SpeechNoise | undefined;
-};
-
-/** A normalised word with where it came from: the text as written, when it was said, how sure the engine was. */
-type Token = { text: string; display: string; start: number; end: number; confidence: number };
-
-/** Float noise of times (3.1 - 2.1 is 1.0000000000000002) must not decide whether a gap is a pause. */
-const TIME_EPSILON = 1e-6;
-/** A substituted word counts as a mispronunciation of the target word only this close in spelling (0-1). */
-const SIMILAR_SPELLING = 0.6;
-/** Fluency penalties, each capped (see `fluencyScore`). */
-const MAX_PACE_PENALTY = 50;
-const MAX_PAUSE_PENALTY = 30;
-const MAX_FILLER_PENALTY = 30;
-const FILLER_PENALTY_PER_100_WORDS = 3;
-
-/** Splits each written word into its comparable words, sharing the written word's time evenly among them. */
-const tokensOf = (words: HeardTranscript['words']): Token[] =>
-  words.flatMap(({ word, start, end, confidence }) => {
-    const parts = normaliseWord(word);
-    const share = Math.max(0, end - start) / Math.max(1, parts.length);
-    return parts.map((text, index) => ({
-      text,
-      display: parts.length === 1 ? word.trim() : text,
-      start: start + index * share,
-      end: start + (index + 1) * share,
-      confidence: Math.min(1, Math.max(0, confidence)),
-    }));
-  });
-
-/**
- * Heard words when the engine gave text without word times (a transcription endpoint may): the words spread
- * evenly over the speech, confidence 1 as there is no evidence against them. Pauses then come from the
- * segments alone.
- */
-const wordsFromText = (transcript: HeardTranscript): HeardTranscript['words'] => {
-  const written = transcript.text.split(/\s+/).filter((word) => normaliseWord(word).length > 0);
-  const first = transcript.segments[0];
-  const last = transcript.segments.at(-1);
-  const from = first?.start ?? 0;
-  const to = last?.end ?? transcript.durationSeconds;
-  const share = Math.max(0, to - from) / Math.max(1, written.length);
-  return written.map((word, index) => ({
-    word,
-    start: from + index * share,
-    end: from + (index + 1) * share,
-    confidence: 1,
-  }));
-};
-
-/** Character edit distance ÷ the longer word's length: 0 same spelling, 1 nothing in common. */
-const spellingDistance = (a: string, b: string) => {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(substitution, (previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1));
-    }
-    previous = current;
-  }
-  return (previous[b.length] ?? 0) / Math.max(1, a.length, b.length);
-};
-
-type Step =
-  | { kind: 'match' | 'substitute'; target: number; heard: number }
-  | { kind: 'omit'; target: number }
-  | { kind: 'insert'; heard: number };
-
-/**
- * Levenshtein alignment of heard words to target words (a word is one edit). A substitution is allowed only
- * between similar spellings (a mispronunciation: "light" for "right", "tree" for "three") and costs 0.5 plus
- * their spelling distance, so the closest pairing wins; a different word is an omission plus an insertion, so
- * reading another sentence does not count as having read this one's words.
- */
-const align = (target: Token[], heard: Token[]): Step[] => {
-  const rows = target.length + 1;
-  const cols = heard.length + 1;
-  const cost = new Float64Array(rows * cols);
-  const at = (i: number, j: number) => cost[i * cols + j] ?? 0;
-  const substitution = (i: number, j: number) => {
-    const want = target[i - 1]?.text ?? '';
-    const got = heard[j - 1]?.text ?? '';
-    if (want === got) return 0;
-    const distance = spellingDistance(want, got);
-    return distance <= SIMILAR_SPELLING ? 0.5 + distance : Number.POSITIVE_INFINITY;
-  };
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < cols; j++) {
-      if (i === 0 || j === 0) {
-        cost[i * cols + j] = i + j;
-        continue;
-      }
-      cost[i * cols + j] = Math.min(
-        at(i - 1, j - 1) + substitution(i, j),
-        at(i - 1, j) + 1,
-        at(i, j - 1) + 1,
-      );
-    }
-  }
-  // Walk back from the end, preferring the diagonal on ties so a word read is paired rather than split.
-  const steps: Step[] = [];
-  let i = target.length;
-  let j = heard.length;
-  while (i > 0 || j > 0) {
-    if (i > 0 && j > 0) {
-      const diagonal = substitution(i, j);
-      if (Number.isFinite(diagonal) && Math.abs(at(i, j) - (at(i - 1, j - 1) + diagonal)) < TIME_EPSILON) {
-        steps.push({ kind: diagonal === 0 ? 'match' : 'substitute', target: i - 1, heard: j - 1 });
-        i--;
-        j--;
-        continue;
-      }
-    }
-    if (i > 0 && Math.abs(at(i, j) - (at(i - 1, j) + 1)) < TIME_EPSILON) {
-      steps.push({ kind: 'omit', target: i - 1 });
-      i--;
-      continue;
-    }
-    steps.push({ kind: 'insert', heard: j - 1 });
-    j--;
-  }
-  return steps.reverse();
-};
 
 /** A word's score 0-100 from the engine's confidence in it. */
 const wordScore = (token: Token) => Math.round(token.confidence * 100);
 
-const clampScore = (value: number) => Math.round(Math.min(100, Math.max(0, value)));
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
-
-/**
- * Silences of MIN_PAUSE_SECONDS or more between the first and the last word: gaps between consecutive words,
- * and gaps between the engine's speech segments (a voice-activity gap the word times smooth over). A silence
- * either source sees counts; overlapping ones merge into one pause.
- */
-const findPauses = (tokens: Token[], segments: HeardTranscript['segments']): SpeechPause[] => {
-  const first = tokens[0];
-  if (!first) return [];
-  const spanStart = first.start;
-  const spanEnd = Math.max(...tokens.map((token) => token.end));
-  const gaps: SpeechPause[] = [];
-  let spokenUntil = first.end;
-  for (const token of tokens.slice(1)) {
-    if (token.start - spokenUntil >= MIN_PAUSE_SECONDS - TIME_EPSILON)
-      gaps.push({ start: spokenUntil, end: token.start });
-    spokenUntil = Math.max(spokenUntil, token.end);
-  }
-  const bySegment = [...segments].sort((a, b) => a.start - b.start);
-  for (let index = 1; index < bySegment.length; index++) {
-    const start = Math.max(spanStart, bySegment[index - 1]?.end ?? 0);
-    const end = Math.min(spanEnd, bySegment[index]?.start ?? 0);
-    if (end - start >= MIN_PAUSE_SECONDS - TIME_EPSILON) gaps.push({ start, end });
-  }
-  const merged: SpeechPause[] = [];
-  for (const gap of gaps.sort((a, b) => a.start - b.start)) {
-    const last = merged.at(-1);
-    if (last && gap.start <= last.end) last.end = Math.max(last.end, gap.end);
-    else merged.push({ ...gap });
-  }
-  return merged.map(({ start, end }) => ({ start: round(start, 2), end: round(end, 2) }));
-};
-
-/**
- * Fluency 0-100: 100 less three capped penalties.
- * - Pace: how far the words per minute fall outside PACE_BAND, as a percentage of the band's edge (30 wpm is
- *   70 % under 100), at most 50; not applied under MIN_WORDS_FOR_PACE words (shared constants).
- * - Pauses: the share of speaking time spent in pauses of 1 s or more, in percent, at most 30.
- * - Fillers: 3 per filler per 100 words, at most 30.
- */
-const fluencyScore = ({
-  wordsPerMinute,
-  wordCount,
-  speakingSeconds,
-  pausedSeconds,
-  fillersPer100Words,
-}: {
-  wordsPerMinute: number;
-  wordCount: number;
-  speakingSeconds: number;
-  pausedSeconds: number;
-  fillersPer100Words: number;
-}) => {
-  const outside =
-    wordsPerMinute < PACE_BAND.min
-      ? (PACE_BAND.min - wordsPerMinute) / PACE_BAND.min
-      : wordsPerMinute > PACE_BAND.max
-        ? (wordsPerMinute - PACE_BAND.max) / PACE_BAND.max
-        : 0;
-  const pace = paceMeasurable(wordCount) ? Math.min(MAX_PACE_PENALTY, outside * 100) : 0;
-  const pauses =
-    speakingSeconds > 0 ? Math.min(MAX_PAUSE_PENALTY, (pausedSeconds / speakingSeconds) * 100) : 0;
-  const fillers = Math.min(MAX_FILLER_PENALTY, fillersPer100Words * FILLER_PENALTY_PER_100_WORDS);
-  return clampScore(100 - pace - pauses - fillers);
-};
-
-/**
- * Accuracy, completeness and word statuses against a target text.
- * - Without the phone aligner's measure (an analysis of a transcription endpoint, or a machine without it):
- *   status correct when matched with a word score (confidence × 100) of MISPRONOUNCED_BELOW or more;
- *   mispronounced when matched below it or substituted; omitted; inserted. accuracy = the sum of the engine's
- *   confidence in each exactly matched word ÷ (target words + inserted words).
- * - With it (issue 37): each target word is judged by the transcript and its sounds together (`judgeWord`,
- *   with the group's strictness), carries its sounds, and accuracy = the sum of the words' accuracies ÷
- *   (target words + inserted words), so a missing, a wrong and an extra word all cost.
- * - completeness = target words not omitted ÷ target words.
- * Fillers are left out of the alignment, so they are counted as fillers, never as inserted words.
- */
 /** The learners' errors that make a heard word of the target word, over the heard word's pronunciations. */
 const slipOf = (
   measured: MeasuredWord,
@@ -270,6 +45,18 @@ const slipOf = (
   return explanations[0] ?? null;
 };
 
+/**
+ * Accuracy, completeness and word statuses against a target text.
+ * - Without the phone aligner's measure (an analysis of a transcription endpoint, or a machine without it):
+ *   status correct when matched with a word score (confidence × 100) of MISPRONOUNCED_BELOW or more;
+ *   mispronounced when matched below it or substituted; omitted; inserted. accuracy = the sum of the engine's
+ *   confidence in each exactly matched word ÷ (target words + inserted words).
+ * - With it: each target word is judged by the transcript and its sounds together (`judgeWord`,
+ *   with the group's strictness), carries its sounds, and accuracy = the sum of the words' accuracies ÷
+ *   (target words + inserted words), so a missing, a wrong and an extra word all cost.
+ * - completeness = target words not omitted ÷ target words.
+ * Fillers are left out of the alignment, so they are counted as fillers, never as inserted words.
+ */
 const scoreAgainstTarget = (
   target: Token[],
   heard: Token[],
@@ -388,7 +175,7 @@ const noSpeech = (transcript: HeardTranscript, text: string): MeasuredSpeechAnal
   ...(transcript.noise ? { noise: transcript.noise } : {}),
 });
 
-/** Speech under noise too loud to judge it (issue 37): not scored, so the room is not blamed on the learner. */
+/** Speech under noise too loud to judge it: not scored, so the room is not blamed on the learner. */
 const tooNoisy = (transcript: HeardTranscript, text: string, noise: SpeechNoise): MeasuredSpeechAnalysis => ({
   status: 'too-noisy',
   ...unscored(transcript, text),
@@ -400,7 +187,7 @@ const tooNoisy = (transcript: HeardTranscript, text: string, noise: SpeechNoise)
  * (Pronunciation, Read & Record) and on delivery and clarity alone when it does not (free speech, answers,
  * the interview's stages).
  *
- * - status 'too-noisy' with every figure 0 when the engine's noise verdict says so (issue 37), whatever it heard;
+ * - status 'too-noisy' with every figure 0 when the engine's noise verdict says so, whatever it heard;
  *   'no-speech' likewise when it heard no speech (silence, a tone) or the words are nothing but punctuation or
  *   hesitation sounds; otherwise 'done'. The engine's `noise` is kept on all three.
  * - wordsPerMinute: heard words, fillers not counted, per minute from the first word's start to the last
@@ -478,7 +265,7 @@ export const analyseTranscript = ({
         weights.accuracy * accuracy + weights.fluency * fluency + weights.completeness * completeness,
       ),
     },
-    // Beside the four scores, not blended into them (issue 37: they stay Azure's four names).
+    // Beside the four scores, not blended into them (they stay Azure's four names).
     ...(transcript.prosody === undefined ? {} : { prosody: transcript.prosody }),
     ...(transcript.noise ? { noise: transcript.noise } : {}),
   };
