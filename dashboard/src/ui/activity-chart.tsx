@@ -25,7 +25,7 @@ const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[]
       getComputedStyle(element).getPropertyValue('--brand-accent').trim() ||
       getComputedStyle(element).getPropertyValue('--brand-button-bg').trim() ||
       null;
-    // Distinct and readable whatever the theme (issue 38 item 10: a violet theme drew two violet lines).
+    // Distinct and readable whatever the theme, so a violet theme never draws two violet lines.
     const colours = chartSeriesColours(accent, series.length);
     const data: uPlot.AlignedData = [
       days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000),

@@ -11,7 +11,7 @@ import {
 const pairs = (colours: string[]) =>
   colours.flatMap((a, i) => colours.slice(i + 1).map((b) => [a, b] as const));
 
-describe('chart line colours (issue 38 item 10)', () => {
+describe('chart line colours', () => {
   it('a violet theme no longer draws two violet lines: the palette colour it matches is skipped', () => {
     const colours = chartSeriesColours('#7C3AED', 3);
     expect(colours[0]).toBe('#7c3aed');

@@ -1,5 +1,5 @@
 /**
- * Colours for a chart's lines (issue 38 item 10): the first takes the tenant's theme colour, the others come from a
+ * Colours for a chart's lines: the first takes the tenant's theme colour, the others come from a
  * fixed palette, skipping any too close to a colour already taken, so two lines never look alike whatever the
  * theme; and every line is dark enough to read on the white chart (3:1, WCAG 1.4.11 for graphics).
  */

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../i18n/format.ts';
 import './interview-checks.css';
 
-// What an interview answer said (issue 16), as the learner and the reviewer see it under the answer's speech
+// What an interview answer said, as the learner and the reviewer see it under the answer's speech
 // analysis, and the interviewer's summing up. Every check is a word and a symbol, never colour alone.
 
 // Words are listed with the chosen language's separator ('unit': "a, b, c" in English, no "and").

@@ -34,7 +34,7 @@ const Harness = ({ question, seen }: { question: QuestionTemplate; seen: ChoiceA
   );
 };
 
-describe('multiple-choice question (issue 5)', () => {
+describe('multiple-choice question', () => {
   it('a learner answers a one-answer question with radios and types their own "Other" answer', async () => {
     const seen: ChoiceAnswer[] = [];
     render(<Harness question={base} seen={seen} />);

@@ -34,7 +34,7 @@ const widths = (scrollWidth: number, clientWidth: number) => {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('a paged table wider than its card (issue 17 item 5)', () => {
+describe('a paged table wider than its card', () => {
   it('says it scrolls sideways and can be scrolled from the keyboard', () => {
     widths(1400, 1000);
     render(table());

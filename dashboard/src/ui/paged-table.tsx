@@ -14,7 +14,7 @@ type Overflow = { overflows: boolean; atEnd: boolean };
 
 /**
  * A table wider than its card scrolls inside it: then the scroller says so (a hint, a fade on the side still
- * hidden) and takes keyboard focus so the arrow keys scroll it (issue 17 item 5).
+ * hidden) and takes keyboard focus so the arrow keys scroll it.
  */
 const useSidewaysScroll = () => {
   const ref = useRef<HTMLDivElement | null>(null);

@@ -6,7 +6,7 @@ import { ProgressBar } from './progress-bar.tsx';
 
 /**
  * The coach's score of a Pronunciation task: the overall score against the passing score, each item's score
- * and what the speech engine heard in each (issue 16).
+ * and what the speech engine heard in each.
  */
 export const PronunciationScore = ({ result, who }: { result: PronunciationResult; who: 'you' | string }) => {
   const { t } = useTranslation('widgets');

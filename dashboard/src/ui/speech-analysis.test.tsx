@@ -37,7 +37,7 @@ describe('speech analysis', () => {
     render(<SpeechAnalysisPanel analysis={reading} />);
     const heard = screen.getByRole('region', { name: 'What we heard' });
     expect(within(heard).getByText('(said differently: heard “bed”)')).toHaveClass('visually-hidden');
-    // A word heard as written but judged off says why, never "said differently" (issue 38 item 4).
+    // A word heard as written but judged off says why, never "said differently".
     expect(within(heard).getByText('(heard, but not clearly)')).toBeInTheDocument();
     expect(within(heard).queryByText('(said differently)')).not.toBeInTheDocument();
     expect(within(heard).getByText('(missed)')).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('speech analysis', () => {
   });
 });
 
-/** A done analysis of a reading whose words carry the sounds the phone aligner heard (issue 37). */
+/** A done analysis of a reading whose words carry the sounds the phone aligner heard. */
 const withSounds = (
   words: SpeechWord[],
   extra: Partial<Extract<SpeechAnalysis, { status: 'done' }>> = {},
@@ -240,7 +240,7 @@ const hearButton = (text: string) => (
   </button>
 );
 
-describe('the sounds of the words to practise (issue 37)', () => {
+describe('the sounds of the words to practise', () => {
   it('a learner sees the sound said wrong marked in the word, in a sentence, with the tip for it', () => {
     render(<SpeechAnalysisPanel analysis={withSounds([think])} renderHearIt={hearButton} />);
     const practice = screen.getByRole('region', { name: 'Words to practise' });
@@ -331,7 +331,7 @@ describe('the sounds of the words to practise (issue 37)', () => {
   });
 });
 
-describe('noise and prosody (issue 37)', () => {
+describe('noise and prosody', () => {
   const tooNoisy: SpeechAnalysis = {
     status: 'too-noisy',
     transcript: 'please put',

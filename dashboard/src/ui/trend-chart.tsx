@@ -35,7 +35,7 @@ const TrendChart = ({
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    // The theme colour, darkened when too light to read on the white chart (issue 38 item 10).
+    // The theme colour, darkened when too light to read on the white chart.
     const accent = readableOnWhite(token(element, '--brand-accent', '#2563eb')) ?? '#2563eb';
     const grid = token(element, '--color-border', '#e2e8f0');
     const text = token(element, '--color-text-muted', '#475569');

@@ -5,9 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_VIDEO } from './demo-video-dialog.tsx';
 
 /**
- * Issue 38 item 3: "Watch the demo" plays a narrated walkthrough of the product (scripts/media/record-demo-tour.ts
- * records it), not six seconds of colour bars: the files it names are in public/, the video's own length is
- * between 45 s and two and a half minutes and is what platform-demo.json says, it stays small, and every caption
+ * "Watch the demo" plays a narrated walkthrough of the product (scripts/media/record-demo-tour.ts records it): the
+ * files it names are in public/, the video's own length is between 45 s and two and a half minutes and is what platform-demo.json says, it stays small, and every caption
  * track runs through it.
  */
 const PUBLIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public');
