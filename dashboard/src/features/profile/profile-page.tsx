@@ -1,6 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { adminGeneral } from '@coach/shared/contract/admin';
-import { adminAuth, enterpriseAuth, newPasswordField } from '@coach/shared/contract/auth';
+import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
+import { type FormErrors, useContractForm } from '../../lib/use-contract-form.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
@@ -74,16 +75,7 @@ const useProfile = (audience: Audience) => {
     else setAdminUser(await api.call(adminGeneral.updateProfileImage, { avatarUrl }));
     notify.success(avatarUrl ? t('picture.updated') : t('picture.removed'));
   };
-  const setSession = useSetAtom(sessionAtoms[audience]);
-  /** Every session ended on the server, this one too: carry on with the fresh token it answered. */
-  const changePassword = async (input: { currentPassword: string; newPassword: string }) => {
-    const { accesstoken } = await api.call(
-      audience === 'enterprise' ? enterpriseAuth.changePassword : adminAuth.changePassword,
-      input,
-    );
-    setSession((session) => session && { ...session, token: accesstoken });
-  };
-  return { values, save, saveAvatar, changePassword };
+  return { values, save, saveAvatar };
 };
 
 const DetailsForm = ({
@@ -170,44 +162,45 @@ const DetailsForm = ({
   );
 };
 
-const PasswordForm = ({
-  changePassword,
-}: {
-  changePassword: ReturnType<typeof useProfile>['changePassword'];
-}) => {
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirm'] as const;
+
+const PasswordForm = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('profile');
+  const call = audience === 'enterprise' ? enterpriseAuth.changePassword : adminAuth.changePassword;
+  const setSession = useSetAtom(sessionAtoms[audience]);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send, limits } = useContractForm(PASSWORD_FIELDS, call);
+  const min = limits.newPassword?.minLength ?? 0;
+  const max = limits.newPassword?.maxLength ?? Number.POSITIVE_INFINITY;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!current) found.current = t('password.currentRequired');
-    const parsed = newPasswordField.safeParse(next);
-    if (!parsed.success)
-      found.next =
-        next.length < 10 ? t('password.tooShort', { min: 10 }) : t('password.tooLong', { max: 200 });
+    const found: FormErrors<(typeof PASSWORD_FIELDS)[number]> = {};
+    if (!current) found.currentPassword = t('password.currentRequired');
+    if (next.length < min) found.newPassword = t('password.tooShort', { min });
+    else if (next.length > max) found.newPassword = t('password.tooLong', { max });
     if (confirm !== next) found.confirm = t('password.mismatch');
-    setErrors(found);
-    if (found.current || found.next || found.confirm) return;
-    setSaving(true);
-    try {
-      await changePassword({ currentPassword: current, newPassword: next });
-      notify.success(t('password.changed'));
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-    } catch (error) {
-      if (error instanceof ApiError && error.field === 'currentPassword')
-        setErrors({ current: error.message });
-      else if (error instanceof ApiError && error.field === 'newPassword') setErrors({ next: error.message });
-      else notify.error(messageOf(error));
-    } finally {
-      setSaving(false);
-    }
+    const answer = await send(
+      call,
+      { currentPassword: current, newPassword: next },
+      {
+        errors: found,
+        toast: t('password.changed'),
+        // A failure that names neither password is a toast: this form has no place above its fields.
+        onError: (error) => {
+          const field = error instanceof ApiError ? error.field : undefined;
+          if (field !== 'currentPassword' && field !== 'newPassword') notify.error(messageOf(error));
+        },
+      },
+    );
+    if (!answer) return;
+    // Every session ended on the server, this one too: carry on with the fresh token it answered.
+    setSession((session) => session && { ...session, token: answer.accesstoken });
+    setCurrent('');
+    setNext('');
+    setConfirm('');
   };
 
   return (
@@ -218,15 +211,15 @@ const PasswordForm = ({
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
-          error={errors.current}
+          error={errors.currentPassword}
         />
         <PasswordField
           label={t('password.new')}
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.target.value)}
-          error={errors.next}
-          hint={t('password.hint', { min: 10 })}
+          error={errors.newPassword}
+          hint={t('password.hint', { min })}
         />
         <PasswordField
           label={t('password.confirm')}
@@ -247,7 +240,7 @@ const PasswordForm = ({
 
 export const ProfilePage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('profile');
-  const { values, save, saveAvatar, changePassword } = useProfile(audience);
+  const { values, save, saveAvatar } = useProfile(audience);
   if (!values) return <LoadingBlock label={t('loading')} />;
   return (
     <div className="profile">
@@ -265,7 +258,7 @@ export const ProfilePage = ({ audience }: { audience: Audience }) => {
       </Card>
       <div className="profile__grid">
         <DetailsForm values={values} save={save} />
-        <PasswordForm changePassword={changePassword} />
+        <PasswordForm audience={audience} />
       </div>
       {audience === 'enterprise' ? <NoticesCard /> : null}
       <AuthenticatorCard audience={audience} />
