@@ -84,7 +84,7 @@ export const doAction = async (
     const [completed] = await completeVideoTasks(trx, s.enterpriseId, userId, contentId);
     return completed ? { contentAction, taskCompleted: { taskId: completed } } : { contentAction };
   });
-  // Watching is practice: the day counts as active (issue 38 item 10).
+  // Watching is practice: the day counts as active.
   if (actionName === 'viewed') await recordPractice(ctx);
   ctx.setMessage(
     result.taskCompleted ? 'Video watched: your task is complete' : `Action ${actionName} recorded`,

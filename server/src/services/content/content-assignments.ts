@@ -6,7 +6,7 @@ const CHUNK = 400;
 
 /**
  * Inserts the (video, member) pairs that are not assigned yet; answers how many were new. The members are told by
- * mail (issue 38 item 9) unless `quiet` (the seed's demo).
+ * mail unless `quiet` (the seed's demo).
  */
 export const insertContentAssignments = async (
   db: Db,
@@ -41,7 +41,7 @@ export const insertContentAssignments = async (
 };
 
 /**
- * Gives members the videos of their groups that they do not have yet (issue 6), like syncGroupTasks: called
+ * Gives members the videos of their groups that they do not have yet, like syncGroupTasks: called
  * after a group assignment and wherever group membership changes; restricted to the given members or groups.
  * Only videos the enterprise still has count.
  */

@@ -126,7 +126,7 @@ export const videoForViewer = async (db: Db, enterpriseId: string, userId: strin
 
 /**
  * The videos assigned to a member (directly or through a group) that they have not watched yet, newest
- * assignment first: how many, and the first `limit` as the player needs them (issue 17, the member's home).
+ * assignment first: how many, and the first `limit` as the player needs them (the member's home).
  * Only videos the enterprise still has count.
  */
 export const videosToWatch = async (
@@ -160,7 +160,7 @@ export const videosToWatch = async (
   return { toWatch: Number(total?.n ?? 0), list: await toVideos(db, enterpriseId, userId, rows) };
 };
 
-/** The caller's videos of these ids, as the library shows them to a viewer (issue 38: My courses' next video). */
+/** The caller's videos of these ids, as the library shows them to a viewer (My courses' next video). */
 export const videosByIds = async (db: Db, enterpriseId: string, userId: string, ids: string[]) => {
   if (ids.length === 0) return [];
   const rows = await selectLibrary(db, enterpriseId)

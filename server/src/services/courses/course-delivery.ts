@@ -11,7 +11,7 @@ import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 
-// Issue 38 item 1: a paid (or free) marketplace enrolment delivers the course. The buyer gets a member account in
+// A paid (or free) marketplace enrolment delivers the course. The buyer gets a member account in
 // the course's institution (or their member account there is used), joins the course's learners' group, and so
 // gets the tasks and videos assigned to that group through the usual group assigning (syncGroupTasks,
 // syncGroupContent). A refund takes the group and those assignments away again; the account stays.

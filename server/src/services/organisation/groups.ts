@@ -126,7 +126,7 @@ export const getGroup = async (ctx: ServiceContext, { groupId }: { groupId: stri
       .orderBy('task_group_assignments.assigned_at', 'desc')
       .limit(100)
       .execute(),
-    // What the group gave its people, not everything its people have (issue 17 item 5).
+    // What the group gave its people, not everything its people have.
     taskFigures(ctx.db, { enterpriseId, throughGroupId: groupId }),
     videoFigures(ctx.db, { enterpriseId, throughGroupId: groupId }),
   ]);
@@ -171,9 +171,9 @@ export const editGroup = async (
       .where('enterprise_id', '=', enterpriseId)
       .execute();
     await setMembers(trx, input.groupId, input.memberIds);
-    // New members get the tasks already assigned to the group (issue 5).
+    // New members get the tasks already assigned to the group.
     await syncGroupTasks(trx, enterpriseId, { groupIds: [input.groupId] });
-    // ...and the videos assigned to it (issue 6).
+    // ...and the videos assigned to it.
     await syncGroupContent(trx, enterpriseId, { groupIds: [input.groupId] });
   });
   ctx.setMessage('Group updated successfully');

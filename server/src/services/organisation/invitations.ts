@@ -54,9 +54,9 @@ const insertInvitedMember = async (trx: Trx, enterpriseId: string, member: NewMe
       .insertInto('group_members')
       .values(member.groupIds.map((groupId) => ({ group_id: groupId, user_id: id })))
       .execute();
-  // The groups' assigned tasks wait for the member (issue 5).
+  // The groups' assigned tasks wait for the member.
   if (member.groupIds.length) await syncGroupTasks(trx.db, enterpriseId, { userIds: [id] });
-  // ...and their assigned videos (issue 6).
+  // ...and their assigned videos.
   if (member.groupIds.length) await syncGroupContent(trx.db, enterpriseId, { userIds: [id] });
   const token = await createOneTimeToken(trx, 'invite', 'enterprise', id);
   return { id, invitation: { email: member.email, name: member.name, token } };
@@ -64,7 +64,7 @@ const insertInvitedMember = async (trx: Trx, enterpriseId: string, member: NewMe
 
 /**
  * Sent only after the transaction has committed, so nobody is invited to an account that was rolled back. In the
- * invitee's language when known, else the inviter's (issue 18): their saved language, else their screen's.
+ * invitee's language when known, else the inviter's: their saved language, else their screen's.
  */
 const sendInvitations = async (ctx: ServiceContext, companyName: string, invitations: Invitation[]) => {
   const inviter = enterpriseSession(ctx).user.language;
@@ -93,7 +93,7 @@ const accountsOf = async (db: Db, enterpriseId: string, emails: string[]) => {
 
 /**
  * Saying that an address has an account in another organisation tells the inviter something about that
- * organisation (issue 15), and sign-in names are unique across the platform, so it cannot be hidden outright:
+ * organisation, and sign-in names are unique across the platform, so it cannot be hidden outright:
  * such answers are limited to 10 an hour per inviting enterprise (inviting needs a verified member holding
  * Members), past which the call answers 429 and imports nothing.
  */

@@ -65,7 +65,7 @@ export const listMembers = async (
     ? await ctx.db
         // From the page's (at most 100) members to their groups, read first on their own: both databases would
         // otherwise walk every group of the tenant and probe it for each member (SQLite 2 ms instead of 0.1,
-        // PostgreSQL 3.9 ms instead of 0.5, on 100,000 members; issue 19).
+        // PostgreSQL 3.9 ms instead of 0.5, on 100,000 members).
         .with(
           (cte) => cte('m').materialized(),
           (db) =>
@@ -173,7 +173,7 @@ export const updateMember = async (
         .insertInto('group_members')
         .values(input.groupIds.map((groupId) => ({ group_id: groupId, user_id: input.memberId })))
         .execute();
-    // Joining a group brings its assigned tasks (issue 5).
+    // Joining a group brings its assigned tasks.
     await syncGroupTasks(trx, enterpriseId, { userIds: [input.memberId] });
     await syncGroupContent(trx, enterpriseId, { userIds: [input.memberId] });
   });
@@ -194,7 +194,7 @@ export const changeMemberStatus = async (
 
 /**
  * Stores the status and, on deactivation, ends the member's sessions, so reactivating them later does not
- * revive an old token (issue 15). Callers check who may be changed (the admin area's members list reuses this).
+ * revive an old token. Callers check who may be changed (the admin area's members list reuses this).
  */
 export const writeMemberStatus = async (
   ctx: ServiceContext,
@@ -226,7 +226,7 @@ export const deleteMember = async (ctx: ServiceContext, { memberId }: { memberId
   assertChangeable(ctx, member, 'deleted');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('group_members').where('user_id', '=', memberId).execute();
-    // Their passkeys go with them: a key of a deleted account must not count or linger (issue 21 item 2).
+    // Their passkeys go with them: a key of a deleted account must not count or linger.
     await trx
       .deleteFrom('passkeys')
       .where('audience', '=', 'enterprise')
@@ -323,7 +323,7 @@ const memberPage = async (
 };
 
 /**
- * A search's page in one statement (issue 19): the capped matches are read once with the columns the page shows,
+ * A search's page in one statement: the capped matches are read once with the columns the page shows,
  * and the page is sorted and counted from those rows; null when nothing matches. PostgreSQL reads them from its
  * pg_trgm index (or a scan that stops at SEARCH_CAP + 1); SQLite walks its FTS5 index (memberHits), CROSS JOIN
  * keeping that order, and looks each match up by id. Sending the matches' ids back to look them up again cost

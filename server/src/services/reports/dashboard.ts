@@ -27,7 +27,7 @@ export const enterpriseDashboard = async (
   input: { groupId?: string | undefined; startDate?: string | undefined; endDate?: string | undefined },
 ) => {
   const { enterpriseId, permissions, user } = enterpriseSession(ctx);
-  // The adapter checked `dashboard`; the figures count the members, so `members` too (issue 17).
+  // The adapter checked `dashboard`; the figures count the members, so `members` too.
   if (!seesCompanyFigures({ permissions, isDefaultAdmin: user.is_default_admin === 1 })) throw forbidden();
   const endDate = input.endDate ?? dayOf(new Date());
   const startDate = input.startDate ?? dayOf(new Date(Date.parse(endDate) - (DEFAULT_DAYS - 1) * DAY_MS));

@@ -89,7 +89,7 @@ const openTasks = async (ctx: ServiceContext, userId: string, enterpriseId: stri
 
 /**
  * The caller's latest scored tasks (Pronunciation, Read & Record), newest first, each by the try that counts
- * (issue 38: best or latest, the group's rule), also while a new try is open.
+ * (best or latest, the group's rule), also while a new try is open.
  */
 const latestScores = async (db: Db, userId: string, enterpriseId: string) => {
   const rows = await db
@@ -196,7 +196,7 @@ const practiceMoments = async (db: Db, userId: string, enterpriseId: string, sin
 };
 
 /**
- * general/my-progress (issue 17 item 3): the caller's own tasks to do, Pronunciation scores, speaking trend,
+ * general/my-progress: the caller's own tasks to do, Pronunciation scores, speaking trend,
  * practice time, streak, videos to watch and surveys to answer. Every query filters on the caller and their enterprise; the
  * request names no one, so no other member's data can be asked for.
  */
@@ -224,9 +224,9 @@ export const getMyProgress = async (
   ]);
   const toAnswer = surveys.filter((survey) => survey.open && survey.submittedAt === null);
 
-  // Minutes and streak come from the same practice (issue 38 item 10: "0 min practised" stood beside a one-day
-  // streak): speaking recorded, videos watched and tasks done without a recording, each with its time; a day counts
-  // towards the streak when it holds some of that time.
+  // Minutes and streak come from the same practice (so "0 min practised" never stands beside a one-day streak):
+  // speaking recorded, videos watched and tasks done without a recording, each with its time; a day counts towards
+  // the streak when it holds some of that time.
   const practice = [...recorded, ...moments].filter((m) => m.seconds > 0);
   const secondsSince = (since: string) =>
     Math.round(practice.filter((m) => m.savedAt >= since).reduce((sum, m) => sum + m.seconds, 0));

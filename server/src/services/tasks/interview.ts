@@ -31,7 +31,7 @@ import { nowIso } from '../common/clock.ts';
 import { loadTask, toTasks } from './task-rows.ts';
 
 /**
- * The mock interview as a conversation (issue 16, spec §4). When the speech job has heard an answer, the
+ * The mock interview as a conversation (spec §4). When the speech job has heard an answer, the
  * interviewer checks what it says, asks the next question (chosen for the job title and industry the learner
  * gave in the opening) and, after the last answer, sums up. Each heard answer is a row of interview_turns; the
  * summing up is the row of stage FEEDBACK.
@@ -241,7 +241,7 @@ const advanceNow = async ({ db, coach }: Pick<Deps, 'db' | 'coach'>, assignmentI
   }));
   const feedback = await withFallback(coach, async (engine) => {
     const summary = await engine.interviewFeedback({ setup: said, answers });
-    // A model that calls a part of the story missing when its check found it is not believed (issue 38).
+    // A model that calls a part of the story missing when its check found it is not believed.
     if (contradictsStoryChecks(summary, answers))
       throw new Error('The summing up called a part of the story missing that the checks found');
     return summary;

@@ -35,7 +35,7 @@ import { canAuthor, loadTask, toTasks } from './task-rows.ts';
 /**
  * tasks/get-my-tasks: a page of the learner's tasks (one status's when taskStatus is given), with the counts
  * per status under the same filters, counted by the database rather than from the page. Types whose feature
- * is off for the enterprise are hidden (issue 7).
+ * is off for the enterprise are hidden.
  */
 export const myTasks = async (
   ctx: ServiceContext,
@@ -135,7 +135,7 @@ export const myTask = async (ctx: ServiceContext, { taskId }: { taskId: string }
   const typed = task as Task;
   assertTaskTypeOn(ctx, typed.type);
   const scored = isScoredTaskType(typed.type);
-  // A Read & Record task submitted before it was scored (issue 38) is scored when next opened.
+  // A Read & Record task submitted before it was scored is scored when next opened.
   const scoredNow =
     scored && Number(row.status) === TASK_STATUS.completed && !row.report?.includes('"pronunciationResult"')
       ? await scorePronunciationTask(ctx, row.id)
@@ -211,7 +211,7 @@ export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdat
   // A learner's report never carries a score; the server writes it once the recordings are heard.
   const stored: StoredReport = report;
   const at = nowIso();
-  // The attempt and the analyses of its new recordings are written together (issue 16): nothing saved unheard.
+  // The attempt and the analyses of its new recordings are written together: nothing saved unheard.
   const queued = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('task_assignments')
@@ -241,7 +241,7 @@ export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdat
     });
   });
   if (queued) ctx.jobs.poke();
-  // An attempt saved or submitted is practice: the day counts as active (issue 38 item 10).
+  // An attempt saved or submitted is practice: the day counts as active.
   await recordPractice(ctx);
   // Every item heard already (nothing re-recorded at the end): the score is there at once.
   if (completing && isScoredTaskType(task.type)) await scorePronunciationTask(ctx, row.id);
@@ -250,7 +250,7 @@ export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdat
 };
 
 /**
- * tasks/retry-my-task (issue 38): a scored task submitted, scored and not passed opens a new try. The submitted
+ * tasks/retry-my-task: a scored task submitted, scored and not passed opens a new try. The submitted
  * try is kept whole in task_attempts (its report, score, dates and the reviewer's word on it) and its analyses are
  * marked with it; the assignment starts over in progress with no answers, awaiting review again once submitted.
  * The counting score stays on the assignment meanwhile. Another learner's task or another enterprise's is a

@@ -88,7 +88,7 @@ export const addFeedback = async (
     .set({ feedback, feedback_at: at, updated_at: at })
     .where('id', '=', row.id)
     .execute();
-  // Issue 38 item 9: the member is told by mail (not again for the same words saved twice).
+  // The member is told by mail (not again for the same words saved twice).
   if (feedback !== row.feedback) await tellMemberOfFeedback(ctx, { taskId, userId });
   ctx.setMessage('Feedback sent to the member');
   return loadAssignment(ctx.db, { ...row, feedback, feedback_at: at });
@@ -298,7 +298,7 @@ const toPendingRow = (row: PendingRowColumns): PendingReviewRow => ({
 });
 
 /**
- * The pending-review search in one statement (issue 19), as PostgreSQL's member search: the matching members'
+ * The pending-review search in one statement, as PostgreSQL's member search: the matching members'
  * pending attempts and those of the tasks whose title matches, each part capped, then the page sorted and counted
  * from at most SEARCH_CAP attempts. Sending the 500 member ids back as an array to find their attempts, and then
  * the attempts' ids to find their rows, held PostgreSQL to 90 searches a second. SQLite ran three statements, the
