@@ -11,7 +11,7 @@ import { type Audience, logoutAtom, sessionAtoms } from './session.ts';
 import { type AppStore, appStore } from './store.ts';
 
 /**
- * Every call says the language on screen (issue 18), so a mail the server sends to someone without a saved
+ * Every call says the language on screen, so a mail the server sends to someone without a saved
  * language (a reset link asked for on the login page, an invitation) is in it.
  */
 const withLanguage = (input: RequestInfo | URL): RequestInfo | URL => {
@@ -96,7 +96,7 @@ export const setApiClient = (client: ApiClient) => {
 };
 
 /**
- * Ends the audience's session on the server before the browser forgets its token (issue 15), so a copy of the
+ * Ends the audience's session on the server before the browser forgets its token, so a copy of the
  * token is useless too. Waits at most 3 s and never throws: leaving must work offline as well.
  */
 export const endSessionOnServer = async (audience: Audience) => {

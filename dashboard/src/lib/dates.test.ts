@@ -42,7 +42,7 @@ describe('formatting dates', () => {
   });
 });
 
-describe('dates in the chosen language (issue 18)', () => {
+describe('dates in the chosen language', () => {
   it('writes month names and digits the way the chosen language does, in the same zone', async () => {
     const iso = '2026-11-24T23:30:00Z';
     await applyLanguage('ar');
@@ -70,7 +70,7 @@ describe('dates in the chosen language (issue 18)', () => {
   });
 });
 
-describe("dates in the member's timezone (spec §9, issue 17 item 6)", () => {
+describe("dates in the member's timezone (spec §9)", () => {
   it('shows a timestamp on the day it is in the given zone', () => {
     // 23:30 UTC on 24 November is already the 25th in Sydney and still the 24th in New York.
     const iso = '2026-11-24T23:30:00Z';

@@ -4,8 +4,8 @@ import { enterpriseUserAtom } from './session.ts';
 import { appStore } from './store.ts';
 
 // One formatter per shape, language and zone, created once: Intl.DateTimeFormat is costly to build and tables
-// format many rows. Dates read the way the chosen language writes them (issue 18: no Arabic month names inside an
-// English screen, no English ones inside an Arabic screen).
+// format many rows. Dates read the way the chosen language writes them: no Arabic month names inside an
+// English screen, no English ones inside an Arabic screen.
 const SHAPES = {
   date: { day: 'numeric', month: 'short', year: 'numeric' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
@@ -24,7 +24,7 @@ const formatterFor = (shape: keyof typeof SHAPES, timeZone: string | undefined) 
 };
 
 /**
- * The zone timestamps are shown in (spec §9, issue 17 item 6): a signed-in member's own timezone, else their
+ * The zone timestamps are shown in (spec §9): a signed-in member's own timezone, else their
  * organisation's default, else UTC. Without a member (admin screens, public pages) the browser's own zone.
  */
 export const displayTimeZone = (): string | undefined => {

@@ -10,8 +10,8 @@ export const toastsLoaded = new Promise<Toasts>((resolve) => {
 
 let loading: Promise<Toasts> | null = null;
 /**
- * The toasts' library loads with the first toast, not with the first screen (issue 19 item 5: the sign-in page
- * shows its errors in the form). A toast asked for before it arrives shows when it does.
+ * The toasts' library loads with the first toast, not with the first screen: the sign-in page shows
+ * its errors in the form, so it needs none. A toast asked for before it arrives shows when it does.
  */
 const loadToasts = () => {
   loading ??= import('react-hot-toast').then(
@@ -31,7 +31,7 @@ const loadToasts = () => {
 const idFor = (kind: string, message: string) => `${kind}:${message}`;
 
 const show = (kind: 'success' | 'error' | 'info', message: string) => {
-  // A server's English sentence shows in the chosen language (issue 18); a screen's own text is already in it.
+  // A server's English sentence shows in the chosen language; a screen's own text is already in it.
   const text = serverText(message);
   loadToasts().then(
     ({ default: toast }) => {

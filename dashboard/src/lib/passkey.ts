@@ -6,7 +6,7 @@ type CreationOptions = ResponseOf<typeof enterprisePasskeys.registerOptions>['op
 type RequestOptions = ResponseOf<typeof enterprisePasskeys.secondFactorOptions>['options'];
 
 /**
- * The browser's side of a passkey (issue 21 item 2), through @simplewebauthn/browser. The library loads only when a
+ * The browser's side of a passkey, through @simplewebauthn/browser. The library loads only when a
  * passkey is used, so the sign-in page's first load carries none of it.
  */
 const browserLibrary = () => import('@simplewebauthn/browser');

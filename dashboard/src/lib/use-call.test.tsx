@@ -45,7 +45,7 @@ const GroupNames = ({ label }: { label: string }) => {
   );
 };
 
-describe('the query layer (issue 20 item 6)', () => {
+describe('the query layer', () => {
   it('two parts of a screen asking for the same list make one request', async () => {
     const { asked } = serve({ [LIST]: () => page(['Sales team']) });
     render(

@@ -1,6 +1,17 @@
-import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { adminContent } from '@coach/shared/contract/admin-content';
+import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
+import {
+  adminVocabulary,
+  VOCABULARY_CATEGORY_MAX,
+  VOCABULARY_TEXT_MAX,
+  VOCABULARY_WORD_MAX,
+} from '@coach/shared/contract/admin-vocabulary';
+import { apiKeys } from '@coach/shared/contract/api-keys';
+import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
+import { contentActions } from '@coach/shared/contract/content';
 import type { CallDef } from '@coach/shared/contract/define-call';
 import { optionalQuery, paged, queryInt, searchText } from '@coach/shared/contract/envelope';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
 import {
   READING_TOPIC_TITLE_MAX,
   readingTopicSchema,
@@ -153,5 +164,34 @@ describe('useContractForm send options', () => {
     });
     expect(result.current.errors).toEqual({ form: 'Wait a minute' });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('the limits the converted forms take from their calls are the ones they wrote out before', () => {
+  it.each([
+    [adminEnterprises.add, { company_name: 200, name: 100, email: 254 }],
+    [enterpriseGeneral.updateCompanyInfo, { company_name: 200, address: 500 }],
+    [enterpriseGeneral.helpEmail, { subject: 200, message: 5000 }],
+    [
+      contentActions.submitContentReview,
+      { learnedFromVideo: 5000, goodOutcome: 5000, stepsForAchievement: 5000 },
+    ],
+    [apiKeys.create, { name: 60 }],
+    [adminContent.add, { title: 200, description: 2000 }],
+    [adminContent.edit, { title: 200, description: 2000 }],
+    [enterpriseAuth.changePassword, { newPassword: 200 }],
+    [
+      adminVocabulary.add,
+      { word: VOCABULARY_WORD_MAX, meaning: VOCABULARY_TEXT_MAX, category: VOCABULARY_CATEGORY_MAX },
+    ],
+    [adminVocabulary.edit, { word: VOCABULARY_WORD_MAX, example: VOCABULARY_TEXT_MAX }],
+  ] as [CallDef, Record<string, number>][])('%#', (call, expected) => {
+    const limits = limitsOf(call, '');
+    for (const [field, max] of Object.entries(expected))
+      expect([field, limits[field]?.maxLength]).toEqual([field, max]);
+  });
+
+  it('the new password is at least 10 characters', () => {
+    expect(limitsOf(adminAuth.changePassword).newPassword?.minLength).toBe(10);
   });
 });

@@ -4,8 +4,8 @@ import { useAtomValue } from 'jotai';
 import { enterpriseUserAtom } from './session.ts';
 
 /**
- * The task types the signed-in enterprise may use: a type whose feature flag is off is hidden (issue 7; the
- * server refuses it too). Outside an enterprise session (the platform admin's editor) every type is open.
+ * The task types the signed-in enterprise may use: a type whose feature flag is off is hidden (the server
+ * refuses it too). Outside an enterprise session (the platform admin's editor) every type is open.
  */
 export const useOpenTaskTypes = (audience: 'enterprise' | 'admin' = 'enterprise'): TaskType[] => {
   const user = useAtomValue(enterpriseUserAtom);

@@ -81,7 +81,7 @@ const renderBulkTasks = ({ failEnterprisePage }: { failEnterprisePage?: () => nu
 
 const enterprisePages = () => screen.getByRole('navigation', { name: 'enterprises pages' });
 
-describe('bulk offer page paging (issue 7)', () => {
+describe('bulk offer page paging', () => {
   it('a platform admin chooses enterprises on page 1 and page 3, and offers a task from page 2 to both', async () => {
     const app = renderBulkTasks();
     const user = userEvent.setup();

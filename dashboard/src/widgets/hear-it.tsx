@@ -208,7 +208,7 @@ const SpeakerIcon = ({ playing }: { playing: boolean }) => (
 );
 
 /**
- * "Hear it" (issue 37): a button that says a target word, sentence or passage in the learner's accent. Pressed
+ * "Hear it": a button that says a target word, sentence or passage in the learner's accent. Pressed
  * while it plays (pressing again stops it); named for what it says ("Hear it: think"), or `name` when the text is
  * long (a passage).
  */
@@ -224,7 +224,7 @@ export const HearIt = ({
   /** The learner's pronunciation accent when the screen knows it; otherwise the server decides. */
   accent?: PronunciationAccent | undefined;
   /**
-   * Plays the text without a press each time this number rises (the interviewer asking a new question, issue 38);
+   * Plays the text without a press each time this number rises (the interviewer asking a new question);
    * the screen raises it only after a press of its own, so the browser lets the sound play.
    */
   playRequest?: number;

@@ -16,7 +16,7 @@ import './language-picker.css';
 import '../ui/ui.css';
 
 /**
- * The language picker's menu (issue 18), loaded by language-picker.tsx when first wanted: each language in its own
+ * The language picker's menu, loaded by language-picker.tsx when first wanted: each language in its own
  * name and script (with its `lang`), so every reader finds theirs whatever is on screen. Arrow keys move, Enter or
  * Space chooses, Escape closes (radix menu). The choice is kept in this browser; signed in (`audience`), it is also
  * saved on the person's profile for every device and their mails.

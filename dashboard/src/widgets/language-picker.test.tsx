@@ -7,7 +7,7 @@ import { renderApp, verifiedSession } from '../testing/render-app.tsx';
 
 const E = '/api/v1/enterprise';
 
-describe('the language picker (spec §9, issue 18)', () => {
+describe('the language picker (spec §9)', () => {
   it('on the login page, by keyboard: Arabic turns the page right-to-left and Arabic, and is kept', async () => {
     renderApp({ path: '/login' });
     const user = userEvent.setup();

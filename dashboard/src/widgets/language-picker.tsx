@@ -10,7 +10,7 @@ type Menu = ComponentType<LanguageMenuProps>;
 const loadMenu = () => import('./language-menu.tsx').then((m): Menu => m.LanguageMenu);
 
 /**
- * The language picker (issue 18). The sign-in page's first scripts hold only this button: its menu (the radix
+ * The language picker. The sign-in page's first scripts hold only this button: its menu (the radix
  * menu, about 28 KB brotli) loads when the pointer or the focus reaches the button, and a press opens it at once
  * when it has arrived, so the button behaves as the menu's own trigger (Enter, Space or a click opens it).
  */
