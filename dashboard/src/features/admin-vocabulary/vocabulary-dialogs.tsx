@@ -1,11 +1,8 @@
 import { LEVEL_VALUES } from '@coach/shared/constants/levels';
 import {
   adminVocabulary,
-  VOCABULARY_CATEGORY_MAX,
   VOCABULARY_CSV_COLUMNS,
   VOCABULARY_CSV_MAX_ROWS,
-  VOCABULARY_TEXT_MAX,
-  VOCABULARY_WORD_MAX,
   type VocabularyWord,
 } from '@coach/shared/contract/admin-vocabulary';
 import { useId, useState } from 'react';
@@ -39,7 +36,10 @@ export const WordFormDialog = ({
   const [example, setExample] = useState(word?.example ?? '');
   const [level, setLevel] = useState(String(word?.level ?? 1));
   const [category, setCategory] = useState(word?.category ?? '');
-  const { errors, saving, send } = useContractForm(FIELDS);
+  const { errors, saving, send, field } = useContractForm(
+    FIELDS,
+    word ? adminVocabulary.edit : adminVocabulary.add,
+  );
 
   const submit = async () => {
     const fields = { word: text, meaning, example, level: Number(level), category };
@@ -63,26 +63,23 @@ export const WordFormDialog = ({
       <TextField
         label={t('form.word')}
         value={text}
-        maxLength={VOCABULARY_WORD_MAX}
         onChange={(event) => setText(event.target.value)}
-        error={errors.word}
+        {...field('word')}
         autoFocus
       />
       <TextAreaField
         label={t('form.meaning')}
         value={meaning}
-        maxLength={VOCABULARY_TEXT_MAX}
         rows={3}
         onChange={(event) => setMeaning(event.target.value)}
-        error={errors.meaning}
+        {...field('meaning')}
       />
       <TextAreaField
         label={t('form.example')}
         value={example}
-        maxLength={VOCABULARY_TEXT_MAX}
         rows={2}
         onChange={(event) => setExample(event.target.value)}
-        error={errors.example}
+        {...field('example')}
       />
       <div className="vocabulary-form__row">
         <SelectField
@@ -100,10 +97,9 @@ export const WordFormDialog = ({
         <TextField
           label={t('form.category')}
           value={category}
-          maxLength={VOCABULARY_CATEGORY_MAX}
           list={listId}
           onChange={(event) => setCategory(event.target.value)}
-          error={errors.category}
+          {...field('category')}
         />
         <datalist id={listId}>
           {categories.map((c) => (
