@@ -23,7 +23,7 @@ const loadVideos: LoadItemPage = async ({ search, currentPage }) => {
   };
 };
 
-/** /admin/bulk-assign-unassign-content: offer videos to enterprises, or withdraw them (issue 7). */
+/** /admin/bulk-assign-unassign-content: offer videos to enterprises, or withdraw them. */
 export const BulkAssignContentPage = () => {
   const { t } = useTranslation('admin-content');
   const [params] = useSearchParams();

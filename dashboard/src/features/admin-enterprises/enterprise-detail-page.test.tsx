@@ -64,7 +64,7 @@ const renderAcme = (save: FakeHandler) => {
 const featureSwitches = async () =>
   within(await screen.findByRole('group', { name: 'Features of Acme Learning' }));
 
-describe('enterprise detail sign-in methods (issue 21 item 5)', () => {
+describe('enterprise detail sign-in methods', () => {
   it('says how its members sign in: everyone by password and mailed code, some by app, some by SMS, some with a passkey', async () => {
     renderAcme(() => ok({}));
     expect(await screen.findByText('Password and a code by email: every member')).toBeVisible();

@@ -216,7 +216,7 @@ const LoginAsButton = ({ detail }: { detail: EnterpriseDetail }) => {
   );
 };
 
-/** /admin/enterprise/detail/:id: one company, its default admin and every feature flag of spec §3 (issue 7). */
+/** /admin/enterprise/detail/:id: one company, its default admin and every feature flag of spec §3. */
 export const EnterpriseDetailPage = () => {
   const { t } = useTranslation('admin-enterprises');
   const { id = '' } = useParams();

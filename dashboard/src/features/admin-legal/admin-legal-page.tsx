@@ -22,7 +22,7 @@ const pagePath = (kind: LegalKind) =>
     : paths.appTerms.build(PLATFORM_LEGAL_ID);
 
 /**
- * /admin/legal-texts (issue 17 item 4): the platform's privacy policy and terms, the text every enterprise's
+ * /admin/legal-texts: the platform's privacy policy and terms, the text every enterprise's
  * pages show until the enterprise writes its own in Settings.
  */
 export const AdminLegalPage = () => {

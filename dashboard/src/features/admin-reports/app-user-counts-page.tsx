@@ -87,7 +87,7 @@ const Counts = ({ data }: { data: AppUserCounts }) => {
   );
 };
 
-/** /admin/reports/app-user-counts: members active per platform (web, iOS, Android) over time (issue 7). */
+/** /admin/reports/app-user-counts: members active per platform (web, iOS, Android) over time. */
 export const AppUserCountsPage = () => {
   const { t } = useTranslation('admin-reports');
   const { range, setRange, state, reload } = useReport(adminReports.appUserCounts);

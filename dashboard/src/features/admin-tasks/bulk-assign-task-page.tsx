@@ -19,7 +19,7 @@ const loadTasks: LoadItemPage = async ({ search, currentPage }) => {
   };
 };
 
-/** /admin/bulk-assign-unassign-task: offer platform tasks to enterprises, or withdraw them (issue 7). */
+/** /admin/bulk-assign-unassign-task: offer platform tasks to enterprises, or withdraw them. */
 export const BulkAssignTaskPage = () => {
   const { t } = useTranslation('admin-tasks');
   const [params] = useSearchParams();

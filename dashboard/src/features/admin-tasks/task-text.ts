@@ -2,7 +2,7 @@ import type { PlatformTask } from '@coach/shared/contract/admin-tasks';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 
-// Labels in the language on screen (issue 18), by their codes in admin-tasks.json. The components calling these
+// Labels in the language on screen, by their codes in admin-tasks.json. The components calling these
 // use useTranslation('admin-tasks'), so they render again when the language changes.
 
 export const typeLabel = (type: PlatformTask['type']) => i18n.t(`admin-tasks:types.${type}`);

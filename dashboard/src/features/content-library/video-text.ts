@@ -4,7 +4,7 @@ import { i18n } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 
 /**
- * A video category's name in the language on screen (issue 18). The server sends its English label; the key
+ * A video category's name in the language on screen. The server sends its English label; the key
  * finds the translation, and an unknown key keeps the server's label. Callers use useTranslation('content-library')
  * so they render again when the language changes.
  */

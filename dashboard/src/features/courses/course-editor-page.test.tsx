@@ -52,7 +52,7 @@ const openEditor = (routes: Record<string, FakeHandler> = {}) =>
 // Two journeys type some seventy keys through the whole form: on a busy machine that nears vitest's 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 
-describe('course editor: what learners will learn, the syllabus and the instructor (issue 17 item 7)', () => {
+describe('course editor: what learners will learn, the syllabus and the instructor', () => {
   it('an institution admin adds an outcome and a module of two lessons by keyboard, and saves them', async () => {
     const view = openEditor({
       [`POST ${API}/edit-course`]: (body) => ok({ ...COURSE, ...body }, 'Course updated'),

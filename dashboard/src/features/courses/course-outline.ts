@@ -1,6 +1,6 @@
 import type { ManagedCourseDetail } from '@coach/shared/contract/courses';
 
-// What a course teaches, its syllabus and its instructor as the editor holds them (issue 17 item 7). Rows carry
+// What a course teaches, its syllabus and its instructor as the editor holds them. Rows carry
 // a key so React keeps each input with its row when rows move; minutes stay as typed until sent.
 
 export type OutcomeDraft = { key: string; text: string };

@@ -323,7 +323,7 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
       ) : null}
       {companyFirst ? (
         // Someone who runs the company sees its activity first, then what waits for their review, and their
-        // own progress only when they have some (issue 38 item 10).
+        // own progress only when they have some.
         <>
           <EnterpriseFigures />
           {reviews ? <PendingReview /> : null}

@@ -100,7 +100,7 @@ const openHome = ({ permissions, mine }: { permissions: PermissionKey[]; mine: F
     },
   });
 
-describe("a member's home: My progress (issue 17)", () => {
+describe("a member's home: My progress", () => {
   it('a learner sees their tasks nearest due first with the overdue one marked, practice, streak and scores, and no company figures', async () => {
     const app = openHome({ permissions: ['dashboard'], mine: () => ok(progress()) });
     const section = (await screen.findByRole('heading', { name: 'My progress' })).closest(
@@ -143,7 +143,7 @@ describe("a member's home: My progress (issue 17)", () => {
     expect(app.server.calls.some((call) => call.route === COMPANY)).toBe(false);
   });
 
-  it("an admin's home opens on the company activity, their own progress after it (issue 38 item 10)", async () => {
+  it("an admin's home opens on the company activity, their own progress after it", async () => {
     openHome({ permissions: ['dashboard', 'members'], mine: () => ok(progress()) });
     const company = await screen.findByRole('heading', { name: 'Company activity' });
     const own = await screen.findByRole('heading', { name: 'My progress' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeToken, groupsPage, makeAdminUser, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
-// Issue 17 item 5: a mistyped address of a signed-in person stays in their own area, with a way back.
+// A mistyped address of a signed-in person stays in their own area, with a way back.
 describe('an unknown address for someone signed in', () => {
   it('a platform admin who mistypes an /admin/ address sees the admin 404 and goes back to the admin dashboard', async () => {
     const app = renderApp({

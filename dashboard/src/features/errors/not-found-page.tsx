@@ -23,7 +23,7 @@ const canGoBackHere = () => {
 /**
  * /404 (spec §2): Go Back returns to the page before, whether it was a dashboard screen or a marketplace page
  * (the marketplace is another site, outside the router's history); with nothing to go back to it opens the
- * marketplace home, the public front door, rather than a sign-in page (issue 17 item 5).
+ * marketplace home, the public front door, rather than a sign-in page.
  */
 export const NotFoundPage = () => {
   const { t } = useTranslation('common');
@@ -54,7 +54,7 @@ const HOME = {
 
 /**
  * An unknown address under /admin/ or /enterprise/ for someone signed in: the 404 inside their own layout,
- * with the way back to their dashboard, instead of another audience's sign-in page (issue 17 item 5).
+ * with the way back to their dashboard, instead of another audience's sign-in page.
  */
 export const SignedInNotFoundPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');

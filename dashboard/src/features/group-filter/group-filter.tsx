@@ -32,7 +32,7 @@ const NARROWED_BY_GROUP: readonly AccessRule[] = [
 ];
 
 /**
- * Whether the group filter means anything to this member (issue 38 item 10): the server would answer a call it
+ * Whether the group filter means anything to this member: the server would answer a call it
  * narrows, and there is a choice to make: every group (whoever may list the groups) and at least one, or at least
  * two of their own. A learner, or someone in a single group, is not shown a picker that changes nothing. The
  * filter sits in the signed-in shell, past the second factor.

@@ -164,7 +164,7 @@ const Trend = ({ points, days }: { points: SpeechTrendPoint[]; days: number }) =
 };
 
 /**
- * The member page's speaking trend (issue 16): pace on the comfortable band, fillers per 100 words and
+ * The member page's speaking trend: pace on the comfortable band, fillers per 100 words and
  * pronunciation per day over the last 90 days, as three small charts with the figures in a table for screen
  * readers.
  */

@@ -12,7 +12,7 @@ import {
 } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
-// Issue 38 item 1: My courses lists a learner's marketplace courses with their progress and where to continue.
+// My courses lists a learner's marketplace courses with their progress and where to continue.
 
 const MY_COURSES = 'GET /api/v1/enterprise/general/my-courses';
 const learner: Record<string, FakeHandler> = {
@@ -45,7 +45,7 @@ const open = (routes: Record<string, FakeHandler>) =>
 
 vi.setConfig({ testTimeout: 20_000 });
 
-describe('My courses (issue 38)', () => {
+describe('My courses', () => {
   it('lists a course with its progress, and Continue opens its next task', async () => {
     const view = open({ [MY_COURSES]: () => ok([COURSE]) });
     const list = await screen.findByRole('list', { name: 'My courses' }, { timeout: 10_000 });

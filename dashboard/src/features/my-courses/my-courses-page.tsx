@@ -98,7 +98,7 @@ const CourseCard = ({ course, onPlay }: { course: MyCourse; onPlay: (video: Vide
   );
 };
 
-/** /enterprise/my-courses (issue 38): the marketplace courses the member bought, their progress and what is next. */
+/** /enterprise/my-courses: the marketplace courses the member bought, their progress and what is next. */
 export const MyCoursesPage = () => {
   const { t } = useTranslation('my-courses');
   const [version, setVersion] = useState(0);

@@ -9,7 +9,7 @@ import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fak
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 import { interviewAccent } from './interview-prompts.ts';
 
-// Issue 38: the interviewer says each question aloud beside its words, once the learner has pressed Start (a
+// The interviewer says each question aloud beside its words, once the learner has pressed Start (a
 // browser plays sound only after a press), each new question as it is asked, until muted; any can be heard again.
 
 const T = '/api/v1/enterprise/tasks';
@@ -61,7 +61,7 @@ const assignment = (overrides: Partial<Assignment> = {}): Assignment =>
     pronunciation: null,
     analyses: {},
     interview: [],
-    // Tries at scored tasks (issue 38 item 2): none for an interview.
+    // Tries at scored tasks: none for an interview.
     counting: null,
     attempts: [],
     retry: null,

@@ -100,7 +100,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('my task (issue 5)', () => {
+describe('my task', () => {
   it('a learner answers a multiple-choice task, is told what the server misses, then submits it', async () => {
     let completions = 0;
     const app = renderApp({
@@ -273,7 +273,7 @@ describe('my task (issue 5)', () => {
   });
 });
 
-describe('my tasks list (issue 5)', () => {
+describe('my tasks list', () => {
   const row = (overrides: Partial<MyTaskRow>): MyTaskRow => ({
     taskId: 't1',
     type: 2,
@@ -379,7 +379,7 @@ describe('my tasks list (issue 5)', () => {
   });
 });
 
-describe('speech analysis of a recording (issue 16)', () => {
+describe('speech analysis of a recording', () => {
   const task: Task = { ...common, ...meta, type: 5, passage: 'Good morning, and welcome to Acme.' };
   const heard: SpeechAnalysis = {
     status: 'done',
@@ -527,7 +527,7 @@ describe('speech analysis of a recording (issue 16)', () => {
   });
 });
 
-describe('the interview as a conversation (issue 16)', () => {
+describe('the interview as a conversation', () => {
   const task: Task = {
     ...common,
     ...meta,

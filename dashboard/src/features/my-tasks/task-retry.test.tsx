@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
-// Issue 38 item 2: a scored try that did not pass offers Try again; the new try opens empty and the kept try is
+// A scored try that did not pass offers Try again; the new try opens empty and the kept try is
 // listed with its score, the one that counts marked.
 
 const T = '/api/v1/enterprise/tasks';
@@ -87,7 +87,7 @@ const shell = {
 };
 const rule = { accent: 'en-US', passingScore: 75, strictness: 'standard' };
 
-describe('trying a scored task again (issue 38)', () => {
+describe('trying a scored task again', () => {
   it('a learner who did not pass tries again: the new try opens empty and the first is kept', async () => {
     const retried: unknown[] = [];
     renderApp({

@@ -107,7 +107,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('enterprise reports (issue 17 item 2)', () => {
+describe('enterprise reports', () => {
   it('shows the figures short over 999, the tables, and the members linking to their page', {
     timeout: 15_000,
   }, async () => {

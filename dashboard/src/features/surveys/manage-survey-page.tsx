@@ -69,7 +69,7 @@ const statusLine = (survey: Survey) => {
   return survey.dueAt ? t('statusActiveDue', { date: formatDateTime(survey.dueAt) }) : t('statusActive');
 };
 
-/** An existing survey: its questions, who has it, the member's view and the results, by tab (issue 17). */
+/** An existing survey: its questions, who has it, the member's view and the results, by tab. */
 const ExistingSurvey = ({ id }: { id: string }) => {
   const { t } = useTranslation('surveys');
   const navigate = useNavigate();
@@ -216,7 +216,7 @@ const ExistingSurvey = ({ id }: { id: string }) => {
   );
 };
 
-/** /enterprise/surveys/manage/:id?: a new survey (no id), or an existing one by tab (issue 17). */
+/** /enterprise/surveys/manage/:id?: a new survey (no id), or an existing one by tab. */
 export const ManageSurveyPage = () => {
   const { t } = useTranslation('surveys');
   const { id } = useParams();

@@ -12,7 +12,7 @@ import { surveyText } from './survey-messages.ts';
 
 const counted = (count: number) => ({ count, value: formatNumber(count) });
 
-/** Who has the survey (groups and members), and adding or removing them (issue 17). */
+/** Who has the survey (groups and members), and adding or removing them. */
 export const SurveyAudience = ({
   survey,
   onChanged,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { surveyText } from './survey-messages.ts';
 
-describe('survey messages in the chosen language (issue 18)', () => {
+describe('survey messages in the chosen language', () => {
   afterEach(async () => {
     await applyLanguage('en');
   });

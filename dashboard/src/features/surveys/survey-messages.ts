@@ -49,7 +49,7 @@ const translate = (message: string): string | null => {
 };
 
 /**
- * A survey message in the language on screen (issue 18). The server's and the contract's fixed sentences (and the
+ * A survey message in the language on screen. The server's and the contract's fixed sentences (and the
  * answer rules of choice-rules.ts) are listed whole in server.json; the ones built with a number or a name ("At most
  * 200 characters", "Assigned to 2 groups and 1 member", "Please type your answer for "Other"", a refused answer
  * naming its question) are said here from en/surveys.json "messages". English stays exactly as it was written.

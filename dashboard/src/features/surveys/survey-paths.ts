@@ -1,6 +1,6 @@
 import { fillPath, paths } from '../../config/paths.ts';
 
-/** The manage screen's sections (issue 17): questions, who has it, how a member sees it, what they answered. */
+/** The manage screen's sections: questions, who has it, how a member sees it, what they answered. */
 export const MANAGE_TABS = ['questions', 'audience', 'preview', 'results'] as const;
 export type ManageTab = (typeof MANAGE_TABS)[number];
 

@@ -131,7 +131,7 @@ const GroupRates = ({ results }: { results: SurveyResults }) => {
 };
 
 /**
- * A survey's results (issue 17): how many answered, each question's options counted with their share and a bar,
+ * A survey's results: how many answered, each question's options counted with their share and a bar,
  * the "Other" answers written, the response rate per group, all narrowed to the top-bar group when one is
  * chosen; and the responses as a CSV file.
  */

@@ -55,7 +55,7 @@ const makeSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   ...overrides,
 });
 
-describe('surveys (issue 17)', () => {
+describe('surveys', () => {
   it('a manager builds two questions, moves the second up with the keyboard and saves a draft', async () => {
     const view = renderApp({
       path: '/enterprise/surveys/manage',

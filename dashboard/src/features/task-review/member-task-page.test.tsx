@@ -279,7 +279,7 @@ describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => 
   });
 });
 
-describe('speech analysis of the attempt (issue 16)', () => {
+describe('speech analysis of the attempt', () => {
   const heard: SpeechAnalysis = {
     status: 'done',
     transcript: 'hello there',
@@ -314,11 +314,11 @@ describe('speech analysis of the attempt (issue 16)', () => {
     const panel = screen.getByRole('region', { name: 'Speech analysis' });
     const reading = await within(panel).findByRole('region', { name: 'What we heard' }, { timeout: 5000 });
     expect(within(reading).getByText('(missed)')).toBeInTheDocument();
-    // Two words are too few for a pace verdict (issue 38 item 4).
+    // Two words are too few for a pace verdict.
     expect(within(panel).getByText(/Pace is judged on 5 words or more/)).toBeInTheDocument();
     expect(within(panel).queryByText('Too fast')).not.toBeInTheDocument();
     expect(within(panel).getByRole('meter', { name: 'Pronunciation' })).toHaveValue(61);
-    // The words to practise offer "Hear it" (issue 37); nothing offers to record or try again.
+    // The words to practise offer "Hear it"; nothing offers to record or try again.
     expect(within(panel).getByRole('button', { name: 'Hear it: there' })).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
     expect(loads).toBe(2);

@@ -3,7 +3,7 @@ import type { Task } from '@coach/shared/contract/tasks';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 
-// Labels in the language on screen (issue 18): types, categories and levels by their codes in tasks.json. The
+// Labels in the language on screen: types, categories and levels by their codes in tasks.json. The
 // components calling these use useTranslation('tasks'), so they render again when the language changes.
 
 export const messageOf = (error: unknown) =>

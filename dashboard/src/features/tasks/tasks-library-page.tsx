@@ -24,7 +24,7 @@ import { hasViewAll, type TaskListQuery, useTaskList, type ViewAllType } from '.
 import './tasks.css';
 
 type Tab = 'all' | `${Task['type']}`;
-/** "All" and one tab per type the enterprise's flags leave open (issue 7). */
+/** "All" and one tab per type the enterprise's flags leave open. */
 const tabsFor = (types: readonly Task['type'][], all: string): TabItem<Tab>[] => [
   { value: 'all', label: all },
   ...types.map((type) => ({ value: `${type}` as Tab, label: typeLabel(type) })),

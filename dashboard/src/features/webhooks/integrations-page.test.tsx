@@ -53,7 +53,7 @@ const openIntegrations = (roleName: string, endpoints: WebhookEndpoint[] = []) =
   return app;
 };
 
-describe('Settings → Integrations (issue 20)', () => {
+describe('Settings → Integrations', () => {
   it('an admin adds an endpoint: a private address is refused on its field, then the secret is shown once', async () => {
     const user = userEvent.setup();
     const app = openIntegrations('admin');
