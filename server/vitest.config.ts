@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// The same suite runs twice: on a SQLite file and on a fresh PostgreSQL database (issue 2 §3).
+// The same suite runs twice: on a SQLite file and on a fresh PostgreSQL database.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
