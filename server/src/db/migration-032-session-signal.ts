@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 /**
  * PostgreSQL tells every server process when a session may have changed, so each can keep session
- * rows between requests (db/session-signal.ts). A statement that writes a table the session lookup reads notifies
+ * rows between requests (session/signal.ts). A statement that writes a table the session lookup reads notifies
  * `coach_session_changed` at its commit (several in one transaction arrive as one). On `sessions`, a new row and the
  * once-a-minute `last_used_at` touch change no kept row and notify nothing. SQLite needs nothing here: each process
  * reads `PRAGMA data_version`.

@@ -2,7 +2,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The top bar's group list is kept under the session signal too (services/auth.ts `userGroups`),
+ * The top bar's group list is kept under the session signal too (services/identity/user-groups.ts `userGroups`),
  * so on PostgreSQL a statement that writes `groups` or `group_members` notifies every server process at its commit,
  * with the function migration 032 made. SQLite needs nothing here: each process reads `PRAGMA data_version`.
  */

@@ -10,7 +10,7 @@ export type JobKind =
   | 'speech-analysis'
   | 'webhook-delivery'
   | 'xapi-statement'
-  // The mails that tell a member of their work (services/notices.ts).
+  // The mails that tell a member of their work (queued by services/organisation/notice-queue.ts).
   | 'assignment-notice'
   | 'due-reminder'
   | 'feedback-notice';

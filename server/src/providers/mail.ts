@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { type SmsEnv, smsConfigOf, twilioSms } from './sms.ts';
 
 /**
- * `notice`: a mail that tells a member of their work (services/notices.ts). It goes like any mail; in the outbox its
+ * `notice`: a mail that tells a member of their work (sent by services/organisation/notices.ts). It goes like any mail; in the outbox its
  * file is named `notice`, so the readers of sign-in codes and links pass over it.
  */
 export type MailMessage = { to: string; subject: string; text: string; kind?: 'mail' | 'sms' | 'notice' };

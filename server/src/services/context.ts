@@ -16,7 +16,7 @@ export type ServiceContext = Deps & {
   userAgent: string;
   /**
    * The language of the screen the call comes from (Accept-Language; the dashboard sends its chosen language), or
-   * null: mails to someone with no saved language go out in it (issue 18).
+   * null: mails to someone with no saved language go out in it.
    */
   requestLanguage: LanguageCode | null;
   session: Session | null;

@@ -16,7 +16,7 @@ import { parsedOnce } from './cache.ts';
 import { type EnterpriseSession, type EnterpriseUserRow, memberColumns, permissionsOf } from './session.ts';
 
 /**
- * API keys (issue 20 item 3): how a key is made, found, limited and audited, and the session a key's call runs
+ * API keys: how a key is made, found, limited and audited, and the session a key's call runs
  * with. A key is `coach_live_<12 hex public id>_<64 hex secret>`: 256 random bits, so a single SHA-256 of the secret
  * is as safe to store as a slow hash would be (nobody can guess through 2^256), and it is checked in constant time.
  * Everything is read from the database on every call (like sessions, session-cache.ts says why), so a revocation,
@@ -181,7 +181,7 @@ export const assertKeyMayCall = (entry: CallDef, session: EnterpriseSession) => 
 };
 
 /**
- * One audit row per use of a key: the call and the status it was answered with (issue 20 "every use is audited").
+ * Every use of a key is audited, in one row: the call and the status it was answered with.
  * Written on `db` after the call, never in the call's transaction: a refused or failed use is recorded too, and these
  * rows are the per-key rate limit's count.
  */

@@ -9,7 +9,7 @@ import { createTestApp } from '../testing/test-app.ts';
 import { BoundedCache } from './cache.ts';
 
 /**
- * Issue 19: the session of a call keeps the checked signature of its token and the parsed permissions and flags
+ * The session of a call keeps the checked signature of its token and the parsed permissions and flags
  * between requests. None of it may outlive a change: each case warms the path with a first request, changes
  * something, and expects the very next request to see it.
  */
@@ -33,7 +33,7 @@ const acme = async () =>
     .where('name', '=', 'Acme Learning')
     .executeTakeFirstOrThrow();
 
-describe('no stale session after a change (issue 19)', () => {
+describe('no stale session after a change', () => {
   it("a role's permissions edited apply to its members' very next request, both ways", async () => {
     const ip = t.freshIp();
     const owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);

@@ -3,7 +3,7 @@ import type { Audience, TokenClaims, Tokens } from '../auth/tokens.ts';
 import { sessionSignalOf } from './signal.ts';
 
 /**
- * What the session of a call keeps between requests (issue 19), and how nothing kept outlives a change.
+ * What the session of a call keeps between requests, and how nothing kept outlives a change.
  *
  * Kept, per token: the outcome of checking its signature. An HMAC over the same bytes with the same key gives the
  * same answer every time, so a token that verified once verifies again until its `exp`, which is checked on every
@@ -12,7 +12,7 @@ import { sessionSignalOf } from './signal.ts';
  * and a stale entry can never be returned.
  *
  * The session row with its member, role and enterprise is kept too, per session, by session.ts, but only under the
- * session signal (db/session-signal.ts): every write to a table it is made of moves the signal when it commits, in
+ * session signal (signal.ts): every write to a table it is made of moves the signal when it commits, in
  * this process and (SQLite's data_version, PostgreSQL's NOTIFY) in any other sharing the database, so a logout, a
  * deactivation or a role edit answered by any of them refuses the token on the next request. The group list of the
  * top bar's filter is kept the same way (`KeptUnderSignal`): its tables move the signal too.
@@ -57,7 +57,7 @@ export class BoundedCache<V> {
 type Kept<V> = { value: V; generation: number; at: number };
 
 /**
- * Values read from the database and kept per key while the database's session signal holds (db/session-signal.ts):
+ * Values read from the database and kept per key while the database's session signal holds (signal.ts):
  * any committed write to a table in SESSION_TABLES, in this process or another sharing the database, drops them
  * all. A value is read afresh after `maxAgeMs` even with no change signalled (a second guard, not the first), and
  * nothing is kept for a database without a signal (a transaction, a Kysely made elsewhere) or while it keeps

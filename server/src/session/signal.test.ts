@@ -8,7 +8,7 @@ import { createTestApp } from '../testing/test-app.ts';
 import { changesSessions, SessionSignal, sessionSignalOf } from './signal.ts';
 
 /**
- * Issue 19 item 4: session rows are kept per token between requests, and the session signal says when one may have
+ * Session rows are kept per token between requests, and the session signal says when one may have
  * changed. These cases check that a kept row is really used (no session query on a repeat call), and that every way
  * a row can change moves the signal: this process's writes at their commit, and another process's writes.
  */
@@ -49,7 +49,7 @@ const moves = async (run: (db: Db) => Promise<unknown>) => {
   return !signal.holds(before as number);
 };
 
-describe('a kept session row (issue 19)', () => {
+describe('a kept session row', () => {
   it('a repeat call reads no session row, and the first call after a logout reads it again and is refused', async () => {
     const ip = t.freshIp();
     const staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
@@ -175,7 +175,7 @@ describe('a kept session row (issue 19)', () => {
   });
 });
 
-describe('the kept group list (issue 19)', () => {
+describe('the kept group list', () => {
   const groupNames = async (token: string, ip: string) => {
     const res = await t.request('POST', enterpriseAuth.userGroups.path, {
       token,

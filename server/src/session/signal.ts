@@ -11,7 +11,7 @@ import {
 import pg from 'pg';
 
 /**
- * When a call's session row may have changed (issue 19), so session.ts can keep the row per token between requests
+ * When a call's session row may have changed, so session.ts can keep the row per token between requests
  * and still refuse a token on the very next request after a logout, a deactivation, a role edit or a flag switch.
  *
  * The signal is a generation number. A reader notes it before reading the row and keeps the row under it; the row
@@ -62,7 +62,7 @@ export class SessionSignal {
 
 /**
  * The tables kept answers are read from: the session lookup (session.ts) and the top bar's group list
- * (services/auth.ts `userGroups`). A write to any of them may change a kept answer.
+ * (services/identity/user-groups.ts `userGroups`). A write to any of them may change a kept answer.
  */
 export const SESSION_TABLES: ReadonlySet<string> = new Set([
   'sessions',
@@ -78,7 +78,7 @@ export const SESSION_TABLES: ReadonlySet<string> = new Set([
 const NOT_A_WRITE = /^\s*(select|pragma|begin|commit|rollback|savepoint|release|explain|show|listen)\b/i;
 /**
  * A raw `with ... select` reads too, unless one of its parts writes (`with gone as (delete from sessions ...)`).
- * The pending-review search is one: counted as a write, each search dropped every kept session row (issue 19).
+ * The pending-review search is one: counted as a write, each search would drop every kept session row.
  */
 const WITH = /^\s*with\b/i;
 // Any of these words counts as a write (a column such as updated_at does not match): when unsure, drop the rows.
@@ -249,7 +249,7 @@ const DATA_VERSION = CompiledQuery.raw('pragma data_version');
  * stays at the transaction's snapshot, so a change committed since would go unseen. `readNow` reads it at once and
  * gives undefined while a transaction is open; then it is read through Kysely, which waits its turn on the one
  * connection like any query. Outside a transaction nothing else can be under way on the connection (each query runs
- * whole, synchronously), and the direct read costs a microsecond instead of a query's 10 (issue 19).
+ * whole, synchronously), and the direct read costs a microsecond instead of a query's 10.
  */
 export const pollDataVersion = <DB>(
   signal: SessionSignal,

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { containsPattern } from './lists.ts';
 
 /**
- * Issue 19 item 3: a search never counts or sorts every match to show one page. It takes at most SEARCH_CAP
+ * A search never counts or sorts every match to show one page. It takes at most SEARCH_CAP
  * matches (the database stops there), sorts and counts only those; below the cap (every everyday search) the
  * page and the count are exactly what the full query gives. Above it the page is in order within the first
  * SEARCH_CAP matches and the count is not given ("500+": totalCount left out, the contract allows it).

@@ -18,7 +18,7 @@ export const assertFeatureOn = (ctx: ServiceContext, key: FeatureFlagKey) => {
   if (!isFeatureOn(flagsOf(ctx), key)) throw featureDisabled(featureLabel(key));
 };
 
-/** The task types the calling enterprise may author, assign and do (issue 7: a flag off hides its types). */
+/** The task types the calling enterprise may author, assign and do (spec §3 feature flags: a flag off hides its types). */
 export const openTaskTypes = (ctx: ServiceContext): TaskType[] => {
   const flags = flagsOf(ctx);
   return TASK_TYPE_VALUES.filter((type) => isTaskTypeOn(flags, type));

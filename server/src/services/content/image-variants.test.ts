@@ -89,7 +89,7 @@ const photo = (width: number, height: number) => {
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 };
 
-describe('course covers in AVIF and WebP at display widths (issue 19 item 2)', () => {
+describe('course covers in AVIF and WebP at display widths', () => {
   it('makes copies at 400, 800 and 1200 px and the original width below that, never wider', () => {
     expect(variantWidths(3000)).toEqual([400, 800, 1200]);
     expect(variantWidths(1200)).toEqual([400, 800, 1200]);

@@ -9,7 +9,7 @@ import { validation } from '../../errors.ts';
 import type { StorageProvider } from '../../providers/storage.ts';
 import { nowIso } from '../common/clock.ts';
 
-// Issue 19 item 2: course covers at their display size in AVIF and WebP. The copies are made once, when a cover is
+// Course covers at their display size in AVIF and WebP. The copies are made once, when a cover is
 // saved with a course (add-course, edit-course) or drawn by the seed, not when the marketplace is built:
 // - the original is never touched: the copies are new objects beside it and it stays the <img> fallback;
 // - it works alike on S3, where the browser PUTs the original straight to the bucket: the server reads it back

@@ -38,7 +38,7 @@ const ownerOf = (ctx: ServiceContext) => {
 type Owner = ReturnType<typeof ownerOf>;
 
 /**
- * The per-user rate of issue 15 (UPLOAD_RATE: 120 requests in 10 minutes): every request counts, refused ones
+ * The per-user upload rate (UPLOAD_RATE: 120 requests in 10 minutes): every request counts, refused ones
  * too, so a script cannot probe sizes or purposes without end. Over it: 429 with Retry-After.
  */
 const assertUploadRate = async (db: Db, owner: Owner) => {

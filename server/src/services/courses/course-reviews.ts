@@ -6,7 +6,7 @@ import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
 
-// Course reviews (issue 17 item 7): a learner reviews a course they are enrolled in, once, and may edit it.
+// Course reviews: a learner reviews a course they are enrolled in, once, and may edit it.
 
 /** How many reviews a course page shows (the newest); the count and the mean cover them all. */
 export const REVIEWS_SHOWN = 20;

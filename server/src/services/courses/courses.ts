@@ -217,7 +217,7 @@ export const addCourse = async (ctx: ServiceContext, input: CourseInput & Outlin
       updated_at: now,
     })
     .execute();
-  // Issue 38: its learners' group exists from the start, so its tasks and videos can be assigned before a sale.
+  // Its learners' group exists from the start, so its tasks and videos can be assigned before a sale.
   await ensureCourseGroup(ctx.db, { id, name: input.name, enterprise_id: enterpriseId, group_id: null });
   ctx.setMessage('Course created as a draft');
   return loadCourse(ctx, enterpriseId, id);
@@ -332,7 +332,7 @@ const toEnrolment = (r: EnrolmentRow): Enrolment => ({
 });
 
 /**
- * refund-enrollment (issue 38): pays a paid enrolment back through the payment provider, marks it refunded and
+ * refund-enrollment: pays a paid enrolment back through the payment provider, marks it refunded and
  * takes the course's access away (its group, and the tasks and videos that came with it); the account stays and
  * the buyer is told by mail. Another enterprise's course or enrolment is 404.
  */

@@ -139,7 +139,7 @@ const settle = async (ctx: ServiceContext, paymentId: string) => {
     .where('status', '=', 'pending')
     .executeTakeFirst();
   const settled = { ...row, status };
-  // Issue 38: the course is delivered (account, tasks and videos, and a mail with the link to start) once, by the
+  // The course is delivered (account, tasks and videos, and a mail with the link to start) once, by the
   // request that settled the payment. A declined payment delivers nothing.
   if (Number(claimed.numUpdatedRows) === 1 && status === 'paid') await deliverEnrolment(ctx, row.id);
   return statusOf(ctx, settled);

@@ -10,7 +10,7 @@ import { openSecret } from './integration-secrets.ts';
 import { buildStatement } from './xapi-statements.ts';
 
 /**
- * The jobs that send events out (issue 20 items 4 and 5). Each try is one POST with a timeout; a 2xx answer
+ * The jobs that send events out (webhook deliveries and xAPI statements). Each try is one POST with a timeout; a 2xx answer
  * delivers, anything else (another status, a timeout, a refused address) is logged and tried again with
  * exponential backoff and jitter until INTEGRATION_MAX_ATTEMPTS, then the delivery is failed. A process killed
  * mid-try leaves its job leased; the next worker takes it when the lease runs out and sends the same bytes under

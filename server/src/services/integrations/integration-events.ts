@@ -4,7 +4,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { nowIso } from '../common/clock.ts';
 
 /**
- * Emitting an event (issue 20 items 4 and 5). A service calls `emitEvent(trx, …)` in the transaction of the write
+ * Emitting an event to the enterprise's webhooks and LRS. A service calls `emitEvent(trx, …)` in the transaction of the write
  * the event reports: one delivery row and one job per subscribed endpoint, and one statement row and job when
  * the enterprise's LRS is on, are written with it or not at all, so a crash loses nothing and a rolled-back write
  * sends nothing. The job queue then works them (integration-delivery.ts). An enterprise with no receivers pays

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import type { EventData, StoredEvent } from './integration-events.ts';
 
 /**
- * xAPI 1.0.3 statements (issue 20 item 5) for the learning events: the member as an Agent by email, an ADL verb,
+ * xAPI 1.0.3 statements for the learning events: the member as an Agent by email, an ADL verb,
  * an activity whose id lives under the product's PUBLIC_URL, and for a recording heard its scores. A statement
  * is built once from its stored event at the first try and sent unchanged on every retry, with its own id, so
  * the LRS keeps one whatever happens in between.

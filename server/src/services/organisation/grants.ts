@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context.ts';
 export type GrantableRole = { id: string; name: string; permissions: readonly string[] };
 
 /**
- * Nobody hands out more than they hold (issue 15): the default admin holds everything; any other member holds
+ * Nobody hands out more than they hold: the default admin holds everything; any other member holds
  * their role's keys (an empty list is unrestricted, spec §6, so it holds every key) and the admin-only screens
  * only when their role is named admin. A role without limits (an empty list) is given only by the default admin.
  * Null when `role` may be given by the caller, else why not.

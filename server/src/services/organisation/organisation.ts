@@ -80,7 +80,7 @@ export const sendHelpEmail = async (
   return {};
 };
 
-/** Settings (role named admin): the enterprise's default timezone (issue 17 item 6); null goes back to UTC. */
+/** Settings (role named admin): the enterprise's default timezone; null goes back to UTC. */
 export const updateDefaultTimezone = async (
   ctx: ServiceContext,
   { timezone }: { timezone: string | null },

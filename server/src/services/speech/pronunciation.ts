@@ -144,7 +144,7 @@ const strictnessRank = (strictness: PronunciationStrictness) => PRONUNCIATION_ST
 /**
  * The settings a learner's Pronunciation tasks use: of the saved settings of the groups they belong to, the
  * strictest (highest passing score, then the stricter judging, then the latest saved), whose rule also says
- * which try counts (issue 38); the defaults when
+ * which try counts; the defaults when
  * none of their groups saved any. Groups without a saved row do not lower the bar set by another group.
  */
 export const pronunciationSettingsForUser = async (

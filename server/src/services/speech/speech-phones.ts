@@ -9,7 +9,7 @@ import {
 import type { PronunciationStrictness } from '@coach/shared/contract/pronunciation';
 import type { SpeechPhone, SpeechWordStatus } from '@coach/shared/contract/speech';
 
-// Judging a target word from two witnesses (issue 37): the recogniser's transcript, whose language model repairs
+// Judging a target word from two witnesses: the recogniser's transcript, whose language model repairs
 // errors ("fink" heard as "think") and mishears synthetic or accented voices ("before" as "for four"), and the
 // phone aligner, which hears sounds but is weak on some (/θ/ against /f/). Neither decides alone: the aligner's
 // evidence must be strong to flag a word the transcript heard as written, and a word the transcript heard

@@ -11,7 +11,7 @@ type Day = { recordings: number; pace: number; fillers: number; scored: number; 
 const mean = (sum: number, count: number) => sum / Math.max(1, count);
 
 /**
- * A member's speaking trend (issue 16): the recordings of their task attempts that the speech engine heard
+ * A member's speaking trend: the recordings of their task attempts that the speech engine heard
  * (done) in the last SPEECH_TREND_DAYS days, averaged per UTC day of saving, oldest first. Pronunciation is
  * averaged over the recordings read against a target text only: free speech has no such score to average.
  */
@@ -37,7 +37,7 @@ export const getMemberSpeechTrend = async (
 
 /**
  * The trend's points for one member of one enterprise: their heard recordings of the last `days` days (today
- * included), one point per UTC day of saving, oldest first. Also the member's own home (issue 17).
+ * included), one point per UTC day of saving, oldest first. The member's own home (my-progress.ts) shows it too.
  */
 export const speechTrendOf = async (
   db: Db,

@@ -18,7 +18,7 @@ export type AssignmentRow = {
   reviewed_at: string | null;
   feedback: string | null;
   feedback_at: string | null;
-  /** Issue 38: the counting score of a scored task's tries (task-attempts.ts). */
+  /** The counting score of a scored task's tries (task-attempts.ts). */
   counting_result?: string | null;
 };
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import type { AssignmentRow, StoredReport } from './task-assignment-types.ts';
 
-// Issue 38 item 2: the tries at a scored task (Pronunciation, Read & Record). The current try is the assignment's
+// The tries at a scored task (Pronunciation, Read & Record). The current try is the assignment's
 // own row; trying again keeps the submitted one in task_attempts (its analyses are marked with its id) and opens a
 // new one. Which try counts follows the learner's group rule, best or latest, and is stored with the assignment
 // as counting_result so the reports read the counting score without walking the tries.

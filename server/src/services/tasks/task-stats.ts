@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.ts';
 import { nowIso } from '../common/clock.ts';
 
 /**
- * Task figures for the dashboard, a member's detail page and a group's detail page (issue 3 with issue 5): how
+ * Task figures for the dashboard, a member's detail page and a group's detail page: how
  * many assignments there are, how many are in progress, completed (within the range when one is given),
  * overdue, and completed but not reviewed yet.
  */
@@ -84,8 +84,8 @@ const givenThroughGroup = (alias: 'a', kind: 'task' | 'content', groupId: string
 
 /**
  * Videos assigned, and how many of those the person they were given to watched (viewed past 80 %, within the range
- * when one is given). Only assigned videos count as watched, so "watched" never exceeds "assigned" (issue 38 item
- * 10: "Videos: assigned 4, watched 8" counted every view, of any library video, and each person's repeats).
+ * when one is given). Only assigned videos count as watched, so "watched" never exceeds "assigned":
+ * a view of a library video nobody was given, or a person's repeat view, adds nothing.
  */
 export const videoFigures = async (
   db: Db,
