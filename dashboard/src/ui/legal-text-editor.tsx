@@ -9,7 +9,7 @@ import { TextAreaField } from './text-field.tsx';
 import './legal-text-editor.css';
 
 /**
- * One legal text's editor (issue 17 item 4): the Markdown, a preview rendered as the public page renders it,
+ * One legal text's editor: the Markdown, a preview rendered as the public page renders it,
  * and Save. `status` says whose text it is and when it changed; `extraActions` sit before Save.
  */
 export const LegalTextEditor = ({
