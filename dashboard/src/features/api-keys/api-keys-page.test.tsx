@@ -32,7 +32,7 @@ const openAs = (user: ReturnType<typeof makeEnterpriseUser>) =>
     },
   });
 
-describe('API keys screen (issue 20 item 3)', () => {
+describe('API keys screen', () => {
   it('an admin creates a key with only permissions they hold, and sees the secret once', async () => {
     const app = openAs(makeEnterpriseUser({ roleName: 'Admin', permissions: ['members', 'groups'] }));
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();

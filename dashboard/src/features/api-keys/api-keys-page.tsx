@@ -118,7 +118,7 @@ const RecentUses = ({ uses }: { uses: ApiKeyUse[] }) => {
 };
 
 /**
- * /enterprise/settings/api-keys (role named admin, like Settings; issue 20 item 3): the organisation's API keys with
+ * /enterprise/settings/api-keys (role named admin, like Settings): the organisation's API keys with
  * their permissions, access and last use, creating one (its secret shown once), revoking one, and the latest uses.
  */
 export const ApiKeysPage = () => {

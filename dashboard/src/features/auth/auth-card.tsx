@@ -4,7 +4,7 @@ import type { Audience } from '../../lib/session.ts';
 import { LanguagePicker } from '../../widgets/language-picker.tsx';
 import './auth.css';
 
-/** The centred card every sign-in step uses, with the language picker above it (issue 18). */
+/** The centred card every sign-in step uses, with the language picker above it. */
 export const AuthCard = ({
   audience,
   title,

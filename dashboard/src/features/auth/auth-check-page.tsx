@@ -26,9 +26,9 @@ type Details = {
   authenticatorApp: boolean;
   passkeys: boolean;
 };
-/** The authenticator app (issue 21): its code is typed at once, nothing is sent. */
+/** The authenticator app: its code is typed at once, nothing is sent. */
 const APP = 'app';
-/** A passkey (issue 21 item 2): the browser asks for it, nothing is sent or typed. */
+/** A passkey: the browser asks for it, nothing is sent or typed. */
 const PASSKEY = 'passkey';
 type Method = typeof MOBILE | typeof EMAIL | typeof APP | typeof PASSKEY;
 

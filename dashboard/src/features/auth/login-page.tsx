@@ -25,11 +25,11 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [submitting, setSubmitting] = useState(false);
-  // Single sign-on (issue 21): an address of an organisation with it goes to its identity provider instead.
+  // Single sign-on: an address of an organisation with it goes to its identity provider instead.
   const [passwordChosen, setPasswordChosen] = useState(false);
   const discovery = useSsoDiscovery(email, audience === 'enterprise');
   const viaSso = Boolean(discovery?.singleSignOn) && !passwordChosen;
-  /** The passkey sign-in (issue 21 item 2): under way, and its outcome when it did not sign in. */
+  /** The passkey sign-in: under way, and its outcome when it did not sign in. */
   const [withPasskey, setWithPasskey] = useState(false);
   const [passkeyNote, setPasskeyNote] = useState<{ message: string; calm: boolean } | null>(null);
 

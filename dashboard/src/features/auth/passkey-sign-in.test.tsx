@@ -36,7 +36,7 @@ beforeEach(() => {
   vi.mocked(signWithPasskey).mockReset();
 });
 
-describe('signing in with a passkey (issue 21 item 2)', () => {
+describe('signing in with a passkey', () => {
   it('a member signs in with a passkey alone: no password, no second step', async () => {
     const fullToken = fakeToken(86400, 'full');
     vi.mocked(signWithPasskey).mockResolvedValue(ASSERTION as never);

@@ -8,7 +8,7 @@ import { renderApp } from '../../testing/render-app.tsx';
 const E = '/api/v1/enterprise';
 const BROWSER_KEY = 'k'.repeat(43);
 
-// Issue 21 item 4: /login sends addresses of an organisation with single sign-on to its identity provider, and
+// /login sends addresses of an organisation with single sign-on to its identity provider, and
 // /sso/callback finishes the sign-in in the tab that started it.
 describe('single sign-on from /login', () => {
   it('an address of a single sign-on domain continues at the provider; others keep the password form', async () => {

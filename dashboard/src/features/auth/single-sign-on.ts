@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 
 /**
- * Single sign-on from /login (issue 21 item 4). The key `sso/start` gives is kept in this tab's sessionStorage, so
+ * Single sign-on from /login. The key `sso/start` gives is kept in this tab's sessionStorage, so
  * only the tab that went to the identity provider can finish the sign-in when it comes back to /sso/callback (a
  * link to the callback sent by someone else finds no key and signs nobody in).
  */

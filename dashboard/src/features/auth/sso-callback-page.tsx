@@ -12,7 +12,7 @@ import { AuthCard, FormAlert } from './auth-card.tsx';
 import { takeSsoAttempt } from './single-sign-on.ts';
 
 /**
- * /sso/callback: where the identity provider sends the member back (issue 21 item 4). The provider's answer and the
+ * /sso/callback: where the identity provider sends the member back. The provider's answer and the
  * key this tab kept go to `sso/complete`, which answers a full session; any failure is said plainly, with the way
  * back to /login.
  */

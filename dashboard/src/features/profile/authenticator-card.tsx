@@ -24,7 +24,7 @@ type Setup = { secret: string; qrSvg: string };
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Issue 21 item 1: an authenticator app as the second sign-in step. Setting one up shows a QR code (and the key for
+ * An authenticator app as the second sign-in step. Setting one up shows a QR code (and the key for
  * typing in), asks for a code from the app, then shows the recovery codes once; removing it asks for the password.
  */
 export const AuthenticatorCard = ({ audience }: { audience: Audience }) => {

@@ -12,7 +12,7 @@ import {
 } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
-// Issue 38 item 9: the member chooses which mails about their work they get, on their profile.
+// The member chooses which mails about their work they get, on their profile.
 
 const E = '/api/v1/enterprise/general/auth';
 const ALL_ON = { assigned: true, dueTomorrow: true, feedback: true };
@@ -32,7 +32,7 @@ const renderProfile = (routes: Record<string, FakeHandler> = {}) =>
     },
   });
 
-describe('the profile’s choice of emails (issue 38 item 9)', () => {
+describe('the profile’s choice of emails', () => {
   it('shows the three switches as saved, and turning one off saves it at once with the others kept', async () => {
     let saved = { ...ALL_ON, feedback: false };
     const app = renderProfile({

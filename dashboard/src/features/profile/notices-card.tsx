@@ -12,7 +12,7 @@ import { SwitchField } from '../../ui/switch.tsx';
 const CHOICES = ['assigned', 'dueTomorrow', 'feedback'] as const satisfies readonly (keyof NoticeSettings)[];
 
 /**
- * Which mails about their work the member gets (issue 38 item 9): something assigned to them, a task due tomorrow,
+ * Which mails about their work the member gets: something assigned to them, a task due tomorrow,
  * a reviewer's feedback. All on until turned off; each switch saves at once, in the member's own settings.
  */
 export const NoticesCard = () => {

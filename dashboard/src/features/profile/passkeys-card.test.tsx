@@ -69,7 +69,7 @@ beforeEach(() => {
   vi.mocked(createPasskey).mockReset();
 });
 
-describe('the profile’s passkeys (issue 21 item 2)', () => {
+describe('the profile’s passkeys', () => {
   it('a member with no passkey names one, confirms it in the browser, and sees it listed', async () => {
     const listed: unknown[] = [];
     vi.mocked(createPasskey).mockResolvedValue(CREDENTIAL as never);

@@ -21,7 +21,7 @@ const NAME_MAX = 60;
 type Errors = { field?: string; form?: string; calm?: boolean };
 
 /**
- * Issue 21 item 2: the account's passkeys. Each is listed with its name, when it was added and last used, and
+ * The account's passkeys. Each is listed with its name, when it was added and last used, and
  * whether it is synced between the owner's devices; adding one asks for a name and then the browser's own prompt
  * (fingerprint, face, screen lock or security key); renaming asks for the name; removing asks for the password.
  */

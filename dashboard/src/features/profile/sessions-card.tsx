@@ -15,7 +15,7 @@ import { LoadStates } from '../../ui/load-states.tsx';
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseAuth : adminAuth);
 
 /**
- * Where the account is signed in (issue 15): each session's device, address and last use, and a way to sign
+ * Where the account is signed in: each session's device, address and last use, and a way to sign
  * one out. Signing out this device's own session logs out here too.
  */
 export const SessionsCard = ({ audience }: { audience: Audience }) => {

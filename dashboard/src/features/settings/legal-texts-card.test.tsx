@@ -16,7 +16,7 @@ const texts = (own: string | null): EnterpriseLegalText[] =>
     platformDefault: { kind, body: `Platform ${kind}`, updatedAt: '2026-11-01T00:00:00.000Z' },
   }));
 
-describe('Settings: privacy policy and terms (issue 17)', () => {
+describe('Settings: privacy policy and terms', () => {
   it('the enterprise admin writes its own privacy policy over the platform’s', async () => {
     const app = renderApp({
       path: '/enterprise/settings',

@@ -22,7 +22,7 @@ const pagePath = (kind: LegalKind, enterpriseId: string) =>
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
 
 /**
- * Settings' privacy policy and terms (issue 17 item 4): the organisation's own text for each public page, or
+ * Settings' privacy policy and terms: the organisation's own text for each public page, or
  * the platform's until it writes one; going back to the platform's removes its own.
  */
 export const LegalTextsCard = ({ enterpriseId }: { enterpriseId: string }) => {

@@ -63,7 +63,7 @@ const settingsRoutes = (
         }),
 });
 
-// Issue 21 item 4: Settings › Single sign-on, the default admin's alone.
+// Settings › Single sign-on, the default admin's alone.
 describe('Settings: single sign-on', () => {
   it('the default admin sets the provider, its domains and the new members’ role', async () => {
     const app = renderApp({

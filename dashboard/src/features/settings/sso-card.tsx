@@ -28,7 +28,7 @@ const domainsOf = (typed: string) =>
     .filter(Boolean);
 
 /**
- * Settings › Single sign-on (issue 21 item 4), the default admin's alone: the company's OpenID Connect provider,
+ * Settings › Single sign-on, the default admin's alone: the company's OpenID Connect provider,
  * the email domains it owns, the role a first sign-in gets, and whether passwords are off. The client secret is
  * never shown again once saved; leaving it empty keeps it.
  */

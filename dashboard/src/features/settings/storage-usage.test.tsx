@@ -28,7 +28,7 @@ const openSettings = (usage: FakeHandler) =>
 
 const storageCard = async () => screen.findByRole('region', { name: 'Storage' });
 
-describe('storage usage in Settings (issue 15)', () => {
+describe('storage usage in Settings', () => {
   it('shows the organisation’s storage against its quota with a bar', async () => {
     const usage: StorageUsage = { usedBytes: 1.2 * GB, reservedBytes: 0, quotaBytes: 10 * GB };
     const app = openSettings(() => ok(usage));

@@ -45,7 +45,7 @@ export const StorageFigure = ({ usage }: { usage: StorageUsage }) => {
   );
 };
 
-/** Settings' storage card (issue 15): the organisation's uploads against its quota, from general/storage-usage. */
+/** Settings' storage card: the organisation's uploads against its quota, from general/storage-usage. */
 export const StorageUsageCard = () => {
   const { t } = useTranslation('settings');
   const { state, reload } = useCall(enterpriseGeneral.storageUsage, {});

@@ -10,7 +10,7 @@ import { Card } from '../../ui/layout.tsx';
 import { TimezoneCombobox } from '../../ui/timezone-combobox.tsx';
 
 /**
- * Settings' default timezone (spec §9, issue 17 item 6): the zone members without their own see due dates in;
+ * Settings' default timezone (spec §9): the zone members without their own see due dates in;
  * without one, UTC.
  */
 export const TimezoneCard = ({
