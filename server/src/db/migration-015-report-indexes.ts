@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 /**
  * Indexes for the platform-wide dashboard: completed tasks and video views by time (with 100,000
  * assignments its p50 went from about 250 to about 50 ms). The per-member report keeps the per-user indexes
- * (see usageRows in services/admin-reports.ts).
+ * (see usageRows in services/reports/admin-members-usage.ts).
  */
 export const m015: Migration = {
   up: async (db) => {

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 /**
  * PostgreSQL searches a member's name and email as one text (`memberText` in
- * services/capped-search.ts), as SQLite's member_search does, through one pg_trgm index instead of 010's two. With
+ * services/common/capped-search.ts), as SQLite's member_search does, through one pg_trgm index instead of 010's two. With
  * two, the planner spent 1.5 ms costing them for each search, and a one-match search read both (4.4 ms, now 1.4).
  * Where pg_trgm could not be installed (010 skipped it), nothing changes: the search scans and stops at its cap.
  */

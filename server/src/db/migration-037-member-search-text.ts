@@ -2,7 +2,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * PostgreSQL: a member's searchable text (`memberText` in services/capped-search.ts) is a stored
+ * PostgreSQL: a member's searchable text (`memberText` in services/common/capped-search.ts) is a stored
  * column, `users.search_text`, kept by PostgreSQL itself from name and email, instead of an expression each search
  * computes again. A common search ("member 4" over 100,000 members) scans until its cap of matches, about 4,500
  * rows, and lower(name || ' ' || email) cost about 0.6 µs a row, most of the scan: 3.5 ms, now 1.3 with the

@@ -56,7 +56,7 @@ export const memberTaskData = async (
 
 /**
  * The interview messages (spec §3) of a member's type-6 task: the conversation as far as it went, the coach's
- * summing up and the reviewer's feedback (services/interview.ts).
+ * summing up and the reviewer's feedback (interview.ts).
  */
 export const interviewMessages = async (
   ctx: ServiceContext,
