@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EXPIRY_ONE_WEEK } from '@coach/shared/constants/durations';
 import type { InterviewSetup } from '@coach/shared/constants/interview';
 import type { Level } from '@coach/shared/constants/levels';
-import type { TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPES, type TaskType } from '@coach/shared/constants/task-types';
 import { type InterviewFeedback, interviewFeedbackSchema } from '@coach/shared/contract/interview';
 import { addTaskRequest, type TaskDraft } from '@coach/shared/contract/tasks';
 import { withIndefiniteArticle } from '@coach/shared/format/indefinite-article';
@@ -111,9 +111,9 @@ export const builtinCoach = (): CoachEngine => ({
       title: `${TITLE_PREFIX[type]}: ${titleCase(t)}${variant ? ` (${variant + 1})` : ''}`.slice(0, 200),
       description: `Drafted by the coach about "${t}". Review it before assigning.`.slice(0, 5000),
       category:
-        type === 6
+        type === TASK_TYPES.getInterviewReady
           ? ('IVR' as const)
-          : type === 2 || type === 5
+          : type === TASK_TYPES.pronunciation || type === TASK_TYPES.readAndRecord
             ? ('Audio' as const)
             : ('Communication' as const),
       level,
@@ -123,20 +123,20 @@ export const builtinCoach = (): CoachEngine => ({
     };
     const words = [...new Set(t.split(/[^\p{L}'-]+/u).filter((w) => w.length > 2))].slice(0, 6);
     switch (type) {
-      case 1:
+      case TASK_TYPES.read:
         return { ...common, type, passage };
-      case 5:
+      case TASK_TYPES.readAndRecord:
         return { ...common, type, passage };
-      case 2:
+      case TASK_TYPES.pronunciation:
         return {
           ...common,
           type,
           items: [...words, fill(pick(MIDDLES, seed, 'p')).split('. ')[0] ?? t].filter(Boolean),
         };
-      case 4:
-      case 7:
+      case TASK_TYPES.questionAndAnswer:
+      case TASK_TYPES.freeTextQuestionAndAnswer:
         return { ...common, type, questions: uniqueQuestions };
-      case 6:
+      case TASK_TYPES.getInterviewReady:
         return {
           ...common,
           type,
@@ -145,7 +145,7 @@ export const builtinCoach = (): CoachEngine => ({
           location: pick(['Remote', 'Melbourne', 'London', 'New York', 'Mexico City'], seed, 'l'),
           region: pick(['North America', 'Europe', 'Asia Pacific', 'Latin America'], seed, 'r'),
         };
-      case 8:
+      case TASK_TYPES.multipleChoiceQuestion:
         return {
           ...common,
           type,

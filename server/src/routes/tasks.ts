@@ -1,3 +1,4 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { taskFolders } from '@coach/shared/contract/task-folders';
 import { tasks } from '@coach/shared/contract/tasks';
 import { type Registration, serve } from '../adapter.ts';
@@ -37,7 +38,7 @@ export const taskRoutes: Registration[] = [
   serve(tasks.getMyTasks, ({ ctx, input }) => myTasks.myTasks(ctx, input)),
   serve(tasks.getMyTask, async ({ ctx, input }) => {
     const detail = await myTasks.myTask(ctx, input);
-    if (detail.task.type !== 3) return detail;
+    if (detail.task.type !== TASK_TYPES.video) return detail;
     const { enterpriseId, user } = enterpriseSession(ctx);
     return { ...detail, video: await videoForViewer(ctx.db, enterpriseId, user.id, detail.task.contentId) };
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
+import { TASK_TYPE_VALUES, TASK_TYPES } from '../constants/task-types.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, idList, paged, searchText } from './envelope.ts';
 import { addTaskRequest, editTaskRequest, taskBody } from './tasks.ts';
@@ -40,7 +40,7 @@ const platformTaskDetailSchema = taskBody({
 
 /** Reading topics belong to an enterprise: a platform Read task carries its own passage. */
 const noReadingTopic = <T extends { type: number; readingTopicId?: string | undefined }>(task: T) =>
-  task.type !== 1 || !task.readingTopicId;
+  task.type !== TASK_TYPES.read || !task.readingTopicId;
 const NO_TOPIC = {
   message: 'A platform Read task has its own passage (reading topics belong to an enterprise)',
   path: ['readingTopicId'],

@@ -3,7 +3,7 @@ import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '../constants/durations.ts'
 import { LEVEL_VALUES } from '../constants/levels.ts';
 import { SORT_VALUES } from '../constants/sort-options.ts';
 import { TASK_STATUS } from '../constants/task-status.ts';
-import { TASK_CATEGORIES, TASK_TYPE_VALUES } from '../constants/task-types.ts';
+import { TASK_CATEGORIES, TASK_TYPE_VALUES, TASK_TYPES } from '../constants/task-types.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import {
   empty,
@@ -211,12 +211,12 @@ export const taskBody = <S extends z.ZodRawShape>(extra: S) =>
 
 /** tasks/add-task body: one of the eight task types (a Read task needs a passage or a reading topic). */
 export const addTaskRequest = taskBody({}).refine(
-  (task) => task.type !== 1 || Boolean(task.passage) || Boolean(task.readingTopicId),
+  (task) => task.type !== TASK_TYPES.read || Boolean(task.passage) || Boolean(task.readingTopicId),
   { message: 'Please enter the passage or pick a reading topic', path: ['passage'] },
 );
 /** tasks/edit-task body: the task id plus the whole task. */
 export const editTaskRequest = taskBody({ taskId: id() }).refine(
-  (task) => task.type !== 1 || Boolean(task.passage) || Boolean(task.readingTopicId),
+  (task) => task.type !== TASK_TYPES.read || Boolean(task.passage) || Boolean(task.readingTopicId),
   { message: 'Please enter the passage or pick a reading topic', path: ['passage'] },
 );
 export type TaskInput = z.input<typeof addTaskRequest>;
@@ -314,7 +314,7 @@ export type PronunciationResult = z.output<typeof pronunciationResultSchema>;
  * (the items' mean) and Read & Record (the passage read aloud). A try at one of them that did not pass can be
  * tried again.
  */
-export const SCORED_TASK_TYPES = [2, 5] as const;
+export const SCORED_TASK_TYPES = [TASK_TYPES.pronunciation, TASK_TYPES.readAndRecord] as const;
 export const isScoredTaskType = (type: number): type is (typeof SCORED_TASK_TYPES)[number] =>
   (SCORED_TASK_TYPES as readonly number[]).includes(type);
 /**

@@ -1,3 +1,4 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import {
   type adminTasks,
   PLATFORM_TASK_PAGE_SIZE,
@@ -49,7 +50,7 @@ const loadTemplate = async (db: Db, taskId: string) => {
 
 /** A Video template names a video of the platform library. */
 const assertVideo = async (ctx: ServiceContext, input: TaskInput) => {
-  if (input.type !== 3) return;
+  if (input.type !== TASK_TYPES.video) return;
   const found = await ctx.db
     .selectFrom('content')
     .select('id')

@@ -1,5 +1,5 @@
 import type { Level } from '@coach/shared/constants/levels';
-import type { TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPES, type TaskType } from '@coach/shared/constants/task-types';
 import type { TaskDraft } from '@coach/shared/contract/tasks';
 import { coachUnavailable, validation } from '../../errors.ts';
 import { CoachEngineError, type DraftableType } from '../../providers/coach.ts';
@@ -9,7 +9,7 @@ import type { ServiceContext } from '../context.ts';
 const DEFAULT_LEVEL: Level = 2;
 
 const draftable = (type: TaskType, field: string): DraftableType => {
-  if (type === 3)
+  if (type === TASK_TYPES.video)
     throw validation(field, 'A Video task shows a video of the content library; pick the video instead');
   return type;
 };

@@ -1,4 +1,5 @@
 import { ANSWERED_INTERVIEW_STAGES } from '@coach/shared/constants/interview';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
 import { validation } from '../../errors.ts';
 
@@ -12,37 +13,37 @@ export const assertComplete = (task: Task, report: TaskReport) => {
     if (!report.recordings?.[key]) throw validation(`report.recordings.${key}`, message);
   };
   switch (task.type) {
-    case 1:
+    case TASK_TYPES.read:
       if (report.read !== true)
         throw validation('report.read', 'Please read the passage and mark it as read');
       return;
-    case 2:
+    case TASK_TYPES.pronunciation:
       task.items.forEach((item, index) => {
         recorded(String(index), `Please record "${item}"`);
       });
       return;
-    case 3:
+    case TASK_TYPES.video:
       if ((report.watchedPercent ?? 0) < 80)
         throw validation('report.watchedPercent', 'Please watch at least 80 % of the video');
       return;
-    case 4:
+    case TASK_TYPES.questionAndAnswer:
       task.questions.forEach((_question, index) => {
         recorded(String(index), `Please record your answer to question ${index + 1}`);
       });
       return;
-    case 5:
+    case TASK_TYPES.readAndRecord:
       recorded('passage', 'Please record yourself reading the passage');
       return;
-    case 6:
+    case TASK_TYPES.getInterviewReady:
       for (const stage of stageKeys) recorded(stage, `Please record your answer for ${stage.toLowerCase()}`);
       return;
-    case 7:
+    case TASK_TYPES.freeTextQuestionAndAnswer:
       task.questions.forEach((_question, index) => {
         if (!report.answers?.[index]?.trim())
           throw validation(`report.answers.${index}`, `Please answer question ${index + 1}`);
       });
       return;
-    case 8:
+    case TASK_TYPES.multipleChoiceQuestion:
       assertChoices(task, report);
       return;
   }

@@ -1,4 +1,5 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { PendingReviewRow, Task, TaskMemberRow } from '@coach/shared/contract/tasks';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
@@ -63,7 +64,8 @@ export const interviewMessages = async (
   { taskId, userId }: { taskId: string; userId: string },
 ) => {
   const { task, assignment } = await memberTaskData(ctx, { taskId, userId });
-  if (task.type !== 6) throw validation('taskId', 'This is not a Get Interview Ready task');
+  if (task.type !== TASK_TYPES.getInterviewReady)
+    throw validation('taskId', 'This is not a Get Interview Ready task');
   return { messages: assignment.interview };
 };
 

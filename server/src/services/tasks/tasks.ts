@@ -1,3 +1,4 @@
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import {
   type Attachment,
   type addTaskRequest,
@@ -105,12 +106,12 @@ const detailsOf = (input: TaskInput) => {
 const columnsOf = async (ctx: ServiceContext, enterpriseId: string, input: TaskInput) => {
   const details = detailsOf(input);
   let readingTopicId: string | null = null;
-  if (input.type === 1 && input.readingTopicId) {
+  if (input.type === TASK_TYPES.read && input.readingTopicId) {
     readingTopicId = input.readingTopicId;
     const passage = await readingTopicPassage(ctx.db, enterpriseId, input.readingTopicId);
     details.passage = input.passage ?? passage;
   }
-  if (input.type === 3) await assertContent(ctx, enterpriseId, input.contentId);
+  if (input.type === TASK_TYPES.video) await assertContent(ctx, enterpriseId, input.contentId);
   return { ...authoredColumns(input, details), reading_topic_id: readingTopicId };
 };
 
