@@ -1,6 +1,12 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
-import type { ContentActionName, DoActionResponse, VideoJournal } from '@coach/shared/contract/content';
+import type {
+  ContentActionName,
+  contentActions,
+  DoActionResponse,
+  VideoJournal,
+} from '@coach/shared/contract/content';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { TaskReport } from '@coach/shared/contract/tasks';
 import type { Db } from '../../db/connect.ts';
 import { enterpriseSession } from '../../session/session.ts';
@@ -95,7 +101,7 @@ export const doAction = async (
 /** contentactions/submit-content-review: the viewer's journaling answers for a video (spec §2, §4), replaced on resubmit. */
 export const submitReview = async (
   ctx: ServiceContext,
-  input: { contentId: string; learnedFromVideo: string; goodOutcome: string; stepsForAchievement: string },
+  input: ParsedRequestOf<typeof contentActions.submitContentReview>,
 ): Promise<VideoJournal> => {
   const s = enterpriseSession(ctx);
   await loadContent(ctx.db, s.enterpriseId, input.contentId);

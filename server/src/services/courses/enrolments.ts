@@ -1,4 +1,6 @@
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
+import type { marketplace } from '@coach/shared/contract/marketplace';
 import { assertNotThrottled, guard, IP_LIMIT, recordEvent, throttleKeys } from '../../auth/throttle.ts';
 import { AppError, conflict, notFound, validation } from '../../errors.ts';
 import { nowIso } from '../common/clock.ts';
@@ -55,7 +57,7 @@ export const userDetails = async (
  */
 export const startPayment = async (
   ctx: ServiceContext,
-  input: { courseId: string; name: string; email: string },
+  input: ParsedRequestOf<typeof marketplace.generateSecret>,
 ) => {
   const keys = throttleKeys('enrol', input.email, ctx.ip);
   await guard(ctx.db, keys);
@@ -149,10 +151,7 @@ export const checkStatus = (ctx: ServiceContext, { paymentId }: { paymentId: str
   settle(ctx, paymentId);
 
 /** enroll-course: finishes a paid enrolment, or enrols in a free course at once (paymentId 'free'). */
-export const enrol = async (
-  ctx: ServiceContext,
-  input: { courseId: string; name: string; email: string; paymentId: string },
-) => {
+export const enrol = async (ctx: ServiceContext, input: ParsedRequestOf<typeof marketplace.enrollCourse>) => {
   if (input.paymentId !== 'free') {
     const row = await ctx.db
       .selectFrom('enrolments')
@@ -206,7 +205,7 @@ export const enrol = async (
 /** The embedded test mode's confirm step (only when no live provider is configured). */
 export const confirmTestPayment = async (
   ctx: ServiceContext,
-  input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
+  input: ParsedRequestOf<typeof marketplace.confirmTestPayment>,
 ) => {
   if (!ctx.testPayments) throw notFound('Test payments are off: a live payment provider is configured');
   const [month = '0', year = '0'] = input.expiry.split('/');

@@ -1,4 +1,5 @@
-import { GROUP_PAGE_SIZE, type GroupSummary } from '@coach/shared/contract/groups';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { GROUP_PAGE_SIZE, type GroupSummary, type groups } from '@coach/shared/contract/groups';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { notFound, validation } from '../../errors.ts';
@@ -138,7 +139,7 @@ export const getGroup = async (ctx: ServiceContext, { groupId }: { groupId: stri
   };
 };
 
-export const addGroup = async (ctx: ServiceContext, input: { name: string; memberIds: string[] }) => {
+export const addGroup = async (ctx: ServiceContext, input: ParsedRequestOf<typeof groups.add>) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await assertNameFree(ctx, enterpriseId, input.name);
   await assertMembersInEnterprise(ctx, enterpriseId, input.memberIds);
@@ -154,10 +155,7 @@ export const addGroup = async (ctx: ServiceContext, input: { name: string; membe
   return toSummary(await findGroup(ctx, enterpriseId, id));
 };
 
-export const editGroup = async (
-  ctx: ServiceContext,
-  input: { groupId: string; name: string; memberIds: string[] },
-) => {
+export const editGroup = async (ctx: ServiceContext, input: ParsedRequestOf<typeof groups.edit>) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await findGroup(ctx, enterpriseId, input.groupId);
   await assertNameFree(ctx, enterpriseId, input.name, input.groupId);

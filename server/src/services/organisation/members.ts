@@ -1,4 +1,5 @@
-import { MEMBER_PAGE_SIZE, type Member } from '@coach/shared/contract/members';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { MEMBER_PAGE_SIZE, type Member, type members } from '@coach/shared/contract/members';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
@@ -128,10 +129,7 @@ const assertChangeable = (ctx: ServiceContext, member: Member, action: string) =
     throw conflict(`You cannot ${action === 'deleted' ? 'delete' : 'deactivate'} yourself`);
 };
 
-export const updateMember = async (
-  ctx: ServiceContext,
-  input: { memberId: string; roleId: string; groupIds: string[] },
-) => {
+export const updateMember = async (ctx: ServiceContext, input: ParsedRequestOf<typeof members.update>) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, input.memberId);
   const roles = await ctx.db
@@ -183,7 +181,7 @@ export const updateMember = async (
 
 export const changeMemberStatus = async (
   ctx: ServiceContext,
-  input: { memberId: string; status: MemberStatus },
+  input: ParsedRequestOf<typeof members.changeStatus>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, input.memberId);

@@ -1,5 +1,5 @@
-import type { IssueTopic } from '@coach/shared/constants/issue-topics';
-import type { ThemeSettings } from '@coach/shared/contract/auth';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import type { enterpriseGeneral } from '@coach/shared/contract/general';
 import { unauthenticated } from '../../errors.ts';
 import { enterpriseSession, loadEnterpriseUser } from '../../session/session.ts';
 import { assertUploaded } from '../content/uploads.ts';
@@ -18,7 +18,7 @@ const freshUser = async (ctx: ServiceContext) => {
 /** Settings (role named admin): the six colours of spec §3 and the logo; every member sees them at once. */
 export const updateThemeSettings = async (
   ctx: ServiceContext,
-  input: { themeSettings: ThemeSettings; enterprise_logo?: string | null | undefined },
+  input: ParsedRequestOf<typeof enterpriseGeneral.updateThemeSettings>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
@@ -37,11 +37,7 @@ export const updateThemeSettings = async (
 /** Company info (admin role and the company-info feature): name, address, logo. */
 export const updateCompanyInfo = async (
   ctx: ServiceContext,
-  input: {
-    company_name: string;
-    address?: string | null | undefined;
-    enterprise_logo?: string | null | undefined;
-  },
+  input: ParsedRequestOf<typeof enterpriseGeneral.updateCompanyInfo>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
@@ -61,7 +57,7 @@ export const updateCompanyInfo = async (
 /** /enterprise/help: a message to support through the mail transport, with who sent it. */
 export const sendHelpEmail = async (
   ctx: ServiceContext,
-  input: { topic?: IssueTopic | undefined; subject: string; message: string },
+  input: ParsedRequestOf<typeof enterpriseGeneral.helpEmail>,
 ) => {
   const { user } = enterpriseSession(ctx);
   const text = [

@@ -1,4 +1,5 @@
-import { ROLE_PAGE_SIZE, type Role } from '@coach/shared/contract/roles';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { ROLE_PAGE_SIZE, type Role, type roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import { conflict, notFound, validation } from '../../errors.ts';
@@ -59,15 +60,7 @@ const assertNameFree = async (ctx: ServiceContext, enterpriseId: string, name: s
   if (await query.executeTakeFirst()) throw validation('name', 'A role with this name already exists');
 };
 
-export const listRoles = async (
-  ctx: ServiceContext,
-  input: {
-    searchInput?: string | undefined;
-    currentPage?: number | undefined;
-    sort_by?: 'name' | 'members' | undefined;
-    sort_type?: 'asc' | 'desc' | undefined;
-  },
-) => {
+export const listRoles = async (ctx: ServiceContext, input: ParsedRequestOf<typeof roles.list>) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const currentPage = input.currentPage ?? 1;
   const direction = input.sort_type ?? 'asc';
@@ -110,7 +103,7 @@ export const roleOptions = async (ctx: ServiceContext) => {
 
 export const addRole = async (
   ctx: ServiceContext,
-  input: { name: string; permissions: PermissionKey[] },
+  input: ParsedRequestOf<typeof roles.add>,
 ): Promise<Role> => {
   const { enterpriseId } = enterpriseSession(ctx);
   assertMayDefineRole(ctx, input);
@@ -133,7 +126,7 @@ export const addRole = async (
 /** Holders of the role see the change on their next request (the session is read fresh every call). */
 export const editRole = async (
   ctx: ServiceContext,
-  input: { roleId: string; name: string; permissions: PermissionKey[] },
+  input: ParsedRequestOf<typeof roles.edit>,
 ): Promise<Role> => {
   const { enterpriseId } = enterpriseSession(ctx);
   const before = await findRole(ctx, enterpriseId, input.roleId);

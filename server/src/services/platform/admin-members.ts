@@ -1,4 +1,9 @@
-import { ADMIN_MEMBER_PAGE_SIZE, type AdminMember } from '@coach/shared/contract/admin-members';
+import {
+  ADMIN_MEMBER_PAGE_SIZE,
+  type AdminMember,
+  type adminMembers,
+} from '@coach/shared/contract/admin-members';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../errors.ts';
 import { adminSession } from '../../session/session.ts';
@@ -85,7 +90,7 @@ const findMember = async (ctx: ServiceContext, memberId: string) => {
 /** Reuses the enterprise area's status write, so deactivation ends the member's sessions the same way. */
 export const setAdminMemberStatus = async (
   ctx: ServiceContext,
-  input: { memberId: string; status: MemberStatus },
+  input: ParsedRequestOf<typeof adminMembers.setStatus>,
 ) => {
   const member = await findMember(ctx, input.memberId);
   if (input.status === 'Inactive' && member.is_default_admin === 1)

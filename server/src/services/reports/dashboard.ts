@@ -1,4 +1,5 @@
-import { DASHBOARD_MAX_DAYS } from '@coach/shared/contract/general';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { DASHBOARD_MAX_DAYS, type enterpriseGeneral } from '@coach/shared/contract/general';
 import { seesCompanyFigures } from '@coach/shared/permissions';
 import { forbidden, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
@@ -24,7 +25,7 @@ const daysBetween = (start: string, end: string) => {
  */
 export const enterpriseDashboard = async (
   ctx: ServiceContext,
-  input: { groupId?: string | undefined; startDate?: string | undefined; endDate?: string | undefined },
+  input: ParsedRequestOf<typeof enterpriseGeneral.myDashboard>,
 ) => {
   const { enterpriseId, permissions, user } = enterpriseSession(ctx);
   // The adapter checked `dashboard`; the figures count the members, so `members` too.

@@ -1,3 +1,4 @@
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
   ATTEMPT_COUNTS,
   type AttemptCounts,
@@ -9,6 +10,7 @@ import {
   type PronunciationAccent,
   type PronunciationSettings,
   type PronunciationStrictness,
+  type pronunciationConfig,
 } from '@coach/shared/contract/pronunciation';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
@@ -80,7 +82,7 @@ const toGroupPronunciation = (row: GroupRow): GroupPronunciation => ({
 
 export const listPronunciationSettings = async (
   ctx: ServiceContext,
-  input: { searchQuery?: string | undefined; currentPage: number },
+  input: ParsedRequestOf<typeof pronunciationConfig.list>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const { currentPage } = input;

@@ -1,5 +1,6 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
   isScoredTaskType,
   MY_TASKS_MAX_ROWS,
@@ -9,6 +10,7 @@ import {
   type Task,
   type TaskProgressUpdate,
   type TaskReport,
+  type tasks,
 } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
 import { conflict, forbidden, notFound, validation } from '../../errors.ts';
@@ -39,14 +41,7 @@ import { canAuthor, loadTask, toTasks } from './task-rows.ts';
  */
 export const myTasks = async (
   ctx: ServiceContext,
-  input: {
-    tasktype?: number | undefined;
-    search?: string | undefined;
-    catSearch?: string | undefined;
-    viewallvideo?: boolean | undefined;
-    taskStatus?: number | undefined;
-    currentPage: number;
-  },
+  input: ParsedRequestOf<typeof tasks.getMyTasks>,
 ): Promise<MyTasksPage> => {
   const s = enterpriseSession(ctx);
   let query = ctx.db

@@ -1,8 +1,10 @@
 import { LEVEL_VALUES, type Level } from '@coach/shared/constants/levels';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
   READING_TOPIC_PAGE_SIZE,
   type ReadingTopic,
   type ReadingTopicOption,
+  type readingTopics,
 } from '@coach/shared/contract/reading-topics';
 import { countWords } from '@coach/shared/format/word-count';
 import { sql } from 'kysely';
@@ -58,7 +60,7 @@ const assertTitleFree = async (
 
 export const listReadingTopics = async (
   ctx: ServiceContext,
-  input: { searchQuery?: string | undefined; currentPage: number },
+  input: ParsedRequestOf<typeof readingTopics.list>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const { currentPage } = input;

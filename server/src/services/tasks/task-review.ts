@@ -1,6 +1,7 @@
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
-import type { PendingReviewRow, Task, TaskMemberRow } from '@coach/shared/contract/tasks';
+import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import type { PendingReviewRow, Task, TaskMemberRow, tasks } from '@coach/shared/contract/tasks';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { AppError, notFound, validation } from '../../errors.ts';
@@ -190,14 +191,7 @@ const REVIEW_SORT = { name: 'u.name', taskName: 't.title', completedAt: 'a.compl
  */
 export const pendingReview = async (
   ctx: ServiceContext,
-  input: {
-    currentPage: number;
-    limit: number;
-    sort_by: keyof typeof REVIEW_SORT;
-    sort_type: 'asc' | 'desc';
-    selected_group?: string | undefined;
-    searchInput?: string | undefined;
-  },
+  input: ParsedRequestOf<typeof tasks.getCompletedTasksPendingReview>,
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (input.selected_group) await assertGroupInEnterprise(ctx.db, enterpriseId, input.selected_group);
