@@ -1,4 +1,6 @@
 import type { Db } from '../../db/connect.ts';
+import { adminSession } from '../../session/session.ts';
+import type { ServiceContext } from '../context.ts';
 import { nowIso } from './clock.ts';
 
 /** Who did it: a member, a platform admin, or an enterprise's API key. */
@@ -31,3 +33,12 @@ export const audit = async (db: Db, entry: AuditEntry) => {
     })
     .execute();
 };
+
+/** An audit record of a platform admin's action on an enterprise: on the action's transaction where it has one. */
+export const auditAdminAction = (
+  db: Db,
+  ctx: ServiceContext,
+  enterpriseId: string,
+  action: string,
+  details: object,
+) => audit(db, { actorKind: 'admin', actorId: adminSession(ctx).admin.id, enterpriseId, action, details });

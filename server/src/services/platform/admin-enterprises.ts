@@ -11,11 +11,10 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { sql } from 'kysely';
 import { FULL_TTL } from '../../auth/tokens.ts';
 import { insertCompany } from '../../db/companies.ts';
-import type { Db } from '../../db/connect.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { mailTexts } from '../../mail/texts.ts';
 import { adminSession, startSession, tokenLifetime } from '../../session/session.ts';
-import { audit } from '../common/audit.ts';
+import { auditAdminAction } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
@@ -27,15 +26,6 @@ const readFlags = (json: string): FeatureFlags => {
   const stored = JSON.parse(json) as Record<string, unknown>;
   return Object.fromEntries(FEATURE_FLAGS.map(({ key }) => [key, stored[key] === true])) as FeatureFlags;
 };
-
-/** An audit record of a platform admin's action on an enterprise: on the action's transaction where it has one. */
-export const auditAdminAction = (
-  db: Db,
-  ctx: ServiceContext,
-  enterpriseId: string,
-  action: string,
-  details: object,
-) => audit(db, { actorKind: 'admin', actorId: adminSession(ctx).admin.id, enterpriseId, action, details });
 
 const memberCounts = (ctx: ServiceContext) =>
   ctx.db

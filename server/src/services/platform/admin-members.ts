@@ -6,8 +6,7 @@ import {
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../errors.ts';
-import { adminSession } from '../../session/session.ts';
-import { audit } from '../common/audit.ts';
+import { auditAdminAction } from '../common/audit.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { type MemberStatus, shownStatus, storedStatus, writeMemberStatus } from '../organisation/members.ts';
@@ -96,12 +95,9 @@ export const setAdminMemberStatus = async (
   if (input.status === 'Inactive' && member.is_default_admin === 1)
     throw conflict("The enterprise's default admin cannot be deactivated");
   await writeMemberStatus(ctx, member.enterprise_id, input, (trx) =>
-    audit(trx, {
-      actorKind: 'admin',
-      actorId: adminSession(ctx).admin.id,
-      enterpriseId: member.enterprise_id,
-      action: 'member.status-changed',
-      details: { memberId: member.id, status: input.status },
+    auditAdminAction(trx, ctx, member.enterprise_id, 'member.status-changed', {
+      memberId: member.id,
+      status: input.status,
     }),
   );
   return toMember(await findMember(ctx, input.memberId));
