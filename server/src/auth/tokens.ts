@@ -52,10 +52,19 @@ export const createTokens = (secret: string) => {
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key),
-    /** Null for a bad, expired or wrong-audience token. */
+    /**
+     * Null for a bad, expired or wrong-audience token, and for one without an expiry or an issue time: a token
+     * this server signs always carries both, so one without them was not made by `sign` and is never accepted,
+     * nor one issued longer ago than the longest session lasts.
+     */
     verify: async (token: string, aud: Audience): Promise<TokenClaims | null> => {
       try {
-        const { payload } = await jwtVerify(token, key, { audience: aud, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          audience: aud,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: FULL_TTL,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.lid !== 'string') return null;
         return {
           sub: payload.sub,
