@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { allCalls } from '@coach/shared/contract/registry';
 import { z } from 'zod';
 
-/** Where the document and its reference page are served (README "API reference"). */
+/** Where the document and its reference page are served (docs/api.md). */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const API_REFERENCE_PATH = '/api-reference';
 

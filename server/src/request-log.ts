@@ -28,7 +28,10 @@ export const logLine = (line: string) => {
   setImmediate(flush);
 };
 
-/** One line per request once it is answered: method, path, status, milliseconds (README: LOG_REQUESTS). */
+/**
+ * One line per request once it is answered: method, path, status, milliseconds (docs/configuration.md:
+ * LOG_REQUESTS).
+ */
 export const requestLog: MiddlewareHandler = async (c, next) => {
   const started = performance.now();
   await next();

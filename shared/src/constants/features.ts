@@ -88,8 +88,9 @@ export const featureLabel = (key: FeatureFlagKey): string =>
   FEATURE_FLAGS.find((f) => f.key === key)?.label ?? key;
 
 /**
- * What switching a flag off closes, on the web and the API (README "Feature flags and what they close"): the
- * platform admin is told this before the switch takes effect. Mobile-only flags close only the apps' feature.
+ * What switching a flag off closes, on the web and the API (docs/product.md "Feature flags and what they
+ * close"): the platform admin is told this before the switch takes effect. Mobile-only flags close only the apps'
+ * feature.
  */
 export const FEATURE_CLOSES = {
   enableCourseFeature: 'the Courses menu and the course calls',

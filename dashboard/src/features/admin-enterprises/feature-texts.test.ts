@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import english from '../../i18n/locales/en/admin-enterprises.json';
 
 // The screen names flags by key from its namespace; the English must stay the shared constants' words, which
-// the server's messages, the e2e journeys and the README use too.
+// the server's messages, the e2e journeys and docs/product.md use too.
 describe('feature flag texts (spec §3)', () => {
   it('has the English label of every flag, as the shared constants say it', () => {
     expect(english.features).toEqual(Object.fromEntries(FEATURE_FLAGS.map(({ key, label }) => [key, label])));
