@@ -379,6 +379,17 @@ describe('doing and reviewing', () => {
       report: { recordings: { passage: { fileUrl: '/uploads/task-recording/2026-11/not-mine.webm' } } },
     });
     expect(forged.status).toBe(422);
+    // A colleague's finished recording is theirs: it cannot be handed in as this learner's answer.
+    const colleagues = await uploadRecording(staff);
+    const borrowed = await post(learner, tasks.updateMyTask.path, {
+      userId: learnerId,
+      taskId: task._id,
+      progress: 50,
+      taskStatus: 1,
+      report: { recordings: { passage: { fileUrl: colleagues, durationMs: 4000 } } },
+    });
+    expect(borrowed.status).toBe(422);
+    expect(borrowed.json.field).toBe('report.recordings.passage');
     const fileUrl = await uploadRecording(learner);
     const saved = await post(learner, tasks.updateMyTask.path, {
       userId: learnerId,

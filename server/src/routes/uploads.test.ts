@@ -176,6 +176,14 @@ describe('keeping an uploaded file', () => {
       body: { avatarUrl: signed.fileUrl },
     });
     expect(stolen.status).toBe(422);
+    // Nor can a colleague of the same enterprise wear the owner's picture.
+    const colleague = await t.request('POST', enterpriseGeneral.updateProfileImage.path, {
+      token: learner,
+      ip,
+      body: { avatarUrl: signed.fileUrl },
+    });
+    expect(colleague.status).toBe(422);
+    expect(colleague.json.message).toBe('avatarUrl: Upload the file first');
     const outside = await t.request('POST', enterpriseGeneral.updateProfileImage.path, {
       token: owner,
       ip,

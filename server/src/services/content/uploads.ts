@@ -313,6 +313,12 @@ export const receiveLocalUpload = async (
  * A file address a call wants to keep (an avatar, a logo, ...): it must be one of our uploads, made by the
  * caller (or their enterprise) for this purpose, fully received, and its bytes must match its type.
  */
+/**
+ * Uploads that stand for one person (their picture, their spoken answer): only the person who uploaded one may
+ * use it. The rest (a logo, a video, an attachment) belong to the enterprise, so a colleague may use them.
+ */
+const PERSONAL_PURPOSES: ReadonlySet<UploadPurpose> = new Set(['avatar', 'task-recording']);
+
 export const assertUploaded = async (
   ctx: ServiceContext,
   field: string,
@@ -326,7 +332,9 @@ export const assertUploaded = async (
   const mine =
     row &&
     row.owner_kind === owner.kind &&
-    (owner.kind === 'admin' ? row.owner_id === owner.id : row.enterprise_id === owner.enterpriseId);
+    (owner.kind === 'admin' || PERSONAL_PURPOSES.has(purpose)
+      ? row.owner_id === owner.id
+      : row.enterprise_id === owner.enterpriseId);
   if (!row || !mine || row.purpose !== purpose) throw validation(field, 'Upload the file first');
   const bytes = await ctx.storage.head(key, SNIFF_BYTES);
   if (!bytes || bytes.length === 0) throw validation(field, 'The upload has not finished');
