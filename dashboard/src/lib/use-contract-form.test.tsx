@@ -17,6 +17,7 @@ import {
   readingTopicSchema,
   readingTopics,
 } from '@coach/shared/contract/reading-topics';
+import { roles } from '@coach/shared/contract/roles';
 import { act, renderHook } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
@@ -164,6 +165,41 @@ describe('useContractForm send options', () => {
     });
     expect(result.current.errors).toEqual({ form: 'Wait a minute' });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('useContractForm with nested fields', () => {
+  const ADD_ROLE = `POST ${roles.add.path}`;
+
+  it('places a schema error at the deepest listed field its path starts at, and says so above the form', async () => {
+    serve({});
+    const fields = ['name', 'permissions', 'permissions.1'];
+    const { result } = renderHook(() => useContractForm(fields, roles.add));
+    await act(async () => {
+      await result.current.send(
+        roles.add,
+        { name: 'Coaches', permissions: ['members', 42] },
+        { invalidText: 'Check the fields marked' },
+      );
+    });
+    expect(Object.keys(result.current.errors).sort()).toEqual(['form', 'permissions.1']);
+    expect(result.current.errors.form).toBe('Check the fields marked');
+  });
+
+  it('places a server error of a nested path at its listed field, else at the top-level one', async () => {
+    serve({
+      [ADD_ROLE]: () => fail(422, 'permissions.1: Not a permission', { field: 'permissions.1' }),
+    });
+    const nested = renderHook(() => useContractForm(['name', 'permissions', 'permissions.1'], roles.add));
+    await act(async () => {
+      await nested.result.current.send(roles.add, { name: 'Coaches', permissions: ['members'] });
+    });
+    expect(nested.result.current.errors).toEqual({ 'permissions.1': 'Not a permission' });
+    const flat = renderHook(() => useContractForm(['name', 'permissions'], roles.add));
+    await act(async () => {
+      await flat.result.current.send(roles.add, { name: 'Coaches', permissions: ['members'] });
+    });
+    expect(flat.result.current.errors).toEqual({ permissions: 'Not a permission' });
   });
 });
 

@@ -17,12 +17,31 @@ export {
 
 export type FormErrors<F extends string> = Partial<Record<F | 'form', string>>;
 
-/** The first message per top-level field of a failed schema check. */
+/**
+ * Where the form shows an error at `path`: the deepest of its fields that the path starts at (a form listing
+ * `questions.0.text` shows an error of `questions.0.text.1` there), else null.
+ */
+export const fieldAt = <F extends string>(path: readonly PropertyKey[], fields: readonly F[]): F | null => {
+  const parts = path.map(String);
+  for (let end = parts.length; end > 0; end -= 1) {
+    const candidate = parts.slice(0, end).join('.');
+    if ((fields as readonly string[]).includes(candidate)) return candidate as F;
+  }
+  return null;
+};
+
+/**
+ * The first message per field of a failed schema check: at the deepest listed field its path starts at, or,
+ * when no field is listed for it, at its top-level field.
+ */
 export const errorsFromIssues = <F extends string>(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: readonly F[] = [],
+  text: (message: string) => string = serverText,
 ): FormErrors<F> => {
   const errors: FormErrors<F> = {};
-  for (const issue of issues) errors[String(issue.path[0]) as F] ??= serverText(issue.message);
+  for (const issue of issues)
+    errors[fieldAt(issue.path, fields) ?? (String(issue.path[0]) as F)] ??= text(issue.message);
   return errors;
 };
 
@@ -39,10 +58,16 @@ export type SendOptions<F extends string> = {
   errorText?: (error: unknown) => string;
   /** Called with a failed call's error after the errors are shown (to react to an error code). */
   onError?: (error: unknown) => void;
+  /** The sentence above the form when the schema check fails and no error is placed there (default: none). */
+  invalidText?: string;
+  /** Puts a schema's or the server's message in the language on screen (default: the server texts). */
+  text?: (message: string) => string;
 };
 
-const serverMessage = (error: unknown) =>
-  serverText(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+const serverMessage =
+  (text: (message: string) => string) =>
+  (error: unknown): string =>
+    text(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
 /**
  * A form sent with one contract call. The call's own request schema checks the input first, so the
@@ -52,6 +77,9 @@ const serverMessage = (error: unknown) =>
  * Given the call (`useContractForm(FIELDS, call)`), `limits` holds its request's field limits and
  * `field(name)` gives a text field its error and its schema's length bound: `<TextField {...field('name')} />`,
  * so no form repeats a contract limit. A form that sends one of several calls binds the one whose limits it shows.
+ *
+ * `fields` may name nested fields by their dotted path (`questions.0.options.1.text`): an error is shown at the
+ * deepest listed field its path starts at, so a form with lists of rows places each row's errors by its own.
  */
 export const useContractForm = <F extends string>(fields: readonly F[], call?: CallDef) => {
   const [errors, setErrors] = useState<FormErrors<F>>({});
@@ -69,25 +97,28 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
   ): Promise<ResponseOf<C> | null> => {
     const parsed = call.request.safeParse(input);
     const own = Object.entries(options.errors ?? {}).filter(([, message]) => message);
+    const text = options.text ?? serverText;
     if (!parsed.success || own.length > 0) {
-      setErrors({
-        ...(parsed.success ? {} : errorsFromIssues<F>(parsed.error.issues)),
+      const found: FormErrors<F> = {
+        ...(parsed.success ? {} : errorsFromIssues<F>(parsed.error.issues, fields, text)),
         ...(Object.fromEntries(own) as FormErrors<F>),
-      });
+      };
+      if (!parsed.success && options.invalidText) found.form ??= options.invalidText;
+      setErrors(found);
       return null;
     }
     setSaving(true);
     setErrors({});
     try {
       const { message, response } = await api.callWithMessage(call, parsed.data as RequestOf<C>);
-      if (options.toast !== false) notify.success(options.toast ?? message);
+      if (options.toast !== false) notify.success(options.toast ?? text(message));
       return response;
     } catch (error) {
-      // A field named by a dotted path (`permissions.2`) is shown under its top-level field, as the schema's are.
-      const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
-      if (error instanceof ApiError && field && (fields as readonly string[]).includes(field))
-        setErrors({ [field]: serverText(error.message.replace(/^[\w.]+: /, '')) } as FormErrors<F>);
-      else setErrors({ form: (options.errorText ?? serverMessage)(error) } as FormErrors<F>);
+      // A field named by a dotted path (`permissions.2`) is shown at the deepest listed field it starts at.
+      const field = error instanceof ApiError && error.field ? fieldAt(error.field.split('.'), fields) : null;
+      if (error instanceof ApiError && field)
+        setErrors({ [field]: text(error.message.replace(/^[\w.]+: /, '')) } as FormErrors<F>);
+      else setErrors({ form: (options.errorText ?? serverMessage(text))(error) } as FormErrors<F>);
       options.onError?.(error);
       return null;
     } finally {

@@ -1,14 +1,11 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { EXPIRY_CHOICES } from '@coach/shared/constants/durations';
 import { SURVEY_QUESTIONS_MAX, type Survey, surveys } from '@coach/shared/contract/surveys';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
-import { api } from '../../lib/api.ts';
-import { limitsOf } from '../../lib/contract-limits.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   type FieldErrors,
@@ -26,9 +23,6 @@ import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { surveyText } from './survey-messages.ts';
 import { SurveyQuestionsSummary } from './survey-questions.tsx';
 
-/** The most characters the survey's title and description take, read from the add call's request. */
-const LIMITS = limitsOf(surveys.add);
-
 type Draft = { title: string; description: string; expirySeconds: number | null; questions: QuestionDraft[] };
 
 const draftOf = (survey: Survey | null): Draft =>
@@ -44,7 +38,7 @@ const draftOf = (survey: Survey | null): Draft =>
 const fingerprint = (draft: Draft) =>
   JSON.stringify({ ...draft, questions: questionsFingerprint(draft.questions) });
 
-/** The keys the form shows an error at; any other key shows at its nearest shown parent, else in the alert. */
+/** The keys the form shows an error at; any other key shows at its nearest shown parent. */
 const shownKeys = (draft: Draft) => {
   const keys = new Set(['title', 'description', 'expirySeconds', 'questions']);
   draft.questions.forEach((question, i) => {
@@ -54,25 +48,7 @@ const shownKeys = (draft: Draft) => {
       keys.add(`${q}.options.${j}.text`);
     });
   });
-  return keys;
-};
-
-const placeErrors = (issues: { path: PropertyKey[]; message: string }[], draft: Draft) => {
-  const shown = shownKeys(draft);
-  const fields: FieldErrors = {};
-  const rest: string[] = [];
-  for (const issue of issues) {
-    const parts = issue.path.map(String);
-    let anchor: string | null = null;
-    for (let end = parts.length; end > 0 && !anchor; end -= 1) {
-      const candidate = parts.slice(0, end).join('.');
-      if (shown.has(candidate)) anchor = candidate;
-    }
-    const message = surveyText(issue.message);
-    if (anchor) fields[anchor] ??= message;
-    else rest.push(message);
-  }
-  return { fields, rest };
+  return [...keys];
 };
 
 const dueHint = (survey: Survey | null, expirySeconds: number | null) => {
@@ -108,9 +84,8 @@ export const SurveyForm = ({
   const { t } = useTranslation('surveys');
   const [initial] = useState(() => draftOf(survey));
   const [draft, setDraft] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useContractForm(shownKeys(draft), surveys.add);
+  const errors = form.errors as FieldErrors;
   const dirty = fingerprint(draft) !== fingerprint(initial);
   const guard = useLeaveGuard(dirty, 'this survey');
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -123,46 +98,23 @@ export const SurveyForm = ({
       questions: questionsLocked && survey ? survey.questions : draft.questions.map(toQuestionTemplate),
       expirySeconds: draft.expirySeconds,
     };
-    const checked = surveys.add.request.safeParse(body);
-    if (!checked.success) {
-      const { fields, rest } = placeErrors(checked.error.issues, draft);
-      setErrors(fields);
-      setFormError(rest[0] ?? t('form.checkFields'));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setSaving(true);
-    try {
-      const saved = survey
-        ? await api.callWithMessage(surveys.edit, { surveyId: survey._id, ...checked.data })
-        : await api.callWithMessage(surveys.add, checked.data);
-      notify.success(surveyText(saved.message));
-      guard.allowLeave();
-      onSaved(saved.response);
-    } catch (error) {
-      if (error instanceof ApiError && error.field) {
-        const { fields, rest } = placeErrors(
-          [{ path: error.field.split('.'), message: error.message.replace(/^[^:]+: /, '') }],
-          draft,
-        );
-        setErrors(fields);
-        setFormError(rest[0] ?? null);
-      } else setFormError(surveyText(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE));
-    } finally {
-      setSaving(false);
-    }
+    const options = { text: surveyText, invalidText: t('form.checkFields') };
+    const saved = survey
+      ? await form.send(surveys.edit, { surveyId: survey._id, ...body }, options)
+      : await form.send(surveys.add, body, options);
+    if (!saved) return;
+    guard.allowLeave();
+    onSaved(saved);
   };
 
   return (
     <form className="survey-form" onSubmit={(event) => void submit(event)} noValidate>
       <Card>
-        <FormAlert message={formError ?? undefined} />
+        <FormAlert message={form.errors.form} />
         <TextField
           label={t('form.title')}
           value={draft.title}
-          maxLength={LIMITS.title?.maxLength}
-          error={errors.title}
+          {...form.field('title')}
           onChange={(event) => set({ title: event.target.value })}
         />
         <TextAreaField
@@ -170,8 +122,7 @@ export const SurveyForm = ({
           hint={t('form.descriptionHint')}
           value={draft.description}
           rows={3}
-          maxLength={LIMITS.description?.maxLength}
-          error={errors.description}
+          {...form.field('description')}
           onChange={(event) => set({ description: event.target.value })}
         />
         <SelectField
@@ -207,7 +158,7 @@ export const SurveyForm = ({
         )}
       </Card>
       <div className="survey-form__actions">
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={form.saving}>
           {survey ? t('form.saveChanges') : t('form.saveDraft')}
         </Button>
       </div>
