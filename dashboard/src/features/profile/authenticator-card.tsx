@@ -8,13 +8,16 @@ import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
 import type { Audience } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { OneTimeCodeField } from '../../ui/text-field.tsx';
-import { fieldOrForm, PasswordConfirmDialog } from './password-confirm-dialog.tsx';
+import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
+
+const CODE_FIELDS = ['code'] as const;
 
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseFactors : adminFactors);
 
@@ -93,8 +96,9 @@ export const AuthenticatorCard = ({ audience }: { audience: Audience }) => {
           submitLabel={t('authenticator.removeConfirm')}
           passwordLabel={t('authenticator.password')}
           emptyMessage={t('authenticator.enterPassword')}
-          onConfirm={async (password) => {
-            await api.call(callsOf(audience).totpRemove, { password });
+          call={calls.totpRemove}
+          input={(password) => ({ password })}
+          onDone={() => {
             setRemoving(false);
             reload();
           }}
@@ -117,24 +121,22 @@ const ConfirmDialog = ({
   onConfirmed: (recoveryCodes: string[]) => void;
 }) => {
   const { t } = useTranslation('profile');
+  const call = callsOf(audience).totpConfirm;
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ field?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send } = useContractForm(CODE_FIELDS, call);
 
   const submit = async () => {
-    if (!/^\d{6}$/.test(code)) {
-      setErrors({ field: t('authenticator.enterCode') });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const { recoveryCodes } = await api.call(callsOf(audience).totpConfirm, { code });
-      onConfirmed(recoveryCodes);
-    } catch (failure) {
-      setErrors(fieldOrForm(failure, 'code'));
-      setSaving(false);
-    }
+    const confirmed = await send(
+      call,
+      { code },
+      {
+        // The form's own sentence for a code that is not 6 digits (the schema words it otherwise).
+        errors: /^\d{6}$/.test(code) ? {} : { code: t('authenticator.enterCode') },
+        toast: false,
+        errorText: apiErrorText,
+      },
+    );
+    if (confirmed) onConfirmed(confirmed.recoveryCodes);
   };
 
   return (
@@ -163,7 +165,7 @@ const ConfirmDialog = ({
         label={t('authenticator.code')}
         value={code}
         onValue={setCode}
-        error={errors.field}
+        error={errors.code}
         autoFocus
       />
     </FormDialog>

@@ -1,24 +1,21 @@
 import { adminPasskeys, enterprisePasskeys, type Passkey } from '@coach/shared/contract/passkeys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { apiErrorText } from '../../lib/api-error-text.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
 import { createPasskey, passkeyProblem } from '../../lib/passkey.ts';
 import type { Audience } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { fieldOrForm, PasswordConfirmDialog } from './password-confirm-dialog.tsx';
+import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterprisePasskeys : adminPasskeys);
-/** The contract's bound on a passkey's name. */
-const NAME_MAX = 60;
-
-type Errors = { field?: string; form?: string; calm?: boolean };
+const NAME_FIELDS = ['name'] as const;
 
 /**
  * The account's passkeys. Each is listed with its name, when it was added and last used, and
@@ -27,7 +24,8 @@ type Errors = { field?: string; form?: string; calm?: boolean };
  */
 export const PasskeysCard = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('profile');
-  const { state, reload } = useCall(callsOf(audience).passkeys, {});
+  const calls = callsOf(audience);
+  const { state, reload } = useCall(calls.passkeys, {});
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -92,7 +90,6 @@ export const PasskeysCard = ({ audience }: { audience: Audience }) => {
           onClose={() => setAdding(false)}
           onAdded={() => {
             setAdding(false);
-            notify.success(t('passkeys.addedToast'));
             reload();
           }}
         />
@@ -104,7 +101,6 @@ export const PasskeysCard = ({ audience }: { audience: Audience }) => {
           onClose={() => setRenaming(null)}
           onRenamed={() => {
             setRenaming(null);
-            notify.success(t('passkeys.renamedToast'));
             reload();
           }}
         />
@@ -116,10 +112,11 @@ export const PasskeysCard = ({ audience }: { audience: Audience }) => {
           submitLabel={t('passkeys.removeConfirm')}
           passwordLabel={t('passkeys.password')}
           emptyMessage={t('passkeys.enterPassword')}
-          onConfirm={async (password) => {
-            await api.call(callsOf(audience).remove, { passkeyId: removing._id, password });
+          call={calls.remove}
+          input={(password) => ({ passkeyId: removing._id, password })}
+          toast={t('passkeys.removedToast')}
+          onDone={() => {
             setRemoving(null);
-            notify.success(t('passkeys.removedToast'));
             reload();
           }}
           onClose={() => setRemoving(null)}
@@ -129,15 +126,17 @@ export const PasskeysCard = ({ audience }: { audience: Audience }) => {
   );
 };
 
-/** The name field both dialogs share: 1-60 characters, checked here before the server checks it again. */
+/** The name field both dialogs share: its error and the contract's bound on its length come from the form. */
 const NameField = ({
   value,
   onChange,
   error,
+  maxLength,
 }: {
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
+  maxLength: number | undefined;
 }) => {
   const { t } = useTranslation('profile');
   return (
@@ -146,7 +145,7 @@ const NameField = ({
       hint={t('passkeys.nameHint')}
       name="passkey-name"
       autoComplete="off"
-      maxLength={NAME_MAX}
+      maxLength={maxLength}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={error}
@@ -155,6 +154,13 @@ const NameField = ({
   );
 };
 
+/** The form's own sentence for a name left empty (the schema words it otherwise). */
+const nameErrors = (name: string, message: string) => (name.trim() ? {} : { name: message });
+
+/**
+ * Adding a passkey: the name is checked first, then the server's challenge, the browser's own prompt, and the
+ * credential it made is sent with the name. Closing the prompt is said calmly, as a note rather than an error.
+ */
 const AddDialog = ({
   audience,
   onClose,
@@ -165,31 +171,35 @@ const AddDialog = ({
   onAdded: () => void;
 }) => {
   const { t } = useTranslation('profile');
+  const calls = callsOf(audience);
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  // The browser's prompt, between the two calls: the dialog stays busy while it is open.
+  const [prompting, setPrompting] = useState(false);
+  const { errors, setErrors, saving, send, field } = useContractForm(NAME_FIELDS, calls.registerVerify);
 
   const submit = async () => {
-    if (!name.trim()) {
-      setErrors({ field: t('passkeys.enterName') });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    const calls = callsOf(audience);
+    const started = await send(
+      calls.registerOptions,
+      {},
+      { errors: nameErrors(name, t('passkeys.enterName')), toast: false, errorText: apiErrorText },
+    );
+    if (!started) return;
+    setPrompting(true);
     try {
-      const { options } = await api.call(calls.registerOptions, {});
-      const credential = await createPasskey(options);
-      await api.call(calls.registerVerify, { name: name.trim(), credential });
-      onAdded();
-    } catch (failure) {
-      const problem = passkeyProblem(failure);
-      setErrors(
-        problem
-          ? { form: t(`common:${problem}`), calm: problem === 'passkey.cancelled' }
-          : fieldOrForm(failure, 'name'),
+      const credential = await createPasskey(started.options).catch((failure: unknown) => {
+        setErrors({ form: t(`common:${passkeyProblem(failure) ?? 'passkey.failed'}`) });
+        return null;
+      });
+      if (!credential) return;
+      const added = await send(
+        calls.registerVerify,
+        { name, credential },
+        // A credential the contract refuses is the browser's failure, said as the prompt's own are.
+        { toast: t('passkeys.addedToast'), errorText: apiErrorText, invalidText: t('common:passkey.failed') },
       );
-      setSaving(false);
+      if (added) onAdded();
+    } finally {
+      setPrompting(false);
     }
   };
 
@@ -198,13 +208,13 @@ const AddDialog = ({
       title={t('passkeys.addTitle')}
       description={t('passkeys.addText')}
       formError={errors.form}
-      formTone={errors.calm ? 'info' : 'error'}
+      formTone={errors.form === t('common:passkey.cancelled') ? 'info' : 'error'}
       submitLabel={t('passkeys.continue')}
-      saving={saving}
+      saving={saving || prompting}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <NameField value={name} onChange={setName} error={errors.field} />
+      <NameField value={name} onChange={setName} {...field('name')} />
     </FormDialog>
   );
 };
@@ -221,24 +231,21 @@ const RenameDialog = ({
   onRenamed: () => void;
 }) => {
   const { t } = useTranslation('profile');
+  const call = callsOf(audience).rename;
   const [name, setName] = useState(passkey.name);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send, field } = useContractForm(NAME_FIELDS, call);
 
   const submit = async () => {
-    if (!name.trim()) {
-      setErrors({ field: t('passkeys.enterName') });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await api.call(callsOf(audience).rename, { passkeyId: passkey._id, name: name.trim() });
-      onRenamed();
-    } catch (failure) {
-      setErrors(fieldOrForm(failure, 'name'));
-      setSaving(false);
-    }
+    const renamed = await send(
+      call,
+      { passkeyId: passkey._id, name },
+      {
+        errors: nameErrors(name, t('passkeys.enterName')),
+        toast: t('passkeys.renamedToast'),
+        errorText: apiErrorText,
+      },
+    );
+    if (renamed) onRenamed();
   };
 
   return (
@@ -250,7 +257,7 @@ const RenameDialog = ({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <NameField value={name} onChange={setName} error={errors.field} />
+      <NameField value={name} onChange={setName} {...field('name')} />
     </FormDialog>
   );
 };

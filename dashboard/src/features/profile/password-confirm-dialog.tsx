@@ -1,28 +1,27 @@
-import { ApiError } from '@coach/shared/client';
+import type { CallDef, RequestOf } from '@coach/shared/contract/define-call';
 import { useState } from 'react';
 import { apiErrorText } from '../../lib/api-error-text.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
-export type FieldOrForm = { field?: string; form?: string };
-
-/** A field error from the server (422 naming the field), else a message for the whole form. */
-export const fieldOrForm = (failure: unknown, field: string): FieldOrForm =>
-  failure instanceof ApiError && failure.field === field
-    ? { field: apiErrorText(failure) }
-    : { form: apiErrorText(failure) };
+const FIELDS = ['password'] as const;
 
 /**
  * Asks for the account's password before a sign-in method goes (an authenticator app, a passkey): the password
- * is sent with the removal, and the server's refusal shows on the field or over the form.
+ * is sent with the removal (`call`, with the input `input` builds from it), and the server's refusal shows on the
+ * field or over the form.
  */
-export const PasswordConfirmDialog = ({
+export const PasswordConfirmDialog = <C extends CallDef>({
   title,
   description,
   submitLabel,
   passwordLabel,
   emptyMessage,
-  onConfirm,
+  call,
+  input,
+  toast = false,
+  onDone,
   onClose,
 }: {
   title: string;
@@ -31,27 +30,26 @@ export const PasswordConfirmDialog = ({
   passwordLabel: string;
   /** Said on the field when it is submitted empty. */
   emptyMessage: string;
-  /** Makes the removal with the password; a rejection is shown. */
-  onConfirm: (password: string) => Promise<void>;
+  /** The removal the password goes with. */
+  call: C;
+  /** The removal's input, with the password typed. */
+  input: (password: string) => RequestOf<C>;
+  /** The toast once it is made (default: none). */
+  toast?: string | false;
+  /** Called once the removal is made. */
+  onDone: () => void;
   onClose: () => void;
 }) => {
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldOrForm>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send } = useContractForm(FIELDS, call);
 
   const submit = async () => {
-    if (!password) {
-      setErrors({ field: emptyMessage });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await onConfirm(password);
-    } catch (failure) {
-      setErrors(fieldOrForm(failure, 'password'));
-      setSaving(false);
-    }
+    const done = await send(call, input(password), {
+      errors: password ? {} : { password: emptyMessage },
+      toast,
+      errorText: apiErrorText,
+    });
+    if (done !== null) onDone();
   };
 
   return (
@@ -71,7 +69,7 @@ export const PasswordConfirmDialog = ({
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={errors.field}
+        error={errors.password}
         autoFocus
       />
     </FormDialog>

@@ -3,10 +3,11 @@ import { enterpriseSso, SSO_TXT_PREFIX, type SsoSettings } from '@coach/shared/c
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
-import { apiErrorField, apiErrorText, apiFieldErrorText } from '../../lib/api-error-text.ts';
+import { apiErrorText, apiFieldErrorText } from '../../lib/api-error-text.ts';
 import '../../ui/table.css';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { type FormErrors, useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
@@ -16,9 +17,7 @@ import { SwitchField } from '../../ui/switch.tsx';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 
 type Role = { _id: string; name: string };
-type Errors = Partial<
-  Record<'issuer' | 'clientId' | 'clientSecret' | 'domains' | 'defaultRoleId' | 'form', string>
->;
+const FIELDS = ['issuer', 'clientId', 'clientSecret', 'domains', 'defaultRoleId'] as const;
 
 /** Domains as typed: one per line, or separated by commas or spaces; an @ in front is forgiven. */
 const domainsOf = (typed: string) =>
@@ -76,42 +75,32 @@ const SsoForm = ({
   const [domains, setDomains] = useState(saved?.domains.map((d) => d.domain).join('\n') ?? '');
   const [defaultRoleId, setDefaultRoleId] = useState(saved?.defaultRoleId ?? learner?._id ?? '');
   const [requireSso, setRequireSso] = useState(saved?.requireSso ?? false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, send, field } = useContractForm(FIELDS, enterpriseSso.save);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = {};
-    if (!issuer.trim()) next.issuer = t('sso.issuerRequired');
-    if (!clientId.trim()) next.clientId = t('sso.clientIdRequired');
-    if (!saved && !clientSecret) next.clientSecret = t('sso.secretRequired');
-    if (domainsOf(domains).length === 0) next.domains = t('sso.domainsRequired');
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setSaving(true);
-    try {
-      const { response, message } = await api.callWithMessage(enterpriseSso.save, {
+    // The form's own sentences for what is missing (the secret only the first time); a domain's error (domains.0)
+    // shows under the list.
+    const missing: FormErrors<(typeof FIELDS)[number]> = {};
+    if (!issuer.trim()) missing.issuer = t('sso.issuerRequired');
+    if (!clientId.trim()) missing.clientId = t('sso.clientIdRequired');
+    if (!saved && !clientSecret) missing.clientSecret = t('sso.secretRequired');
+    if (domainsOf(domains).length === 0) missing.domains = t('sso.domainsRequired');
+    const response = await send(
+      enterpriseSso.save,
+      {
         issuer: issuer.trim(),
         clientId: clientId.trim(),
         ...(clientSecret ? { clientSecret } : {}),
         domains: domainsOf(domains),
         requireSso,
         defaultRoleId,
-      });
-      notify.success(message);
-      onChange(response);
-    } catch (error) {
-      // domains.0 and the like name the list.
-      const field = apiErrorField(error)?.split('.')[0];
-      setErrors(
-        field && ['issuer', 'clientId', 'clientSecret', 'domains', 'defaultRoleId'].includes(field)
-          ? { [field]: apiFieldErrorText(error) }
-          : { form: apiErrorText(error) },
-      );
-      setSaving(false);
-    }
+      },
+      { errors: missing, errorText: apiErrorText },
+    );
+    if (response) onChange(response);
   };
 
   const remove = async () => {
@@ -153,7 +142,7 @@ const SsoForm = ({
         placeholder="https://login.example.com"
         value={issuer}
         onChange={(event) => setIssuer(event.target.value)}
-        error={errors.issuer}
+        {...field('issuer')}
         hint={t('sso.issuerHint')}
         required
       />
@@ -162,7 +151,7 @@ const SsoForm = ({
           label={t('sso.clientId')}
           value={clientId}
           onChange={(event) => setClientId(event.target.value)}
-          error={errors.clientId}
+          {...field('clientId')}
           autoComplete="off"
           required
         />
