@@ -5,11 +5,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
-import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
-import { limitsOf } from '../../lib/use-contract-form.ts';
+import { fieldAt, useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
@@ -32,34 +31,41 @@ import {
 import { uploadWithProgress } from './upload-with-progress.ts';
 import './admin-content.css';
 
+/** The editor's fields, each subtitle track's by its place (`subtitles.0.label`), so an error shows at its own. */
+const fieldsOf = (tracks: number) => [
+  'title',
+  'description',
+  'category',
+  'coachId',
+  'videoUrl',
+  'thumbnailUrl',
+  'durationSeconds',
+  'subtitles',
+  ...Array.from({ length: tracks }, (_, index) =>
+    ['label', 'srcLang', 'url'].map((part) => `subtitles.${index}.${part}`),
+  ).flat(),
+];
+
 const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
   const { t } = useTranslation('admin-content');
   const navigate = useNavigate();
   const [baseline] = useState(() => (video ? draftOf(video) : EMPTY));
   const [draft, setDraft] = useState<Draft>(baseline);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [thumbSource, setThumbSource] = useState<'upload' | 'url'>(
     baseline.thumbnailUrl && !isOurFile(baseline.thumbnailUrl) ? 'url' : 'upload',
   );
   const dirty = JSON.stringify(draft) !== JSON.stringify(baseline);
+  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const { errors, saving, send, field } = useContractForm(
+    fieldsOf(draft.subtitles.length),
+    video ? adminContent.edit : adminContent.add,
+  );
   // 'this video' goes into the guard's own English sentence (ui/leave-guard.tsx), as in the task editor.
   const { prompt, allowLeave } = useLeaveGuard(dirty && !saving, 'this video');
-  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
-  const limits = limitsOf(video ? adminContent.edit : adminContent.add);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const videoUrl = (draft.videoSource === 'upload' ? draft.uploadedVideoUrl : draft.linkUrl).trim();
-    const local: Record<string, string> = {};
-    if (!draft.title.trim()) local.title = t('editor.titleRequired');
-    if (!videoUrl)
-      local.videoUrl =
-        draft.videoSource === 'upload' ? t('editor.uploadRequired') : t('editor.addressRequired');
-    setErrors(local);
-    setFormError(null);
-    if (Object.keys(local).length) return;
     const body = {
       title: draft.title,
       description: draft.description,
@@ -70,26 +76,35 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
       durationSeconds: draft.durationSeconds ? Number(draft.durationSeconds) : 0,
       subtitles: draft.subtitles,
     };
-    setSaving(true);
-    try {
-      const { message } = video
-        ? await api.callWithMessage(adminContent.edit, { contentId: video._id, ...body })
-        : await api.callWithMessage(adminContent.add, body);
-      notify.success(message);
-      allowLeave();
-      navigate(paths.admin.contentLibrary);
-    } catch (err) {
-      if (err instanceof ApiError && err.field) setErrors({ [err.field]: errorText(err) });
-      else setFormError(errorText(err));
-      if (!(err instanceof ApiError && err.field)) notify.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    const fields = fieldsOf(draft.subtitles.length);
+    const options = {
+      // The editor's own words for the two fields every video needs.
+      errors: {
+        title: draft.title.trim() ? undefined : t('editor.titleRequired'),
+        videoUrl: videoUrl
+          ? undefined
+          : draft.videoSource === 'upload'
+            ? t('editor.uploadRequired')
+            : t('editor.addressRequired'),
+      },
+      errorText,
+      // A refusal shown above the form is also a toast: the form may be scrolled past it.
+      onError: (err: unknown) => {
+        if (!(err instanceof ApiError && err.field && fieldAt(err.field.split('.'), fields)))
+          notify.error(errorText(err));
+      },
+    };
+    const saved = video
+      ? await send(adminContent.edit, { contentId: video._id, ...body }, options)
+      : await send(adminContent.add, body, options);
+    if (!saved) return;
+    allowLeave();
+    navigate(paths.admin.contentLibrary);
   };
 
   return (
     <form className="content-editor" onSubmit={(event) => void save(event)} noValidate>
-      <FormAlert message={formError} />
+      <FormAlert message={errors.form} />
       <div className="content-editor__grid">
         <Card>
           <div className="content-editor__form">
@@ -97,16 +112,14 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
               label={t('editor.title')}
               value={draft.title}
               required
-              maxLength={limits.title?.maxLength}
-              error={errors.title}
+              {...field('title')}
               onChange={(event) => set({ title: event.target.value })}
             />
             <TextAreaField
               label={t('editor.description')}
               rows={4}
-              maxLength={limits.description?.maxLength}
               value={draft.description}
-              error={errors.description}
+              {...field('description')}
               onChange={(event) => set({ description: event.target.value })}
             />
             <div className="content-editor__row">
@@ -142,7 +155,8 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
             />
             <SubtitlesField
               subtitles={draft.subtitles}
-              errors={errors}
+              // The form's errors leave a field out rather than hold undefined: each one held is a message.
+              errors={errors as Record<string, string>}
               onChange={(subtitles) => set({ subtitles })}
             />
           </div>

@@ -3,66 +3,60 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
-import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState, FormAlert } from '../../ui/states.tsx';
 import { Pagination } from '../../ui/table.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
-import { messageOf } from './video-text.ts';
-
-/** Assigns the video to the chosen groups and members; answers the number of new assignments. */
-const assignVideo = async (contentId: string, people: People): Promise<number> => {
-  let assigned = 0;
-  if (people.groups.length > 0) {
-    const result = await api.call(contentLibrary.assignContentGroupUsers, {
-      contentIds: [contentId],
-      groupIds: people.groups.map((group) => group._id),
-    });
-    assigned += result.assigned;
-  }
-  if (people.members.length > 0) {
-    const result = await api.call(contentLibrary.assignContentUsers, {
-      contentIds: [contentId],
-      userIds: people.members.map((member) => member._id),
-    });
-    assigned += result.assigned;
-  }
-  return assigned;
-};
 
 const assignedText = (assigned: number) =>
   assigned === 0
     ? i18n.t('content-library:assign.none')
     : i18n.t('content-library:assign.done', { count: assigned, value: formatNumber(assigned) });
 
+/** The chosen groups' and members' errors (too many at once) show above the picker, as the server's would. */
+const ASSIGN_FIELDS = ['groupIds', 'userIds'] as const;
+/** Nothing was chosen on that side: no call, no new assignments. */
+const NONE = { assigned: 0 };
+
 /** Assign a video to groups and/or members (assign-content-group-users, assign-content-users). */
 export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onClose: () => void }) => {
   const { t } = useTranslation('content-library');
   const [people, setPeople] = useState<People>(NO_PEOPLE);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, saving, send } = useContractForm(ASSIGN_FIELDS);
+  // One toast for both calls: how many new assignments they made together.
+  const quietly = { toast: false } as const;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!hasPeople(people)) {
-      setError(t('assign.required'));
+      setErrors({ form: t('assign.required') });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      notify.success(assignedText(await assignVideo(video._id, people)));
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    const contentIds = [video._id];
+    const toGroups = people.groups.length
+      ? await send(
+          contentLibrary.assignContentGroupUsers,
+          { contentIds, groupIds: people.groups.map((group) => group._id) },
+          quietly,
+        )
+      : NONE;
+    if (!toGroups) return;
+    const toMembers = people.members.length
+      ? await send(
+          contentLibrary.assignContentUsers,
+          { contentIds, userIds: people.members.map((member) => member._id) },
+          quietly,
+        )
+      : NONE;
+    if (!toMembers) return;
+    notify.success(assignedText(toGroups.assigned + toMembers.assigned));
+    onClose();
   };
 
   return (
@@ -75,13 +69,13 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
       description={t('assign.description', { title: video.title })}
     >
       <form className="content-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
+        <FormAlert message={errors.form ?? errors.groupIds ?? errors.userIds ?? null} />
         <PeoplePicker library="content" value={people} onChange={setPeople} />
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             {t('common:ui.cancel')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={saving}>
             {t('assign.submit')}
           </Button>
         </div>

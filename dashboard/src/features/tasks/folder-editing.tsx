@@ -2,14 +2,19 @@ import { type TaskFolder, taskFolders } from '@coach/shared/contract/task-folder
 import type { Task } from '@coach/shared/contract/tasks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
 import { countOf, messageOf } from './task-text.ts';
+
+const NAME_FIELDS = ['name'] as const;
+const NO_FIELDS = [] as const;
+/** The chosen tasks' errors (none chosen, too many) show above the picker. */
+const ADD_TASKS_FIELDS = ['taskIds'] as const;
 
 /** Name a new folder, or rename one. */
 const FolderNameDialog = ({
@@ -23,26 +28,21 @@ const FolderNameDialog = ({
 }) => {
   const { t } = useTranslation('tasks');
   const [name, setName] = useState(folder?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, saving, send, field } = useContractForm(
+    NAME_FIELDS,
+    folder ? taskFolders.renameFolder : taskFolders.createFolder,
+  );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setError(t('folders.nameRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = folder
-        ? await api.call(taskFolders.renameFolder, { folderId: folder._id, name: name.trim() })
-        : await api.call(taskFolders.createFolder, { name: name.trim() });
-      notify.success(folder ? t('folders.renamed') : t('folders.created'));
-      onSaved(saved);
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
+    const options = {
+      errorText: messageOf,
+      errors: { name: name.trim() ? undefined : t('folders.nameRequired') },
+      toast: folder ? t('folders.renamed') : t('folders.created'),
+    };
+    const saved = folder
+      ? await send(taskFolders.renameFolder, { folderId: folder._id, name }, options)
+      : await send(taskFolders.createFolder, { name }, options);
+    if (saved) onSaved(saved);
   };
   return (
     <Dialog
@@ -59,8 +59,9 @@ const FolderNameDialog = ({
         <TextField
           label={t('folders.name')}
           value={name}
-          maxLength={100}
-          error={error}
+          maxLength={field('name').maxLength}
+          // The dialog has one field: a refusal naming no field shows under it too.
+          error={errors.name ?? errors.form}
           autoFocus
           onChange={(event) => setName(event.target.value)}
         />
@@ -68,7 +69,7 @@ const FolderNameDialog = ({
           <Button variant="secondary" onClick={onClose}>
             {t('folders.cancel')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={saving}>
             {folder ? t('folders.rename') : t('folders.create')}
           </Button>
         </div>
@@ -87,17 +88,15 @@ const DeleteFolderDialog = ({
   onDeleted: () => void;
 }) => {
   const { t } = useTranslation('tasks');
-  const [busy, setBusy] = useState(false);
+  // No field to show an error at: a refusal is a toast, as the confirmation has no room for one.
+  const { saving, send } = useContractForm(NO_FIELDS);
   const remove = async () => {
-    setBusy(true);
-    try {
-      await api.call(taskFolders.deleteFolder, { folderId: folder._id });
-      notify.success(t('folders.deleted'));
-      onDeleted();
-    } catch (err) {
-      notify.error(messageOf(err));
-      setBusy(false);
-    }
+    const deleted = await send(
+      taskFolders.deleteFolder,
+      { folderId: folder._id },
+      { toast: t('folders.deleted'), onError: (err) => notify.error(messageOf(err)) },
+    );
+    if (deleted) onDeleted();
   };
   return (
     <ConfirmDialog
@@ -108,7 +107,7 @@ const DeleteFolderDialog = ({
           : t('folders.deleteEmpty')
       }
       confirmLabel={t('folders.deleteConfirm')}
-      busy={busy}
+      busy={saving}
       onConfirm={() => void remove()}
       onCancel={onClose}
     />
@@ -159,27 +158,19 @@ export const AddTasksDialog = ({
 }) => {
   const { t } = useTranslation('tasks');
   const [chosen, setChosen] = useState<PickedTask[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, saving, send } = useContractForm(ADD_TASKS_FIELDS, taskFolders.assignTaskFolder);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (chosen.length === 0) {
-      setError(t('folders.chooseTask'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api.call(taskFolders.assignTaskFolder, {
-        folderId: folder._id,
-        taskIds: chosen.map((task) => task._id),
-      });
-      notify.success(t('folders.addedTo', { tasks: countOf('tasks', chosen.length), folder: folder.name }));
-      onAdded();
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
+    const added = await send(
+      taskFolders.assignTaskFolder,
+      { folderId: folder._id, taskIds: chosen.map((task) => task._id) },
+      {
+        errorText: messageOf,
+        errors: { taskIds: chosen.length ? undefined : t('folders.chooseTask') },
+        toast: t('folders.addedTo', { tasks: countOf('tasks', chosen.length), folder: folder.name }),
+      },
+    );
+    if (added) onAdded();
   };
   return (
     <Dialog
@@ -191,7 +182,7 @@ export const AddTasksDialog = ({
       description={t('folders.addTasksDescription', { folder: folder.name })}
     >
       <form className="task-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
+        <FormAlert message={errors.taskIds ?? errors.form ?? null} />
         <TaskPicker
           selected={chosen}
           onChange={setChosen}
@@ -201,7 +192,7 @@ export const AddTasksDialog = ({
           <Button variant="secondary" onClick={onClose}>
             {t('folders.cancel')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={saving}>
             {t('folders.addToFolder')}
           </Button>
         </div>
