@@ -161,3 +161,63 @@ describe('bulk offer page paging', () => {
     expect(await screen.findByRole('checkbox', { name: /^Enterprise 11/ })).toBeInTheDocument();
   });
 });
+
+describe('bulk offer page sending', () => {
+  it('a platform admin withdraws after confirming; a refusal shows above the form and as a toast', async () => {
+    let refuse = true;
+    const app = renderApp({
+      path: '/admin/bulk-assign-unassign-task',
+      admin: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+        [ENTERPRISES]: () =>
+          pageOf(enterprises.slice(0, 2), {
+            search: '',
+            currentPage: 1,
+            pageSize: 10,
+            field: 'company_name',
+          }),
+        [TASKS]: () =>
+          pageOf(tasks.slice(0, 2), { search: '', currentPage: 1, pageSize: 24, field: 'title' }),
+        [BULK]: () =>
+          refuse
+            ? fail(409, 'These tasks are being changed')
+            : ok({ changed: 1, unchanged: 1, archived: 0 }, '1 task withdrawn'),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /^Task 01/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Enterprise 01/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Enterprise 02/ }));
+    await user.click(screen.getByRole('radio', { name: 'Withdraw (unassign)' }));
+    await user.click(screen.getByRole('button', { name: 'Withdraw 1 task' }));
+
+    // Nothing is sent before the admin confirms.
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw 1 task?' });
+    expect(app.server.calls.some((call) => call.route === BULK)).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const form = screen.getByRole('button', { name: 'Withdraw 1 task' }).closest('form') as HTMLElement;
+    expect(within(form).getByText('These tasks are being changed')).toBeInTheDocument();
+    // The toast says it too.
+    await waitFor(() => expect(screen.getAllByText('These tasks are being changed')).toHaveLength(2));
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Withdraw 1 task' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Withdraw 1 task?' })).getByRole('button', {
+        name: 'Withdraw',
+      }),
+    );
+    expect(
+      await within(form).findByText('1 of 2 task-enterprise pairs were withdrawn; 1 did not have the task.'),
+    ).toBeInTheDocument();
+    expect(within(form).queryByText('These tasks are being changed')).toBeNull();
+    expect(await screen.findByText('1 task withdrawn')).toBeInTheDocument();
+    expect(app.server.calls.filter((call) => call.route === BULK).map((call) => call.body)).toEqual([
+      { taskIds: ['t01'], enterpriseIds: ['e01', 'e02'], action: 'unassign' },
+      { taskIds: ['t01'], enterpriseIds: ['e01', 'e02'], action: 'unassign' },
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { tasks } from '@coach/shared/contract/tasks';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,11 +6,12 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { formatList } from '../../i18n/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
-import { assignTasks, laterJoinersNote } from './assign-tasks.ts';
+import { laterJoinersNote } from './assign-tasks.ts';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
 import { assignedText, countOf, messageOf } from './task-text.ts';
 import './tasks.css';
@@ -26,31 +28,43 @@ export const BulkAssignTaskPage = () => {
   const { t } = useTranslation('tasks');
   const [chosen, setChosen] = useState<PickedTask[]>([]);
   const [people, setPeople] = useState<People>(NO_PEOPLE);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The form has no field of its own: a failed check of the chosen ids (`taskIds`, `groupIds`, `userIds`) shows
+  // above it like everything else, and the server's refusal as it says it.
+  const { errors, setErrors, saving, send } = useContractForm<'taskIds' | 'groupIds' | 'userIds'>([]);
+  const error = errors.form ?? errors.taskIds ?? errors.groupIds ?? errors.userIds ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing = missingText(t, chosen.length, people);
     if (missing) {
-      setError(missing);
+      setErrors({ form: missing });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const assigned = await assignTasks(
-        chosen.map((task) => task._id),
-        people,
+    // Groups first, then members (two calls); one toast for both, with the new assignments of the two.
+    const taskIds = chosen.map((task) => task._id);
+    const asSent = { toast: false, errorText: messageOf } as const;
+    let assigned = 0;
+    if (people.groups.length > 0) {
+      const made = await send(
+        tasks.assignTaskGroupUsers,
+        { taskIds, groupIds: people.groups.map((g) => g._id) },
+        asSent,
       );
-      notify.success(assignedText(assigned));
-      setChosen([]);
-      setPeople(NO_PEOPLE);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
+      if (!made) return;
+      assigned += made.assigned;
     }
+    if (people.members.length > 0) {
+      const made = await send(
+        tasks.assignTaskUsers,
+        { taskIds, userIds: people.members.map((m) => m._id) },
+        asSent,
+      );
+      if (!made) return;
+      assigned += made.assigned;
+    }
+    notify.success(assignedText(assigned));
+    setChosen([]);
+    setPeople(NO_PEOPLE);
   };
 
   const who = formatList(
@@ -80,7 +94,7 @@ export const BulkAssignTaskPage = () => {
               ? t('bulk.summary', { tasks: countOf('tasks', chosen.length), who })
               : t('bulk.nothing')}
           </p>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={saving}>
             {t('bulk.assign')}
           </Button>
         </div>
