@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { mountDevOutbox } from './dev-outbox.ts';
 import { AppError, fromDatabaseError } from './errors.ts';
 import { securityHeaders } from './middleware/api-answers.ts';
+import { mountSiteCors } from './middleware/site-cors.ts';
 import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
 import { requestLog } from './request-log.ts';
 import { ResponseContractError } from './response-check.ts';
@@ -27,6 +28,8 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   // API answers and uploads are data: a policy that allows nothing (csp.ts API_CSP). HTML pages set their own
   // strict policy in static-files.ts, which these never overwrite.
   app.use('*', securityHeaders());
+  // The marketplace's calls answer CORS for the static site's own origins (SITE_ORIGINS) and no other.
+  mountSiteCors(app, deps.config.siteOrigins ?? []);
   // Refusals answered before the body was read (413 below, refused uploads) close the connection cleanly.
   app.use('*', closeUnreadBodies);
   const tooLarge = (c: Context) =>

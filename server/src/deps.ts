@@ -36,6 +36,8 @@ export type AppConfig = {
    * say. Their hostname must be publicUrl's or end with it, as WebAuthn requires of an RP ID.
    */
   webauthnOrigins?: string[];
+  /** Origins of the static marketplace on another host (SITE_ORIGINS): its calls answer CORS for them only. */
+  siteOrigins?: string[];
   /** Webhooks and xAPI; without it events are not sent anywhere. */
   integrations?: IntegrationsConfig;
   /**
@@ -74,6 +76,8 @@ export type Deps = {
   speech: SpeechProvider;
   /** The background job queue: `poke` after enqueueing so the work starts now rather than at the next poll. */
   jobs: { poke: () => void };
+  /** Whether the process is draining before a stop (its health check then says not-ready); absent in tests. */
+  lifecycle?: { draining: () => boolean };
   /** Work started by a call and finished after its answer (mail whose timing would reveal accounts). */
   background: Background;
   /** Tells the marketplace publisher that courses or institutions changed (and empties the search cache). */

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@coach/shared/contract/envelope';
 /** A failure a service reports on purpose; the adapter turns it into the envelope and status. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 502,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 501 | 502 | 503,
     readonly code: string,
     message: string,
     readonly field?: string,

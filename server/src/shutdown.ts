@@ -31,13 +31,22 @@ export const gracefulServer = (server: Server, { graceMs = GRACE_MS }: { graceMs
     socket.once('close', () => sockets.delete(socket));
   });
   let stopping: Promise<ShutdownReport> | null = null;
+  let draining = false;
 
   // Before the app's listener, so a request that arrives during shutdown is marked before it is answered.
   server.prependListener('request', (_req, res) => {
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
-    if (stopping) res.setHeader('connection', 'close');
+    if (stopping || draining) res.setHeader('connection', 'close');
   });
+
+  /**
+   * The drain before a stop: the server still accepts and answers, but each answer says `Connection: close`, so
+   * clients and proxies open their next request elsewhere while the health check already says not-ready.
+   */
+  const drain = () => {
+    draining = true;
+  };
 
   const shutdown = () => {
     stopping ??= new Promise<ShutdownReport>((resolve) => {
@@ -79,7 +88,7 @@ export const gracefulServer = (server: Server, { graceMs = GRACE_MS }: { graceMs
     return stopping;
   };
 
-  return { shutdown, stopping: () => stopping !== null };
+  return { shutdown, drain, stopping: () => stopping !== null };
 };
 
 /**

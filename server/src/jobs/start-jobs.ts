@@ -25,11 +25,18 @@ export const startJobs = (
     pollMs,
     leaseMs,
     log,
-  }: { pollMs?: number; leaseMs?: number; log?: (message: string, error: unknown) => void } = {},
+    speechConcurrency,
+  }: {
+    pollMs?: number;
+    leaseMs?: number;
+    log?: (message: string, error: unknown) => void;
+    /** Recordings heard at once (WORKER_CONCURRENCY): by default one on the embedded engine, four on a service. */
+    speechConcurrency?: number;
+  } = {},
 ): JobRunner => {
   const speech = startJobRunner({
     db: deps.db,
-    concurrency: deps.speech.kind === 'embedded' ? 1 : 4,
+    concurrency: speechConcurrency ?? (deps.speech.kind === 'embedded' ? 1 : 4),
     ...(pollMs ? { pollMs } : {}),
     ...(leaseMs ? { leaseMs } : {}),
     ...(log ? { log } : {}),

@@ -1,5 +1,7 @@
 import { adminAuth, enterpriseAuth, health } from '@coach/shared/contract/auth';
+import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { type Registration, serve } from '../adapter.ts';
+import { AppError } from '../errors.ts';
 import * as codes from '../services/identity/mfa-codes.ts';
 import * as passwords from '../services/identity/passwords.ts';
 import * as profile from '../services/identity/profile.ts';
@@ -10,7 +12,12 @@ import { userGroups } from '../services/identity/user-groups.ts';
 
 /** The auth calls of spec §7 for both audiences, plus the health check: each handler only calls its service. */
 export const authRoutes: Registration[] = [
-  serve(health, async ({ ctx }) => ({ status: 'ok' as const, db: ctx.dbKind })),
+  serve(health, async ({ ctx }) => {
+    // Not ready while draining before a stop: a proxy or orchestrator sends the next requests elsewhere.
+    if (ctx.lifecycle?.draining())
+      throw new AppError(503, ERROR_CODES.shuttingDown, 'Shutting down', undefined, 5);
+    return { status: 'ok' as const, db: ctx.dbKind };
+  }),
   ...(['enterprise', 'admin'] as const).flatMap((audience) => {
     const calls = audience === 'enterprise' ? enterpriseAuth : adminAuth;
     return [

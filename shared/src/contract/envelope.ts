@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   ssoRequired: 'SSO_REQUIRED',
   /** The organisation's identity provider could not be reached or answered nonsense. */
   ssoUnavailable: 'SSO_UNAVAILABLE',
+  /** The server is stopping (its health check during the drain before a restart). */
+  shuttingDown: 'SHUTTING_DOWN',
   internal: 'INTERNAL_ERROR',
 } as const;
 

@@ -1,14 +1,38 @@
 import { Worker } from 'node:worker_threads';
-import type { HearingOptions, SpeechProvider, Transcript } from './index.ts';
+import type { HearingOptions, SpeechAudio, SpeechProvider, Transcript } from './index.ts';
 
 type Reply = { id: number; transcript?: Transcript; error?: string };
 
 /**
- * The embedded engine in a worker thread, started on the first recording and kept (the models stay loaded). One
- * thread: on two cores the other belongs to the server. A crashed thread fails what it held and is started anew
- * for the next recording; the job queue retries the failed ones.
+ * The embedded engine in `threads` worker threads (WORKER_CONCURRENCY; one by default: on two cores the other
+ * belongs to the server), each started on its first recording and kept (the models stay loaded). A recording
+ * goes to the thread with the fewest in hand.
  */
-export const workerSpeech = (): SpeechProvider & { close: () => Promise<void> } => {
+export const workerSpeech = ({
+  threads = 1,
+}: {
+  threads?: number;
+} = {}): SpeechProvider & {
+  close: () => Promise<void>;
+} => {
+  const engines = Array.from({ length: Math.max(1, threads) }, () => engineThread());
+  return {
+    kind: 'embedded',
+    transcribe: (recording, hearing?: HearingOptions) => {
+      const idlest = engines.reduce((best, engine) => (engine.load() < best.load() ? engine : best));
+      return idlest.transcribe(recording, hearing);
+    },
+    close: async () => {
+      await Promise.all(engines.map((engine) => engine.close()));
+    },
+  };
+};
+
+/**
+ * One engine thread. A crashed thread fails what it held and is started anew for the next recording; the job
+ * queue retries the failed ones.
+ */
+const engineThread = () => {
   let worker: Worker | null = null;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (t: Transcript) => void; reject: (e: Error) => void }>();
@@ -38,8 +62,8 @@ export const workerSpeech = (): SpeechProvider & { close: () => Promise<void> } 
     return started;
   };
   return {
-    kind: 'embedded',
-    transcribe: ({ bytes, contentType }, hearing?: HearingOptions) => {
+    load: () => waiting.size,
+    transcribe: ({ bytes, contentType }: SpeechAudio, hearing?: HearingOptions) => {
       worker ??= start();
       const id = ++nextId;
       const sending = worker;
