@@ -1,7 +1,9 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { adminGeneral } from '@coach/shared/contract/admin';
-import { API_BASE } from '@coach/shared/contract/define-call';
+import type { adminContent } from '@coach/shared/contract/admin-content';
+import type { adminTasks } from '@coach/shared/contract/admin-tasks';
+import { API_BASE, type RequestOf } from '@coach/shared/contract/define-call';
 import type { Paged } from '@coach/shared/contract/envelope';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +12,7 @@ import { formatNumber } from '../i18n/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
+import { useContractForm } from '../lib/use-contract-form.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { usePagedList } from '../lib/use-paged-list.ts';
 import { Button } from '../ui/button.tsx';
@@ -149,18 +152,28 @@ const loadEnterprises: LoadItemPage = async ({ search, currentPage }) => {
   };
 };
 
+/** What the admin chose: the library items, the enterprises, and whether to offer or withdraw. */
+export type BulkChoice = { itemIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' };
+
+/** A library's offer-or-withdraw call: its answer counts the pairs changed and those already so. */
+type BulkCall = typeof adminTasks.bulkAssign | typeof adminContent.bulkAssign;
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+
 /**
  * The platform admin's bulk page: choose library items (videos, tasks) and enterprises, then offer the items
- * or withdraw them (withdrawing asks first). `preset` puts one item in the choice on arrival.
+ * or withdraw them (withdrawing asks first). `preset` puts one item in the choice on arrival. The page sends
+ * `call` with the input `input` builds from the choice.
  */
-export const BulkAssignPage = ({
+export const BulkAssignPage = <C extends BulkCall>({
   title,
   description,
   backTo,
   kind,
   loadItems,
   preset,
-  run: send,
+  call,
+  input,
 }: {
   title: string;
   description: string;
@@ -169,54 +182,42 @@ export const BulkAssignPage = ({
   kind: 'video' | 'task';
   loadItems: LoadItemPage;
   preset: (() => Promise<Item>) | null;
-  run: (input: { itemIds: string[]; enterpriseIds: string[]; action: 'assign' | 'unassign' }) => Promise<{
-    message: string;
-    changed: number;
-    unchanged: number;
-  }>;
+  call: C;
+  input: (choice: BulkChoice) => RequestOf<C>;
 }) => {
   const { t } = useTranslation('widgets');
   const [items, setItems] = useState<Map<string, string>>(new Map());
   const [enterprises, setEnterprises] = useState<Map<string, string>>(new Map());
   const [action, setAction] = useState<'assign' | 'unassign'>('assign');
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The form has no field of its own: a failed check of the chosen ids shows above it, as the server's refusal.
+  const { errors, saving: busy, send } = useContractForm<string>([], call);
+  const error = errors.form ?? Object.values(errors).find(Boolean) ?? null;
 
   useEffect(() => {
     preset?.().then(
       (item) => setItems(new Map([[item._id, item.name]])),
-      (err: unknown) => notify.error(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE),
+      (err: unknown) => notify.error(messageOf(err)),
     );
   }, [preset]);
 
   const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await send({
-        itemIds: [...items.keys()],
-        enterpriseIds: [...enterprises.keys()],
-        action,
-      });
-      notify.success(answer.message);
-      setResult(
-        t(`bulkAssign.${kind}.${action === 'assign' ? 'offered' : 'withdrawn'}`, {
-          count: answer.changed + answer.unchanged,
-          changed: formatNumber(answer.changed),
-          unchanged: formatNumber(answer.unchanged),
-        }),
-      );
-      setConfirming(false);
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE;
-      setError(message);
-      notify.error(message);
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    const answer = await send<BulkCall>(
+      call,
+      input({ itemIds: [...items.keys()], enterpriseIds: [...enterprises.keys()], action }),
+      // A refusal shows above the form as the server says it, and as a toast too.
+      { errorText: messageOf, onError: (err) => notify.error(messageOf(err)) },
+    );
+    setConfirming(false);
+    if (!answer) return;
+    setResult(
+      t(`bulkAssign.${kind}.${action === 'assign' ? 'offered' : 'withdrawn'}`, {
+        count: answer.changed + answer.unchanged,
+        changed: formatNumber(answer.changed),
+        unchanged: formatNumber(answer.unchanged),
+      }),
+    );
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -40,14 +40,8 @@ export const BulkAssignContentPage = () => {
       kind="video"
       loadItems={loadVideos}
       preset={contentId ? preset : null}
-      run={async ({ itemIds, enterpriseIds, action }) => {
-        const { response, message } = await api.callWithMessage(adminContent.bulkAssign, {
-          contentIds: itemIds,
-          enterpriseIds,
-          action,
-        });
-        return { message, ...response };
-      }}
+      call={adminContent.bulkAssign}
+      input={({ itemIds, enterpriseIds, action }) => ({ contentIds: itemIds, enterpriseIds, action })}
     />
   );
 };

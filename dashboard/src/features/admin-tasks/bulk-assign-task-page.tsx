@@ -36,14 +36,8 @@ export const BulkAssignTaskPage = () => {
       kind="task"
       loadItems={loadTasks}
       preset={taskId ? preset : null}
-      run={async ({ itemIds, enterpriseIds, action }) => {
-        const { response, message } = await api.callWithMessage(adminTasks.bulkAssign, {
-          taskIds: itemIds,
-          enterpriseIds,
-          action,
-        });
-        return { message, changed: response.changed, unchanged: response.unchanged };
-      }}
+      call={adminTasks.bulkAssign}
+      input={({ itemIds, enterpriseIds, action }) => ({ taskIds: itemIds, enterpriseIds, action })}
     />
   );
 };
