@@ -12,6 +12,7 @@ import { contentActions } from '@coach/shared/contract/content';
 import type { CallDef } from '@coach/shared/contract/define-call';
 import { optionalQuery, paged, queryInt, searchText } from '@coach/shared/contract/envelope';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { LEGAL_TEXT_MAX, legal } from '@coach/shared/contract/legal';
 import {
   READING_TOPIC_TITLE_MAX,
   readingTopicSchema,
@@ -221,6 +222,8 @@ describe('the limits the converted forms take from their calls are the ones they
       { word: VOCABULARY_WORD_MAX, meaning: VOCABULARY_TEXT_MAX, category: VOCABULARY_CATEGORY_MAX },
     ],
     [adminVocabulary.edit, { word: VOCABULARY_WORD_MAX, example: VOCABULARY_TEXT_MAX }],
+    [legal.adminUpdateText, { body: LEGAL_TEXT_MAX }],
+    [legal.enterpriseUpdateText, { body: LEGAL_TEXT_MAX }],
   ] as [CallDef, Record<string, number>][])('%#', (call, expected) => {
     const limits = limitsOf(call, '');
     for (const [field, max] of Object.entries(expected))
@@ -229,5 +232,53 @@ describe('the limits the converted forms take from their calls are the ones they
 
   it('the new password is at least 10 characters', () => {
     expect(limitsOf(adminAuth.changePassword).newPassword?.minLength).toBe(10);
+  });
+});
+
+describe('useContractForm on success and with any field name', () => {
+  const ADD = `POST ${readingTopics.add.path}`;
+  const topic = { _id: 't1', title: 'A', passage: 'B', level: null, wordCount: 1, updatedAt: '2026-01-01' };
+
+  it('hands onSuccess the answer and the server’s message, after the toast or with none', async () => {
+    serve({ [ADD]: () => ok(topic, 'Topic added') });
+    const { result } = renderHook(() => useContractForm(['title'] as const, readingTopics.add));
+    const seen: [unknown, string][] = [];
+    await act(async () => {
+      await result.current.send(
+        readingTopics.add,
+        { title: 'A', passage: 'B' },
+        { toast: false, onSuccess: (response, message) => seen.push([response, message]) },
+      );
+    });
+    expect(seen).toEqual([[topic, 'Topic added']]);
+  });
+
+  it('does not call onSuccess when the check or the call fails', async () => {
+    serve({ [ADD]: () => fail(409, 'No') });
+    const { result } = renderHook(() => useContractForm(['title'] as const, readingTopics.add));
+    const seen: unknown[] = [];
+    await act(async () => {
+      await result.current.send(
+        readingTopics.add,
+        { title: '', passage: 'B' },
+        { onSuccess: (r) => seen.push(r) },
+      );
+      await result.current.send(
+        readingTopics.add,
+        { title: 'A', passage: 'B' },
+        { onSuccess: (r) => seen.push(r) },
+      );
+    });
+    expect(seen).toEqual([]);
+    expect(result.current.errors).toEqual({ form: 'No' });
+  });
+
+  it('takes the field’s own name off its message, whatever characters the name holds', async () => {
+    serve({ [ADD]: () => fail(422, 'answers.q-1: Choose one', { field: 'answers.q-1' }) });
+    const { result } = renderHook(() => useContractForm(['answers.q-1'] as const, readingTopics.add));
+    await act(async () => {
+      await result.current.send(readingTopics.add, { title: 'A', passage: 'B' });
+    });
+    expect(result.current.errors).toEqual({ 'answers.q-1': 'Choose one' });
   });
 });

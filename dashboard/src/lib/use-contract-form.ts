@@ -46,7 +46,7 @@ export const errorsFromIssues = <F extends string>(
 };
 
 /** How one send differs from the usual (schema check, server's message as a toast, errors set by the hook). */
-export type SendOptions<F extends string> = {
+export type SendOptions<F extends string, R = unknown> = {
   /**
    * Errors of the form's own checks (a repeated password, a required choice): shown with the schema's (the form's
    * own wins on a field), and nothing is sent while there is one.
@@ -54,6 +54,12 @@ export type SendOptions<F extends string> = {
   errors?: FormErrors<F>;
   /** The toast on success: the server's message (the default), a sentence of the form's own, or none (false). */
   toast?: string | false;
+  /**
+   * Called on success, after the toast, with the answer and the server's message in the language on screen: for a
+   * form whose toast depends on the answer (give `toast: false` and show your own) or that shows the message
+   * elsewhere (in its card).
+   */
+  onSuccess?: (response: R, message: string) => void;
   /** The sentence above the form for a failure that names none of its fields (default: the server's message). */
   errorText?: (error: unknown) => string;
   /** Called with a failed call's error after the errors are shown (to react to an error code). */
@@ -63,6 +69,10 @@ export type SendOptions<F extends string> = {
   /** Puts a schema's or the server's message in the language on screen (default: the server texts). */
   text?: (message: string) => string;
 };
+
+/** A field's message without the `field: ` the server puts first (a path may hold any character, as an id's `-`). */
+const withoutField = (message: string, field = ''): string =>
+  message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message.replace(/^[\w.]+: /, '');
 
 const serverMessage =
   (text: (message: string) => string) =>
@@ -93,7 +103,7 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
   const send = async <C extends CallDef>(
     call: C,
     input: unknown,
-    options: SendOptions<F> = {},
+    options: SendOptions<F, ResponseOf<C>> = {},
   ): Promise<ResponseOf<C> | null> => {
     const parsed = call.request.safeParse(input);
     const own = Object.entries(options.errors ?? {}).filter(([, message]) => message);
@@ -109,21 +119,24 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
     }
     setSaving(true);
     setErrors({});
+    let answer: { message: string; response: ResponseOf<C> };
     try {
-      const { message, response } = await api.callWithMessage(call, parsed.data as RequestOf<C>);
-      if (options.toast !== false) notify.success(options.toast ?? text(message));
-      return response;
+      answer = await api.callWithMessage(call, parsed.data as RequestOf<C>);
+      if (options.toast !== false) notify.success(options.toast ?? text(answer.message));
     } catch (error) {
       // A field named by a dotted path (`permissions.2`) is shown at the deepest listed field it starts at.
       const field = error instanceof ApiError && error.field ? fieldAt(error.field.split('.'), fields) : null;
       if (error instanceof ApiError && field)
-        setErrors({ [field]: text(error.message.replace(/^[\w.]+: /, '')) } as FormErrors<F>);
+        setErrors({ [field]: text(withoutField(error.message, error.field)) } as FormErrors<F>);
       else setErrors({ form: (options.errorText ?? serverMessage(text))(error) } as FormErrors<F>);
       options.onError?.(error);
       return null;
     } finally {
       setSaving(false);
     }
+    // Outside the try: a failure of the form's own follow-up is not the call's.
+    options.onSuccess?.(answer.response, text(answer.message));
+    return answer.response;
   };
 
   return { errors, setErrors, saving, send, limits, field };
