@@ -8,12 +8,10 @@ import {
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
-import { CsvImportDialog } from '../../ui/csv-import-dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { CsvImportDialog } from '../../widgets/csv-import-dialog.tsx';
 
 const FIELDS = ['word', 'meaning', 'example', 'level', 'category'] as const;
 
@@ -133,7 +131,7 @@ export const ImportVocabularyDialog = ({
       className="vocabulary-form"
       templateHref={templateHref}
       templateName="vocabulary-template.csv"
-      send={(file) => api.callWithMessage(adminVocabulary.importCsv, { file })}
+      call={adminVocabulary.importCsv}
       succeeded={(result, message) => (result.imported ? message : null)}
       summary={(result) => {
         const badRows = new Set(result.errors.map((e) => e.row)).size;
@@ -150,10 +148,7 @@ export const ImportVocabularyDialog = ({
       }}
       errorsCaption={t('import.rowsToFix')}
       onClose={onClose}
-      onImported={(text) => {
-        notify.success(text);
-        onImported();
-      }}
+      onImported={onImported}
     />
   );
 };

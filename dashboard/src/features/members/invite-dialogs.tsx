@@ -3,15 +3,13 @@ import { roles } from '@coach/shared/contract/roles';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
-import { CsvImportDialog } from '../../ui/csv-import-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
+import { CsvImportDialog } from '../../widgets/csv-import-dialog.tsx';
 import { GroupChooser } from './member-dialogs.tsx';
 
 type Option = { _id: string; name: string };
@@ -138,7 +136,7 @@ export const ImportMembersDialog = ({
       className="member-form"
       templateHref={templateHref}
       templateName="members-template.csv"
-      send={(file) => api.callWithMessage(members.importCsv, { file })}
+      call={members.importCsv}
       succeeded={(result) =>
         result.imported.length ? t('import.done', { count: result.imported.length }) : null
       }
@@ -167,10 +165,7 @@ export const ImportMembersDialog = ({
       )}
       errorsCaption={t('import.refusedRows')}
       onClose={onClose}
-      onImported={(message) => {
-        notify.success(message);
-        onImported();
-      }}
+      onImported={onImported}
     />
   );
 };
