@@ -1,18 +1,15 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type LegalKind, type LegalText, legal, PLATFORM_LEGAL_ID } from '@coach/shared/contract/legal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
-import { LegalTextEditor } from '../../ui/legal-text-editor.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { LegalTextEditor } from '../../widgets/legal-text-editor.tsx';
 
 const KINDS = ['privacy-policy', 'terms-and-condition'] as const;
 
@@ -58,19 +55,13 @@ export const AdminLegalPage = () => {
                       </Link>
                     </>
                   }
-                  onSave={async (body) => {
-                    try {
-                      const saved = await api.call(legal.adminUpdateText, { kind, body });
-                      setTexts((current) =>
-                        (current ?? []).map((entry) => (entry.kind === saved.kind ? saved : entry)),
-                      );
-                      notify.success(t('saved', { title: titleOf(kind) }));
-                    } catch (err) {
-                      throw new Error(
-                        serverText(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE),
-                      );
-                    }
-                  }}
+                  call={legal.adminUpdateText}
+                  toast={t('saved', { title: titleOf(kind) })}
+                  onSaved={(saved) =>
+                    setTexts((current) =>
+                      (current ?? []).map((entry) => (entry.kind === saved.kind ? saved : entry)),
+                    )
+                  }
                 />
               </Tabs>
             );

@@ -7,12 +7,13 @@ import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
-import { LegalTextEditor } from '../../ui/legal-text-editor.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { LegalTextEditor } from '../../widgets/legal-text-editor.tsx';
 
 const KINDS = ['privacy-policy', 'terms-and-condition'] as const;
 
@@ -35,7 +36,8 @@ export const LegalTextsCard = ({ enterpriseId }: { enterpriseId: string }) => {
     setTexts(loaded);
     return loaded;
   });
-  const [resetting, setResetting] = useState(false);
+  // Going back to the platform's text is a button, not a form: its refusal shows as a toast.
+  const reset = useContractForm<never>([], legal.enterpriseUpdateText);
 
   const replace = (next: EnterpriseLegalText) =>
     setTexts((current) => (current ?? []).map((text) => (text.kind === next.kind ? next : text)));
@@ -65,31 +67,25 @@ export const LegalTextsCard = ({ enterpriseId }: { enterpriseId: string }) => {
                     </Link>
                   </>
                 }
-                onSave={async (body) => {
-                  try {
-                    const saved = await api.call(legal.enterpriseUpdateText, { kind, body });
-                    replace(saved);
-                    notify.success(t('legal.saved', { title: t(`legal.titles.${kind}`) }));
-                  } catch (err) {
-                    throw new Error(messageOf(err));
-                  }
-                }}
+                call={legal.enterpriseUpdateText}
+                toast={t('legal.saved', { title: t(`legal.titles.${kind}`) })}
+                onSaved={replace}
                 extraActions={
                   text.override ? (
                     <Button
                       variant="ghost"
-                      loading={resetting}
-                      onClick={async () => {
-                        setResetting(true);
-                        try {
-                          replace(await api.call(legal.enterpriseUpdateText, { kind, body: null }));
-                          notify.success(t('legal.reset', { title: t(`legal.titles.${kind}`) }));
-                        } catch (err) {
-                          notify.error(messageOf(err));
-                        } finally {
-                          setResetting(false);
-                        }
-                      }}
+                      loading={reset.saving}
+                      onClick={() =>
+                        void reset.send(
+                          legal.enterpriseUpdateText,
+                          { kind, body: null },
+                          {
+                            toast: t('legal.reset', { title: t(`legal.titles.${kind}`) }),
+                            onSuccess: replace,
+                            onError: (err) => notify.error(messageOf(err)),
+                          },
+                        )
+                      }
                     >
                       {t('legal.usePlatform')}
                     </Button>

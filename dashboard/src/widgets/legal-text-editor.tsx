@@ -1,58 +1,62 @@
-import { LEGAL_TEXT_MAX, type LegalKind } from '@coach/shared/contract/legal';
+import type { ResponseOf } from '@coach/shared/contract/define-call';
+import type { LegalKind, legal } from '@coach/shared/contract/legal';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
-import { Button } from './button.tsx';
-import { Markdown } from './markdown.tsx';
-import { FormAlert } from './states.tsx';
-import { TextAreaField } from './text-field.tsx';
+import { useContractForm } from '../lib/use-contract-form.ts';
+import { Button } from '../ui/button.tsx';
+import { Markdown } from '../ui/markdown.tsx';
+import { FormAlert } from '../ui/states.tsx';
+import { TextAreaField } from '../ui/text-field.tsx';
 import './legal-text-editor.css';
+
+/** The calls that save a legal text: the platform's or an enterprise's, both `{ kind, body }`. */
+export type LegalUpdateCall = typeof legal.adminUpdateText | typeof legal.enterpriseUpdateText;
 
 /**
  * One legal text's editor: the Markdown, a preview rendered as the public page renders it,
- * and Save. `status` says whose text it is and when it changed; `extraActions` sit before Save.
+ * and Save, which sends `call` with `{ kind, body }`. `status` says whose text it is and when it changed;
+ * `extraActions` sit before Save.
  */
-export const LegalTextEditor = ({
+export const LegalTextEditor = <C extends LegalUpdateCall>({
   kind,
   initial,
   status,
-  onSave,
+  call,
+  toast,
+  onSaved,
   extraActions,
 }: {
   kind: LegalKind;
   initial: string;
   status: ReactNode;
-  /** Saves the body; rejects with the message to show. */
-  onSave: (body: string) => Promise<void>;
+  call: C;
+  /** The toast once saved. */
+  toast: string;
+  /** The saved text, as the call answers it. */
+  onSaved: (saved: ResponseOf<C>) => void;
   extraActions?: ReactNode;
 }) => {
   const [draft, setDraft] = useState(initial);
   const [preview, setPreview] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The body's checks show under it as it is typed; a refusal of the server shows above the form.
+  const { errors, saving, send, limits } = useContractForm<'body'>([], call);
   const { t } = useTranslation('widgets');
   const title = t(`legalEditor.titles.${kind}`);
+  const max = limits.body?.maxLength ?? Number.POSITIVE_INFINITY;
   const empty = draft.trim() === '';
-  const tooLong = draft.length > LEGAL_TEXT_MAX;
+  const tooLong = draft.length > max;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (empty || tooLong) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(draft);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('legalEditor.notSaved'));
-    } finally {
-      setSaving(false);
-    }
+    await send(call, { kind, body: draft }, { toast, onSuccess: (saved) => onSaved(saved) });
   };
 
   return (
     <form className="legal-editor" onSubmit={save} noValidate aria-label={t('legalEditor.editor', { title })}>
       <p className="legal-editor__status">{status}</p>
-      <FormAlert message={error} />
+      <FormAlert message={errors.form ?? errors.body} />
       {preview ? (
         <section className="legal-editor__preview" aria-label={t('legalEditor.preview', { title })}>
           <Markdown source={draft} />
@@ -68,7 +72,7 @@ export const LegalTextEditor = ({
             empty
               ? t('legalEditor.required')
               : tooLong
-                ? t('legalEditor.tooLong', { max: formatNumber(LEGAL_TEXT_MAX) })
+                ? t('legalEditor.tooLong', { max: formatNumber(max) })
                 : null
           }
           hint={t('legalEditor.hint')}
