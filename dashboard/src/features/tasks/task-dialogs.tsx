@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
-import { assignTasks, laterJoinersNote } from './assign-tasks.ts';
+import { laterJoinersNote } from './assign-tasks.ts';
 import { assignedText, countOf, messageOf } from './task-text.ts';
 
 /** Assign one task, or a folder's tasks, to groups and/or members. */
@@ -32,27 +32,41 @@ export const AssignTasksDialog = ({
 }) => {
   const { t } = useTranslation('tasks');
   const [people, setPeople] = useState<People>(NO_PEOPLE);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The form has no field of its own: a failed check of the ids (`taskIds`, `groupIds`, `userIds`) shows above
+  // it like everything else, and the server's refusal as it says it.
+  const { errors, setErrors, saving, send } = useContractForm<'taskIds' | 'groupIds' | 'userIds'>([]);
+  const error = errors.form ?? errors.taskIds ?? errors.groupIds ?? errors.userIds ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!hasPeople(people)) {
-      setError(t('dialogs.choosePeople'));
+      setErrors({ form: t('dialogs.choosePeople') });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const assigned = await assignTasks(taskIds, people);
-      notify.success(assignedText(assigned));
-      onAssigned?.(assigned);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
+    // Groups first, then members (two calls); one toast for both, with the new assignments of the two.
+    const asSent = { toast: false, errorText: messageOf } as const;
+    let assigned = 0;
+    if (people.groups.length > 0) {
+      const made = await send(
+        tasks.assignTaskGroupUsers,
+        { taskIds, groupIds: people.groups.map((g) => g._id) },
+        asSent,
+      );
+      if (!made) return;
+      assigned += made.assigned;
     }
+    if (people.members.length > 0) {
+      const made = await send(
+        tasks.assignTaskUsers,
+        { taskIds, userIds: people.members.map((m) => m._id) },
+        asSent,
+      );
+      if (!made) return;
+      assigned += made.assigned;
+    }
+    notify.success(assignedText(assigned));
+    onAssigned?.(assigned);
+    onClose();
   };
 
   return (
@@ -71,7 +85,7 @@ export const AssignTasksDialog = ({
           <Button variant="secondary" onClick={onClose}>
             {t('dialogs.cancel')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={saving}>
             {t('dialogs.assign')}
           </Button>
         </div>
