@@ -1,18 +1,18 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { ApiError } from '@coach/shared/client';
 import { type MySurvey, type SurveyAnswers, surveys } from '@coach/shared/contract/surveys';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { i18n } from '../../i18n/index.ts';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { T } from '../../ui/t.tsx';
 import { surveyText } from './survey-messages.ts';
-import { SurveyAnswersView, SurveyQuestionsForm } from './survey-questions.tsx';
+import { answerField, SurveyAnswersView, SurveyQuestionsForm } from './survey-questions.tsx';
 import { SurveyStatusChip } from './survey-status.tsx';
 import './surveys.css';
 
@@ -41,29 +41,30 @@ export const MySurveyPage = () => {
   const { t } = useTranslation('surveys');
   const { id = '' } = useParams();
   const { state, setState, reload } = useCall(surveys.getMySurvey, { surveyId: id });
-  const [serverError, setServerError] = useState<{ questionId?: string; message: string } | null>(null);
+  const questions = state.status === 'ready' ? state.data.survey.questions : [];
+  // Each question's refusal shows at it (the server names `answers.<question id>`), any other above the form.
+  const { errors, saving, send } = useContractForm(questions.map((question) => answerField(question.id)));
   // The thank-you stays in the card, not in a toast: a toast sat over the page header's back link for 4 s.
   const [saved, setSaved] = useState<string | null>(null);
 
   const submit = async (answers: SurveyAnswers) => {
-    setServerError(null);
     setSaved(null);
-    try {
-      const { response, message } = await api.callWithMessage(surveys.submit, { surveyId: id, answers });
-      setSaved(surveyText(message));
-      setState({ status: 'ready', data: response });
-    } catch (error) {
-      if (error instanceof ApiError && error.field?.startsWith('answers.'))
-        setServerError({
-          questionId: error.field.slice('answers.'.length),
-          message: surveyText(error.message.replace(/^answers\.[^:]+: /, '')),
-        });
-      else
-        setServerError({
-          message: error instanceof ApiError ? surveyText(error.message) : surveyText(GENERIC_ERROR_MESSAGE),
-        });
-      if (error instanceof ApiError && error.status === 409) reload();
-    }
+    await send(
+      surveys.submit,
+      { surveyId: id, answers },
+      {
+        toast: false,
+        text: surveyText,
+        onSuccess: (response, message) => {
+          setSaved(message);
+          setState({ status: 'ready', data: response });
+        },
+        // The survey changed meanwhile (closed, unassigned, questions edited): show it as it is now.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) reload();
+        },
+      },
+    );
   };
 
   return (
@@ -88,7 +89,9 @@ export const MySurveyPage = () => {
                   initial={mine.response?.answers ?? {}}
                   submitLabel={mine.response ? t('answer.update') : t('answer.submit')}
                   submit={submit}
-                  serverError={serverError}
+                  saving={saving}
+                  // A refusal of the whole answer or the survey's id has no question to show at.
+                  errors={{ ...errors, form: errors.form ?? errors.answers ?? errors.surveyId }}
                 />
               ) : (
                 <SurveyAnswersView questions={mine.survey.questions} answers={mine.response?.answers ?? {}} />

@@ -20,31 +20,36 @@ export const answerProblems = (questions: SurveyQuestion[], answers: SurveyAnswe
   return problems;
 };
 
+/** Where a form sending the answers shows a question's error: the request's path to its answer. */
+export const answerField = (questionId: string) => `answers.${questionId}`;
+
 /**
  * A survey's questions as the member answers them: one answer or several, "Other" with its text, required ones
  * marked. Submitting checks every question first and moves to the first one missing an answer; `submit` gets
- * the answers once they pass. The manage screen's preview shows exactly this, with a submit that saves nothing.
+ * the answers once they pass (and sends them; `saving` while it does). The manage screen's preview shows exactly
+ * this, with a submit that saves nothing.
  */
 export const SurveyQuestionsForm = ({
   questions,
   initial,
   submitLabel,
   submit,
-  serverError,
+  saving = false,
+  errors = {},
   footer,
 }: {
   questions: SurveyQuestion[];
   initial: SurveyAnswers;
   submitLabel: string;
-  submit: (answers: SurveyAnswers) => Promise<void>;
-  /** A refusal from the server: on a question (its id) or for the whole form. */
-  serverError?: { questionId?: string; message: string } | null;
+  submit: (answers: SurveyAnswers) => unknown;
+  saving?: boolean;
+  /** The send's errors: a question's at its `answerField`, any other at `form` (useContractForm's). */
+  errors?: Partial<Record<string, string>>;
   footer?: ReactNode;
 }) => {
   const { t } = useTranslation('surveys');
   const [answers, setAnswers] = useState<SurveyAnswers>(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,21 +62,15 @@ export const SurveyQuestionsForm = ({
       element?.querySelector<HTMLInputElement>('input')?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      await submit(answers);
-    } finally {
-      setBusy(false);
-    }
+    await submit(answers);
   };
 
-  const errorOf = (id: string) =>
-    problems[id] ?? (serverError?.questionId === id ? serverError.message : undefined);
+  const errorOf = (id: string) => problems[id] ?? errors[answerField(id)];
   const missing = Object.keys(problems).length;
 
   return (
     <form className="survey-questions" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <FormAlert message={serverError && !serverError.questionId ? serverError.message : undefined} />
+      <FormAlert message={errors.form} />
       {questions.map((question, index) => (
         <MultipleChoiceQuestion
           key={question.id}
@@ -93,7 +92,7 @@ export const SurveyQuestionsForm = ({
           </p>
         ) : null}
         {footer}
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={saving}>
           {submitLabel}
         </Button>
       </div>
