@@ -118,11 +118,20 @@ export const startSwiftS3 = async ({
     }),
   );
   const endpoint = `http://127.0.0.1:${port}`;
+  // Whatever way this process ends, the servers end with it (a test runner may kill it without a goodbye).
+  const killAll = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
+    const gone = Promise.all(
       children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
     );
+    const late = setTimeout(killAll, 5000);
+    await gone;
+    clearTimeout(late);
+    process.off('exit', killAll);
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
@@ -143,6 +152,9 @@ export const startSwiftS3 = async ({
       S3_ENDPOINT: endpoint,
       S3_REGION: 'us-east-1',
       S3_BUCKET: bucket,
+      // Files are read where browsers read them: Swift's own API, anonymously (the bucket is public-read), Range
+      // included. tempauth's user coach:store owns the account AUTH_coach.
+      S3_PUBLIC_URL: `${endpoint}/v1/AUTH_coach/${bucket}`,
       AWS_ACCESS_KEY_ID: accessKeyId,
       AWS_SECRET_ACCESS_KEY: secretAccessKey,
     },
