@@ -5,9 +5,6 @@ import { tasks } from '@coach/shared/contract/tasks';
 import { VIDEO_CATEGORY_LABELS } from '@coach/shared/contract/video';
 import { createContext, useContext } from 'react';
 import { api } from '../../lib/api.ts';
-import type { AddTaskBody, EditTaskBody } from './task-draft.ts';
-
-type Request = { kind: 'add'; body: AddTaskBody } | { kind: 'edit'; body: EditTaskBody };
 
 /** A video a Video task can show, as the pickers list them. */
 export type PickableVideo = {
@@ -25,7 +22,10 @@ export type PickableVideo = {
  */
 export type EditorScope = {
   audience: 'enterprise' | 'admin';
-  save: (request: Request) => Promise<{ id: string; message: string }>;
+  /** The calls the form sends (through useContractForm): add-task when creating, edit-task when editing. */
+  calls:
+    | { add: typeof tasks.addTask; edit: typeof tasks.editTask }
+    | { add: typeof adminTasks.add; edit: typeof adminTasks.edit };
   searchVideos: (search: string) => Promise<PickableVideo[]>;
   /** Read tasks may take their passage from the enterprise's reading topics. */
   readingTopics: boolean;
@@ -35,13 +35,7 @@ export type EditorScope = {
 
 export const ENTERPRISE_SCOPE: EditorScope = {
   audience: 'enterprise',
-  save: async (request) => {
-    const { message, response } =
-      request.kind === 'edit'
-        ? await api.callWithMessage(tasks.editTask, request.body)
-        : await api.callWithMessage(tasks.addTask, request.body);
-    return { id: response._id, message };
-  },
+  calls: { add: tasks.addTask, edit: tasks.editTask },
   searchVideos: async (search) =>
     (await api.call(contentLibrary.getVideoContentForTask, { search })).listdata,
   readingTopics: true,
@@ -50,13 +44,7 @@ export const ENTERPRISE_SCOPE: EditorScope = {
 
 export const ADMIN_SCOPE: EditorScope = {
   audience: 'admin',
-  save: async (request) => {
-    const { message, response } =
-      request.kind === 'edit'
-        ? await api.callWithMessage(adminTasks.edit, request.body)
-        : await api.callWithMessage(adminTasks.add, request.body);
-    return { id: response._id, message };
-  },
+  calls: { add: adminTasks.add, edit: adminTasks.edit },
   searchVideos: async (searchInput) =>
     (await api.call(adminContent.list, { searchInput, currentPage: 1 })).listdata.map((video) => ({
       _id: video._id,

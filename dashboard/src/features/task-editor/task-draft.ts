@@ -11,6 +11,7 @@ import {
 } from '@coach/shared/contract/tasks';
 import { i18n } from '../../i18n/index.ts';
 import { limitsOf } from '../../lib/contract-limits.ts';
+import { fieldAt } from '../../lib/use-contract-form.ts';
 import {
   type FieldErrors,
   fromQuestionTemplate,
@@ -263,19 +264,6 @@ export const draftFingerprint = (draft: TaskDraft) =>
     choiceQuestions: questionsFingerprint(draft.choiceQuestions),
   });
 
-/**
- * Where a field error shows: the key itself when the form renders it, else its nearest rendered parent
- * (`attachments.0.fileUrl` shows at `attachments`), else null (the form's alert).
- */
-export const errorAnchor = (key: string, shown: (key: string) => boolean): string | null => {
-  const parts = key.split('.');
-  for (let end = parts.length; end > 0; end -= 1) {
-    const candidate = parts.slice(0, end).join('.');
-    if (shown(candidate)) return candidate;
-  }
-  return null;
-};
-
 /** The error keys the form shows next to a control or a list, for a draft's type. */
 export const shownKeys = (draft: TaskDraft): Set<string> => {
   const keys = ['title', 'description', 'category', 'level', 'timeMinutes', 'expirySeconds', 'attachments'];
@@ -318,13 +306,17 @@ export const shownKeys = (draft: TaskDraft): Set<string> => {
   return new Set(keys);
 };
 
-/** Splits errors into those shown at a control (moved to their nearest shown parent) and the rest. */
-export const placeErrors = (errors: FieldErrors, draft: TaskDraft) => {
-  const shown = shownKeys(draft);
+/**
+ * Splits errors into those shown at a control and the rest (the form's alert). An error shows at the key itself
+ * when the form renders it, else at its nearest rendered parent (`attachments.0.fileUrl` shows at `attachments`).
+ */
+export const placeErrors = (errors: Partial<FieldErrors>, draft: TaskDraft) => {
+  const shown = [...shownKeys(draft)];
   const fields: FieldErrors = {};
   const rest: string[] = [];
   for (const [key, message] of Object.entries(errors)) {
-    const anchor = errorAnchor(key, (candidate) => shown.has(candidate));
+    if (message === undefined) continue;
+    const anchor = fieldAt(key.split('.'), shown);
     if (anchor) fields[anchor] ??= message;
     else rest.push(message);
   }

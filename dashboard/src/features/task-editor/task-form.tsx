@@ -7,14 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { withoutField } from '../../lib/api-error-text.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { AttachmentsField } from './attachments-field.tsx';
 import { useEditorScope } from './editor-scope.tsx';
-import { type FieldErrors, placeErrors, TASK_LIMITS, type TaskDraft, validateDraft } from './task-draft.ts';
+import { placeErrors, shownKeys, type TaskDraft, toTaskInput, validateDraft } from './task-draft.ts';
 import { TypeFields } from './task-type-fields.tsx';
 
 /** An expiry choice ('1 Hour', '7 Days' in English) in the language on screen, as the tasks library names it. */
@@ -26,9 +28,23 @@ const expiryLabel = (seconds: number) => {
 };
 
 /**
+ * The sentence in the form's alert for a failure no shown control takes: the server's, without the `field: ` it
+ * puts first when it names a field the draft does not show.
+ */
+const alertText = (error: unknown) =>
+  serverText(
+    error instanceof ApiError
+      ? error.field
+        ? withoutField(error.message)
+        : error.message
+      : GENERIC_ERROR_MESSAGE,
+  );
+
+/**
  * The task form of the create and edit pages: common fields, the fields of the type, attachments. It checks
  * the draft with the contract's schema before sending (and again on every change once a save was tried),
- * shows each problem at its field and moves the focus to the first one.
+ * sends it through useContractForm with the scope's add or edit call, shows each problem at its field (a server
+ * error at the nearest control its path starts at) and moves the focus to the first one.
  */
 export const TaskForm = ({
   draft,
@@ -53,15 +69,16 @@ export const TaskForm = ({
   const { t } = useTranslation('task-editor');
   const scope = useEditorScope();
   const form = useRef<HTMLFormElement>(null);
+  const shown = [...shownKeys(draft)];
+  // Bound to add-task for its length bounds: edit-task and the platform's calls take the same fields.
+  const contract = useContractForm(shown, scope.calls.add);
   const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [videoAvailable, setVideoAvailable] = useState(true);
 
   const checked = useMemo(() => (tried ? validateDraft(draft, taskId) : null), [tried, draft, taskId]);
   const { fields: errors, rest } = placeErrors(
-    { ...(checked && !checked.ok ? checked.errors : {}), ...serverErrors },
+    { ...(checked && !checked.ok ? checked.errors : {}), ...contract.errors },
     draft,
   );
   const blockedVideo = draft.type === TASK_TYPES.video && !videoAvailable;
@@ -73,32 +90,30 @@ export const TaskForm = ({
   }, [focusRequest]);
 
   const update = (patch: Partial<TaskDraft>) => {
-    setServerErrors({});
+    contract.setErrors({});
     onChange({ ...draft, ...patch });
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || blockedVideo) return;
+    if (contract.saving || blockedVideo) return;
     setTried(true);
-    setServerErrors({});
-    const result = validateDraft(draft, taskId);
-    if (!result.ok) {
+    contract.setErrors({});
+    if (!validateDraft(draft, taskId).ok) {
       setFocusRequest((n) => n + 1);
       return;
     }
-    setSaving(true);
-    try {
-      const { id, message } = await scope.save(result.request);
-      onSaved({ _id: id }, message);
-    } catch (failure) {
-      setSaving(false);
-      if (failure instanceof ApiError && failure.field)
-        // The server's 422 message starts with its field ("title: Please enter a title"); the field shows it already.
-        setServerErrors({ [failure.field]: withoutField(failure.message) });
-      else setServerErrors({ form: failure instanceof ApiError ? failure.message : GENERIC_ERROR_MESSAGE });
-      setFocusRequest((n) => n + 1);
-    }
+    // The page shows the server's message itself (then leaves for the task), so the hook shows no toast.
+    const options = {
+      toast: false as const,
+      errorText: alertText,
+      onSuccess: (task: { _id: string }, message: string) => onSaved({ _id: task._id }, message),
+    };
+    const input = toTaskInput(draft);
+    const saved = taskId
+      ? await contract.send(scope.calls.edit, { ...input, taskId }, options)
+      : await contract.send(scope.calls.add, input, options);
+    if (!saved) setFocusRequest((n) => n + 1);
   };
 
   return (
@@ -113,7 +128,7 @@ export const TaskForm = ({
           <TextField
             label={t('form.title')}
             value={draft.title}
-            maxLength={TASK_LIMITS.title?.maxLength}
+            maxLength={contract.limits.title?.maxLength}
             error={errors.title}
             onChange={(event) => update({ title: event.target.value })}
           />
@@ -121,7 +136,7 @@ export const TaskForm = ({
             label={t('form.description')}
             rows={3}
             value={draft.description}
-            maxLength={TASK_LIMITS.description?.maxLength}
+            maxLength={contract.limits.description?.maxLength}
             error={errors.description}
             hint={t('form.descriptionHint')}
             onChange={(event) => update({ description: event.target.value })}
@@ -218,7 +233,7 @@ export const TaskForm = ({
         </Link>
         <Button
           type="submit"
-          loading={saving}
+          loading={contract.saving}
           disabled={blockedVideo}
           aria-describedby={blockedVideo ? 'save-blocked' : undefined}
         >
