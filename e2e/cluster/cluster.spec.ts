@@ -8,7 +8,7 @@ import { groups } from '@coach/shared/contract/groups';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { tasks } from '@coach/shared/contract/tasks';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../support/env.ts';
+import { DEMO_PASSWORD, REPO_ROOT } from '../support/env.ts';
 import { API, type Cluster, PROXY, SITE, startCluster, waitUntil } from './cluster.ts';
 
 type Answer = {
@@ -140,6 +140,12 @@ test('the site on its own origin: search and contact work from it, pages fit a C
     [`${PROXY}${marketplace.getSearchList.path}`],
   );
   expect(fromElsewhere).toBe('refused');
+});
+
+test('the operators\' guide shows the proxy configuration this test runs, as it is', async () => {
+  const guide = readFileSync(path.join(REPO_ROOT, 'docs/deploying.md'), 'utf8');
+  const config = readFileSync(path.join(REPO_ROOT, 'e2e/cluster/nginx.conf'), 'utf8');
+  expect(guide).toContain(`\`\`\`nginx\n${config}\`\`\``);
 });
 
 test('a session made through one API process works on the other; a logout on one is refused on the other at once', async () => {

@@ -1,6 +1,7 @@
 /** Every benchmark in turn; each prints its figures. None fails on a number (CI never runs them to judge). */
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
+import { benchCluster } from './cluster.ts';
 import { benchEnumeration } from './enumeration.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
@@ -20,3 +21,4 @@ await benchTasks();
 await benchReports();
 await benchEnumeration();
 await benchSpeech();
+await benchCluster();
