@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -102,7 +102,7 @@ export const startCluster = async () => {
     LOG_REQUESTS: '0',
     STATIC_DASHBOARD_DIR: path.join(dir, 'static'),
     STATIC_MARKETPLACE_DIR: path.join(dir, 'static'),
-    SHUTDOWN_DRAIN_MS: '1500',
+    SHUTDOWN_DRAIN_MS: '2000',
     JOB_LEASE_MS: String(JOB_LEASE_MS),
     NODE_ENV: 'test',
     ...store.env,
@@ -160,7 +160,11 @@ export const startCluster = async () => {
   await start('api1');
   await Promise.all([start('api2'), start('worker')]);
 
-  const nginx = spawn('nginx', ['-p', dir, '-c', path.join(REPO_ROOT, 'e2e/cluster/nginx.conf')], {
+  // nginx runs a copy of the reference configuration, which a rolling restart edits to take a process out.
+  const proxyConfig = readFileSync(path.join(REPO_ROOT, 'e2e/cluster/nginx.conf'), 'utf8');
+  const proxyConfigFile = path.join(dir, 'nginx.conf');
+  writeFileSync(proxyConfigFile, proxyConfig);
+  const nginx = spawn('nginx', ['-p', dir, '-c', proxyConfigFile], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const nginxExited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
@@ -189,6 +193,26 @@ export const startCluster = async () => {
     kill,
     stop,
     output: (name: NodeName) => nodes.get(name)?.output.text ?? '',
+    /**
+     * Takes an API process out of the proxy's rotation (`down`), or puts every one back (null), as an operator does
+     * around a restart: nginx reloads gracefully (the old workers finish the requests they hold), and from then on
+     * no new request reaches that process.
+     */
+    proxyWithout: async (name: 'api1' | 'api2' | null) => {
+      const edited = name
+        ? proxyConfig.replace(new RegExp(`(server 127\\.0\\.0\\.1:${PORTS[name]} [^;]*);`), '$1 down;')
+        : proxyConfig;
+      if (name && edited === proxyConfig) throw new Error(`No upstream line for ${name}`);
+      writeFileSync(proxyConfigFile, edited);
+      nginx.kill('SIGHUP');
+      // The new workers take over within a few milliseconds; the old ones finish what they hold.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    },
+    /** What nginx logged (warnings and errors) since `mark`: why a request failed at the proxy. */
+    proxyLog: (mark = 0) =>
+      existsSync(path.join(dir, 'error.log'))
+        ? readFileSync(path.join(dir, 'error.log'), 'utf8').slice(mark)
+        : '',
     shutdown: async () => {
       for (const name of nodes.keys()) await kill(name);
       nginx.kill('SIGTERM');
