@@ -359,6 +359,57 @@ test('a recording uploaded straight to the S3 server is analysed exactly once by
   report(`recording ${analysisId}: 1 job, 1 attempt, analysed by the worker from the S3 server`);
 });
 
+test('a video uploaded straight to the S3 server streams with Range from it, as a player seeks', async () => {
+  // One second of a test pattern, as the content library's videos are (WebM, VP8).
+  const video = execFileSync(
+    'ffmpeg',
+    [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=1:size=160x120:rate=10',
+      '-c:v',
+      'libvpx',
+      '-f',
+      'webm',
+      '-',
+    ],
+    { maxBuffer: 10 * 1024 * 1024 },
+  );
+  const signed = await call(PROXY, enterpriseGeneral.putSignedRequestForUpload.path, {
+    token: owner,
+    body: {
+      purpose: 'content-video',
+      fileName: 'pattern.webm',
+      fileType: 'video/webm',
+      fileSize: video.length,
+    },
+  });
+  expect(signed.status, signed.json.message).toBe(200);
+  const { uploadUrl, headers, fileUrl } = signed.json.response as {
+    uploadUrl: string;
+    headers: Record<string, string>;
+    fileUrl: string;
+  };
+  expect(new URL(uploadUrl).origin).toBe(cluster.store.env.S3_ENDPOINT);
+  expect((await fetch(uploadUrl, { method: 'PUT', headers, body: video })).status).toBe(200);
+  // A seek into the middle, and the end, as a video player asks for them.
+  const middle = Math.floor(video.length / 2);
+  const seek = await fetch(fileUrl, { headers: { range: `bytes=${middle}-${middle + 99}` } });
+  expect(seek.status).toBe(206);
+  expect(seek.headers.get('content-range')).toBe(`bytes ${middle}-${middle + 99}/${video.length}`);
+  expect(Buffer.from(await seek.arrayBuffer())).toEqual(video.subarray(middle, middle + 100));
+  const tail = await fetch(fileUrl, { headers: { range: 'bytes=-16' } });
+  expect(tail.status).toBe(206);
+  expect(Buffer.from(await tail.arrayBuffer())).toEqual(video.subarray(-16));
+  expect(seek.headers.get('content-type')).toBe('video/webm');
+  report(
+    `video of ${video.length} bytes: PUT straight to the S3 server, Range 206 for a seek and for the end`,
+  );
+});
+
 test('the storage quota holds with the store outside: a sign past it is refused, naming the file size', async () => {
   await cluster.db.query(
     "update enterprises set storage_quota_mb = 1 where id = (select enterprise_id from users where email = 'learner@acme.example')",
