@@ -1,4 +1,3 @@
-import { tasks } from '@coach/shared/contract/tasks';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +10,9 @@ import { Button } from '../../ui/button.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
-import { laterJoinersNote } from './assign-tasks.ts';
+import { laterJoinersNote, sendTaskAssignments } from './assign-tasks.ts';
 import { type PickedTask, TaskPicker } from './task-picker.tsx';
-import { assignedText, countOf, messageOf } from './task-text.ts';
+import { assignedText, countOf } from './task-text.ts';
 import './tasks.css';
 
 const missingText = (t: TFunction<'tasks'>, taskCount: number, people: People) => {
@@ -42,26 +41,8 @@ export const BulkAssignTaskPage = () => {
     }
     // Groups first, then members (two calls); one toast for both, with the new assignments of the two.
     const taskIds = chosen.map((task) => task._id);
-    const asSent = { toast: false, errorText: messageOf } as const;
-    let assigned = 0;
-    if (people.groups.length > 0) {
-      const made = await send(
-        tasks.assignTaskGroupUsers,
-        { taskIds, groupIds: people.groups.map((g) => g._id) },
-        asSent,
-      );
-      if (!made) return;
-      assigned += made.assigned;
-    }
-    if (people.members.length > 0) {
-      const made = await send(
-        tasks.assignTaskUsers,
-        { taskIds, userIds: people.members.map((m) => m._id) },
-        asSent,
-      );
-      if (!made) return;
-      assigned += made.assigned;
-    }
+    const assigned = await sendTaskAssignments(send, taskIds, people);
+    if (assigned === null) return;
     notify.success(assignedText(assigned));
     setChosen([]);
     setPeople(NO_PEOPLE);

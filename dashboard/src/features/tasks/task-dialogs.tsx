@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
-import { laterJoinersNote } from './assign-tasks.ts';
+import { laterJoinersNote, sendTaskAssignments } from './assign-tasks.ts';
 import { assignedText, countOf, messageOf } from './task-text.ts';
 
 /** Assign one task, or a folder's tasks, to groups and/or members. */
@@ -44,26 +44,8 @@ export const AssignTasksDialog = ({
       return;
     }
     // Groups first, then members (two calls); one toast for both, with the new assignments of the two.
-    const asSent = { toast: false, errorText: messageOf } as const;
-    let assigned = 0;
-    if (people.groups.length > 0) {
-      const made = await send(
-        tasks.assignTaskGroupUsers,
-        { taskIds, groupIds: people.groups.map((g) => g._id) },
-        asSent,
-      );
-      if (!made) return;
-      assigned += made.assigned;
-    }
-    if (people.members.length > 0) {
-      const made = await send(
-        tasks.assignTaskUsers,
-        { taskIds, userIds: people.members.map((m) => m._id) },
-        asSent,
-      );
-      if (!made) return;
-      assigned += made.assigned;
-    }
+    const assigned = await sendTaskAssignments(send, taskIds, people);
+    if (assigned === null) return;
     notify.success(assignedText(assigned));
     onAssigned?.(assigned);
     onClose();
