@@ -566,88 +566,137 @@ const report = async (language: string, reports: PageReport[], testInfo: TestInf
   });
 };
 
-// The languages' walks share nothing: each may run in a worker of its own (against that worker's own server).
+/**
+ * Each language is walked in two parts that share nothing, so the four walks spread over the workers (each against
+ * its worker's own server): the enterprise roles (they share the links they see, and Acme wears the wide logo), and
+ * the platform admin with the signed-out visitor and the site. Each part checks that none of its routes is left out.
+ */
+const PARTS = {
+  enterprise: ['owner', 'staff', 'learner', 'institution'],
+  'platform and site': ['admin', 'visitor'],
+} as const satisfies Record<string, readonly Role[]>;
+type Part = keyof typeof PARTS;
+
+const walkEnterprise = async (
+  browser: Browser,
+  language: string,
+  reports: PageReport[],
+  visited: Set<string>,
+  onLogo: (page: Page) => void,
+) => {
+  const unvisited: string[] = [];
+  // Enterprise roles share the links they see, so each finds every seeded id (then lands where it may).
+  const pool = new Set<string>();
+  const members: [Walk, string[]][] = [];
+  // Right to left is the same for every role: after English (every role) the other languages skip Staff, whose
+  // screens are the owner's with fewer permissions (about a fifth of the walk).
+  const roles =
+    language === 'en' ? (['owner', 'staff', 'learner'] as const) : (['owner', 'learner'] as const);
+  for (const role of roles) {
+    const walk = await newWalk(browser, role, language, reports, pool);
+    // Every enterprise page is walked, and fitted to a phone, with a 1200×200 company logo.
+    if (role === 'owner') {
+      await uploadWideLogo(walk.page, dashboardText(language, 'settings', 'logo.title'));
+      onLogo(walk.page);
+    }
+    members.push([walk, await walkDashboard(walk, visited)]);
+    if (role === 'owner') await playVideoByKeyboard(walk);
+    if (role === 'learner') await recordByKeyboard(walk, language);
+  }
+  const institution = await newWalk(browser, 'institution', language, reports, pool);
+  members.push([institution, await walkDashboard(institution, visited, (p) => p.includes('course'))]);
+  // What a role found no link to, another role opens if nobody has (the owner has no tasks of their own).
+  for (const [walk, pending] of members) {
+    const left = pending.filter((p) => !visited.has(p));
+    walk.borrow = true;
+    unvisited.push(...(await walkWithIds(walk, left, visited)).map((p) => `${walk.role} ${p}`));
+  }
+  visited.add(paths.enterprise.authCheck.pattern);
+  return unvisited;
+};
+
+const walkPlatformAndSite = async (
+  browser: Browser,
+  language: string,
+  reports: PageReport[],
+  visited: Set<string>,
+) => {
+  const unvisited: string[] = [];
+  const admin = await newWalk(browser, 'admin', language, reports);
+  unvisited.push(...(await walkDashboard(admin, visited)).map((p) => `admin ${p}`));
+  const visitor = await newWalk(browser, 'visitor', language, reports);
+  unvisited.push(...(await walkDashboard(visitor, visited)).map((p) => `visitor ${p}`));
+  await walkSite(visitor, visited, language);
+  visited.add(paths.enterprise.authCheck.pattern).add(paths.admin.authCheck.pattern);
+  return unvisited;
+};
+
 test.describe.configure({ mode: 'parallel' });
 
-for (const language of LANGUAGES) {
-  test(`axe finds nothing on any route, as any role (${language})`, async ({ browser }, testInfo) => {
-    // In a full run on a slow day English took 7.2 minutes and Arabic (it skips Staff) 6.1, with both walks at once
-    // (12.0 and 10.3 before axe's legacy mode and traces without screencast); the screenshot tour takes longer. The
-    // limit is a hang guard, not a target.
-    test.setTimeout(process.env.SCREEN_TOUR ? 1_800_000 : 1_200_000);
-    const reports: PageReport[] = [];
-    keyboarded.clear();
-    const visited = new Set<string>();
-    const unvisited: string[] = [];
-    let logoOwner: Page | null = null;
+for (const language of LANGUAGES)
+  for (const part of Object.keys(PARTS) as Part[]) {
+    test(`axe finds nothing on any route, as any role (${language}, ${part})`, async ({
+      browser,
+    }, testInfo) => {
+      // In a full run the English enterprise part, the longest, took about 2.5 minutes; the limit is a hang guard,
+      // not a target (the screenshot tour takes longer).
+      test.setTimeout(process.env.SCREEN_TOUR ? 1_800_000 : 900_000);
+      const reports: PageReport[] = [];
+      keyboarded.clear();
+      const visited = new Set<string>();
+      let unvisited: string[] = [];
+      let logoOwner: Page | null = null;
 
-    try {
-      // Enterprise roles share the links they see, so each finds every seeded id (then lands where it may).
-      const pool = new Set<string>();
-      const members: [Walk, string[]][] = [];
-      // Right to left is the same for every role: after English (every role) the other languages skip Staff, whose
-      // screens are the owner's with fewer permissions (about a fifth of the walk).
-      const roles =
-        language === 'en' ? (['owner', 'staff', 'learner'] as const) : (['owner', 'learner'] as const);
-      for (const role of roles) {
-        const walk = await newWalk(browser, role, language, reports, pool);
-        // Every enterprise page is walked, and fitted to a phone, with a 1200×200 company logo.
-        if (role === 'owner') {
-          await uploadWideLogo(walk.page, dashboardText(language, 'settings', 'logo.title'));
-          logoOwner = walk.page;
-        }
-        members.push([walk, await walkDashboard(walk, visited)]);
-        if (role === 'owner') await playVideoByKeyboard(walk);
-        if (role === 'learner') await recordByKeyboard(walk, language);
+      try {
+        unvisited =
+          part === 'enterprise'
+            ? await walkEnterprise(browser, language, reports, visited, (page) => {
+                logoOwner = page;
+              })
+            : await walkPlatformAndSite(browser, language, reports, visited);
+      } finally {
+        await report(`${language}-${part.replace(/\W+/g, '-')}`, reports, testInfo);
+        for (const { page, audience, language: saved } of changedLanguages.splice(0))
+          await saveLanguage(page, audience, saved);
+        // Later journeys on this server expect Acme's wordmark.
+        if (logoOwner)
+          await removeLogo(
+            logoOwner,
+            dashboardText(language, 'settings', 'logo.title'),
+            dashboardText(language, 'common', 'upload.remove'),
+          );
       }
-      const institution = await newWalk(browser, 'institution', language, reports, pool);
-      members.push([institution, await walkDashboard(institution, visited, (p) => p.includes('course'))]);
-      // What a role found no link to, another role opens if nobody has (the owner has no tasks of their own).
-      for (const [walk, pending] of members) {
-        const left = pending.filter((p) => !visited.has(p));
-        walk.borrow = true;
-        unvisited.push(...(await walkWithIds(walk, left, visited)).map((p) => `${walk.role} ${p}`));
-      }
-      const admin = await newWalk(browser, 'admin', language, reports);
-      unvisited.push(...(await walkDashboard(admin, visited)).map((p) => `admin ${p}`));
-      const visitor = await newWalk(browser, 'visitor', language, reports);
-      unvisited.push(...(await walkDashboard(visitor, visited)).map((p) => `visitor ${p}`));
-      await walkSite(visitor, visited, language);
-      visited.add(paths.enterprise.authCheck.pattern).add(paths.admin.authCheck.pattern);
-    } finally {
-      await report(language, reports, testInfo);
-      for (const { page, audience, language: saved } of changedLanguages.splice(0))
-        await saveLanguage(page, audience, saved);
-      // Later journeys on this server expect Acme's wordmark.
-      if (logoOwner)
-        await removeLogo(
-          logoOwner,
-          dashboardText(language, 'settings', 'logo.title'),
-          dashboardText(language, 'common', 'upload.remove'),
-        );
-    }
 
-    // Nothing may be left out: every pattern of paths.ts, every page file of the site.
-    const missing = DASHBOARD_PATTERNS.filter((p) => !visited.has(p));
-    const sitePaths = reports
-      .filter((r) => r.role === 'visitor')
-      .map((r) => new URL(r.url, 'http://x').pathname);
-    const notFound = `${sitePrefix(language)}${SITE_NOT_FOUND}`;
-    const missingPages = sitePages(language)
-      .filter(({ file, regex }) =>
-        file.endsWith('404.astro') ? !sitePaths.includes(notFound) : !sitePaths.some((p) => regex.test(p)),
-      )
-      .map(({ file }) => file);
+      // Nothing of the part may be left out: every pattern of paths.ts its roles open, and (for the site part)
+      // every page file of the site.
+      const roles: readonly Role[] = PARTS[part];
+      const missing = DASHBOARD_PATTERNS.filter(
+        (p) => rolesFor(p).some((role) => roles.includes(role)) && !visited.has(p),
+      );
+      const sitePaths = reports
+        .filter((r) => r.role === 'visitor')
+        .map((r) => new URL(r.url, 'http://x').pathname);
+      const notFound = `${sitePrefix(language)}${SITE_NOT_FOUND}`;
+      const missingPages =
+        part === 'enterprise'
+          ? []
+          : sitePages(language)
+              .filter(({ file, regex }) =>
+                file.endsWith('404.astro')
+                  ? !sitePaths.includes(notFound)
+                  : !sitePaths.some((p) => regex.test(p)),
+              )
+              .map(({ file }) => file);
 
-    const failing = reports.filter((r) => r.findings.length > 0);
-    expect(unvisited, 'parametrised routes with no id found on the pages visited').toEqual([]);
-    expect(missing, 'routes of paths.ts this test did not visit').toEqual([]);
-    expect(missingPages, 'site pages this test did not visit').toEqual([]);
-    expect(
-      failing.map(
-        (r) => `${r.role} ${r.url}: ${r.findings.map((f) => `${f.rule} ×${f.nodes.length}`).join(', ')}`,
-      ),
-      'pages with axe violations',
-    ).toEqual([]);
-  });
-}
+      const failing = reports.filter((r) => r.findings.length > 0);
+      expect(unvisited, 'parametrised routes with no id found on the pages visited').toEqual([]);
+      expect(missing, 'routes of paths.ts this test did not visit').toEqual([]);
+      expect(missingPages, 'site pages this test did not visit').toEqual([]);
+      expect(
+        failing.map(
+          (r) => `${r.role} ${r.url}: ${r.findings.map((f) => `${f.rule} ×${f.nodes.length}`).join(', ')}`,
+        ),
+        'pages with axe violations',
+      ).toEqual([]);
+    });
+  }
