@@ -16,6 +16,7 @@ import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
 import { requestLog } from './request-log.ts';
 import { ResponseContractError } from './response-check.ts';
 import { allRoutes } from './routes/index.ts';
+import { mountScim } from './routes/scim.ts';
 import { mountLocalUploads } from './routes/uploads.ts';
 import { mountStatic } from './static-files.ts';
 
@@ -59,6 +60,8 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   // The OpenAPI document of the contract and its reference page.
   mountApiReference(app);
   mountLocalUploads(app, deps);
+  // SCIM 2.0 for an enterprise's directory, outside the envelope (RFC 7644).
+  mountScim(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
   mountDevOutbox(app, deps.config);
   mountStatic(app, deps.config, { storageOrigins: deps.storage.browserOrigins ?? [] });

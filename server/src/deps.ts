@@ -24,6 +24,8 @@ export type AppConfig = {
   quiet: boolean;
   /** Requests an API key may make per minute (API_KEY_RATE_LIMIT; default 600). */
   apiKeyRateLimit?: number;
+  /** Requests a SCIM token may make per minute (SCIM_RATE_LIMIT; default 600). */
+  scimRateLimit?: number;
   /**
    * Whether every success's response is checked against its contract schema before it goes out (the test app turns
    * it on for every test): a mismatch is a loud 500 naming the call and the issue. Off in production (no cost).

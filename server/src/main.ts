@@ -134,6 +134,7 @@ export const startServer = async (options: StartOptions = {}) => {
       quiet: options.quiet ?? false,
       supportEmail: options.supportEmail ?? 'support@coach.example',
       ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
+      ...(options.scimRateLimit ? { scimRateLimit: options.scimRateLimit } : {}),
       validateResponses: options.validateResponses ?? false,
       ssoAllowPrivate: options.ssoAllowPrivate ?? false,
       webauthnOrigins: options.webauthnOrigins ?? [],

@@ -41,6 +41,7 @@ import { m038 } from './migration-038-pending-task-index-sqlite.ts';
 import { m039CourseDelivery } from './migration-039-course-delivery.ts';
 import { m040TaskAttempts } from './migration-040-task-attempts.ts';
 import { m041Notices } from './migration-041-notices.ts';
+import { m042Scim } from './migration-042-scim.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -96,6 +97,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '039_course_delivery': m039CourseDelivery,
         '040_task_attempts': m040TaskAttempts,
         '041_notices': m041Notices,
+        '042_scim': m042Scim,
       }),
     },
   });

@@ -36,6 +36,8 @@ export type Database = {
     timezone: string | null;
     /** Migration 024: the member's language, one of the nine codes; null until chosen. */
     language: string | null;
+    /** Migration 042: the directory's id of the member (SCIM externalId), or null. */
+    scim_external_id: Generated<string | null>;
   };
   uploads: {
     key: string;
@@ -142,7 +144,14 @@ export type Database = {
   };
   /** platform: 'web', 'ios' or 'android' (the client's X-Client-Platform header; web by default). */
   activity_days: { user_id: string; enterprise_id: string; day: string; platform: Generated<string> };
-  groups: { id: string; enterprise_id: string; name: string; created_at: string };
+  groups: {
+    id: string;
+    enterprise_id: string;
+    name: string;
+    created_at: string;
+    /** Migration 042: the directory's id of the group (SCIM externalId), or null. */
+    scim_external_id: Generated<string | null>;
+  };
   group_members: { group_id: string; user_id: string };
   vocabulary: {
     id: string;
@@ -456,6 +465,19 @@ export type Database = {
     name: string;
     permissions: string;
     access: string;
+    created_by: string;
+    created_at: string;
+    last_used_at: string | null;
+    revoked_at: string | null;
+    revoked_by: string | null;
+  };
+  /** Migration 042: the bearer tokens of an enterprise's SCIM directory; only the secret's SHA-256 is kept. */
+  scim_tokens: {
+    id: string;
+    enterprise_id: string;
+    public_id: string;
+    secret_hash: string;
+    name: string;
     created_by: string;
     created_at: string;
     last_used_at: string | null;

@@ -24,6 +24,7 @@ import { peopleRoutes } from './people.ts';
 import { pronunciationRoutes } from './pronunciation.ts';
 import { readingTopicRoutes } from './reading-topics.ts';
 import { rolesRoutes } from './roles.ts';
+import { scimTokenRoutes } from './scim-tokens.ts';
 import { ssoRoutes } from './sso.ts';
 import { surveyRoutes } from './surveys.ts';
 import { taskRoutes } from './tasks.ts';
@@ -60,4 +61,5 @@ export const allRoutes: Registration[] = [
   ...integrationRoutes,
   ...hearItRoutes,
   ...noticeRoutes,
+  ...scimTokenRoutes,
 ];

@@ -29,7 +29,7 @@ const RATE_WINDOW_MS = 60 * 1000;
 /** last_used_at is written at most this often, so a busy integration does not cost a write per call. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** A new key: the row's public id and secret hash, and the whole key to show once. */
 export const generateApiKey = () => {
@@ -105,15 +105,21 @@ export const findApiKey = async (db: Db, bearer: string): Promise<FoundApiKey> =
 
 /**
  * 429 with Retry-After once the key has made `limit` calls in the last minute. Every use counts, refused ones too
- * (as the upload limit does): its audit rows are the count, so several server processes share one limit.
+ * (as the upload limit does): its audit rows are the count, so several server processes share one limit. SCIM
+ * tokens (session/scim-tokens.ts) are limited the same way under their own actor kind.
  */
-export const assertKeyNotThrottled = async (db: Db, keyId: string, limit: number) => {
+export const assertKeyNotThrottled = async (
+  db: Db,
+  keyId: string,
+  limit: number,
+  actorKind: 'api-key' | 'scim-token' = 'api-key',
+) => {
   const since = new Date(Date.now() - RATE_WINDOW_MS).toISOString();
   const oldest = await db
     .selectFrom('audit_log')
     .select('created_at')
     .where('actor_id', '=', keyId)
-    .where('actor_kind', '=', 'api-key')
+    .where('actor_kind', '=', actorKind)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .limit(1)

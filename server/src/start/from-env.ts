@@ -75,6 +75,17 @@ export const optionsFromEnv = (env: NodeJS.ProcessEnv): StartOptions => {
           ),
         }
       : {}),
+    ...(env.SCIM_RATE_LIMIT
+      ? {
+          scimRateLimit: wholeNumber(
+            'SCIM_RATE_LIMIT',
+            env.SCIM_RATE_LIMIT,
+            1,
+            1_000_000,
+            'of requests per minute',
+          ),
+        }
+      : {}),
     ...(env.WORKER_CONCURRENCY
       ? { workerConcurrency: wholeNumber('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 1, 64, 'of jobs') }
       : {}),

@@ -46,6 +46,8 @@ export type StartOptions = {
   storageEnv?: Record<string, string | undefined>;
   /** API_KEY_RATE_LIMIT: requests an API key may make per minute (default 600). */
   apiKeyRateLimit?: number;
+  /** SCIM_RATE_LIMIT: requests a SCIM token may make per minute (default 600). */
+  scimRateLimit?: number;
   /** JOB_LEASE_MS: how long a background job is held by the process that claimed it (default 5 minutes). */
   jobLeaseMs?: number;
   /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks and the LRS may be on private networks and plain http. */

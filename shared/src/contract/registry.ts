@@ -28,6 +28,7 @@ import { pronunciationConfig } from './pronunciation.ts';
 import { readingTopics } from './reading-topics.ts';
 import { enterpriseReports } from './reports.ts';
 import { roles } from './roles.ts';
+import { scimProvisioning } from './scim.ts';
 import { enterpriseSso } from './sso.ts';
 import { surveys } from './surveys.ts';
 import { taskFolders } from './task-folders.ts';
@@ -87,4 +88,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(hearIt),
   // Which mails about their work a member gets
   ...Object.values(noticeSettingsCalls),
+  // SCIM 2.0 provisioning tokens (the SCIM endpoints themselves are /scim/v2, outside the envelope)
+  ...Object.values(scimProvisioning),
 ];

@@ -3,8 +3,8 @@ import { adminSession } from '../../session/session.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from './clock.ts';
 
-/** Who did it: a member, a platform admin, or an enterprise's API key. */
-export type AuditActorKind = 'enterprise' | 'admin' | 'api-key';
+/** Who did it: a member, a platform admin, an enterprise's API key, or its SCIM directory's token. */
+export type AuditActorKind = 'enterprise' | 'admin' | 'api-key' | 'scim-token';
 
 export type AuditEntry = {
   actorKind: AuditActorKind;

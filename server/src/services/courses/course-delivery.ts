@@ -9,6 +9,7 @@ import { syncGroupContent } from '../content/content-assignments.ts';
 import { videosByIds } from '../content/video-rows.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
+import { learnerRole } from '../organisation/learner-role.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 
 // A paid (or free) marketplace enrolment delivers the course. The buyer gets a member account in
@@ -17,9 +18,6 @@ import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 // syncGroupContent). A refund takes the group and those assignments away again; the account stays.
 
 const GROUP_NAME_MAX = 100;
-
-/** The role a buyer gets when the institution has none named Learner: the dashboard only (their own progress). */
-const LEARNER_ROLE = { name: 'Learner', permissions: ['dashboard'] } as const;
 
 type CourseRow = { id: string; name: string; enterprise_id: string; group_id: string | null };
 
@@ -56,29 +54,6 @@ export const ensureCourseGroup = async (db: Db, course: CourseRow) => {
     .values({ id, enterprise_id: course.enterprise_id, name, created_at: nowIso() })
     .execute();
   await db.updateTable('courses').set({ group_id: id }).where('id', '=', course.id).execute();
-  return id;
-};
-
-/** The enterprise's role named Learner (any case), else a new one with the dashboard only. */
-const learnerRole = async (db: Db, enterpriseId: string) => {
-  const found = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('enterprise_id', '=', enterpriseId)
-    .where(sql<boolean>`lower(name) = 'learner'`)
-    .executeTakeFirst();
-  if (found) return found.id;
-  const id = crypto.randomUUID();
-  await db
-    .insertInto('roles')
-    .values({
-      id,
-      enterprise_id: enterpriseId,
-      name: LEARNER_ROLE.name,
-      permissions: JSON.stringify(LEARNER_ROLE.permissions),
-      is_system: 0,
-    })
-    .execute();
   return id;
 };
 

@@ -222,23 +222,29 @@ export const deleteMember = async (ctx: ServiceContext, { memberId }: { memberId
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, memberId);
   assertChangeable(ctx, member, 'deleted');
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('group_members').where('user_id', '=', memberId).execute();
-    // Their passkeys go with them: a key of a deleted account must not count or linger.
-    await trx
-      .deleteFrom('passkeys')
-      .where('audience', '=', 'enterprise')
-      .where('subject_id', '=', memberId)
-      .execute();
-    await trx
-      .deleteFrom('users')
-      .where('id', '=', memberId)
-      .where('enterprise_id', '=', enterpriseId)
-      .execute();
-    await endSessionsOf(trx, 'enterprise', memberId, 'deleted');
-  });
+  await ctx.db.transaction().execute((trx) => removeMember(trx, enterpriseId, memberId));
   ctx.setMessage('Member deleted successfully');
   return { _id: memberId };
+};
+
+/**
+ * Deletes a member of the enterprise with their group places and passkeys, and ends their sessions, on the caller's
+ * transaction. Callers check who may be deleted (a SCIM directory's delete reuses this).
+ */
+export const removeMember = async (trx: Db, enterpriseId: string, memberId: string) => {
+  await trx.deleteFrom('group_members').where('user_id', '=', memberId).execute();
+  // Their passkeys go with them: a key of a deleted account must not count or linger.
+  await trx
+    .deleteFrom('passkeys')
+    .where('audience', '=', 'enterprise')
+    .where('subject_id', '=', memberId)
+    .execute();
+  await trx
+    .deleteFrom('users')
+    .where('id', '=', memberId)
+    .where('enterprise_id', '=', enterpriseId)
+    .execute();
+  await endSessionsOf(trx, 'enterprise', memberId, 'deleted');
 };
 
 /** /enterprise/member/detail/{id}: the list's fields plus contact, avatar and weekly activity. */

@@ -1,0 +1,275 @@
+import { sql } from 'kysely';
+import type SCIMMY from 'scimmy';
+import { hashPassword } from '../../auth/passwords.ts';
+import { randomToken } from '../../auth/tokens.ts';
+import type { Db } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../errors.ts';
+import { nowIso } from '../common/clock.ts';
+import { learnerRole } from '../organisation/learner-role.ts';
+import { removeMember, writeMemberStatus } from '../organisation/members.ts';
+import {
+  guarded,
+  IN_MEMORY_FILTER_LIMIT,
+  type ScimContext,
+  type ScimResourceHandlers,
+  scimError,
+  simpleEquality,
+  tooManyToFilter,
+  versioned,
+} from './scim-context.ts';
+
+/**
+ * SCIM Users (RFC 7643 §4.1) as the enterprise's members: `id` is the member's id, `userName` and the primary
+ * email are their sign-in address, `displayName` (or name.formatted, or given and family name) their name, `active`
+ * their status (false deactivates them and ends their sessions at once), `externalId` the directory's own id.
+ * Members made here get single sign-on's role for new members, else the role named Learner; their address counts as
+ * verified (the directory vouches for it) and they sign in through single sign-on or set a password by "Forgot
+ * password". The default admin is never deactivated, deleted or given another address from here.
+ */
+
+const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+
+const userColumns = [
+  'id',
+  'name',
+  'email',
+  'status',
+  'created_at',
+  'scim_external_id',
+  'is_default_admin',
+] as const;
+
+type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  status: string;
+  created_at: string;
+  scim_external_id: string | null;
+  is_default_admin: number;
+};
+
+export const toScimUser = (row: UserRow) =>
+  versioned({
+    id: row.id,
+    ...(row.scim_external_id ? { externalId: row.scim_external_id } : {}),
+    userName: row.email,
+    displayName: row.name,
+    name: { formatted: row.name },
+    emails: [{ value: row.email, type: 'work', primary: true }],
+    active: row.status === 'active',
+    meta: { created: row.created_at },
+  });
+
+const members = (db: Db, enterpriseId: string) =>
+  db.selectFrom('users').select(userColumns).where('enterprise_id', '=', enterpriseId);
+
+const FILTER_COLUMNS = { id: 'id', username: 'email', externalid: 'scim_external_id' };
+
+/** One page of the enterprise's members matching the filter, oldest first, and how many match in all. */
+export const listScimUsers = async (
+  sc: ScimContext,
+  filter: SCIMMY.Types.Filter | undefined,
+  startIndex: number,
+  count: number,
+) =>
+  guarded(async () => {
+    const db = sc.service.db;
+    const simple = filter ? simpleEquality(filter, FILTER_COLUMNS) : null;
+    if (!filter || simple) {
+      let query = members(db, sc.enterpriseId);
+      if (simple)
+        query =
+          simple.column === 'email'
+            ? query.where(sql<string>`lower(email)`, '=', simple.value.toLowerCase())
+            : query.where(simple.column as 'id' | 'scim_external_id', '=', simple.value);
+      const total = await db
+        .selectFrom(query.as('matching'))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows =
+        count === 0
+          ? []
+          : await query
+              .orderBy('created_at')
+              .orderBy('id')
+              .offset(startIndex - 1)
+              .limit(count)
+              .execute();
+      return { resources: rows.map(toScimUser), total: Number(total.n) };
+    }
+    const all = await members(db, sc.enterpriseId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(IN_MEMORY_FILTER_LIMIT + 1)
+      .execute();
+    if (all.length > IN_MEMORY_FILTER_LIMIT) throw tooManyToFilter();
+    const matching = filter.match(all.map(toScimUser));
+    return { resources: matching.slice(startIndex - 1, startIndex - 1 + count), total: matching.length };
+  });
+
+const findMember = async (sc: ScimContext, id: string) => {
+  const row = await members(sc.service.db, sc.enterpriseId).where('id', '=', id).executeTakeFirst();
+  if (!row) throw scimError(404, null, `User ${id} not found`);
+  return row;
+};
+
+/** The member as a SCIM User, or 404 (another enterprise's member is as missing as one that never was). */
+export const readScimUser = async (sc: ScimContext, id: string) =>
+  guarded(async () => toScimUser(await findMember(sc, id)));
+
+type UserInput = {
+  userName?: string;
+  displayName?: string;
+  externalId?: string;
+  active?: boolean;
+  name?: { formatted?: string; givenName?: string; familyName?: string };
+  emails?: { value?: string; primary?: boolean }[];
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The member's fields from a SCIM User. The address: for a new member the primary email (else the first, else
+ * userName); for a member, whichever of userName and the primary email the directory changed (Entra ID changes
+ * `emails` when a mailbox moves and `userName` when the sign-in name does), else the address they have.
+ */
+const memberFields = (user: UserInput, current?: string) => {
+  const emails = user.emails ?? [];
+  const primary = (emails.find((e) => e.primary)?.value ?? emails[0]?.value ?? '').trim().toLowerCase();
+  const userName = (user.userName ?? '').trim().toLowerCase();
+  const changed = [userName, primary].find((value) => EMAIL.test(value) && value !== current);
+  const email = current === undefined ? primary || userName : (changed ?? current);
+  if (!EMAIL.test(email) || email.length > EMAIL_MAX)
+    throw scimError(400, 'invalidValue', 'userName or a primary email must hold the member’s email address');
+  const given = [user.name?.givenName, user.name?.familyName].filter(Boolean).join(' ');
+  const name = (
+    user.displayName?.trim() ||
+    user.name?.formatted?.trim() ||
+    given.trim() ||
+    email.split('@')[0] ||
+    email
+  ).slice(0, NAME_MAX);
+  const externalId = user.externalId?.trim() ? user.externalId.trim().slice(0, 255) : null;
+  return { email, name, externalId, active: user.active };
+};
+
+/** The role of a member the directory makes: single sign-on's role for new members, else the role named Learner. */
+const newMemberRole = async (db: Db, enterpriseId: string) => {
+  const sso = await db
+    .selectFrom('sso_connections')
+    .innerJoin('roles', (join) =>
+      join
+        .onRef('roles.id', '=', 'sso_connections.default_role_id')
+        .onRef('roles.enterprise_id', '=', 'sso_connections.enterprise_id'),
+    )
+    .select('roles.id')
+    .where('sso_connections.enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  return sso?.id ?? learnerRole(db, enterpriseId);
+};
+
+const addressTaken = () =>
+  scimError(409, 'uniqueness', 'A Coach account with this userName (email address) already exists');
+
+const assertAddressFree = async (db: Db, email: string, exceptId?: string) => {
+  let query = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw addressTaken();
+};
+
+/** POST /Users: a new member (409 uniqueness when the address has an account, here or in another organisation). */
+export const createScimUser = async (sc: ScimContext, user: UserInput) =>
+  guarded(async () => {
+    const db = sc.service.db;
+    const fields = memberFields(user);
+    await assertAddressFree(db, fields.email);
+    const id = crypto.randomUUID();
+    const now = nowIso();
+    const roleId = await newMemberRole(db, sc.enterpriseId);
+    try {
+      await db
+        .insertInto('users')
+        .values({
+          id,
+          enterprise_id: sc.enterpriseId,
+          role_id: roleId,
+          name: fields.name,
+          email: fields.email,
+          // Nobody knows it: the member signs in through single sign-on or sets one by "Forgot password".
+          password_hash: await hashPassword(randomToken()),
+          mobile: null,
+          avatar_url: null,
+          is_default_admin: 0,
+          status: fields.active === false ? 'inactive' : 'active',
+          email_verified_at: now,
+          last_active_at: null,
+          created_at: now,
+          invited_at: null,
+          scim_external_id: fields.externalId,
+        })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw addressTaken();
+      throw error;
+    }
+    sc.changes.push(`created user ${id}`);
+    return toScimUser(await findMember(sc, id));
+  });
+
+/**
+ * PUT /Users/{id} (and a PATCH, which scimmy applies to the current User and hands here): the address, name,
+ * externalId and status as given. Deactivating ends the member's sessions at once.
+ */
+export const replaceScimUser = async (sc: ScimContext, id: string, user: UserInput) =>
+  guarded(async () => {
+    const db = sc.service.db;
+    const current = await findMember(sc, id);
+    const fields = memberFields(user, current.email.toLowerCase());
+    const protectedAdmin = current.is_default_admin === 1;
+    if (protectedAdmin && fields.email !== current.email.toLowerCase())
+      throw scimError(403, null, 'The default admin’s address cannot be changed by the directory');
+    if (protectedAdmin && fields.active === false)
+      throw scimError(403, null, 'The default admin cannot be deactivated');
+    if (fields.email !== current.email.toLowerCase()) await assertAddressFree(db, fields.email, id);
+    try {
+      await db
+        .updateTable('users')
+        .set({ name: fields.name, email: fields.email, scim_external_id: fields.externalId })
+        .where('id', '=', id)
+        .where('enterprise_id', '=', sc.enterpriseId)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw addressTaken();
+      throw error;
+    }
+    const wasActive = current.status === 'active';
+    if (fields.active !== undefined && fields.active !== wasActive) {
+      await writeMemberStatus(sc.service, sc.enterpriseId, {
+        memberId: id,
+        status: fields.active ? 'Active' : 'Inactive',
+      });
+      sc.changes.push(`${fields.active ? 'activated' : 'deactivated'} user ${id}`);
+    }
+    sc.changes.push(`updated user ${id}`);
+    return toScimUser(await findMember(sc, id));
+  });
+
+/** DELETE /Users/{id}: the member is deleted and signed out (the default admin never). */
+export const deleteScimUser = async (sc: ScimContext, id: string) =>
+  guarded(async () => {
+    const current = await findMember(sc, id);
+    if (current.is_default_admin === 1) throw scimError(403, null, 'The default admin cannot be deleted');
+    await sc.service.db.transaction().execute((trx) => removeMember(trx, sc.enterpriseId, id));
+    sc.changes.push(`deleted user ${id}`);
+  });
+
+/** The Users resource type, for scim.ts. */
+export const scimUsers: ScimResourceHandlers = {
+  list: listScimUsers,
+  read: readScimUser,
+  create: (sc, data) => createScimUser(sc, data as UserInput),
+  replace: (sc, id, data) => replaceScimUser(sc, id, data as UserInput),
+  remove: deleteScimUser,
+};
