@@ -61,7 +61,9 @@ describe('the OpenAPI document of the contract', () => {
       else expect(operation.responses['401']?.$ref).toBe('#/components/responses/Error401');
     }
     expect(ids.size).toBe(allCalls.length);
-    const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/scim/v2/'))
+      .flatMap(([, methods]) => Object.keys(methods));
     expect(operations).toHaveLength(allCalls.length);
   });
 
@@ -137,5 +139,29 @@ describe('the document and the reference page on the server', () => {
     expect(script.headers.get('content-type')).toContain('text/javascript');
     expect(script.headers.get('content-encoding')).toBe('br');
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+
+  it('documents the SCIM 2.0 endpoints with the SCIM token, SCIM bodies and error envelope', () => {
+    const scim = Object.entries(document.paths).filter(([path]) => path.startsWith('/scim/v2/'));
+    expect(scim.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        '/scim/v2/Users',
+        '/scim/v2/Users/{id}',
+        '/scim/v2/Groups/{id}',
+        '/scim/v2/ServiceProviderConfig',
+      ]),
+    );
+    const operations = scim.flatMap(([, methods]) =>
+      Object.entries(
+        methods as Record<string, { security?: unknown; responses?: Record<string, unknown> }>,
+      ).filter(([method]) => method !== 'parameters'),
+    );
+    // Three discovery GETs, and list, create, read, replace, patch and delete for Users and for Groups.
+    expect(operations.length).toBe(15);
+    for (const [, operation] of operations) {
+      expect(operation.security).toEqual([{ scimToken: [] }]);
+      expect(JSON.stringify(operation.responses?.['401'])).toContain('#/components/schemas/ScimError');
+    }
+    expect(document.components.securitySchemes.scimToken).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 });

@@ -4,6 +4,8 @@ import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { allCalls } from '@coach/shared/contract/registry';
 import { z } from 'zod';
 
+import { SCIM_SCHEME, scimPaths, scimSchemas, scimSecurityScheme } from './openapi-scim.ts';
+
 /** Where the document and its reference page are served (docs/api.md). */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const API_REFERENCE_PATH = '/api-reference';
@@ -160,8 +162,9 @@ export const openApiDocument = (calls: readonly CallDef[] = allCalls) => {
       ].join(' '),
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(calls.map(tagOf))].map((name) => ({ name })),
-    paths,
+    tags: [...[...new Set(calls.map(tagOf))].map((name) => ({ name })), { name: 'SCIM' }],
+    // RFC 7644's endpoints for an enterprise's directory, beside the contract's calls (openapi-scim.ts).
+    paths: { ...paths, ...scimPaths },
     components: {
       securitySchemes: {
         [SECURITY_SCHEME.enterprise]: {
@@ -182,6 +185,7 @@ export const openApiDocument = (calls: readonly CallDef[] = allCalls) => {
           description:
             "An enterprise's API key (Settings → API keys), for the calls needing a permission key the key holds; x-api-key-access says whether a read-only key may make the call",
         },
+        [SCIM_SCHEME]: scimSecurityScheme,
       },
       schemas: {
         ErrorEnvelope: {
@@ -194,6 +198,7 @@ export const openApiDocument = (calls: readonly CallDef[] = allCalls) => {
             field: { type: 'string', description: 'The request field a 422 is about, as a dotted path' },
           },
         },
+        ...scimSchemas,
       },
       responses: Object.fromEntries(
         Object.entries(errorDescriptions).map(([status, description]) => [

@@ -290,6 +290,10 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/general/sso-settings/remove`,
   // Hear a target word or sentence said in the learner's accent
   `POST ${E}/speech/speak-text`,
+  // Issue 41: SCIM 2.0 provisioning tokens (the /scim/v2 endpoints themselves are outside the envelope)
+  `GET ${E}/scim/list-scim-tokens`,
+  `POST ${E}/scim/create-scim-token`,
+  `POST ${E}/scim/revoke-scim-token`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

@@ -1,5 +1,6 @@
 import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { scimProvisioning } from '@coach/shared/contract/scim';
 import { enterpriseSso } from '@coach/shared/contract/sso';
 import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
@@ -18,6 +19,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { LegalTextsCard } from './legal-texts-card.tsx';
+import { ScimCard } from './scim-card.tsx';
 import { SsoCard } from './sso-card.tsx';
 import { StorageUsageCard } from './storage-usage.tsx';
 import { TimezoneCard } from './timezone-card.tsx';
@@ -195,6 +197,10 @@ export const SettingsPage = () => {
       {/* Who may sign in as whom: the default admin's alone (the server refuses everyone else too). */}
       <Can call={enterpriseSso.settings}>
         <SsoCard />
+      </Can>
+      {/* Directory sync: the role named admin, as the server says (the list answers 403 to anyone else). */}
+      <Can call={scimProvisioning.list}>
+        <ScimCard />
       </Can>
       <Card title={t('apiKeys.title')} aria-label={t('apiKeys.title')}>
         <p className="settings__api-keys-note">{t('apiKeys.note')}</p>
