@@ -16,6 +16,7 @@ import { LOCAL_PUT_PREFIX } from './providers/storage.ts';
 import { requestLog } from './request-log.ts';
 import { ResponseContractError } from './response-check.ts';
 import { allRoutes } from './routes/index.ts';
+import { mountLti } from './routes/lti.ts';
 import { mountScim } from './routes/scim.ts';
 import { mountLocalUploads } from './routes/uploads.ts';
 import { mountStatic } from './static-files.ts';
@@ -62,6 +63,8 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   mountLocalUploads(app, deps);
   // SCIM 2.0 for an enterprise's directory, outside the envelope (RFC 7644).
   mountScim(app, deps);
+  // LTI 1.3: the LMS's login initiation and launch, and the tool's keyset.
+  mountLti(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
   mountDevOutbox(app, deps.config);
   mountStatic(app, deps.config, { storageOrigins: deps.storage.browserOrigins ?? [] });

@@ -26,6 +26,8 @@ export type AppConfig = {
   apiKeyRateLimit?: number;
   /** Requests a SCIM token may make per minute (SCIM_RATE_LIMIT; default 600). */
   scimRateLimit?: number;
+  /** Days the tool's LTI signing key is used before a new one replaces it (LTI_KEY_DAYS; default 90). */
+  ltiKeyDays?: number;
   /**
    * Whether every success's response is checked against its contract schema before it goes out (the test app turns
    * it on for every test): a mismatch is a loud 500 naming the call and the issue. Off in production (no cost).

@@ -135,6 +135,7 @@ export const startServer = async (options: StartOptions = {}) => {
       supportEmail: options.supportEmail ?? 'support@coach.example',
       ...(options.apiKeyRateLimit ? { apiKeyRateLimit: options.apiKeyRateLimit } : {}),
       ...(options.scimRateLimit ? { scimRateLimit: options.scimRateLimit } : {}),
+      ...(options.ltiKeyDays ? { ltiKeyDays: options.ltiKeyDays } : {}),
       validateResponses: options.validateResponses ?? false,
       ssoAllowPrivate: options.ssoAllowPrivate ?? false,
       webauthnOrigins: options.webauthnOrigins ?? [],

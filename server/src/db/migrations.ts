@@ -42,6 +42,7 @@ import { m039CourseDelivery } from './migration-039-course-delivery.ts';
 import { m040TaskAttempts } from './migration-040-task-attempts.ts';
 import { m041Notices } from './migration-041-notices.ts';
 import { m042Scim } from './migration-042-scim.ts';
+import { m043Lti } from './migration-043-lti.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -98,6 +99,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '040_task_attempts': m040TaskAttempts,
         '041_notices': m041Notices,
         '042_scim': m042Scim,
+        '043_lti': m043Lti,
       }),
     },
   });

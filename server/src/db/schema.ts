@@ -484,6 +484,40 @@ export type Database = {
     revoked_at: string | null;
     revoked_by: string | null;
   };
+  /** Migration 043: LMS platforms registered for LTI 1.3; deployment_ids is a JSON array. */
+  lti_platforms: {
+    id: string;
+    enterprise_id: string;
+    name: string;
+    issuer: string;
+    client_id: string;
+    deployment_ids: string;
+    keyset_url: string;
+    auth_url: string;
+    token_url: string;
+    created_at: string;
+    updated_at: string;
+  };
+  /** The tool's key pairs (JWK JSON; the private one sealed with the server's secret). */
+  lti_tool_keys: { kid: string; public_jwk: string; private_jwk: string; created_at: string };
+  /** OIDC logins sent to a platform and not back yet. */
+  lti_logins: {
+    state: string;
+    platform_id: string;
+    nonce: string;
+    target_link_uri: string;
+    expires_at: string;
+  };
+  /** Which member a platform's user is. */
+  lti_accounts: { platform_id: string; subject: string; user_id: string; created_at: string };
+  /** A verified launch waiting for its browser to trade the one-time code for a session. */
+  lti_handoffs: {
+    code_hash: string;
+    user_id: string;
+    enterprise_id: string;
+    target: string;
+    expires_at: string;
+  };
   /** An enterprise's webhook receivers; events is a JSON array, secret encrypted. */
   webhook_endpoints: {
     id: string;

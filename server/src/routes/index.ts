@@ -14,6 +14,7 @@ import { factorRoutes } from './factors.ts';
 import { hearItRoutes } from './hear-it.ts';
 import { integrationRoutes } from './integrations.ts';
 import { legalRoutes } from './legal.ts';
+import { ltiRoutes } from './lti-settings.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { myCoursesRoutes } from './my-courses.ts';
 import { myProgressRoutes } from './my-progress.ts';
@@ -62,4 +63,5 @@ export const allRoutes: Registration[] = [
   ...hearItRoutes,
   ...noticeRoutes,
   ...scimTokenRoutes,
+  ...ltiRoutes,
 ];

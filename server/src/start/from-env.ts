@@ -75,6 +75,9 @@ export const optionsFromEnv = (env: NodeJS.ProcessEnv): StartOptions => {
           ),
         }
       : {}),
+    ...(env.LTI_KEY_DAYS
+      ? { ltiKeyDays: wholeNumber('LTI_KEY_DAYS', env.LTI_KEY_DAYS, 1, 3650, 'of days') }
+      : {}),
     ...(env.SCIM_RATE_LIMIT
       ? {
           scimRateLimit: wholeNumber(

@@ -48,6 +48,8 @@ export type StartOptions = {
   apiKeyRateLimit?: number;
   /** SCIM_RATE_LIMIT: requests a SCIM token may make per minute (default 600). */
   scimRateLimit?: number;
+  /** LTI_KEY_DAYS: days the tool's LTI signing key is used before a new one replaces it (default 90). */
+  ltiKeyDays?: number;
   /** JOB_LEASE_MS: how long a background job is held by the process that claimed it (default 5 minutes). */
   jobLeaseMs?: number;
   /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks and the LRS may be on private networks and plain http. */

@@ -294,6 +294,11 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${E}/scim/list-scim-tokens`,
   `POST ${E}/scim/create-scim-token`,
   `POST ${E}/scim/revoke-scim-token`,
+  // Issue 41: LTI 1.3 platforms in Settings and the launch's last step (/lti/login, /lti/launch are outside)
+  `GET ${E}/general/lti-settings`,
+  `POST ${E}/general/lti-settings/save-platform`,
+  `POST ${E}/general/lti-settings/remove-platform`,
+  `POST ${E}/lti/complete`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;

@@ -18,6 +18,7 @@ import { groups } from './groups.ts';
 import { hearIt } from './hear-it.ts';
 import { integrations } from './integrations.ts';
 import { legal } from './legal.ts';
+import { lti } from './lti.ts';
 import { marketplace } from './marketplace.ts';
 import { members } from './members.ts';
 import { myCourses } from './my-courses.ts';
@@ -90,4 +91,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(noticeSettingsCalls),
   // SCIM 2.0 provisioning tokens (the SCIM endpoints themselves are /scim/v2, outside the envelope)
   ...Object.values(scimProvisioning),
+  // LTI 1.3: platforms in Settings, and a launch's last step
+  ...Object.values(lti),
 ];

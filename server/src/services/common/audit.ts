@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { nowIso } from './clock.ts';
 
 /** Who did it: a member, a platform admin, an enterprise's API key, or its SCIM directory's token. */
-export type AuditActorKind = 'enterprise' | 'admin' | 'api-key' | 'scim-token';
+export type AuditActorKind = 'enterprise' | 'admin' | 'api-key' | 'scim-token' | 'lti-platform';
 
 export type AuditEntry = {
   actorKind: AuditActorKind;

@@ -1,15 +1,12 @@
-import { effectiveTimeZone } from '@coach/shared/constants/timezones';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { enterpriseSso } from '@coach/shared/contract/sso';
 import * as oidc from 'openid-client';
 import { assertNotThrottled, IP_LIMIT, recordEvent } from '../../auth/throttle.ts';
-import { FULL_TTL, randomToken, sha256 } from '../../auth/tokens.ts';
+import { randomToken, sha256 } from '../../auth/tokens.ts';
 import { forbidden, ssoUnavailable, unauthenticated, validation } from '../../errors.ts';
-import { startSession, tokenLifetime } from '../../session/session.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { recordActivity } from './activity.ts';
 import {
   configOf,
   connectionForDomain,
@@ -18,6 +15,7 @@ import {
   redirectUriOf,
 } from './internal/sso-connections.ts';
 import { type Claims, memberFor, tellMember } from './internal/sso-members.ts';
+import { openMemberSession } from './member-session.ts';
 
 /**
  * Single sign-on per enterprise with OpenID Connect: the authorization code flow with PKCE, state and nonce,
@@ -185,34 +183,7 @@ export const complete = async (
       .set({ email_verified_at: nowIso() })
       .where('id', '=', user.id)
       .execute();
-  const lid = await startSession(ctx.db, {
-    audience: 'enterprise',
-    subjectId: user.id,
-    enterpriseId: row.enterprise_id,
-    userAgent: ctx.userAgent,
-    ip: ctx.ip,
-    verified: true,
-  });
-  const ttl = await tokenLifetime(ctx.db, lid, FULL_TTL);
-  const accesstoken = await ctx.tokens.sign(
-    { sub: user.id, aud: 'enterprise', ent: row.enterprise_id, mfa: true, lid },
-    ttl,
-  );
-  await ctx.db.updateTable('users').set({ last_active_at: nowIso() }).where('id', '=', user.id).execute();
-  const zone = await ctx.db
-    .selectFrom('users')
-    .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
-    .select(['users.timezone', 'enterprises.timezone as ent_timezone'])
-    .where('users.id', '=', user.id)
-    .executeTakeFirst();
-  await recordActivity(
-    ctx.db,
-    user.id,
-    row.enterprise_id,
-    new Date(),
-    ctx.clientPlatform,
-    effectiveTimeZone({ member: zone?.timezone, enterprise: zone?.ent_timezone }),
-  );
+  const session = await openMemberSession(ctx, user.id, row.enterprise_id);
   await audit(ctx.db, {
     actorKind: 'enterprise',
     actorId: user.id,
@@ -222,5 +193,5 @@ export const complete = async (
   });
   if (linkedNow) await tellMember(ctx, user.id, created, row.issuer);
   ctx.setMessage('Signed in');
-  return { accesstoken, expiresInSeconds: ttl };
+  return session;
 };

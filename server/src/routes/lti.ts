@@ -1,0 +1,103 @@
+import { LTI_PATHS } from '@coach/shared/contract/lti';
+import type { Context, Hono } from 'hono';
+import { clientIp } from '../adapter.ts';
+import { assertNotThrottled, IP_LIMIT, recordEvent } from '../auth/throttle.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { audit } from '../services/common/audit.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { completeLaunch, type LoginParams, startLogin } from '../services/lti/launch.ts';
+import { toolKeyset } from '../services/lti/tool-keys.ts';
+
+/**
+ * The LTI 1.3 message endpoints, outside the envelope: the platform's browser comes to /lti/login (GET or a form
+ * POST) and posts the id token to /lti/launch; /lti/jwks is the tool's public keyset. A refusal is a 4xx page that
+ * says why (the person sees it inside their course), counted against the address and audited.
+ */
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const refusalPage = (c: Context, status: number, message: string) =>
+  c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Coach: the launch did not work</title></head><body><main><h1>The launch did not work</h1><p>${escapeHtml(message)}</p><p>Go back to your course and open the activity again. If it keeps happening, tell your course's administrator what this page says.</p></main></body></html>`,
+    status as 400,
+  );
+
+const serviceContext = (c: Context, deps: Deps): ServiceContext => ({
+  ...deps,
+  ip: clientIp(c, deps.config.trustProxy),
+  clientPlatform: 'web',
+  userAgent: c.req.header('user-agent') ?? '',
+  requestLanguage: null,
+  session: null,
+  setMessage: () => {},
+});
+
+/** The parameters of a GET's query or a form POST's body. */
+const paramsOf = async (c: Context): Promise<Record<string, string>> => {
+  if (c.req.method === 'GET') return c.req.query();
+  const body = await c.req.parseBody().catch(() => ({}));
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+};
+
+export const mountLti = (app: Hono, deps: Deps) => {
+  app.get(LTI_PATHS.keyset, async (c) => {
+    const keyset = await toolKeyset(serviceContext(c, deps));
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(keyset);
+  });
+
+  const step = (name: 'login' | 'launch') => async (c: Context) => {
+    const ctx = serviceContext(c, deps);
+    const ipKey = `lti-${name}:ip:${ctx.ip}`;
+    let enterpriseId: string | null = null;
+    let platformId: string | null = null;
+    try {
+      await assertNotThrottled(deps.db, ipKey, IP_LIMIT);
+      const params = await paramsOf(c);
+      if (name === 'login') {
+        const { redirect, platform } = await startLogin(ctx, params as LoginParams);
+        enterpriseId = platform.enterprise_id;
+        platformId = platform.id;
+        return c.redirect(redirect, 302);
+      }
+      const done = await completeLaunch(ctx, params);
+      await audit(deps.db, {
+        actorKind: 'enterprise',
+        actorId: done.userId,
+        enterpriseId: done.platform.enterprise_id,
+        action: 'lti.launch',
+        details: { platformId: done.platform.id, created: done.created },
+      });
+      // 303: the browser GETs the dashboard page after its form POST.
+      return c.redirect(done.redirect, 303);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.status === 429) {
+        c.header('Retry-After', String(error.retryAfter ?? 60));
+        return refusalPage(
+          c,
+          429,
+          'Too many launches from this address: wait a few minutes and launch again',
+        );
+      }
+      await recordEvent(deps.db, ipKey);
+      await audit(deps.db, {
+        actorKind: 'lti-platform',
+        actorId: platformId ?? 'unknown',
+        enterpriseId,
+        action: `lti.${name}.refused`,
+        details: { status: error.status, reason: error.message },
+      });
+      return refusalPage(c, error.status, error.message);
+    }
+  };
+  app.on(['GET', 'POST'], LTI_PATHS.login, step('login'));
+  app.post(LTI_PATHS.launch, step('launch'));
+};
