@@ -54,6 +54,7 @@ export const screenPages = {
     register: () => import('../features/auth/register-page.tsx').then((m) => <m.RegisterPage />),
     verifyEmail: () => import('../features/auth/verify-email-page.tsx').then((m) => <m.VerifyEmailPage />),
     ssoCallback: () => import('../features/auth/sso-callback-page.tsx').then((m) => <m.SsoCallbackPage />),
+    ltiContinue: () => import('../features/auth/lti-continue-page.tsx').then((m) => <m.LtiContinuePage />),
     activationRequired: () =>
       import('../features/auth/activation-page.tsx').then((m) => <m.ActivationPage />),
     appPrivacyPolicy: () =>

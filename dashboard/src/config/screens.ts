@@ -104,6 +104,8 @@ export const screens = {
     activationRequired: { path: '/activation-required', area: 'enterprise-unverified' },
     /** Where the identity provider sends a member back after single sign-on (SSO_CALLBACK_PATH). */
     ssoCallback: { path: '/sso/callback', area: 'open' },
+    /** Where an LMS launch lands with its one-time code (LTI_PATHS.continue). */
+    ltiContinue: { path: '/lti/continue', area: 'open' },
     /** Privacy and terms (spec §2): public, {id} is the enterprise or 'platform'. */
     appPrivacyPolicy: {
       path: '/app-privacy-policy/:id',

@@ -27,6 +27,8 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
   'ID',
   'iOS',
   'Android',
+  // The protocol's name, as LMS administrators know it.
+  'LMS (LTI 1.3)',
 ]);
 
 /** Words a language takes from English as they are (Vietnamese writes 'Email'). */

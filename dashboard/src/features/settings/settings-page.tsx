@@ -1,5 +1,6 @@
 import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { lti } from '@coach/shared/contract/lti';
 import { scimProvisioning } from '@coach/shared/contract/scim';
 import { enterpriseSso } from '@coach/shared/contract/sso';
 import { useAtom } from 'jotai';
@@ -19,6 +20,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { LegalTextsCard } from './legal-texts-card.tsx';
+import { LtiCard } from './lti-card.tsx';
 import { ScimCard } from './scim-card.tsx';
 import { SsoCard } from './sso-card.tsx';
 import { StorageUsageCard } from './storage-usage.tsx';
@@ -197,6 +199,10 @@ export const SettingsPage = () => {
       {/* Who may sign in as whom: the default admin's alone (the server refuses everyone else too). */}
       <Can call={enterpriseSso.settings}>
         <SsoCard />
+      </Can>
+      {/* LMS launches decide who signs in as whom: the default admin's alone, as single sign-on. */}
+      <Can call={lti.settings}>
+        <LtiCard />
       </Can>
       {/* Directory sync: the role named admin, as the server says (the list answers 403 to anyone else). */}
       <Can call={scimProvisioning.list}>
