@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { allCalls } from '@coach/shared/contract/registry';
 import { z } from 'zod';
 
+import { ltiPaths } from './openapi-lti.ts';
 import { SCIM_SCHEME, scimPaths, scimSchemas, scimSecurityScheme } from './openapi-scim.ts';
 
 /** Where the document and its reference page are served (docs/api.md). */
@@ -162,9 +163,9 @@ export const openApiDocument = (calls: readonly CallDef[] = allCalls) => {
       ].join(' '),
     },
     servers: [{ url: '/' }],
-    tags: [...[...new Set(calls.map(tagOf))].map((name) => ({ name })), { name: 'SCIM' }],
-    // RFC 7644's endpoints for an enterprise's directory, beside the contract's calls (openapi-scim.ts).
-    paths: { ...paths, ...scimPaths },
+    tags: [...[...new Set(calls.map(tagOf))].map((name) => ({ name })), { name: 'SCIM' }, { name: 'LTI' }],
+    // RFC 7644's endpoints for an enterprise's directory and LTI's message endpoints, beside the contract's calls.
+    paths: { ...paths, ...scimPaths, ...ltiPaths } as Record<string, Record<string, unknown>>,
     components: {
       securitySchemes: {
         [SECURITY_SCHEME.enterprise]: {
