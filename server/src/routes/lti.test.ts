@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { lti } from '@coach/shared/contract/lti';
 import { serve } from '@hono/node-server';
+import fc from 'fast-check';
 import { Hono } from 'hono';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -359,6 +360,52 @@ describe('LTI launch', () => {
     const done = await t.request('POST', lti.complete.path, { ip, body: { code } });
     expect(done.status).toBe(403);
   });
+
+  it('any login or launch a browser could send answers below 500', async () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc.constantFrom('', ISSUER, CLIENT_ID, DEPLOYMENT, 'a'.repeat(5000), '%00', 'eyJhbGciOiJub25lIn0.e30.'),
+    );
+    const fields = fc.dictionary(
+      fc.constantFrom(
+        'iss',
+        'login_hint',
+        'target_link_uri',
+        'client_id',
+        'lti_deployment_id',
+        'id_token',
+        'state',
+        'x',
+      ),
+      text,
+    );
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('login-get', 'login-post', 'launch'), fields, async (kind, form) => {
+        const res =
+          kind === 'login-get'
+            ? await fetch(`${tool}/lti/login?${new URLSearchParams(form)}`, {
+                // Each from an address of its own: refusals count per address, and this suite's own launches go on.
+                headers: { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.1` },
+                redirect: 'manual',
+              })
+            : await fetch(`${tool}/lti/${kind === 'launch' ? 'launch' : 'login'}`, {
+                method: 'POST',
+                headers: {
+                  'content-type': 'application/x-www-form-urlencoded',
+                  'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1`,
+                },
+                body: new URLSearchParams(form),
+                redirect: 'manual',
+              });
+        await res.arrayBuffer();
+        seen.add(res.status);
+        expect(res.status, `${kind} ${JSON.stringify(form).slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 200), seed: Number(process.env.FUZZ_SEED ?? 20_261_202) },
+    );
+    expect([...seen].some((status) => status >= 400)).toBe(true);
+  }, 120_000);
 
   it('removing the platform stops its launches', async () => {
     const removed = await t.request('POST', lti.removePlatform.path, {
