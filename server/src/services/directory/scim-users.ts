@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import type SCIMMY from 'scimmy';
-import { hashPassword } from '../../auth/passwords.ts';
-import { randomToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../errors.ts';
-import { nowIso } from '../common/clock.ts';
 import { learnerRole } from '../organisation/learner-role.ts';
 import { removeMember, writeMemberStatus } from '../organisation/members.ts';
+import { insertVouchedMember } from '../organisation/vouched-member.ts';
 import {
   guarded,
   IN_MEMORY_FILTER_LIMIT,
@@ -185,31 +183,17 @@ export const createScimUser = async (sc: ScimContext, user: UserInput) =>
     const db = sc.service.db;
     const fields = memberFields(user);
     await assertAddressFree(db, fields.email);
-    const id = crypto.randomUUID();
-    const now = nowIso();
     const roleId = await newMemberRole(db, sc.enterpriseId);
+    let id: string;
     try {
-      await db
-        .insertInto('users')
-        .values({
-          id,
-          enterprise_id: sc.enterpriseId,
-          role_id: roleId,
-          name: fields.name,
-          email: fields.email,
-          // Nobody knows it: the member signs in through single sign-on or sets one by "Forgot password".
-          password_hash: await hashPassword(randomToken()),
-          mobile: null,
-          avatar_url: null,
-          is_default_admin: 0,
-          status: fields.active === false ? 'inactive' : 'active',
-          email_verified_at: now,
-          last_active_at: null,
-          created_at: now,
-          invited_at: null,
-          scim_external_id: fields.externalId,
-        })
-        .execute();
+      ({ id } = await insertVouchedMember(db, {
+        enterpriseId: sc.enterpriseId,
+        roleId,
+        name: fields.name,
+        email: fields.email,
+        active: fields.active !== false,
+        scimExternalId: fields.externalId,
+      }));
     } catch (error) {
       if (isUniqueViolation(error)) throw addressTaken();
       throw error;

@@ -3,14 +3,14 @@ import { LTI_PATHS } from '@coach/shared/contract/lti';
 import type { PermissionKey } from '@coach/shared/permissions';
 import { createRemoteJWKSet, customFetch, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import { sql } from 'kysely';
-import { hashPassword } from '../../auth/passwords.ts';
 import { randomToken, sha256 } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError, forbidden, isUniqueViolation } from '../../errors.ts';
 import { outboundFetch } from '../../providers/outbound-http.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { learnerRole } from '../organisation/learner-role.ts';
+import { learnerRole, roleNamed } from '../organisation/learner-role.ts';
+import { insertVouchedMember } from '../organisation/vouched-member.ts';
 import { type PlatformRow, platformByClient, platformById } from './platforms.ts';
 
 /**
@@ -220,25 +220,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const roleFor = async (db: Db, enterpriseId: string, roles: unknown) => {
   const instructor = Array.isArray(roles) && roles.some((role) => INSTRUCTOR_ROLES.test(String(role)));
   if (!instructor) return learnerRole(db, enterpriseId);
-  const found = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('enterprise_id', '=', enterpriseId)
-    .where(sql<boolean>`lower(name) = 'instructor'`)
-    .executeTakeFirst();
-  if (found) return found.id;
-  const id = crypto.randomUUID();
-  await db
-    .insertInto('roles')
-    .values({
-      id,
-      enterprise_id: enterpriseId,
-      name: 'Instructor',
-      permissions: JSON.stringify(INSTRUCTOR_PERMISSIONS),
-      is_system: 0,
-    })
-    .execute();
-  return id;
+  return roleNamed(db, enterpriseId, 'Instructor', INSTRUCTOR_PERMISSIONS);
 };
 
 /** The member this platform user is: linked before, found by email in the enterprise, or made now. */
@@ -271,28 +253,14 @@ const memberFor = async (ctx: ServiceContext, platform: PlatformRow, claims: Lau
       text(claims.name) ||
       [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ') ||
       email;
-    const now = nowIso();
-    const id = crypto.randomUUID();
+    let id: string;
     try {
-      await ctx.db
-        .insertInto('users')
-        .values({
-          id,
-          enterprise_id: platform.enterprise_id,
-          role_id: await roleFor(ctx.db, platform.enterprise_id, claims[`${CLAIM}roles`]),
-          name: name.slice(0, 100),
-          email,
-          password_hash: await hashPassword(randomToken()),
-          mobile: null,
-          avatar_url: null,
-          is_default_admin: 0,
-          status: 'active',
-          email_verified_at: now,
-          last_active_at: null,
-          created_at: now,
-          invited_at: null,
-        })
-        .execute();
+      ({ id } = await insertVouchedMember(ctx.db, {
+        enterpriseId: platform.enterprise_id,
+        roleId: await roleFor(ctx.db, platform.enterprise_id, claims[`${CLAIM}roles`]),
+        name: name.slice(0, 100),
+        email,
+      }));
     } catch (error) {
       if (isUniqueViolation(error))
         throw forbidden('This email address has a Coach account already. Launch again.');

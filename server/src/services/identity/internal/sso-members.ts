@@ -1,9 +1,8 @@
-import { hashPassword } from '../../../auth/passwords.ts';
-import { randomToken } from '../../../auth/tokens.ts';
 import { forbidden, isUniqueViolation, unauthenticated } from '../../../errors.ts';
 import { mailTexts } from '../../../mail/texts.ts';
 import { nowIso } from '../../common/clock.ts';
 import type { ServiceContext } from '../../context.ts';
+import { insertVouchedMember } from '../../organisation/vouched-member.ts';
 import { type Connection, domainOf, verifiedDomainsOf } from './sso-connections.ts';
 
 /** Who an identity from the provider is: the member it is linked to, one found by address, or one made for it. */
@@ -65,8 +64,6 @@ const createMember = async (ctx: ServiceContext, row: Connection, email: string,
     typeof claims.name === 'string' && claims.name.trim()
       ? claims.name.trim().slice(0, 100)
       : email.split('@')[0];
-  const id = crypto.randomUUID();
-  const now = nowIso();
   // A role deleted since the settings were saved falls back to the enterprise's least: refuse rather than guess.
   const role = await ctx.db
     .selectFrom('roles')
@@ -78,33 +75,25 @@ const createMember = async (ctx: ServiceContext, row: Connection, email: string,
     throw forbidden(
       'Single sign-on has no role for new members. Ask your default admin to choose one in Settings.',
     );
+  let made: Awaited<ReturnType<typeof insertVouchedMember>>;
   try {
-    await ctx.db
-      .insertInto('users')
-      .values({
-        id,
-        enterprise_id: row.enterprise_id,
-        role_id: role.id,
-        name: name ?? email,
-        email,
-        // The member signs in through the provider; a random password nobody knows, so the password form never opens.
-        password_hash: await hashPassword(randomToken()),
-        mobile: null,
-        avatar_url: null,
-        is_default_admin: 0,
-        status: 'active',
-        email_verified_at: now,
-        last_active_at: null,
-        created_at: now,
-        invited_at: null,
-      })
-      .execute();
+    made = await insertVouchedMember(ctx.db, {
+      enterpriseId: row.enterprise_id,
+      roleId: role.id,
+      name: name ?? email,
+      email,
+    });
   } catch (error) {
     if (isUniqueViolation(error))
       throw forbidden('This email address has a Coach account already. Please try again.');
     throw error;
   }
-  return { id, status: 'active', is_default_admin: 0, email_verified_at: now as string | null };
+  return {
+    id: made.id,
+    status: 'active',
+    is_default_admin: 0,
+    email_verified_at: made.verifiedAt as string | null,
+  };
 };
 
 /** The member's first sign-in through the provider made or linked their account: they are told, so it does not go unseen. */
