@@ -296,6 +296,18 @@ describe('LTI launch', () => {
       ['wrong nonce', () => idToken('not-the-nonce', LEARNER), 401, /nonce/],
       ['not LTI 1.3', (n) => idToken(n, LEARNER, { extra: { [`${CLAIM}version`]: '1.1' } }), 400, /1\.3\.0/],
       [
+        'no resource link',
+        (n) => idToken(n, LEARNER, { extra: { [`${CLAIM}resource_link`]: { title: 'x' } } }),
+        400,
+        /resource_link\.id/,
+      ],
+      [
+        'no roles claim',
+        (n) => idToken(n, LEARNER, { extra: { [`${CLAIM}roles`]: undefined } }),
+        400,
+        /roles claim/,
+      ],
+      [
         'deep linking',
         (n) => idToken(n, LEARNER, { extra: { [`${CLAIM}message_type`]: 'LtiDeepLinkingRequest' } }),
         400,

@@ -129,6 +129,14 @@ export const startLogin = async (ctx: ServiceContext, params: LoginParams) => {
   return { redirect: url.toString(), platform };
 };
 
+const headersOf = (headers: Headers) => {
+  const plain: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    plain[name] = value;
+  });
+  return plain;
+};
+
 /** The platforms' keysets, each fetched through the outbound policy and cached by jose (cooldown, max age). */
 const keysets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 const keysetOf = (ctx: ServiceContext, url: string) => {
@@ -143,7 +151,7 @@ const keysetOf = (ctx: ServiceContext, url: string) => {
       [customFetch]: (input: string, init: { method: string; headers: Headers; signal: AbortSignal }) =>
         fetcher(input, {
           method: init.method,
-          headers: Object.fromEntries(init.headers.entries()),
+          headers: headersOf(init.headers),
           signal: init.signal,
         }),
     });
@@ -211,6 +219,11 @@ const verifiedClaims = async (ctx: ServiceContext, platform: PlatformRow, idToke
   const type = payload[`${CLAIM}message_type`];
   if (type !== 'LtiResourceLinkRequest')
     throw ltiRefusal(400, `This tool takes resource link launches here, not ${String(type)}`);
+  // The claims LTI Core makes required of a resource link launch.
+  const link = payload[`${CLAIM}resource_link`] as { id?: unknown } | undefined;
+  if (typeof link?.id !== 'string' || !link.id)
+    throw ltiRefusal(400, 'The launch names no resource link (resource_link.id)');
+  if (!Array.isArray(payload[`${CLAIM}roles`])) throw ltiRefusal(400, 'The launch has no roles claim');
   return payload;
 };
 
