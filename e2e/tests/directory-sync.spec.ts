@@ -112,6 +112,12 @@ test('the owner connects a directory: it provisions a member and a group, and it
   await noSideways(page);
   await shoot(page, 'scim-card');
 
+  // The directory removes the group and the member (the demo's counts are as they were for later journeys).
+  const groupId = ((await group.json()) as { id: string }).id;
+  expect((await request.delete(`${path}/Groups/${groupId}`, { headers: scim })).status()).toBe(204);
+  expect((await request.delete(`${path}/Users/${samId}`, { headers: scim })).status()).toBe(204);
+  expect((await request.get(`${path}/Users/${samId}`, { headers: scim })).status()).toBe(404);
+
   // Revoking the token stops the directory at its next request.
   await card
     .getByRole('row')

@@ -173,4 +173,13 @@ test('the owner registers the LMS; a student launches from their course signed i
   await studentPage.getByRole('button', { name: 'Open Pronunciation practice' }).click();
   await expect(studentPage.getByText('Your account has been deactivated. Ask your admin.')).toBeVisible();
   await own.close();
+  // The directory removes the member, and the owner the LMS: the demo is as it was for later journeys.
+  expect((await request.delete(`/scim/v2/Users/${id}`, { headers: scim })).status()).toBe(204);
+  await page.reload();
+  await card.getByRole('button', { name: `Remove Moodle ${stamp}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove Moodle ${stamp}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(page.getByText('Platform removed')).toBeVisible();
 });
