@@ -29,7 +29,7 @@ const RATE_WINDOW_MS = 60 * 1000;
 /** last_used_at is written at most this often, so a busy integration does not cost a write per call. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** A new key: the row's public id and secret hash, and the whole key to show once. */
 export const generateApiKey = () => {

@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SCIM_TOKEN_PATTERN, SCIM_TOKEN_PREFIX } from '@coach/shared/contract/scim';
+import { sha256 } from '../auth/tokens.ts';
 import type { Db } from '../db/connect.ts';
 import { unauthenticated } from '../errors.ts';
 import { audit } from '../services/common/audit.ts';
-import { assertKeyNotThrottled, sha256 } from './api-keys.ts';
+import { assertKeyNotThrottled } from './api-keys.ts';
 
 /**
  * SCIM tokens: how a directory's bearer token is made, found, limited and audited. A token is
