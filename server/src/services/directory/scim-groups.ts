@@ -3,8 +3,7 @@ import type SCIMMY from 'scimmy';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../errors.ts';
 import { nowIso } from '../common/clock.ts';
-import { syncGroupContent } from '../content/content-assignments.ts';
-import { syncGroupTasks } from '../tasks/group-task-sync.ts';
+import { setGroupMembers } from '../organisation/group-members.ts';
 import {
   guarded,
   IN_MEMORY_FILTER_LIMIT,
@@ -164,18 +163,6 @@ const assertNameFree = async (db: Db, enterpriseId: string, name: string, except
   if (await query.executeTakeFirst()) throw nameTaken();
 };
 
-/** Sets the group's members to these, and brings the group's tasks and videos to those who joined. */
-const writeMembers = async (trx: Db, enterpriseId: string, groupId: string, memberIds: string[]) => {
-  await trx.deleteFrom('group_members').where('group_id', '=', groupId).execute();
-  for (let start = 0; start < memberIds.length; start += 500)
-    await trx
-      .insertInto('group_members')
-      .values(memberIds.slice(start, start + 500).map((userId) => ({ group_id: groupId, user_id: userId })))
-      .execute();
-  await syncGroupTasks(trx, enterpriseId, { groupIds: [groupId] });
-  await syncGroupContent(trx, enterpriseId, { groupIds: [groupId] });
-};
-
 export const createScimGroup = async (sc: ScimContext, group: GroupInput) =>
   guarded(async () => {
     const db = sc.service.db;
@@ -193,7 +180,7 @@ export const createScimGroup = async (sc: ScimContext, group: GroupInput) =>
           scim_external_id: fields.externalId,
         })
         .execute();
-      await writeMembers(trx, sc.enterpriseId, id, fields.memberIds);
+      await setGroupMembers(trx, sc.enterpriseId, id, fields.memberIds);
     });
     sc.changes.push(`created group ${id} with ${fields.memberIds.length} members`);
     return readScimGroup(sc, id);
@@ -214,7 +201,7 @@ export const replaceScimGroup = async (sc: ScimContext, id: string, group: Group
           .where('id', '=', id)
           .where('enterprise_id', '=', sc.enterpriseId)
           .execute();
-        await writeMembers(trx, sc.enterpriseId, id, fields.memberIds);
+        await setGroupMembers(trx, sc.enterpriseId, id, fields.memberIds);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken();

@@ -1,16 +1,14 @@
-import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { LTI_PATHS } from '@coach/shared/contract/lti';
-import type { PermissionKey } from '@coach/shared/permissions';
 import { createRemoteJWKSet, customFetch, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
-import { sql } from 'kysely';
 import { randomToken, sha256 } from '../../auth/tokens.ts';
-import type { Db } from '../../db/connect.ts';
-import { AppError, forbidden, isUniqueViolation } from '../../errors.ts';
+import { forbidden } from '../../errors.ts';
 import { outboundFetch } from '../../providers/outbound-http.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { learnerRole, roleNamed } from '../organisation/learner-role.ts';
-import { insertVouchedMember } from '../organisation/vouched-member.ts';
+import { isInstructor, ltiRefusal, mayPickTasks, memberOfPlatformUser } from './accounts.ts';
+import { CLAIM } from './claims.ts';
+import { deepLinkingProblem, startDeepLink } from './deep-linking.ts';
+import { recordLaunchLink } from './links.ts';
 import { type PlatformRow, platformByClient, platformById } from './platforms.ts';
 
 /**
@@ -24,33 +22,9 @@ import { type PlatformRow, platformByClient, platformById } from './platforms.ts
  * `lti/complete` trades for a session. Every refusal says why and is audited.
  */
 
-const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+const DEEP_LINKING = 'LtiDeepLinkingRequest';
 const LOGIN_TTL_MS = 10 * 60 * 1000;
 const HANDOFF_TTL_MS = 2 * 60 * 1000;
-const INSTRUCTOR_ROLES = /#(Instructor|Administrator|ContentDeveloper|TeachingAssistant|Mentor)$/;
-/** What the Instructor role a launch makes may do: pick tasks and videos, follow their learners. */
-const INSTRUCTOR_PERMISSIONS: PermissionKey[] = [
-  'dashboard',
-  'task-library',
-  'content-library',
-  'groups',
-  'reports',
-];
-
-/** An LTI refusal: the status, and what was wrong in words a person launching from their course can act on. */
-export const ltiRefusal = (status: 400 | 401 | 403 | 404, message: string) =>
-  new AppError(
-    status,
-    status === 400
-      ? ERROR_CODES.validation
-      : status === 401
-        ? ERROR_CODES.unauthenticated
-        : status === 403
-          ? ERROR_CODES.forbidden
-          : ERROR_CODES.notFound,
-    message,
-  );
-
 export type LoginParams = Partial<
   Record<
     'iss' | 'login_hint' | 'target_link_uri' | 'lti_message_hint' | 'client_id' | 'lti_deployment_id',
@@ -216,82 +190,26 @@ const verifiedClaims = async (ctx: ServiceContext, platform: PlatformRow, idToke
   const deployments = JSON.parse(platform.deployment_ids) as string[];
   if (typeof deployment !== 'string' || !deployments.includes(deployment))
     throw ltiRefusal(403, `Deployment ${String(deployment)} is not registered for this platform`);
-  const type = payload[`${CLAIM}message_type`];
-  if (type !== 'LtiResourceLinkRequest')
-    throw ltiRefusal(400, `This tool takes resource link launches here, not ${String(type)}`);
-  // The claims LTI Core makes required of a resource link launch.
-  const link = payload[`${CLAIM}resource_link`] as { id?: unknown } | undefined;
-  if (typeof link?.id !== 'string' || !link.id)
-    throw ltiRefusal(400, 'The launch names no resource link (resource_link.id)');
   if (!Array.isArray(payload[`${CLAIM}roles`])) throw ltiRefusal(400, 'The launch has no roles claim');
+  const type = payload[`${CLAIM}message_type`];
+  if (type === DEEP_LINKING) {
+    const problem = deepLinkingProblem(payload);
+    if (problem) throw ltiRefusal(400, problem);
+    return payload;
+  }
+  if (type !== 'LtiResourceLinkRequest')
+    throw ltiRefusal(
+      400,
+      `This tool takes resource link and deep linking launches, not ${String(type).slice(0, 60)}`,
+    );
+  // The claim LTI Core makes required of a resource link launch.
+  const link = payload[`${CLAIM}resource_link`] as { id?: unknown } | undefined;
+  if (typeof link?.id !== 'string' || !link.id || link.id.length > 255)
+    throw ltiRefusal(400, 'The launch names no resource link (resource_link.id)');
   return payload;
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-/** The role of a member a launch makes: instructors get the role named Instructor, learners the role named Learner. */
-const roleFor = async (db: Db, enterpriseId: string, roles: unknown) => {
-  const instructor = Array.isArray(roles) && roles.some((role) => INSTRUCTOR_ROLES.test(String(role)));
-  if (!instructor) return learnerRole(db, enterpriseId);
-  return roleNamed(db, enterpriseId, 'Instructor', INSTRUCTOR_PERMISSIONS);
-};
-
-/** The member this platform user is: linked before, found by email in the enterprise, or made now. */
-const memberFor = async (ctx: ServiceContext, platform: PlatformRow, claims: LaunchClaims) => {
-  const subject = String(claims.sub);
-  const linked = await ctx.db
-    .selectFrom('lti_accounts')
-    .innerJoin('users', 'users.id', 'lti_accounts.user_id')
-    .select(['users.id', 'users.status', 'users.is_default_admin'])
-    .where('lti_accounts.platform_id', '=', platform.id)
-    .where('lti_accounts.subject', '=', subject)
-    .executeTakeFirst();
-  if (linked) return { user: linked, created: false };
-  const email = text(claims.email).toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw ltiRefusal(
-      400,
-      'The platform did not send your email address: ask your admin to share it with the tool',
-    );
-  const existing = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'status', 'is_default_admin', 'enterprise_id'])
-    .where(sql<string>`lower(email)`, '=', email)
-    .executeTakeFirst();
-  if (existing && existing.enterprise_id !== platform.enterprise_id)
-    throw forbidden('This email address has a Coach account with another organisation');
-  let user = existing;
-  if (!user) {
-    const name =
-      text(claims.name) ||
-      [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ') ||
-      email;
-    let id: string;
-    try {
-      ({ id } = await insertVouchedMember(ctx.db, {
-        enterpriseId: platform.enterprise_id,
-        roleId: await roleFor(ctx.db, platform.enterprise_id, claims[`${CLAIM}roles`]),
-        name: name.slice(0, 100),
-        email,
-      }));
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw forbidden('This email address has a Coach account already. Launch again.');
-      throw error;
-    }
-    user = { id, status: 'active', is_default_admin: 0, enterprise_id: platform.enterprise_id };
-  }
-  try {
-    await ctx.db
-      .insertInto('lti_accounts')
-      .values({ platform_id: platform.id, subject, user_id: user.id, created_at: nowIso() })
-      .execute();
-  } catch (error) {
-    // Two first launches at once: the other made the link.
-    if (!isUniqueViolation(error)) throw error;
-  }
-  return { user, created: !existing };
-};
 
 /**
  * Step 2: the platform posts the id token. Answers the page to open with a one-time code, after every check above;
@@ -309,12 +227,37 @@ export const completeLaunch = async (ctx: ServiceContext, form: { id_token?: str
   if (!platform) throw ltiRefusal(404, 'This platform is no longer registered');
   if (!form.id_token) throw ltiRefusal(400, 'The platform sent no id_token');
   const claims = await verifiedClaims(ctx, platform, form.id_token, login.nonce);
-  const { user, created } = await memberFor(ctx, platform, claims);
+  const email = text(claims.email).toLowerCase();
+  const { user, created } = await memberOfPlatformUser(ctx.db, platform, {
+    subject: String(claims.sub),
+    email,
+    name:
+      text(claims.name) ||
+      [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ') ||
+      email,
+    roles: claims[`${CLAIM}roles`],
+  });
   if (user.is_default_admin === 1)
     throw forbidden('The default admin signs in with their password, not from an LMS');
   if (user.status !== 'active') throw forbidden('Your account has been deactivated. Ask your admin.');
   const linkTarget = text(claims[`${CLAIM}target_link_uri`]) || login.target_link_uri;
-  const target = sameOrigin(ctx, linkTarget) ? new URL(linkTarget).pathname : '/enterprise/dashboard';
+  const instructor = isInstructor(claims[`${CLAIM}roles`]);
+  const picker = instructor && (await mayPickTasks(ctx.db, user.id));
+  let target = sameOrigin(ctx, linkTarget) ? new URL(linkTarget).pathname : '/enterprise/dashboard';
+  if (claims[`${CLAIM}message_type`] === DEEP_LINKING) {
+    if (!instructor) throw ltiRefusal(403, "Only your course's instructors add Coach activities to it");
+    if (!picker)
+      throw ltiRefusal(403, 'Your Coach role does not open the task library: ask your Coach admin for it');
+    target = await startDeepLink(ctx.db, platform.id, user.id, claims);
+  } else {
+    const taskId = await recordLaunchLink(ctx.db, platform, claims, {
+      userId: user.id,
+      instructor: picker,
+      target: linkTarget,
+    });
+    if (taskId)
+      target = picker ? `/enterprise/tasks-library/view/${taskId}` : `/enterprise/my-tasks/view/${taskId}`;
+  }
   const code = randomToken();
   await ctx.db
     .insertInto('lti_handoffs')
