@@ -57,7 +57,7 @@ export const ltiPaths = {
       operationId: 'ltiLaunch',
       tags,
       summary:
-        "The platform's id token (form post): a resource link launch, checked and turned into a one-time code",
+        "The platform's id token (form post): a resource link or deep linking launch, checked and turned into a one-time code",
       requestBody: {
         content: {
           'application/x-www-form-urlencoded': {
@@ -73,14 +73,39 @@ export const ltiPaths = {
         '303': {
           description: `To ${LTI_PATHS.continue}#<one-time code>, which lti/complete trades for a session`,
         },
-        '400': refusal('Not an LTI 1.3.0 resource link launch, or no email to make the member from'),
+        '400': refusal(
+          'Not an LTI 1.3.0 resource link or deep linking launch, no return URL, or no email to make the member from',
+        ),
         '401': refusal(
           "Another platform's key or issuer, another tool, a used or unknown state, a wrong nonce, expired",
         ),
         '403': refusal(
-          'A deployment not registered, the default admin, a deactivated member, another organisation',
+          'A deployment not registered, the default admin, a deactivated member, another organisation, an account that manages people, a learner deep linking',
         ),
         '429': refusal('Too many refused launches from this address'),
+      },
+    },
+  },
+  [LTI_PATHS.deepLinkReturn]: {
+    post: {
+      operationId: 'ltiDeepLinkReturn',
+      tags,
+      summary:
+        "The one-time code of a deep linking answer (form post from the dashboard): a page that posts the signed LtiDeepLinkingResponse on to the platform's return URL",
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: "An auto-submitting form to the platform's deep_link_return_url with the JWT field",
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+        '401': refusal('An unknown, spent or expired code'),
+        '429': refusal('Too many refused answers from this address'),
       },
     },
   },

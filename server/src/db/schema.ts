@@ -518,6 +518,45 @@ export type Database = {
     target: string;
     expires_at: string;
   };
+  /** Migration 044: a platform's resource link, the task it opens, and its grade service endpoints. */
+  lti_links: {
+    id: string;
+    platform_id: string;
+    resource_link_id: string;
+    context_id: string | null;
+    task_id: string | null;
+    title: string;
+    lineitem_url: string | null;
+    lineitems_url: string | null;
+    /** JSON array of the AGS scopes the platform granted. */
+    ags_scopes: string;
+    created_at: string;
+    updated_at: string;
+  };
+  /** A platform's course seen in a launch: its roster URL and the group "Sync the class" fills. */
+  lti_contexts: {
+    platform_id: string;
+    context_id: string;
+    title: string;
+    memberships_url: string | null;
+    group_id: string | null;
+    synced_at: string | null;
+    updated_at: string;
+  };
+  /** A Deep Linking request waiting for the instructor's pick. */
+  lti_deep_links: {
+    id: string;
+    platform_id: string;
+    user_id: string;
+    deployment_id: string;
+    return_url: string;
+    data: string | null;
+    accept_multiple: number;
+    /** The signed LtiDeepLinkingResponse once the instructor answered, and the hash of the code that fetches it. */
+    answer_jwt: string | null;
+    answer_code_hash: string | null;
+    expires_at: string;
+  };
   /** An enterprise's webhook receivers; events is a JSON array, secret encrypted. */
   webhook_endpoints: {
     id: string;

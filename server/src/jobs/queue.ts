@@ -13,7 +13,9 @@ export type JobKind =
   // The mails that tell a member of their work (queued by services/organisation/notice-queue.ts).
   | 'assignment-notice'
   | 'due-reminder'
-  | 'feedback-notice';
+  | 'feedback-notice'
+  // A learner's score on its way to an LMS gradebook (services/lti/grades.ts).
+  | 'lti-score';
 export type Job = { id: string; kind: JobKind; payload: unknown; attempts: number };
 export type JobHandler = (job: Job) => Promise<void>;
 

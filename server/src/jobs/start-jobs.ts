@@ -6,6 +6,7 @@ import {
   noteRetry,
   sendStatement,
 } from '../services/integrations/integration-delivery.ts';
+import { sendLtiScore } from '../services/lti/grades.ts';
 import { noticeHandlers } from '../services/organisation/notices.ts';
 import { analyseRecording, markAnalysisFailed } from '../services/speech/recording-analysis.ts';
 import { type Job, type JobRunner, startJobRunner } from './queue.ts';
@@ -66,6 +67,7 @@ export const startJobs = (
     handlers: {
       'webhook-delivery': (job) => deliverWebhook(delivery, job),
       'xapi-statement': (job) => sendStatement(delivery, job),
+      'lti-score': (job) => sendLtiScore(deps, job),
     },
     onRetry: (job, runAfter) => noteRetry(deps.db, job, runAfter),
     onGiveUp: (job) => markGivenUp(deps.db, job),

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { lti } from '@coach/shared/contract/lti';
+import { tasks } from '@coach/shared/contract/tasks';
 import { serve } from '@hono/node-server';
 import fc from 'fast-check';
 import { Hono } from 'hono';
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitScoredTry } from '../testing/scored-tries.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 /**
@@ -30,6 +32,19 @@ let platformKey: PrivateKey;
 let strangerKey: PrivateKey;
 let platformId = '';
 
+const AGS_LINEITEM = 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem';
+const AGS_SCORE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+const NRPS = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+/** What the mock LMS received: tokens granted (with scopes), line items made, scores, and its roster. */
+const gradebook = {
+  assertions: new Set<string>(),
+  tokens: new Map<string, string[]>(),
+  lineItems: [] as Record<string, unknown>[],
+  scores: [] as Record<string, unknown>[],
+  failScores: 0,
+  roster: [] as Record<string, unknown>[],
+};
+
 const ISSUER = 'https://moodle.acme.example';
 const CLIENT_ID = 'coach-tool-1';
 const DEPLOYMENT = 'dep-1';
@@ -45,6 +60,67 @@ beforeAll(async () => {
   // The mock LMS: its keyset, and an authorisation endpoint (the test plays the browser that follows it).
   const platform = new Hono();
   platform.get('/jwks', (c) => c.json({ keys: [jwk] }));
+  // Its token endpoint: a client-credentials grant proven by a JWT signed with a key of the tool's keyset.
+  platform.post('/token', async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    if (
+      form.grant_type !== 'client_credentials' ||
+      form.client_assertion_type !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
+    )
+      return c.json({ error: 'unsupported_grant_type' }, 400);
+    try {
+      const { payload } = await jwtVerify(
+        form.client_assertion ?? '',
+        createRemoteJWKSet(new URL(`${tool}/lti/jwks`)),
+        {
+          issuer: CLIENT_ID,
+          subject: CLIENT_ID,
+          audience: `${lmsOrigin}/token`,
+        },
+      );
+      if (!payload.jti || gradebook.assertions.has(payload.jti))
+        return c.json({ error: 'invalid_client' }, 401);
+      gradebook.assertions.add(payload.jti);
+    } catch {
+      return c.json({ error: 'invalid_client' }, 401);
+    }
+    const token = `tok-${crypto.randomUUID()}`;
+    gradebook.tokens.set(token, (form.scope ?? '').split(' '));
+    return c.json({ access_token: token, token_type: 'Bearer', expires_in: 3600, scope: form.scope });
+  });
+  const scopeOf = (c: { req: { header: (name: string) => string | undefined } }) =>
+    gradebook.tokens.get((c.req.header('authorization') ?? '').replace(/^Bearer /, '')) ?? [];
+  // AGS: the course's line items, and each line item's scores.
+  platform.post('/lineitems', async (c) => {
+    if (!scopeOf(c).includes(AGS_LINEITEM)) return c.json({ error: 'scope' }, 403);
+    const item = {
+      ...(await c.req.json()),
+      id: `${lmsOrigin}/lineitems/${gradebook.lineItems.length + 100}`,
+    };
+    gradebook.lineItems.push(item);
+    return c.json(item, 201);
+  });
+  platform.post('/lineitems/:item/scores', async (c) => {
+    if (!scopeOf(c).includes(AGS_SCORE)) return c.json({ error: 'scope' }, 403);
+    if (c.req.header('content-type') !== 'application/vnd.ims.lis.v1.score+json')
+      return c.json({ error: 'content type' }, 415);
+    if (gradebook.failScores > 0) {
+      gradebook.failScores -= 1;
+      return c.json({ error: 'down for maintenance' }, 503);
+    }
+    gradebook.scores.push({ lineItem: c.req.param('item'), ...(await c.req.json()) });
+    return c.body(null, 204);
+  });
+  // NRPS: the course's roster, two pages.
+  platform.get('/memberships', (c) => {
+    if (!scopeOf(c).includes(NRPS)) return c.json({ error: 'scope' }, 403);
+    const page = Number(c.req.query('page') ?? 1);
+    const members = gradebook.roster.slice((page - 1) * 2, page * 2);
+    if (page * 2 < gradebook.roster.length)
+      c.header('Link', `<${lmsOrigin}/memberships?page=${page + 1}>; rel="next"`);
+    c.header('Content-Type', 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json');
+    return c.body(JSON.stringify({ id: `${lmsOrigin}/memberships`, context: { id: 'course-1' }, members }));
+  });
   await new Promise<void>((resolve) => {
     lms = serve({ fetch: platform.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
   });
@@ -308,10 +384,16 @@ describe('LTI launch', () => {
         /roles claim/,
       ],
       [
-        'deep linking',
+        'deep linking with nowhere to answer',
         (n) => idToken(n, LEARNER, { extra: { [`${CLAIM}message_type`]: 'LtiDeepLinkingRequest' } }),
         400,
-        /not LtiDeepLinkingRequest/,
+        /deep_link_return_url/,
+      ],
+      [
+        'another message type',
+        (n) => idToken(n, LEARNER, { extra: { [`${CLAIM}message_type`]: 'LtiSubmissionReviewRequest' } }),
+        400,
+        /not LtiSubmissionReviewRequest/,
       ],
       [
         'the default admin',
@@ -418,7 +500,391 @@ describe('LTI launch', () => {
     );
     expect([...seen].some((status) => status >= 400)).toBe(true);
   }, 120_000);
+});
 
+const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
+const NRPS_CLAIM = 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice';
+const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
+
+/** A launch carried through to a session: the member's token, id and the page the launch opens. */
+const signIn = async (person: Person, extra: Record<string, unknown> = {}) => {
+  const { answer } = await launch((nonce) => idToken(nonce, person, { extra }));
+  expect(answer.status, answer.text).toBe(303);
+  const done = await t.request('POST', lti.complete.path, {
+    ip,
+    body: { code: answer.location.split('#')[1] },
+  });
+  expect(done.status, done.json.message).toBe(200);
+  const token = done.json.response.accesstoken as string;
+  const me = await t.request('GET', enterpriseAuth.me.path, { token, ip });
+  return { token, userId: me.json.response._id as string, target: done.json.response.target as string };
+};
+
+/** The dashboard's form POST of an answer's code to the return page: the form it answers, for the platform. */
+const carry = async (code: string) => {
+  const res = await fetch(`${tool}/lti/return`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.20.41.9' },
+    body: new URLSearchParams({ code }),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    text,
+    policy: res.headers.get('content-security-policy') ?? '',
+    action: /<form method="post" action="([^"]+)"/.exec(text)?.[1] ?? '',
+    jwt: /name="JWT" value="([^"]+)"/.exec(text)?.[1] ?? '',
+  };
+};
+
+const acmeTask = async (type: number) => {
+  const { enterprise_id } = await t.deps.db
+    .selectFrom('lti_platforms')
+    .select('enterprise_id')
+    .where('id', '=', platformId)
+    .executeTakeFirstOrThrow();
+  return t.deps.db
+    .selectFrom('tasks')
+    .select(['id', 'title'])
+    .where('enterprise_id', '=', enterprise_id)
+    .where('type', '=', type)
+    .where('archived', '=', 0)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+};
+
+describe('LTI Deep Linking 2.0', () => {
+  const TEACHER: Person = {
+    sub: 'lms-teacher-dl',
+    email: 'dana.deeplink@acme.example',
+    name: 'Dana Deeplink',
+    roles: [INSTRUCTOR],
+  };
+  const request = (settings: Record<string, unknown> = {}) => ({
+    [`${CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+    [`${CLAIM}resource_link`]: undefined,
+    [`${DL}deep_linking_settings`]: {
+      deep_link_return_url: `${lmsOrigin}/deep-link-return`,
+      accept_types: ['ltiResourceLink'],
+      accept_presentation_document_targets: ['iframe', 'window'],
+      accept_multiple: true,
+      data: 'opaque-42',
+      ...settings,
+    },
+  });
+
+  it('an instructor picks tasks in the library, and the platform gets them as signed links with a line item', async () => {
+    const teacher = await signIn(TEACHER, request());
+    const deepLinkId = /^\/enterprise\/lti\/deep-link\/([\w-]+)$/.exec(teacher.target)?.[1] ?? '';
+    expect(deepLinkId).not.toBe('');
+    const waiting = await t.request('GET', `${lti.deepLink.path}?deepLinkId=${deepLinkId}`, {
+      token: teacher.token,
+      ip,
+    });
+    expect(waiting.status, waiting.json.message).toBe(200);
+    expect(waiting.json.response).toMatchObject({ platformName: 'Acme Moodle', acceptMultiple: true });
+    // Nobody else's: another member, another enterprise; and only for roles that open the task library.
+    expect(
+      (await t.request('GET', `${lti.deepLink.path}?deepLinkId=${deepLinkId}`, { token: staff, ip })).status,
+    ).toBe(403);
+    for (const token of [owner, globex])
+      expect(
+        (await t.request('GET', `${lti.deepLink.path}?deepLinkId=${deepLinkId}`, { token, ip })).status,
+      ).toBe(404);
+    const task = await acmeTask(2);
+    const answered = await t.request('POST', lti.answerDeepLink.path, {
+      token: teacher.token,
+      ip,
+      body: { deepLinkId, taskIds: [task.id] },
+    });
+    expect(answered.status, answered.json.message).toBe(200);
+    // The browser carries the code to the tool's return page, which posts the answer on to the platform.
+    const carried = await carry(answered.json.response.code);
+    expect(carried.status).toBe(200);
+    expect(carried.action).toBe(`${lmsOrigin}/deep-link-return`);
+    expect(carried.policy).toContain(`form-action ${lmsOrigin};`);
+    // What the platform checks: signed by the tool's key, from the tool's client id, for this platform.
+    const { payload } = await jwtVerify(carried.jwt, createRemoteJWKSet(new URL(`${tool}/lti/jwks`)), {
+      issuer: CLIENT_ID,
+      audience: ISSUER,
+    });
+    expect(payload).toMatchObject({
+      [`${CLAIM}message_type`]: 'LtiDeepLinkingResponse',
+      [`${CLAIM}version`]: '1.3.0',
+      [`${CLAIM}deployment_id`]: DEPLOYMENT,
+      [`${DL}data`]: 'opaque-42',
+      [`${DL}content_items`]: [
+        {
+          type: 'ltiResourceLink',
+          title: task.title,
+          url: `${t.deps.config.publicUrl}/enterprise/my-tasks/view/${task.id}`,
+          custom: { coach_task_id: task.id },
+          lineItem: { scoreMaximum: 1, label: task.title, resourceId: task.id },
+        },
+      ],
+    });
+    // Answered once, carried once.
+    const again = await t.request('POST', lti.answerDeepLink.path, {
+      token: teacher.token,
+      ip,
+      body: { deepLinkId, taskIds: [] },
+    });
+    expect(again.status).toBe(404);
+    const twice = await carry(answered.json.response.code);
+    expect(twice.status).toBe(401);
+    expect(twice.text).toMatch(/expired or was sent already/);
+    expect((await carry('x'.repeat(43))).status).toBe(401);
+  });
+
+  it('one item when the course takes one; only library tasks; cancelling adds nothing', async () => {
+    const teacher = await signIn(TEACHER, request({ accept_multiple: false, data: undefined }));
+    const deepLinkId = teacher.target.split('/').pop() ?? '';
+    const task = await acmeTask(2);
+    const other = await acmeTask(1);
+    const two = await t.request('POST', lti.answerDeepLink.path, {
+      token: teacher.token,
+      ip,
+      body: { deepLinkId, taskIds: [task.id, other.id] },
+    });
+    expect(two.status).toBe(422);
+    expect(two.json.field).toBe('taskIds');
+    const foreign = await t.request('POST', lti.answerDeepLink.path, {
+      token: teacher.token,
+      ip,
+      body: { deepLinkId, taskIds: ['globex-or-made-up'] },
+    });
+    expect(foreign.status).toBe(422);
+    const cancel = await t.request('POST', lti.answerDeepLink.path, {
+      token: teacher.token,
+      ip,
+      body: { deepLinkId, taskIds: [] },
+    });
+    expect(cancel.status).toBe(200);
+    const { payload } = await jwtVerify(
+      (await carry(cancel.json.response.code)).jwt,
+      createRemoteJWKSet(new URL(`${tool}/lti/jwks`)),
+      { issuer: CLIENT_ID, audience: ISSUER },
+    );
+    expect(payload[`${DL}content_items`]).toEqual([]);
+    expect(payload).not.toHaveProperty(`${DL}data`);
+  });
+
+  it('refuses a learner, a platform that takes no links, and a member whose role has no task library', async () => {
+    const learner = await launch((n) => idToken(n, LEARNER, { extra: request() }));
+    expect(learner.answer.status).toBe(403);
+    expect(learner.answer.text).toMatch(/instructors/);
+    const noLinks = await launch((n) => idToken(n, TEACHER, { extra: request({ accept_types: ['file'] }) }));
+    expect(noLinks.answer.status).toBe(400);
+    expect(noLinks.answer.text).toMatch(/accept_types/);
+    // A learner of ours who is an instructor in the LMS: the role decides.
+    const member = { ...TEACHER, sub: 'lms-teacher-learner', email: LEARNER.email };
+    await t.deps.db.deleteFrom('lti_accounts').where('subject', '=', member.sub).execute();
+    const roleless = await launch((n) => idToken(n, { ...member, sub: LEARNER.sub }, { extra: request() }));
+    expect(roleless.answer.status).toBe(403);
+    expect(roleless.answer.text).toMatch(/task library/);
+    expect((await refusals())[0]).toMatchObject({ action: 'lti.launch.refused', status: 403 });
+  });
+});
+
+describe('LTI Assignment and Grade Services', () => {
+  const GRADED: Person = {
+    sub: 'lms-ags-1',
+    email: 'gina.grades@acme.example',
+    name: 'Gina Grades',
+    roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'],
+  };
+  const linkTo = (taskId: string, linkId: string, ags: Record<string, unknown>) => ({
+    [`${CLAIM}resource_link`]: { id: linkId, title: 'Say it right' },
+    [`${CLAIM}custom`]: { coach_task_id: taskId },
+    [`${CLAIM}context`]: { id: 'course-1', title: 'English B1', label: 'ENG-B1' },
+    [AGS_CLAIM]: ags,
+    [NRPS_CLAIM]: { context_memberships_url: `${lmsOrigin}/memberships`, service_versions: ['2.0'] },
+  });
+
+  it('a learner launched into a linked Pronunciation task has it, and the score reaches the gradebook, retried', async () => {
+    const added = await t.request('POST', tasks.addTask.path, {
+      token: owner,
+      ip,
+      body: {
+        type: 2,
+        title: 'Say it right',
+        items: ['comfortable', 'vegetable'],
+        category: 'Audio',
+        level: 1,
+        timeMinutes: 5,
+        expirySeconds: 604800,
+      },
+    });
+    const taskId = added.json.response._id as string;
+    const learner = await signIn(
+      GRADED,
+      linkTo(taskId, 'rl-ags', {
+        scope: [AGS_LINEITEM, AGS_SCORE],
+        lineitems: `${lmsOrigin}/lineitems`,
+        lineitem: `${lmsOrigin}/lineitems/7`,
+      }),
+    );
+    expect(learner.target).toBe(`/enterprise/my-tasks/view/${taskId}`);
+    const mine = await t.request('POST', tasks.getMyTask.path, {
+      token: learner.token,
+      ip,
+      body: { taskId },
+    });
+    expect(mine.status, mine.json.message).toBe(200);
+    // The LMS is down for the first try: the job table tries again.
+    gradebook.failScores = 1;
+    await submitScoredTry(t, {
+      token: learner.token,
+      userId: learner.userId,
+      taskId,
+      scores: { 0: 80, 1: 90 },
+      ip,
+    });
+    await t.jobsIdle();
+    expect(gradebook.scores).toEqual([]);
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('kind', '=', 'lti-score')
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(job.last_error).toMatch(/503/);
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ run_after: new Date().toISOString() })
+      .where('kind', '=', 'lti-score')
+      .execute();
+    t.deps.jobs.poke();
+    await t.jobsIdle();
+    expect(gradebook.scores).toEqual([
+      expect.objectContaining({
+        lineItem: '7',
+        userId: GRADED.sub,
+        scoreGiven: 0.85,
+        scoreMaximum: 1,
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+        comment: expect.stringMatching(/^Pronunciation 85 of 100/),
+      }),
+    ]);
+    // The token was granted for the score scope alone, to the tool's signed assertion.
+    expect([...gradebook.tokens.values()]).toContainEqual([AGS_SCORE]);
+  });
+
+  it('a link without a line item gets one made once; an unscored task sends 1 when completed', async () => {
+    gradebook.scores.length = 0;
+    const read = await acmeTask(1);
+    const learner = await signIn(
+      { ...GRADED, sub: 'lms-ags-2', email: 'rita.reader@acme.example', name: 'Rita Reader' },
+      linkTo(read.id, 'rl-read', { scope: [AGS_LINEITEM, AGS_SCORE], lineitems: `${lmsOrigin}/lineitems` }),
+    );
+    const done = await t.request('POST', tasks.updateMyTask.path, {
+      token: learner.token,
+      ip,
+      body: { userId: learner.userId, taskId: read.id, progress: 100, taskStatus: 2, report: { read: true } },
+    });
+    expect(done.status, done.json.message).toBe(200);
+    await t.jobsIdle();
+    expect(gradebook.lineItems).toEqual([
+      expect.objectContaining({ scoreMaximum: 1, resourceLinkId: 'rl-read', resourceId: read.id }),
+    ]);
+    expect(gradebook.scores).toEqual([
+      expect.objectContaining({ lineItem: '100', userId: 'lms-ags-2', scoreGiven: 1, scoreMaximum: 1 }),
+    ]);
+    const link = await t.deps.db
+      .selectFrom('lti_links')
+      .select('lineitem_url')
+      .where('resource_link_id', '=', 'rl-read')
+      .executeTakeFirstOrThrow();
+    expect(link.lineitem_url).toBe(`${lmsOrigin}/lineitems/100`);
+  });
+});
+
+describe('LTI Names and Role Provisioning Services', () => {
+  const sync = (token: string, body: Record<string, unknown>) =>
+    t.request('POST', lti.syncClass.path, { token, ip, body });
+  const groupOf = async (groupId: string) =>
+    (
+      await t.deps.db
+        .selectFrom('group_members')
+        .innerJoin('users', 'users.id', 'group_members.user_id')
+        .select('users.email')
+        .where('group_id', '=', groupId)
+        .orderBy('users.email')
+        .execute()
+    ).map((row) => row.email);
+
+  it('"Sync the class" fills the course group with its active members, over every page, and keeps it in step', async () => {
+    const learner = 'Learner';
+    const member = (user_id: string, email: string, status = 'Active') => ({
+      user_id,
+      email,
+      name: email.split('@')[0],
+      status,
+      roles: [`http://purl.imsglobal.org/vocab/lis/v2/membership#${learner}`],
+    });
+    gradebook.roster = [
+      member('lms-ags-1', 'gina.grades@acme.example'),
+      member('lms-new-1', 'nora.new@acme.example'),
+      member('lms-gone', 'gone@acme.example', 'Inactive'),
+      member('lms-globex', 'owner@globex.example'),
+      member('lms-noemail', ''),
+    ];
+    const settings = await t.request('GET', lti.settings.path, { token: owner, ip });
+    expect(settings.json.response.courses).toContainEqual(
+      expect.objectContaining({
+        platformId,
+        contextId: 'course-1',
+        title: 'English B1',
+        canSync: true,
+        groupId: null,
+      }),
+    );
+    expect((await sync(staff, { platformId, contextId: 'course-1' })).status).toBe(403);
+    expect((await sync(globex, { platformId, contextId: 'course-1' })).status).toBe(404);
+    expect((await sync(owner, { platformId, contextId: 'no-such-course' })).status).toBe(404);
+    const first = await sync(owner, { platformId, contextId: 'course-1' });
+    expect(first.status, first.json.message).toBe(200);
+    expect(first.json.response).toMatchObject({
+      groupName: 'English B1',
+      members: 2,
+      added: 2,
+      created: 1,
+      skipped: 2,
+    });
+    expect(await groupOf(first.json.response.groupId)).toEqual([
+      'gina.grades@acme.example',
+      'nora.new@acme.example',
+    ]);
+    // The class changes in the LMS: the group follows.
+    gradebook.roster = [
+      member('lms-new-1', 'nora.new@acme.example'),
+      member('lms-new-2', 'omar.new@acme.example'),
+    ];
+    const second = await sync(owner, { platformId, contextId: 'course-1' });
+    expect(second.json.response).toMatchObject({
+      groupId: first.json.response.groupId,
+      members: 2,
+      added: 1,
+      removed: 1,
+    });
+    expect(await groupOf(first.json.response.groupId)).toEqual([
+      'nora.new@acme.example',
+      'omar.new@acme.example',
+    ]);
+    const after = await t.request('GET', lti.settings.path, { token: owner, ip });
+    expect(after.json.response.courses).toContainEqual(
+      expect.objectContaining({
+        contextId: 'course-1',
+        groupName: 'English B1',
+        syncedAt: expect.any(String),
+      }),
+    );
+  });
+});
+
+describe('removing a platform', () => {
   it('removing the platform stops its launches', async () => {
     const removed = await t.request('POST', lti.removePlatform.path, {
       token: owner,

@@ -2,10 +2,12 @@ import { LTI_PATHS } from '@coach/shared/contract/lti';
 import type { Context, Hono } from 'hono';
 import { clientIp } from '../adapter.ts';
 import { assertNotThrottled, IP_LIMIT, recordEvent } from '../auth/throttle.ts';
+import { newNonce } from '../csp.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../services/common/audit.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { takeDeepLinkAnswer } from '../services/lti/deep-linking.ts';
 import { completeLaunch, type LoginParams, startLogin } from '../services/lti/launch.ts';
 import { toolKeyset } from '../services/lti/tool-keys.ts';
 
@@ -100,4 +102,44 @@ export const mountLti = (app: Hono, deps: Deps) => {
   };
   app.on(['GET', 'POST'], LTI_PATHS.login, step('login'));
   app.post(LTI_PATHS.launch, step('launch'));
+
+  // Deep Linking's way back: the dashboard posts its answer's one-time code here (its own policy allows forms to
+  // this origin only), and this page posts the signed answer on to the platform, the one address its policy allows.
+  app.post(LTI_PATHS.deepLinkReturn, async (c) => {
+    const ip = clientIp(c, deps.config.trustProxy);
+    const ipKey = `lti-return:ip:${ip}`;
+    try {
+      await assertNotThrottled(deps.db, ipKey, IP_LIMIT);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) {
+        c.header('Retry-After', String(error.retryAfter ?? 60));
+        return refusalPage(
+          c,
+          429,
+          'Too many answers from this address: wait a few minutes and add the activity again',
+        );
+      }
+      throw error;
+    }
+    const code = (await paramsOf(c)).code ?? '';
+    const answer = /^[A-Za-z0-9_-]{43}$/.test(code) ? await takeDeepLinkAnswer(deps.db, code) : null;
+    if (!answer) {
+      await recordEvent(deps.db, ipKey);
+      return refusalPage(
+        c,
+        401,
+        'This answer to your course has expired or was sent already: add the activity again',
+      );
+    }
+    const nonce = newNonce();
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${new URL(answer.returnUrl).origin}; base-uri 'none'; frame-ancestors 'none'`,
+    );
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Coach: back to your course</title></head><body><main><h1>Back to your course</h1><form method="post" action="${escapeHtml(answer.returnUrl)}"><input type="hidden" name="JWT" value="${escapeHtml(answer.jwt)}"><p>Your choice is on its way to your course.</p><button type="submit">Continue to your course</button></form></main><script nonce="${nonce}">document.forms[0].submit()</script></body></html>`,
+    );
+  });
 };

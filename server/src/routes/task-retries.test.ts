@@ -1,10 +1,9 @@
-import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { myProgress } from '@coach/shared/contract/my-progress';
 import { pronunciationConfig } from '@coach/shared/contract/pronunciation';
 import { MAX_TASK_ATTEMPTS, tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitScoredTry, uploadRecordingStub } from '../testing/scored-tries.ts';
 import { createTestApp } from '../testing/test-app.ts';
-import { WEBM_STUB } from '../testing/webm.ts';
 
 // A scored task (Pronunciation, Read & Record) that did not pass can be tried again; every try is
 // kept, the group's rule says whether the best or the latest counts, and the reviewer sees every try. What the
@@ -21,35 +20,6 @@ let groupIds: string[];
 const ip = '10.9.38.2';
 
 const post = (token: string, path: string, body: object) => t.request('POST', path, { token, ip, body });
-
-/** What the engine hears in a recording read at `pronunciation` (a valid 'done' analysis). */
-const heardAt = (pronunciation: number) => ({
-  status: 'done',
-  transcript: 'as it was read',
-  durationSeconds: 2,
-  wordsPerMinute: 120,
-  pauses: [],
-  longestPauseSeconds: 0,
-  fillers: { count: 0, per100Words: 0, words: [] },
-  words: null,
-  scores: { accuracy: pronunciation, completeness: 100, fluency: 90, pronunciation },
-});
-
-const upload = async () => {
-  const signed = await post(learner, enterpriseGeneral.putSignedRequestForUpload.path, {
-    purpose: 'task-recording',
-    fileName: 'take.webm',
-    fileType: 'audio/webm',
-    fileSize: WEBM_STUB.length,
-  });
-  const { uploadUrl, headers, fileUrl } = signed.json.response as {
-    uploadUrl: string;
-    headers: Record<string, string>;
-    fileUrl: string;
-  };
-  expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: WEBM_STUB })).status).toBe(200);
-  return fileUrl;
-};
 
 const common = { category: 'Audio', level: 1, timeMinutes: 5, expirySeconds: 604800 } as const;
 const assigned = async (body: object) => {
@@ -69,37 +39,9 @@ const pronunciationTask = () =>
   });
 
 /** One try: the recordings saved as progress, heard at `scores` (one per key), then submitted. */
-const tryAt = async (taskId: string, scores: Record<string, number>) => {
-  const recordings: Record<string, { fileUrl: string; durationMs: number }> = {};
-  for (const key of Object.keys(scores)) recordings[key] = { fileUrl: await upload(), durationMs: 2000 };
-  const saved = await post(learner, tasks.updateMyTask.path, {
-    userId: learnerId,
-    taskId,
-    progress: 50,
-    taskStatus: 1,
-    report: { recordings },
-  });
-  expect(saved.status, saved.json.message).toBe(200);
-  const db = t.deps.db;
-  await db.deleteFrom('jobs').where('kind', '=', 'speech-analysis').execute();
-  for (const [key, score] of Object.entries(scores))
-    await db
-      .updateTable('recording_analyses')
-      .set({ status: 'done', analysis: JSON.stringify(heardAt(score)) })
-      .where('assignment_id', '=', saved.json.response._id)
-      .where('recording_key', '=', key)
-      .where('attempt_id', 'is', null)
-      .execute();
-  const done = await post(learner, tasks.updateMyTask.path, {
-    userId: learnerId,
-    taskId,
-    progress: 100,
-    taskStatus: 2,
-    report: { recordings },
-  });
-  expect(done.status, done.json.message).toBe(200);
-  return { recordings, assignment: done.json.response };
-};
+const tryAt = (taskId: string, scores: Record<string, number>) =>
+  submitScoredTry(t, { token: learner, userId: learnerId, taskId, scores, ip });
+const upload = () => uploadRecordingStub(t, learner, ip);
 
 const retry = (taskId: string, token = learner) => post(token, tasks.retryMyTask.path, { taskId });
 const mine = async (taskId: string) => (await post(learner, tasks.getMyTask.path, { taskId })).json.response;

@@ -19,11 +19,15 @@ export const LTI_PATHS = {
   launch: '/lti/launch',
   /** The tool's public keys (JWKS). */
   keyset: '/lti/jwks',
+  /** Where the deep linking page posts its answer's one-time code: a page that carries the answer to the LMS. */
+  deepLinkReturn: '/lti/return',
   /** The dashboard page a launch lands on, with its one-time code. */
   continue: '/lti/continue',
 } as const;
 
 export const LTI_MAX_DEPLOYMENTS = 20;
+/** Tasks one Deep Linking answer adds to a course at most. */
+export const LTI_MAX_DEEP_LINK_ITEMS = 20;
 
 const url = (what: string) =>
   text()
@@ -45,6 +49,18 @@ export const ltiPlatformSchema = z.object({
 });
 export type LtiPlatform = z.infer<typeof ltiPlatformSchema>;
 
+export const ltiCourseSchema = z.object({
+  platformId: z.string(),
+  contextId: z.string(),
+  title: z.string(),
+  /** Whether the LMS offered the course's roster (Names and Role Provisioning Services). */
+  canSync: z.boolean(),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  syncedAt: z.string().nullable(),
+});
+export type LtiCourse = z.infer<typeof ltiCourseSchema>;
+
 export const ltiSettingsResponse = z.object({
   /** What the LMS is given when the tool is registered there. */
   tool: z.object({
@@ -54,6 +70,8 @@ export const ltiSettingsResponse = z.object({
     deepLinkingUrl: z.string(),
   }),
   platforms: z.array(ltiPlatformSchema),
+  /** The courses launches came from, newest first, with the group "Sync the class" fills. */
+  courses: z.array(ltiCourseSchema),
 });
 export type LtiSettings = z.infer<typeof ltiSettingsResponse>;
 
@@ -105,6 +123,50 @@ export const lti = {
     defaultAdminOnly: true,
     request: z.strictObject({ platformId: id() }),
     response: z.object({ _id: z.string() }),
+  }),
+  /** "Sync the class": the course's group holds exactly its active members (made or linked as a launch would). */
+  syncClass: defineCall({
+    method: 'POST',
+    path: `${G}/lti-settings/sync-class`,
+    auth: 'enterprise',
+    permission: null,
+    defaultAdminOnly: true,
+    request: z.strictObject({ platformId: id(), contextId: text().min(1).max(255) }),
+    response: z.object({
+      groupId: z.string(),
+      groupName: z.string(),
+      members: z.number(),
+      added: z.number(),
+      removed: z.number(),
+      created: z.number(),
+      skipped: z.number(),
+      syncedAt: z.string(),
+    }),
+  }),
+  /** A Deep Linking request from the caller's course waiting for their pick (404 once answered or expired). */
+  deepLink: defineCall({
+    method: 'GET',
+    path: `${E}/lti/deep-link`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: z.strictObject({ deepLinkId: id() }),
+    response: z.object({ platformName: z.string(), acceptMultiple: z.boolean(), expiresAt: z.string() }),
+  }),
+  /**
+   * Answers the course with the picked tasks (none: nothing is added), once. The answer is the signed
+   * LtiDeepLinkingResponse, which the browser carries to the platform as LTI Deep Linking 2.0 has it: the page posts
+   * the one-time `code` to LTI_PATHS.deepLinkReturn, whose page posts the answer on to the platform's return URL.
+   */
+  answerDeepLink: defineCall({
+    method: 'POST',
+    path: `${E}/lti/deep-link/answer`,
+    auth: 'enterprise',
+    permission: 'task-library',
+    request: z.strictObject({
+      deepLinkId: id(),
+      taskIds: z.array(id()).max(LTI_MAX_DEEP_LINK_ITEMS, `At most ${LTI_MAX_DEEP_LINK_ITEMS} tasks at once`),
+    }),
+    response: z.object({ code: z.string() }),
   }),
   /** Turns the one-time code a launch ended with into a session, and says where to go (the linked page). */
   complete: defineCall({

@@ -76,7 +76,36 @@ export const toolValues = (ctx: ServiceContext) => ({
 export const ltiSettings = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const rows = await platformsOf(ctx.db, enterpriseId).orderBy('created_at').execute();
-  return { tool: toolValues(ctx), platforms: rows.map(toPlatform) };
+  const courses = await ctx.db
+    .selectFrom('lti_contexts as c')
+    .innerJoin('lti_platforms as p', 'p.id', 'c.platform_id')
+    .leftJoin('groups as g', 'g.id', 'c.group_id')
+    .select([
+      'c.platform_id',
+      'c.context_id',
+      'c.title',
+      'c.memberships_url',
+      'c.group_id',
+      'g.name',
+      'c.synced_at',
+    ])
+    .where('p.enterprise_id', '=', enterpriseId)
+    .orderBy('c.updated_at', 'desc')
+    .limit(100)
+    .execute();
+  return {
+    tool: toolValues(ctx),
+    platforms: rows.map(toPlatform),
+    courses: courses.map((row) => ({
+      platformId: row.platform_id,
+      contextId: row.context_id,
+      title: row.title,
+      canSync: row.memberships_url !== null,
+      groupId: row.name === null ? null : row.group_id,
+      groupName: row.name,
+      syncedAt: row.synced_at,
+    })),
+  };
 };
 
 const taken = () =>

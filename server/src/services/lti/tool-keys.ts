@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Db } from '../../db/connect.ts';
+import type { Deps } from '../../deps.ts';
 import { nowIso } from '../common/clock.ts';
-import type { ServiceContext } from '../context.ts';
 
 /**
  * The tool's own RSA key pairs (RS256, 2048 bits), by `kid`: the newest signs what the tool sends a platform (deep
@@ -9,6 +9,8 @@ import type { ServiceContext } from '../context.ts';
  * the one before, so a platform that cached the old key still checks what it signed. A pair older than
  * LTI_KEY_DAYS (default 90) is replaced at the next signing: rotation needs nothing from anyone.
  */
+
+export type ToolKeyDeps = Pick<Deps, 'db' | 'tokens' | 'config'>;
 
 const SEAL_PURPOSE = 'lti-tool-key';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +21,7 @@ const PUBLISHED = 2;
 const newest = (db: Db) =>
   db.selectFrom('lti_tool_keys').selectAll().orderBy('created_at', 'desc').orderBy('kid', 'desc');
 
-const makeKey = async (ctx: ServiceContext) => {
+const makeKey = async (ctx: ToolKeyDeps) => {
   const { publicKey, privateKey } = await generateKeyPair('RS256', {
     modulusLength: 2048,
     extractable: true,
@@ -40,7 +42,7 @@ const makeKey = async (ctx: ServiceContext) => {
 };
 
 /** The key the tool signs with now (made, or replaced when too old, on the way). */
-export const signingKey = async (ctx: ServiceContext) => {
+export const signingKey = async (ctx: ToolKeyDeps) => {
   const days = ctx.config.ltiKeyDays ?? DEFAULT_LTI_KEY_DAYS;
   const row = await newest(ctx.db).executeTakeFirst();
   let current: { kid: string; privateJwk: JWK } | null = null;
@@ -60,7 +62,7 @@ export const signingKey = async (ctx: ServiceContext) => {
 };
 
 /** The keyset platforms read (JWKS): the newest public keys. */
-export const toolKeyset = async (ctx: ServiceContext) => {
+export const toolKeyset = async (ctx: ToolKeyDeps) => {
   if (!(await newest(ctx.db).executeTakeFirst())) await makeKey(ctx);
   const rows = await newest(ctx.db).limit(PUBLISHED).execute();
   return { keys: rows.map((row) => JSON.parse(row.public_jwk) as JWK) };

@@ -2,6 +2,7 @@ import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { isScoredTaskType, type PronunciationResult, type TaskReport } from '@coach/shared/contract/tasks';
 import type { Deps } from '../../deps.ts';
 import { nowIso } from '../common/clock.ts';
+import { queueLtiScores } from '../lti/score-queue.ts';
 import { countingAfter, countingJson } from '../tasks/task-attempts.ts';
 import { loadTask, toTasks } from '../tasks/task-rows.ts';
 import { analysesOf } from './analysis-rows.ts';
@@ -65,5 +66,7 @@ export const scorePronunciationTask = async (
     })
     .where('id', '=', row.id)
     .execute();
+  // The LMS activities linking this task get the counting score (the caller pokes the queue, or its poll finds it).
+  await queueLtiScores(db, row.id);
   return result;
 };

@@ -22,6 +22,7 @@ import { assertUploaded, signUpload } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 import { recordPractice } from '../identity/activity.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
+import { queueLtiScores } from '../lti/score-queue.ts';
 import { queueRecordingAnalyses } from '../speech/analysis-rows.ts';
 import { pronunciationSettingsForUser } from '../speech/pronunciation.ts';
 import { scorePronunciationTask } from '../speech/pronunciation-score.ts';
@@ -227,19 +228,23 @@ export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdat
         memberId: s.user.id,
         data: { taskId: task._id, assignmentId: row.id, taskType: task.type },
       });
-    return queueRecordingAnalyses(trx, {
+    // An LMS activity linking this task hears of it: a scored task once its recordings are heard (below).
+    const graded = completing && !isScoredTaskType(task.type) ? await queueLtiScores(trx, row.id) : 0;
+    const analyses = await queueRecordingAnalyses(trx, {
       enterpriseId: s.enterpriseId,
       assignmentId: row.id,
       task,
       previous,
       report,
     });
+    return analyses || graded > 0;
   });
   if (queued) ctx.jobs.poke();
   // An attempt saved or submitted is practice: the day counts as active.
   await recordPractice(ctx);
   // Every item heard already (nothing re-recorded at the end): the score is there at once.
-  if (completing && isScoredTaskType(task.type)) await scorePronunciationTask(ctx, row.id);
+  if (completing && isScoredTaskType(task.type) && (await scorePronunciationTask(ctx, row.id)))
+    ctx.jobs.poke();
   ctx.setMessage(completing ? 'Task completed successfully' : 'Progress saved');
   return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
 };
