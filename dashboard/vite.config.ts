@@ -72,6 +72,9 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/dev': { target: apiTarget, changeOrigin: true },
+      // The LTI and SCIM endpoints the server answers outside /api (/lti/continue is the dashboard's own page).
+      '^/lti/(login|launch|jwks|return)$': { target: apiTarget, changeOrigin: true },
+      '/scim': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -82,6 +82,7 @@ export const screenPages = {
     viewTask: () => import('../features/tasks/task-view-page.tsx').then((m) => <m.TaskViewPage />),
     bulkAssignTask: () =>
       import('../features/tasks/bulk-assign-task-page.tsx').then((m) => <m.BulkAssignTaskPage />),
+    ltiDeepLink: () => import('../features/tasks/lti-deep-link-page.tsx').then((m) => <m.LtiDeepLinkPage />),
     myTasks: () => import('../features/my-tasks/my-tasks-page.tsx').then((m) => <m.MyTasksPage />),
     myTaskView: () => import('../features/my-tasks/my-task-view-page.tsx').then((m) => <m.MyTaskViewPage />),
     myCourses: () => import('../features/my-courses/my-courses-page.tsx').then((m) => <m.MyCoursesPage />),

@@ -170,6 +170,8 @@ export const screens = {
     editTask: { path: '/enterprise/tasks-library/edit/:id', area: 'enterprise', permission: 'task-library' },
     viewTask: { path: '/enterprise/tasks-library/view/:id', area: 'enterprise', permission: 'task-library' },
     bulkAssignTask: { path: '/enterprise/bulk-assign-task', area: 'enterprise', permission: 'task-library' },
+    /** LTI Deep Linking: an instructor picks tasks for their LMS course (spec: LMS integration). */
+    ltiDeepLink: { path: '/enterprise/lti/deep-link/:id', area: 'enterprise', permission: 'task-library' },
     myTasks: {
       path: '/enterprise/my-tasks',
       area: 'enterprise',

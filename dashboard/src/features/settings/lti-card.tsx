@@ -11,6 +11,7 @@ import { FormDialog } from '../../ui/form-dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { LtiCourses } from './lti-courses.tsx';
 import '../../ui/table.css';
 
 const FIELDS = ['name', 'issuer', 'clientId', 'deploymentIds', 'keysetUrl', 'authUrl', 'tokenUrl'] as const;
@@ -126,7 +127,7 @@ export const LtiCard = () => {
     <Card title={t('lti.title')} aria-label={t('lti.title')} className="settings__scim">
       <p className="settings__legal-note">{t('lti.note')}</p>
       <LoadStates state={state} reload={reload} what={t('lti.what')}>
-        {({ tool, platforms }) => (
+        {({ tool, platforms, courses }) => (
           <>
             <div className="settings__sso-pair">
               {(['loginUrl', 'launchUrl', 'keysetUrl', 'deepLinkingUrl'] as const).map((name) => (
@@ -194,6 +195,9 @@ export const LtiCard = () => {
             <div className="settings__actions">
               <Button onClick={() => setEditing('new')}>{t('lti.add')}</Button>
             </div>
+            {platforms.length > 0 ? (
+              <LtiCourses courses={courses} platforms={platforms} onSynced={reload} />
+            ) : null}
           </>
         )}
       </LoadStates>

@@ -25,9 +25,12 @@ export const TaskPicker = ({
   selected,
   onChange,
   unavailable = {},
+  single = false,
 }: {
   selected: PickedTask[];
   onChange: (next: PickedTask[]) => void;
+  /** One task at most: a pick replaces the one before, and there is no "every task on this page". */
+  single?: boolean;
   /** Task id -> why it cannot be picked here ("Already in this folder"). */
   unavailable?: Record<string, string>;
 }) => {
@@ -42,7 +45,7 @@ export const TaskPicker = ({
     onChange(
       isSelected(task._id)
         ? selected.filter((other) => other._id !== task._id)
-        : [...selected, { _id: task._id, title: task.title, type: task.type }],
+        : [...(single ? [] : selected), { _id: task._id, title: task.title, type: task.type }],
     );
   const why = (task: Task) => unavailable[task._id] ?? (task.archived ? t('picker.archived') : null);
 
@@ -71,7 +74,7 @@ export const TaskPicker = ({
     const allOnPage = pickable.length > 0 && pickable.every((task) => isSelected(task._id));
     return (
       <>
-        {pickable.length > 0 ? (
+        {pickable.length > 0 && !single ? (
           <label className="picker__row task-picker__all">
             <input
               type="checkbox"
