@@ -75,6 +75,8 @@ const patternRegex = (pattern: string) =>
 /** Fixed values for parameters that are not seeded ids. */
 const fixedParams = (pattern: string): string | null => {
   if (pattern.includes(':token')) return pattern.replace(':token', 'a11y-not-a-real-token');
+  // A Deep Linking request exists only while an LMS waits for its answer: the page's expired state is walked.
+  if (pattern === paths.enterprise.ltiDeepLink) return pattern.replace(':id', 'a11y-expired-request');
   if (pattern === paths.appPrivacyPolicy.pattern || pattern === paths.appTerms.pattern)
     return pattern.replace(':id', 'platform');
   return null;
