@@ -1,9 +1,9 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
-import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { addTaskRequest, type PronunciationResult, tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoachEngine } from '../providers/coach.ts';
 import { synthesise } from '../providers/speech/synthesise.ts';
+import { uploadRecordingStub } from '../testing/scored-tries.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { WEBM_STUB } from '../testing/webm.ts';
 
@@ -50,18 +50,10 @@ const recordedPronunciation = async (
   await post(who.owner, tasks.assignTaskUsers.path, { taskIds: [taskId], userIds: [who.learnerId] });
   const recordings: Record<string, { fileUrl: string; durationMs: number }> = {};
   for (const [index, take] of takes.entries()) {
-    const signed = await post(who.learner, enterpriseGeneral.putSignedRequestForUpload.path, {
-      purpose: 'task-recording',
+    const fileUrl = await uploadRecordingStub(t, who.learner, ip, {
+      bytes: take,
       fileName: `item-${index}.webm`,
-      fileType: 'audio/webm',
-      fileSize: take.length,
     });
-    const { uploadUrl, headers, fileUrl } = signed.json.response as {
-      uploadUrl: string;
-      headers: Record<string, string>;
-      fileUrl: string;
-    };
-    expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: take })).status).toBe(200);
     recordings[String(index)] = { fileUrl, durationMs: 1000 };
   }
   const complete = () =>

@@ -1,10 +1,10 @@
-import { enterpriseGeneral } from '@coach/shared/contract/general';
 import type { InterviewMessage } from '@coach/shared/contract/interview';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoachEngine } from '../providers/coach.ts';
 import { synthesise } from '../providers/speech/synthesise.ts';
 import { advanceInterview } from '../services/tasks/interview.ts';
+import { uploadRecordingStub } from '../testing/scored-tries.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // These tests wait for the embedded engine to hear real speech on two cores, the model's first load included: on a
@@ -48,21 +48,8 @@ const harness = (app: () => App, who: () => Awaited<ReturnType<App['signInSeeded
   const get = (token: string, path: string, query: Record<string, string>) =>
     app().request('GET', `${path}?${new URLSearchParams(query)}`, { token, ip });
 
-  const upload = async (bytes: Uint8Array) => {
-    const signed = await post(who().learner, enterpriseGeneral.putSignedRequestForUpload.path, {
-      purpose: 'task-recording',
-      fileName: 'answer.webm',
-      fileType: 'audio/webm',
-      fileSize: bytes.length,
-    });
-    const { uploadUrl, headers, fileUrl } = signed.json.response as {
-      uploadUrl: string;
-      headers: Record<string, string>;
-      fileUrl: string;
-    };
-    expect((await app().app.request(uploadUrl, { method: 'PUT', headers, body: bytes })).status).toBe(200);
-    return fileUrl;
-  };
+  const upload = (bytes: Uint8Array) =>
+    uploadRecordingStub(app(), who().learner, ip, { bytes, fileName: 'answer.webm' });
 
   const start = async () => {
     const task = await post(who().owner, tasks.addTask.path, INTERVIEW);

@@ -402,6 +402,12 @@ describe('LTI launch', () => {
         /default admin/,
       ],
       [
+        'a member who manages people, by email',
+        (n) => idToken(n, { ...LEARNER, sub: 'staff-in-lms', email: 'staff@acme.example' }),
+        403,
+        /manages people, so an LMS cannot sign in as it/,
+      ],
+      [
         'another enterprise’s member',
         (n) => idToken(n, { ...LEARNER, sub: 'g1', email: 'owner@globex.example' }),
         403,

@@ -1,8 +1,8 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
-import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { synthesise } from '../providers/speech/synthesise.ts';
+import { uploadRecordingStub } from '../testing/scored-tries.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { WEBM_STUB } from '../testing/webm.ts';
 
@@ -21,21 +21,8 @@ const PASSAGE = 'Please call Stella and ask her to bring these things with her f
 const post = (token: string, path: string, body: object) => t.request('POST', path, { token, ip, body });
 
 /** The learner's own upload of a recording, as the runner makes it (signed address, then PUT). */
-const upload = async (bytes: Uint8Array) => {
-  const signed = await post(learner, enterpriseGeneral.putSignedRequestForUpload.path, {
-    purpose: 'task-recording',
-    fileName: 'passage.webm',
-    fileType: 'audio/webm',
-    fileSize: bytes.length,
-  });
-  const { uploadUrl, headers, fileUrl } = signed.json.response as {
-    uploadUrl: string;
-    headers: Record<string, string>;
-    fileUrl: string;
-  };
-  expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: bytes })).status).toBe(200);
-  return fileUrl as string;
-};
+const upload = (bytes: Uint8Array) =>
+  uploadRecordingStub(t, learner, ip, { bytes, fileName: 'passage.webm' });
 
 /** A Read & Record task of PASSAGE given to the learner, with `audio` recorded and saved as its passage. */
 const recordPassage = async (audio: Uint8Array) => {

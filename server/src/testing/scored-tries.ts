@@ -25,24 +25,24 @@ export const heardAt = (pronunciation: number) => ({
   scores: { accuracy: pronunciation, completeness: 100, fluency: 90, pronunciation },
 });
 
-/** A recording uploaded by the learner for a task, as their browser uploads it; answers its file URL. */
-export const uploadRecordingStub = async (t: TestApp, token: string, ip: string) => {
+/** A recording uploaded by the learner for a task, as their browser uploads it (signed address, then PUT); answers its file URL. */
+export const uploadRecordingStub = async (
+  t: Pick<TestApp, 'request' | 'app'>,
+  token: string,
+  ip: string,
+  { bytes = WEBM_STUB, fileName = 'take.webm' }: { bytes?: Uint8Array; fileName?: string } = {},
+) => {
   const signed = await t.request('POST', enterpriseGeneral.putSignedRequestForUpload.path, {
     token,
     ip,
-    body: {
-      purpose: 'task-recording',
-      fileName: 'take.webm',
-      fileType: 'audio/webm',
-      fileSize: WEBM_STUB.length,
-    },
+    body: { purpose: 'task-recording', fileName, fileType: 'audio/webm', fileSize: bytes.length },
   });
   const { uploadUrl, headers, fileUrl } = signed.json.response as {
     uploadUrl: string;
     headers: Record<string, string>;
     fileUrl: string;
   };
-  expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: WEBM_STUB })).status).toBe(200);
+  expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: bytes })).status).toBe(200);
   return fileUrl;
 };
 
