@@ -299,6 +299,10 @@ const ISSUE_CALLS: readonly string[] = [
   `POST ${E}/general/lti-settings/save-platform`,
   `POST ${E}/general/lti-settings/remove-platform`,
   `POST ${E}/lti/complete`,
+  // Issue 41: LTI Advantage (Names and Role Provisioning's class sync, Deep Linking's pick and answer).
+  `POST ${E}/general/lti-settings/sync-class`,
+  `GET ${E}/lti/deep-link`,
+  `POST ${E}/lti/deep-link/answer`,
 ];
 
 const key = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
