@@ -1,6 +1,7 @@
 // The speech engine decodes recordings with Debian's ffmpeg (at run time too), hears sounds with Debian's
 // PocketSphinx (libpocketsphinx3, pocketsphinx-en-us: the phone aligner), "Hear it" says target texts with
-// flite and espeak-ng, and the tests and bench synthesise speech with flite, espeak-ng and sox. Installs
+// flite and espeak-ng, and the tests and bench synthesise speech with flite, espeak-ng, festival and sox (festival's
+// two diphone voices say a learner's error in a person's recorded sounds). Installs
 // them with apt when missing and we may; otherwise says exactly what to do. With --runtime (pnpm start) sox is not
 // wanted, and a missing tool is a warning: the server runs, and only what needs it fails until it is installed.
 import { execSync } from 'node:child_process';
@@ -30,11 +31,20 @@ const aligner = {
   libpocketsphinx3: () => hasLibrary('libpocketsphinx.so.3'),
   'pocketsphinx-en-us': () => existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef'),
 };
+// The tests' speakers beside flite and espeak-ng, found by their voice folders.
+const FESTIVAL_VOICES = '/usr/share/festival/voices/english';
+const speakers = runtime
+  ? {}
+  : {
+      festival: () => has('festival'),
+      'festvox-kallpc16k': () => existsSync(`${FESTIVAL_VOICES}/kal_diphone`),
+      'festvox-kdlpc16k': () => existsSync(`${FESTIVAL_VOICES}/ked_diphone`),
+    };
 const missing = [
   ...Object.entries(tools)
     .filter(([command]) => !has(command))
     .map(([, pkg]) => pkg),
-  ...Object.entries(aligner)
+  ...Object.entries({ ...aligner, ...speakers })
     .filter(([, present]) => !present())
     .map(([pkg]) => pkg),
 ];

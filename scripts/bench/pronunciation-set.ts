@@ -14,13 +14,18 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Phone } from '@coach/shared/constants/speech-sounds';
+import { type Phone, VOWELS } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
+import {
+  type FestivalVoice,
+  festivalSyllables,
+  synthesise,
+} from '../../server/src/providers/speech/synthesise.ts';
 import { normaliseWord } from '../../server/src/services/speech/speech-analytics.ts';
 
 const run = promisify(execFile);
@@ -335,7 +340,12 @@ export const RIGHTLY_READ_SENTENCES = [
 ] as const;
 
 /** A synthetic voice and the accent its reading is scored against. */
-export type Voice = { name: string; engine: 'espeak-ng' | 'flite'; id: string; accent: PronunciationAccent };
+export type Voice = {
+  name: string;
+  engine: 'espeak-ng' | 'flite' | 'festival';
+  id: string;
+  accent: PronunciationAccent;
+};
 
 export const VOICES = {
   espeakUs: { name: 'espeak en-us', engine: 'espeak-ng', id: 'en-us', accent: 'en-US' },
@@ -343,11 +353,28 @@ export const VOICES = {
   slt: { name: 'flite slt', engine: 'flite', id: 'slt', accent: 'en-US' },
   rms: { name: 'flite rms', engine: 'flite', id: 'rms', accent: 'en-US' },
   kal: { name: 'flite kal16', engine: 'flite', id: 'kal16', accent: 'en-US' },
+  // Festival's diphone voices are cut from recordings of two men: an error said in them is said in a person's
+  // sounds, where espeak-ng makes its sounds by formula. ked is a speaker no other voice of the set is.
+  festivalKal: { name: 'festival kal', engine: 'festival', id: 'kal', accent: 'en-US' },
+  festivalKed: { name: 'festival ked', engine: 'festival', id: 'ked', accent: 'en-US' },
 } as const satisfies Record<string, Voice>;
 
-const SOUND_ERROR_VOICES: Voice[] = [VOICES.espeakUs, VOICES.espeakGb];
-const ANOTHER_WORD_VOICES: Voice[] = [VOICES.slt, VOICES.rms, VOICES.espeakUs];
-const RIGHTLY_READ_VOICES: Voice[] = [VOICES.slt, VOICES.rms, VOICES.kal, VOICES.espeakUs, VOICES.espeakGb];
+const SOUND_ERROR_VOICES: Voice[] = [
+  VOICES.espeakUs,
+  VOICES.espeakGb,
+  VOICES.festivalKal,
+  VOICES.festivalKed,
+];
+const ANOTHER_WORD_VOICES: Voice[] = [VOICES.slt, VOICES.rms, VOICES.espeakUs, VOICES.festivalKed];
+const RIGHTLY_READ_VOICES: Voice[] = [
+  VOICES.slt,
+  VOICES.rms,
+  VOICES.kal,
+  VOICES.espeakUs,
+  VOICES.espeakGb,
+  VOICES.festivalKal,
+  VOICES.festivalKed,
+];
 
 export const PARTS = ['sound-error', 'another-word', 'rightly-read'] as const;
 export type Part = (typeof PARTS)[number];
@@ -380,6 +407,8 @@ export type LabelledRecording = {
   target: string;
   /** What the synthesiser was given (espeak-ng phonemes inside `[[...]]`). */
   read: string;
+  /** For festival: the words it says otherwise, as its syllables (`{ thick: '((f ih k) 1)' }`). */
+  sounds?: Record<string, string>;
   file: string;
   label: ErrorLabel | null;
 };
@@ -430,6 +459,31 @@ const misread = async (item: SoundErrorItem, change: SoundChange, voice: string)
   return read;
 };
 
+/**
+ * The word's festival syllables with one sound changed by `change` (festival's phones are ARPAbet in lower
+ * case): the first expected sound said as another, a stressed vowel for ɪ↔iː, the last sound or the first h
+ * dropped, or a vowel added before s + consonant.
+ */
+const misreadInFestival = async (item: SoundErrorItem, change: SoundChange, voice: string) => {
+  const word = item.word.toLowerCase();
+  const syllables = await festivalSyllables(word, voice as FestivalVoice);
+  const expected = change.expected?.toLowerCase();
+  const said = change.said?.toLowerCase();
+  let changed = syllables;
+  if (expected && said && VOWELS.has(change.expected as Phone))
+    changed = syllables.replace(
+      new RegExp(`\\(\\(([^()]*?\\b)${expected}(\\b[^()]*)\\) 1\\)`),
+      `(($1${said}$2) 1)`,
+    );
+  else if (expected && said) changed = syllables.replace(new RegExp(`\\b${expected}\\b`), said);
+  else if (expected === 'hh') changed = syllables.replace(/\bhh /, '');
+  else if (expected) changed = syllables.replace(new RegExp(` ${expected}\\) (\\d)\\)$`), ') $1)');
+  else if (said && /^\(\(s [^aeiou]/.test(syllables)) changed = `((${said}) 0) ${syllables}`;
+  if (changed === syllables)
+    throw new Error(`festival ${voice} "${word}" is ${syllables}: cannot make ${change.find}`);
+  return { [word]: changed };
+};
+
 /** The cache of synthesised audio: a file per content hash, kept between runs (BENCH_AUDIO_DIR moves it). */
 export const DEFAULT_AUDIO_DIR = path.join(tmpdir(), 'coach-bench-pronunciation');
 
@@ -453,12 +507,19 @@ const cached = async (file: string, make: (tmp: string) => Promise<void>) => {
 const PCM = ['-r', '16000', '-c', '1', '-b', '16'];
 
 /** One reading, peak-normalised to -3 dBFS so a noisy copy never clips. */
-const synthesiseClean = async (voice: Voice, read: string, file: string) =>
+const synthesiseClean = async (voice: Voice, read: string, file: string, sounds?: Record<string, string>) =>
   cached(file, async (tmp) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pronunciation-'));
     try {
       const raw = path.join(dir, 'raw.wav');
       if (voice.engine === 'espeak-ng') await run('espeak-ng', ['-v', voice.id, '-w', raw, read]);
+      else if (voice.engine === 'festival')
+        await writeFile(
+          raw,
+          await synthesise([
+            { festival: read, voice: voice.id as FestivalVoice, ...(sounds ? { sounds } : {}) },
+          ]),
+        );
       else await run('flite', ['-voice', voice.id, '-t', read, '-o', raw]);
       await run('sox', ['-R', raw, ...PCM, tmp, 'gain', '-n', '-3']);
     } finally {
@@ -522,14 +583,15 @@ export const pronunciationReadings = async ({
           said: change.said,
         };
         for (const voice of SOUND_ERROR_VOICES) {
-          const read = await misread(item, change, voice.id);
+          const festival = voice.engine === 'festival';
           readings.push({
             part: 'sound-error',
             half: halfOf(itemIndex),
             itemIndex,
             voice,
             target: item.sentence,
-            read,
+            read: festival ? item.sentence : await misread(item, change, voice.id),
+            ...(festival ? { sounds: await misreadInFestival(item, change, voice.id) } : {}),
             label,
           });
         }
@@ -597,16 +659,16 @@ export const buildPronunciationSet = async ({
   for (const reading of await pronunciationReadings({ parts, halves })) {
     const clean = path.join(
       audioDir,
-      `${hashOf([reading.voice.engine, reading.voice.id, reading.read])}.wav`,
+      `${hashOf([reading.voice.engine, reading.voice.id, reading.read, reading.sounds ?? null])}.wav`,
     );
-    await synthesiseClean(reading.voice, reading.read, clean);
+    await synthesiseClean(reading.voice, reading.read, clean, reading.sounds);
     for (const snrDb of snrs) {
       const file =
         snrDb === null
           ? clean
           : path.join(
               audioDir,
-              `${hashOf([reading.voice.engine, reading.voice.id, reading.read, snrDb])}.wav`,
+              `${hashOf([reading.voice.engine, reading.voice.id, reading.read, reading.sounds ?? null, snrDb])}.wav`,
             );
       if (snrDb !== null) await addNoise(clean, snrDb, file);
       const id = `${reading.part}/${reading.label?.kind ?? 'read'}/${reading.itemIndex}/${reading.voice.id}/${snrDb ?? 'clean'}`;

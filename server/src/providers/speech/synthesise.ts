@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,54 @@ const run = promisify(execFile);
 
 /** The two flite voices speech.md measured (slt female, rms male): the most natural of Debian's. */
 export type FliteVoice = 'slt' | 'rms';
+
+/**
+ * Festival's English voices in Debian: `kal` and `ked` are diphone voices, cut from recordings of two American
+ * men, so a sound they say is a person's sound; `slt-hts` is a statistical voice trained on an American woman.
+ */
+export type FestivalVoice = 'kal' | 'ked' | 'slt-hts';
+
+const FESTIVAL_VOICES = {
+  kal: 'voice_kal_diphone',
+  ked: 'voice_ked_diphone',
+  'slt-hts': 'voice_cmu_us_slt_arctic_hts',
+} as const satisfies Record<FestivalVoice, string>;
+
+/** A word's festival phones may only be lower-case letters, spaces, parentheses and stress digits. */
+const FESTIVAL_SOUNDS = /^[a-z0-9() ]+$/;
+const FESTIVAL_WORD = /^[a-z']+$/;
+
+/**
+ * Festival's script for one reading: the voice, the words said otherwise, the text. `sounds` gives a word's
+ * festival phones, either one stressed syllable ("f ih ng k") or festival's syllables ("((th ah n) 1) ((d er) 0)").
+ */
+const festivalScript = (text: string, voice: FestivalVoice, sounds: Record<string, string>, out: string) => {
+  const entries = Object.entries(sounds).map(([word, said]) => {
+    if (!FESTIVAL_WORD.test(word) || !FESTIVAL_SOUNDS.test(said))
+      throw new Error(`festival: cannot say "${word}" as "${said}"`);
+    const syllables = said.trim().startsWith('(') ? said : `((${said}) 1)`;
+    return `(lex.add.entry '("${word}" nil (${syllables})))`;
+  });
+  const quoted = text.replace(/[\\"]/g, ' ');
+  return [
+    `(${FESTIVAL_VOICES[voice]})`,
+    ...entries,
+    `(utt.save.wave (utt.synth (Utterance Text "${quoted}")) "${out}" 'riff)`,
+  ].join('\n');
+};
+
+/** Festival's syllables of a word in a voice's lexicon, e.g. "((th ah n) 1) ((d er) 0)" for "thunder". */
+export const festivalSyllables = async (word: string, voice: FestivalVoice = 'kal') => {
+  if (!FESTIVAL_WORD.test(word)) throw new Error(`festival: no lookup for "${word}"`);
+  const { stdout } = await run('festival', [
+    '-b',
+    `(begin (${FESTIVAL_VOICES[voice]}) (print (lex.lookup "${word}")))`,
+  ]);
+  // ("thunder" nil (((th ah n) 1) ((d er) 0)))
+  const syllables = /^\(".*?" \S+ \((.*)\)\)\s*$/m.exec(stdout)?.[1];
+  if (!syllables) throw new Error(`festival: no entry for "${word}": ${stdout}`);
+  return syllables;
+};
 
 /**
  * A fixed set for word error rates: five Harvard sentences, the "Please call Stella" line and four answers
@@ -35,6 +83,11 @@ export type Piece =
    * or the bench types the one sound a learner gets wrong.
    */
   | { espeak: string; voice?: 'en-us' | 'en-gb'; wordsPerMinute?: number }
+  /**
+   * Festival's reading, with `sounds` saying some words otherwise (`{ think: 'f ih ng k' }` reads "fink"): a
+   * learner's error said in a person's recorded sounds, where espeak-ng's are made by formulas.
+   */
+  | { festival: string; voice?: FestivalVoice; sounds?: Record<string, string> }
   | { silence: number }
   | { tone: number; hz?: number }
   | { noise: number };
@@ -67,6 +120,16 @@ export const synthesise = async (
         const raw = path.join(dir, `${i}.espeak.wav`);
         const speed = String(piece.wordsPerMinute ?? 150);
         await run('espeak-ng', ['-v', piece.voice ?? 'en-us', '-s', speed, '-w', raw, piece.espeak]);
+        await run('sox', ['-R', raw, ...pcm]);
+        spoken.push(file);
+      } else if ('festival' in piece) {
+        const raw = path.join(dir, `${i}.festival.wav`);
+        const script = path.join(dir, `${i}.scm`);
+        await writeFile(
+          script,
+          festivalScript(piece.festival, piece.voice ?? 'kal', piece.sounds ?? {}, raw),
+        );
+        await run('festival', ['-b', script]);
         await run('sox', ['-R', raw, ...pcm]);
         spoken.push(file);
       } else if ('silence' in piece)
