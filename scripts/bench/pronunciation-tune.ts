@@ -4,17 +4,25 @@
  * - per sound, how far the rightly read sounds were from the best-fitting sound (the 95th percentile), which
  *   sets SCORE_MIDPOINTS in server/src/providers/speech/pronunciation/scores.ts (that distance scores 70);
  * - per error, the evidence (margin) the aligner found against rightly said words, apart for words the
- *   recogniser heard as written and words it heard otherwise, and for the real errors, which sets
- *   ERROR_EVIDENCE in server/src/services/speech/speech-phones.ts.
+ *   recogniser heard as written and words it heard otherwise, and for the real errors, from which `barFor`
+ *   sets ERROR_EVIDENCE in server/src/services/speech/speech-phones.ts.
  * Prints the two constants as TypeScript to paste. `pnpm --filter @coach/scripts bench:pronunciation-tune`;
  * BENCH_SNR=clean,20 picks the noise levels (default clean and 20 dB).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { decodeAudio, transcribeSamples, warmUpEmbeddedSpeech } from '@coach/server/speech';
 import { analyseTranscript } from '../../server/src/services/speech/speech-analytics.ts';
+import { DEFAULT_EVIDENCE, MIN_EVIDENCE } from '../../server/src/services/speech/speech-phones.ts';
 import { buildPronunciationSet } from './pronunciation-set.ts';
 
-type Candidate = { key: string; margin: number; score: number; verdict: 'match' | 'disagree'; real: boolean };
+type Candidate = {
+  key: string;
+  margin: number;
+  score: number;
+  verdict: 'match' | 'disagree';
+  real: boolean;
+  voice: string;
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -23,6 +31,27 @@ const percentile = (values: number[], p: number) => {
   );
 };
 const one = (value: number) => Math.round(value * 10) / 10;
+
+/** A rightly said sound flagged costs as much as this many real errors missed. */
+const FALSE_ALARM_COST = 2;
+
+/**
+ * The bar for one error and one verdict of the transcript: of the margins seen, the one (at least MIN_EVIDENCE)
+ * that catches the most real errors less FALSE_ALARM_COST for each rightly said sound it catches; between equals,
+ * the higher. Rounded up to a tenth, so the bar stays above the margin it was set against.
+ */
+export const barFor = (real: number[], rightly: number[]) => {
+  const worth = (bar: number) =>
+    real.filter((margin) => margin >= bar).length -
+    FALSE_ALARM_COST * rightly.filter((margin) => margin >= bar).length;
+  const candidates = [MIN_EVIDENCE, ...[...real, ...rightly].map((margin) => margin + 0.01)].filter(
+    (bar) => bar >= MIN_EVIDENCE,
+  );
+  let best = MIN_EVIDENCE;
+  for (const bar of candidates)
+    if (worth(bar) > worth(best) || (worth(bar) === worth(best) && bar > best)) best = bar;
+  return Math.ceil(best * 10) / 10;
+};
 
 /** The distance that scores 70 with scores.ts's spread of 8: midpoint = distance + 8 × ln(7/3). */
 const SCORE_70_OFFSET = 8 * Math.log(7 / 3);
@@ -33,7 +62,9 @@ const main = async () => {
   const snrs = (process.env.BENCH_SNR ?? 'clean,20')
     .split(',')
     .map((s) => (s === 'clean' ? null : Number(s)));
-  const recordings = await buildPronunciationSet({ halves: ['tune'], snrs });
+  // BENCH_HALF=held-out measures the other half with the same tables, to check a calibration, never to make one.
+  const half = process.env.BENCH_HALF === 'held-out' ? 'held-out' : 'tune';
+  const recordings = await buildPronunciationSet({ halves: [half], snrs });
   await warmUpEmbeddedSpeech();
   const candidates: Candidate[] = [];
   const distances = new Map<string, number[]>();
@@ -83,6 +114,7 @@ const main = async () => {
           score: phone.score,
           verdict: verdicts[index] === 'correct' ? 'match' : 'disagree',
           real,
+          voice: recording.voice.name,
         });
       }
     }
@@ -112,18 +144,23 @@ const main = async () => {
     console.log(
       `${key.padEnd(6)} rightly said, heard as written: [${falseMatch.join(' ')}]  heard otherwise: [${falseDisagree.join(' ')}]  real errors: [${list('match', true).join(' ')}] / [${list('disagree', true).join(' ')}]`,
     );
-    // The evidence rightly said words reached, when the recogniser disagreed too (the lower bar); a bar at
-    // least the default's half, so one quiet error kind is not flagged on nothing.
-    if (falseDisagree.length + falseMatch.length >= 3) {
-      const bar = Math.max(percentile([...falseDisagree, ...falseMatch.map((m) => m / 2)], 90), 10);
-      evidence.push(`'${key}': ${Math.round(bar)}`);
-    }
+    const bars = (['match', 'disagree'] as const).map((verdict) => {
+      const real = mine.filter((c) => c.verdict === verdict && c.real).map((c) => c.margin);
+      const rightly = mine.filter((c) => c.verdict === verdict && !c.real).map((c) => c.margin);
+      return real.length + rightly.length ? barFor(real, rightly) : undefined;
+    });
+    if (bars.some((bar) => bar !== undefined))
+      evidence.push(
+        `'${key}': { match: ${bars[0] ?? DEFAULT_EVIDENCE.match}, otherwise: ${bars[1] ?? DEFAULT_EVIDENCE.otherwise} }`,
+      );
   }
-  console.log(`\nexport const ERROR_EVIDENCE: Record<string, number> = { ${evidence.join(', ')} };`);
+  console.log(
+    `\nexport const ERROR_EVIDENCE: Record<string, { match: number; otherwise: number }> = { ${evidence.join(', ')} };`,
+  );
   console.log(`\n${recordings.length} recordings, ${candidates.length} places heard otherwise`);
   const jsonAt = process.argv.indexOf('--json');
   const jsonFile = jsonAt > 0 ? process.argv[jsonAt + 1] : undefined;
   if (jsonFile) await writeFile(jsonFile, JSON.stringify(candidates));
 };
 
-await main();
+if (import.meta.main) await main();
