@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phonesFromIpa, pronunciationsOf } from './dictionary.ts';
+import { cmuEntry, phonesFromIpa, pronunciationsOf } from './dictionary.ts';
 import { slotsOf } from './variants.ts';
 
 const sounds = (word: string, accent: 'en-US' | 'en-GB' = 'en-US') =>
@@ -70,5 +70,19 @@ describe("the errors a learner may make in a word, as the aligner's choices", ()
     expect(choicesOf('house')[0]).toBe('HH|-');
     // "the" is DH AH0: ð may be heard as d or z, the reduced vowel stays as it is.
     expect(choicesOf('the')).toEqual(['DH|~D|~Z', 'AH']);
+  });
+});
+
+describe('CMUdict looked up in its own text', () => {
+  it('answers exactly what the package exports, for every one of its 135,000 words and for a word it lacks', async () => {
+    const { dictionary } = await import('cmu-pronouncing-dictionary');
+    const words = Object.keys(dictionary);
+    expect(words.length).toBeGreaterThan(130_000);
+    const differing = words.filter((word) => cmuEntry(word) !== dictionary[word]);
+    expect(differing).toEqual([]);
+    expect(cmuEntry('think')).toBe('TH IH1 NG K');
+    expect(cmuEntry('read(2)')).toBe('R IY1 D');
+    expect(cmuEntry('okonkwo')).toBeUndefined();
+    expect(cmuEntry('')).toBeUndefined();
   });
 });

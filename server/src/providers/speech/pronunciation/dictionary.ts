@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { isPhone, type Phone, VOWELS } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
-import { dictionary } from 'cmu-pronouncing-dictionary';
 import { LRUCache } from 'lru-cache';
 
 // The reference pronunciations of a target's words: CMUdict (cmu-pronouncing-dictionary, ISC, with
@@ -10,6 +11,50 @@ import { LRUCache } from 'lru-cache';
 /** One sound of a pronunciation, with CMUdict's stress on vowels (1 primary, 2 secondary, 0 none; null for consonants). */
 export type DictionaryPhone = { phone: Phone; stress: 0 | 1 | 2 | null };
 export type Pronunciation = DictionaryPhone[];
+
+/**
+ * CMUdict's 135,000 entries, looked up in the package's own text: one flat string and the offsets of its entries
+ * sorted by word, about 5 MB. Importing the package's object cost 62 MB of memory per speech thread (its 4.7 MB
+ * of source compiled into an object of 135,000 properties). The file holds one `  "word": "PH ON1 ES",` a line.
+ */
+type CmuText = { text: string; starts: Int32Array };
+let cmu: CmuText | undefined;
+
+const ENTRY_START = /^ {2}"/gm;
+
+const compareWords = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const loadCmu = (): CmuText => {
+  const text = readFileSync(createRequire(import.meta.url).resolve('cmu-pronouncing-dictionary'), 'utf8');
+  const starts: number[] = [];
+  for (const match of text.matchAll(ENTRY_START)) starts.push(match.index + 3);
+  const words = starts.map((start) => text.slice(start, text.indexOf('"', start)));
+  const order = words.map((_, index) => index).sort((a, b) => compareWords(words[a] ?? '', words[b] ?? ''));
+  if (starts.length < 100_000)
+    throw new Error(`CMUdict has only ${starts.length} entries: its file changed shape`);
+  return { text, starts: Int32Array.from(order, (index) => starts[index] ?? 0) };
+};
+
+/** CMUdict's entry for a word ("think" or "read(2)"), as ARPAbet with stress digits. */
+export const cmuEntry = (word: string): string | undefined => {
+  cmu ??= loadCmu();
+  const { text, starts } = cmu;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const start = starts[middle] ?? 0;
+    const end = text.indexOf('"', start);
+    const order = compareWords(text.slice(start, end), word);
+    if (order === 0) {
+      const value = end + 4; // past `": "`
+      return text.slice(value, text.indexOf('"', value));
+    }
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+};
 
 const parseCmu = (entry: string): Pronunciation =>
   entry.split(' ').flatMap((token) => {
@@ -170,7 +215,7 @@ const sameSounds = (a: Pronunciation, b: Pronunciation) =>
 export const pronunciationsOf = (word: string, accent: PronunciationAccent): Pronunciation[] => {
   const found: Pronunciation[] = [];
   for (let variant = 1; variant <= 4; variant++) {
-    const entry = dictionary[variant === 1 ? word : `${word}(${variant})`];
+    const entry = cmuEntry(variant === 1 ? word : `${word}(${variant})`);
     if (!entry) break;
     found.push(parseCmu(entry));
   }
