@@ -1,5 +1,4 @@
 import { isScoredTaskType, type PronunciationResult } from '@coach/shared/contract/tasks';
-import type { Db } from '../../db/connect.ts';
 import type { Job } from '../../jobs/queue.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
