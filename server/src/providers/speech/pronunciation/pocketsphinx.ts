@@ -59,7 +59,16 @@ const bind = () => {
     init: ps.func('void *ps_init(void *config)'),
     addWord: ps.func('int ps_add_word(void *ps, const char *word, const char *phones, int update)'),
     lookupWord: ps.func('const char *ps_lookup_word(void *ps, const char *word)'),
-    setJsgf: ps.func('int ps_set_jsgf_string(void *ps, const char *name, const char *jsgf)'),
+    // ps_set_jsgf_string of 0.8+5prealpha never frees the grammar it parses (about 35 KB a decode, so a worker
+    // grew 0.1 MB a recording without end): the same steps are taken here, with the grammar freed.
+    parseJsgf: base.func('void *jsgf_parse_string(const char *text, void *parent)'),
+    publicRule: base.func('void *jsgf_get_public_rule(void *jsgf)'),
+    buildFsg: base.func('void *jsgf_build_fsg(void *jsgf, void *rule, void *logmath, float lw)'),
+    freeJsgf: base.func('void jsgf_grammar_free(void *jsgf)'),
+    freeFsg: base.func('int fsg_model_free(void *fsg)'),
+    floatArg: base.func('double cmd_ln_float_r(void *config, const char *name)'),
+    logmath: ps.func('void *ps_get_logmath(void *ps)'),
+    setFsg: ps.func('int ps_set_fsg(void *ps, const char *name, void *fsg)'),
     setSearch: ps.func('int ps_set_search(void *ps, const char *name)'),
     startUtt: ps.func('int ps_start_utt(void *ps)'),
     processRaw: ps.func(
@@ -88,7 +97,8 @@ export type Aligner = {
   decode: (grammar: string, samples: Int16Array) => DecodedSegment[] | null;
 };
 
-let made: { binding: Binding; decoder: unknown } | null = null;
+type Made = { binding: Binding; decoder: unknown; languageWeight: number };
+let made: Made | null = null;
 
 const decoderOf = () => {
   if (made) return made;
@@ -131,15 +141,34 @@ const decoderOf = () => {
   const decoder = config ? binding.init(config) : null;
   if (!decoder) throw new AlignerMissingError('PocketSphinx could not load its model.');
   for (const phone of PHONE_WORDS) binding.addWord(decoder, wordName([phone]), phone, 0);
-  made = { binding, decoder };
+  made = { binding, decoder, languageWeight: binding.floatArg(config, '-lw') };
   return made;
+};
+
+/** ps_set_jsgf_string's steps (its public rule, the decoder's language weight), freeing what it parsed. */
+const setGrammar = ({ binding, decoder, languageWeight }: Made, name: string, grammar: string) => {
+  const jsgf = binding.parseJsgf(grammar, null);
+  if (!jsgf) return false;
+  try {
+    const rule = binding.publicRule(jsgf);
+    if (!rule) return false;
+    const fsg = binding.buildFsg(jsgf, rule, binding.logmath(decoder), languageWeight);
+    if (!fsg) return false;
+    const set = binding.setFsg(decoder, name, fsg);
+    // The search holds its own reference to the model.
+    binding.freeFsg(fsg);
+    return set >= 0;
+  } finally {
+    binding.freeJsgf(jsgf);
+  }
 };
 
 let grammars = 0;
 
 /** The aligner of this thread (PocketSphinx is not thread-safe: one decoder each). */
 export const aligner = (): Aligner => {
-  const { binding, decoder } = decoderOf();
+  const current = decoderOf();
+  const { binding, decoder } = current;
   return {
     ensureWord: (phones) => {
       const name = wordName(phones);
@@ -149,7 +178,7 @@ export const aligner = (): Aligner => {
     decode: (grammar, samples) => {
       // A fresh search name each time: setting a JSGF under an existing name keeps the old one in 5prealpha.
       const name = `g${++grammars % 2}`;
-      if (binding.setJsgf(decoder, name, grammar) < 0) return null;
+      if (!setGrammar(current, name, grammar)) return null;
       binding.setSearch(decoder, name);
       binding.startUtt(decoder);
       binding.processRaw(decoder, samples, samples.length, 0, 1);
