@@ -29,10 +29,10 @@ export default defineConfig({
             'src/shutdown-process.test.ts',
             'src/jobs/kill-recovery.test.ts',
             'src/jobs/webhook-restart.test.ts',
-            'src/services/speech-analytics.test.ts',
+            'src/services/speech/speech-analytics.test.ts',
             // The speech engine's parts (recogniser, phone aligner, noise, prosody) hear audio, not a database.
             'src/providers/speech/**/*.test.ts',
-            'src/services/speech-phones.test.ts',
+            'src/services/speech/speech-phones.test.ts',
           ],
         },
       },
