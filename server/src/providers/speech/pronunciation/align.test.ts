@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { analyseTranscript } from '../../../services/speech/speech-analytics.ts';
 import { decodeAudio, transcribeSamples } from '../index.ts';
-import { type Piece, synthesise } from '../synthesise.ts';
+import { type Piece, type Room, synthesise } from '../synthesise.ts';
 import { assessPhones } from './align.ts';
 
 // The phone aligner on speech synthesised here (flite, espeak-ng with its phoneme input), through the whole
 // engine: decode, VAD, Moonshine, PocketSphinx. One run says all (no database): vitest.config.ts keeps it out
 // of the PostgreSQL project.
 
-const samplesOf = async (piece: Piece) =>
+const samplesOf = async (piece: Piece, room: Room = {}) =>
   decodeAudio({
-    bytes: await synthesise([{ silence: 0.3 }, piece, { silence: 0.3 }]),
+    bytes: await synthesise([{ silence: 0.3 }, piece, { silence: 0.3 }], 'wav', room),
     contentType: 'audio/wav',
   });
 
-const hear = async (piece: Piece, target: string) => {
-  const transcript = await transcribeSamples(await samplesOf(piece), { target, accent: 'en-US' });
+const hear = async (piece: Piece, target: string, room: Room = {}) => {
+  const transcript = await transcribeSamples(await samplesOf(piece, room), { target, accent: 'en-US' });
   const analysis = analyseTranscript({ transcript, target });
   if (analysis.status !== 'done') throw new Error(`not heard: ${analysis.status}`);
   return { transcript, words: analysis.words ?? [] };
@@ -137,6 +137,26 @@ describe('the phone aligner', () => {
         const { words } = await hear({ festival: target, voice }, target);
         expect(flaggedIn(words)).toEqual([]);
       }
+  });
+
+  // The aligner hears the copy the recogniser hears, with the room's steady noise taken out: on the raw noisy
+  // recording the dropped h went unheard.
+  it('"ouse" for "house" over white noise 20 dB down, in both festival voices: the dropped /h/ is named', async () => {
+    const target = 'Their house has a blue door.';
+    for (const voice of ['kal', 'ked'] as const) {
+      const { transcript, words } = await hear(
+        { festival: target, voice, sounds: { house: 'aw s' } },
+        target,
+        { snrDb: 20 },
+      );
+      expect(transcript.noise?.snrDb).toBeLessThan(25);
+      // The recogniser hears words that were not said ("There are a thousand blue doors"): the target's are judged.
+      expect(flaggedIn(words.filter((word) => word.status !== 'inserted'))).toEqual(['house']);
+      expect(words.find((word) => word.word === 'house')?.phones?.[0]).toMatchObject({
+        phone: 'HH',
+        status: 'omitted',
+      });
+    }
   });
 
   it('a word no dictionary has is still aligned, by what espeak-ng says', async () => {
