@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
 import { applyLanguage, i18n, NAMESPACES, namespacesReady, needNamespaces } from '../i18n/index.ts';
 import { createQueryClient, setQueryClient } from '../lib/query-client.ts';
@@ -42,6 +43,8 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
+  // The toasts' store outlives a test file when files share their modules (vitest.config.ts): none carries over.
+  toast.remove();
   localStorage.clear();
   // A test that chose another language leaves the next one in English.
   if (i18n.language !== 'en') await applyLanguage('en');
