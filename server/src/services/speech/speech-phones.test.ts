@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEVOICED_Z_AT,
   evidenceNeeded,
   judgeWord,
   type MeasuredPhone,
@@ -37,6 +38,43 @@ const heardF = (margin: number): MeasuredPhone => ({
   heard: 'F',
   score: 85,
   margin,
+});
+
+/** "zero" with its /z/ voiced in `voicing` of its frames, the aligner finding every sound as written. */
+const zero = (voicing: number): MeasuredWord => ({
+  word: 'zero',
+  start: 0.4,
+  end: 0.9,
+  phones: [{ ...sound('Z', 99), voicing }, sound('IH'), sound('R'), sound('OW')],
+});
+
+describe('a /z/ said without voice', () => {
+  const judge = (voicing: number, strictness: 'lenient' | 'standard' | 'strict' = 'standard') =>
+    judgeWord({ transcript: { kind: 'match', confidence: 0.95 }, measured: zero(voicing), strictness });
+
+  it('"sero" for "zero": /s/ is named for /z/ though the model and the recogniser found /z/', () => {
+    const judged = judge(0.1);
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]).toEqual({ phone: 'Z', heard: 'S', score: 40, status: 'mispronounced' });
+    expect(judged.phones.slice(1).every((phone) => phone.status === 'correct')).toBe(true);
+  });
+
+  it('a voiced /z/ is in place, and a /z/ with no voicing measured (a word’s last) is not judged by it', () => {
+    expect(judge(0.8).status).toBe('correct');
+    const measured = zero(0);
+    delete (measured.phones[0] as MeasuredPhone).voicing;
+    expect(
+      judgeWord({ transcript: { kind: 'match', confidence: 0.95 }, measured, strictness: 'standard' }).status,
+    ).toBe('correct');
+  });
+
+  it('the group’s strictness moves the bar: a half-voiced /z/ passes a lenient group, not a strict one', () => {
+    const partly = DEVOICED_Z_AT * 0.9;
+    expect(judge(partly, 'standard').status).toBe('mispronounced');
+    expect(judge(partly, 'lenient').status).toBe('correct');
+    expect(judge(DEVOICED_Z_AT * 1.3, 'standard').status).toBe('correct');
+    expect(judge(DEVOICED_Z_AT * 1.3, 'strict').status).toBe('mispronounced');
+  });
 });
 
 describe('a target word judged by the transcript and its sounds together', () => {

@@ -22,6 +22,8 @@ export type MeasuredPhone = {
   heard?: Phone | undefined;
   score: number;
   margin: number;
+  /** For a /z/ inside a word: the share of its frames that were voiced (the provider's cue), 0-1. */
+  voicing?: number | undefined;
 };
 
 /** A target word as the aligner measured it. */
@@ -157,6 +159,15 @@ const LOW_FIT_EVIDENCE = 10;
  */
 export const NOISY_EVIDENCE_FACTOR = 1.5;
 
+/**
+ * A /z/ inside a word voiced in at most this share of its frames was said /s/ ("sero" for "zero"). The aligner's
+ * model fits /s/ audio to /z/ as well as to /s/ (z→s flagged 0 of 12 times on the tune half on its evidence), so
+ * the voicing decides: the highest share of a /z/ said as /s/ on the tune half, clean and at 20 dB SNR (rightly
+ * said /z/s inside words there: 0.33 and more). A word's last /z/ is not judged so: speakers of English devoice
+ * it ("dogs", "is"; 35 of 239 rightly read final /z/s were voiced in 0.22 of their frames or less).
+ */
+export const DEVOICED_Z_AT = 0.22;
+
 /** A sound scoring below this is badly said: a word with one is not "every sound in place". */
 const UNCLEAR_SOUND = 30;
 
@@ -201,6 +212,11 @@ export const judgeWord = ({
 }): JudgedWord => {
   const bar = (phone: MeasuredPhone) =>
     evidenceNeeded(phone, transcript, strictness) * (noisy ? NOISY_EVIDENCE_FACTOR : 1);
+  const devoiced = (phone: MeasuredPhone) =>
+    phone.phone === 'Z' &&
+    phone.kind !== 'inserted' &&
+    phone.voicing !== undefined &&
+    phone.voicing <= DEVOICED_Z_AT / STRICTNESS_FACTOR[strictness];
   const flagged = (phone: MeasuredPhone) =>
     phone.kind !== 'expected' &&
     (phone.margin >= bar(phone) ||
@@ -212,6 +228,16 @@ export const judgeWord = ({
   const named = transcript.kind === 'substitute' ? (transcript.named ?? null) : null;
   if (named) return namedByTranscript(measured, named);
   const phones: SpeechPhone[] = measured.phones.flatMap((phone): SpeechPhone[] => {
+    if (devoiced(phone)) {
+      return [
+        {
+          phone: phone.phone,
+          heard: 'S',
+          score: Math.min(phone.score, FLAGGED_SOUND_SCORE),
+          status: 'mispronounced',
+        },
+      ];
+    }
     if (!flagged(phone)) {
       // An added sound that was not really there is no sound of the word.
       if (phone.kind === 'inserted') return [];

@@ -1,6 +1,8 @@
 import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
+import { SAMPLE_RATE } from '../decode-audio.ts';
+import { voicedShare } from './cues.ts';
 import { type Pronunciation, pronunciationsOf } from './dictionary.ts';
 import { type Aligner, aligner, type DecodedSegment, FRAME_RATE } from './pocketsphinx.ts';
 import { frameDistance, phoneScore } from './scores.ts';
@@ -36,6 +38,11 @@ export type AlignedPhone = {
   margin: number;
   /** CMUdict stress of a vowel (1 primary, 2 secondary, 0 none); null for consonants and added sounds. */
   stress: 0 | 1 | 2 | null;
+  /**
+   * For a /z/ inside a word (not its last sound, which speakers devoice), the share of its frames that were
+   * voiced, 0-1 (cues.ts): the model cannot tell /z/ from /s/, the vocal folds can.
+   */
+  voicing?: number;
   start: number;
   end: number;
 };
@@ -283,8 +290,9 @@ export const assessPhones = ({
     const check = heardOtherwise ? rescore(align, audio, picks, knownIndex - 1) : null;
     const writtenSounds = check?.written ?? [];
     let writtenAt = 0;
+    const lastSound = pick.picks.findLastIndex(({ slot }) => slot.expected !== null);
     const phones: AlignedPhone[] = [];
-    for (const { slot, choice, segment } of pick.picks) {
+    for (const [at, { slot, choice, segment }] of pick.picks.entries()) {
       if (slot.expected === null) {
         if (choice?.kind === 'inserted' && segment) {
           phones.push({
@@ -303,11 +311,15 @@ export const assessPhones = ({
       // The written form's own sound at this place (from the rescoring), else the one decoded here.
       const own = check ? writtenSounds[writtenAt++] : segment;
       const timed = segment ?? own;
+      const start = timed ? seconds(timed.startFrame) : 0;
+      const end = timed ? seconds(timed.endFrame + 1) : 0;
+      const voiceable = slot.expected === 'Z' && at !== lastSound && end > start;
       const base = {
         phone: slot.expected,
         stress: slot.stress,
-        start: timed ? seconds(timed.startFrame) : 0,
-        end: timed ? seconds(timed.endFrame + 1) : 0,
+        start,
+        end,
+        ...(voiceable ? { voicing: voicedShare(samples, SAMPLE_RATE, start, end) } : {}),
       };
       if (!choice || choice.kind === 'expected' || !check) {
         phones.push({
