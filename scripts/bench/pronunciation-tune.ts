@@ -5,14 +5,21 @@
  *   sets SCORE_MIDPOINTS in server/src/providers/speech/pronunciation/scores.ts (that distance scores 70);
  * - per error, the evidence (margin) the aligner found against rightly said words, apart for words the
  *   recogniser heard as written and words it heard otherwise, and for the real errors, from which `barFor`
- *   sets ERROR_EVIDENCE in server/src/services/speech/speech-phones.ts.
+ *   sets ERROR_EVIDENCE in server/src/services/speech/speech-phones.ts: its `quiet` table on the readings whose
+ *   measured SNR is QUIET_FROM_DB or more (the clean ones), its `noisy` table on the others (20 dB).
  * Prints the two constants as TypeScript to paste. `pnpm --filter @coach/scripts bench:pronunciation-tune`;
  * BENCH_SNR=clean,20 picks the noise levels (default clean and 20 dB).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { decodeAudio, transcribeSamples, warmUpEmbeddedSpeech } from '@coach/server/speech';
 import { analyseTranscript } from '../../server/src/services/speech/speech-analytics.ts';
-import { DEFAULT_EVIDENCE, MIN_EVIDENCE } from '../../server/src/services/speech/speech-phones.ts';
+import {
+  DEFAULT_EVIDENCE,
+  EVIDENCE_ROOMS,
+  type EvidenceRoom,
+  MIN_EVIDENCE,
+  QUIET_FROM_DB,
+} from '../../server/src/services/speech/speech-phones.ts';
 import { buildPronunciationSet } from './pronunciation-set.ts';
 
 type Candidate = {
@@ -22,6 +29,8 @@ type Candidate = {
   verdict: 'match' | 'disagree';
   real: boolean;
   voice: string;
+  /** The room's table the margin is judged by: quiet at QUIET_FROM_DB or more of measured SNR. */
+  room: EvidenceRoom;
 };
 
 const percentile = (values: number[], p: number) => {
@@ -87,6 +96,7 @@ const main = async () => {
       .filter((word) => word.status !== 'inserted')
       .map((word) => word.status);
     const label = recording.label;
+    const room: EvidenceRoom = (transcript.noise?.snrDb ?? Infinity) >= QUIET_FROM_DB ? 'quiet' : 'noisy';
     for (const [index, word] of (transcript.phones?.words ?? []).entries()) {
       const rightlySaid = label === null || label.wordIndex !== index;
       for (const phone of word.phones) {
@@ -115,6 +125,7 @@ const main = async () => {
           verdict: verdicts[index] === 'correct' ? 'match' : 'disagree',
           real,
           voice: recording.voice.name,
+          room,
         });
       }
     }
@@ -134,28 +145,33 @@ const main = async () => {
     `\nexport const SCORE_MIDPOINTS: Partial<Record<Phone, number>> = { ${midpoints.join(', ')} };\n`,
   );
 
-  const evidence: string[] = [];
-  for (const key of [...new Set(candidates.map((c) => c.key))].sort()) {
-    const mine = candidates.filter((c) => c.key === key);
-    const list = (verdict: 'match' | 'disagree', real: boolean) =>
-      mine.filter((c) => c.verdict === verdict && c.real === real).map((c) => Math.round(c.margin));
-    const falseMatch = list('match', false);
-    const falseDisagree = list('disagree', false);
+  const tables = EVIDENCE_ROOMS.map((room) => {
+    const evidence: string[] = [];
+    const inRoom = candidates.filter((c) => c.room === room);
     console.log(
-      `${key.padEnd(6)} rightly said, heard as written: [${falseMatch.join(' ')}]  heard otherwise: [${falseDisagree.join(' ')}]  real errors: [${list('match', true).join(' ')}] / [${list('disagree', true).join(' ')}]`,
+      `\n${room} (${room === 'quiet' ? `SNR ${QUIET_FROM_DB} dB or more` : `under ${QUIET_FROM_DB} dB`})`,
     );
-    const bars = (['match', 'disagree'] as const).map((verdict) => {
-      const real = mine.filter((c) => c.verdict === verdict && c.real).map((c) => c.margin);
-      const rightly = mine.filter((c) => c.verdict === verdict && !c.real).map((c) => c.margin);
-      return real.length + rightly.length ? barFor(real, rightly) : undefined;
-    });
-    if (bars.some((bar) => bar !== undefined))
-      evidence.push(
-        `'${key}': { match: ${bars[0] ?? DEFAULT_EVIDENCE.match}, otherwise: ${bars[1] ?? DEFAULT_EVIDENCE.otherwise} }`,
+    for (const key of [...new Set(inRoom.map((c) => c.key))].sort()) {
+      const mine = inRoom.filter((c) => c.key === key);
+      const list = (verdict: 'match' | 'disagree', real: boolean) =>
+        mine.filter((c) => c.verdict === verdict && c.real === real).map((c) => Math.round(c.margin));
+      console.log(
+        `${key.padEnd(6)} rightly said, heard as written: [${list('match', false).join(' ')}]  heard otherwise: [${list('disagree', false).join(' ')}]  real errors: [${list('match', true).join(' ')}] / [${list('disagree', true).join(' ')}]`,
       );
-  }
+      const bars = (['match', 'disagree'] as const).map((verdict) => {
+        const real = mine.filter((c) => c.verdict === verdict && c.real).map((c) => c.margin);
+        const rightly = mine.filter((c) => c.verdict === verdict && !c.real).map((c) => c.margin);
+        return real.length + rightly.length ? barFor(real, rightly) : undefined;
+      });
+      if (bars.some((bar) => bar !== undefined))
+        evidence.push(
+          `'${key}': { match: ${bars[0] ?? DEFAULT_EVIDENCE.match}, otherwise: ${bars[1] ?? DEFAULT_EVIDENCE.otherwise} }`,
+        );
+    }
+    return `${room}: { ${evidence.join(', ')} }`;
+  });
   console.log(
-    `\nexport const ERROR_EVIDENCE: Record<string, { match: number; otherwise: number }> = { ${evidence.join(', ')} };`,
+    `\nexport const ERROR_EVIDENCE: Record<EvidenceRoom, Record<string, { match: number; otherwise: number }>> = { ${tables.join(', ')} };`,
   );
   console.log(`\n${recordings.length} recordings, ${candidates.length} places heard otherwise`);
   const jsonAt = process.argv.indexOf('--json');

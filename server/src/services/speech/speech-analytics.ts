@@ -12,6 +12,7 @@ import type { MeasuredSpeechAnalysis, SpeechNoise, SpeechWord } from '@coach/sha
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import { clampScore, findPauses, fluencyScore, round } from './fluency.ts';
 import {
+  evidenceRoomOf,
   judgeWord,
   type MeasuredWord,
   type NamedError,
@@ -63,8 +64,10 @@ const scoreAgainstTarget = (
   measured: MeasuredWord[] | null,
   strictness: PronunciationStrictness,
   heardSounds: Record<string, Phone[][]>,
-  noisy: boolean,
+  noise: SpeechNoise | undefined,
 ) => {
+  const noisy = noise?.verdict === 'noisy';
+  const room = evidenceRoomOf(noise);
   // The aligner measured the same normalised words in the same order; anything else is not used.
   const sounds =
     measured &&
@@ -100,7 +103,13 @@ const scoreAgainstTarget = (
           : step.kind === 'substitute'
             ? { kind: 'substitute', named: slipOf(measuredWord, token?.text, heardSounds) }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
-      const judged = judgeWord({ transcript: transcriptVerdict, measured: measuredWord, strictness, noisy });
+      const judged = judgeWord({
+        transcript: transcriptVerdict,
+        measured: measuredWord,
+        strictness,
+        room,
+        noisy,
+      });
       const start = token?.start ?? measuredWord.start;
       const end = token?.end ?? measuredWord.end;
       const times =
@@ -244,7 +253,7 @@ export const analyseTranscript = ({
           transcript.phones?.words ?? null,
           strictness,
           transcript.phones?.heardSounds ?? {},
-          transcript.noise?.verdict === 'noisy',
+          transcript.noise,
         )
       : scoreWithoutTarget(spoken);
   const weights = PRONUNCIATION_SCORE_WEIGHTS;

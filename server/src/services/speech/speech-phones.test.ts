@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEVOICED_Z_AT,
+  type EvidenceRoom,
   evidenceNeeded,
+  evidenceRoomOf,
   judgeWord,
   type MeasuredPhone,
   type MeasuredWord,
   namedErrors,
+  QUIET_FROM_DB,
 } from './speech-phones.ts';
 
 // Pure: the aligner's measures in, the word's status and sounds out.
@@ -26,11 +29,16 @@ const think = (
   phones: [th, ...rest],
 });
 /** The evidence /f/ for /θ/ needs, against a transcript that heard the word as written or otherwise. */
-const needed = (kind: 'match' | 'substitute', strictness: 'lenient' | 'standard' | 'strict' = 'standard') =>
+const needed = (
+  kind: 'match' | 'substitute',
+  strictness: 'lenient' | 'standard' | 'strict' = 'standard',
+  room: EvidenceRoom = 'quiet',
+) =>
   evidenceNeeded(
     { phone: 'TH', kind: 'substituted', heard: 'F', score: 85, margin: 0 },
     kind === 'match' ? { kind, confidence: 0.95 } : { kind },
     strictness,
+    room,
   );
 const heardF = (margin: number): MeasuredPhone => ({
   phone: 'TH',
@@ -254,10 +262,45 @@ describe('in a noisy recording', () => {
     expect(judgeWord({ ...misheard, noisy: true }).status).toBe('correct');
 
     const evidence = (margin: number) => ({ ...misheard, measured: think(heardF(margin)), noisy: true });
-    expect(judgeWord(evidence(needed('substitute') * 1.2)).status).toBe('correct');
-    expect(judgeWord(evidence(needed('substitute') * 2)).phones[0]).toMatchObject({
+    const bar = needed('substitute', 'standard', 'noisy');
+    expect(judgeWord(evidence(bar * 1.2)).status).toBe('correct');
+    expect(judgeWord(evidence(bar * 2)).phones[0]).toMatchObject({
       heard: 'F',
       status: 'mispronounced',
     });
+  });
+});
+
+describe('the room a recording was made in', () => {
+  it('is quiet from QUIET_FROM_DB of signal over noise up, and when no noise was measured', () => {
+    expect(evidenceRoomOf({ snrDb: QUIET_FROM_DB })).toBe('quiet');
+    expect(evidenceRoomOf({ snrDb: 55 })).toBe('quiet');
+    expect(evidenceRoomOf({ snrDb: QUIET_FROM_DB - 0.1 })).toBe('noisy');
+    expect(evidenceRoomOf(undefined)).toBe('quiet');
+  });
+
+  it('picks the bars: evidence between the two rooms’ bars flags the word in one room only', () => {
+    // /d/ for /ð/ ("mudder"), which noise makes the aligner find in rightly said words too.
+    const dh = (margin: number): MeasuredPhone => ({
+      phone: 'DH',
+      kind: 'substituted',
+      heard: 'D',
+      score: 90,
+      margin,
+    });
+    const match = { kind: 'match' as const, confidence: 0.95 };
+    const quiet = evidenceNeeded(dh(0), match, 'standard', 'quiet');
+    const noisy = evidenceNeeded(dh(0), match, 'standard', 'noisy');
+    expect(quiet).not.toBe(noisy);
+    const mother: MeasuredWord = {
+      word: 'mother',
+      start: 0.2,
+      end: 0.6,
+      phones: [sound('M'), sound('AH'), dh((quiet + noisy) / 2), sound('ER')],
+    };
+    const status = (room: EvidenceRoom) =>
+      judgeWord({ transcript: match, measured: mother, strictness: 'standard', room }).status;
+    expect(status(quiet < noisy ? 'quiet' : 'noisy')).toBe('mispronounced');
+    expect(status(quiet < noisy ? 'noisy' : 'quiet')).toBe('correct');
   });
 });
