@@ -5,6 +5,7 @@ import {
   evidenceNeeded,
   evidenceRoomOf,
   judgeWord,
+  LONG_VOWEL,
   type MeasuredPhone,
   type MeasuredWord,
   namedErrors,
@@ -54,6 +55,50 @@ const zero = (voicing: number): MeasuredWord => ({
   start: 0.4,
   end: 0.9,
   phones: [{ ...sound('Z', 99), voicing }, sound('IH'), sound('R'), sound('OW')],
+});
+
+describe('a lengthened /ɪ/', () => {
+  /** "ship" with its vowel heard as /iː/ on `margin` of evidence, `length` times the recording's median sound. */
+  const ship = (margin: number, length: number): MeasuredWord => ({
+    word: 'ship',
+    start: 0.3,
+    end: 0.7,
+    phones: [
+      sound('SH'),
+      { phone: 'IH', kind: 'substituted', heard: 'IY', score: 80, margin, length },
+      sound('P'),
+    ],
+  });
+  const judge = (
+    margin: number,
+    length: number,
+    strictness: 'lenient' | 'standard' | 'strict' = 'standard',
+  ) =>
+    judgeWord({ transcript: { kind: 'match', confidence: 0.9 }, measured: ship(margin, length), strictness });
+  const weak =
+    evidenceNeeded(
+      { phone: 'IH', kind: 'substituted', heard: 'IY', score: 80, margin: 0 },
+      { kind: 'match', confidence: 0.9 },
+      'standard',
+    ) / 4;
+
+  it('"sheep" for "ship": weak evidence for /iː/ in a long vowel names /iː/ for /ɪ/', () => {
+    const judged = judge(weak, LONG_VOWEL + 0.2);
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[1]).toMatchObject({ phone: 'IH', heard: 'IY', status: 'mispronounced' });
+  });
+
+  it('the same weak evidence in a vowel of ordinary length, or no evidence in a long one, flags nothing', () => {
+    expect(judge(weak, 1).status).toBe('correct');
+    expect(judge(0, LONG_VOWEL + 0.5).status).toBe('correct');
+  });
+
+  it('a strict group hears a smaller lengthening than a lenient one', () => {
+    const slightly = 1 + (LONG_VOWEL - 1) * 0.8;
+    expect(judge(weak, slightly, 'standard').status).toBe('correct');
+    expect(judge(weak, slightly, 'strict').status).toBe('mispronounced');
+    expect(judge(weak, LONG_VOWEL, 'lenient').status).toBe('correct');
+  });
 });
 
 describe('a /z/ said without voice', () => {

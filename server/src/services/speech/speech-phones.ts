@@ -24,6 +24,8 @@ export type MeasuredPhone = {
   margin: number;
   /** For a /z/ inside a word: the share of its frames that were voiced (the provider's cue), 0-1. */
   voicing?: number | undefined;
+  /** For a stressed vowel: its length against the recording's median sound (the provider's measure). */
+  length?: number | undefined;
 };
 
 /** A target word as the aligner measured it. */
@@ -213,6 +215,15 @@ export const NOISY_EVIDENCE_FACTOR = 1.5;
  */
 export const DEVOICED_Z_AT = 0.22;
 
+/**
+ * A stressed /ɪ/ the aligner heard as /iː/ with any evidence is flagged when the vowel is also this many times as
+ * long as the recording's median sound ("sheep" said for "ship" is long as well as tense): on the tune half, 7
+ * of the 8 clean and 8 of 8 20 dB lengthened /ɪ/s were so long and had the aligner's evidence, against 6 of 119
+ * and 0 of 120 rightly said stressed /ɪ/s; the evidence bar alone caught fewer than half. The group's strictness
+ * scales the lengthening (1.3 is 30 % longer than the median; lenient: 45 %, strict: 21 %).
+ */
+export const LONG_VOWEL = 1.3;
+
 /** A sound scoring below this is badly said: a word with one is not "every sound in place". */
 const UNCLEAR_SOUND = 30;
 
@@ -268,9 +279,16 @@ export const judgeWord = ({
     phone.kind !== 'inserted' &&
     phone.voicing !== undefined &&
     phone.voicing <= DEVOICED_Z_AT / STRICTNESS_FACTOR[strictness];
+  const lengthened = (phone: MeasuredPhone) =>
+    phone.phone === 'IH' &&
+    phone.heard === 'IY' &&
+    phone.margin > 0 &&
+    phone.length !== undefined &&
+    phone.length >= 1 + (LONG_VOWEL - 1) * STRICTNESS_FACTOR[strictness];
   const flagged = (phone: MeasuredPhone) =>
     phone.kind !== 'expected' &&
     (phone.margin >= bar(phone) ||
+      lengthened(phone) ||
       (LOW_FIT_ERRORS.has(errorKey(phone)) &&
         phone.score < LOW_FIT_SCORE &&
         phone.margin >= LOW_FIT_EVIDENCE * STRICTNESS_FACTOR[strictness]));

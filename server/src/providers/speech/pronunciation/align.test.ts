@@ -41,7 +41,13 @@ describe('the phone aligner', () => {
       expect(word.start).not.toBeNull();
       expect(word.start ?? 0).toBeGreaterThanOrEqual(previousEnd - 0.011);
       previousEnd = word.end ?? 0;
-      for (const phone of word.phones) expect(phone.end).toBeGreaterThan(phone.start);
+      for (const phone of word.phones) {
+        expect(phone.end).toBeGreaterThan(phone.start);
+        // A stressed vowel's length against the median sound; only stressed vowels are measured so.
+        if (phone.stress === 1) expect(phone.length).toBeGreaterThan(0);
+        if (phone.stress === 1) expect(phone.length).toBeLessThan(5);
+        else expect(phone.length).toBeUndefined();
+      }
     }
     const scores = (assessed?.words ?? []).flatMap((word) => word.phones.map((phone) => phone.score));
     const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)] ?? 0;

@@ -43,6 +43,11 @@ export type AlignedPhone = {
    * voiced, 0-1 (cues.ts): the model cannot tell /z/ from /s/, the vocal folds can.
    */
   voicing?: number;
+  /**
+   * For a stressed vowel, its length against the recording's median sound (1: as long as most sounds): the
+   * length tells a tense vowel from its lax neighbour ("sheep" from "ship") where the model's evidence is weak.
+   */
+  length?: number;
   start: number;
   end: number;
 };
@@ -255,6 +260,24 @@ const rescore = (align: Aligner, samples: Int16Array, picks: WordPick[], index: 
   };
 };
 
+/** Each stressed vowel's length against the median length of the recording's timed sounds (the speaker's pace). */
+const withVowelLengths = (words: AlignedWord[]): AlignedWord[] => {
+  const lengths = words
+    .flatMap((word) => word.phones.map((phone) => phone.end - phone.start))
+    .filter((length) => length > 0)
+    .sort((a, b) => a - b);
+  const median = lengths[Math.floor(lengths.length / 2)];
+  if (!median) return words;
+  return words.map((word) => ({
+    ...word,
+    phones: word.phones.map((phone) =>
+      phone.stress === 1 && phone.end > phone.start
+        ? { ...phone, length: Math.round(((phone.end - phone.start) / median) * 100) / 100 }
+        : phone,
+    ),
+  }));
+};
+
 /**
  * Aligns a recording (16 kHz mono samples) with its target text. Words that neither the dictionary nor
  * espeak-ng can say are left out of the grammar and come back with no sounds. Null when the reading cannot be
@@ -348,5 +371,5 @@ export const assessPhones = ({
       phones,
     };
   });
-  return { words: assessed };
+  return { words: withVowelLengths(assessed) };
 };
