@@ -88,6 +88,20 @@ const ready = async (page: Page) => {
   await expect(page.locator('[role="status"].spinner, [aria-busy="true"]')).toHaveCount(0, {
     timeout: 15_000,
   });
+  // On the site, once the React islands in view have hydrated (Astro drops an island's `ssr` attribute then): the
+  // search form is disabled and faded until its island runs, and axe caught it mid-change once (a colour-contrast
+  // finding on the Arabic home page's search button, in one run of three on the same code). Islands below the
+  // fold (client:visible) wait for a scroll, so only those in view are waited for.
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('astro-island[ssr]')).every((island) => {
+        // An island is `display: contents`: its first element has the box.
+        const box = island.firstElementChild?.getBoundingClientRect();
+        return !box || box.bottom <= 0 || box.top >= window.innerHeight;
+      }),
+    null,
+    { timeout: 15_000 },
+  );
 };
 
 const axe = async (page: Page): Promise<Finding[]> => {
