@@ -24,15 +24,85 @@ export const loadMoonshine = async () => {
   await models();
 };
 
+/**
+ * How many hypotheses the decoder keeps. On the pronunciation bench's rightly read sentences (tune half, 7 voices)
+ * greedy decoding (1) gave 15.7 % WER clean, 2 beams 14.3 %, 3 12.7 %, 4 11.7 %, 6 11.9 %; on the held-out half
+ * 4 beams gave 13.9 % against greedy's 19.5 %, and at 10 dB SNR (tune) 36.2 % against 42.4 %. The decoder then
+ * runs on 4 tokens at once, which cost about half as much time again as greedy decoding on this machine.
+ */
+const BEAMS = 4;
+/**
+ * A finished hypothesis is ranked by its log-probability over its length to this power: at 1 (the mean per
+ * token), 11.7 % WER on the tune half; at 0.5, 11.9 %; at 0 (the plain sum, which favours short outputs), 13.7 %.
+ */
+const LENGTH_PENALTY = 1;
+
 type Tensor = InstanceType<typeof ort.Tensor>;
 
+/** `times` copies of a batch-1 tensor, stacked on the batch axis. */
+const tile = (tensor: Tensor, times: number): Tensor => {
+  const data = tensor.data as Float32Array;
+  const out = new Float32Array(data.length * times);
+  for (let b = 0; b < times; b++) out.set(data, b * data.length);
+  return new ort.Tensor('float32', out, [times, ...tensor.dims.slice(1)]);
+};
+
+/** The rows `rows` of a tensor's batch axis, in that order. */
+const gather = (tensor: Tensor, rows: readonly number[]): Tensor => {
+  const data = tensor.data as Float32Array;
+  const size = data.length / (tensor.dims[0] ?? 1);
+  const out = new Float32Array(size * rows.length);
+  rows.forEach((row, i) => {
+    out.set(data.subarray(row * size, (row + 1) * size), i * size);
+  });
+  return new ort.Tensor('float32', out, [rows.length, ...tensor.dims.slice(1)]);
+};
+
+/** log(sum(exp(logits))) of one row of the vocabulary, for log-probabilities. */
+const logSumExp = (data: Float32Array, base: number, vocabulary: number) => {
+  let max = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < vocabulary; k++) max = Math.max(max, data[base + k] ?? max);
+  let sum = 0;
+  for (let k = 0; k < vocabulary; k++) sum += Math.exp((data[base + k] ?? max) - max);
+  return max + Math.log(sum);
+};
+
+/** The `count` most likely tokens of one row, best first, with their log-probabilities. */
+const topTokens = (data: Float32Array, base: number, vocabulary: number, count: number) => {
+  const norm = logSumExp(data, base, vocabulary);
+  const top: { token: number; logProb: number }[] = [];
+  for (let k = 0; k < vocabulary; k++) {
+    const logProb = (data[base + k] ?? Number.NEGATIVE_INFINITY) - norm;
+    if (top.length === count && logProb <= (top.at(-1)?.logProb ?? Number.NEGATIVE_INFINITY)) continue;
+    top.push({ token: k, logProb });
+    top.sort((a, b) => b.logProb - a.logProb);
+    if (top.length > count) top.pop();
+  }
+  return top;
+};
+
+/** What a decoder step after the first returns: the logits and the self-attention cache. */
+const LATER_OUTPUTS = [
+  'logits',
+  ...Array.from({ length: LAYERS }, (_, layer) => [
+    `present.${layer}.decoder.key`,
+    `present.${layer}.decoder.value`,
+  ]).flat(),
+];
+
+type Hypothesis = { tokens: number[]; logProbs: number[]; score: number };
+
+const ranked = (hypothesis: Hypothesis) =>
+  hypothesis.score / (hypothesis.tokens.length + 1) ** LENGTH_PENALTY;
+
 /**
- * Transcribes one chunk (at most about 20 s: longer audio makes Moonshine invent text) by greedy decoding:
- * the encoder once, then the merged decoder one token at a time with its key/value cache, as moonshine-js does
- * in the browser (shared/research/moonshine-reference.mjs is the loop that was measured). Each token's
- * log-probability under the model is kept, for the words' confidence.
+ * Transcribes one chunk (at most about 20 s: longer audio makes Moonshine invent text) by beam search: the
+ * encoder once, then the merged decoder one token at a time for BEAMS hypotheses at once, each with its own
+ * key/value cache (the decoding loop of shared/research/moonshine-reference.mjs, widened from greedy). A
+ * hypothesis ends at the end token; the search stops when BEAMS have ended, and the best of them by mean
+ * log-probability per token wins. Each token's log-probability is kept, for the words' confidence.
  */
-export const recognise = async (samples: Float32Array): Promise<RecognisedWord[]> => {
+export const recognise = async (samples: Float32Array, beams = BEAMS): Promise<RecognisedWord[]> => {
   const { encoder, decoder } = await models();
   const encoded = await encoder.run({
     input_values: new ort.Tensor('float32', samples, [1, samples.length]),
@@ -52,45 +122,78 @@ export const recognise = async (samples: Float32Array): Promise<RecognisedWord[]
     }
   }
   const maxTokens = Math.trunc((samples.length / SAMPLE_RATE) * MAX_TOKENS_PER_SECOND) + 4;
-  const tokens: number[] = [];
-  const logProbs: number[] = [];
-  let next = BOS;
-  for (let step = 0; step < maxTokens; step++) {
-    const out = await decoder.run({
-      input_ids: new ort.Tensor('int64', BigInt64Array.from([BigInt(next)]), [1, 1]),
-      encoder_hidden_states: hidden,
-      use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
-      ...past,
-    });
+  let live: Hypothesis[] = [{ tokens: [], logProbs: [], score: 0 }];
+  const ended: Hypothesis[] = [];
+  let hiddenRows = hidden;
+  for (let step = 0; step < maxTokens && live.length > 0 && ended.length < beams; step++) {
+    if (hiddenRows.dims[0] !== live.length) hiddenRows = tile(hidden, live.length);
+    const out = await decoder.run(
+      {
+        input_ids: new ort.Tensor(
+          'int64',
+          BigInt64Array.from(live.map((h) => BigInt(h.tokens.at(-1) ?? BOS))),
+          [live.length, 1],
+        ),
+        encoder_hidden_states: hiddenRows,
+        use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
+        ...past,
+      },
+      // After the first step only the self-attention cache changes: the cross-attention one is not fetched
+      // again (copying it out every step for every hypothesis cost time and a heap of garbage).
+      step === 0 ? decoder.outputNames : LATER_OUTPUTS,
+    );
     const logits = out.logits as Tensor;
     const vocabulary = logits.dims[2] ?? 0;
+    const length = logits.dims[1] ?? 1;
     const data = logits.data as Float32Array;
-    const base = ((logits.dims[1] ?? 1) - 1) * vocabulary;
-    let best = 0;
-    let bestLogit = Number.NEGATIVE_INFINITY;
-    for (let k = 0; k < vocabulary; k++) {
-      const logit = data[base + k] ?? Number.NEGATIVE_INFINITY;
-      if (logit > bestLogit) {
-        bestLogit = logit;
-        best = k;
+    const candidates = live
+      .flatMap((hypothesis, row) =>
+        topTokens(data, (row * length + length - 1) * vocabulary, vocabulary, beams).map((t) => ({
+          row,
+          ...t,
+          score: hypothesis.score + t.logProb,
+        })),
+      )
+      .sort((a, b) => b.score - a.score);
+    const next: Hypothesis[] = [];
+    const rows: number[] = [];
+    for (const candidate of candidates) {
+      if (next.length === beams) break;
+      const parent = live[candidate.row] as Hypothesis;
+      if (candidate.token === EOS) {
+        ended.push({ ...parent, score: candidate.score });
+        continue;
       }
+      next.push({
+        tokens: [...parent.tokens, candidate.token],
+        logProbs: [...parent.logProbs, candidate.logProb],
+        score: candidate.score,
+      });
+      rows.push(candidate.row);
     }
-    if (best === EOS) break;
-    // log-softmax of the chosen token: -log(sum(exp(logit - best))).
-    let sum = 0;
-    for (let k = 0; k < vocabulary; k++) sum += Math.exp((data[base + k] ?? 0) - bestLogit);
-    tokens.push(best);
-    logProbs.push(-Math.log(sum));
-    next = best;
-    // The encoder's cache is computed on the first step and reused; the decoder's grows every step.
+    // Each hypothesis takes its parent's self-attention cache. The cross-attention cache (computed on the first
+    // step, from the encoder's output) is the same for all: tiled once, cut when fewer hypotheses live on.
     const updated: Record<string, Tensor> = {};
     for (const [name, tensor] of Object.entries(past)) {
       const present = out[name.replace('past_key_values', 'present')] as Tensor;
-      updated[name] = step === 0 || name.includes('.decoder.') ? present : tensor;
+      if (name.includes('.decoder.')) updated[name] = gather(present, rows);
+      else {
+        const shared = step === 0 ? tile(present, beams) : tensor;
+        updated[name] =
+          shared.dims[0] === rows.length
+            ? shared
+            : gather(
+                shared,
+                rows.map((_, i) => i),
+              );
+      }
     }
     past = updated;
+    live = next;
   }
-  return wordsFrom(tokens, logProbs);
+  const pool = ended.length ? ended : live;
+  const best = pool.reduce((a, b) => (ranked(b) > ranked(a) ? b : a), pool[0] as Hypothesis);
+  return wordsFrom(best.tokens, best.logProbs);
 };
 
 /** SentencePiece marks a word's first piece with "▁": the tokens between two marks make one word. */

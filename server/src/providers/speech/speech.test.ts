@@ -12,6 +12,7 @@ import {
   wordErrorRate,
   wordErrors,
 } from './index.ts';
+import { recognise } from './moonshine.ts';
 import { SENTENCES, synthesise } from './synthesise.ts';
 import { chunksFrom } from './vad.ts';
 
@@ -43,6 +44,18 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     // The half second of silence before the sentence is not speech.
     expect(t.segments[0]?.start).toBeGreaterThan(0.3);
     expect(t.words[0]?.start).toBeGreaterThan(0.3);
+  });
+
+  it('decodes by beam search: a sentence greedy decoding mishears comes out word for word', async () => {
+    // flite rms, greedily: "With amusing and open-set stores at half-past nine." (6 errors).
+    const said = 'The museum opens its doors at half past nine.';
+    const bytes = await synthesise([{ say: said, voice: 'rms' }]);
+    const samples = await decodeAudio(wav(bytes));
+    const text = async (beams?: number) => (await recognise(samples, beams)).map((w) => w.word).join(' ');
+    expect(wordErrors(said, await text()).errors).toBe(0);
+    expect(wordErrors(said, await text(1)).errors).toBeGreaterThanOrEqual(3);
+    const t = await speech.transcribe(wav(bytes));
+    expect(wordErrors(said, t.text).errors).toBe(0);
   });
 
   it('hears the same sentence recorded as webm/opus, as a browser uploads it', async () => {
