@@ -21,6 +21,7 @@ import {
   QUIET_FROM_DB,
 } from '../../server/src/services/speech/speech-phones.ts';
 import { buildPronunciationSet } from './pronunciation-set.ts';
+import { inEngineHeap } from './shared.ts';
 
 type Candidate = {
   key: string;
@@ -179,4 +180,4 @@ const main = async () => {
   if (jsonFile) await writeFile(jsonFile, JSON.stringify(candidates));
 };
 
-if (import.meta.main) await main();
+if (import.meta.main && (await inEngineHeap())) await main();

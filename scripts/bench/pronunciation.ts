@@ -50,7 +50,7 @@ import {
   type Part,
   targetWordsOf,
 } from './pronunciation-set.ts';
-import { table } from './shared.ts';
+import { inEngineHeap, table } from './shared.ts';
 
 const TARGETS = {
   flagged: 0.8,
@@ -385,4 +385,4 @@ export const benchPronunciation = async () => {
   }
 };
 
-if (import.meta.main) await benchPronunciation();
+if (import.meta.main && (await inEngineHeap())) await benchPronunciation();

@@ -6,19 +6,23 @@ import { benchEnumeration } from './enumeration.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
 import { benchReports } from './reports.ts';
+import { inEngineHeap } from './shared.ts';
 import { benchSite } from './site.ts';
 import { benchSpeech } from './speech.ts';
 import { benchTasks } from './tasks.ts';
 import { benchWire } from './wire.ts';
 
-await benchBundle();
-await benchWire();
-await benchApi();
-await benchMembers();
-await benchMarketplace();
-await benchSite();
-await benchTasks();
-await benchReports();
-await benchEnumeration();
-await benchSpeech();
-await benchCluster();
+// In the speech engine's heap, as the speech bench runs alone.
+if (await inEngineHeap()) {
+  await benchBundle();
+  await benchWire();
+  await benchApi();
+  await benchMembers();
+  await benchMarketplace();
+  await benchSite();
+  await benchTasks();
+  await benchReports();
+  await benchEnumeration();
+  await benchSpeech();
+  await benchCluster();
+}

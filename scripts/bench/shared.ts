@@ -1,8 +1,27 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENGINE_SEMI_SPACE_MB } from '../../server/src/providers/speech/worker.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Runs this bench again in a child process whose V8 heap is the speech engine thread's (`ENGINE_SEMI_SPACE_MB`,
+ * server/src/providers/speech/worker.ts), unless it already is that child; resolves to false in the parent, which
+ * then has nothing left to do (the child's exit code becomes its own). A bench that runs the engine in its own
+ * thread measures memory and speed as the engine has them in production.
+ */
+export const inEngineHeap = async (): Promise<boolean> => {
+  const flag = `--max-semi-space-size=${ENGINE_SEMI_SPACE_MB}`;
+  if (process.execArgv.includes(flag)) return true;
+  const child = spawn(process.execPath, [...process.execArgv, flag, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exitCode = await new Promise<number>((resolve) => {
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+  return false;
+};
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

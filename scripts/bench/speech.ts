@@ -16,7 +16,7 @@ import {
   wordErrors,
 } from '@coach/server/speech';
 import { type FliteVoice, type Piece, SENTENCES, synthesise } from '@coach/server/speech/synthesise';
-import { table } from './shared.ts';
+import { inEngineHeap, table } from './shared.ts';
 
 const mb = (kilobytes: number) => `${(kilobytes / 1024).toFixed(0)} MB`;
 const peakRss = () => process.resourceUsage().maxRSS;
@@ -216,4 +216,4 @@ export const benchSpeechQueue = async () => {
   }
 };
 
-if (import.meta.main) await benchSpeech();
+if (import.meta.main && (await inEngineHeap())) await benchSpeech();

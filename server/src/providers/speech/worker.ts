@@ -1,6 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { HearingOptions, SpeechAudio, SpeechProvider, Transcript } from './index.ts';
 
+/**
+ * The engine thread's young generation, as V8's semi-space size in MB. Beam search allocates fast (a cache per
+ * hypothesis per token), and V8 let the young generation grow to its default 32 MB of new space: on 150 of the
+ * pronunciation bench's recordings the process peaked at 434-473 MB, against 390 MB at 8 MB semi-spaces
+ * (385-391 MB at 4), at the same speed within the machine's noise (RTF 0.254 against 0.247-0.287). The benches that
+ * run the engine in their own thread run with the same limit (scripts/bench/shared.ts, `inEngineHeap`).
+ */
+export const ENGINE_SEMI_SPACE_MB = 8;
+
 type Reply = { id: number; transcript?: Transcript; error?: string };
 
 /**
@@ -45,6 +54,8 @@ const engineThread = () => {
     // The entry is TypeScript: the thread loads it through tsx, as the server itself is run.
     const started = new Worker(new URL('./worker-entry.ts', import.meta.url), {
       execArgv: ['--import', import.meta.resolve('tsx')],
+      // V8 counts a young generation as three semi-spaces: 24 MB here is --max-semi-space-size=8 in a process.
+      resourceLimits: { maxYoungGenerationSizeMb: 3 * ENGINE_SEMI_SPACE_MB },
     });
     started.on('message', ({ id, transcript, error }: Reply) => {
       const entry = waiting.get(id);
