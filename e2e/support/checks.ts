@@ -9,8 +9,11 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
  * gathers each frame's partial results and then opens a blank page to merge them, which doubled the time of a scan
  * (about 4 s instead of 1.5 under the journeys' load, hundreds of scans a run). What legacy mode leaves out is a
  * cross-origin frame, and the product's pages can hold none (their CSP's default-src 'self' covers frames).
+ * Only violations are worked out in full (resultTypes): axe otherwise builds a selector for every passing node as
+ * well, which nothing here reads; the English enterprise walk's 66 scans took 58.9 s instead of 69.4 s.
  */
-export const axeOn = (page: Page) => new AxeBuilder({ page }).setLegacyMode();
+export const axeOn = (page: Page) =>
+  new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
 
 /** axe finds nothing on the page once it has settled; a failure names each rule and the elements breaking it. */
 export const noViolations = async (page: Page) => {
