@@ -50,9 +50,12 @@ const tile = (tensor: Tensor, times: number): Tensor => {
 /** The rows `rows` of a tensor's batch axis, in that order. */
 const gather = (tensor: Tensor, rows: readonly number[]): Tensor => {
   const data = tensor.data as Float32Array;
-  const size = data.length / (tensor.dims[0] ?? 1);
+  const batch = tensor.dims[0] ?? 1;
+  const size = data.length / batch;
   const out = new Float32Array(size * rows.length);
   rows.forEach((row, i) => {
+    // A row past the batch would read as zeros: a hypothesis decoding against an empty cache.
+    if (row >= batch) throw new RangeError(`row ${row} of a batch of ${batch}`);
     out.set(data.subarray(row * size, (row + 1) * size), i * size);
   });
   return new ort.Tensor('float32', out, [rows.length, ...tensor.dims.slice(1)]);
@@ -172,20 +175,15 @@ export const recognise = async (samples: Float32Array, beams = BEAMS): Promise<R
       rows.push(candidate.row);
     }
     // Each hypothesis takes its parent's self-attention cache. The cross-attention cache (computed on the first
-    // step, from the encoder's output) is the same for all: tiled once, cut when fewer hypotheses live on.
+    // step, from the encoder's output) is the same for every row: copied from its first row whenever the number of
+    // hypotheses changes (fewer when some ended, more again the step after: 3 live parents may leave 4 children).
     const updated: Record<string, Tensor> = {};
     for (const [name, tensor] of Object.entries(past)) {
       const present = out[name.replace('past_key_values', 'present')] as Tensor;
       if (name.includes('.decoder.')) updated[name] = gather(present, rows);
       else {
-        const shared = step === 0 ? tile(present, beams) : tensor;
-        updated[name] =
-          shared.dims[0] === rows.length
-            ? shared
-            : gather(
-                shared,
-                rows.map((_, i) => i),
-              );
+        const shared = step === 0 ? present : tensor;
+        updated[name] = shared.dims[0] === rows.length ? shared : tile(gather(shared, [0]), rows.length);
       }
     }
     past = updated;
