@@ -61,6 +61,14 @@ const gather = (tensor: Tensor, rows: readonly number[]): Tensor => {
   return new ort.Tensor('float32', out, [rows.length, ...tensor.dims.slice(1)]);
 };
 
+/**
+ * The cross-attention cache for `count` hypotheses: the same for every row (it comes from the encoder's output
+ * alone), so copied from the first row whenever the number of hypotheses changes, up or down (one ending at a
+ * step leaves 3 live parents, whose best 4 children need 4 rows at the next).
+ */
+export const sharedRows = (shared: Tensor, count: number): Tensor =>
+  shared.dims[0] === count ? shared : tile(gather(shared, [0]), count);
+
 /** log(sum(exp(logits))) of one row of the vocabulary, for log-probabilities. */
 const logSumExp = (data: Float32Array, base: number, vocabulary: number) => {
   let max = Number.NEGATIVE_INFINITY;
@@ -174,16 +182,14 @@ export const recognise = async (samples: Float32Array, beams = BEAMS): Promise<R
       });
       rows.push(candidate.row);
     }
-    // Each hypothesis takes its parent's self-attention cache. The cross-attention cache (computed on the first
-    // step, from the encoder's output) is the same for every row: copied from its first row whenever the number of
-    // hypotheses changes (fewer when some ended, more again the step after: 3 live parents may leave 4 children).
+    // Each hypothesis takes its parent's self-attention cache; the cross-attention one (computed on the first step)
+    // is the same for every row.
     const updated: Record<string, Tensor> = {};
     for (const [name, tensor] of Object.entries(past)) {
       const present = out[name.replace('past_key_values', 'present')] as Tensor;
       if (name.includes('.decoder.')) updated[name] = gather(present, rows);
       else {
-        const shared = step === 0 ? present : tensor;
-        updated[name] = shared.dims[0] === rows.length ? shared : tile(gather(shared, [0]), rows.length);
+        updated[name] = sharedRows(step === 0 ? present : tensor, rows.length);
       }
     }
     past = updated;

@@ -12,7 +12,8 @@ import {
   wordErrorRate,
   wordErrors,
 } from './index.ts';
-import { recognise } from './moonshine.ts';
+import { ort } from './models.ts';
+import { recognise, sharedRows } from './moonshine.ts';
 import { SENTENCES, synthesise } from './synthesise.ts';
 import { chunksFrom } from './vad.ts';
 
@@ -56,6 +57,20 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     expect(wordErrors(said, await text(1)).errors).toBeGreaterThanOrEqual(3);
     const t = await speech.transcribe(wav(bytes));
     expect(wordErrors(said, t.text).errors).toBe(0);
+  });
+
+  it('gives every hypothesis the cross-attention cache when their number grows again after one ended', async () => {
+    // A batch of 3 rows (one hypothesis ended), each row [r, r + 0.5]: 4 children need 4 rows, every one the first.
+    const three = new ort.Tensor('float32', Float32Array.from([0, 0.5, 1, 1.5, 2, 2.5]), [3, 1, 2]);
+    const four = sharedRows(three, 4);
+    expect(four.dims).toEqual([4, 1, 2]);
+    expect(Array.from(four.data as Float32Array)).toEqual([0, 0.5, 0, 0.5, 0, 0.5, 0, 0.5]);
+    expect(Array.from(sharedRows(three, 2).data as Float32Array)).toEqual([0, 0.5, 0, 0.5]);
+    expect(sharedRows(three, 3)).toBe(three);
+    // A one-word reading: the end token is among the first step's 4 best, so 3 hypotheses live on and leave 4 at
+    // the next step (the path where the 4th once decoded against a cache read past the batch, as zeros).
+    const samples = await decodeAudio(wav(await synthesise([{ say: 'think' }])));
+    expect((await recognise(samples)).map((w) => w.word.replace(/\W/g, '').toLowerCase())).toEqual(['think']);
   });
 
   it('hears the same sentence recorded as webm/opus, as a browser uploads it', async () => {
