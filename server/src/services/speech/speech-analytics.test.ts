@@ -1,4 +1,5 @@
 import { paceVerdict } from '@coach/shared/constants/speech';
+import type { Phone } from '@coach/shared/constants/speech-sounds';
 import { speechAnalysisPasses, speechAnalysisSchema } from '@coach/shared/contract/speech';
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../providers/speech/index.ts';
@@ -86,6 +87,73 @@ describe('speech analytics against a target text', () => {
     // 7 of 8 target words heard; 5 clear matches at 0.92 and one at 0.4 over 8 target + 1 inserted word.
     expect(analysis.scores.completeness).toBe(88);
     expect(analysis.scores.accuracy).toBe(Math.round(((5 * 0.92 + 0.4) / 9) * 100));
+  });
+
+  it('a word heard as another word at the same moment was said otherwise, not left out; one heard elsewhere was not', () => {
+    // The aligner put "rabbit" at 0.7-1.1 s, its /r/ fitting /l/ better (not by enough to flag it alone).
+    const sound = (phone: Phone, score = 85) => ({ phone, kind: 'expected' as const, score, margin: 0 });
+    const phones = {
+      words: [
+        { word: 'a', start: 0.5, end: 0.7, phones: [sound('AH')] },
+        {
+          word: 'rabbit',
+          start: 0.7,
+          end: 1.1,
+          phones: [
+            {
+              phone: 'R' as const,
+              kind: 'substituted' as const,
+              heard: 'L' as const,
+              score: 20,
+              margin: 0.2,
+            },
+            ...(['AE', 'B', 'IH', 'T'] as const).map((phone) => sound(phone)),
+          ],
+        },
+        { word: 'ran', start: 1.1, end: 1.4, phones: [sound('R'), sound('AE'), sound('N')] },
+      ],
+    };
+    const target = 'A rabbit ran.';
+    const inPlace = analyseTranscript({
+      transcript: heard(
+        [
+          ['A', 0.5, 0.7],
+          ['lab', 0.72, 1.08],
+          ['ran.', 1.1, 1.4],
+        ],
+        { phones },
+      ),
+      target,
+    });
+    expect(inPlace.words?.map(({ word, status, heard }) => ({ word, status, heard }))).toEqual([
+      { word: 'A', status: 'correct', heard: undefined },
+      { word: 'rabbit', status: 'mispronounced', heard: 'lab' },
+      { word: 'ran.', status: 'correct', heard: undefined },
+    ]);
+    expect(inPlace.words?.[1]?.phones?.[0]).toMatchObject({
+      phone: 'R',
+      heard: 'L',
+      status: 'mispronounced',
+    });
+    expect(inPlace.scores.completeness).toBe(100);
+
+    const elsewhere = analyseTranscript({
+      transcript: heard(
+        [
+          ['A', 0.5, 0.7],
+          ['ran', 1.1, 1.4],
+          ['lab.', 2, 2.3],
+        ],
+        { phones },
+      ),
+      target,
+    });
+    expect(elsewhere.words?.map(({ word, status }) => `${word} ${status}`)).toEqual([
+      'A correct',
+      'rabbit omitted',
+      'ran. correct',
+      'lab. inserted',
+    ]);
   });
 
   it('matches words written differently: case, punctuation, apostrophes, hyphens and small numbers', () => {

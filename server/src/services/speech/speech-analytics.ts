@@ -19,7 +19,14 @@ import {
   namedErrors,
   type TranscriptVerdict,
 } from './speech-phones.ts';
-import { align, type HeardTranscript, type Token, tokensOf, wordsFromText } from './transcript-words.ts';
+import {
+  align,
+  type HeardTranscript,
+  type Step,
+  type Token,
+  tokensOf,
+  wordsFromText,
+} from './transcript-words.ts';
 
 export type { HeardTranscript };
 
@@ -44,6 +51,40 @@ const slipOf = (
     .filter((errors): errors is NamedError[] => errors !== null)
     .sort((a, b) => a.length - b.length);
   return explanations[0] ?? null;
+};
+
+/** A heard word takes a left-out target word's place when they share at least this much of the shorter one's time. */
+const SAME_PLACE = 0.5;
+
+/**
+ * The target words the transcript left out although the recogniser heard another word in their place: the aligner
+ * put the word's sounds where the transcript has a word spelt too differently to pair ("lab began" heard for
+ * "rabbit ran" said with an l). The learner said something there, so the word is judged as said otherwise, not
+ * left out. Each such heard word goes to the left-out word it overlaps most; target index → heard index.
+ */
+const heardInPlace = (steps: Step[], heard: Token[], measured: MeasuredWord[] | null) => {
+  const inPlace = new Map<number, number>();
+  if (!measured) return inPlace;
+  const extra = steps.flatMap((step) => (step.kind === 'insert' ? [step.heard] : []));
+  const claimed = new Set<number>();
+  for (const step of steps) {
+    if (step.kind !== 'omit') continue;
+    const { start, end } = measured[step.target] ?? {};
+    if (start === null || start === undefined || end === null || end === undefined) continue;
+    let best: { index: number; share: number } | null = null;
+    for (const index of extra) {
+      const token = heard[index];
+      if (!token || claimed.has(index)) continue;
+      const shorter = Math.min(end - start, token.end - token.start);
+      const share = shorter > 0 ? (Math.min(end, token.end) - Math.max(start, token.start)) / shorter : 0;
+      if (share >= SAME_PLACE && share > (best?.share ?? 0)) best = { index, share };
+    }
+    if (best) {
+      claimed.add(best.index);
+      inPlace.set(step.target, best.index);
+    }
+  }
+  return inPlace;
 };
 
 /**
@@ -79,10 +120,13 @@ const scoreAgainstTarget = (
   let credit = 0;
   let heardTargets = 0;
   let inserted = 0;
-  for (const step of align(target, heard)) {
+  const steps = align(target, heard);
+  const saidInstead = heardInPlace(steps, heard, sounds);
+  const takenPlaces = new Set(saidInstead.values());
+  for (const step of steps) {
     if (step.kind === 'insert') {
       const token = heard[step.heard];
-      if (!token) continue;
+      if (!token || takenPlaces.has(step.heard)) continue;
       inserted++;
       words.push({
         word: token.display,
@@ -94,13 +138,16 @@ const scoreAgainstTarget = (
     }
     const want = target[step.target];
     if (!want) continue;
-    const token = step.kind === 'omit' ? undefined : heard[step.heard];
     const measuredWord = sounds?.[step.target];
     if (measuredWord && measuredWord.phones.length > 0) {
+      const instead = step.kind === 'omit' ? saidInstead.get(step.target) : undefined;
+      const kind = instead === undefined ? step.kind : 'substitute';
+      const token =
+        step.kind === 'omit' ? (instead === undefined ? undefined : heard[instead]) : heard[step.heard];
       const transcriptVerdict: TranscriptVerdict =
-        step.kind === 'omit'
+        kind === 'omit'
           ? { kind: 'omit' }
-          : step.kind === 'substitute'
+          : kind === 'substitute'
             ? { kind: 'substitute', named: slipOf(measuredWord, token?.text, heardSounds) }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
       const judged = judgeWord({
@@ -122,13 +169,14 @@ const scoreAgainstTarget = (
         word: want.display,
         ...times,
         status: judged.status,
-        ...(judged.status === 'mispronounced' && step.kind === 'substitute' && token
+        ...(judged.status === 'mispronounced' && kind === 'substitute' && token
           ? { heard: token.display }
           : {}),
         phones: judged.phones,
       });
       continue;
     }
+    const token = step.kind === 'omit' ? undefined : heard[step.heard];
     if (step.kind === 'omit' || !token) {
       words.push({ word: want.display, start: null, end: null, status: 'omitted' });
       continue;
