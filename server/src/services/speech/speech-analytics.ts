@@ -23,6 +23,7 @@ import {
   align,
   type HeardTranscript,
   type Step,
+  soundDistance,
   type Token,
   tokensOf,
   wordsFromText,
@@ -53,28 +54,40 @@ const slipOf = (
   return explanations[0] ?? null;
 };
 
-/** A heard word takes a left-out target word's place when they share at least this much of the shorter one's time. */
+/** A heard word takes a left-out target word's place when they share at least this much of the shorter one's time, */
 const SAME_PLACE = 0.5;
+/** ...and sound alike: at most this share of the longer one's sounds added, dropped or changed ("lab" for "rabbit"). */
+const SOUNDS_ALIKE = 0.5;
 
 /**
- * The target words the transcript left out although the recogniser heard another word in their place: the aligner
- * put the word's sounds where the transcript has a word spelt too differently to pair ("lab began" heard for
+ * The target words the transcript left out although the recogniser heard a word like them in their place: the
+ * aligner put the word's sounds where the transcript has a word spelt too differently to pair ("lab began" heard for
  * "rabbit ran" said with an l). The learner said something there, so the word is judged as said otherwise, not
- * left out. Each such heard word goes to the left-out word it overlaps most; target index → heard index.
+ * left out. Each such heard word goes to the left-out word it overlaps most; target index → heard index. A heard
+ * word that sounds nothing like the target word (another sentence read) takes no place: that word was not read.
  */
-const heardInPlace = (steps: Step[], heard: Token[], measured: MeasuredWord[] | null) => {
+const heardInPlace = (
+  steps: Step[],
+  heard: Token[],
+  measured: MeasuredWord[] | null,
+  heardSounds: Record<string, Phone[][]>,
+) => {
   const inPlace = new Map<number, number>();
   if (!measured) return inPlace;
   const extra = steps.flatMap((step) => (step.kind === 'insert' ? [step.heard] : []));
   const claimed = new Set<number>();
   for (const step of steps) {
     if (step.kind !== 'omit') continue;
-    const { start, end } = measured[step.target] ?? {};
-    if (start === null || start === undefined || end === null || end === undefined) continue;
+    const word = measured[step.target];
+    if (!word || word.start === null || word.end === null) continue;
+    const { start, end } = word;
+    const sounds = word.phones.filter((phone) => phone.kind !== 'inserted').map((phone) => phone.phone);
+    const alike = (token: Token) =>
+      (heardSounds[token.text] ?? []).some((said) => soundDistance(sounds, said) <= SOUNDS_ALIKE);
     let best: { index: number; share: number } | null = null;
     for (const index of extra) {
       const token = heard[index];
-      if (!token || claimed.has(index)) continue;
+      if (!token || claimed.has(index) || !alike(token)) continue;
       const shorter = Math.min(end - start, token.end - token.start);
       const share = shorter > 0 ? (Math.min(end, token.end) - Math.max(start, token.start)) / shorter : 0;
       if (share >= SAME_PLACE && share > (best?.share ?? 0)) best = { index, share };
@@ -121,7 +134,7 @@ const scoreAgainstTarget = (
   let heardTargets = 0;
   let inserted = 0;
   const steps = align(target, heard);
-  const saidInstead = heardInPlace(steps, heard, sounds);
+  const saidInstead = heardInPlace(steps, heard, sounds, heardSounds);
   const takenPlaces = new Set(saidInstead.values());
   for (const step of steps) {
     if (step.kind === 'insert') {

@@ -67,7 +67,13 @@ export const wordsFromText = (transcript: HeardTranscript): HeardTranscript['wor
 };
 
 /** Character edit distance ÷ the longer word's length: 0 same spelling, 1 nothing in common. */
-export const spellingDistance = (a: string, b: string) => {
+export const spellingDistance = (a: string, b: string) => editShare(a, b);
+
+/** The same over two words' sounds: 0 the same sounds, 1 none in common. */
+export const soundDistance = (a: readonly string[], b: readonly string[]) => editShare(a, b);
+
+/** Edit distance (one per sound or letter added, dropped or changed) ÷ the longer one's length. */
+const editShare = (a: ArrayLike<string>, b: ArrayLike<string>) => {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
