@@ -407,6 +407,7 @@ describe('noise and prosody', () => {
     for (const [advice, sentence] of [
       ['questionRise', 'The question did not rise at the end.'],
       ['stress', 'Some words were stressed on the wrong syllable.'],
+      ['narrow', 'The voice moves, but within a narrow range.'],
       ['good', 'The voice rises and falls naturally'],
     ] as const) {
       const { unmount } = render(

@@ -94,9 +94,10 @@ export type SpeechNoise = z.infer<typeof speechNoiseSchema>;
 
 /**
  * The advice of the prosody measure, one sentence each on screen: the voice stays flat, a question does not
- * rise at its end, stress falls on the wrong syllable, or the melody is fine.
+ * rise at its end, stress falls on the wrong syllable, the voice moves but within a narrow range, or the melody
+ * is fine.
  */
-export const PROSODY_ADVICE = ['monotone', 'questionRise', 'stress', 'good'] as const;
+export const PROSODY_ADVICE = ['monotone', 'questionRise', 'stress', 'narrow', 'good'] as const;
 export type ProsodyAdvice = (typeof PROSODY_ADVICE)[number];
 
 /**

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
 import {
   expectsRise,
+  GOOD_PROSODY_FROM,
+  LIVELY_SEMITONES,
   MAX_HZ,
   MIN_HZ,
   MONOTONE_SEMITONES,
@@ -37,9 +39,12 @@ const espeak = async (text: string, { voice = 'en-us', ssml = false } = {}) => {
 const flite = async (text: string, voice: FliteVoice) =>
   heard(await decodeAudio({ bytes: await synthesise([{ say: text, voice }]), contentType: 'audio/wav' }));
 
-/** espeak-ng told to keep its pitch still (`range` 0 %) or in a narrow band (x-low): a deliberately flat voice. */
-const flatly = (text: string, range: '0%' | 'x-low') =>
+/** espeak-ng reading with its pitch range set (SSML `prosody range`). */
+const ranged = (text: string, range: '0%' | 'x-low' | 'low' | 'high') =>
   espeak(`<speak><prosody range="${range}">${text}</prosody></speak>`, { ssml: true });
+
+/** espeak-ng told to keep its pitch still (`range` 0 %) or in a very narrow band (x-low): a deliberately flat voice. */
+const flatly = (text: string, range: '0%' | 'x-low') => ranged(text, range);
 
 /**
  * espeak-ng's library, for the stress tests: it reads phoneme input (`[[pr'Ez@nt]]`, the stress mark before the
@@ -217,9 +222,26 @@ describe('pitch variation', () => {
     ]) {
       const prosody = measureProsody(lively);
       expect(prosody?.pitchVariationSemitones).toBeGreaterThan(MONOTONE_SEMITONES + 0.15);
-      expect(prosody?.advice).toBe('good');
+      expect(prosody?.advice).not.toBe('monotone');
       expect(prosody?.questionRise).toBeNull();
       expect(prosody?.stress).toBeNull();
+    }
+  });
+
+  it('a voice that moves within a narrow band is told so; one that moves freely is told it is fine', async () => {
+    // espeak-ng's low range (about 0.8 st) and flite slt (about 1.0 st): not flat, but under a good score.
+    for (const narrow of [await ranged(sentence, 'low'), await flite(sentence, 'slt')]) {
+      const prosody = measureProsody(narrow);
+      expect(prosody?.pitchVariationSemitones).toBeGreaterThan(MONOTONE_SEMITONES);
+      expect(prosody?.pitchVariationSemitones).toBeLessThan(LIVELY_SEMITONES);
+      expect(prosody?.score).toBeLessThan(GOOD_PROSODY_FROM);
+      expect(prosody?.advice).toBe('narrow');
+    }
+    // espeak-ng's high range and flite rms: a good score, and "rises and falls naturally".
+    for (const free of [await ranged(sentence, 'high'), await flite(sentence, 'rms')]) {
+      const prosody = measureProsody(free);
+      expect(prosody?.score).toBeGreaterThanOrEqual(GOOD_PROSODY_FROM);
+      expect(prosody?.advice).toBe('good');
     }
   });
 

@@ -20,7 +20,7 @@ export const MAX_HZ = 400;
  * synthetic readings sit lower: flite slt 0.90-1.42 st, espeak-ng 1.07-2.02, flite rms/awb 1.32-2.48, against
  * 0.30-0.46 for espeak-ng told to keep a narrow range (`<prosody range="x-low">`) and 0.14-0.16 with none
  * (`range="0%"`). 0.7 st splits them and flags only a voice that is plainly flat; between this and
- * LIVELY_SEMITONES the score falls without the advice naming it.
+ * LIVELY_SEMITONES the score falls, and under GOOD_PROSODY_FROM the advice names the narrow range.
  */
 export const MONOTONE_SEMITONES = 0.7;
 /** The 2 st heuristic (speech.md §4): from this spread on, pitch variation earns full marks... */
@@ -51,6 +51,12 @@ const STRESS_ADVICE_SHARE = 0.75;
  * unstressed vowel, "very" as "ve-REE") must not tell a learner their stress is wrong; it still costs score.
  */
 const MIN_STRESS_WORDS_FOR_ADVICE = 2;
+/**
+ * The melody is called good from this score on. Under it, with no flat voice, question or stress to name, it was
+ * the pitch's narrow range that cost the score (between MONOTONE_SEMITONES and LIVELY_SEMITONES), and the
+ * advice says so: a score of 43 beside "the voice rises and falls naturally" told the learner two things.
+ */
+export const GOOD_PROSODY_FROM = 70;
 /**
  * The score's parts, weighed over those that apply: pitch variation always (it is what Azure's and ELSA's
  * intonation scores start from), the question's rise only for a yes/no question, stress only with a timed target.
@@ -303,6 +309,8 @@ export const measureProsody = ({
             stress.of >= MIN_STRESS_WORDS_FOR_ADVICE &&
             stress.matched < STRESS_ADVICE_SHARE * stress.of
           ? 'stress'
-          : 'good';
+          : phrase && spread < LIVELY_SEMITONES && score < GOOD_PROSODY_FROM
+            ? 'narrow'
+            : 'good';
   return { score, pitchVariationSemitones: Math.round(spread * 100) / 100, questionRise, stress, advice };
 };
