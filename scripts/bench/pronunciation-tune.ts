@@ -47,9 +47,15 @@ const one = (value: number) => Math.round(value * 10) / 10;
  * alarms to spare (2.4 % of rightly read words flagged at cost 2, tune half; the target is 5 %), so there a missed
  * error weighs more; a noisy room's aligner is less sure of either. BENCH_FALSE_ALARM_COST=n sets both.
  */
-const FALSE_ALARM_COST: Record<EvidenceRoom, number> = process.env.BENCH_FALSE_ALARM_COST
-  ? { quiet: Number(process.env.BENCH_FALSE_ALARM_COST), noisy: Number(process.env.BENCH_FALSE_ALARM_COST) }
-  : { quiet: 0.75, noisy: 2 };
+const FALSE_ALARM_COST: Record<EvidenceRoom, number> = (() => {
+  const given = process.env.BENCH_FALSE_ALARM_COST;
+  if (!given) return { quiet: 0.75, noisy: 2 };
+  const cost = Number(given);
+  // A cost that is no positive number would set every bar from nonsense without a word.
+  if (!Number.isFinite(cost) || cost <= 0)
+    throw new Error(`BENCH_FALSE_ALARM_COST must be a positive number, not "${given}"`);
+  return { quiet: cost, noisy: cost };
+})();
 
 /**
  * The bar for one error and one verdict of the transcript: of the margins seen, the one (at least MIN_EVIDENCE)
