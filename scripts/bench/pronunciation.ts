@@ -11,7 +11,7 @@
  * - false alarms: target words of rightly read sentences whose status is not `correct`, per target word of the
  *   scored sentences (inserted words are not target words).
  * - WER: word errors over reference words, pooled per voice and noise level (`wordErrors`, as
- *   `wordErrorRate` counts them).
+ *   `wordErrorRate` counts them: lower case, no punctuation, British spellings read as American ones).
  * - RTF: decode + VAD + recogniser + aligner + analytics of one recording ÷ its length.
  *
  * Options (environment): BENCH_HALF=tune|held-out (default both, printed apart), BENCH_PARTS (comma list of

@@ -1,11 +1,25 @@
-/** Lower-case words without punctuation (apostrophes and hyphens inside words kept), for comparing texts. */
+/// <reference path="./american-english.d.ts" />
+import spelling from 'american-english';
+
+/**
+ * A word in American spelling: the recogniser writes "neighbors" for a target's "neighbours", which no listener
+ * counts as a mistake (Whisper's English normaliser maps spellings the same way before a WER is taken).
+ */
+const americanSpelling = (word: string) =>
+  Object.hasOwn(spelling.us_spelling, word) ? (spelling.us_spelling[word] ?? word) : word;
+
+/**
+ * Lower-case words without punctuation (apostrophes and hyphens inside words kept), in American spelling, for
+ * comparing texts.
+ */
 export const normaliseWords = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}'\s-]/gu, ' ')
     .replace(/(^|\s)['-]+|['-]+(?=\s|$)/g, ' ')
     .split(/[\s-]+/)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map(americanSpelling);
 
 /** Word errors (substitutions + deletions + insertions, Levenshtein over words) against a reference text. */
 export const wordErrors = (reference: string, hypothesis: string) => {
