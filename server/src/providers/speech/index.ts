@@ -7,7 +7,7 @@ import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
 import { denoise, levelled, measureNoise, needsDenoising } from './noise.ts';
 import { assessPhones, type PhoneAssessment, soundsOfHeardWords } from './pronunciation/align.ts';
 import { hearFillers } from './pronunciation/fillers.ts';
-import { AlignerMissingError } from './pronunciation/pocketsphinx.ts';
+import { AlignerMissingError, withAligner } from './pronunciation/pocketsphinx.ts';
 import { measureProsody, type StressedVowel } from './prosody.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
 
@@ -140,6 +140,11 @@ export const transcribeSamples = async (
   const noise = measureNoise(audible, segments);
   const clean = needsDenoising(noise) ? denoise(audible, segments) : audible;
   const measured = noise ? { noise } : {};
+  // The aligner hears the target's sounds on the pool's thread while the recogniser hears the words here: on two
+  // cores the recording is analysed in about the time of the longer of the two.
+  const sounds = options.target ? hearPhones(clean, options.target, options.accent ?? 'en-US') : undefined;
+  // Not awaited until the words are in: a failure is seen there, not reported as unhandled meanwhile.
+  sounds?.catch(() => undefined);
   const chunks = chunksFrom(segments, probabilities, options.maxChunkSeconds ?? 20);
   const words: TranscriptWord[] = [];
   for (const [i, chunk] of chunks.entries()) {
@@ -162,7 +167,8 @@ export const transcribeSamples = async (
   const recognised = words.map((w) => w.word).join(' ');
   if (!saysSomething(recognised)) return { ...noSpeech(round(durationSeconds)), ...measured, chunks };
   // The hesitations Moonshine tidied away, found by the acoustic model.
-  const withFillers = hearHesitations(samples, words, options);
+  const aligned = await sounds;
+  const withFillers = await withAligner(() => hearHesitations(samples, words, options));
   const text = withFillers === words ? recognised : withFillers.map((w) => w.word).join(' ');
   return {
     speech: true,
@@ -170,7 +176,7 @@ export const transcribeSamples = async (
     text,
     words: withFillers,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
-    ...hearSoundsAndMelody(samples, clean, segments, words, options),
+    ...hearSoundsAndMelody(samples, aligned, segments, words, options),
     ...measured,
     chunks,
   };
@@ -186,13 +192,12 @@ export const transcribeSamples = async (
  */
 const hearSoundsAndMelody = (
   samples: Float32Array,
-  heard: Float32Array,
+  aligned: PhoneAssessment | null | undefined,
   segments: Span[],
   words: TranscriptWord[],
   options: HearingOptions,
 ) => {
   const accent = options.accent ?? 'en-US';
-  const aligned = options.target ? hearPhones(heard, options.target, accent) : undefined;
   const phones =
     aligned && options.target
       ? {
@@ -227,9 +232,9 @@ let alignerMissingSaid = false;
  * The target's sounds. A machine without PocketSphinx still hears words: the analysis then has no
  * phones, and the reason is logged once per process rather than failing every recording.
  */
-const hearPhones = (samples: Float32Array, target: string, accent: PronunciationAccent) => {
+const hearPhones = async (samples: Float32Array, target: string, accent: PronunciationAccent) => {
   try {
-    return assessPhones({ samples, target, accent });
+    return await withAligner(() => assessPhones({ samples, target, accent }));
   } catch (error) {
     if (!(error instanceof AlignerMissingError)) throw error;
     if (!alignerMissingSaid) console.warn(error.message);

@@ -50,7 +50,10 @@ export const modelPath = (name: ModelName) => {
  */
 const WITHOUT_ARENA: ReadonlySet<ModelName> = new Set(['encoder']);
 
-/** One ONNX session on one thread: chunks are short, and the second core serves the API meanwhile. */
+/**
+ * One ONNX session on one thread: chunks are short, and the second core serves the API and, while a reading is
+ * heard, the phone aligner's searches (pocketsphinx.ts, `decodeAsync`).
+ */
 export const loadSession = async (name: ModelName) => {
   const file = modelPath(name);
   const bytes = readFileSync(file);

@@ -4,6 +4,7 @@ import { DEVOICED_Z_AT } from '../../../services/speech/speech-phones.ts';
 import { decodeAudio, transcribeSamples } from '../index.ts';
 import { type Piece, type Room, synthesise } from '../synthesise.ts';
 import { assessPhones } from './align.ts';
+import { withAligner } from './pocketsphinx.ts';
 
 // The phone aligner on speech synthesised here (flite, espeak-ng with its phoneme input), through the whole
 // engine: decode, VAD, Moonshine, PocketSphinx. One run says all (no database): vitest.config.ts keeps it out
@@ -28,7 +29,7 @@ const flaggedIn = (words: { word: string; status: string }[]) =>
 describe('the phone aligner', () => {
   it('times every sound of a rightly read sentence, in order, and finds them in place', async () => {
     const target = 'Please call Stella and ask her to bring these things with her from the store.';
-    const assessed = assessPhones({
+    const assessed = await assessPhones({
       samples: await samplesOf({ say: target, voice: 'rms' }),
       target,
       accent: 'en-US',
@@ -57,13 +58,32 @@ describe('the phone aligner', () => {
   it('the same audio is measured the same way every time (no state carried between recordings)', async () => {
     const target = 'We have a very big house.';
     const samples = await samplesOf({ say: 'We have a berry big house.', voice: 'rms' });
-    const first = assessPhones({ samples, target, accent: 'en-US' });
-    assessPhones({
+    const first = await assessPhones({ samples, target, accent: 'en-US' });
+    await assessPhones({
       samples: await samplesOf({ say: 'Something else entirely.' }),
       target: 'Something else entirely.',
       accent: 'en-US',
     });
-    expect(assessPhones({ samples, target, accent: 'en-US' })).toEqual(first);
+    expect(await assessPhones({ samples, target, accent: 'en-US' })).toEqual(first);
+  });
+
+  it('two recordings in hand at once are each measured as if alone (the decoder is taken in turn)', async () => {
+    const readings = [
+      { target: 'We have a very big house.', say: 'We have a berry big house.' },
+      { target: 'I think the shop opens at ten.', say: 'I sink the shop opens at ten.' },
+    ];
+    const inputs = await Promise.all(
+      readings.map(async ({ target, say }) => ({
+        samples: await samplesOf({ say, voice: 'rms' }),
+        target,
+        accent: 'en-US' as const,
+      })),
+    );
+    const alone = [];
+    for (const input of inputs) alone.push(await withAligner(() => assessPhones(input)));
+    const together = await Promise.all(inputs.map((input) => withAligner(() => assessPhones(input))));
+    expect(together).toEqual(alone);
+    expect(alone.every((assessment) => (assessment?.words.length ?? 0) > 5)).toBe(true);
   });
 
   it('a rightly read sentence has no flagged word', async () => {
@@ -190,7 +210,11 @@ describe('the phone aligner', () => {
 
   it('a word no dictionary has is still aligned, by what espeak-ng says', async () => {
     const target = 'Ask Okonkwo tomorrow.';
-    const assessed = assessPhones({ samples: await samplesOf({ say: target }), target, accent: 'en-US' });
+    const assessed = await assessPhones({
+      samples: await samplesOf({ say: target }),
+      target,
+      accent: 'en-US',
+    });
     expect(assessed?.words.find((word) => word.word === 'okonkwo')?.phones.length).toBeGreaterThan(3);
   });
 });

@@ -202,7 +202,7 @@ const MIN_EVIDENCE_FRAMES = 3;
  * the sounds in question (the sounds heard instead or added, or the sound dropped as the written form times it),
  * and the sounds of the written form (their scores are the word's goodness of pronunciation as written).
  */
-const rescore = (align: Aligner, samples: Int16Array, picks: WordPick[], index: number) => {
+const rescore = async (align: Aligner, samples: Int16Array, picks: WordPick[], index: number) => {
   const pick = picks[index] as WordPick;
   // The word with its neighbours as they were heard: the sounds around it give its first and last sounds their
   // context, and its stretch starts and ends in a pause or a neighbour rather than mid-sound.
@@ -232,8 +232,8 @@ const rescore = (align: Aligner, samples: Int16Array, picks: WordPick[], index: 
       .join(' '),
   );
   const heard = withNeighbours(asPicked(pick));
-  const asWritten = align.decode(grammarOf(written), stretch);
-  const asHeard = align.decode(grammarOf(heard), stretch);
+  const asWritten = await align.decodeAsync(grammarOf(written), stretch);
+  const asHeard = await align.decodeAsync(grammarOf(heard), stretch);
   if (!asWritten || !asHeard) return null;
   // The word's own sounds, after the previous word's.
   const before = asPicked(picks[index - 1])
@@ -283,7 +283,7 @@ const withVowelLengths = (words: AlignedWord[]): AlignedWord[] => {
  * espeak-ng can say are left out of the grammar and come back with no sounds. Null when the reading cannot be
  * aligned at all (far too short for its text, or silence).
  */
-export const assessPhones = ({
+export const assessPhones = async ({
   samples,
   target,
   accent,
@@ -291,7 +291,7 @@ export const assessPhones = ({
   samples: Float32Array;
   target: string;
   accent: PronunciationAccent;
-}): PhoneAssessment | null => {
+}): Promise<PhoneAssessment | null> => {
   const align = aligner();
   const words = target.split(/\s+/).flatMap((written) => normaliseWord(written));
   const plans: (WordPlan | null)[] = words.map((word) => {
@@ -301,16 +301,20 @@ export const assessPhones = ({
   const known = plans.filter((plan): plan is WordPlan => plan !== null);
   if (known.length === 0) return null;
   const audio = toInt16(samples);
-  const sounds = spoken(align.decode(readingGrammar(align, known), audio));
+  const sounds = spoken(await align.decodeAsync(readingGrammar(align, known), audio));
   const picks = sounds.length ? readBack(known, sounds) : null;
   if (!picks) return null;
   let knownIndex = 0;
-  const assessed = plans.map((plan, index): AlignedWord => {
+  const assessed: AlignedWord[] = [];
+  for (const [index, plan] of plans.entries()) {
     const word = words[index] ?? '';
-    if (!plan) return { word, start: null, end: null, phones: [] };
+    if (!plan) {
+      assessed.push({ word, start: null, end: null, phones: [] });
+      continue;
+    }
     const pick = picks[knownIndex++] as WordPick;
     const heardOtherwise = pick.picks.some(({ choice }) => choice !== null && choice.kind !== 'expected');
-    const check = heardOtherwise ? rescore(align, audio, picks, knownIndex - 1) : null;
+    const check = heardOtherwise ? await rescore(align, audio, picks, knownIndex - 1) : null;
     const writtenSounds = check?.written ?? [];
     let writtenAt = 0;
     const lastSound = pick.picks.findLastIndex(({ slot }) => slot.expected !== null);
@@ -364,12 +368,12 @@ export const assessPhones = ({
       });
     }
     const timedPhones = phones.filter((phone) => phone.end > phone.start);
-    return {
+    assessed.push({
       word,
       start: timedPhones[0]?.start ?? null,
       end: timedPhones.at(-1)?.end ?? null,
       phones,
-    };
-  });
+    });
+  }
   return { words: withVowelLengths(assessed) };
 };

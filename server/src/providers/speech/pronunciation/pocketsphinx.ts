@@ -95,6 +95,11 @@ export type Aligner = {
    * order (silences included as "sil"), or null when the grammar cannot be matched to the audio at all.
    */
   decode: (grammar: string, samples: Int16Array) => DecodedSegment[] | null;
+  /**
+   * The same decode with the search itself on a thread of libuv's pool, so the thread that asked goes on (the
+   * recogniser runs meanwhile). Nothing else may use this thread's aligner until it settles: see `withAligner`.
+   */
+  decodeAsync: (grammar: string, samples: Int16Array) => Promise<DecodedSegment[] | null>;
 };
 
 type Made = { binding: Binding; decoder: unknown; languageWeight: number };
@@ -165,41 +170,87 @@ const setGrammar = ({ binding, decoder, languageWeight }: Made, name: string, gr
 
 let grammars = 0;
 
+/**
+ * A decode is running on the pool's thread. Touching the decoder meanwhile makes PocketSphinx abort the whole
+ * process (an assertion in its search), so every use checks this first and throws instead.
+ */
+let busy = false;
+
+const notBusy = () => {
+  if (busy) throw new Error('The aligner is decoding on another thread: use it through withAligner.');
+};
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` when every earlier user of this thread's aligner has finished: one decoder per thread, and an
+ * asynchronous decode leaves it busy on another thread while this one goes on (two recordings may be in hand).
+ */
+export const withAligner = <T>(work: () => T | Promise<T>): Promise<T> => {
+  const run = queue.then(work);
+  queue = run.catch(() => undefined);
+  return run;
+};
+
 /** The aligner of this thread (PocketSphinx is not thread-safe: one decoder each). */
 export const aligner = (): Aligner => {
   const current = decoderOf();
   const { binding, decoder } = current;
+  const start = (grammar: string) => {
+    // A fresh search name each time: setting a JSGF under an existing name keeps the old one in 5prealpha.
+    const name = `g${++grammars % 2}`;
+    if (!setGrammar(current, name, grammar)) return false;
+    binding.setSearch(decoder, name);
+    binding.startUtt(decoder);
+    return true;
+  };
+  const finish = () => {
+    binding.endUtt(decoder);
+    const score = [0];
+    if (!binding.getHyp(decoder, score)) return null;
+    const segments: DecodedSegment[] = [];
+    for (let it = binding.segIter(decoder); it; it = binding.segNext(it)) {
+      const startFrame = [0];
+      const endFrame = [0];
+      const acoustic = [0];
+      binding.segFrames(it, startFrame, endFrame);
+      binding.segProb(it, acoustic, [0], [0]);
+      segments.push({
+        word: String(binding.segWord(it)),
+        startFrame: startFrame[0] ?? 0,
+        endFrame: endFrame[0] ?? 0,
+        acoustic: acoustic[0] ?? 0,
+      });
+    }
+    return segments;
+  };
   return {
     ensureWord: (phones) => {
+      notBusy();
       const name = wordName(phones);
       if (!binding.lookupWord(decoder, name)) binding.addWord(decoder, name, phones.join(' '), 0);
       return name;
     },
     decode: (grammar, samples) => {
-      // A fresh search name each time: setting a JSGF under an existing name keeps the old one in 5prealpha.
-      const name = `g${++grammars % 2}`;
-      if (!setGrammar(current, name, grammar)) return null;
-      binding.setSearch(decoder, name);
-      binding.startUtt(decoder);
+      notBusy();
+      if (!start(grammar)) return null;
       binding.processRaw(decoder, samples, samples.length, 0, 1);
-      binding.endUtt(decoder);
-      const score = [0];
-      if (!binding.getHyp(decoder, score)) return null;
-      const segments: DecodedSegment[] = [];
-      for (let it = binding.segIter(decoder); it; it = binding.segNext(it)) {
-        const start = [0];
-        const end = [0];
-        const acoustic = [0];
-        binding.segFrames(it, start, end);
-        binding.segProb(it, acoustic, [0], [0]);
-        segments.push({
-          word: String(binding.segWord(it)),
-          startFrame: start[0] ?? 0,
-          endFrame: end[0] ?? 0,
-          acoustic: acoustic[0] ?? 0,
+      return finish();
+    },
+    decodeAsync: async (grammar, samples) => {
+      notBusy();
+      if (!start(grammar)) return null;
+      busy = true;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          binding.processRaw.async(decoder, samples, samples.length, 0, 1, (error: unknown) =>
+            error ? reject(error) : resolve(),
+          );
         });
+      } finally {
+        busy = false;
       }
-      return segments;
+      return finish();
     },
   };
 };
