@@ -18,4 +18,19 @@ describe('the embedded engine in its worker thread', () => {
     expect(small.byteLength).toBeGreaterThan(0);
     expect(String.fromCharCode(...small.subarray(0, 4))).toBe('RIFF');
   });
+
+  it('stops a thread that answers nothing for longer than its recordings allow, and starts a new one', async () => {
+    let allowance = 1;
+    const watched = workerSpeech({ allowanceMs: () => allowance });
+    try {
+      const recording = { bytes: await synthesise([{ say: 'Good morning.' }]), contentType: 'audio/wav' };
+      // 1 ms: the thread is still loading its models when the watchdog stops it.
+      await expect(watched.transcribe(recording)).rejects.toThrow(/answered nothing for 0 s and was stopped/);
+      allowance = 60_000;
+      const heard = await watched.transcribe(recording);
+      expect(heard.text.toLowerCase()).toContain('morning');
+    } finally {
+      await watched.close();
+    }
+  });
 });
