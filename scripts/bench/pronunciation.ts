@@ -1,5 +1,5 @@
 /**
- * Pronunciation diagnosis: how well the embedded pipeline (ffmpeg decode, Silero VAD, Moonshine, the
+ * Pronunciation diagnosis: how well the embedded pipeline (decode, Silero VAD, Moonshine, the
  * phone aligner, the analytics) finds a mispronounced word and names its sound, on the labelled set of
  * pronunciation-set.ts (synthesised here, cached between runs in BENCH_AUDIO_DIR, default a temp folder).
  * Prints, never judges: a figure off target exits 0; the pipeline throwing exits non-zero.
@@ -16,11 +16,16 @@
  *
  * Options (environment): BENCH_HALF=tune|held-out (default both, printed apart), BENCH_PARTS (comma list of
  * sound-error, another-word, rightly-read), BENCH_SNR (comma list of clean, 20, 10), BENCH_STRICTNESS
- * (lenient|standard|strict, passed to the analysis), BENCH_JSON=<file> or `--json <file>`: one JSON row per
- * recording (label, transcript, target words with their phones, timings) for tuning.
+ * (lenient|standard|strict, passed to the analysis), BENCH_FORMAT=wav|webm (webm: each recording as a browser
+ * uploads it, Opus at 32 kbit/s in WebM, made once by ffmpeg beside the WAV), BENCH_JSON=<file> or
+ * `--json <file>`: one JSON row per recording (label, transcript, target words with their phones, timings) for
+ * tuning.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
+import { promisify } from 'node:util';
 import {
   decodeAudio,
   SAMPLE_RATE,
@@ -87,6 +92,36 @@ const strictnessFrom = (value: string | undefined): PronunciationStrictness | un
   return found;
 };
 
+const FORMATS = ['wav', 'webm'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** The recording as uploaded in `format`: the WAV itself, or its Opus copy in WebM as MediaRecorder writes it. */
+const uploaded = async (file: string, format: Format) => {
+  if (format === 'wav') return { file, contentType: 'audio/wav' };
+  const webm = file.replace(/\.wav$/, '.webm');
+  if (!existsSync(webm)) {
+    const tmp = `${webm}.${process.pid}.tmp.webm`;
+    await promisify(execFile)('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      file,
+      '-ac',
+      '1',
+      '-ar',
+      '48000',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '32k',
+      tmp,
+    ]);
+    await rename(tmp, webm);
+  }
+  return { file: webm, contentType: 'audio/webm' };
+};
+
 /** What one recording gave: the label's outcome, the errors against the target, the timings. */
 type Row = {
   recording: LabelledRecording;
@@ -103,7 +138,7 @@ type Row = {
   decodeSeconds: number;
   transcribeSeconds: number;
   analyseSeconds: number;
-  /** This process's CPU time for the recording (every thread; ffmpeg's own, in its process, left out). */
+  /** This process's CPU time for the recording (every thread; WAV and WebM are decoded in it, not by ffmpeg). */
   cpuSeconds: number;
 };
 
@@ -116,11 +151,16 @@ const isNamed = (word: SpeechWord, label: ErrorLabel) => {
   return phones.some((p) => p.status === 'inserted' && VOWELS.has(p.phone));
 };
 
-const measure = async (recording: LabelledRecording, strictness: PronunciationStrictness | undefined) => {
-  const bytes = new Uint8Array(await readFile(recording.file));
+const measure = async (
+  recording: LabelledRecording,
+  strictness: PronunciationStrictness | undefined,
+  format: Format,
+) => {
+  const { file, contentType } = await uploaded(recording.file, format);
+  const bytes = new Uint8Array(await readFile(file));
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
-  const samples = await decodeAudio({ bytes, contentType: 'audio/wav' });
+  const samples = await decodeAudio({ bytes, contentType });
   const decoded = performance.now();
   // The target and accent let the phone aligner run; written as an intersection so this compiles
   // against transcribeSamples before and after its options grow.
@@ -305,7 +345,7 @@ const printCost = (rows: Row[], peakAfterWarmUp: number) => {
   );
   // Wall-clock RTF grows with whatever else the two cores run; the CPU figure shows the cost on an idle core.
   console.log(
-    `RTF is wall time ÷ audio; RTF CPU is this process's CPU time ÷ audio (ffmpeg's decode not included). ` +
+    `RTF is wall time ÷ audio; RTF CPU is this process's CPU time ÷ audio (WAV and WebM decoded in this process). ` +
       `Load average over the last 5 min: ${loadavg()[1]?.toFixed(1)} on ${availableParallelism()} cores.`,
   );
 };
@@ -337,8 +377,11 @@ export const benchPronunciation = async () => {
     s === 'clean' ? null : Number(s),
   );
   const strictness = strictnessFrom(process.env.BENCH_STRICTNESS);
+  const [format = 'wav'] = listFrom(process.env.BENCH_FORMAT, FORMATS, 'BENCH_FORMAT');
   const json = jsonFile();
-  console.log(`\n## Pronunciation: the embedded pipeline on the labelled set (${halves.join(' + ')})\n`);
+  console.log(
+    `\n## Pronunciation: the embedded pipeline on the labelled set (${halves.join(' + ')}; uploaded as ${format})\n`,
+  );
 
   const buildStart = performance.now();
   const set = await buildPronunciationSetApart({ parts, halves, snrs });
@@ -349,14 +392,14 @@ export const benchPronunciation = async () => {
 
   await warmUpEmbeddedSpeech();
   const first = set[0];
-  // One pass unmeasured, so the aligner's and ffmpeg's first-call costs are not charged to a recording.
-  if (first) await measure(first, strictness);
+  // One pass unmeasured, so the aligner's and the decoder's first-call costs are not charged to a recording.
+  if (first) await measure(first, strictness, format);
   const peakAfterWarmUp = peakRss();
 
   const rows: Row[] = [];
   const runStart = performance.now();
   for (const [i, recording] of set.entries()) {
-    rows.push(await measure(recording, strictness));
+    rows.push(await measure(recording, strictness, format));
     if ((i + 1) % 100 === 0) {
       const seconds = ((performance.now() - runStart) / 1000).toFixed(0);
       // RSS now beside the peak, to tell a leak (both climb all run) from one large recording.

@@ -107,9 +107,10 @@ export const timeWords = (chunk: Chunk, words: RecognisedWord[]): TranscriptWord
 };
 
 /**
- * The embedded engine: ffmpeg decodes, a quiet recording is raised, Silero VAD finds the speech and its pauses,
- * the noise is measured and steady noise taken out (noise.ts), and Moonshine Tiny hears each chunk of at most 20 s. Nothing leaves the machine. The models load on the first recording, once per process
- * (every provider made here shares them).
+ * The embedded engine: the recording is decoded (decode-audio.ts), a quiet recording is raised, Silero VAD finds
+ * the speech and its pauses, the noise is measured and steady noise taken out (noise.ts), and Moonshine Tiny hears
+ * each chunk of at most 20 s. Nothing leaves the machine. The models load on the first recording, once per
+ * process (every provider made here shares them).
  */
 export const embeddedSpeech = (options: { maxChunkSeconds?: number } = {}): SpeechProvider => ({
   kind: 'embedded',

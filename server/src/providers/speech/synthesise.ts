@@ -100,7 +100,7 @@ export type Piece =
  */
 export const synthesise = async (
   pieces: Piece[],
-  format: 'wav' | 'webm' | 'm4a' = 'wav',
+  format: 'wav' | 'webm' | 'ogg' | 'm4a' = 'wav',
   room: Room = {},
 ): Promise<Uint8Array> => {
   const dir = await mkdtemp(path.join(tmpdir(), 'speech-'));
@@ -155,11 +155,14 @@ export const synthesise = async (
     const wav =
       room.snrDb === undefined && room.gainDb === undefined ? all : await intoRoom(dir, all, spoken, room);
     if (format === 'wav') return new Uint8Array(await readFile(wav));
-    // webm: what a browser's MediaRecorder uploads (Opus, 48 kHz). m4a: AAC with its index after the audio,
-    // as ffmpeg and most recorders other than browsers write it.
+    // webm: what Chromium's MediaRecorder uploads (Opus, 48 kHz). ogg: Firefox's (Opus in Ogg), here in two
+    // channels. m4a: AAC with its index after the audio, as ffmpeg and most recorders other than browsers write it.
     const encoded = path.join(dir, `all.${format}`);
-    const codec =
-      format === 'webm' ? ['-ar', '48000', '-c:a', 'libopus', '-b:a', '32k'] : ['-c:a', 'aac', '-b:a', '64k'];
+    const codec = {
+      webm: ['-ar', '48000', '-c:a', 'libopus', '-b:a', '32k'],
+      ogg: ['-ac', '2', '-ar', '48000', '-c:a', 'libopus', '-b:a', '48k'],
+      m4a: ['-c:a', 'aac', '-b:a', '64k'],
+    }[format];
     await run('ffmpeg', ['-loglevel', 'error', '-i', wav, '-ac', '1', ...codec, encoded]);
     return new Uint8Array(await readFile(encoded));
   } finally {
