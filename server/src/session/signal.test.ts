@@ -42,7 +42,7 @@ const moves = async (run: (db: Db) => Promise<unknown>) => {
   const signal = sessionSignalOf(t.deps.db);
   if (!signal) throw new Error('connect() gives every database a session signal');
   // PostgreSQL: the NOTIFY of this process's own earlier writes arrives after their commit; let it land first.
-  if (t.deps.dbKind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 200));
+  await settled();
   const before = await signal.current();
   expect(before).not.toBeNull();
   await run(t.deps.db);
@@ -51,7 +51,7 @@ const moves = async (run: (db: Db) => Promise<unknown>) => {
 
 /**
  * On PostgreSQL the NOTIFY of this process's own writes (a login's session row) lands some time after their commit
- * and drops the rows kept meanwhile, later on a busy machine (a CI run saw one past the 200 ms `moves` allows).
+ * and drops the rows kept meanwhile, later on a busy machine (a CI run saw one land past a fixed 200 ms wait).
  * Waits until the signal has held still for 200 ms, at most 5 s, so that a kept row can be watched being used.
  */
 const settled = async () => {
