@@ -1,5 +1,5 @@
 /**
- * The embedded speech engine: real-time factor (compute ÷ audio length, ffmpeg decode included) and
+ * The embedded speech engine: real-time factor (compute ÷ audio length, decode included) and
  * the process's peak RSS for a 10 s and a 60 s recording, and the word error rate on a fixed set of 10
  * sentences in two flite voices, then the job queue's throughput with 20 recordings queued at once. All audio
  * is synthesised here with Debian's flite and sox. Prints, never judges.
