@@ -21,11 +21,9 @@
  * `--json <file>`: one JSON row per recording (label, transcript, target words with their phones, timings) for
  * tuning.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
-import { promisify } from 'node:util';
 import {
   decodeAudio,
   SAMPLE_RATE,
@@ -34,6 +32,7 @@ import {
   wordErrorRate,
   wordErrors,
 } from '@coach/server/speech';
+import { encodeAs } from '@coach/server/speech/synthesise';
 import { VOWELS } from '@coach/shared/constants/speech-sounds';
 import {
   PRONUNCIATION_STRICTNESS,
@@ -101,22 +100,7 @@ const uploaded = async (file: string, format: Format) => {
   const webm = file.replace(/\.wav$/, '.webm');
   if (!existsSync(webm)) {
     const tmp = `${webm}.${process.pid}.tmp.webm`;
-    await promisify(execFile)('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      file,
-      '-ac',
-      '1',
-      '-ar',
-      '48000',
-      '-c:a',
-      'libopus',
-      '-b:a',
-      '32k',
-      tmp,
-    ]);
+    await encodeAs('webm', file, tmp);
     await rename(tmp, webm);
   }
   return { file: webm, contentType: 'audio/webm' };

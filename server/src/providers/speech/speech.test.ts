@@ -35,6 +35,26 @@ const expectTimesInside = (t: Transcript) => {
   }
 };
 
+/**
+ * Runs `script` (an ES module, with `decodeInProcess` in scope) in a child process and gives its output: a decode
+ * that never ends fails the test when the child is stopped at 25 s, instead of holding the suite.
+ */
+const inChildProcess = async (script: string) => {
+  const decoder = JSON.stringify(new URL('./decode-audio.ts', import.meta.url).href);
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      import.meta.resolve('tsx'),
+      '--input-type=module',
+      '-e',
+      `const { decodeInProcess } = await import(${decoder});\n${script}`,
+    ],
+    { timeout: 25_000 },
+  );
+  return stdout;
+};
+
 describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite speech made at test time)', () => {
   const sentence = 'Please call Stella and ask her to bring these things with her from the store.';
 
@@ -176,7 +196,6 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     // Bytes overwritten (in the header or anywhere) and files cut short, from a fixed seed: the same copies every
     // run. Each copy is decoded, refused (null: ffmpeg then says what is wrong) or throws; none may hang.
     const script = `
-      const { decodeInProcess } = await import(${JSON.stringify(new URL('./decode-audio.ts', import.meta.url).href)});
       let seed = 0x2545f491;
       const random = () => ((seed ^= seed << 13), (seed ^= seed >>> 17), (seed ^= seed << 5), (seed >>> 0) / 2 ** 32);
       const outcomes = { decoded: 0, refused: 0, threw: 0, slowestMs: 0, notFinite: 0 };
@@ -200,11 +219,7 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
         }
       }
       process.stdout.write(JSON.stringify(outcomes));`;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script],
-      { timeout: 25_000 },
-    );
+    const stdout = await inChildProcess(script);
     const outcomes = JSON.parse(stdout);
     expect(outcomes.decoded + outcomes.refused + outcomes.threw).toBe(1500);
     expect(outcomes.notFinite).toBe(0);
@@ -214,8 +229,7 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
   it('answers damaged WebM files on which the container reader once searched forever', async () => {
     // The EBML header and a Segment's start, then (a) 200 zero bytes: the reader, looking for the next element,
     // searched the same last 8 bytes forever; (b) a Cluster's ID with a size that cannot be read, then zeros: it
-    // found that same ID again where it stood. Both fixed in patches/mediabunny@1.61.0.patch. Each runs in a
-    // child process, so a hang fails this test instead of holding the suite.
+    // found that same ID again where it stood. Both fixed in patches/mediabunny@1.61.0.patch.
     const webm = Buffer.from(await synthesise([{ say: sentence }], 'webm'));
     const segment = webm.indexOf(Buffer.from([0x18, 0x53, 0x80, 0x67]));
     expect(segment).toBeGreaterThan(0);
@@ -225,16 +239,11 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
       Buffer.concat([start, Buffer.from([0x1f, 0x43, 0xb6, 0x75, 0x00]), Buffer.alloc(200)]),
     ];
     const script = `
-      const { decodeInProcess } = await import(${JSON.stringify(new URL('./decode-audio.ts', import.meta.url).href)});
       for (const file of ${JSON.stringify(damaged.map((bytes) => bytes.toString('base64')))}) {
         const bytes = new Uint8Array(Buffer.from(file, 'base64'));
         process.stdout.write(String(await decodeInProcess(bytes).catch(() => 'threw')) + ' ');
       }`;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', script],
-      { timeout: 20_000 },
-    );
+    const stdout = await inChildProcess(script);
     expect(stdout).toMatch(/^((null|threw) ){2}$/);
     for (const bytes of damaged)
       await expect(decodeAudio({ bytes, contentType: 'audio/webm' })).rejects.toThrow(AudioDecodeError);

@@ -155,19 +155,26 @@ export const synthesise = async (
     const wav =
       room.snrDb === undefined && room.gainDb === undefined ? all : await intoRoom(dir, all, spoken, room);
     if (format === 'wav') return new Uint8Array(await readFile(wav));
-    // webm: what Chromium's MediaRecorder uploads (Opus, 48 kHz). ogg: Firefox's (Opus in Ogg), here in two
-    // channels. m4a: AAC with its index after the audio, as ffmpeg and most recorders other than browsers write it.
     const encoded = path.join(dir, `all.${format}`);
-    const codec = {
-      webm: ['-ar', '48000', '-c:a', 'libopus', '-b:a', '32k'],
-      ogg: ['-ac', '2', '-ar', '48000', '-c:a', 'libopus', '-b:a', '48k'],
-      m4a: ['-c:a', 'aac', '-b:a', '64k'],
-    }[format];
-    await run('ffmpeg', ['-loglevel', 'error', '-i', wav, '-ac', '1', ...codec, encoded]);
+    await encodeAs(format, wav, encoded);
     return new Uint8Array(await readFile(encoded));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+};
+
+/**
+ * Writes the WAV `from` to `to` as recorded elsewhere. webm: what Chromium's MediaRecorder uploads (Opus, 48 kHz).
+ * ogg: Firefox's (Opus in Ogg), here in two channels. m4a: AAC with its index after the audio, as ffmpeg and most
+ * recorders other than browsers write it.
+ */
+export const encodeAs = async (format: 'webm' | 'ogg' | 'm4a', from: string, to: string) => {
+  const codec = {
+    webm: ['-ar', '48000', '-c:a', 'libopus', '-b:a', '32k'],
+    ogg: ['-ac', '2', '-ar', '48000', '-c:a', 'libopus', '-b:a', '48k'],
+    m4a: ['-c:a', 'aac', '-b:a', '64k'],
+  }[format];
+  await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', from, '-ac', '1', ...codec, to]);
 };
 
 /**
