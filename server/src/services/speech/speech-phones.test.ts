@@ -10,6 +10,7 @@ import {
   type MeasuredWord,
   namedErrors,
   QUIET_FROM_DB,
+  squeezedOut,
 } from './speech-phones.ts';
 
 // Pure: the aligner's measures in, the word's status and sounds out.
@@ -293,6 +294,108 @@ describe('a word judged wrong on the transcript’s word names the aligner’s b
     expect(judged.status).toBe('mispronounced');
     expect(judged.phones[0]).toEqual({ phone: 'TH', heard: 'F', score: 40, status: 'mispronounced' });
     expect(judged.phones[2]?.status).toBe('correct');
+  });
+
+  it('names a dropped sound the aligner found some evidence for ("ores" heard for "horse")', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'substitute' },
+      measured: {
+        word: 'horse',
+        start: 1,
+        end: 1.34,
+        phones: [
+          { phone: 'HH', kind: 'omitted', score: 0, margin: 4 },
+          sound('AO', 100),
+          sound('R', 100),
+          sound('S', 99),
+        ],
+      },
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]).toEqual({ phone: 'HH', score: 0, status: 'omitted' });
+    expect(judged.phones.slice(1).every((phone) => phone.status === 'correct')).toBe(true);
+  });
+});
+
+describe('a word the recogniser did not hear', () => {
+  /** Each sound placed by the aligner for `seconds`, one after the other from 1 s. */
+  const timed = (word: MeasuredWord, seconds: number[]): MeasuredWord => {
+    let at = 1;
+    return {
+      ...word,
+      phones: word.phones.map((phone, index) => {
+        const start = at;
+        at += seconds[index] ?? 0;
+        return { ...phone, start, end: at };
+      }),
+    };
+  };
+  const shortest = [0.03, 0.03, 0.03, 0.03];
+  const heavy = (phones: MeasuredPhone[]): MeasuredWord => ({ word: 'heavy', start: 1, end: 1.2, phones });
+  const judge = (measured: MeasuredWord, noisy = false) =>
+    judgeWord({ transcript: { kind: 'omit' }, measured, strictness: 'standard', noisy });
+
+  it('is left out when the aligner squeezed it into its shortest sounds, whatever error it found there', () => {
+    // What a forced alignment makes of "Please leave the boxes…" against "Please leave the heavy boxes…".
+    const squeezed = timed(
+      heavy([
+        { phone: 'HH', kind: 'omitted', score: 1, margin: 60 },
+        sound('EH', 0),
+        { phone: 'V', kind: 'substituted', heard: 'B', score: 0, margin: 500 },
+        sound('IY', 0),
+      ]),
+      shortest,
+    );
+    expect(squeezedOut(squeezed)).toBe(true);
+    const judged = judge(squeezed);
+    expect(judged.status).toBe('omitted');
+    expect(judged.phones.every((phone) => phone.status === 'omitted')).toBe(true);
+    expect(judged.accuracy).toBe(0);
+  });
+
+  it('said at length, keeps the error the aligner found there: the sound is named, not the word skipped', () => {
+    // "labbit" for "rabbit": the recogniser heard nothing it could place there, the aligner heard /l/.
+    const rabbit: MeasuredWord = timed(
+      {
+        word: 'rabbit',
+        start: 1,
+        end: 1.43,
+        phones: [
+          { phone: 'R', kind: 'substituted', heard: 'L', score: 0, margin: 500 },
+          sound('AE', 100),
+          sound('B', 100),
+          sound('AH', 100),
+          sound('T', 90),
+        ],
+      },
+      [0.08, 0.12, 0.06, 0.07, 0.1],
+    );
+    expect(squeezedOut(rabbit)).toBe(false);
+    const judged = judge(rabbit);
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]).toEqual({ phone: 'R', heard: 'L', score: 0, status: 'mispronounced' });
+    expect(judged.phones.slice(1).every((phone) => phone.status === 'correct')).toBe(true);
+  });
+
+  it('is correct when every sound is in place, however short; without times it is judged as before', () => {
+    const to = timed(
+      { word: 'to', start: 1, end: 1.06, phones: [sound('T', 99), sound('AH', 86)] },
+      [0.03, 0.03],
+    );
+    expect(judge(to).status).toBe('correct');
+    const untimed = heavy([sound('HH', 5), sound('EH', 10), sound('V', 8), sound('IY', 12)]);
+    expect(squeezedOut(untimed)).toBeUndefined();
+    expect(judge(untimed).status).toBe('omitted');
+  });
+
+  it('in a noisy room the squeeze is not taken as proof: the room, not the learner, is doubted', () => {
+    const squeezed = timed(
+      heavy([sound('HH', 5), sound('EH', 10), sound('V', 8), sound('IY', 12)]),
+      shortest,
+    );
+    expect(judge(squeezed).status).toBe('omitted');
+    expect(judge(squeezed, true).status).toBe('correct');
   });
 });
 
