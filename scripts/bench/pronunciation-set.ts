@@ -1,11 +1,14 @@
 /**
  * The labelled set of the pronunciation bench: every recording synthesised here, nothing committed as
- * audio. Three parts:
+ * audio. Four parts:
  * - `sound-error`: a sentence read with ONE word mispronounced, typed as espeak-ng phonemes (`[[...]]`: the
  *   word's own phonemes with one sound changed), in espeak-ng en-us and en-gb;
  * - `another-word`: the sentence read with one word replaced by another real word of the same confusion
  *   ("sink" for "think"), in flite slt, flite rms and espeak-ng en-us;
- * - `rightly-read`: sentences read as written, in five voices, to count false alarms and the word error rate.
+ * - `rightly-read`: sentences read as written, in five voices, to count false alarms and the word error rate;
+ * - `left-out`: the rightly read sentences with their longest word left out (the first word kept), in the
+ *   voices of `another-word`, to count how often a skipped word is shown as skipped. It takes no part in the
+ *   calibration (pronunciation-tune.ts).
  * Every recording also comes as a noisy copy (white noise at a measured SNR). Each part splits into `tune` and
  * `held-out` by item index parity, so the lead tunes thresholds on one half and reports the other.
  * Run alone (`tsx bench/pronunciation-set.ts '{"parts":["another-word"]}'`) it builds the set and prints it as
@@ -366,6 +369,7 @@ const SOUND_ERROR_VOICES: Voice[] = [
   VOICES.festivalKed,
 ];
 const ANOTHER_WORD_VOICES: Voice[] = [VOICES.slt, VOICES.rms, VOICES.espeakUs, VOICES.festivalKed];
+const LEFT_OUT_VOICES = ANOTHER_WORD_VOICES;
 const RIGHTLY_READ_VOICES: Voice[] = [
   VOICES.slt,
   VOICES.rms,
@@ -376,7 +380,9 @@ const RIGHTLY_READ_VOICES: Voice[] = [
   VOICES.festivalKed,
 ];
 
-export const PARTS = ['sound-error', 'another-word', 'rightly-read'] as const;
+export const PARTS = ['sound-error', 'another-word', 'rightly-read', 'left-out'] as const;
+/** The parts the evidence bars and sound midpoints are calibrated on (pronunciation-tune.ts). */
+export const CALIBRATION_PARTS = ['sound-error', 'another-word', 'rightly-read'] as const satisfies Part[];
 export type Part = (typeof PARTS)[number];
 
 export const HALVES = ['tune', 'held-out'] as const;
@@ -385,9 +391,9 @@ export type Half = (typeof HALVES)[number];
 /** The fixed split: even item index (within its kind's list, or its part's list) tunes, odd is held out. */
 export const halfOf = (itemIndex: number): Half => (itemIndex % 2 === 0 ? 'tune' : 'held-out');
 
-/** Where the error is and what it is; absent on rightly read sentences. */
+/** Where the error is and what it is (`left-out`: the word was not said); absent on rightly read sentences. */
 export type ErrorLabel = {
-  kind: ErrorKind;
+  kind: ErrorKind | 'left-out';
   /** Index of the target word among the target's words as the analysis splits them (`normaliseWord`). */
   wordIndex: number;
   word: string;
@@ -633,8 +639,33 @@ export const pronunciationReadings = async ({
           label: null,
         });
     }
+  if (parts.includes('left-out'))
+    for (const [itemIndex, sentence] of RIGHTLY_READ_SENTENCES.entries()) {
+      if (!wanted(itemIndex)) continue;
+      const word = leftOutWordOf(sentence);
+      const written = sentence.split(/\s+/);
+      const at = written.findIndex((token, i) => i > 0 && normaliseWord(token).join(' ') === word);
+      const read = written.filter((_, i) => i !== at).join(' ');
+      const wordIndex = wordIndexOf(sentence, word);
+      for (const voice of LEFT_OUT_VOICES)
+        readings.push({
+          part: 'left-out',
+          half: halfOf(itemIndex),
+          itemIndex,
+          voice,
+          target: sentence,
+          read,
+          label: { kind: 'left-out', wordIndex, word, expected: null, said: null },
+        });
+    }
   return readings;
 };
+
+/** The word a `left-out` reading skips: the sentence's longest, the first word kept (the first longest wins). */
+export const leftOutWordOf = (sentence: string) =>
+  targetWordsOf(sentence)
+    .slice(1)
+    .reduce((longest, word) => (word.length > longest.length ? word : longest), '');
 
 /**
  * Builds the labelled set: every reading of the chosen parts and halves, clean and at each SNR, synthesised into

@@ -20,7 +20,7 @@ import {
   MIN_EVIDENCE,
   QUIET_FROM_DB,
 } from '../../server/src/services/speech/speech-phones.ts';
-import { buildPronunciationSet } from './pronunciation-set.ts';
+import { buildPronunciationSet, CALIBRATION_PARTS } from './pronunciation-set.ts';
 import { inEngineHeap } from './shared.ts';
 
 type Candidate = {
@@ -86,7 +86,7 @@ const main = async () => {
     .map((s) => (s === 'clean' ? null : Number(s)));
   // BENCH_HALF=held-out measures the other half with the same tables, to check a calibration, never to make one.
   const half = process.env.BENCH_HALF === 'held-out' ? 'held-out' : 'tune';
-  const recordings = await buildPronunciationSet({ halves: [half], snrs });
+  const recordings = await buildPronunciationSet({ parts: CALIBRATION_PARTS, halves: [half], snrs });
   await warmUpEmbeddedSpeech();
   const candidates: Candidate[] = [];
   const distances = new Map<string, number[]>();

@@ -7,7 +7,8 @@
  * - flagged: the target word's status is not `correct` (a recording the analysis did not score, too noisy or
  *   no speech, counts as not flagged; how many there were is printed).
  * - named: the word's phones hold the expected phone `mispronounced` and heard as the phone said; for a dropped
- *   sound the expected phone `omitted`; for an added vowel any vowel `inserted`.
+ *   sound the expected phone `omitted`; for an added vowel any vowel `inserted`; for a left-out word (the
+ *   `left-out` part) the word `omitted`.
  * - false alarms: target words of rightly read sentences whose status is not `correct`, per target word of the
  *   scored sentences (inserted words are not target words).
  * - WER: word errors over reference words, pooled per voice and noise level (`wordErrors`, as
@@ -15,7 +16,7 @@
  * - RTF: decode + VAD + recogniser + aligner + analytics of one recording ÷ its length.
  *
  * Options (environment): BENCH_HALF=tune|held-out (default both, printed apart), BENCH_PARTS (comma list of
- * sound-error, another-word, rightly-read), BENCH_SNR (comma list of clean, 20, 10), BENCH_STRICTNESS
+ * sound-error, another-word, rightly-read, left-out), BENCH_SNR (comma list of clean, 20, 10), BENCH_STRICTNESS
  * (lenient|standard|strict, passed to the analysis), BENCH_FORMAT=wav|webm (webm: each recording as a browser
  * uploads it, Opus at 32 kbit/s in WebM, made once by ffmpeg beside the WAV), BENCH_JSON=<file> or
  * `--json <file>`: one JSON row per recording (label, transcript, target words with their phones, timings) for
@@ -127,6 +128,8 @@ type Row = {
 };
 
 const isNamed = (word: SpeechWord, label: ErrorLabel) => {
+  // A left-out word is named by being shown as left out.
+  if (label.kind === 'left-out') return word.status === 'omitted';
   const phones = word.phones ?? [];
   const { expected, said } = label;
   if (expected && said)
@@ -268,6 +271,10 @@ const printHalf = (half: Half, rows: Row[], snrs: (number | null)[]) => {
     line('rightly read words flagged', atMost(TARGETS.falseAlarms), (snr) =>
       falseAlarmsOf(of('rightly-read', snr)),
     );
+  if (rows.some((r) => r.recording.part === 'left-out')) {
+    line('left-out word flagged', '–', (snr) => share(of('left-out', snr), (r) => r.flagged === true));
+    line('left-out word shown left out', '–', (snr) => share(of('left-out', snr), (r) => r.named === true));
+  }
   line('recordings not scored', '–', (snr) => {
     const these = rows.filter((r) => r.recording.snrDb === snr);
     return pct(these.filter((r) => !r.targetWords).length, these.length);
