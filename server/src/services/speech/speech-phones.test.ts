@@ -8,6 +8,7 @@ import {
   LONG_VOWEL,
   type MeasuredPhone,
   type MeasuredWord,
+  mostlyUnfit,
   namedErrors,
   QUIET_FROM_DB,
   squeezedOut,
@@ -384,9 +385,39 @@ describe('a word the recogniser did not hear', () => {
       [0.03, 0.03],
     );
     expect(judge(to).status).toBe('correct');
-    const untimed = heavy([sound('HH', 5), sound('EH', 10), sound('V', 8), sound('IY', 12)]);
+    const untimed = heavy([sound('HH', 12), sound('EH', 15), sound('V', 20), sound('IY', 25)]);
     expect(squeezedOut(untimed)).toBeUndefined();
+    expect(mostlyUnfit(untimed)).toBe(false);
     expect(judge(untimed).status).toBe('omitted');
+  });
+
+  it('is left out when half its sounds fit nothing, though the aligner stretched it over a pause', () => {
+    // "Wash your with warm water" against "Wash your hands with…": "hands" placed over the pause and a neighbour.
+    const hands: MeasuredWord = timed(
+      {
+        word: 'hands',
+        start: 1,
+        end: 1.3,
+        phones: [
+          { phone: 'HH', kind: 'omitted', score: 0, margin: 300 },
+          sound('AE', 0),
+          sound('N', 60),
+          { phone: 'Z', kind: 'substituted', heard: 'S', score: 4, margin: 300 },
+        ],
+      },
+      [0.03, 0.12, 0.08, 0.07],
+    );
+    expect(squeezedOut(hands)).toBe(false);
+    expect(mostlyUnfit(hands)).toBe(true);
+    expect(judge(hands).status).toBe('omitted');
+    // Said, with one sound wrong, it is not: one unfit sound of four.
+    const said = {
+      ...hands,
+      phones: hands.phones.map((phone) => (phone.phone === 'AE' ? { ...phone, score: 90 } : phone)),
+    };
+    said.phones[3] = { ...(said.phones[3] as MeasuredPhone), score: 80 };
+    expect(mostlyUnfit(said)).toBe(false);
+    expect(judge(said).status).toBe('mispronounced');
   });
 
   it('in a noisy room the squeeze is not taken as proof: the room, not the learner, is doubted', () => {

@@ -262,6 +262,21 @@ export const squeezedOut = (measured: MeasuredWord): boolean | undefined => {
   return shortest >= Math.max(1, sounds.length - 1);
 };
 
+/** A sound scoring below this fits nothing the aligner placed there: no sound of the word was said. */
+const UNFIT_SOUND = 10;
+
+/**
+ * Whether at least half the word's sounds fit nothing (score under UNFIT_SOUND): where the aligner stretched a
+ * skipped word over a neighbour's sounds or a pause, so it is not squeezed, its sounds still fit nothing. On the
+ * bench's `left-out` part, with squeezedOut, it shows a skipped word as skipped in 90.0 % of the tune half's
+ * readings (81.3 % with squeezedOut alone) and 87.5 % of the held-out half's (82.5 %); at 20 dB SNR 88.8 %
+ * (86.3 %) on the tune half. No sound error was named less, clean or at 20 dB.
+ */
+export const mostlyUnfit = (measured: MeasuredWord): boolean => {
+  const sounds = measured.phones.filter((phone) => phone.kind !== 'inserted');
+  return sounds.length > 0 && sounds.filter((phone) => phone.score < UNFIT_SOUND).length * 2 >= sounds.length;
+};
+
 /** A sound scoring below this is badly said: a word with one is not "every sound in place". */
 const UNCLEAR_SOUND = 30;
 
@@ -368,11 +383,13 @@ export const judgeWord = ({
   const anyFlagged = phones.some((phone) => phone.status !== 'correct');
   const inPlace = !anyFlagged && phones.every((phone) => phone.score >= UNCLEAR_SOUND);
   const mean = phones.length ? phones.reduce((sum, phone) => sum + phone.score, 0) / phones.length : 0;
-  // A word the recogniser did not hear and the aligner squeezed into its shortest sounds was left out, whatever
-  // error the aligner found there: forced to place the word, it finds one as readily as not.
+  // A word the recogniser did not hear and the aligner squeezed into its shortest sounds, or whose sounds mostly
+  // fit nothing, was left out, whatever error the aligner found there: forced to place the word, it finds one as
+  // readily as not.
   const squeezed = transcript.kind === 'omit' && !noisy ? squeezedOut(measured) : undefined;
   let status: SpeechWordStatus;
-  if (squeezed && !inPlace) status = 'omitted';
+  const unfit = transcript.kind === 'omit' && !noisy ? mostlyUnfit(measured) : false;
+  if ((squeezed || unfit) && !inPlace) status = 'omitted';
   else if (anyFlagged) status = 'mispronounced';
   // In noise the transcript's doubts and a badly fitting sound say more about the room than the learner.
   else if (noisy) status = 'correct';
