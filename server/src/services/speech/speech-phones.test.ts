@@ -420,8 +420,9 @@ describe('a word the recogniser did not hear', () => {
     expect(judge(said).status).toBe('mispronounced');
   });
 
-  it('in a noisy room only a word squeezed in every sound is left out; poor fits prove nothing there', () => {
-    const sounds = [sound('HH', 5), sound('EH', 10), sound('V', 8), sound('IY', 12)];
+  it('in a noisy room only a word squeezed in every sound, or mostly unfit, is left out', () => {
+    // Poor fits, but none that fits nothing: in noise that proves nothing.
+    const sounds = [sound('HH', 15), sound('EH', 20), sound('V', 18), sound('IY', 25)];
     const squeezed = timed(heavy(sounds), shortest);
     expect(judge(squeezed).status).toBe('omitted');
     expect(judge(squeezed, true).status).toBe('omitted');
@@ -429,6 +430,11 @@ describe('a word the recogniser did not hear', () => {
     const oneLonger = timed(heavy(sounds), [0.03, 0.12, 0.03, 0.03]);
     expect(judge(oneLonger).status).toBe('omitted');
     expect(judge(oneLonger, true).status).toBe('correct');
+    const unfit = timed(
+      heavy([sound('HH', 2), sound('EH', 5), sound('V', 18), sound('IY', 25)]),
+      [0.03, 0.12, 0.03, 0.03],
+    );
+    expect(judge(unfit, true).status).toBe('omitted');
   });
 });
 
