@@ -26,7 +26,7 @@ export type MeasuredPhone = {
   voicing?: number | undefined;
   /** For a stressed vowel: its length against the recording's median sound (the provider's measure). */
   length?: number | undefined;
-  /** Where the aligner placed the sound, seconds from the start (absent in measures stored before it was kept). */
+  /** Where the aligner placed the sound, seconds from the start of the recording (absent when not measured). */
   start?: number | undefined;
   end?: number | undefined;
 };
@@ -392,14 +392,15 @@ export const judgeWord = ({
   const anyFlagged = phones.some((phone) => phone.status !== 'correct');
   const inPlace = !anyFlagged && phones.every((phone) => phone.score >= UNCLEAR_SOUND);
   const mean = phones.length ? phones.reduce((sum, phone) => sum + phone.score, 0) / phones.length : 0;
-  // A word the recogniser did not hear and the aligner squeezed into its shortest sounds, or whose sounds mostly
-  // fit nothing, was left out, whatever error the aligner found there: forced to place the word, it finds one as
-  // readily as not.
-  // In a noisy room every sound must be squeezed, and a poor fit proves nothing.
-  const squeezed = transcript.kind === 'omit' ? squeezedOut(measured, noisy ? 0 : 1) : undefined;
+  // A word the recogniser did not hear and the aligner squeezed into its shortest sounds (every one of them in a
+  // noisy room), or whose sounds mostly fit nothing, was left out, whatever error the aligner found there: forced
+  // to place the word, it finds one as readily as not.
+  const leftOut =
+    transcript.kind === 'omit' &&
+    !inPlace &&
+    (squeezedOut(measured, noisy ? 0 : 1) === true || mostlyUnfit(measured));
   let status: SpeechWordStatus;
-  const unfit = transcript.kind === 'omit' && mostlyUnfit(measured);
-  if ((squeezed || unfit) && !inPlace) status = 'omitted';
+  if (leftOut) status = 'omitted';
   else if (anyFlagged) status = 'mispronounced';
   // In noise the transcript's doubts and a badly fitting sound say more about the room than the learner.
   else if (noisy) status = 'correct';
