@@ -3,11 +3,12 @@ import type { SpeechNoiseVerdict, SpeechProsody } from '@coach/shared/contract/s
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import OpenAI, { toFile } from 'openai';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
-import { loadMoonshine, type RecognisedWord, recognise } from './moonshine.ts';
+import { loadMoonshine, type RecognisedWord, recogniseWithAlternatives } from './moonshine.ts';
 import { denoise, levelled, measureNoise, needsDenoising } from './noise.ts';
 import { assessPhones, type PhoneAssessment, soundsOfHeardWords } from './pronunciation/align.ts';
 import { hearFillers } from './pronunciation/fillers.ts';
 import { AlignerMissingError, withAligner } from './pronunciation/pocketsphinx.ts';
+import { type Rival, rivalsHeard } from './pronunciation/rivals.ts';
 import { measureProsody, type StressedVowel } from './prosody.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
 
@@ -148,6 +149,7 @@ export const transcribeSamples = async (
   sounds?.catch(() => undefined);
   const chunks = chunksFrom(segments, probabilities, options.maxChunkSeconds ?? 20);
   const words: TranscriptWord[] = [];
+  const rivals = new Map<number, Rival>();
   for (const [i, chunk] of chunks.entries()) {
     // Some of the quiet around the speech: cut tight, Moonshine drops fillers and first words (on flite speech
     // at 0 s of context, WER 17 % and most "um"s lost; at 0.3 s, 11.5 % and the "um"s kept). Never past the
@@ -160,9 +162,17 @@ export const transcribeSamples = async (
       chunk.end + CONTEXT_SECONDS,
       next ? (chunk.end + next.start) / 2 : Infinity,
     );
-    const heard = await recognise(
+    const { words: heard, alternatives } = await recogniseWithAlternatives(
       clean.subarray(Math.floor(from * SAMPLE_RATE), Math.ceil(to * SAMPLE_RATE)),
     );
+    // The target words the recogniser nearly wrote as one of their rivals ("Tree birds…"), nearest kept.
+    if (options.target && alternatives.length) {
+      const written = heard.map((w) => w.word).join(' ');
+      for (const rival of rivalsHeard(options.target, written, alternatives, options.accent ?? 'en-US')) {
+        const known = rivals.get(rival.index);
+        if (!known || rival.gap < known.gap) rivals.set(rival.index, rival);
+      }
+    }
     if (saysSomething(heard.map((w) => w.word).join(' '))) words.push(...timeWords(chunk, heard));
   }
   const recognised = words.map((w) => w.word).join(' ');
@@ -177,7 +187,7 @@ export const transcribeSamples = async (
     text,
     words: withFillers,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
-    ...hearSoundsAndMelody(samples, aligned, segments, words, options),
+    ...hearSoundsAndMelody(samples, aligned, segments, words, options, [...rivals.values()]),
     ...measured,
     chunks,
   };
@@ -197,6 +207,7 @@ const hearSoundsAndMelody = (
   segments: Span[],
   words: TranscriptWord[],
   options: HearingOptions,
+  rivals: Rival[],
 ) => {
   const accent = options.accent ?? 'en-US';
   const phones =
@@ -204,10 +215,11 @@ const hearSoundsAndMelody = (
       ? {
           ...aligned,
           heardSounds: soundsOfHeardWords(
-            words.map(({ word }) => word),
+            [...words.map(({ word }) => word), ...rivals.map(({ word }) => word)],
             options.target,
             accent,
           ),
+          ...(rivals.length ? { rivals } : {}),
         }
       : aligned;
   const vowels: StressedVowel[] = (phones?.words ?? []).flatMap((word, wordIndex) =>

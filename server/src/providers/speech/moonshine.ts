@@ -113,7 +113,20 @@ const ranked = (hypothesis: Hypothesis) =>
  * hypothesis ends at the end token; the search stops when BEAMS have ended, and the best of them by mean
  * log-probability per token wins. Each token's log-probability is kept, for the words' confidence.
  */
-export const recognise = async (samples: Float32Array, beams = BEAMS): Promise<RecognisedWord[]> => {
+export const recognise = async (samples: Float32Array, beams = BEAMS): Promise<RecognisedWord[]> =>
+  (await recogniseWithAlternatives(samples, beams)).words;
+
+/**
+ * Another hypothesis the beam search ended with: its text and how much less likely it was than the one
+ * written (`gap`, the difference of their summed log-probabilities, natural log).
+ */
+export type Alternative = { text: string; gap: number };
+
+/** `recognise`, with the other hypotheses the search ended with ("Tree birds…" beside "Three birds…"). */
+export const recogniseWithAlternatives = async (
+  samples: Float32Array,
+  beams = BEAMS,
+): Promise<{ words: RecognisedWord[]; alternatives: Alternative[] }> => {
   const { encoder, decoder } = await models();
   const encoded = await encoder.run({
     input_values: new ort.Tensor('float32', samples, [1, samples.length]),
@@ -197,7 +210,15 @@ export const recognise = async (samples: Float32Array, beams = BEAMS): Promise<R
   }
   const pool = ended.length ? ended : live;
   const best = pool.reduce((a, b) => (ranked(b) > ranked(a) ? b : a), pool[0] as Hypothesis);
-  return wordsFrom(best.tokens, best.logProbs);
+  return {
+    words: wordsFrom(best.tokens, best.logProbs),
+    alternatives: pool
+      .filter((hypothesis) => hypothesis !== best)
+      .map((hypothesis) => ({
+        text: tokenizer.decode(hypothesis.tokens, false, false).trim(),
+        gap: Math.round((best.score - hypothesis.score) * 100) / 100,
+      })),
+  };
 };
 
 /** SentencePiece marks a word's first piece with "▁": the tokens between two marks make one word. */

@@ -152,6 +152,48 @@ describe('speech analytics against a target text', () => {
     ).toEqual(['Now correct', 'dog inserted', 'thirty omitted', 'days. correct']);
   });
 
+  it('a word heard as written whose rival word the recogniser found nearly as likely is judged as that slip', () => {
+    // "tree birds": Moonshine wrote "Three" and every sound fitted, but it also ended with "Tree birds", near.
+    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
+    const phonesWith = (rival: { word: string; gap: number }) => ({
+      words: [
+        { word: 'three', start: 0.5, end: 0.8, phones: [sound('TH'), sound('R'), sound('IY')] },
+        { word: 'birds', start: 0.8, end: 1.2, phones: [sound('B'), sound('ER'), sound('D'), sound('Z')] },
+      ],
+      heardSounds: { tree: [['T', 'R', 'IY'] as Phone[]], bird: [['B', 'ER', 'D'] as Phone[]] },
+      rivals: [{ index: 0, ...rival }],
+    });
+    const judge = (
+      rival: { word: string; gap: number },
+      strictness?: 'lenient' | 'standard' | 'strict',
+      noise?: { snrDb: number; verdict: 'noisy' | 'clear' },
+    ) =>
+      analyseTranscript({
+        transcript: heard(
+          [
+            ['Three', 0.5, 0.8],
+            ['birds.', 0.8, 1.2],
+          ],
+          { phones: phonesWith(rival), ...(noise ? { noise } : {}) },
+        ),
+        target: 'Three birds.',
+        strictness,
+      }).words?.[0];
+    const near = judge({ word: 'tree', gap: 1.5 });
+    expect(near).toMatchObject({ word: 'Three', status: 'mispronounced', heard: 'tree' });
+    expect(near?.phones?.[0]).toMatchObject({ phone: 'TH', heard: 'T', status: 'mispronounced' });
+    expect(near?.phones?.slice(1).map((p) => p.status)).toEqual(['correct', 'correct']);
+    // Further than the bar, the word stands; a strict group takes a further rival, a lenient one a nearer one.
+    expect(judge({ word: 'tree', gap: 2.5 })?.status).toBe('correct');
+    expect(judge({ word: 'tree', gap: 2.5 }, 'strict')?.status).toBe('mispronounced');
+    expect(judge({ word: 'tree', gap: 1.5 }, 'lenient')?.status).toBe('correct');
+    // A rival that is no learner's slip of the word names nothing; a noisy room's weights are not trusted.
+    expect(judge({ word: 'bird', gap: 0.5 })?.status).toBe('correct');
+    expect(judge({ word: 'tree', gap: 1.5 }, 'standard', { snrDb: 9, verdict: 'noisy' })?.status).toBe(
+      'correct',
+    );
+  });
+
   it('matches words written differently: case, punctuation, apostrophes, hyphens and small numbers', () => {
     const analysis = analyseTranscript({
       transcript: heard(spoken('dont worry its a well known fact twenty one people agree')),

@@ -17,7 +17,9 @@ import {
   type MeasuredWord,
   type NamedError,
   namedErrors,
+  rivalHeard,
   type TranscriptVerdict,
+  type WeighedRival,
 } from './speech-phones.ts';
 import {
   align,
@@ -122,6 +124,7 @@ const scoreAgainstTarget = (
   strictness: PronunciationStrictness,
   heardSounds: Record<string, Phone[][]>,
   noise: SpeechNoise | undefined,
+  rivals: readonly WeighedRival[] = [],
 ) => {
   const noisy = noise?.verdict === 'noisy';
   const room = evidenceRoomOf(noise);
@@ -157,14 +160,21 @@ const scoreAgainstTarget = (
     const measuredWord = sounds?.[step.target];
     if (measuredWord && measuredWord.phones.length > 0) {
       const instead = step.kind === 'omit' ? saidInstead.get(step.target) : undefined;
-      const kind = instead === undefined ? step.kind : 'substitute';
       const token =
         step.kind === 'omit' ? (instead === undefined ? undefined : heard[instead]) : heard[step.heard];
+      // Heard as written, but the recogniser found the sentence with a rival word in its place nearly as likely:
+      // judged as that slip, when it is one.
+      const rival = rivals.find((r) => r.index === step.target);
+      const rivalSlip =
+        step.kind === 'match' && rivalHeard(rival, strictness, noisy)
+          ? slipOf(measuredWord, rival.word, heardSounds)
+          : null;
+      const kind = instead === undefined && !rivalSlip ? step.kind : 'substitute';
       const transcriptVerdict: TranscriptVerdict =
         kind === 'omit'
           ? { kind: 'omit' }
           : kind === 'substitute'
-            ? { kind: 'substitute', named: slipOf(measuredWord, token?.text, heardSounds) }
+            ? { kind: 'substitute', named: rivalSlip ?? slipOf(measuredWord, token?.text, heardSounds) }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
       const judged = judgeWord({
         transcript: transcriptVerdict,
@@ -186,7 +196,7 @@ const scoreAgainstTarget = (
         ...times,
         status: judged.status,
         ...(judged.status === 'mispronounced' && kind === 'substitute' && token
-          ? { heard: token.display }
+          ? { heard: rivalSlip && rival ? rival.word : token.display }
           : {}),
         phones: judged.phones,
       });
@@ -318,6 +328,7 @@ export const analyseTranscript = ({
           strictness,
           transcript.phones?.heardSounds ?? {},
           transcript.noise,
+          transcript.phones?.rivals ?? [],
         )
       : scoreWithoutTarget(spoken);
   const weights = PRONUNCIATION_SCORE_WEIGHTS;

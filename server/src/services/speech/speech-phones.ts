@@ -196,6 +196,26 @@ export const STRICTNESS_FACTOR: Record<PronunciationStrictness, number> = {
 };
 
 /**
+ * A word the recogniser heard as written is judged as said as its rival (rivals.ts: another real word one usual
+ * substitution away, "tree" for "three") when one of the recogniser's other hypotheses wrote the rival and was at
+ * most this much less likely (natural log: e² ≈ 7.4 times), the bar divided by the strictness factor. On the
+ * bench's tune half no bar from 1 to 6 caught an error the rest missed; at 2 it let through one rightly read word
+ * in 1,225 ("base" for "vase"). See docs/speech.md for both halves.
+ */
+export const RIVAL_GAP = 2;
+
+/** A target word's rival as the recogniser weighed it (the engine's `phones.rivals`). */
+export type WeighedRival = { index: number; word: string; gap: number };
+
+/** Whether a rival came near enough for the group's strictness; never in a noisy room, where weights drift. */
+export const rivalHeard = (
+  rival: WeighedRival | undefined,
+  strictness: PronunciationStrictness,
+  noisy: boolean,
+): rival is WeighedRival =>
+  !noisy && rival !== undefined && rival.gap <= RIVAL_GAP / STRICTNESS_FACTOR[strictness];
+
+/**
  * Errors whose written sound, when it fits the audio badly (score under LOW_FIT_SCORE), is flagged on less
  * evidence (LOW_FIT_EVIDENCE): on the tune half, these errors' real cases mostly had the written sound scoring
  * 0-15, and their rightly said ones almost never did (w→v, dʒ→j, a dropped h, θ→s/t). Other errors' rightly

@@ -1,7 +1,7 @@
 import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { SpeechNoise, SpeechProsody } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
-import type { MeasuredWord } from './speech-phones.ts';
+import type { MeasuredWord, WeighedRival } from './speech-phones.ts';
 
 // The words of a transcript lined up against a target text: each word normalised with its time and the engine's
 // confidence, then aligned word by word (match, substitution, omission, insertion).
@@ -17,7 +17,14 @@ export type HeardTranscript = {
   words: { word: string; start: number; end: number; confidence: number }[];
   segments: { start: number; end: number }[];
   /** The target's sounds as the phone aligner measured them, one entry per normalised target word. */
-  phones?: { words: MeasuredWord[]; heardSounds?: Record<string, Phone[][]> | undefined } | null | undefined;
+  phones?:
+    | {
+        words: MeasuredWord[];
+        heardSounds?: Record<string, Phone[][]> | undefined;
+        rivals?: WeighedRival[] | undefined;
+      }
+    | null
+    | undefined;
   /** The voice's melody as the engine measured it. */
   prosody?: SpeechProsody | null | undefined;
   /** How loud the speech was over the noise; absent when the engine does not measure it. */

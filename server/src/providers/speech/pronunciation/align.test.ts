@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseTranscript } from '../../../services/speech/speech-analytics.ts';
-import { DEVOICED_Z_AT, squeezedOut } from '../../../services/speech/speech-phones.ts';
+import { DEVOICED_Z_AT, RIVAL_GAP, squeezedOut } from '../../../services/speech/speech-phones.ts';
 import { decodeAudio, transcribeSamples } from '../index.ts';
 import { type Piece, type Room, synthesise } from '../synthesise.ts';
 import { assessPhones } from './align.ts';
@@ -138,6 +138,22 @@ describe('the phone aligner', () => {
     expect(transcript.text.toLowerCase()).toContain('very');
     expect(flaggedIn(words)).toEqual(['very']);
     expect(words.find((word) => word.word === 'very')?.phones?.[0]).toMatchObject({ phone: 'V', heard: 'B' });
+  });
+
+  it('"tree" for "three", though the recogniser wrote "Three" and the aligner fitted /θ/: its rival names /t/', async () => {
+    const target = 'Three birds sat on the fence.';
+    const { words, transcript } = await hear({ say: 'Tree birds sat on the fence.', voice: 'slt' }, target);
+    expect(transcript.text).toMatch(/^Three/);
+    // The recogniser, asked, found the sentence with "tree" nearly as likely as the one it wrote.
+    const rival = transcript.phones?.rivals?.find((r) => r.index === 0);
+    expect(rival?.word).toBe('tree');
+    expect(rival?.gap).toBeLessThanOrEqual(RIVAL_GAP);
+    expect(flaggedIn(words)).toEqual(['Three']);
+    expect(words[0]).toMatchObject({ status: 'mispronounced', heard: 'tree' });
+    expect(words[0]?.phones?.[0]).toMatchObject({ phone: 'TH', heard: 'T', status: 'mispronounced' });
+    // Read as written, no word has a rival that near.
+    const right = await hear({ say: target, voice: 'slt' }, target);
+    expect(flaggedIn(right.words)).toEqual([]);
   });
 
   it('"yumped" for "jumped", typed in espeak-ng phonemes: /j/ named for /dʒ/', async () => {

@@ -65,7 +65,12 @@ export type AlignedWord = {
  * words the recogniser heard (`heardSounds`, by normalised word), so that a heard word that differs from its
  * target word by a learner's usual error names that error.
  */
-export type PhoneAssessment = { words: AlignedWord[]; heardSounds?: Record<string, Phone[][]> };
+export type PhoneAssessment = {
+  words: AlignedWord[];
+  heardSounds?: Record<string, Phone[][]>;
+  /** Target words whose rival word the recogniser found nearly as likely (rivals.ts), by target word index. */
+  rivals?: { index: number; word: string; gap: number }[];
+};
 
 /** The dictionary's sounds of each heard word that is not a target word (those the aligner has already). */
 export const soundsOfHeardWords = (

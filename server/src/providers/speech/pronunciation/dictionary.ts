@@ -229,3 +229,56 @@ export const pronunciationsOf = (word: string, accent: PronunciationAccent): Pro
       pronunciation.length > 0 && ordered.findIndex((other) => sameSounds(other, pronunciation)) === index,
   );
 };
+
+/**
+ * CMUdict looked up by sound: the entries' offsets sorted by a 32-bit hash of their sounds without stress marks,
+ * about 1 MB beside the text, built on the first lookup (a reverse map of strings would cost tens of MB per
+ * speech thread). A hash match is checked against the entry itself.
+ */
+let bySound: { hashes: Int32Array; entries: Int32Array } | undefined;
+
+const soundHash = (sounds: string) => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < sounds.length; i++) hash = Math.imul(hash ^ sounds.charCodeAt(i), 0x01000193);
+  return hash | 0;
+};
+
+const unstressed = (entry: string) => entry.replace(/\d/g, '');
+
+const loadBySound = () => {
+  cmu ??= loadCmu();
+  const { text, starts } = cmu;
+  const hashes = new Int32Array(starts.length);
+  starts.forEach((start, index) => {
+    const value = text.indexOf('"', start) + 4;
+    hashes[index] = soundHash(unstressed(text.slice(value, text.indexOf('"', value))));
+  });
+  const order = Int32Array.from(starts.keys()).sort((a, b) => (hashes[a] ?? 0) - (hashes[b] ?? 0));
+  return { hashes: Int32Array.from(order, (index) => hashes[index] ?? 0), entries: order };
+};
+
+/** The dictionary's words said with exactly these sounds (stress aside), lower case, a variant's "(2)" dropped. */
+export const wordsSounding = (phones: readonly Phone[]): string[] => {
+  bySound ??= loadBySound();
+  cmu ??= loadCmu();
+  const { text, starts } = cmu;
+  const { hashes, entries } = bySound;
+  const sounds = phones.join(' ');
+  const hash = soundHash(sounds);
+  let low = 0;
+  let high = hashes.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((hashes[middle] ?? 0) < hash) low = middle + 1;
+    else high = middle;
+  }
+  const words = new Set<string>();
+  for (let at = low; at < hashes.length && hashes[at] === hash; at++) {
+    const start = starts[entries[at] ?? 0] ?? 0;
+    const end = text.indexOf('"', start);
+    const value = end + 4;
+    if (unstressed(text.slice(value, text.indexOf('"', value))) !== sounds) continue;
+    words.add(text.slice(start, end).replace(/\(\d\)$/, ''));
+  }
+  return [...words];
+};
