@@ -4,7 +4,8 @@ import { claimNext, enqueue, type Job, MAX_ATTEMPTS, startJobRunner } from './qu
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Without the app's runners: its speech runner (polling every 200 ms) would claim these suites' jobs too.
+  t = await createTestApp({ runJobs: false });
 });
 afterAll(async () => {
   await t?.close();

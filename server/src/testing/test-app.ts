@@ -9,6 +9,7 @@ import { createTokens } from '../auth/tokens.ts';
 import { createBackground } from '../background.ts';
 import { connect } from '../db/connect.ts';
 import type { Deps } from '../deps.ts';
+import type { JobRunner } from '../jobs/queue.ts';
 import { startJobs } from '../jobs/start-jobs.ts';
 import { builtinCoach, type CoachEngine } from '../providers/coach.ts';
 import { mapResolver } from '../providers/dns.ts';
@@ -39,6 +40,7 @@ export const createTestApp = async ({
   payments,
   coach,
   hearSeed = false,
+  runJobs = true,
   sms: smsProvider,
 }: {
   extraCalls?: Registration[];
@@ -52,6 +54,11 @@ export const createTestApp = async ({
    * that waits for its own recording with `jobsIdle()` would wait for all 19 first); their analyses stay pending.
    */
   hearSeed?: boolean;
+  /**
+   * Whether the app's own job runners work the queue, as the server's do. The queue's suite turns them off: its
+   * runners of their own would otherwise race the app's speech runner for the very jobs they test.
+   */
+  runJobs?: boolean;
 } = {}) => {
   // A copy of the run's seeded demo (seed-template.ts, vitest's global setup).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coach-test-'));
@@ -115,7 +122,9 @@ export const createTestApp = async ({
   const app = createApp(deps, { extraCalls });
   // The real job runner, as the server starts it: suites that record wait for it with `jobsIdle()`.
   // Retries of the suites' deliberately undecodable recordings are expected: not logged.
-  const runner = startJobs(deps, { pollMs: 200, log: () => {} });
+  const runner: JobRunner = runJobs
+    ? startJobs(deps, { pollMs: 200, log: () => {} })
+    : { poke: () => {}, idle: async () => {}, stop: async () => {} };
   jobs.poke = runner.poke;
   let ipCounter = 0;
 

@@ -204,7 +204,10 @@ export const STRICTNESS_FACTOR: Record<PronunciationStrictness, number> = {
  */
 export const RIVAL_GAP = 2;
 
-/** A target word's rival as the recogniser weighed it (the engine's `phones.rivals`). */
+/**
+ * A target word's rival as the recogniser weighed it (the engine's `phones.rivals`): the provider's `Rival`,
+ * spelt out here as `HeardTranscript` is, so that this module depends on no provider.
+ */
 export type WeighedRival = { index: number; word: string; gap: number };
 
 /** Whether a rival came near enough for the group's strictness; never in a noisy room, where weights drift. */

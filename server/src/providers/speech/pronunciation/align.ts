@@ -5,6 +5,7 @@ import { SAMPLE_RATE } from '../decode-audio.ts';
 import { voicedShare } from './cues.ts';
 import { type Pronunciation, pronunciationsOf } from './dictionary.ts';
 import { type Aligner, aligner, type DecodedSegment, FRAME_RATE } from './pocketsphinx.ts';
+import type { Rival } from './rivals.ts';
 import { frameDistance, phoneScore } from './scores.ts';
 import { type Slot, type SlotChoice, slotsOf } from './variants.ts';
 
@@ -69,7 +70,7 @@ export type PhoneAssessment = {
   words: AlignedWord[];
   heardSounds?: Record<string, Phone[][]>;
   /** Target words whose rival word the recogniser found nearly as likely (rivals.ts), by target word index. */
-  rivals?: { index: number; word: string; gap: number }[];
+  rivals?: Rival[];
 };
 
 /** The dictionary's sounds of each heard word that is not a target word (those the aligner has already). */
