@@ -194,6 +194,27 @@ describe('speech analytics against a target text', () => {
     );
   });
 
+  it('a rival that drops the word’s h is judged as the h dropped', () => {
+    // "We climbed the ill…" read: Moonshine wrote "hill", with "ill" 1.8 less likely in its beam.
+    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
+    const hill = analyseTranscript({
+      transcript: heard([['hill.', 0.5, 0.9]], {
+        phones: {
+          words: [{ word: 'hill', start: 0.5, end: 0.9, phones: [sound('HH'), sound('IH'), sound('L')] }],
+          heardSounds: { ill: [['IH', 'L'] as Phone[]] },
+          rivals: [{ index: 0, word: 'ill', gap: 1.8 }],
+        },
+      }),
+      target: 'Hill.',
+    }).words?.[0];
+    expect(hill).toMatchObject({ word: 'Hill.', status: 'mispronounced', heard: 'ill' });
+    expect(hill?.phones?.map((p) => `${p.phone} ${p.status}`)).toEqual([
+      'HH omitted',
+      'IH correct',
+      'L correct',
+    ]);
+  });
+
   it('matches words written differently: case, punctuation, apostrophes, hyphens and small numbers', () => {
     const analysis = analyseTranscript({
       transcript: heard(spoken('dont worry its a well known fact twenty one people agree')),

@@ -13,7 +13,10 @@ describe('rival words', () => {
     // Never the word itself nor another spelling of its own sounds ("pries" is said as "prize").
     expect(rivalsOf('three', 'en-US')).not.toContain('three');
     expect(rivalsOf('prize', 'en-US')).not.toContain('pries');
-    // Not a dropped ending or h: the recogniser's other hypotheses drop those on rightly read speech.
+    // A dropped h, as learners drop it ("ill" for "hill")...
+    expect(rivalsOf('hill', 'en-US')).toContain('ill');
+    expect(rivalsOf('hair', 'en-US')).toContain('air');
+    // ...but not a dropped ending: the recogniser's other hypotheses drop those on rightly read speech.
     expect(rivalsOf('cold', 'en-US')).not.toContain('coal');
     expect(rivalsOf('friends', 'en-US')).not.toContain('friend');
     // Words of two letters have none, and are none: CMUdict's short entries are letters and names ("d", "de").

@@ -21,9 +21,11 @@ export type Rival = { index: number; word: string; gap: number };
 const MIN_LETTERS = 3;
 
 /**
- * The sounds one learner's usual substitution (CONFUSIONS) or added vowel makes of a pronunciation. Not a dropped
- * ending or h: on rightly read sentences the recogniser's other hypotheses often drop a plural or past ending
- * ("friend" for "friends", "jog" for "jogged"), the very endings it cannot hear for sure.
+ * The sounds one learner's usual substitution (CONFUSIONS), added vowel or dropped h makes of a pronunciation. Not
+ * a dropped ending: on rightly read sentences the recogniser's other hypotheses often drop a plural or past ending
+ * ("friend" for "friends", "jog" for "jogged"), the very endings it cannot hear for sure. A dropped h it does not
+ * invent there: no hypothesis within the bar dropped one on the bench's rightly read sentences (both halves),
+ * and one caught "ill" read for "hill".
  */
 const slipsOf = (sounds: readonly Phone[]): Phone[][] => {
   const slips: Phone[][] = [];
@@ -31,6 +33,7 @@ const slipsOf = (sounds: readonly Phone[]): Phone[][] => {
     for (const other of CONFUSIONS[phone] ?? []) slips.push(sounds.with(index, other));
   });
   if (sounds[0] === 'S' && isConsonant(sounds[1])) slips.push([ADDED_VOWEL, ...sounds]);
+  if (sounds[0] === 'HH' && sounds.length > 1) slips.push(sounds.slice(1));
   return slips;
 };
 
