@@ -1,7 +1,8 @@
-import { ADDED_VOWEL, CONFUSIONS, isConsonant, type Phone } from '@coach/shared/constants/speech-sounds';
+import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
-import { pronunciationsOf, wordsSounding } from './dictionary.ts';
+import { type Pronunciation, pronunciationsOf, wordsSounding } from './dictionary.ts';
+import { phonesOfChoice, slotsOf } from './variants.ts';
 
 // A learner's slip that makes another real word ("tree" for "three") is the one the recogniser hides best: its
 // language model writes the sentence that makes sense, and the aligner fits /θ/ to a voice's /t/ as well. But the
@@ -21,30 +22,36 @@ export type Rival = { index: number; word: string; gap: number };
 const MIN_LETTERS = 3;
 
 /**
- * The sounds one learner's usual substitution (CONFUSIONS), added vowel or dropped h makes of a pronunciation. Not
- * a dropped ending: on rightly read sentences the recogniser's other hypotheses often drop a plural or past ending
- * ("friend" for "friends", "jog" for "jogged"), the very endings it cannot hear for sure. A dropped h it does not
- * invent there: no hypothesis within the bar dropped one on the bench's rightly read sentences (both halves),
- * and one caught "ill" read for "hill".
+ * The sounds one of the learners' errors the aligner listens for (variants.ts) makes of a pronunciation: a
+ * substitution (of a vowel only where it is stressed), an added vowel or a dropped h. Not a dropped ending: on
+ * rightly read sentences the recogniser's other hypotheses often drop a plural or past ending ("friend" for
+ * "friends", "jog" for "jogged"), the very endings it cannot hear for sure. A dropped h they never did within the
+ * bar on the bench's rightly read sentences (both halves), and one caught "ill" read for "hill".
  */
-const slipsOf = (sounds: readonly Phone[]): Phone[][] => {
+const slipsOf = (pronunciation: Pronunciation): Phone[][] => {
+  const slots = slotsOf(pronunciation);
   const slips: Phone[][] = [];
-  sounds.forEach((phone, index) => {
-    for (const other of CONFUSIONS[phone] ?? []) slips.push(sounds.with(index, other));
+  slots.forEach((slot, at) => {
+    for (const choice of slot.choices) {
+      if (choice.kind === 'expected' || (choice.kind === 'omitted' && slot.expected !== 'HH')) continue;
+      slips.push(
+        slots.flatMap((other, index) =>
+          index === at ? phonesOfChoice(choice) : other.expected === null ? [] : [other.expected],
+        ),
+      );
+    }
   });
-  if (sounds[0] === 'S' && isConsonant(sounds[1])) slips.push([ADDED_VOWEL, ...sounds]);
-  if (sounds[0] === 'HH' && sounds.length > 1) slips.push(sounds.slice(1));
   return slips;
 };
 
-/** The real words one usual substitution or added vowel away from a normalised word (every spelling CMUdict has). */
+/** The real words one such slip away from a normalised word (every spelling CMUdict has). */
 export const rivalsOf = (word: string, accent: PronunciationAccent): string[] => {
-  const own = pronunciationsOf(word, accent).map((p) => p.map(({ phone }) => phone));
-  const ownSounds = new Set(own.map((sounds) => sounds.join(' ')));
+  const own = pronunciationsOf(word, accent);
+  const ownSounds = new Set(own.map((pronunciation) => pronunciation.map(({ phone }) => phone).join(' ')));
   const rivals = new Set<string>();
   if (word.length < MIN_LETTERS) return [];
-  for (const sounds of own) {
-    for (const slip of slipsOf(sounds)) {
+  for (const pronunciation of own) {
+    for (const slip of slipsOf(pronunciation)) {
       if (ownSounds.has(slip.join(' '))) continue;
       for (const spelling of wordsSounding(slip))
         if (/^[a-z]+$/.test(spelling) && spelling.length >= MIN_LETTERS && spelling !== word)
