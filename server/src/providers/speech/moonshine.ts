@@ -30,9 +30,11 @@ export const loadMoonshine = async () => {
  * 4 beams gave 13.9 % against greedy's 19.5 %, and at 10 dB SNR (tune) 36.2 % against 42.4 %. The decoder then
  * runs on 4 tokens at once, which cost about half as much time again as greedy decoding on this machine.
  * 6 beams end with more rival sentences (rivals.ts): another real word flagged 75.0 / 83.3 % (tune / held out)
- * against 72.9 / 79.2 %, WER 10.9 / 13.1 % against 11.0 / 13.9 %, but the decoder's memory arena then grows the
- * bench's peak to 455 MB (against 409 MB, over the 450 MB budget); without the arena it peaks at 407 MB but runs at
- * RTF 0.164 (against 0.105). 5 beams gained nothing and peaked at 451 MB.
+ * against 72.9 / 79.2 %, WER 10.9 / 13.1 % against 11.0 / 13.9 %. Even with one row of cross-attention cache for all
+ * hypotheses (below), the bench's three clean parts then peak at 445 MB (4 beams: 408 MB) and the whole set, noisy
+ * copies included, runs over the 450 MB budget: the decoder's memory arena grows by about 35 MB on one 3 s reading
+ * (espeak en-gb), not with the audio's length. Without the arena the decoder ran 5 times slower. 5 beams gained
+ * nothing.
  */
 const BEAMS = 4;
 /**
@@ -42,14 +44,6 @@ const BEAMS = 4;
 const LENGTH_PENALTY = 1;
 
 type Tensor = InstanceType<typeof ort.Tensor>;
-
-/** `times` copies of a batch-1 tensor, stacked on the batch axis. */
-const tile = (tensor: Tensor, times: number): Tensor => {
-  const data = tensor.data as Float32Array;
-  const out = new Float32Array(data.length * times);
-  for (let b = 0; b < times; b++) out.set(data, b * data.length);
-  return new ort.Tensor('float32', out, [times, ...tensor.dims.slice(1)]);
-};
 
 /** The rows `rows` of a tensor's batch axis, in that order. */
 const gather = (tensor: Tensor, rows: readonly number[]): Tensor => {
@@ -64,14 +58,6 @@ const gather = (tensor: Tensor, rows: readonly number[]): Tensor => {
   });
   return new ort.Tensor('float32', out, [rows.length, ...tensor.dims.slice(1)]);
 };
-
-/**
- * The cross-attention cache for `count` hypotheses: the same for every row (it comes from the encoder's output
- * alone), so copied from the first row whenever the number of hypotheses changes, up or down (one ending at a
- * step leaves 3 live parents, whose best 4 children need 4 rows at the next).
- */
-export const sharedRows = (shared: Tensor, count: number): Tensor =>
-  shared.dims[0] === count ? shared : tile(gather(shared, [0]), count);
 
 /** log(sum(exp(logits))) of one row of the vocabulary, for log-probabilities. */
 const logSumExp = (data: Float32Array, base: number, vocabulary: number) => {
@@ -152,9 +138,7 @@ export const recogniseWithAlternatives = async (
   const maxTokens = Math.trunc((samples.length / SAMPLE_RATE) * MAX_TOKENS_PER_SECOND) + 4;
   let live: Hypothesis[] = [{ tokens: [], logProbs: [], score: 0 }];
   const ended: Hypothesis[] = [];
-  let hiddenRows = hidden;
   for (let step = 0; step < maxTokens && live.length > 0 && ended.length < beams; step++) {
-    if (hiddenRows.dims[0] !== live.length) hiddenRows = tile(hidden, live.length);
     const out = await decoder.run(
       {
         input_ids: new ort.Tensor(
@@ -162,7 +146,10 @@ export const recogniseWithAlternatives = async (
           BigInt64Array.from(live.map((h) => BigInt(h.tokens.at(-1) ?? BOS))),
           [live.length, 1],
         ),
-        encoder_hidden_states: hiddenRows,
+        // One row of the encoder's output and of the cross-attention cache serves every hypothesis: the decoder's
+        // attention broadcasts it over the batch (the same logits as one copy a row, speech.test.ts), so neither
+        // is copied per hypothesis.
+        encoder_hidden_states: hidden,
         use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
         ...past,
       },
@@ -199,15 +186,13 @@ export const recogniseWithAlternatives = async (
       });
       rows.push(candidate.row);
     }
-    // Each hypothesis takes its parent's self-attention cache; the cross-attention one (computed on the first step)
-    // is the same for every row.
+    // Each hypothesis takes its parent's self-attention cache; the cross-attention one, computed on the first step
+    // from the encoder's output alone, stays one row.
     const updated: Record<string, Tensor> = {};
     for (const [name, tensor] of Object.entries(past)) {
       const present = out[name.replace('past_key_values', 'present')] as Tensor;
       if (name.includes('.decoder.')) updated[name] = gather(present, rows);
-      else {
-        updated[name] = sharedRows(step === 0 ? present : tensor, rows.length);
-      }
+      else updated[name] = step === 0 ? present : tensor;
     }
     past = updated;
     live = next;

@@ -14,12 +14,14 @@ import {
   wordErrorRate,
   wordErrors,
 } from './index.ts';
-import { ort } from './models.ts';
-import { recognise, sharedRows } from './moonshine.ts';
+import { loadSession, ort } from './models.ts';
+import { recognise } from './moonshine.ts';
 import { SENTENCES, synthesise } from './synthesise.ts';
 import { chunksFrom } from './vad.ts';
 
 // Needs Debian's ffmpeg, flite and sox (scripts/ensure-speech-tools.mjs installs them before the unit tests).
+type Tensor = InstanceType<typeof ort.Tensor>;
+
 const speech = embeddedSpeech();
 const wav = (bytes: Uint8Array) => ({ bytes, contentType: 'audio/wav' });
 
@@ -81,16 +83,51 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     expect(wordErrors(said, t.text).errors).toBe(0);
   });
 
-  it('gives every hypothesis the cross-attention cache when their number grows again after one ended', async () => {
-    // A batch of 3 rows (one hypothesis ended), each row [r, r + 0.5]: 4 children need 4 rows, every one the first.
-    const three = new ort.Tensor('float32', Float32Array.from([0, 0.5, 1, 1.5, 2, 2.5]), [3, 1, 2]);
-    const four = sharedRows(three, 4);
-    expect(four.dims).toEqual([4, 1, 2]);
-    expect(Array.from(four.data as Float32Array)).toEqual([0, 0.5, 0, 0.5, 0, 0.5, 0, 0.5]);
-    expect(Array.from(sharedRows(three, 2).data as Float32Array)).toEqual([0, 0.5, 0, 0.5]);
-    expect(sharedRows(three, 3)).toBe(three);
-    // A one-word reading: the end token is among the first step's 4 best, so 3 hypotheses live on and leave 4 at
-    // the next step (the path where the 4th once decoded against a cache read past the batch, as zeros).
+  it('decodes every hypothesis against one row of the cross-attention cache, as against a copy a row', async () => {
+    // The beam search passes the encoder's output and the cross-attention cache once, not once per hypothesis:
+    // the decoder's attention broadcasts them. A model whose graph did not would give other logits here.
+    const samples = await decodeAudio(wav(await synthesise([{ say: 'The cat sat on the mat.' }])));
+    const [encoder, decoder] = await Promise.all([loadSession('encoder'), loadSession('decoder')]);
+    const hidden = (
+      await encoder.run({ input_values: new ort.Tensor('float32', samples, [1, samples.length]) })
+    ).last_hidden_state as Tensor;
+    const names = decoder.inputNames.filter((name) => name.startsWith('past_key_values.'));
+    const empty = new ort.Tensor('float32', new Float32Array(0), [0, 8, 1, 36]);
+    const first = await decoder.run({
+      input_ids: new ort.Tensor('int64', BigInt64Array.from([1n]), [1, 1]),
+      encoder_hidden_states: hidden,
+      use_cache_branch: new ort.Tensor('bool', [false], [1]),
+      ...Object.fromEntries(names.map((name) => [name, empty])),
+    });
+    const rows = 3;
+    const copies = (tensor: Tensor) => {
+      const data = tensor.data as Float32Array;
+      const out = new Float32Array(data.length * rows);
+      for (let row = 0; row < rows; row++) out.set(data, row * data.length);
+      return new ort.Tensor('float32', out, [rows, ...tensor.dims.slice(1)]);
+    };
+    const step = async (shared: (tensor: Tensor) => Tensor) => {
+      const out = await decoder.run({
+        input_ids: new ort.Tensor('int64', BigInt64Array.from([450n, 4996n, 278n]), [rows, 1]),
+        encoder_hidden_states: shared(hidden),
+        use_cache_branch: new ort.Tensor('bool', [true], [1]),
+        ...Object.fromEntries(
+          names.map((name) => {
+            const present = first[name.replace('past_key_values', 'present')] as Tensor;
+            return [name, name.includes('.encoder.') ? shared(present) : copies(present)];
+          }),
+        ),
+      });
+      return out.logits as Tensor;
+    };
+    const once = await step((tensor) => tensor);
+    const copied = await step(copies);
+    expect(once.dims).toEqual([rows, 1, copied.dims[2]]);
+    expect(Array.from(once.data as Float32Array)).toEqual(Array.from(copied.data as Float32Array));
+  });
+
+  it('hears a one-word reading, where a hypothesis ends on the first step and the rest live on', async () => {
+    // The end token is among the first step's 4 best, so 3 hypotheses live on and leave 4 at the next step.
     const samples = await decodeAudio(wav(await synthesise([{ say: 'think' }])));
     expect((await recognise(samples)).map((w) => w.word.replace(/\W/g, '').toLowerCase())).toEqual(['think']);
   });
