@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { requestEmailCode, signIn, submitPassword } from '../support/auth.ts';
-import { axeOn } from '../support/checks.ts';
+import { axeViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const violations = async (page: Page) => {
-  const result = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21aa']);
+  return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
 test('the login screen has no axe violations', async ({ page }) => {

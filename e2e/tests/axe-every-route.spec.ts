@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { paths } from '../../dashboard/src/config/paths.ts';
 import { type Screen, screens } from '../../dashboard/src/config/screens.ts';
 import { enterCode, requestEmailCode, saveLanguage, submitPassword } from '../support/auth.ts';
-import { axeOn } from '../support/checks.ts';
+import { axeViolations } from '../support/checks.ts';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { islandLive } from '../support/site.ts';
@@ -105,8 +105,8 @@ const ready = async (page: Page) => {
 };
 
 const axe = async (page: Page): Promise<Finding[]> => {
-  const result = await axeOn(page).withTags(AXE_TAGS).analyze();
-  return result.violations.map((v) => ({
+  const found = await axeViolations(page, AXE_TAGS);
+  return found.map((v) => ({
     rule: v.id,
     impact: v.impact ?? '',
     nodes: v.nodes.map((n) => n.target.join(' ')),

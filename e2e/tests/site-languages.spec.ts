@@ -1,6 +1,6 @@
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '@coach/shared/constants/marketplace';
 import type { Page } from '@playwright/test';
-import { axeOn } from '../support/checks.ts';
+import { axeViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shootBothWidths } from '../support/pages.ts';
 import { siteText } from '../support/words.ts';
@@ -41,9 +41,7 @@ const durationPattern = (code: string) => {
  * language; Arabic pages are right to left; every page names its alternates for search engines.
  */
 const noViolations = async (page: Page) => {
-  const { violations } = await axeOn(page)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const violations = await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 
