@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BURST_DB,
   DEVOICED_Z_AT,
   type EvidenceRoom,
   evidenceNeeded,
@@ -100,6 +101,59 @@ describe('a lengthened /ɪ/', () => {
     expect(judge(weak, slightly, 'standard').status).toBe('correct');
     expect(judge(weak, slightly, 'strict').status).toBe('mispronounced');
     expect(judge(weak, LONG_VOWEL, 'lenient').status).toBe('correct');
+  });
+});
+
+describe('a /v/ released like a /b/', () => {
+  /** "seven" with its /v/ heard as /b/ on `margin` of evidence, its high band rising `burst` dB in 5 ms. */
+  const seven = (margin: number, burst: number | undefined): MeasuredWord => ({
+    word: 'seven',
+    start: 0.3,
+    end: 0.8,
+    phones: [
+      sound('S'),
+      sound('EH'),
+      {
+        phone: 'V',
+        kind: 'substituted',
+        heard: 'B',
+        score: 80,
+        margin,
+        ...(burst === undefined ? {} : { burst }),
+      },
+      sound('AH'),
+      sound('N'),
+    ],
+  });
+  const judge = (
+    margin: number,
+    burst: number | undefined,
+    strictness: 'lenient' | 'standard' | 'strict' = 'standard',
+  ) =>
+    judgeWord({ transcript: { kind: 'match', confidence: 0.9 }, measured: seven(margin, burst), strictness });
+  const weak =
+    evidenceNeeded(
+      { phone: 'V', kind: 'substituted', heard: 'B', score: 80, margin: 0 },
+      { kind: 'match', confidence: 0.9 },
+      'standard',
+    ) / 4;
+
+  it('"sebben" for "seven": weak evidence for /b/ and a burst name /b/ for /v/', () => {
+    const judged = judge(weak, BURST_DB + 5);
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[2]).toMatchObject({ phone: 'V', heard: 'B', status: 'mispronounced' });
+  });
+
+  it('the same weak evidence in a /v/ that swells, or a burst with no evidence, flags nothing', () => {
+    expect(judge(weak, BURST_DB - 8).status).toBe('correct');
+    expect(judge(0, BURST_DB + 10).status).toBe('correct');
+    expect(judge(weak, undefined).status).toBe('correct');
+  });
+
+  it('a strict group hears a smaller burst than a lenient one', () => {
+    expect(judge(weak, BURST_DB * 0.8, 'standard').status).toBe('correct');
+    expect(judge(weak, BURST_DB * 0.8, 'strict').status).toBe('mispronounced');
+    expect(judge(weak, BURST_DB * 1.2, 'lenient').status).toBe('correct');
   });
 });
 

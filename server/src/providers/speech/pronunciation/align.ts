@@ -2,7 +2,7 @@ import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import { SAMPLE_RATE } from '../decode-audio.ts';
-import { voicedShare } from './cues.ts';
+import { burstRise, voicedShare } from './cues.ts';
 import { type Pronunciation, pronunciationsOf } from './dictionary.ts';
 import { type Aligner, aligner, type DecodedSegment, FRAME_RATE } from './pocketsphinx.ts';
 import type { Rival } from './rivals.ts';
@@ -44,6 +44,11 @@ export type AlignedPhone = {
    * voiced, 0-1 (cues.ts): the model cannot tell /z/ from /s/, the vocal folds can.
    */
   voicing?: number;
+  /**
+   * For a /v/, the sharpest rise of its high-frequency energy in 5 ms, in dB (cues.ts): a /b/'s release bursts, a
+   * /v/'s noise swells. The model's evidence between the two is weak where the /v/ sits between vowels.
+   */
+  burst?: number;
   /**
    * For a stressed vowel, its length against the recording's median sound (1: as long as most sounds): the
    * length tells a tense vowel from its lax neighbour ("sheep" from "ship") where the model's evidence is weak.
@@ -353,6 +358,9 @@ export const assessPhones = async ({
         start,
         end,
         ...(voiceable ? { voicing: voicedShare(samples, SAMPLE_RATE, start, end) } : {}),
+        ...(slot.expected === 'V' && end > start
+          ? { burst: burstRise(samples, SAMPLE_RATE, start, end) }
+          : {}),
       };
       if (!choice || choice.kind === 'expected' || !check) {
         phones.push({
