@@ -157,6 +157,44 @@ describe('a /v/ released like a /b/', () => {
   });
 });
 
+describe('a /θ/ or /dʒ/ that fits nothing, kept as written', () => {
+  /** "theory" heard as written, its /θ/ kept by the aligner with the given goodness. */
+  const theory = (score: number): MeasuredWord => ({
+    word: 'theory',
+    start: 0.3,
+    end: 0.9,
+    phones: [sound('TH', score), sound('IY'), sound('ER'), sound('IY')],
+  });
+  const judge = (
+    measured: MeasuredWord,
+    {
+      strictness = 'standard',
+      noisy = false,
+    }: { strictness?: 'lenient' | 'standard' | 'strict'; noisy?: boolean } = {},
+  ) => judgeWord({ transcript: { kind: 'match', confidence: 0.97 }, measured, strictness, noisy });
+
+  it('"tiory" heard as "theory": the /θ/ that fits nothing is marked, though the recogniser heard the word', () => {
+    const judged = judge(theory(8));
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones[0]).toEqual({ phone: 'TH', score: 8, status: 'mispronounced' });
+    expect(judged.phones.slice(1).every((phone) => phone.status === 'correct')).toBe(true);
+  });
+
+  it('a /θ/ that fits, another sound that fits nothing, or a noisy room flags nothing', () => {
+    expect(judge(theory(85)).status).toBe('correct');
+    expect(
+      judge({ ...theory(85), phones: [sound('TH'), sound('IY'), sound('ER', 8), sound('IY')] }).status,
+    ).toBe('correct');
+    expect(judge(theory(8), { noisy: true }).status).toBe('correct');
+  });
+
+  it('a strict group hears a less poor fit than a lenient one', () => {
+    expect(judge(theory(35)).status).toBe('correct');
+    expect(judge(theory(35), { strictness: 'strict' }).status).toBe('mispronounced');
+    expect(judge(theory(25), { strictness: 'lenient' }).status).toBe('correct');
+  });
+});
+
 describe('a /z/ said without voice', () => {
   const judge = (voicing: number, strictness: 'lenient' | 'standard' | 'strict' = 'standard') =>
     judgeWord({ transcript: { kind: 'match', confidence: 0.95 }, measured: zero(voicing), strictness });
