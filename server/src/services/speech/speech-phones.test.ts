@@ -188,6 +188,12 @@ describe('a /θ/ or /dʒ/ that fits nothing, kept as written', () => {
     expect(judge(theory(8), { noisy: true }).status).toBe('correct');
   });
 
+  it('a word the recogniser did not hear stays left out, whatever its /θ/', () => {
+    expect(
+      judgeWord({ transcript: { kind: 'omit' }, measured: theory(8), strictness: 'standard' }).status,
+    ).toBe('omitted');
+  });
+
   it('a strict group hears a less poor fit than a lenient one', () => {
     expect(judge(theory(35)).status).toBe('correct');
     expect(judge(theory(35), { strictness: 'strict' }).status).toBe('mispronounced');

@@ -444,8 +444,11 @@ export const judgeWord = ({
       : [{ phone: phone.phone, score, status: 'inserted' }];
   });
   const anyFlagged = phones.some((phone) => phone.status !== 'correct');
-  // A /θ/ or /dʒ/ that fits nothing, though the aligner kept it or found too little evidence for another sound.
+  // A /θ/ or /dʒ/ that fits nothing in a word the recogniser heard as written (it repairs these best), though the
+  // aligner kept it or found too little evidence for another sound. A word not heard, or heard otherwise, is
+  // judged as before.
   const poorFit =
+    transcript.kind === 'match' &&
     room === 'quiet' &&
     !noisy &&
     measured.phones.some(
