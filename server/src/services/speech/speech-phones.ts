@@ -334,7 +334,7 @@ const UNCLEAR_SOUND = 30;
  * 83.3 % there and dʒ→j 91.7 → 100 %; the held-out half had no such case, and no rightly read word more was
  * flagged in either. Quiet rooms only: noise lowers every score.
  */
-const POOR_FIT_SOUNDS: ReadonlySet<string> = new Set(['TH', 'JH']);
+const POOR_FIT_SOUNDS: ReadonlySet<Phone> = new Set<Phone>(['TH', 'JH']);
 
 /** The most a flagged sound scores, whatever its own fit: it was heard as another. */
 const FLAGGED_SOUND_SCORE = 40;
