@@ -60,6 +60,20 @@ const zero = (voicing: number): MeasuredWord => ({
   phones: [{ ...sound('Z', 99), voicing }, sound('IH'), sound('R'), sound('OW')],
 });
 
+type Strictness = 'lenient' | 'standard' | 'strict';
+
+/** A word the recogniser heard as written (confidence 0.9), judged at `strictness`. */
+const judgeHeardAsWritten = (measured: MeasuredWord, strictness: Strictness = 'standard') =>
+  judgeWord({ transcript: { kind: 'match', confidence: 0.9 }, measured, strictness });
+
+/** A quarter of the evidence `phone` heard as `heard` needs in a word heard as written: too little on its own. */
+const weakEvidence = (phone: MeasuredPhone['phone'], heard: MeasuredPhone['phone']) =>
+  evidenceNeeded(
+    { phone, kind: 'substituted', heard, score: 80, margin: 0 },
+    { kind: 'match', confidence: 0.9 },
+    'standard',
+  ) / 4;
+
 describe('a lengthened /ɪ/', () => {
   /** "ship" with its vowel heard as /iː/ on `margin` of evidence, `length` times the recording's median sound. */
   const ship = (margin: number, length: number): MeasuredWord => ({
@@ -72,18 +86,9 @@ describe('a lengthened /ɪ/', () => {
       sound('P'),
     ],
   });
-  const judge = (
-    margin: number,
-    length: number,
-    strictness: 'lenient' | 'standard' | 'strict' = 'standard',
-  ) =>
-    judgeWord({ transcript: { kind: 'match', confidence: 0.9 }, measured: ship(margin, length), strictness });
-  const weak =
-    evidenceNeeded(
-      { phone: 'IH', kind: 'substituted', heard: 'IY', score: 80, margin: 0 },
-      { kind: 'match', confidence: 0.9 },
-      'standard',
-    ) / 4;
+  const judge = (margin: number, length: number, strictness: Strictness = 'standard') =>
+    judgeHeardAsWritten(ship(margin, length), strictness);
+  const weak = weakEvidence('IH', 'IY');
 
   it('"sheep" for "ship": weak evidence for /iː/ in a long vowel names /iː/ for /ɪ/', () => {
     const judged = judge(weak, LONG_VOWEL + 0.2);
@@ -125,18 +130,9 @@ describe('a /v/ released like a /b/', () => {
       sound('N'),
     ],
   });
-  const judge = (
-    margin: number,
-    burst: number | undefined,
-    strictness: 'lenient' | 'standard' | 'strict' = 'standard',
-  ) =>
-    judgeWord({ transcript: { kind: 'match', confidence: 0.9 }, measured: seven(margin, burst), strictness });
-  const weak =
-    evidenceNeeded(
-      { phone: 'V', kind: 'substituted', heard: 'B', score: 80, margin: 0 },
-      { kind: 'match', confidence: 0.9 },
-      'standard',
-    ) / 4;
+  const judge = (margin: number, burst: number | undefined, strictness: Strictness = 'standard') =>
+    judgeHeardAsWritten(seven(margin, burst), strictness);
+  const weak = weakEvidence('V', 'B');
 
   it('"sebben" for "seven": weak evidence for /b/ and a burst name /b/ for /v/', () => {
     const judged = judge(weak, BURST_DB + 5);
