@@ -146,6 +146,37 @@ describe('a /v/ released like a /b/', () => {
     expect(judge(weak, undefined).status).toBe('correct');
   });
 
+  it('after a vowel, strong evidence for /b/ in a /v/ that swells flags nothing in a quiet room', () => {
+    const strong = weak * 8;
+    expect(judge(strong, BURST_DB - 8).status).toBe('correct');
+    expect(judge(strong, BURST_DB + 2).status).toBe('mispronounced');
+  });
+
+  it('in a noisy room, where no burst is heard, the evidence still flags it', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'match', confidence: 0.9 },
+      measured: seven(weak * 8, 0),
+      strictness: 'standard',
+      room: 'noisy',
+    });
+    expect(judged.phones[2]).toMatchObject({ phone: 'V', heard: 'B', status: 'mispronounced' });
+  });
+
+  it('a /v/ that starts its word is still flagged on the evidence alone', () => {
+    const very: MeasuredWord = {
+      word: 'very',
+      start: 0.3,
+      end: 0.7,
+      phones: [
+        { phone: 'V', kind: 'substituted', heard: 'B', score: 60, margin: weak * 8, burst: 12 },
+        sound('EH'),
+        sound('R'),
+        sound('IY'),
+      ],
+    };
+    expect(judgeHeardAsWritten(very).phones[0]).toMatchObject({ heard: 'B', status: 'mispronounced' });
+  });
+
   it('a strict group hears a smaller burst than a lenient one', () => {
     expect(judge(weak, BURST_DB * 0.8, 'standard').status).toBe('correct');
     expect(judge(weak, BURST_DB * 0.8, 'strict').status).toBe('mispronounced');
