@@ -176,7 +176,11 @@ export const recogniseWithAlternatives = async (
       if (next.length === beams) break;
       const parent = live[candidate.row] as Hypothesis;
       if (candidate.token === EOS) {
-        ended.push({ ...parent, score: candidate.score });
+        // Never an empty transcript: the VAD heard speech in this chunk. Ranked by its one token's
+        // log-probability against the others' mean per token, an empty hypothesis won on clear readings
+        // ("She taught about the test all day." in espeak-ng, the end token at -0.37 against -0.52 a token) and
+        // the reading came back as no speech (Whisper suppresses its end token at the start for the same reason).
+        if (parent.tokens.length > 0) ended.push({ ...parent, score: candidate.score });
         continue;
       }
       next.push({

@@ -132,6 +132,18 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     expect((await recognise(samples)).map((w) => w.word.replace(/\W/g, '').toLowerCase())).toEqual(['think']);
   });
 
+  it('never hears a clear reading as no speech: the end token does not end an empty transcript', async () => {
+    // "My seester lives near the sea." in espeak-ng en-gb: the decoder's likeliest first token is the end token
+    // (-0.33, against -0.83 a token for the sentence), which once made this reading "no speech".
+    const read = "My [[s'i:st3]] lives near the sea.";
+    const t = await speech.transcribe(
+      wav(await synthesise([{ espeak: read, voice: 'en-gb', wordsPerMinute: 175 }])),
+    );
+    // What it makes of the phoneme-typed voice varies with the audio; that the words come back does not.
+    expect(t.speech).toBe(true);
+    expect(t.words.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('hears the same sentence recorded as webm/opus, as a browser uploads it', async () => {
     const bytes = await synthesise([{ say: sentence }], 'webm');
     const t = await speech.transcribe({ bytes, contentType: 'audio/webm;codecs=opus' });
