@@ -53,6 +53,20 @@ export const openMyTask = async (page: Page, { stamp, title }: { stamp: string; 
 };
 
 /**
+ * The signed-in reviewer opens Lee Learner's completed `title` from the dashboard's list to review, found by its
+ * stamp. The list narrows a moment after the search is typed: a click while its rows are being replaced can land
+ * on a row that goes, and nothing opens (seen once on a slow machine), so the click waits for the narrowed list,
+ * whose rows but the header all carry the stamp.
+ */
+export const openReview = async (page: Page, { stamp, title }: { stamp: string; title: string }) => {
+  const pending = page.getByRole('region', { name: 'Completed tasks to review' });
+  await pending.getByRole('searchbox', { name: 'Search completed tasks' }).fill(stamp);
+  await expect(pending.getByRole('row').filter({ hasNotText: stamp })).toHaveCount(1);
+  await pending.getByRole('link', { name: `Review ${title} by Lee Learner` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+};
+
+/**
  * The owner creates a Read & Record task with this passage and assigns it to a group, found by its stamp in the title
  * (the speech journeys' first step).
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
-import { assignToGroup, openMyTask, shootBothWidths } from '../support/pages.ts';
+import { assignToGroup, openMyTask, openReview, shootBothWidths } from '../support/pages.ts';
 
 /**
  * The mock interview as a conversation: a learner answers a Get Interview Ready task aloud through
@@ -166,10 +166,7 @@ test('the learner answers each question aloud and the interviewer replies, then 
 
 test('the reviewer reads the conversation with the summing up', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
-  const pending = page.getByRole('region', { name: 'Completed tasks to review' });
-  await pending.getByRole('searchbox', { name: 'Search completed tasks' }).fill(stamp);
-  await pending.getByRole('link', { name: `Review ${TITLE} by Lee Learner` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await openReview(page, { stamp, title: TITLE });
   await expect(page.getByText('Interviewer’s summing up')).toBeVisible();
   await expect(page.getByRole('region', { name: 'What your answer said' })).toHaveCount(4);
   await expect(page.getByRole('heading', { name: 'Three things to work on' })).toBeVisible();

@@ -5,6 +5,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
 import {
   openMyTask,
+  openReview,
   recordThePassage,
   runStamp,
   setReadAndRecordTask,
@@ -85,9 +86,7 @@ test('the learner says /l/ for /r/, sees the sound named with its tip, and hears
 
 test('the reviewer reads the same sound, in the reviewer’s words', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
-  const pending = page.getByRole('region', { name: 'Completed tasks to review' });
-  await pending.getByRole('searchbox', { name: 'Search completed tasks' }).fill(stamp);
-  await pending.getByRole('link', { name: `Review ${TITLE} by Lee Learner` }).click();
+  await openReview(page, { stamp, title: TITLE });
   const practise = page
     .getByRole('region', { name: 'Speech analysis' })
     .getByRole('region', { name: 'Words to practise' });

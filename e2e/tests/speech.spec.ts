@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
 import {
   openMyTask,
+  openReview,
   recordThePassage,
   runStamp,
   setReadAndRecordTask,
@@ -86,10 +87,7 @@ test('the learner reads the passage aloud and sees what the coach heard', async 
 
 test('the reviewer sees the same analysis under the recording', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
-  const pending = page.getByRole('region', { name: 'Completed tasks to review' });
-  await pending.getByRole('searchbox', { name: 'Search completed tasks' }).fill(stamp);
-  await pending.getByRole('link', { name: `Review ${TITLE} by Lee Learner` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await openReview(page, { stamp, title: TITLE });
   const panel = page.getByRole('region', { name: 'Speech analysis' });
   await expect(panel.getByRole('region', { name: 'What we heard' })).toContainText(/good morning/i);
   await expectScores(panel);

@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { spokenReading, withMicrophone } from '../support/microphone.ts';
 import {
   openMyTask,
+  openReview,
   recordThePassage,
   runStamp,
   setReadAndRecordTask,
@@ -123,10 +124,7 @@ test('the learner fails, tries again, and sees both tries with the best one coun
 
 test('the reviewer sees both tries with their dates, scores and recordings', async ({ page }) => {
   await signIn(page, 'enterprise', OWNER);
-  const pending = page.getByRole('region', { name: 'Completed tasks to review' });
-  await pending.getByRole('searchbox', { name: 'Search completed tasks' }).fill(stamp);
-  await pending.getByRole('link', { name: `Review ${TITLE} by Lee Learner` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await openReview(page, { stamp, title: TITLE });
   const tries = page.getByRole('region', { name: 'Tries (2)' });
   await expect(tries).toContainText("Lee Learner's best try counts (the group's rule).");
   for (const n of [1, 2]) {
