@@ -9,6 +9,7 @@ import { assessPhones, type PhoneAssessment, soundsOfHeardWords } from './pronun
 import { hearFillers } from './pronunciation/fillers.ts';
 import { AlignerMissingError, withAligner } from './pronunciation/pocketsphinx.ts';
 import { type Rival, rivalsHeard } from './pronunciation/rivals.ts';
+import { type Slip, type SlipToAsk, slipsToAsk } from './pronunciation/slips.ts';
 import { measureProsody, type StressedVowel } from './prosody.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
 
@@ -150,6 +151,7 @@ export const transcribeSamples = async (
   const chunks = chunksFrom(segments, probabilities, options.maxChunkSeconds ?? 20);
   const words: TranscriptWord[] = [];
   const rivals = new Map<number, Rival>();
+  const slips = new Map<string, Slip>();
   for (const [i, chunk] of chunks.entries()) {
     // Some of the quiet around the speech: cut tight, Moonshine drops fillers and first words (on flite speech
     // at 0 s of context, WER 17 % and most "um"s lost; at 0.3 s, 11.5 % and the "um"s kept). Never past the
@@ -162,9 +164,29 @@ export const transcribeSamples = async (
       chunk.end + CONTEXT_SECONDS,
       next ? (chunk.end + next.start) / 2 : Infinity,
     );
-    const { words: heard, alternatives } = await recogniseWithAlternatives(
+    // The target words it writes as written are weighed against their slips spelt out ("I fink…").
+    let asked: SlipToAsk[] = [];
+    const { target } = options;
+    const {
+      words: heard,
+      alternatives,
+      variantGaps,
+    } = await recogniseWithAlternatives(
       clean.subarray(Math.floor(from * SAMPLE_RATE), Math.ceil(to * SAMPLE_RATE)),
+      undefined,
+      target
+        ? (written) => {
+            asked = slipsToAsk(target, written, options.accent ?? 'en-US');
+            return asked.map(({ variant }) => variant);
+          }
+        : undefined,
     );
+    asked.forEach(({ slip }, at) => {
+      const gap = variantGaps[at];
+      const key = `${slip.index} ${slip.error}`;
+      const known = slips.get(key);
+      if (gap !== undefined && (!known || gap < known.gap)) slips.set(key, { ...slip, gap });
+    });
     // The target words the recogniser nearly wrote as one of their rivals ("Tree birds…"), nearest kept.
     if (options.target && alternatives.length) {
       const written = heard.map((w) => w.word).join(' ');
@@ -187,7 +209,15 @@ export const transcribeSamples = async (
     text,
     words: withFillers,
     segments: segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
-    ...hearSoundsAndMelody(samples, aligned, segments, words, options, [...rivals.values()]),
+    ...hearSoundsAndMelody(
+      samples,
+      aligned,
+      segments,
+      words,
+      options,
+      [...rivals.values()],
+      [...slips.values()],
+    ),
     ...measured,
     chunks,
   };
@@ -208,6 +238,7 @@ const hearSoundsAndMelody = (
   words: TranscriptWord[],
   options: HearingOptions,
   rivals: Rival[],
+  slips: Slip[],
 ) => {
   const accent = options.accent ?? 'en-US';
   const phones =
@@ -220,6 +251,7 @@ const hearSoundsAndMelody = (
             accent,
           ),
           ...(rivals.length ? { rivals } : {}),
+          ...(slips.length ? { slips } : {}),
         }
       : aligned;
   const vowels: StressedVowel[] = (phones?.words ?? []).flatMap((word, wordIndex) =>

@@ -114,11 +114,22 @@ export const recognise = async (samples: Float32Array, beams = BEAMS): Promise<R
  */
 export type Alternative = { text: string; gap: number };
 
-/** `recognise`, with the other hypotheses the search ended with ("Tree birds…" beside "Three birds…"). */
+/**
+ * A variant of the written sentence to weigh (`recogniseWithAlternatives`): its `word`-th recognised word written as
+ * `text` instead ("fink" for "think", punctuation kept as the caller writes it).
+ */
+export type Variant = { word: number; text: string };
+
+/**
+ * `recognise`, with the other hypotheses the search ended with ("Tree birds…" beside "Three birds…"), and how much
+ * less likely than the written sentence each variant `ask` returns for it is, given the same audio (`variantGaps`,
+ * natural log, in `ask`'s order): the decoder reads each variant whole, on the encoder output already computed.
+ */
 export const recogniseWithAlternatives = async (
   samples: Float32Array,
   beams = BEAMS,
-): Promise<{ words: RecognisedWord[]; alternatives: Alternative[] }> => {
+  ask?: (words: readonly RecognisedWord[]) => Variant[],
+): Promise<{ words: RecognisedWord[]; alternatives: Alternative[]; variantGaps: number[] }> => {
   const { encoder, decoder } = await models();
   const encoded = await encoder.run({
     input_values: new ort.Tensor('float32', samples, [1, samples.length]),
@@ -205,8 +216,11 @@ export const recogniseWithAlternatives = async (
   }
   const pool = ended.length ? ended : live;
   const best = pool.reduce((a, b) => (ranked(b) > ranked(a) ? b : a), pool[0] as Hypothesis);
+  const words = wordsFrom(best.tokens, best.logProbs);
+  const variants = ask?.(words) ?? [];
   return {
-    words: wordsFrom(best.tokens, best.logProbs),
+    words,
+    variantGaps: variants.length ? await variantGaps(decoder, hidden, best, variants) : [],
     alternatives: pool
       .filter((hypothesis) => hypothesis !== best)
       .map((hypothesis) => ({
@@ -217,7 +231,7 @@ export const recogniseWithAlternatives = async (
 };
 
 /** SentencePiece marks a word's first piece with "▁": the tokens between two marks make one word. */
-const wordsFrom = (tokens: number[], logProbs: number[]): RecognisedWord[] => {
+const groupsOf = (tokens: readonly number[], logProbs: readonly number[]) => {
   const groups: { tokens: number[]; logProbs: number[] }[] = [];
   tokens.forEach((token, i) => {
     const piece = tokenizer.vocabById[token] ?? '';
@@ -228,6 +242,119 @@ const wordsFrom = (tokens: number[], logProbs: number[]): RecognisedWord[] => {
       last.logProbs.push(logProbs[i] ?? 0);
     }
   });
+  return groups;
+};
+
+/** How many variants the decoder reads at once: the beam's width, the shapes its memory arena already holds. */
+const VARIANT_BATCH = BEAMS;
+
+/** An empty cache for the decoder's first step. */
+const emptyPast = () => {
+  const past: Record<string, Tensor> = {};
+  for (let layer = 0; layer < LAYERS; layer++)
+    for (const part of ['decoder', 'encoder'])
+      for (const kind of ['key', 'value'])
+        past[`past_key_values.${layer}.${part}.${kind}`] = new ort.Tensor('float32', new Float32Array(0), [
+          0,
+          KV_HEADS,
+          1,
+          HEAD_DIM,
+        ]);
+  return past;
+};
+
+/**
+ * For each variant, the log-probability of the written hypothesis less the variant's, both with their end token.
+ * A variant is the written tokens with one word's replaced, so the two share every token before that word: their
+ * log-probabilities there are equal and are not computed, and the written hypothesis's are the search's. The
+ * decoder reads the variants a token a step, as the search does and with its shapes (one row, then at most BEAMS:
+ * reading each variant whole in one step took 46 MB more of the memory arena, for the logits of every position).
+ * Variants are read in batches of those that replace the same or nearby words; a batch's common prefix is read
+ * once, on one row, and its cache copied to each variant's row.
+ */
+const variantGaps = async (
+  decoder: Awaited<ReturnType<typeof models>>['decoder'],
+  hidden: Tensor,
+  best: Hypothesis,
+  variants: readonly Variant[],
+): Promise<number[]> => {
+  const groups = groupsOf(best.tokens, best.logProbs);
+  // Word i of `wordsFrom` is the i-th group that writes something.
+  const wordGroups = groups.flatMap((group, index) =>
+    tokenizer.decode(group.tokens, false, false).trim().length > 0 ? [index] : [],
+  );
+  // The written hypothesis's log-probability from each token on, its end token included.
+  const endLogProb = best.score - best.logProbs.reduce((a, b) => a + b, 0);
+  const fromToken: number[] = [];
+  let tail = endLogProb;
+  for (let i = best.tokens.length; i >= 0; i--) {
+    fromToken[i] = tail;
+    tail += best.logProbs[i - 1] ?? 0;
+  }
+  const sequences = variants.map(({ word, text }, index) => {
+    const at = wordGroups[word] ?? groups.length;
+    const before = groups.slice(0, at).flatMap((group) => group.tokens);
+    const after = groups.slice(at + 1).flatMap((group) => group.tokens);
+    return {
+      index,
+      at: before.length,
+      tokens: [...before, ...tokenizer.encode(text, false, true, false), ...after],
+    };
+  });
+  const gaps: number[] = Array.from({ length: variants.length }, () => 0);
+  const byPlace = [...sequences].sort((a, b) => a.at - b.at);
+  for (let first = 0; first < byPlace.length; first += VARIANT_BATCH) {
+    const batch = byPlace.slice(first, first + VARIANT_BATCH);
+    // Every variant of the batch holds the written tokens before `shared`.
+    const shared = Math.min(...batch.map((sequence) => sequence.at));
+    const length = Math.max(...batch.map((sequence) => sequence.tokens.length));
+    const logProbs = batch.map(() => 0);
+    let past = emptyPast();
+    // Step s reads the token before position s (the start token at 0) and predicts token s (the end token last).
+    for (let step = 0; step <= length; step++) {
+      const rows = step <= shared ? 1 : batch.length;
+      const inputs = batch
+        .slice(0, rows)
+        .map((sequence) => (step === 0 ? BOS : (sequence.tokens[step - 1] ?? EOS)));
+      const out = await decoder.run(
+        {
+          input_ids: new ort.Tensor('int64', BigInt64Array.from(inputs.map(BigInt)), [rows, 1]),
+          encoder_hidden_states: hidden,
+          use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
+          ...past,
+        },
+        step === 0 ? decoder.outputNames : LATER_OUTPUTS,
+      );
+      if (step >= shared) {
+        const logits = out.logits as Tensor;
+        const vocabulary = logits.dims[2] ?? 0;
+        const data = logits.data as Float32Array;
+        batch.forEach((sequence, row) => {
+          if (step < sequence.at || step > sequence.tokens.length) return;
+          const base = (rows === 1 ? 0 : row) * vocabulary;
+          const next = sequence.tokens[step] ?? EOS;
+          logProbs[row] = (logProbs[row] ?? 0) + (data[base + next] ?? 0) - logSumExp(data, base, vocabulary);
+        });
+      }
+      // The next step reads every variant on its own row: the common prefix's cache is copied to each.
+      const spread = step === shared && batch.length > 1 ? batch.map(() => 0) : null;
+      const updated: Record<string, Tensor> = {};
+      for (const [name, tensor] of Object.entries(past)) {
+        const present = out[name.replace('past_key_values', 'present')] as Tensor;
+        if (name.includes('.decoder.')) updated[name] = spread ? gather(present, spread) : present;
+        else updated[name] = step === 0 ? present : tensor;
+      }
+      past = updated;
+    }
+    batch.forEach((sequence, row) => {
+      gaps[sequence.index] = Math.round(((fromToken[sequence.at] ?? 0) - (logProbs[row] ?? 0)) * 100) / 100;
+    });
+  }
+  return gaps;
+};
+
+const wordsFrom = (tokens: number[], logProbs: number[]): RecognisedWord[] => {
+  const groups = groupsOf(tokens, logProbs);
   return groups
     .map((group) => ({
       word: tokenizer.decode(group.tokens, false, false).trim(),

@@ -15,7 +15,7 @@ import {
   wordErrors,
 } from './index.ts';
 import { loadSession, ort } from './models.ts';
-import { recognise } from './moonshine.ts';
+import { recognise, recogniseWithAlternatives } from './moonshine.ts';
 import { SENTENCES, synthesise } from './synthesise.ts';
 import { chunksFrom } from './vad.ts';
 
@@ -130,6 +130,19 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     // The end token is among the first step's 4 best, so 3 hypotheses live on and leave 4 at the next step.
     const samples = await decodeAudio(wav(await synthesise([{ say: 'think' }])));
     expect((await recognise(samples)).map((w) => w.word.replace(/\W/g, '').toLowerCase())).toEqual(['think']);
+  });
+
+  it('weighs a variant of the written sentence: itself as likely as written, another word far less', async () => {
+    const samples = await decodeAudio(wav(await synthesise([{ say: 'I think the shop opens at ten.' }])));
+    const { words, variantGaps } = await recogniseWithAlternatives(samples, undefined, (written) => [
+      { word: 1, text: written[1]?.word ?? '' },
+      { word: 1, text: 'bank' },
+    ]);
+    expect(words.map((w) => w.word.toLowerCase())).toContain('think');
+    expect(variantGaps).toHaveLength(2);
+    // The written hypothesis read again by the decoder: its log-probability is the search's to the hundredth.
+    expect(Math.abs(variantGaps[0] ?? 99)).toBeLessThan(0.05);
+    expect(variantGaps[1]).toBeGreaterThan(5);
   });
 
   it('never hears a clear reading as no speech: the end token does not end an empty transcript', async () => {

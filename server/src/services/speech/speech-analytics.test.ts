@@ -215,6 +215,95 @@ describe('speech analytics against a target text', () => {
     ]);
   });
 
+  it('a word heard as written whose slip spelt out the recogniser found nearly as likely is judged as that slip', () => {
+    // "I fink…" read: Moonshine wrote "think", every sound fitted, and "I fink…" was only a little less likely.
+    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
+    const judge = (
+      slips: { error: string; spelling: string; gap: number }[],
+      strictness?: 'lenient' | 'standard' | 'strict',
+      noise?: { snrDb: number; verdict: 'noisy' | 'clear' },
+    ) =>
+      analyseTranscript({
+        transcript: heard(
+          [
+            ['I', 0.3, 0.45],
+            ['think.', 0.5, 0.9],
+          ],
+          {
+            phones: {
+              words: [
+                { word: 'i', start: 0.3, end: 0.45, phones: [sound('AY')] },
+                {
+                  word: 'think',
+                  start: 0.5,
+                  end: 0.9,
+                  phones: [sound('TH'), sound('IH'), sound('NG'), sound('K')],
+                },
+              ],
+              slips: slips.map((slip) => ({ index: 1, ...slip })),
+            },
+            ...(noise ? { noise } : {}),
+          },
+        ),
+        target: 'I think.',
+        strictness,
+      }).words?.[1];
+    const fink = judge([
+      { error: 'TH>F', spelling: 'fink', gap: 3 },
+      { error: 'TH>T', spelling: 'tink', gap: 12 },
+    ]);
+    expect(fink).toMatchObject({ word: 'think.', status: 'mispronounced', heard: 'fink' });
+    expect(fink?.phones?.map((p) => `${p.phone} ${p.heard ?? '-'} ${p.status}`)).toEqual([
+      'TH F mispronounced',
+      'IH - correct',
+      'NG - correct',
+      'K - correct',
+    ]);
+    // Of two slips near enough, the nearer for its bar is named.
+    expect(
+      judge([
+        { error: 'TH>F', spelling: 'fink', gap: 6 },
+        { error: 'TH>T', spelling: 'tink', gap: 1 },
+      ])?.phones?.[0],
+    ).toMatchObject({ heard: 'T', status: 'mispronounced' });
+    // Further than its bar the word stands; a strict group hears a further slip, a lenient one only a nearer one.
+    expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 9 }])?.status).toBe('correct');
+    expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 9 }], 'strict')?.status).toBe('mispronounced');
+    expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 6 }], 'lenient')?.status).toBe('correct');
+    // An error not weighed so, or one the word's sounds do not hold, names nothing; nor is a noisy room's
+    // recogniser trusted.
+    expect(judge([{ error: 'DH>D', spelling: 'dink', gap: 0.5 }])?.status).toBe('correct');
+    expect(judge([{ error: '+EH', spelling: 'ethink', gap: 0.5 }])?.status).toBe('correct');
+    expect(
+      judge([{ error: 'TH>F', spelling: 'fink', gap: 3 }], 'standard', { snrDb: 12, verdict: 'noisy' })
+        ?.status,
+    ).toBe('correct');
+  });
+
+  it('an added vowel weighed as a slip is shown as a vowel inserted', () => {
+    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
+    const one = (word: string, phones: Phone[], slip: { error: string; spelling: string; gap: number }) =>
+      analyseTranscript({
+        transcript: heard([[`${word}.`, 0.5, 0.9]], {
+          phones: {
+            words: [{ word, start: 0.5, end: 0.9, phones: phones.map(sound) }],
+            slips: [{ index: 0, ...slip }],
+          },
+        }),
+        target: `${word}.`,
+      }).words?.[0];
+    const station = one('station', ['S', 'T', 'EY', 'SH', 'AH', 'N'], {
+      error: '+EH',
+      spelling: 'estation',
+      gap: 4,
+    });
+    expect(station).toMatchObject({ status: 'mispronounced', heard: 'estation' });
+    expect(station?.phones?.slice(0, 2).map((p) => `${p.phone} ${p.status}`)).toEqual([
+      'EH inserted',
+      'S correct',
+    ]);
+  });
+
   it('matches words written differently: case, punctuation, apostrophes, hyphens and small numbers', () => {
     const analysis = analyseTranscript({
       transcript: heard(spoken('dont worry its a well known fact twenty one people agree')),

@@ -18,8 +18,10 @@ import {
   type NamedError,
   namedErrors,
   rivalHeard,
+  slipHeard,
   type TranscriptVerdict,
   type WeighedRival,
+  type WeighedSlip,
 } from './speech-phones.ts';
 import {
   align,
@@ -125,6 +127,7 @@ const scoreAgainstTarget = (
   heardSounds: Record<string, Phone[][]>,
   noise: SpeechNoise | undefined,
   rivals: readonly WeighedRival[] = [],
+  slips: readonly WeighedSlip[] = [],
 ) => {
   const noisy = noise?.verdict === 'noisy';
   const room = evidenceRoomOf(noise);
@@ -169,12 +172,25 @@ const scoreAgainstTarget = (
         step.kind === 'match' && rivalHeard(rival, strictness, noisy)
           ? slipOf(measuredWord, rival.word, heardSounds)
           : null;
-      const kind = instead === undefined && !rivalSlip ? step.kind : 'substitute';
+      // Heard as written, but the sentence with a learner's slip of it spelt out ("I fink…") came nearly as likely.
+      const spelt =
+        step.kind === 'match' && !rivalSlip
+          ? slipHeard(
+              measuredWord,
+              slips.filter((slip) => slip.index === step.target),
+              strictness,
+              noisy ? 'noisy' : room,
+            )
+          : null;
+      const kind = instead === undefined && !rivalSlip && !spelt ? step.kind : 'substitute';
       const transcriptVerdict: TranscriptVerdict =
         kind === 'omit'
           ? { kind: 'omit' }
           : kind === 'substitute'
-            ? { kind: 'substitute', named: rivalSlip ?? slipOf(measuredWord, token?.text, heardSounds) }
+            ? {
+                kind: 'substitute',
+                named: rivalSlip ?? spelt?.named ?? slipOf(measuredWord, token?.text, heardSounds),
+              }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
       const judged = judgeWord({
         transcript: transcriptVerdict,
@@ -196,7 +212,7 @@ const scoreAgainstTarget = (
         ...times,
         status: judged.status,
         ...(judged.status === 'mispronounced' && kind === 'substitute' && token
-          ? { heard: rivalSlip && rival ? rival.word : token.display }
+          ? { heard: rivalSlip && rival ? rival.word : (spelt?.slip.spelling ?? token.display) }
           : {}),
         phones: judged.phones,
       });
@@ -329,6 +345,7 @@ export const analyseTranscript = ({
           transcript.phones?.heardSounds ?? {},
           transcript.noise,
           transcript.phones?.rivals ?? [],
+          transcript.phones?.slips ?? [],
         )
       : scoreWithoutTarget(spoken);
   const weights = PRONUNCIATION_SCORE_WEIGHTS;

@@ -1,7 +1,7 @@
 import type { Phone } from '@coach/shared/constants/speech-sounds';
 import type { SpeechNoise, SpeechProsody } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
-import type { MeasuredWord, WeighedRival } from './speech-phones.ts';
+import type { MeasuredWord, WeighedRival, WeighedSlip } from './speech-phones.ts';
 
 // The words of a transcript lined up against a target text: each word normalised with its time and the engine's
 // confidence, then aligned word by word (match, substitution, omission, insertion).
@@ -22,6 +22,7 @@ export type HeardTranscript = {
         words: MeasuredWord[];
         heardSounds?: Record<string, Phone[][]> | undefined;
         rivals?: WeighedRival[] | undefined;
+        slips?: WeighedSlip[] | undefined;
       }
     | null
     | undefined;

@@ -7,6 +7,7 @@ import { type Pronunciation, pronunciationsOf } from './dictionary.ts';
 import { type Aligner, aligner, type DecodedSegment, FRAME_RATE } from './pocketsphinx.ts';
 import type { Rival } from './rivals.ts';
 import { frameDistance, phoneScore } from './scores.ts';
+import type { Slip } from './slips.ts';
 import { type Slot, type SlotChoice, slotsOf } from './variants.ts';
 
 // Phone-level assessment of a reading against its target. Three steps, all forced by a grammar, so
@@ -76,6 +77,8 @@ export type PhoneAssessment = {
   heardSounds?: Record<string, Phone[][]>;
   /** Target words whose rival word the recogniser found nearly as likely (rivals.ts), by target word index. */
   rivals?: Rival[];
+  /** Target words' slips as likely as the recogniser found them (slips.ts): the nearest per word and error. */
+  slips?: Slip[];
 };
 
 /** The dictionary's sounds of each heard word that is not a target word (those the aligner has already). */
