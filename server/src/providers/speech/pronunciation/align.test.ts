@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseTranscript } from '../../../services/speech/speech-analytics.ts';
-import { DEVOICED_Z_AT, RIVAL_GAP, squeezedOut } from '../../../services/speech/speech-phones.ts';
+import { DEVOICED_Z_AT, RIVAL_GAP, SLIP_GAP, squeezedOut } from '../../../services/speech/speech-phones.ts';
 import { decodeAudio, transcribeSamples } from '../index.ts';
 import { type Piece, type Room, synthesise } from '../synthesise.ts';
 import { assessPhones } from './align.ts';
@@ -153,6 +153,24 @@ describe('the phone aligner', () => {
     expect(words[0]?.phones?.[0]).toMatchObject({ phone: 'TH', heard: 'T', status: 'mispronounced' });
     // Read as written, no word has a rival that near.
     const right = await hear({ say: target, voice: 'slt' }, target);
+    expect(flaggedIn(right.words)).toEqual([]);
+  });
+
+  it('"estation" for "station", though the recogniser wrote "station": its slip spelt out names the added vowel', async () => {
+    const target = 'The station was crowded this morning.';
+    const { words, transcript } = await hear({ espeak: 'The estation was crowded this morning.' }, target);
+    expect(transcript.text).toMatch(/The station/);
+    // Asked, the recogniser found the sentence with "estation" spelt out nearly as likely as the one it wrote.
+    const slip = transcript.phones?.slips?.find((s) => s.index === 1 && s.error === '+EH');
+    expect(slip?.gap).toBeLessThanOrEqual(SLIP_GAP['+EH'] ?? 0);
+    expect(flaggedIn(words)).toEqual(['station']);
+    expect(words[1]).toMatchObject({ status: 'mispronounced', heard: 'estation' });
+    expect(words[1]?.phones?.[0]).toMatchObject({ phone: 'EH', status: 'inserted' });
+    // Read as written, the slip is far less likely and no word is flagged.
+    const right = await hear({ espeak: target }, target);
+    expect(right.transcript.phones?.slips?.find((s) => s.index === 1)?.gap).toBeGreaterThan(
+      SLIP_GAP['+EH'] ?? 0,
+    );
     expect(flaggedIn(right.words)).toEqual([]);
   });
 
