@@ -93,6 +93,41 @@ const LATER_OUTPUTS = [
   ]).flat(),
 ];
 
+/** An empty cache for the decoder's first step. */
+const emptyPast = () => {
+  const past: Record<string, Tensor> = {};
+  for (let layer = 0; layer < LAYERS; layer++)
+    for (const part of ['decoder', 'encoder'])
+      for (const kind of ['key', 'value'])
+        past[`past_key_values.${layer}.${part}.${kind}`] = new ort.Tensor('float32', new Float32Array(0), [
+          0,
+          KV_HEADS,
+          1,
+          HEAD_DIM,
+        ]);
+  return past;
+};
+
+/**
+ * The cache for the decoder's next step: each row's self-attention cache taken from row `rows[i]` of this step's
+ * (every row as it is when `rows` is null); the cross-attention one, computed on the first step from the encoder's
+ * output alone, stays one row.
+ */
+const nextPast = (
+  past: Record<string, Tensor>,
+  out: Record<string, Tensor>,
+  step: number,
+  rows: readonly number[] | null,
+) => {
+  const updated: Record<string, Tensor> = {};
+  for (const [name, tensor] of Object.entries(past)) {
+    const present = out[name.replace('past_key_values', 'present')] as Tensor;
+    if (name.includes('.decoder.')) updated[name] = rows ? gather(present, rows) : present;
+    else updated[name] = step === 0 ? present : tensor;
+  }
+  return updated;
+};
+
 type Hypothesis = { tokens: number[]; logProbs: number[]; score: number };
 
 const ranked = (hypothesis: Hypothesis) =>
@@ -135,19 +170,7 @@ export const recogniseWithAlternatives = async (
     input_values: new ort.Tensor('float32', samples, [1, samples.length]),
   });
   const hidden = encoded.last_hidden_state as Tensor;
-  let past: Record<string, Tensor> = {};
-  for (let layer = 0; layer < LAYERS; layer++) {
-    for (const part of ['decoder', 'encoder']) {
-      for (const kind of ['key', 'value']) {
-        past[`past_key_values.${layer}.${part}.${kind}`] = new ort.Tensor('float32', new Float32Array(0), [
-          0,
-          KV_HEADS,
-          1,
-          HEAD_DIM,
-        ]);
-      }
-    }
-  }
+  let past = emptyPast();
   const maxTokens = Math.trunc((samples.length / SAMPLE_RATE) * MAX_TOKENS_PER_SECOND) + 4;
   let live: Hypothesis[] = [{ tokens: [], logProbs: [], score: 0 }];
   const ended: Hypothesis[] = [];
@@ -203,15 +226,8 @@ export const recogniseWithAlternatives = async (
       });
       rows.push(candidate.row);
     }
-    // Each hypothesis takes its parent's self-attention cache; the cross-attention one, computed on the first step
-    // from the encoder's output alone, stays one row.
-    const updated: Record<string, Tensor> = {};
-    for (const [name, tensor] of Object.entries(past)) {
-      const present = out[name.replace('past_key_values', 'present')] as Tensor;
-      if (name.includes('.decoder.')) updated[name] = gather(present, rows);
-      else updated[name] = step === 0 ? present : tensor;
-    }
-    past = updated;
+    // Each hypothesis takes its parent's self-attention cache.
+    past = nextPast(past, out, step, rows);
     live = next;
   }
   const pool = ended.length ? ended : live;
@@ -247,21 +263,6 @@ const groupsOf = (tokens: readonly number[], logProbs: readonly number[]) => {
 
 /** How many variants the decoder reads at once: the beam's width, the shapes its memory arena already holds. */
 const VARIANT_BATCH = BEAMS;
-
-/** An empty cache for the decoder's first step. */
-const emptyPast = () => {
-  const past: Record<string, Tensor> = {};
-  for (let layer = 0; layer < LAYERS; layer++)
-    for (const part of ['decoder', 'encoder'])
-      for (const kind of ['key', 'value'])
-        past[`past_key_values.${layer}.${part}.${kind}`] = new ort.Tensor('float32', new Float32Array(0), [
-          0,
-          KV_HEADS,
-          1,
-          HEAD_DIM,
-        ]);
-  return past;
-};
 
 /**
  * For each variant, the log-probability of the written hypothesis less the variant's, both with their end token.
@@ -337,14 +338,7 @@ const variantGaps = async (
         });
       }
       // The next step reads every variant on its own row: the common prefix's cache is copied to each.
-      const spread = step === shared && batch.length > 1 ? batch.map(() => 0) : null;
-      const updated: Record<string, Tensor> = {};
-      for (const [name, tensor] of Object.entries(past)) {
-        const present = out[name.replace('past_key_values', 'present')] as Tensor;
-        if (name.includes('.decoder.')) updated[name] = spread ? gather(present, spread) : present;
-        else updated[name] = step === 0 ? present : tensor;
-      }
-      past = updated;
+      past = nextPast(past, out, step, step === shared && batch.length > 1 ? batch.map(() => 0) : null);
     }
     batch.forEach((sequence, row) => {
       gaps[sequence.index] = Math.round(((fromToken[sequence.at] ?? 0) - (logProbs[row] ?? 0)) * 100) / 100;
