@@ -270,14 +270,17 @@ describe('speech analytics against a target text', () => {
     expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 9 }])?.status).toBe('correct');
     expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 9 }], 'strict')?.status).toBe('mispronounced');
     expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 6 }], 'lenient')?.status).toBe('correct');
-    // An error not weighed so, or one the word's sounds do not hold, names nothing; nor is a noisy room's
-    // recogniser trusted.
+    // An error not weighed so, or one the word's sounds do not hold, names nothing; nor is the recogniser trusted
+    // in a room the noise verdict calls noisy, while a room at 20 dB, judged by the noisy evidence bars, still is.
     expect(judge([{ error: 'DH>D', spelling: 'dink', gap: 0.5 }])?.status).toBe('correct');
     expect(judge([{ error: '+EH', spelling: 'ethink', gap: 0.5 }])?.status).toBe('correct');
     expect(
       judge([{ error: 'TH>F', spelling: 'fink', gap: 3 }], 'standard', { snrDb: 12, verdict: 'noisy' })
         ?.status,
     ).toBe('correct');
+    expect(
+      judge([{ error: 'TH>F', spelling: 'fink', gap: 3 }], 'standard', { snrDb: 20, verdict: 'clear' }),
+    ).toMatchObject({ status: 'mispronounced', heard: 'fink' });
   });
 
   it('an added vowel weighed as a slip is shown as a vowel inserted', () => {

@@ -179,7 +179,7 @@ const scoreAgainstTarget = (
               measuredWord,
               slips.filter((slip) => slip.index === step.target),
               strictness,
-              noisy ? 'noisy' : room,
+              noisy,
             )
           : null;
       const kind = instead === undefined && !rivalSlip && !spelt ? step.kind : 'substitute';
