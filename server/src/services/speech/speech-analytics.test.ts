@@ -33,6 +33,15 @@ const spoken = (text: string, { from = 0.5, each = 0.35, gap = 0.05, confidence 
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 
+/** A sound the aligner placed as written (`score` 0-100, no evidence for another). */
+const placed = (phone: Phone, score = 90) => ({ phone, kind: 'expected' as const, score, margin: 0 });
+
+/** How a word heard as written is judged: the group's strictness and the room's measured noise. */
+type Judging = {
+  strictness?: 'lenient' | 'standard' | 'strict';
+  noise?: { snrDb: number; verdict: 'noisy' | 'clear' };
+};
+
 describe('speech analytics against a target text', () => {
   it('a learner who reads the right sentence scores completeness of 90 or more and passes a 70 mark', () => {
     const analysis = analyseTranscript({ transcript: heard(spoken(SENTENCE)), target: SENTENCE });
@@ -91,7 +100,6 @@ describe('speech analytics against a target text', () => {
 
   it('a word heard as a like-sounding word at the same moment was said otherwise; one elsewhere or unlike was not', () => {
     // The aligner put "thirty" at 0.7-1.1 s, its /θ/ fitting /f/ better (not by enough to flag it alone).
-    const sound = (phone: Phone, score = 85) => ({ phone, kind: 'expected' as const, score, margin: 0 });
     const theta = {
       phone: 'TH' as const,
       kind: 'substituted' as const,
@@ -101,9 +109,14 @@ describe('speech analytics against a target text', () => {
     };
     const phones = {
       words: [
-        { word: 'now', start: 0.5, end: 0.7, phones: [sound('N'), sound('AW')] },
-        { word: 'thirty', start: 0.7, end: 1.1, phones: [theta, sound('ER'), sound('T'), sound('IY')] },
-        { word: 'days', start: 1.1, end: 1.4, phones: [sound('D'), sound('EY'), sound('Z')] },
+        { word: 'now', start: 0.5, end: 0.7, phones: [placed('N', 85), placed('AW', 85)] },
+        {
+          word: 'thirty',
+          start: 0.7,
+          end: 1.1,
+          phones: [theta, placed('ER', 85), placed('T', 85), placed('IY', 85)],
+        },
+        { word: 'days', start: 1.1, end: 1.4, phones: [placed('D', 85), placed('EY', 85), placed('Z', 85)] },
       ],
       // The heard words' sounds, from the dictionary (or espeak-ng for a word it lacks).
       heardSounds: {
@@ -154,20 +167,20 @@ describe('speech analytics against a target text', () => {
 
   it('a word heard as written whose rival word the recogniser found nearly as likely is judged as that slip', () => {
     // "tree birds": Moonshine wrote "Three" and every sound fitted, but it also ended with "Tree birds", near.
-    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
     const phonesWith = (rival: { word: string; gap: number }) => ({
       words: [
-        { word: 'three', start: 0.5, end: 0.8, phones: [sound('TH'), sound('R'), sound('IY')] },
-        { word: 'birds', start: 0.8, end: 1.2, phones: [sound('B'), sound('ER'), sound('D'), sound('Z')] },
+        { word: 'three', start: 0.5, end: 0.8, phones: [placed('TH'), placed('R'), placed('IY')] },
+        {
+          word: 'birds',
+          start: 0.8,
+          end: 1.2,
+          phones: [placed('B'), placed('ER'), placed('D'), placed('Z')],
+        },
       ],
       heardSounds: { tree: [['T', 'R', 'IY'] as Phone[]], bird: [['B', 'ER', 'D'] as Phone[]] },
       rivals: [{ index: 0, ...rival }],
     });
-    const judge = (
-      rival: { word: string; gap: number },
-      strictness?: 'lenient' | 'standard' | 'strict',
-      noise?: { snrDb: number; verdict: 'noisy' | 'clear' },
-    ) =>
+    const judge = (rival: { word: string; gap: number }, { strictness, noise }: Judging = {}) =>
       analyseTranscript({
         transcript: heard(
           [
@@ -185,22 +198,21 @@ describe('speech analytics against a target text', () => {
     expect(near?.phones?.slice(1).map((p) => p.status)).toEqual(['correct', 'correct']);
     // Further than the bar, the word stands; a strict group takes a further rival, a lenient one a nearer one.
     expect(judge({ word: 'tree', gap: 2.5 })?.status).toBe('correct');
-    expect(judge({ word: 'tree', gap: 2.5 }, 'strict')?.status).toBe('mispronounced');
-    expect(judge({ word: 'tree', gap: 1.5 }, 'lenient')?.status).toBe('correct');
+    expect(judge({ word: 'tree', gap: 2.5 }, { strictness: 'strict' })?.status).toBe('mispronounced');
+    expect(judge({ word: 'tree', gap: 1.5 }, { strictness: 'lenient' })?.status).toBe('correct');
     // A rival that is no learner's slip of the word names nothing; a noisy room's weights are not trusted.
     expect(judge({ word: 'bird', gap: 0.5 })?.status).toBe('correct');
-    expect(judge({ word: 'tree', gap: 1.5 }, 'standard', { snrDb: 9, verdict: 'noisy' })?.status).toBe(
+    expect(judge({ word: 'tree', gap: 1.5 }, { noise: { snrDb: 9, verdict: 'noisy' } })?.status).toBe(
       'correct',
     );
   });
 
   it('a rival that drops the word’s h is judged as the h dropped', () => {
     // "We climbed the ill…" read: Moonshine wrote "hill", with "ill" 1.8 less likely in its beam.
-    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
     const hill = analyseTranscript({
       transcript: heard([['hill.', 0.5, 0.9]], {
         phones: {
-          words: [{ word: 'hill', start: 0.5, end: 0.9, phones: [sound('HH'), sound('IH'), sound('L')] }],
+          words: [{ word: 'hill', start: 0.5, end: 0.9, phones: [placed('HH'), placed('IH'), placed('L')] }],
           heardSounds: { ill: [['IH', 'L'] as Phone[]] },
           rivals: [{ index: 0, word: 'ill', gap: 1.8 }],
         },
@@ -217,11 +229,9 @@ describe('speech analytics against a target text', () => {
 
   it('a word heard as written whose slip spelt out the recogniser found nearly as likely is judged as that slip', () => {
     // "I fink…" read: Moonshine wrote "think", every sound fitted, and "I fink…" was only a little less likely.
-    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
     const judge = (
       slips: { error: string; spelling: string; gap: number }[],
-      strictness?: 'lenient' | 'standard' | 'strict',
-      noise?: { snrDb: number; verdict: 'noisy' | 'clear' },
+      { strictness, noise }: Judging = {},
     ) =>
       analyseTranscript({
         transcript: heard(
@@ -232,12 +242,12 @@ describe('speech analytics against a target text', () => {
           {
             phones: {
               words: [
-                { word: 'i', start: 0.3, end: 0.45, phones: [sound('AY')] },
+                { word: 'i', start: 0.3, end: 0.45, phones: [placed('AY')] },
                 {
                   word: 'think',
                   start: 0.5,
                   end: 0.9,
-                  phones: [sound('TH'), sound('IH'), sound('NG'), sound('K')],
+                  phones: [placed('TH'), placed('IH'), placed('NG'), placed('K')],
                 },
               ],
               slips: slips.map((slip) => ({ index: 1, ...slip })),
@@ -268,28 +278,31 @@ describe('speech analytics against a target text', () => {
     ).toMatchObject({ heard: 'T', status: 'mispronounced' });
     // Further than its bar the word stands; a strict group hears a further slip, a lenient one only a nearer one.
     expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 9 }])?.status).toBe('correct');
-    expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 9 }], 'strict')?.status).toBe('mispronounced');
-    expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 6 }], 'lenient')?.status).toBe('correct');
+    expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 9 }], { strictness: 'strict' })?.status).toBe(
+      'mispronounced',
+    );
+    expect(judge([{ error: 'TH>F', spelling: 'fink', gap: 6 }], { strictness: 'lenient' })?.status).toBe(
+      'correct',
+    );
     // An error not weighed so, or one the word's sounds do not hold, names nothing; nor is the recogniser trusted
     // in a room the noise verdict calls noisy, while a room at 20 dB, judged by the noisy evidence bars, still is.
     expect(judge([{ error: 'DH>D', spelling: 'dink', gap: 0.5 }])?.status).toBe('correct');
     expect(judge([{ error: '+EH', spelling: 'ethink', gap: 0.5 }])?.status).toBe('correct');
     expect(
-      judge([{ error: 'TH>F', spelling: 'fink', gap: 3 }], 'standard', { snrDb: 12, verdict: 'noisy' })
+      judge([{ error: 'TH>F', spelling: 'fink', gap: 3 }], { noise: { snrDb: 12, verdict: 'noisy' } })
         ?.status,
     ).toBe('correct');
     expect(
-      judge([{ error: 'TH>F', spelling: 'fink', gap: 3 }], 'standard', { snrDb: 20, verdict: 'clear' }),
+      judge([{ error: 'TH>F', spelling: 'fink', gap: 3 }], { noise: { snrDb: 20, verdict: 'clear' } }),
     ).toMatchObject({ status: 'mispronounced', heard: 'fink' });
   });
 
   it('an added vowel weighed as a slip is shown as a vowel inserted', () => {
-    const sound = (phone: Phone) => ({ phone, kind: 'expected' as const, score: 90, margin: 0 });
     const one = (word: string, phones: Phone[], slip: { error: string; spelling: string; gap: number }) =>
       analyseTranscript({
         transcript: heard([[`${word}.`, 0.5, 0.9]], {
           phones: {
-            words: [{ word, start: 0.5, end: 0.9, phones: phones.map(sound) }],
+            words: [{ word, start: 0.5, end: 0.9, phones: phones.map((phone) => placed(phone)) }],
             slips: [{ index: 0, ...slip }],
           },
         }),
