@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
+import { withInt8OutputProjection } from './decoder-graph.ts';
 
 /**
  * The model files come inside two npm packages installed for nothing else (pnpm-workspace.yaml removes their
@@ -61,7 +62,7 @@ export const loadSession = async (name: ModelName) => {
   if (sha256 !== MODEL_FILES[name].sha256) {
     throw new Error(`The speech model ${file} has sha256 ${sha256}, not ${MODEL_FILES[name].sha256}.`);
   }
-  return ort.InferenceSession.create(bytes, {
+  return ort.InferenceSession.create(name === 'decoder' ? withInt8OutputProjection(bytes) : bytes, {
     executionProviders: ['cpu'],
     intraOpNumThreads: 1,
     interOpNumThreads: 1,

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioDecodeError, decodeAudio, FfmpegMissingError } from './decode-audio.ts';
+import { withInt8OutputProjection } from './decoder-graph.ts';
 import {
   embeddedSpeech,
   openAiSpeech,
@@ -14,7 +16,7 @@ import {
   wordErrorRate,
   wordErrors,
 } from './index.ts';
-import { loadSession, ort } from './models.ts';
+import { loadSession, modelPath, ort } from './models.ts';
 import { recognise, recogniseWithAlternatives } from './moonshine.ts';
 import { SENTENCES, synthesise } from './synthesise.ts';
 import { chunksFrom } from './vad.ts';
@@ -81,6 +83,71 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     expect(wordErrors(said, await text(1)).errors).toBeGreaterThanOrEqual(3);
     const t = await speech.transcribe(wav(bytes));
     expect(wordErrors(said, t.text).errors).toBe(0);
+  });
+
+  it('reads the output projection in int8 and writes what the model as shipped writes, step by step', async () => {
+    // models.ts loads the decoder with its projection rewritten (decoder-graph.ts); the file as shipped dequantizes
+    // the whole matrix every step. Fed the same tokens, the two pick the same best token at every step of a
+    // sentence, each with a log-probability within a tenth (the hidden state is quantized to 8 bits per step).
+    const samples = await decodeAudio(wav(await synthesise([{ say: 'I think the shop opens at ten.' }])));
+    const [encoder, rewritten] = await Promise.all([loadSession('encoder'), loadSession('decoder')]);
+    const shipped = await ort.InferenceSession.create(readFileSync(modelPath('decoder')), {
+      intraOpNumThreads: 1,
+    });
+    // Rewritten once: the float MatMul it replaces is no longer there to find.
+    const once = withInt8OutputProjection(readFileSync(modelPath('decoder')));
+    expect(() => withInt8OutputProjection(once)).toThrow(/output projection was not found/);
+    const hidden = (
+      await encoder.run({ input_values: new ort.Tensor('float32', samples, [1, samples.length]) })
+    ).last_hidden_state as Tensor;
+    const names = rewritten.inputNames.filter((name) => name.startsWith('past_key_values.'));
+    const empty = new ort.Tensor('float32', new Float32Array(0), [0, 8, 1, 36]);
+    const best = (logits: Tensor) => {
+      const data = logits.data as Float32Array;
+      let max = Number.NEGATIVE_INFINITY;
+      let token = 0;
+      data.forEach((value, k) => {
+        if (value > max) [max, token] = [value, k];
+      });
+      const norm = Math.log(data.reduce((sum, value) => sum + Math.exp(value - max), 0)) + max;
+      return { token, logProb: max - norm };
+    };
+    const pasts = new Map<typeof shipped, Record<string, Tensor>>();
+    let token = 1;
+    const steps: { shipped: ReturnType<typeof best>; rewritten: ReturnType<typeof best> }[] = [];
+    for (let step = 0; step < 12 && token !== 2; step++) {
+      const picked = new Map<typeof shipped, ReturnType<typeof best>>();
+      for (const session of [shipped, rewritten]) {
+        const past = pasts.get(session) ?? Object.fromEntries(names.map((name) => [name, empty]));
+        const out = await session.run({
+          input_ids: new ort.Tensor('int64', BigInt64Array.from([BigInt(token)]), [1, 1]),
+          encoder_hidden_states: hidden,
+          use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
+          ...past,
+        });
+        pasts.set(
+          session,
+          Object.fromEntries(
+            names.map((name) => {
+              const present = out[name.replace('past_key_values', 'present')] as Tensor;
+              return [name, name.includes('.encoder.') && step > 0 ? (past[name] as Tensor) : present];
+            }),
+          ),
+        );
+        picked.set(session, best(out.logits as Tensor));
+      }
+      const both = {
+        shipped: picked.get(shipped) ?? best(empty),
+        rewritten: picked.get(rewritten) ?? best(empty),
+      };
+      steps.push(both);
+      token = both.shipped.token;
+    }
+    expect(steps.length).toBeGreaterThan(6);
+    for (const step of steps) {
+      expect(step.rewritten.token).toBe(step.shipped.token);
+      expect(Math.abs(step.rewritten.logProb - step.shipped.logProb)).toBeLessThan(0.05);
+    }
   });
 
   it('decodes every hypothesis against one row of the cross-attention cache, as against a copy a row', async () => {
