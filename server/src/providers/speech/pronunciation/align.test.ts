@@ -260,7 +260,9 @@ describe('the phone aligner', () => {
         { festival: target, voice, sounds: { seven: '((s eh) 1) ((b ax n) 0)' } },
         target,
       );
-      expect(flaggedIn(sebben.words)).toEqual(['seven']);
+      // The recogniser may write what kal says as "Seb and": the "and" it adds is no word of the target.
+      const targetWords = sebben.words.filter((word) => word.status !== 'inserted');
+      expect(flaggedIn(targetWords)).toEqual(['seven']);
       expect(sebben.words.find((word) => word.word === 'seven')?.phones?.[2]).toMatchObject({
         phone: 'V',
         heard: 'B',
