@@ -52,24 +52,31 @@ export const modelPath = (name: ModelName) => {
 const WITHOUT_ARENA: ReadonlySet<ModelName> = new Set(['encoder']);
 
 /**
- * One ONNX session on one thread: chunks are short, and the second core serves the API and, while a reading is
- * heard, the phone aligner's searches (pocketsphinx.ts, `decodeAsync`).
+ * The bytes a session is made from: the file, checked by its sha256, and for the decoder with its output projection
+ * read in int8 (decoder-graph.ts).
  */
-export const loadSession = async (name: ModelName) => {
+export const modelBytes = (name: ModelName): Uint8Array => {
   const file = modelPath(name);
   const bytes = readFileSync(file);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (sha256 !== MODEL_FILES[name].sha256) {
     throw new Error(`The speech model ${file} has sha256 ${sha256}, not ${MODEL_FILES[name].sha256}.`);
   }
-  return ort.InferenceSession.create(name === 'decoder' ? withInt8OutputProjection(bytes) : bytes, {
+  return name === 'decoder' ? withInt8OutputProjection(bytes) : bytes;
+};
+
+/**
+ * One ONNX session on one thread: chunks are short, and the second core serves the API and, while a reading is
+ * heard, the phone aligner's searches (pocketsphinx.ts, `decodeAsync`).
+ */
+export const loadSession = async (name: ModelName) =>
+  ort.InferenceSession.create(modelBytes(name), {
     executionProviders: ['cpu'],
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     enableCpuMemArena: !WITHOUT_ARENA.has(name),
   });
-};
 
 /** Memoises an async loader: the first call starts it, every later call shares it; a failure is retried. */
 export const once = <T>(load: () => Promise<T>) => {
