@@ -97,6 +97,41 @@ describe('nobody grants what they do not hold', () => {
     expect(learner.status).toBe(200);
   });
 
+  it('a staff member cannot deactivate, reactivate or delete an admin, and still manages learners', async () => {
+    const admin = await memberWithRole('out-of-reach@acme.example', roleId.Admin ?? '');
+    const statusOf = async (memberId: string) =>
+      (await t.request('GET', `${members.get.path}?memberId=${memberId}`, { token: owner, ip })).json.response
+        ?.status as string | undefined;
+    const off = await post(members.changeStatus.path, staff, { memberId: admin.id, status: 'Inactive' });
+    expect(off.status).toBe(403);
+    expect(off.json.message).toBe('You cannot deactivate a member whose role you could not give');
+    expect(await statusOf(admin.id)).toBe('Active');
+    // The admin's session was not ended.
+    expect((await t.request('GET', enterpriseAuth.me.path, { token: admin.token, ip })).status).toBe(200);
+    const removed = await post(members.remove.path, staff, { memberId: admin.id });
+    expect(removed.status).toBe(403);
+    expect(removed.json.message).toBe('You cannot delete a member whose role you could not give');
+    expect(await roleOf(admin.id)).toBe('Admin');
+    // Switched off by the owner, the admin stays off for the staff member too.
+    expect(
+      (await post(members.changeStatus.path, owner, { memberId: admin.id, status: 'Inactive' })).status,
+    ).toBe(200);
+    const on = await post(members.changeStatus.path, staff, { memberId: admin.id, status: 'Active' });
+    expect(on.status).toBe(403);
+    expect(on.json.message).toBe('You cannot activate a member whose role you could not give');
+    expect(await statusOf(admin.id)).toBe('Inactive');
+    // A learner is theirs to switch off and on.
+    const learnerOff = await post(members.changeStatus.path, staff, {
+      memberId: learnerId,
+      status: 'Inactive',
+    });
+    expect(learnerOff.status).toBe(200);
+    expect(await statusOf(learnerId)).toBe('Inactive');
+    expect(
+      (await post(members.changeStatus.path, staff, { memberId: learnerId, status: 'Active' })).status,
+    ).toBe(200);
+  });
+
   it('a staff member importing a CSV that names Admin gets that row refused with the reason', async () => {
     const res = await t.request('POST', members.importCsv.path, {
       token: staff,

@@ -53,6 +53,13 @@ export const assertMayChangeRole = (
 };
 
 /**
+ * Whether the caller may deactivate, reactivate or delete a member holding `role`: only one whose role they could
+ * have given, as for a role change (deactivating an admin ends their sessions, and is worse than demoting them).
+ */
+export const mayManageHolderOf = (ctx: ServiceContext, role: GrantableRole) =>
+  whyNotGrantable(ctx, role) === null;
+
+/**
  * Creating or editing a role is granting in advance: its keys must be the caller's own, a role without limits
  * or named admin follows the same rules, and nobody but the default admin edits the role they hold.
  */

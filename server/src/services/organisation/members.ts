@@ -2,7 +2,7 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { MEMBER_PAGE_SIZE, type Member, type members } from '@coach/shared/contract/members';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { conflict, notFound, validation } from '../../errors.ts';
+import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../../session/session.ts';
 import {
   cappedPage,
@@ -20,7 +20,7 @@ import { weeklyActivity } from '../identity/activity.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
-import { assertMayChangeRole } from './grants.ts';
+import { assertMayChangeRole, mayManageHolderOf } from './grants.ts';
 
 /** A member's status as the contract names it (spec: Active, Inactive). */
 export type MemberStatus = 'Active' | 'Inactive';
@@ -121,12 +121,31 @@ export const loadMember = async (
   return member;
 };
 
-/** The default admin and the caller themself are protected from status changes and deletion. */
-const assertChangeable = (ctx: ServiceContext, member: Member, action: string) => {
-  const { user } = enterpriseSession(ctx);
-  if (member.isDefaultAdmin) throw conflict(`The default admin cannot be ${action}`);
-  if (member._id === user.id)
-    throw conflict(`You cannot ${action === 'deleted' ? 'delete' : 'deactivate'} yourself`);
+/** What a member may have done to them by someone other than the platform's staff. */
+type MemberAction = 'deactivated' | 'activated' | 'deleted';
+
+/**
+ * The default admin and the caller themself are protected from status changes and deletion, and a member whose role
+ * the caller could not give (an admin, to a member who manages people but is no admin) is out of the caller's reach.
+ */
+const assertChangeable = async (ctx: ServiceContext, member: Member, action: MemberAction) => {
+  const { user, enterpriseId } = enterpriseSession(ctx);
+  if (action !== 'activated') {
+    if (member.isDefaultAdmin) throw conflict(`The default admin cannot be ${action}`);
+    if (member._id === user.id)
+      throw conflict(`You cannot ${action === 'deleted' ? 'delete' : 'deactivate'} yourself`);
+  }
+  const role = await ctx.db
+    .selectFrom('roles')
+    .select(['id', 'name', 'permissions'])
+    .where('id', '=', member.role._id)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirstOrThrow();
+  const held = { id: role.id, name: role.name, permissions: JSON.parse(role.permissions) as string[] };
+  if (mayManageHolderOf(ctx, held)) return;
+  if (action === 'deleted') throw forbidden('You cannot delete a member whose role you could not give');
+  if (action === 'activated') throw forbidden('You cannot activate a member whose role you could not give');
+  throw forbidden('You cannot deactivate a member whose role you could not give');
 };
 
 export const updateMember = async (ctx: ServiceContext, input: ParsedRequestOf<typeof members.update>) => {
@@ -185,7 +204,7 @@ export const changeMemberStatus = async (
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, input.memberId);
-  if (input.status === 'Inactive') assertChangeable(ctx, member, 'deactivated');
+  await assertChangeable(ctx, member, input.status === 'Inactive' ? 'deactivated' : 'activated');
   await writeMemberStatus(ctx, enterpriseId, input);
   return loadMember(ctx, enterpriseId, input.memberId);
 };
@@ -221,7 +240,7 @@ export const writeMemberStatus = async (
 export const deleteMember = async (ctx: ServiceContext, { memberId }: { memberId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, memberId);
-  assertChangeable(ctx, member, 'deleted');
+  await assertChangeable(ctx, member, 'deleted');
   await ctx.db.transaction().execute((trx) => removeMember(trx, enterpriseId, memberId));
   ctx.setMessage('Member deleted successfully');
   return { _id: memberId };
