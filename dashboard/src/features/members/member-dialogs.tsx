@@ -155,7 +155,10 @@ export const EditMemberDialog = ({
   );
 };
 
-/** Deactivate or delete, asked first; the server refuses the default admin and yourself. */
+/**
+ * Deactivate or delete, asked first; the server refuses the default admin, yourself and a member whose role you could
+ * not give (its reason is shown).
+ */
 export const ConfirmMemberAction = ({
   member,
   action,
