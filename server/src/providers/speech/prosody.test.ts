@@ -301,9 +301,16 @@ describe('word stress', () => {
         const verb = sayWithVowels(asVerb, [1, 0], carrier);
         const prosody = measureProsody(verb);
         expect(prosody?.stress).toEqual({ matched: 0, of: 1 });
-        // One word's stress costs score; the advice waits for two words (one misjudged word is no pattern).
         expect(prosody?.score ?? 100).toBeLessThan(measureProsody(noun)?.score ?? 0);
-        expect(prosody?.advice).not.toBe('stress');
+        if (carrier === '%s') {
+          // The word alone: its stress is all that is judged, and the advice says what cost the score.
+          expect(prosody).toMatchObject({ score: 0, advice: 'stress' });
+        } else {
+          // In a sentence one word's stress costs score, at half weight; the advice waits for two words (one
+          // misjudged word is no pattern) while the melody stays good.
+          expect(prosody?.score ?? 0).toBeGreaterThanOrEqual(GOOD_PROSODY_FROM);
+          expect(prosody?.advice).toBe('good');
+        }
       }
     }
   });

@@ -48,7 +48,8 @@ export const MIN_VARIATION_SECONDS = 0.5;
 const STRESS_ADVICE_SHARE = 0.75;
 /**
  * ...and only over at least this many such words: one word's prominence misjudged (flite lengthens a final
- * unstressed vowel, "very" as "ve-REE") must not tell a learner their stress is wrong; it still costs score.
+ * unstressed vowel, "very" as "ve-REE") must not tell a learner their stress is wrong; it still costs score, at a
+ * weight in proportion (half for one word), and a word read alone, its stress the only thing judged, is told.
  */
 const MIN_STRESS_WORDS_FOR_ADVICE = 2;
 /**
@@ -295,22 +296,29 @@ export const measureProsody = ({
   const parts = [
     { weight: WEIGHTS.variation, value: variation === null ? null : clamp01(variation) },
     { weight: WEIGHTS.question, value: questionRise === null ? null : Number(questionRise) },
-    { weight: WEIGHTS.stress, value: stress && stress.matched / stress.of },
+    // One word's prominence may be misjudged (MIN_STRESS_WORDS_FOR_ADVICE): fewer words weigh less beside the rest.
+    {
+      weight: WEIGHTS.stress * Math.min(1, (stress?.of ?? 0) / MIN_STRESS_WORDS_FOR_ADVICE),
+      value: stress && stress.matched / stress.of,
+    },
   ].flatMap(({ weight, value }) => (value === null ? [] : [{ weight, value }]));
   const total = parts.reduce((a, p) => a + p.weight, 0);
   const score = Math.round((100 * parts.reduce((a, p) => a + p.weight * p.value, 0)) / total);
 
+  const misplaced = stress !== null && stress.matched < STRESS_ADVICE_SHARE * stress.of;
+  // The advice never calls the melody good under GOOD_PROSODY_FROM: a lone word stressed wrong scores low on its
+  // stress alone, and the advice names it, as it does for too few words whenever they cost the score that much.
   const advice: ProsodyAdvice =
     phrase && spread < MONOTONE_SEMITONES
       ? 'monotone'
       : questionRise === false
         ? 'questionRise'
-        : stress &&
-            stress.of >= MIN_STRESS_WORDS_FOR_ADVICE &&
-            stress.matched < STRESS_ADVICE_SHARE * stress.of
+        : misplaced && (stress?.of ?? 0) >= MIN_STRESS_WORDS_FOR_ADVICE
           ? 'stress'
           : phrase && spread < LIVELY_SEMITONES && score < GOOD_PROSODY_FROM
             ? 'narrow'
-            : 'good';
+            : misplaced && score < GOOD_PROSODY_FROM
+              ? 'stress'
+              : 'good';
   return { score, pitchVariationSemitones: Math.round(spread * 100) / 100, questionRise, stress, advice };
 };
