@@ -102,7 +102,7 @@ export const TaskTries = ({
                         <audio
                           className="task-tries__audio"
                           controls
-                          preload="none"
+                          preload="metadata"
                           src={recording.fileUrl}
                           aria-label={label}
                         />

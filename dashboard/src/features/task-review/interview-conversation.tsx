@@ -115,7 +115,7 @@ export const InterviewConversation = ({
                   key={url}
                   className="review-answer__audio"
                   controls
-                  preload="none"
+                  preload="metadata"
                   src={url}
                   aria-label={
                     audio.length > 1

@@ -52,7 +52,7 @@ export const RecordingPlayer = ({
     <audio
       className="review-answer__audio"
       controls
-      preload="none"
+      preload="metadata"
       src={recording?.fileUrl}
       aria-label={label}
     />
