@@ -231,6 +231,10 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
       <div className="review">
         <MemberFacts detail={detail} />
         <div className="review__main">
+          {/* The overall score first, as the learner sees it; every item's answer below. */}
+          {assignment.pronunciation ? (
+            <PronunciationScore result={assignment.pronunciation} who={member.name} />
+          ) : null}
           {task.type === TASK_TYPES.getInterviewReady ? (
             <Card title={t('page.interview')}>
               <p className="review__note">
@@ -258,9 +262,6 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
               )}
             </Card>
           )}
-          {assignment.pronunciation ? (
-            <PronunciationScore result={assignment.pronunciation} who={member.name} />
-          ) : null}
           {/* Every try once there is more than one, the counting one marked. */}
           {assignment.retry && (assignment.attempts ?? []).some((attempt) => !attempt.current) ? (
             <TaskTries
