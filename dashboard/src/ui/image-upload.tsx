@@ -1,6 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import type { UploadPurpose } from '@coach/shared/contract/general';
+import { fileSize } from '@coach/shared/format/file-size';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
@@ -90,7 +91,7 @@ export const ImageUpload = ({
           ) : null}
         </div>
         <p id={hintId} className="image-upload__hint">
-          {rule.label.replace(/^a /, 'A ')}.
+          {t('upload.imageHint', { size: fileSize(rule.maxBytes) })}
         </p>
         {error ? (
           <p className="image-upload__error" role="alert">
