@@ -8,6 +8,12 @@ import { ProgressBar } from './progress-bar.tsx';
  * The coach's score of a Pronunciation task: the overall score against the passing score, each item's score
  * and what the speech engine heard in each.
  */
+/**
+ * An accent's code inside a sentence: isolated from the sentence's direction, its hyphen one that does not break
+ * ("en-AU" was split over two lines at 390 px).
+ */
+const accentCode = (accent: string) => `\u2068${accent.replace('-', '\u2011')}\u2069`;
+
 export const PronunciationScore = ({ result, who }: { result: PronunciationResult; who: 'you' | string }) => {
   const { t } = useTranslation('widgets');
   return (
@@ -30,8 +36,8 @@ export const PronunciationScore = ({ result, who }: { result: PronunciationResul
       />
       <p className="pronunciation-score__note">
         {who === 'you'
-          ? t('pronunciationScore.fromYours', { accent: result.accent })
-          : t('pronunciationScore.fromTheirs', { who, accent: result.accent })}
+          ? t('pronunciationScore.fromYours', { accent: accentCode(result.accent) })
+          : t('pronunciationScore.fromTheirs', { who, accent: accentCode(result.accent) })}
       </p>
       <table className="table pronunciation-score__items">
         <caption className="visually-hidden">{t('pronunciationScore.items')}</caption>
@@ -47,9 +53,12 @@ export const PronunciationScore = ({ result, who }: { result: PronunciationResul
         <tbody>
           {result.items.map((item, index) => (
             <tr key={`${index}-${item.expected}`}>
-              <td>{item.expected}</td>
+              {/* English words in a right-to-left page: isolated, so their full stop stays at their end. */}
+              <td>
+                <bdi>{item.expected}</bdi>
+              </td>
               <td className="table__number">{formatNumber(item.score)}</td>
-              <td>{item.heard ?? t('pronunciationScore.noSpeech')}</td>
+              <td>{item.heard ? <bdi>{item.heard}</bdi> : t('pronunciationScore.noSpeech')}</td>
             </tr>
           ))}
         </tbody>
