@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@coach/shared/constants/languages';
+import { LANGUAGES, type LanguageCode } from '@coach/shared/constants/languages';
 import { compactNumber } from '@coach/shared/format/compact-number';
 
 /** Strings of one section: keys to templates with {{name}} slots and _one/_few/_other plural forms. */
@@ -70,8 +70,19 @@ export const formatUnit = (
     value,
   );
 
-/** A price in the page's language; a free course says so in that language. */
+/**
+ * A price in the page's language; a free course says so in that language. In a right-to-left language the
+ * currency's symbol is isolated (U+2068 … U+2069): Arabic's "86.00 AU$" showed as "$AU 86.00", its "$" taking the
+ * page's direction.
+ */
 export const formatPriceIn = (lang: LanguageCode, cents: number, currency: string, free: string) =>
   cents === 0
     ? free
-    : formatNumber(lang, cents / 100, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    : new Intl.NumberFormat(intlTag(lang), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+        .formatToParts(cents / 100)
+        .map((part) =>
+          part.type === 'currency' && LANGUAGES.some((l) => l.code === lang && l.rtl)
+            ? `\u2068${part.value}\u2069`
+            : part.value,
+        )
+        .join('');

@@ -92,6 +92,8 @@ describe('language helpers', () => {
     expect(plural(s, 'uk', 'count', 5)).toBe(fill(s.count_many ?? '', { count: '5' }));
     expect(formatCompact('en', 1999)).toBe('1.9k');
     expect(formatPriceIn('en', 24900, 'AUD', 'Free')).toBe('$249.00');
+    // The symbol is isolated from a right-to-left page's direction: its "AU$" stays whole after the figure.
+    expect(formatPriceIn('ar', 8600, 'AUD', '')).toMatch(/86\.00\s\u2068AU\$\u2069$/);
     expect(formatPriceIn('es', 0, 'AUD', 'Gratis')).toBe('Gratis');
     expect(formatPriceIn('es', 24900, 'AUD', '')).toMatch(/^249,00\s\$$/);
     expect(formatDate('ar', '2026-03-05T10:00:00Z')).toContain('مارس');
