@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { lti } from '@coach/shared/contract/lti';
+import { members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
 import { tasks } from '@coach/shared/contract/tasks';
 import { serve } from '@hono/node-server';
 import fc from 'fast-check';
@@ -470,6 +472,24 @@ describe('LTI launch', () => {
       .execute();
     const done = await t.request('POST', lti.complete.path, { ip, body: { code } });
     expect(done.status).toBe(403);
+  });
+
+  it('a linked member later given a role that manages people is no longer signed in by the LMS', async () => {
+    const person = { ...LEARNER, sub: 'lms-user-77', email: 'pia.lms@acme.example' };
+    const { userId } = await signIn(person);
+    const options = (await t.request('GET', roles.options.path, { token: owner, ip })).json.response as {
+      _id: string;
+      name: string;
+    }[];
+    const promoted = await t.request('POST', members.update.path, {
+      token: owner,
+      ip,
+      body: { memberId: userId, roleId: options.find((role) => role.name === 'Staff')?._id, groupIds: [] },
+    });
+    expect(promoted.status, promoted.json.message).toBe(200);
+    const { answer } = await launch((n) => idToken(n, person));
+    expect(answer.status).toBe(403);
+    expect(answer.text).toMatch(/manages people, so an LMS cannot sign in as it/);
   });
 
   it('any login or launch a browser could send answers below 500', async () => {

@@ -64,6 +64,16 @@ const roleFor = async (db: Db, enterpriseId: string, roles: unknown) => {
   return roleNamed(db, enterpriseId, 'Instructor', INSTRUCTOR_PERMISSIONS);
 };
 
+/** 403 when the member's role manages people (or holds every key): an LMS never signs in as such a member. */
+const assertNotManaging = async (db: Db, userId: string) => {
+  const held = await permissionsOfMember(db, userId);
+  if (held.length === 0 || held.some((key) => MANAGING.includes(key)))
+    throw ltiRefusal(
+      403,
+      'Your Coach account manages people, so an LMS cannot sign in as it: sign in to Coach with your password',
+    );
+};
+
 export type PlatformUser = { subject: string; email: string; name: string; roles: unknown };
 
 /** The member this platform user is (see above), or a refusal that says why not. */
@@ -75,7 +85,11 @@ export const memberOfPlatformUser = async (db: Db, platform: PlatformRow, person
     .where('lti_accounts.platform_id', '=', platform.id)
     .where('lti_accounts.subject', '=', person.subject)
     .executeTakeFirst();
-  if (linked) return { user: linked, created: false };
+  // A link made while the member's role was harmless does not outlive it: the role is checked at every launch.
+  if (linked) {
+    await assertNotManaging(db, linked.id);
+    return { user: linked, created: false };
+  }
   const email = person.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
     throw ltiRefusal(
@@ -91,14 +105,7 @@ export const memberOfPlatformUser = async (db: Db, platform: PlatformRow, person
     throw ltiRefusal(403, 'This email address has a Coach account with another organisation');
   if (existing?.is_default_admin === 1)
     throw ltiRefusal(403, 'The default admin signs in with their password, not from an LMS');
-  if (existing) {
-    const held = await permissionsOfMember(db, existing.id);
-    if (held.length === 0 || held.some((key) => MANAGING.includes(key)))
-      throw ltiRefusal(
-        403,
-        'Your Coach account manages people, so an LMS cannot sign in as it: sign in to Coach with your password',
-      );
-  }
+  if (existing) await assertNotManaging(db, existing.id);
   let user = existing;
   if (!user) {
     let id: string;
