@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
 import { SCIM_TOKEN_PATTERN, scimProvisioning } from '@coach/shared/contract/scim';
 import { serve } from '@hono/node-server';
 import fc from 'fast-check';
@@ -159,6 +161,116 @@ describe('SCIM tokens in Settings', () => {
       status: '401',
       detail: 'This SCIM token has been revoked',
     });
+  });
+});
+
+describe("SCIM: a token acts within its admin's reach", () => {
+  /** Invites someone with a role (as the owner), sets their password through the link, and signs them in. */
+  const memberWithRole = async (email: string, roleId: string) => {
+    const invited = await t.request('POST', members.invite.path, {
+      token: owner,
+      ip,
+      body: { name: email.split('@')[0], email, roleId },
+    });
+    expect(invited.status, invited.json.message).toBe(200);
+    const link = /password\/reset\/([A-Za-z0-9_-]+)/.exec(t.lastMail(email) ?? '')?.[1] ?? '';
+    const set = await t.request('POST', enterpriseAuth.resetPassword.path, {
+      ip,
+      body: { token: link, password: 'Another-pass-2026' },
+    });
+    expect(set.status).toBe(200);
+    return {
+      id: invited.json.response._id as string,
+      token: await t.fullLogin(email, 'enterprise', ip, 'Another-pass-2026'),
+    };
+  };
+  const roleIds = async () =>
+    Object.fromEntries(
+      (
+        (await t.request('GET', roles.options.path, { token: owner, ip })).json.response as {
+          _id: string;
+          name: string;
+        }[]
+      ).map((role) => [role.name, role._id]),
+    );
+
+  it("an admin's token cannot readdress, switch off or delete a member whose role has no limits, and stops with the admin", async () => {
+    const unlimited = await t.request('POST', roles.add.path, {
+      token: owner,
+      ip,
+      body: { name: 'Everything', permissions: [] },
+    });
+    expect(unlimited.status, unlimited.json.message).toBe(200);
+    const ids = await roleIds();
+    const admin = await memberWithRole('second.admin@acme.example', ids.Admin ?? '');
+    const chief = await memberWithRole('chief@acme.example', unlimited.json.response._id);
+    const { secret } = await makeToken(admin.token, 'Okta, by the second admin');
+
+    const moved = await scim(secret, 'PATCH', `/Users/${chief.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'userName', value: 'taken-over@evil.example' }],
+    });
+    expect(moved.status).toBe(403);
+    expect(moved.body.detail).toBe(
+      'The admin who created this token cannot change this member: Only the default admin can give the role "Everything": it has no permission limits',
+    );
+    const off = await scim(secret, 'PATCH', `/Users/${chief.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
+    expect(off.status).toBe(403);
+    expect((await scim(secret, 'DELETE', `/Users/${chief.id}`)).status).toBe(403);
+    // Untouched: the member still signs in at their address.
+    expect(
+      (await t.request('GET', enterpriseAuth.me.path, { token: chief.token, ip })).json.response,
+    ).toMatchObject({
+      email: 'chief@acme.example',
+    });
+    // A rename changes nothing the admin could not give, and a learner is within reach.
+    const renamed = await scim(secret, 'PATCH', `/Users/${chief.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'displayName', value: 'Chief Everything' }],
+    });
+    expect(renamed.status).toBe(200);
+    const learnerRow = await userByName(secret, 'member09@acme.example');
+    const learnerOff = await scim(secret, 'PATCH', `/Users/${learnerRow?.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
+    expect(learnerOff.status).toBe(200);
+    expect(
+      (
+        await scim(secret, 'PATCH', `/Users/${learnerRow?.id}`, {
+          schemas: [PATCH_OP],
+          Operations: [{ op: 'replace', path: 'active', value: true }],
+        })
+      ).status,
+    ).toBe(200);
+
+    // Demoted, the admin's token stops at once; switched off, the same.
+    const demoted = await t.request('POST', members.update.path, {
+      token: owner,
+      ip,
+      body: { memberId: admin.id, roleId: ids.Learner, groupIds: [] },
+    });
+    expect(demoted.status, demoted.json.message).toBe(200);
+    const refused = await scim(secret, 'GET', '/Users?count=1');
+    expect(refused.status).toBe(401);
+    expect(refused.body.detail).toBe('The member who created this SCIM token is no longer an admin');
+    await t.request('POST', members.update.path, {
+      token: owner,
+      ip,
+      body: { memberId: admin.id, roleId: ids.Admin, groupIds: [] },
+    });
+    expect((await scim(secret, 'GET', '/Users?count=1')).status).toBe(200);
+    await t.request('POST', members.changeStatus.path, {
+      token: owner,
+      ip,
+      body: { memberId: admin.id, status: 'Inactive' },
+    });
+    const gone = await scim(secret, 'GET', '/Users?count=1');
+    expect(gone.status).toBe(401);
+    expect(gone.body.detail).toBe('The admin who created this SCIM token is no longer active');
   });
 });
 

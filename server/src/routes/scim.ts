@@ -92,6 +92,7 @@ export const mountScim = (app: Hono, deps: Deps) => {
         const sc = {
           service,
           enterpriseId: token.enterpriseId,
+          creator: token.creator,
           changes: [] as string[],
           resources: { Users: scimUsers, Groups: scimGroups },
         };

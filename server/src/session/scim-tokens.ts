@@ -1,10 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SCIM_TOKEN_PATTERN, SCIM_TOKEN_PREFIX } from '@coach/shared/contract/scim';
+import { isAdminRoleName } from '@coach/shared/permissions';
 import { sha256 } from '../auth/tokens.ts';
 import type { Db } from '../db/connect.ts';
 import { unauthenticated } from '../errors.ts';
 import { audit } from '../services/common/audit.ts';
+import type { Giver } from '../services/organisation/grants.ts';
 import { assertKeyNotThrottled } from './api-keys.ts';
+import { permissionsOf } from './session.ts';
 
 /**
  * SCIM tokens: how a directory's bearer token is made, found, limited and audited. A token is
@@ -25,7 +28,14 @@ export const generateScimToken = () => {
 
 export const scimTokenPrefix = (publicId: string) => `${SCIM_TOKEN_PREFIX}${publicId}`;
 
-export type FoundScimToken = { id: string; enterpriseId: string; name: string; lastUsedAt: string | null };
+export type FoundScimToken = {
+  id: string;
+  enterpriseId: string;
+  name: string;
+  lastUsedAt: string | null;
+  /** The admin who made the token, as they are now: the directory acts within what they could give. */
+  creator: Giver;
+};
 
 const invalidToken = () => unauthenticated('This SCIM token is not valid');
 
@@ -39,6 +49,12 @@ export const findScimToken = async (db: Db, bearer: string): Promise<FoundScimTo
   const row = await db
     .selectFrom('scim_tokens')
     .innerJoin('enterprises', 'enterprises.id', 'scim_tokens.enterprise_id')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'scim_tokens.created_by')
+        .onRef('users.enterprise_id', '=', 'scim_tokens.enterprise_id'),
+    )
+    .leftJoin('roles', 'roles.id', 'users.role_id')
     .select([
       'scim_tokens.id',
       'scim_tokens.enterprise_id',
@@ -46,6 +62,10 @@ export const findScimToken = async (db: Db, bearer: string): Promise<FoundScimTo
       'scim_tokens.secret_hash',
       'scim_tokens.last_used_at',
       'scim_tokens.revoked_at',
+      'users.status as creator_status',
+      'users.is_default_admin as creator_is_default_admin',
+      'roles.name as creator_role_name',
+      'roles.permissions as creator_role_permissions',
     ])
     .where('scim_tokens.public_id', '=', match[1])
     .executeTakeFirst();
@@ -54,7 +74,24 @@ export const findScimToken = async (db: Db, bearer: string): Promise<FoundScimTo
   const stored = Buffer.from(row?.secret_hash ?? '0'.repeat(64), 'hex');
   if (!row || stored.length !== given.length || !timingSafeEqual(given, stored)) throw invalidToken();
   if (row.revoked_at) throw unauthenticated('This SCIM token has been revoked');
-  return { id: row.id, enterpriseId: row.enterprise_id, name: row.name, lastUsedAt: row.last_used_at };
+  // Like an API key, a token is no back door for an admin who left, was switched off or no longer holds a role
+  // named admin (only such a member makes one).
+  if (row.creator_status !== 'active' || row.creator_role_name === null)
+    throw unauthenticated('The admin who created this SCIM token is no longer active');
+  const isDefaultAdmin = row.creator_is_default_admin === 1;
+  if (!isDefaultAdmin && !isAdminRoleName(row.creator_role_name))
+    throw unauthenticated('The member who created this SCIM token is no longer an admin');
+  return {
+    id: row.id,
+    enterpriseId: row.enterprise_id,
+    name: row.name,
+    lastUsedAt: row.last_used_at,
+    creator: {
+      isDefaultAdmin,
+      roleName: row.creator_role_name,
+      permissions: permissionsOf(row.creator_role_permissions ?? '[]'),
+    },
+  };
 };
 
 /** 429 with Retry-After once the token has made `limit` requests in the last minute (its audit rows are the count). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import SCIMMY from 'scimmy';
 import { AppError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
+import type { Giver } from '../organisation/grants.ts';
 
 /**
  * What a SCIM handler is given: the service context (no session: a directory is not a member), the token's
@@ -10,6 +11,8 @@ import type { ServiceContext } from '../context.ts';
 export type ScimContext = {
   service: ServiceContext;
   enterpriseId: string;
+  /** The admin who made the token: the directory changes only members whose role they could give. */
+  creator: Giver;
   /** One line per change made ("created user …", "deactivated user …"), for the request's audit row. */
   changes: string[];
   /** Users and Groups (scim-users.ts, scim-groups.ts), handed in by the route so the protocol stays one step deep. */

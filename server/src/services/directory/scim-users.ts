@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type SCIMMY from 'scimmy';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../errors.ts';
+import { whyGiverCannotGive } from '../organisation/grants.ts';
 import { learnerRole } from '../organisation/learner-role.ts';
 import { removeMember, writeMemberStatus } from '../organisation/members.ts';
 import { insertVouchedMember } from '../organisation/vouched-member.ts';
@@ -106,6 +107,33 @@ export const listScimUsers = async (
     const matching = filter.match(all.map(toScimUser));
     return { resources: matching.slice(startIndex - 1, startIndex - 1 + count), total: matching.length };
   });
+
+/**
+ * 403 unless the token's admin could give the member's role: a directory readdresses, switches off or deletes only
+ * those members (an admin's token never reaches a member whose role has no limits, which the default admin alone
+ * gives). Renaming and an unchanged status pass, so a sync that repeats what a member is never fails.
+ */
+const assertWithinCreator = async (sc: ScimContext, memberId: string) => {
+  const role = await sc.service.db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(['roles.id', 'roles.name', 'roles.permissions'])
+    .where('users.id', '=', memberId)
+    .where('users.enterprise_id', '=', sc.enterpriseId)
+    .executeTakeFirst();
+  if (!role) throw scimError(404, null, `User ${memberId} not found`);
+  const why = whyGiverCannotGive(sc.creator, {
+    id: role.id,
+    name: role.name,
+    permissions: JSON.parse(role.permissions) as string[],
+  });
+  if (why)
+    throw scimError(
+      403,
+      null,
+      `The admin who created this token cannot change this member: ${why.replace(/^You/, 'they')}`,
+    );
+};
 
 const findMember = async (sc: ScimContext, id: string) => {
   const row = await members(sc.service.db, sc.enterpriseId).where('id', '=', id).executeTakeFirst();
@@ -216,7 +244,10 @@ export const replaceScimUser = async (sc: ScimContext, id: string, user: UserInp
       throw scimError(403, null, 'The default admin’s address cannot be changed by the directory');
     if (protectedAdmin && fields.active === false)
       throw scimError(403, null, 'The default admin cannot be deactivated');
-    if (fields.email !== current.email.toLowerCase()) await assertAddressFree(db, fields.email, id);
+    const readdressed = fields.email !== current.email.toLowerCase();
+    const switched = fields.active !== undefined && fields.active !== (current.status === 'active');
+    if (readdressed || switched) await assertWithinCreator(sc, id);
+    if (readdressed) await assertAddressFree(db, fields.email, id);
     try {
       await db
         .updateTable('users')
@@ -245,6 +276,7 @@ export const deleteScimUser = async (sc: ScimContext, id: string) =>
   guarded(async () => {
     const current = await findMember(sc, id);
     if (current.is_default_admin === 1) throw scimError(403, null, 'The default admin cannot be deleted');
+    await assertWithinCreator(sc, id);
     await sc.service.db.transaction().execute((trx) => removeMember(trx, sc.enterpriseId, id));
     sc.changes.push(`deleted user ${id}`);
   });

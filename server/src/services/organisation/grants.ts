@@ -7,23 +7,37 @@ import type { ServiceContext } from '../context.ts';
 export type GrantableRole = { id: string; name: string; permissions: readonly string[] };
 
 /**
+ * Who gives a role: the default admin, or a member with their role's name and keys (an empty list is unrestricted,
+ * spec §6). A session's caller, or the admin who made a directory's SCIM token.
+ */
+export type Giver = { isDefaultAdmin: boolean; roleName: string; permissions: readonly string[] };
+
+/**
  * Nobody hands out more than they hold: the default admin holds everything; any other member holds
  * their role's keys (an empty list is unrestricted, spec §6, so it holds every key) and the admin-only screens
  * only when their role is named admin. A role without limits (an empty list) is given only by the default admin.
- * Null when `role` may be given by the caller, else why not.
+ * Null when `role` may be given by `giver`, else why not.
  */
-const whyNotGrantable = (ctx: ServiceContext, role: GrantableRole): string | null => {
-  const s = enterpriseSession(ctx);
-  if (s.user.is_default_admin === 1) return null;
+export const whyGiverCannotGive = (giver: Giver, role: GrantableRole): string | null => {
+  if (giver.isDefaultAdmin) return null;
   if (role.permissions.length === 0)
     return `Only the default admin can give the role "${role.name}": it has no permission limits`;
-  if (isAdminRoleName(role.name) && !isAdminRoleName(s.user.role_name))
+  if (isAdminRoleName(role.name) && !isAdminRoleName(giver.roleName))
     return `Only an admin can give the role "${role.name}"`;
-  if (s.permissions.length === 0) return null;
-  const missing = role.permissions.filter((key) => !s.permissions.includes(key));
+  if (giver.permissions.length === 0) return null;
+  const missing = role.permissions.filter((key) => !giver.permissions.includes(key));
   if (missing.length === 0) return null;
   const labels = missing.map((key) => PERMISSION_LABELS[key as PermissionKey] ?? key).join(', ');
   return `You cannot give the role "${role.name}": it includes permissions you do not have (${labels})`;
+};
+
+/** The rule for the session's caller. */
+const whyNotGrantable = (ctx: ServiceContext, role: GrantableRole): string | null => {
+  const s = enterpriseSession(ctx);
+  return whyGiverCannotGive(
+    { isDefaultAdmin: s.user.is_default_admin === 1, roleName: s.user.role_name, permissions: s.permissions },
+    role,
+  );
 };
 
 /** 403 unless the caller may give `role` to someone (invite, import, a member's new role). */
