@@ -166,6 +166,8 @@ export const seedRecordedAttempts = async (
         status: 2,
         progress: 100,
         report: JSON.stringify(report),
+        // Assigned before it was done: a reviewer read "assigned Dec 6, completed Dec 5".
+        assigned_at: new Date(completedAt.getTime() - 48 * HOUR_MS).toISOString(),
         started_at: startedAt,
         completed_at: completedAt.toISOString(),
         updated_at: completedAt.toISOString(),
