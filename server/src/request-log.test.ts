@@ -30,4 +30,27 @@ describe('the request log (LOG_REQUESTS)', () => {
     expect(writes).toHaveLength(2);
     expect(writes[1]).toMatch(/^GET \/ok 200 \d+ms\n$/);
   });
+
+  it('never writes the one-time token of a reset, invitation or address-check link', async () => {
+    const writes: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const app = new Hono();
+    app.use('*', requestLog);
+    app.get('*', (c) => c.text('page'));
+    const token = 'Xq3kP9vLw2Rz8TnB5yHd7FjC4mQs6GaE1uVo0iKtYb';
+    await Promise.all([
+      app.request(`/password/reset/${token}`),
+      app.request(`/verify-email/${token}`),
+      app.request('/enterprise/members'),
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const logged = writes.join('');
+    expect(logged).not.toContain(token);
+    expect(logged).toMatch(
+      /GET \/password\/reset\/… 200 \d+ms\nGET \/verify-email\/… 200 \d+ms\nGET \/enterprise\/members 200/,
+    );
+  });
 });

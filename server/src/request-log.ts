@@ -29,11 +29,22 @@ export const logLine = (line: string) => {
 };
 
 /**
- * One line per request once it is answered: method, path, status, milliseconds (docs/configuration.md:
- * LOG_REQUESTS).
+ * The pages whose path carries a one-time token (a password reset or invitation link, an address check): the log
+ * keeps the page, never the token, which would set a password or verify an address for whoever reads the log.
+ */
+const TOKEN_IN_PATH = /^(\/(?:password\/reset|verify-email)\/)[^/]+/;
+
+/** The path as the log writes it: a one-time token in it replaced by "…". */
+export const loggedPath = (path: string) => path.replace(TOKEN_IN_PATH, '$1…');
+
+/**
+ * One line per request once it is answered: method, path (without a one-time token), status, milliseconds
+ * (docs/configuration.md: LOG_REQUESTS).
  */
 export const requestLog: MiddlewareHandler = async (c, next) => {
   const started = performance.now();
   await next();
-  logLine(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms\n`);
+  logLine(
+    `${c.req.method} ${loggedPath(c.req.path)} ${c.res.status} ${Math.round(performance.now() - started)}ms\n`,
+  );
 };
