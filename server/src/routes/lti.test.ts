@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
-import { lti } from '@coach/shared/contract/lti';
+import { LTI_PATHS, lti } from '@coach/shared/contract/lti';
 import { members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { tasks } from '@coach/shared/contract/tasks';
@@ -490,6 +490,44 @@ describe('LTI launch', () => {
     const { answer } = await launch((n) => idToken(n, person));
     expect(answer.status).toBe(403);
     expect(answer.text).toMatch(/manages people, so an LMS cannot sign in as it/);
+  });
+
+  it('a login drops the logins that expired unanswered, and refuses a target longer than 2,000 characters', async () => {
+    await t.deps.db
+      .insertInto('lti_logins')
+      .values({
+        state: 'never-answered',
+        platform_id: platformId,
+        nonce: 'n',
+        target_link_uri: `${t.deps.config.publicUrl}/enterprise/my-tasks`,
+        expires_at: '2000-01-01T00:00:00.000Z',
+      })
+      .execute();
+    expect((await initiate(loginParams())).status).toBe(302);
+    const left = await t.deps.db
+      .selectFrom('lti_logins')
+      .select('state')
+      .where('state', '=', 'never-answered')
+      .executeTakeFirst();
+    expect(left).toBeUndefined();
+    const long = await initiate(
+      loginParams({ target_link_uri: `${t.deps.config.publicUrl}/${'a'.repeat(2100)}` }),
+    );
+    expect(long.status).toBe(400);
+    expect(long.text).toContain('longer than 2000 characters');
+  });
+
+  it('a form larger than an LMS sends is refused before it is read (413)', async () => {
+    for (const path of [LTI_PATHS.launch, LTI_PATHS.login, LTI_PATHS.deepLinkReturn]) {
+      const res = await fetch(`${tool}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id_token: 'x'.repeat(100 * 1024), state: 's' }),
+        redirect: 'manual',
+      });
+      expect(res.status, path).toBe(413);
+      expect(await res.text(), path).toContain('64 KB at most');
+    }
   });
 
   it('any login or launch a browser could send answers below 500', async () => {

@@ -1,5 +1,6 @@
 import { LTI_PATHS } from '@coach/shared/contract/lti';
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { clientIp } from '../adapter.ts';
 import { assertNotThrottled, IP_LIMIT, recordEvent } from '../auth/throttle.ts';
 import { newNonce } from '../csp.ts';
@@ -48,7 +49,20 @@ const paramsOf = async (c: Context): Promise<Record<string, string>> => {
   );
 };
 
+/**
+ * The most a platform's form POST may hold: an id token of a few KB with room to spare. The API's 1 MB limit covers
+ * /api/* only, and a form is read whole into memory, so without this a stranger's 2 GB POST would be read too.
+ */
+export const LTI_MAX_BODY = 64 * 1024;
+
 export const mountLti = (app: Hono, deps: Deps) => {
+  app.use(
+    '/lti/*',
+    bodyLimit({
+      maxSize: LTI_MAX_BODY,
+      onError: (c) => refusalPage(c, 413, 'The request is larger than an LMS sends: 64 KB at most'),
+    }),
+  );
   app.get(LTI_PATHS.keyset, async (c) => {
     const keyset = await toolKeyset(serviceContext(c, deps));
     c.header('Cache-Control', 'public, max-age=300');

@@ -65,17 +65,24 @@ const platformOfLogin = async (ctx: ServiceContext, params: LoginParams) => {
   return platformById(ctx.db, rows[0]?.id ?? '') as Promise<PlatformRow>;
 };
 
+/** The longest target_link_uri kept (the column's length). */
+const MAX_TARGET_LENGTH = 2000;
+
 /** Step 1: the platform asks the tool to log in; the answer is the platform's authorisation URL to send the browser to. */
 export const startLogin = async (ctx: ServiceContext, params: LoginParams) => {
   const platform = await platformOfLogin(ctx, params);
   if (!params.login_hint) throw ltiRefusal(400, 'The login initiation has no login_hint');
   const target = params.target_link_uri ?? '';
+  if (target.length > MAX_TARGET_LENGTH)
+    throw ltiRefusal(400, `The target_link_uri is longer than ${MAX_TARGET_LENGTH} characters`);
   if (!sameOrigin(ctx, target)) throw ltiRefusal(400, "The target_link_uri is not this tool's address");
   const deployments = JSON.parse(platform.deployment_ids) as string[];
   if (params.lti_deployment_id && !deployments.includes(params.lti_deployment_id))
     throw ltiRefusal(403, `Deployment ${params.lti_deployment_id} is not registered for this platform`);
   const state = randomToken();
   const nonce = randomToken();
+  // Logins never answered are dropped as new ones come: a stranger's stream of them keeps no row past its 10 minutes.
+  await ctx.db.deleteFrom('lti_logins').where('expires_at', '<', nowIso()).execute();
   await ctx.db
     .insertInto('lti_logins')
     .values({
