@@ -56,9 +56,15 @@ export const envelopeError = (c: Context, err: AppError) => {
   );
 };
 
+/**
+ * The caller's address: behind a trusted proxy (TRUST_PROXY), the last address of X-Forwarded-For, the one that proxy
+ * saw (a proxy that appends, as nginx's $proxy_add_x_forwarded_for and cloud load balancers do, keeps whatever the
+ * client sent in front, so the first address is the client's to choose, and a fresh one each request would escape
+ * every per-address limit); else the socket's.
+ */
 export const clientIp = (c: Context, trustProxy: boolean): string => {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {
