@@ -30,12 +30,21 @@ export const assertNotThrottled = async (db: Db, key: string, limit: number, win
   throw throttled(retryAfter);
 };
 
+/** Counts an event under each key; answers the events' ids (for forgetEvents). */
 export const recordEvent = async (db: Db, ...keys: string[]) => {
   const now = new Date().toISOString();
-  await db
-    .insertInto('throttle_events')
-    .values(keys.map((key) => ({ id: crypto.randomUUID(), key, created_at: now })))
-    .execute();
+  const events = keys.map((key) => ({ id: crypto.randomUUID(), key, created_at: now }));
+  await db.insertInto('throttle_events').values(events).execute();
+  return events.map((event) => event.id);
+};
+
+/** Takes back events recorded by recordEvent (an attempt counted ahead that did not fail). */
+export const forgetEvents = async (db: Db, ids: readonly string[]) => {
+  if (ids.length)
+    await db
+      .deleteFrom('throttle_events')
+      .where('id', 'in', [...ids])
+      .execute();
 };
 
 export const clearEvents = async (db: Db, key: string) => {
@@ -97,11 +106,38 @@ export const signInKeys = (action: string, account: string, ip: string) => ({
  * account has not signed in from, also 20 failures per account per hour across all addresses (rotating
  * addresses no longer multiply the guesses) and 50 failures per address in 15 minutes.
  */
-export const guardSignIn = async (db: Db, keys: ReturnType<typeof signInKeys>, knownPlace: boolean) => {
-  await assertNotThrottled(db, keys.account, ACCOUNT_LIMIT);
+export const guardSignIn = async (
+  db: Db,
+  keys: ReturnType<typeof signInKeys>,
+  knownPlace: boolean,
+  /** Events of this very attempt already counted under each key (see countSignInAttempt). */
+  own = 0,
+) => {
+  await assertNotThrottled(db, keys.account, ACCOUNT_LIMIT + own);
   if (knownPlace) return;
-  await assertNotThrottled(db, keys.accountWide, ACCOUNT_WIDE_LIMIT, HOUR_MS);
-  await assertNotThrottled(db, keys.ip, IP_LIMIT);
+  await assertNotThrottled(db, keys.accountWide, ACCOUNT_WIDE_LIMIT + own, HOUR_MS);
+  await assertNotThrottled(db, keys.ip, IP_LIMIT + own);
+};
+
+/**
+ * A sign-in attempt counted as a failure before its secret is checked, then held to the limits: guesses sent all at
+ * once each count the others (checked first and counted after, a burst of hundreds passed while argon2 worked).
+ * 429 takes the count back, so waiting out a lockout is never prolonged. Answers the events, which the caller takes
+ * back with forgetEvents when the attempt succeeds.
+ */
+export const countSignInAttempt = async (
+  db: Db,
+  keys: ReturnType<typeof signInKeys>,
+  knownPlace: boolean,
+) => {
+  const events = await recordEvent(db, keys.account, keys.accountWide, keys.ip);
+  try {
+    await guardSignIn(db, keys, knownPlace, 1);
+  } catch (error) {
+    await forgetEvents(db, events);
+    throw error;
+  }
+  return events;
 };
 
 /**

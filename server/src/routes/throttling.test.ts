@@ -1,6 +1,6 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_WIDE_LIMIT, IP_LIMIT, RECIPIENT_LIMIT } from '../auth/throttle.ts';
+import { ACCOUNT_LIMIT, ACCOUNT_WIDE_LIMIT, IP_LIMIT, RECIPIENT_LIMIT } from '../auth/throttle.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -36,6 +36,61 @@ describe('sign-in limits', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Where the owner signed in before, the attack does not lock them out.
     expect((await login(email, PASSWORD, home)).status).toBe(200);
+  });
+
+  it('guesses sent all at once are held to the same limit: five are checked, the rest refused', async () => {
+    const email = 'member11@acme.example';
+    const ip = t.freshIp();
+    const statuses = (
+      await Promise.all(Array.from({ length: 40 }, (_, i) => login(email, `burst-${i}`, ip)))
+    ).map((res) => res.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - ACCOUNT_LIMIT);
+    // Refused attempts were taken back: the lock is the five failures, and the right password elsewhere still works.
+    expect((await login(email, PASSWORD, t.freshIp())).status).toBe(200);
+  });
+
+  it('codes sent all at once take one try each: a sign-in code is compared five times at most', async () => {
+    const email = 'member12@acme.example';
+    const ip = t.freshIp();
+    const pre = await t.preMfaLogin(email, 'enterprise', ip);
+    const headers = { token: pre };
+    await t.request('POST', enterpriseAuth.sendCode.path, { ...headers, ip, body: { contactMethod: 2 } });
+    const right = t.lastCode(email) ?? '';
+    const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+    // From twenty addresses, so no per-address limit stops them first.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.request('POST', enterpriseAuth.verifyCode.path, {
+          ...headers,
+          ip: t.freshIp(),
+          body: { code: wrong(i) },
+        }),
+      ),
+    );
+    expect(burst.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 422));
+    const challenge = await t.deps.db
+      .selectFrom('mfa_challenges')
+      .select('attempts')
+      .where(
+        'subject_id',
+        '=',
+        (
+          await t.deps.db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', email)
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .orderBy('expires_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(challenge.attempts).toBe(5);
+    // The code's tries are spent: even the right one is refused now.
+    expect(
+      (await t.request('POST', enterpriseAuth.verifyCode.path, { ...headers, ip, body: { code: right } }))
+        .status,
+    ).toBe(422);
   });
 
   it('one person failing often behind an office address does not shut out colleagues who signed in there', async () => {

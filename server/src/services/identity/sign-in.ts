@@ -2,7 +2,13 @@ import { effectiveTimeZone } from '@coach/shared/constants/timezones';
 import type { enterpriseAuth } from '@coach/shared/contract/auth';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { clearEvents, guardSignIn, isKnownPlace, recordEvent, signInKeys } from '../../auth/throttle.ts';
+import {
+  clearEvents,
+  countSignInAttempt,
+  forgetEvents,
+  isKnownPlace,
+  signInKeys,
+} from '../../auth/throttle.ts';
 import { type Audience, FULL_TTL, PRE_MFA_TTL } from '../../auth/tokens.ts';
 import { unauthenticated } from '../../errors.ts';
 import { markVerified, startSession, tokenLifetime } from '../../session/session.ts';
@@ -26,12 +32,11 @@ export const login = async (
   const account = await findAccountByEmail(ctx, audience, email);
   // Asked for unknown emails too (with no id), so the time taken does not tell which emails exist.
   const knownPlace = await isKnownPlace(ctx.db, audience, account?.id ?? '', ctx.ip);
-  await guardSignIn(ctx.db, keys, knownPlace);
+  const attempt = await countSignInAttempt(ctx.db, keys, knownPlace);
   const ok = await verifyPassword(account?.password_hash, password);
-  if (!account || !ok || !account.active) {
-    await recordEvent(ctx.db, keys.account, keys.accountWide, keys.ip);
-    throw unauthenticated('Invalid email or password');
-  }
+  // A failure stays counted.
+  if (!account || !ok || !account.active) throw unauthenticated('Invalid email or password');
+  await forgetEvents(ctx.db, attempt);
   await clearEvents(ctx.db, keys.account);
   // Passwords are off where the organisation requires single sign-on, for all but its default admin.
   if (await passwordsOff(ctx.db, account.enterprise_id, account.is_default_admin === 1)) throw ssoRequired();
