@@ -92,6 +92,45 @@ describe('every recording is heard', () => {
     expect(analysis.scores.pronunciation).toBe(0);
   });
 
+  it('a report holds only the recordings its task asks for: a made-up key is a 422 and nothing is queued', async () => {
+    const { taskId } = await recordPassage(await synthesise([{ tone: 1 }], 'webm'));
+    await t.jobsIdle();
+    const queuedBefore = await t.deps.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const fileUrl = await upload(await synthesise([{ tone: 1 }], 'webm'));
+    const flood = Object.fromEntries(
+      Array.from({ length: 50 }, (_, index) => [`a${index}`, { fileUrl, durationMs: 1000 }]),
+    );
+    const refused = await post(learner, tasks.updateMyTask.path, {
+      userId: learnerId,
+      taskId,
+      progress: 60,
+      taskStatus: 1,
+      report: { recordings: { passage: { fileUrl, durationMs: 1000 }, ...flood } },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json).toMatchObject({
+      field: 'report.recordings.a0',
+      message: 'report.recordings.a0: This task asks for no recording by that name',
+    });
+    const queuedAfter = await t.deps.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(queuedAfter.n)).toBe(Number(queuedBefore.n));
+    // The passage alone, as the task asks, is taken.
+    const kept = await post(learner, tasks.updateMyTask.path, {
+      userId: learnerId,
+      taskId,
+      progress: 60,
+      taskStatus: 1,
+      report: { recordings: { passage: { fileUrl, durationMs: 1000 } } },
+    });
+    expect(kept.status, kept.json.message).toBe(200);
+  });
+
   it('a recording that cannot be decoded ends as failed after its retries', async () => {
     const { taskId } = await recordPassage(WEBM_STUB);
     // Three tries with backoff: skip the waits by making the retries due at once.

@@ -27,7 +27,7 @@ import { queueRecordingAnalyses } from '../speech/analysis-rows.ts';
 import { pronunciationSettingsForUser } from '../speech/pronunciation.ts';
 import { scorePronunciationTask } from '../speech/pronunciation-score.ts';
 import { loadAssignment } from './assignment-detail.ts';
-import { assertComplete } from './task-answers.ts';
+import { assertComplete, assertRecordingKeys } from './task-answers.ts';
 import { findAssignment, isOverdue, type StoredReport, statusOf } from './task-assignment-rows.ts';
 import { attemptStateOf, RETRY_REFUSED } from './task-attempts.ts';
 import { canAuthor, loadTask, toTasks } from './task-rows.ts';
@@ -194,12 +194,13 @@ export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdat
     throw conflict('This task is already completed; its answers are kept as they were submitted');
   const previous: TaskReport = row.report ? JSON.parse(row.report) : {};
   const report: TaskReport = input.report ?? previous;
+  const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, input.taskId)]);
+  if (!task) throw notFound('Task not found');
+  assertRecordingKeys(task, report);
   for (const [key, recording] of Object.entries(report.recordings ?? {})) {
     if (previous.recordings?.[key]?.fileUrl !== recording.fileUrl)
       await assertUploaded(ctx, `report.recordings.${key}`, recording.fileUrl, 'task-recording');
   }
-  const [task] = await toTasks(ctx.db, [await loadTask(ctx.db, s.enterpriseId, input.taskId)]);
-  if (!task) throw notFound('Task not found');
   assertTaskTypeOn(ctx, task.type);
   const completing = input.taskStatus === TASK_STATUS.completed;
   if (completing) assertComplete(task, report);

@@ -7,6 +7,37 @@ import { validation } from '../../errors.ts';
 
 const stageKeys = ANSWERED_INTERVIEW_STAGES;
 
+/**
+ * The recordings a task asks for, by key: its items' or questions' indexes, the passage ("0" too, as older clients
+ * sent it) or the interview's stages. None for the other types.
+ */
+export const recordingKeysOf = (task: Task): ReadonlySet<string> => {
+  const indexes = (count: number) => new Set(Array.from({ length: count }, (_, index) => String(index)));
+  switch (task.type) {
+    case TASK_TYPES.pronunciation:
+      return indexes(task.items.length);
+    case TASK_TYPES.questionAndAnswer:
+      return indexes(task.questions.length);
+    case TASK_TYPES.readAndRecord:
+      return new Set(['passage', '0']);
+    case TASK_TYPES.getInterviewReady:
+      return new Set(stageKeys);
+    default:
+      return new Set();
+  }
+};
+
+/**
+ * 422 naming the first recording the task does not ask for: every recording is heard by the one speech queue all
+ * organisations share, so a report may hold only the task's own (a thousand made-up keys was a thousand analyses).
+ */
+export const assertRecordingKeys = (task: Task, report: TaskReport) => {
+  const allowed = recordingKeysOf(task);
+  for (const key of Object.keys(report.recordings ?? {}))
+    if (!allowed.has(key))
+      throw validation(`report.recordings.${key}`, 'This task asks for no recording by that name');
+};
+
 /** What a completed report must hold, per type; throws 422 naming the first missing answer. */
 export const assertComplete = (task: Task, report: TaskReport) => {
   const recorded = (key: string, message: string) => {
