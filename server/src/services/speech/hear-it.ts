@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { HEAR_IT_RATE, type speakText as speakTextCall } from '@coach/shared/contract/hear-it';
+import pLimit from 'p-limit';
 import { assertNotThrottled, recordEvent } from '../../auth/throttle.ts';
 import { AppError } from '../../errors.ts';
 import { renderSpeech, SPOKEN_AUDIO, SpeakError, VOICE_OF_ACCENT } from '../../providers/text-to-speech.ts';
@@ -30,6 +31,13 @@ const keyOf = (voice: { engine: string; name: string }, text: string) => {
   const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
   return `hear-it/${RENDERER_VERSION}/${uuid}.${SPOKEN_AUDIO.extension}`;
 };
+
+/**
+ * Renders run at most this many at once in a process (each is a synthesiser and an encoder, a CPU's worth): more asks
+ * wait their turn, so a burst of texts cannot start a hundred synthesisers beside the speech engine.
+ */
+const RENDERS_AT_ONCE = 2;
+const renderSlot = pLimit(RENDERS_AT_ONCE);
 
 /** Renders under way in this process, so two asks for the same text at once render it once. */
 const rendering = new Map<string, Promise<void>>();
@@ -64,7 +72,7 @@ export const speakText = async (
     // Kept before any await, so an ask arriving meanwhile waits for this render instead of starting its own.
     render = (async () => {
       await assertRenderRate(ctx, session.user.id);
-      const bytes = await renderSpeech({ text, voice });
+      const bytes = await renderSlot(() => renderSpeech({ text, voice }));
       try {
         await ctx.storage.put(key, bytes, SPOKEN_AUDIO.contentType);
       } catch (error) {
