@@ -207,8 +207,16 @@ const listen = async (fetch: FetchHandler, port: number) => {
     const s = serve({ fetch, port }, () => resolve(s));
   });
   if (!(server instanceof Server)) throw new Error('Expected an HTTP/1.1 server');
+  // An idle kept-alive connection stays open past the idle time of the clients and proxies before it (60 s at
+  // cloud load balancers): closed at Node's 5 s, a request a client sent on it at that moment met ECONNRESET (seen
+  // in e2e). The headers' timeout stays above it, as Node asks; stopping closes idle connections (shutdown.ts).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   return server;
 };
+
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * A worker's only HTTP: the health check at the API's path, ready while it takes jobs and 503 once it stops (so an
