@@ -144,10 +144,21 @@ export const countSignInAttempt = async (
  * At most 5 mails an hour reach one address through calls anyone (or any inviter) can repeat, whoever asks and
  * from wherever, so nobody can flood an inbox: 429 with Retry-After past that. Counts the send when it passes.
  */
-export const assertMayMail = async (db: Db, to: string) => {
-  const key = `mail:${to.toLowerCase()}`;
-  await assertNotThrottled(db, key, RECIPIENT_LIMIT, HOUR_MS);
-  await recordEvent(db, key);
+export const assertMayMail = (db: Db, to: string) =>
+  countThenCheck(db, `mail:${to.toLowerCase()}`, RECIPIENT_LIMIT, HOUR_MS);
+
+/**
+ * Counts an event under `key`, then holds it to `limit` in the window, this one included, taking it back on 429:
+ * asks sent all at once each count the others (checked first and counted after, a burst all passed).
+ */
+export const countThenCheck = async (db: Db, key: string, limit: number, windowMs: number) => {
+  const events = await recordEvent(db, key);
+  try {
+    await assertNotThrottled(db, key, limit + 1, windowMs);
+  } catch (error) {
+    await forgetEvents(db, events);
+    throw error;
+  }
 };
 
 /** The same limit for mail sent after the answer, where nobody is told: false means do not send. */

@@ -114,6 +114,20 @@ describe('mail limits and answers that reveal nothing', () => {
     expect(await mailsTo(email)).toHaveLength(RECIPIENT_LIMIT);
   });
 
+  it('reset mails asked for all at once stop at five too', async () => {
+    const email = 'member15@acme.example';
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.request('POST', enterpriseAuth.forgotPassword.path, { ip: t.freshIp(), body: { email } }),
+      ),
+    );
+    // The mails go out after the answers.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = (await mailsTo(email)).length;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(RECIPIENT_LIMIT);
+  });
+
   it('forgot password answers a known and an unknown email alike', async () => {
     const ip = t.freshIp();
     const known = await t.request('POST', enterpriseAuth.forgotPassword.path, {
