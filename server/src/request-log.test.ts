@@ -6,13 +6,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** What the log writes to stdout, write by write. */
+const capturedStdout = () => {
+  const writes: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    writes.push(String(chunk));
+    return true;
+  });
+  return writes;
+};
+
 describe('the request log (LOG_REQUESTS)', () => {
   it('writes one line per answered request, the lines of one turn of the event loop in one write', async () => {
-    const writes: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
+    const writes = capturedStdout();
     const app = new Hono();
     app.use('*', requestLog);
     app.get('/ok', (c) => c.json({ ok: true }));
@@ -32,11 +38,7 @@ describe('the request log (LOG_REQUESTS)', () => {
   });
 
   it('never writes the one-time token of a reset, invitation or address-check link', async () => {
-    const writes: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
+    const writes = capturedStdout();
     const app = new Hono();
     app.use('*', requestLog);
     app.get('*', (c) => c.text('page'));

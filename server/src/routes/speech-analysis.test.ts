@@ -24,6 +24,30 @@ const post = (token: string, path: string, body: object) => t.request('POST', pa
 const upload = (bytes: Uint8Array) =>
   uploadRecordingStub(t, learner, ip, { bytes, fileName: 'passage.webm' });
 
+/** Jobs in the queue, done or not. */
+const jobCount = async () =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** The learner saves their attempt so far with these recordings. */
+const saveRecordings = (
+  taskId: string,
+  recordings: Record<string, { fileUrl: string; durationMs: number }>,
+) =>
+  post(learner, tasks.updateMyTask.path, {
+    userId: learnerId,
+    taskId,
+    progress: 50,
+    taskStatus: 1,
+    report: { recordings },
+  });
+
 /** A Read & Record task of PASSAGE given to the learner, with `audio` recorded and saved as its passage. */
 const recordPassage = async (audio: Uint8Array) => {
   const task = await post(owner, tasks.addTask.path, {
@@ -40,13 +64,7 @@ const recordPassage = async (audio: Uint8Array) => {
     (await post(owner, tasks.assignTaskUsers.path, { taskIds: [taskId], userIds: [learnerId] })).status,
   ).toBe(200);
   const fileUrl = await upload(audio);
-  const saved = await post(learner, tasks.updateMyTask.path, {
-    userId: learnerId,
-    taskId,
-    progress: 50,
-    taskStatus: 1,
-    report: { recordings: { passage: { fileUrl, durationMs: 5000 } } },
-  });
+  const saved = await saveRecordings(taskId, { passage: { fileUrl, durationMs: 5000 } });
   expect(saved.status, saved.json.message).toBe(200);
   return { taskId, saved };
 };
@@ -95,39 +113,21 @@ describe('every recording is heard', () => {
   it('a report holds only the recordings its task asks for: a made-up key is a 422 and nothing is queued', async () => {
     const { taskId } = await recordPassage(await synthesise([{ tone: 1 }], 'webm'));
     await t.jobsIdle();
-    const queuedBefore = await t.deps.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const queuedBefore = await jobCount();
     const fileUrl = await upload(await synthesise([{ tone: 1 }], 'webm'));
     const flood = Object.fromEntries(
       Array.from({ length: 50 }, (_, index) => [`a${index}`, { fileUrl, durationMs: 1000 }]),
     );
-    const refused = await post(learner, tasks.updateMyTask.path, {
-      userId: learnerId,
-      taskId,
-      progress: 60,
-      taskStatus: 1,
-      report: { recordings: { passage: { fileUrl, durationMs: 1000 }, ...flood } },
-    });
+    const refused = await saveRecordings(taskId, { passage: { fileUrl, durationMs: 1000 }, ...flood });
     expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({
       field: 'report.recordings.a0',
       message: 'report.recordings.a0: This task asks for no recording by that name',
     });
-    const queuedAfter = await t.deps.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(queuedAfter.n)).toBe(Number(queuedBefore.n));
+    const queuedAfter = await jobCount();
+    expect(queuedAfter).toBe(queuedBefore);
     // The passage alone, as the task asks, is taken.
-    const kept = await post(learner, tasks.updateMyTask.path, {
-      userId: learnerId,
-      taskId,
-      progress: 60,
-      taskStatus: 1,
-      report: { recordings: { passage: { fileUrl, durationMs: 1000 } } },
-    });
+    const kept = await saveRecordings(taskId, { passage: { fileUrl, durationMs: 1000 } });
     expect(kept.status, kept.json.message).toBe(200);
   });
 
