@@ -1,3 +1,4 @@
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { throttled } from '../errors.ts';
 
@@ -148,17 +149,19 @@ export const assertMayMail = (db: Db, to: string) =>
   countThenCheck(db, `mail:${to.toLowerCase()}`, RECIPIENT_LIMIT, HOUR_MS);
 
 /**
- * Counts an event under `key`, then holds it to `limit` in the window, this one included, taking it back on 429:
- * asks sent all at once each count the others (checked first and counted after, a burst all passed).
+ * Holds `key` to `limit` events in the window, counting this one when it passes: 429 with Retry-After past it.
+ * Checked and counted in one transaction, one at a time per key (PostgreSQL: a transaction-scoped advisory lock on
+ * the key; SQLite writes one transaction at a time), so asks sent all at once pass exactly up to the limit. Counted
+ * first and checked after, a burst on PostgreSQL saw each other's counts and all were refused: twenty reset asks at
+ * once sent no mail at all.
  */
 export const countThenCheck = async (db: Db, key: string, limit: number, windowMs: number) => {
-  const events = await recordEvent(db, key);
-  try {
-    await assertNotThrottled(db, key, limit + 1, windowMs);
-  } catch (error) {
-    await forgetEvents(db, events);
-    throw error;
-  }
+  await db.transaction().execute(async (trx) => {
+    if (!(trx.getExecutor().adapter instanceof SqliteAdapter))
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    await assertNotThrottled(trx, key, limit, windowMs);
+    await recordEvent(trx, key);
+  });
 };
 
 /** The same limit for mail sent after the answer, where nobody is told: false means do not send. */

@@ -123,9 +123,8 @@ describe('mail limits and answers that reveal nothing', () => {
     );
     // The mails go out after the answers.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const sent = (await mailsTo(email)).length;
-    expect(sent).toBeGreaterThan(0);
-    expect(sent).toBeLessThanOrEqual(RECIPIENT_LIMIT);
+    // Exactly five: none past the limit, and a burst does not refuse every ask either.
+    expect(await mailsTo(email)).toHaveLength(RECIPIENT_LIMIT);
   });
 
   it('forgot password answers a known and an unknown email alike', async () => {
