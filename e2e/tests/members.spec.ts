@@ -62,3 +62,24 @@ test("an admin opens a member's page and sees their speaking trend", async ({ pa
   // The seed may or may not hold heard recordings of this learner: either way the card says where they stand.
   await expect(card).toContainText(/No recordings heard yet|recordings? heard on \d+ days?/);
 });
+
+test('a staff member is offered only what is theirs to do: not themself, not the Admin role', async ({
+  page,
+}) => {
+  await signIn(page, 'enterprise', 'staff@acme.example');
+  await page.goto('/enterprise/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill('staff@');
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Deactivate Sam Staff' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete Sam Staff' })).toBeDisabled();
+  await page.getByRole('searchbox', { name: 'Search members' }).fill('learner@');
+  await expect(rows(page).nth(1)).toContainText('learner@acme.example');
+  const learner = (await rows(page).nth(1).locator('.members__link').textContent()) ?? '';
+  await expect(page.getByRole('button', { name: `Deactivate ${learner}` })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  const role = page.getByRole('dialog', { name: 'Invite a member' }).getByLabel('Role');
+  await expect(role).toHaveValue(/.+/);
+  await expect(role.getByRole('option', { name: 'Admin' })).toBeDisabled();
+  await expect(role.getByRole('option', { name: 'Learner' })).toBeEnabled();
+});

@@ -132,6 +132,29 @@ describe('nobody grants what they do not hold', () => {
     ).toBe(200);
   });
 
+  it('the role picker marks the roles a caller may give: all for the owner, not Admin for a staff member', async () => {
+    const grantableTo = async (token: string) =>
+      Object.fromEntries(
+        (
+          (await t.request('GET', roles.options.path, { token, ip })).json.response as (Option & {
+            grantable: boolean;
+          })[]
+        ).map((r) => [r.name, r.grantable]),
+      );
+    const forOwner = await grantableTo(owner);
+    expect(Object.values(forOwner).every(Boolean)).toBe(true);
+    const forStaff = await grantableTo(staff);
+    expect(forStaff.Admin).toBe(false);
+    expect(forStaff.Learner).toBe(true);
+    // What the picker says is what the server does: the Admin role refused, the Learner role given.
+    const asAdmin = await post(members.update.path, staff, {
+      memberId: learnerId,
+      roleId: roleId.Admin,
+      groupIds: [],
+    });
+    expect(asAdmin.status).toBe(403);
+  });
+
   it('a staff member importing a CSV that names Admin gets that row refused with the reason', async () => {
     const res = await t.request('POST', members.importCsv.path, {
       token: staff,

@@ -47,14 +47,17 @@ export const roles = {
     }),
     response: paged(roleSchema),
   }),
-  /** Every role's id and name, for the role picker on member forms (no paging: roles are few). */
+  /**
+   * Every role's id and name, for the role picker on member forms (no paging: roles are few). `grantable`: whether
+   * the caller may give it, and so act on (edit, deactivate, delete) a member holding it; the server enforces both.
+   */
   options: defineCall({
     method: 'GET',
     path: `${R}/get-role-options`,
     auth: 'enterprise',
     permission: 'members',
     request: z.strictObject({}),
-    response: z.array(z.object({ _id: id(), name: z.string() })),
+    response: z.array(z.object({ _id: id(), name: z.string(), grantable: z.boolean() })),
   }),
   add: defineCall({
     method: 'POST',

@@ -40,8 +40,9 @@ export const InviteMemberDialog = ({
 
   useEffect(() => {
     if (!roleOptions) return;
-    // The least-privileged choice by default: a role named Learner when there is one.
-    const learner = roleOptions.find((r) => r.name.toLowerCase() === 'learner') ?? roleOptions[0];
+    // The least-privileged choice by default: a role named Learner when there is one, else the first one theirs to give.
+    const givable = roleOptions.filter((r) => r.grantable);
+    const learner = givable.find((r) => r.name.toLowerCase() === 'learner') ?? givable[0];
     if (learner) setRoleId((current) => current || learner._id);
   }, [roleOptions]);
   useEffect(() => {
@@ -98,7 +99,7 @@ export const InviteMemberDialog = ({
           onChange={(e) => setRoleId(e.target.value)}
         >
           {(roleOptions ?? []).map((role) => (
-            <option key={role._id} value={role._id}>
+            <option key={role._id} value={role._id} disabled={!role.grantable}>
               {role.name}
             </option>
           ))}

@@ -99,6 +99,8 @@ export const EditMemberDialog = ({
   const roleOptions = roleList.state.status === 'ready' ? roleList.state.data : null;
   const rolesError = roleList.state.status === 'error' ? roleList.state.message : null;
   const [roleId, setRoleId] = useState(member.role._id);
+  // A member whose role the caller could not give keeps it (the server refuses the change); their groups still change.
+  const outOfReach = roleOptions?.some((role) => role._id === member.role._id && !role.grantable) ?? false;
   const [chosen, setChosen] = useState<Option[]>(member.groups);
   const { errors, setErrors, saving, send } = useContractForm(EDIT_FIELDS);
   // Stable, so the group search's failure is shown once, not on every render.
@@ -131,12 +133,22 @@ export const EditMemberDialog = ({
         <SelectField
           label={t('invite.role')}
           value={roleId}
-          disabled={!roleOptions || member.isDefaultAdmin}
-          hint={member.isDefaultAdmin ? t('edit.locked') : undefined}
+          disabled={!roleOptions || member.isDefaultAdmin || outOfReach}
+          hint={
+            member.isDefaultAdmin
+              ? t('edit.locked')
+              : outOfReach
+                ? t('edit.outOfReach', { role: member.role.name })
+                : undefined
+          }
           onChange={(event) => setRoleId(event.target.value)}
         >
-          {(roleOptions ?? [member.role]).map((role) => (
-            <option key={role._id} value={role._id}>
+          {(roleOptions ?? [{ ...member.role, grantable: true }]).map((role) => (
+            <option
+              key={role._id}
+              value={role._id}
+              disabled={!role.grantable && role._id !== member.role._id}
+            >
               {role.name}
             </option>
           ))}

@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type Member, members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,9 @@ import { formatList, formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
+import { enterpriseUserAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
@@ -69,6 +72,18 @@ export const MembersPage = () => {
   const [confirming, setConfirming] = useState<{ member: Member; action: 'deactivate' | 'delete' } | null>(
     null,
   );
+
+  // What the server refuses is not offered: the default admin, oneself (neither is deactivated or deleted) and a
+  // member whose role the caller could not give (none of the three, reactivating included).
+  const me = useAtomValue(enterpriseUserAtom);
+  const roleList = useCall(roles.options, {});
+  const grantable =
+    roleList.state.status === 'ready'
+      ? new Set(roleList.state.data.filter((role) => role.grantable).map((role) => role._id))
+      : null;
+  const inReach = (member: Member) => grantable === null || grantable.has(member.role._id);
+  const protectedFromRemoval = (member: Member) =>
+    member.isDefaultAdmin || member._id === me?._id || !inReach(member);
 
   const activate = async (member: Member) => {
     try {
@@ -134,7 +149,7 @@ export const MembersPage = () => {
               variant="ghost"
               size="sm"
               aria-label={t('list.deactivateName', { name: member.name })}
-              disabled={member.isDefaultAdmin}
+              disabled={protectedFromRemoval(member)}
               onClick={() => setConfirming({ member, action: 'deactivate' })}
             >
               {t('list.deactivate')}
@@ -144,6 +159,7 @@ export const MembersPage = () => {
               variant="ghost"
               size="sm"
               aria-label={t('list.activateName', { name: member.name })}
+              disabled={!inReach(member)}
               onClick={() => void activate(member)}
             >
               {t('list.activate')}
@@ -153,7 +169,7 @@ export const MembersPage = () => {
             variant="ghost"
             size="sm"
             aria-label={t('list.deleteName', { name: member.name })}
-            disabled={member.isDefaultAdmin}
+            disabled={protectedFromRemoval(member)}
             onClick={() => setConfirming({ member, action: 'delete' })}
           >
             {t('list.delete')}

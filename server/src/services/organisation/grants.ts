@@ -67,11 +67,11 @@ export const assertMayChangeRole = (
 };
 
 /**
- * Whether the caller may deactivate, reactivate or delete a member holding `role`: only one whose role they could
- * have given, as for a role change (deactivating an admin ends their sessions, and is worse than demoting them).
+ * Whether the caller may give `role`, and so deactivate, reactivate or delete a member holding it: only one whose
+ * role they could have given, as for a role change (deactivating an admin ends their sessions, and is worse than
+ * demoting them). The role picker's options carry it, so the screens offer only what the server allows.
  */
-export const mayManageHolderOf = (ctx: ServiceContext, role: GrantableRole) =>
-  whyNotGrantable(ctx, role) === null;
+export const mayGrant = (ctx: ServiceContext, role: GrantableRole) => whyNotGrantable(ctx, role) === null;
 
 /**
  * Creating or editing a role is granting in advance: its keys must be the caller's own, a role without limits

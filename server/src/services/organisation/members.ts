@@ -20,7 +20,7 @@ import { weeklyActivity } from '../identity/activity.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
-import { assertMayChangeRole, mayManageHolderOf } from './grants.ts';
+import { assertMayChangeRole, mayGrant } from './grants.ts';
 
 /** A member's status as the contract names it (spec: Active, Inactive). */
 export type MemberStatus = 'Active' | 'Inactive';
@@ -142,7 +142,7 @@ const assertChangeable = async (ctx: ServiceContext, member: Member, action: Mem
     .where('enterprise_id', '=', enterpriseId)
     .executeTakeFirstOrThrow();
   const held = { id: role.id, name: role.name, permissions: JSON.parse(role.permissions) as string[] };
-  if (mayManageHolderOf(ctx, held)) return;
+  if (mayGrant(ctx, held)) return;
   if (action === 'deleted') throw forbidden('You cannot delete a member whose role you could not give');
   if (action === 'activated') throw forbidden('You cannot activate a member whose role you could not give');
   throw forbidden('You cannot deactivate a member whose role you could not give');

@@ -6,7 +6,7 @@ import { conflict, notFound, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { containsPattern } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
-import { assertMayDefineRole } from './grants.ts';
+import { assertMayDefineRole, mayGrant } from './grants.ts';
 
 type RoleRow = { id: string; name: string; permissions: string; member_count: number | string | bigint };
 
@@ -94,11 +94,15 @@ export const roleOptions = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const rows = await ctx.db
     .selectFrom('roles')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'permissions'])
     .where('enterprise_id', '=', enterpriseId)
     .orderBy(sql`lower(name)`)
     .execute();
-  return rows.map((row) => ({ _id: row.id, name: row.name }));
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    grantable: mayGrant(ctx, { ...row, permissions: JSON.parse(row.permissions) as string[] }),
+  }));
 };
 
 export const addRole = async (
