@@ -1,4 +1,5 @@
 import { GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { MAX_RECORDING_SECONDS } from '@coach/shared/constants/speech';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
@@ -63,14 +64,14 @@ export const AudioRecorder = ({
   savedUrl,
   onSave,
   readOnly = false,
-  maxDurationMs = 10 * 60_000,
+  maxDurationMs = MAX_RECORDING_SECONDS * 1000,
 }: {
   /** What is recorded, e.g. 'item 1' or 'your answer to question 2'; names the buttons and the player. */
   label: string;
   savedUrl?: string | null | undefined;
   onSave: (take: AudioTake) => Promise<void>;
   readOnly?: boolean;
-  /** Recording stops by itself after this long. */
+  /** Recording stops by itself after this long (the engine hears no further than MAX_RECORDING_SECONDS). */
   maxDurationMs?: number;
 }) => {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });

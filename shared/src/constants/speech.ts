@@ -60,3 +60,10 @@ export const MIN_PAUSE_SECONDS = 1;
  * does not publish its weights, so these are ours, from shared/research/speech.md §5, to tune on learners).
  */
 export const PRONUNCIATION_SCORE_WEIGHTS = { accuracy: 0.5, fluency: 0.25, completeness: 0.25 } as const;
+
+/**
+ * The longest recording a learner makes: the recorder stops by itself there, and the speech engine hears no
+ * further (a longer file sent another way is heard up to this point), so one upload cannot hold a speech worker
+ * for hours.
+ */
+export const MAX_RECORDING_SECONDS = 10 * 60;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MAX_RECORDING_SECONDS } from '@coach/shared/constants/speech';
 
 /** Every model here hears 16 kHz mono. */
 export const SAMPLE_RATE = 16_000;
@@ -32,23 +33,28 @@ export class FfmpegMissingError extends AudioDecodeError {
  * themselves, so `contentType` only names the recording in error messages. One exception: an MP4 whose index
  * (the moov box) comes after the audio, as most files not made by a browser, cannot be read from a pipe, which
  * cannot seek back; that one is decoded again from a temporary file.
+ *
+ * Only the first `maxSeconds` (MAX_RECORDING_SECONDS, where the recorder stops) are decoded: the upload limit
+ * alone let an Opus file hold hours, each minute a worker's time and 3.8 MB of samples.
  */
 export const decodeAudio = async (
   audio: { bytes: Uint8Array; contentType: string },
-  options: { ffmpeg?: string } = {},
+  options: { ffmpeg?: string; maxSeconds?: number } = {},
 ): Promise<Float32Array> => {
-  const decoded = await decodeInProcess(audio.bytes).catch(() => null);
-  if (decoded) return decoded;
+  const maxSeconds = options.maxSeconds ?? MAX_RECORDING_SECONDS;
+  const upToLimit = (samples: Float32Array) => samples.subarray(0, Math.round(maxSeconds * SAMPLE_RATE));
+  const decoded = await decodeInProcess(audio.bytes, maxSeconds).catch(() => null);
+  if (decoded) return upToLimit(decoded);
   const command = options.ffmpeg ?? process.env.FFMPEG_PATH ?? 'ffmpeg';
   try {
-    return await runFfmpeg(command, audio, null);
+    return upToLimit(await runFfmpeg(command, audio, null, maxSeconds));
   } catch (error) {
     if (error instanceof FfmpegMissingError || !isMp4(audio.bytes)) throw error;
     const dir = await mkdtemp(path.join(tmpdir(), 'decode-'));
     try {
       const file = path.join(dir, 'recording.mp4');
       await writeFile(file, audio.bytes);
-      return await runFfmpeg(command, audio, file);
+      return upToLimit(await runFfmpeg(command, audio, file, maxSeconds));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -62,7 +68,10 @@ let libraries: Promise<[typeof import('mediabunny'), typeof import('opus-decoder
  * The recording decoded here, or null when ffmpeg should have it: another codec, more than two channels, PCM at
  * another rate, no audio, or an Opus frame libopus could not decode (ffmpeg then says what is wrong).
  */
-export const decodeInProcess = async (bytes: Uint8Array): Promise<Float32Array | null> => {
+export const decodeInProcess = async (
+  bytes: Uint8Array,
+  maxSeconds = MAX_RECORDING_SECONDS,
+): Promise<Float32Array | null> => {
   libraries ??= Promise.all([import('mediabunny'), import('opus-decoder')]);
   const [{ BufferSource, Input, MATROSKA, OGG, WAVE, WEBM }] = await libraries;
   // No HLS among the formats: a playlist would name other files to fetch.
@@ -70,8 +79,9 @@ export const decodeInProcess = async (bytes: Uint8Array): Promise<Float32Array |
   try {
     const track = await input.getPrimaryAudioTrack();
     if (!track) return null;
-    if (track.codec === 'opus' && track.numberOfChannels <= 2) return await decodeOpus(track);
-    if (track.codec?.startsWith('pcm-') && track.sampleRate === SAMPLE_RATE) return await decodePcm(track);
+    if (track.codec === 'opus' && track.numberOfChannels <= 2) return await decodeOpus(track, maxSeconds);
+    if (track.codec?.startsWith('pcm-') && track.sampleRate === SAMPLE_RATE)
+      return await decodePcm(track, maxSeconds);
     return null;
   } finally {
     input.dispose();
@@ -80,7 +90,7 @@ export const decodeInProcess = async (bytes: Uint8Array): Promise<Float32Array |
 
 type AudioTrack = NonNullable<Awaited<ReturnType<import('mediabunny').Input['getPrimaryAudioTrack']>>>;
 
-const decodeOpus = async (track: AudioTrack): Promise<Float32Array | null> => {
+const decodeOpus = async (track: AudioTrack, maxSeconds: number): Promise<Float32Array | null> => {
   const [{ EncodedPacketSink }, { OpusDecoder }] = await (libraries as NonNullable<typeof libraries>);
   // The samples an encoder adds before the audio, at 48 kHz (the Opus header's pre-skip, bytes 10-11); the
   // decoder drops them at the rate it decodes to.
@@ -92,7 +102,10 @@ const decodeOpus = async (track: AudioTrack): Promise<Float32Array | null> => {
       : new DataView(head);
   const preSkip = header && header.byteLength >= 12 ? header.getUint16(10, true) : 312;
   const frames: Uint8Array[] = [];
-  for await (const packet of new EncodedPacketSink(track).packets()) frames.push(packet.data);
+  for await (const packet of new EncodedPacketSink(track).packets()) {
+    if (packet.timestamp >= maxSeconds) break;
+    frames.push(packet.data);
+  }
   if (!frames.length) return null;
   const decoder = new OpusDecoder({
     sampleRate: SAMPLE_RATE,
@@ -110,11 +123,12 @@ const decodeOpus = async (track: AudioTrack): Promise<Float32Array | null> => {
   }
 };
 
-const decodePcm = async (track: AudioTrack): Promise<Float32Array | null> => {
+const decodePcm = async (track: AudioTrack, maxSeconds: number): Promise<Float32Array | null> => {
   const [{ AudioSampleSink }] = await (libraries as NonNullable<typeof libraries>);
   const pieces: Float32Array[] = [];
   for await (const sample of new AudioSampleSink(track).samples()) {
     try {
+      if (sample.timestamp >= maxSeconds) break;
       const channels = Array.from({ length: sample.numberOfChannels }, (_, planeIndex) => {
         const plane = new Float32Array(sample.numberOfFrames);
         sample.copyTo(plane, { format: 'f32-planar', planeIndex });
@@ -154,10 +168,22 @@ const runFfmpeg = (
   command: string,
   audio: { bytes: Uint8Array; contentType: string },
   file: string | null,
+  maxSeconds: number,
 ): Promise<Float32Array> => {
   return new Promise((resolve, reject) => {
     const input = ['-hide_banner', '-loglevel', 'error', '-i', file ?? 'pipe:0'];
-    const output = ['-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', 'pipe:1'];
+    const output = [
+      '-vn',
+      '-t',
+      String(maxSeconds),
+      '-ac',
+      '1',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-f',
+      'f32le',
+      'pipe:1',
+    ];
     const child = spawn(command, [...input, ...output], { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let errors = '';

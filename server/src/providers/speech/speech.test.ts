@@ -272,6 +272,18 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     expect(samples.length / 16_000).toBeCloseTo(40, 0);
   });
 
+  it('hears no further than the limit, whichever way a recording is decoded', async () => {
+    const tone = async (format: 'webm' | 'wav' | 'm4a') => synthesise([{ tone: 40 }], format);
+    const noFfmpeg = { ffmpeg: '/nonexistent/ffmpeg', maxSeconds: 15 };
+    // Opus in WebM and 16 kHz WAV in the process (no ffmpeg started), AAC in MP4 by ffmpeg.
+    const webm = await decodeAudio({ bytes: await tone('webm'), contentType: 'audio/webm' }, noFfmpeg);
+    const wave = await decodeAudio(wav(await tone('wav')), noFfmpeg);
+    const m4a = await decodeAudio({ bytes: await tone('m4a'), contentType: 'audio/mp4' }, { maxSeconds: 15 });
+    expect([webm, wave, m4a].map((samples) => Math.round(samples.length / 16_000))).toEqual([15, 15, 15]);
+    // Under the limit, all of it.
+    expect(Math.round((await decodeAudio(wav(await tone('wav')))).length / 16_000)).toBe(40);
+  });
+
   it('says clearly when ffmpeg is missing, and when a recording cannot be decoded', async () => {
     const audio = { bytes: new Uint8Array([1, 2, 3]), contentType: 'audio/webm' };
     await expect(decodeAudio(audio, { ffmpeg: '/nonexistent/ffmpeg' })).rejects.toThrow(FfmpegMissingError);
