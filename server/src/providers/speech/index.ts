@@ -1,5 +1,5 @@
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
-import type { SpeechNoiseVerdict, SpeechProsody } from '@coach/shared/contract/speech';
+import type { SpeechNoiseVerdict } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
 import OpenAI, { toFile } from 'openai';
 import { decodeAudio, SAMPLE_RATE } from './decode-audio.ts';
@@ -10,7 +10,7 @@ import { hearFillers } from './pronunciation/fillers.ts';
 import { AlignerMissingError, withAligner } from './pronunciation/pocketsphinx.ts';
 import { type Rival, rivalsHeard } from './pronunciation/rivals.ts';
 import { type Slip, type SlipToAsk, slipsToAsk } from './pronunciation/slips.ts';
-import { measureProsody, type StressedVowel } from './prosody.ts';
+import { measureProsodyParts, type ProsodyMeasures, type StressedVowel } from './prosody.ts';
 import { type Chunk, chunksFrom, type Span, segmentsFrom, speechProbabilities } from './vad.ts';
 
 export { AudioDecodeError, decodeAudio, FfmpegMissingError, SAMPLE_RATE } from './decode-audio.ts';
@@ -37,8 +37,11 @@ export type Transcript = {
    * speech; null when the aligner could not place the reading or is not installed; absent otherwise.
    */
   phones?: PhoneAssessment | null;
-  /** The voice's melody; null when too little was voiced to say anything; absent from other engines. */
-  prosody?: SpeechProsody | null;
+  /**
+   * The voice's melody as measured (the analysis judges it, `judgeProsody`, knowing which words were said); null
+   * when too little was voiced to say anything; absent from other engines.
+   */
+  prosody?: ProsodyMeasures | null;
   /**
    * The speech's level over the noise between words, in dB, and its verdict; absent when no speech
    * segment was found, and from other engines.
@@ -261,7 +264,7 @@ const hearSoundsAndMelody = (
         : [{ wordIndex, start: phone.start, end: phone.end, stress: phone.stress }],
     ),
   );
-  const prosody = measureProsody({
+  const prosody = measureProsodyParts({
     samples,
     sampleRate: SAMPLE_RATE,
     segments,

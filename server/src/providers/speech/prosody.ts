@@ -239,37 +239,47 @@ const prominences = (
 
 /**
  * For each target word of two or more vowels with a primary stress, whether that vowel is the word's most
- * prominent; null when no vowels are given or no word has two.
+ * prominent (by the word's index in the target); empty when no word has two.
  */
-const stressMatches = (
+const stressedWords = (
   vowels: StressedVowel[],
   voiced: Voiced[],
   samples: Float32Array,
   sampleRate: number,
-) => {
+): StressedWord[] => {
   const words = new Map<number, StressedVowel[]>();
   for (const v of vowels) words.set(v.wordIndex, [...(words.get(v.wordIndex) ?? []), v]);
-  let matched = 0;
-  let of = 0;
-  for (const word of words.values()) {
+  const judged: StressedWord[] = [];
+  for (const [wordIndex, word] of words) {
     if (word.length < 2 || !word.some((v) => v.stress === 1)) continue;
     const scores = prominences(word, voiced, samples, sampleRate);
     const top = scores.indexOf(Math.max(...scores));
-    of++;
-    if (word[top]?.stress === 1) matched++;
+    judged.push({ wordIndex, matched: word[top]?.stress === 1 });
   }
-  return of ? { matched, of } : null;
+  return judged;
+};
+
+/** A multi-syllable target word's stress: whether its dictionary-stressed vowel was its most prominent one. */
+export type StressedWord = { wordIndex: number; matched: boolean };
+
+/**
+ * What was measured of the voice's melody, before it is judged: the pitch's spread (semitones), whether the
+ * voicing is long enough for that spread to speak of a phrase, a yes/no question's rise (null when the target is
+ * none), and each timed multi-syllable word's stress (null without aligner-timed vowels). The analysis judges it
+ * (`judgeProsody`) once it knows which words were said at all.
+ */
+export type ProsodyMeasures = {
+  spread: number;
+  phrase: boolean;
+  questionRise: boolean | null;
+  stressedWords: StressedWord[] | null;
 };
 
 /**
- * Prosody: how much the pitch moves (SD of F0 in semitones), whether a yes/no question's target was
- * read with a final rise, and whether the aligner-timed stressed vowels of multi-syllable target words were the
- * prominent ones; a score 0-100 over the parts that apply (WEIGHTS) and the one advice that matters most, in
- * this order: a flat voice, a question that did not rise, misplaced stress. Null when fewer than
- * MIN_VOICED_SECONDS of voicing could be tracked inside the speech segments, or when a lone word (less than
- * MIN_VARIATION_SECONDS) has no question or stress to judge.
+ * The melody's measures: null when fewer than MIN_VOICED_SECONDS of voicing could be tracked inside the speech
+ * segments.
  */
-export const measureProsody = ({
+export const measureProsodyParts = ({
   samples,
   sampleRate,
   segments,
@@ -282,14 +292,36 @@ export const measureProsody = ({
   segments: Span[];
   target?: string | null;
   vowels?: StressedVowel[];
-}): SpeechProsody | null => {
+}): ProsodyMeasures | null => {
   const voiced = voicedSemitones(pitchTrack(samples, sampleRate), segments);
   if (voiced.length * HOP_SECONDS < MIN_VOICED_SECONDS) return null;
-  const spread = standardDeviation(voiced.map((v) => v.st));
-  const questionRise = expectsRise(target) ? finalRise(voiced) >= QUESTION_RISE_SEMITONES : null;
-  const stress = vowels?.length ? stressMatches(vowels, voiced, samples, sampleRate) : null;
+  return {
+    spread: standardDeviation(voiced.map((v) => v.st)),
+    phrase: voiced.length * HOP_SECONDS >= MIN_VARIATION_SECONDS,
+    questionRise: expectsRise(target) ? finalRise(voiced) >= QUESTION_RISE_SEMITONES : null,
+    stressedWords: vowels?.length ? stressedWords(vowels, voiced, samples, sampleRate) : null,
+  };
+};
 
-  const phrase = voiced.length * HOP_SECONDS >= MIN_VARIATION_SECONDS;
+/**
+ * Prosody: how much the pitch moves (SD of F0 in semitones), whether a yes/no question's target was
+ * read with a final rise, and whether the aligner-timed stressed vowels of multi-syllable target words were the
+ * prominent ones; a score 0-100 over the parts that apply (WEIGHTS) and the one advice that matters most, in
+ * this order: a flat voice, a question that did not rise, misplaced stress. Null when a lone word (less than
+ * MIN_VARIATION_SECONDS) has no question or stress to judge.
+ *
+ * The words in `leftOut` (target indexes the analysis found not said) have no stress to judge: a word the learner
+ * skipped was not stressed wrong, whatever the aligner timed in its place.
+ */
+export const judgeProsody = (
+  measures: ProsodyMeasures,
+  leftOut: ReadonlySet<number> = new Set(),
+): SpeechProsody | null => {
+  const { spread, phrase, questionRise } = measures;
+  const said = measures.stressedWords?.filter((word) => !leftOut.has(word.wordIndex)) ?? [];
+  const stress = said.length
+    ? { matched: said.filter((word) => word.matched).length, of: said.length }
+    : null;
   if (!phrase && questionRise === null && stress === null) return null;
 
   const variation = phrase ? (spread - FLAT_SEMITONES) / (LIVELY_SEMITONES - FLAT_SEMITONES) : null;
@@ -321,4 +353,10 @@ export const measureProsody = ({
               ? 'stress'
               : 'good';
   return { score, pitchVariationSemitones: Math.round(spread * 100) / 100, questionRise, stress, advice };
+};
+
+/** The melody measured and judged with every target word taken as said (the bench and the tests). */
+export const measureProsody = (input: Parameters<typeof measureProsodyParts>[0]): SpeechProsody | null => {
+  const measures = measureProsodyParts(input);
+  return measures && judgeProsody(measures);
 };

@@ -165,6 +165,56 @@ describe('speech analytics against a target text', () => {
     ).toEqual(['Now correct', 'dog inserted', 'thirty omitted', 'days. correct']);
   });
 
+  it("a word left out has no stress to judge: the melody's stress counts only the words said", () => {
+    const phones = {
+      words: [
+        { word: 'the', start: 0.5, end: 0.7, phones: [placed('DH'), placed('AH')] },
+        {
+          word: 'hierarchy',
+          start: 0.7,
+          end: 1.4,
+          // Barely there: the aligner timed the word in the gap, none of its sounds heard.
+          phones: (['HH', 'AY', 'ER', 'AA', 'R', 'K', 'IY'] as Phone[]).map((phone) => placed(phone, 5)),
+        },
+        {
+          word: 'matters',
+          start: 1.4,
+          end: 1.9,
+          phones: [placed('M'), placed('AE'), placed('T'), placed('ER')],
+        },
+      ],
+    };
+    // As the engine measured it: "hierarchy" and "matters" timed, the first not prominent where the dictionary says.
+    const prosody = {
+      spread: 2.5,
+      phrase: true,
+      questionRise: null,
+      stressedWords: [
+        { wordIndex: 1, matched: false },
+        { wordIndex: 2, matched: true },
+      ],
+    };
+    const target = 'The hierarchy matters.';
+    const all = analyseTranscript({
+      transcript: heard(spoken('The hierarchy matters.'), { phones, prosody }),
+      target,
+    });
+    expect(all.prosody?.stress).toEqual({ matched: 1, of: 2 });
+    const skipped = analyseTranscript({
+      transcript: heard(
+        [
+          ['The', 0.5, 0.7],
+          ['matters.', 1.4, 1.9],
+        ],
+        { phones, prosody },
+      ),
+      target,
+    });
+    expect(skipped.words?.map(({ status }) => status)).toEqual(['correct', 'omitted', 'correct']);
+    expect(skipped.prosody?.stress).toEqual({ matched: 1, of: 1 });
+    expect(skipped.prosody?.score).toBeGreaterThan(all.prosody?.score ?? 100);
+  });
+
   it('a word heard as written whose rival word the recogniser found nearly as likely is judged as that slip', () => {
     // "tree birds": Moonshine wrote "Three" and every sound fitted, but it also ended with "Tree birds", near.
     const phonesWith = (rival: { word: string; gap: number }) => ({

@@ -10,6 +10,7 @@ import {
 } from '@coach/shared/contract/pronunciation';
 import type { MeasuredSpeechAnalysis, SpeechNoise, SpeechWord } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
+import { judgeProsody } from '../../providers/speech/prosody.ts';
 import { clampScore, findPauses, fluencyScore, round } from './fluency.ts';
 import {
   evidenceRoomOf,
@@ -139,6 +140,8 @@ const scoreAgainstTarget = (
       ? measured
       : null;
   const words: SpeechWord[] = [];
+  // The target words found not said, by index: their stress is not judged (judgeProsody).
+  const leftOut = new Set<number>();
   let credit = 0;
   let heardTargets = 0;
   let inserted = 0;
@@ -206,6 +209,7 @@ const scoreAgainstTarget = (
           ? { start: null, end: null }
           : { start: round(start, 2), end: round(end, 2) };
       if (judged.status !== 'omitted') heardTargets++;
+      else leftOut.add(step.target);
       credit += judged.accuracy / 100;
       words.push({
         word: want.display,
@@ -221,6 +225,7 @@ const scoreAgainstTarget = (
     const token = step.kind === 'omit' ? undefined : heard[step.heard];
     if (step.kind === 'omit' || !token) {
       words.push({ word: want.display, start: null, end: null, status: 'omitted' });
+      leftOut.add(step.target);
       continue;
     }
     heardTargets++;
@@ -235,6 +240,8 @@ const scoreAgainstTarget = (
   }
   return {
     words,
+    // By the aligner's word places, which are these only when its words are the target's.
+    leftOut: sounds ? leftOut : new Set<number>(),
     accuracy: clampScore((credit / Math.max(1, target.length + inserted)) * 100),
     completeness: clampScore((heardTargets / Math.max(1, target.length)) * 100),
   };
@@ -247,6 +254,7 @@ const scoreAgainstTarget = (
  */
 const scoreWithoutTarget = (heard: Token[]) => ({
   words: null,
+  leftOut: new Set<number>(),
   accuracy: clampScore(
     (heard.reduce((sum, token) => sum + token.confidence, 0) / Math.max(1, heard.length)) * 100,
   ),
@@ -335,7 +343,7 @@ export const analyseTranscript = ({
     pausedSeconds: pauseLengths.reduce((sum, seconds) => sum + seconds, 0),
     fillersPer100Words: per100Words,
   });
-  const { words, accuracy, completeness } =
+  const { words, leftOut, accuracy, completeness } =
     targetTokens.length > 0
       ? scoreAgainstTarget(
           targetTokens,
@@ -367,7 +375,9 @@ export const analyseTranscript = ({
       ),
     },
     // Beside the four scores, not blended into them (they stay Azure's four names).
-    ...(transcript.prosody === undefined ? {} : { prosody: transcript.prosody }),
+    ...(transcript.prosody === undefined
+      ? {}
+      : { prosody: transcript.prosody && judgeProsody(transcript.prosody, leftOut) }),
     ...(transcript.noise ? { noise: transcript.noise } : {}),
   };
 };

@@ -1,6 +1,7 @@
 import type { Phone } from '@coach/shared/constants/speech-sounds';
-import type { SpeechNoise, SpeechProsody } from '@coach/shared/contract/speech';
+import type { SpeechNoise } from '@coach/shared/contract/speech';
 import { normaliseWord } from '@coach/shared/format/spoken-words';
+import type { ProsodyMeasures } from '../../providers/speech/prosody.ts';
 import type { MeasuredWord, WeighedRival, WeighedSlip } from './speech-phones.ts';
 
 // The words of a transcript lined up against a target text: each word normalised with its time and the engine's
@@ -26,8 +27,8 @@ export type HeardTranscript = {
       }
     | null
     | undefined;
-  /** The voice's melody as the engine measured it. */
-  prosody?: SpeechProsody | null | undefined;
+  /** The voice's melody as the engine measured it, judged by the analysis (`judgeProsody`). */
+  prosody?: ProsodyMeasures | null | undefined;
   /** How loud the speech was over the noise; absent when the engine does not measure it. */
   noise?: SpeechNoise | undefined;
 };
