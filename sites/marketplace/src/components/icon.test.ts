@@ -47,11 +47,14 @@ describe('icons', () => {
     );
   });
 
-  it('shows a rating as five stars, the rounded rating of them full', () => {
+  it('shows a rating as five stars to the nearest half', () => {
     const html = renderToString(createElement(Stars, { rating: 3.6, label: '3.6 out of 5 stars' }));
     expect(html).toMatch(/^<span class="stars" role="img" aria-label="3.6 out of 5 stars">/);
-    expect(html.match(/class="icon icon--star"/g)).toHaveLength(4);
-    expect(html.match(/class="icon icon--star icon--off"/g)).toHaveLength(1);
+    const count = (markup: string, kind: string) =>
+      markup.match(new RegExp(`class="icon icon--star${kind}"`, 'g'))?.length ?? 0;
+    expect([count(html, ''), count(html, ' icon--half'), count(html, ' icon--off')]).toEqual([3, 1, 1]);
+    const four = renderToString(createElement(Stars, { rating: 3.8 }));
+    expect([count(four, ''), count(four, ' icon--half'), count(four, ' icon--off')]).toEqual([4, 0, 1]);
     expect(renderToString(createElement(Stars, { rating: 2 }))).toMatch(
       /^<span class="stars" aria-hidden="true">/,
     );

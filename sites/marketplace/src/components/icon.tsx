@@ -17,11 +17,16 @@ export const Icon = ({ name, label, className }: { name: IconName; label?: strin
 
 const STAR_PLACES = [1, 2, 3, 4, 5] as const;
 
-/** A rating as five stars, the first `rating` of them (rounded) full and the rest lighter. */
-export const Stars = ({ rating, label }: { rating: number; label?: string }) => (
-  <span className="stars" {...named(label)}>
-    {STAR_PLACES.map((place) => (
-      <Icon key={place} name="star" className={place <= Math.round(rating) ? undefined : 'icon--off'} />
-    ))}
-  </span>
-);
+/** A rating as five stars to the nearest half: that many full, a half one where it falls, the rest lighter. */
+export const Stars = ({ rating, label }: { rating: number; label?: string }) => {
+  const halves = Math.round(rating * 2);
+  const starClass = (place: number) =>
+    place * 2 <= halves ? undefined : place * 2 - 1 === halves ? 'icon--half' : 'icon--off';
+  return (
+    <span className="stars" {...named(label)}>
+      {STAR_PLACES.map((place) => (
+        <Icon key={place} name="star" className={starClass(place)} />
+      ))}
+    </span>
+  );
+};
