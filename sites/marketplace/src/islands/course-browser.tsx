@@ -135,8 +135,9 @@ export const CourseBrowser = ({
                 onChange={(e) => setSearchText(e.target.value)}
                 disabled={!live}
               />
-              <button className="button button--primary button--small" type="submit" disabled={!live}>
-                {s.go}
+              {/* Inside the field's end, so the field keeps the sidebar's width for its hint. */}
+              <button className="filters__search-go" type="submit" disabled={!live}>
+                <Icon name="search" label={s.go} />
               </button>
             </div>
           </form>
