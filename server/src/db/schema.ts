@@ -390,6 +390,8 @@ export type Database = {
     /** While a worker holds the job: past this time another may take it (the holder died). */
     locked_until: string | null;
     last_error: string | null;
+    /** Whose work it is (an enterprise's id), shared out fairly among tenants; null for the platform's own. */
+    tenant: string | null;
     created_at: string;
     updated_at: string;
   };

@@ -41,6 +41,35 @@ describe('the durable job queue', () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 
+  it("shares the workers out among tenants: a new tenant's job comes before another's older backlog", async () => {
+    await clearQueue();
+    const jobOf = async (tenant: string | null, n: number, ago: number) =>
+      enqueue(t.deps.db, 'speech-analysis', { tenant, n }, { delayMs: -ago, tenant });
+    // Acme queued six recordings a minute ago; Globex one just now, and the platform one of its own.
+    for (let n = 0; n < 6; n++) await jobOf('acme', n, 60_000 - n);
+    await jobOf('globex', 0, 10);
+    await jobOf(null, 0, 5);
+    const at = Date.now();
+    const order: unknown[] = [];
+    for (let i = 0; i < 8; i++) {
+      const job = await claimNext(t.deps.db, ['speech-analysis'], at + i);
+      if (!job) break;
+      const { tenant, n } = job.payload as { tenant: string | null; n: number };
+      order.push(`${tenant ?? 'platform'} ${n}`);
+    }
+    // Acme's oldest first (nobody served yet), then the two served least, then the rest of Acme's in order.
+    expect(order).toEqual([
+      'acme 0',
+      'globex 0',
+      'platform 0',
+      'acme 1',
+      'acme 2',
+      'acme 3',
+      'acme 4',
+      'acme 5',
+    ]);
+  });
+
   it('a job whose worker died is taken again once its lease runs out, and nothing is lost', async () => {
     await clearQueue();
     const id = await enqueue(t.deps.db, 'speech-analysis', { n: 1 });

@@ -38,8 +38,16 @@ export const DEFAULT_RETRY: RetryPolicy = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Writes a job (db may be the caller's transaction, so the job exists exactly when the write it follows does). */
-export const enqueue = async (db: Db, kind: JobKind, payload: unknown, { delayMs = 0 } = {}) => {
+/**
+ * Writes a job (db may be the caller's transaction, so the job exists exactly when the write it follows does).
+ * `tenant`: whose work it is (an enterprise's id), so workers share out among tenants (claimNext).
+ */
+export const enqueue = async (
+  db: Db,
+  kind: JobKind,
+  payload: unknown,
+  { delayMs = 0, tenant = null }: { delayMs?: number; tenant?: string | null } = {},
+) => {
   const now = Date.now();
   const id = crypto.randomUUID();
   await db
@@ -53,6 +61,7 @@ export const enqueue = async (db: Db, kind: JobKind, payload: unknown, { delayMs
       run_after: iso(now + delayMs),
       locked_until: null,
       last_error: null,
+      tenant,
       created_at: iso(now),
       updated_at: iso(now),
     })
@@ -84,9 +93,51 @@ export const enqueueMany = async (db: Db, kind: JobKind, jobs: { payload: unknow
   }
 };
 
+/** How far back the workers' service to each tenant is counted when choosing whose job comes next. */
+const SERVED_WINDOW_MS = 5 * 60 * 1000;
+
 /**
- * Claims the oldest due job: pending and not leased, or leased by a worker whose lease ran out. The update names
- * the row's previous lease, so of two workers racing for one job only one wins it.
+ * Whose due job is worked next: the tenant the workers served least lately (jobs claimed or finished in the last
+ * SERVED_WINDOW_MS, those under way included), the one waiting longest among equals. One enterprise's hundreds of
+ * recordings then no longer hold every other enterprise's first one behind them: each new tenant's job is next.
+ * Undefined when no job is due.
+ */
+const nextTenant = async (db: Db, kinds: readonly JobKind[], now: number) => {
+  const waiting = await db
+    .selectFrom('jobs')
+    .select((eb) => ['tenant', eb.fn.min('run_after').as('oldest')])
+    .where('status', '=', 'pending')
+    .where('kind', 'in', kinds)
+    .where('run_after', '<=', iso(now))
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))]))
+    .groupBy('tenant')
+    .execute();
+  if (waiting.length <= 1) return waiting[0]?.tenant;
+  const served = new Map(
+    (
+      await db
+        .selectFrom('jobs')
+        .select((eb) => ['tenant', eb.fn.countAll().as('jobs')])
+        .where('updated_at', '>', iso(now - SERVED_WINDOW_MS))
+        .where('attempts', '>', 0)
+        .where('kind', 'in', kinds)
+        .groupBy('tenant')
+        .execute()
+    ).map((row) => [row.tenant, Number(row.jobs)]),
+  );
+  const load = (tenant: string | null) => served.get(tenant) ?? 0;
+  return waiting.reduce((best, row) =>
+    load(row.tenant) < load(best.tenant) ||
+    (load(row.tenant) === load(best.tenant) && String(row.oldest) < String(best.oldest))
+      ? row
+      : best,
+  ).tenant;
+};
+
+/**
+ * Claims a due job (pending and not leased, or leased by a worker whose lease ran out): the oldest of the tenant
+ * served least lately (nextTenant). The update names the row's previous lease, so of two workers racing for one
+ * job only one wins it.
  */
 export const claimNext = async (
   db: Db,
@@ -95,6 +146,8 @@ export const claimNext = async (
   leaseMs = LEASE_MS,
 ): Promise<Job | null> => {
   for (let tries = 0; tries < 5; tries++) {
+    const tenant = await nextTenant(db, kinds, now);
+    if (tenant === undefined) return null;
     const candidate = await db
       .selectFrom('jobs')
       .select(['id', 'kind', 'payload', 'attempts', 'locked_until'])
@@ -102,10 +155,11 @@ export const claimNext = async (
       .where('kind', 'in', kinds)
       .where('run_after', '<=', iso(now))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(now))]))
+      .where((eb) => (tenant === null ? eb('tenant', 'is', null) : eb('tenant', '=', tenant)))
       .orderBy('run_after')
       .limit(1)
       .executeTakeFirst();
-    if (!candidate) return null;
+    if (!candidate) continue;
     const claimed = await db
       .updateTable('jobs')
       .set({ locked_until: iso(now + leaseMs), attempts: candidate.attempts + 1, updated_at: iso(now) })

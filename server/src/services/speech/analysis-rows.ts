@@ -61,7 +61,8 @@ export const queueRecordingAnalyses = async (
       .execute();
     // Each a millisecond after the one before, so they are heard in the report's order (jobs due at the same
     // instant come in no set order): an interview's answers stage by stage, each reply being the next question.
-    await enqueue(db, 'speech-analysis', { analysisId: id }, { delayMs: queued });
+    // The enterprise's: workers share out among enterprises, so a big one's backlog does not hold a small one's.
+    await enqueue(db, 'speech-analysis', { analysisId: id }, { delayMs: queued, tenant: enterpriseId });
     queued += 1;
   }
   return queued;
