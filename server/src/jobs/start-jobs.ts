@@ -9,6 +9,7 @@ import {
 import { sendLtiScore } from '../services/lti/grades.ts';
 import { noticeHandlers } from '../services/organisation/notices.ts';
 import { analyseRecording, markAnalysisFailed } from '../services/speech/recording-analysis.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { type Job, type JobRunner, startJobRunner } from './queue.ts';
 
 const analysisIdOf = (job: Job) => (job.payload as { analysisId: string }).analysisId;
@@ -72,7 +73,14 @@ export const startJobs = (
     onRetry: (job, runAfter) => noteRetry(deps.db, job, runAfter),
     onGiveUp: (job) => markGivenUp(deps.db, job),
   });
-  return together([speech, notices, outbound]);
+  // Finished jobs and spent throttle events go once an hour, in every process that works jobs.
+  const housekeeping = startHousekeeping(deps.db, log ?? ((message, error) => console.error(message, error)));
+  const sweeper: JobRunner = {
+    poke: () => {},
+    idle: async () => {},
+    stop: async () => housekeeping.stop(),
+  };
+  return together([speech, notices, outbound, sweeper]);
 };
 
 /** Several runners as one. */

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/test-app.ts';
+import {
+  KEEP_DONE_JOBS_MS,
+  KEEP_FAILED_JOBS_MS,
+  KEEP_THROTTLE_EVENTS_MS,
+  sweepOldRows,
+} from './housekeeping.ts';
+import { enqueue } from './queue.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ runJobs: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('housekeeping', () => {
+  it('deletes jobs long finished and throttle events past every window, and keeps the rest', async () => {
+    const db = t.deps.db;
+    await db.deleteFrom('jobs').execute();
+    const now = Date.now();
+    const job = async (status: string, ageMs: number) => {
+      const id = await enqueue(db, 'speech-analysis', { status, ageMs });
+      await db
+        .updateTable('jobs')
+        .set({ status, updated_at: new Date(now - ageMs).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    const kept = [
+      await job('done', KEEP_DONE_JOBS_MS - 60_000),
+      await job('failed', KEEP_FAILED_JOBS_MS - 60_000),
+      // Never a job still to do, however old.
+      await job('pending', KEEP_FAILED_JOBS_MS * 2),
+    ];
+    await job('done', KEEP_DONE_JOBS_MS + 60_000);
+    await job('failed', KEEP_FAILED_JOBS_MS + 60_000);
+    const event = (key: string, ageMs: number) =>
+      db
+        .insertInto('throttle_events')
+        .values({ id: crypto.randomUUID(), key, created_at: new Date(now - ageMs).toISOString() })
+        .execute();
+    await event('housekeeping:old', KEEP_THROTTLE_EVENTS_MS + 60_000);
+    await event('housekeeping:recent', 60_000);
+
+    expect(await sweepOldRows(db, now)).toMatchObject({ jobs: 2 });
+    const left = await db.selectFrom('jobs').select('id').execute();
+    expect(left.map((row) => row.id).sort()).toEqual([...kept].sort());
+    const events = await db
+      .selectFrom('throttle_events')
+      .select('key')
+      .where('key', 'like', 'housekeeping:%')
+      .execute();
+    expect(events.map((row) => row.key)).toEqual(['housekeeping:recent']);
+  });
+});
