@@ -146,7 +146,7 @@ export const countSignInAttempt = async (
  * from wherever, so nobody can flood an inbox: 429 with Retry-After past that. Counts the send when it passes.
  */
 export const assertMayMail = (db: Db, to: string) =>
-  countThenCheck(db, `mail:${to.toLowerCase()}`, RECIPIENT_LIMIT, HOUR_MS);
+  checkThenCount(db, `mail:${to.toLowerCase()}`, RECIPIENT_LIMIT, HOUR_MS);
 
 /**
  * Holds `key` to `limit` events in the window, counting this one when it passes: 429 with Retry-After past it.
@@ -155,7 +155,7 @@ export const assertMayMail = (db: Db, to: string) =>
  * first and checked after, a burst on PostgreSQL saw each other's counts and all were refused: twenty reset asks at
  * once sent no mail at all.
  */
-export const countThenCheck = async (db: Db, key: string, limit: number, windowMs: number) => {
+export const checkThenCount = async (db: Db, key: string, limit: number, windowMs: number) => {
   await db.transaction().execute(async (trx) => {
     if (!(trx.getExecutor().adapter instanceof SqliteAdapter))
       await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);

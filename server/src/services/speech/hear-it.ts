@@ -3,7 +3,7 @@ import type { ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { HEAR_IT_RATE, type speakText as speakTextCall } from '@coach/shared/contract/hear-it';
 import pLimit from 'p-limit';
-import { countThenCheck } from '../../auth/throttle.ts';
+import { checkThenCount } from '../../auth/throttle.ts';
 import { AppError } from '../../errors.ts';
 import { renderSpeech, SPOKEN_AUDIO, SpeakError, VOICE_OF_ACCENT } from '../../providers/text-to-speech.ts';
 import { enterpriseSession } from '../../session/session.ts';
@@ -44,7 +44,7 @@ const rendering = new Map<string, Promise<void>>();
 
 /** 429 past HEAR_IT_RATE renders per member; only renders count, a cached text costs nothing. */
 const assertRenderRate = (ctx: ServiceContext, userId: string) =>
-  countThenCheck(ctx.db, `hear-it:${userId}`, HEAR_IT_RATE.limit, HEAR_IT_RATE.windowMinutes * 60_000);
+  checkThenCount(ctx.db, `hear-it:${userId}`, HEAR_IT_RATE.limit, HEAR_IT_RATE.windowMinutes * 60_000);
 
 /**
  * Says a target text in the accent asked for, or the caller's own pronunciation accent: the stored MP3 when this
