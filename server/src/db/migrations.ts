@@ -45,6 +45,7 @@ import { m042Scim } from './migration-042-scim.ts';
 import { m043Lti } from './migration-043-lti.ts';
 import { m044LtiAdvantage } from './migration-044-lti-advantage.ts';
 import { m045JobTenant } from './migration-045-job-tenant.ts';
+import { m046HearItRenders } from './migration-046-hear-it-renders.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -104,6 +105,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '043_lti': m043Lti,
         '044_lti_advantage': m044LtiAdvantage,
         '045_job_tenant': m045JobTenant,
+        '046_hear_it_renders': m046HearItRenders,
       }),
     },
   });

@@ -346,6 +346,8 @@ export type Database = {
     used_at: string | null;
   };
   throttle_events: { id: string; key: string; created_at: string };
+  /** Migration 046: a stored "hear it" render (its storage key) and when it was last asked for. */
+  hear_it_renders: { key: string; heard_at: string };
   recording_analyses: {
     id: string;
     enterprise_id: string;

@@ -4,7 +4,9 @@ import {
   KEEP_DONE_JOBS_MS,
   KEEP_FAILED_JOBS_MS,
   KEEP_THROTTLE_EVENTS_MS,
+  KEEP_UNHEARD_RENDERS_MS,
   sweepOldRows,
+  sweepUnheardRenders,
 } from './housekeeping.ts';
 import { enqueue } from './queue.ts';
 
@@ -55,5 +57,28 @@ describe('housekeeping', () => {
       .where('key', 'like', 'housekeeping:%')
       .execute();
     expect(events.map((row) => row.key)).toEqual(['housekeeping:recent']);
+  });
+
+  it('keeps an unheard render whose audio could not be deleted, for the next sweep', async () => {
+    const db = t.deps.db;
+    const key = `hear-it/2026-12/${crypto.randomUUID()}.mp3`;
+    const old = new Date(Date.now() - KEEP_UNHEARD_RENDERS_MS - 60_000).toISOString();
+    await db.insertInto('hear_it_renders').values({ key, heard_at: old }).execute();
+    const failing = {
+      remove: async () => {
+        throw new Error('storage unreachable');
+      },
+    };
+    await expect(sweepUnheardRenders(db, failing)).rejects.toThrow('storage unreachable');
+    const row = await db
+      .selectFrom('hear_it_renders')
+      .select('key')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    expect(row?.key).toBe(key);
+    const removed: string[] = [];
+    expect(await sweepUnheardRenders(db, { remove: async (k) => void removed.push(k) })).toBe(1);
+    expect(removed).toEqual([key]);
+    expect(await db.selectFrom('hear_it_renders').select('key').where('key', '=', key).execute()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import type { StorageProvider } from '../providers/storage.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A finished job is kept a week (what ran lately can be looked into), one that gave up a month. */
@@ -6,6 +7,10 @@ export const KEEP_DONE_JOBS_MS = 7 * DAY_MS;
 export const KEEP_FAILED_JOBS_MS = 30 * DAY_MS;
 /** Every limit's window is an hour at most (auth/throttle.ts and its callers): a day of events is kept. */
 export const KEEP_THROTTLE_EVENTS_MS = DAY_MS;
+/** A "hear it" render nobody has asked for in three months is deleted; the next ask renders its text again. */
+export const KEEP_UNHEARD_RENDERS_MS = 90 * DAY_MS;
+/** Renders deleted at most per sweep (one storage call each), so a sweep stays short; the rest go next hour. */
+const RENDERS_PER_SWEEP = 500;
 /** How often a process sweeps. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -32,9 +37,43 @@ export const sweepOldRows = async (db: Db, now = Date.now()) => {
   return { jobs: Number(jobs.numDeletedRows), throttleEvents: Number(events.numDeletedRows) };
 };
 
+/**
+ * Deletes the "hear it" renders (services/speech/hear-it.ts) unheard for KEEP_UNHEARD_RENDERS_MS: the stored audio
+ * first, then its row, unless someone asked for it meanwhile. A storage that fails keeps the row for the next sweep;
+ * an ask arriving between the two finds no audio and renders the text afresh.
+ */
+export const sweepUnheardRenders = async (
+  db: Db,
+  storage: Pick<StorageProvider, 'remove'>,
+  now = Date.now(),
+) => {
+  const before = iso(now - KEEP_UNHEARD_RENDERS_MS);
+  const stale = await db
+    .selectFrom('hear_it_renders')
+    .select('key')
+    .where('heard_at', '<', before)
+    .orderBy('heard_at')
+    .limit(RENDERS_PER_SWEEP)
+    .execute();
+  let removed = 0;
+  for (const { key } of stale) {
+    await storage.remove(key);
+    await db.deleteFrom('hear_it_renders').where('key', '=', key).where('heard_at', '<', before).execute();
+    removed++;
+  }
+  return removed;
+};
+
 /** Sweeps once an hour in the background (the first a minute after start); `stop` ends it. */
-export const startHousekeeping = (db: Db, log: (message: string, error: unknown) => void) => {
-  const sweep = () => void sweepOldRows(db).catch((error: unknown) => log('Housekeeping failed', error));
+export const startHousekeeping = (
+  db: Db,
+  storage: Pick<StorageProvider, 'remove'>,
+  log: (message: string, error: unknown) => void,
+) => {
+  const sweep = () =>
+    void sweepOldRows(db)
+      .then(() => sweepUnheardRenders(db, storage))
+      .catch((error: unknown) => log('Housekeeping failed', error));
   const first = setTimeout(sweep, 60_000);
   const every = setInterval(sweep, SWEEP_EVERY_MS);
   first.unref();

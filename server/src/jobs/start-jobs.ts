@@ -73,8 +73,13 @@ export const startJobs = (
     onRetry: (job, runAfter) => noteRetry(deps.db, job, runAfter),
     onGiveUp: (job) => markGivenUp(deps.db, job),
   });
-  // Finished jobs and spent throttle events go once an hour, in every process that works jobs.
-  const housekeeping = startHousekeeping(deps.db, log ?? ((message, error) => console.error(message, error)));
+  // Finished jobs, spent throttle events and long unheard "hear it" renders go once an hour, in every process that
+  // works jobs.
+  const housekeeping = startHousekeeping(
+    deps.db,
+    deps.storage,
+    log ?? ((message, error) => console.error(message, error)),
+  );
   const sweeper: JobRunner = {
     poke: () => {},
     idle: async () => {},

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_CACHE_CONTROL } from '@coach/shared/contract/general';
 
@@ -22,6 +22,8 @@ type StorageCommon = {
   put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
   /** A whole stored object (an image the server makes smaller copies of), or null when it is not there. */
   read: (key: string) => Promise<Uint8Array | null>;
+  /** Deletes a stored object the server made itself and can make again (a "hear it" render); gone already is fine. */
+  remove: (key: string) => Promise<void>;
   /** Other origins the browser PUTs to and loads objects from (the pages' Content-Security-Policy lists them). */
   browserOrigins?: readonly string[];
 };
@@ -104,6 +106,9 @@ export const localStorage = ({ dataDir, secret }: { dataDir: string; secret: str
     read: async (key) => {
       const file = fileOf(key);
       return existsSync(file) ? new Uint8Array(await readFile(file)) : null;
+    },
+    remove: async (key) => {
+      if (KEY_PATTERN.test(key)) await rm(fileOf(key), { force: true });
     },
     publicUrl: (key) => `${LOCAL_PUBLIC_PREFIX}${key}`,
     keyOf: (url) => {
@@ -231,6 +236,10 @@ export const s3Storage = (settings: S3Settings): S3Storage => {
       } catch {
         return null;
       }
+    },
+    // S3 answers a delete of a missing key as done.
+    remove: async (key) => {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
     publicUrl: (key) => `${base}/${key}`,
     // Objects are read from the public base and PUT to the endpoint, or to the bucket's host on AWS (whose

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { HEAR_IT_MAX_CHARS, HEAR_IT_RATE, hearIt } from '@coach/shared/contract/hear-it';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEEP_UNHEARD_RENDERS_MS, sweepUnheardRenders } from '../jobs/housekeeping.ts';
 import { renderSpeech } from '../providers/text-to-speech.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -143,5 +144,55 @@ describe('hear it', () => {
     expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
     const cached = await speak(owner, { text: 'house', accent: 'en-US' });
     expect(cached.status).toBe(200);
+  });
+
+  it('a render nobody asked for in three months is deleted by the sweep and said afresh at the next ask', async () => {
+    const db = t.deps.db;
+    const DAY = 24 * 60 * 60 * 1000;
+    /** The audio's status, its body read (an unread one would still be streaming when the test app is removed). */
+    const served = async (url: string) => {
+      const res = await t.app.request(url);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const heardAt = async (url: string) =>
+      (
+        await db
+          .selectFrom('hear_it_renders')
+          .select('heard_at')
+          .where('key', '=', t.deps.storage.keyOf(url) ?? '')
+          .executeTakeFirst()
+      )?.heard_at;
+    const setHeard = (url: string, ageMs: number) =>
+      db
+        .updateTable('hear_it_renders')
+        .set({ heard_at: new Date(Date.now() - ageMs).toISOString() })
+        .where('key', '=', t.deps.storage.keyOf(url) ?? '')
+        .execute();
+    const forgotten = (await speak(learner, { text: 'A sentence said once, long ago.', accent: 'en-GB' }))
+      .json.response.audioUrl as string;
+    const lately = (await speak(learner, { text: 'A sentence heard again lately.', accent: 'en-GB' })).json
+      .response.audioUrl as string;
+    expect(Date.parse((await heardAt(forgotten)) ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(renderSpeech).toHaveBeenCalledTimes(2);
+
+    // Heard again two days after its last ask: the cached audio plays and the ask is noted, with no render.
+    await setHeard(lately, 2 * DAY);
+    expect((await speak(owner, { text: 'A sentence heard again lately.', accent: 'en-GB' })).status).toBe(
+      200,
+    );
+    expect(Date.parse((await heardAt(lately)) ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(renderSpeech).toHaveBeenCalledTimes(2);
+
+    await setHeard(forgotten, KEEP_UNHEARD_RENDERS_MS + DAY);
+    expect(await sweepUnheardRenders(db, t.deps.storage)).toBe(1);
+    expect(await served(forgotten)).toBe(404);
+    expect(await heardAt(forgotten)).toBeUndefined();
+    expect(await served(lately)).toBe(200);
+
+    const again = await speak(learner, { text: 'A sentence said once, long ago.', accent: 'en-GB' });
+    expect(again.json.response.audioUrl).toBe(forgotten);
+    expect(renderSpeech).toHaveBeenCalledTimes(3);
+    expect(await served(forgotten)).toBe(200);
   });
 });

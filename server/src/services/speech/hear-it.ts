@@ -7,6 +7,7 @@ import { checkThenCount } from '../../auth/throttle.ts';
 import { AppError } from '../../errors.ts';
 import { renderSpeech, SPOKEN_AUDIO, SpeakError, VOICE_OF_ACCENT } from '../../providers/text-to-speech.ts';
 import { enterpriseSession } from '../../session/session.ts';
+import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
 import { pronunciationSettingsForUser } from './pronunciation.ts';
 
@@ -42,6 +43,31 @@ const renderSlot = pLimit(RENDERS_AT_ONCE);
 /** Renders under way in this process, so two asks for the same text at once render it once. */
 const rendering = new Map<string, Promise<void>>();
 
+/** A render's "last heard" moves on at most once a day: most asks read the row and write nothing. */
+const HEARD_RESOLUTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Notes that a render was asked for now (the housekeeping sweep deletes those unheard for long, jobs/housekeeping.ts);
+ * a render stored before renders were noted is adopted at its next ask.
+ */
+const noteHeard = (ctx: ServiceContext, key: string) => {
+  const now = nowIso();
+  return ctx.db
+    .insertInto('hear_it_renders')
+    .values({ key, heard_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ heard_at: now })
+        .where(
+          'hear_it_renders.heard_at',
+          '<',
+          new Date(Date.parse(now) - HEARD_RESOLUTION_MS).toISOString(),
+        ),
+    )
+    .execute();
+};
+
 /** 429 past HEAR_IT_RATE renders per member; only renders count, a cached text costs nothing. */
 const assertRenderRate = (ctx: ServiceContext, userId: string) =>
   checkThenCount(ctx.db, `hear-it:${userId}`, HEAR_IT_RATE.limit, HEAR_IT_RATE.windowMinutes * 60_000);
@@ -63,7 +89,10 @@ export const speakText = async (
   const text = spoken(input.text);
   const key = keyOf(voice, text);
   const answer = { audioUrl: ctx.storage.publicUrl(key), accent };
-  if (await ctx.storage.head(key, 4)) return answer;
+  if (await ctx.storage.head(key, 4)) {
+    await noteHeard(ctx, key);
+    return answer;
+  }
   let render = rendering.get(key);
   if (!render) {
     // Kept before any await, so an ask arriving meanwhile waits for this render instead of starting its own.
@@ -89,5 +118,6 @@ export const speakText = async (
     if (!(error instanceof SpeakError)) throw error;
     throw new AppError(502, ERROR_CODES.internal, 'This text could not be said just now. Please try again.');
   }
+  await noteHeard(ctx, key);
   return answer;
 };
