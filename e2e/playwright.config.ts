@@ -59,6 +59,9 @@ export default defineConfig({
         NODE_ENV: 'test',
         // Each server builds the marketplace into its own folder; Astro's cache is its own too (astro.config).
         SITE_CACHE_DIR: `${server.dataDir}/site-cache`,
+        // Journeys change a course and look at the marketplace at once, again and again: each change builds when
+        // asked, with no gap after the last build (site-publisher.test.ts holds the gap of a production server).
+        SITE_BUILD_GAP_SECONDS: '0',
         // Every answer is checked against its contract schema, as in the server suite.
         VALIDATE_RESPONSES: '1',
         // The webhooks journey's receivers listen on 127.0.0.1: private addresses allowed for it.

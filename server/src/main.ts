@@ -166,6 +166,7 @@ export const startServer = async (options: StartOptions = {}) => {
       siteSource,
       outRoot: path.join(dataDir, 'site'),
       apiUrl: `http://127.0.0.1:${actualPort}`,
+      ...(options.siteBuildGapMs !== undefined ? { minGapMs: options.siteBuildGapMs } : {}),
       ...(options.quiet ? { log: () => {} } : {}),
     });
   const drainMs = options.shutdownDrainMs ?? 0;

@@ -9,7 +9,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './main.ts';
@@ -20,7 +20,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'coach-site-'));
-  running = await startServer({ port: 0, dataDir, quiet: true, dashboardDir: null });
+  // Builds follow one another here as fast as they may: the gap between builds has a test of its own (below).
+  running = await startServer({ port: 0, dataDir, quiet: true, dashboardDir: null, siteBuildGapMs: 0 });
 }, 60_000);
 afterAll(async () => {
   await running?.close();
@@ -154,6 +155,59 @@ describe('the one-process marketplace publisher', () => {
       expect(readFileSync(journal, 'utf8').trim().split('\n')).toEqual(['start', 'end', 'start', 'end']);
     } finally {
       await Promise.all(publishers.map((p) => p.stop()));
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('builds at a low priority; changes one after another build once per gap, and stopping does not wait the gap out', async () => {
+    // A stand-in build that notes the moment it starts (ms) and completes at once.
+    const root = mkdtempSync(path.join(tmpdir(), 'coach-publisher-gap-'));
+    const siteSource = path.join(root, 'site');
+    mkdirSync(path.join(siteSource, 'node_modules', '.bin'), { recursive: true });
+    const journal = path.join(root, 'journal');
+    const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
+    const niceness = path.join(root, 'niceness');
+    writeFileSync(
+      astro,
+      `#!/bin/sh\ndate +%s%3N >> "${journal}"\nnice > "${niceness}"\nmkdir -p "$3/marketplace"\n`,
+    );
+    chmodSync(astro, 0o755);
+    const starts = () => readFileSync(journal, 'utf8').trim().split('\n').map(Number);
+    const GAP = 1500;
+    const publisher = createSitePublisher({
+      siteSource,
+      outRoot: path.join(root, 'out'),
+      apiUrl: 'http://127.0.0.1:9',
+      debounceMs: 50,
+      minGapMs: GAP,
+      log: () => {},
+    });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await publisher.settled();
+      expect(starts()).toHaveLength(1);
+      // Built as background work, below the server's own priority.
+      expect(Number(readFileSync(niceness, 'utf8'))).toBe(Math.min(19, getPriority() + 10));
+      // Five changes 200 ms apart, the first right after the first build: one build, a gap after the first.
+      for (let i = 0; i < 5; i++) {
+        publisher.changed();
+        await pause(200);
+      }
+      await publisher.settled();
+      const [first = 0, second = 0] = starts();
+      expect(starts()).toHaveLength(2);
+      expect(second - first).toBeGreaterThanOrEqual(GAP - 20);
+      expect(publisher.lastError()).toBeNull();
+      // Asked again and stopped while it waits out the gap: the stop is prompt and nothing more builds.
+      publisher.changed();
+      await pause(200);
+      const stopping = Date.now();
+      await publisher.stop();
+      expect(Date.now() - stopping).toBeLessThan(GAP / 2);
+      await pause(GAP);
+      expect(starts()).toHaveLength(2);
+    } finally {
+      await publisher.stop();
       rmSync(root, { recursive: true, force: true });
     }
   }, 30_000);

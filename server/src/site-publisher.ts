@@ -100,6 +100,15 @@ const lockSource = async (siteSource: string, stopped: () => boolean, log: (line
 
 const POINTER = 'current';
 const KEEP_BUILDS = 2;
+/** SITE_BUILD_GAP_SECONDS' default: builds start at least this far apart (a build takes 10-20 s of a core). */
+export const SITE_BUILD_GAP_MS = 30_000;
+/**
+ * A build is background work: run through `nice` at this niceness, it takes the cores only while the server's
+ * answers (and the speech engine) leave them idle. On two cores a build at full priority held pages and media
+ * loading in the same server for seconds. Without `nice` (not a Linux or macOS box) it builds at full priority.
+ */
+const BUILD_NICENESS = 10;
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((file) => existsSync(file)) ?? null;
 /** A build asked to stop gets this long to exit before it is killed. */
 const STOP_GRACE_MS = 2000;
 
@@ -113,12 +122,19 @@ export const createSitePublisher = ({
   outRoot,
   apiUrl,
   debounceMs = 1500,
+  minGapMs = SITE_BUILD_GAP_MS,
   log = (line: string) => console.log(line),
 }: {
   siteSource: string;
   outRoot: string;
   apiUrl: string;
   debounceMs?: number;
+  /**
+   * The least time from one build's start to the next's: a stream of changes (reviews arriving one after another)
+   * builds at most once in it instead of back to back, each build a core's worth for its length (9 languages).
+   * A change after a quiet spell still builds after debounceMs.
+   */
+  minGapMs?: number;
   log?: (line: string) => void;
 }): SitePublisher => {
   mkdirSync(outRoot, { recursive: true });
@@ -136,6 +152,23 @@ export const createSitePublisher = ({
   let stopped = false;
   let child: ReturnType<typeof spawn> | null = null;
   const waiters: (() => void)[] = [];
+  let lastStarted = Number.NEGATIVE_INFINITY;
+  /** Ends the wait for the gap between builds early (stop() does, so it need not wait the gap out). */
+  let endGap: (() => void) | null = null;
+  const gapPassed = () =>
+    new Promise<void>((resolve) => {
+      const wait = lastStarted + minGapMs - Date.now();
+      if (wait <= 0) return resolve();
+      const timer = setTimeout(() => {
+        endGap = null;
+        resolve();
+      }, wait);
+      endGap = () => {
+        clearTimeout(timer);
+        endGap = null;
+        resolve();
+      };
+    });
 
   const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
 
@@ -144,7 +177,8 @@ export const createSitePublisher = ({
       const name = `build-${Date.now()}`;
       const out = path.join(outRoot, name);
       const started = Date.now();
-      const build = spawn(astro, ['build', '--outDir', out], {
+      const args = ['build', '--outDir', out];
+      const build = spawn(NICE ?? astro, NICE ? ['-n', String(BUILD_NICENESS), astro, ...args] : args, {
         cwd: siteSource,
         env: { ...process.env, API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -204,7 +238,10 @@ export const createSitePublisher = ({
 
   const run = async () => {
     do {
+      // Changes made while waiting are in the build that follows: only those made once it has started ask again.
+      await gapPassed();
       again = false;
+      if (stopped) break;
       let release: (() => Promise<void>) | null = null;
       try {
         release = await lockSource(siteSource, () => stopped, log);
@@ -213,7 +250,10 @@ export const createSitePublisher = ({
         log(error);
       }
       try {
-        if (release && !stopped) await buildOnce();
+        if (release && !stopped) {
+          lastStarted = Date.now();
+          await buildOnce();
+        }
       } finally {
         await release?.().catch(() => {});
       }
@@ -255,6 +295,7 @@ export const createSitePublisher = ({
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      endGap?.();
       const pid = child?.pid;
       const signal = (name: NodeJS.Signals) => {
         try {

@@ -61,6 +61,12 @@ export const optionsFromEnv = (env: NodeJS.ProcessEnv): StartOptions => {
     paymentEnv: env,
     coachEnv: env,
     buildSite: env.SITE_BUILD !== '0',
+    ...(env.SITE_BUILD_GAP_SECONDS
+      ? {
+          siteBuildGapMs:
+            wholeNumber('SITE_BUILD_GAP_SECONDS', env.SITE_BUILD_GAP_SECONDS, 0, 3600, 'of seconds') * 1000,
+        }
+      : {}),
     ...(env.JOB_LEASE_MS
       ? { jobLeaseMs: wholeNumber('JOB_LEASE_MS', env.JOB_LEASE_MS, 1000, 24 * 3_600_000, 'of ms') }
       : {}),

@@ -38,6 +38,8 @@ export type StartOptions = {
    * site's sources are here and no fixed marketplaceDir is given; SITE_BUILD=0 turns it off).
    */
   buildSite?: boolean;
+  /** SITE_BUILD_GAP_SECONDS: the least time between the starts of two marketplace builds (default 30 s). */
+  siteBuildGapMs?: number;
   /** STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY): Stripe instead of the embedded test mode. */
   paymentEnv?: Record<string, string | undefined>;
   /** COACH_API_URL, COACH_API_KEY, COACH_MODEL, COACH_TRANSCRIBE_MODEL (built-in engine without them). */

@@ -98,6 +98,10 @@ describe('ROLE and its settings from the environment', () => {
       ['https://cdn.example', 'https://www.example'],
     );
     expect(() => optionsFromEnv({ SITE_ORIGINS: 'https://cdn.example/site' })).toThrow('SITE_ORIGINS');
+    expect(optionsFromEnv({ SITE_BUILD_GAP_SECONDS: '0' }).siteBuildGapMs).toBe(0);
+    expect(optionsFromEnv({ SITE_BUILD_GAP_SECONDS: '45' }).siteBuildGapMs).toBe(45_000);
+    expect(optionsFromEnv({}).siteBuildGapMs).toBeUndefined();
+    expect(() => optionsFromEnv({ SITE_BUILD_GAP_SECONDS: '-1' })).toThrow('SITE_BUILD_GAP_SECONDS');
   });
 });
 
