@@ -5,6 +5,7 @@ import { benchCluster } from './cluster.ts';
 import { benchEnumeration } from './enumeration.ts';
 import { benchMarketplace } from './marketplace.ts';
 import { benchMembers } from './members.ts';
+import { benchQueue } from './queue.ts';
 import { benchReports } from './reports.ts';
 import { inEngineHeap } from './shared.ts';
 import { benchSite } from './site.ts';
@@ -23,6 +24,7 @@ if (await inEngineHeap()) {
   await benchTasks();
   await benchReports();
   await benchEnumeration();
+  await benchQueue();
   await benchSpeech();
   await benchCluster();
 }
