@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { UPLOAD_RATE, UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
@@ -305,6 +307,38 @@ describe('the S3 adapter', () => {
     expect(publicUrl).toBe(`https://coach-media.s3.ap-southeast-2.amazonaws.com/${key}`);
     expect(storage.keyOf(publicUrl)).toBe(key);
     expect(storage.keyOf('https://elsewhere.example/x.png')).toBeNull();
+  });
+
+  it('deletes an object with a signed DELETE of its key', async () => {
+    // A stand-in for the bucket's endpoint that notes each request and answers as S3 does (204, also when the key
+    // is gone already).
+    const seen: { method: string; path: string; signed: boolean }[] = [];
+    const endpoint = createServer((req, res) => {
+      seen.push({
+        method: req.method ?? '',
+        path: new URL(req.url ?? '', 'http://x').pathname,
+        signed: /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//.test(req.headers.authorization ?? ''),
+      });
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = endpoint.address() as AddressInfo;
+      const storage = s3Storage({
+        bucket: 'coach-media',
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        credentials: {
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        },
+      });
+      const key = `hear-it/2026-12/${crypto.randomUUID()}.mp3`;
+      await storage.remove(key);
+      expect(seen).toEqual([{ method: 'DELETE', path: `/coach-media/${key}`, signed: true }]);
+    } finally {
+      await new Promise((resolve) => endpoint.close(resolve));
+    }
   });
 });
 
