@@ -56,6 +56,8 @@ export default defineConfig({
             'src/shutdown-process.test.ts',
             'src/jobs/kill-recovery.test.ts',
             'src/jobs/webhook-restart.test.ts',
+            // Several processes on one SQLite file: SQLite's own locking, whatever the project's database.
+            'src/db/sqlite-processes.test.ts',
             'src/services/speech/speech-analytics.test.ts',
             // The speech engine's parts (recogniser, phone aligner, noise, prosody) hear audio, not a database.
             'src/providers/speech/**/*.test.ts',

@@ -151,9 +151,9 @@ export const assertMayMail = (db: Db, to: string) =>
 /**
  * Holds `key` to `limit` events in the window, counting this one when it passes: 429 with Retry-After past it.
  * Checked and counted in one transaction, one at a time per key (PostgreSQL: a transaction-scoped advisory lock on
- * the key; SQLite writes one transaction at a time), so asks sent all at once pass exactly up to the limit. Counted
- * first and checked after, a burst on PostgreSQL saw each other's counts and all were refused: twenty reset asks at
- * once sent no mail at all.
+ * the key; on SQLite every transaction takes the write lock as it begins, db/connect.ts), so asks sent all at once
+ * pass exactly up to the limit. Counted first and checked after, a burst on PostgreSQL saw each other's counts and
+ * all were refused: twenty reset asks at once sent no mail at all.
  */
 export const checkThenCount = async (db: Db, key: string, limit: number, windowMs: number) => {
   await db.transaction().execute(async (trx) => {

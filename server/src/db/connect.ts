@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import {
   type DriverState,
@@ -15,6 +23,29 @@ import { prepareMarked } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
+
+/**
+ * SQLite transactions that take the write lock as they begin (BEGIN IMMEDIATE), waiting their turn behind another
+ * process's for up to the busy timeout. Kysely's plain BEGIN takes it at the first write: a transaction that read
+ * first then finds another process wrote meanwhile, and SQLite refuses the upgrade at once ("database is locked":
+ * of twenty throttled asks from two connections on one file, five failed so). Within one process nothing changes:
+ * its one connection runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#settings);
+  }
+}
 
 /** Distinct SQL texts whose prepared statements are kept (the app issues a few hundred shapes of query). */
 const STATEMENT_CACHE = 1000;
@@ -97,7 +128,7 @@ export const connect = ({
   const signal = new SessionSignal({ enabled: true });
   const driverState: DriverState = { openTransactions: 0 };
   const dialect = watchSessionWrites(
-    new SqliteDialect({ database: withStatementCache(sqlite) }),
+    new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     () => signal.bump(),
     async () => {},
     driverState,
