@@ -33,6 +33,21 @@ const page = async (urlPath: string) => {
   return { status: res.status, html: await res.text() };
 };
 
+/**
+ * A site source whose `astro` is a shell script (`script(journal)`, its body; `$3` is the output folder), so the
+ * publisher's own work is tested without a real build. `root` is removed by the test.
+ */
+const standInSite = (script: (journal: string) => string) => {
+  const root = mkdtempSync(path.join(tmpdir(), 'coach-publisher-'));
+  const siteSource = path.join(root, 'site');
+  mkdirSync(path.join(siteSource, 'node_modules', '.bin'), { recursive: true });
+  const journal = path.join(root, 'journal');
+  const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
+  writeFileSync(astro, `#!/bin/sh\n${script(journal)}\n`);
+  chmodSync(astro, 0o755);
+  return { root, siteSource, journal };
+};
+
 describe('the one-process marketplace publisher', () => {
   it('builds the site against its own API in the background and publishes it whole', async () => {
     const publisher = running.publisher();
@@ -131,16 +146,9 @@ describe('the one-process marketplace publisher', () => {
 
   it('two publishers of one source folder never build at the same time (the lock)', async () => {
     // A stand-in build that notes when it starts and ends and takes a second: two at once would interleave.
-    const root = mkdtempSync(path.join(tmpdir(), 'coach-publisher-lock-'));
-    const siteSource = path.join(root, 'site');
-    mkdirSync(path.join(siteSource, 'node_modules', '.bin'), { recursive: true });
-    const journal = path.join(root, 'journal');
-    const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
-    writeFileSync(
-      astro,
-      `#!/bin/sh\necho start >> "${journal}"\nsleep 1\nmkdir -p "$3/marketplace"\necho end >> "${journal}"\n`,
+    const { root, siteSource, journal } = standInSite(
+      (journal) => `echo start >> "${journal}"\nsleep 1\nmkdir -p "$3/marketplace"\necho end >> "${journal}"`,
     );
-    chmodSync(astro, 0o755);
     const publishers = ['a', 'b'].map((name) =>
       createSitePublisher({
         siteSource,
@@ -160,18 +168,11 @@ describe('the one-process marketplace publisher', () => {
   }, 30_000);
 
   it('builds at a low priority; changes one after another build once per gap, and stopping does not wait the gap out', async () => {
-    // A stand-in build that notes the moment it starts (ms) and completes at once.
-    const root = mkdtempSync(path.join(tmpdir(), 'coach-publisher-gap-'));
-    const siteSource = path.join(root, 'site');
-    mkdirSync(path.join(siteSource, 'node_modules', '.bin'), { recursive: true });
-    const journal = path.join(root, 'journal');
-    const astro = path.join(siteSource, 'node_modules', '.bin', 'astro');
-    const niceness = path.join(root, 'niceness');
-    writeFileSync(
-      astro,
-      `#!/bin/sh\ndate +%s%3N >> "${journal}"\nnice > "${niceness}"\nmkdir -p "$3/marketplace"\n`,
+    // A stand-in build that notes the moment it starts (ms) and its niceness, and completes at once.
+    const { root, siteSource, journal } = standInSite(
+      (journal) => `date +%s%3N >> "${journal}"\nnice > "${journal}.nice"\nmkdir -p "$3/marketplace"`,
     );
-    chmodSync(astro, 0o755);
+    const niceness = `${journal}.nice`;
     const starts = () => readFileSync(journal, 'utf8').trim().split('\n').map(Number);
     const GAP = 1500;
     const publisher = createSitePublisher({
