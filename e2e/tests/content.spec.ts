@@ -47,7 +47,19 @@ const viewedResponse = (page: Page) =>
 const openedPlayer = async (page: Page) => {
   const dialog = page.getByRole('dialog', { name: VIDEO });
   await expect(dialog).toBeVisible();
-  await expect.poll(() => media(dialog, (video) => video.duration)).toBeGreaterThan(5);
+  // Polled with the element's state beside the length, so a video that never loads says why (network and ready
+  // states, its error and address) in the failure.
+  await expect
+    .poll(() =>
+      media(dialog, (video) => ({
+        knowsItsLength: video.duration > 5,
+        src: video.currentSrc,
+        networkState: video.networkState,
+        readyState: video.readyState,
+        error: video.error?.message ?? null,
+      })),
+    )
+    .toMatchObject({ knowsItsLength: true });
   return dialog;
 };
 

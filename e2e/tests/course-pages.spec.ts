@@ -17,11 +17,16 @@ test('a visitor reads what a course teaches, its syllabus, its instructor and it
   // decodes its AVIF copy of the page's width (640 px, the original's, at this 1280 px viewport).
   const cover = page.locator('img.course__cover');
   await expect(cover).toHaveAttribute('src', /^\/uploads\/course-image\/.+\.png$/);
+  // Polled with the image's state, so a copy that never loads names itself in the failure.
   await expect
     .poll(() =>
-      cover.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : '')),
+      cover.evaluate((img: HTMLImageElement) => ({
+        loaded: img.complete && img.naturalWidth > 0,
+        currentSrc: img.currentSrc,
+        complete: img.complete,
+      })),
     )
-    .toMatch(/\/uploads\/course-image\/.+\.avif$/);
+    .toMatchObject({ loaded: true, currentSrc: expect.stringMatching(/\/uploads\/course-image\/.+\.avif$/) });
   const syllabus = page.locator('section[aria-labelledby="syllabus"]');
   await expect(syllabus.getByRole('heading', { level: 3, name: /^Module 1: / })).toBeVisible();
   await expect(syllabus).toContainText(/\d+ modules · \d+ lessons/);
