@@ -59,26 +59,40 @@ describe('housekeeping', () => {
     expect(events.map((row) => row.key)).toEqual(['housekeeping:recent']);
   });
 
-  it('keeps an unheard render whose audio could not be deleted, for the next sweep', async () => {
+  it('keeps an unheard render whose audio could not be deleted for the next sweep, and deletes the others', async () => {
     const db = t.deps.db;
-    const key = `hear-it/2026-12/${crypto.randomUUID()}.mp3`;
-    const old = new Date(Date.now() - KEEP_UNHEARD_RENDERS_MS - 60_000).toISOString();
-    await db.insertInto('hear_it_renders').values({ key, heard_at: old }).execute();
-    const failing = {
-      remove: async () => {
-        throw new Error('storage unreachable');
+    const stuck = `hear-it/2026-12/${crypto.randomUUID()}.mp3`;
+    const other = `hear-it/2026-12/${crypto.randomUUID()}.mp3`;
+    const old = (extraMs: number) => new Date(Date.now() - KEEP_UNHEARD_RENDERS_MS - extraMs).toISOString();
+    // The stuck one is the oldest, so it comes first.
+    await db
+      .insertInto('hear_it_renders')
+      .values([
+        { key: stuck, heard_at: old(120_000) },
+        { key: other, heard_at: old(60_000) },
+      ])
+      .execute();
+    const removed: string[] = [];
+    const storage = {
+      remove: async (key: string) => {
+        if (key === stuck) throw new Error('storage unreachable');
+        removed.push(key);
       },
     };
-    await expect(sweepUnheardRenders(db, failing)).rejects.toThrow('storage unreachable');
-    const row = await db
+    await expect(sweepUnheardRenders(db, storage)).rejects.toThrow(
+      '1 "hear it" render(s) could not be deleted (1 were): storage unreachable',
+    );
+    expect(removed).toEqual([other]);
+    const rows = await db
       .selectFrom('hear_it_renders')
       .select('key')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    expect(row?.key).toBe(key);
-    const removed: string[] = [];
-    expect(await sweepUnheardRenders(db, { remove: async (k) => void removed.push(k) })).toBe(1);
-    expect(removed).toEqual([key]);
-    expect(await db.selectFrom('hear_it_renders').select('key').where('key', '=', key).execute()).toEqual([]);
+      .where('key', 'in', [stuck, other])
+      .execute();
+    expect(rows.map((row) => row.key)).toEqual([stuck]);
+    expect(await sweepUnheardRenders(db, { remove: async (key) => void removed.push(key) })).toBe(1);
+    expect(removed).toEqual([other, stuck]);
+    expect(await db.selectFrom('hear_it_renders').select('key').where('key', '=', stuck).execute()).toEqual(
+      [],
+    );
   });
 });

@@ -39,8 +39,9 @@ export const sweepOldRows = async (db: Db, now = Date.now()) => {
 
 /**
  * Deletes the "hear it" renders (services/speech/hear-it.ts) unheard for KEEP_UNHEARD_RENDERS_MS: the stored audio
- * first, then its row, unless someone asked for it meanwhile. A storage that fails keeps the row for the next sweep;
- * an ask arriving between the two finds no audio and renders the text afresh.
+ * first, then its row, unless someone asked for it meanwhile. A render the storage fails to delete keeps its row for
+ * the next sweep, the others go on, and the sweep then fails naming how many; an ask arriving between the two finds
+ * no audio and renders the text afresh.
  */
 export const sweepUnheardRenders = async (
   db: Db,
@@ -56,10 +57,25 @@ export const sweepUnheardRenders = async (
     .limit(RENDERS_PER_SWEEP)
     .execute();
   let removed = 0;
+  const failures: unknown[] = [];
   for (const { key } of stale) {
-    await storage.remove(key);
+    try {
+      await storage.remove(key);
+    } catch (error) {
+      // One object the storage will not delete holds back none of the others; it is tried again next sweep.
+      failures.push(error);
+      continue;
+    }
     await db.deleteFrom('hear_it_renders').where('key', '=', key).where('heard_at', '<', before).execute();
     removed++;
+  }
+  const [first] = failures;
+  if (first !== undefined) {
+    const why = first instanceof Error ? first.message : String(first);
+    throw new AggregateError(
+      failures,
+      `${failures.length} "hear it" render(s) could not be deleted (${removed} were): ${why}`,
+    );
   }
   return removed;
 };
