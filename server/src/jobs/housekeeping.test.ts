@@ -1,6 +1,11 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from '../providers/storage.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import {
+  adoptUnnotedRenders,
   KEEP_DONE_JOBS_MS,
   KEEP_FAILED_JOBS_MS,
   KEEP_THROTTLE_EVENTS_MS,
@@ -94,5 +99,46 @@ describe('housekeeping', () => {
     expect(await db.selectFrom('hear_it_renders').select('key').where('key', '=', stuck).execute()).toEqual(
       [],
     );
+  });
+
+  it('notes stored renders that have no row, so a later sweep deletes those still unheard', async () => {
+    const db = t.deps.db;
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'coach-renders-'));
+    try {
+      const storage = localStorage({ dataDir, secret: 'test-secret' });
+      const key = () => `hear-it/2026-11/${crypto.randomUUID()}.mp3`;
+      const [unnoted, noted, elsewhere] = [key(), key(), `avatar/2026-11/${crypto.randomUUID()}.png`];
+      for (const stored of [unnoted, noted, elsewhere])
+        await storage.put(stored, new Uint8Array([1]), 'audio/mpeg');
+      // Not a key of the storage's own shape: never listed, never deleted.
+      await writeFile(path.join(storage.root, 'hear-it', '2026-11', 'notes.txt'), 'x');
+      const heardLately = new Date(Date.now() - 86_400_000).toISOString();
+      await db.insertInto('hear_it_renders').values({ key: noted, heard_at: heardLately }).execute();
+
+      const now = Date.now();
+      expect(await adoptUnnotedRenders(db, storage, now)).toBe(1);
+      const rows = await db
+        .selectFrom('hear_it_renders')
+        .select(['key', 'heard_at'])
+        .where('key', 'in', [unnoted, noted])
+        .orderBy('heard_at')
+        .execute();
+      expect(rows).toEqual([
+        { key: noted, heard_at: heardLately },
+        { key: unnoted, heard_at: new Date(now).toISOString() },
+      ]);
+      // Noting again notes nothing more.
+      expect(await adoptUnnotedRenders(db, storage, now)).toBe(0);
+
+      // Three months on, both are swept: their audio and rows are gone, the avatar and the stray file stay.
+      await sweepUnheardRenders(db, storage, now + KEEP_UNHEARD_RENDERS_MS + 60_000);
+      expect(await readdir(path.join(storage.root, 'hear-it', '2026-11'))).toEqual(['notes.txt']);
+      expect(await storage.read(elsewhere)).not.toBeNull();
+      expect(
+        await db.selectFrom('hear_it_renders').select('key').where('key', 'in', [unnoted, noted]).execute(),
+      ).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

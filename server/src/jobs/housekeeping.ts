@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { StorageProvider } from '../providers/storage.ts';
+import { HEAR_IT_PURPOSE } from '../services/speech/hear-it.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A finished job is kept a week (what ran lately can be looked into), one that gave up a month. */
@@ -80,17 +81,53 @@ export const sweepUnheardRenders = async (
   return removed;
 };
 
-/** Sweeps once an hour in the background (the first a minute after start); `stop` ends it. */
+/**
+ * Notes, as heard now, every stored "hear it" render without a row: those rendered before renders were noted
+ * (migration 046), which no ask may ever adopt, so the sweep deletes them too once unheard for long. A page of keys
+ * at a time (a thousand); a render noted meanwhile keeps its own row. Answers how many it noted.
+ */
+export const adoptUnnotedRenders = async (
+  db: Db,
+  storage: Pick<StorageProvider, 'list'>,
+  now = Date.now(),
+) => {
+  let adopted = 0;
+  for await (const keys of storage.list(HEAR_IT_PURPOSE)) {
+    const noted = new Set(
+      (await db.selectFrom('hear_it_renders').select('key').where('key', 'in', keys).execute()).map(
+        (row) => row.key,
+      ),
+    );
+    const unnoted = keys.filter((key) => !noted.has(key));
+    if (!unnoted.length) continue;
+    const result = await db
+      .insertInto('hear_it_renders')
+      .values(unnoted.map((key) => ({ key, heard_at: iso(now) })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    adopted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return adopted;
+};
+
+/** Sweeps once an hour in the background (the first a minute after start, after adoptUnnotedRenders); `stop` ends it. */
 export const startHousekeeping = (
   db: Db,
-  storage: Pick<StorageProvider, 'remove'>,
+  storage: Pick<StorageProvider, 'remove' | 'list'>,
   log: (message: string, error: unknown) => void,
 ) => {
   const sweep = () =>
     void sweepOldRows(db)
       .then(() => sweepUnheardRenders(db, storage))
       .catch((error: unknown) => log('Housekeeping failed', error));
-  const first = setTimeout(sweep, 60_000);
+  // Once a start, renders stored before they were noted are noted, so the sweeps that follow may delete them.
+  const first = setTimeout(
+    () =>
+      void adoptUnnotedRenders(db, storage)
+        .catch((error: unknown) => log('Noting stored "hear it" renders failed', error))
+        .finally(sweep),
+    60_000,
+  );
   const every = setInterval(sweep, SWEEP_EVERY_MS);
   first.unref();
   every.unref();

@@ -1,8 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  paginateListObjectsV2,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_CACHE_CONTROL } from '@coach/shared/contract/general';
 
@@ -24,12 +30,18 @@ type StorageCommon = {
   read: (key: string) => Promise<Uint8Array | null>;
   /** Deletes a stored object the server made itself and can make again (a "hear it" render); gone already is fine. */
   remove: (key: string) => Promise<void>;
+  /** The keys stored under one purpose (`hear-it`), in pages; only keys of the storage's own shape. */
+  list: (purpose: string) => AsyncIterable<string[]>;
   /** Other origins the browser PUTs to and loads objects from (the pages' Content-Security-Policy lists them). */
   browserOrigins?: readonly string[];
 };
 
 /** Keys are made by the server: `<purpose>/<yyyy-mm>/<uuid>.<ext>`; nothing else is accepted. */
 export const KEY_PATTERN = /^[a-z-]+\/\d{4}-\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+/** A key's first segment: what its objects are for. */
+const PURPOSE_PATTERN = /^[a-z-]+$/;
+/** Keys per page of `list` (S3's most per ListObjectsV2 answer). */
+const LIST_PAGE = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Embedded storage: files under DATA_DIR/uploads, PUT through our own signed route
@@ -109,6 +121,18 @@ export const localStorage = ({ dataDir, secret }: { dataDir: string; secret: str
     },
     remove: async (key) => {
       if (KEY_PATTERN.test(key)) await rm(fileOf(key), { force: true });
+    },
+    list: async function* (purpose) {
+      if (!PURPOSE_PATTERN.test(purpose)) return;
+      const months = await readdir(path.join(root, purpose)).catch(() => []);
+      for (const month of months.sort()) {
+        const names = await readdir(path.join(root, purpose, month)).catch(() => []);
+        const keys = names
+          .map((name) => `${purpose}/${month}/${name}`)
+          .filter((key) => KEY_PATTERN.test(key));
+        for (let start = 0; start < keys.length; start += LIST_PAGE)
+          yield keys.slice(start, start + LIST_PAGE);
+      }
     },
     publicUrl: (key) => `${LOCAL_PUBLIC_PREFIX}${key}`,
     keyOf: (url) => {
@@ -240,6 +264,17 @@ export const s3Storage = (settings: S3Settings): S3Storage => {
     // S3 answers a delete of a missing key as done.
     remove: async (key) => {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+    list: async function* (purpose) {
+      if (!PURPOSE_PATTERN.test(purpose)) return;
+      const pages = paginateListObjectsV2(
+        { client, pageSize: LIST_PAGE },
+        { Bucket: settings.bucket, Prefix: `${purpose}/` },
+      );
+      for await (const page of pages) {
+        const keys = (page.Contents ?? []).flatMap(({ Key }) => (Key && KEY_PATTERN.test(Key) ? [Key] : []));
+        if (keys.length) yield keys;
+      }
     },
     publicUrl: (key) => `${base}/${key}`,
     // Objects are read from the public base and PUT to the endpoint, or to the bucket's host on AWS (whose

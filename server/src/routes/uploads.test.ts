@@ -340,6 +340,57 @@ describe('the S3 adapter', () => {
       await new Promise((resolve) => endpoint.close(resolve));
     }
   });
+
+  it('lists the keys under a purpose page by page, leaving out keys of another shape', async () => {
+    const keys = Array.from({ length: 3 }, () => `hear-it/2026-11/${crypto.randomUUID()}.mp3`);
+    // A stand-in for the bucket's endpoint answering ListObjectsV2 in two pages, as S3 does.
+    const asked: { prefix: string | null; token: string | null; signed: boolean }[] = [];
+    const endpoint = createServer((req, res) => {
+      const url = new URL(req.url ?? '', 'http://x');
+      const token = url.searchParams.get('continuation-token');
+      asked.push({
+        prefix: url.searchParams.get('prefix'),
+        token,
+        signed: /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//.test(req.headers.authorization ?? ''),
+      });
+      const page = token === 'page-2' ? [keys[2]] : [keys[0], 'hear-it/readme.txt', keys[1]];
+      const contents = page.map((key) => `<Contents><Key>${key}</Key><Size>1</Size></Contents>`).join('');
+      const more =
+        token === 'page-2'
+          ? '<IsTruncated>false</IsTruncated>'
+          : '<IsTruncated>true</IsTruncated><NextContinuationToken>page-2</NextContinuationToken>';
+      res
+        .writeHead(200, { 'Content-Type': 'application/xml' })
+        .end(
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>coach-media</Name><Prefix>hear-it/</Prefix>${contents}${more}</ListBucketResult>`,
+        );
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = endpoint.address() as AddressInfo;
+      const storage = s3Storage({
+        bucket: 'coach-media',
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        credentials: {
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        },
+      });
+      const pages: string[][] = [];
+      for await (const page of storage.list('hear-it')) pages.push(page);
+      expect(pages).toEqual([[keys[0], keys[1]], [keys[2]]]);
+      expect(asked).toEqual([
+        { prefix: 'hear-it/', token: null, signed: true },
+        { prefix: 'hear-it/', token: 'page-2', signed: true },
+      ]);
+      // A purpose of another shape lists nothing and asks nothing.
+      for await (const page of storage.list('../x')) pages.push(page);
+      expect(asked).toHaveLength(2);
+    } finally {
+      await new Promise((resolve) => endpoint.close(resolve));
+    }
+  });
 });
 
 describe('upload limits', () => {

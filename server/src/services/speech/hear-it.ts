@@ -26,11 +26,14 @@ const spoken = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The storage purpose of the renders: their keys' first segment (the housekeeping sweep lists them by it). */
+export const HEAR_IT_PURPOSE = 'hear-it';
+
 /** The cached audio's key: a hash of the voice and the text, shaped as the storage's keys are. */
 const keyOf = (voice: { engine: string; name: string }, text: string) => {
   const hex = createHash('sha256').update(`${voice.engine}\n${voice.name}\n${text}`).digest('hex');
   const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-  return `hear-it/${RENDERER_VERSION}/${uuid}.${SPOKEN_AUDIO.extension}`;
+  return `${HEAR_IT_PURPOSE}/${RENDERER_VERSION}/${uuid}.${SPOKEN_AUDIO.extension}`;
 };
 
 /**
