@@ -1,6 +1,7 @@
 /**
- * What choosing the next background job costs as the backlog grows: claimNext (server/src/jobs/queue.ts) groups the
- * due jobs by tenant to find the one served least lately, then takes that tenant's oldest. Backlogs of 1,000, 10,000
+ * What choosing the next background job costs as the backlog grows: claimNext (server/src/jobs/queue.ts) reads each
+ * tenant's oldest due job off an index, one tenant after another, to find the one served least lately, then takes
+ * that job (it grouped every due job by tenant before: p50 48 ms a claim at 100,000 on SQLite). Backlogs of 1,000, 10,000
  * and 100,000 due speech jobs (BENCH_QUEUE_SIZES) over 50 enterprises, half of them one enterprise's, with the last
  * five minutes' 200 finished jobs beside them; each row claims 200 jobs one after another and prints the p50 and p99
  * of a claim, on SQLite and PostgreSQL (databases.ts). Prints, never judges.

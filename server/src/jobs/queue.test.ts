@@ -70,6 +70,38 @@ describe('the durable job queue', () => {
     ]);
   });
 
+  it('takes only due, free jobs of its own kinds, the oldest of any of them first', async () => {
+    await clearQueue();
+    const db = t.deps.db;
+    const jobOf = (
+      kind: 'due-reminder' | 'assignment-notice' | 'webhook-delivery',
+      tenant: string,
+      delayMs: number,
+    ) => enqueue(db, kind, { kind, tenant }, { delayMs, tenant });
+    await jobOf('due-reminder', 'acme', -120_000);
+    await jobOf('assignment-notice', 'acme', -60_000);
+    // Globex's notice is not due yet, and its reminder is under way (a live worker's lease).
+    await jobOf('assignment-notice', 'globex', 60_000);
+    const leased = await jobOf('due-reminder', 'globex', -300_000);
+    await db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(Date.now() + 60_000).toISOString(), attempts: 1 })
+      .where('id', '=', leased)
+      .execute();
+    // Initech's oldest job is of a kind another runner works.
+    await jobOf('webhook-delivery', 'initech', -600_000);
+    const claimed: unknown[] = [];
+    for (;;) {
+      const job = await claimNext(db, ['assignment-notice', 'due-reminder']);
+      if (!job) break;
+      claimed.push(job.payload);
+    }
+    expect(claimed).toEqual([
+      { kind: 'due-reminder', tenant: 'acme' },
+      { kind: 'assignment-notice', tenant: 'acme' },
+    ]);
+  });
+
   it('a job whose worker died is taken again once its lease runs out, and nothing is lost', async () => {
     await clearQueue();
     const id = await enqueue(t.deps.db, 'speech-analysis', { n: 1 });
