@@ -315,6 +315,17 @@ describe('word stress', () => {
     }
   });
 
+  it('a drawn-out secondary stress is no misplaced stress; stress on an unstressed vowel is', () => {
+    // CMUdict: TELEPHONE T EH1 L AH0 F OW2 N. Said alone with the final "phone" the most prominent, as a word's last
+    // full vowel often is, and with the stress on the unstressed middle vowel.
+    for (const voice of ['en-us', 'en-gb']) {
+      const drawnOut = sayWithVowels("tEl@f'oUn", [1, 0, 2], '%s', voice);
+      expect(measureProsody(drawnOut)?.stress).toEqual({ matched: 1, of: 1 });
+      const misplaced = sayWithVowels("tEl'@foUn", [1, 0, 2], '%s', voice);
+      expect(measureProsody(misplaced)?.stress).toEqual({ matched: 0, of: 1 });
+    }
+  });
+
   it('two words stressed on the wrong syllable bring the stress advice', () => {
     const verb = sayWithVowels("prI'zEnt", [1, 0], 'I want the %s now.');
     // The same word counted twice, as two words of a target: both misplace the stress.
