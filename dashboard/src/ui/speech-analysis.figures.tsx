@@ -1,5 +1,4 @@
 import {
-  isFillerWord,
   MIN_PAUSE_SECONDS,
   MIN_WORDS_FOR_PACE,
   PACE_BAND,
@@ -7,7 +6,6 @@ import {
   paceVerdict,
 } from '@coach/shared/constants/speech';
 import type { SpeechAnalysis, SpeechProsody, SpeechScores } from '@coach/shared/contract/speech';
-import { normaliseWord } from '@coach/shared/format/spoken-words';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../i18n/format.ts';
@@ -27,13 +25,6 @@ const clock = (value: number) => {
   const whole = Math.max(0, Math.floor(value));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
-
-/** The words of a transcript that count towards its pace: fillers and punctuation left out. */
-export const spokenWordsOf = (transcript: string) =>
-  transcript
-    .split(/\s+/)
-    .flatMap((word) => normaliseWord(word))
-    .filter((word) => !isFillerWord(word)).length;
 
 export const Pace = ({ wordsPerMinute, spokenWords }: { wordsPerMinute: number; spokenWords: number }) => {
   const { t } = useTranslation('speech');

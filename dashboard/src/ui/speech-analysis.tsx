@@ -1,10 +1,11 @@
+import { spokenWordsOf } from '@coach/shared/constants/speech';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
 import { Button } from './button.tsx';
-import { Fillers, type Measured, Pace, Pauses, Scores, spokenWordsOf } from './speech-analysis.figures.tsx';
+import { Fillers, type Measured, Pace, Pauses, Scores } from './speech-analysis.figures.tsx';
 import { practiceOf, WordsToPractise } from './speech-analysis.practice.tsx';
 import { MarkedReading } from './speech-analysis.reading.tsx';
 import { Spinner } from './spinner.tsx';

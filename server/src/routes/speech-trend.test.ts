@@ -33,15 +33,32 @@ const newMember = async (email: string) => {
   return invited.json.response._id as string;
 };
 
-const heard = ({ wpm, fillers, pronunciation }: { wpm: number; fillers: number; pronunciation: number }) =>
+/** A recording heard as `words` spoken words and `fillers` "um"s, at `wpm` words a minute. */
+const heard = ({
+  words = 10,
+  wpm,
+  fillers = 0,
+  pronunciation,
+}: {
+  words?: number;
+  wpm: number;
+  fillers?: number;
+  pronunciation: number;
+}) =>
   ({
     status: 'done',
-    transcript: 'heard words',
+    transcript: [...Array.from({ length: words }, (_, i) => `word${i}`), ...Array(fillers).fill('um')].join(
+      ' ',
+    ),
     durationSeconds: 10,
     wordsPerMinute: wpm,
     pauses: [],
     longestPauseSeconds: 0,
-    fillers: { count: 1, per100Words: fillers, words: ['um'] },
+    fillers: {
+      count: fillers,
+      per100Words: Math.round((fillers / (words + fillers)) * 1000) / 10,
+      words: Array(fillers).fill('um'),
+    },
     words: null,
     scores: { accuracy: pronunciation, completeness: 100, fluency: 80, pronunciation },
   }) satisfies SpeechAnalysis;
@@ -133,13 +150,25 @@ describe("a member's speaking trend", () => {
   it('enterprise admin sees one point per day of heard recordings, oldest first', async () => {
     const memberId = await newMember('busy.trend@acme.example');
     await attemptWith(memberId, [
-      // Two Read & Record takes the same day: their means.
-      { daysAgo: 3, target: 'A passage', analysis: heard({ wpm: 110, fillers: 2, pronunciation: 70 }) },
-      { daysAgo: 3, target: 'A passage', analysis: heard({ wpm: 121, fillers: 3, pronunciation: 81 }) },
+      // Two Read & Record takes the same day: their words over their speaking time, their fillers over their words.
+      { daysAgo: 3, target: 'A passage', analysis: heard({ words: 11, wpm: 110, pronunciation: 70 }) },
+      {
+        daysAgo: 3,
+        target: 'A passage',
+        analysis: heard({ words: 10, wpm: 125, fillers: 1, pronunciation: 81 }),
+      },
       // Free speech has no pronunciation to average.
-      { daysAgo: 10, target: null, analysis: heard({ wpm: 95, fillers: 6.25, pronunciation: 50 }) },
-      { daysAgo: 0, target: null, analysis: heard({ wpm: 140, fillers: 0, pronunciation: 90 }) },
-      { daysAgo: 0, target: 'An item', analysis: heard({ wpm: 150, fillers: 1, pronunciation: 88 }) },
+      { daysAgo: 10, target: null, analysis: heard({ words: 20, wpm: 95, fillers: 1, pronunciation: 50 }) },
+      { daysAgo: 0, target: null, analysis: heard({ words: 12, wpm: 140, pronunciation: 90 }) },
+      // A Pronunciation item's one word and its "um": too few words for a pace, as its own page says, so neither
+      // its 75 words a minute nor its 50 fillers per 100 words count; its pronunciation does.
+      {
+        daysAgo: 0,
+        target: 'An item',
+        analysis: heard({ words: 1, wpm: 75, fillers: 1, pronunciation: 88 }),
+      },
+      // A day of items alone has no pace.
+      { daysAgo: 5, target: 'Item', analysis: heard({ words: 1, wpm: 60, pronunciation: 64 }) },
     ]);
     // Not counted: not heard yet, given up, silence, and older than 90 days.
     await attemptWith(memberId, [
@@ -149,7 +178,7 @@ describe("a member's speaking trend", () => {
         daysAgo: 1,
         target: 'x',
         analysis: {
-          ...heard({ wpm: 0, fillers: 0, pronunciation: 0 }),
+          ...heard({ wpm: 0, pronunciation: 0 }),
           status: 'no-speech',
           scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
         },
@@ -161,9 +190,11 @@ describe("a member's speaking trend", () => {
     expect(res.status, res.json.message).toBe(200);
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
     expect(res.json.response.points).toEqual([
-      { date: day(10), recordings: 1, wordsPerMinute: 95, fillersPer100Words: 6.3, pronunciation: null },
-      { date: day(3), recordings: 2, wordsPerMinute: 116, fillersPer100Words: 2.5, pronunciation: 76 },
-      { date: day(0), recordings: 2, wordsPerMinute: 145, fillersPer100Words: 0.5, pronunciation: 88 },
+      { date: day(10), recordings: 1, wordsPerMinute: 95, fillersPer100Words: 4.8, pronunciation: null },
+      { date: day(5), recordings: 1, wordsPerMinute: null, fillersPer100Words: null, pronunciation: 64 },
+      // 21 words in 0.1 + 0.08 minutes; 1 filler in 22 words.
+      { date: day(3), recordings: 2, wordsPerMinute: 117, fillersPer100Words: 4.5, pronunciation: 76 },
+      { date: day(0), recordings: 2, wordsPerMinute: 140, fillersPer100Words: 0, pronunciation: 88 },
     ]);
   });
 

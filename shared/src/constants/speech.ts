@@ -1,3 +1,5 @@
+import { normaliseWord } from '../format/spoken-words.ts';
+
 // Speech analytics: the bands and thresholds the server scores a recording with and the dashboard
 // shows it against. Published sources are in shared/research/speech.md §4.
 
@@ -45,6 +47,13 @@ const fillerSet: ReadonlySet<string> = new Set(FILLER_WORDS);
 
 /** Whether a word, already lower-cased and stripped of punctuation, is a filler of {@link FILLER_WORDS}. */
 export const isFillerWord = (normalisedWord: string) => fillerSet.has(normalisedWord);
+
+/** The words of a transcript that count towards its pace: fillers and punctuation left out. */
+export const spokenWordsOf = (transcript: string) =>
+  transcript
+    .split(/\s+/)
+    .flatMap((word) => normaliseWord(word))
+    .filter((word) => !isFillerWord(word)).length;
 
 /**
  * A word scored below this (0-100) is mispronounced: Azure Pronunciation Assessment's rule, applied to the

@@ -55,7 +55,7 @@ export type MemberDetail = z.output<typeof memberDetailSchema>;
 export const SPEECH_TREND_DAYS = 90;
 
 /**
- * One day of a member's speaking trend: the means of that day's recordings the speech engine heard
+ * One day of a member's speaking trend: the figures of that day's recordings the speech engine heard
  * (status done; pending, failed and no-speech recordings are left out). One point a day keeps the chart readable
  * when a Pronunciation task brings many recordings at once.
  */
@@ -64,10 +64,13 @@ export const speechTrendPointSchema = z.object({
   date: z.string(),
   /** How many recordings were heard that day. */
   recordings: z.number().int().min(1),
-  /** Mean pace in words per minute, whole words. */
-  wordsPerMinute: z.number().min(0),
-  /** Mean fillers per 100 words, to one decimal. */
-  fillersPer100Words: z.number().min(0),
+  /**
+   * Pace in words per minute, whole words, over the day's recordings long enough for a pace (MIN_WORDS_FOR_PACE
+   * words or more, as each recording's own verdict), their words over their speaking time; null when none was.
+   */
+  wordsPerMinute: z.number().min(0).nullable(),
+  /** Fillers per 100 heard words of those same recordings, to one decimal; null when none was long enough. */
+  fillersPer100Words: z.number().min(0).nullable(),
   /** Mean pronunciation score (0-100) of the day's recordings that had a target text; null when none had. */
   pronunciation: z.number().min(0).max(100).nullable(),
 });

@@ -78,9 +78,12 @@ export const SpeakingTrend = ({ points, days }: { points: SpeechTrendPoint[]; da
               <figcaption className="my-progress__measure-head">
                 <span className="my-progress__measure-title">{t(measure.title)}</span>
                 <span className="my-progress__measure-value">
-                  {latest === null
-                    ? t('trend.noReadAloud')
-                    : t(measure.unit, { value: formatNumber(latest) })}
+                  {latest !== null
+                    ? t(measure.unit, { value: formatNumber(latest) })
+                    : measure.key === 'pronunciation'
+                      ? t('trend.noReadAloud')
+                      : // No recording long enough for a pace yet (items of a word or two).
+                        '—'}
                 </span>
                 {change ? (
                   <span className={`my-progress__change my-progress__change--${change.tone}`}>
@@ -120,8 +123,8 @@ export const SpeakingTrend = ({ points, days }: { points: SpeechTrendPoint[]; da
               <td>
                 {p.pronunciation === null ? t('trend.noReadAloudShort') : formatNumber(p.pronunciation)}
               </td>
-              <td>{formatNumber(p.wordsPerMinute)}</td>
-              <td>{formatNumber(p.fillersPer100Words)}</td>
+              <td>{p.wordsPerMinute === null ? '—' : formatNumber(p.wordsPerMinute)}</td>
+              <td>{p.fillersPer100Words === null ? '—' : formatNumber(p.fillersPer100Words)}</td>
             </tr>
           ))}
         </tbody>

@@ -88,6 +88,57 @@ describe("the speaking trend on a member's page", () => {
     expect(app.server.calls.find((call) => call.route === TREND)?.body).toEqual({ memberId: 'm1' });
   });
 
+  it('a day of one-word items has no pace: the summary takes the latest day that has one', async () => {
+    const items: SpeechTrendPoint = {
+      date: '2026-03-10',
+      recordings: 5,
+      wordsPerMinute: null,
+      fillersPer100Words: null,
+      pronunciation: 94,
+    };
+    openMember(() => ok({ days: 90, points: [...points, items] }));
+    const card = await trendCard();
+    expect(
+      await within(card).findByText(
+        '11 recordings heard on 4 days in the last 90 days. Latest (Mar 9, 2026): 172 words per minute, 0.5 fillers per 100 words, pronunciation 94 out of 100.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('172 wpm · Too fast')).toBeInTheDocument();
+    const charts = await within(card).findAllByTestId('trend-chart');
+    expect(charts.map((chart) => chart.textContent)).toEqual([
+      'Pace: 92,116,172,',
+      'Fillers: 6.3,2.5,0.5,',
+      'Pronunciation: ,76,88,94',
+    ]);
+    const rows = within(within(card).getByRole('table', { name: 'Speaking trend per day' })).getAllByRole(
+      'row',
+    );
+    expect(within(rows[4] as HTMLElement).getAllByText('—')).toHaveLength(2);
+  });
+
+  it('only one-word items heard: the summary gives the pronunciation alone', async () => {
+    openMember(() =>
+      ok({
+        days: 90,
+        points: [
+          {
+            date: '2026-03-10',
+            recordings: 2,
+            wordsPerMinute: null,
+            fillersPer100Words: null,
+            pronunciation: 81,
+          },
+        ],
+      }),
+    );
+    const card = await trendCard();
+    expect(
+      await within(card).findByText(
+        '2 recordings heard on 1 day in the last 90 days. Latest pronunciation: 81 out of 100.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('a member with no recordings heard shows that instead of empty charts', async () => {
     openMember(() => ok({ days: 90, points: [] }));
     const card = await trendCard();

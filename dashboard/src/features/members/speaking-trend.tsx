@@ -80,18 +80,21 @@ const measuresOf = (points: SpeechTrendPoint[], t: TFunction): Measure[] => {
 /** One sentence a screen reader (and everyone) gets instead of the pictures. */
 const summaryOf = (points: SpeechTrendPoint[], days: number, t: TFunction) => {
   const recordings = points.reduce((sum, p) => sum + p.recordings, 0);
-  const last = points[points.length - 1];
-  if (!last) return '';
+  if (points.length === 0) return '';
   const score = latestOf(points.map((p) => p.pronunciation));
   const heard = t('trend.heard', {
     recordings: t('trend.recordingsCount', { count: recordings }),
     days: t('trend.daysCount', { count: points.length }),
     count: days,
   });
+  // The latest day with a pace: a day of one-word items has none.
+  const paced = [...points].reverse().find((p) => p.wordsPerMinute !== null && p.fillersPer100Words !== null);
+  if (!paced)
+    return score === null ? heard : `${heard} ${t('trend.latestScore', { score: formatNumber(score) })}`;
   const figures = {
-    date: formatUtcDay(last.date),
-    wpm: formatNumber(last.wordsPerMinute),
-    fillers: formatNumber(last.fillersPer100Words),
+    date: formatUtcDay(paced.date),
+    wpm: formatNumber(paced.wordsPerMinute ?? 0),
+    fillers: formatNumber(paced.fillersPer100Words ?? 0),
   };
   const latest =
     score === null
@@ -150,8 +153,8 @@ const Trend = ({ points, days }: { points: SpeechTrendPoint[]; days: number }) =
             <tr key={p.date}>
               <td>{formatUtcDayMonth(p.date)}</td>
               <td>{formatNumber(p.recordings)}</td>
-              <td>{formatNumber(p.wordsPerMinute)}</td>
-              <td>{formatNumber(p.fillersPer100Words)}</td>
+              <td>{p.wordsPerMinute === null ? '—' : formatNumber(p.wordsPerMinute)}</td>
+              <td>{p.fillersPer100Words === null ? '—' : formatNumber(p.fillersPer100Words)}</td>
               <td>
                 {p.pronunciation === null ? t('trend.noReadAloudShort') : formatNumber(p.pronunciation)}
               </td>

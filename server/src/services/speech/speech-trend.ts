@@ -1,3 +1,4 @@
+import { paceMeasurable, spokenWordsOf } from '@coach/shared/constants/speech';
 import { SPEECH_TREND_DAYS, type SpeechTrendPoint } from '@coach/shared/contract/members';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { Db } from '../../db/connect.ts';
@@ -6,14 +7,25 @@ import { enterpriseSession } from '../../session/session.ts';
 import { dayOf } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
 
-type Day = { recordings: number; pace: number; fillers: number; scored: number; pronunciation: number };
+type Day = {
+  recordings: number;
+  /** Of the recordings long enough for a pace: their spoken words, speaking minutes, fillers and heard words. */
+  words: number;
+  minutes: number;
+  fillers: number;
+  heard: number;
+  scored: number;
+  pronunciation: number;
+};
 
 const mean = (sum: number, count: number) => sum / Math.max(1, count);
 
 /**
  * A member's speaking trend: the recordings of their task attempts that the speech engine heard
- * (done) in the last SPEECH_TREND_DAYS days, averaged per UTC day of saving, oldest first. Pronunciation is
- * averaged over the recordings read against a target text only: free speech has no such score to average.
+ * (done) in the last SPEECH_TREND_DAYS days, per UTC day of saving, oldest first. Pace and fillers count the
+ * recordings long enough for a pace only, as each recording's own page does (a word of a Pronunciation item read in
+ * 0.8 s is no "75 words a minute", nor its one "mm" 50 fillers per 100 words), weighted by their words.
+ * Pronunciation is averaged over the recordings read against a target text only: free speech has no such score.
  */
 export const getMemberSpeechTrend = async (
   ctx: ServiceContext,
@@ -71,10 +83,23 @@ export const speechTrendOf = async (
     const analysis = row.analysis ? (JSON.parse(row.analysis) as SpeechAnalysis) : null;
     if (analysis?.status !== 'done') continue;
     const date = row.created_at.slice(0, 10);
-    const day = days.get(date) ?? { recordings: 0, pace: 0, fillers: 0, scored: 0, pronunciation: 0 };
+    const day = days.get(date) ?? {
+      recordings: 0,
+      words: 0,
+      minutes: 0,
+      fillers: 0,
+      heard: 0,
+      scored: 0,
+      pronunciation: 0,
+    };
     day.recordings += 1;
-    day.pace += analysis.wordsPerMinute;
-    day.fillers += analysis.fillers.per100Words;
+    const spoken = spokenWordsOf(analysis.transcript);
+    if (paceMeasurable(spoken) && analysis.wordsPerMinute > 0) {
+      day.words += spoken;
+      day.minutes += spoken / analysis.wordsPerMinute;
+      day.fillers += analysis.fillers.count;
+      day.heard += spoken + analysis.fillers.count;
+    }
     if (row.target_text !== null) {
       day.scored += 1;
       day.pronunciation += analysis.scores.pronunciation;
@@ -85,8 +110,8 @@ export const speechTrendOf = async (
   const points = [...days].map(([date, day]) => ({
     date,
     recordings: day.recordings,
-    wordsPerMinute: Math.round(mean(day.pace, day.recordings)),
-    fillersPer100Words: Math.round(mean(day.fillers, day.recordings) * 10) / 10,
+    wordsPerMinute: day.minutes > 0 ? Math.round(day.words / day.minutes) : null,
+    fillersPer100Words: day.heard > 0 ? Math.round((day.fillers / day.heard) * 1000) / 10 : null,
     pronunciation: day.scored ? Math.round(mean(day.pronunciation, day.scored)) : null,
   }));
   return points;
