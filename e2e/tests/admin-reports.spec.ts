@@ -40,7 +40,7 @@ test('the admin reads the platform figures, a member usage report and its CSV', 
   const csv = readFileSync((await download.path()) ?? '', 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Member,Email,Enterprise,Tasks completed,Minutes practised,Videos watched,Last active',
+    'Member,Email,Enterprise,Tasks completed,Minutes practised,Video views,Last active',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^Lee Learner,learner@acme\.example,Acme Learning,\d+,\d+,\d+,/);

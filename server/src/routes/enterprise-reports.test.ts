@@ -568,7 +568,7 @@ describe('reports/export-report', () => {
     expect(truncated).toBe(false);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Member,Email,Active days,Tasks assigned,Tasks completed,Tasks overdue,Videos watched,Last active',
+      'Member,Email,Active days,Tasks assigned,Tasks completed,Tasks overdue,Video views,Last active',
     );
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example"",""Bob""\)",/);
     expect(lines[2]).toMatch(/^Ann Report,[^,]+,2,3,2,1,1,2020-03-03$/);

@@ -119,7 +119,7 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
         <Stat label={t('figures.tasksCompleted')} value={data.tasks.completed} note={lastDays} />
         <Stat label={t('figures.overdue')} value={data.tasks.overdue} note={t('figures.overdueNote')} />
         <Stat label={t('figures.pendingReview')} value={data.tasks.pendingReview} />
-        <Stat label={t('figures.videosWatched')} value={data.videos.watched} note={lastDays} />
+        <Stat label={t('figures.assignedVideosWatched')} value={data.videos.watched} note={lastDays} />
       </dl>
       <Card title={t('figures.perDay')} className="dashboard__chart">
         <Suspense fallback={<LoadingBlock label={t('chartLoading')} />}>

@@ -108,7 +108,7 @@ const CSV_HEADER = [
   'Enterprise',
   'Tasks completed',
   'Minutes practised',
-  'Videos watched',
+  'Video views',
   'Last active',
 ];
 
