@@ -6,7 +6,8 @@ import type { Paged } from '@coach/shared/contract/envelope';
  */
 export type Loaded<T> =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  /** `notFound`: the server answered 404 (gone, or another enterprise's): trying again cannot help. */
+  | { status: 'error'; message: string; notFound?: boolean }
   | { status: 'ready'; data: T };
 
 export type PagedLoad<T> =

@@ -28,7 +28,12 @@ export const messageOfError = (error: unknown) =>
  */
 const useLoadedState = <T>(query: UseQueryResult<T>, key: string): Loaded<T> => {
   const shown = useRef<string | null>(null);
-  if (query.status === 'error') return { status: 'error', message: messageOfError(query.error) };
+  if (query.status === 'error')
+    return {
+      status: 'error',
+      message: messageOfError(query.error),
+      notFound: query.error instanceof ApiError && query.error.status === 404,
+    };
   if (query.status === 'pending') return { status: 'loading' };
   if (shown.current !== key && query.isStale && query.isFetching) return { status: 'loading' };
   shown.current = key;

@@ -70,11 +70,15 @@ export const Dialog = ({
   );
 };
 
-/** Asks before a destructive action: Cancel, or the danger button that runs it. */
+/**
+ * Asks before a destructive action: Cancel, or the danger button that runs it. `blocked` when the action cannot
+ * run now (the description says why, e.g. a role members still hold): then only Close is offered.
+ */
 export const ConfirmDialog = ({
   title,
   description,
   confirmLabel,
+  blocked = false,
   busy,
   onConfirm,
   onCancel,
@@ -82,6 +86,7 @@ export const ConfirmDialog = ({
   title: string;
   description: string;
   confirmLabel: string;
+  blocked?: boolean;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -94,14 +99,20 @@ export const ConfirmDialog = ({
     title={title}
     description={description}
     footer={
-      <>
+      blocked ? (
         <Button variant="secondary" onClick={onCancel}>
-          <T k="ui.cancel" />
+          <T k="ui.close" />
         </Button>
-        <Button variant="danger" loading={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </>
+      ) : (
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            <T k="ui.cancel" />
+          </Button>
+          <Button variant="danger" loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      )
     }
   />
 );

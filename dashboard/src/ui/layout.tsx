@@ -11,7 +11,7 @@ export const PageHeader = ({
   actions?: ReactNode;
 }) => (
   <div className="page-header">
-    <div>
+    <div className="page-header__text">
       <h1 className="page-header__title">{title}</h1>
       {description ? <p className="page-header__description">{description}</p> : null}
     </div>

@@ -133,7 +133,13 @@ export const ListScreen = <T, S extends string>({
   actions?: ReactNode;
   notice?: ReactNode;
   children?: ReactNode;
-  confirmDelete?: (item: T) => { title: string; description: string; confirmLabel: string };
+  /** `blocked` when the item cannot be deleted now (the description says why): the dialog only closes. */
+  confirmDelete?: (item: T) => {
+    title: string;
+    description: string;
+    confirmLabel: string;
+    blocked?: boolean;
+  };
 }) => {
   const { deletion } = list.screen;
   return (

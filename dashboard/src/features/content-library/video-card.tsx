@@ -35,7 +35,7 @@ export const VideoCard = ({
       >
         {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" /> : null}
         <span className="video-card__play" aria-hidden="true">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="currentColor">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor">
             <path d="M8 5.5v13l10.5-6.5Z" />
           </svg>
         </span>

@@ -15,6 +15,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { EditMemberDialog } from './member-dialogs.tsx';
+import { MemberStatus } from './member-status.tsx';
 import { SpeakingTrend } from './speaking-trend.tsx';
 import './members.css';
 import { TaskFigures } from '../../ui/task-figures.tsx';
@@ -111,12 +112,7 @@ export const MemberDetailPage = () => {
           description={
             <span className="member-detail__sub">
               {member.email}
-              <span className={`status status--${member.status.toLowerCase()}`}>
-                {t(`status.${member.status}`)}
-              </span>
-              {member.invitePending ? (
-                <span className="status status--pending">{t('status.invited')}</span>
-              ) : null}
+              <MemberStatus member={member} />
             </span>
           }
           actions={

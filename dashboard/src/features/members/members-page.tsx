@@ -17,6 +17,7 @@ import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
 import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
+import { MemberStatus } from './member-status.tsx';
 import './members.css';
 
 type SortBy = 'name' | 'email' | 'status' | 'last_active';
@@ -114,16 +115,7 @@ export const MembersPage = () => {
     {
       header: t('list.status'),
       sort: 'status',
-      cell: (member) => (
-        <span className="members__badges">
-          <span className={`status status--${member.status.toLowerCase()}`}>
-            {t(`status.${member.status}`)}
-          </span>
-          {member.invitePending ? (
-            <span className="status status--pending">{t('status.invited')}</span>
-          ) : null}
-        </span>
-      ),
+      cell: (member) => <MemberStatus member={member} />,
     },
     {
       header: t('list.lastActive'),

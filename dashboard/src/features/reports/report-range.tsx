@@ -1,5 +1,5 @@
 import { REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
@@ -11,14 +11,24 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export type ReportRangeState = { preset: RangePreset; startDate: string; endDate: string };
 
-export const useReportRange = () =>
-  useState<ReportRangeState>(() => ({
-    preset: String(REPORT_DEFAULT_DAYS) as RangePreset,
-    startDate: isoDaysAgo(REPORT_DEFAULT_DAYS - 1),
-    endDate: isoDaysAgo(0),
-  }));
+const initialRange = (): ReportRangeState => ({
+  preset: String(REPORT_DEFAULT_DAYS) as RangePreset,
+  startDate: isoDaysAgo(REPORT_DEFAULT_DAYS - 1),
+  endDate: isoDaysAgo(0),
+});
 
-/** The dates a state stands for, and whether they are the wrong way round (then nothing is asked). */
+/**
+ * The range as the picker shows it, and the range the report is for: the last one the right way round. A start
+ * typed after the end is only named under the dates; the report and its members keep the last good period.
+ */
+export const useReportRange = () => {
+  const [range, setRange] = useState(() => ({ shown: initialRange(), applied: initialRange() }));
+  const change = (next: ReportRangeState) =>
+    setRange(({ applied }) => ({ shown: next, applied: datesOf(next).reversed ? applied : next }));
+  return { range: range.shown, applied: range.applied, setRange: change };
+};
+
+/** The dates a state stands for, and whether they are the wrong way round (then the report keeps its period). */
 export const datesOf = ({ preset, startDate, endDate }: ReportRangeState) => {
   if (preset !== 'custom')
     return { startDate: isoDaysAgo(Number(preset) - 1), endDate: isoDaysAgo(0), reversed: false };
@@ -34,52 +44,63 @@ export const ReportRangePicker = ({
   onChange: (next: ReportRangeState) => void;
 }) => {
   const { t } = useTranslation('reports');
+  const errorId = useId();
   const { reversed } = datesOf(value);
   const choose = (preset: RangePreset) => {
     // Custom starts from the dates the preset showed, so the figures do not jump.
     const shown = datesOf(value);
     onChange({ preset, startDate: shown.startDate, endDate: shown.endDate });
   };
+  // Both dates are wrong together: the message is theirs, under the row, so it never moves the presets.
+  const invalid = reversed ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <div className="report-range">
-      <fieldset className="segmented report-range__presets">
-        <legend className="visually-hidden">{t('range.legend')}</legend>
-        {RANGE_PRESETS.map((preset) => (
-          <label
-            key={preset}
-            className={`segmented__option ${value.preset === preset ? 'segmented__option--on' : ''}`}
-          >
-            <input
-              type="radio"
-              name="report-range"
-              value={preset}
-              checked={value.preset === preset}
-              onChange={() => choose(preset)}
+      <div className="report-range__row">
+        <fieldset className="segmented report-range__presets">
+          <legend className="visually-hidden">{t('range.legend')}</legend>
+          {RANGE_PRESETS.map((preset) => (
+            <label
+              key={preset}
+              className={`segmented__option ${value.preset === preset ? 'segmented__option--on' : ''}`}
+            >
+              <input
+                type="radio"
+                name="report-range"
+                value={preset}
+                checked={value.preset === preset}
+                onChange={() => choose(preset)}
+              />
+              {preset === 'custom'
+                ? t('range.custom')
+                : t('range.last', { count: Number(preset), days: formatNumber(Number(preset)) })}
+            </label>
+          ))}
+        </fieldset>
+        {value.preset === 'custom' ? (
+          <div className="report-range__dates">
+            <TextField
+              label={t('range.from')}
+              type="date"
+              value={value.startDate}
+              max={value.endDate || undefined}
+              {...invalid}
+              onChange={(event) => onChange({ ...value, startDate: event.target.value })}
             />
-            {preset === 'custom'
-              ? t('range.custom')
-              : t('range.last', { count: Number(preset), days: formatNumber(Number(preset)) })}
-          </label>
-        ))}
-      </fieldset>
-      {value.preset === 'custom' ? (
-        <div className="report-range__dates">
-          <TextField
-            label={t('range.from')}
-            type="date"
-            value={value.startDate}
-            max={value.endDate || undefined}
-            onChange={(event) => onChange({ ...value, startDate: event.target.value })}
-          />
-          <TextField
-            label={t('range.to')}
-            type="date"
-            value={value.endDate}
-            min={value.startDate || undefined}
-            error={reversed ? t('range.reversed') : undefined}
-            onChange={(event) => onChange({ ...value, endDate: event.target.value })}
-          />
-        </div>
+            <TextField
+              label={t('range.to')}
+              type="date"
+              value={value.endDate}
+              min={value.startDate || undefined}
+              {...invalid}
+              onChange={(event) => onChange({ ...value, endDate: event.target.value })}
+            />
+          </div>
+        ) : null}
+      </div>
+      {value.preset === 'custom' && reversed ? (
+        <p id={errorId} className="field__error">
+          {t('range.reversed')}
+        </p>
       ) : null}
     </div>
   );

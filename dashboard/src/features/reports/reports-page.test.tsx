@@ -182,6 +182,39 @@ describe('enterprise reports', () => {
     ).toBe(false);
   });
 
+  it('an admin who sets From after To sees only the message; the last good report stays', async () => {
+    const app = openReports();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Member 1' });
+    const overviewCalls = () => app.server.calls.filter((call) => call.route === OVERVIEW).length;
+
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const asked = overviewCalls();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2999-01-01' } });
+
+    const message = await screen.findByText('The start date must not be after the end date');
+    for (const field of [screen.getByLabelText('From'), screen.getByLabelText('To')]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('The start date must not be after the end date');
+    }
+    expect(message).toBeVisible();
+    expect(screen.queryByText('The report could not be loaded')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('activity-chart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Member 1' })).toBeInTheDocument();
+    expect(overviewCalls()).toBe(asked);
+
+    // Put right, the report is asked for the new period.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    await waitFor(() =>
+      expect(app.server.calls.filter((call) => call.route === OVERVIEW).at(-1)?.body).toEqual({
+        startDate: '2026-02-01',
+        endDate: isoDaysAgo(0),
+      }),
+    );
+    expect(screen.queryByText('The start date must not be after the end date')).not.toBeInTheDocument();
+  });
+
   it('sorts and searches the members, and exports the table as shown', async () => {
     const app = openReports({
       [EXPORT]: (body) =>

@@ -17,16 +17,16 @@ import './reports.css';
 export const ReportsPage = () => {
   const { t } = useTranslation('reports');
   const group = useAtomValue(selectedGroupAtom);
-  const [range, setRange] = useReportRange();
-  const { startDate, endDate, reversed } = datesOf(range);
+  const { range, applied, setRange } = useReportRange();
+  const { startDate, endDate } = datesOf(applied);
   const filters: Filters = {
     ...(group ? { groupId: group._id } : {}),
     ...(startDate ? { startDate } : {}),
     ...(endDate ? { endDate } : {}),
   };
   const key = JSON.stringify(filters);
-  const { state, reload } = useLoad([enterpriseReports.overview.path, key], () =>
-    reversed ? Promise.reject(new Error(t('range.reversed'))) : api.call(enterpriseReports.overview, filters),
+  const { state, reload } = useLoad([enterpriseReports.overview.path, key], ({ signal }) =>
+    api.call(enterpriseReports.overview, filters, { signal }),
   );
   return (
     <div className="reports">
@@ -45,7 +45,7 @@ export const ReportsPage = () => {
       <LoadStates state={state} reload={() => void reload()} what={t('what')}>
         {(data) => <Overview data={data} filters={filters} />}
       </LoadStates>
-      {reversed ? null : <MemberTable filters={filters} />}
+      <MemberTable filters={filters} />
     </div>
   );
 };

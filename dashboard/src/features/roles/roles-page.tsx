@@ -106,11 +106,13 @@ export const RolesPage = () => {
       }}
       columns={columns}
       rowKey={(role) => role._id}
+      // A role members still hold cannot be deleted (the server answers 409): the dialog says so and only closes.
       confirmDelete={(role) => ({
         title: t('confirm.title', { name: role.name }),
         description:
           role.memberCount > 0 ? t('confirm.held', { count: role.memberCount }) : t('confirm.text'),
         confirmLabel: t('confirm.delete'),
+        blocked: role.memberCount > 0,
       })}
     >
       {editing ? (

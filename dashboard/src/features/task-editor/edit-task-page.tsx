@@ -65,7 +65,10 @@ const EditTaskForm = ({ task, audience }: { task: Task; audience: Audience }) =>
   );
 };
 
-/** /enterprise/tasks-library/edit/:id: the saved task in the form; its type is fixed. */
+/**
+ * /enterprise/tasks-library/edit/:id: the saved task in the form; its type is fixed. A task that is not there (gone,
+ * or another enterprise's) leads back to the library, as a member or group that is not there leads to its list.
+ */
 export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience }) => {
   const { t } = useTranslation('task-editor');
   const { id = '' } = useParams();
@@ -77,21 +80,33 @@ export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience 
           ((await api.call(adminTasks.get, { taskId: id })) as unknown as Task)
         : api.call(tasks.getTaskById, { taskId: id }),
   );
+  const notFound = state.status === 'error' && state.notFound;
   return (
     <EditorScopeProvider value={audience === 'admin' ? ADMIN_SCOPE : ENTERPRISE_SCOPE}>
       <div className="task-editor">
-        <Link className="back-link" to={viewPath(audience, id)}>
-          {t('edit.back')}
-        </Link>
+        {notFound ? null : (
+          <Link className="back-link" to={viewPath(audience, id)}>
+            {t('edit.back')}
+          </Link>
+        )}
         {state.status === 'loading' ? <LoadingBlock label={t('edit.loading')} /> : null}
         {state.status === 'error' ? (
           <ErrorState
             title={t('edit.loadError')}
             description={state.message}
             action={
-              <Button variant="secondary" onClick={reload}>
-                {t('edit.tryAgain')}
-              </Button>
+              notFound ? (
+                <Link
+                  className="btn btn--secondary btn--md"
+                  to={audience === 'admin' ? paths.admin.tasksLibrary : paths.enterprise.tasksLibrary}
+                >
+                  {t(audience === 'admin' ? 'edit.backToLibraryAdmin' : 'edit.backToLibrary')}
+                </Link>
+              ) : (
+                <Button variant="secondary" onClick={reload}>
+                  {t('edit.tryAgain')}
+                </Button>
+              )
             }
           />
         ) : null}

@@ -177,6 +177,13 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     expect(screen.getByLabelText('Region')).toHaveFocus();
   });
 
+  it('an author sees the whole category of a Get Interview Ready task, even where the field is narrow', async () => {
+    openEditor({ path: '/enterprise/create-task?type=6' });
+    const category = await screen.findByLabelText('Category');
+    expect(category).toHaveValue('IVR');
+    expect(category).toHaveAttribute('title', 'IVR (Get Interview Ready)');
+  });
+
   it('a failure without a field shows above the form and keeps what was typed', async () => {
     openEditor({
       path: '/enterprise/create-task?type=5',
@@ -371,12 +378,36 @@ describe('edit task page (spec §2 /enterprise/tasks-library/edit/{id})', () => 
     });
   });
 
-  it('a task that cannot be loaded says so', async () => {
-    openEditor({
+  it('an author opening a task that is not there is led back to the library, with nothing to try again', async () => {
+    const app = openEditor({
       path: '/enterprise/tasks-library/edit/missing',
       routes: { [`GET ${T}/get-task-by-id`]: () => fail(404, 'Task not found') },
     });
     expect(await screen.findByText('The task could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Task not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    // No way back to the view of a task that is not there either.
+    expect(screen.queryByRole('link', { name: 'Task' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to the Tasks Library' }));
+    await waitFor(() => expect(app.location()).toBe('/enterprise/tasks-library'));
+  });
+
+  it('a task the server fails to give can be asked for again', async () => {
+    let failing = true;
+    openEditor({
+      path: '/enterprise/tasks-library/edit/t4',
+      routes: {
+        [`GET ${T}/get-task-by-id`]: () =>
+          failing ? fail(500, 'The database is resting') : ok(questionTask),
+      },
+    });
+    expect(await screen.findByText('The database is resting')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Task' })).toHaveAttribute(
+      'href',
+      '/enterprise/tasks-library/view/t4',
+    );
+    failing = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Title')).toHaveValue(questionTask.title);
   });
 });

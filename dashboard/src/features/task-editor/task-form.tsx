@@ -145,6 +145,8 @@ export const TaskForm = ({
             <SelectField
               label={t('form.category')}
               value={draft.category}
+              // The whole label on hover, should a narrow field still cut it.
+              title={t(`tasks:categories.${draft.category}`)}
               error={errors.category}
               onChange={(event) => update({ category: event.target.value as TaskDraft['category'] })}
             >

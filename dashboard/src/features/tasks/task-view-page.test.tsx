@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../testing/fake-server.ts';
+import { fail, ok } from '../../testing/fake-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { authorSession, makeTask, signedInAuthor, TASKS_API } from './task-fixtures.ts';
 
@@ -97,5 +98,20 @@ describe('task details (spec §2 /enterprise/tasks-library/view/{id})', () => {
     expect(within(rowOf('Cat Late')).getByText('Overdue')).toBeInTheDocument();
     expect(within(rowOf('Dan New')).getByText('Not started')).toBeInTheDocument();
     expect(within(rowOf('Dan New')).queryByRole('link')).toBeNull();
+  });
+  it('an author opening a task that is not there is led back to the library, with nothing to try again', async () => {
+    const app = renderApp({
+      path: '/enterprise/tasks-library/view/elsewhere',
+      enterprise: authorSession(),
+      routes: {
+        ...signedInAuthor(),
+        [`GET ${TASKS_API}/get-task-by-id`]: () => fail(404, 'Task not found'),
+      },
+    });
+    expect(await screen.findByText('The task could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Task not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to the Tasks Library' }));
+    await waitFor(() => expect(app.location()).toBe('/enterprise/tasks-library'));
   });
 });

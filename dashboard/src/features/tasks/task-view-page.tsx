@@ -139,9 +139,16 @@ export const TaskViewPage = () => {
           title={t('view.loadError')}
           description={state.message}
           action={
-            <Button variant="secondary" onClick={reload}>
-              {t('view.tryAgain')}
-            </Button>
+            // A task that is not there (gone, or another enterprise's) cannot come back by trying again.
+            state.notFound ? (
+              <Link className="btn btn--secondary btn--md" to={paths.enterprise.tasksLibrary}>
+                {t('view.backToLibrary')}
+              </Link>
+            ) : (
+              <Button variant="secondary" onClick={reload}>
+                {t('view.tryAgain')}
+              </Button>
+            )
           }
         />
       </div>

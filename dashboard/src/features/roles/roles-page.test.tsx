@@ -1,0 +1,58 @@
+import type { Role } from '@coach/shared/contract/roles';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
+import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+
+const ROLES = 'GET /api/v1/enterprise/roles/get-roles';
+const DELETE = 'POST /api/v1/enterprise/roles/delete-role';
+
+const role = (over: Partial<Role>): Role => ({
+  _id: 'r1',
+  name: 'Coach',
+  permissions: ['reports'],
+  memberCount: 0,
+  isDefaultAdminRole: false,
+  ...over,
+});
+
+const openRoles = (list: Role[]) =>
+  renderApp({
+    path: '/enterprise/roles',
+    enterprise: verifiedSession(fakeToken(86400)),
+    routes: {
+      'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser({ permissions: ['roles'] })),
+      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+      [ROLES]: () => ok({ currentPage: 1, totalPages: 1, totalCount: list.length, listdata: list }),
+      [DELETE]: () => ok({}, 'Role deleted'),
+    },
+  });
+
+describe('enterprise roles', () => {
+  it('an admin deleting a role a member still holds is told why and can only close the dialog', async () => {
+    const app = openRoles([role({ _id: 'r1', name: 'Coach', memberCount: 1 })]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Coach' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Coach?' });
+    expect(dialog).toHaveTextContent('1 member holds this role. Give them another role before deleting it.');
+    expect(within(dialog).queryByRole('button', { name: 'Delete role' })).not.toBeInTheDocument();
+
+    // The footer's Close (the corner × shares its name).
+    await user.click(within(dialog).getByText('Close', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.server.calls.some((call) => call.route === DELETE)).toBe(false);
+  });
+
+  it('an admin deletes a role nobody holds', async () => {
+    const app = openRoles([role({ _id: 'r2', name: 'Viewer', memberCount: 0 })]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Viewer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Viewer?' });
+    expect(dialog).toHaveTextContent('The role is removed for good.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete role' }));
+    await waitFor(() =>
+      expect(app.server.calls.find((call) => call.route === DELETE)?.body).toEqual({ roleId: 'r2' }),
+    );
+  });
+});
