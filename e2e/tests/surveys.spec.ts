@@ -107,8 +107,15 @@ test('an admin builds a survey, previews it, assigns it to a group and publishes
   await expect(assigned).toContainText('Sam Staff');
   await noViolations(page);
 
+  // Publishing asks first, saying whom the survey goes to.
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText(/Survey published/)).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: 'Publish this survey?' });
+  await expect(confirm).toContainText('Assigned to 1 group and 1 member.');
+  await noViolations(page);
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  await expect(
+    page.getByText('Survey published: the members it is assigned to can answer it now'),
+  ).toBeVisible();
   await expect(page.getByText(/Active: members answer it until/)).toBeVisible();
 });
 

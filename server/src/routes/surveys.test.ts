@@ -141,6 +141,36 @@ describe('surveys: managing', () => {
     expect((await call(surveys.publish.path, owner, { surveyId: id })).status).toBe(409);
   });
 
+  it('an admin publishing a survey nobody has yet is told so and what to do, not that members can answer it', async () => {
+    const draft = async (title: string) =>
+      (await call(surveys.add.path, owner, { title, questions: QUESTIONS })).json.response._id as string;
+    const nobody = await call(surveys.publish.path, owner, { surveyId: await draft('Nobody yet') });
+    expect(nobody.status).toBe(200);
+    expect(nobody.json.message).toBe(
+      'Survey published, but it is not assigned to anyone yet: assign it to groups or members so they can answer it',
+    );
+    expect(nobody.json.response).toMatchObject({
+      status: 'Active',
+      assignedCount: 0,
+      groups: [],
+      members: [],
+    });
+
+    const assigned = await draft('Melbourne has it');
+    await call(surveys.assign.path, owner, { surveyId: assigned, groupIds: [melbourne] });
+    expect((await call(surveys.publish.path, owner, { surveyId: assigned })).json.message).toBe(
+      'Survey published: the members it is assigned to can answer it now',
+    );
+
+    const empty = (await call(groups.add.path, owner, { name: 'Nobody here yet', memberIds: [] })).json
+      .response._id as string;
+    const toEmpty = await draft('Empty group');
+    await call(surveys.assign.path, owner, { surveyId: toEmpty, groupIds: [empty] });
+    expect((await call(surveys.publish.path, owner, { surveyId: toEmpty })).json.message).toBe(
+      'Survey published, but its groups have no members yet: members who join them can answer it',
+    );
+  });
+
   it('refuses bad questions with a 422 naming the field', async () => {
     const bad = async (questions: unknown[], field: string) => {
       const res = await call(surveys.add.path, owner, { title: 'Bad', questions });

@@ -18,6 +18,7 @@ import { LoadStates } from '../../ui/load-states.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { T } from '../../ui/t.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { PublishSurveyDialog } from './publish-survey-dialog.tsx';
 import { SurveyAudience } from './survey-audience.tsx';
 import { SurveyForm } from './survey-form.tsx';
 import { surveyText } from './survey-messages.ts';
@@ -60,7 +61,7 @@ const SurveyPreview = ({ survey }: { survey: Survey }) => {
   );
 };
 
-type Confirming = 'close' | 'delete' | null;
+type Confirming = 'publish' | 'close' | 'delete' | null;
 
 const statusLine = (survey: Survey) => {
   const t = i18n.getFixedT(null, 'surveys', 'manage');
@@ -138,12 +139,7 @@ const ExistingSurvey = ({ id }: { id: string }) => {
                 <>
                   <BackLink />
                   {survey.status === 'Draft' ? (
-                    <Button
-                      loading={busy}
-                      onClick={() => void act(() => api.callWithMessage(surveys.publish, { surveyId: id }))}
-                    >
-                      {t('manage.publish')}
-                    </Button>
+                    <Button onClick={() => setConfirming('publish')}>{t('manage.publish')}</Button>
                   ) : null}
                   {survey.status === 'Active' ? (
                     <Button variant="secondary" onClick={() => setConfirming('close')}>
@@ -182,6 +178,18 @@ const ExistingSurvey = ({ id }: { id: string }) => {
               {tab === 'preview' ? <SurveyPreview survey={survey} /> : null}
               {tab === 'results' ? <SurveyResultsView survey={survey} /> : null}
             </Tabs>
+            {confirming === 'publish' ? (
+              <PublishSurveyDialog
+                survey={survey}
+                busy={busy}
+                onPublish={() => void act(() => api.callWithMessage(surveys.publish, { surveyId: id }))}
+                onAssignFirst={() => {
+                  setConfirming(null);
+                  chooseTab('audience');
+                }}
+                onCancel={() => setConfirming(null)}
+              />
+            ) : null}
             {confirming === 'close' ? (
               <ConfirmDialog
                 title={t('manage.closeTitle')}

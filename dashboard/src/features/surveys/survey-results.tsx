@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
@@ -78,14 +79,19 @@ const QuestionResult = ({ result, number }: { result: SurveyQuestionResult; numb
   );
 };
 
-const GroupRates = ({ results }: { results: SurveyResults }) => {
+/** Why there is no group to show: the filter's group is empty, nobody has the survey, or members only have it. */
+const noGroupsNote = (results: SurveyResults, survey: Survey) => {
+  const t = i18n.getFixedT(null, 'surveys', 'results');
+  if (results.group) return t('groupEmpty', { group: results.group.name });
+  return survey.groups.length === 0 && survey.members.length === 0 ? t('nobody') : t('membersOnly');
+};
+
+const GroupRates = ({ results, survey }: { results: SurveyResults; survey: Survey }) => {
   const { t } = useTranslation('surveys');
   return (
     <Card title={t('results.byGroup')}>
       {results.groups.length === 0 ? (
-        <p className="survey-results__note">
-          {results.group ? t('results.groupEmpty', { group: results.group.name }) : t('results.membersOnly')}
-        </p>
+        <p className="survey-results__note">{noGroupsNote(results, survey)}</p>
       ) : (
         <div className="table-card">
           <table className="table table--stack">
@@ -191,7 +197,7 @@ export const SurveyResultsView = ({ survey }: { survey: Survey }) => {
               {results.group ? t('results.filtered', { group: results.group.name }) : t('results.everyone')}
             </p>
           </Card>
-          <GroupRates results={results} />
+          <GroupRates results={results} survey={survey} />
           {results.respondents === 0 ? (
             <EmptyState
               title={t('results.noAnswers')}

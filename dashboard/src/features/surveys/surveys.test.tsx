@@ -218,4 +218,121 @@ describe('surveys', () => {
     const asked = view.server.calls.filter((call) => call.route === `POST ${API}/get-survey-results`);
     expect(asked.at(-1)?.body).toEqual({ surveyId: 's1', groupId: 'g-Melbourne Office' });
   });
+
+  it('a manager publishing a survey nobody has is warned first, may assign it first, or publish anyway', async () => {
+    const nobody = makeSurvey({
+      status: 'Draft',
+      publishedAt: null,
+      assignedCount: 0,
+      responseCount: 0,
+      groupCount: 0,
+      groups: [],
+    });
+    const view = renderApp({
+      path: '/enterprise/surveys/manage/s1',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        ...signedIn(['surveys']),
+        [`POST ${API}/get-survey`]: () => ok(nobody),
+        [`POST ${API}/publish-survey`]: () =>
+          ok(
+            { ...nobody, status: 'Active', publishedAt: '2026-03-02T09:00:00.000Z' },
+            'Survey published, but it is not assigned to anyone yet: assign it to groups or members so they can answer it',
+          ),
+      },
+    });
+    const published = () => view.server.calls.filter((call) => call.route === `POST ${API}/publish-survey`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Publish without anyone assigned?' });
+    expect(dialog).toHaveAccessibleDescription(
+      /^It is not assigned to anyone yet, so nobody can answer it\./,
+    );
+    expect(published()).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Assign it first' }));
+    await waitFor(() => expect(view.location()).toBe('/enterprise/surveys/manage/s1?tab=audience'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(published()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    dialog = await screen.findByRole('dialog', { name: 'Publish without anyone assigned?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish anyway' }));
+    expect(
+      await screen.findByText(/^Survey published, but it is not assigned to anyone yet/),
+    ).toBeInTheDocument();
+    expect(published()).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a manager publishing an assigned survey is told whom it goes to before it does', async () => {
+    const draft = makeSurvey({
+      status: 'Draft',
+      publishedAt: null,
+      responseCount: 0,
+      members: [{ _id: 'u1', name: 'Ava Nguyen', email: 'ava@example.com' }],
+      assignedCount: 5,
+    });
+    const view = renderApp({
+      path: '/enterprise/surveys/manage/s1',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        ...signedIn(['surveys']),
+        [`POST ${API}/get-survey`]: () => ok(draft),
+        [`POST ${API}/publish-survey`]: () =>
+          ok(
+            { ...draft, status: 'Active' },
+            'Survey published: the members it is assigned to can answer it now',
+          ),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this survey?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Assigned to 1 group and 1 member. 5 members can answer it as soon as you publish it.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(view.server.calls.some((call) => call.route === `POST ${API}/publish-survey`)).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Publish this survey?' })).getByRole('button', {
+        name: 'Publish',
+      }),
+    );
+    expect(
+      await screen.findByText('Survey published: the members it is assigned to can answer it now'),
+    ).toBeInTheDocument();
+  });
+
+  it('a manager reading the results of a survey nobody has is told it is not assigned, not that members have it', async () => {
+    renderApp({
+      path: '/enterprise/surveys/manage/s1?tab=results',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        ...signedIn(['surveys']),
+        [`POST ${API}/get-survey`]: () =>
+          ok(makeSurvey({ assignedCount: 0, responseCount: 0, groupCount: 0, groups: [] })),
+        [`POST ${API}/get-survey-results`]: () =>
+          ok({
+            surveyId: 's1',
+            title: 'Team pulse',
+            status: 'Active',
+            group: null,
+            assigned: 0,
+            respondents: 0,
+            responseRate: 0,
+            questions: [],
+            groups: [],
+          } satisfies SurveyResults),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Not assigned to anyone yet: assign it to groups or members on the Assign tab.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/assigned to members only/)).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
-import { SURVEY_PAGE_SIZE, type surveys } from '@coach/shared/contract/surveys';
+import { SURVEY_PAGE_SIZE, type Survey, type surveys } from '@coach/shared/contract/surveys';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { conflict, validation } from '../../errors.ts';
@@ -134,6 +134,15 @@ export const editSurvey = async (ctx: ServiceContext, input: ParsedRequestOf<typ
   return surveyById(ctx, row.id);
 };
 
+/** What publishing did, true also when nobody has the survey yet (publishing first and assigning later is allowed). */
+const publishedMessage = ({ groups, members, assignedCount }: Survey) => {
+  if (groups.length === 0 && members.length === 0)
+    return 'Survey published, but it is not assigned to anyone yet: assign it to groups or members so they can answer it';
+  if (assignedCount === 0)
+    return 'Survey published, but its groups have no members yet: members who join them can answer it';
+  return 'Survey published: the members it is assigned to can answer it now';
+};
+
 /** Draft to Active: the members it is assigned to see it from now, and its due date counts from now. */
 export const publishSurvey = async (
   ctx: ServiceContext,
@@ -162,8 +171,9 @@ export const publishSurvey = async (
     .where('enterprise_id', '=', enterpriseId)
     .where('status', '=', 'Draft')
     .execute();
-  ctx.setMessage('Survey published: the members it is assigned to can answer it now');
-  return surveyById(ctx, row.id);
+  const survey = await surveyById(ctx, row.id);
+  ctx.setMessage(publishedMessage(survey));
+  return survey;
 };
 
 /** Active to Closed: nobody may answer or change answers any more; the results stay. */
