@@ -4,6 +4,8 @@
  * theme; and every line is dark enough to read on the white chart (3:1, WCAG 1.4.11 for graphics).
  */
 
+import { contrastRatio } from '@coach/shared/colour/contrast-ratio';
+
 type Rgb = [number, number, number];
 
 /** Distinct hues, each readable on white; the fallback when the theme colour is unusable. */
@@ -40,12 +42,10 @@ const linear = (channel: number) => {
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 };
 
-const luminance = ([r, g, b]: Rgb) => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-
-/** Contrast ratio of a colour against white. */
+/** Contrast ratio of a colour against white (WCAG 2.x, as the theme settings measure it). */
 export const contrastOnWhite = (colour: string) => {
   const rgb = parseColour(colour);
-  return rgb ? 1.05 / (luminance(rgb) + 0.05) : 1;
+  return rgb ? (contrastRatio(toHex(rgb), '#ffffff') ?? 1) : 1;
 };
 
 const toLab = (rgb: Rgb): Rgb => {

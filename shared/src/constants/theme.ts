@@ -9,3 +9,13 @@ export const DEFAULT_THEME_SETTINGS = {
   navFontColor: '#E5E7EB',
   navBackgroundColor: '#1F2937',
 } as const satisfies ThemeSettings;
+
+/**
+ * Each theme text colour with the background it is read on (the menu's links, a button's label, a hovered
+ * button's label): the pairs whose contrast Settings shows and warns about.
+ */
+export const THEME_TEXT_PAIRS = [
+  { text: 'buttonColor', background: 'buttonBackColor' },
+  { text: 'buttonHoverColor', background: 'buttonBackHoverColor' },
+  { text: 'navFontColor', background: 'navBackgroundColor' },
+] as const satisfies readonly { text: keyof ThemeSettings; background: keyof ThemeSettings }[];

@@ -15,6 +15,7 @@ import { enterpriseUserAtom } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -24,6 +25,7 @@ import { LtiCard } from './lti-card.tsx';
 import { ScimCard } from './scim-card.tsx';
 import { SsoCard } from './sso-card.tsx';
 import { StorageUsageCard } from './storage-usage.tsx';
+import { lowContrastText, ThemeContrast, themeContrasts } from './theme-contrast.tsx';
 import { TimezoneCard } from './timezone-card.tsx';
 import './settings.css';
 
@@ -90,6 +92,7 @@ export const SettingsPage = () => {
   const { t } = useTranslation('settings');
   const [user, setUser] = useAtom(enterpriseUserAtom);
   const [draft, setDraft] = useState<ThemeSettings | null>(user?.enterpriseId.themeSettings ?? null);
+  const [confirmingLow, setConfirmingLow] = useState(false);
   // Every failure shows above the colours: no error is put under one field.
   const { errors, saving, send } = useContractForm<'themeSettings'>(
     [],
@@ -104,17 +107,25 @@ export const SettingsPage = () => {
   const allValid = Object.values(theme).every((value) => HEX.test(value));
   const changed = JSON.stringify(theme) !== JSON.stringify(user.enterpriseId.themeSettings);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!allValid) return;
+  const lowContrast = themeContrasts(theme).filter((pair) => !pair.readable);
+
+  const store = async () => {
     const updated = await send(
       enterpriseGeneral.updateThemeSettings,
       { themeSettings: theme },
       { toast: t('theme.updated') },
     );
+    setConfirmingLow(false);
     if (!updated) return;
     setUser(updated);
     setDraft(updated.enterpriseId.themeSettings);
+  };
+  // Unreadable colours are the admin's call (the spec sets no rule; brand colours may need them), but never by accident.
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!allValid) return;
+    if (lowContrast.length > 0) setConfirmingLow(true);
+    else void store();
   };
 
   return (
@@ -135,6 +146,7 @@ export const SettingsPage = () => {
               />
             ))}
           </div>
+          <ThemeContrast theme={theme} />
           <div className="settings__actions">
             <Button
               variant="secondary"
@@ -175,6 +187,16 @@ export const SettingsPage = () => {
           </div>
         </Card>
       </form>
+      {confirmingLow ? (
+        <ConfirmDialog
+          title={t('contrast.confirmTitle')}
+          description={lowContrastText(lowContrast)}
+          confirmLabel={t('contrast.confirm')}
+          busy={saving}
+          onConfirm={() => void store()}
+          onCancel={() => setConfirmingLow(false)}
+        />
+      ) : null}
       <Card title={t('logo.title')} aria-label={t('logo.title')} className="settings__logo">
         <ImageUpload
           label={t('logo.title')}
