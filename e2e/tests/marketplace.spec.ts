@@ -75,6 +75,15 @@ test('the home contact form shows each problem beside its field, refuses a half 
   await expect(name).not.toHaveAttribute('aria-invalid', 'true');
   await expect(toast(page, 'Invalid Mobile Number')).toHaveCount(0);
 
+  // A whole number filled (or pasted) over the field is kept: a national one without its leading zero, an
+  // international one as it is.
+  await phone.fill('0412345678');
+  await expect(phone).toHaveValue('+61 412345678');
+  await phone.fill('+44 7911 123456');
+  await expect(phone).toHaveValue('+44 7911123456');
+  await phone.fill('+61 12');
+  await expect(phone).toHaveValue('+61 12');
+
   // The national number's leading zero is dropped from what is sent.
   await phone.press('End');
   await phone.press('Backspace');
@@ -102,9 +111,9 @@ test('a course enquiry opens over the course with its image, name and provider, 
   await expect(modal.getByText('English Priority')).toBeVisible();
   await modal.getByLabel('Name', { exact: true }).fill('Sam Visitor');
   await modal.getByLabel('Email', { exact: true }).fill('sam@example.com');
-  await modal.getByLabel('Mobile number').click();
-  await modal.getByLabel('Mobile number').press('End');
-  await modal.getByLabel('Mobile number').pressSequentially('298765432');
+  // A national number filled over the "+61 " (as a paste would) is kept, its leading zero dropped.
+  await modal.getByLabel('Mobile number').fill('0298765432');
+  await expect(modal.getByLabel('Mobile number')).toHaveValue('+61 298765432');
   await modal.getByLabel('Message', { exact: true }).fill('Is there a weekend class?');
   await modal.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(toast(page, 'Thank you! Your enquiry has been sent.')).toBeVisible();

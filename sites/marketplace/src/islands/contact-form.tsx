@@ -3,13 +3,19 @@ import type { LanguageCode } from '@coach/shared/constants/languages';
 import { CONTACT_FORM_MESSAGES } from '@coach/shared/constants/messages';
 import { PHONE_DEFAULT_COUNTRY, PHONE_PREFERRED_COUNTRIES } from '@coach/shared/constants/phone';
 import { contactFormErrors, marketplace } from '@coach/shared/contract/marketplace';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { defaultCountries, PhoneInput, parseCountry } from 'react-international-phone';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  defaultCountries,
+  PhoneInput,
+  type PhoneInputRefType,
+  parseCountry,
+} from 'react-international-phone';
 import 'react-international-phone/style.css';
 import { fill, intlTag } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { FieldError, fieldProps } from './field-error.tsx';
+import { insertsText, pastedPhone } from './pasted-phone.ts';
 import { notify } from './toasts.ts';
 
 export type CourseContext = {
@@ -30,6 +36,31 @@ const EMPTY = { name: '', email: '', message: '' };
 const FIELDS = ['name', 'email', 'mobileNo', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
+
+/** The input events this form replays as pastes (see keepWholeNumbers), so it does not handle them twice. */
+const replayed = new WeakSet<Event>();
+
+/**
+ * Keeps a number put into the phone field at once (a paste, autofill, Playwright's fill): the phone input would keep
+ * only its dial code. It runs on the input itself, before React's handler on the root, and hands the phone input
+ * the full number as a paste, which it takes whatever the country (and then shows that country). Keys typed one at
+ * a time stay the phone input's.
+ */
+const keepWholeNumbers = (input: NonNullable<PhoneInputRefType>) => {
+  const onInput = (event: Event) => {
+    if (replayed.has(event) || !insertsText(event)) return;
+    const full = pastedPhone(input.value, input.state.country.dialCode);
+    if (!full) return;
+    event.stopImmediatePropagation();
+    // The prototype's setter: React's own would note the value as known, and then not report the change.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, full);
+    const paste = new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: full });
+    replayed.add(paste);
+    input.dispatchEvent(paste);
+  };
+  input.addEventListener('input', onInput);
+  return () => input.removeEventListener('input', onInput);
+};
 
 /** The country's name in the page's language ('Australia', 'أستراليا'), for the phone's hint. */
 const countryName = (lang: LanguageCode, iso2: string) => {
@@ -95,6 +126,8 @@ export const ContactForm = ({
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const phoneInput = useRef<PhoneInputRefType>(null);
+  useEffect(() => (phoneInput.current ? keepWholeNumbers(phoneInput.current) : undefined), []);
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [key]: event.target.value }));
     // A corrected field loses its message at once; the others keep theirs until the next send.
@@ -202,6 +235,7 @@ export const ContactForm = ({
           disableFormatting
           forceDialCode
           flags={FLAGS}
+          ref={phoneInput}
           className={errors.mobileNo ? 'phone phone--invalid' : 'phone'}
           inputProps={{ id: fieldId('mobileNo'), autoComplete: 'tel', ...errorProps('mobileNo') }}
           onChange={(shown, meta) => {
@@ -216,7 +250,10 @@ export const ContactForm = ({
         <FieldError
           id={fieldId('mobileNo')}
           message={errors.mobileNo}
-          hint={fill(s.mobileHint, { country: countryName(lang, phone.country) })}
+          // An empty field asks for a number; a number that is not whole says which country it is checked for.
+          hint={fill(phone.value ? s.mobileHint : s.mobileEmptyHint, {
+            country: countryName(lang, phone.country),
+          })}
         />
       </div>
       <div className="field">

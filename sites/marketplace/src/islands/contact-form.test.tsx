@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+// (jsdom comes with the workspace's vitest, as the dashboard's tests use it.)
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messagesFor } from '../i18n/messages.ts';
+import { ContactForm } from './contact-form.tsx';
+import { notify } from './toasts.ts';
+
+vi.mock('./toasts.ts', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const strings = messagesFor('en').contact;
+let host: HTMLDivElement;
+let unmount: () => void;
+
+beforeEach(async () => {
+  vi.mocked(notify.error).mockClear();
+  host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  await act(async () => root.render(createElement(ContactForm, { lang: 'en', strings })));
+  unmount = () => act(() => root.unmount());
+});
+afterEach(() => {
+  unmount();
+  host.remove();
+});
+
+const field = (label: string) => {
+  const found = [...host.querySelectorAll('label')].find((l) => l.textContent === label);
+  return document.getElementById(found?.htmlFor ?? '') as HTMLInputElement;
+};
+/** What a browser does when the whole text is replaced at once (Playwright's fill, a paste over a selection). */
+const replace = (input: HTMLInputElement | HTMLTextAreaElement, text: string, inputType = 'insertText') =>
+  act(async () => {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set?.call(input, text);
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType, data: text }));
+  });
+const send = () =>
+  act(async () => {
+    host.querySelector('form')?.requestSubmit();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+const describedBy = (input: HTMLInputElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
+describe('the contact form (spec §5)', () => {
+  it('a visitor filling or pasting a whole number over "+61 " keeps it: national without its 0, international as is', async () => {
+    const phone = field('Mobile number');
+    expect(phone.value).toBe('+61 ');
+    await replace(phone, '0412345678');
+    expect(phone.value).toBe('+61 412345678');
+    await replace(phone, '(02) 9876 5432', 'insertFromPaste');
+    expect(phone.value).toBe('+61 298765432');
+    await replace(phone, '+61 0412 345 678');
+    expect(phone.value).toBe('+61 412345678');
+    await replace(phone, '+44 7911 123456');
+    expect(phone.value).toBe('+44 7911123456');
+    // Clearing the field leaves the dial code (of the country the number chose), as before.
+    await replace(phone, '', 'deleteContentBackward');
+    expect(phone.value).toBe('+44 ');
+  });
+
+  it('a visitor sending an empty form sees each message beside its field, no toast, and the name focused', async () => {
+    await send();
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(describedBy(field('Name'))).toBe('Please Enter Name');
+    expect(describedBy(field('Email'))).toBe('Please Enter Email');
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Name'));
+  });
+
+  it('a visitor who left the mobile empty is told the spec’s sentence, and the field asks for a number', async () => {
+    await replace(field('Name'), 'Maya Learner');
+    await replace(field('Email'), 'maya@example.com');
+    await replace(field('Message'), 'Which course suits a beginner?');
+    await send();
+    const phone = field('Mobile number');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(phone)).toBe(
+      'Invalid Mobile Number Enter your mobile number: the dial code of Australia is already filled in.',
+    );
+
+    await replace(phone, '+61 412');
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+    await send();
+    expect(describedBy(phone)).toBe(
+      'Invalid Mobile Number Check the number: it is not a complete number for Australia.',
+    );
+  });
+});
