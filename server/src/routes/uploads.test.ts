@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UPLOAD_RATE, UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import { adminGeneral } from '@coach/shared/contract/admin';
@@ -273,6 +273,36 @@ describe('readTypeUpload', () => {
   });
 });
 
+/**
+ * A stand-in for a bucket's endpoint on a free port, answering each request with `answer`, and the S3 adapter
+ * pointed at it with example credentials (their signature is checked by `signedByExample`).
+ */
+const withStandInBucket = async (
+  answer: (req: IncomingMessage, res: ServerResponse) => void,
+  use: (storage: ReturnType<typeof s3Storage>) => Promise<void>,
+) => {
+  const endpoint = createServer(answer);
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = endpoint.address() as AddressInfo;
+    await use(
+      s3Storage({
+        bucket: 'coach-media',
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        credentials: {
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        },
+      }),
+    );
+  } finally {
+    await new Promise((resolve) => endpoint.close(resolve));
+  }
+};
+const signedByExample = (req: IncomingMessage) =>
+  /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//.test(req.headers.authorization ?? '');
+
 describe('the S3 adapter', () => {
   it('presigns a PUT that binds the type, cache header and public-read ACL', async () => {
     const storage = s3Storage({
@@ -310,86 +340,59 @@ describe('the S3 adapter', () => {
   });
 
   it('deletes an object with a signed DELETE of its key', async () => {
-    // A stand-in for the bucket's endpoint that notes each request and answers as S3 does (204, also when the key
-    // is gone already).
+    // The endpoint notes each request and answers as S3 does (204, also when the key is gone already).
     const seen: { method: string; path: string; signed: boolean }[] = [];
-    const endpoint = createServer((req, res) => {
-      seen.push({
-        method: req.method ?? '',
-        path: new URL(req.url ?? '', 'http://x').pathname,
-        signed: /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//.test(req.headers.authorization ?? ''),
-      });
-      res.writeHead(204).end();
-    });
-    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = endpoint.address() as AddressInfo;
-      const storage = s3Storage({
-        bucket: 'coach-media',
-        region: 'us-east-1',
-        endpoint: `http://127.0.0.1:${port}`,
-        credentials: {
-          accessKeyId: 'AKIDEXAMPLE',
-          secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
-        },
-      });
-      const key = `hear-it/2026-12/${crypto.randomUUID()}.mp3`;
-      await storage.remove(key);
-      expect(seen).toEqual([{ method: 'DELETE', path: `/coach-media/${key}`, signed: true }]);
-    } finally {
-      await new Promise((resolve) => endpoint.close(resolve));
-    }
+    await withStandInBucket(
+      (req, res) => {
+        seen.push({
+          method: req.method ?? '',
+          path: new URL(req.url ?? '', 'http://x').pathname,
+          signed: signedByExample(req),
+        });
+        res.writeHead(204).end();
+      },
+      async (storage) => {
+        const key = `hear-it/2026-12/${crypto.randomUUID()}.mp3`;
+        await storage.remove(key);
+        expect(seen).toEqual([{ method: 'DELETE', path: `/coach-media/${key}`, signed: true }]);
+      },
+    );
   });
 
   it('lists the keys under a purpose page by page, leaving out keys of another shape', async () => {
     const keys = Array.from({ length: 3 }, () => `hear-it/2026-11/${crypto.randomUUID()}.mp3`);
-    // A stand-in for the bucket's endpoint answering ListObjectsV2 in two pages, as S3 does.
+    // The endpoint answers ListObjectsV2 in two pages, as S3 does.
     const asked: { prefix: string | null; token: string | null; signed: boolean }[] = [];
-    const endpoint = createServer((req, res) => {
-      const url = new URL(req.url ?? '', 'http://x');
-      const token = url.searchParams.get('continuation-token');
-      asked.push({
-        prefix: url.searchParams.get('prefix'),
-        token,
-        signed: /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//.test(req.headers.authorization ?? ''),
-      });
-      const page = token === 'page-2' ? [keys[2]] : [keys[0], 'hear-it/readme.txt', keys[1]];
-      const contents = page.map((key) => `<Contents><Key>${key}</Key><Size>1</Size></Contents>`).join('');
-      const more =
-        token === 'page-2'
-          ? '<IsTruncated>false</IsTruncated>'
-          : '<IsTruncated>true</IsTruncated><NextContinuationToken>page-2</NextContinuationToken>';
-      res
-        .writeHead(200, { 'Content-Type': 'application/xml' })
-        .end(
-          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>coach-media</Name><Prefix>hear-it/</Prefix>${contents}${more}</ListBucketResult>`,
-        );
-    });
-    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = endpoint.address() as AddressInfo;
-      const storage = s3Storage({
-        bucket: 'coach-media',
-        region: 'us-east-1',
-        endpoint: `http://127.0.0.1:${port}`,
-        credentials: {
-          accessKeyId: 'AKIDEXAMPLE',
-          secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
-        },
-      });
-      const pages: string[][] = [];
-      for await (const page of storage.list('hear-it')) pages.push(page);
-      expect(pages).toEqual([[keys[0], keys[1]], [keys[2]]]);
-      expect(asked).toEqual([
-        { prefix: 'hear-it/', token: null, signed: true },
-        { prefix: 'hear-it/', token: 'page-2', signed: true },
-      ]);
-      // A purpose of another shape lists nothing and asks nothing.
-      for await (const page of storage.list('../x')) pages.push(page);
-      expect(asked).toHaveLength(2);
-    } finally {
-      await new Promise((resolve) => endpoint.close(resolve));
-    }
+    await withStandInBucket(
+      (req, res) => {
+        const url = new URL(req.url ?? '', 'http://x');
+        const token = url.searchParams.get('continuation-token');
+        asked.push({ prefix: url.searchParams.get('prefix'), token, signed: signedByExample(req) });
+        const page = token === 'page-2' ? [keys[2]] : [keys[0], 'hear-it/readme.txt', keys[1]];
+        const contents = page.map((key) => `<Contents><Key>${key}</Key><Size>1</Size></Contents>`).join('');
+        const more =
+          token === 'page-2'
+            ? '<IsTruncated>false</IsTruncated>'
+            : '<IsTruncated>true</IsTruncated><NextContinuationToken>page-2</NextContinuationToken>';
+        res
+          .writeHead(200, { 'Content-Type': 'application/xml' })
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>coach-media</Name><Prefix>hear-it/</Prefix>${contents}${more}</ListBucketResult>`,
+          );
+      },
+      async (storage) => {
+        const pages: string[][] = [];
+        for await (const page of storage.list('hear-it')) pages.push(page);
+        expect(pages).toEqual([[keys[0], keys[1]], [keys[2]]]);
+        expect(asked).toEqual([
+          { prefix: 'hear-it/', token: null, signed: true },
+          { prefix: 'hear-it/', token: 'page-2', signed: true },
+        ]);
+        // A purpose of another shape lists nothing and asks nothing.
+        for await (const page of storage.list('../x')) pages.push(page);
+        expect(asked).toHaveLength(2);
+      },
+    );
   });
 });
 
