@@ -24,11 +24,11 @@ export const SEARCH_LIST_LIMIT = 8;
 /** Rating filter choices: at least this many stars. */
 export const RATING_FILTERS = [4.5, 4, 3.5, 3] as const;
 
-/** A price for people: 'A$249.00', 'Free'. */
+/** A price for people, its currency unmistakable where the locale's own is another: 'A$249.00' (en-AU: '$249.00', 'USD 249.00'), 'Free'. */
 export const formatPrice = (cents: number, currency: string, locale = 'en-AU') =>
   cents === 0
     ? 'Free'
-    : new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(
+    : new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'symbol' }).format(
         cents / 100,
       );
 

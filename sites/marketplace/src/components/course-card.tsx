@@ -43,17 +43,22 @@ export const CourseCard = ({
             {course.courseProviderName}
           </span>
           <span className="course-card__meta">
-            <span className="course-card__rating">
-              <span aria-hidden="true">
-                <Icon name="star" /> {rating}{' '}
-                <span className="course-card__count">
-                  ({plural(strings, lang, 'ratings', course.ratingCount)})
+            {course.ratingCount === 0 ? (
+              // "★ 0.0 (0 ratings)" read as a poor course: a new one is simply not rated yet.
+              <span className="course-card__rating">{strings.notRated}</span>
+            ) : (
+              <span className="course-card__rating">
+                <span aria-hidden="true">
+                  <Icon name="star" /> {rating}{' '}
+                  <span className="course-card__count">
+                    ({plural(strings, lang, 'ratings', course.ratingCount)})
+                  </span>
+                </span>
+                <span className="visually-hidden">
+                  {plural(strings, lang, 'rated', course.ratingCount, { rating })}
                 </span>
               </span>
-              <span className="visually-hidden">
-                {plural(strings, lang, 'rated', course.ratingCount, { rating })}
-              </span>
-            </span>
+            )}
             <span className="course-card__price">
               {formatPriceIn(lang, course.priceCents, course.currency, strings.free)}
             </span>

@@ -78,7 +78,7 @@ export const formatUnit = (
 export const formatPriceIn = (lang: LanguageCode, cents: number, currency: string, free: string) =>
   cents === 0
     ? free
-    : new Intl.NumberFormat(intlTag(lang), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    : new Intl.NumberFormat(intlTag(lang), { style: 'currency', currency, currencyDisplay: 'symbol' })
         .formatToParts(cents / 100)
         .map((part) =>
           part.type === 'currency' && LANGUAGES.some((l) => l.code === lang && l.rtl)
