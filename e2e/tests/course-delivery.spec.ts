@@ -47,7 +47,7 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
 
   // Success says where to look, and Sign in leads to the member sign-in bound for My courses.
   await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
-  await expect(page.getByText(`Check ${email}: we sent you a link`)).toBeVisible();
+  await expect(page.getByText(`Check ${email}: we sent you how to start`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in to start' })).toHaveAttribute(
     'href',
     '/login?redirect=%2Fenterprise%2Fmy-courses',
