@@ -70,4 +70,23 @@ describe('multiple-choice question', () => {
     expect(seen.at(-1)).toEqual({ values: ['oi'] });
     expect(screen.queryByRole('checkbox', { name: /Other/ })).not.toBeInTheDocument();
   });
+
+  it('a learner in Arabic sees an English question and its options in their own direction (the ? stays at the end)', () => {
+    render(
+      <div dir="rtl">
+        <MultipleChoiceQuestion question={base} number={1} answer={undefined} onChange={() => {}} />
+        <MultipleChoiceQuestion
+          question={base}
+          number={2}
+          answer={{ values: ['hello'] }}
+          onChange={() => {}}
+          readOnly
+        />
+      </div>,
+    );
+    const questions = screen.getAllByText('Which greetings are polite?');
+    expect(questions).toHaveLength(2);
+    for (const question of questions) expect(question).toHaveAttribute('dir', 'auto');
+    for (const option of screen.getAllByText('Hello')) expect(option).toHaveAttribute('dir', 'auto');
+  });
 });

@@ -9,6 +9,7 @@ import type { ChoiceAnswer, QuestionTemplate } from '@coach/shared/contract/task
 import { useId } from 'react';
 import { T } from './t.tsx';
 import { TextField } from './text-field.tsx';
+import { UserText } from './user-text.tsx';
 import './table.css';
 import './multiple-choice.css';
 
@@ -49,7 +50,7 @@ export const MultipleChoiceQuestion = ({
     return (
       <section id={id} className="choice" aria-labelledby={`${name}-title`}>
         <h3 id={`${name}-title`} className="choice__legend">
-          <span className="choice__number">{number}.</span> {question.text}
+          <span className="choice__number">{number}.</span> <UserText>{question.text}</UserText>
         </h3>
         <ul className="choice__answers">
           {question.options.map((option) => {
@@ -59,7 +60,7 @@ export const MultipleChoiceQuestion = ({
                 <span className="choice__mark" aria-hidden="true">
                   {chosen ? '✓' : ''}
                 </span>
-                {option.text}
+                <UserText>{option.text}</UserText>
                 {chosen ? (
                   <span className="visually-hidden">
                     {' '}
@@ -74,7 +75,7 @@ export const MultipleChoiceQuestion = ({
               <span className="choice__mark" aria-hidden="true">
                 ✓
               </span>
-              {other}: {answer?.other}
+              {other}: <UserText>{answer?.other}</UserText>
               <span className="visually-hidden">
                 {' '}
                 <T k="ui.choice.yours" />
@@ -97,7 +98,7 @@ export const MultipleChoiceQuestion = ({
       aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
     >
       <legend className="choice__legend">
-        <span className="choice__number">{number}.</span> {question.text}
+        <span className="choice__number">{number}.</span> <UserText>{question.text}</UserText>
       </legend>
       <p id={hintId} className="choice__hint">
         <T k={question.multipleSelection ? 'ui.choice.all' : 'ui.choice.one'} />
@@ -119,7 +120,9 @@ export const MultipleChoiceQuestion = ({
                 onChange(chooseOption(question, answer, option.value, event.target.checked))
               }
             />
-            <span className="checkbox__text">{option.text}</span>
+            <span className="checkbox__text" dir="auto">
+              {option.text}
+            </span>
           </label>
         ))}
         {question.hasOther ? (

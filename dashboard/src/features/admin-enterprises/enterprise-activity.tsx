@@ -13,6 +13,7 @@ import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
 import { type Column, ListView, useListScreen } from '../../widgets/list-screen.tsx';
+import { MemberStatus } from '../../widgets/member-status.tsx';
 
 /** The enterprise's use of the product in the last 30 days. */
 export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
@@ -59,8 +60,18 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
   );
 };
 
-/** The enterprise's members, searchable, a page at a time (the admin members list, for one enterprise). */
-export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) => {
+/**
+ * The enterprise's members, searchable, a page at a time (the admin members list, for one enterprise). The list does
+ * not say whose invitation is open, the enterprise does for its default admin (`defaultAdminInvitePending`): that
+ * admin shows Invited, as in the company card, not Active.
+ */
+export const EnterpriseMembers = ({
+  enterpriseId,
+  defaultAdminInvitePending = false,
+}: {
+  enterpriseId: string;
+  defaultAdminInvitePending?: boolean;
+}) => {
   const { t } = useTranslation('admin-enterprises');
   const [status, setStatus] = useState<Status | ''>('');
   const screen = useListScreen<AdminMember>({
@@ -88,9 +99,12 @@ export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) =>
     {
       header: t('members.status'),
       cell: (member) => (
-        <span className={member.status === 'Active' ? 'chip chip--success' : 'chip'}>
-          {t(`status.${member.status}`)}
-        </span>
+        <MemberStatus
+          member={{
+            status: member.status,
+            invitePending: member.isDefaultAdmin && defaultAdminInvitePending,
+          }}
+        />
       ),
     },
     {

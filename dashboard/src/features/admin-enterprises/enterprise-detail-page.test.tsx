@@ -179,3 +179,58 @@ describe('enterprise detail feature switches (spec §3)', () => {
     expect(screen.queryByText('MarketPlace is off for Acme Learning')).toBeNull();
   });
 });
+
+describe('enterprise detail members', () => {
+  it("a platform admin sees a new enterprise's default admin who has not accepted the invitation as Invited in both places", async () => {
+    const detail = {
+      ...acme(DEFAULT_FEATURE_FLAGS),
+      defaultAdmin: { _id: 'u1', name: 'Olivia Owner', email: 'owner@acme.example', invitePending: true },
+    };
+    renderApp({
+      path: '/admin/enterprise/detail/e1',
+      admin: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+        [route(adminEnterprises.detail)]: () => ok(detail),
+        [route(adminReports.enterpriseUsage)]: () => fail(500, 'Something went wrong'),
+        [route(adminMembers.list)]: () =>
+          ok({
+            currentPage: 1,
+            totalPages: 1,
+            listdata: [
+              {
+                _id: 'u1',
+                name: 'Olivia Owner',
+                email: 'owner@acme.example',
+                enterprise: { _id: 'e1', company_name: 'Acme Learning' },
+                role: { _id: 'r1', name: 'Admin' },
+                status: 'Active',
+                lastActiveAt: null,
+                isDefaultAdmin: true,
+              },
+              {
+                _id: 'u2',
+                name: 'Sam Signed-in',
+                email: 'sam@acme.example',
+                enterprise: { _id: 'e1', company_name: 'Acme Learning' },
+                role: { _id: 'r2', name: 'Learner' },
+                status: 'Active',
+                lastActiveAt: '2026-01-29T09:00:00.000Z',
+                isDefaultAdmin: false,
+              },
+            ],
+          }),
+      },
+    });
+    expect(await screen.findByText('Invitation pending')).toBeVisible();
+    const ownerRow = (await screen.findAllByText('Olivia Owner'))
+      .map((cell) => cell.closest('tr'))
+      .find((row) => row !== null);
+    if (!ownerRow) throw new Error('the default admin has no row in the members table');
+    expect(within(ownerRow).getByText('Invited')).toBeVisible();
+    expect(within(ownerRow).queryByText('Active')).not.toBeInTheDocument();
+    const samRow = screen.getByText('Sam Signed-in').closest('tr');
+    if (!samRow) throw new Error('Sam has no row in the members table');
+    expect(within(samRow).getByText('Active')).toBeVisible();
+  });
+});

@@ -15,21 +15,19 @@ import './admin-reports.css';
 /** /admin/reports/all-members-usage: every member's tasks, minutes, videos and last activity (spec §2). */
 export const AllMembersUsagePage = () => {
   const { t } = useTranslation('admin-reports');
-  const [range, setRange] = useReportRange();
-  const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
+  // A wrong range is only named under the dates: the table keeps the last good range's members.
+  const { range, applied, problem, setRange } = useReportRange();
   const screen = useListScreen<MemberUsage>({
     call: adminReports.allMembersUsage,
-    filters: [JSON.stringify({ range: rangeQuery(range), reversed })],
+    filters: [JSON.stringify(rangeQuery(applied))],
     fetch: ({ search: searchInput, currentPage }) =>
-      reversed
-        ? Promise.reject(new Error(t('filters.reversed')))
-        : api.call(adminReports.allMembersUsage, {
-            ...rangeQuery(range),
-            ...(searchInput ? { searchInput } : {}),
-            currentPage,
-          }),
+      api.call(adminReports.allMembersUsage, {
+        ...rangeQuery(applied),
+        ...(searchInput ? { searchInput } : {}),
+        currentPage,
+      }),
   });
-  const query = { ...rangeQuery(range), ...(screen.search ? { searchInput: screen.search } : {}) };
+  const query = { ...rangeQuery(applied), ...(screen.search ? { searchInput: screen.search } : {}) };
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -82,7 +80,12 @@ export const AllMembersUsagePage = () => {
       title={t('usage.title')}
       description={t('usage.description')}
       actions={
-        <Button variant="secondary" loading={exporting} disabled={reversed} onClick={() => void exportCsv()}>
+        <Button
+          variant="secondary"
+          loading={exporting}
+          disabled={problem !== null}
+          onClick={() => void exportCsv()}
+        >
           {t('usage.export')}
         </Button>
       }

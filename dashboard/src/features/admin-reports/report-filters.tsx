@@ -10,29 +10,42 @@ import { EnterpriseSelect } from '../../widgets/enterprise-select.tsx';
 
 export type ReportRange = { enterpriseId: string; startDate: string; endDate: string };
 
-/** The filters every report shares; the range starts as the last 30 days. */
-export const useReportRange = () =>
-  useState<ReportRange>(() => ({
-    enterpriseId: '',
-    startDate: isoDaysAgo(REPORT_DEFAULT_DAYS - 1),
-    endDate: isoDaysAgo(0),
-  }));
+/** What is wrong with a range, if anything: a day after today, or a start after the end. */
+export type RangeProblem = 'future' | 'reversed' | null;
+
+export const rangeProblem = ({ startDate, endDate }: ReportRange, today = isoDaysAgo(0)): RangeProblem => {
+  if ((startDate && startDate > today) || (endDate && endDate > today)) return 'future';
+  if (startDate && endDate && startDate > endDate) return 'reversed';
+  return null;
+};
+
+const initialRange = (): ReportRange => ({
+  enterpriseId: '',
+  startDate: isoDaysAgo(REPORT_DEFAULT_DAYS - 1),
+  endDate: isoDaysAgo(0),
+});
 
 /**
- * A report's filters and its answer: the range (last 30 days at first), whether the dates are the wrong way
- * round (then nothing is asked), and the loaded report.
+ * The filters every report shares (the last 30 days at first): the range as the filters show it, and the range the
+ * report is for, the last one without a problem. A wrong range is only named under the dates; the report keeps the
+ * last good results and nothing is asked.
  */
+export const useReportRange = () => {
+  const [range, setRange] = useState(() => ({ shown: initialRange(), applied: initialRange() }));
+  const change = (next: ReportRange) =>
+    setRange(({ applied }) => ({ shown: next, applied: rangeProblem(next) ? applied : next }));
+  return { range: range.shown, applied: range.applied, problem: rangeProblem(range.shown), setRange: change };
+};
+
+/** A report's filters and its answer, loaded for the last good range. */
 export const useReport = <C extends CallDef>(call: C) => {
-  const { t } = useTranslation('admin-reports');
-  const [range, setRange] = useReportRange();
-  const reversed = Boolean(range.startDate && range.endDate && range.startDate > range.endDate);
-  const query = rangeQuery(range);
-  const loaded = useLoad<ResponseOf<C>>([call.path, query, reversed], () =>
-    reversed
-      ? Promise.reject(new Error(t('filters.reversed')))
-      : (api.call(call, query as RequestOf<C>) as Promise<ResponseOf<C>>),
+  const { range, applied, problem, setRange } = useReportRange();
+  const query = rangeQuery(applied);
+  const loaded = useLoad<ResponseOf<C>>(
+    [call.path, query],
+    () => api.call(call, query as RequestOf<C>) as Promise<ResponseOf<C>>,
   );
-  return { range, setRange, reversed, ...loaded };
+  return { range, setRange, problem, ...loaded };
 };
 
 /** The range as a report call takes it (empty filters left out). */
@@ -42,7 +55,7 @@ export const rangeQuery = ({ enterpriseId, startDate, endDate }: ReportRange) =>
   ...(endDate ? { endDate } : {}),
 });
 
-/** Enterprise and dates; a start after the end is named under the end date. */
+/** Enterprise and dates, neither after today; a future day is named under its field, a start after the end under the end. */
 export const ReportFilters = ({
   value,
   onChange,
@@ -51,7 +64,11 @@ export const ReportFilters = ({
   onChange: (next: ReportRange) => void;
 }) => {
   const { t } = useTranslation('admin-reports');
-  const reversed = value.startDate && value.endDate && value.startDate > value.endDate;
+  const today = isoDaysAgo(0);
+  const startFuture = Boolean(value.startDate && value.startDate > today);
+  const endFuture = Boolean(value.endDate && value.endDate > today);
+  const reversed = rangeProblem(value, today) === 'reversed';
+  const fromMax = value.endDate && value.endDate < today ? value.endDate : today;
   return (
     <div className="report-filters">
       <EnterpriseSelect
@@ -62,7 +79,8 @@ export const ReportFilters = ({
         label={t('filters.from')}
         type="date"
         value={value.startDate}
-        max={value.endDate || undefined}
+        max={fromMax}
+        error={startFuture ? t('filters.future') : undefined}
         onChange={(event) => onChange({ ...value, startDate: event.target.value })}
       />
       <TextField
@@ -70,7 +88,8 @@ export const ReportFilters = ({
         type="date"
         value={value.endDate}
         min={value.startDate || undefined}
-        error={reversed ? t('filters.reversed') : undefined}
+        max={today}
+        error={endFuture ? t('filters.future') : reversed ? t('filters.reversed') : undefined}
         onChange={(event) => onChange({ ...value, endDate: event.target.value })}
       />
     </div>

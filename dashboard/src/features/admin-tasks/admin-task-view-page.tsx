@@ -83,9 +83,16 @@ export const AdminTaskViewPage = () => {
           title={t('view.error')}
           description={state.message}
           action={
-            <Button variant="secondary" onClick={() => void reload()}>
-              {t('common:ui.tryAgain')}
-            </Button>
+            // A task that is not there (deleted) cannot come back by trying again: lead back to the library.
+            state.notFound ? (
+              <Link className="btn btn--secondary btn--md" to={A.tasksLibrary}>
+                {t('view.backToLibrary')}
+              </Link>
+            ) : (
+              <Button variant="secondary" onClick={() => void reload()}>
+                {t('common:ui.tryAgain')}
+              </Button>
+            )
           }
         />
       ) : null}
@@ -93,6 +100,7 @@ export const AdminTaskViewPage = () => {
         <>
           <PageHeader
             title={state.data.title}
+            authored
             description={[
               typeLabel(state.data.type),
               categoryLabel(state.data.category),

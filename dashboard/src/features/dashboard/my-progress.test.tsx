@@ -1,8 +1,10 @@
 import type { MyProgress } from '@coach/shared/contract/my-progress';
+import type { VideoContent } from '@coach/shared/contract/video';
 import type { PermissionKey } from '@coach/shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import {
   type FakeHandler,
   fail,
@@ -211,6 +213,59 @@ describe("a member's home: My progress", () => {
     expect(await screen.findByText('Your progress could not be loaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Tasks to do' })).toBeInTheDocument();
+  });
+});
+
+const video = (id: string, over: Partial<VideoContent>): VideoContent => ({
+  _id: id,
+  title: `Video ${id}`,
+  description: '',
+  coach: 'Casey Coach',
+  category: 'communication',
+  categoryLabel: 'Communication',
+  videoUrl: `https://cdn.example/${id}.mp4`,
+  hls: false,
+  thumbnailUrl: null,
+  durationSeconds: 60,
+  subtitles: [],
+  likeCount: 0,
+  viewCount: 0,
+  likedByMe: false,
+  viewedByMe: false,
+  journal: null,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  ...over,
+});
+
+describe("a learner's videos to watch", () => {
+  it('in Arabic a learner sees each category in Arabic and each length as one isolated, plural-correct phrase', async () => {
+    await applyLanguage('ar');
+    const list = [
+      video('v1', { category: 'communication', categoryLabel: 'Communication', durationSeconds: 60 }),
+      video('v2', { category: 'interview', categoryLabel: 'Interview Skills', durationSeconds: 300 }),
+      video('v3', { category: 'emotional', categoryLabel: 'Emotional Intelligence', durationSeconds: 120 }),
+    ];
+    openHome({ permissions: [], mine: () => ok(progress({ videos: { toWatch: 3, list } })) });
+    const facts = await waitFor(() => {
+      const found = [...document.querySelectorAll('.my-progress__video .my-progress__due')];
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    const pieces = facts.map((fact) => [...fact.querySelectorAll('bdi')].map((bdi) => bdi.textContent));
+    expect(pieces).toEqual([
+      ['التواصل', 'دقيقة واحدة'],
+      ['مهارات المقابلات', '5 دقائق'],
+      ['الذكاء العاطفي', 'دقيقتان'],
+    ]);
+    expect(document.body).not.toHaveTextContent('Interview Skills');
+  });
+
+  it('in English a learner sees the category and the length in minutes', async () => {
+    const list = [video('v1', { durationSeconds: 60 }), video('v2', { durationSeconds: 300 })];
+    openHome({ permissions: [], mine: () => ok(progress({ videos: { toWatch: 2, list } })) });
+    expect(await screen.findByText('1 minute')).toBeInTheDocument();
+    expect(screen.getByText('5 minutes')).toBeInTheDocument();
+    expect(screen.getAllByText('Communication')).toHaveLength(2);
   });
 });
 

@@ -134,6 +134,22 @@ const TasksToDo = ({ data }: { data: MyProgress }) => {
   );
 };
 
+/**
+ * A video's category (the fixed categories in the chosen language) and length in whole minutes, at least one. Each
+ * piece is isolated so an English label in a right-to-left page keeps its place and its number stays with its unit.
+ */
+const VideoFacts = ({ video }: { video: VideoContent }) => {
+  const { t } = useTranslation('dashboard');
+  const minutes = Math.max(1, Math.round(video.durationSeconds / 60));
+  return (
+    <span className="my-progress__due">
+      <bdi>{t(`content-library:categories.${video.category}`, { defaultValue: video.categoryLabel })}</bdi>
+      {' · '}
+      <bdi>{t('videos.minutes', { count: minutes })}</bdi>
+    </span>
+  );
+};
+
 const VideosToWatch = ({ data, onWatched }: { data: MyProgress; onWatched: () => void }) => {
   const { t } = useTranslation('dashboard');
   const [playing, setPlaying] = useState<VideoContent | null>(null);
@@ -147,12 +163,7 @@ const VideosToWatch = ({ data, onWatched }: { data: MyProgress; onWatched: () =>
             <li key={video._id} className="my-progress__item my-progress__item--row">
               <span className="my-progress__video">
                 <span className="my-progress__link-text">{truncateText(video.title, 60)}</span>
-                <span className="my-progress__due">
-                  {video.categoryLabel} ·{' '}
-                  {t('time.minutes', {
-                    minutes: formatNumber(Math.max(1, Math.round(video.durationSeconds / 60))),
-                  })}
-                </span>
+                <VideoFacts video={video} />
               </span>
               <Button
                 variant="secondary"

@@ -15,10 +15,10 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { EditMemberDialog } from './member-dialogs.tsx';
-import { MemberStatus } from './member-status.tsx';
 import { SpeakingTrend } from './speaking-trend.tsx';
 import './members.css';
 import { TaskFigures } from '../../ui/task-figures.tsx';
+import { MemberStatus } from '../../widgets/member-status.tsx';
 
 /** Twelve weeks of sign-in days as bars, with the numbers in a table for screen readers. */
 const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {

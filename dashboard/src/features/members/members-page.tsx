@@ -15,9 +15,9 @@ import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
+import { MemberStatus } from '../../widgets/member-status.tsx';
 import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
 import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
-import { MemberStatus } from './member-status.tsx';
 import './members.css';
 
 type SortBy = 'name' | 'email' | 'status' | 'last_active';

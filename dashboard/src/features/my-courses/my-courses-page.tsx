@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/layout.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { UserText } from '../../ui/user-text.tsx';
 import './my-courses.css';
 
 const VideoPlayerDialog = lazy(() =>
@@ -40,7 +41,9 @@ const CourseCard = ({ course, onPlay }: { course: MyCourse; onPlay: (video: Vide
         <p className="my-course__meta">
           {category(course.category)} · {level(course.level)}
         </p>
-        <h2 className="my-course__title">{course.name}</h2>
+        <h2 className="my-course__title">
+          <UserText>{course.name}</UserText>
+        </h2>
         <p className="my-course__meta">
           {t('card.by', { institution: course.institutionName })} ·{' '}
           {t('card.enrolled', { date: formatDate(course.enrolledAt) })}

@@ -83,7 +83,9 @@ const TaskAttempt = ({
           <span className="chip chip--accent">{typeLabel(task.type)}</span>
           <span className={`task-status task-status--${status}`}>{statusLabel(status)}</span>
         </div>
-        <h1 className="page-header__title">{task.title}</h1>
+        <h1 className="page-header__title" dir="auto">
+          {task.title}
+        </h1>
         <dl className="my-task__facts">
           <div>
             <dt>{t('view.level')}</dt>

@@ -18,6 +18,7 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { Pagination, SearchBox } from '../../ui/table.tsx';
 import { SelectField } from '../../ui/text-field.tsx';
+import { UserText } from '../../ui/user-text.tsx';
 import { MySurveys } from './my-surveys.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
 import './my-tasks.css';
@@ -55,7 +56,7 @@ const TaskCard = ({ row }: { row: MyTaskRow }) => {
           to={fillPath(paths.enterprise.myTaskView, { id: row.taskId })}
           title={row.title.length > 100 ? row.title : undefined}
         >
-          {truncateText(row.title)}
+          <UserText>{truncateText(row.title)}</UserText>
         </Link>
       </h2>
       <p className="task-card__meta">

@@ -74,6 +74,7 @@ export const MySurveyPage = () => {
           <>
             <PageHeader
               title={mine.survey.title}
+              authored
               description={mine.survey.description ?? undefined}
               actions={<BackLink />}
             />

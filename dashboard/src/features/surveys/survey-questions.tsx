@@ -6,6 +6,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { MultipleChoiceQuestion } from '../../ui/multiple-choice.tsx';
 import { FormAlert } from '../../ui/states.tsx';
+import { UserText } from '../../ui/user-text.tsx';
 import { surveyText } from './survey-messages.ts';
 
 const questionAnchor = (id: string) => `survey-question-${id}`;
@@ -129,7 +130,9 @@ export const SurveyQuestionsSummary = ({ questions }: { questions: SurveyQuestio
     <ol className="survey-summary">
       {questions.map((question) => (
         <li key={question.id} className="survey-summary__question">
-          <p className="survey-summary__text">{question.text}</p>
+          <p className="survey-summary__text" dir="auto">
+            {question.text}
+          </p>
           <p className="survey-summary__meta">
             {question.multipleSelection ? t('questions.several') : t('questions.one')} ·{' '}
             {question.required ? t('questions.required') : t('questions.optional')}
@@ -137,7 +140,7 @@ export const SurveyQuestionsSummary = ({ questions }: { questions: SurveyQuestio
           <ul className="chips" aria-label={t('questions.options')}>
             {question.options.map((option) => (
               <li key={option.value} className="chip">
-                {option.text}
+                <UserText>{option.text}</UserText>
               </li>
             ))}
             {question.hasOther ? (

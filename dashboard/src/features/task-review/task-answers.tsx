@@ -173,7 +173,9 @@ const ChoiceAnswers = ({
                 {question.required ? '' : ` · ${t('answers.optional')}`}
               </span>
             </p>
-            <p className="review-answer__prompt">{question.text}</p>
+            <p className="review-answer__prompt" dir="auto">
+              {question.text}
+            </p>
             <ul className="review-choices">
               {question.options.map((option) => {
                 const isChosen = chosen.has(option.value);
@@ -192,7 +194,9 @@ const ChoiceAnswers = ({
                     <span className="review-choice__mark" aria-hidden="true">
                       {isChosen ? '●' : '○'}
                     </span>
-                    <span className="review-choice__text">{option.text}</span>
+                    <span className="review-choice__text" dir="auto">
+                      {option.text}
+                    </span>
                     {isChosen ? <span className="chip chip--accent">{t('answers.chosen')}</span> : null}
                     {isExpected ? <span className="chip">{t('answers.expected')}</span> : null}
                   </li>

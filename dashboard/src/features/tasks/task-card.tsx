@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../i18n/format.ts';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu.tsx';
+import { UserText } from '../../ui/user-text.tsx';
 import { editTaskPath, viewTaskPath } from './task-paths.ts';
 import { categoryLabel, levelLabel, timeLabel, typeLabel } from './task-text.ts';
 
@@ -70,7 +71,9 @@ export const TaskCard = ({
         </DropdownMenu>
       </div>
       <h3 className="task-card__title" id={`task-${task._id}`}>
-        <Link to={viewTaskPath(task._id)}>{task.title}</Link>
+        <Link to={viewTaskPath(task._id)}>
+          <UserText>{task.title}</UserText>
+        </Link>
       </h3>
       {task.description ? (
         <p className="task-card__description" dir="auto">

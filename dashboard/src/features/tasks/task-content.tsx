@@ -4,6 +4,7 @@ import { attachmentName } from '@coach/shared/format/attachment-name';
 import { fileSize } from '@coach/shared/format/file-size';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../ui/layout.tsx';
+import { UserText } from '../../ui/user-text.tsx';
 
 const Passage = ({ text }: { text: string }) => (
   <div className="task-passage">
@@ -18,7 +19,9 @@ const Passage = ({ text }: { text: string }) => (
 const Questions = ({ questions }: { questions: string[] }) => (
   <ol className="task-items">
     {questions.map((question, index) => (
-      <li key={index}>{question}</li>
+      <li key={index}>
+        <UserText>{question}</UserText>
+      </li>
     ))}
   </ol>
 );
@@ -37,7 +40,9 @@ const Body = ({ task }: { task: Task }) => {
       return (
         <ol className="task-items">
           {task.items.map((item, index) => (
-            <li key={index}>{item}</li>
+            <li key={index}>
+              <UserText>{item}</UserText>
+            </li>
           ))}
         </ol>
       );
@@ -59,13 +64,13 @@ const Body = ({ task }: { task: Task }) => {
       return (
         <dl className="facts">
           <dt>{t('content.jobTitle')}</dt>
-          <dd>{task.jobTitle}</dd>
+          <dd dir="auto">{task.jobTitle}</dd>
           <dt>{t('content.industry')}</dt>
-          <dd>{task.industry}</dd>
+          <dd dir="auto">{task.industry}</dd>
           <dt>{t('content.location')}</dt>
-          <dd>{task.location}</dd>
+          <dd dir="auto">{task.location}</dd>
           <dt>{t('content.region')}</dt>
-          <dd>{task.region}</dd>
+          <dd dir="auto">{task.region}</dd>
         </dl>
       );
     case TASK_TYPES.multipleChoiceQuestion:
@@ -81,7 +86,9 @@ const Body = ({ task }: { task: Task }) => {
             );
             return (
               <li key={question.id}>
-                <p className="task-question">{question.text}</p>
+                <p className="task-question" dir="auto">
+                  {question.text}
+                </p>
                 <p className="task-question__rules">
                   {question.multipleSelection ? t('content.several') : t('content.one')}
                   {` · ${question.required ? t('content.required') : t('content.optional')}`}
@@ -92,7 +99,7 @@ const Body = ({ task }: { task: Task }) => {
                       key={option.value}
                       className={answers.has(option.value) ? 'task-options__answer' : undefined}
                     >
-                      {option.text}
+                      <UserText>{option.text}</UserText>
                       {answers.has(option.value) ? (
                         <span className="chip">{t('content.expected')}</span>
                       ) : null}

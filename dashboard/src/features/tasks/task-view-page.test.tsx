@@ -77,8 +77,15 @@ describe('task details (spec §2 /enterprise/tasks-library/view/{id})', () => {
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Customer call check' })).toBeInTheDocument();
-    expect(screen.getByText('How do you open a call?')).toBeInTheDocument();
-    expect(screen.getByText('Greet and introduce yourself')).toHaveTextContent('Expected answer');
+    expect(screen.getByRole('heading', { level: 1, name: 'Customer call check' })).toHaveAttribute(
+      'dir',
+      'auto',
+    );
+    // What the author typed runs in its own direction: in Arabic an English question keeps its ? at its end.
+    expect(screen.getByText('How do you open a call?')).toHaveAttribute('dir', 'auto');
+    const expected = screen.getByText('Greet and introduce yourself');
+    expect(expected).toHaveAttribute('dir', 'auto');
+    expect(expected.closest('li')).toHaveTextContent('Expected answer');
     expect(screen.getByText('Other (free text)')).toBeInTheDocument();
     const attachment = screen.getByRole('link', { name: 'call-script-' });
     expect(attachment).toHaveAttribute('href', '/files/script.pdf');

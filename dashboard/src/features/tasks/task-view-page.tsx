@@ -159,6 +159,7 @@ export const TaskViewPage = () => {
       {back}
       <PageHeader
         title={task.title}
+        authored
         description={
           <span className="chips">
             <span className="chip chip--accent">{typeLabel(task.type)}</span>

@@ -1,5 +1,6 @@
 import type { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../ui/user-text.tsx';
 import { RecordingStep } from './recording-step.tsx';
 import { Intro, type RunnerInput } from './runner-parts.tsx';
 
@@ -17,7 +18,7 @@ export const QuestionAnswerRunner = ({ task, props }: RunnerInput<typeof TASK_TY
             label={t('runner.answerLabel', { n: index + 1 })}
             heading={
               <h3 className="step__question">
-                <span className="step__number">{index + 1}.</span> {question}
+                <span className="step__number">{index + 1}.</span> <UserText>{question}</UserText>
               </h3>
             }
             props={props}
