@@ -44,7 +44,8 @@ test('the admin reads the platform figures, a member usage report and its CSV', 
   expect(lines[1]).toMatch(/^Lee Learner,learner@acme\.example,Acme Learning,\d+,\d+,\d+,/);
   await expect(page.getByText('1 member exported')).toBeVisible();
 
-  await page.getByLabel('From', { exact: true }).fill('2026-12-31');
+  // A reversed range (both days past: a day after today has a message of its own).
+  await page.getByLabel('From', { exact: true }).fill('2026-11-30');
   await page.getByLabel('To', { exact: true }).fill('2026-01-01');
   await expect(page.getByText('The start date must not be after the end date').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
