@@ -3,7 +3,7 @@ import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
-import { SCIM_TOKEN_PATTERN, scimProvisioning } from '@coach/shared/contract/scim';
+import { MAX_ACTIVE_SCIM_TOKENS, SCIM_TOKEN_PATTERN, scimProvisioning } from '@coach/shared/contract/scim';
 import { serve } from '@hono/node-server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,44 @@ describe('SCIM tokens in Settings', () => {
       body: { tokenId: token._id },
     });
     expect(other.status).toBe(404);
+  });
+
+  it(`at most ${MAX_ACTIVE_SCIM_TOKENS} live tokens (409 until one is revoked); revoking again keeps the first revocation`, async () => {
+    const listed = await t.request('GET', scimProvisioning.list.path, { token: owner, ip });
+    const live = (listed.json.response.tokens as { _id: string; revokedAt: string | null }[]).filter(
+      (k) => !k.revokedAt,
+    );
+    const made = [];
+    for (let i = live.length; i < MAX_ACTIVE_SCIM_TOKENS; i++)
+      made.push((await makeToken(owner, `Fill ${i}`)).token);
+    const beyond = await t.request('POST', scimProvisioning.create.path, {
+      token: owner,
+      ip,
+      body: { name: 'One too many' },
+    });
+    expect(beyond.status).toBe(409);
+    expect(beyond.json.message).toBe(
+      `An organisation can have at most ${MAX_ACTIVE_SCIM_TOKENS} SCIM tokens: revoke one first`,
+    );
+    const last = made.at(-1) ?? live[0];
+    if (!last) throw new Error('no live token');
+    const revoke = () =>
+      t.request('POST', scimProvisioning.revoke.path, { token: owner, ip, body: { tokenId: last._id } });
+    const first = await revoke();
+    expect(first.status).toBe(200);
+    expect(first.json.message).toBe('SCIM token revoked');
+    const again = await revoke();
+    expect(again.status).toBe(200);
+    expect(again.json.response.revokedAt).toBe(first.json.response.revokedAt);
+    const room = (await makeToken(owner, 'Room again')).token;
+    expect(room.revokedAt).toBeNull();
+    // The tests after this one make tokens of their own.
+    for (const token of [...made, room])
+      await t.request('POST', scimProvisioning.revoke.path, {
+        token: owner,
+        ip,
+        body: { tokenId: token._id },
+      });
   });
 
   it('a revoked token is refused at its next request (401, SCIM error envelope)', async () => {

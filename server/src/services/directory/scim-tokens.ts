@@ -8,11 +8,16 @@ import {
   type scimProvisioning,
 } from '@coach/shared/contract/scim';
 import type { Db } from '../../db/connect.ts';
-import { conflict, notFound } from '../../errors.ts';
 import { generateScimToken, scimTokenPrefix } from '../../session/scim-tokens.ts';
 import { enterpriseSession } from '../../session/session.ts';
-import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
+import {
+  type CredentialKind,
+  recentCredentialUses,
+  recordCredentialChange,
+  refuseBeyondLimit,
+  revokeCredential,
+} from '../common/issued-credentials.ts';
 import type { ServiceContext } from '../context.ts';
 
 /**
@@ -52,40 +57,26 @@ const toScimToken = (row: TokenRow): ScimToken => ({
   revokedAt: row.revoked_at,
 });
 
-const recordTokenChange = (trx: Db, ctx: ServiceContext, action: string, details: object) => {
-  const s = enterpriseSession(ctx);
-  return audit(trx, {
-    actorKind: 'enterprise',
-    actorId: s.user.id,
-    enterpriseId: s.enterpriseId,
-    action,
-    details,
-  });
+const SCIM_TOKEN: CredentialKind = {
+  table: 'scim_tokens',
+  actorKind: 'scim-token',
+  idKey: 'tokenId',
+  noun: 'SCIM token',
+  nouns: 'SCIM tokens',
+  max: MAX_ACTIVE_SCIM_TOKENS,
 };
 
 export const listScimTokens = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const tokens = await tokenRows(ctx.db, enterpriseId).orderBy('scim_tokens.created_at', 'desc').execute();
-  const requests = await ctx.db
-    .selectFrom('audit_log')
-    .innerJoin('scim_tokens', 'scim_tokens.id', 'audit_log.actor_id')
-    .select(['audit_log.actor_id', 'audit_log.details', 'audit_log.created_at', 'scim_tokens.name'])
-    .where('audit_log.enterprise_id', '=', enterpriseId)
-    .where('audit_log.actor_kind', '=', 'scim-token')
-    .where('scim_tokens.enterprise_id', '=', enterpriseId)
-    .orderBy('audit_log.created_at', 'desc')
-    .limit(SCIM_RECENT_REQUESTS)
-    .execute();
-  const recentRequests: ScimRequest[] = requests.map((row) => {
-    const details = JSON.parse(row.details) as { call?: string; status?: number };
-    return {
-      tokenId: row.actor_id,
-      tokenName: row.name,
-      call: details.call ?? '',
-      status: details.status ?? 0,
-      at: row.created_at,
-    };
-  });
+  const uses = await recentCredentialUses(ctx.db, SCIM_TOKEN, enterpriseId, SCIM_RECENT_REQUESTS);
+  const recentRequests: ScimRequest[] = uses.map((use) => ({
+    tokenId: use.id,
+    tokenName: use.name,
+    call: use.call,
+    status: use.status,
+    at: use.at,
+  }));
   return {
     baseUrl: `${ctx.config.publicUrl}${SCIM_BASE_PATH}`,
     tokens: tokens.map(toScimToken),
@@ -100,16 +91,7 @@ export const createScimToken = async (
 ) => {
   const s = enterpriseSession(ctx);
   const { secret, id } = await ctx.db.transaction().execute(async (trx) => {
-    const live = await trx
-      .selectFrom('scim_tokens')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('enterprise_id', '=', s.enterpriseId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(live?.n ?? 0) >= MAX_ACTIVE_SCIM_TOKENS)
-      throw conflict(
-        `An organisation can have at most ${MAX_ACTIVE_SCIM_TOKENS} SCIM tokens: revoke one first`,
-      );
+    await refuseBeyondLimit(trx, SCIM_TOKEN, s.enterpriseId);
     const made = generateScimToken();
     const tokenId = crypto.randomUUID();
     await trx
@@ -127,7 +109,7 @@ export const createScimToken = async (
         revoked_by: null,
       })
       .execute();
-    await recordTokenChange(trx, ctx, 'scim-token.create', { tokenId, name: input.name });
+    await recordCredentialChange(trx, ctx, 'scim-token.create', { tokenId, name: input.name });
     return { secret: made.token, id: tokenId };
   });
   const row = await tokenRows(ctx.db, s.enterpriseId)
@@ -142,26 +124,9 @@ export const revokeScimToken = async (
   ctx: ServiceContext,
   input: ParsedRequestOf<typeof scimProvisioning.revoke>,
 ) => {
-  const s = enterpriseSession(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const token = await trx
-      .selectFrom('scim_tokens')
-      .select(['id', 'name', 'revoked_at'])
-      .where('id', '=', input.tokenId)
-      .where('enterprise_id', '=', s.enterpriseId)
-      .executeTakeFirst();
-    if (!token) throw notFound('SCIM token not found');
-    if (token.revoked_at) return;
-    await trx
-      .updateTable('scim_tokens')
-      .set({ revoked_at: nowIso(), revoked_by: s.user.id })
-      .where('id', '=', token.id)
-      .execute();
-    await recordTokenChange(trx, ctx, 'scim-token.revoke', { tokenId: token.id, name: token.name });
-  });
-  const row = await tokenRows(ctx.db, s.enterpriseId)
+  await revokeCredential(ctx, SCIM_TOKEN, input.tokenId);
+  const row = await tokenRows(ctx.db, enterpriseSession(ctx).enterpriseId)
     .where('scim_tokens.id', '=', input.tokenId)
     .executeTakeFirstOrThrow();
-  ctx.setMessage('SCIM token revoked');
   return toScimToken(row);
 };

@@ -9,11 +9,17 @@ import {
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { PERMISSION_KEYS, PERMISSION_LABELS } from '@coach/shared/permissions';
 import type { Db } from '../../db/connect.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { forbidden } from '../../errors.ts';
 import { generateApiKey, heldPermissions, keyPrefix } from '../../session/api-keys.ts';
 import { enterpriseSession } from '../../session/session.ts';
-import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
+import {
+  type CredentialKind,
+  recentCredentialUses,
+  recordCredentialChange,
+  refuseBeyondLimit,
+  revokeCredential,
+} from '../common/issued-credentials.ts';
 import type { ServiceContext } from '../context.ts';
 
 /**
@@ -57,42 +63,27 @@ const toApiKey = (row: KeyRow): ApiKey => ({
   revokedAt: row.revoked_at,
 });
 
-/** Creating and revoking a key are recorded on the write's transaction, as the creator's actions. */
-const recordKeyChange = (trx: Db, ctx: ServiceContext, action: string, details: object) => {
-  const s = enterpriseSession(ctx);
-  return audit(trx, {
-    actorKind: 'enterprise',
-    actorId: s.user.id,
-    enterpriseId: s.enterpriseId,
-    action,
-    details,
-  });
+const API_KEY: CredentialKind = {
+  table: 'api_keys',
+  actorKind: 'api-key',
+  idKey: 'keyId',
+  noun: 'API key',
+  nouns: 'API keys',
+  max: MAX_ACTIVE_API_KEYS,
 };
 
 /** Every key of the enterprise, newest first, and the latest uses of any of them (the screen's usage log). */
 export const listApiKeys = async (ctx: ServiceContext) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const keys = await keyRows(ctx.db, enterpriseId).orderBy('api_keys.created_at', 'desc').execute();
-  const uses = await ctx.db
-    .selectFrom('audit_log')
-    .innerJoin('api_keys', 'api_keys.id', 'audit_log.actor_id')
-    .select(['audit_log.actor_id', 'audit_log.details', 'audit_log.created_at', 'api_keys.name'])
-    .where('audit_log.enterprise_id', '=', enterpriseId)
-    .where('audit_log.actor_kind', '=', 'api-key')
-    .where('api_keys.enterprise_id', '=', enterpriseId)
-    .orderBy('audit_log.created_at', 'desc')
-    .limit(API_KEY_RECENT_USES)
-    .execute();
-  const recentUses: ApiKeyUse[] = uses.map((use) => {
-    const details = JSON.parse(use.details) as { call?: string; status?: number };
-    return {
-      keyId: use.actor_id,
-      keyName: use.name,
-      call: details.call ?? '',
-      status: details.status ?? 0,
-      at: use.created_at,
-    };
-  });
+  const uses = await recentCredentialUses(ctx.db, API_KEY, enterpriseId, API_KEY_RECENT_USES);
+  const recentUses: ApiKeyUse[] = uses.map((use) => ({
+    keyId: use.id,
+    keyName: use.name,
+    call: use.call,
+    status: use.status,
+    at: use.at,
+  }));
   return { keys: keys.map(toApiKey), recentUses };
 };
 
@@ -109,14 +100,7 @@ export const createApiKey = async (ctx: ServiceContext, input: ParsedRequestOf<t
       `You cannot give a key permissions you do not have (${missing.map((key) => PERMISSION_LABELS[key]).join(', ')})`,
     );
   const { secret, id } = await ctx.db.transaction().execute(async (trx) => {
-    const live = await trx
-      .selectFrom('api_keys')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('enterprise_id', '=', s.enterpriseId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(live?.n ?? 0) >= MAX_ACTIVE_API_KEYS)
-      throw conflict(`An organisation can have at most ${MAX_ACTIVE_API_KEYS} API keys: revoke one first`);
+    await refuseBeyondLimit(trx, API_KEY, s.enterpriseId);
     const made = generateApiKey();
     const keyId = crypto.randomUUID();
     await trx
@@ -136,7 +120,7 @@ export const createApiKey = async (ctx: ServiceContext, input: ParsedRequestOf<t
         revoked_by: null,
       })
       .execute();
-    await recordKeyChange(trx, ctx, 'api-key.create', {
+    await recordCredentialChange(trx, ctx, 'api-key.create', {
       keyId,
       name: input.name,
       permissions: input.permissions,
@@ -151,26 +135,9 @@ export const createApiKey = async (ctx: ServiceContext, input: ParsedRequestOf<t
 
 /** Revokes a key of the enterprise (another tenant's key is 404); the next request made with it answers 401. */
 export const revokeApiKey = async (ctx: ServiceContext, input: ParsedRequestOf<typeof apiKeys.revoke>) => {
-  const s = enterpriseSession(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const key = await trx
-      .selectFrom('api_keys')
-      .select(['id', 'name', 'revoked_at'])
-      .where('id', '=', input.keyId)
-      .where('enterprise_id', '=', s.enterpriseId)
-      .executeTakeFirst();
-    if (!key) throw notFound('API key not found');
-    if (key.revoked_at) return;
-    await trx
-      .updateTable('api_keys')
-      .set({ revoked_at: nowIso(), revoked_by: s.user.id })
-      .where('id', '=', key.id)
-      .execute();
-    await recordKeyChange(trx, ctx, 'api-key.revoke', { keyId: key.id, name: key.name });
-  });
-  const row = await keyRows(ctx.db, s.enterpriseId)
+  await revokeCredential(ctx, API_KEY, input.keyId);
+  const row = await keyRows(ctx.db, enterpriseSession(ctx).enterpriseId)
     .where('api_keys.id', '=', input.keyId)
     .executeTakeFirstOrThrow();
-  ctx.setMessage('API key revoked');
   return toApiKey(row);
 };
