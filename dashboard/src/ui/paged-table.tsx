@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PagedLoad } from '../lib/load-state.ts';
 import { Button } from './button.tsx';
@@ -6,40 +6,10 @@ import { LoadingBlock } from './spinner.tsx';
 import { EmptyState, ErrorState } from './states.tsx';
 import { T } from './t.tsx';
 import { Pagination } from './table.tsx';
+import { useScrollEdges } from './use-scroll-edges.ts';
 
 /** A sentence's first letter in capitals: 'roles could not be loaded' → 'Roles could not be loaded'. */
 const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-
-type Overflow = { overflows: boolean; atEnd: boolean };
-
-/**
- * A table wider than its card scrolls inside it: then the scroller says so (a hint, a fade on the side still
- * hidden) and takes keyboard focus so the arrow keys scroll it.
- */
-const useSidewaysScroll = () => {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const [state, setState] = useState<Overflow>({ overflows: false, atEnd: true });
-  const measure = useCallback(() => {
-    const el = ref.current;
-    if (!el) return;
-    const overflows = el.scrollWidth - el.clientWidth > 1;
-    // Logical end: scrollLeft runs negative in right-to-left pages.
-    const atEnd = Math.abs(el.scrollLeft) + el.clientWidth >= el.scrollWidth - 1;
-    setState((old) => (old.overflows === overflows && old.atEnd === atEnd ? old : { overflows, atEnd }));
-  }, []);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    const table = el.firstElementChild;
-    if (table) observer.observe(table);
-    return () => observer.disconnect();
-  });
-  return { ref, measure, ...state };
-};
 
 /**
  * A server list as a table: loading, error (with Try again), empty and the rows with paging below.
@@ -61,7 +31,9 @@ export const PagedTable = <T,>({
 }) => {
   const { t } = useTranslation('common');
   const { load, page, setPage, reload } = list;
-  const sideways = useSidewaysScroll();
+  // A table wider than its card scrolls inside it: then the scroller says so (a hint, a fade on the side still
+  // hidden) and takes keyboard focus so the arrow keys scroll it.
+  const sideways = useScrollEdges();
   const hintId = useId();
   if (load.status === 'loading') return <LoadingBlock label={t('ui.loadingWhat', { what: noun })} />;
   if (load.status === 'error')
@@ -88,8 +60,7 @@ export const PagedTable = <T,>({
       ) : null}
       <div
         ref={sideways.ref}
-        onScroll={sideways.measure}
-        className={`table-scroll${sideways.overflows && !sideways.atEnd ? ' table-scroll--more' : ''}`}
+        className={`table-scroll${sideways.moreAtEnd ? ' table-scroll--more' : ''}`}
         {...(sideways.overflows
           ? {
               tabIndex: 0,

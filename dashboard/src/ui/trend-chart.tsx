@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatNumber } from '../i18n/format.ts';
 import { formatUtcDayMonth } from '../lib/dates.ts';
 import { readableOnWhite } from './chart-colours.ts';
 
@@ -65,7 +66,14 @@ const TrendChart = ({
             size: 28,
             values: (_u, splits) => splits.map((seconds) => formatUtcDayMonth(new Date(seconds * 1000))),
           },
-          { stroke: text, grid: { stroke: grid }, ticks: { show: false }, size: 36 },
+          {
+            stroke: text,
+            grid: { stroke: grid },
+            ticks: { show: false },
+            size: 36,
+            // The language's digits, as the figures and the table beside the chart (uPlot writes 0-9).
+            values: (_u, splits) => splits.map((value) => formatNumber(value)),
+          },
         ],
         series: [
           {},

@@ -1,20 +1,19 @@
+import { parseHexColour } from './rgb.ts';
+
 /** WCAG 2.x success criterion 1.4.3 (AA): the least contrast ratio that keeps normal-size text readable. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
 /** One sRGB channel (0-255) made linear, as WCAG 2.x defines it (0.04045: sRGB's own threshold, same 8-bit results as 0.03928). */
-const linear = (channel: number) => {
+export const linearChannel = (channel: number): number => {
   const c = channel / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 };
 
 /** WCAG 2.x relative luminance (0 black to 1 white) of a `#RGB` or `#RRGGBB` colour; null for anything else. */
 export const relativeLuminance = (colour: string): number | null => {
-  const hex = HEX.exec(colour.trim())?.[1];
-  if (!hex) return null;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => linear(Number.parseInt(full.slice(i, i + 2), 16)));
+  const rgb = parseHexColour(colour);
+  if (!rgb) return null;
+  const [r, g, b] = rgb.map(linearChannel);
   return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
 };
 

@@ -2,14 +2,13 @@ import { adminGeneral } from '@coach/shared/contract/admin';
 import type { AdminDashboard } from '@coach/shared/contract/admin-reports';
 import { type EnterpriseDashboard, enterpriseGeneral } from '@coach/shared/contract/general';
 import { tasks } from '@coach/shared/contract/tasks';
-import { compactNumber } from '@coach/shared/format/compact-number';
 import { seesCompanyFigures } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, shortNumber, withNumbers } from '../../i18n/format.ts';
 import { useCan } from '../../lib/can.tsx';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { formatUtcDayMonth } from '../../lib/dates.ts';
@@ -80,7 +79,7 @@ const Stat = ({ label, value, note }: { label: string; value: number; note?: str
   <div className="stat">
     <dt className="stat__label">{label}</dt>
     <dd className="stat__value" title={formatNumber(value)}>
-      {compactNumber(value)}
+      {shortNumber(value)}
     </dd>
     {note ? <dd className="stat__note">{note}</dd> : null}
   </div>
@@ -88,7 +87,7 @@ const Stat = ({ label, value, note }: { label: string; value: number; note?: str
 
 const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) => {
   const { t } = useTranslation('dashboard');
-  const lastDays = t('figures.lastDays', { count: days });
+  const lastDays = t('figures.lastDays', withNumbers({ count: days }));
   return (
     <>
       <dl className="stats" aria-label={t('figures.key')}>
@@ -96,17 +95,20 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
         <Stat
           label={t('figures.activeMembers')}
           value={data.members.active}
-          note={t('figures.activeShare', {
-            percent: formatNumber(percent(data.members.active, data.members.total) / 100, {
-              style: 'percent',
+          note={t(
+            'figures.activeShare',
+            withNumbers({
+              percent: formatNumber(percent(data.members.active, data.members.total) / 100, {
+                style: 'percent',
+              }),
+              count: days,
             }),
-            count: days,
-          })}
+          )}
         />
         <Stat
           label={t('figures.newMembers')}
           value={data.members.joined}
-          note={t('figures.joined', { count: days })}
+          note={t('figures.joined', withNumbers({ count: days }))}
         />
         <Stat label={t('figures.groups')} value={data.groups} />
       </dl>
@@ -114,7 +116,7 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
         <Stat
           label={t('figures.tasksAssigned')}
           value={data.tasks.assigned}
-          note={t('figures.inProgress', { count: data.tasks.inProgress })}
+          note={t('figures.inProgress', withNumbers({ count: data.tasks.inProgress }))}
         />
         <Stat label={t('figures.tasksCompleted')} value={data.tasks.completed} note={lastDays} />
         <Stat label={t('figures.overdue')} value={data.tasks.overdue} note={t('figures.overdueNote')} />
@@ -197,7 +199,7 @@ const RangePicker = ({
       {RANGES.map((range) => (
         <label key={range} className={`segmented__option ${days === range ? 'segmented__option--on' : ''}`}>
           <input type="radio" name={name} checked={days === range} onChange={() => onChange(range)} />
-          {t('days', { count: range })}
+          {t('days', withNumbers({ count: range }))}
         </label>
       ))}
     </fieldset>
@@ -214,7 +216,7 @@ const AdminFigureView = ({ data, days }: { data: AdminDashboard; days: number })
     ],
     [data, t],
   );
-  const lastDays = t('figures.lastDays', { count: days });
+  const lastDays = t('figures.lastDays', withNumbers({ count: days }));
   const dayList = useMemo(() => data.days.map((d) => d.day), [data]);
   return (
     <>

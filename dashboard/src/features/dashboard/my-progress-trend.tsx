@@ -6,7 +6,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatDate, formatUtcDayMonth } from '../../lib/dates.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -64,7 +64,8 @@ const MEASURES = [
 export const SpeakingTrend = ({ points, days }: { points: SpeechTrendPoint[]; days: number }) => {
   const { t } = useTranslation('dashboard');
   const dates = useMemo(() => points.map((p) => p.date), [points]);
-  if (points.length === 0) return <p className="my-progress__empty">{t('trend.none', { count: days })}</p>;
+  if (points.length === 0)
+    return <p className="my-progress__empty">{t('trend.none', withNumbers({ count: days }))}</p>;
   return (
     <>
       <div className="my-progress__measures">

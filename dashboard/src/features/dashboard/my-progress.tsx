@@ -11,7 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useCall } from '../../lib/use-call.ts';
@@ -65,13 +65,17 @@ const PracticeFigures = ({ data }: { data: MyProgress }) => {
       />
       <Figure
         label={t('progress.streak')}
-        value={t('progress.streakDays', { count: practice.streakDays })}
+        value={t('progress.streakDays', withNumbers({ count: practice.streakDays }))}
         note={streakNote}
       />
       <Figure
         label={t('progress.tasksToDo')}
         value={formatNumber(tasks.open)}
-        note={tasks.overdue ? t('progress.overdue', { count: tasks.overdue }) : t('progress.noneOverdue')}
+        note={
+          tasks.overdue
+            ? t('progress.overdue', withNumbers({ count: tasks.overdue }))
+            : t('progress.noneOverdue')
+        }
       />
       <Figure
         label={t('progress.videosToWatch')}
@@ -123,7 +127,7 @@ const TasksToDo = ({ data }: { data: MyProgress }) => {
       )}
       {data.tasks.open > data.tasks.next.length ? (
         <Link className="my-progress__more forward-link" to={paths.enterprise.myTasks}>
-          {t('progress.allTasks', { count: data.tasks.open })}
+          {t('progress.allTasks', withNumbers({ count: data.tasks.open }))}
         </Link>
       ) : (
         <Link className="my-progress__more forward-link" to={paths.enterprise.myTasks}>
@@ -145,7 +149,7 @@ const VideoFacts = ({ video }: { video: VideoContent }) => {
     <span className="my-progress__due">
       <bdi>{t(`content-library:categories.${video.category}`, { defaultValue: video.categoryLabel })}</bdi>
       {' · '}
-      <bdi>{t('videos.minutes', { count: minutes })}</bdi>
+      <bdi>{t('videos.minutes', withNumbers({ count: minutes }))}</bdi>
     </span>
   );
 };
@@ -179,7 +183,7 @@ const VideosToWatch = ({ data, onWatched }: { data: MyProgress; onWatched: () =>
       )}
       {data.videos.toWatch > data.videos.list.length ? (
         <p className="my-progress__due">
-          {t('videos.more', { count: data.videos.toWatch - data.videos.list.length })}
+          {t('videos.more', withNumbers({ count: data.videos.toWatch - data.videos.list.length }))}
         </p>
       ) : null}
       {playing ? (
@@ -209,7 +213,9 @@ const SurveysToAnswer = ({ data }: { data: MyProgress }) => {
                 {truncateText(survey.title, 60)}
               </Link>
               <span className="my-progress__meta">
-                <span className="chip">{t('surveys.questions', { count: survey.questionCount })}</span>
+                <span className="chip">
+                  {t('surveys.questions', withNumbers({ count: survey.questionCount }))}
+                </span>
                 {survey.dueAt ? (
                   <span className="my-progress__due">
                     {t('progress.due', { date: formatDateTime(survey.dueAt) })}
@@ -222,7 +228,7 @@ const SurveysToAnswer = ({ data }: { data: MyProgress }) => {
       )}
       {data.surveys.toAnswer > data.surveys.list.length ? (
         <Link className="my-progress__more forward-link" to={paths.enterprise.myTasks}>
-          {t('surveys.all', { count: data.surveys.toAnswer })}
+          {t('surveys.all', withNumbers({ count: data.surveys.toAnswer }))}
         </Link>
       ) : null}
     </Card>
@@ -283,7 +289,7 @@ export const MyProgressSection = ({ onlyWhenAny = false }: { onlyWhenAny?: boole
                         checked={days === option}
                         onChange={() => setDays(option)}
                       />
-                      {t('days', { count: option })}
+                      {t('days', withNumbers({ count: option }))}
                     </label>
                   ))}
                 </fieldset>

@@ -2,12 +2,12 @@ import type { TaskType } from '@coach/shared/constants/task-types';
 import type { EnterpriseReport } from '@coach/shared/contract/reports';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, shortNumber } from '../../i18n/format.ts';
 import { formatUtcDayMonth } from '../../lib/dates.ts';
 import { type Column, ReportTable } from '../../ui/report-table.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState } from '../../ui/states.tsx';
-import { ExportButton, Figure, type Filters, maybe, shortNumber, TableCard } from './report-parts.tsx';
+import { ExportButton, Figure, type Filters, maybe, TableCard } from './report-parts.tsx';
 
 const ActivityChart = lazy(() => import('../../ui/activity-chart.tsx'));
 

@@ -1,11 +1,9 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
 import { enterpriseReports, type MemberReportSort, type ReportTable } from '@coach/shared/contract/reports';
-import { compactNumber } from '@coach/shared/format/compact-number';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
-import { currentLanguage } from '../../i18n/index.ts';
+import { formatNumber, shortNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
@@ -13,16 +11,6 @@ import { Button } from '../../ui/button.tsx';
 
 /** What every report call is narrowed by: the top-bar group and the period. */
 export type Filters = { groupId?: string; startDate?: string; endDate?: string };
-
-/**
- * A figure over 999 shown short: spec §5's "1.2k" in English (cut, never rounded up), the language's own
- * compact form elsewhere ("1.2万", "1.2 हज़ार"), cut the same way.
- */
-export const shortNumber = (value: number) => {
-  if (Math.abs(value) < 1000) return formatNumber(value);
-  if (currentLanguage() === 'en') return compactNumber(value);
-  return formatNumber(value, { notation: 'compact', maximumFractionDigits: 1, roundingMode: 'trunc' });
-};
 
 /** A figure shown short over 999 (1.2k), the exact number in its title. */
 export const Figure = ({ value }: { value: number }) => (
