@@ -6,6 +6,7 @@ export const ISOLATED_FILES = [
   // vi.mock takes effect only where the module it replaces is loaded afresh.
   'src/features/admin-reports/admin-reports.test.tsx',
   'src/features/auth/passkey-sign-in.test.tsx',
+  'src/features/dashboard/dashboard-page.test.tsx',
   'src/features/dashboard/my-progress.test.tsx',
   'src/features/members/speaking-trend.test.tsx',
   'src/features/profile/passkeys-card.test.tsx',
