@@ -1,5 +1,7 @@
 import { adminMembers } from '@coach/shared/contract/admin-members';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -24,9 +26,16 @@ type MemberJson = {
   enterprise: { _id: string; company_name: string };
   status: 'Active' | 'Inactive';
   isDefaultAdmin: boolean;
+  invitePending: boolean;
 };
 type PageJson = { currentPage: number; totalPages: number; totalCount: number; listdata: MemberJson[] };
 
+const learnerRoleId = async () => {
+  const options = await t.request('GET', roles.options.path, { token: owner, ip });
+  return (
+    (options.json.response as { _id: string; name: string }[]).find((r) => r.name === 'Learner')?._id ?? ''
+  );
+};
 const call = (path: string, body: unknown = {}) => t.request('POST', path, { adminToken: admin, ip, body });
 const list = async (body: Record<string, unknown> = {}) =>
   (await call(adminMembers.list.path, body)).json.response as PageJson;
@@ -37,6 +46,17 @@ const find = async (email: string) => {
 };
 
 describe('admin members across enterprises', () => {
+  it('a platform admin sees a member who has not accepted the invitation as invite-pending', async () => {
+    const invited = await t.request('POST', members.invite.path, {
+      token: owner,
+      ip,
+      body: { name: 'Ivy Invited', email: 'ivy.invited@acme.example', roleId: await learnerRoleId() },
+    });
+    expect(invited.status).toBe(200);
+    expect(await find('ivy.invited@acme.example')).toMatchObject({ status: 'Active', invitePending: true });
+    expect(await find('owner@acme.example')).toMatchObject({ status: 'Active', invitePending: false });
+  });
+
   it('an enterprise token gets 401 on every admin members call', async () => {
     for (const entry of Object.values(adminMembers)) {
       const res = await t.request('POST', entry.path, { token: owner, ip, body: {} });

@@ -17,6 +17,8 @@ export const adminMemberSchema = z.object({
   status: z.enum(STATUSES),
   lastActiveAt: z.string().nullable(),
   isDefaultAdmin: z.boolean(),
+  /** Invited and not signed in yet (the emailed invitation is still open): shown as Invited, not Active. */
+  invitePending: z.boolean(),
 });
 export type AdminMember = z.output<typeof adminMemberSchema>;
 

@@ -21,7 +21,7 @@ export const AddEnterpriseDialog = ({
 }) => {
   const { t } = useTranslation('admin-enterprises');
   const [values, setValues] = useState<Record<Field, string>>({ company_name: '', name: '', email: '' });
-  const { errors, setErrors, saving, send, field } = useContractForm(FIELDS, adminEnterprises.add);
+  const { errors, saving, send, field } = useContractForm(FIELDS, adminEnterprises.add);
   const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -31,9 +31,9 @@ export const AddEnterpriseDialog = ({
     if (!values.company_name.trim()) missing.company_name = t('add.companyNameRequired');
     if (!values.name.trim()) missing.name = t('add.adminNameRequired');
     if (!values.email.trim()) missing.email = t('add.adminEmailRequired');
-    // The missing fields alone are named first, in this form's own words.
-    if (Object.keys(missing).length) return setErrors(missing);
-    const created = await send(adminEnterprises.add, values, { toast: false });
+    // Checked here with the call's own schema (a bad email shows under its field, with any missing one, before
+    // anything is sent); a missing field is named in this form's own words. The server checks the same again.
+    const created = await send(adminEnterprises.add, values, { toast: false, errors: missing });
     if (!created) return;
     notify.success(t('add.created', { email: created.defaultAdmin?.email ?? values.email }));
     onSaved(created._id);

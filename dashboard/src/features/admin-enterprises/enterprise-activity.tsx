@@ -61,17 +61,10 @@ export const EnterpriseUsage = ({ enterpriseId }: { enterpriseId: string }) => {
 };
 
 /**
- * The enterprise's members, searchable, a page at a time (the admin members list, for one enterprise). The list does
- * not say whose invitation is open, the enterprise does for its default admin (`defaultAdminInvitePending`): that
- * admin shows Invited, as in the company card, not Active.
+ * The enterprise's members, searchable, a page at a time (the admin members list, for one enterprise). A member whose
+ * invitation is still open shows Invited, as in the company card, not Active.
  */
-export const EnterpriseMembers = ({
-  enterpriseId,
-  defaultAdminInvitePending = false,
-}: {
-  enterpriseId: string;
-  defaultAdminInvitePending?: boolean;
-}) => {
+export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) => {
   const { t } = useTranslation('admin-enterprises');
   const [status, setStatus] = useState<Status | ''>('');
   const screen = useListScreen<AdminMember>({
@@ -98,14 +91,7 @@ export const EnterpriseMembers = ({
     },
     {
       header: t('members.status'),
-      cell: (member) => (
-        <MemberStatus
-          member={{
-            status: member.status,
-            invitePending: member.isDefaultAdmin && defaultAdminInvitePending,
-          }}
-        />
-      ),
+      cell: (member) => <MemberStatus member={member} />,
     },
     {
       header: t('members.lastActive'),

@@ -181,7 +181,7 @@ describe('enterprise detail feature switches (spec §3)', () => {
 });
 
 describe('enterprise detail members', () => {
-  it("a platform admin sees a new enterprise's default admin who has not accepted the invitation as Invited in both places", async () => {
+  it("a platform admin sees a new enterprise's default admin and other members who have not accepted the invitation as Invited", async () => {
     const detail = {
       ...acme(DEFAULT_FEATURE_FLAGS),
       defaultAdmin: { _id: 'u1', name: 'Olivia Owner', email: 'owner@acme.example', invitePending: true },
@@ -207,6 +207,18 @@ describe('enterprise detail members', () => {
                 status: 'Active',
                 lastActiveAt: null,
                 isDefaultAdmin: true,
+                invitePending: true,
+              },
+              {
+                _id: 'u3',
+                name: 'Ina Invited',
+                email: 'ina@acme.example',
+                enterprise: { _id: 'e1', company_name: 'Acme Learning' },
+                role: { _id: 'r2', name: 'Learner' },
+                status: 'Active',
+                lastActiveAt: null,
+                isDefaultAdmin: false,
+                invitePending: true,
               },
               {
                 _id: 'u2',
@@ -217,6 +229,7 @@ describe('enterprise detail members', () => {
                 status: 'Active',
                 lastActiveAt: '2026-01-29T09:00:00.000Z',
                 isDefaultAdmin: false,
+                invitePending: false,
               },
             ],
           }),
@@ -229,6 +242,11 @@ describe('enterprise detail members', () => {
     if (!ownerRow) throw new Error('the default admin has no row in the members table');
     expect(within(ownerRow).getByText('Invited')).toBeVisible();
     expect(within(ownerRow).queryByText('Active')).not.toBeInTheDocument();
+    // Any member who has not accepted the invitation, not only the default admin.
+    const inaRow = screen.getByText('Ina Invited').closest('tr');
+    if (!inaRow) throw new Error('Ina has no row in the members table');
+    expect(within(inaRow).getByText('Invited')).toBeVisible();
+    expect(within(inaRow).queryByText('Active')).not.toBeInTheDocument();
     const samRow = screen.getByText('Sam Signed-in').closest('tr');
     if (!samRow) throw new Error('Sam has no row in the members table');
     expect(within(samRow).getByText('Active')).toBeVisible();

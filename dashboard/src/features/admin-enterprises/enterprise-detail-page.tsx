@@ -250,10 +250,7 @@ export const EnterpriseDetailPage = () => {
             <Features detail={state.data} onSaved={(data) => setState({ status: 'ready', data })} />
             <EnterpriseUsage enterpriseId={state.data._id} />
           </div>
-          <EnterpriseMembers
-            enterpriseId={state.data._id}
-            defaultAdminInvitePending={state.data.defaultAdmin?.invitePending ?? false}
-          />
+          <EnterpriseMembers enterpriseId={state.data._id} />
         </>
       )}
     </div>

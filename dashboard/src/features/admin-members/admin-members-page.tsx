@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { EnterpriseSelect } from '../../widgets/enterprise-select.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
+import { MemberStatus } from '../../widgets/member-status.tsx';
 import './admin-members.css';
 
 type StatusFilter = 'all' | 'Active' | 'Inactive';
@@ -74,11 +75,8 @@ export const AdminMembersPage = () => {
     },
     {
       header: t('list.status'),
-      cell: (member) => (
-        <span className={`status status--${member.status.toLowerCase()}`}>
-          {t(`status.${member.status}`)}
-        </span>
-      ),
+      // An invited member who has not signed in yet is Invited, as on the enterprise's own screens.
+      cell: (member) => <MemberStatus member={member} />,
     },
     { header: t('list.lastActive'), cell: (member) => formatDate(member.lastActiveAt, t('list.never')) },
     {

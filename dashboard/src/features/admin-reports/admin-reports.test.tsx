@@ -116,3 +116,41 @@ describe('admin reports range', () => {
     );
   });
 });
+
+describe('admin report filters in the address', () => {
+  it('an admin who reloads a shared link gets its range and enterprise back; the filters they change go into it', async () => {
+    const from = isoDaysAgo(10);
+    const to = isoDaysAgo(4);
+    const app = openReport(`/admin/reports/app-user-counts?enterprise=e1&from=${from}&to=${to}`);
+    await screen.findByText('Acme Learning');
+    expect(screen.getByLabelText('From')).toHaveValue(from);
+    expect(screen.getByLabelText('To')).toHaveValue(to);
+    expect(app.server.calls.filter((call) => call.route === COUNTS)[0]?.body).toEqual({
+      enterpriseId: 'e1',
+      startDate: from,
+      endDate: to,
+    });
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: isoDaysAgo(6) } });
+    await waitFor(() => expect(app.location()).toContain(`from=${isoDaysAgo(6)}`));
+    expect(app.location()).toContain(`to=${to}`);
+    expect(app.location()).toContain('enterprise=e1');
+    // A range with a problem stays out of the address (it keeps the last good one).
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: isoDaysAgo(0) } });
+    expect(await screen.findByText(REVERSED)).toBeVisible();
+    expect(app.location()).toContain(`from=${isoDaysAgo(6)}`);
+  });
+
+  it('an admin opening a link with invalid filters gets the last 30 days for every enterprise', async () => {
+    const app = openReport(
+      `/admin/reports/all-members-usage?enterprise=%3Cscript%3E&from=2026-02-31&to=${tomorrow}`,
+    );
+    await screen.findByText('Mia Member');
+    expect(screen.getByLabelText('From')).toHaveValue(isoDaysAgo(29));
+    expect(screen.getByLabelText('To')).toHaveValue(isoDaysAgo(0));
+    expect(screen.queryByText(FUTURE)).not.toBeInTheDocument();
+    const body = app.server.calls.filter((call) => call.route === USAGE)[0]?.body;
+    expect(body).toMatchObject({ startDate: isoDaysAgo(29), endDate: isoDaysAgo(0) });
+    expect(body).not.toHaveProperty('enterpriseId');
+  });
+});

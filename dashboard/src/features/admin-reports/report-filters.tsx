@@ -2,6 +2,7 @@ import { REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
 import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -25,15 +26,57 @@ const initialRange = (): ReportRange => ({
   endDate: isoDaysAgo(0),
 });
 
+/** The report's filters in its address (`?enterprise=…&from=…&to=…`), so a reload or a shared link keeps them. */
+const PARAMS = { enterpriseId: 'enterprise', startDate: 'from', endDate: 'to' } as const;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ENTERPRISE_ID = /^[\w-]{1,64}$/;
+const isDay = (value: string) =>
+  ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
 /**
- * The filters every report shares (the last 30 days at first): the range as the filters show it, and the range the
- * report is for, the last one without a problem. A wrong range is only named under the dates; the report keeps the
- * last good results and nothing is asked.
+ * The range an address asks for: each valid value over the default, anything else (a malformed day or id, a day
+ * after today, a start after the end) ignored.
+ */
+export const rangeFromParams = (params: URLSearchParams): ReportRange => {
+  const fallback = initialRange();
+  const enterpriseId = params.get(PARAMS.enterpriseId) ?? '';
+  const startDate = params.get(PARAMS.startDate) ?? '';
+  const endDate = params.get(PARAMS.endDate) ?? '';
+  const range = {
+    enterpriseId: ENTERPRISE_ID.test(enterpriseId) ? enterpriseId : fallback.enterpriseId,
+    startDate: isDay(startDate) ? startDate : fallback.startDate,
+    endDate: isDay(endDate) ? endDate : fallback.endDate,
+  };
+  return rangeProblem(range) ? { ...fallback, enterpriseId: range.enterpriseId } : range;
+};
+
+/**
+ * The filters every report shares (from the address, else the last 30 days): the range as the filters show it, and
+ * the range the report is for, the last one without a problem, which the address keeps. A wrong range is only named
+ * under the dates; the report keeps the last good results and nothing is asked.
  */
 export const useReportRange = () => {
-  const [range, setRange] = useState(() => ({ shown: initialRange(), applied: initialRange() }));
-  const change = (next: ReportRange) =>
+  const [params, setParams] = useSearchParams();
+  const [range, setRange] = useState(() => {
+    const start = rangeFromParams(params);
+    return { shown: start, applied: start };
+  });
+  const change = (next: ReportRange) => {
     setRange(({ applied }) => ({ shown: next, applied: rangeProblem(next) ? applied : next }));
+    if (rangeProblem(next)) return;
+    // Replaced, not pushed: Back leaves the report instead of stepping through every date typed.
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const key of Object.keys(PARAMS) as (keyof ReportRange)[]) {
+          if (next[key]) updated.set(PARAMS[key], next[key]);
+          else updated.delete(PARAMS[key]);
+        }
+        return updated;
+      },
+      { replace: true },
+    );
+  };
   return { range: range.shown, applied: range.applied, problem: rangeProblem(range.shown), setRange: change };
 };
 

@@ -43,6 +43,8 @@ const rowsOf = (ctx: ServiceContext, input: Filters) =>
     'users.status',
     'users.last_active_at',
     'users.is_default_admin',
+    'users.invited_at',
+    'users.email_verified_at',
     'enterprises.id as enterprise_id',
     'enterprises.name as enterprise_name',
     'roles.id as role_id',
@@ -59,6 +61,8 @@ const toMember = (row: Row): AdminMember => ({
   status: shownStatus(row.status),
   lastActiveAt: row.last_active_at,
   isDefaultAdmin: row.is_default_admin === 1,
+  // As the enterprise's member list says it (organisation/members.ts).
+  invitePending: row.invited_at !== null && row.email_verified_at === null,
 });
 
 /** Members of every enterprise, by name; the search covers name, email and the enterprise's name. */
