@@ -1,8 +1,10 @@
 import { courseReviews } from '@coach/shared/contract/course-reviews';
 import { marketplace } from '@coach/shared/contract/marketplace';
+import { myCourses } from '@coach/shared/contract/my-courses';
 import { type Registration, serve } from '../adapter.ts';
 import * as reviews from '../services/courses/course-reviews.ts';
 import * as enrolments from '../services/courses/enrolments.ts';
+import { myCourseEnrolment } from '../services/courses/my-course-enrolment.ts';
 import { searchList } from '../services/marketplace/course-search.ts';
 import { sendEnquiry } from '../services/marketplace/enquiries.ts';
 import * as service from '../services/marketplace/marketplace.ts';
@@ -25,4 +27,6 @@ export const marketplaceRoutes: Registration[] = [
   // An enrolled learner's review (enterprise calls: the reviewer signs in).
   serve(courseReviews.getMyReview, ({ ctx, input }) => reviews.getMyReview(ctx, input)),
   serve(courseReviews.saveReview, ({ ctx, input }) => reviews.saveReview(ctx, input)),
+  // A signed-in learner's course page asks whether they are enrolled, to offer the course instead of Enrol.
+  serve(myCourses.enrolment, ({ ctx, input }) => myCourseEnrolment(ctx, input)),
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
+import { id } from './envelope.ts';
 import { videoContentSchema } from './video.ts';
 
 // "My courses": the marketplace courses a member bought from their organisation (an institution),
@@ -40,5 +41,20 @@ export const myCourses = {
     permission: null,
     request: z.strictObject({}),
     response: z.array(myCourseSchema),
+  }),
+  /**
+   * Whether the caller is enrolled in one marketplace course, asked by its static page once loaded so an enrolled
+   * learner is offered the course instead of Enrol. `enrolled`: a paid enrolment under their account or address;
+   * `inMyCourses`: delivered to their account, so My courses lists it (not so for an address whose account is in
+   * another organisation).
+   */
+  enrolment: defineCall({
+    method: 'POST',
+    path: `${G}/my-courses/enrolment`,
+    auth: 'enterprise',
+    permission: null,
+    reads: true,
+    request: z.strictObject({ courseId: id() }),
+    response: z.object({ enrolled: z.boolean(), inMyCourses: z.boolean() }),
   }),
 };

@@ -223,6 +223,8 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${E}/general/my-progress`,
   // A bought course is delivered: My courses (login only), and the institution's refund
   `GET ${E}/general/my-courses`,
+  // A course's marketplace page asks whether the signed-in learner is enrolled (Go to course instead of Enrol)
+  `POST ${E}/general/my-courses/enrolment`,
   `POST ${E}/courses/refund-enrollment`,
   // Which mails about their work a member gets (their profile), login only
   `GET ${E}/general/auth/notification-settings`,

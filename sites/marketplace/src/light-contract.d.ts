@@ -12,3 +12,7 @@ declare module 'virtual:light-contract/marketplace' {
 declare module 'virtual:light-contract/course-reviews' {
   export { courseReviews, REVIEW_COMMENT_MAX } from '@coach/shared/contract/course-reviews';
 }
+
+declare module 'virtual:light-contract/my-courses' {
+  export { myCourses } from '@coach/shared/contract/my-courses';
+}

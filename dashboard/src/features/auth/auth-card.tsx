@@ -4,17 +4,22 @@ import type { Audience } from '../../lib/session.ts';
 import { LanguagePicker } from '../../widgets/language-picker.tsx';
 import './auth.css';
 
-/** The centred card every sign-in step uses, with the language picker above it. */
+/**
+ * The centred card every sign-in step uses, with the language picker above it. `tagline`: the words after the
+ * brand when not the audience's own ("for learners" for a buyer coming from the marketplace).
+ */
 export const AuthCard = ({
   audience,
   title,
   description,
+  tagline,
   children,
   footer,
 }: {
   audience: Audience;
   title: string;
   description?: ReactNode;
+  tagline?: string;
   children: ReactNode;
   footer?: ReactNode;
 }) => {
@@ -32,7 +37,7 @@ export const AuthCard = ({
           <span className="auth__wordmark">
             Coach{' '}
             <span className="auth__audience">
-              {audience === 'admin' ? t('brand.platformAdmin') : t('brand.forOrganisations')}
+              {tagline ?? (audience === 'admin' ? t('brand.platformAdmin') : t('brand.forOrganisations'))}
             </span>
           </span>
         </div>

@@ -13,6 +13,19 @@ import { PasswordField, TextField } from '../../ui/text-field.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
 import { startSingleSignOn, useSsoDiscovery } from './single-sign-on.ts';
 
+/** An address passed in the link (`?email=`), kept only when it looks like one: it only fills the field. */
+const emailFromLink = (value: string | null) =>
+  value && value.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : '';
+
+/**
+ * A learner's sign-in: one sent to their courses (the marketplace's payment and enrolment pages, the enrolment
+ * mail) or back to a course page. They bought a course; the words for organisations do not speak to them.
+ */
+const forLearner = (redirect: string | null) => {
+  const target = redirect?.split(/[?#]/)[0] ?? '';
+  return target === appPaths.enterprise.myCourses || target.startsWith('/marketplace/');
+};
+
 export const LoginPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
   const { calls, passkeyCalls, paths } = audienceConfig[audience];
@@ -21,7 +34,8 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const [email, setEmail] = useState('');
+  const learner = audience === 'enterprise' && forLearner(redirect);
+  const [email, setEmail] = useState(() => emailFromLink(searchParams.get('email')));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [submitting, setSubmitting] = useState(false);
@@ -81,7 +95,12 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   };
 
   return (
-    <AuthCard audience={audience} title={t('auth.login.title')} description={t(`auth.subtitle.${audience}`)}>
+    <AuthCard
+      audience={audience}
+      title={t('auth.login.title')}
+      description={t(learner ? 'auth.subtitle.learner' : `auth.subtitle.${audience}`)}
+      {...(learner ? { tagline: t('brand.forLearners') } : {})}
+    >
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
         <TextField
@@ -149,7 +168,7 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
           {t('auth.login.passkey')}
         </Button>
       </div>
-      {audience === 'enterprise' ? (
+      {audience === 'enterprise' && !learner ? (
         <p className="auth__muted auth__signup">
           {t('auth.login.newToCoach')}{' '}
           <Link className="auth__link" to={appPaths.register}>

@@ -71,6 +71,7 @@ export const CourseBrowser = ({
   const [error, setError] = useState('');
   const first = useRef(true);
   const top = useRef<HTMLDivElement>(null);
+  const results = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (first.current) {
@@ -111,9 +112,20 @@ export const CourseBrowser = ({
     setFilters((f) => ({ ...f, page }));
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
+  /**
+   * Where the filters stand above the results (up to 900 px wide: a phone, a small tablet), a search sent from the
+   * field changed only what lay under the filters, out of sight (under the phone's keyboard too): sent with Enter
+   * or the button, it seemed to do nothing. The results come into view then; the focus stays in the field.
+   */
+  const showResults = () => {
+    const box = results.current?.getBoundingClientRect();
+    const seen = window.visualViewport?.height ?? window.innerHeight;
+    if (box && (box.top < 0 || box.top > seen / 2)) results.current?.scrollIntoView({ block: 'start' });
+  };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     change({ search: searchText.trim() });
+    showResults();
   };
   // Until the island runs, the server-rendered filters could be ticked but would do nothing: they wait, disabled.
   const [live, setLive] = useState(false);
@@ -130,6 +142,7 @@ export const CourseBrowser = ({
               <input
                 id="filter-search"
                 type="search"
+                enterKeyHint="search"
                 placeholder={s.searchPlaceholder}
                 value={searchText}
                 onChange={(e) => setSearchText(e.target.value)}
@@ -205,7 +218,7 @@ export const CourseBrowser = ({
           </button>
         ) : null}
       </aside>
-      <div className="browser__results" aria-busy={state === 'loading'}>
+      <div className="browser__results" aria-busy={state === 'loading'} ref={results}>
         <p className="browser__count" aria-live="polite">
           {state === 'loading'
             ? s.loading

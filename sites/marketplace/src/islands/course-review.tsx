@@ -1,6 +1,5 @@
 import { courseReviews, REVIEW_COMMENT_MAX } from 'virtual:light-contract/course-reviews';
 import type { LanguageCode } from '@coach/shared/constants/languages';
-import { SESSION_STORAGE_KEYS } from '@coach/shared/constants/session-storage';
 import type { CourseReview } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Icon } from '../components/icon.tsx';
@@ -9,6 +8,7 @@ import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { coursePath } from '../lib/links.ts';
 import { loadApi } from '../lib/load-api.ts';
+import { signedInToken } from '../lib/signed-in.ts';
 import { notify } from './toasts.ts';
 
 type State =
@@ -17,17 +17,6 @@ type State =
   | { kind: 'not-enrolled' }
   | { kind: 'enrolled'; review: CourseReview | null; editing: boolean }
   | { kind: 'error'; message: string };
-
-/** The enterprise session the dashboard keeps on this origin, when it is signed in with its second factor. */
-const signedInToken = () => {
-  try {
-    const raw = localStorage.getItem(SESSION_STORAGE_KEYS.enterprise);
-    const session = raw ? (JSON.parse(raw) as { token?: string; mfaDone?: boolean }) : null;
-    return session?.token && session.mfaDone ? session.token : null;
-  } catch {
-    return null;
-  }
-};
 
 const STAR_KEYS = ['star1', 'star2', 'star3', 'star4', 'star5'] as const;
 

@@ -1,7 +1,10 @@
 import { type ComponentType, useState } from 'react';
+import type { Messages } from '../i18n/messages.ts';
+import { MY_COURSES_PATH } from '../lib/links.ts';
 import type { ContactModalProps } from './contact-modal.tsx';
 import type { EnrolProps } from './enrol.tsx';
 import { enrolLabel } from './enrol-label.ts';
+import { type MyEnrolment, useMyEnrolment } from './my-enrolment.ts';
 
 type Opened<P> = ComponentType<P & { initiallyOpen?: boolean }>;
 
@@ -23,8 +26,26 @@ const useLazyDialog = <P,>(load: () => Promise<Opened<P>>) => {
 const loadEnrol = () => import('./enrol.tsx').then((m) => m.Enrol);
 const loadContact = () => import('./contact-modal.tsx').then((m) => m.ContactModal);
 
+/** In the enrolment card of a learner already enrolled: that they are, and the way to the course. */
+const Enrolled = ({ enrolment, strings: s }: { enrolment: MyEnrolment; strings: Messages['enrol'] }) => (
+  <div className="buy__enrolled">
+    <p>{enrolment.inMyCourses ? s.youAreEnrolled : s.enrolledByEmail}</p>
+    {enrolment.inMyCourses ? (
+      <a className="button button--primary button--block" href={MY_COURSES_PATH}>
+        {s.goToCourse}
+      </a>
+    ) : null}
+  </div>
+);
+
+/**
+ * The enrol button, or, once the page has asked (signed in and enrolled), the way to the course instead. Until
+ * then, and for anyone not signed in, it is the button the page was built with.
+ */
 export const EnrolButton = (props: EnrolProps) => {
   const { Dialog, buttonProps } = useLazyDialog<EnrolProps>(loadEnrol);
+  const enrolment = useMyEnrolment(props.course.courseId);
+  if (enrolment) return <Enrolled enrolment={enrolment} strings={props.strings} />;
   if (Dialog) return <Dialog {...props} initiallyOpen />;
   return (
     <button
@@ -52,5 +73,33 @@ export const ContactButton = (props: ContactModalProps) => {
     >
       {props.strings.enquire}
     </button>
+  );
+};
+
+/**
+ * On a phone, the link under the course's facts down to the enrolment card ("Enrol now · price"); for a learner
+ * enrolled, it opens the course in My courses instead (or, enrolled under their address only, leads to the card
+ * saying so).
+ */
+export const EnrolJump = ({
+  courseId,
+  label,
+  strings: s,
+}: {
+  courseId: string;
+  label: string;
+  strings: Pick<Messages['enrol'], 'goToCourse' | 'youAreEnrolled'>;
+}) => {
+  const enrolment = useMyEnrolment(courseId);
+  if (enrolment?.inMyCourses)
+    return (
+      <a className="button button--primary" href={MY_COURSES_PATH}>
+        {s.goToCourse}
+      </a>
+    );
+  return (
+    <a className="button button--primary" href="#enrolment">
+      {enrolment ? s.youAreEnrolled : label}
+    </a>
   );
 };

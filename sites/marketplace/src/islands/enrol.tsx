@@ -9,6 +9,7 @@ import { formatPriceIn, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { learnerSignInPath } from '../lib/links.ts';
 import { cardProblems, formatCardNumber, formatExpiry } from './card-fields.ts';
 import { enrolLabel } from './enrol-label.ts';
 import { FieldError, fieldProps } from './field-error.tsx';
@@ -281,10 +282,7 @@ export const Enrol = ({
                 <strong>{s.enrolled}</strong>{' '}
                 {t(s, 'enrolledText', { course: course.courseName, email: who.email })}
               </p>
-              <a
-                className="button button--primary"
-                href={`/login?redirect=${encodeURIComponent('/enterprise/my-courses')}`}
-              >
+              <a className="button button--primary" href={learnerSignInPath(who.email.trim())}>
                 {s.signIn}
               </a>
             </div>

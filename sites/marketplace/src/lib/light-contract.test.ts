@@ -1,8 +1,10 @@
 import * as courseReviews from 'virtual:light-contract/course-reviews';
 import * as marketplace from 'virtual:light-contract/marketplace';
+import * as myCourses from 'virtual:light-contract/my-courses';
 import { lightMismatches } from '@coach/shared/build/light-contract-check';
 import * as courseReviewsContract from '@coach/shared/contract/course-reviews';
 import * as marketplaceContract from '@coach/shared/contract/marketplace';
+import * as myCoursesContract from '@coach/shared/contract/my-courses';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -13,6 +15,7 @@ describe("the islands' calls", () => {
   it.each([
     ['marketplace', marketplace, marketplaceContract],
     ['course-reviews', courseReviews, courseReviewsContract],
+    ['my-courses', myCourses, myCoursesContract],
   ])("%s: every call has its contract entry's method, path and auth, and no schema", (_, light, contract) => {
     expect(lightMismatches({ ...light }, { ...contract })).toEqual([]);
   });

@@ -3,3 +3,16 @@ export const coursePath = (id: string) => `/marketplace/course-detail/${encodeUR
 export const institutionPath = (slug: string) => `/marketplace/institution/${encodeURIComponent(slug)}`;
 export const APP_STORE_URL = 'https://apps.apple.com/app/coach-ai-speaking-coach/id0000000000';
 export const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=example.coach.app';
+
+/** The dashboard's (same origin) list of the courses a signed-in learner bought, where they open each one. */
+export const MY_COURSES_PATH = '/enterprise/my-courses';
+
+/**
+ * The dashboard's sign-in for a learner or buyer: it returns to My courses, and greets them as a learner (a
+ * redirect to My courses says who they are). Their address fills the field: it is theirs and no secret.
+ */
+export const learnerSignInPath = (email?: string) => {
+  const query = new URLSearchParams({ redirect: MY_COURSES_PATH });
+  if (email) query.set('email', email);
+  return `/login?${query}`;
+};

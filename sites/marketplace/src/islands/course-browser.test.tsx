@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messagesFor } from '../i18n/messages.ts';
+import { loadApi } from '../lib/load-api.ts';
+import { CourseBrowser } from './course-browser.tsx';
+
+vi.mock('../lib/load-api.ts', () => ({ loadApi: vi.fn() }));
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const m = messagesFor('en');
+const empty = { currentPage: 1, totalPages: 1, totalCount: 0, listdata: [] };
+const call = vi.fn();
+const scrolled = vi.fn();
+let host: HTMLDivElement;
+let unmount: () => void;
+
+beforeEach(async () => {
+  call.mockReset().mockResolvedValue(empty);
+  scrolled.mockReset();
+  vi.mocked(loadApi).mockResolvedValue({ browserApi: { call }, ApiError: Error } as never);
+  // jsdom lays nothing out and scrolls nothing: the results' place on screen and the scroll are stood in for.
+  Element.prototype.scrollIntoView = scrolled;
+  host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  await act(async () =>
+    root.render(
+      createElement(CourseBrowser, {
+        lang: 'en',
+        strings: m.browser,
+        cardStrings: m.card,
+        initial: empty,
+        institutes: [],
+        categories: [],
+      }),
+    ),
+  );
+  unmount = () => act(() => root.unmount());
+});
+afterEach(() => {
+  unmount();
+  host.remove();
+});
+
+const field = () => host.querySelector<HTMLInputElement>('#filter-search') as HTMLInputElement;
+const type = (value: string) =>
+  act(() => {
+    // React listens for the native input event; the value setter is the prototype's so React sees the change.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field(), value);
+    field().dispatchEvent(new Event('input', { bubbles: true }));
+  });
+/** Where the results stand: under the filters on a 390 px phone, beside them on a wide screen. */
+const resultsAt = (top: number) => {
+  const results = host.querySelector('.browser__results') as HTMLElement;
+  results.getBoundingClientRect = () => ({ top }) as DOMRect;
+};
+/** Enter in a form's only field submits it (implicit submission): what the browser does, without a layout. */
+const pressEnter = () => act(async () => field().form?.requestSubmit());
+
+describe('the course search of the filters', () => {
+  it('a visitor on a 390 px phone presses Enter: the search runs and its results come into view', async () => {
+    window.innerHeight = 844;
+    resultsAt(1400);
+    await type('  interview ');
+    expect(field().getAttribute('enterkeyhint')).toBe('search');
+    await pressEnter();
+    expect(call).toHaveBeenCalledWith(
+      expect.objectContaining({ path: expect.stringContaining('get-all-courses-home') }),
+      {
+        search: 'interview',
+        institutes: [],
+        categories: [],
+        rating: null,
+        page: 1,
+      },
+    );
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    // The focus is not taken from the field: the visitor may go on typing.
+    expect(document.activeElement === field() || document.activeElement === document.body).toBe(true);
+  });
+
+  it('the search button does the same as Enter', async () => {
+    window.innerHeight = 844;
+    resultsAt(1400);
+    await type('pronunciation');
+    await act(async () => host.querySelector<HTMLButtonElement>('.filters__search-go')?.click());
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call.mock.calls[0]?.[1]).toMatchObject({ search: 'pronunciation' });
+    expect(scrolled).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a wide screen, where the results stand beside the filters, nothing scrolls', async () => {
+    window.innerHeight = 900;
+    resultsAt(180);
+    await type('business');
+    await pressEnter();
+    expect(call.mock.calls[0]?.[1]).toMatchObject({ search: 'business' });
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { learnerSignInPath, MY_COURSES_PATH } from './links.ts';
+
+describe("a buyer's way to sign in", () => {
+  it('returns to My courses with their address filled in, encoded as a query value', () => {
+    const link = new URL(learnerSignInPath('lee+course@example.com'), 'https://coach.example');
+    expect(link.pathname).toBe('/login');
+    expect(link.searchParams.get('redirect')).toBe(MY_COURSES_PATH);
+    expect(link.searchParams.get('email')).toBe('lee+course@example.com');
+    // A '+' left raw would read as a space: the address arrives whole.
+    expect(learnerSignInPath('lee+course@example.com')).toContain('email=lee%2Bcourse%40example.com');
+  });
+
+  it('without an address, only returns to My courses', () => {
+    expect(learnerSignInPath()).toBe('/login?redirect=%2Fenterprise%2Fmy-courses');
+    expect(learnerSignInPath('')).toBe('/login?redirect=%2Fenterprise%2Fmy-courses');
+  });
+});

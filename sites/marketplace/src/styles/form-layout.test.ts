@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const css = readFileSync(path.resolve(import.meta.dirname, 'site.css'), 'utf8').replace(
+  /\/\*[\s\S]*?\*\//g,
+  '',
+);
+
+/** The declarations of the top-level rule whose selector is exactly `selector`, as property → value. */
+const declarations = (selector: string) => {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rule = new RegExp(`(?:^|\\})\\s*${escaped}\\s*\\{([^}]*)\\}`).exec(css);
+  if (!rule?.[1]) throw new Error(`no rule for ${selector}`);
+  return Object.fromEntries(
+    rule[1]
+      .split(';')
+      .map((part) => part.split(':').map((s) => s.trim()))
+      .filter(([property, value]) => property && value),
+  );
+};
+
+// jsdom lays nothing out, so the rules that keep the payment form's row aligned are checked as written.
+describe('a row of fields (the card expiry and CVC)', () => {
+  it('keeps each input in place when its neighbour shows a message', () => {
+    // Stretched (the grid's default), the field without a message took the taller one's height and
+    // spread it over its label and input, so its input sat lower than its neighbour's.
+    expect(declarations('.field-row')['align-items']).toBe('start');
+    expect(declarations('.field')['align-content']).toBe('start');
+  });
+});
