@@ -348,6 +348,16 @@ export type Database = {
   throttle_events: { id: string; key: string; created_at: string };
   /** Migration 046: a stored "hear it" render (its storage key) and when it was last asked for. */
   hear_it_renders: { key: string; heard_at: string };
+  /** Migration 048: a refunded course's task assignment with its tries, analyses and turns (JSON), for a re-purchase. */
+  course_work_archive: {
+    id: string;
+    enterprise_id: string;
+    user_id: string;
+    course_id: string;
+    task_id: string;
+    work: string;
+    archived_at: string;
+  };
   recording_analyses: {
     id: string;
     enterprise_id: string;

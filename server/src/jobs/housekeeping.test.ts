@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localStorage } from '../providers/storage.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import {
@@ -10,6 +10,7 @@ import {
   KEEP_FAILED_JOBS_MS,
   KEEP_THROTTLE_EVENTS_MS,
   KEEP_UNHEARD_RENDERS_MS,
+  startHousekeeping,
   sweepOldRows,
   sweepUnheardRenders,
 } from './housekeeping.ts';
@@ -139,6 +140,35 @@ describe('housekeeping', () => {
       ).toEqual([]);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the other hourly chores after its own sweep, each whatever the others did, and logs a failure', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      const ran: string[] = [];
+      const logged: string[] = [];
+      const storage = {
+        remove: async () => {},
+        list: async function* () {
+          yield [];
+        },
+      };
+      const keeping = startHousekeeping(t.deps.db, storage, (message) => logged.push(message), {
+        'Settling stale checkouts': async () => {
+          ran.push('checkouts');
+          throw new Error('provider down');
+        },
+        'Another chore': async () => {
+          ran.push('another');
+        },
+      });
+      await vi.advanceTimersByTimeAsync(60_000);
+      await vi.waitFor(() => expect(ran).toEqual(['checkouts', 'another']));
+      expect(logged).toEqual(['Settling stale checkouts failed']);
+      keeping.stop();
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -93,6 +93,8 @@ export const adoptUnnotedRenders = async (
 ) => {
   let adopted = 0;
   for await (const keys of storage.list(HEAR_IT_PURPOSE)) {
+    // An empty page asks nothing (PostgreSQL refuses `in ()`).
+    if (!keys.length) continue;
     const noted = new Set(
       (await db.selectFrom('hear_it_renders').select('key').where('key', 'in', keys).execute()).map(
         (row) => row.key,
@@ -110,16 +112,24 @@ export const adoptUnnotedRenders = async (
   return adopted;
 };
 
-/** Sweeps once an hour in the background (the first a minute after start, after adoptUnnotedRenders); `stop` ends it. */
+/**
+ * Sweeps once an hour in the background (the first a minute after start, after adoptUnnotedRenders); `stop` ends it.
+ * `chores` are the other hourly sweeps (checkouts left pending), each run after these whatever the others did.
+ */
 export const startHousekeeping = (
   db: Db,
   storage: Pick<StorageProvider, 'remove' | 'list'>,
   log: (message: string, error: unknown) => void,
+  chores: Record<string, () => Promise<unknown>> = {},
 ) => {
   const sweep = () =>
     void sweepOldRows(db)
       .then(() => sweepUnheardRenders(db, storage))
-      .catch((error: unknown) => log('Housekeeping failed', error));
+      .catch((error: unknown) => log('Housekeeping failed', error))
+      .then(async () => {
+        for (const [name, chore] of Object.entries(chores))
+          await chore().catch((error: unknown) => log(`${name} failed`, error));
+      });
   // Once a start, renders stored before they were noted are noted, so the sweeps that follow may delete them.
   const first = setTimeout(
     () =>

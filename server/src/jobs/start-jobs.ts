@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { settleStaleCheckouts } from '../services/courses/enrolments.ts';
 import {
   deliverWebhook,
   integrationRetry,
@@ -74,11 +75,12 @@ export const startJobs = (
     onGiveUp: (job) => markGivenUp(deps.db, job),
   });
   // Finished jobs, spent throttle events and long unheard "hear it" renders go once an hour, in every process that
-  // works jobs.
+  // works jobs; checkouts pending for longer than a day are asked after (paid ones enrolled, the rest abandoned).
   const housekeeping = startHousekeeping(
     deps.db,
     deps.storage,
     log ?? ((message, error) => console.error(message, error)),
+    { 'Settling stale checkouts': () => settleStaleCheckouts(deps) },
   );
   const sweeper: JobRunner = {
     poke: () => {},

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@coach/shared/constants/languages';
+import { formatPrice } from '@coach/shared/constants/marketplace';
 
 /**
  * The mails people receive, in the nine languages of spec §9: the sign-in code, the password reset link
@@ -35,10 +36,62 @@ export type MailTexts = {
     institution: string;
     kind: 'invite' | 'signIn' | 'elsewhere';
     link: string;
+    /** What was paid and the payment's reference (null for a free course). */
+    payment: PaymentLines | null;
   }) => Mail;
   /** The institution refunded the course: its tasks and videos are no longer available. */
-  courseRefunded: (p: { name: string; course: string; institution: string }) => Mail;
+  courseRefunded: (p: {
+    name: string;
+    course: string;
+    institution: string;
+    payment: PaymentLines | null;
+  }) => Mail;
 };
+
+/** A payment as a mail shows it: the amount already formatted in the reader's language, and the provider's reference. */
+export type PaymentLines = { amount: string; reference: string };
+
+/** The words of the payment lines of the course mails, per language. */
+const PAYMENT_WORDS: Record<
+  LanguageCode,
+  { paid: string; refunded: string; reference: string; colon: string }
+> = {
+  en: { paid: 'Amount paid', refunded: 'Amount refunded', reference: 'Payment reference', colon: ': ' },
+  ar: { paid: 'المبلغ المدفوع', refunded: 'المبلغ المسترد', reference: 'مرجع الدفع', colon: ': ' },
+  fa: { paid: 'مبلغ پرداخت‌شده', refunded: 'مبلغ بازگردانده‌شده', reference: 'شمارهٔ مرجع پرداخت', colon: ': ' },
+  hi: { paid: 'भुगतान की गई राशि', refunded: 'लौटाई गई राशि', reference: 'भुगतान संदर्भ', colon: ': ' },
+  'zh-Hans': { paid: '支付金额', refunded: '退款金额', reference: '付款参考号', colon: '：' },
+  ps: {
+    paid: 'ورکړل شوې اندازه',
+    refunded: 'بېرته ورکړل شوې اندازه',
+    reference: 'د تادیې حواله',
+    colon: ': ',
+  },
+  es: {
+    paid: 'Importe pagado',
+    refunded: 'Importe reembolsado',
+    reference: 'Referencia de pago',
+    colon: ': ',
+  },
+  uk: { paid: 'Сплачена сума', refunded: 'Повернена сума', reference: 'Номер платежу', colon: ': ' },
+  vi: {
+    paid: 'Số tiền đã thanh toán',
+    refunded: 'Số tiền được hoàn',
+    reference: 'Mã tham chiếu thanh toán',
+    colon: ': ',
+  },
+};
+
+/** The two payment lines of a course mail, each on its own line ('' for a free course). */
+const paymentText = (language: LanguageCode, which: 'paid' | 'refunded', payment: PaymentLines | null) => {
+  if (!payment) return '';
+  const words = PAYMENT_WORDS[language];
+  return `${words[which]}${words.colon}${payment.amount}\n${words.reference}${words.colon}${payment.reference}`;
+};
+
+/** An amount of money in a mail's language, as the dashboard shows it (English as en-AU, Dari as fa-AF). */
+export const formatMailMoney = (language: LanguageCode, cents: number, currency: string) =>
+  formatPrice(cents, currency, language === 'en' ? undefined : language === 'fa' ? 'fa-AF' : language);
 
 /** The sign-in changes each account is told of by mail. */
 export type FactorChange =
@@ -51,13 +104,13 @@ export type FactorChange =
 
 export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
   en: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `You are enrolled in ${course}`,
-      text: `Hello ${name},\n\nYou are enrolled in ${course} by ${institution}.\n${kind === 'invite' ? `Choose your password with this link within 7 days, then sign in to start the course:\n${link}` : kind === 'signIn' ? `Sign in to start: the course is in My courses.\n${link}` : `This email already belongs to an account with another organisation on Coach, so ${institution} will contact you to give you access.`}\n\nCoach`,
+      text: `Hello ${name},\n\nYou are enrolled in ${course} by ${institution}.\n${payment ? `${paymentText('en', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `Choose your password with this link within 7 days, then sign in to start the course:\n${link}` : kind === 'signIn' ? `Sign in to start: the course is in My courses.\n${link}` : `This email already belongs to an account with another organisation on Coach, so ${institution} will contact you to give you access.`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `Your enrolment in ${course} was refunded`,
-      text: `Hello ${name},\n\n${institution} refunded your enrolment in ${course}. Its tasks and videos are no longer in My courses; your account stays.\n\nCoach`,
+      text: `Hello ${name},\n\n${institution} refunded your enrolment in ${course}. Its tasks and videos are no longer in My courses; your account stays.${payment ? `\n\n${paymentText('en', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Your Coach account and ${company}'s single sign-on`,
@@ -108,13 +161,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ar: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `تم تسجيلك في ${course}`,
-      text: `مرحبًا ${name}،\n\nتم تسجيلك في ${course} من ${institution}.\n${kind === 'invite' ? `اختر كلمة المرور من خلال هذا الرابط خلال 7 أيام، ثم سجّل الدخول لتبدأ الدورة:\n${link}` : kind === 'signIn' ? `سجّل الدخول لتبدأ: الدورة موجودة في دوراتي.\n${link}` : `هذا البريد الإلكتروني مرتبط بالفعل بحساب لدى مؤسسة أخرى على Coach، لذا ستتواصل معك ${institution} لمنحك الوصول.`}\n\nCoach`,
+      text: `مرحبًا ${name}،\n\nتم تسجيلك في ${course} من ${institution}.\n${payment ? `${paymentText('ar', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `اختر كلمة المرور من خلال هذا الرابط خلال 7 أيام، ثم سجّل الدخول لتبدأ الدورة:\n${link}` : kind === 'signIn' ? `سجّل الدخول لتبدأ: الدورة موجودة في دوراتي.\n${link}` : `هذا البريد الإلكتروني مرتبط بالفعل بحساب لدى مؤسسة أخرى على Coach، لذا ستتواصل معك ${institution} لمنحك الوصول.`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `تم استرداد مبلغ تسجيلك في ${course}`,
-      text: `مرحبًا ${name}،\n\nأعادت ${institution} مبلغ تسجيلك في ${course}. لم تعد مهامها ومقاطع الفيديو الخاصة بها في دوراتي؛ ويبقى حسابك كما هو.\n\nCoach`,
+      text: `مرحبًا ${name}،\n\nأعادت ${institution} مبلغ تسجيلك في ${course}. لم تعد مهامها ومقاطع الفيديو الخاصة بها في دوراتي؛ ويبقى حسابك كما هو.${payment ? `\n\n${paymentText('ar', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `حسابك في Coach وتسجيل الدخول الموحد لـ ${company}`,
@@ -165,13 +218,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   fa: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `در ${course} ثبت‌نام شدید`,
-      text: `سلام ${name}،\n\nشما در ${course} از ${institution} ثبت‌نام شدید.\n${kind === 'invite' ? `با این پیوند تا ۷ روز رمز عبور خود را انتخاب کنید، سپس وارد شوید و دوره را شروع کنید:\n${link}` : kind === 'signIn' ? `برای شروع وارد شوید: دوره در «دوره‌های من» است.\n${link}` : `این ایمیل از قبل به حسابی در سازمان دیگری در Coach تعلق دارد، بنابراین ${institution} برای دادن دسترسی با شما تماس می‌گیرد.`}\n\nCoach`,
+      text: `سلام ${name}،\n\nشما در ${course} از ${institution} ثبت‌نام شدید.\n${payment ? `${paymentText('fa', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `با این پیوند تا ۷ روز رمز عبور خود را انتخاب کنید، سپس وارد شوید و دوره را شروع کنید:\n${link}` : kind === 'signIn' ? `برای شروع وارد شوید: دوره در «دوره‌های من» است.\n${link}` : `این ایمیل از قبل به حسابی در سازمان دیگری در Coach تعلق دارد، بنابراین ${institution} برای دادن دسترسی با شما تماس می‌گیرد.`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `هزینهٔ ثبت‌نام شما در ${course} بازگردانده شد`,
-      text: `سلام ${name}،\n\n${institution} هزینهٔ ثبت‌نام شما در ${course} را بازگرداند. وظایف و ویدیوهای آن دیگر در «دوره‌های من» نیست؛ حساب شما باقی می‌ماند.\n\nCoach`,
+      text: `سلام ${name}،\n\n${institution} هزینهٔ ثبت‌نام شما در ${course} را بازگرداند. وظایف و ویدیوهای آن دیگر در «دوره‌های من» نیست؛ حساب شما باقی می‌ماند.${payment ? `\n\n${paymentText('fa', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `حساب Coach شما و ورود یکپارچه ${company}`,
@@ -222,13 +275,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   hi: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `आपका नामांकन ${course} में हो गया है`,
-      text: `नमस्ते ${name},\n\n${institution} के ${course} में आपका नामांकन हो गया है।\n${kind === 'invite' ? `7 दिनों के भीतर इस लिंक से अपना पासवर्ड चुनें, फिर कोर्स शुरू करने के लिए साइन इन करें:\n${link}` : kind === 'signIn' ? `शुरू करने के लिए साइन इन करें: कोर्स 'मेरे कोर्स' में है।\n${link}` : `यह ईमेल पहले से Coach पर किसी दूसरे संगठन के खाते से जुड़ा है, इसलिए ${institution} आपको पहुँच देने के लिए आपसे संपर्क करेगा।`}\n\nCoach`,
+      text: `नमस्ते ${name},\n\n${institution} के ${course} में आपका नामांकन हो गया है।\n${payment ? `${paymentText('hi', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `7 दिनों के भीतर इस लिंक से अपना पासवर्ड चुनें, फिर कोर्स शुरू करने के लिए साइन इन करें:\n${link}` : kind === 'signIn' ? `शुरू करने के लिए साइन इन करें: कोर्स 'मेरे कोर्स' में है।\n${link}` : `यह ईमेल पहले से Coach पर किसी दूसरे संगठन के खाते से जुड़ा है, इसलिए ${institution} आपको पहुँच देने के लिए आपसे संपर्क करेगा।`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `${course} में आपके नामांकन का पैसा लौटा दिया गया`,
-      text: `नमस्ते ${name},\n\n${institution} ने ${course} में आपके नामांकन का पैसा लौटा दिया है। इसके कार्य और वीडियो अब 'मेरे कोर्स' में नहीं हैं; आपका खाता बना रहेगा।\n\nCoach`,
+      text: `नमस्ते ${name},\n\n${institution} ने ${course} में आपके नामांकन का पैसा लौटा दिया है। इसके कार्य और वीडियो अब 'मेरे कोर्स' में नहीं हैं; आपका खाता बना रहेगा।${payment ? `\n\n${paymentText('hi', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `आपका Coach खाता और ${company} का सिंगल साइन-ऑन`,
@@ -277,13 +330,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   'zh-Hans': {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `您已报名 ${course}`,
-      text: `${name}，您好：\n\n您已报名 ${institution} 的 ${course}。\n${kind === 'invite' ? `请在 7 天内通过此链接设置密码，然后登录开始学习：\n${link}` : kind === 'signIn' ? `登录即可开始：课程在“我的课程”中。\n${link}` : `此邮箱已属于 Coach 上另一个机构的账户，${institution} 会联系您为您开通访问。`}\n\nCoach`,
+      text: `${name}，您好：\n\n您已报名 ${institution} 的 ${course}。\n${payment ? `${paymentText('zh-Hans', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `请在 7 天内通过此链接设置密码，然后登录开始学习：\n${link}` : kind === 'signIn' ? `登录即可开始：课程在“我的课程”中。\n${link}` : `此邮箱已属于 Coach 上另一个机构的账户，${institution} 会联系您为您开通访问。`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `您在 ${course} 的报名已退款`,
-      text: `${name}，您好：\n\n${institution} 已退还您在 ${course} 的报名费用。其任务和视频已不在“我的课程”中；您的账户会保留。\n\nCoach`,
+      text: `${name}，您好：\n\n${institution} 已退还您在 ${course} 的报名费用。其任务和视频已不在“我的课程”中；您的账户会保留。${payment ? `\n\n${paymentText('zh-Hans', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `您的 Coach 账户与 ${company} 的单点登录`,
@@ -332,13 +385,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   ps: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `تاسو په ${course} کې نوم لیکنه وکړه`,
-      text: `سلام ${name}،\n\nتاسو د ${institution} په ${course} کې نوم لیکنه وکړه.\n${kind === 'invite' ? `په ۷ ورځو کې د دې لینک له لارې خپل پټنوم وټاکئ، بیا ننوځئ او کورس پیل کړئ:\n${link}` : kind === 'signIn' ? `د پیل لپاره ننوځئ: کورس په «زما کورسونه» کې دی.\n${link}` : `دا برېښنالیک دمخه په Coach کې د بل سازمان له حساب سره تړلی دی، نو ${institution} به د لاسرسي لپاره تاسو سره اړیکه ونیسي.`}\n\nCoach`,
+      text: `سلام ${name}،\n\nتاسو د ${institution} په ${course} کې نوم لیکنه وکړه.\n${payment ? `${paymentText('ps', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `په ۷ ورځو کې د دې لینک له لارې خپل پټنوم وټاکئ، بیا ننوځئ او کورس پیل کړئ:\n${link}` : kind === 'signIn' ? `د پیل لپاره ننوځئ: کورس په «زما کورسونه» کې دی.\n${link}` : `دا برېښنالیک دمخه په Coach کې د بل سازمان له حساب سره تړلی دی، نو ${institution} به د لاسرسي لپاره تاسو سره اړیکه ونیسي.`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `په ${course} کې ستاسو د نوم لیکنې پیسې بېرته ورکړل شوې`,
-      text: `سلام ${name}،\n\n${institution} په ${course} کې ستاسو د نوم لیکنې پیسې بېرته درکړې. د هغې دندې او ویډیوګانې نور په «زما کورسونه» کې نشته؛ ستاسو حساب پاتې کېږي.\n\nCoach`,
+      text: `سلام ${name}،\n\n${institution} په ${course} کې ستاسو د نوم لیکنې پیسې بېرته درکړې. د هغې دندې او ویډیوګانې نور په «زما کورسونه» کې نشته؛ ستاسو حساب پاتې کېږي.${payment ? `\n\n${paymentText('ps', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `ستاسو د Coach حساب او د ${company} یو ځایی ننوتل`,
@@ -389,13 +442,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   es: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `Te has inscrito en ${course}`,
-      text: `Hola, ${name}:\n\nTe has inscrito en ${course} de ${institution}.\n${kind === 'invite' ? `Elige tu contraseña con este enlace en un plazo de 7 días y luego inicia sesión para empezar el curso:\n${link}` : kind === 'signIn' ? `Inicia sesión para empezar: el curso está en Mis cursos.\n${link}` : `Este correo ya pertenece a una cuenta de otra organización en Coach, así que ${institution} se pondrá en contacto contigo para darte acceso.`}\n\nCoach`,
+      text: `Hola, ${name}:\n\nTe has inscrito en ${course} de ${institution}.\n${payment ? `${paymentText('es', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `Elige tu contraseña con este enlace en un plazo de 7 días y luego inicia sesión para empezar el curso:\n${link}` : kind === 'signIn' ? `Inicia sesión para empezar: el curso está en Mis cursos.\n${link}` : `Este correo ya pertenece a una cuenta de otra organización en Coach, así que ${institution} se pondrá en contacto contigo para darte acceso.`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `Se reembolsó tu inscripción en ${course}`,
-      text: `Hola, ${name}:\n\n${institution} reembolsó tu inscripción en ${course}. Sus tareas y vídeos ya no están en Mis cursos; tu cuenta se mantiene.\n\nCoach`,
+      text: `Hola, ${name}:\n\n${institution} reembolsó tu inscripción en ${course}. Sus tareas y vídeos ya no están en Mis cursos; tu cuenta se mantiene.${payment ? `\n\n${paymentText('es', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Tu cuenta de Coach y el inicio de sesión único de ${company}`,
@@ -448,13 +501,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   uk: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `Ви зареєстровані на курс ${course}`,
-      text: `Вітаємо, ${name}!\n\nВи зареєстровані на курс ${course} від ${institution}.\n${kind === 'invite' ? `Оберіть пароль за цим посиланням протягом 7 днів, а потім увійдіть, щоб почати курс:\n${link}` : kind === 'signIn' ? `Увійдіть, щоб почати: курс у розділі «Мої курси».\n${link}` : `Ця адреса вже належить обліковому запису іншої організації в Coach, тож ${institution} зв'яжеться з вами, щоб надати доступ.`}\n\nCoach`,
+      text: `Вітаємо, ${name}!\n\nВи зареєстровані на курс ${course} від ${institution}.\n${payment ? `${paymentText('uk', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `Оберіть пароль за цим посиланням протягом 7 днів, а потім увійдіть, щоб почати курс:\n${link}` : kind === 'signIn' ? `Увійдіть, щоб почати: курс у розділі «Мої курси».\n${link}` : `Ця адреса вже належить обліковому запису іншої організації в Coach, тож ${institution} зв'яжеться з вами, щоб надати доступ.`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `Оплату за курс ${course} повернено`,
-      text: `Вітаємо, ${name}!\n\n${institution} повернула оплату за курс ${course}. Його завдань і відео більше немає в розділі «Мої курси»; ваш обліковий запис залишається.\n\nCoach`,
+      text: `Вітаємо, ${name}!\n\n${institution} повернула оплату за курс ${course}. Його завдань і відео більше немає в розділі «Мої курси»; ваш обліковий запис залишається.${payment ? `\n\n${paymentText('uk', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Ваш обліковий запис Coach і єдиний вхід ${company}`,
@@ -506,13 +559,13 @@ export const MAIL_TEXTS: Record<LanguageCode, MailTexts> = {
     }),
   },
   vi: {
-    courseEnrolled: ({ name, course, institution, kind, link }) => ({
+    courseEnrolled: ({ name, course, institution, kind, link, payment }) => ({
       subject: `Bạn đã đăng ký khóa ${course}`,
-      text: `Xin chào ${name},\n\nBạn đã đăng ký khóa ${course} của ${institution}.\n${kind === 'invite' ? `Hãy chọn mật khẩu qua liên kết này trong vòng 7 ngày, rồi đăng nhập để bắt đầu khóa học:\n${link}` : kind === 'signIn' ? `Đăng nhập để bắt đầu: khóa học nằm trong Khóa học của tôi.\n${link}` : `Email này đã thuộc về một tài khoản của tổ chức khác trên Coach, vì vậy ${institution} sẽ liên hệ với bạn để cấp quyền truy cập.`}\n\nCoach`,
+      text: `Xin chào ${name},\n\nBạn đã đăng ký khóa ${course} của ${institution}.\n${payment ? `${paymentText('vi', 'paid', payment)}\n\n` : ''}${kind === 'invite' ? `Hãy chọn mật khẩu qua liên kết này trong vòng 7 ngày, rồi đăng nhập để bắt đầu khóa học:\n${link}` : kind === 'signIn' ? `Đăng nhập để bắt đầu: khóa học nằm trong Khóa học của tôi.\n${link}` : `Email này đã thuộc về một tài khoản của tổ chức khác trên Coach, vì vậy ${institution} sẽ liên hệ với bạn để cấp quyền truy cập.`}\n\nCoach`,
     }),
-    courseRefunded: ({ name, course, institution }) => ({
+    courseRefunded: ({ name, course, institution, payment }) => ({
       subject: `Khoản đăng ký khóa ${course} của bạn đã được hoàn tiền`,
-      text: `Xin chào ${name},\n\n${institution} đã hoàn tiền khoản đăng ký khóa ${course} của bạn. Các nhiệm vụ và video của khóa không còn trong Khóa học của tôi; tài khoản của bạn vẫn được giữ.\n\nCoach`,
+      text: `Xin chào ${name},\n\n${institution} đã hoàn tiền khoản đăng ký khóa ${course} của bạn. Các nhiệm vụ và video của khóa không còn trong Khóa học của tôi; tài khoản của bạn vẫn được giữ.${payment ? `\n\n${paymentText('vi', 'refunded', payment)}` : ''}\n\nCoach`,
     }),
     ssoLinked: ({ created, company, issuer }) => ({
       subject: `Tài khoản Coach của bạn và đăng nhập một lần của ${company}`,

@@ -1,8 +1,10 @@
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { courses } from '@coach/shared/contract/courses';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import { myCourses } from '@coach/shared/contract/my-courses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleStaleCheckouts } from '../services/courses/enrolments.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // A paid course leads somewhere: an account in the course's institution, a one-time link to set a
@@ -118,7 +120,10 @@ describe('a paid course delivers the course', () => {
     // The institution's own admin buys their course: their account is used, no second account.
     const own = await buy(t, course.id, 'Admin Buyer', course.admin);
     expect(own.status).toBe(200);
-    expect(t.lastMail(course.admin)).toContain('/login?redirect=');
+    // A sign-in link (no set-password link) with the address filled in for them.
+    expect(t.lastMail(course.admin)).toContain(
+      `/login?redirect=%2Fenterprise%2Fmy-courses&email=${encodeURIComponent(course.admin)}`,
+    );
     // Globex's owner buys it: their account stays Globex's and gets nothing of the course.
     const elsewhere = await buy(t, course.id, 'Gina', 'owner@globex.example');
     expect(elsewhere.status).toBe(200);
@@ -221,5 +226,265 @@ describe('a paid course delivers the course', () => {
     // The buyer may pay for it again.
     const lookup = await call(t, marketplace.getUserDetails.path, { email, courseId: course.id });
     expect(lookup.json.response).toEqual({ alreadyEnrolled: false });
+  });
+
+  it('mails the amount paid and the payment reference on enrolment and on refund, in the buyer’s language', async () => {
+    const course = await paidCourse(t, 3);
+    const email = 'mo.money@example.com';
+    await buy(t, course.id, 'Mo Money', email);
+    const row = await t.deps.db
+      .selectFrom('enrolments')
+      .select(['id', 'payment_id', 'amount_cents'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const amount = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(
+      Number(row.amount_cents) / 100,
+    );
+    const enrolled = t.lastMail(email) ?? '';
+    expect(enrolled).toContain(`Amount paid: ${amount}`);
+    expect(enrolled).toContain(`Payment reference: ${row.payment_id}`);
+
+    // The buyer chose Spanish: the refund mail formats the money as Spanish does.
+    await t.deps.db.updateTable('users').set({ language: 'es' }).where('email', '=', email).execute();
+    const admin = await t.fullLogin(course.admin, 'enterprise', ip);
+    const refund = await t.request('POST', courses.refundEnrolment.path, {
+      token: admin,
+      ip,
+      body: { courseId: course.id, enrolmentId: row.id },
+    });
+    expect(refund.status).toBe(200);
+    const refunded = t.lastMail(email) ?? '';
+    const euros = new Intl.NumberFormat('es', { style: 'currency', currency: 'AUD' }).format(
+      Number(row.amount_cents) / 100,
+    );
+    expect(refunded).toContain(`Importe reembolsado: ${euros}`);
+    expect(refunded).toContain(`Referencia de pago: ${row.payment_id}`);
+  });
+
+  it('a learner who buys the course again after a refund finds their progress kept', async () => {
+    const course = await paidCourse(t, 4);
+    const email = 'kim.again@example.com';
+    await buy(t, course.id, 'Kim Again', email);
+    const user = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const assigned = await t.deps.db
+      .selectFrom('task_assignments')
+      .select(['id', 'task_id'])
+      .where('user_id', '=', user.id)
+      .orderBy('task_id')
+      .execute();
+    expect(assigned.length).toBeGreaterThan(0);
+    const [done] = assigned;
+    if (!done) throw new Error('no assignment');
+    // The learner completed one task, with an earlier try on record.
+    const completedAt = '2026-11-01T10:00:00.000Z';
+    await t.deps.db
+      .updateTable('task_assignments')
+      .set({
+        status: TASK_STATUS.completed,
+        progress: 100,
+        completed_at: completedAt,
+        report: '{"kept":true}',
+      })
+      .where('id', '=', done.id)
+      .execute();
+    await t.deps.db
+      .insertInto('task_attempts')
+      .values({
+        id: crypto.randomUUID(),
+        enterprise_id: course.enterprise_id,
+        assignment_id: done.id,
+        number: 1,
+        report: '{"try":1}',
+        score: 72.5,
+        passed: 1,
+        started_at: completedAt,
+        completed_at: completedAt,
+        reviewed_at: null,
+        feedback: null,
+        feedback_at: null,
+        created_at: completedAt,
+      })
+      .execute();
+    const enrolment = await t.deps.db
+      .selectFrom('enrolments')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const admin = await t.fullLogin(course.admin, 'enterprise', ip);
+    const refund = await t.request('POST', courses.refundEnrolment.path, {
+      token: admin,
+      ip,
+      body: { courseId: course.id, enrolmentId: enrolment.id },
+    });
+    expect(refund.status).toBe(200);
+    expect(
+      await t.deps.db.selectFrom('task_assignments').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+
+    const again = await buy(t, course.id, 'Kim Again', email);
+    expect(again.json.response).toMatchObject({ status: 'paid' });
+    const back = await t.deps.db
+      .selectFrom('task_assignments')
+      .select(['id', 'task_id', 'status', 'progress', 'completed_at', 'report'])
+      .where('user_id', '=', user.id)
+      .orderBy('task_id')
+      .execute();
+    expect(back.map((a) => a.task_id)).toEqual(assigned.map((a) => a.task_id));
+    expect(back.find((a) => a.task_id === done.task_id)).toMatchObject({
+      id: done.id,
+      status: TASK_STATUS.completed,
+      progress: 100,
+      completed_at: completedAt,
+      report: '{"kept":true}',
+    });
+    const tries = await t.deps.db
+      .selectFrom('task_attempts')
+      .select(['number', 'score'])
+      .where('assignment_id', '=', done.id)
+      .execute();
+    expect(tries).toEqual([{ number: 1, score: 72.5 }]);
+    // Nothing of it is left in the archive, and the enrolment list shows the new purchase with access.
+    expect(
+      await t.deps.db.selectFrom('course_work_archive').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('a checkout not completed is no enrolment: not counted, shown apart, and abandoned after a day', async () => {
+    const course = await paidCourse(t, 5);
+    const admin = await t.fullLogin(course.admin, 'enterprise', ip);
+    const list = async (show?: string) =>
+      (
+        await t.request(
+          'GET',
+          `${courses.enrolments.path}?courseId=${course.id}${show ? `&show=${show}` : ''}`,
+          { token: admin, ip },
+        )
+      ).json.response as {
+        totalCount: number;
+        listdata: { email: string; paymentStatus: string; learner: { state: string } | null }[];
+      };
+    const countOf = async () =>
+      (
+        (await t.request('GET', `${courses.get.path}?courseId=${course.id}`, { token: admin, ip })).json
+          .response as { enrolmentCount: number }
+      ).enrolmentCount;
+    const before = await list();
+    const countBefore = await countOf();
+
+    // The institution's own admin starts a checkout and leaves it: an account exists for that email.
+    const start = async (name: string, email: string) =>
+      (await call(t, marketplace.generateSecret.path, { courseId: course.id, name, email })).json
+        .response as {
+        paymentId: string;
+        clientSecret: string;
+      };
+    const left = await start('Admin Leaves', course.admin);
+    // Another buyer pays but closes the page before the site asks how it went.
+    const paidAway = await start('Pat Paid', 'pat.paid@example.com');
+    await call(t, marketplace.confirmTestPayment.path, {
+      clientSecret: paidAway.clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+
+    const after = await list();
+    expect(after.totalCount).toBe(before.totalCount);
+    expect(after.listdata.map((e) => e.email)).not.toContain(course.admin);
+    expect(await countOf()).toBe(countBefore);
+    const checkouts = await list('checkouts');
+    expect(checkouts.totalCount).toBe(before.totalCount + 2);
+    expect(checkouts.listdata.find((e) => e.email === course.admin)).toMatchObject({
+      paymentStatus: 'pending',
+      learner: { state: 'noAccess' },
+    });
+
+    // A day later both are stale: the sweep asks the provider, enrols the one paid and abandons the other.
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await t.deps.db
+      .updateTable('enrolments')
+      .set({ created_at: dayAgo })
+      .where('payment_id', 'in', [left.paymentId, paidAway.paymentId])
+      .execute();
+    expect((await list('checkouts')).listdata.find((e) => e.email === course.admin)).toMatchObject({
+      paymentStatus: 'abandoned',
+    });
+    expect(await settleStaleCheckouts(t.deps)).toBeGreaterThanOrEqual(2);
+    const rows = await t.deps.db
+      .selectFrom('enrolments')
+      .select(['payment_id', 'status', 'user_id'])
+      .where('payment_id', 'in', [left.paymentId, paidAway.paymentId])
+      .execute();
+    expect(rows.find((r) => r.payment_id === left.paymentId)).toMatchObject({ status: 'abandoned' });
+    expect(rows.find((r) => r.payment_id === paidAway.paymentId)?.status).toBe('paid');
+    expect(rows.find((r) => r.payment_id === paidAway.paymentId)?.user_id).toBeTruthy();
+    expect(t.lastMail('pat.paid@example.com')).toContain('Subject: You are enrolled in');
+    expect(await countOf()).toBe(countBefore + 1);
+    // The buyer is told the payment did not go through; paying it late still enrols.
+    expect(
+      (await call(t, marketplace.checkEnrollmentStatus.path, { paymentId: left.paymentId })).json.response,
+    ).toMatchObject({ status: 'failed' });
+    await call(t, marketplace.confirmTestPayment.path, {
+      clientSecret: left.clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    expect(
+      (await call(t, marketplace.checkEnrollmentStatus.path, { paymentId: left.paymentId })).json.response,
+    ).toMatchObject({ status: 'paid' });
+  });
+
+  it('the demo’s paid enrolments are delivered: each buyer has an account in the course’s buyers’ group', async () => {
+    const seeded = await t.deps.db
+      .selectFrom('enrolments')
+      .innerJoin('courses', 'courses.id', 'enrolments.course_id')
+      .leftJoin('users', 'users.id', 'enrolments.user_id')
+      .leftJoin('group_members', (join) =>
+        join
+          .onRef('group_members.group_id', '=', 'courses.group_id')
+          .onRef('group_members.user_id', '=', 'users.id'),
+      )
+      .select([
+        'enrolments.email',
+        'users.enterprise_id as account_enterprise',
+        'enrolments.enterprise_id',
+        'group_members.user_id as member',
+      ])
+      .where('enrolments.email', 'like', '%@learners.example')
+      .where('enrolments.status', '=', 'paid')
+      .execute();
+    expect(seeded.length).toBeGreaterThan(40);
+    for (const row of seeded) {
+      expect(row.account_enterprise).toBe(row.enterprise_id);
+      expect(row.member).toBeTruthy();
+    }
+    // Every published course's buyers' group has as many members as the course has paid enrolments.
+    const groups = await t.deps.db
+      .selectFrom('courses')
+      .select([
+        'courses.id',
+        (eb) =>
+          eb
+            .selectFrom('group_members')
+            .select((g) => g.fn.countAll().as('n'))
+            .whereRef('group_members.group_id', '=', 'courses.group_id')
+            .as('members'),
+      ])
+      .where('courses.published', '=', 1)
+      .execute();
+    expect(groups.every((g) => Number(g.members) > 0)).toBe(true);
+    // The seeded buyers got their tasks, and no mail was queued for them.
+    const tasks = await t.deps.db
+      .selectFrom('task_assignments')
+      .innerJoin('users', 'users.id', 'task_assignments.user_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('users.email', 'like', '%@learners.example')
+      .executeTakeFirstOrThrow();
+    expect(Number(tasks.n)).toBeGreaterThan(0);
   });
 });

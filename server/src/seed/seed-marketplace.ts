@@ -188,8 +188,9 @@ export const seedMarketplace = async (
     });
     await trx.insertInto('courses').values(courses).execute();
   }
-  await seedCourseReviews(trx, { now });
+  // The courses' groups and tasks first: the seeded buyers' purchases are delivered into them.
   await seedCourseDelivery(trx, { now });
+  await seedCourseReviews(trx, { now });
 };
 
 /** Demo logins of the institutions' course admins (printed by `pnpm start`). */

@@ -179,7 +179,15 @@ export const contentLibrary = {
     auth: 'enterprise',
     permission: 'content-library',
     request: z.strictObject({ contentIds: idList({ what: 'video' }), groupIds: idList({ what: 'group' }) }),
-    response: z.object({ assigned: z.number().int() }),
+    response: z.object({
+      /** New assignments made. */
+      assigned: z.number().int(),
+      /**
+       * People in the chosen groups now, each once. 0: nobody is in them yet (a course's buyers' group before its
+       * first sale), so nothing was assigned now; the groups keep the videos for the people who join them.
+       */
+      groupMembers: z.number().int(),
+    }),
   }),
   /** Members a video is assigned to, with whether they watched it. */
   getMembersByContentId: defineCall({

@@ -131,18 +131,26 @@ export const managedCourseDetailSchema = managedCourseSchema.extend({
 });
 export type ManagedCourseDetail = z.infer<typeof managedCourseDetailSchema>;
 
+/** A checkout not completed within a day is abandoned: it never counts as an enrolment (spec: a row is an enrolment once paid). */
+export const ENROLMENT_CHECKOUT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export const enrolmentSchema = z.object({
   _id: id(),
   name: z.string(),
   email: z.string(),
-  /** paid: enrolled; pending: payment started, not finished; failed: declined or abandoned; refunded: paid back. */
-  paymentStatus: z.enum(['paid', 'pending', 'failed', 'refunded']),
   /**
-   * The member account the course was delivered to (invited: has not set a password yet; revoked: the
-   * access was taken back); null when none was made (unpaid, or the email belongs to another organisation).
+   * paid: enrolled; pending: a checkout under way (started within ENROLMENT_CHECKOUT_WINDOW_MS); abandoned: a
+   * checkout not completed within it; failed: declined; refunded: paid back. Only paid ones are enrolments.
+   */
+  paymentStatus: z.enum(['paid', 'pending', 'abandoned', 'failed', 'refunded']),
+  /**
+   * The organisation's member account for the buyer: the one the course was delivered to (invited: has not set a
+   * password yet; revoked: the access was taken back), or, for a checkout that delivered nothing, the member account
+   * with that email (noAccess: it has an account, this checkout gave it no access). null when the organisation has
+   * no account with that email (another organisation's accounts are never shown).
    */
   learner: z
-    .object({ _id: id(), name: z.string(), state: z.enum(['invited', 'active', 'revoked']) })
+    .object({ _id: id(), name: z.string(), state: z.enum(['invited', 'active', 'revoked', 'noAccess']) })
     .nullable(),
   amountCents: z.number().int(),
   currency: z.string(),
@@ -206,7 +214,12 @@ export const courses = {
     method: 'GET',
     path: `${C}/get-course-enrollments`,
     ...courseCall,
-    request: z.strictObject({ courseId: id(), currentPage: optionalQuery(queryInt({ min: 1 })) }),
+    request: z.strictObject({
+      courseId: id(),
+      currentPage: optionalQuery(queryInt({ min: 1 })),
+      /** enrolments (the default): paid and refunded ones; checkouts: also those not completed (pending, abandoned, failed). */
+      show: optionalQuery(z.enum(['enrolments', 'checkouts'], { error: 'Show is enrolments or checkouts' })),
+    }),
     response: paged(enrolmentSchema).extend({ course: z.object({ _id: id(), name: z.string() }) }),
   }),
   /** Pays a paid enrolment back and takes its access away (the learner's account stays). */

@@ -9,12 +9,19 @@ const G = `${API_BASE.enterprise}/groups`;
 export const GROUP_PAGE_SIZE = 10;
 /** At most this many members are set on a group in one save (the picker's limit). */
 export const GROUP_MEMBERS_MAX = 5000;
+/** A group's name, at most (a course's buyers' group is cut to it too). */
+export const GROUP_NAME_MAX = 80;
 
 export const groupSummarySchema = z.object({
   _id: id(),
   name: z.string(),
   memberCount: z.number().int().min(0),
   createdAt: z.string(),
+  /**
+   * The course whose buyers join this group (its buyers' group, made by the product), by its current name; null for
+   * the enterprise's own groups. Such a group's name follows the course's and it cannot be deleted.
+   */
+  course: z.object({ _id: id(), name: z.string() }).nullable(),
 });
 export type GroupSummary = z.output<typeof groupSummarySchema>;
 
@@ -39,7 +46,7 @@ const groupName = () =>
   text({ error: 'Please enter a group name' })
     .trim()
     .min(1, 'Please enter a group name')
-    .max(80, 'At most 80 characters');
+    .max(GROUP_NAME_MAX, `At most ${GROUP_NAME_MAX} characters`);
 
 const memberIds = () =>
   z

@@ -619,7 +619,15 @@ export const tasks = {
     auth: 'enterprise',
     permission: 'task-library',
     request: z.strictObject({ taskIds: idList({ what: 'task' }), groupIds: idList({ what: 'group' }) }),
-    response: z.object({ assigned: z.number().int() }),
+    response: z.object({
+      /** New assignments made. */
+      assigned: z.number().int(),
+      /**
+       * People in the chosen groups now, each once. 0: nobody is in them yet (a course's buyers' group before its
+       * first sale), so nothing was assigned now; the groups keep the tasks for the people who join them.
+       */
+      groupMembers: z.number().int(),
+    }),
   }),
   /** One member's attempt at a task, for the reviewer's member-task view. */
   getMembersTaskData: defineCall({

@@ -39,7 +39,7 @@ const renderDialog = (routes: Record<string, FakeHandler>) => {
 describe('assigning a video sends through the contract form', () => {
   it('asks for someone first, then sends both calls and toasts their total', async () => {
     const { server, onClose } = renderDialog({
-      [`POST ${C}/assign-content-group-users`]: () => ok({ assigned: 4 }),
+      [`POST ${C}/assign-content-group-users`]: () => ok({ assigned: 4, groupMembers: 4 }),
       [`POST ${C}/assign-content-users`]: () => ok({ assigned: 1 }),
     });
     const user = userEvent.setup();
@@ -60,6 +60,22 @@ describe('assigning a video sends through the contract form', () => {
       { contentIds: ['v1'], groupIds: ['g1'] },
       { contentIds: ['v1'], userIds: ['u1'] },
     ]);
+  });
+
+  it('an admin assigning a video to an empty group (a course buyers group) is told nobody is in it yet', async () => {
+    renderDialog({
+      [`POST ${C}/assign-content-group-users`]: () => ok({ assigned: 0, groupMembers: 0 }),
+    });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Assign video' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Sales/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(
+      await screen.findByText(
+        'Nobody is in the chosen groups yet: nothing was assigned now. People who join them will get this video.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Everyone chosen already had this video.')).not.toBeInTheDocument();
   });
 
   it('a refused call shows above the form and the dialog stays open', async () => {

@@ -14,15 +14,17 @@ import { EmptyState, ErrorState, FormAlert } from '../../ui/states.tsx';
 import { Pagination } from '../../ui/table.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
 
-const assignedText = (assigned: number) =>
-  assigned === 0
-    ? i18n.t('content-library:assign.none')
-    : i18n.t('content-library:assign.done', { count: assigned, value: formatNumber(assigned) });
+/** None made is either because nobody was reached (only empty groups chosen) or because everyone had the video. */
+const assignedText = ({ assigned, reached }: { assigned: number; reached: number }) => {
+  if (assigned > 0)
+    return i18n.t('content-library:assign.done', { count: assigned, value: formatNumber(assigned) });
+  return reached === 0 ? i18n.t('content-library:assign.nobody') : i18n.t('content-library:assign.none');
+};
 
 /** The chosen groups' and members' errors (too many at once) show above the picker, as the server's would. */
 const ASSIGN_FIELDS = ['groupIds', 'userIds'] as const;
-/** Nothing was chosen on that side: no call, no new assignments. */
-const NONE = { assigned: 0 };
+/** Nothing was chosen on that side: no call, no new assignments, nobody in a group reached. */
+const NONE = { assigned: 0, groupMembers: 0 };
 
 /** Assign a video to groups and/or members (assign-content-group-users, assign-content-users). */
 export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onClose: () => void }) => {
@@ -55,7 +57,12 @@ export const AssignVideoDialog = ({ video, onClose }: { video: VideoContent; onC
         )
       : NONE;
     if (!toMembers) return;
-    notify.success(assignedText(toGroups.assigned + toMembers.assigned));
+    notify.success(
+      assignedText({
+        assigned: toGroups.assigned + toMembers.assigned,
+        reached: toGroups.groupMembers + people.members.length,
+      }),
+    );
     onClose();
   };
 

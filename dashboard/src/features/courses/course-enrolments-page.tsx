@@ -14,19 +14,28 @@ import { type Column, ListView, useListScreen } from '../../widgets/list-screen.
 import { CourseAccess } from './course-access.tsx';
 import './courses.css';
 
+// Only a paid row is an enrolment; a pending checkout is under way; the rest (abandoned, failed, refunded) are not.
 const paymentTone = (e: Enrolment) =>
   e.paymentStatus === 'paid' ? 'active' : e.paymentStatus === 'pending' ? 'pending' : 'inactive';
+
+/** enrolments: paid and refunded ones (the default); checkouts: also those never completed. */
+type Show = 'enrolments' | 'checkouts';
 
 const Enrolments = ({ id }: { id: string }) => {
   const { t, price, message: text } = useCourseText();
   const [courseName, setCourseName] = useState('');
+  const [show, setShow] = useState<Show>('enrolments');
   const [refunding, setRefunding] = useState<Enrolment | null>(null);
   const [busy, setBusy] = useState(false);
   const screen = useListScreen<Enrolment>({
     call: courses.enrolments,
-    filters: [id],
+    filters: [id, show],
     fetch: async ({ currentPage }) => {
-      const page = await api.call(courses.enrolments, { courseId: id, currentPage });
+      const page = await api.call(courses.enrolments, {
+        courseId: id,
+        currentPage,
+        ...(show === 'checkouts' ? { show } : {}),
+      });
       setCourseName(page.course.name);
       return page;
     },
@@ -110,6 +119,26 @@ const Enrolments = ({ id }: { id: string }) => {
         title={t('enrolments.title')}
         description={courseName ? t('enrolments.description', { course: courseName }) : undefined}
       />
+      {/* The list has no search box, so no toolbar of its own: the choice of rows sits above it. */}
+      <div className="list-toolbar">
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t('enrolments.show.legend')}</legend>
+          {(['enrolments', 'checkouts'] as const).map((value) => (
+            <label
+              key={value}
+              className={`segmented__option ${show === value ? 'segmented__option--on' : ''}`}
+            >
+              <input
+                type="radio"
+                name="enrolment-show"
+                checked={show === value}
+                onChange={() => setShow(value)}
+              />
+              {t(`enrolments.show.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+      </div>
       <ListView
         screen={screen}
         noun={t('enrolments.noun')}

@@ -65,7 +65,11 @@ export const GroupDetailPage = () => {
     <div className="groups">
       <PageHeader
         title={group.name}
-        description={t('detail.count', { count: group.memberCount })}
+        description={
+          group.course
+            ? `${t('detail.count', { count: group.memberCount })} · ${t('detail.courseGroup', { course: group.course.name })}`
+            : t('detail.count', { count: group.memberCount })
+        }
         actions={
           <Link className="btn btn--primary btn--md" to={manageGroupPath(group._id)}>
             {t('detail.edit')}

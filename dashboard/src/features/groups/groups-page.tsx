@@ -32,9 +32,16 @@ export const GroupsPage = () => {
       sort: 'name',
       unlabelled: true,
       cell: (group) => (
-        <Link className="groups__link" to={groupDetailPath(group._id)}>
-          {group.name}
-        </Link>
+        <>
+          <Link className="groups__link" to={groupDetailPath(group._id)}>
+            {group.name}
+          </Link>
+          {group.course ? (
+            <span className="chip groups__course">
+              {t('list.courseGroup', { course: group.course.name })}
+            </span>
+          ) : null}
+        </>
       ),
     },
     {
@@ -56,14 +63,17 @@ export const GroupsPage = () => {
           >
             {t('list.edit')}
           </Link>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t('list.deleteName', { name: group.name })}
-            onClick={() => screen.deletion.ask(group)}
-          >
-            {t('list.delete')}
-          </Button>
+          {/* A course's buyers' group stays while the course does (the server refuses its deletion too). */}
+          {group.course ? null : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.deleteName', { name: group.name })}
+              onClick={() => screen.deletion.ask(group)}
+            >
+              {t('list.delete')}
+            </Button>
+          )}
         </div>
       ),
     },

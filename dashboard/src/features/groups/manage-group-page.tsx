@@ -87,7 +87,10 @@ export const ManageGroupPage = () => {
             maxLength={limits.name?.maxLength}
             onChange={(event) => setName(event.target.value)}
             error={errors.name}
-            autoFocus
+            // A course's buyers' group is named after the course and follows it (the server keeps the name).
+            readOnly={Boolean(group?.course)}
+            hint={group?.course ? t('manage.courseName', { course: group.course.name }) : undefined}
+            autoFocus={!group?.course}
           />
         </Card>
         <Card title={t('detail.members')}>

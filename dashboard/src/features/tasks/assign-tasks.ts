@@ -12,11 +12,18 @@ type Send = ReturnType<typeof useContractForm<'taskIds' | 'groupIds' | 'userIds'
 /**
  * Assigns tasks to the chosen groups, then to the chosen members (two calls), through a form's `send`: no toast of
  * either (the form shows one for both), a refusal shown above the form as the server said it. Answers how many new
- * assignments the two made, or null when one was refused.
+ * assignments the two made and how many people they reached (0: only empty groups were chosen), or null when one
+ * was refused.
  */
-export const sendTaskAssignments = async (send: Send, taskIds: string[], people: People) => {
+export const sendTaskAssignments = async (
+  send: Send,
+  taskIds: string[],
+  people: People,
+): Promise<{ assigned: number; reached: number } | null> => {
   const asSent = { toast: false, errorText: messageOf } as const;
   let assigned = 0;
+  // The people the assignment reached: those in the chosen groups now and the members chosen themselves.
+  let reached = people.members.length;
   if (people.groups.length > 0) {
     const made = await send(
       tasks.assignTaskGroupUsers,
@@ -25,6 +32,7 @@ export const sendTaskAssignments = async (send: Send, taskIds: string[], people:
     );
     if (!made) return null;
     assigned += made.assigned;
+    reached += made.groupMembers;
   }
   if (people.members.length > 0) {
     const made = await send(
@@ -35,5 +43,5 @@ export const sendTaskAssignments = async (send: Send, taskIds: string[], people:
     if (!made) return null;
     assigned += made.assigned;
   }
-  return assigned;
+  return { assigned, reached };
 };

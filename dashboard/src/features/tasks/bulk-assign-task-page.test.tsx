@@ -24,7 +24,7 @@ describe('bulk assign (spec §2 /enterprise/bulk-assign-task)', () => {
         [`GET ${TASKS_API}/get-assignable-people`]: assignablePeople({
           groups: [{ _id: 'g1', name: 'Sales', memberCount: 4 }],
         }),
-        [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 8 }),
+        [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 8, groupMembers: 4 }),
       },
     });
     const user = userEvent.setup();
@@ -71,7 +71,7 @@ describe('bulk assign (spec §2 /enterprise/bulk-assign-task)', () => {
           groups: [{ _id: 'g1', name: 'Sales', memberCount: 4 }],
           members: [{ _id: 'm1', name: 'Mia Member', email: 'mia@acme.example' }],
         }),
-        [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 4 }),
+        [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 4, groupMembers: 4 }),
         [`POST ${TASKS_API}/assign-task-users`]: () =>
           refuse ? fail(404, 'Member not found') : ok({ assigned: 1, alreadyAssigned: 0 }),
       },

@@ -41,9 +41,9 @@ export const BulkAssignTaskPage = () => {
     }
     // Groups first, then members (two calls); one toast for both, with the new assignments of the two.
     const taskIds = chosen.map((task) => task._id);
-    const assigned = await sendTaskAssignments(send, taskIds, people);
-    if (assigned === null) return;
-    notify.success(assignedText(assigned));
+    const result = await sendTaskAssignments(send, taskIds, people);
+    if (result === null) return;
+    notify.success(assignedText(result));
     setChosen([]);
     setPeople(NO_PEOPLE);
   };

@@ -44,10 +44,10 @@ export const AssignTasksDialog = ({
       return;
     }
     // Groups first, then members (two calls); one toast for both, with the new assignments of the two.
-    const assigned = await sendTaskAssignments(send, taskIds, people);
-    if (assigned === null) return;
-    notify.success(assignedText(assigned));
-    onAssigned?.(assigned);
+    const result = await sendTaskAssignments(send, taskIds, people);
+    if (result === null) return;
+    notify.success(assignedText(result));
+    onAssigned?.(result.assigned);
     onClose();
   };
 

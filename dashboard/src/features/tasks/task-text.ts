@@ -32,8 +32,12 @@ export const plural = (count: number, noun: string, many = `${noun}s`) =>
 export const countOf = (kind: 'tasks' | 'members' | 'groups', count: number) =>
   i18n.t(`tasks:count.${kind}`, { count, value: formatNumber(count) });
 
-/** The words of an assignment result toast: how many new assignments the server made. */
-export const assignedText = (assigned: number) =>
-  assigned === 0
-    ? i18n.t('tasks:assigned.none')
-    : i18n.t('tasks:assigned.made', { count: assigned, value: formatNumber(assigned) });
+/**
+ * The words of an assignment result toast: how many new assignments the server made. None made is either because
+ * nobody was reached (only empty groups chosen, such as a course's buyers' group before a sale) or because everyone
+ * reached already had the tasks.
+ */
+export const assignedText = ({ assigned, reached }: { assigned: number; reached: number }) => {
+  if (assigned > 0) return i18n.t('tasks:assigned.made', { count: assigned, value: formatNumber(assigned) });
+  return reached === 0 ? i18n.t('tasks:assigned.nobody') : i18n.t('tasks:assigned.none');
+};

@@ -156,7 +156,7 @@ describe('tasks library (spec §2 /enterprise/tasks-library)', () => {
           groups: [{ _id: 'g1', name: 'Sales', memberCount: 4 }],
           members: [{ _id: 'm1', name: 'Mia Member', email: 'mia@acme.example' }],
         }),
-        [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 4 }),
+        [`POST ${TASKS_API}/assign-task-group-users`]: () => ok({ assigned: 4, groupMembers: 4 }),
         [`POST ${TASKS_API}/assign-task-users`]: () => ok({ assigned: 1 }),
       },
     });

@@ -15,6 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
+import { groupAssignedMessage, peopleInGroups } from '../common/group-assigning.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import { assertMembersInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
@@ -226,10 +227,10 @@ export const assignToGroups = async (
       .execute();
     return syncGroupContent(trx, enterpriseId, { groupIds: groups });
   });
-  ctx.setMessage(
-    `Assigned to ${groups.length} group${groups.length === 1 ? '' : 's'} (${assigned} new assignments)`,
-  );
-  return { assigned };
+  // An empty group (a course's buyers' group before its first sale) gets nothing now: say so, not "already had".
+  const groupMembers = await peopleInGroups(ctx.db, enterpriseId, groups);
+  ctx.setMessage(groupAssignedMessage({ groups: groups.length, assigned, groupMembers }));
+  return { assigned, groupMembers };
 };
 
 /** contentlibrary/get-members-by-contentid: the members a video is assigned to, whether they watched or liked it. */

@@ -1,23 +1,25 @@
+import type { LanguageCode } from '@coach/shared/constants/languages';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import type { MyCourse } from '@coach/shared/contract/my-courses';
-import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { mailTexts } from '../../mail/texts.ts';
+import type { Database } from '../../db/schema.ts';
+import { formatMailMoney, mailLanguage, mailTexts, type PaymentLines } from '../../mail/texts.ts';
 import { enterpriseSession } from '../../session/session.ts';
-import { nowIso } from '../common/clock.ts';
+import { dueAfter, nowIso } from '../common/clock.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import { videosByIds } from '../content/video-rows.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
+import { courseGroupName } from '../organisation/course-group-name.ts';
 import { learnerRole } from '../organisation/learner-role.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 
 // A paid (or free) marketplace enrolment delivers the course. The buyer gets a member account in
 // the course's institution (or their member account there is used), joins the course's learners' group, and so
 // gets the tasks and videos assigned to that group through the usual group assigning (syncGroupTasks,
-// syncGroupContent). A refund takes the group and those assignments away again; the account stays.
-
-const GROUP_NAME_MAX = 100;
+// syncGroupContent). A refund takes the group and those assignments away again (the tasks' work is archived and
+// comes back if the same course is bought again); the account stays.
 
 type CourseRow = { id: string; name: string; enterprise_id: string; group_id: string | null };
 
@@ -35,19 +37,7 @@ export const ensureCourseGroup = async (db: Db, course: CourseRow) => {
       .executeTakeFirst();
     if (live) return live.id;
   }
-  const base = `${course.name} · learners`.slice(0, GROUP_NAME_MAX);
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('groups')
-        .select('name')
-        .where('enterprise_id', '=', course.enterprise_id)
-        .where(sql<boolean>`lower(name) like ${`${base.slice(0, 60).toLowerCase()}%`}`)
-        .execute()
-    ).map((g) => g.name.toLowerCase()),
-  );
-  let name = base;
-  for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${base.slice(0, GROUP_NAME_MAX - 6)} (${n})`;
+  const name = await courseGroupName(db, { enterpriseId: course.enterprise_id, courseName: course.name });
   const id = crypto.randomUUID();
   await db
     .insertInto('groups')
@@ -61,139 +51,306 @@ type Delivery =
   | { kind: 'invite' | 'signIn'; token: string | null; language: string | null }
   | { kind: 'elsewhere'; language: null };
 
+export type Delivered = Delivery & {
+  userId: string | null;
+  name: string;
+  email: string;
+  course: string;
+  institution: string;
+  amountCents: number;
+  currency: string;
+  provider: string;
+  paymentId: string;
+};
+
+/** What a mail says of a payment: its amount in the reader's language and its reference (none for a free course). */
+export const paymentLines = (
+  language: string,
+  {
+    amountCents,
+    currency,
+    provider,
+    paymentId,
+  }: { amountCents: number; currency: string; provider: string; paymentId: string },
+): PaymentLines | null =>
+  amountCents > 0 && provider !== 'free'
+    ? { amount: formatMailMoney(mailLanguage(language), amountCents, currency), reference: paymentId }
+    : null;
+
 /**
- * Delivers a paid enrolment once (the caller has just settled it as paid): account, group, tasks and videos. An
- * address with an account in another organisation is never taken over: that enrolment stays without an account
- * and its mail (to the address's owner alone) says the institution will arrange access. The public caller's
- * answer is the same in every case.
+ * Delivers a paid enrolment once, in the caller's transaction (the enrolment has just been settled as paid):
+ * account, group, the work of an earlier refunded purchase of the course given back, tasks and videos. An address
+ * with an account in another organisation is never taken over: that enrolment stays without an account. Answers
+ * what the buyer's mail needs, or null when there was nothing to deliver. The purchase path and the demo seed
+ * both deliver through it.
+ */
+export const deliverToAccount = async (
+  trx: Db,
+  { enrolmentId, language }: { enrolmentId: string; language: LanguageCode | null },
+): Promise<Delivered | null> => {
+  const row = await trx
+    .selectFrom('enrolments')
+    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
+    .innerJoin('institutions', 'institutions.enterprise_id', 'enrolments.enterprise_id')
+    .select([
+      'enrolments.id',
+      'enrolments.name',
+      'enrolments.email',
+      'enrolments.enterprise_id',
+      'enrolments.amount_cents',
+      'enrolments.currency',
+      'enrolments.provider',
+      'enrolments.payment_id',
+      'courses.id as course_id',
+      'courses.name as course_name',
+      'courses.group_id',
+      'institutions.name as institution_name',
+    ])
+    .where('enrolments.id', '=', enrolmentId)
+    .where('enrolments.status', '=', 'paid')
+    .where('enrolments.user_id', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const about = {
+    name: row.name,
+    email: row.email,
+    course: row.course_name,
+    institution: row.institution_name,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    provider: row.provider,
+    paymentId: row.payment_id,
+  };
+  const existing = await trx
+    .selectFrom('users')
+    .select(['id', 'enterprise_id', 'password_hash', 'language', 'name'])
+    .where('email', '=', row.email.toLowerCase())
+    .executeTakeFirst();
+  if (existing && existing.enterprise_id !== row.enterprise_id)
+    return { kind: 'elsewhere', language: null, userId: null, ...about };
+  const groupId = await ensureCourseGroup(trx, {
+    id: row.course_id,
+    name: row.course_name,
+    enterprise_id: row.enterprise_id,
+    group_id: row.group_id,
+  });
+  let userId: string;
+  let token: string | null = null;
+  if (existing) {
+    userId = existing.id;
+    // A member who never chose a password (an invitation not taken up) gets a fresh link; earlier ones stop.
+    if (!existing.password_hash) {
+      await trx
+        .updateTable('one_time_tokens')
+        .set({ used_at: nowIso() })
+        .where('purpose', '=', 'invite')
+        .where('subject_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+      token = await createOneTimeToken({ db: trx }, 'invite', 'enterprise', userId);
+    }
+  } else {
+    userId = crypto.randomUUID();
+    const now = nowIso();
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        enterprise_id: row.enterprise_id,
+        role_id: await learnerRole(trx, row.enterprise_id),
+        name: row.name,
+        email: row.email.toLowerCase(),
+        // No password until the buyer chooses one through the link; an empty hash never verifies.
+        password_hash: '',
+        mobile: null,
+        avatar_url: null,
+        is_default_admin: 0,
+        status: 'active',
+        email_verified_at: null,
+        last_active_at: null,
+        created_at: now,
+        invited_at: now,
+        language,
+      })
+      .execute();
+    token = await createOneTimeToken({ db: trx }, 'invite', 'enterprise', userId);
+  }
+  await trx
+    .insertInto('group_members')
+    .values({ group_id: groupId, user_id: userId })
+    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+    .execute();
+  // Bought again after a refund: the learner's work on the course comes back before anything new is assigned.
+  await restoreCourseWork(trx, { enterpriseId: row.enterprise_id, userId, courseId: row.course_id, groupId });
+  await syncGroupTasks(trx, row.enterprise_id, { userIds: [userId] });
+  await syncGroupContent(trx, row.enterprise_id, { userIds: [userId] });
+  await trx.updateTable('enrolments').set({ user_id: userId }).where('id', '=', row.id).execute();
+  return {
+    kind: token ? 'invite' : 'signIn',
+    token,
+    language: existing?.language ?? null,
+    userId,
+    ...about,
+  };
+};
+
+/**
+ * Delivers a paid enrolment once (the caller has just settled it as paid) and mails the buyer: what they paid, the
+ * payment's reference, and the link to start. The public caller's answer is the same in every case.
  */
 export const deliverEnrolment = async (ctx: ServiceContext, enrolmentId: string) => {
   const delivered = await ctx.db
     .transaction()
-    .execute(
-      async (
-        trx,
-      ): Promise<
-        (Delivery & { name: string; email: string; course: string; institution: string }) | null
-      > => {
-        const row = await trx
-          .selectFrom('enrolments')
-          .innerJoin('courses', 'courses.id', 'enrolments.course_id')
-          .innerJoin('institutions', 'institutions.enterprise_id', 'enrolments.enterprise_id')
-          .select([
-            'enrolments.id',
-            'enrolments.name',
-            'enrolments.email',
-            'enrolments.enterprise_id',
-            'courses.id as course_id',
-            'courses.name as course_name',
-            'courses.group_id',
-            'institutions.name as institution_name',
-          ])
-          .where('enrolments.id', '=', enrolmentId)
-          .where('enrolments.status', '=', 'paid')
-          .where('enrolments.user_id', 'is', null)
-          .executeTakeFirst();
-        if (!row) return null;
-        const about = {
-          name: row.name,
-          email: row.email,
-          course: row.course_name,
-          institution: row.institution_name,
-        };
-        const existing = await trx
-          .selectFrom('users')
-          .select(['id', 'enterprise_id', 'password_hash', 'language', 'name'])
-          .where('email', '=', row.email.toLowerCase())
-          .executeTakeFirst();
-        if (existing && existing.enterprise_id !== row.enterprise_id)
-          return { kind: 'elsewhere', language: null, ...about };
-        const groupId = await ensureCourseGroup(trx, {
-          id: row.course_id,
-          name: row.course_name,
-          enterprise_id: row.enterprise_id,
-          group_id: row.group_id,
-        });
-        let userId: string;
-        let token: string | null = null;
-        if (existing) {
-          userId = existing.id;
-          // A member who never chose a password (an invitation not taken up) gets a fresh link; earlier ones stop.
-          if (!existing.password_hash) {
-            await trx
-              .updateTable('one_time_tokens')
-              .set({ used_at: nowIso() })
-              .where('purpose', '=', 'invite')
-              .where('subject_id', '=', userId)
-              .where('used_at', 'is', null)
-              .execute();
-            token = await createOneTimeToken({ db: trx }, 'invite', 'enterprise', userId);
-          }
-        } else {
-          userId = crypto.randomUUID();
-          const now = nowIso();
-          await trx
-            .insertInto('users')
-            .values({
-              id: userId,
-              enterprise_id: row.enterprise_id,
-              role_id: await learnerRole(trx, row.enterprise_id),
-              name: row.name,
-              email: row.email.toLowerCase(),
-              // No password until the buyer chooses one through the link; an empty hash never verifies.
-              password_hash: '',
-              mobile: null,
-              avatar_url: null,
-              is_default_admin: 0,
-              status: 'active',
-              email_verified_at: null,
-              last_active_at: null,
-              created_at: now,
-              invited_at: now,
-              language: ctx.requestLanguage,
-            })
-            .execute();
-          token = await createOneTimeToken({ db: trx }, 'invite', 'enterprise', userId);
-        }
-        await trx
-          .insertInto('group_members')
-          .values({ group_id: groupId, user_id: userId })
-          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-          .execute();
-        await syncGroupTasks(trx, row.enterprise_id, { userIds: [userId] });
-        await syncGroupContent(trx, row.enterprise_id, { userIds: [userId] });
-        await trx.updateTable('enrolments').set({ user_id: userId }).where('id', '=', row.id).execute();
-        return {
-          kind: token ? 'invite' : 'signIn',
-          token,
-          language: existing?.language ?? null,
-          ...about,
-        };
-      },
-    );
+    .execute((trx) => deliverToAccount(trx, { enrolmentId, language: ctx.requestLanguage }));
   if (!delivered) return;
   const link =
     delivered.kind === 'invite' && delivered.token
       ? `${ctx.config.publicUrl}/password/reset/${delivered.token}`
-      : `${ctx.config.publicUrl}/login?redirect=${encodeURIComponent('/enterprise/my-courses')}`;
-  const mail = mailTexts(delivered.language, ctx.requestLanguage).courseEnrolled({
+      : // The sign-in page greets a learner and fills in the address the course was bought with.
+        `${ctx.config.publicUrl}/login?${new URLSearchParams({ redirect: '/enterprise/my-courses', email: delivered.email })}`;
+  const language = mailLanguage(delivered.language, ctx.requestLanguage);
+  const mail = mailTexts(language).courseEnrolled({
     name: delivered.name,
     course: delivered.course,
     institution: delivered.institution,
     kind: delivered.kind,
     link,
+    payment: paymentLines(language, delivered),
   });
   await ctx.mail.send({ to: delivered.email, ...mail });
 };
 
+/** One archived assignment: the row and what hangs off it by foreign key (deleted with it). */
+type ArchivedWork = {
+  assignment: Record<string, unknown>;
+  attempts: Record<string, unknown>[];
+  analyses: Record<string, unknown>[];
+  turns: Record<string, unknown>[];
+};
+
+/**
+ * Gives a learner back the work a refund archived (archiveCourseWork) for the tasks the course still has: each
+ * assignment as it was, with its tries, analyses and turns; one not completed gets a fresh due date. A task they
+ * have meanwhile in another way keeps that assignment and its archived work stays.
+ */
+const restoreCourseWork = async (
+  trx: Db,
+  {
+    enterpriseId,
+    userId,
+    courseId,
+    groupId,
+  }: { enterpriseId: string; userId: string; courseId: string; groupId: string },
+) => {
+  const archived = await trx
+    .selectFrom('course_work_archive as a')
+    .innerJoin('task_group_assignments as tga', (join) =>
+      join.onRef('tga.task_id', '=', 'a.task_id').on('tga.group_id', '=', groupId),
+    )
+    .innerJoin('tasks as t', 't.id', 'a.task_id')
+    .select(['a.id', 'a.work', 't.expiry_seconds'])
+    .where('a.enterprise_id', '=', enterpriseId)
+    .where('a.user_id', '=', userId)
+    .where('a.course_id', '=', courseId)
+    .where('t.archived', '=', 0)
+    .orderBy('a.archived_at')
+    .execute();
+  const now = nowIso();
+  for (const entry of archived) {
+    const work = JSON.parse(entry.work) as ArchivedWork;
+    const done = Number(work.assignment.status) === TASK_STATUS.completed;
+    const restored = await trx
+      .insertInto('task_assignments')
+      // The archived row is one this table held: the same columns, written back as they were.
+      .values({
+        ...(work.assignment as Insertable<Database['task_assignments']>),
+        ...(done ? {} : { due_at: dueAfter(now, Number(entry.expiry_seconds)) }),
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
+      .returning('id')
+      .execute();
+    if (restored.length === 0) continue;
+    if (work.attempts.length)
+      await trx
+        .insertInto('task_attempts')
+        .values(work.attempts as Insertable<Database['task_attempts']>[])
+        .execute();
+    if (work.analyses.length)
+      await trx
+        .insertInto('recording_analyses')
+        .values(work.analyses as Insertable<Database['recording_analyses']>[])
+        .execute();
+    if (work.turns.length)
+      await trx
+        .insertInto('interview_turns')
+        .values(work.turns as Insertable<Database['interview_turns']>[])
+        .execute();
+    await trx.deleteFrom('course_work_archive').where('id', '=', entry.id).execute();
+  }
+};
+
+/**
+ * Keeps the work of the assignments a refund takes away (their rows, tries, analyses and turns) for a later
+ * purchase of the same course, then deletes them.
+ */
+const archiveCourseWork = async (
+  db: Db,
+  {
+    enterpriseId,
+    userId,
+    courseId,
+    assignmentIds,
+  }: { enterpriseId: string; userId: string; courseId: string; assignmentIds: string[] },
+) => {
+  if (assignmentIds.length === 0) return;
+  const [assignments, attempts, analyses, turns] = [
+    await db.selectFrom('task_assignments').selectAll().where('id', 'in', assignmentIds).execute(),
+    await db.selectFrom('task_attempts').selectAll().where('assignment_id', 'in', assignmentIds).execute(),
+    await db
+      .selectFrom('recording_analyses')
+      .selectAll()
+      .where('assignment_id', 'in', assignmentIds)
+      .execute(),
+    await db.selectFrom('interview_turns').selectAll().where('assignment_id', 'in', assignmentIds).execute(),
+  ];
+  const now = nowIso();
+  for (const assignment of assignments) {
+    const work: ArchivedWork = {
+      assignment,
+      attempts: attempts.filter((r) => r.assignment_id === assignment.id),
+      analyses: analyses.filter((r) => r.assignment_id === assignment.id),
+      turns: turns.filter((r) => r.assignment_id === assignment.id),
+    };
+    await db
+      .insertInto('course_work_archive')
+      .values({
+        id: crypto.randomUUID(),
+        enterprise_id: enterpriseId,
+        user_id: userId,
+        course_id: courseId,
+        task_id: assignment.task_id,
+        work: JSON.stringify(work),
+        archived_at: now,
+      })
+      .execute();
+  }
+  await db.deleteFrom('task_assignments').where('id', 'in', assignmentIds).execute();
+};
+
 /**
  * Takes a course's access away from a member: out of the course's group, and the group's assignments of its tasks
- * and videos removed unless another of their groups (or a direct assignment) gives them the same. db is the
- * caller's transaction.
+ * and videos removed unless another of their groups (or a direct assignment) gives them the same; the tasks' work
+ * is archived for a later purchase. db is the caller's transaction.
  */
 export const revokeCourseAccess = async (
   db: Db,
-  { enterpriseId, userId, groupId }: { enterpriseId: string; userId: string; groupId: string | null },
+  {
+    enterpriseId,
+    userId,
+    groupId,
+    courseId,
+  }: { enterpriseId: string; userId: string; groupId: string | null; courseId: string },
 ) => {
   if (!groupId) return;
   await db
@@ -202,8 +359,9 @@ export const revokeCourseAccess = async (
     .where('user_id', '=', userId)
     .execute();
   const otherGroups = db.selectFrom('group_members').select('group_id').where('user_id', '=', userId);
-  await db
-    .deleteFrom('task_assignments')
+  const taken = await db
+    .selectFrom('task_assignments')
+    .select('id')
     .where('enterprise_id', '=', enterpriseId)
     .where('user_id', '=', userId)
     .where('source', '=', 'group')
@@ -214,6 +372,8 @@ export const revokeCourseAccess = async (
       eb.selectFrom('task_group_assignments').select('task_id').where('group_id', 'in', otherGroups),
     )
     .execute();
+  // The work is kept, not lost: buying the course again gives it back (restoreCourseWork).
+  await archiveCourseWork(db, { enterpriseId, userId, courseId, assignmentIds: taken.map((a) => a.id) });
   await db
     .deleteFrom('content_assignments')
     .where('enterprise_id', '=', enterpriseId)
@@ -231,17 +391,31 @@ export const revokeCourseAccess = async (
 /** The mail a refunded buyer gets, in their language (their saved one, else the refunding admin's screen). */
 export const mailRefund = async (
   ctx: ServiceContext,
-  { email, name, course, institution }: { email: string; name: string; course: string; institution: string },
+  {
+    email,
+    name,
+    course,
+    institution,
+    payment,
+  }: {
+    email: string;
+    name: string;
+    course: string;
+    institution: string;
+    payment: { amountCents: number; currency: string; provider: string; paymentId: string };
+  },
 ) => {
   const account = await ctx.db
     .selectFrom('users')
     .select('language')
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
-  const mail = mailTexts(account?.language, ctx.requestLanguage).courseRefunded({
+  const language = mailLanguage(account?.language, ctx.requestLanguage);
+  const mail = mailTexts(language).courseRefunded({
     name,
     course,
     institution,
+    payment: paymentLines(language, payment),
   });
   await ctx.mail.send({ to: email, ...mail });
 };

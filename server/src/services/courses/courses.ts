@@ -1,6 +1,7 @@
 import {
   COURSE_PAGE_SIZE,
   type CourseInstructor,
+  ENROLMENT_CHECKOUT_WINDOW_MS,
   type Enrolment,
   type ManagedCourse,
   type ManagedCourseDetail,
@@ -14,6 +15,7 @@ import { containsPattern, pageOf } from '../common/lists.ts';
 import { makeImageVariants } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
+import { followCourseName } from '../organisation/course-group-name.ts';
 import { ensureCourseGroup, mailRefund, revokeCourseAccess } from './course-delivery.ts';
 
 type CourseInput = {
@@ -236,6 +238,8 @@ export const editCourse = async (
     .where('id', '=', courseId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();
+  // Its buyers' group is named after it and follows a new name.
+  if (input.name !== before.name) await followCourseName(ctx.db, { enterpriseId, courseId });
   if (before.published) ctx.site.changed();
   ctx.setMessage(
     before.published ? 'Course updated; the marketplace shows it in a moment' : 'Course updated',
@@ -264,20 +268,36 @@ export const setPublished = async (
   return loadCourse(ctx, enterpriseId, courseId);
 };
 
+/** The rows that are (or were, until a refund) enrolments; the others are checkouts not completed. */
+const ENROLLED_STATUSES = ['paid', 'refunded'];
+
+/**
+ * get-course-enrollments: the course's enrolments (paid, and refunded ones), newest first; with show=checkouts also
+ * the checkouts that never became one (pending, abandoned, failed), each marked as such.
+ */
 export const listEnrolments = async (
   ctx: ServiceContext,
-  { courseId, currentPage = 1 }: { courseId: string; currentPage?: number | undefined },
+  {
+    courseId,
+    currentPage = 1,
+    show = 'enrolments',
+  }: { courseId: string; currentPage?: number | undefined; show?: 'enrolments' | 'checkouts' | undefined },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const course = await loadCourse(ctx, enterpriseId, courseId);
-  const base = ctx.db
+  let base = ctx.db
     .selectFrom('enrolments')
     .where('course_id', '=', courseId)
     .where('enterprise_id', '=', enterpriseId);
+  let page = enrolmentRows(ctx, enterpriseId).where('enrolments.course_id', '=', courseId);
+  if (show === 'enrolments') {
+    base = base.where('status', 'in', ENROLLED_STATUSES);
+    page = page.where('enrolments.status', 'in', ENROLLED_STATUSES);
+  }
+  const now = Date.now();
   const [total, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    enrolmentRows(ctx, enterpriseId)
-      .where('enrolments.course_id', '=', courseId)
+    page
       .orderBy('enrolments.created_at', 'desc')
       .orderBy('enrolments.id')
       .limit(COURSE_PAGE_SIZE)
@@ -285,23 +305,38 @@ export const listEnrolments = async (
       .execute(),
   ]);
   return {
-    ...pageOf(rows.map(toEnrolment), {
-      currentPage,
-      pageSize: COURSE_PAGE_SIZE,
-      total: Number(total?.n ?? 0),
-    }),
+    ...pageOf(
+      rows.map((row) => toEnrolment(row, now)),
+      {
+        currentPage,
+        pageSize: COURSE_PAGE_SIZE,
+        total: Number(total?.n ?? 0),
+      },
+    ),
     course: { _id: course._id, name: course.name },
   };
 };
 
-/** Enrolments of the enterprise with the member account each was delivered to (only one of its own members). */
+/**
+ * Enrolments of the enterprise with the buyer's member account (only one of its own members): the one the course was
+ * delivered to, else the one with the buyer's email (a checkout not completed delivers nothing, but its buyer may
+ * well have an account).
+ */
 const enrolmentRows = (ctx: ServiceContext, enterpriseId: string) =>
   ctx.db
     .selectFrom('enrolments')
     .leftJoin('users', (join) =>
       join
-        .onRef('users.id', '=', 'enrolments.user_id')
-        .onRef('users.enterprise_id', '=', 'enrolments.enterprise_id'),
+        .onRef('users.enterprise_id', '=', 'enrolments.enterprise_id')
+        .on((eb) =>
+          eb.or([
+            eb('users.id', '=', eb.ref('enrolments.user_id')),
+            eb.and([
+              eb('enrolments.user_id', 'is', null),
+              eb('users.email', '=', sql<string>`lower(enrolments.email)`),
+            ]),
+          ]),
+        ),
     )
     .where('enrolments.enterprise_id', '=', enterpriseId)
     .selectAll('enrolments')
@@ -313,11 +348,23 @@ const enrolmentRows = (ctx: ServiceContext, enterpriseId: string) =>
     ]);
 
 type EnrolmentRow = Awaited<ReturnType<ReturnType<typeof enrolmentRows>['execute']>>[number];
-const toEnrolment = (r: EnrolmentRow): Enrolment => ({
+/** A checkout still pending after the window reads as abandoned before housekeeping gets to it. */
+const paymentStatusOf = (r: EnrolmentRow, now: number): Enrolment['paymentStatus'] =>
+  r.status === 'pending' && Date.parse(r.created_at) < now - ENROLMENT_CHECKOUT_WINDOW_MS
+    ? 'abandoned'
+    : (r.status as Enrolment['paymentStatus']);
+
+const learnerState = (r: EnrolmentRow): NonNullable<Enrolment['learner']>['state'] => {
+  if (!r.user_id) return 'noAccess';
+  if (r.revoked_at) return 'revoked';
+  return r.learner_password ? 'active' : 'invited';
+};
+
+const toEnrolment = (r: EnrolmentRow, now = Date.now()): Enrolment => ({
   _id: r.id,
   name: r.name,
   email: r.email,
-  paymentStatus: r.status as Enrolment['paymentStatus'],
+  paymentStatus: paymentStatusOf(r, now),
   amountCents: Number(r.amount_cents),
   currency: r.currency,
   createdAt: r.created_at,
@@ -326,7 +373,7 @@ const toEnrolment = (r: EnrolmentRow): Enrolment => ({
     ? {
         _id: r.learner_id,
         name: r.learner_name ?? r.name,
-        state: r.revoked_at ? 'revoked' : r.learner_password ? 'active' : 'invited',
+        state: learnerState(r),
       }
     : null,
 });
@@ -362,6 +409,7 @@ export const refundEnrolment = async (
         enterpriseId,
         userId: row.user_id,
         groupId: course.learnerGroup?._id ?? null,
+        courseId,
       });
     return true;
   });
@@ -376,6 +424,12 @@ export const refundEnrolment = async (
     name: row.name,
     course: course.name,
     institution: institution?.name ?? enterpriseSession(ctx).user.ent_name,
+    payment: {
+      amountCents: Number(row.amount_cents),
+      currency: row.currency,
+      provider: row.provider,
+      paymentId: row.payment_id,
+    },
   });
   ctx.setMessage('Refunded: the learner no longer has access to this course');
   const after = await enrolmentRows(ctx, enterpriseId)

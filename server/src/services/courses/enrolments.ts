@@ -1,7 +1,9 @@
+import { ENROLMENT_CHECKOUT_WINDOW_MS } from '@coach/shared/contract/courses';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import type { marketplace } from '@coach/shared/contract/marketplace';
 import { assertNotThrottled, guard, IP_LIMIT, recordEvent, throttleKeys } from '../../auth/throttle.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound, validation } from '../../errors.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
@@ -108,7 +110,12 @@ const statusOf = async (ctx: ServiceContext, row: { course_id: string; email: st
     .where('courses.id', '=', row.course_id)
     .executeTakeFirstOrThrow();
   return {
-    status: row.status as 'paid' | 'pending' | 'failed' | 'refunded',
+    // An abandoned checkout is, to its buyer, a payment that did not go through.
+    status: (row.status === 'abandoned' ? 'failed' : row.status) as
+      | 'paid'
+      | 'pending'
+      | 'failed'
+      | 'refunded',
     courseId: course.id,
     courseName: course.name,
     courseProviderName: course.institution_name,
@@ -116,21 +123,37 @@ const statusOf = async (ctx: ServiceContext, row: { course_id: string; email: st
   };
 };
 
+/** A checkout still pending after the window is abandoned: not an enrolment, shown apart from one. */
+const isStale = (createdAt: string, now: number) =>
+  Date.parse(createdAt) < now - ENROLMENT_CHECKOUT_WINDOW_MS;
+
 /**
  * Asks the provider (never the browser) how the payment went and settles the row once: paid (the enrolment
- * exists, the learner and institution are emailed) or failed (no enrolment). Safe to call any number of times.
+ * exists, the learner and institution are emailed), failed (no enrolment), or, still unpaid after the checkout
+ * window, abandoned (no enrolment; a later successful payment still settles it as paid). Safe to call any number
+ * of times.
  */
-const settle = async (ctx: ServiceContext, paymentId: string) => {
+const settle = async (ctx: ServiceContext, paymentId: string, now = Date.now()) => {
   const row = await ctx.db
     .selectFrom('enrolments')
     .selectAll()
     .where('payment_id', '=', paymentId)
     .executeTakeFirst();
   if (!row) throw notFound('Payment not found');
-  if (row.status !== 'pending') return statusOf(ctx, row);
+  // An abandoned checkout is asked about again: a buyer who pays late is still enrolled.
+  if (row.status !== 'pending' && row.status !== 'abandoned') return statusOf(ctx, row);
   const payment = await ctx.payments.retrieve(paymentId);
   if (!payment) throw notFound('Payment not found');
-  if (payment.state === 'pending') return statusOf(ctx, row);
+  if (payment.state === 'pending') {
+    if (row.status === 'pending' && isStale(row.created_at, now))
+      await ctx.db
+        .updateTable('enrolments')
+        .set({ status: 'abandoned' })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .execute();
+    return statusOf(ctx, { ...row, status: isStale(row.created_at, now) ? 'abandoned' : row.status });
+  }
   if (payment.state === 'succeeded' && payment.amountCents !== Number(row.amount_cents))
     throw new AppError(409, ERROR_CODES.conflict, 'The amount paid does not match the course price');
   const status = payment.state === 'succeeded' ? 'paid' : 'failed';
@@ -138,7 +161,7 @@ const settle = async (ctx: ServiceContext, paymentId: string) => {
     .updateTable('enrolments')
     .set({ status, paid_at: status === 'paid' ? nowIso() : null })
     .where('id', '=', row.id)
-    .where('status', '=', 'pending')
+    .where('status', '=', row.status)
     .executeTakeFirst();
   const settled = { ...row, status };
   // The course is delivered (account, tasks and videos, and a mail with the link to start) once, by the
@@ -223,4 +246,45 @@ export const confirmTestPayment = async (
   }
   ctx.setMessage(result.status === 'succeeded' ? 'Payment succeeded' : 'Your card was declined');
   return result;
+};
+
+/** Checkouts settled per sweep, so a sweep stays short; the rest go next time. */
+const CHECKOUTS_PER_SWEEP = 200;
+
+/**
+ * The housekeeping sweep of checkouts left pending past the window (the buyer closed the page before or after
+ * paying): each is settled as the provider says, so one paid and never confirmed by its browser is enrolled and
+ * mailed, and one never paid becomes abandoned. A checkout the provider cannot answer for stays for the next sweep.
+ * Answers how many were looked at.
+ */
+export const settleStaleCheckouts = async (deps: Deps, now = Date.now()) => {
+  const ctx: ServiceContext = {
+    ...deps,
+    ip: '',
+    clientPlatform: 'web',
+    userAgent: '',
+    requestLanguage: null,
+    session: null,
+    setMessage: () => {},
+  };
+  const stale = await deps.db
+    .selectFrom('enrolments')
+    .select('payment_id')
+    .where('status', '=', 'pending')
+    .where('created_at', '<', new Date(now - ENROLMENT_CHECKOUT_WINDOW_MS).toISOString())
+    .orderBy('created_at')
+    .limit(CHECKOUTS_PER_SWEEP)
+    .execute();
+  const failures: unknown[] = [];
+  for (const { payment_id: paymentId } of stale) {
+    try {
+      await settle(ctx, paymentId, now);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  const [first] = failures;
+  if (first !== undefined)
+    throw new AggregateError(failures, `${failures.length} stale checkout(s) could not be settled`);
+  return stale.length;
 };

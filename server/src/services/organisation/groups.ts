@@ -2,7 +2,7 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { GROUP_PAGE_SIZE, type GroupSummary, type groups } from '@coach/shared/contract/groups';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { notFound, validation } from '../../errors.ts';
+import { conflict, notFound, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
@@ -11,22 +11,40 @@ import type { ServiceContext } from '../context.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
 
-type SummaryRow = { id: string; name: string; created_at: string; member_count: number | string | bigint };
+type SummaryRow = {
+  id: string;
+  name: string;
+  created_at: string;
+  member_count: number | string | bigint;
+  course_id: string | null;
+  course_name: string | null;
+};
 
 const toSummary = (row: SummaryRow): GroupSummary => ({
   _id: row.id,
   name: row.name,
   memberCount: Number(row.member_count),
   createdAt: row.created_at,
+  course: row.course_id && row.course_name ? { _id: row.course_id, name: row.course_name } : null,
 });
 
 const summaries = (db: Db, enterpriseId: string) =>
   db
     .selectFrom('groups')
     .leftJoin('group_members', 'group_members.group_id', 'groups.id')
+    // A course's buyers' group (course delivery made it and remembers it on the course).
+    .leftJoin('courses', (join) =>
+      join.onRef('courses.group_id', '=', 'groups.id').on('courses.enterprise_id', '=', enterpriseId),
+    )
     .where('groups.enterprise_id', '=', enterpriseId)
-    .groupBy(['groups.id', 'groups.name', 'groups.created_at'])
-    .select(['groups.id', 'groups.name', 'groups.created_at'])
+    .groupBy(['groups.id', 'groups.name', 'groups.created_at', 'courses.id', 'courses.name'])
+    .select([
+      'groups.id',
+      'groups.name',
+      'groups.created_at',
+      'courses.id as course_id',
+      'courses.name as course_name',
+    ])
     .select((eb) => eb.fn.count<number>('group_members.user_id').as('member_count'));
 
 const findGroup = async (ctx: ServiceContext, enterpriseId: string, groupId: string) => {
@@ -157,7 +175,10 @@ export const addGroup = async (ctx: ServiceContext, input: ParsedRequestOf<typeo
 
 export const editGroup = async (ctx: ServiceContext, input: ParsedRequestOf<typeof groups.edit>) => {
   const { enterpriseId } = enterpriseSession(ctx);
-  await findGroup(ctx, enterpriseId, input.groupId);
+  const before = await findGroup(ctx, enterpriseId, input.groupId);
+  // A course's buyers' group keeps the course's name (it follows the course); its members may change.
+  if (before.course_id && input.name !== before.name)
+    throw validation('name', 'This group is named after its course: rename the course to rename it');
   await assertNameFree(ctx, enterpriseId, input.name, input.groupId);
   await assertMembersInEnterprise(ctx, enterpriseId, input.memberIds);
   await ctx.db.transaction().execute(async (trx) => {
@@ -179,7 +200,13 @@ export const editGroup = async (ctx: ServiceContext, input: ParsedRequestOf<type
 
 export const deleteGroup = async (ctx: ServiceContext, { groupId }: { groupId: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
-  await findGroup(ctx, enterpriseId, groupId);
+  const group = await findGroup(ctx, enterpriseId, groupId);
+  // Like the default admin's role, a group the product keeps is refused: the course's next sale would make a new,
+  // empty one, without the tasks and videos assigned to this one.
+  if (group.course_id)
+    throw conflict(
+      "This group is a course's buyers' group: people who buy the course join it, so it cannot be deleted",
+    );
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('group_members').where('group_id', '=', groupId).execute();
     await trx

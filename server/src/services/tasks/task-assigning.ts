@@ -3,6 +3,7 @@ import { conflict } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
 import { assertTaskTypeOn } from '../common/features.ts';
+import { groupAssignedMessage, peopleInGroups } from '../common/group-assigning.ts';
 import { assertGroupInEnterprise, assertMembersInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
 import { insertAssignments, syncGroupTasks } from './group-task-sync.ts';
@@ -71,8 +72,8 @@ export const assignToGroups = async (
       .execute();
     return syncGroupTasks(trx, enterpriseId, { groupIds: groups });
   });
-  ctx.setMessage(
-    `Assigned to ${groups.length} group${groups.length === 1 ? '' : 's'} (${assigned} new assignments)`,
-  );
-  return { assigned };
+  // An empty group (a course's buyers' group before its first sale) gets nothing now: say so, not "already had".
+  const groupMembers = await peopleInGroups(ctx.db, enterpriseId, groups);
+  ctx.setMessage(groupAssignedMessage({ groups: groups.length, assigned, groupMembers }));
+  return { assigned, groupMembers };
 };
