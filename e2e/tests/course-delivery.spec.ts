@@ -32,6 +32,7 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   const enrol = page.getByRole('button', { name: /^Enrol now · / });
   await expect(enrol).toBeVisible();
   const courseId = /course-detail\/([^/?#]+)/.exec(page.url())?.[1] ?? '';
+  const coursePage = page.url();
   const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   await islandLive(page, enrol);
   await enrol.click();
@@ -48,11 +49,19 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   // Success says where to look, and Sign in leads to the member sign-in bound for My courses.
   await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
   await expect(page.getByText(`Check ${email}: we sent you how to start`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in to start' })).toHaveAttribute(
+  // The sign-in link carries the address bought with, filled in on a page that greets a learner.
+  const signInLink = page.getByRole('link', { name: 'Sign in to start' });
+  await expect(signInLink).toHaveAttribute(
     'href',
-    '/login?redirect=%2Fenterprise%2Fmy-courses',
+    `/login?redirect=%2Fenterprise%2Fmy-courses&email=${encodeURIComponent(email)}`,
   );
   await shootBothWidths(page, SHOTS, 'enrolled');
+  await signInLink.click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(
+    page.getByText('Sign in with the email you enrolled with to start your course.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a company account' })).toHaveCount(0);
 
   // The mail's one-time link sets a password; signing in takes the second factor from the outbox.
   const link = await readLinkPath(email, mark);
@@ -95,6 +104,17 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   await expect(page).toHaveURL(/\/enterprise\/my-tasks\/view\//);
   // The course group's first unfinished task: the seed gives it two, assigned at the same moment.
   await expect(page.getByRole('heading', { level: 1, name: /^Course start: / })).toBeVisible();
+
+  // Back on the course's marketplace page, the enrolled learner is offered the course, not Enrol.
+  await page.goto(coursePage);
+  await expect(page.getByText('You are enrolled in this course.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to course' }).first()).toHaveAttribute(
+    'href',
+    '/enterprise/my-courses',
+  );
+  await expect(page.getByRole('button', { name: /^Enrol now · / })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to course' }).first().click();
+  await expect(page).toHaveURL(/\/enterprise\/my-courses$/);
   await logOut(page);
 
   // The institution sees the enrolment and its learner, and refunds it after confirming.
@@ -119,4 +139,8 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   await page.goto('/enterprise/my-courses');
   await expect(page.getByRole('heading', { name: 'No courses yet' })).toBeVisible();
   await shootBothWidths(page, SHOTS, 'my-courses-empty');
+  // And its page offers Enrol again.
+  await page.goto(coursePage);
+  await expect(page.getByRole('button', { name: /^Enrol now · / })).toBeVisible();
+  await expect(page.getByText('You are enrolled in this course.')).toHaveCount(0);
 });
