@@ -44,6 +44,12 @@ test('the admin reads the platform figures, a member usage report and its CSV', 
   expect(lines[1]).toMatch(/^Lee Learner,learner@acme\.example,Acme Learning,\d+,\d+,\d+,/);
   await expect(page.getByText('1 member exported')).toBeVisible();
 
+  // The filters live in the address: a reload (or the link shared) keeps the enterprise.
+  await expect(page).toHaveURL(/[?&]enterprise=/);
+  await page.reload();
+  await expect(page.getByLabel('Enterprise')).toHaveValue(/.+/);
+  await expect(page.getByLabel('Enterprise').locator('option:checked')).toHaveText('Acme Learning');
+
   // A reversed range (both days past: a day after today has a message of its own).
   await page.getByLabel('From', { exact: true }).fill('2026-11-30');
   await page.getByLabel('To', { exact: true }).fill('2026-01-01');

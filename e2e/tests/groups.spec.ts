@@ -66,3 +66,23 @@ test('a group is created with members and filters the member list through the to
   await confirm.getByRole('button', { name: 'Delete group' }).click();
   await expect(page.getByText('No group matches your search')).toBeVisible();
 });
+
+test("an institution's buyers' group says whose buyers it holds, keeps the course's name and cannot be deleted", async ({
+  page,
+}) => {
+  await signIn(page, 'enterprise', 'courses@pacifictraining.example');
+  await menu(page).getByRole('link', { name: 'Groups' }).click();
+  const buyers = page
+    .getByRole('row')
+    .filter({ hasText: /Buyers of “/ })
+    .first();
+  await expect(buyers).toBeVisible();
+  const name = (await buyers.getByRole('link').first().textContent()) ?? '';
+  expect(name).toMatch(/ · learners$/);
+  // The seeded buyers were delivered like real purchases: the group has its learners.
+  await expect(buyers).not.toContainText(/^0 members?$/);
+  await expect(buyers.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+  await noViolations(page);
+  await buyers.getByRole('link').first().click();
+  await expect(page.getByText(/People who buy the course “.+” join this group\./)).toBeVisible();
+});
