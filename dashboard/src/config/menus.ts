@@ -16,7 +16,14 @@ import { tasks } from '@coach/shared/contract/tasks';
 import { type AccessRule, canCall, memberSubject } from '@coach/shared/permissions';
 import { MENU_GROUPS, type MenuIcon, type Screen, screens } from './screens.ts';
 
-export type MenuLink = { label: string; to: string; icon: MenuIcon; description?: string };
+export type MenuLink = {
+  label: string;
+  to: string;
+  icon: MenuIcon;
+  description?: string;
+  /** Route patterns of the screens that belong to this entry outside its address (a screen's `within`). */
+  within?: string[];
+};
 export type MenuEntry = MenuLink & { children?: MenuLink[] };
 
 type EnterpriseScreens = typeof screens.enterprise;
@@ -67,11 +74,16 @@ const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.orde
  */
 const menuOf = (section: Record<string, Screen>, listed: ListingRule): MenuEntry[] => {
   const shown = Object.entries(section)
-    .flatMap(([id, { path, menu }]) => (menu && listed(id) ? [{ path, menu }] : []))
+    .flatMap(([id, { path, menu }]) => (menu && listed(id) ? [{ id, path, menu }] : []))
     .sort((a, b) => byOrder(a.menu, b.menu));
+  const belonging = (id: string) =>
+    Object.values(section).flatMap((screen) => (screen.within === id ? [screen.path] : []));
   const entries: (MenuEntry & { order: number })[] = shown
     .filter(({ menu }) => menu.parent === undefined)
-    .map(({ path, menu }) => ({ order: menu.order, ...link(menu, path) }));
+    .map(({ id, path, menu }) => {
+      const within = belonging(id);
+      return { order: menu.order, ...link(menu, path), ...(within.length ? { within } : {}) };
+    });
   for (const [id, group] of Object.entries(MENU_GROUPS)) {
     const children = shown.filter(({ menu }) => menu.parent === id);
     const first = children[0];

@@ -6,6 +6,18 @@ const all = Object.entries(screens).flatMap(([section, table]) =>
 );
 
 describe('the screen table', () => {
+  it("names as a screen's `within` a top-level menu screen of its own section, with the same permission", () => {
+    const wrong = Object.entries(screens).flatMap(([, table]) =>
+      Object.entries(table as Record<string, Screen>).flatMap(([id, screen]) => {
+        if (!screen.within) return [];
+        const home = (table as Record<string, Screen>)[screen.within];
+        const fits = home?.menu && !home.menu.parent && home.permission === screen.permission;
+        return fits ? [] : [id];
+      }),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('gives each screen an address of its own', () => {
     const seen = all.map(({ screen }) => screen.path);
     expect(seen.filter((path, index) => seen.indexOf(path) !== index)).toEqual([]);

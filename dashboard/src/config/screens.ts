@@ -85,6 +85,12 @@ export type Screen = {
   /** The permission key of spec §2 that guards the route and the menu entry (enterprise screens); none = login only. */
   permission?: PermissionKey;
   menu?: ScreenMenu;
+  /**
+   * The menu screen (its id in the same section) a screen without an entry of its own belongs to, where its address
+   * does not start with that screen's: the menu shows where the person is (/enterprise/course-enrollments/… is in
+   * Courses).
+   */
+  within?: string;
 };
 
 const withRedirect = (base: string, redirect?: string | null) =>
@@ -154,7 +160,12 @@ export const screens = {
       permission: 'members',
       menu: { label: 'Members', icon: 'members', order: 20, description: 'People in your organisation' },
     },
-    memberDetail: { path: '/enterprise/member/detail/:id', area: 'enterprise', permission: 'members' },
+    memberDetail: {
+      path: '/enterprise/member/detail/:id',
+      area: 'enterprise',
+      permission: 'members',
+      within: 'members',
+    },
     tasksLibrary: {
       path: '/enterprise/tasks-library',
       area: 'enterprise',
@@ -164,14 +175,30 @@ export const screens = {
     tasksLibraryNew: {
       path: '/enterprise/tasks-library-new',
       area: 'enterprise',
+      within: 'tasksLibrary',
       permission: 'task-library',
     },
-    createTask: { path: '/enterprise/create-task', area: 'enterprise', permission: 'task-library' },
+    createTask: {
+      path: '/enterprise/create-task',
+      area: 'enterprise',
+      permission: 'task-library',
+      within: 'tasksLibrary',
+    },
     editTask: { path: '/enterprise/tasks-library/edit/:id', area: 'enterprise', permission: 'task-library' },
     viewTask: { path: '/enterprise/tasks-library/view/:id', area: 'enterprise', permission: 'task-library' },
-    bulkAssignTask: { path: '/enterprise/bulk-assign-task', area: 'enterprise', permission: 'task-library' },
+    bulkAssignTask: {
+      path: '/enterprise/bulk-assign-task',
+      area: 'enterprise',
+      permission: 'task-library',
+      within: 'tasksLibrary',
+    },
     /** LTI Deep Linking: an instructor picks tasks for their LMS course (spec: LMS integration). */
-    ltiDeepLink: { path: '/enterprise/lti/deep-link/:id', area: 'enterprise', permission: 'task-library' },
+    ltiDeepLink: {
+      path: '/enterprise/lti/deep-link/:id',
+      area: 'enterprise',
+      permission: 'task-library',
+      within: 'tasksLibrary',
+    },
     myTasks: {
       path: '/enterprise/my-tasks',
       area: 'enterprise',
@@ -208,9 +235,9 @@ export const screens = {
         description: 'Marketplace courses',
       },
     },
-    createCourse: { path: '/enterprise/create-courses', area: 'enterprise' },
-    editCourse: { path: '/enterprise/course/edit/:id', area: 'enterprise' },
-    courseEnrollments: { path: '/enterprise/course-enrollments/:id', area: 'enterprise' },
+    createCourse: { path: '/enterprise/create-courses', area: 'enterprise', within: 'courses' },
+    editCourse: { path: '/enterprise/course/edit/:id', area: 'enterprise', within: 'courses' },
+    courseEnrollments: { path: '/enterprise/course-enrollments/:id', area: 'enterprise', within: 'courses' },
     companyInfo: {
       path: '/enterprise/company-info',
       area: 'enterprise',
@@ -306,7 +333,7 @@ export const screens = {
       area: 'admin',
       menu: { label: 'Enterprises', icon: 'enterprises', order: 20, description: 'Company accounts' },
     },
-    enterpriseDetail: { path: '/admin/enterprise/detail/:id', area: 'admin' },
+    enterpriseDetail: { path: '/admin/enterprise/detail/:id', area: 'admin', within: 'enterprises' },
     members: {
       path: '/admin/enterprises/members',
       area: 'admin',
@@ -318,18 +345,18 @@ export const screens = {
       area: 'admin',
       menu: { label: 'Task Library', icon: 'tasks', order: 40, description: 'Platform task templates' },
     },
-    createTask: { path: '/admin/create-task', area: 'admin' },
+    createTask: { path: '/admin/create-task', area: 'admin', within: 'tasksLibrary' },
     editTask: { path: '/admin/tasks-library/edit/:id', area: 'admin' },
     viewTask: { path: '/admin/tasks-library/view/:id', area: 'admin' },
-    bulkTask: { path: '/admin/bulk-assign-unassign-task', area: 'admin' },
+    bulkTask: { path: '/admin/bulk-assign-unassign-task', area: 'admin', within: 'tasksLibrary' },
     contentLibrary: {
       path: '/admin/content-library',
       area: 'admin',
       menu: { label: 'Content Library', icon: 'content', order: 50, description: 'Platform video content' },
     },
     editContent: { path: '/admin/content-library/edit/:id', area: 'admin' },
-    createContent: { path: '/admin/create-content', area: 'admin' },
-    bulkContent: { path: '/admin/bulk-assign-unassign-content', area: 'admin' },
+    createContent: { path: '/admin/create-content', area: 'admin', within: 'contentLibrary' },
+    bulkContent: { path: '/admin/bulk-assign-unassign-content', area: 'admin', within: 'contentLibrary' },
     allMembersUsage: {
       path: '/admin/reports/all-members-usage',
       area: 'admin',

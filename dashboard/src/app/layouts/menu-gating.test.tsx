@@ -95,3 +95,21 @@ describe('enterprise menu gating (spec §2 Menus, §6)', () => {
     expect(document.documentElement.style.getPropertyValue('--brand-button-bg')).toBe('#0F766E');
   });
 });
+
+describe('the menu shows where the person is', () => {
+  it("marks Courses on a course's enrolments, an address outside /enterprise/courses, and nothing else", async () => {
+    renderApp({
+      path: '/enterprise/course-enrollments/c1',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () =>
+          ok(makeEnterpriseUser({ roleName: 'admin', enterprise: { enableCourseFeature: true } })),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+      },
+    });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const courses = within(menu).getByRole('link', { name: 'Courses' });
+    expect(courses).toHaveClass('side-menu__link--current');
+    expect(menu.querySelectorAll('.side-menu__link--current, [aria-current="page"]')).toHaveLength(1);
+  });
+});

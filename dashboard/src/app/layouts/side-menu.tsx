@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { matchPath, NavLink, useLocation } from 'react-router-dom';
 import type { MenuEntry } from '../../config/menus.ts';
 import type { Audience } from '../../lib/session.ts';
 import { MenuIcon } from './menu-icon.tsx';
@@ -34,7 +34,12 @@ export const SideMenu = ({
         ) : (
           <li key={entry.label}>
             <NavLink
-              className="side-menu__link"
+              // A screen of this entry at an address of its own (a course's enrolments in Courses) shows it too.
+              className={({ isActive }) =>
+                !isActive && entry.within?.some((pattern) => matchPath(pattern, location.pathname))
+                  ? 'side-menu__link side-menu__link--current'
+                  : 'side-menu__link'
+              }
               to={entry.to}
               // Only the deepest entry is current: /admin/enterprises/members is Members, not Enterprises too.
               end={entries.some((other) => other.to.startsWith(`${entry.to}/`))}
