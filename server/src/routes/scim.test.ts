@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
-import { groups } from '@coach/shared/contract/groups';
+import { GROUP_NAME_MAX, groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { MAX_ACTIVE_SCIM_TOKENS, SCIM_TOKEN_PATTERN, scimProvisioning } from '@coach/shared/contract/scim';
@@ -529,6 +529,320 @@ describe('SCIM Users, as Okta sends them', () => {
     const gone = await scim(acmeToken, 'DELETE', `/Users/${id}`);
     expect(gone.status).toBe(204);
     expect((await scim(acmeToken, 'GET', `/Users/${id}`)).status).toBe(404);
+  });
+});
+
+describe('SCIM: one name per member, as given and family name', () => {
+  let samId = '';
+  const nameRow = async (id: string) =>
+    (await t.deps.db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+
+  it('Okta creates a member from given and family name alone; it reads back split the same way', async () => {
+    const made = await scim(acmeToken, 'POST', '/Users', {
+      schemas: [CORE_USER],
+      userName: 'sam@acme.example',
+      name: { givenName: 'Sam', familyName: 'de la Cruz' },
+      emails: [{ primary: true, value: 'sam@acme.example', type: 'work' }],
+      active: true,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    samId = String(made.body.id);
+    expect(await nameRow(samId)).toBe('Sam de la Cruz');
+    expect(made.body).toMatchObject({
+      displayName: 'Sam de la Cruz',
+      name: { formatted: 'Sam de la Cruz', givenName: 'Sam', familyName: 'de la Cruz' },
+    });
+    const got = await scim(acmeToken, 'GET', `/Users/${samId}`);
+    expect(got.body.name).toEqual({
+      formatted: 'Sam de la Cruz',
+      givenName: 'Sam',
+      familyName: 'de la Cruz',
+    });
+    // A one-word name has no family name.
+    const mono = await scim(acmeToken, 'POST', '/Users', {
+      schemas: [CORE_USER],
+      userName: 'cher@acme.example',
+      displayName: 'Cher',
+    });
+    expect(mono.status, JSON.stringify(mono.body)).toBe(201);
+    expect(mono.body.name).toEqual({ formatted: 'Cher', givenName: 'Cher' });
+  });
+
+  it('Entra ID renames with name.givenName and name.familyName paths; sending them again changes nothing', async () => {
+    const given = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Replace', path: 'name.givenName', value: 'Samuel' }],
+    });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(await nameRow(samId)).toBe('Samuel de la Cruz');
+    expect(given.body).toMatchObject({
+      displayName: 'Samuel de la Cruz',
+      name: { givenName: 'Samuel', familyName: 'de la Cruz' },
+    });
+    const family = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'replace', path: 'urn:ietf:params:scim:schemas:core:2.0:User:name.familyName', value: 'Cruz' },
+      ],
+    });
+    expect(family.status, JSON.stringify(family.body)).toBe(200);
+    expect(await nameRow(samId)).toBe('Samuel Cruz');
+    const etag = family.headers.get('etag');
+    // What the directory now holds, sent again: the same member and the same version.
+    const again = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'Replace', path: 'name.givenName', value: 'Samuel' },
+        { op: 'Replace', path: 'name.familyName', value: 'Cruz' },
+        { op: 'Replace', path: 'displayName', value: 'Samuel Cruz' },
+      ],
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await nameRow(samId)).toBe('Samuel Cruz');
+  });
+
+  it('a path-less replace and a PUT with new given and family names rename the member', async () => {
+    const pathless = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', value: { name: { givenName: 'Sammy', familyName: 'Cruz' } } }],
+    });
+    expect(pathless.status, JSON.stringify(pathless.body)).toBe(200);
+    expect(await nameRow(samId)).toBe('Sammy Cruz');
+    // Entra ID may name the sub-attribute inside a path-less value.
+    const dotted = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Replace', value: { 'name.givenName': 'Sam', 'name.familyName': 'Cruz' } }],
+    });
+    expect(dotted.status, JSON.stringify(dotted.body)).toBe(200);
+    expect(await nameRow(samId)).toBe('Sam Cruz');
+    // Okta's PUT repeats the displayName it last read, with the new given name.
+    const put = await scim(acmeToken, 'PUT', `/Users/${samId}`, {
+      schemas: [CORE_USER],
+      id: samId,
+      userName: 'sam@acme.example',
+      displayName: 'Sam Cruz',
+      name: { givenName: 'Samantha', familyName: 'Cruz' },
+      emails: [{ primary: true, value: 'sam@acme.example', type: 'work' }],
+      active: true,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(await nameRow(samId)).toBe('Samantha Cruz');
+    expect(put.body).toMatchObject({ displayName: 'Samantha Cruz', name: { givenName: 'Samantha' } });
+  });
+
+  it('a PATCH path naming no attribute is 400 invalidPath (nothing applied); a standard one the product does not keep is ignored', async () => {
+    const before = await scim(acmeToken, 'GET', `/Users/${samId}`);
+    for (const path of [
+      'favouriteColour',
+      'name.nickname2',
+      'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:shoeSize',
+    ]) {
+      const res = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+        schemas: [PATCH_OP],
+        Operations: [
+          { op: 'Replace', path: 'displayName', value: 'Not Applied' },
+          { op: 'Replace', path, value: 'x' },
+        ],
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body).toMatchObject({ schemas: [ERROR], scimType: 'invalidPath' });
+      expect(String(res.body.detail)).toContain(path);
+    }
+    expect(await nameRow(samId)).toBe('Samantha Cruz');
+    expect((await scim(acmeToken, 'GET', `/Users/${samId}`)).headers.get('etag')).toBe(
+      before.headers.get('etag'),
+    );
+    // Entra ID's default mapping sends attributes the product does not keep: they change nothing, and the sync
+    // goes on with what it does keep.
+    const standard = [
+      'title',
+      'name.middleName',
+      'phoneNumbers[type eq "work"].value',
+      'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
+    ];
+    const ignored = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: standard.map((path) => ({ op: 'Replace', path, value: 'x' })),
+    });
+    expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+    expect(ignored.headers.get('etag')).toBe(before.headers.get('etag'));
+    const mixed = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'Replace', path: 'title', value: 'Team lead' },
+        { op: 'Replace', path: 'name.familyName', value: 'Cruz-Lopez' },
+      ],
+    });
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(200);
+    expect(await nameRow(samId)).toBe('Samantha Cruz-Lopez');
+    // What Entra ID sends for a moved mailbox stays supported.
+    const mail = await scim(acmeToken, 'PATCH', `/Users/${samId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Replace', path: 'emails[type eq "work"].value', value: 'sam.cruz@acme.example' }],
+    });
+    expect(mail.status, JSON.stringify(mail.body)).toBe(200);
+    expect(mail.body.userName).toBe('sam.cruz@acme.example');
+    const group = await scim(acmeToken, 'POST', '/Groups', { schemas: [CORE_GROUP], displayName: 'Paths' });
+    const owner = await scim(acmeToken, 'PATCH', `/Groups/${group.body.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'add', path: 'owner', value: 'x' }],
+    });
+    expect(owner.status).toBe(400);
+    expect(owner.body.scimType).toBe('invalidPath');
+  });
+});
+
+describe('SCIM: values longer than the dashboard allows are refused, not cut', () => {
+  const NAME_MAX = members.invite.request.shape.name.maxLength;
+  const user = (extra: Record<string, unknown>) => ({
+    schemas: [CORE_USER],
+    userName: 'long@acme.example',
+    emails: [{ primary: true, value: 'long@acme.example', type: 'work' }],
+    ...extra,
+  });
+
+  it('a 20,000-character displayName is 400 invalidValue naming it and the limit; no member is made', async () => {
+    const res = await scim(acmeToken, 'POST', '/Users', user({ displayName: 'x'.repeat(20_000) }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ schemas: [ERROR], scimType: 'invalidValue' });
+    expect(String(res.body.detail)).toContain('displayName');
+    expect(String(res.body.detail)).toContain(`at most ${NAME_MAX}`);
+    expect(await userByName(acmeToken, 'long@acme.example')).toBeUndefined();
+    const limit = await scim(
+      acmeToken,
+      'POST',
+      '/Users',
+      user({ displayName: 'y'.repeat(Number(NAME_MAX)) }),
+    );
+    expect(limit.status, JSON.stringify(limit.body)).toBe(201);
+    expect((await scim(acmeToken, 'DELETE', `/Users/${limit.body.id}`)).status).toBe(204);
+  });
+
+  it('so are a long name, userName, email and externalId, on POST, PUT and PATCH', async () => {
+    const refused = async (res: ScimAnswer, attribute: string) => {
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);
+      expect(res.body.scimType).toBe('invalidValue');
+      expect(String(res.body.detail)).toContain(attribute);
+    };
+    await refused(
+      await scim(
+        acmeToken,
+        'POST',
+        '/Users',
+        user({ name: { givenName: 'G', familyName: 'f'.repeat(200) } }),
+      ),
+      'name.givenName and name.familyName',
+    );
+    await refused(
+      await scim(acmeToken, 'POST', '/Users', user({ name: { formatted: 'f'.repeat(101) } })),
+      'name.formatted',
+    );
+    const long = `${'a'.repeat(250)}@acme.example`;
+    await refused(
+      await scim(acmeToken, 'POST', '/Users', { schemas: [CORE_USER], userName: long }),
+      'userName',
+    );
+    await refused(
+      await scim(acmeToken, 'POST', '/Users', user({ emails: [{ primary: true, value: long }] })),
+      'emails.value',
+    );
+    await refused(
+      await scim(acmeToken, 'POST', '/Users', user({ externalId: 'e'.repeat(256) })),
+      'externalId',
+    );
+    expect(await userByName(acmeToken, 'long@acme.example')).toBeUndefined();
+    const ada = await userByName(acmeToken, 'ada@acme.example');
+    await refused(
+      await scim(acmeToken, 'PATCH', `/Users/${ada?.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'replace', path: 'name.familyName', value: 'L'.repeat(NAME_MAX ?? 0) }],
+      }),
+      'name.givenName and name.familyName',
+    );
+    await refused(
+      await scim(acmeToken, 'PUT', `/Users/${ada?.id}`, {
+        schemas: [CORE_USER],
+        userName: 'ada@acme.example',
+        displayName: 'd'.repeat(5000),
+      }),
+      'displayName',
+    );
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', String(ada?.id))
+      .executeTakeFirstOrThrow();
+    expect(row.name.length).toBeLessThanOrEqual(Number(NAME_MAX));
+  });
+
+  it(`a group's displayName over ${GROUP_NAME_MAX} characters, or a long externalId, is refused the same way`, async () => {
+    const long = await scim(acmeToken, 'POST', '/Groups', {
+      schemas: [CORE_GROUP],
+      displayName: 'g'.repeat(20_000),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.scimType).toBe('invalidValue');
+    expect(String(long.body.detail)).toContain('displayName');
+    expect(String(long.body.detail)).toContain(`at most ${GROUP_NAME_MAX}`);
+    const external = await scim(acmeToken, 'POST', '/Groups', {
+      schemas: [CORE_GROUP],
+      displayName: 'Long external',
+      externalId: 'e'.repeat(256),
+    });
+    expect(external.status).toBe(400);
+    expect(String(external.body.detail)).toContain('externalId');
+  });
+});
+
+describe('SCIM: a filter on an attribute the product does not keep', () => {
+  const list = (kind: string, filter: string) =>
+    scim(acmeToken, 'GET', `/${kind}?filter=${encodeURIComponent(filter)}`);
+
+  it('is 400 invalidFilter naming the attribute, so a directory does not make a duplicate', async () => {
+    for (const filter of [
+      'title eq "x"',
+      'userName eq "ada@acme.example" and nickName eq "x"',
+      'name.middleName eq "x"',
+      'emails[value eq "ada@acme.example" and display eq "x"]',
+      'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department eq "Research"',
+    ]) {
+      const res = await list('Users', filter);
+      expect(res.status, filter).toBe(400);
+      expect(res.body).toMatchObject({ schemas: [ERROR], scimType: 'invalidFilter' });
+      expect(String(res.body.detail), filter).toMatch(/title|nickName|middleName|display|department/);
+    }
+    const group = await list('Groups', 'owner eq "x"');
+    expect(group.status).toBe(400);
+    expect(group.body.scimType).toBe('invalidFilter');
+    expect(String(group.body.detail)).toContain('owner');
+  });
+
+  it('while every attribute the product keeps still filters, alone or combined', async () => {
+    const ada = await userByName(acmeToken, 'ada@acme.example');
+    const { body } = await scim(acmeToken, 'GET', `/Users/${ada?.id}`);
+    const { displayName, externalId } = body as { displayName: string; externalId: string };
+    const givenName = displayName.split(' ')[0];
+    for (const filter of [
+      `id eq "${ada?.id}"`,
+      `USERNAME eq "ADA@acme.example"`,
+      `externalId eq "${externalId}"`,
+      `displayName eq "${displayName}"`,
+      `emails.value eq "ada@acme.example"`,
+      `emails[type eq "work" and value eq "ada@acme.example"]`,
+      `name.givenName eq "${givenName}" and userName sw "ada@"`,
+      `userName eq "ada@acme.example" and (active eq true or externalId pr)`,
+      `userName eq "ada@acme.example" and meta.created pr`,
+    ]) {
+      const res = await list('Users', filter);
+      expect(res.status, filter).toBe(200);
+      expect(
+        res.body.Resources?.map((r) => r.id),
+        filter,
+      ).toEqual([ada?.id]);
+    }
+    const groups = await list('Groups', 'displayName eq "Sales EMEA" or members.value eq "nobody"');
+    expect(groups.status).toBe(200);
   });
 });
 

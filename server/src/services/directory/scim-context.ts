@@ -25,8 +25,21 @@ export type ScimResource = { id: string; meta: { created: string; version: strin
   unknown
 >;
 
+/**
+ * The attributes a resource type keeps, as SCIM spells them (`userName`, `name.givenName`); see scim-attributes.ts.
+ */
+export type ScimAttributes = readonly string[];
+
+/** A schema an attribute path may name, with the prefix that qualifies its attributes (RFC 7644 §3.10). */
+export type DeclaringSchema = { prefix: string; definition: SCIMMY.Types.SchemaDefinition };
+
 /** What a resource type does with the enterprise's records; the protocol (scim.ts) does the rest. */
 export type ScimResourceHandlers = {
+  /**
+   * What a filter may name (what the resource holds), what a PATCH path may name (what a write keeps), and the
+   * standard schemas whose other attributes a PATCH may name to no effect.
+   */
+  attributes: { filter: ScimAttributes; patch: ScimAttributes; declared: readonly DeclaringSchema[] };
   list(
     sc: ScimContext,
     filter: SCIMMY.Types.Filter | undefined,
@@ -70,6 +83,19 @@ export class ScimFault extends SCIMMY.Types.Error {
     super(500, null as unknown as string, 'Something went wrong. Please try again.');
   }
 }
+
+/** A directory's own id of a member or a group, at most (the scim_external_id columns). */
+export const EXTERNAL_ID_MAX = 255;
+
+/** 400 invalidValue naming the attribute and its limit, instead of keeping a cut copy that no longer matches. */
+export const assertWithinLimit = (attribute: string, value: string, max: number) => {
+  if (value.length > max)
+    throw scimError(
+      400,
+      'invalidValue',
+      `${attribute} is ${value.length} characters long: at most ${max} characters are allowed`,
+    );
+};
 
 /** Filters are answered from the database for `attr eq "value"` on these; others are matched in memory. */
 export const simpleEquality = (filter: unknown, columns: Record<string, string>) => {

@@ -1,12 +1,16 @@
+import { GROUP_NAME_MAX } from '@coach/shared/contract/groups';
 import { sql } from 'kysely';
-import type SCIMMY from 'scimmy';
+import SCIMMY from 'scimmy';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../errors.ts';
 import { nowIso } from '../common/clock.ts';
 import { setGroupMembers } from '../organisation/group-members.ts';
 import {
+  assertWithinLimit,
+  EXTERNAL_ID_MAX,
   guarded,
   IN_MEMORY_FILTER_LIMIT,
+  type ScimAttributes,
   type ScimContext,
   type ScimResourceHandlers,
   scimError,
@@ -21,8 +25,6 @@ import {
  * `externalId` the directory's own id. A membership change brings the tasks and videos assigned to the group, as
  * an edit in the dashboard does.
  */
-
-const NAME_MAX = 80;
 
 type GroupRow = { id: string; name: string; created_at: string; scim_external_id: string | null };
 type MemberRef = { value: string; display: string };
@@ -67,6 +69,11 @@ const withMembers = async (db: Db, rows: GroupRow[]) => {
 };
 
 const FILTER_COLUMNS = { id: 'id', displayname: 'name', externalid: 'scim_external_id' };
+
+/** What a PATCH path may name: what a group keeps. */
+const WRITABLE: ScimAttributes = ['displayName', 'externalId', 'members.value'];
+/** What a filter may name: every attribute toScimGroup gives. */
+const FILTERABLE: ScimAttributes = [...WRITABLE, 'id', 'members.display', 'members.type', 'meta.created'];
 
 /** One page of the enterprise's groups matching the filter, oldest first, and how many match in all. */
 export const listScimGroups = async (
@@ -131,8 +138,7 @@ type GroupInput = {
 const groupFields = async (sc: ScimContext, group: GroupInput) => {
   const name = group.displayName?.trim() ?? '';
   if (!name) throw scimError(400, 'invalidValue', 'displayName must hold the group’s name');
-  if (name.length > NAME_MAX)
-    throw scimError(400, 'invalidValue', `displayName: at most ${NAME_MAX} characters`);
+  assertWithinLimit('displayName', name, GROUP_NAME_MAX);
   const refs = group.members ?? [];
   if (refs.some((m) => m.type && m.type !== 'User'))
     throw scimError(400, 'invalidValue', 'members: only Users can be members of a group here, not Groups');
@@ -151,8 +157,9 @@ const groupFields = async (sc: ScimContext, group: GroupInput) => {
       throw scimError(400, 'invalidValue', `members: no User ${unknown.map((id) => `"${id}"`).join(', ')}`);
     }
   }
-  const externalId = group.externalId?.trim() ? group.externalId.trim().slice(0, 255) : null;
-  return { name, memberIds: ids, externalId };
+  const externalId = group.externalId?.trim() ?? '';
+  assertWithinLimit('externalId', externalId, EXTERNAL_ID_MAX);
+  return { name, memberIds: ids, externalId: externalId || null };
 };
 
 const nameTaken = () => scimError(409, 'uniqueness', 'A group with this displayName already exists');
@@ -227,6 +234,13 @@ export const deleteScimGroup = async (sc: ScimContext, id: string) =>
 
 /** The Groups resource type, for scim.ts. */
 export const scimGroups: ScimResourceHandlers = {
+  attributes: {
+    filter: FILTERABLE,
+    patch: WRITABLE,
+    declared: [
+      { prefix: 'urn:ietf:params:scim:schemas:core:2.0:Group:', definition: SCIMMY.Schemas.Group.definition },
+    ],
+  },
   list: listScimGroups,
   read: readScimGroup,
   create: (sc, data) => createScimGroup(sc, data as GroupInput),

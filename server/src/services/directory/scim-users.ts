@@ -1,5 +1,7 @@
+import { emailField } from '@coach/shared/contract/auth';
+import { members as memberCalls } from '@coach/shared/contract/members';
 import { sql } from 'kysely';
-import type SCIMMY from 'scimmy';
+import SCIMMY from 'scimmy';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../errors.ts';
 import { whyGiverCannotGive } from '../organisation/grants.ts';
@@ -7,8 +9,11 @@ import { learnerRole } from '../organisation/learner-role.ts';
 import { removeMember, writeMemberStatus } from '../organisation/members.ts';
 import { insertVouchedMember } from '../organisation/vouched-member.ts';
 import {
+  assertWithinLimit,
+  EXTERNAL_ID_MAX,
   guarded,
   IN_MEMORY_FILTER_LIMIT,
+  type ScimAttributes,
   type ScimContext,
   type ScimResourceHandlers,
   scimError,
@@ -21,13 +26,34 @@ import {
  * SCIM Users (RFC 7643 §4.1) as the enterprise's members: `id` is the member's id, `userName` and the primary
  * email are their sign-in address, `displayName` (or name.formatted, or given and family name) their name, `active`
  * their status (false deactivates them and ends their sessions at once), `externalId` the directory's own id.
+ * A member has one name: `name.givenName` is its first word and `name.familyName` the rest, and a given or family
+ * name the directory sends is joined back into it (so "Ada" and "King" read back as they were written).
+ * Values longer than the dashboard allows are refused (400), not cut.
  * Members made here get single sign-on's role for new members, else the role named Learner; their address counts as
  * verified (the directory vouches for it) and they sign in through single sign-on or set a password by "Forgot
  * password". The default admin is never deactivated, deleted or given another address from here.
  */
 
-const NAME_MAX = 100;
-const EMAIL_MAX = 254;
+/** A text field's longest value in the REST contract, so a directory meets the dashboard's limits. */
+const maxLengthOf = (field: { maxLength: number | null }, name: string) => {
+  if (field.maxLength === null) throw new Error(`The contract sets no maximum length for ${name}`);
+  return field.maxLength;
+};
+const NAME_MAX = maxLengthOf(memberCalls.invite.request.shape.name, 'a member name');
+const EMAIL_MAX = maxLengthOf(emailField, 'an email address');
+
+/** The stored name as SCIM's given and family name: the first word, and the rest (absent for a one-word name). */
+export const nameParts = (name: string) => {
+  const [givenName = '', ...rest] = name.trim().split(/\s+/);
+  return { givenName, ...(rest.length ? { familyName: rest.join(' ') } : {}) };
+};
+
+/** A given and a family name as one name (either may be missing). */
+const joinedName = (givenName?: unknown, familyName?: unknown) =>
+  [givenName, familyName]
+    .map((part) => (typeof part === 'string' ? part.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
 
 const userColumns = [
   'id',
@@ -55,7 +81,7 @@ export const toScimUser = (row: UserRow) =>
     ...(row.scim_external_id ? { externalId: row.scim_external_id } : {}),
     userName: row.email,
     displayName: row.name,
-    name: { formatted: row.name },
+    name: { formatted: row.name, ...nameParts(row.name) },
     emails: [{ value: row.email, type: 'work', primary: true }],
     active: row.status === 'active',
     meta: { created: row.created_at },
@@ -65,6 +91,21 @@ const members = (db: Db, enterpriseId: string) =>
   db.selectFrom('users').select(userColumns).where('enterprise_id', '=', enterpriseId);
 
 const FILTER_COLUMNS = { id: 'id', username: 'email', externalid: 'scim_external_id' };
+
+/** What a PATCH path may name: what a member keeps (see memberFields). */
+const WRITABLE: ScimAttributes = [
+  'userName',
+  'displayName',
+  'name.formatted',
+  'name.givenName',
+  'name.familyName',
+  'emails.value',
+  'emails.primary',
+  'active',
+  'externalId',
+];
+/** What a filter may name: every attribute toScimUser gives. */
+const FILTERABLE: ScimAttributes = [...WRITABLE, 'id', 'emails.type', 'meta.created'];
 
 /** One page of the enterprise's members matching the filter, oldest first, and how many match in all. */
 export const listScimUsers = async (
@@ -157,28 +198,48 @@ type UserInput = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
+ * The member's name from a SCIM User: for a new member its displayName, else name.formatted, else the given and
+ * family name joined, else the address's local part; for a member, the first of those the directory changed (a
+ * PATCH of `name.givenName` arrives as the whole User with only that part new), else the name they have.
+ */
+const nameOf = (user: UserInput, email: string, current?: string) => {
+  const parts = current === undefined ? undefined : nameParts(current);
+  const offered = [
+    { attribute: 'displayName', value: user.displayName?.trim() ?? '', was: current },
+    { attribute: 'name.formatted', value: user.name?.formatted?.trim() ?? '', was: current },
+    {
+      attribute: 'name.givenName and name.familyName',
+      value: joinedName(user.name?.givenName, user.name?.familyName),
+      was: parts && joinedName(parts.givenName, parts.familyName),
+    },
+  ].filter(({ value, was }) => value !== '' && value !== was);
+  for (const { attribute, value } of offered) assertWithinLimit(attribute, value, NAME_MAX);
+  return offered[0]?.value ?? current ?? (email.split('@')[0] || email).slice(0, NAME_MAX);
+};
+
+/**
  * The member's fields from a SCIM User. The address: for a new member the primary email (else the first, else
  * userName); for a member, whichever of userName and the primary email the directory changed (Entra ID changes
  * `emails` when a mailbox moves and `userName` when the sign-in name does), else the address they have.
  */
-const memberFields = (user: UserInput, current?: string) => {
+const memberFields = (user: UserInput, current?: { email: string; name: string }) => {
   const emails = user.emails ?? [];
-  const primary = (emails.find((e) => e.primary)?.value ?? emails[0]?.value ?? '').trim().toLowerCase();
   const userName = (user.userName ?? '').trim().toLowerCase();
-  const changed = [userName, primary].find((value) => EMAIL.test(value) && value !== current);
-  const email = current === undefined ? primary || userName : (changed ?? current);
-  if (!EMAIL.test(email) || email.length > EMAIL_MAX)
+  assertWithinLimit('userName', userName, EMAIL_MAX);
+  for (const { value } of emails) assertWithinLimit('emails.value', (value ?? '').trim(), EMAIL_MAX);
+  const primary = (emails.find((e) => e.primary)?.value ?? emails[0]?.value ?? '').trim().toLowerCase();
+  const changed = [userName, primary].find((value) => EMAIL.test(value) && value !== current?.email);
+  const email = current === undefined ? primary || userName : (changed ?? current.email);
+  if (!EMAIL.test(email))
     throw scimError(400, 'invalidValue', 'userName or a primary email must hold the member’s email address');
-  const given = [user.name?.givenName, user.name?.familyName].filter(Boolean).join(' ');
-  const name = (
-    user.displayName?.trim() ||
-    user.name?.formatted?.trim() ||
-    given.trim() ||
-    email.split('@')[0] ||
-    email
-  ).slice(0, NAME_MAX);
-  const externalId = user.externalId?.trim() ? user.externalId.trim().slice(0, 255) : null;
-  return { email, name, externalId, active: user.active };
+  const externalId = user.externalId?.trim() ?? '';
+  assertWithinLimit('externalId', externalId, EXTERNAL_ID_MAX);
+  return {
+    email,
+    name: nameOf(user, email, current?.name),
+    externalId: externalId || null,
+    active: user.active,
+  };
 };
 
 /** The role of a member the directory makes: single sign-on's role for new members, else the role named Learner. */
@@ -238,7 +299,7 @@ export const replaceScimUser = async (sc: ScimContext, id: string, user: UserInp
   guarded(async () => {
     const db = sc.service.db;
     const current = await findMember(sc, id);
-    const fields = memberFields(user, current.email.toLowerCase());
+    const fields = memberFields(user, { email: current.email.toLowerCase(), name: current.name });
     const protectedAdmin = current.is_default_admin === 1;
     if (protectedAdmin && fields.email !== current.email.toLowerCase())
       throw scimError(403, null, 'The default admin’s address cannot be changed by the directory');
@@ -283,6 +344,17 @@ export const deleteScimUser = async (sc: ScimContext, id: string) =>
 
 /** The Users resource type, for scim.ts. */
 export const scimUsers: ScimResourceHandlers = {
+  attributes: {
+    filter: FILTERABLE,
+    patch: WRITABLE,
+    declared: [
+      { prefix: 'urn:ietf:params:scim:schemas:core:2.0:User:', definition: SCIMMY.Schemas.User.definition },
+      {
+        prefix: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:',
+        definition: SCIMMY.Schemas.EnterpriseUser.definition,
+      },
+    ],
+  },
   list: listScimUsers,
   read: readScimUser,
   create: (sc, data) => createScimUser(sc, data as UserInput),

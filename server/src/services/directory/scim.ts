@@ -1,4 +1,5 @@
 import SCIMMY from 'scimmy';
+import { assertFilterSupported, checkedPatch } from './scim-attributes.ts';
 import { type ScimContext, ScimFault, scimError, versionOf } from './scim-context.ts';
 
 /**
@@ -7,7 +8,9 @@ import { type ScimContext, ScimFault, scimError, versionOf } from './scim-contex
  * PATCH operations; scim-users.ts and scim-groups.ts read and write the members and groups. Lists are paged here,
  * in the database (scimmy's ListResponse would page them again). Every resource carries a weak ETag of its content
  * (`meta.version`): a GET with a matching If-None-Match is 304, a PUT, PATCH or DELETE whose If-Match no longer
- * matches is 412. Sorting and bulk operations are not offered (ServiceProviderConfig says so).
+ * matches is 412. Sorting and bulk operations are not offered (ServiceProviderConfig says so). A filter or a PATCH
+ * path may name only the attributes a resource type keeps (scim-attributes.ts): anything else is a 400, not a silent
+ * empty list or a 200 that changed nothing.
  */
 
 /** Resources a list answers at most per page (ServiceProviderConfig's filter.maxResults). */
@@ -178,6 +181,7 @@ const list = async (sc: ScimContext, kind: keyof typeof RESOURCES, query: Record
   const { resource, schema } = RESOURCES[kind];
   const Resource = resource();
   const parsed = new Resource(resourceParams(query));
+  assertFilterSupported(parsed.filter, sc.resources[kind].attributes.filter);
   const { startIndex, count } = pageOf(query);
   const { resources, total } = await sc.resources[kind].list(sc, parsed.filter, startIndex, count);
   const Schema = schema();
@@ -227,7 +231,15 @@ const one = async (
   if (method === 'PUT')
     return { status: 200, ...withVersion((await resource.write(req.body as object, sc)) as object) };
   if (method === 'PATCH') {
-    const patched = (await resource.patch(req.body as object, sc)) as object | undefined;
+    const { patch, declared } = sc.resources[kind].attributes;
+    const body = checkedPatch(req.body, patch, declared) as { Operations?: unknown[] };
+    const sent = (req.body as { Operations?: unknown } | null)?.Operations;
+    // Every operation named attributes the product does not keep: nothing to change (no operations at all is
+    // still scimmy's 400).
+    const patched =
+      Array.isArray(sent) && sent.length > 0 && body.Operations?.length === 0
+        ? undefined
+        : ((await resource.patch(body as object, sc)) as object | undefined);
     // Nothing changed: the resource as it stands.
     return { status: 200, ...withVersion(patched ?? ((await resource.read(sc)) as object)) };
   }
