@@ -4,6 +4,7 @@ import type { ClientPlatform } from '@coach/shared/contract/admin-reports';
 import type { CallDef, ParsedRequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
+import { parseRequest } from '@coach/shared/contract/request-errors';
 import { type AccessSubject, canCall } from '@coach/shared/permissions';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
@@ -191,7 +192,8 @@ const runCall = async (
   session: Session | null,
 ): Promise<Response> => {
   const raw = await readInput(c, entry);
-  const parsed = entry.request.safeParse(raw);
+  // A missing or wrong-typed field in plain words ("email: This field is required"), the schema's own first.
+  const parsed = parseRequest(entry, raw);
   if (!parsed.success) throw validationError(parsed.error);
   let message = 'OK';
   const ctx: CallContext = {

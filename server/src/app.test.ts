@@ -511,4 +511,17 @@ describe('bad input never gives a 500', () => {
       message: 'email: Please enter a valid email',
     });
   });
+
+  it("a missing or wrong-typed field is named in plain words, not zod's defaults", async () => {
+    const ip = t.freshIp();
+    const missing = await t.request('POST', `${E}/forgotpassword`, { ip, body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.json).toMatchObject({ field: 'email', message: 'email: This field is required' });
+    const wrong = await t.request('POST', `${E}/login`, { ip, body: { email: 5, password: 'x' } });
+    expect(wrong.json).toMatchObject({ field: 'email', message: 'email: Must be text' });
+    const ent = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+    const page = await t.request('GET', `${E}/members/get-members?limit=ten`, { token: ent, ip });
+    expect(page.status).toBe(422);
+    expect(page.json).toMatchObject({ field: 'limit', message: 'limit: Must be a number' });
+  });
 });

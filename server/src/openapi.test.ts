@@ -80,6 +80,19 @@ describe('the OpenAPI document of the contract', () => {
       expect(document.components.responses).toHaveProperty(`Error${status}`);
   });
 
+  it('introduces both ways in, API keys (Bearer) first, and which calls a key may make', () => {
+    const intro = document.info.description;
+    const keys = intro.indexOf('Authorization: Bearer coach_live_');
+    const session = intro.indexOf(`\`${TOKEN_HEADER.enterprise}\``);
+    expect(keys).toBeGreaterThan(-1);
+    expect(session).toBeGreaterThan(keys);
+    expect(intro).toContain(`\`${TOKEN_HEADER.admin}\``);
+    expect(intro).toContain('x-api-key-access: read');
+    expect(intro).toMatch(/`read-write` calls\s+to read-write keys only/);
+    expect(intro).toMatch(/holds every permission of that role, Dashboard\s+included/);
+    expect(document.components.securitySchemes.apiKey.description).toContain('Authorization: Bearer');
+  });
+
   it('describes GET input as query parameters, as clients send it (before defaults)', () => {
     const operation = operationOf(tasks.getMyTasks.method, tasks.getMyTasks.path);
     expect(operation?.requestBody).toBeUndefined();

@@ -1,4 +1,4 @@
-import { isApiKeyCall } from '@coach/shared/contract/api-keys';
+import { API_KEY_PREFIX, isApiKeyCall } from '@coach/shared/contract/api-keys';
 import { API_BASE, type CallDef, isReadCall, TOKEN_HEADER } from '@coach/shared/contract/define-call';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { allCalls } from '@coach/shared/contract/registry';
@@ -154,13 +154,29 @@ export const openApiDocument = (calls: readonly CallDef[] = allCalls) => {
       title: 'Coach API',
       version: 'v1',
       description: [
+        '## Authentication',
+        '',
+        `**API keys (integrators).** An enterprise admin creates a key in the dashboard (Settings → API keys) and`,
+        `sends it with every call as \`Authorization: Bearer ${API_KEY_PREFIX}…\`. A key reaches only the calls that`,
+        'list the `apiKey` scheme and carry `x-api-key-access`: those needing a permission key (`x-permission`) that',
+        'the key holds. `x-api-key-access: read` calls are open to read-only and read-write keys, `read-write` calls',
+        'to read-write keys only. A key acts as the admin who created it, within its own permissions: it gives a role',
+        "(inviting members, changing a member's role) only when it holds every permission of that role, Dashboard",
+        'included. Keys cannot be edited: create a new one with the permissions it needs and revoke the old one.',
+        'Settings, the key calls themselves and the calls of a signed-in member alone (profile, sessions) take no key.',
+        '',
+        `**Sessions (the dashboard and apps).** Enterprise calls also take a signed-in member's session token in`,
+        `\`${TOKEN_HEADER.enterprise}\` (from ${API_BASE.enterprise}/login and the second factor); platform admin calls`,
+        `take an admin session's token in \`${TOKEN_HEADER.admin}\`.`,
+        '',
+        '## Answers',
+        '',
         'Every answer is the envelope `{ success, message, response?, code?, field? }`: `success` is 1 with the',
         "call's `response`, or 0 with a stable `code` (clients branch on it, never on `message`) and, for a 422, the",
-        'request `field` it is about. Enterprise calls carry the session token in `x-access-token`, platform admin',
-        'calls in `x-admin-token`. `x-permission` names the role permission a call needs (the default admin has',
+        'request `field` it is about. `x-permission` names the role permission a call needs (the default admin has',
         'every one), `x-feature` the organisation feature flag that must be on, `x-admin-role-only` calls are for',
         'roles named admin.',
-      ].join(' '),
+      ].join('\n'),
     },
     servers: [{ url: '/' }],
     tags: [...[...new Set(calls.map(tagOf))].map((name) => ({ name })), { name: 'SCIM' }, { name: 'LTI' }],
@@ -184,7 +200,7 @@ export const openApiDocument = (calls: readonly CallDef[] = allCalls) => {
           type: 'http',
           scheme: 'bearer',
           description:
-            "An enterprise's API key (Settings → API keys), for the calls needing a permission key the key holds; x-api-key-access says whether a read-only key may make the call",
+            "An enterprise's API key (Settings → API keys), sent as `Authorization: Bearer <key>`, for the calls needing a permission key the key holds; x-api-key-access says whether a read-only key (read) or only a read-write key (read-write) may make the call",
         },
         [SCIM_SCHEME]: scimSecurityScheme,
       },

@@ -21,9 +21,11 @@ const pathsOf = <Section extends Record<string, Screen>>(section: Section): Path
  * definitions use `.pattern`, links call `.build(...)`.
  */
 export const paths = {
-  /** Not screens: the entry redirect, and the marketplace, which the server serves beside the dashboard. */
+  /** Not screens: the entry redirect, the marketplace and the API reference, served beside the dashboard. */
   root: '/',
   marketplaceHome: '/marketplace/home',
+  /** The API reference (Redoc over the OpenAPI document), served by the server beside the dashboard. */
+  apiReference: '/api-reference',
   ...pathsOf(screens.general),
   enterprise: pathsOf(screens.enterprise),
   admin: pathsOf(screens.admin),

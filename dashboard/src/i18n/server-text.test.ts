@@ -104,6 +104,14 @@ describe("the server's sentences with a variable part", () => {
     );
     // A 422 names its field first: the sentence alone, in Spanish.
     expect(serverText('file: At most 2000 words per file')).toBe('Como máximo 2000 palabras por archivo');
+    // A missing or wrong-typed field, in the request's words (shared/src/contract/request-errors.ts).
+    expect(serverText('email: This field is required')).toBe('Este campo es obligatorio');
+    expect(serverText('taskIds.0: Must be text')).toBe('Debe ser texto');
+    expect(
+      serverText('This API key cannot give the role "Learner": the key lacks Dashboard. Make a key with it.'),
+    ).toBe(
+      'Esta clave de API no puede dar el rol «Learner»: a la clave le falta Dashboard. Cree una clave con ese permiso.',
+    );
   });
 
   it('says them in Arabic with each of its six plural forms', async () => {

@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
+import { parseRequest } from '@coach/shared/contract/request-errors';
 import { useState } from 'react';
 import { serverText } from '../i18n/server-text.ts';
 import { api } from './api.ts';
@@ -105,7 +106,7 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
     input: unknown,
     options: SendOptions<F, ResponseOf<C>> = {},
   ): Promise<ResponseOf<C> | null> => {
-    const parsed = call.request.safeParse(input);
+    const parsed = parseRequest(call, input);
     const own = Object.entries(options.errors ?? {}).filter(([, message]) => message);
     const text = options.text ?? serverText;
     if (!parsed.success || own.length > 0) {

@@ -231,6 +231,34 @@ describe('API keys: a key works only within its permissions', () => {
     expect(row.enterprise_id).toBe(acmeId);
   });
 
+  it("a key without a role's permissions cannot give it, and the refusal names the key and what it lacks", async () => {
+    const { secret } = await createKey(owner, {
+      name: 'HR invites',
+      permissions: ['members'],
+      access: 'read-write',
+    });
+    const learner = await t.deps.db
+      .selectFrom('roles')
+      .select('id')
+      .where('enterprise_id', '=', acmeId)
+      .where('name', '=', 'Learner')
+      .executeTakeFirstOrThrow();
+    const body = { name: 'Lea Learner', email: 'lea.learner@acme.example', roleId: learner.id };
+    const refused = await withKey(secret, 'POST', members.invite.path, body);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(
+      'This API key cannot give the role "Learner": the key lacks Dashboard. Make a key with it.',
+    );
+    // A key holding the role's permissions (Dashboard included) invites.
+    const able = await createKey(owner, {
+      name: 'HR invites 2',
+      permissions: ['members', 'dashboard'],
+      access: 'read-write',
+    });
+    const invited = await withKey(able.secret, 'POST', members.invite.path, body);
+    expect(invited.status, invited.json.message).toBe(200);
+  });
+
   it('answers 401 to a malformed, unknown or wrong key, and to a revoked one from the next request on', async () => {
     for (const bad of [
       'nonsense',

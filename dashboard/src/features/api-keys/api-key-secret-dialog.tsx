@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SecretOnceDialog } from '../../ui/secret-once-dialog.tsx';
+import { ApiReferenceLink } from './api-reference-link.tsx';
 
 /** The new key's secret, shown this once, with a copy button and how to send it. */
 export const ApiKeySecretDialog = ({
@@ -30,6 +31,9 @@ export const ApiKeySecretDialog = ({
       <p className="api-key-secret__usage">
         {t('secret.usage')}{' '}
         <code className="ltr-value">{`Authorization: Bearer ${secret.slice(0, 22)}…`}</code>
+      </p>
+      <p className="api-key-secret__usage">
+        {t('reference.text')} <ApiReferenceLink />
       </p>
     </SecretOnceDialog>
   );

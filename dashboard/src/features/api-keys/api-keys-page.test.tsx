@@ -36,6 +36,10 @@ describe('API keys screen', () => {
   it('an admin creates a key with only permissions they hold, and sees the secret once', async () => {
     const app = openAs(makeEnterpriseUser({ roleName: 'Admin', permissions: ['members', 'groups'] }));
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
+    // The API reference is one click away, in a new tab, and its name says so.
+    const reference = screen.getByRole('link', { name: 'API reference (opens in a new tab)' });
+    expect(reference).toHaveAttribute('href', '/api-reference');
+    expect(reference).toHaveAttribute('target', '_blank');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Create API key' }));
     const form = await screen.findByRole('dialog', { name: 'Create API key' });
@@ -45,6 +49,10 @@ describe('API keys screen', () => {
         .getAllByRole('checkbox')
         .map((box) => box.closest('label')?.textContent),
     ).toEqual(['Members', 'Groups']);
+    // Beside the choices: a key gives only roles whose permissions it holds, Dashboard included.
+    expect(
+      within(form).getByText(/only if it holds every permission of that role, Dashboard included/),
+    ).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(within(form).getByText('Please enter a name for the key')).toBeInTheDocument();
     expect(within(form).getByText('Choose at least one permission')).toBeInTheDocument();
@@ -56,6 +64,10 @@ describe('API keys screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByRole('dialog', { name: 'Your new key: HR sync' });
     expect(within(shown).getByLabelText('API key')).toHaveValue(SECRET);
+    expect(within(shown).getByRole('link', { name: 'API reference (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      '/api-reference',
+    );
     expect(app.server.calls.find((call) => call.route === CREATE)?.body).toEqual({
       name: 'HR sync',
       permissions: ['members'],

@@ -18,6 +18,7 @@ import { LoadStates } from '../../ui/load-states.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState } from '../../ui/states.tsx';
 import { ApiKeySecretDialog } from './api-key-secret-dialog.tsx';
+import { ApiReferenceLink } from './api-reference-link.tsx';
 import { CreateApiKeyDialog } from './create-api-key-dialog.tsx';
 import './api-keys.css';
 
@@ -149,7 +150,12 @@ const ApiKeysScreen = ({ user }: { user: EnterpriseUser }) => {
       <PageHeader
         title={t('title')}
         description={t('description')}
-        actions={<Button onClick={() => setCreating(true)}>{t('create')}</Button>}
+        actions={
+          <>
+            <ApiReferenceLink className="btn btn--secondary btn--md" />
+            <Button onClick={() => setCreating(true)}>{t('create')}</Button>
+          </>
+        }
       />
       <LoadStates state={state} reload={reload} what={t('what')}>
         {({ keys, recentUses }) => (

@@ -76,6 +76,7 @@ export const CreateApiKeyDialog = ({
           setErrors(({ permissions: _gone, ...rest }) => rest);
         }}
         labelOf={(key) => t(`permissions.${key}`)}
+        note={t('form.permissionsNote')}
         error={errors.permissions}
       />
       <fieldset className="api-key-form__group">

@@ -1,4 +1,5 @@
 import {
+  INTEGRATION_MAX_ATTEMPTS,
   integrations,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -13,12 +14,19 @@ import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { EmptyState } from '../../ui/states.tsx';
 import { Pagination } from '../../ui/table.tsx';
+import { outcomeOf } from './delivery-failure.ts';
 
 /** While a delivery is on its first try the log asks again this often, so a test event's answer shows by itself. */
 const POLL_MS = 1500;
 
-const STATUS_CLASS: Record<WebhookDelivery['status'], string> = {
+/** How a delivery stands: a pending one that has failed a try is being retried (the queue's backoff). */
+type Standing = WebhookDelivery['status'] | 'retrying';
+const standingOf = (delivery: WebhookDelivery): Standing =>
+  delivery.status === 'pending' && delivery.attempts > 0 ? 'retrying' : delivery.status;
+
+const STATUS_CLASS: Record<Standing, string> = {
   pending: 'status status--pending',
+  retrying: 'status status--pending',
   delivered: 'status status--active',
   failed: 'status webhooks__status--failed',
   cancelled: 'status status--inactive',
@@ -26,15 +34,50 @@ const STATUS_CLASS: Record<WebhookDelivery['status'], string> = {
 
 const AttemptLine = ({ attempt }: { attempt: WebhookDelivery['attemptLog'][number] }) => {
   const { t } = useTranslation('webhooks');
-  if (attempt.durationMs === null) return <li>{t('log.attemptCut', { attempt: attempt.attempt })}</li>;
-  const result = attempt.statusCode === null ? (attempt.error ?? '') : `HTTP ${attempt.statusCode}`;
+  const time = formatDateTime(attempt.startedAt);
+  if (attempt.durationMs === null) return <li>{t('log.attemptCut', { attempt: attempt.attempt, time })}</li>;
+  const outcome = outcomeOf(attempt);
+  const result =
+    outcome.kind === 'http'
+      ? t('log.outcome.http', { status: outcome.status })
+      : t(`log.outcome.${outcome.kind}`);
+  // The server's own words (Node's error, say), for whoever fixes the receiver: not the reader's first line.
+  const detail = attempt.error && attempt.error !== `HTTP ${attempt.statusCode}` ? attempt.error : null;
   return (
     <li>
-      {t('log.attempt', { attempt: attempt.attempt, result, duration: formatNumber(attempt.durationMs) })}
-      {attempt.statusCode !== null && attempt.error && attempt.error !== `HTTP ${attempt.statusCode}` ? (
-        <span className="ltr-value"> {attempt.error}</span>
+      <span title={detail ?? undefined}>
+        {t('log.attempt', {
+          attempt: attempt.attempt,
+          time,
+          result,
+          duration: formatNumber(attempt.durationMs),
+        })}
+      </span>
+      {detail ? (
+        <details className="webhooks__detail">
+          <summary>{t('log.detail')}</summary>
+          <code className="ltr-value">{detail}</code>
+        </details>
       ) : null}
     </li>
+  );
+};
+
+/** Whether it will be tried again (and when), or has failed for good, with the tries made of the most allowed. */
+const StandingNote = ({ delivery }: { delivery: WebhookDelivery }) => {
+  const { t } = useTranslation('webhooks');
+  const standing = standingOf(delivery);
+  if (standing !== 'retrying' && standing !== 'failed') return null;
+  const tries = t('log.attemptsOf', { attempts: delivery.attempts, max: INTEGRATION_MAX_ATTEMPTS });
+  return (
+    <span className="webhooks__next">
+      {standing === 'failed'
+        ? t('log.gaveUp')
+        : delivery.nextAttemptAt
+          ? t('log.nextAttempt', { date: formatDateTime(delivery.nextAttemptAt) })
+          : t('log.retryingSoon')}{' '}
+      ({tries})
+    </span>
   );
 };
 
@@ -114,14 +157,10 @@ export const DeliveryLog = ({
                           </span>
                         </td>
                         <td data-label={t('log.columns.status')}>
-                          <span className={STATUS_CLASS[delivery.status]}>
-                            {t(`status.${delivery.status}`)}
+                          <span className={STATUS_CLASS[standingOf(delivery)]}>
+                            {t(`status.${standingOf(delivery)}`)}
                           </span>
-                          {delivery.nextAttemptAt ? (
-                            <span className="webhooks__next">
-                              {t('log.nextAttempt', { date: formatDateTime(delivery.nextAttemptAt) })}
-                            </span>
-                          ) : null}
+                          <StandingNote delivery={delivery} />
                         </td>
                         <td data-label={t('log.columns.created')}>{formatDateTime(delivery.createdAt)}</td>
                         <td data-label={t('log.columns.attempts')}>

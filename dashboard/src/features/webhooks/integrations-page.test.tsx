@@ -1,4 +1,4 @@
-import type { WebhookEndpoint, XapiSettings } from '@coach/shared/contract/integrations';
+import type { WebhookDelivery, WebhookEndpoint, XapiSettings } from '@coach/shared/contract/integrations';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,58 @@ const endpoint = (url: string): WebhookEndpoint => ({
   lastDelivery: null,
 });
 
+const tlsError =
+  "ERR_TLS_CERT_ALTNAME_INVALID: Hostname/IP does not match certificate's altnames: IP: 1.2.3.4 is not in the cert's list";
+const DELIVERIES: WebhookDelivery[] = [
+  {
+    _id: 'delivery-retrying',
+    eventType: 'task.completed',
+    status: 'pending',
+    attempts: 2,
+    lastStatusCode: null,
+    lastError: 'connect ECONNREFUSED 1.2.3.4:443',
+    nextAttemptAt: '2026-11-28T10:01:30.000Z',
+    createdAt: '2026-11-28T10:00:00.000Z',
+    deliveredAt: null,
+    attemptLog: [
+      {
+        attempt: 1,
+        startedAt: '2026-11-28T10:00:00.000Z',
+        durationMs: 35,
+        statusCode: null,
+        error: tlsError,
+      },
+      {
+        attempt: 2,
+        startedAt: '2026-11-28T10:00:30.000Z',
+        durationMs: 12,
+        statusCode: null,
+        error: 'connect ECONNREFUSED 1.2.3.4:443',
+      },
+    ],
+  },
+  {
+    _id: 'delivery-failed',
+    eventType: 'survey.submitted',
+    status: 'failed',
+    attempts: 8,
+    lastStatusCode: 503,
+    lastError: 'HTTP 503',
+    nextAttemptAt: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    deliveredAt: null,
+    attemptLog: [
+      {
+        attempt: 8,
+        startedAt: '2026-11-27T14:00:00.000Z',
+        durationMs: 40,
+        statusCode: 503,
+        error: 'HTTP 503',
+      },
+    ],
+  },
+];
+
 const openIntegrations = (roleName: string, endpoints: WebhookEndpoint[] = []) => {
   const added: WebhookEndpoint[] = [];
   const app = renderApp({
@@ -35,6 +87,8 @@ const openIntegrations = (roleName: string, endpoints: WebhookEndpoint[] = []) =
       'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
       [`GET ${E}/webhooks`]: () => ok([...endpoints, ...added]),
       [`GET ${E}/xapi`]: () => ok(XAPI),
+      [`GET ${E}/webhook-deliveries`]: () =>
+        ok({ currentPage: 1, totalPages: 1, totalCount: DELIVERIES.length, listdata: DELIVERIES }),
       [`POST ${E}/add-webhook`]: (body) => {
         if (body.url === 'https://10.0.0.5/hook')
           return fail(
@@ -54,6 +108,32 @@ const openIntegrations = (roleName: string, endpoints: WebhookEndpoint[] = []) =
 };
 
 describe('Settings → Integrations', () => {
+  it("the delivery log names each failure plainly, keeps Node's words as a detail, and says what happens next", async () => {
+    openIntegrations('Admin', [endpoint('https://hooks.example.com/coach')]);
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Deliveries to https://hooks.example.com/coach' }),
+    );
+    const log = await screen.findByRole('region', { name: 'Deliveries to https://hooks.example.com/coach' });
+    const [, retrying, failed] = within(log).getAllByRole('row');
+    if (!retrying || !failed) throw new Error('two deliveries expected');
+    const tries = within(retrying).getAllByRole('listitem');
+    expect(tries[0]).toHaveTextContent(
+      /^Attempt 1, .+: The receiver's certificate does not match its address \(took 35 ms\)Technical detail/,
+    );
+    expect(within(tries[0] as HTMLElement).getByTitle(tlsError)).toBeInTheDocument();
+    expect(within(tries[0] as HTMLElement).getByText(tlsError)).toBeInTheDocument();
+    expect(tries[1]).toHaveTextContent('Connection refused: nothing answers at this address (took 12 ms)');
+    // Pending after a failed try: retried, and when.
+    expect(within(retrying).getByText('Retrying')).toBeInTheDocument();
+    expect(retrying).toHaveTextContent(/Next attempt .+ \(Attempts: 2 of 8\)/);
+    // Its attempts spent: failed for good.
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(failed).toHaveTextContent('Failed for good: no more attempts (Attempts: 8 of 8)');
+    expect(failed).toHaveTextContent('HTTP status 503 (took 40 ms)');
+    expect(within(failed).queryByText('Technical detail')).toBeNull();
+  });
+
   it('an admin adds an endpoint: a private address is refused on its field, then the secret is shown once', async () => {
     const user = userEvent.setup();
     const app = openIntegrations('admin');

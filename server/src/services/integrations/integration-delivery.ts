@@ -26,7 +26,16 @@ export const integrationRetry = (random: () => number = Math.random): RetryPolic
   },
 });
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/**
+ * A failed try's error as the log keeps it: Node's error code first when it gave one (the dashboard names the common
+ * failures from it), then its message without the dangling ": " Node's TLS messages end with.
+ */
+export const errorText = (error: unknown) => {
+  if (!(error instanceof Error)) return String(error).slice(0, 500);
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error.message.trim().replace(/[\s:]+$/, '');
+  return (code && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 500);
+};
 
 export type DeliveryDeps = { db: Db; integrations: IntegrationsConfig; publicUrl: string };
 

@@ -8,9 +8,15 @@ export type GrantableRole = { id: string; name: string; permissions: readonly st
 
 /**
  * Who gives a role: the default admin, or a member with their role's name and keys (an empty list is unrestricted,
- * spec §6). A session's caller, or the admin who made a directory's SCIM token.
+ * spec §6). A session's caller, or the admin who made a directory's SCIM token. `apiKey`: the caller is an API key
+ * (its creator's role name, the key's own keys), so a refusal names the key, which cannot be edited, not "you".
  */
-export type Giver = { isDefaultAdmin: boolean; roleName: string; permissions: readonly string[] };
+export type Giver = {
+  isDefaultAdmin: boolean;
+  roleName: string;
+  permissions: readonly string[];
+  apiKey?: boolean;
+};
 
 /**
  * Nobody hands out more than they hold: the default admin holds everything; any other member holds
@@ -28,6 +34,8 @@ export const whyGiverCannotGive = (giver: Giver, role: GrantableRole): string | 
   const missing = role.permissions.filter((key) => !giver.permissions.includes(key));
   if (missing.length === 0) return null;
   const labels = missing.map((key) => PERMISSION_LABELS[key as PermissionKey] ?? key).join(', ');
+  if (giver.apiKey)
+    return `This API key cannot give the role "${role.name}": the key lacks ${labels}. Make a key with ${missing.length === 1 ? 'it' : 'them'}.`;
   return `You cannot give the role "${role.name}": it includes permissions you do not have (${labels})`;
 };
 
@@ -35,7 +43,12 @@ export const whyGiverCannotGive = (giver: Giver, role: GrantableRole): string | 
 const whyNotGrantable = (ctx: ServiceContext, role: GrantableRole): string | null => {
   const s = enterpriseSession(ctx);
   return whyGiverCannotGive(
-    { isDefaultAdmin: s.user.is_default_admin === 1, roleName: s.user.role_name, permissions: s.permissions },
+    {
+      isDefaultAdmin: s.user.is_default_admin === 1,
+      roleName: s.user.role_name,
+      permissions: s.permissions,
+      apiKey: s.apiKey !== undefined,
+    },
     role,
   );
 };
