@@ -165,6 +165,54 @@ describe('speech analytics against a target text', () => {
     ).toEqual(['Now correct', 'dog inserted', 'thirty omitted', 'days. correct']);
   });
 
+  it('another word heard where a word was said is what was heard, unless every sound of the word is clear', () => {
+    const target = 'My name is Sam.';
+    const words = (sam: number[]) => ({
+      words: [
+        { word: 'my', start: 0.5, end: 0.7, phones: [placed('M', 95), placed('AY', 95)] },
+        { word: 'name', start: 0.7, end: 1.0, phones: [placed('N', 95), placed('EY', 95), placed('M', 95)] },
+        { word: 'is', start: 1.0, end: 1.2, phones: [placed('IH', 95), placed('Z', 95)] },
+        {
+          word: 'sam',
+          start: 1.2,
+          end: 1.6,
+          phones: (['S', 'AE', 'M'] as Phone[]).map((phone, index) => placed(phone, sam[index])),
+        },
+      ],
+      heardSounds: { tom: [['T', 'AA', 'M'] as Phone[]] },
+    });
+    const said = (sam: number[]) =>
+      analyseTranscript({
+        transcript: heard(
+          [
+            ['My', 0.5, 0.7],
+            ['name', 0.7, 1.0],
+            ['is', 1.0, 1.2],
+            ['Tom.', 1.22, 1.58],
+          ],
+          { phones: words(sam) },
+        ),
+        target,
+      });
+    // The learner said "Tom": the aligner, made to place "Sam", found its sounds only fairly (82, 83).
+    const wrong = said([82, 83, 100]);
+    expect(
+      wrong.words?.map(({ word, status, heard: as }) => `${word} ${status}${as ? ` (${as})` : ''}`),
+    ).toEqual(['My correct', 'name correct', 'is correct', 'Sam. mispronounced (Tom.)']);
+    expect(wrong.scores.completeness).toBe(100);
+    expect(wrong.scores.accuracy).toBeLessThan(95);
+    // The recogniser misheard a clearly said "Sam": every sound clear, the word stands, and what was heard in its
+    // place was it, not an extra word.
+    const misheard = said([96, 97, 100]);
+    expect(misheard.words?.map(({ word, status }) => `${word} ${status}`)).toEqual([
+      'My correct',
+      'name correct',
+      'is correct',
+      'Sam. correct',
+    ]);
+    expect(misheard.scores.accuracy).toBeGreaterThan(wrong.scores.accuracy);
+  });
+
   it("a word left out has no stress to judge: the melody's stress counts only the words said", () => {
     const phones = {
       words: [

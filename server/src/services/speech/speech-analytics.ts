@@ -79,6 +79,7 @@ const heardInPlace = (
   heard: Token[],
   measured: MeasuredWord[] | null,
   heardSounds: Record<string, Phone[][]>,
+  alikeOnly = true,
 ) => {
   const inPlace = new Map<number, number>();
   if (!measured) return inPlace;
@@ -95,7 +96,7 @@ const heardInPlace = (
     let best: { index: number; share: number } | null = null;
     for (const index of extra) {
       const token = heard[index];
-      if (!token || claimed.has(index) || !alike(token)) continue;
+      if (!token || claimed.has(index) || alike(token) !== alikeOnly) continue;
       const shorter = Math.min(end - start, token.end - token.start);
       const share = shorter > 0 ? (Math.min(end, token.end) - Math.max(start, token.start)) / shorter : 0;
       if (share >= SAME_PLACE && share > (best?.share ?? 0)) best = { index, share };
@@ -147,12 +148,25 @@ const scoreAgainstTarget = (
   let inserted = 0;
   const steps = align(target, heard);
   const saidInstead = heardInPlace(steps, heard, sounds, heardSounds);
+  // Another word heard where a left-out target word was said ("Tom" for "Sam"): judged against it, not left out.
+  const otherInstead = heardInPlace(
+    steps.filter((step) => step.kind !== 'insert' || !new Set(saidInstead.values()).has(step.heard)),
+    heard,
+    sounds,
+    heardSounds,
+    false,
+  );
   const takenPlaces = new Set(saidInstead.values());
+  // Heard words listed as extra (heard index → their place in `words`), and those another word was judged as said
+  // in place of: those are no extra words after all.
+  const insertedAt = new Map<number, number>();
+  const tookPlace = new Set<number>();
   for (const step of steps) {
     if (step.kind === 'insert') {
       const token = heard[step.heard];
       if (!token || takenPlaces.has(step.heard)) continue;
       inserted++;
+      insertedAt.set(step.heard, words.length);
       words.push({
         word: token.display,
         start: round(token.start, 2),
@@ -166,6 +180,7 @@ const scoreAgainstTarget = (
     const measuredWord = sounds?.[step.target];
     if (measuredWord && measuredWord.phones.length > 0) {
       const instead = step.kind === 'omit' ? saidInstead.get(step.target) : undefined;
+      const other = step.kind === 'omit' && instead === undefined ? otherInstead.get(step.target) : undefined;
       const token =
         step.kind === 'omit' ? (instead === undefined ? undefined : heard[instead]) : heard[step.heard];
       // Heard as written, but the recogniser found the sentence with a rival word in its place nearly as likely:
@@ -186,9 +201,12 @@ const scoreAgainstTarget = (
             )
           : null;
       const kind = instead === undefined && !rivalSlip && !spelt ? step.kind : 'substitute';
+      const otherToken = other === undefined ? undefined : heard[other];
       const transcriptVerdict: TranscriptVerdict =
         kind === 'omit'
-          ? { kind: 'omit' }
+          ? otherToken
+            ? { kind: 'omit', instead: otherToken.text }
+            : { kind: 'omit' }
           : kind === 'substitute'
             ? {
                 kind: 'substitute',
@@ -202,8 +220,10 @@ const scoreAgainstTarget = (
         room,
         noisy,
       });
-      const start = token?.start ?? measuredWord.start;
-      const end = token?.end ?? measuredWord.end;
+      // Said as the other word heard in its place: that word is what was heard, not an extra one.
+      if (otherToken && other !== undefined && judged.status !== 'omitted') tookPlace.add(other);
+      const start = (token ?? otherToken)?.start ?? measuredWord.start;
+      const end = (token ?? otherToken)?.end ?? measuredWord.end;
       const times =
         judged.status === 'omitted' || start === null || end === null
           ? { start: null, end: null }
@@ -217,7 +237,9 @@ const scoreAgainstTarget = (
         status: judged.status,
         ...(judged.status === 'mispronounced' && kind === 'substitute' && token
           ? { heard: rivalSlip && rival ? rival.word : (spelt?.slip.spelling ?? token.display) }
-          : {}),
+          : judged.status === 'mispronounced' && otherToken
+            ? { heard: otherToken.display }
+            : {}),
         phones: judged.phones,
       });
       continue;
@@ -238,11 +260,12 @@ const scoreAgainstTarget = (
     const status = wordScore(token) >= MISPRONOUNCED_BELOW ? 'correct' : 'mispronounced';
     words.push({ word: want.display, ...times, status });
   }
+  const dropped = new Set([...tookPlace].flatMap((index) => insertedAt.get(index) ?? []));
   return {
-    words,
+    words: dropped.size ? words.filter((_, index) => !dropped.has(index)) : words,
     // By the aligner's word places, which are these only when its words are the target's.
     leftOut: sounds ? leftOut : new Set<number>(),
-    accuracy: clampScore((credit / Math.max(1, target.length + inserted)) * 100),
+    accuracy: clampScore((credit / Math.max(1, target.length + inserted - dropped.size)) * 100),
     completeness: clampScore((heardTargets / Math.max(1, target.length)) * 100),
   };
 };
