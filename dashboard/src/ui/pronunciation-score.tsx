@@ -57,7 +57,17 @@ export const PronunciationScore = ({ result, who }: { result: PronunciationResul
               <td>
                 <bdi>{item.expected}</bdi>
               </td>
-              <td className="table__number">{formatNumber(item.score)}</td>
+              {/* Each item against the passing score, beside the total (the items' mean) that may pass anyway. */}
+              <td className="table__number">
+                {formatNumber(item.score)}{' '}
+                <span
+                  className={item.score >= result.passingScore ? 'chip chip--success' : 'chip chip--danger'}
+                >
+                  {item.score >= result.passingScore
+                    ? t('pronunciationScore.passed')
+                    : t('pronunciationScore.itemBelow', { passing: formatNumber(result.passingScore) })}
+                </span>
+              </td>
               <td>{item.heard ? <bdi>{item.heard}</bdi> : t('pronunciationScore.noSpeech')}</td>
             </tr>
           ))}

@@ -168,12 +168,21 @@ export const Scores = ({
     completeness: hasTarget ? t('analysis.hint.completenessTarget') : t('analysis.hint.completenessFree'),
     fluency: t('analysis.hint.fluency'),
   };
-  const rows: { key: string; label: string; value: number; hint: string }[] = SCORE_KEYS.map((key) => ({
-    key,
-    label: t(`analysis.score.${key}`),
-    value: scores[key],
-    hint: hints[key],
-  }));
+  // Nothing of the words was said (accuracy and completeness 0): the engine's fluency measures speech that was
+  // not the task's, so it is shown greyed with why rather than as a perfect score beside two zeros.
+  const fluencyNotCounted = scores.accuracy === 0 && scores.completeness === 0;
+  const rows: { key: string; label: string; value: number; hint: string; muted?: boolean }[] = SCORE_KEYS.map(
+    (key) =>
+      key === 'fluency' && fluencyNotCounted
+        ? {
+            key,
+            label: t(`analysis.score.${key}`),
+            value: scores[key],
+            hint: t('analysis.hint.fluencyNotCounted'),
+            muted: true,
+          }
+        : { key, label: t(`analysis.score.${key}`), value: scores[key], hint: hints[key] },
+  );
   // Prosody sits beside the four scores, not in the overall one.
   if (prosody)
     rows.push({
@@ -191,8 +200,8 @@ export const Scores = ({
   return (
     <>
       <ul className={`speech-scores ${prosody ? 'speech-scores--five' : ''}`}>
-        {rows.map(({ key, label, value, hint }) => (
-          <li key={key} className="speech-scores__item">
+        {rows.map(({ key, label, value, hint, muted }) => (
+          <li key={key} className={`speech-scores__item ${muted ? 'speech-scores__item--muted' : ''}`}>
             <span className="speech-scores__label">{label}</span>
             <span className="speech-scores__value" aria-hidden="true">
               {formatNumber(value)}

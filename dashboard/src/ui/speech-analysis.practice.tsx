@@ -1,6 +1,5 @@
 import { PHONE_IPA, type PhoneTip, phoneTipOf, VOWELS } from '@coach/shared/constants/speech-sounds';
 import type { SpeechPhone, SpeechWord } from '@coach/shared/contract/speech';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
@@ -33,9 +32,12 @@ const soundIssues = (word: SpeechWord): SoundIssue[] => {
     .sort((a, b) => a.phone.score - b.phone.score);
 };
 
-/** Words with a sound to work on first (worst sound first), then words said differently, then missed words. */
+/**
+ * Words with a sound to work on first (worst sound first), then words said differently (a word heard as another
+ * word is one, whatever its status), then missed words.
+ */
 const rankOf = ({ word, issues }: Practice) =>
-  issues[0]?.phone.score ?? (word.status === 'mispronounced' ? 101 : 102);
+  issues[0]?.phone.score ?? (word.status === 'mispronounced' || word.heard ? 101 : 102);
 
 export const practiceOf = (words: SpeechWord[]): Practice[] =>
   words
@@ -103,10 +105,22 @@ const SoundSentence = ({ issue, word, reviewer }: { issue: SoundIssue; word: str
   }
 };
 
-/** What was heard of a word that has no sound to name (missed, or heard as another word). */
-const wordSentence = (t: TFunction<'speech'>, word: SpeechWord) => {
-  if (word.status === 'omitted') return t('practice.wordMissed');
-  return word.heard ? t('practice.wordHeardAs', { heard: word.heard }) : t('practice.wordUnclear');
+/**
+ * What was heard of a word that has no sound to name: the word heard instead when the recogniser names one (the
+ * learner did speak, even where the word counts as missed), else missed or unclear.
+ */
+const WordSentence = ({ word, text }: { word: SpeechWord; text: string }) => {
+  const { t } = useTranslation('speech');
+  if (word.heard)
+    return (
+      <Trans
+        t={t}
+        i18nKey="practice.wordHeardInstead"
+        values={{ heard: word.heard, word: text }}
+        components={{ w: <bdi className="speech-said" /> }}
+      />
+    );
+  return word.status === 'omitted' ? t('practice.wordMissed') : t('practice.wordUnclear');
 };
 
 const PracticeItem = ({
@@ -141,7 +155,9 @@ const PracticeItem = ({
           </p>
         ))
       ) : (
-        <p className="speech-practice__issue">{wordSentence(t, word)}</p>
+        <p className="speech-practice__issue">
+          <WordSentence word={word} text={text} />
+        </p>
       )}
       {tips.map((tip) => (
         <p key={tip} className="speech-practice__tip">

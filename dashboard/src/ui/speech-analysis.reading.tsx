@@ -15,9 +15,10 @@ export const ipa = (phone: SpeechPhone['phone']) => `/${PHONE_IPA[phone]}/`;
  * the transcript shows as written.
  */
 const describeWord = (t: TFunction<'speech'>, word: SpeechWord) => {
-  if (word.status !== 'mispronounced')
-    return word.status === 'correct' ? '' : t(`analysis.marks.${word.status}`);
-  if (word.heard) return t('analysis.heard', { heard: word.heard });
+  if (word.status === 'correct') return '';
+  // A word heard as another word was said, whichever status it carries: never just "missed".
+  if (word.heard && word.status !== 'inserted') return t('analysis.heard', { heard: word.heard });
+  if (word.status !== 'mispronounced') return t(`analysis.marks.${word.status}`);
   const sound = word.phones?.find((phone) => phone.status === 'mispronounced' && phone.heard);
   if (sound?.heard) return t('analysis.soundHeard', { heard: ipa(sound.heard), phone: ipa(sound.phone) });
   const missed = word.phones?.find((phone) => phone.status === 'omitted' || phone.status === 'inserted');

@@ -101,6 +101,23 @@ describe('speech analysis', () => {
     expect(scores).toHaveTextContent('Share of the text read');
   });
 
+  it('when none of the words was said, fluency is greyed with why, not a perfect score beside zeros', () => {
+    render(
+      <SpeechAnalysisPanel
+        analysis={{ ...reading, scores: { accuracy: 0, completeness: 0, fluency: 100, pronunciation: 0 } }}
+      />,
+    );
+    const scores = screen.getByRole('region', { name: 'Scores' });
+    const fluency = within(scores).getByRole('meter', { name: 'Fluency' }).closest('li');
+    expect(fluency).toHaveClass('speech-scores__item--muted');
+    expect(fluency).toHaveTextContent('Fluency counts only when the words were said');
+    expect(fluency).not.toHaveTextContent('Pace, pauses and fillers');
+    // The other scores are as they were.
+    expect(within(scores).getByRole('meter', { name: 'Accuracy' }).closest('li')).not.toHaveClass(
+      'speech-scores__item--muted',
+    );
+  });
+
   it('free speech shows the transcript as heard, a good pace and no pauses or fillers', () => {
     render(
       <SpeechAnalysisPanel
@@ -304,6 +321,32 @@ describe('the sounds of the words to practise', () => {
     expect(more.closest('details')).toHaveTextContent('onNot heard: it may have been skipped.');
   });
 
+  it('a word said as another word says which word was heard, not that it may have been skipped', () => {
+    // The recogniser heard "sheep" where the item says "ship": the word counts as missed, yet it was said.
+    const ship: SpeechWord = { word: 'ship.', start: null, end: null, status: 'omitted', heard: 'sheep' };
+    render(<SpeechAnalysisPanel analysis={withSounds([ship, on])} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    const [said, missed] = within(practice).getAllByRole('listitem');
+    expect(said).toHaveTextContent('We heard “sheep” instead of “ship”.');
+    expect(said).not.toHaveTextContent('Not heard');
+    // A word truly not heard still says so.
+    expect(missed).toHaveTextContent('onNot heard: it may have been skipped.');
+    const heard = screen.getByRole('region', { name: 'What we heard' });
+    expect(within(heard).getByTitle('said differently: heard “sheep”')).toHaveTextContent('ship.');
+  });
+
+  it('in Arabic the word heard instead reads right to left, the English words isolated', async () => {
+    await applyLanguage('ar');
+    const ship: SpeechWord = { word: 'ship', start: null, end: null, status: 'omitted', heard: 'sheep' };
+    render(<SpeechAnalysisPanel analysis={withSounds([ship])} />);
+    const item = within(screen.getByRole('region', { name: 'كلمات للتدرّب عليها' })).getByRole('listitem');
+    expect(item).toHaveTextContent('سمعنا «sheep» بدلًا من «ship».');
+    expect([...item.querySelectorAll('bdi.speech-said')].map((word) => word.textContent)).toEqual([
+      'sheep',
+      'ship',
+    ]);
+  });
+
   it('a reviewer reads what was heard, not what "you" said', () => {
     render(<SpeechAnalysisPanel analysis={withSounds([think])} viewer="reviewer" />);
     expect(screen.getByRole('region', { name: 'Words to practise' })).toHaveTextContent(
@@ -315,7 +358,9 @@ describe('the sounds of the words to practise', () => {
     render(<SpeechAnalysisPanel analysis={reading} />);
     const practice = screen.getByRole('region', { name: 'Words to practise' });
     // Marked words still list, without sounds: "red" heard as "bed", "shelf." unclear, "on" missed.
-    expect(within(practice).getAllByRole('listitem')[0]).toHaveTextContent('redHeard as “bed”.');
+    expect(within(practice).getAllByRole('listitem')[0]).toHaveTextContent(
+      'redWe heard “bed” instead of “red”.',
+    );
     expect(practice.querySelector('.speech-sounds')).toBeNull();
     render(<SpeechAnalysisPanel analysis={{ ...reading, words: reading.words?.slice(0, 3) ?? null }} />);
     expect(screen.getAllByRole('region', { name: 'Words to practise' })).toHaveLength(1);

@@ -57,6 +57,24 @@ describe('server-side sessions', () => {
     expect(back.status).toBe(200);
   });
 
+  it('a member who gives their current password as the new one is told so, and no session ends', async () => {
+    const ip = t.freshIp();
+    const email = 'learner@acme.example';
+    const here = await t.fullLogin(email, 'enterprise', ip);
+    const elsewhere = await t.fullLogin(email, 'enterprise', ip);
+    const same = await post(enterpriseAuth.changePassword.path, here, ip, {
+      currentPassword: PASSWORD,
+      newPassword: PASSWORD,
+    });
+    expect(same.status).toBe(422);
+    expect(same.json.field).toBe('newPassword');
+    expect(same.json.message).toBe('newPassword: The new password must be different from your current one');
+    expect((await me(here, ip)).status).toBe(200);
+    expect((await me(elsewhere, ip)).status).toBe(200);
+    // The password is the one it was.
+    expect(await t.fullLogin(email, 'enterprise', ip)).toBeTruthy();
+  });
+
   it('a password reset through the mailed link ends every session', async () => {
     const ip = t.freshIp();
     const email = 'owner@globex.example';

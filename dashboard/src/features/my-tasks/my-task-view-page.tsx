@@ -4,16 +4,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatList, formatNumber } from '../../i18n/format.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { TaskTries } from '../../ui/task-tries.tsx';
+import { itemsBelowMark } from './item-marks.ts';
 import { Attachments, FeedbackPanel, SaveStatus } from './my-task-panels.tsx';
 import { stepId } from './runners/runner-parts.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
@@ -55,6 +57,15 @@ const TaskAttempt = ({
   const hintId = useId();
   const isVideo = task.type === TASK_TYPES.video;
   const percent = completed ? 100 : progress.percent;
+  // Pronunciation items recorded below the passing score: named by the Submit button, and asked about on submit
+  // (the task's total, the items' mean, may still pass; each item's own score is told truthfully).
+  const passingScore = pronunciation?.passingScore;
+  const below = completed ? [] : itemsBelowMark({ task, report, analyses: attempt.analyses, passingScore });
+  const belowValues = {
+    score: formatNumber(passingScore ?? 0),
+    items: formatList(below.map((index) => t('steps.item', { n: index + 1 }))),
+  };
+  const [confirmingBelow, setConfirmingBelow] = useState(false);
 
   // A 422 naming a field takes the learner to that step.
   useEffect(() => {
@@ -210,7 +221,9 @@ const TaskAttempt = ({
               <div className="my-task__actions">
                 <p id={hintId} className="my-task__hint">
                   {progress.complete || !progress.firstProblem
-                    ? t('view.allDone')
+                    ? below.length > 0
+                      ? t('view.belowMark', belowValues)
+                      : t('view.allDone')
                     : t('view.stillToDo', {
                         step: progress.firstProblem.label,
                         problem: lowerFirst(progress.firstProblem.problem ?? ''),
@@ -221,11 +234,32 @@ const TaskAttempt = ({
                   loading={attempt.submitting}
                   disabled={!progress.complete}
                   aria-describedby={hintId}
-                  onClick={() => void attempt.submit()}
+                  onClick={() => (below.length > 0 ? setConfirmingBelow(true) : void attempt.submit())}
                 >
                   {t('view.submit')}
                 </Button>
               </div>
+              <Dialog
+                open={confirmingBelow && below.length > 0}
+                onOpenChange={setConfirmingBelow}
+                title={t('view.confirmBelow.title')}
+                description={t('view.confirmBelow.description', belowValues)}
+                footer={
+                  <>
+                    <Button variant="secondary" onClick={() => setConfirmingBelow(false)}>
+                      {t('view.confirmBelow.keep')}
+                    </Button>
+                    <Button
+                      onClick={() => {
+                        setConfirmingBelow(false);
+                        void attempt.submit();
+                      }}
+                    >
+                      {t('view.confirmBelow.submit')}
+                    </Button>
+                  </>
+                }
+              />
             </>
           )}
         </section>

@@ -95,4 +95,32 @@ describe('profile page (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
   });
+
+  it('a member who repeats their current password as the new one sees why under the new password', async () => {
+    const app = renderApp({
+      path: '/enterprise/profile',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser()),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+        'POST /api/v1/enterprise/general/auth/changepassword': () =>
+          fail(422, 'newPassword: The new password must be different from your current one', {
+            field: 'newPassword',
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current password'), 'Coach-demo-2026');
+    await user.type(screen.getByLabelText('New password'), 'Coach-demo-2026');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Coach-demo-2026');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('The new password must be different from your current one'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      expect.stringContaining('The new password must be different from your current one'),
+    );
+    expect(screen.queryByText(/Password changed/)).not.toBeInTheDocument();
+    expect(app.server.calls.filter((call) => call.route.endsWith('changepassword'))).toHaveLength(1);
+  });
 });

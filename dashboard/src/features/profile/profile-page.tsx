@@ -6,6 +6,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { apiFieldErrorText } from '../../lib/api-error-text.ts';
 import { notify } from '../../lib/notify.ts';
 import { type Audience, adminUserAtom, enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
@@ -109,7 +110,7 @@ const DetailsForm = ({
       notify.success(t('details.updated'));
     } catch (error) {
       if (error instanceof ApiError && (error.field === 'name' || error.field === 'mobile'))
-        setErrors({ [error.field]: error.message });
+        setErrors({ [error.field]: apiFieldErrorText(error) });
       else notify.error(messageOf(error));
     } finally {
       setSaving(false);

@@ -127,6 +127,9 @@ export const changePassword = async (
     await recordEvent(ctx.db, keys.account, keys.ip);
     throw validation('currentPassword', 'The current password is not correct');
   }
+  // Keeping the same password is no change: nothing is written and no other session is signed out.
+  if (newPassword === currentPassword)
+    throw validation('newPassword', 'The new password must be different from your current one');
   await setPassword(ctx, audience, me.id, await hashPassword(newPassword));
   // Every session ends, this one too (a token copied from it dies with it); the caller goes on in a fresh one.
   await endSessionsOf(ctx.db, audience, me.id, 'password-changed');

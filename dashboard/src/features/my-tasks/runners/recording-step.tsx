@@ -18,6 +18,7 @@ export const RecordingStep = ({
   heading,
   children,
   after,
+  status,
   accent,
   props,
 }: {
@@ -28,6 +29,8 @@ export const RecordingStep = ({
   children?: ReactNode;
   /** Shown under the analysis of the saved take (an interview answer's checks). */
   after?: ReactNode;
+  /** What the head says of a saved recording instead of "Recorded" (a Pronunciation item's score against the mark). */
+  status?: ReactNode;
   /** The learner's pronunciation accent, for "Hear it" on the words to practise (the server's when unknown). */
   accent?: PronunciationAccent | undefined;
   props: RunnerProps;
@@ -77,7 +80,8 @@ export const RecordingStep = ({
     <li ref={stepRef} className={`step ${error ? 'step--invalid' : ''}`} id={stepId(field)}>
       <div className="step__head">
         {heading}
-        {saved ? <span className="step__done">{t('runner.recorded')}</span> : null}
+        {saved && !savingTake && status ? status : null}
+        {saved && (savingTake || !status) ? <span className="step__done">{t('runner.recorded')}</span> : null}
       </div>
       {children}
       <AudioRecorder
