@@ -31,8 +31,14 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
   'LMS (LTI 1.3)',
 ]);
 
-/** Words a language takes from English as they are (Vietnamese writes 'Email'). */
-export const SAME_IN: Partial<Record<string, readonly string[]>> = { vi: ['Email'] };
+/**
+ * Words a language takes from English as they are (Vietnamese writes 'Email'), and place names spelt the same (the
+ * interview regions of task-editor.json).
+ */
+export const SAME_IN: Partial<Record<string, readonly string[]>> = {
+  es: ['Australia', 'India', 'Asia'],
+  vi: ['Email', 'New Zealand', 'Ireland', 'Canada'],
+};
 
 /** Keys without their plural suffix, with the suffixes found. */
 const groupPlurals = (keys: Iterable<string>) => {

@@ -110,7 +110,7 @@ describe("the server's sentences with a variable part", () => {
     expect(
       serverText('This API key cannot give the role "Learner": the key lacks Dashboard. Make a key with it.'),
     ).toBe(
-      'Esta clave de API no puede dar el rol «Learner»: a la clave le falta Dashboard. Cree una clave con ese permiso.',
+      'Esta clave de API no puede dar el rol «Learner»: a la clave le falta Dashboard. Crea una clave con ese permiso.',
     );
   });
 

@@ -4,6 +4,7 @@ import { parseRequest } from '@coach/shared/contract/request-errors';
 import { useState } from 'react';
 import { serverText } from '../i18n/server-text.ts';
 import { api } from './api.ts';
+import { withoutField } from './api-error-text.ts';
 import { type LimitsMap, limitsOf } from './contract-limits.ts';
 import { notify } from './notify.ts';
 
@@ -70,10 +71,6 @@ export type SendOptions<F extends string, R = unknown> = {
   /** Puts a schema's or the server's message in the language on screen (default: the server texts). */
   text?: (message: string) => string;
 };
-
-/** A field's message without the `field: ` the server puts first (a path may hold any character, as an id's `-`). */
-const withoutField = (message: string, field = ''): string =>
-  message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message.replace(/^[\w.]+: /, '');
 
 const serverMessage =
   (text: (message: string) => string) =>

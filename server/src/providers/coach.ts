@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EXPIRY_ONE_WEEK } from '@coach/shared/constants/durations';
-import type { InterviewSetup } from '@coach/shared/constants/interview';
+import { INTERVIEW_REGIONS, type InterviewSetup } from '@coach/shared/constants/interview';
 import type { Level } from '@coach/shared/constants/levels';
 import { TASK_TYPES, type TaskType } from '@coach/shared/constants/task-types';
 import { type InterviewFeedback, interviewFeedbackSchema } from '@coach/shared/contract/interview';
@@ -242,7 +242,7 @@ export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
               '  passage? (types 1, 5), items?: string[] (type 2: words or short sentences to say),',
               '  questions?: string[] (types 4, 7),',
               '  questions?: { id, type: "multiple-choice", text, options: {text, value}[], hasOther, multipleSelection, required }[] (type 8),',
-              '  jobTitle?, industry?, location?, region? (type 6) }',
+              `  jobTitle?, industry?, location?, region?: ${INTERVIEW_REGIONS.map((r) => JSON.stringify(r)).join('|')} (type 6) }`,
             ].join('\n'),
           },
           {

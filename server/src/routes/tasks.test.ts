@@ -163,6 +163,74 @@ describe('authoring', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('refuses a Multiple Choice question whose options repeat, case and surrounding spaces ignored', async () => {
+    const [first, second] = byType[8].questions;
+    const repeated = await post(owner, tasks.addTask.path, {
+      ...byType[8],
+      questions: [
+        first,
+        {
+          ...second,
+          options: [
+            { text: 'Orange', value: 'orange' },
+            { text: ' orange ', value: 'orange-2' },
+          ],
+        },
+      ],
+    });
+    expect(repeated.status).toBe(422);
+    expect(repeated.json).toMatchObject({
+      field: 'questions.1.options',
+      message: 'questions.1.options: Options must be different',
+    });
+    const task = await addTask(byType[8]);
+    const edited = await post(owner, tasks.editTask.path, {
+      ...byType[8],
+      taskId: task._id,
+      questions: [{ ...first, options: [...first.options, { text: 'after 15 MINUTES', value: 'c' }] }],
+    });
+    expect(edited.status).toBe(422);
+    expect(edited.json.field).toBe('questions.0.options');
+  });
+
+  it('takes only a supported interview region; a task saved with another still loads and is edited onto one', async () => {
+    for (const region of ['zzzz', '', 'australia']) {
+      const refused = await post(owner, tasks.addTask.path, { ...byType[6], region });
+      expect(refused.status, region).toBe(422);
+      expect(refused.json).toMatchObject({
+        field: 'region',
+        message: 'region: Please pick a region from the list',
+      });
+    }
+    const task = await addTask({ ...byType[6], region: 'United Kingdom' });
+    // A task saved before the list, with a region of its own.
+    await t.deps.db
+      .updateTable('tasks')
+      .set({
+        details: JSON.stringify({
+          jobTitle: 'Support lead',
+          industry: 'Software',
+          location: 'Perth',
+          region: 'zzzz',
+        }),
+      })
+      .where('id', '=', task._id)
+      .execute();
+    const read = await get(owner, tasks.getTaskById.path, { taskId: task._id });
+    expect(read.status).toBe(200);
+    expect(read.json.response).toMatchObject({ type: 6, region: 'zzzz' });
+    const kept = await post(owner, tasks.editTask.path, { ...byType[6], taskId: task._id, region: 'zzzz' });
+    expect(kept.status).toBe(422);
+    expect(kept.json.field).toBe('region');
+    const fixed = await post(owner, tasks.editTask.path, {
+      ...byType[6],
+      taskId: task._id,
+      region: 'Europe',
+    });
+    expect(fixed.status, fixed.json.message).toBe(200);
+    expect(fixed.json.response).toMatchObject({ region: 'Europe' });
+  });
+
   it('edits a task but never its type', async () => {
     const task = await addTask(byType[7]);
     const edited = await post(owner, tasks.editTask.path, {

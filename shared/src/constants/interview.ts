@@ -28,6 +28,33 @@ const REGION_OPENINGS: { match: RegExp; opening: string }[] = [
 ];
 const DEFAULT_OPENING = 'Hello, and welcome to your practice interview.';
 
+/**
+ * The regions a Get Interview Ready task offers (spec §4: the intro differs by region), each meeting one of the
+ * openings above ('International' meets the general one): add-task and edit-task take only these. A task saved
+ * before with another region still loads and opens with the first opening its region matches, or the general one.
+ */
+export const INTERVIEW_REGIONS = [
+  'Australia',
+  'New Zealand',
+  'Asia Pacific',
+  'United Kingdom',
+  'Ireland',
+  'Europe',
+  'United States',
+  'Canada',
+  'North America',
+  'Latin America',
+  'India',
+  'Asia',
+  'Middle East',
+  'International',
+] as const;
+export type InterviewRegion = (typeof INTERVIEW_REGIONS)[number];
+
+/** Whether a region is one of the supported ones (exactly as listed). */
+export const isInterviewRegion = (region: string): region is InterviewRegion =>
+  (INTERVIEW_REGIONS as readonly string[]).includes(region);
+
 /** The region's opening line of the interview. */
 export const interviewOpening = (region: string) =>
   REGION_OPENINGS.find(({ match }) => match.test(region))?.opening ?? DEFAULT_OPENING;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '../constants/durations.ts';
+import { isInterviewRegion } from '../constants/interview.ts';
 import { LEVEL_VALUES } from '../constants/levels.ts';
 import { SORT_VALUES } from '../constants/sort-options.ts';
 import { TASK_STATUS } from '../constants/task-status.ts';
@@ -95,6 +96,19 @@ export const questionTemplateSchema = z
   );
 export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
 
+/** An option's text as two options are compared: case and surrounding spaces do not make options different. */
+const optionKey = (option: { text: string }) => option.text.trim().toLocaleLowerCase();
+
+/**
+ * A Multiple Choice task's question as authored (add-task, edit-task): its options read differently ("Orange" twice,
+ * or "orange " beside "Orange", is one option). A task saved before the rule still loads (`taskSchema` has no such
+ * rule); saving it again asks for different options.
+ */
+const authoredQuestionSchema = questionTemplateSchema.refine(
+  (q) => new Set(q.options.map(optionKey)).size === q.options.length,
+  { message: 'Options must be different', path: ['options'] },
+);
+
 /** Interview message of a Get Interview Ready task (spec §3): see contract/interview.ts. */
 export { type InterviewMessage, interviewMessageSchema } from './interview.ts';
 
@@ -141,11 +155,21 @@ const taskCommonShape = {
   attachments: z.array(attachmentSchema).max(10, 'At most 10 attachments').default([]),
 };
 
+/** A Get Interview Ready task's region as stored: any text (tasks saved before the list keep theirs). */
+const storedRegion = text().trim().min(1, 'Please enter the region').max(100);
+/** Its region as authored: one the interview's introduction supports (constants/interview.ts `INTERVIEW_REGIONS`). */
+const authoredRegion = text()
+  .trim()
+  .max(100)
+  .refine(isInterviewRegion, { message: 'Please pick a region from the list' });
+
 /**
  * A task as authored, one variant per type 1-8 (spec §3), discriminated by `type`. `extra` adds
- * fields to every variant (edit-task adds taskId, the answers add the server's fields).
+ * fields to every variant (edit-task adds taskId, the answers add the server's fields). `authored` (add-task,
+ * edit-task, the platform's calls and the coach's drafts) adds the rules a new save must meet: a supported interview
+ * region and different options. A task as the server returns it leaves them out, so one saved before them still loads.
  */
-export const taskBody = <S extends z.ZodRawShape>(extra: S) =>
+export const taskBody = <S extends z.ZodRawShape>(extra: S, { authored = false } = {}) =>
   z.discriminatedUnion('type', [
     z.strictObject({
       ...taskCommonShape,
@@ -183,7 +207,7 @@ export const taskBody = <S extends z.ZodRawShape>(extra: S) =>
       industry: text().trim().min(1, 'Please enter the industry').max(200),
       location: text().trim().min(1, 'Please enter the location').max(200),
       /** Region changes the interview intro (spec §4). */
-      region: text().trim().min(1, 'Please enter the region').max(100),
+      region: authored ? authoredRegion : storedRegion,
     }),
     z.strictObject({
       ...taskCommonShape,
@@ -199,7 +223,9 @@ export const taskBody = <S extends z.ZodRawShape>(extra: S) =>
       ...extra,
       type: z.literal(8),
       questions: z
-        .array(questionTemplateSchema, { error: 'Please add the questions' })
+        .array(authored ? authoredQuestionSchema : questionTemplateSchema, {
+          error: 'Please add the questions',
+        })
         .min(1, 'Please add a question')
         .max(50)
         // Answers are kept per question id (report.choices), so two questions cannot share one.
@@ -210,12 +236,12 @@ export const taskBody = <S extends z.ZodRawShape>(extra: S) =>
   ]);
 
 /** tasks/add-task body: one of the eight task types (a Read task needs a passage or a reading topic). */
-export const addTaskRequest = taskBody({}).refine(
+export const addTaskRequest = taskBody({}, { authored: true }).refine(
   (task) => task.type !== TASK_TYPES.read || Boolean(task.passage) || Boolean(task.readingTopicId),
   { message: 'Please enter the passage or pick a reading topic', path: ['passage'] },
 );
 /** tasks/edit-task body: the task id plus the whole task. */
-export const editTaskRequest = taskBody({ taskId: id() }).refine(
+export const editTaskRequest = taskBody({ taskId: id() }, { authored: true }).refine(
   (task) => task.type !== TASK_TYPES.read || Boolean(task.passage) || Boolean(task.readingTopicId),
   { message: 'Please enter the passage or pick a reading topic', path: ['passage'] },
 );

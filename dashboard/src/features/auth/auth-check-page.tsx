@@ -6,7 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
-import { apiErrorText } from '../../lib/api-error-text.ts';
+import { apiErrorText, apiFieldErrorText } from '../../lib/api-error-text.ts';
 import { passkeyProblem, signWithPasskey } from '../../lib/passkey.ts';
 import { type Audience, logoutAtom, sessionAtoms } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
@@ -151,7 +151,8 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
             : await api.call(calls.verifyCode, { code: typed });
       finish(accesstoken);
     } catch (failure) {
-      setError(apiErrorText(failure));
+      // Shown under the code field: the server's sentence without its field name ("code: …").
+      setError(apiFieldErrorText(failure));
       setVerifying(false);
     }
   };

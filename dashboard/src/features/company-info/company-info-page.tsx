@@ -3,10 +3,10 @@ import { useAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
-import { useCan } from '../../lib/can.tsx';
+import { useAccess } from '../../lib/can.tsx';
 import { notify } from '../../lib/notify.ts';
+import { refusalPath } from '../../lib/refusal.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -31,10 +31,11 @@ export const CompanyInfoPage = () => {
     enterpriseGeneral.updateCompanyInfo,
   );
   // The page opens for whoever the server lets save it (its one call: role named admin, company-info feature on).
-  const allowed = useCan(enterpriseGeneral.updateCompanyInfo);
+  // A refusal names its reason: the feature switched off for the enterprise, or the role.
+  const access = useAccess(enterpriseGeneral.updateCompanyInfo);
 
-  if (!user || allowed === null) return <LoadingBlock label={t('loading')} />;
-  if (!allowed) return <Navigate to={paths.enterprise.unauthorized} replace />;
+  if (!user || access === null) return <LoadingBlock label={t('loading')} />;
+  if (!access.allowed) return <Navigate to={refusalPath(access)} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

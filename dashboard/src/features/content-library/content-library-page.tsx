@@ -177,7 +177,16 @@ export const ContentLibraryPage = () => {
   const empty = search ? (
     <EmptyState title={t('empty.noMatch')} description={t('empty.noMatchText')} />
   ) : (
-    <EmptyState title={t('empty.none')} description={t('empty.noneText')} />
+    // Spec §7: an enterprise has no upload; the platform's content library fills it, so the next step is asking.
+    <EmptyState
+      title={t('empty.none')}
+      description={`${t('empty.noneText')} ${t('empty.noneWho')}`}
+      action={
+        <Link className="btn btn--primary btn--md" to={paths.enterprise.help}>
+          {t('empty.askForVideos')}
+        </Link>
+      }
+    />
   );
 
   const content = () => {

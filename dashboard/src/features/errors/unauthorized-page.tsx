@@ -1,11 +1,28 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { FEATURE_PARAM, refusedFeature } from '../../lib/refusal.ts';
 import { EmptyState } from '../../ui/states.tsx';
 import './errors.css';
 
+/**
+ * /enterprise/unauthorized: a screen the signed-in member may not open. When a feature switched off for the
+ * enterprise is the reason (`?feature=`, refusal.ts), it says so and who can switch it on (the Coach team, through
+ * Help); otherwise the role is the reason.
+ */
 export const UnauthorizedPage = () => {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'admin-enterprises']);
+  const [searchParams] = useSearchParams();
+  const feature = refusedFeature(searchParams.get(FEATURE_PARAM));
+  const name = feature ? t(`admin-enterprises:features.${feature}`) : '';
+  const back = (
+    <Link
+      className={`btn ${feature ? 'btn--secondary' : 'btn--primary'} btn--md`}
+      to={paths.enterprise.dashboard}
+    >
+      {t('errors.backToDashboardShort')}
+    </Link>
+  );
   return (
     <div className="unauthorized">
       <EmptyState
@@ -24,12 +41,19 @@ export const UnauthorizedPage = () => {
           </svg>
         }
         headingLevel={1}
-        title={t('errors.unauthorizedTitle')}
-        description={t('errors.unauthorizedText')}
+        title={feature ? t('errors.featureOffTitle', { feature: name }) : t('errors.unauthorizedTitle')}
+        description={feature ? t('errors.featureOffText', { feature: name }) : t('errors.unauthorizedText')}
         action={
-          <Link className="btn btn--primary btn--md" to={paths.enterprise.dashboard}>
-            {t('errors.backToDashboardShort')}
-          </Link>
+          feature ? (
+            <div className="unauthorized__actions">
+              <Link className="btn btn--primary btn--md" to={paths.enterprise.help}>
+                {t('errors.contactSupport')}
+              </Link>
+              {back}
+            </div>
+          ) : (
+            back
+          )
         }
       />
     </div>

@@ -131,7 +131,7 @@ describe('validating a draft with the contract schema', () => {
       jobTitle: 'Please enter the job title',
       industry: 'Please enter the industry',
       location: 'Please enter the location',
-      region: 'Please enter the region',
+      region: 'Please pick a region from the list',
     });
   });
 

@@ -89,7 +89,7 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     expect(within(second).getByLabelText('Question')).toHaveFocus();
     await user.keyboard('How do you feel?');
     await user.type(within(second).getByLabelText('Option 1'), 'Good');
-    await user.type(within(second).getByLabelText('Option 2'), 'Good');
+    await user.type(within(second).getByLabelText('Option 2'), 'Not so good');
     await user.click(within(second).getByRole('checkbox', { name: /Offer an “Other” answer/ }));
     await user.type(within(second).getByLabelText('Label of the “Other” answer'), 'Something else');
     await user.click(within(second).getByRole('checkbox', { name: 'An answer is required' }));
@@ -122,10 +122,9 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
         },
         {
           text: 'How do you feel?',
-          // Same text twice: the values still differ (spec §3 question template).
           options: [
             { text: 'Good', value: 'good' },
-            { text: 'Good', value: 'good-2' },
+            { text: 'Not so good', value: 'not-so-good' },
           ],
           hasOther: true,
           otherText: 'Something else',
@@ -162,7 +161,7 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
       path: '/enterprise/create-task?type=6',
       routes: {
         [`POST ${T}/add-task`]: () =>
-          fail(422, 'region: Unknown region', { field: 'region', code: 'VALIDATION_ERROR' }),
+          fail(422, 'location: Unknown location', { field: 'location', code: 'VALIDATION_ERROR' }),
       },
     });
     const user = userEvent.setup();
@@ -170,11 +169,72 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     expect(screen.getByLabelText('Category')).toHaveValue('IVR');
     await user.type(screen.getByLabelText('Job title'), 'Nurse');
     await user.type(screen.getByLabelText('Industry'), 'Health');
-    await user.type(screen.getByLabelText('Location'), 'Perth');
-    await user.type(screen.getByLabelText('Region'), 'Atlantis');
+    await user.type(screen.getByLabelText('Location'), 'Atlantis');
+    await user.selectOptions(screen.getByLabelText('Region'), 'Australia');
     await user.click(screen.getByRole('button', { name: 'Create task' }));
-    expect(await screen.findByText('Unknown region')).toBeInTheDocument();
-    expect(screen.getByLabelText('Region')).toHaveFocus();
+    expect(await screen.findByText('Unknown location')).toBeInTheDocument();
+    expect(screen.getByLabelText('Location')).toHaveFocus();
+  });
+
+  it('the interview region is one of the supported ones, chosen from a list', async () => {
+    const app = openEditor({ path: '/enterprise/create-task?type=6' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Nurse interview');
+    await user.type(screen.getByLabelText('Job title'), 'Nurse');
+    await user.type(screen.getByLabelText('Industry'), 'Health');
+    await user.type(screen.getByLabelText('Location'), 'Perth');
+    const region = screen.getByRole('combobox', { name: 'Region' });
+    expect(region).toHaveValue('');
+    expect(within(region).getByRole('option', { name: 'Choose a region' })).toBeDisabled();
+    expect(within(region).getByRole('option', { name: 'United Kingdom' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByText('Please pick a region from the list')).toBeInTheDocument();
+    expect(app.server.calls.some((call) => call.route.endsWith('add-task'))).toBe(false);
+
+    await user.selectOptions(region, 'Australia');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() =>
+      expect(bodyOf(app, `POST ${T}/add-task`)).toMatchObject({ type: 6, region: 'Australia' }),
+    );
+  });
+
+  it('a Multiple Choice question with the same option twice is refused at its options', async () => {
+    const app = openEditor({ path: '/enterprise/create-task?type=8' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Fruit');
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    await user.type(within(first).getByLabelText('Question'), 'Which fruit?');
+    await user.type(within(first).getByLabelText('Option 1'), 'Orange');
+    await user.type(within(first).getByLabelText('Option 2'), ' orange ');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await within(first).findByText('Options must be different')).toBeInTheDocument();
+    expect(app.server.calls.some((call) => call.route.endsWith('add-task'))).toBe(false);
+
+    await user.clear(within(first).getByLabelText('Option 2'));
+    await user.type(within(first).getByLabelText('Option 2'), 'Apple');
+    expect(within(first).queryByText('Options must be different')).not.toBeInTheDocument();
+  });
+
+  it("the server's 422 on a question's options shows at those options", async () => {
+    openEditor({
+      path: '/enterprise/create-task?type=8',
+      routes: {
+        [`POST ${T}/add-task`]: () =>
+          fail(422, 'questions.0.options: Options must be different', {
+            field: 'questions.0.options',
+            code: 'VALIDATION_ERROR',
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Fruit');
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    await user.type(within(first).getByLabelText('Question'), 'Which fruit?');
+    await user.type(within(first).getByLabelText('Option 1'), 'Orange');
+    await user.type(within(first).getByLabelText('Option 2'), 'Apple');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await within(first).findByText('Options must be different')).toBeInTheDocument();
+    expect(screen.queryByText(/questions\.0\.options/)).not.toBeInTheDocument();
   });
 
   it('an author sees the whole category of a Get Interview Ready task, even where the field is narrow', async () => {
@@ -278,6 +338,22 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     );
   });
 
+  it('a new company with no videos is told who adds them and how to ask (spec §7: no enterprise upload)', async () => {
+    const app = openEditor({
+      routes: {
+        [`GET ${VIDEOS}`]: () => ok({ currentPage: 1, totalPages: 0, totalCount: 0, listdata: [] }),
+      },
+    });
+    const user = userEvent.setup();
+    const video = await screen.findByRole('button', { name: /^Video/ });
+    expect(video).toHaveTextContent('Needs a video in the content library.');
+    await user.click(video);
+    expect(app.location()).toBe('/enterprise/create-task?type=3');
+    const note = await screen.findByText(/The content library has no videos yet\./);
+    expect(note).toHaveTextContent('Our support team adds the videos.');
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/enterprise/help');
+  });
+
   it('changing the type keeps the title and leaving with changes asks first', async () => {
     const app = openEditor({ path: '/enterprise/create-task?type=4' });
     const user = userEvent.setup();
@@ -376,6 +452,46 @@ describe('edit task page (spec §2 /enterprise/tasks-library/edit/{id})', () => 
       attachments: questionTask.attachments,
       questions: ['Tell me about yourself', 'What motivates you?'],
     });
+  });
+
+  it('an interview task saved with a region the interview does not support loads, shows it and asks for another', async () => {
+    const interview: Task = {
+      ...meta,
+      _id: 't6',
+      type: 6,
+      title: 'Nurse interview',
+      category: 'IVR',
+      level: 1,
+      timeMinutes: 10,
+      expirySeconds: 604800,
+      attachments: [],
+      jobTitle: 'Nurse',
+      industry: 'Health',
+      location: 'Perth',
+      region: 'zzzz',
+    };
+    const app = openEditor({
+      path: '/enterprise/tasks-library/edit/t6',
+      routes: {
+        [`GET ${T}/get-task-by-id`]: () => ok(interview),
+        [`POST ${T}/edit-task`]: (body) => ok(savedTask(body, 't6'), 'Task updated'),
+      },
+    });
+    const user = userEvent.setup();
+    const region = await screen.findByRole('combobox', { name: 'Region' });
+    expect(region).toHaveValue('zzzz');
+    expect(within(region).getByRole('option', { name: 'zzzz (not supported)' })).toBeDisabled();
+    expect(region).toHaveAccessibleDescription(/saved with the region “zzzz”.*Pick one from the list/);
+    expect(screen.getByLabelText('Job title')).toHaveValue('Nurse');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please pick a region from the list')).toBeInTheDocument();
+    expect(app.server.calls.some((call) => call.route.endsWith('edit-task'))).toBe(false);
+    await user.selectOptions(region, 'Europe');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(bodyOf(app, `POST ${T}/edit-task`)).toMatchObject({ taskId: 't6', region: 'Europe' }),
+    );
   });
 
   it('an author opening a task that is not there is led back to the library, with nothing to try again', async () => {

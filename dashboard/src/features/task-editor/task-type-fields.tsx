@@ -1,12 +1,51 @@
+import { INTERVIEW_REGIONS, isInterviewRegion } from '@coach/shared/constants/interview';
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { useTranslation } from 'react-i18next';
 import { ChoiceQuestionsField } from '../../ui/choice-questions-field.tsx';
-import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { useEditorScope } from './editor-scope.tsx';
 import { ReadingTopicPicker } from './reading-topic-picker.tsx';
 import { RowsField } from './rows-field.tsx';
 import { type FieldErrors, type PassageSource, TASK_LIMITS, type TaskDraft } from './task-draft.ts';
 import { VideoPicker } from './video-picker.tsx';
+
+/**
+ * The interview's region: one of those its introduction supports (constants/interview.ts), as add-task and edit-task
+ * take only these. A task saved before with another region shows it, marked, and asks for a supported one.
+ */
+const RegionField = ({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (region: string) => void;
+}) => {
+  const { t } = useTranslation('task-editor');
+  const supported = isInterviewRegion(value);
+  const stored = !supported && value.trim() !== '';
+  return (
+    <SelectField
+      label={t('fields.region')}
+      value={value}
+      error={error}
+      hint={stored ? t('fields.regionUnsupported', { region: value }) : t('fields.regionHint')}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {supported ? null : (
+        <option value={value} disabled>
+          {stored ? t('fields.regionStored', { region: value }) : t('fields.regionPick')}
+        </option>
+      )}
+      {INTERVIEW_REGIONS.map((region) => (
+        <option key={region} value={region}>
+          {t(`regions.${region}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+};
 
 const PassageSourceSwitch = ({
   value,
@@ -161,13 +200,10 @@ export const TypeFields = ({
               error={errors.location}
               onChange={(event) => update({ location: event.target.value })}
             />
-            <TextField
-              label={t('fields.region')}
+            <RegionField
               value={draft.region}
-              maxLength={TASK_LIMITS.region?.maxLength}
               error={errors.region}
-              hint={t('fields.regionHint')}
-              onChange={(event) => update({ region: event.target.value })}
+              onChange={(region) => update({ region })}
             />
           </div>
         </>

@@ -1,4 +1,4 @@
-import { TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPE_VALUES, TASK_TYPES, type TaskType } from '@coach/shared/constants/task-types';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
 
@@ -64,6 +64,9 @@ export const TaskTypePicker = ({
               </span>
               <span className="type-card__label">{t(`tasks:types.${type}`)}</span>
               <span className="type-card__text">{t(`types.${type}`)}</span>
+              {type === TASK_TYPES.video ? (
+                <span className="type-card__needs">{t('typeNeeds.3')}</span>
+              ) : null}
             </button>
           </li>
         ))}

@@ -2,6 +2,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -39,7 +41,7 @@ export const VideoPicker = ({
   const [load, setLoad] = useState<VideoLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const name = useId();
-  const { searchVideos } = useEditorScope();
+  const { searchVideos, audience } = useEditorScope();
 
   useEffect(() => {
     let current = true;
@@ -109,7 +111,23 @@ export const VideoPicker = ({
         </div>
       ) : null}
       {load.status === 'ready' && load.videos.length === 0 ? (
-        <p className="editor-note">{query ? t('video.noMatch') : t('video.none')}</p>
+        query ? (
+          <p className="editor-note">{t('video.noMatch')}</p>
+        ) : (
+          // The next step: an enterprise has no upload (spec §7: videos come from the platform's content library), so
+          // it asks the support team; the platform admin adds videos in its own Content Library.
+          <div className="editor-note" role="status">
+            <p>
+              {t('video.none')} {audience === 'admin' ? t('video.noneAdmin') : t('video.noneWho')}
+            </p>
+            <Link
+              className="btn btn--secondary btn--sm"
+              to={audience === 'admin' ? paths.admin.contentLibrary : paths.enterprise.help}
+            >
+              {audience === 'admin' ? t('video.openLibrary') : t('video.contactSupport')}
+            </Link>
+          </div>
+        )
       ) : null}
       {load.status === 'ready' && load.videos.length > 0 ? (
         <ul className="editor-videos__list">
