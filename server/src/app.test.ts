@@ -344,9 +344,16 @@ describe('password reset and change', () => {
     const ok = await t.request('POST', `${E}/general/auth/changepassword`, {
       token,
       ip,
-      body: { currentPassword: 'Coach-demo-2026', newPassword: 'Coach-demo-2026' },
+      body: { currentPassword: 'Coach-demo-2026', newPassword: 'Another-pass-2026' },
     });
     expect(ok.status).toBe(200);
+    // Back to the demo password, which the tests after this one sign in with (in the fresh session it gave).
+    const back = await t.request('POST', `${E}/general/auth/changepassword`, {
+      token: ok.json.response.accesstoken,
+      ip,
+      body: { currentPassword: 'Another-pass-2026', newPassword: 'Coach-demo-2026' },
+    });
+    expect(back.status).toBe(200);
   });
 
   it('a user updates their profile name', async () => {
