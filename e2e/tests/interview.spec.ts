@@ -40,7 +40,7 @@ test('the owner sets a practice interview for the learner’s group', async ({ p
   await page.getByLabel('Job title', { exact: true }).fill('Store manager');
   await page.getByLabel('Industry', { exact: true }).fill('Retail');
   await page.getByLabel('Location', { exact: true }).fill('Melbourne');
-  await page.getByLabel('Region', { exact: true }).fill('Australia');
+  await page.getByLabel('Region', { exact: true }).selectOption('Australia');
   await page.getByLabel('Title', { exact: true }).fill(TITLE);
   await page.getByRole('button', { name: 'Create task' }).click();
   await expect(page.getByText('Task created successfully')).toBeVisible();

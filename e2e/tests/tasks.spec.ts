@@ -121,7 +121,7 @@ test('an admin creates a task of each type, files two in a folder and assigns th
     await page.getByLabel('Job title', { exact: true }).fill('Store manager');
     await page.getByLabel('Industry', { exact: true }).fill('Retail');
     await page.getByLabel('Location', { exact: true }).fill('Melbourne');
-    await page.getByLabel('Region', { exact: true }).fill('Australia');
+    await page.getByLabel('Region', { exact: true }).selectOption('Australia');
     await createTask(page, title.interview);
     await expect(page.getByText('Store manager', { exact: true })).toBeVisible();
   });
