@@ -181,6 +181,17 @@ describe('surveys: managing', () => {
     await bad([{ ...QUESTIONS[0], answer: 'good' }], 'questions.0.answer');
     await bad([QUESTIONS[0], QUESTIONS[0]], 'questions');
     await bad([{ ...QUESTIONS[0], text: ' ' }], 'questions.0.text');
+    // Two options that read alike ("Orange", " orange") are one option to a member.
+    const alike = [
+      { text: 'Orange', value: 'orange' },
+      { text: ' orange ', value: 'orange-2' },
+    ];
+    await bad([QUESTIONS[0], { ...QUESTIONS[1], options: alike }], 'questions.1.options');
+    const twice = await call(surveys.add.path, owner, {
+      title: 'Vest colour',
+      questions: [{ ...QUESTIONS[0], options: alike }],
+    });
+    expect(twice.json.message).toBe('questions.0.options: Options must be different');
     const expiry = await call(surveys.add.path, owner, { title: 'x', questions: [], expirySeconds: 60 });
     expect(expiry.json.field).toBe('expirySeconds');
   });

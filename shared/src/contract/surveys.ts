@@ -5,6 +5,7 @@ import { empty, id, paged, searchText, text } from './envelope.ts';
 import {
   type ChoiceAnswer,
   choiceAnswerSchema,
+  optionsDiffer,
   type QuestionTemplate,
   questionTemplateSchema,
 } from './tasks.ts';
@@ -41,6 +42,15 @@ export const surveyQuestionSchema = questionTemplateSchema.refine(
 );
 export type SurveyQuestion = QuestionTemplate;
 
+/**
+ * A survey question as authored (add and edit): its options read differently, as a Multiple Choice task's must. A
+ * survey saved before the rule still loads (`surveyQuestionSchema` has no such rule).
+ */
+const authoredSurveyQuestionSchema = surveyQuestionSchema.refine(optionsDiffer, {
+  message: 'Options must be different',
+  path: ['options'],
+});
+
 /** A member's answers: per question id, the option values chosen and the "Other" text (like task type 8). */
 export const surveyAnswersSchema = z.record(text().max(64), choiceAnswerSchema, {
   error: 'Please send the answers per question',
@@ -68,7 +78,7 @@ const surveyFields = {
     .optional(),
   /** A draft may be saved without questions; publishing needs at least one. */
   questions: z
-    .array(surveyQuestionSchema, { error: 'Please add the questions' })
+    .array(authoredSurveyQuestionSchema, { error: 'Please add the questions' })
     .max(SURVEY_QUESTIONS_MAX, `At most ${SURVEY_QUESTIONS_MAX} questions`)
     // Answers are kept per question id, so two questions cannot share one.
     .refine((questions) => new Set(questions.map((q) => q.id)).size === questions.length, {

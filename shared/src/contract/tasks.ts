@@ -99,15 +99,19 @@ export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
 /** An option's text as two options are compared: case and surrounding spaces do not make options different. */
 const optionKey = (option: { text: string }) => option.text.trim().toLocaleLowerCase();
 
+/** Whether a question's options all read differently (a Multiple Choice task's, a survey's, as authored). */
+export const optionsDiffer = (question: { options: { text: string }[] }) =>
+  new Set(question.options.map(optionKey)).size === question.options.length;
+
 /**
  * A Multiple Choice task's question as authored (add-task, edit-task): its options read differently ("Orange" twice,
  * or "orange " beside "Orange", is one option). A task saved before the rule still loads (`taskSchema` has no such
  * rule); saving it again asks for different options.
  */
-const authoredQuestionSchema = questionTemplateSchema.refine(
-  (q) => new Set(q.options.map(optionKey)).size === q.options.length,
-  { message: 'Options must be different', path: ['options'] },
-);
+const authoredQuestionSchema = questionTemplateSchema.refine(optionsDiffer, {
+  message: 'Options must be different',
+  path: ['options'],
+});
 
 /** Interview message of a Get Interview Ready task (spec §3): see contract/interview.ts. */
 export { type InterviewMessage, interviewMessageSchema } from './interview.ts';

@@ -108,6 +108,23 @@ describe('surveys', () => {
     expect(sent.questions.some((q) => 'answer' in q)).toBe(false);
   });
 
+  it('a manager is told at once that two options read alike, and nothing is sent', async () => {
+    const view = renderApp({
+      path: '/enterprise/surveys/manage',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: { ...signedIn(['surveys']) },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Safety vests');
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    await user.type(within(first).getByLabelText('Question'), 'What colour is the safety vest?');
+    await user.type(within(first).getByLabelText('Option 1'), 'Orange');
+    await user.type(within(first).getByLabelText('Option 2'), 'orange ');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await within(first).findByText('Options must be different')).toBeInTheDocument();
+    expect(view.server.calls.some((call) => call.route === `POST ${API}/add-survey`)).toBe(false);
+  });
+
   it('a member cannot submit without answering a required question; then submits', async () => {
     const mine: MySurvey = {
       survey: {
