@@ -3,6 +3,7 @@ import type { SpeechPhone, SpeechWord } from '@coach/shared/contract/speech';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
+import { bareWord } from './bare-word.ts';
 import { ipa } from './speech-analysis.reading.tsx';
 
 /** How many words to practise show at once, with their tips; the rest are one click away. */
@@ -11,7 +12,6 @@ const PRACTICE_SHOWN = 3;
 const SOUNDS_PER_WORD = 2;
 
 /** A word as it is said, without the punctuation it is written with ("shelf." is heard as "shelf"). */
-const bare = (word: string) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || word;
 
 /** A phone as a learner reads it, between slashes ("/θ/"). */
 type SoundIssue = { phone: SpeechPhone; next: SpeechPhone | undefined; tip: PhoneTip | null };
@@ -42,7 +42,7 @@ const rankOf = ({ word, issues }: Practice) =>
 export const practiceOf = (words: SpeechWord[]): Practice[] =>
   words
     .filter((word) => word.status !== 'inserted')
-    .map((word) => ({ word, text: bare(word.word), issues: soundIssues(word) }))
+    .map((word) => ({ word, text: bareWord(word.word), issues: soundIssues(word) }))
     .filter(({ word, issues }) => word.status !== 'correct' || issues.length > 0)
     .sort((a, b) => rankOf(a) - rankOf(b));
 
@@ -116,7 +116,7 @@ const WordSentence = ({ word, text }: { word: SpeechWord; text: string }) => {
       <Trans
         t={t}
         i18nKey="practice.wordHeardInstead"
-        values={{ heard: word.heard, word: text }}
+        values={{ heard: bareWord(word.heard), word: text }}
         components={{ w: <bdi className="speech-said" /> }}
       />
     );

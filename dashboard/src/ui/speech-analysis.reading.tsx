@@ -3,6 +3,7 @@ import type { SpeechPhone, SpeechWord } from '@coach/shared/contract/speech';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
+import { bareWord } from './bare-word.ts';
 
 /** A visible symbol (hidden from screen readers, which get the words instead; speech.json describes each). */
 const WORD_MARKS = { mispronounced: '≈', omitted: '−', inserted: '+' } as const;
@@ -17,7 +18,7 @@ export const ipa = (phone: SpeechPhone['phone']) => `/${PHONE_IPA[phone]}/`;
 const describeWord = (t: TFunction<'speech'>, word: SpeechWord) => {
   if (word.status === 'correct') return '';
   // A word heard as another word was said, whichever status it carries: never just "missed".
-  if (word.heard && word.status !== 'inserted') return t('analysis.heard', { heard: word.heard });
+  if (word.heard && word.status !== 'inserted') return t('analysis.heard', { heard: bareWord(word.heard) });
   if (word.status !== 'mispronounced') return t(`analysis.marks.${word.status}`);
   const sound = word.phones?.find((phone) => phone.status === 'mispronounced' && phone.heard);
   if (sound?.heard) return t('analysis.soundHeard', { heard: ipa(sound.heard), phone: ipa(sound.phone) });

@@ -323,7 +323,8 @@ describe('the sounds of the words to practise', () => {
 
   it('a word said as another word says which word was heard, not that it may have been skipped', () => {
     // The recogniser heard "sheep" where the item says "ship": the word counts as missed, yet it was said.
-    const ship: SpeechWord = { word: 'ship.', start: null, end: null, status: 'omitted', heard: 'sheep' };
+    // The transcript's word comes with its punctuation ("sheep."): quoted, it is the word alone.
+    const ship: SpeechWord = { word: 'ship.', start: null, end: null, status: 'omitted', heard: 'sheep.' };
     render(<SpeechAnalysisPanel analysis={withSounds([ship, on])} />);
     const practice = screen.getByRole('region', { name: 'Words to practise' });
     const [said, missed] = within(practice).getAllByRole('listitem');
