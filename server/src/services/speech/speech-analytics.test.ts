@@ -98,7 +98,7 @@ describe('speech analytics against a target text', () => {
     expect(analysis.scores.accuracy).toBe(Math.round(((5 * 0.92 + 0.4) / 9) * 100));
   });
 
-  it('a word heard as a like-sounding word at the same moment was said otherwise; one elsewhere or unlike was not', () => {
+  it('a word heard as a like-sounding word at the same moment was said otherwise; one elsewhere was extra; an unlike one is what was heard instead', () => {
     // The aligner put "thirty" at 0.7-1.1 s, its /θ/ fitting /f/ better (not by enough to flag it alone).
     const theta = {
       phone: 'TH' as const,
@@ -148,7 +148,8 @@ describe('speech analytics against a target text', () => {
       status: 'mispronounced',
     });
     expect(inPlace.scores.completeness).toBe(100);
-    // Heard later, it is an extra word and "thirty" was left out; so is a word that sounds nothing like it.
+    // Heard later, it is an extra word and "thirty" was left out. A word that sounds nothing like it, in its place,
+    // leaves it left out too, but is what was heard instead, not an extra word.
     expect(
       heardAs([
         ['Now', 0.5, 0.7],
@@ -162,7 +163,7 @@ describe('speech analytics against a target text', () => {
         ['dog', 0.72, 1.08],
         ['days.', 1.1, 1.4],
       ]),
-    ).toEqual(['Now correct', 'dog inserted', 'thirty omitted', 'days. correct']);
+    ).toEqual(['Now correct', 'thirty omitted (dog)', 'days. correct']);
   });
 
   it('another word heard where a word was said is what was heard, unless every sound of the word is clear', () => {

@@ -220,8 +220,9 @@ const scoreAgainstTarget = (
         room,
         noisy,
       });
-      // Said as the other word heard in its place: that word is what was heard, not an extra one.
-      if (otherToken && other !== undefined && judged.status !== 'omitted') tookPlace.add(other);
+      // The other word heard in its place is what was heard there, not an extra word: said instead of it (the word
+      // judged said otherwise or left out), or the recogniser's mishearing of it (the word stands).
+      if (otherToken && other !== undefined) tookPlace.add(other);
       const start = (token ?? otherToken)?.start ?? measuredWord.start;
       const end = (token ?? otherToken)?.end ?? measuredWord.end;
       const times =
@@ -237,7 +238,7 @@ const scoreAgainstTarget = (
         status: judged.status,
         ...(judged.status === 'mispronounced' && kind === 'substitute' && token
           ? { heard: rivalSlip && rival ? rival.word : (spelt?.slip.spelling ?? token.display) }
-          : judged.status === 'mispronounced' && otherToken
+          : judged.status !== 'correct' && otherToken
             ? { heard: otherToken.display }
             : {}),
         phones: judged.phones,
