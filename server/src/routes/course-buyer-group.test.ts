@@ -4,6 +4,7 @@ import { GROUP_NAME_MAX, groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m049BuyerGroupNames } from '../db/migration-049-buyer-group-names.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // A course's buyers' group: made with the course, named after it, kept by the product.
@@ -177,5 +178,36 @@ describe("a course's buyers' group", () => {
       memberIds: [],
     });
     expect(saved.status).toBe(200);
+  });
+
+  it('a group renamed before it followed its course takes the course name again (migration 049), once', async () => {
+    const { groupId } = await newCourse('Airport Announcements');
+    const other = await newCourse('Check-in Desk English');
+    const db = t.connectAgain();
+    try {
+      // As an older release left it: the course renamed, its group not.
+      await db
+        .updateTable('groups')
+        .set({ name: 'Airport English · learners' })
+        .where('id', '=', groupId)
+        .execute();
+      // Another group already holds the name the course's group should get.
+      await db
+        .updateTable('groups')
+        .set({ name: 'Airport Announcements · learners' })
+        .where('id', '=', other.groupId)
+        .execute();
+      await m049BuyerGroupNames.up(db);
+      const renamed = (await groupById(groupId)).name;
+      // Its course's name, or its unique form if the other group still held the name when it was renamed.
+      expect(renamed).toMatch(/^Airport Announcements · learners( \(2\))?$/);
+      // The other course's group was renamed too: it did not have its course's name either.
+      expect((await groupById(other.groupId)).name).toBe('Check-in Desk English · learners');
+      // A second run changes nothing.
+      await m049BuyerGroupNames.up(db);
+      expect((await groupById(groupId)).name).toBe(renamed);
+    } finally {
+      await db.destroy();
+    }
   });
 });
