@@ -17,8 +17,11 @@ export const itemMark = (analysis: SpeechAnalysis | undefined, passingScore: num
   return { state: score >= passingScore ? 'passed' : 'below', score };
 };
 
-/** The 0-based indexes of a Pronunciation task's recorded items that scored below the passing score. */
-export const itemsBelowMark = ({
+/**
+ * The recordings of a scored task (Pronunciation items, a Read & Record passage) that scored below the passing
+ * score, by their report keys ("0", "1", … or "passage").
+ */
+export const recordingsBelowMark = ({
   task,
   report,
   analyses,
@@ -28,11 +31,16 @@ export const itemsBelowMark = ({
   report: TaskReport;
   analyses: Record<string, SpeechAnalysis>;
   passingScore: number | undefined;
-}): number[] => {
-  if (task.type !== TASK_TYPES.pronunciation || passingScore === undefined) return [];
-  return task.items.flatMap((_, index) => {
-    const key = String(index);
-    if (!report.recordings?.[key]?.fileUrl) return [];
-    return itemMark(analyses[key], passingScore)?.state === 'below' ? [index] : [];
-  });
+}): string[] => {
+  if (passingScore === undefined) return [];
+  const keys =
+    task.type === TASK_TYPES.pronunciation
+      ? task.items.map((_, index) => String(index))
+      : task.type === TASK_TYPES.readAndRecord
+        ? ['passage']
+        : [];
+  return keys.filter(
+    (key) =>
+      Boolean(report.recordings?.[key]?.fileUrl) && itemMark(analyses[key], passingScore)?.state === 'below',
+  );
 };

@@ -15,7 +15,7 @@ import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { TaskTries } from '../../ui/task-tries.tsx';
-import { itemsBelowMark } from './item-marks.ts';
+import { recordingsBelowMark } from './item-marks.ts';
 import { Attachments, FeedbackPanel, SaveStatus } from './my-task-panels.tsx';
 import { stepId } from './runners/runner-parts.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
@@ -57,13 +57,17 @@ const TaskAttempt = ({
   const hintId = useId();
   const isVideo = task.type === TASK_TYPES.video;
   const percent = completed ? 100 : progress.percent;
-  // Pronunciation items recorded below the passing score: named by the Submit button, and asked about on submit
-  // (the task's total, the items' mean, may still pass; each item's own score is told truthfully).
+  // Recordings scored below the passing score (Pronunciation items, a Read & Record passage): named by the Submit
+  // button, and asked about on submit (a task's total, the items' mean, may still pass; each item's own score is
+  // told truthfully).
   const passingScore = pronunciation?.passingScore;
-  const below = completed ? [] : itemsBelowMark({ task, report, analyses: attempt.analyses, passingScore });
+  const below = completed
+    ? []
+    : recordingsBelowMark({ task, report, analyses: attempt.analyses, passingScore });
+  const belowPassage = below.includes('passage');
   const belowValues = {
     score: formatNumber(passingScore ?? 0),
-    items: formatList(below.map((index) => t('steps.item', { n: index + 1 }))),
+    items: formatList(below.map((key) => t('steps.item', { n: Number(key) + 1 }))),
   };
   const [confirmingBelow, setConfirmingBelow] = useState(false);
 
@@ -222,7 +226,7 @@ const TaskAttempt = ({
                 <p id={hintId} className="my-task__hint">
                   {progress.complete || !progress.firstProblem
                     ? below.length > 0
-                      ? t('view.belowMark', belowValues)
+                      ? t(belowPassage ? 'view.belowMarkPassage' : 'view.belowMark', belowValues)
                       : t('view.allDone')
                     : t('view.stillToDo', {
                         step: progress.firstProblem.label,
@@ -242,8 +246,11 @@ const TaskAttempt = ({
               <Dialog
                 open={confirmingBelow && below.length > 0}
                 onOpenChange={setConfirmingBelow}
-                title={t('view.confirmBelow.title')}
-                description={t('view.confirmBelow.description', belowValues)}
+                title={t(belowPassage ? 'view.confirmBelow.titlePassage' : 'view.confirmBelow.title')}
+                description={t(
+                  belowPassage ? 'view.confirmBelow.descriptionPassage' : 'view.confirmBelow.description',
+                  belowValues,
+                )}
                 footer={
                   <>
                     <Button variant="secondary" onClick={() => setConfirmingBelow(false)}>

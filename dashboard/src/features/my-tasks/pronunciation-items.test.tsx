@@ -192,4 +192,44 @@ describe('pronunciation items against the passing score', () => {
     // The answers read back each item against the mark too.
     expect(screen.getByText('25 / 100 · below the passing score of 75')).toBeInTheDocument();
   });
+
+  it('a Read & Record passage below the mark says so, and submitting asks first', async () => {
+    const completions: unknown[] = [];
+    const passageTask: Task = {
+      ...task,
+      title: 'Read the notice',
+      type: 5,
+      passage: 'The library closes early on Friday.',
+    } as Task;
+    const readAssignment = (overrides: Partial<Assignment> = {}) =>
+      assignment({
+        report: { recordings: { passage: { fileUrl: '/files/p.webm' } } },
+        analyses: { passage: scored(40) },
+        ...overrides,
+      });
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () =>
+          ok({ task: passageTask, assignment: readAssignment(), pronunciation: rule } satisfies MyTaskDetail),
+        [`POST ${T}/update-my-task`]: (body) => {
+          if (body.taskStatus === 2) completions.push(body);
+          return ok(readAssignment(body.taskStatus === 2 ? { taskStatus: 2, progress: 100 } : {}));
+        },
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('40 / 100 · below the passing score of 75')).toHaveClass('chip--danger');
+    expect(screen.getByText(/Scored for .* with a passing score of 75/)).toBeInTheDocument();
+    const progress = screen.getByRole('region', { name: 'Progress and submit' });
+    expect(progress).toHaveTextContent(
+      'Your reading is below the passing score of 75. Record it again for a better score, or submit it as it is.',
+    );
+    await user.click(within(progress).getByRole('button', { name: 'Submit task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit a reading below the passing score?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit anyway' }));
+    await waitFor(() => expect(completions).toHaveLength(1));
+  });
 });

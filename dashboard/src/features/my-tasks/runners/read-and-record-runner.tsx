@@ -1,6 +1,7 @@
 import type { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { useTranslation } from 'react-i18next';
 import { HearIt, isPronunciationAccent } from '../../../widgets/hear-it.tsx';
+import { passMarkStatus, ScoredFor } from './pass-mark.tsx';
 import { RecordingStep } from './recording-step.tsx';
 import { Intro, Passage, type RunnerInput } from './runner-parts.tsx';
 
@@ -15,9 +16,12 @@ export const ReadAndRecordRunner = ({
   return (
     <div className="runner">
       <Intro readOnly={props.readOnly}>{t('runner.rrIntro')}</Intro>
+      <ScoredFor rule={pronunciation} />
       <ol className="steps steps--single">
         <RecordingStep
           recordingKey="passage"
+          // The passage against the pass mark, as the server scores it.
+          status={passMarkStatus(pronunciation, props.analyses, 'passage')}
           label={t('runner.passageLabel')}
           heading={
             <div className="step__say-line">
