@@ -55,7 +55,11 @@ const SERVICE_RULES: { paths: string[]; applies: (subject: Member) => boolean; m
   },
   {
     // A platform admin logged in as the enterprise does not change the member's own sign-in methods.
-    paths: [...Object.values(enterpriseFactors), ...Object.values(enterprisePasskeys)]
+    paths: [
+      enterpriseAuth.changePassword,
+      ...Object.values(enterpriseFactors),
+      ...Object.values(enterprisePasskeys),
+    ]
       .map((entry) => entry.path)
       .filter((path) => path.includes('/general/auth/')),
     applies: (subject) => subject.actingAs,

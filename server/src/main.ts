@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createTokens, loadSecret } from './auth/tokens.ts';
 import { createBackground } from './background.ts';
+import { answerClientErrors } from './client-errors.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { withStartupLock } from './db/startup-lock.ts';
@@ -208,6 +209,8 @@ const listen = async (fetch: FetchHandler, port: number) => {
     const s = serve({ fetch, port }, () => resolve(s));
   });
   if (!(server instanceof Server)) throw new Error('Expected an HTTP/1.1 server');
+  // A request Node refuses itself (headers past its limit, a malformed request line) gets the envelope too.
+  answerClientErrors(server);
   // An idle kept-alive connection stays open past the idle time of the clients and proxies before it (60 s at
   // cloud load balancers): closed at Node's 5 s, a request a client sent on it at that moment met ECONNRESET (seen
   // in e2e). The headers' timeout stays above it, as Node asks; stopping closes idle connections (shutdown.ts).

@@ -132,6 +132,34 @@ describe('nobody grants what they do not hold', () => {
     ).toBe(200);
   });
 
+  it('a staff member cannot resend the invitation of a pending admin, whose link keeps working', async () => {
+    const email = 'pending-admin@acme.example';
+    const linkOf = () => /password\/reset\/([A-Za-z0-9_-]+)/.exec(t.lastMail(email) ?? '')?.[1] ?? '';
+    const invited = await post(members.invite.path, owner, {
+      name: 'Pending Admin',
+      email,
+      roleId: roleId.Admin,
+    });
+    expect(invited.status).toBe(200);
+    const link = linkOf();
+    const resent = await post(members.resendInvite.path, staff, { memberId: invited.json.response._id });
+    expect(resent.status).toBe(403);
+    expect(resent.json.message).toBe(
+      'You cannot resend the invitation of a member whose role you could not give',
+    );
+    expect(linkOf()).toBe(link);
+    expect((await post(enterpriseAuth.checkResetToken.path, '', { token: link })).status).toBe(200);
+    // A pending learner's invitation is theirs to send again.
+    const learner = await post(members.invite.path, staff, {
+      name: 'Pending Learner',
+      email: 'pending-learner@acme.example',
+      roleId: roleId.Learner,
+    });
+    expect(
+      (await post(members.resendInvite.path, staff, { memberId: learner.json.response._id })).status,
+    ).toBe(200);
+  });
+
   it('the role picker marks the roles a caller may give: all for the owner, not Admin for a staff member', async () => {
     const grantableTo = async (token: string) =>
       Object.fromEntries(

@@ -846,6 +846,60 @@ describe('SCIM: a filter on an attribute the product does not keep', () => {
   });
 });
 
+describe('SCIM: a malformed filter', () => {
+  const list = (filter: string) => scim(acmeToken, 'GET', `/Users?filter=${encodeURIComponent(filter)}`);
+
+  it('is 400 invalidFilter saying what is wrong, never an empty list or a crash text', async () => {
+    for (const [filter, says] of [
+      ['userName', /"userName" needs a comparison operator/],
+      ['userName eq', /"userName eq" needs a value/],
+      ['userName eq "ada@acme.example" and', /"and" with nothing after it/],
+      ['userName eq "ada@acme.example" or', /"or" with nothing after it/],
+      ['not (userName eq "ada@acme.example")', /"not" are not supported/],
+      ['userName eq ada@acme.example', /must be a quoted string/],
+      ['(userName eq "ada@acme.example"', /"\(" in the filter is not closed/],
+      ['emails[type eq "work"', /"\[" after "emails" is not closed/],
+      ['"ada@acme.example"', /starts with an attribute name/],
+      ['and', /starts with an attribute name/],
+      ['', /The filter is empty/],
+    ] as const) {
+      const res = await list(filter);
+      expect(res.status, filter).toBe(400);
+      expect(res.body, filter).toMatchObject({ schemas: [ERROR], scimType: 'invalidFilter' });
+      expect(String(res.body.detail), filter).toMatch(says);
+      expect(String(res.body.detail), filter).not.toMatch(/Cannot read|undefined|TypeError/);
+    }
+  });
+
+  it('nor does the text of a crash inside scimmy reach the client (an attribute list ending in a comma)', async () => {
+    for (const query of ['attributes=userName%2C', 'excludedAttributes=%2C', 'attributes=not']) {
+      const res = await scim(acmeToken, 'GET', `/Users?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toMatchObject({ schemas: [ERROR], scimType: 'invalidSyntax' });
+      expect(String(res.body.detail), query).toBe(
+        'This request could not be read: check it against RFC 7644 and 7643',
+      );
+    }
+  });
+
+  it('while the same comparisons written whole still find the member', async () => {
+    const ada = await userByName(acmeToken, 'ada@acme.example');
+    for (const filter of [
+      'userName pr and userName eq "ada@acme.example"',
+      'userName eq "ada@acme.example" or userName eq "nobody@acme.example"',
+      '(userName eq "ada@acme.example")',
+      'userName ne "nobody@acme.example" and userName eq "ada@acme.example"',
+    ]) {
+      const res = await list(filter);
+      expect(res.status, filter).toBe(200);
+      expect(
+        res.body.Resources?.map((r) => r.id),
+        filter,
+      ).toEqual([ada?.id]);
+    }
+  });
+});
+
 describe('SCIM: paging, ETags, tenancy, limits and the audit', () => {
   it('pages with startIndex and count, and totalResults counts every match', async () => {
     const all = await scim(acmeToken, 'GET', '/Users?count=200');

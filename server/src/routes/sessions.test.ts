@@ -75,6 +75,31 @@ describe('server-side sessions', () => {
     expect(await t.fullLogin(email, 'enterprise', ip)).toBeTruthy();
   });
 
+  it('a platform admin logged in as an enterprise cannot change, or guess, the member’s password', async () => {
+    const ip = t.freshIp();
+    const admin = await t.fullLogin('admin@coach.example', 'admin', ip);
+    const owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
+    const acmeId = (await me(owner, ip)).json.response.enterpriseId._id as string;
+    const as = await t.request('POST', adminEnterprises.loginAs.path, {
+      adminToken: admin,
+      ip,
+      body: { enterpriseId: acmeId },
+    });
+    expect(as.status).toBe(200);
+    const asAcme = as.json.response.accesstoken as string;
+    for (const currentPassword of [PASSWORD, 'A-wrong-guess-2026']) {
+      const refused = await post(enterpriseAuth.changePassword.path, asAcme, ip, {
+        currentPassword,
+        newPassword: 'Taken-over-2026',
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe('Sign-in methods are changed by the member themself');
+    }
+    // Nothing changed: the member's password and sessions are as they were.
+    expect((await me(owner, ip)).status).toBe(200);
+    expect(await t.fullLogin('owner@acme.example', 'enterprise', ip)).toBeTruthy();
+  });
+
   it('a password reset through the mailed link ends every session', async () => {
     const ip = t.freshIp();
     const email = 'owner@globex.example';

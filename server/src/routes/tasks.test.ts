@@ -428,6 +428,52 @@ describe('doing and reviewing', () => {
     expect(twice.status).toBe(409);
   });
 
+  it('a learner never reads the expected answers of a Multiple Choice task; its authors and reviewers do', async () => {
+    const quiz = {
+      ...byType[8],
+      questions: [
+        { ...byType[8].questions[0], answer: 'a' },
+        { ...byType[8].questions[1], answer: ['agenda', 'timer'] },
+      ],
+    };
+    const task = await addTask(quiz);
+    await post(owner, tasks.assignTaskUsers.path, { taskIds: [task._id], userIds: [learnerId] });
+    const answersIn = (reply: { json: { response?: unknown } }) =>
+      JSON.stringify(reply.json.response).includes('"answer"');
+
+    const before = await post(learner, tasks.getMyTask.path, { taskId: task._id });
+    expect(before.status).toBe(200);
+    expect(before.json.response.task.questions.map((q: { text: string }) => q.text)).toEqual(
+      quiz.questions.map((q) => q.text),
+    );
+    expect(answersIn(before)).toBe(false);
+    const byId = await get(learner, tasks.getTaskById.path, { taskId: task._id });
+    expect(byId.status).toBe(200);
+    expect(answersIn(byId)).toBe(false);
+    // The author's library view keeps them.
+    const authored = await get(owner, tasks.getTaskById.path, { taskId: task._id });
+    expect(authored.json.response.questions.map((q: { answer?: unknown }) => q.answer)).toEqual([
+      'a',
+      ['agenda', 'timer'],
+    ]);
+
+    const done = await post(learner, tasks.updateMyTask.path, {
+      userId: learnerId,
+      taskId: task._id,
+      progress: 100,
+      taskStatus: 2,
+      report: { choices: { q1: { values: ['b'] } } },
+    });
+    expect(done.status, done.json.message).toBe(200);
+    expect(answersIn(await post(learner, tasks.getMyTask.path, { taskId: task._id }))).toBe(false);
+    // The reviewer marks the submitted choices right or wrong against them.
+    const reviewed = await post(owner, tasks.getMembersTaskData.path, {
+      taskId: task._id,
+      userId: learnerId,
+    });
+    expect(reviewed.json.response.task.questions[0].answer).toBe('a');
+  });
+
   it('saves progress as the learner goes, resumes it, and completes a recorded task with their own upload', async () => {
     const task = await addTask(byType[5]);
     await post(owner, tasks.assignTaskUsers.path, { taskIds: [task._id], userIds: [learnerId] });

@@ -61,20 +61,32 @@ export const questionOptionSchema = z.strictObject({
   value: text().trim().min(1, 'Option value is required').max(100),
 });
 
+/** The fields of a multiple-choice question but its expected answer (questionTemplateSchema adds it). */
+const questionShape = {
+  id: text().trim().min(1).max(64),
+  type: z.literal('multiple-choice'),
+  text: text().trim().min(1, 'Question text is required').max(1000),
+  options: z
+    .array(questionOptionSchema, { error: 'Each question needs its options' })
+    .min(2, 'Each question needs at least two options')
+    .max(20, 'At most 20 options'),
+  hasOther: z.boolean().default(false),
+  otherText: text().trim().max(200).optional(),
+  multipleSelection: z.boolean().default(false),
+  required: z.boolean().default(true),
+};
+
+/**
+ * A question of a Multiple Choice task as its learner gets it (learnerTaskSchema): no `answer`, which would give the
+ * quiz away. Strict, so a reply that carried one would break its contract.
+ */
+export const learnerQuestionSchema = z.strictObject(questionShape);
+export type LearnerQuestion = z.infer<typeof learnerQuestionSchema>;
+
 /** Question template (spec §3): a multiple-choice question with at least two options. */
 export const questionTemplateSchema = z
   .strictObject({
-    id: text().trim().min(1).max(64),
-    type: z.literal('multiple-choice'),
-    text: text().trim().min(1, 'Question text is required').max(1000),
-    options: z
-      .array(questionOptionSchema, { error: 'Each question needs its options' })
-      .min(2, 'Each question needs at least two options')
-      .max(20, 'At most 20 options'),
-    hasOther: z.boolean().default(false),
-    otherText: text().trim().max(200).optional(),
-    multipleSelection: z.boolean().default(false),
-    required: z.boolean().default(true),
+    ...questionShape,
     /** The expected answer when the author sets one (option values). */
     answer: z.union([text().max(100), z.array(text().max(100))]).optional(),
   })
@@ -172,8 +184,15 @@ const authoredRegion = text()
  * fields to every variant (edit-task adds taskId, the answers add the server's fields). `authored` (add-task,
  * edit-task, the platform's calls and the coach's drafts) adds the rules a new save must meet: a supported interview
  * region and different options. A task as the server returns it leaves them out, so one saved before them still loads.
+ * `question` replaces the Multiple Choice question's schema (a learner's copy has no expected answers).
  */
-export const taskBody = <S extends z.ZodRawShape>(extra: S, { authored = false } = {}) =>
+export const taskBody = <
+  S extends z.ZodRawShape,
+  Q extends typeof questionTemplateSchema | typeof learnerQuestionSchema = typeof questionTemplateSchema,
+>(
+  extra: S,
+  { authored = false, question }: { authored?: boolean; question?: Q } = {},
+) =>
   z.discriminatedUnion('type', [
     z.strictObject({
       ...taskCommonShape,
@@ -227,15 +246,16 @@ export const taskBody = <S extends z.ZodRawShape>(extra: S, { authored = false }
       ...extra,
       type: z.literal(8),
       questions: z
-        .array(authored ? authoredQuestionSchema : questionTemplateSchema, {
+        .array((question ?? (authored ? authoredQuestionSchema : questionTemplateSchema)) as Q, {
           error: 'Please add the questions',
         })
         .min(1, 'Please add a question')
         .max(50)
         // Answers are kept per question id (report.choices), so two questions cannot share one.
-        .refine((questions) => new Set(questions.map((q) => q.id)).size === questions.length, {
-          message: 'Each question needs its own id',
-        }),
+        .refine(
+          (questions: { id: string }[]) => new Set(questions.map((q) => q.id)).size === questions.length,
+          { message: 'Each question needs its own id' },
+        ),
     }),
   ]);
 
@@ -288,6 +308,13 @@ const taskMetaShape = {
 export const taskSchema = taskBody(taskMetaShape);
 export type Task = z.output<typeof taskSchema>;
 export type TaskOfType<N extends Task['type']> = Extract<Task, { type: N }>;
+
+/**
+ * A task as its learner gets it (get-my-task; get-task-by-id for a member without the task library): a Multiple Choice
+ * task's questions come without their expected answers (learnerQuestionSchema), which would give the quiz away.
+ */
+export const learnerTaskSchema = taskBody(taskMetaShape, { question: learnerQuestionSchema });
+export type LearnerTask = z.output<typeof learnerTaskSchema>;
 
 /**
  * The learner's answers (spec §3 "report" of the task progress update). The server checks it against the task
@@ -455,9 +482,12 @@ export const pronunciationRuleSchema = z.object({
 });
 export type PronunciationRule = z.output<typeof pronunciationRuleSchema>;
 
-/** tasks/get-my-task: the task, the caller's assignment, and for scored types (2, 5) the rule that scores it. */
+/**
+ * tasks/get-my-task: the task as its learner gets it, the caller's assignment, and for scored types (2, 5) the rule
+ * that scores it.
+ */
 export const myTaskDetailSchema = z.object({
-  task: taskSchema,
+  task: learnerTaskSchema,
   assignment: assignmentSchema,
   pronunciation: pronunciationRuleSchema.nullable(),
   /** For a Video task (type 3): the video to play (null when it has left the enterprise's library). */
@@ -786,7 +816,10 @@ export const tasks = {
     request: empty(),
     response: z.array(taskSummarySchema),
   }),
-  /** A task by id: authors read any of the enterprise's, learners only their assigned ones. */
+  /**
+   * A task by id: authors (the task-library key) read any of the enterprise's whole; anyone else only one assigned to
+   * them, as its learner gets it (learnerTaskSchema: no expected answers, which taskSchema leaves optional).
+   */
   getTaskById: defineCall({
     method: 'GET',
     path: `${T}/get-task-by-id`,

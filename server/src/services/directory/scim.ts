@@ -1,6 +1,7 @@
 import SCIMMY from 'scimmy';
 import { assertFilterSupported, checkedPatch } from './scim-attributes.ts';
 import { type ScimContext, ScimFault, scimError, versionOf } from './scim-context.ts';
+import { assertFilterSyntax } from './scim-filter.ts';
 
 /**
  * The SCIM 2.0 service provider (RFC 7644) of one enterprise, reached with its SCIM token. scimmy (a maintained
@@ -83,6 +84,9 @@ export type ScimAnswer = {
 };
 
 const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+/** The wording of a TypeError that JavaScript itself throws (V8's), unlike scimmy's own. */
+const ENGINE_TYPE_ERROR =
+  /^Cannot (read|set) propert|^Cannot (convert|destructure|create property)|is not (a function|iterable|a constructor)|^Reduce of empty array/;
 const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
 export const scimErrorBody = (status: number, detail: string, scimType?: string | null) => ({
@@ -180,6 +184,7 @@ const RESOURCES = {
 const list = async (sc: ScimContext, kind: keyof typeof RESOURCES, query: Record<string, string>) => {
   const { resource, schema } = RESOURCES[kind];
   const Resource = resource();
+  if (query.filter !== undefined) assertFilterSyntax(query.filter);
   const parsed = new Resource(resourceParams(query));
   assertFilterSupported(parsed.filter, sc.resources[kind].attributes.filter);
   const { startIndex, count } = pageOf(query);
@@ -298,9 +303,20 @@ export const answerScim = async (
       const status = Number(error.status) || 400;
       return { status, body: scimErrorBody(status, error.message, error.scimType) };
     }
-    // scimmy reports a malformed resource or message as a TypeError.
+    // scimmy reports a malformed resource or message as a TypeError of its own, worded for the client. One the engine
+    // throws inside scimmy is a crash on input it did not expect: its text ("Cannot read properties of undefined")
+    // tells the client nothing it can fix, and something of our code, so it stays here.
     if (error instanceof TypeError)
-      return { status: 400, body: scimErrorBody(400, error.message, 'invalidValue') };
+      return {
+        status: 400,
+        body: ENGINE_TYPE_ERROR.test(error.message)
+          ? scimErrorBody(
+              400,
+              'This request could not be read: check it against RFC 7644 and 7643',
+              'invalidSyntax',
+            )
+          : scimErrorBody(400, error.message, 'invalidValue'),
+      };
     return { status: 500, body: scimErrorBody(500, 'Something went wrong. Please try again.'), fault: error };
   }
 };

@@ -7,12 +7,12 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { clearEvents, guard, recordEvent, throttleKeys } from '../../auth/throttle.ts';
 import type { Audience } from '../../auth/tokens.ts';
 import type { Db } from '../../db/connect.ts';
-import { conflict, forbidden, validation } from '../../errors.ts';
+import { conflict, validation } from '../../errors.ts';
 import { type FactorChange, mailTexts } from '../../mail/texts.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { sessionAccount } from './internal/accounts.ts';
+import { sessionAccount, sessionOwner } from './internal/accounts.ts';
 import { completeSecondFactor } from './sign-in.ts';
 
 /**
@@ -46,13 +46,6 @@ const stepOf = (totp: TOTP, code: string, now = Date.now()) => {
 };
 
 const wrongCode = () => validation('code', 'The code is incorrect or has expired');
-
-/** Only the account's owner changes how it signs in: not a platform admin logged in as the enterprise. */
-const owner = (ctx: ServiceContext) => {
-  const me = sessionAccount(ctx);
-  if (me.claims.act) throw forbidden('Sign-in methods are changed by the member themself');
-  return me;
-};
 
 const appOf = (ctx: ServiceContext, audience: Audience, subjectId: string) =>
   ctx.db
@@ -119,7 +112,7 @@ export const listFactors = async (ctx: ServiceContext, audience: Audience) => {
 
 /** A new secret for the member to scan; it is used only once confirmed with a code from the app. */
 export const startTotp = async (ctx: ServiceContext, audience: Audience) => {
-  const me = owner(ctx);
+  const me = sessionOwner(ctx);
   const existing = await appOf(ctx, audience, me.id);
   if (existing?.confirmed_at) throw conflict('An authenticator app is already set up: remove it first');
   const secret = new Secret({ size: 20 }).base32;
@@ -161,7 +154,7 @@ export const confirmTotp = async (
   audience: Audience,
   { code }: ParsedRequestOf<typeof enterpriseFactors.totpConfirm>,
 ) => {
-  const me = owner(ctx);
+  const me = sessionOwner(ctx);
   const keys = throttleKeys(`totp-confirm:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
   const app = await appOf(ctx, audience, me.id);
@@ -213,7 +206,7 @@ export const removeTotp = async (
   audience: Audience,
   { password }: ParsedRequestOf<typeof enterpriseFactors.totpRemove>,
 ) => {
-  const me = owner(ctx);
+  const me = sessionOwner(ctx);
   const keys = throttleKeys(`totp-remove:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
   if (!(await verifyPassword(me.passwordHash, password))) {

@@ -4,12 +4,12 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import { verifyPassword } from '../../auth/passwords.ts';
 import { clearEvents, guard, recordEvent, throttleKeys } from '../../auth/throttle.ts';
 import type { Audience } from '../../auth/tokens.ts';
-import { conflict, forbidden, notFound, validation } from '../../errors.ts';
+import { conflict, notFound, validation } from '../../errors.ts';
 import { type FactorChange, mailTexts } from '../../mail/texts.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { sessionAccount } from './internal/accounts.ts';
+import { sessionAccount, sessionOwner } from './internal/accounts.ts';
 import {
   ALGORITHMS,
   CHALLENGE_TTL_MS,
@@ -33,13 +33,6 @@ const RP_NAME = 'Coach';
 const MAX_PASSKEYS = 20;
 
 type RegistrationInput = ParsedRequestOf<typeof enterprisePasskeys.registerVerify>;
-
-/** Only the account's owner changes how it signs in: not a platform admin logged in as the enterprise. */
-const owner = (ctx: ServiceContext) => {
-  const me = sessionAccount(ctx);
-  if (me.claims.act) throw forbidden('Sign-in methods are changed by the member themself');
-  return me;
-};
 
 /** Mails the owner about a change to their sign-in and records it, so a change they did not make does not go unseen. */
 const told = async (
@@ -69,7 +62,7 @@ export const listPasskeys = async (ctx: ServiceContext, audience: Audience) => {
 
 /** A challenge to make a new passkey for this account (not again on a device that has one: excludeCredentials). */
 export const registrationOptions = async (ctx: ServiceContext, audience: Audience) => {
-  const me = owner(ctx);
+  const me = sessionOwner(ctx);
   const existing = await passkeysOf(ctx.db, audience, me.id);
   if (existing.length >= MAX_PASSKEYS)
     throw conflict('An account keeps at most 20 passkeys: remove one first');
@@ -105,7 +98,7 @@ export const verifyRegistration = async (
   audience: Audience,
   { name, credential }: RegistrationInput,
 ) => {
-  const me = owner(ctx);
+  const me = sessionOwner(ctx);
   const keys = throttleKeys(`passkey-register:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
   const expectedChallenge = await takeChallenge(ctx, audience, 'register', me.claims.lid);
@@ -181,7 +174,7 @@ export const renamePasskey = async (
   audience: Audience,
   { passkeyId, name }: ParsedRequestOf<typeof enterprisePasskeys.rename>,
 ) => {
-  const me = owner(ctx);
+  const me = sessionOwner(ctx);
   const row = await ownPasskey(ctx, audience, me.id, passkeyId);
   await ctx.db.updateTable('passkeys').set({ name }).where('id', '=', row.id).execute();
   await told(ctx, audience, me, 'passkey-renamed', { passkeyId: row.id, from: row.name, to: name });
@@ -195,7 +188,7 @@ export const removePasskey = async (
   audience: Audience,
   { passkeyId, password }: ParsedRequestOf<typeof enterprisePasskeys.remove>,
 ) => {
-  const me = owner(ctx);
+  const me = sessionOwner(ctx);
   const keys = throttleKeys(`passkey-remove:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
   if (!(await verifyPassword(me.passwordHash, password))) {

@@ -11,7 +11,7 @@ import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
-import { findAccountByEmail, sessionAccount, setPassword } from './internal/accounts.ts';
+import { findAccountByEmail, sessionOwner, setPassword } from './internal/accounts.ts';
 import { createOneTimeToken, findOneTimeToken } from './one-time-tokens.ts';
 import { passwordsOff } from './sso-policy.ts';
 
@@ -120,7 +120,7 @@ export const changePassword = async (
   audience: Audience,
   { currentPassword, newPassword }: ParsedRequestOf<typeof enterpriseAuth.changePassword>,
 ) => {
-  const me = sessionAccount(ctx);
+  const me = sessionOwner(ctx);
   const keys = throttleKeys(`changepw:${audience}`, me.id, ctx.ip);
   await guard(ctx.db, keys);
   if (!(await verifyPassword(me.passwordHash, currentPassword))) {

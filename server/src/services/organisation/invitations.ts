@@ -12,7 +12,7 @@ import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
 import { syncGroupTasks } from '../tasks/group-task-sync.ts';
 import { assertMayGrant, grantRefusal } from './grants.ts';
-import { loadMember } from './members.ts';
+import { assertChangeable, loadMember } from './members.ts';
 
 type Trx = Pick<ServiceContext, 'db'>;
 type NewMember = { name: string; email: string; roleId: string; groupIds: string[] };
@@ -140,6 +140,7 @@ export const inviteMember = async (ctx: ServiceContext, input: NewMember) => {
 export const resendInvite = async (ctx: ServiceContext, { memberId }: { memberId: string }) => {
   const s = enterpriseSession(ctx);
   const member = await loadMember(ctx, s.enterpriseId, memberId);
+  await assertChangeable(ctx, member, 'invited again');
   if (!member.invitePending) throw conflict('This member has already accepted the invitation');
   await assertMayMail(ctx.db, member.email);
   const token = await ctx.db.transaction().execute(async (trx) => {

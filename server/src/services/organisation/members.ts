@@ -122,15 +122,16 @@ export const loadMember = async (
 };
 
 /** What a member may have done to them by someone other than the platform's staff. */
-type MemberAction = 'deactivated' | 'activated' | 'deleted';
+type MemberAction = 'deactivated' | 'activated' | 'deleted' | 'invited again';
 
 /**
  * The default admin and the caller themself are protected from status changes and deletion, and a member whose role
- * the caller could not give (an admin, to a member who manages people but is no admin) is out of the caller's reach.
+ * the caller could not give (an admin, to a member who manages people but is no admin) is out of the caller's reach:
+ * inviting them again too, since the new link ends the one they were sent.
  */
-const assertChangeable = async (ctx: ServiceContext, member: Member, action: MemberAction) => {
+export const assertChangeable = async (ctx: ServiceContext, member: Member, action: MemberAction) => {
   const { user, enterpriseId } = enterpriseSession(ctx);
-  if (action !== 'activated') {
+  if (action === 'deactivated' || action === 'deleted') {
     if (member.isDefaultAdmin) throw conflict(`The default admin cannot be ${action}`);
     if (member._id === user.id)
       throw conflict(`You cannot ${action === 'deleted' ? 'delete' : 'deactivate'} yourself`);
@@ -145,6 +146,8 @@ const assertChangeable = async (ctx: ServiceContext, member: Member, action: Mem
   if (mayGrant(ctx, held)) return;
   if (action === 'deleted') throw forbidden('You cannot delete a member whose role you could not give');
   if (action === 'activated') throw forbidden('You cannot activate a member whose role you could not give');
+  if (action === 'invited again')
+    throw forbidden('You cannot resend the invitation of a member whose role you could not give');
   throw forbidden('You cannot deactivate a member whose role you could not give');
 };
 

@@ -30,7 +30,7 @@ import { loadAssignment } from './assignment-detail.ts';
 import { assertComplete, assertRecordingKeys } from './task-answers.ts';
 import { findAssignment, isOverdue, type StoredReport, statusOf } from './task-assignment-rows.ts';
 import { attemptStateOf, RETRY_REFUSED } from './task-attempts.ts';
-import { canAuthor, loadTask, toTasks } from './task-rows.ts';
+import { canAuthor, forLearner, loadTask, toTasks } from './task-rows.ts';
 
 // The learner's side of tasks (the dashboard's my-tasks feature): their list, one task, saving answers and
 // completing, the task variant of the signed upload, and Video tasks completed by a recorded view.
@@ -146,7 +146,7 @@ export const myTask = async (ctx: ServiceContext, { taskId }: { taskId: string }
       .execute();
   const rule = scored ? await pronunciationSettingsForUser(ctx.db, s.enterpriseId, s.user.id) : null;
   return {
-    task: typed,
+    task: forLearner(typed),
     assignment: await loadAssignment(ctx.db, current),
     pronunciation: rule
       ? { accent: rule.accent, passingScore: rule.passingScore, strictness: rule.strictness }

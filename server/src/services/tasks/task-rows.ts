@@ -1,4 +1,5 @@
-import type { Attachment, Task } from '@coach/shared/contract/tasks';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
+import type { Attachment, LearnerTask, Task } from '@coach/shared/contract/tasks';
 import { hasPermission } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
@@ -47,6 +48,16 @@ export const toTask = (row: TaskRow, groupIds: string[] = []): Task =>
     updatedAt: row.updated_at,
     ...(row.platform_task_id ? { platformTaskId: row.platform_task_id } : {}),
   }) as Task;
+
+/**
+ * A task as its learner gets it (learnerTaskSchema): a Multiple Choice task's expected answers would give the quiz
+ * away. The dashboard shows a learner their own choices only, before and after submitting (the reviewer's screen
+ * marks them right or wrong), so the answers stay out either way.
+ */
+export const forLearner = (task: Task): LearnerTask => {
+  if (task.type !== TASK_TYPES.multipleChoiceQuestion) return task;
+  return { ...task, questions: task.questions.map(({ answer: _answer, ...question }) => question) };
+};
 
 /** The groups each task is assigned to, for a page of tasks. */
 const groupIdsOf = async (db: Db, taskIds: string[]) => {

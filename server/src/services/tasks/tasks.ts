@@ -2,6 +2,7 @@ import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import {
   type Attachment,
   type addTaskRequest,
+  type LearnerTask,
   TASK_PAGE_SIZE,
   TASK_SECTION_SIZE,
   type Task,
@@ -13,11 +14,16 @@ import type { Db } from '../../db/connect.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
-import { assertFeatureOn, assertTaskTypeOn, openTaskTypes } from '../common/features.ts';
+import {
+  assertFeatureOn,
+  assertTaskCategoryOn,
+  assertTaskTypeOn,
+  openTaskTypes,
+} from '../common/features.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
-import { canAuthor, loadTask, selectTasks, type TaskRow, toTask, toTasks } from './task-rows.ts';
+import { canAuthor, forLearner, loadTask, selectTasks, type TaskRow, toTask, toTasks } from './task-rows.ts';
 
 type TaskInput = z.output<typeof addTaskRequest>;
 type TaskType = Task['type'];
@@ -129,6 +135,7 @@ const assertContent = async (ctx: ServiceContext, enterpriseId: string, contentI
 export const addTask = async (ctx: ServiceContext, input: TaskInput) => {
   const s = enterpriseSession(ctx);
   assertTaskTypeOn(ctx, input.type);
+  assertTaskCategoryOn(ctx, input.category);
   await checkAttachments(ctx, input.attachments);
   const id = crypto.randomUUID();
   const at = nowIso();
@@ -159,6 +166,8 @@ export const editTask = async (ctx: ServiceContext, input: TaskInput & { taskId:
   const existing = toTask(existingRow);
   if (existing.type !== input.type) throw validation('type', 'The type of a task cannot change');
   assertTaskTypeOn(ctx, existing.type);
+  // A task filed under a category before its flag went off keeps it; moving one into it is refused.
+  if (input.category !== existing.category) assertTaskCategoryOn(ctx, input.category);
   await checkAttachments(ctx, input.attachments, existing.attachments);
   const { taskId, ...task } = input;
   await ctx.db
@@ -172,12 +181,16 @@ export const editTask = async (ctx: ServiceContext, input: TaskInput & { taskId:
   return updated as Task;
 };
 
-/** Authors read any task of the enterprise; anyone else only a task assigned to them. */
-export const getTaskById = async (ctx: ServiceContext, { taskId }: { taskId: string }) => {
+/** Authors read any task of the enterprise whole; anyone else only a task assigned to them, as its learner gets it. */
+export const getTaskById = async (
+  ctx: ServiceContext,
+  { taskId }: { taskId: string },
+): Promise<Task | LearnerTask> => {
   const s = enterpriseSession(ctx);
   const row = await loadTask(ctx.db, s.enterpriseId, taskId);
   assertTaskTypeOn(ctx, Number(row.type) as TaskType);
-  if (!canAuthor(ctx)) {
+  const author = canAuthor(ctx);
+  if (!author) {
     const mine = await ctx.db
       .selectFrom('task_assignments')
       .select('id')
@@ -187,7 +200,7 @@ export const getTaskById = async (ctx: ServiceContext, { taskId }: { taskId: str
     if (!mine) throw notFound('Task not found');
   }
   const [task] = await toTasks(ctx.db, [row]);
-  return task as Task;
+  return author ? (task as Task) : forLearner(task as Task);
 };
 
 /**

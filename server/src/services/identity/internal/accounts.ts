@@ -1,5 +1,5 @@
 import type { Audience } from '../../../auth/tokens.ts';
-import { unauthenticated } from '../../../errors.ts';
+import { forbidden, unauthenticated } from '../../../errors.ts';
 import type { ServiceContext } from '../../context.ts';
 
 /** The identity area's reads and writes of an account (a member or a platform admin), by audience. */
@@ -87,4 +87,15 @@ export const sessionAccount = (ctx: ServiceContext) => {
     passwordHash: s.user.password_hash,
     enterpriseId: s.enterpriseId,
   };
+};
+
+/**
+ * The signed-in caller as the owner of the account: only they change how it signs in (password, authenticator app,
+ * passkeys), not a platform admin logged in as the enterprise (the token's actor), who could otherwise try password
+ * guesses or lock the member out.
+ */
+export const sessionOwner = (ctx: ServiceContext) => {
+  const me = sessionAccount(ctx);
+  if (me.claims.act) throw forbidden('Sign-in methods are changed by the member themself');
+  return me;
 };
