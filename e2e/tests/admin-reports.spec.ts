@@ -39,7 +39,9 @@ test('the admin reads the platform figures, a member usage report and its CSV', 
   expect(download.suggestedFilename()).toMatch(/^members-usage-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path()) ?? '', 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Member,Email,Enterprise,Tasks completed,Minutes practised,Video views,Last active');
+  expect(lines[0]).toBe(
+    'Member,Email,Enterprise,Tasks completed,Minutes practised,Videos watched,Last active',
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^Lee Learner,learner@acme\.example,Acme Learning,\d+,\d+,\d+,/);
   await expect(page.getByText('1 member exported')).toBeVisible();

@@ -8,7 +8,7 @@ import { useLoad } from './use-load.ts';
 
 export type EnterpriseOption = { _id: string; company_name: string };
 
-/** Pages asked at once after the first: the list answers ten a page (ENTERPRISE_PAGE_SIZE), newest first. */
+/** Pages asked at once after the first: the list answers ten a page (ENTERPRISE_PAGE_SIZE), A to Z. */
 const PAGES_AT_ONCE = 4;
 
 const pageOf = (currentPage: number) => api.call(adminGeneral.getEnterpriseList, { currentPage });
@@ -24,7 +24,7 @@ const loadAllEnterprises = async (): Promise<EnterpriseOption[]> => {
     );
     pages.push(...(await Promise.all(numbers.map(pageOf))));
   }
-  // An enterprise created while the pages load shifts the newest-first rows, so one may come twice.
+  // An enterprise created while the pages load shifts the rows after it, so one may come twice.
   const byId = new Map<string, EnterpriseOption>();
   for (const { _id, company_name } of pages.flatMap((page) => page.listdata))
     byId.set(_id, { _id, company_name });

@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { T } from './t.tsx';
@@ -12,6 +12,18 @@ const CloseButton = () => {
       ×
     </RadixDialog.Close>
   );
+};
+
+/**
+ * The control a dialog opening now should give the focus back to: the focused element, or, for an item of a row
+ * menu (which closes and leaves the page as the dialog opens), the button that opened that menu.
+ */
+const focusedOpener = (): HTMLElement | null => {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+  const menuTriggerId = focused.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  const menuTrigger = menuTriggerId ? document.getElementById(menuTriggerId) : null;
+  return menuTrigger ?? focused;
 };
 
 export const Dialog = ({
@@ -37,7 +49,14 @@ export const Dialog = ({
 }) => {
   // Radix returns focus to a Dialog.Trigger; ours open from state, so focus goes back to what opened the dialog
   // (the control focused when it opened), else it would fall to the page's body and a keyboard user starts over.
-  const opener = useRef<HTMLElement | null>(null);
+  // Read while rendering the opening: by the time Radix's onOpenAutoFocus could tell, a field with autoFocus
+  // (Add enterprise) or the closing row menu has already taken the focus away from the opener.
+  const [opener, setOpener] = useState<HTMLElement | null>(() => (open ? focusedOpener() : null));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(focusedOpener());
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -46,14 +65,10 @@ export const Dialog = ({
           className={size === 'wide' ? 'dialog__content dialog__content--wide' : 'dialog__content'}
           onEscapeKeyDown={onEscapeKeyDown}
           aria-describedby={description ? undefined : undefined}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
           onCloseAutoFocus={(event) => {
-            const back = opener.current;
-            if (back?.isConnected) {
+            if (opener?.isConnected) {
               event.preventDefault();
-              back.focus();
+              opener.focus();
             }
           }}
         >

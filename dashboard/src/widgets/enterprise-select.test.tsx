@@ -14,7 +14,10 @@ import { EnterpriseSelect } from './enterprise-select.tsx';
 
 const LIST = `${adminGeneral.getEnterpriseList.method} ${adminGeneral.getEnterpriseList.path}`;
 
-/** 215 enterprises, newest first as the server lists them: 22 pages of ten (more than the old cap of 20 pages). */
+/**
+ * 215 enterprises in reverse name order (the filter orders them itself): 22 pages of ten (more than the old cap of
+ * 20 pages).
+ */
 const ENTERPRISES = Array.from({ length: 215 }, (_, i) => ({
   _id: `e${i + 1}`,
   company_name: `Company ${String(215 - i).padStart(3, '0')}`,

@@ -5,8 +5,9 @@ import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import type { Db } from './connect.ts';
 
 /**
- * A company account: the enterprise, its Admin role with every permission key, and its default admin. Used by
- * sign-up and by the seed (db may be a transaction). The admin's email is verified only when `verifiedAt` is set.
+ * A company account: the enterprise, its Admin role with every permission key, a Learner role with the dashboard
+ * only, and its default admin. Used by sign-up, the platform admin's Add enterprise and the marketplace seed (db
+ * may be a transaction). The admin's email is verified only when `verifiedAt` is set.
  */
 export const insertCompany = async (
   db: Db,
@@ -40,6 +41,19 @@ export const insertCompany = async (
       name: 'Admin',
       permissions: JSON.stringify(PERMISSION_KEYS),
       is_system: 1,
+    })
+    .execute();
+  // Without it the invite form could offer only Admin, and every invited member would get every permission.
+  // An ordinary, editable role: the admin may rename it, change what it allows or delete it. The same role
+  // services/organisation/learner-role.ts finds or makes for members a buyer, a directory or an LMS adds.
+  await db
+    .insertInto('roles')
+    .values({
+      id: crypto.randomUUID(),
+      enterprise_id: enterpriseId,
+      name: 'Learner',
+      permissions: JSON.stringify(['dashboard']),
+      is_system: 0,
     })
     .execute();
   await db

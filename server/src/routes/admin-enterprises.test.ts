@@ -57,6 +57,29 @@ describe('admin enterprises', () => {
     expect(bad.json.field).toBe('currentPage');
   });
 
+  it('lists enterprises A to Z whatever the case of their names, as the report filter does', async () => {
+    // The seed's companies share one creation time; one added now is the newest, and its name starts lower case.
+    expect(
+      (
+        await asAdmin('POST', adminEnterprises.add.path, {
+          company_name: 'abacus tutoring',
+          name: 'Abe Abacus',
+          email: 'abe@abacus.example',
+        })
+      ).status,
+    ).toBe(200);
+    const names: string[] = [];
+    for (let page = 1, pages = 1; page <= pages; page += 1) {
+      const answer = await list(`?currentPage=${page}`);
+      pages = answer.totalPages;
+      names.push(...answer.listdata.map((row) => row.company_name));
+    }
+    expect(names.indexOf('abacus tutoring')).toBeLessThan(names.indexOf('Acme Learning'));
+    expect(names.indexOf('Acme Learning')).toBeLessThan(names.indexOf('AMES Australia'));
+    const folded = names.map((name) => name.toLowerCase());
+    expect(folded).toEqual([...folded].sort());
+  });
+
   it('shows one enterprise with every flag; an unknown id is 404', async () => {
     const row = await acme();
     const res = await detail(row._id);

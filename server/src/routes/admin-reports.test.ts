@@ -221,7 +221,7 @@ describe('admin reports', () => {
     expect(file).toMatchObject({ filename: `members-usage-${FROM}-to-${TO}.csv`, rows: 2, truncated: false });
     const lines = file.csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Member,Email,Enterprise,Tasks completed,Minutes practised,Video views,Last active',
+      'Member,Email,Enterprise,Tasks completed,Minutes practised,Videos watched,Last active',
     );
     expect(lines[1]).toBe(`"'=cmd|Bob, ""the"" Zeta",bob@zeta.example,Zeta Tools,0,0,1,2025-12-05`);
     expect(lines[2]).toBe('Ada Zeta,ada@zeta.example,Zeta Tools,2,40,0,2025-11-04');

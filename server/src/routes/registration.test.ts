@@ -1,6 +1,8 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
+import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -65,6 +67,38 @@ describe('registration', () => {
 
     const again = await post(enterpriseAuth.resendVerification.path, {}, token);
     expect(again.status).toBe(409);
+  });
+
+  it('gives a new company a Learner role beside Admin, so its first invitations need not hand out every permission', async () => {
+    await post(enterpriseAuth.register.path, {
+      company_name: 'Hooli',
+      name: 'Gavin Belson',
+      email: 'gavin@hooli.example',
+      password,
+    });
+    await post(enterpriseAuth.verifyEmail.path, { token: verifyToken('gavin@hooli.example') });
+    const token = await t.fullLogin('gavin@hooli.example', 'enterprise', ip, password);
+    const options = await t.request('GET', roles.options.path, { token, ip });
+    expect(options.json.response).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Admin', grantable: true, permissionCount: PERMISSION_KEYS.length }),
+        // The invite form starts from the role with the fewest permissions.
+        expect.objectContaining({ name: 'Learner', grantable: true, permissionCount: 1 }),
+      ]),
+    );
+    const listed = (await t.request('GET', roles.list.path, { token, ip })).json.response as {
+      listdata: { _id: string; name: string; permissions: string[]; isDefaultAdminRole: boolean }[];
+    };
+    expect(listed.listdata.map((role) => role.name).sort()).toEqual(['Admin', 'Learner']);
+    const learner = listed.listdata.find((role) => role.name === 'Learner');
+    expect(learner).toMatchObject({ permissions: ['dashboard'], isDefaultAdminRole: false });
+    // The company's own role to shape: it can be given more.
+    const edited = await post(
+      roles.edit.path,
+      { roleId: learner?._id, name: 'Learner', permissions: ['dashboard', 'reports'] },
+      token,
+    );
+    expect(edited.status, edited.json.message).toBe(200);
   });
 
   it('answers a taken email exactly as a new one, and tells the owner by mail instead', async () => {

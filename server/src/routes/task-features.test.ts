@@ -158,6 +158,28 @@ describe('task types behind feature flags', () => {
     });
     expect(generated.status).toBe(403);
   });
+
+  it('interview-ready off refuses its IVR category for a new task; a task already in it keeps it on edit', async () => {
+    const kept = await addTask({ ...writtenTask, category: 'IVR', title: 'Write: filed under IVR' });
+    await setAcmeFlags({ enableInterviewReadyFeature: false });
+    const res = await post(owner, tasks.addTask.path, { ...writtenTask, category: 'IVR' });
+    expect(res.status).toBe(422);
+    expect(res.json.field).toBe('category');
+    expect(res.json.message).toBe('category: Interview Ready is not enabled for your organisation');
+    const moved = await post(owner, tasks.editTask.path, {
+      ...writtenTask,
+      taskId: kept._id,
+      category: 'IVR',
+    });
+    expect(moved.status, moved.json.message).toBe(200);
+    const plain = await addTask(writtenTask);
+    const into = await post(owner, tasks.editTask.path, {
+      ...writtenTask,
+      taskId: plain._id,
+      category: 'IVR',
+    });
+    expect(into.status).toBe(422);
+  });
 });
 
 describe('task attachments behind their flag', () => {

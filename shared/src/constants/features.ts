@@ -1,4 +1,4 @@
-import type { TaskType } from './task-types.ts';
+import type { TaskCategory, TaskType } from './task-types.ts';
 
 /**
  * The per-enterprise feature flags of spec §3 with labels, in display order. A child (with `parent`) cannot
@@ -70,6 +70,20 @@ export const TASK_TYPE_FEATURE = {
 /** Whether a task type is open to an enterprise with these flags (types without a flag always are). */
 export const isTaskTypeOn = (flags: FeatureFlags, type: TaskType): boolean => {
   const key = (TASK_TYPE_FEATURE as Partial<Record<TaskType, FeatureFlagKey>>)[type];
+  return key ? isFeatureOn(flags, key) : true;
+};
+
+/**
+ * The feature flag behind a task category: IVR is the category of Get Interview Ready, so it is hidden with that
+ * task type (the other categories belong to no flag).
+ */
+export const TASK_CATEGORY_FEATURE = {
+  IVR: TASK_TYPE_FEATURE[6],
+} as const satisfies Partial<Record<TaskCategory, FeatureFlagKey>>;
+
+/** Whether a task category is open to an enterprise with these flags (categories without a flag always are). */
+export const isTaskCategoryOn = (flags: FeatureFlags, category: TaskCategory): boolean => {
+  const key = (TASK_CATEGORY_FEATURE as Partial<Record<TaskCategory, FeatureFlagKey>>)[category];
   return key ? isFeatureOn(flags, key) : true;
 };
 

@@ -50,6 +50,7 @@ export const roles = {
   /**
    * Every role's id and name, for the role picker on member forms (no paging: roles are few). `grantable`: whether
    * the caller may give it, and so act on (edit, deactivate, delete) a member holding it; the server enforces both.
+   * `permissionCount`: how many permissions it gives, so an invitation can start from the narrowest role.
    */
   options: defineCall({
     method: 'GET',
@@ -57,7 +58,14 @@ export const roles = {
     auth: 'enterprise',
     permission: 'members',
     request: z.strictObject({}),
-    response: z.array(z.object({ _id: id(), name: z.string(), grantable: z.boolean() })),
+    response: z.array(
+      z.object({
+        _id: id(),
+        name: z.string(),
+        grantable: z.boolean(),
+        permissionCount: z.number().int().min(0),
+      }),
+    ),
   }),
   add: defineCall({
     method: 'POST',

@@ -199,6 +199,8 @@ export const AdminContentLibraryPage = () => {
             ? t('library.deleteHeld', { count: video.enterpriseCount })
             : t('library.deleteText'),
         confirmLabel: t('library.deleteConfirm'),
+        // The server refuses (409) while any enterprise has the video; the description says so, Close is offered.
+        blocked: video.enterpriseCount > 0,
       })}
     >
       {playing ? <PreviewDialog video={playing} onClose={() => setPlaying(null)} /> : null}

@@ -40,10 +40,16 @@ export const InviteMemberDialog = ({
 
   useEffect(() => {
     if (!roleOptions) return;
-    // The least-privileged choice by default: a role named Learner when there is one, else the first one theirs to give.
-    const givable = roleOptions.filter((r) => r.grantable);
-    const learner = givable.find((r) => r.name.toLowerCase() === 'learner') ?? givable[0];
-    if (learner) setRoleId((current) => current || learner._id);
+    // Starts from the role giving the fewest permissions (a new company's Learner), the first by name on a tie:
+    // most invitations are for learners, and an invitation sent without a second look should give too little,
+    // which the admin raises in a click, rather than everything. Leaving it empty would add a step to each one.
+    const narrowest = roleOptions
+      .filter((r) => r.grantable)
+      .reduce<(typeof roleOptions)[number] | undefined>(
+        (best, role) => (!best || role.permissionCount < best.permissionCount ? role : best),
+        undefined,
+      );
+    if (narrowest) setRoleId((current) => current || narrowest._id);
   }, [roleOptions]);
   useEffect(() => {
     if (rolesError) setErrors({ form: rolesError });

@@ -74,8 +74,9 @@ export const MembersPage = () => {
     null,
   );
 
-  // What the server refuses is not offered: the default admin, oneself (neither is deactivated or deleted) and a
-  // member whose role the caller could not give (none of the three, reactivating included).
+  // What the server refuses (409) is not offered: the default admin and oneself are never deactivated or deleted,
+  // so their rows have no such buttons (a greyed one with no reason looked like a fault). A member whose role the
+  // caller could not give is out of reach for now (none of the three, reactivating included): greyed.
   const me = useAtomValue(enterpriseUserAtom);
   const roleList = useCall(roles.options, {});
   const grantable =
@@ -83,8 +84,7 @@ export const MembersPage = () => {
       ? new Set(roleList.state.data.filter((role) => role.grantable).map((role) => role._id))
       : null;
   const inReach = (member: Member) => grantable === null || grantable.has(member.role._id);
-  const protectedFromRemoval = (member: Member) =>
-    member.isDefaultAdmin || member._id === me?._id || !inReach(member);
+  const neverRemoved = (member: Member) => member.isDefaultAdmin || member._id === me?._id;
 
   const activate = async (member: Member) => {
     try {
@@ -136,17 +136,7 @@ export const MembersPage = () => {
           >
             {t('list.edit')}
           </Button>
-          {member.status === 'Active' ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t('list.deactivateName', { name: member.name })}
-              disabled={protectedFromRemoval(member)}
-              onClick={() => setConfirming({ member, action: 'deactivate' })}
-            >
-              {t('list.deactivate')}
-            </Button>
-          ) : (
+          {member.status !== 'Active' ? (
             <Button
               variant="ghost"
               size="sm"
@@ -156,16 +146,28 @@ export const MembersPage = () => {
             >
               {t('list.activate')}
             </Button>
+          ) : neverRemoved(member) ? null : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.deactivateName', { name: member.name })}
+              disabled={!inReach(member)}
+              onClick={() => setConfirming({ member, action: 'deactivate' })}
+            >
+              {t('list.deactivate')}
+            </Button>
           )}
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t('list.deleteName', { name: member.name })}
-            disabled={protectedFromRemoval(member)}
-            onClick={() => setConfirming({ member, action: 'delete' })}
-          >
-            {t('list.delete')}
-          </Button>
+          {neverRemoved(member) ? null : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.deleteName', { name: member.name })}
+              disabled={!inReach(member)}
+              onClick={() => setConfirming({ member, action: 'delete' })}
+            >
+              {t('list.delete')}
+            </Button>
+          )}
         </div>
       ),
     },

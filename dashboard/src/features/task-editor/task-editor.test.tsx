@@ -385,6 +385,19 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     expect(screen.getByRole('button', { name: /Pronunciation/ })).toBeInTheDocument();
   });
 
+  it('an author whose enterprise has Interview Ready off is not offered its IVR category', async () => {
+    openEditor({
+      path: '/enterprise/create-task?type=1',
+      features: { enableInterviewReadyFeature: false },
+    });
+    const category = await screen.findByLabelText('Category');
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Communication', 'Audio']);
+  });
+
   it('attachments show only when the enterprise allows them', async () => {
     openEditor({ path: '/enterprise/create-task?type=5' });
     expect(await screen.findByLabelText('Title')).toBeInTheDocument();

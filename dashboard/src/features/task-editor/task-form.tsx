@@ -1,7 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { EXPIRY_CHOICES, TIME_CHOICES_MINUTES } from '@coach/shared/constants/durations';
 import { LEVEL_VALUES } from '@coach/shared/constants/levels';
-import { TASK_CATEGORIES, TASK_TYPES } from '@coach/shared/constants/task-types';
+import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { i18n } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { withoutField } from '../../lib/api-error-text.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
+import { useOpenTaskCategories } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { FormAlert } from '../../ui/states.tsx';
@@ -75,6 +76,11 @@ export const TaskForm = ({
   const [tried, setTried] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const [videoAvailable, setVideoAvailable] = useState(true);
+  const openCategories = useOpenTaskCategories(scope.audience);
+  // A task saved in a category since closed (IVR before Interview Ready was switched off) still shows its own.
+  const categories = openCategories.includes(draft.category)
+    ? openCategories
+    : [...openCategories, draft.category];
 
   const checked = useMemo(() => (tried ? validateDraft(draft, taskId) : null), [tried, draft, taskId]);
   const { fields: errors, rest } = placeErrors(
@@ -150,7 +156,7 @@ export const TaskForm = ({
               error={errors.category}
               onChange={(event) => update({ category: event.target.value as TaskDraft['category'] })}
             >
-              {TASK_CATEGORIES.map((category) => (
+              {categories.map((category) => (
                 <option key={category} value={category}>
                   {t(`tasks:categories.${category}`)}
                 </option>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../testing/fake-server.ts';
+import { makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { assignablePeople, authorSession, makeTask, signedInAuthor, TASKS_API } from './task-fixtures.ts';
 
@@ -104,6 +104,30 @@ describe('tasks library (spec §2 /enterprise/tasks-library)', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Most Liked');
     expect(await screen.findByText('Video page 1')).toBeInTheDocument();
     expect(app.server.calls.at(-1)?.body).toMatchObject({ tasktype: '3', currentPage: '1', sortBy: 'liked' });
+  });
+
+  it('an author whose enterprise has Interview Ready off filters by every category but IVR', async () => {
+    renderApp({
+      path: '/enterprise/tasks-library',
+      enterprise: authorSession(),
+      routes: {
+        ...signedInAuthor(),
+        'GET /api/v1/enterprise/general/auth/me': () =>
+          ok(
+            makeEnterpriseUser({
+              permissions: ['task-library'],
+              enterprise: { enableInterviewReadyFeature: false },
+            }),
+          ),
+        [LIST]: () => ok({ mode: 'sections', sections: [] }),
+      },
+    });
+    const category = await screen.findByLabelText('Category');
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All categories', 'Communication', 'Audio']);
   });
 
   it('deleting a task that members have shows that it was archived', async () => {

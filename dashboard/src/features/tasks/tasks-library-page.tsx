@@ -1,5 +1,4 @@
 import { SORT_OPTIONS, type SortValue } from '@coach/shared/constants/sort-options';
-import { TASK_CATEGORIES } from '@coach/shared/constants/task-types';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { TASK_SECTION_SIZE, type Task, type TaskListResponse } from '@coach/shared/contract/tasks';
 import { useState } from 'react';
@@ -8,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
+import { useOpenTaskCategories, useOpenTaskTypes } from '../../lib/use-open-task-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock, Spinner } from '../../ui/spinner.tsx';
@@ -131,6 +130,7 @@ export const TasksLibraryPage = () => {
   const { t } = useTranslation('tasks');
   const [params, setParams] = useSearchParams();
   const TABS = tabsFor(useOpenTaskTypes(), t('library.all'));
+  const categories = useOpenTaskCategories();
   const tab = tabOf(TABS, params.get('type'));
   const [filters, setFilters] = useState<Filters>({
     search: '',
@@ -290,7 +290,7 @@ export const TasksLibraryPage = () => {
           }
         >
           <option value="">{t('library.allCategories')}</option>
-          {TASK_CATEGORIES.map((category) => (
+          {categories.map((category) => (
             <option key={category} value={category}>
               {categoryLabel(category)}
             </option>

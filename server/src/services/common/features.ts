@@ -3,10 +3,11 @@ import {
   featureLabel,
   isFeatureOn,
   isTaskTypeOn,
+  TASK_CATEGORY_FEATURE,
   TASK_TYPE_FEATURE,
 } from '@coach/shared/constants/features';
-import { TASK_TYPE_VALUES, type TaskType } from '@coach/shared/constants/task-types';
-import { featureDisabled } from '../../errors.ts';
+import { TASK_TYPE_VALUES, type TaskCategory, type TaskType } from '@coach/shared/constants/task-types';
+import { featureDisabled, validation } from '../../errors.ts';
 import { enterpriseFlags, enterpriseSession } from '../../session/session.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -28,4 +29,14 @@ export const openTaskTypes = (ctx: ServiceContext): TaskType[] => {
 export const assertTaskTypeOn = (ctx: ServiceContext, type: TaskType) => {
   const key = (TASK_TYPE_FEATURE as Partial<Record<TaskType, FeatureFlagKey>>)[type];
   if (key) assertFeatureOn(ctx, key);
+};
+
+/**
+ * 422 on `category` when the category's flag is off (IVR with Interview Ready), so the task form shows it under
+ * the field; the dashboard does not offer such a category.
+ */
+export const assertTaskCategoryOn = (ctx: ServiceContext, category: TaskCategory) => {
+  const key = (TASK_CATEGORY_FEATURE as Partial<Record<TaskCategory, FeatureFlagKey>>)[category];
+  if (key && !isFeatureOn(flagsOf(ctx), key))
+    throw validation('category', `${featureLabel(key)} is not enabled for your organisation`);
 };

@@ -98,11 +98,17 @@ export const roleOptions = async (ctx: ServiceContext) => {
     .where('enterprise_id', '=', enterpriseId)
     .orderBy(sql`lower(name)`)
     .execute();
-  return rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    grantable: mayGrant(ctx, { ...row, permissions: JSON.parse(row.permissions) as string[] }),
-  }));
+  return rows.map((row) => {
+    const permissions = JSON.parse(row.permissions) as string[];
+    return {
+      _id: row.id,
+      name: row.name,
+      grantable: mayGrant(ctx, { ...row, permissions }),
+      // Keys this build knows, as the roles screen counts them.
+      permissionCount: permissions.filter((key) => (PERMISSION_KEYS as readonly string[]).includes(key))
+        .length,
+    };
+  });
 };
 
 export const addRole = async (

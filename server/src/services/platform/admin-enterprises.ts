@@ -34,7 +34,10 @@ const memberCounts = (ctx: ServiceContext) =>
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .groupBy('enterprise_id');
 
-/** enterprise/get-enterprise-list: search by company name, newest first, ten a page. */
+/**
+ * enterprise/get-enterprise-list: search by company name, A to Z whatever the case (as the admin screens'
+ * enterprise filter lists them), ten a page.
+ */
 export const listEnterprises = async (
   ctx: ServiceContext,
   input: ParsedRequestOf<typeof adminGeneral.getEnterpriseList>,
@@ -49,8 +52,8 @@ export const listEnterprises = async (
   const rows = await filtered
     .leftJoin(memberCounts(ctx).as('m'), 'm.enterprise_id', 'enterprises.id')
     .select(['enterprises.id', 'enterprises.name', 'enterprises.created_at', 'enterprises.features', 'm.n'])
-    .orderBy('enterprises.created_at', 'desc')
-    .orderBy('enterprises.name')
+    .orderBy(sql`lower(enterprises.name)`)
+    .orderBy('enterprises.id')
     .limit(ENTERPRISE_PAGE_SIZE)
     .offset((input.currentPage - 1) * ENTERPRISE_PAGE_SIZE)
     .execute();

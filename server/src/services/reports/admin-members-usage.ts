@@ -108,7 +108,7 @@ const CSV_HEADER = [
   'Enterprise',
   'Tasks completed',
   'Minutes practised',
-  'Video views',
+  'Videos watched',
   'Last active',
 ];
 
