@@ -78,7 +78,7 @@ test('the owner filters the reports by group and period and downloads the member
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'Member,Email,Active days,Tasks assigned,Tasks completed,Tasks overdue,Video views,Last active',
+    'Member,Email,Active days,Tasks assigned,Tasks completed,Tasks overdue,Videos watched,Last active',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^Lee Learner,learner@acme\.example,\d+,\d+,\d+,\d+,\d+,(\d{4}-\d{2}-\d{2})?$/);

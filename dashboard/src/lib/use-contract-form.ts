@@ -1,7 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import type { CallDef, RequestOf, ResponseOf } from '@coach/shared/contract/define-call';
 import { parseRequest } from '@coach/shared/contract/request-errors';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { serverText } from '../i18n/server-text.ts';
 import { api } from './api.ts';
 import { withoutField } from './api-error-text.ts';
@@ -92,6 +92,8 @@ const serverMessage =
 export const useContractForm = <F extends string>(fields: readonly F[], call?: CallDef) => {
   const [errors, setErrors] = useState<FormErrors<F>>({});
   const [saving, setSaving] = useState(false);
+  // The fields whose error the last send's own check found (not the server): `recheck` may clear them.
+  const checked = useRef<{ keys: string[]; invalidText?: string }>({ keys: [] });
   const limits: LimitsMap = call ? limitsOf(call) : {};
 
   /** A text field's error and the most characters the call's request takes in it. */
@@ -112,9 +114,14 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
         ...(Object.fromEntries(own) as FormErrors<F>),
       };
       if (!parsed.success && options.invalidText) found.form ??= options.invalidText;
+      checked.current = {
+        keys: Object.keys(found).filter((key) => key !== 'form'),
+        invalidText: found.form === options.invalidText ? options.invalidText : undefined,
+      };
       setErrors(found);
       return null;
     }
+    checked.current = { keys: [] };
     setSaving(true);
     setErrors({});
     let answer: { message: string; response: ResponseOf<C> };
@@ -137,5 +144,40 @@ export const useContractForm = <F extends string>(fields: readonly F[], call?: C
     return answer.response;
   };
 
-  return { errors, setErrors, saving, send, limits, field };
+  /**
+   * The same check as `send`, on the input as it stands now, after a send the check stopped: each error it found
+   * leaves as soon as its field is valid, and the sentence above the form with the last of them. It adds none
+   * (a field not yet filled in is not flagged while the person types elsewhere), and leaves the server's errors.
+   */
+  const recheck = <C extends CallDef>(
+    call: C,
+    input: unknown,
+    options: Pick<SendOptions<F>, 'errors' | 'text'> & {
+      /** The form's fields for this input, when its rows changed with it (a question added). */
+      fields?: readonly F[];
+    } = {},
+  ) => {
+    const { keys, invalidText } = checked.current;
+    if (keys.length === 0) return;
+    const parsed = parseRequest(call, input);
+    const own = Object.entries(options.errors ?? {}).filter(([, message]) => message);
+    const now: FormErrors<F> = {
+      ...(parsed.success
+        ? {}
+        : errorsFromIssues<F>(parsed.error.issues, options.fields ?? fields, options.text ?? serverText)),
+      ...(Object.fromEntries(own) as FormErrors<F>),
+    };
+    const still = keys.filter((key) => now[key as F]);
+    if (still.length === keys.length && still.every((key) => now[key as F] === errors[key as F])) return;
+    checked.current = { keys: still, invalidText: still.length > 0 ? invalidText : undefined };
+    const next: FormErrors<F> = { ...errors };
+    for (const key of keys) {
+      if (now[key as F]) next[key as F] = now[key as F];
+      else delete next[key as F];
+    }
+    if (still.length === 0 && invalidText && next.form === invalidText) delete next.form;
+    setErrors(next);
+  };
+
+  return { errors, setErrors, saving, send, recheck, limits, field };
 };

@@ -1,7 +1,8 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
+import { ApiError } from '@coach/shared/client';
 import { hashKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { whileReading } from './api.ts';
+import { apiErrorText } from './api-error-text.ts';
 import type { Loaded } from './load-state.ts';
 import { queryClient } from './query-client.ts';
 
@@ -18,8 +19,11 @@ export type LoadOptions = {
   enabled?: boolean;
 };
 
-export const messageOfError = (error: unknown) =>
-  error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
+/**
+ * The sentence a screen shows for a read that failed: the server's, in the chosen language and without the name of
+ * a field a 422 puts first (a report's "startDate: A report covers at most 366 days" read as its sentence alone).
+ */
+export const messageOfError = (error: unknown) => apiErrorText(error);
 
 /**
  * The screen-facing state of a query. A cached answer this screen has not shown yet is only shown if it is fresh:

@@ -85,6 +85,8 @@ export type Database = {
     instructor_bio: string | null;
     /** Migration 039: the group its learners join; its tasks and videos are assigned to that group. */
     group_id: Generated<string | null>;
+    /** Migration 050: when it first went on the marketplace; null for a course that never has (it may be deleted). */
+    first_published_at: Generated<string | null>;
   };
   /** Migration 026: a stored image's AVIF/WebP copies; `variants` is JSON [{ key, type, width }]. */
   image_variants: {

@@ -278,3 +278,91 @@ describe('an institution says what its course teaches, its syllabus and who teac
     expect((await get(courses.get.path, acmeStaff, { courseId })).status).toBe(403);
   });
 });
+
+describe('an institution deletes a course it made by mistake', () => {
+  type Listed = { _id: string; name: string; enrolmentCount: number; deleteBlockedBy: string | null };
+  const listed = async (token: string, searchInput: string) =>
+    ((await get(courses.list.path, token, { searchInput })).json.response as { listdata: Listed[] }).listdata;
+  const newDraft = async (token: string, name: string) => {
+    const created = await post(courses.add.path, token, { ...draft, name });
+    expect(created.status).toBe(200);
+    return created.json.response as { _id: string; learnerGroup: { _id: string } };
+  };
+  const groupExists = async (groupId: string) =>
+    Boolean(await t.deps.db.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst());
+
+  it('an enterprise admin deletes a draft never published, and its empty buyers group goes with it', async () => {
+    const course = await newDraft(youStudy, 'Mistaken Draft Course');
+    expect((await listed(youStudy, 'Mistaken Draft'))[0]?.deleteBlockedBy).toBeNull();
+
+    const deleted = await post(courses.remove.path, youStudy, { courseId: course._id });
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.message).toBe('Course deleted');
+    expect((await get(courses.get.path, youStudy, { courseId: course._id })).status).toBe(404);
+    expect(await listed(youStudy, 'Mistaken Draft')).toEqual([]);
+    expect(await groupExists(course.learnerGroup._id)).toBe(false);
+    expect((await post(courses.remove.path, youStudy, { courseId: course._id })).status).toBe(404);
+  });
+
+  it('keeps the buyers group of a deleted draft when someone was added to it', async () => {
+    const course = await newDraft(youStudy, 'Draft With A Tester');
+    const someone = await t.deps.db
+      .selectFrom('users')
+      .innerJoin('courses', 'courses.enterprise_id', 'users.enterprise_id')
+      .select('users.id')
+      .where('courses.id', '=', course._id)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('group_members')
+      .values({ group_id: course.learnerGroup._id, user_id: someone.id })
+      .execute();
+
+    const deleted = await post(courses.remove.path, youStudy, { courseId: course._id });
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.message).toBe("Course deleted; its learners' group stays because people are in it");
+    expect(await groupExists(course.learnerGroup._id)).toBe(true);
+  });
+
+  it("cannot delete another institution's course (404): it stays", async () => {
+    const theirs = await newDraft(englishPriority, 'Their Private Draft');
+    const foreign = await post(courses.remove.path, youStudy, { courseId: theirs._id });
+    expect(foreign.status).toBe(404);
+    expect((await get(courses.get.path, englishPriority, { courseId: theirs._id })).status).toBe(200);
+  });
+
+  it('refuses a course that has been on the marketplace, published now or not, with the reason', async () => {
+    const course = await newDraft(youStudy, 'Once Listed Course');
+    await post(courses.setPublished.path, youStudy, { courseId: course._id, published: true });
+    const whilePublished = await post(courses.remove.path, youStudy, { courseId: course._id });
+    expect(whilePublished.status).toBe(409);
+    expect(whilePublished.json.message).toBe('A course that has been on the marketplace cannot be deleted');
+
+    await post(courses.setPublished.path, youStudy, { courseId: course._id, published: false });
+    expect((await listed(youStudy, 'Once Listed'))[0]?.deleteBlockedBy).toBe('published');
+    const taken = await post(courses.remove.path, youStudy, { courseId: course._id });
+    expect(taken.status).toBe(409);
+    expect((await get(courses.get.path, youStudy, { courseId: course._id })).status).toBe(200);
+  });
+
+  it('refuses a course with enrolments, with the reason', async () => {
+    const all = (
+      (await get(courses.list.path, youStudy)).json.response as {
+        listdata: Listed[];
+      }
+    ).listdata;
+    const bought = all.find((course) => course.enrolmentCount > 0);
+    if (!bought) throw new Error('The seed has a course with enrolments');
+    expect(bought.deleteBlockedBy).toBe('enrolments');
+    const refused = await post(courses.remove.path, youStudy, { courseId: bought._id });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('A course with enrolments cannot be deleted');
+    expect((await get(courses.get.path, youStudy, { courseId: bought._id })).status).toBe(200);
+  });
+
+  it('a member without the admin role cannot delete a course (403)', async () => {
+    const course = await newDraft(acmeOwner, 'Acme Internal Draft');
+    const refused = await post(courses.remove.path, acmeStaff, { courseId: course._id });
+    expect(refused.status).toBe(403);
+    expect((await get(courses.get.path, acmeOwner, { courseId: course._id })).status).toBe(200);
+  });
+});

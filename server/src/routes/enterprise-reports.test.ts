@@ -16,6 +16,7 @@ let globexId: string;
 let groupId: string;
 let ann: string;
 let bob: string;
+let eve: string;
 const ip = '10.9.17.20';
 const FROM = '2020-03-01';
 const TO = '2020-03-10';
@@ -33,7 +34,7 @@ const exportTable = (token: string, body: Record<string, string>) =>
 
 const at = (day: string, time = '10:00:00') => `${day}T${time}.000Z`;
 
-const addUser = async (enterpriseId: string, name: string) => {
+const addUser = async (enterpriseId: string, name: string, joined = '2020-01-01') => {
   const role = await t.deps.db
     .selectFrom('roles')
     .select('id')
@@ -56,7 +57,7 @@ const addUser = async (enterpriseId: string, name: string) => {
       status: 'active',
       email_verified_at: at('2020-01-01'),
       last_active_at: null,
-      created_at: at('2020-01-01'),
+      created_at: at(joined),
       invited_at: null,
     })
     .execute();
@@ -184,6 +185,8 @@ beforeAll(async () => {
   bob = await addUser(acmeId, '=HYPERLINK("http://evil.example","Bob")');
   const cyd = await addUser(acmeId, 'Cyd Outside');
   const dee = await addUser(globexId, 'Dee Globex');
+  // Joins in June, after the range: not one of the members then.
+  eve = await addUser(acmeId, 'Eve Later', '2020-06-01');
   await t.deps.db
     .insertInto('group_members')
     .values([
@@ -192,7 +195,9 @@ beforeAll(async () => {
     ])
     .execute();
 
-  await activeOn(acmeId, ann, ['2020-02-20', '2020-03-02', '2020-03-03']);
+  // Ann is active again after the range (April): the range's table still shows her last day in it.
+  await activeOn(acmeId, ann, ['2020-02-20', '2020-03-02', '2020-03-03', '2020-04-15']);
+  await activeOn(acmeId, eve, ['2020-06-02']);
   await activeOn(acmeId, bob, ['2020-03-05']);
   await activeOn(acmeId, cyd, ['2020-03-02']);
   await activeOn(globexId, dee, ['2020-03-02']);
@@ -543,12 +548,44 @@ describe('reports/get-member-report', () => {
     expect(found.listdata.map((row: { _id: string }) => row._id)).toEqual([ann]);
   });
 
+  it('a manager reading a past period sees the members of then, last active as of its end', async () => {
+    const march = (await memberPage(owner, { startDate: FROM, endDate: TO })).json.response;
+    // Eve joined in June (and the seeded members lately): March lists, and counts, Ann, Bob and Cyd.
+    expect(march.listdata.map((row: { name: string }) => row.name).sort()).toEqual([
+      '=HYPERLINK("http://evil.example","Bob")',
+      'Ann Report',
+      'Cyd Outside',
+    ]);
+    expect((await report(owner, { startDate: FROM, endDate: TO })).json.response.members).toBe(3);
+    // Ann was active in April too: March's table shows her last day up to March 10, not a later one.
+    const annRow = march.listdata.find((row: { _id: string }) => row._id === ann);
+    expect(annRow.lastActiveDay).toBe('2020-03-03');
+    // Not active in the range: her last day before it.
+    const before = (await memberPage(owner, { groupId, startDate: '2020-02-25', endDate: '2020-02-28' })).json
+      .response;
+    expect(before.listdata.find((row: { _id: string }) => row._id === ann)).toMatchObject({
+      activeDays: 0,
+      lastActiveDay: '2020-02-20',
+    });
+    // In June, Eve is a member with her own last day, and Ann's is April's.
+    const june = { startDate: '2020-06-01', endDate: '2020-06-30' };
+    const junePage = (await memberPage(owner, june)).json.response;
+    expect(junePage.totalCount).toBe(4);
+    expect(junePage.listdata.find((row: { _id: string }) => row._id === eve).lastActiveDay).toBe(
+      '2020-06-02',
+    );
+    expect(junePage.listdata.find((row: { _id: string }) => row._id === ann).lastActiveDay).toBe(
+      '2020-04-15',
+    );
+    expect((await report(owner, june)).json.response).toMatchObject({ members: 4, activeMembers: 1 });
+  });
+
   it('pages every member of the enterprise, and none of another', async () => {
-    const all = (await memberPage(owner, { startDate: FROM, endDate: TO })).json.response;
+    // The seeded members joined recently: the default period (the last 30 days) has them all.
+    const all = (await memberPage(owner)).json.response;
     expect(all.totalCount).toBeGreaterThan(25);
     expect(all.listdata).toHaveLength(25);
-    const second = (await memberPage(owner, { startDate: FROM, endDate: TO, currentPage: '2' })).json
-      .response;
+    const second = (await memberPage(owner, { currentPage: '2' })).json.response;
     expect(second.listdata[0]._id).not.toBe(all.listdata[0]._id);
     const theirs = (await memberPage(globex, { startDate: FROM, endDate: TO, searchInput: 'report' })).json
       .response;
@@ -568,7 +605,7 @@ describe('reports/export-report', () => {
     expect(truncated).toBe(false);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Member,Email,Active days,Tasks assigned,Tasks completed,Tasks overdue,Video views,Last active',
+      'Member,Email,Active days,Tasks assigned,Tasks completed,Tasks overdue,Videos watched,Last active',
     );
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example"",""Bob""\)",/);
     expect(lines[2]).toMatch(/^Ann Report,[^,]+,2,3,2,1,1,2020-03-03$/);

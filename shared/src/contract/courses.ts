@@ -115,6 +115,11 @@ export const managedCourseSchema = z.object({
   ratingCount: z.number().int(),
   enrolmentCount: z.number().int(),
   updatedAt: z.string(),
+  /**
+   * Why delete-course would refuse the course, or null when it may be deleted: it has enrolments (or checkouts),
+   * or it has been on the marketplace (its page may be linked to or reviewed).
+   */
+  deleteBlockedBy: z.enum(['enrolments', 'published']).nullable(),
 });
 export type ManagedCourse = z.infer<typeof managedCourseSchema>;
 
@@ -209,6 +214,17 @@ export const courses = {
       published: z.boolean({ error: 'published is true or false' }),
     }),
     response: managedCourseDetailSchema,
+  }),
+  /**
+   * Deletes a course that has never been on the marketplace and has no enrolment, with its buyers' group when
+   * nobody is in it (409 with the reason otherwise; another enterprise's course is 404).
+   */
+  remove: defineCall({
+    method: 'POST',
+    path: `${C}/delete-course`,
+    ...courseCall,
+    request: z.strictObject({ courseId: id() }),
+    response: z.object({ _id: id() }),
   }),
   enrolments: defineCall({
     method: 'GET',

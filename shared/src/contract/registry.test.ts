@@ -226,6 +226,8 @@ const ISSUE_CALLS: readonly string[] = [
   // A course's marketplace page asks whether the signed-in learner is enrolled (Go to course instead of Enrol)
   `POST ${E}/general/my-courses/enrolment`,
   `POST ${E}/courses/refund-enrollment`,
+  // A course never on the marketplace and never bought can be deleted, with its empty buyers' group
+  `POST ${E}/courses/delete-course`,
   // Which mails about their work a member gets (their profile), login only
   `GET ${E}/general/auth/notification-settings`,
   `POST ${E}/general/auth/update-notification-settings`,

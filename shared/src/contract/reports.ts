@@ -111,7 +111,7 @@ export type ReportDay = z.output<typeof reportDaySchema>;
 export const enterpriseReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Members of the enterprise (or of the group) now. */
+  /** Members of the enterprise (or of the group) who had joined by the range's end. */
   members: z.number().int(),
   /** Members who signed in or refreshed a session in the range. */
   activeMembers: z.number().int(),
@@ -131,7 +131,10 @@ export const enterpriseReportSchema = z.object({
 });
 export type EnterpriseReport = z.output<typeof enterpriseReportSchema>;
 
-/** One member's figures in the range (lastActiveDay: any time). */
+/**
+ * One member's figures in the range, for each member who had joined by its end; lastActiveDay is their latest
+ * active day up to the range's end (before it when they were not active in it), null when none.
+ */
 export const memberReportRowSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -36,6 +36,7 @@ const COURSE: ManagedCourseDetail = {
   ratingCount: 0,
   enrolmentCount: 0,
   updatedAt: '2026-03-01T09:00:00.000Z',
+  deleteBlockedBy: 'published',
   outcomes: ['Open a call with a clear purpose'],
   syllabus: [{ title: 'Starting the call', lessons: [{ title: 'Greeting and purpose', minutes: 15 }] }],
   instructor: { name: 'Ana Ruiz', bio: 'Ana trained call-centre teams.' },

@@ -1,5 +1,6 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { courses, type ManagedCourse } from '@coach/shared/contract/courses';
+import { truncateText } from '@coach/shared/format/truncate-text';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
@@ -21,6 +22,7 @@ const CourseList = () => {
   const { t, message: text, category, level, price } = useCourseText();
   const [status, setStatus] = useState<Status>('all');
   const [unpublishing, setUnpublishing] = useState<ManagedCourse | null>(null);
+  const [deleting, setDeleting] = useState<ManagedCourse | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [institution, setInstitution] = useState(true);
   const screen = useListScreen<ManagedCourse>({
@@ -55,6 +57,31 @@ const CourseList = () => {
       setUnpublishing(null);
     }
   };
+
+  const remove = async (course: ManagedCourse) => {
+    setBusy(course._id);
+    try {
+      const { message } = await api.callWithMessage(courses.remove, { courseId: course._id });
+      notify.success(text(message));
+      await list.reload();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? text(error.message) : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setBusy(null);
+      setDeleting(null);
+    }
+  };
+
+  /** Why the course stays, from the server's reason (delete-course refuses the same ones). */
+  const cannotDelete = (course: ManagedCourse) =>
+    course.deleteBlockedBy
+      ? [
+          t(`list.cannotDelete.${course.deleteBlockedBy}`),
+          course.published ? t('list.unpublishInstead') : null,
+        ]
+          .filter(Boolean)
+          .join(' ')
+      : null;
 
   const columns: Column<ManagedCourse>[] = [
     {
@@ -140,6 +167,15 @@ const CourseList = () => {
               {t('list.publish')}
             </Button>
           )}
+          {/* Offered on every course: one that must stay says why when asked. */}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('list.deleteName', { name: course.name })}
+            onClick={() => setDeleting(course)}
+          >
+            {t('list.delete')}
+          </Button>
         </div>
       ),
     },
@@ -200,6 +236,21 @@ const CourseList = () => {
           busy={busy === unpublishing._id}
           onConfirm={() => void publish(unpublishing, false)}
           onCancel={() => setUnpublishing(null)}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={
+            deleting.deleteBlockedBy
+              ? t('list.cannotDeleteTitle', { name: truncateText(deleting.name, 60) })
+              : t('list.deleteTitle', { name: truncateText(deleting.name, 60) })
+          }
+          description={cannotDelete(deleting) ?? t('list.deleteText')}
+          confirmLabel={t('list.delete')}
+          blocked={Boolean(deleting.deleteBlockedBy)}
+          busy={busy === deleting._id}
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
         />
       ) : null}
     </ListScreen>

@@ -1,4 +1,4 @@
-import { REPORT_DEFAULT_DAYS } from '@coach/shared/contract/admin-reports';
+import { REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS } from '@coach/shared/contract/admin-reports';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
@@ -18,22 +18,42 @@ const initialRange = (): ReportRangeState => ({
 });
 
 /**
- * The range as the picker shows it, and the range the report is for: the last one the right way round. A start
- * typed after the end is only named under the dates; the report and its members keep the last good period.
+ * The range as the picker shows it, and the range the report is for: the last one the server takes. A start typed
+ * after the end, or a period longer than the server's limit, is only named under the dates; the report and its
+ * members keep the last good period and nothing is asked.
  */
 export const useReportRange = () => {
   const [range, setRange] = useState(() => ({ shown: initialRange(), applied: initialRange() }));
   const change = (next: ReportRangeState) =>
-    setRange(({ applied }) => ({ shown: next, applied: datesOf(next).reversed ? applied : next }));
+    setRange(({ applied }) => ({ shown: next, applied: datesOf(next).problem ? applied : next }));
   return { range: range.shown, applied: range.applied, setRange: change };
 };
 
-/** The dates a state stands for, and whether they are the wrong way round (then the report keeps its period). */
+/** What the server would refuse in a range: a start after the end, or more days than a report covers. */
+export type RangeProblem = 'reversed' | 'tooLong' | null;
+
+const DAY_MS = 86_400_000;
+/** Days from start to end, both included (UTC days, as the server counts them). */
+const daysIn = (startDate: string, endDate: string) =>
+  (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS + 1;
+
+/** The dates a state stands for, and what is wrong with them (then the report keeps its period). */
 export const datesOf = ({ preset, startDate, endDate }: ReportRangeState) => {
   if (preset !== 'custom')
-    return { startDate: isoDaysAgo(Number(preset) - 1), endDate: isoDaysAgo(0), reversed: false };
-  return { startDate, endDate, reversed: Boolean(startDate && endDate && startDate > endDate) };
+    return { startDate: isoDaysAgo(Number(preset) - 1), endDate: isoDaysAgo(0), problem: null };
+  const both = Boolean(startDate && endDate);
+  const problem: RangeProblem =
+    both && startDate > endDate
+      ? 'reversed'
+      : both && daysIn(startDate, endDate) > REPORT_MAX_DAYS
+        ? 'tooLong'
+        : null;
+  return { startDate, endDate, problem };
 };
+
+/** A period that starts after today (UTC, the report's days): nothing has happened in it yet. */
+export const notStarted = (startDate: string, today = isoDaysAgo(0)) =>
+  Boolean(startDate) && startDate > today;
 
 /** Presets as one segmented control; Custom shows the two dates (a start after the end is named). */
 export const ReportRangePicker = ({
@@ -45,14 +65,14 @@ export const ReportRangePicker = ({
 }) => {
   const { t } = useTranslation('reports');
   const errorId = useId();
-  const { reversed } = datesOf(value);
+  const { problem } = datesOf(value);
   const choose = (preset: RangePreset) => {
     // Custom starts from the dates the preset showed, so the figures do not jump.
     const shown = datesOf(value);
     onChange({ preset, startDate: shown.startDate, endDate: shown.endDate });
   };
   // Both dates are wrong together: the message is theirs, under the row, so it never moves the presets.
-  const invalid = reversed ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const invalid = problem ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <div className="report-range">
       <div className="report-range__row">
@@ -97,9 +117,9 @@ export const ReportRangePicker = ({
           </div>
         ) : null}
       </div>
-      {value.preset === 'custom' && reversed ? (
+      {value.preset === 'custom' && problem ? (
         <p id={errorId} className="field__error">
-          {t('range.reversed')}
+          {t(`range.${problem}`)}
         </p>
       ) : null}
     </div>

@@ -117,6 +117,9 @@ describe('enterprise reports', () => {
     expect(within(figures).getByText('999')).toBeInTheDocument();
     expect(within(figures).getByText('of 1,500 members')).toBeInTheDocument();
     expect(await screen.findByTestId('activity-chart')).toHaveTextContent('Active members: 3,5');
+    // Named as on the platform admin's usage report and in the CSV exports.
+    expect(within(figures).getByText('Videos watched')).toBeInTheDocument();
+    expect(screen.getByTestId('activity-chart')).toHaveTextContent('Videos watched: 0,4');
 
     const cells = (table: string, type: string) =>
       within(
@@ -213,6 +216,53 @@ describe('enterprise reports', () => {
       }),
     );
     expect(screen.queryByText('The start date must not be after the end date')).not.toBeInTheDocument();
+  });
+
+  it('an admin choosing more than a year is told so under the dates, and nothing is asked', async () => {
+    const app = openReports();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Member 1' });
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const asked = app.server.calls.length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-12-06' } });
+
+    expect(await screen.findByText('Choose a period of one year or less')).toBeVisible();
+    for (const field of [screen.getByLabelText('From'), screen.getByLabelText('To')]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Choose a period of one year or less');
+    }
+    // The last good report stays; neither panel asks for (nor fails on) the long period.
+    expect(app.server.calls.slice(asked).some((call) => call.body.startDate === '2024-01-01')).toBe(false);
+    expect(screen.queryByText('The report could not be loaded')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Member 1' })).toBeInTheDocument();
+  });
+
+  it("shows the server's reason for a refused report without the field's name", async () => {
+    openReports({
+      [OVERVIEW]: () => fail(422, 'startDate: A report covers at most 366 days', { field: 'startDate' }),
+      [MEMBERS]: () => fail(422, 'startDate: A report covers at most 366 days', { field: 'startDate' }),
+    });
+    expect(await screen.findByText('The report could not be loaded')).toBeInTheDocument();
+    expect(await screen.findAllByText('A report covers at most 366 days')).toHaveLength(2);
+    expect(screen.queryByText(/startDate/)).not.toBeInTheDocument();
+  });
+
+  it('an admin choosing a period still to come is told there is nothing to show yet', async () => {
+    const app = openReports();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Member 1' });
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2999-01-31' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2999-01-01' } });
+
+    expect(await screen.findByText('Nothing to show yet')).toBeInTheDocument();
+    expect(
+      screen.getByText('This period starts on Jan 1, 2999: its figures appear once it begins.'),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Key figures')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Member 1' })).not.toBeInTheDocument();
+    expect(app.server.calls.some((call) => call.body.startDate === '2999-01-01')).toBe(false);
   });
 
   it('sorts and searches the members, and exports the table as shown', async () => {

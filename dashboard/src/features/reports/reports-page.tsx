@@ -5,12 +5,13 @@ import { api } from '../../lib/api.ts';
 import { formatUtcDay } from '../../lib/dates.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { PageHeader } from '../../ui/layout.tsx';
+import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
+import { EmptyState } from '../../ui/states.tsx';
 import { MemberTable } from './report-members.tsx';
 import { Overview } from './report-overview.tsx';
 import type { Filters } from './report-parts.tsx';
-import { datesOf, ReportRangePicker, useReportRange } from './report-range.tsx';
+import { datesOf, notStarted, ReportRangePicker, useReportRange } from './report-range.tsx';
 import './reports.css';
 
 /** /enterprise/reports (spec §2): the period's figures for the enterprise or the top-bar group. */
@@ -25,8 +26,12 @@ export const ReportsPage = () => {
     ...(endDate ? { endDate } : {}),
   };
   const key = JSON.stringify(filters);
-  const { state, reload } = useLoad([enterpriseReports.overview.path, key], ({ signal }) =>
-    api.call(enterpriseReports.overview, filters, { signal }),
+  // A period still to come has no figures: it is said so, rather than shown as zeros, and nothing is asked.
+  const future = notStarted(startDate);
+  const { state, reload } = useLoad(
+    [enterpriseReports.overview.path, key],
+    ({ signal }) => api.call(enterpriseReports.overview, filters, { signal }),
+    { enabled: !future },
   );
   return (
     <div className="reports">
@@ -36,16 +41,27 @@ export const ReportsPage = () => {
       />
       <div className="reports__toolbar">
         <ReportRangePicker value={range} onChange={setRange} />
-        {state.status === 'ready' ? (
+        {state.status === 'ready' && !future ? (
           <p className="reports__period">
             {t('period', { from: formatUtcDay(state.data.from), to: formatUtcDay(state.data.to) })}
           </p>
         ) : null}
       </div>
-      <LoadStates state={state} reload={() => void reload()} what={t('what')}>
-        {(data) => <Overview data={data} filters={filters} />}
-      </LoadStates>
-      <MemberTable filters={filters} />
+      {future ? (
+        <Card>
+          <EmptyState
+            title={t('future.title')}
+            description={t('future.text', { date: formatUtcDay(startDate) })}
+          />
+        </Card>
+      ) : (
+        <>
+          <LoadStates state={state} reload={() => void reload()} what={t('what')}>
+            {(data) => <Overview data={data} filters={filters} />}
+          </LoadStates>
+          <MemberTable filters={filters} />
+        </>
+      )}
     </div>
   );
 };

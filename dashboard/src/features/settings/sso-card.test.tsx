@@ -25,8 +25,8 @@ const connectionOf = (body: Body, verified: string[] = []) => ({
 });
 const REDIRECT = 'https://coach.example/sso/callback';
 const ROLES = [
-  { _id: 'r-admin', name: 'admin', grantable: true },
-  { _id: 'r-learner', name: 'Learner', grantable: true },
+  { _id: 'r-admin', name: 'admin', grantable: true, permissionCount: 9 },
+  { _id: 'r-learner', name: 'Learner', grantable: true, permissionCount: 1 },
 ];
 
 const settingsRoutes = (

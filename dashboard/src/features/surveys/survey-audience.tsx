@@ -67,8 +67,9 @@ export const SurveyAudience = ({
             : t('audience.active', {
                 ...counted(survey.assignedCount),
                 answered: formatNumber(survey.responseCount),
-              })}{' '}
-          {t('audience.later')}
+              })}
+          {/* Only a group brings in members who join later: said when one is chosen. */}
+          {survey.groups.length > 0 ? ` ${t('audience.later')}` : null}
         </p>
         {survey.groups.length === 0 && survey.members.length === 0 ? (
           <p className="survey-audience__empty">{t('audience.nobody')}</p>

@@ -88,16 +88,24 @@ export const SurveyForm = ({
   const errors = form.errors as FieldErrors;
   const dirty = fingerprint(draft) !== fingerprint(initial);
   const guard = useLeaveGuard(dirty, 'this survey');
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const bodyOf = (from: Draft) => ({
+    title: from.title,
+    ...(from.description.trim() ? { description: from.description } : {}),
+    questions: questionsLocked && survey ? survey.questions : from.questions.map(toQuestionTemplate),
+    expirySeconds: from.expirySeconds,
+  });
+  const set = (patch: Partial<Draft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    // After a save the check stopped, each field's error goes as the field is put right.
+    const options = { text: surveyText, fields: shownKeys(next) };
+    if (survey) form.recheck(surveys.edit, { surveyId: survey._id, ...bodyOf(next) }, options);
+    else form.recheck(surveys.add, bodyOf(next), options);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = {
-      title: draft.title,
-      ...(draft.description.trim() ? { description: draft.description } : {}),
-      questions: questionsLocked && survey ? survey.questions : draft.questions.map(toQuestionTemplate),
-      expirySeconds: draft.expirySeconds,
-    };
+    const body = bodyOf(draft);
     const options = { text: surveyText, invalidText: t('form.checkFields') };
     const saved = survey
       ? await form.send(surveys.edit, { surveyId: survey._id, ...body }, options)

@@ -125,6 +125,35 @@ describe('surveys', () => {
     expect(view.server.calls.some((call) => call.route === `POST ${API}/add-survey`)).toBe(false);
   });
 
+  it('a manager saving an empty survey sees each error go as its field is put right, and the banner with the last', async () => {
+    renderApp({
+      path: '/enterprise/surveys/manage',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: { ...signedIn(['surveys']) },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save draft' }));
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    const banner = 'Please check the highlighted fields';
+    expect(await screen.findByText(banner)).toBeInTheDocument();
+    expect(screen.getByText('Please enter a title')).toBeInTheDocument();
+    expect(within(first).getByText('Question text is required')).toBeInTheDocument();
+    expect(within(first).getByText('Options must be different')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Title'), 'Weekly check-in');
+    expect(screen.queryByText('Please enter a title')).not.toBeInTheDocument();
+    await user.type(within(first).getByLabelText('Question'), 'How was your week?');
+    expect(within(first).queryByText('Question text is required')).not.toBeInTheDocument();
+    await user.type(within(first).getByLabelText('Option 1'), 'Good');
+    expect(within(first).queryByText('Options must be different')).not.toBeInTheDocument();
+    // Option 2 is still empty: its error and the banner stay.
+    expect(within(first).getByText('Option text is required')).toBeInTheDocument();
+    expect(screen.getByText(banner)).toBeInTheDocument();
+    await user.type(within(first).getByLabelText('Option 2'), 'Hard');
+    expect(within(first).queryByText('Option text is required')).not.toBeInTheDocument();
+    expect(screen.queryByText(banner)).not.toBeInTheDocument();
+  });
+
   it('a member cannot submit without answering a required question; then submits', async () => {
     const mine: MySurvey = {
       survey: {
@@ -351,5 +380,40 @@ describe('surveys', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/assigned to members only/)).not.toBeInTheDocument();
+  });
+
+  it('a manager who assigned a survey to one member only is not told about groups', async () => {
+    renderApp({
+      path: '/enterprise/surveys/manage/s1?tab=audience',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        ...signedIn(['surveys']),
+        [`POST ${API}/get-survey`]: () =>
+          ok(
+            makeSurvey({
+              assignedCount: 1,
+              responseCount: 0,
+              groupCount: 0,
+              groups: [],
+              members: [{ _id: 'u1', name: 'Ava Nguyen', email: 'ava@example.com' }],
+            }),
+          ),
+      },
+    });
+    expect(await screen.findByText('1 member has it; 0 answered.')).toBeInTheDocument();
+    expect(screen.queryByText(/join these groups later/)).not.toBeInTheDocument();
+  });
+
+  it('a manager who assigned a survey to a group is told its later members get it too', async () => {
+    renderApp({
+      path: '/enterprise/surveys/manage/s1?tab=audience',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: { ...signedIn(['surveys']), [`POST ${API}/get-survey`]: () => ok(makeSurvey()) },
+    });
+    expect(
+      await screen.findByText(
+        '4 members have it; 2 answered. Members who join these groups later get it too.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -37,6 +37,8 @@ type OutlineInput = {
 };
 
 const paidCount = sql<number>`(select count(*) from enrolments where enrolments.course_id = courses.id and enrolments.status = 'paid')`;
+/** Any row of the course's enrolments, checkouts not completed included: each keeps a buyer's record. */
+const anyEnrolment = sql<number>`(select count(*) from enrolments where enrolments.course_id = courses.id)`;
 
 const selectCourses = (ctx: ServiceContext, enterpriseId: string) =>
   ctx.db
@@ -56,10 +58,24 @@ const selectCourses = (ctx: ServiceContext, enterpriseId: string) =>
       'courses.rating',
       'courses.rating_count',
       'courses.updated_at',
+      'courses.first_published_at',
       paidCount.as('enrolment_count'),
+      anyEnrolment.as('enrolment_rows'),
     ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectCourses>['execute']>>[number];
+
+/** Why a course cannot be deleted (delete-course.ts refuses it for the same reasons), or null. */
+export const deleteBlockOf = (row: {
+  published: number;
+  first_published_at: string | null;
+  enrolment_rows: unknown;
+}): ManagedCourse['deleteBlockedBy'] => {
+  if (Number(row.enrolment_rows) > 0) return 'enrolments';
+  if (Number(row.published) === 1 || row.first_published_at) return 'published';
+  return null;
+};
+
 const toManaged = (row: Row): ManagedCourse => ({
   _id: row.id,
   name: row.name,
@@ -75,6 +91,7 @@ const toManaged = (row: Row): ManagedCourse => ({
   ratingCount: Number(row.rating_count),
   enrolmentCount: Number(row.enrolment_count),
   updatedAt: row.updated_at,
+  deleteBlockedBy: deleteBlockOf(row),
 });
 
 /** A JSON column this server wrote; a damaged one reads as empty rather than failing the editor. */
@@ -257,9 +274,15 @@ export const setPublished = async (
     throw conflict(
       'Your organisation is not listed as an institution on the marketplace yet. Contact support.',
     );
+  const now = nowIso();
   await ctx.db
     .updateTable('courses')
-    .set({ published: published ? 1 : 0, updated_at: nowIso() })
+    .set((eb) => ({
+      published: published ? 1 : 0,
+      updated_at: now,
+      // Kept once set: a course that has been on the marketplace can no longer be deleted.
+      ...(published ? { first_published_at: eb.fn.coalesce('first_published_at', eb.val(now)) } : {}),
+    }))
     .where('id', '=', courseId)
     .where('enterprise_id', '=', enterpriseId)
     .execute();

@@ -94,7 +94,7 @@ export const exportReportTable = async (
         'Tasks assigned',
         'Tasks completed',
         'Tasks overdue',
-        'Video views',
+        'Videos watched',
         'Last active',
       ],
       members.map((m) => [
@@ -114,7 +114,7 @@ export const exportReportTable = async (
   if (input.table === 'activity')
     return done(
       csvText(
-        ['Day', 'Active members', 'Tasks completed', 'Video views'],
+        ['Day', 'Active members', 'Tasks completed', 'Videos watched'],
         report.days.map((d) => [d.day, d.activeMembers, d.tasksCompleted, d.videosWatched]),
       ),
       report.days.length,

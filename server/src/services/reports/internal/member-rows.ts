@@ -22,14 +22,19 @@ type MemberQuery = Pick<
   'searchInput' | 'sortBy' | 'sortOrder'
 >;
 
+/**
+ * The members the table lists: those who had joined by the range's end. A manager reading a past month sees the
+ * people who could have been active then, as the report's "of N members" counts them (enterprise-overview.ts).
+ */
 export const memberQuery = (
   ctx: ServiceContext,
-  { enterpriseId, groupId }: Scope,
+  { enterpriseId, groupId, range }: Scope,
   searchInput: string | undefined,
 ) => {
   let q = ctx.db
     .selectFrom('users')
     .where('users.enterprise_id', '=', enterpriseId)
+    .where('users.created_at', '<', range.toTs)
     .where(inGroup('users.id', groupId));
   if (searchInput) {
     const pattern = containsPattern(searchInput);
@@ -44,6 +49,9 @@ export const memberQuery = (
  * Each member's figures as correlated counts over the per-user indexes (status compared as `+ 0`, as in the
  * admin's usage report, so SQLite does not walk the enterprise-wide time indexes once per member). The last
  * active day is '' rather than null so both dialects sort it the same way.
+ * The last active day is the latest up to the range's end, not the latest ever: a manager reading a past month
+ * sees who had gone quiet by then (a day before the range), and no date after the period the figures are for.
+ * For the default range, which ends today, it is the latest ever.
  */
 const memberRows = (ctx: ServiceContext, scope: Scope, searchInput: string | undefined) => {
   const { range } = scope;
@@ -80,7 +88,7 @@ const memberRows = (ctx: ServiceContext, scope: Scope, searchInput: string | und
       viewedByMember(ctx.db, range)
         .select((sub) => sub.fn.countAll().as('n'))
         .as('videos'),
-      sql<string>`coalesce((select max(ad.day) from activity_days as ad where ad.user_id = users.id), '')`.as(
+      sql<string>`coalesce((select max(ad.day) from activity_days as ad where ad.user_id = users.id and ad.day <= ${range.to}), '')`.as(
         'last_day',
       ),
     ]);
