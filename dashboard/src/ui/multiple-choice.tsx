@@ -16,6 +16,16 @@ import './multiple-choice.css';
 /** The value of the "Other" input itself; it never reaches the report (the text goes in `other`). */
 const OTHER_INPUT_VALUE = '__other__';
 
+/** The tag beside an option the learner chose: their choice, not a verdict (no tick, no success colour). */
+const YourAnswer = () => (
+  <>
+    {/* A space, so the option and the tag are read as two words ("Good morning Your answer"). */}{' '}
+    <span className="choice__yours">
+      <T k="ui.choice.yourAnswer" />
+    </span>
+  </>
+);
+
 /**
  * One multiple-choice question (spec §3 question template): radios for one answer, checkboxes when
  * multipleSelection; an "Other" option with its own text box when hasOther.
@@ -52,34 +62,24 @@ export const MultipleChoiceQuestion = ({
         <h3 id={`${name}-title`} className="choice__legend">
           <span className="choice__number">{number}.</span> <UserText>{question.text}</UserText>
         </h3>
+        {/* The learner's choice, stated in words and without a tick: their copy of the quiz has no expected
+            answers (the server keeps them), so nothing here may read as "correct". */}
         <ul className="choice__answers">
           {question.options.map((option) => {
             const chosen = values.includes(option.value);
             return (
-              <li key={option.value} className={`choice__answer ${chosen ? 'choice__answer--on' : ''}`}>
-                <span className="choice__mark" aria-hidden="true">
-                  {chosen ? '✓' : ''}
-                </span>
+              <li key={option.value} className={`choice__answer ${chosen ? 'choice__answer--chosen' : ''}`}>
                 <UserText>{option.text}</UserText>
-                {chosen ? (
-                  <span className="visually-hidden">
-                    {' '}
-                    <T k="ui.choice.yours" />
-                  </span>
-                ) : null}
+                {chosen ? <YourAnswer /> : null}
               </li>
             );
           })}
           {withOther ? (
-            <li className="choice__answer choice__answer--on">
-              <span className="choice__mark" aria-hidden="true">
-                ✓
+            <li className="choice__answer choice__answer--chosen">
+              <span>
+                {other}: <UserText>{answer?.other}</UserText>
               </span>
-              {other}: <UserText>{answer?.other}</UserText>
-              <span className="visually-hidden">
-                {' '}
-                <T k="ui.choice.yours" />
-              </span>
+              <YourAnswer />
             </li>
           ) : null}
         </ul>

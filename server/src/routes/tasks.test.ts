@@ -193,6 +193,37 @@ describe('authoring', () => {
     expect(edited.json.field).toBe('questions.0.options');
   });
 
+  it('refuses a word said twice or a question asked twice as a 422 naming the repeated row', async () => {
+    const items = await post(owner, tasks.addTask.path, {
+      ...byType[2],
+      items: ['schedule', 'colleague', 'Schedule.'],
+    });
+    expect(items.status).toBe(422);
+    expect(items.json).toMatchObject({ field: 'items.2', message: 'items.2: Items must be different' });
+    for (const body of [byType[4], byType[7]]) {
+      const task = await addTask(body);
+      const edited = await post(owner, tasks.editTask.path, {
+        ...body,
+        taskId: task._id,
+        questions: ['What went well?', 'what  went well'],
+      });
+      expect(edited.status).toBe(422);
+      expect(edited.json).toMatchObject({
+        field: 'questions.1',
+        message: 'questions.1: Questions must be different',
+      });
+    }
+  });
+
+  it('refuses a Read & Record passage too short to read aloud', async () => {
+    const short = await post(owner, tasks.addTask.path, { ...byType[5], passage: 'a' });
+    expect(short.status).toBe(422);
+    expect(short.json).toMatchObject({
+      field: 'passage',
+      message: 'passage: The passage needs at least 3 words to read aloud',
+    });
+  });
+
   it('takes only a supported interview region; a task saved with another still loads and is edited onto one', async () => {
     for (const region of ['zzzz', '', 'australia']) {
       const refused = await post(owner, tasks.addTask.path, { ...byType[6], region });

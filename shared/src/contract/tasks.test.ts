@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tasks } from './tasks.ts';
+import { taskSchema, tasks } from './tasks.ts';
 
 const common = {
   title: 'Pick one',
@@ -45,6 +45,27 @@ describe('add-task', () => {
     expect(result.error?.issues[0]?.message).toBe('Each question needs at least two options');
   });
 
+  it('two blank options are told they need text, not that they must be different', () => {
+    const blank = tasks.addTask.request.safeParse({
+      ...common,
+      type: 8,
+      questions: [
+        {
+          ...question,
+          options: [
+            { text: '', value: 'a' },
+            { text: ' ', value: 'b' },
+            { text: 'Yes', value: 'c' },
+          ],
+        },
+      ],
+    });
+    expect(blank.error?.issues.map((issue) => issue.message)).toEqual([
+      'Option text is required',
+      'Option text is required',
+    ]);
+  });
+
   it('rejects an unknown task type and values outside the spec lists', () => {
     expect(tasks.addTask.request.safeParse({ ...common, type: 9 }).success).toBe(false);
     const badTime = tasks.addTask.request.safeParse({
@@ -72,6 +93,64 @@ describe('add-task', () => {
   it('rejects fields that do not belong to the type', () => {
     const result = tasks.addTask.request.safeParse({ ...common, type: 3, contentId: 'v1', passage: 'x' });
     expect(result.success).toBe(false);
+  });
+
+  it('refuses a word said twice or a question asked twice, at the repeated row, ignoring case, spacing and end punctuation', () => {
+    const items = tasks.addTask.request.safeParse({
+      ...common,
+      type: 2,
+      items: ['schedule', 'colleague', ' Schedule. '],
+    });
+    expect(items.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['items', 2], message: 'Items must be different' },
+    ]);
+    for (const type of [4, 7]) {
+      const questions = tasks.editTask.request.safeParse({
+        ...common,
+        type,
+        taskId: 't1',
+        questions: ['Why  do you want this job?', 'What are your strengths?', 'why do you want this job'],
+      });
+      expect(questions.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+        { path: ['questions', 2], message: 'Questions must be different' },
+      ]);
+    }
+    // Blank rows are "required", not repeats; different rows pass.
+    const blanks = tasks.addTask.request.safeParse({ ...common, type: 4, questions: ['', ' '] });
+    expect(blanks.error?.issues.map((issue) => issue.message)).not.toContain('Questions must be different');
+    expect(
+      tasks.addTask.request.safeParse({ ...common, type: 2, items: ['schedule', 'schedules'] }).success,
+    ).toBe(true);
+  });
+
+  it('a task saved before the different-rows and passage rules still loads', () => {
+    const meta = {
+      _id: 't1',
+      archived: false,
+      likeCount: 0,
+      viewCount: 0,
+      assignedCount: 0,
+      completedCount: 0,
+      groupIds: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(
+      taskSchema.safeParse({ ...meta, ...common, type: 2, items: ['schedule', 'Schedule'] }).success,
+    ).toBe(true);
+    expect(taskSchema.safeParse({ ...meta, ...common, type: 5, passage: 'a' }).success).toBe(true);
+  });
+
+  it('a Read & Record passage needs at least three words to read aloud', () => {
+    const short = tasks.addTask.request.safeParse({ ...common, type: 5, passage: 'a' });
+    expect(short.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['passage'], message: 'The passage needs at least 3 words to read aloud' },
+    ]);
+    const empty = tasks.addTask.request.safeParse({ ...common, type: 5, passage: ' ' });
+    expect(empty.error?.issues.map((issue) => issue.message)).toEqual(['Please enter the passage']);
+    expect(tasks.addTask.request.safeParse({ ...common, type: 5, passage: 'I like tea.' }).success).toBe(
+      true,
+    );
   });
 
   it('edit-task needs the task id', () => {

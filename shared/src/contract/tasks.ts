@@ -5,6 +5,7 @@ import { LEVEL_VALUES } from '../constants/levels.ts';
 import { SORT_VALUES } from '../constants/sort-options.ts';
 import { TASK_STATUS } from '../constants/task-status.ts';
 import { TASK_CATEGORIES, TASK_TYPE_VALUES, TASK_TYPES } from '../constants/task-types.ts';
+import { countWords } from '../format/word-count.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import {
   empty,
@@ -111,9 +112,48 @@ export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
 /** An option's text as two options are compared: case and surrounding spaces do not make options different. */
 const optionKey = (option: { text: string }) => option.text.trim().toLocaleLowerCase();
 
-/** Whether a question's options all read differently (a Multiple Choice task's, a survey's, as authored). */
-export const optionsDiffer = (question: { options: { text: string }[] }) =>
-  new Set(question.options.map(optionKey)).size === question.options.length;
+/**
+ * Whether a question's options all read differently (a Multiple Choice task's, a survey's, as authored). Blank
+ * options are left out: they have "Option text is required" of their own, and two of them are not a repeat.
+ */
+export const optionsDiffer = (question: { options: { text: string }[] }) => {
+  const keys = question.options.map(optionKey).filter(Boolean);
+  return new Set(keys).size === keys.length;
+};
+
+/**
+ * A row's text as two rows of a list are compared (a Pronunciation task's items, a Q&A task's questions): case,
+ * spacing and the punctuation around it do not make a row different, so "Schedule" and " schedule." are one word
+ * said twice, and "Why?" and "why" one question answered twice.
+ */
+const rowKey = (row: string) =>
+  row
+    .toLocaleLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+
+/** The indexes of the rows that repeat an earlier row; blank rows are "required", not repeats. */
+const repeatedRows = (rows: readonly string[]) => {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  rows.forEach((row, index) => {
+    const key = rowKey(row);
+    if (!key) return;
+    if (seen.has(key)) repeated.push(index);
+    else seen.add(key);
+  });
+  return repeated;
+};
+
+/**
+ * A list's rule as authored (add-task, edit-task): each repeat gets the message at its own row (`items.2`), so the
+ * form shows it beside the row to change and the server's 422 names it. The first of two equal rows stays valid.
+ */
+const rowsDiffer =
+  ({ message }: { message: string }) =>
+  (rows: string[], ctx: z.RefinementCtx) => {
+    for (const index of repeatedRows(rows)) ctx.addIssue({ code: 'custom', message, path: [index] });
+  };
 
 /**
  * A Multiple Choice task's question as authored (add-task, edit-task): its options read differently ("Orange" twice,
@@ -146,7 +186,29 @@ export const taskProgressUpdateSchema = z.strictObject({
 export type TaskProgressUpdate = z.infer<typeof taskProgressUpdateSchema>;
 
 const questionText = text().trim().min(1, 'Question text is required').max(1000);
+/** A Question and Answer or Free Text task's questions. */
+const questionList = z
+  .array(questionText, { error: 'Please add the questions' })
+  .min(1, 'Please add a question')
+  .max(50);
+/** A Pronunciation task's words or sentences to say. */
+const itemList = z
+  .array(text().trim().min(1).max(500), { error: 'Please add the words or sentences to say' })
+  .min(1, 'Please add the words or sentences to say')
+  .max(100);
 const passage = text().trim().min(1, 'Please enter the passage').max(20_000);
+/**
+ * The fewest words a Read & Record passage takes as authored. The learner reads it aloud and the reading is scored
+ * word by word (fluency, pace, words missed), which says little about one or two words: that is a Pronunciation
+ * task's job. Three words is the shortest sentence worth timing ("I like tea"), and words rather than characters so a
+ * single long word ("internationalisation") does not pass for a passage. Counted as the editor counts them.
+ */
+const MIN_READ_ALOUD_WORDS = 3;
+const authoredReadAloudPassage = passage.refine(
+  // An empty passage has "Please enter the passage" already.
+  (value) => value === '' || countWords(value) >= MIN_READ_ALOUD_WORDS,
+  { message: 'The passage needs at least 3 words to read aloud' },
+);
 
 /** Fields every task type has (spec §3). */
 const taskCommonShape = {
@@ -183,7 +245,8 @@ const authoredRegion = text()
  * A task as authored, one variant per type 1-8 (spec §3), discriminated by `type`. `extra` adds
  * fields to every variant (edit-task adds taskId, the answers add the server's fields). `authored` (add-task,
  * edit-task, the platform's calls and the coach's drafts) adds the rules a new save must meet: a supported interview
- * region and different options. A task as the server returns it leaves them out, so one saved before them still loads.
+ * region, different options, items and questions, and a Read & Record passage long enough to read aloud. A task as the
+ * server returns it leaves them out, so one saved before them still loads.
  * `question` replaces the Multiple Choice question's schema (a learner's copy has no expected answers).
  */
 export const taskBody = <
@@ -206,22 +269,23 @@ export const taskBody = <
       ...taskCommonShape,
       ...extra,
       type: z.literal(2),
-      items: z
-        .array(text().trim().min(1).max(500), { error: 'Please add the words or sentences to say' })
-        .min(1, 'Please add the words or sentences to say')
-        .max(100),
+      items: authored ? itemList.superRefine(rowsDiffer({ message: 'Items must be different' })) : itemList,
     }),
     z.strictObject({ ...taskCommonShape, ...extra, type: z.literal(3), contentId: id() }),
     z.strictObject({
       ...taskCommonShape,
       ...extra,
       type: z.literal(4),
-      questions: z
-        .array(questionText, { error: 'Please add the questions' })
-        .min(1, 'Please add a question')
-        .max(50),
+      questions: authored
+        ? questionList.superRefine(rowsDiffer({ message: 'Questions must be different' }))
+        : questionList,
     }),
-    z.strictObject({ ...taskCommonShape, ...extra, type: z.literal(5), passage }),
+    z.strictObject({
+      ...taskCommonShape,
+      ...extra,
+      type: z.literal(5),
+      passage: authored ? authoredReadAloudPassage : passage,
+    }),
     z.strictObject({
       ...taskCommonShape,
       ...extra,
@@ -236,10 +300,9 @@ export const taskBody = <
       ...taskCommonShape,
       ...extra,
       type: z.literal(7),
-      questions: z
-        .array(questionText, { error: 'Please add the questions' })
-        .min(1, 'Please add a question')
-        .max(50),
+      questions: authored
+        ? questionList.superRefine(rowsDiffer({ message: 'Questions must be different' }))
+        : questionList,
     }),
     z.strictObject({
       ...taskCommonShape,

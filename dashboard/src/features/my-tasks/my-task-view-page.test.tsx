@@ -172,11 +172,15 @@ describe('my task', () => {
     });
     // Done: the answers stay, read-only.
     expect(await screen.findByRole('heading', { name: 'Your answers' })).toBeInTheDocument();
-    const chosen = screen.getAllByText('(your answer)', { exact: false }).map((mark) => mark.closest('li'));
+    // The learner's choices read as theirs, in words: no tick, which would read as "correct" (they are not marked).
+    const chosen = screen.getAllByText('Your answer').map((mark) => mark.closest('li'));
     expect(chosen.map((item) => item?.textContent)).toEqual([
-      '✓Good morning (your answer)',
-      '✓Other: Thanks for coming (your answer)',
+      'Good morning Your answer',
+      'Other: Thanks for coming Your answer',
     ]);
+    expect(screen.getByRole('heading', { name: 'Your answers' }).closest('section')).not.toHaveTextContent(
+      '✓',
+    );
     expect(screen.getByText('Thanks for coming')).toHaveAttribute('dir', 'auto');
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit task' })).not.toBeInTheDocument();

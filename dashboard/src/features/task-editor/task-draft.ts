@@ -10,6 +10,7 @@ import {
   tasks,
 } from '@coach/shared/contract/tasks';
 import { i18n } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { limitsOf } from '../../lib/contract-limits.ts';
 import { fieldAt } from '../../lib/use-contract-form.ts';
 import {
@@ -210,7 +211,8 @@ const friendlyMessage = (key: string, issue: Issue) => {
   if (key === 'readingTopicId') return i18n.t('task-editor:errors.pickTopic');
   if (issue.code === 'too_small' && /^items\.\d+$/.test(key))
     return i18n.t('task-editor:errors.wordOrRemove');
-  return issue.message;
+  // The contract's sentences are the server's too: server.json has them in the language on screen.
+  return serverText(issue.message);
 };
 
 /** Issues as field errors: the first message per field wins. */

@@ -138,6 +138,18 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     expect(questions[1]).not.toHaveProperty('answer');
   });
 
+  it("the Video card's note sits under its title and description, beside the icon like the other cards' text", async () => {
+    openEditor();
+    const video = await screen.findByRole('button', { name: /^Video/ });
+    const title = within(video).getByText('Video');
+    const note = within(video).getByText('Needs a video in the content library.');
+    // One column for the text, as in every card: the note does not take a grid cell of its own under the icon.
+    expect(note.parentElement).toBe(title.parentElement);
+    expect(title.parentElement).not.toBe(video);
+    const pronunciation = screen.getByRole('button', { name: /^Pronunciation/ });
+    expect(pronunciation.children).toHaveLength(video.children.length);
+  });
+
   it('saving an incomplete form shows each problem at its field and focuses the first', async () => {
     const app = openEditor({ path: '/enterprise/create-task?type=2' });
     const user = userEvent.setup();
@@ -215,6 +227,68 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     expect(within(first).queryByText('Options must be different')).not.toBeInTheDocument();
   });
 
+  it('a word said twice is refused at the repeated row, ignoring case and end punctuation', async () => {
+    const app = openEditor({ path: '/enterprise/create-task?type=2' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Tricky words');
+    await user.type(screen.getByLabelText('Word or sentence 1'), 'schedule');
+    await user.click(screen.getByRole('button', { name: 'Add a word or sentence' }));
+    await user.type(screen.getByLabelText('Word or sentence 2'), 'Schedule.');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(screen.getByLabelText('Word or sentence 2')).toHaveAccessibleDescription(
+      'Items must be different',
+    );
+    expect(screen.getByLabelText('Word or sentence 2')).toHaveFocus();
+    expect(screen.getByLabelText('Word or sentence 1')).not.toHaveAccessibleDescription();
+    expect(app.server.calls.some((call) => call.route.endsWith('add-task'))).toBe(false);
+
+    await user.clear(screen.getByLabelText('Word or sentence 2'));
+    await user.type(screen.getByLabelText('Word or sentence 2'), 'colleague');
+    expect(screen.queryByText('Items must be different')).not.toBeInTheDocument();
+  });
+
+  it('a question asked twice is refused at the repeated question, for spoken and written answers alike', async () => {
+    for (const type of [4, 7]) {
+      const app = openEditor({ path: `/enterprise/create-task?type=${type}` });
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Title'), 'Introductions');
+      await user.type(screen.getByLabelText('Question 1'), 'Who are you?');
+      await user.click(screen.getByRole('button', { name: 'Add a question' }));
+      await user.type(screen.getByLabelText('Question 2'), '  who are  YOU ');
+      await user.click(screen.getByRole('button', { name: 'Create task' }));
+      expect(screen.getByLabelText('Question 2')).toHaveAccessibleDescription('Questions must be different');
+      expect(app.server.calls.some((call) => call.route.endsWith('add-task'))).toBe(false);
+      app.unmount();
+    }
+  });
+
+  it('a Read & Record passage of one letter is refused with the shortest passage it takes', async () => {
+    const app = openEditor({ path: '/enterprise/create-task?type=5' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Read aloud');
+    await user.type(screen.getByLabelText('Passage'), 'a');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(screen.getByLabelText('Passage')).toHaveAccessibleDescription(
+      /The passage needs at least 3 words to read aloud/,
+    );
+    expect(app.server.calls.some((call) => call.route.endsWith('add-task'))).toBe(false);
+    await user.type(screen.getByLabelText('Passage'), 'sk for the schedule.');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() =>
+      expect(bodyOf(app, `POST ${T}/add-task`)).toMatchObject({ type: 5, passage: 'ask for the schedule.' }),
+    );
+  });
+
+  it('a Multiple Choice form saved empty asks for the option texts, not for different options', async () => {
+    openEditor({ path: '/enterprise/create-task?type=8' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create task' }));
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    expect(within(first).getByLabelText('Option 1')).toHaveAccessibleDescription('Option text is required');
+    expect(within(first).getByLabelText('Option 2')).toHaveAccessibleDescription('Option text is required');
+    expect(screen.queryByText('Options must be different')).not.toBeInTheDocument();
+  });
+
   it("the server's 422 on a question's options shows at those options", async () => {
     openEditor({
       path: '/enterprise/create-task?type=8',
@@ -251,7 +325,7 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Title'), 'Read aloud');
-    await user.type(screen.getByLabelText('Passage'), 'Good morning.');
+    await user.type(screen.getByLabelText('Passage'), 'Good morning, everyone.');
     await user.click(screen.getByRole('button', { name: 'Create task' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The library is busy, try again in a minute');

@@ -62,11 +62,15 @@ export const TaskTypePicker = ({
               <span className="type-card__icon">
                 <TypeIcon type={type} />
               </span>
-              <span className="type-card__label">{t(`tasks:types.${type}`)}</span>
-              <span className="type-card__text">{t(`types.${type}`)}</span>
-              {type === TASK_TYPES.video ? (
-                <span className="type-card__needs">{t('typeNeeds.3')}</span>
-              ) : null}
+              {/* Title, description and any note in one column beside the icon: a note of its own in the card's
+                  grid fell into the icon's column and squeezed the text (the Video card). */}
+              <span className="type-card__body">
+                <span className="type-card__label">{t(`tasks:types.${type}`)}</span>
+                <span className="type-card__text">{t(`types.${type}`)}</span>
+                {type === TASK_TYPES.video ? (
+                  <span className="type-card__needs">{t('typeNeeds.3')}</span>
+                ) : null}
+              </span>
             </button>
           </li>
         ))}

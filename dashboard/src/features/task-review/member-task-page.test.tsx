@@ -260,6 +260,20 @@ describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => 
     });
   });
 
+  it('a reviewer of a viewed video is told it counts as viewed, not a share the server never measured', async () => {
+    const task: Task = { ...meta, _id: 't3', type: 3, title: 'Watch the welcome', contentId: 'v1' };
+    // What the server keeps once 'viewed' (80 % played) completes the task, however much was watched.
+    openReview(detailOf(task, { report: { watchedPercent: 100 } }));
+    expect(await screen.findByText('Watched enough to count as viewed.')).toBeInTheDocument();
+    expect(screen.queryByText(/Watched 100/)).not.toBeInTheDocument();
+  });
+
+  it('a reviewer of a video not viewed yet is told so, not "0 %"', async () => {
+    const task: Task = { ...meta, _id: 't3', type: 3, title: 'Watch the welcome', contentId: 'v1' };
+    openReview(detailOf(task, { taskStatus: 1, progress: 0, completedAt: null }));
+    expect(await screen.findByText('Not viewed yet.')).toBeInTheDocument();
+  });
+
   it('an attempt not completed yet cannot be reviewed', async () => {
     const task: Task = { ...meta, _id: 't5', type: 5, title: 'Read aloud', passage: 'Hello there' };
     openReview(detailOf(task, { taskStatus: 1, progress: 40, completedAt: null }));
