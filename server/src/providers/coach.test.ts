@@ -18,6 +18,12 @@ describe('the built-in coach engine', () => {
     expect('passage' in one && one.passage).toContain('difficult feedback');
   });
 
+  it('drafts a topic that repeats a word in another case as a task the author can save', async () => {
+    const say = await coach.draftTask({ type: 2, topic: 'Sales sales pitch', level: 1, variant: 0 });
+    expect('items' in say && say.items.slice(0, 2)).toEqual(['Sales', 'pitch']);
+    expect(addTaskRequest.safeParse(say).success).toBe(true);
+  });
+
   it('takes the words to say from the topic and gives interview tasks the IVR category', async () => {
     const say = await coach.draftTask({ type: 2, topic: 'quarterly revenue forecast', level: 1, variant: 0 });
     expect('items' in say && say.items.slice(0, 3)).toEqual(['quarterly', 'revenue', 'forecast']);

@@ -4,7 +4,7 @@ import { INTERVIEW_REGIONS, type InterviewSetup } from '@coach/shared/constants/
 import type { Level } from '@coach/shared/constants/levels';
 import { TASK_TYPES, type TaskType } from '@coach/shared/constants/task-types';
 import { type InterviewFeedback, interviewFeedbackSchema } from '@coach/shared/contract/interview';
-import { addTaskRequest, type TaskDraft } from '@coach/shared/contract/tasks';
+import { addTaskRequest, rowKey, type TaskDraft } from '@coach/shared/contract/tasks';
 import { withIndefiniteArticle } from '@coach/shared/format/indefinite-article';
 import OpenAI from 'openai';
 import { z } from 'zod';
@@ -106,7 +106,10 @@ export const builtinCoach = (): CoachEngine => ({
       .map(fill)
       .join(' ');
     const questions = [0, 1, 2].map((i) => fill(pick(QUESTION_STEMS, seed, `q${i}`)));
-    const uniqueQuestions = [...new Set(questions)];
+    // Rows a save would call repeats ("Sales" and "sales", rowKey) go: a draft is saved as the author's own.
+    const distinct = (rows: string[]) =>
+      rows.filter((row, i) => rows.findIndex((r) => rowKey(r) === rowKey(row)) === i);
+    const uniqueQuestions = distinct(questions);
     const common = {
       title: `${TITLE_PREFIX[type]}: ${titleCase(t)}${variant ? ` (${variant + 1})` : ''}`.slice(0, 200),
       description: `Drafted by the coach about "${t}". Review it before assigning.`.slice(0, 5000),
@@ -121,7 +124,7 @@ export const builtinCoach = (): CoachEngine => ({
       expirySeconds: EXPIRY_ONE_WEEK,
       attachments: [] as TaskDraft['attachments'],
     };
-    const words = [...new Set(t.split(/[^\p{L}'-]+/u).filter((w) => w.length > 2))].slice(0, 6);
+    const words = distinct(t.split(/[^\p{L}'-]+/u).filter((w) => w.length > 2)).slice(0, 6);
     switch (type) {
       case TASK_TYPES.read:
         return { ...common, type, passage };
@@ -131,7 +134,7 @@ export const builtinCoach = (): CoachEngine => ({
         return {
           ...common,
           type,
-          items: [...words, fill(pick(MIDDLES, seed, 'p')).split('. ')[0] ?? t].filter(Boolean),
+          items: distinct([...words, fill(pick(MIDDLES, seed, 'p')).split('. ')[0] ?? t].filter(Boolean)),
         };
       case TASK_TYPES.questionAndAnswer:
       case TASK_TYPES.freeTextQuestionAndAnswer:

@@ -126,7 +126,7 @@ export const optionsDiffer = (question: { options: { text: string }[] }) => {
  * spacing and the punctuation around it do not make a row different, so "Schedule" and " schedule." are one word
  * said twice, and "Why?" and "why" one question answered twice.
  */
-const rowKey = (row: string) =>
+export const rowKey = (row: string) =>
   row
     .toLocaleLowerCase()
     .replace(/\s+/g, ' ')
