@@ -41,13 +41,11 @@ const CourseList = () => {
   });
   const { list } = screen;
 
-  const publish = async (course: ManagedCourse, published: boolean) => {
+  /** A row's action: the row is busy meanwhile, the server's message is told, the list reloads, the dialog closes. */
+  const act = async (course: ManagedCourse, call: () => Promise<{ message: string }>) => {
     setBusy(course._id);
     try {
-      const { message } = await api.callWithMessage(courses.setPublished, {
-        courseId: course._id,
-        published,
-      });
+      const { message } = await call();
       notify.success(text(message));
       await list.reload();
     } catch (error) {
@@ -55,22 +53,13 @@ const CourseList = () => {
     } finally {
       setBusy(null);
       setUnpublishing(null);
-    }
-  };
-
-  const remove = async (course: ManagedCourse) => {
-    setBusy(course._id);
-    try {
-      const { message } = await api.callWithMessage(courses.remove, { courseId: course._id });
-      notify.success(text(message));
-      await list.reload();
-    } catch (error) {
-      notify.error(error instanceof ApiError ? text(error.message) : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(null);
       setDeleting(null);
     }
   };
+  const publish = (course: ManagedCourse, published: boolean) =>
+    act(course, () => api.callWithMessage(courses.setPublished, { courseId: course._id, published }));
+  const remove = (course: ManagedCourse) =>
+    act(course, () => api.callWithMessage(courses.remove, { courseId: course._id }));
 
   /** Why the course stays, from the server's reason (delete-course refuses the same ones). */
   const cannotDelete = (course: ManagedCourse) =>
