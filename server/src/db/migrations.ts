@@ -50,6 +50,7 @@ import { m047JobTenantIndex } from './migration-047-job-tenant-index.ts';
 import { m048CourseWorkArchive } from './migration-048-course-work-archive.ts';
 import { m049BuyerGroupNames } from './migration-049-buyer-group-names.ts';
 import { m050CourseFirstPublished } from './migration-050-course-first-published.ts';
+import { m051LearnerRoles } from './migration-051-learner-roles.ts';
 
 /**
  * Every migration, one file each (`migration-NNN-name.ts`), run at start in name order. A new one goes in its own
@@ -114,6 +115,7 @@ export const migrateToLatest = async (db: Kysely<unknown>) => {
         '048_course_work_archive': m048CourseWorkArchive,
         '049_buyer_group_names': m049BuyerGroupNames,
         '050_course_first_published': m050CourseFirstPublished,
+        '051_learner_roles': m051LearnerRoles,
       }),
     },
   });

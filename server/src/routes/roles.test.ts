@@ -1,6 +1,7 @@
 import { roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m051LearnerRoles } from '../db/migration-051-learner-roles.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -187,5 +188,38 @@ describe('roles', () => {
     const badSort = await list(owner, '?sort_by=age');
     expect(badSort.status).toBe(422);
     expect(badSort.json.field).toBe('sort_by');
+  });
+
+  it('a company made before Learner roles existed gets one (migration 051), once; one that has it keeps its own', async () => {
+    const db = t.connectAgain();
+    try {
+      const globexRoles = async () =>
+        rolesOf(await list(globex)).map((r) => [r.name, r.permissions.join(',')]);
+      // As an older release left Globex: no role named Learner (its members keep the renamed one).
+      const globexId = (
+        await db
+          .selectFrom('enterprises')
+          .select('id')
+          .where('name', '=', 'Globex Training')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await db
+        .updateTable('roles')
+        .set({ name: 'Trainee' })
+        .where('enterprise_id', '=', globexId)
+        .where('name', '=', 'Learner')
+        .execute();
+      const acmeBefore = rolesOf(await list(owner)).map((r) => r._id);
+      await m051LearnerRoles.up(db);
+      const after = await globexRoles();
+      expect(after).toContainEqual(['Learner', 'dashboard']);
+      expect(after).toContainEqual(['Trainee', 'dashboard']);
+      // Acme had a Learner role: nothing added. A second run adds nothing anywhere.
+      expect(rolesOf(await list(owner)).map((r) => r._id)).toEqual(acmeBefore);
+      await m051LearnerRoles.up(db);
+      expect(await globexRoles()).toEqual(after);
+    } finally {
+      await db.destroy();
+    }
   });
 });
