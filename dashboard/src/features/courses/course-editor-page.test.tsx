@@ -185,4 +185,27 @@ describe('course editor: what learners will learn, the syllabus and the instruct
     expect(screen.getByRole('region', { name: 'What learners will learn' })).toHaveTextContent('None yet');
     expect(screen.getByLabelText("Instructor's name")).toHaveValue('');
   });
+
+  it('a draft never on the marketplace can be deleted from its page, after a dialog; then the list shows', async () => {
+    const view = openEditor({
+      [`GET ${API}/get-course-by-id`]: () => ok({ ...COURSE, published: false, deleteBlockedBy: null }),
+      [`POST ${API}/delete-course`]: (body) => ok({ _id: String(body.courseId) }, 'Course deleted'),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Confident Phone Calls?' });
+    expect(view.server.calls.some((call) => call.route === `POST ${API}/delete-course`)).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Course deleted')).toBeInTheDocument();
+    await waitFor(() => expect(view.location()).toBe('/enterprise/courses'));
+    expect(view.server.calls.find((call) => call.route === `POST ${API}/delete-course`)?.body).toEqual({
+      courseId: 'c1',
+    });
+  });
+
+  it('a course that has been on the marketplace offers no Delete on its page', async () => {
+    openEditor();
+    expect(await screen.findByRole('button', { name: 'Save changes' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
 });

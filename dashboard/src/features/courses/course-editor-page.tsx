@@ -1,13 +1,18 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { COURSE_CATEGORIES, COURSE_CURRENCIES, COURSE_LEVELS } from '@coach/shared/constants/marketplace';
 import { courses, type ManagedCourseDetail } from '@coach/shared/contract/courses';
+import { truncateText } from '@coach/shared/format/truncate-text';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { useCourseText } from '../../i18n/course-text.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -218,6 +223,46 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   );
 };
 
+/**
+ * Delete, for a course the server would let go (never on the marketplace, no enrolment: `deleteBlockedBy` is null),
+ * asked first; on success back to the list, which no longer has it.
+ */
+const DeleteCourse = ({ course }: { course: ManagedCourseDetail }) => {
+  const { t, message } = useCourseText();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const { message: done } = await api.callWithMessage(courses.remove, { courseId: course._id });
+      notify.success(message(done));
+      navigate(paths.enterprise.courses);
+    } catch (error) {
+      notify.error(error instanceof ApiError ? message(error.message) : GENERIC_ERROR_MESSAGE);
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        {t('list.delete')}
+      </Button>
+      {asking ? (
+        <ConfirmDialog
+          title={t('list.deleteTitle', { name: truncateText(course.name, 60) })}
+          description={t('list.deleteText')}
+          confirmLabel={t('list.delete')}
+          busy={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setAsking(false)}
+        />
+      ) : null}
+    </>
+  );
+};
+
 const EditCourse = ({ id }: { id: string }) => {
   const { t, message } = useCourseText();
   const { state } = useCall(courses.get, { courseId: id });
@@ -239,6 +284,7 @@ const EditCourse = ({ id }: { id: string }) => {
       <PageHeader
         title={t('editor.editTitle', { name: state.data.name })}
         description={state.data.published ? t('editor.publishedNote') : t('editor.draftNote')}
+        actions={state.data.deleteBlockedBy ? null : <DeleteCourse course={state.data} />}
       />
       {state.data.learnerGroup ? (
         <p className="courses__delivery">
