@@ -7,14 +7,25 @@ import { type SmsEnv, smsConfigOf, twilioSms } from './sms.ts';
  * `notice`: a mail that tells a member of their work (sent by services/organisation/notices.ts). It goes like any mail; in the outbox its
  * file is named `notice`, so the readers of sign-in codes and links pass over it.
  */
-export type MailMessage = { to: string; subject: string; text: string; kind?: 'mail' | 'sms' | 'notice' };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  kind?: 'mail' | 'sms' | 'notice';
+  /** Where a reply goes (an enquirer's address), when it is a plain address; else replies go nowhere. */
+  replyTo?: string;
+};
+
+/** A Reply-To worth writing: one plain address, no spaces, angle brackets or line breaks (no header injection). */
+const plainAddress = (address: string | undefined) =>
+  address && /^[^\s<>@,;"]+@[^\s<>@,;"]+$/.test(address) ? address : undefined;
 export type MailProvider = { send: (message: MailMessage) => Promise<void> };
 
 const FROM = 'Coach <no-reply@coach.example>';
 
 /** Writes each message as an RFC 822 file to DATA_DIR/outbox: the demo's inbox and how e2e tests read codes. */
 export const outboxMail = (outboxDir: string): MailProvider => ({
-  send: async ({ to, subject, text, kind = 'mail' }) => {
+  send: async ({ to, subject, text, kind = 'mail', replyTo }) => {
     mkdirSync(outboxDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const safeTo = to.replace(/[^a-zA-Z0-9@.+-]/g, '_');
@@ -23,6 +34,7 @@ export const outboxMail = (outboxDir: string): MailProvider => ({
     const body = [
       `From: ${FROM}`,
       `To: ${to}`,
+      ...(plainAddress(replyTo) ? [`Reply-To: ${replyTo}`] : []),
       `Subject: ${subject}`,
       `Date: ${new Date().toUTCString()}`,
       'MIME-Version: 1.0',
@@ -38,8 +50,9 @@ export const outboxMail = (outboxDir: string): MailProvider => ({
 export const smtpMail = (smtpUrl: string): MailProvider => {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    send: async ({ to, subject, text }) => {
-      await transport.sendMail({ from: FROM, to, subject, text });
+    send: async ({ to, subject, text, replyTo }) => {
+      const reply = plainAddress(replyTo);
+      await transport.sendMail({ from: FROM, to, subject, text, ...(reply ? { replyTo: reply } : {}) });
     },
   };
 };

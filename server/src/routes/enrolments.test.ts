@@ -109,6 +109,31 @@ describe('enrolment with the embedded test-mode provider', () => {
     );
   });
 
+  it('a buyer whose address has an account in another organisation is told after paying that the institution gives access', async () => {
+    const course = await paidCourse(t);
+    const pay = async (email: string) => {
+      const start = (
+        await call(t, marketplace.generateSecret.path, { courseId: course._id, name: 'Someone Else', email })
+      ).json.response as { paymentId: string; clientSecret: string };
+      const before = await call(t, marketplace.checkEnrollmentStatus.path, { paymentId: start.paymentId });
+      // Before payment nothing is said of the address.
+      expect(before.json.response).toMatchObject({ status: 'pending', access: null });
+      await call(t, marketplace.confirmTestPayment.path, {
+        clientSecret: start.clientSecret,
+        cardNumber: '4242424242424242',
+        expiry: '12/30',
+        cvc: '123',
+      });
+      return (await call(t, marketplace.checkEnrollmentStatus.path, { paymentId: start.paymentId })).json
+        .response;
+    };
+    expect(await pay('owner@globex.example')).toMatchObject({ status: 'paid', access: 'institution' });
+    expect(await pay('new.buyer.access@example.com')).toMatchObject({ status: 'paid', access: 'signIn' });
+    // An account's holder is greeted by their own name, not the one typed in the form; a new buyer by theirs.
+    expect(t.lastMail('owner@globex.example')).toContain('Hello Gina Globex,');
+    expect(t.lastMail('new.buyer.access@example.com')).toContain('Hello Someone Else,');
+  });
+
   it('a declined card fails the payment and creates no enrolment; an abandoned one stays pending', async () => {
     const course = await paidCourse(t);
     const learner = { courseId: course._id, name: 'Dee', email: 'dee@example.com' };

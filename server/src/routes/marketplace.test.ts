@@ -192,6 +192,37 @@ describe('enquiries', () => {
     }
   });
 
+  it('refuses an address that is not an email with 422 naming the field in plain words', async () => {
+    for (const email of ['abc', 'ann@', 'not an@email.example']) {
+      const res = await call(
+        marketplace.sendContactUsDetails.path,
+        { data: { ...valid, email } },
+        '10.9.7.4',
+      );
+      expect(res.status, email).toBe(422);
+      expect(res.json.field).toBe('data.email');
+      expect(res.json.message).toBe('data.email: Please enter a valid email');
+    }
+    expect(t.lastMail('support@coach.example') ?? '').not.toContain('<abc>');
+  });
+
+  it("names a partner programme's enquiry for support and thanks the enquirer on the programme team's behalf", async () => {
+    const res = await call(
+      marketplace.contactFormHome.path,
+      { data: { ...valid, programme: 'Story Up' } },
+      '10.9.7.5',
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe(
+      'Thank you! Your enquiry has been sent. The programme team will contact you soon.',
+    );
+    const mail = t.lastMail('support@coach.example') ?? '';
+    expect(mail).toContain('Subject: Enquiry about Story Up');
+    expect(mail).toContain('Programme: Story Up');
+    // Support answers the enquirer with Reply.
+    expect(mail).toContain('Reply-To: maya@example.com');
+  });
+
   it('throttles a flood from one sender with 429 and Retry-After', async () => {
     const flood = { ...valid, email: 'bot@spam.example' };
     const statuses: number[] = [];

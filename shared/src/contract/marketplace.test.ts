@@ -44,8 +44,31 @@ describe('contact-us form (spec §5)', () => {
     expect(contactFormErrors(filled)).toEqual({});
   });
 
-  it('does no email format check besides the input type (spec §5)', () => {
-    expect(firstMessage({ ...filled, email: 'not-an-email' })).toBeNull();
+  it("checks the email as the email input type does (spec §5), since the form skips the browser's check", () => {
+    for (const email of ['not-an-email', 'abc', 'ann@', '@example.com', 'a b@example.com'])
+      expect(firstMessage({ ...filled, email }), email).toBe('Please enter a valid email');
+    for (const email of ['ada@example.com', 'a@b', 'first.last+tag@sub.example.co'])
+      expect(firstMessage({ ...filled, email }), email).toBeNull();
+    // An empty address is asked for, not called invalid.
+    expect(contactFormErrors({ ...filled, email: ' ' })).toEqual({ email: 'Please Enter Email' });
+  });
+
+  it('carries a partner programme as the contact context', () => {
+    const result = marketplace.contactFormHome.request.parse({
+      data: { ...filled, programme: ' Story Up ' },
+    });
+    expect(result.data.programme).toBe('Story Up');
+  });
+
+  it('says a search, a name or an email that is too long in plain words', () => {
+    const search = marketplace.getSearchList.request.safeParse({ search: 'x'.repeat(101) });
+    expect(search.error?.issues[0]?.message).toBe('Search with at most 100 characters');
+    const name = marketplace.generateSecret.request.safeParse({
+      courseId: 'c1',
+      name: 'x'.repeat(150),
+      email: 'ada@example.com',
+    });
+    expect(name.error?.issues[0]?.message).toBe('Name is too long');
   });
 
   it('carries the course context and trims the fields', () => {

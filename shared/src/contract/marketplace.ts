@@ -27,19 +27,41 @@ export const isValidMobileNo = (value: string) => {
   return /^\+\d+$/.test(international) && isValidPhoneNumber(international);
 };
 
+// The longest value each marketplace field takes: the contract refuses more, and the site's inputs stop there.
+// Plain constants (not objects), so the site's light contract carries them to its page scripts without zod.
+export const MARKETPLACE_NAME_MAX = 100;
+export const MARKETPLACE_EMAIL_MAX = 254;
+export const MARKETPLACE_MESSAGE_MAX = 5000;
+export const MARKETPLACE_SEARCH_MAX = 100;
+
+// The plain sentences the marketplace's checks answer with; the site shows each in the page's language.
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
+export const NAME_TOO_LONG_MESSAGE = 'Name is too long';
+export const EMAIL_TOO_LONG_MESSAGE = 'Email is too long';
+export const MESSAGE_TOO_LONG_MESSAGE = 'Message is too long';
+export const SEARCH_TOO_LONG_MESSAGE = 'Search with at most 100 characters';
+
+/**
+ * An address as a browser's email field accepts it (spec §5 "the input type"): the form skips the browser's own
+ * check (noValidate, so each message stands beside its field), so the same rule runs here, for the form and for
+ * a request posted around it.
+ */
+const emailFormat = (value: string) => z.regexes.html5Email.test(value);
+
 /**
  * The contact form fields in the order spec §5 checks them; zod reports issues in shape order, so the
- * first issue is the message to show. Email has no format check besides the input type (spec §5).
+ * first issue is the message to show. Email is checked as the email input type checks it (spec §5).
  */
 const contactFieldsShape = {
   name: text({ error: CONTACT_FORM_MESSAGES.name })
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.name)
-    .max(100, 'Name is too long'),
+    .max(MARKETPLACE_NAME_MAX, NAME_TOO_LONG_MESSAGE),
   email: text({ error: CONTACT_FORM_MESSAGES.email })
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.email)
-    .max(254, 'Email is too long'),
+    .max(MARKETPLACE_EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE)
+    .refine((value) => value === '' || emailFormat(value), INVALID_EMAIL_MESSAGE),
   /**
    * Dial code plus number, digits and plus signs only (spec §5), and a number that can exist in the country of
    * its dial code ('+61 12' or '+1' alone is refused, in the browser and on the server alike).
@@ -51,15 +73,19 @@ const contactFieldsShape = {
   message: text({ error: CONTACT_FORM_MESSAGES.message })
     .trim()
     .min(1, CONTACT_FORM_MESSAGES.message)
-    .max(5000, 'Message is too long'),
+    .max(MARKETPLACE_MESSAGE_MAX, MESSAGE_TOO_LONG_MESSAGE),
 };
 
-/** The course the enquiry is about (spec §3 'plus the course context'), all optional. */
+/**
+ * What the enquiry is about (spec §3 'plus the course context', §7 'plus the contact context'), all optional: a
+ * course, an institution, or a partner programme's landing page (its name, as the page shows it).
+ */
 const contactContextShape = {
   courseId: id().optional(),
   courseName: text().max(300).optional(),
   courseProviderName: text().max(300).optional(),
   institutionSlug: text().max(100).optional(),
+  programme: text().trim().max(100).optional(),
 };
 
 /** Contact enquiry (spec §3, §5): name, email, mobileNo, message, plus the course context. */
@@ -194,7 +220,7 @@ export type Homepage = z.infer<typeof homepageSchema>;
 
 /** Marketplace filters (spec §3: search, institutes, categories, rating, page=1). */
 export const courseFiltersSchema = z.strictObject({
-  search: text().trim().max(100).default(''),
+  search: text().trim().max(MARKETPLACE_SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE).default(''),
   institutes: z.array(text().max(100)).max(50).default([]),
   categories: z.array(text().max(100)).max(50).default([]),
   /**
@@ -212,7 +238,11 @@ export const courseFiltersSchema = z.strictObject({
 });
 export type CourseFilters = z.input<typeof courseFiltersSchema>;
 
-const emailField = text().trim().toLowerCase().email('Please enter a valid email').max(254);
+const emailField = text()
+  .trim()
+  .toLowerCase()
+  .email(INVALID_EMAIL_MESSAGE)
+  .max(MARKETPLACE_EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE);
 const paymentIdField = text().trim().min(1, 'The payment is missing').max(200);
 
 /** generate-secret: the payment to confirm (provider 'test' is the embedded, clearly marked test mode). */
@@ -236,9 +266,21 @@ export const enrolmentStatusSchema = z.object({
   email: z.string(),
 });
 export type EnrolmentStatus = z.infer<typeof enrolmentStatusSchema>;
+
+/**
+ * check-enrollment-status: the enrolment's state and, once paid, how the buyer reaches the course: `signIn` (an
+ * account in the course's institution: set a password or sign in), `institution` (the address belongs to an
+ * account of another organisation, which is never taken over: the institution gives access). Said only after
+ * payment, to the holder of the payment's id, never before: no page tells whether an address has an account.
+ */
+export const paymentStatusSchema = enrolmentStatusSchema.extend({
+  access: z.enum(['signIn', 'institution']).nullable(),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
 const enrolmentContact = {
   courseId: id(),
-  name: text().trim().min(1, 'Please Enter Name').max(100),
+  name: text().trim().min(1, 'Please Enter Name').max(MARKETPLACE_NAME_MAX, NAME_TOO_LONG_MESSAGE),
   email: emailField,
 };
 
@@ -319,7 +361,7 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: z.strictObject({ paymentId: paymentIdField }),
-    response: enrolmentStatusSchema,
+    response: paymentStatusSchema,
   }),
   /** Finishes an enrolment once its payment has succeeded (idempotent); a free course needs paymentId 'free'. */
   enrollCourse: defineCall({
@@ -363,7 +405,9 @@ export const marketplace = {
     path: `${M}/get-search-list`,
     auth: 'none',
     permission: null,
-    request: z.strictObject({ search: text().trim().max(100, 'At most 100 characters') }),
+    request: z.strictObject({
+      search: text().trim().max(MARKETPLACE_SEARCH_MAX, SEARCH_TOO_LONG_MESSAGE),
+    }),
     response: z.array(courseSearchResultSchema),
   }),
   /** Whether this email is already enrolled in the course (so a learner is not charged twice). */

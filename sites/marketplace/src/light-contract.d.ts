@@ -6,7 +6,18 @@
  */
 
 declare module 'virtual:light-contract/marketplace' {
-  export { marketplace } from '@coach/shared/contract/marketplace';
+  export {
+    EMAIL_TOO_LONG_MESSAGE,
+    INVALID_EMAIL_MESSAGE,
+    MARKETPLACE_EMAIL_MAX,
+    MARKETPLACE_MESSAGE_MAX,
+    MARKETPLACE_NAME_MAX,
+    MARKETPLACE_SEARCH_MAX,
+    MESSAGE_TOO_LONG_MESSAGE,
+    marketplace,
+    NAME_TOO_LONG_MESSAGE,
+    SEARCH_TOO_LONG_MESSAGE,
+  } from '@coach/shared/contract/marketplace';
 }
 
 declare module 'virtual:light-contract/course-reviews' {

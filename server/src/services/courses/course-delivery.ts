@@ -127,7 +127,7 @@ export const deliverToAccount = async (
     .where('email', '=', row.email.toLowerCase())
     .executeTakeFirst();
   if (existing && existing.enterprise_id !== row.enterprise_id)
-    return { kind: 'elsewhere', language: null, userId: null, ...about };
+    return { kind: 'elsewhere', language: null, userId: null, ...about, name: existing.name };
   const groupId = await ensureCourseGroup(trx, {
     id: row.course_id,
     name: row.course_name,
@@ -191,6 +191,8 @@ export const deliverToAccount = async (
     language: existing?.language ?? null,
     userId,
     ...about,
+    // Whoever typed the enrolment form chose its name; an account's holder is greeted by their own.
+    name: existing?.name ?? row.name,
   };
 };
 

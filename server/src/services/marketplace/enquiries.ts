@@ -8,9 +8,19 @@ import type { ServiceContext } from '../context.ts';
 /** Enquiries per IP: generous for people, a wall for scripts (the form keeps its text on a 429). */
 const ENQUIRY_LIMIT_KEY = 'enquiry';
 
+/** What the enquirer is told once their enquiry is sent: who will answer it. */
+export const ENQUIRY_SENT = {
+  institution: 'Thank you! Your enquiry has been sent. The institution will contact you soon.',
+  programme: 'Thank you! Your enquiry has been sent. The programme team will contact you soon.',
+} as const;
+
+/** A name from the form on one line: it goes into the mail's subject. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
 /**
  * send-contact-us-details and contact-form-home: the enquiry is stored first (so it is never lost), then mailed
- * to the institution of the course (or to support for a general enquiry).
+ * to the institution of the course (or to support for a general enquiry or a partner programme's, which names
+ * the programme). The enquirer's address is one (the contract checks its format).
  */
 export const sendEnquiry = async (
   ctx: ServiceContext,
@@ -64,18 +74,27 @@ export const sendEnquiry = async (
         .where('is_default_admin', '=', 1)
         .executeTakeFirst()
     : undefined;
+  // A partner landing page's enquiry names its programme (spec §7 'plus the contact context'); a course's or an
+  // institution's goes to the institution and names it already.
+  const programme = !institutionRow && data.programme ? oneLine(data.programme) : '';
   await ctx.mail.send({
     to: admin?.email ?? ctx.config.supportEmail ?? 'support@coach.example',
-    subject: course ? `Enquiry about ${course.name}` : 'Marketplace enquiry',
+    replyTo: data.email,
+    subject: course
+      ? `Enquiry about ${course.name}`
+      : programme
+        ? `Enquiry about ${programme}`
+        : 'Marketplace enquiry',
     text: [
       `From: ${data.name} <${data.email}>`,
       `Phone: ${data.mobileNo}`,
       ...(course ? [`Course: ${course.name}`] : []),
       ...(institutionRow ? [`Institution: ${institutionRow.name}`] : []),
+      ...(programme ? [`Programme: ${programme}`] : []),
       '',
       data.message,
     ].join('\n'),
   });
-  ctx.setMessage('Thank you! Your enquiry has been sent. The institution will contact you soon.');
+  ctx.setMessage(programme ? ENQUIRY_SENT.programme : ENQUIRY_SENT.institution);
   return {};
 };

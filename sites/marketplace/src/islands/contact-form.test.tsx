@@ -4,18 +4,35 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messagesFor } from '../i18n/messages.ts';
+import { browserApi } from '../lib/api.ts';
 import { ContactForm } from './contact-form.tsx';
 import { notify } from './toasts.ts';
 
 vi.mock('./toasts.ts', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../lib/api.ts', async (original) => ({
+  ...(await original<typeof import('../lib/api.ts')>()),
+  browserApi: { callWithMessage: vi.fn() },
+}));
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const strings = messagesFor('en').contact;
 let host: HTMLDivElement;
 let unmount: () => void;
 
+const mount = async (props: Partial<Parameters<typeof ContactForm>[0]> = {}) => {
+  unmount();
+  host.remove();
+  host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  await act(async () => root.render(createElement(ContactForm, { lang: 'en', strings, ...props })));
+  unmount = () => act(() => root.unmount());
+};
+
 beforeEach(async () => {
   vi.mocked(notify.error).mockClear();
+  vi.mocked(notify.success).mockClear();
+  vi.mocked(browserApi.callWithMessage).mockReset();
   host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
@@ -91,5 +108,34 @@ describe('the contact form (spec §5)', () => {
     expect(describedBy(phone)).toBe(
       'Invalid Mobile Number Check the number: it is not a complete number for Australia.',
     );
+  });
+
+  it('a visitor typing "abc" as the email is told beside the field, and nothing is sent', async () => {
+    await replace(field('Name'), 'Ann');
+    await replace(field('Email'), 'abc');
+    await replace(field('Mobile number'), '0412345678');
+    await replace(field('Message'), 'Hello');
+    await send();
+    expect(describedBy(field('Email'))).toBe('Please enter a valid email');
+    expect(browserApi.callWithMessage).not.toHaveBeenCalled();
+    expect(field('Name').maxLength).toBe(100);
+  });
+
+  it("a visitor on a programme's page sends its name with the enquiry and is thanked in Arabic for the programme team", async () => {
+    const ar = messagesFor('ar').contact;
+    await mount({ lang: 'ar', strings: ar, programme: 'Story Up' });
+    vi.mocked(browserApi.callWithMessage).mockResolvedValue({
+      message: 'Thank you! Your enquiry has been sent. The programme team will contact you soon.',
+      response: {},
+    } as never);
+    await replace(field(ar.name), 'Ann');
+    await replace(field(ar.email), 'ann@example.com');
+    await replace(field(ar.mobile), '0412345678');
+    await replace(field(ar.message), 'Hello');
+    await send();
+    expect(vi.mocked(browserApi.callWithMessage).mock.calls[0]?.[1]).toMatchObject({
+      data: { programme: 'Story Up', email: 'ann@example.com' },
+    });
+    expect(notify.success).toHaveBeenCalledWith(ar.sentProgramme);
   });
 });

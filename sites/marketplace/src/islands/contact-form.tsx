@@ -2,7 +2,17 @@ import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { CONTACT_FORM_MESSAGES } from '@coach/shared/constants/messages';
 import { PHONE_DEFAULT_COUNTRY, PHONE_PREFERRED_COUNTRIES } from '@coach/shared/constants/phone';
-import { contactFormErrors, marketplace } from '@coach/shared/contract/marketplace';
+import {
+  contactFormErrors,
+  EMAIL_TOO_LONG_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  MARKETPLACE_EMAIL_MAX,
+  MARKETPLACE_MESSAGE_MAX,
+  MARKETPLACE_NAME_MAX,
+  MESSAGE_TOO_LONG_MESSAGE,
+  marketplace,
+  NAME_TOO_LONG_MESSAGE,
+} from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   defaultCountries,
@@ -16,6 +26,7 @@ import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
 import { FieldError, fieldProps } from './field-error.tsx';
 import { insertsText, pastedPhone } from './pasted-phone.ts';
+import { serverMessage } from './server-message.ts';
 import { notify } from './toasts.ts';
 
 export type CourseContext = {
@@ -75,18 +86,23 @@ type Strings = Messages['contact'];
 
 /**
  * The form's checks and the server's thanks are the spec's English sentences (spec §5); another language shows
- * its own words for them. A server message it does not know (a 422's, a 429's wait) is shown as sent.
+ * its own words for them. A server message it does not know (a 429's wait) is shown as sent, without a 422's
+ * "field: " prefix.
  */
 const inLanguage = (lang: LanguageCode, s: Strings, message: string) => {
-  if (lang === 'en') return message;
-  const known: Record<string, string> = {
+  if (lang === 'en') return message.replace(/^[\w.]+: /, '');
+  return serverMessage(message, {
     [CONTACT_FORM_MESSAGES.name]: s.enterName,
     [CONTACT_FORM_MESSAGES.email]: s.enterEmail,
     [CONTACT_FORM_MESSAGES.mobileNo]: s.invalidMobile,
     [CONTACT_FORM_MESSAGES.message]: s.enterMessage,
+    [INVALID_EMAIL_MESSAGE]: s.invalidEmail,
+    [NAME_TOO_LONG_MESSAGE]: s.nameTooLong,
+    [EMAIL_TOO_LONG_MESSAGE]: s.emailTooLong,
+    [MESSAGE_TOO_LONG_MESSAGE]: s.messageTooLong,
     'Thank you! Your enquiry has been sent. The institution will contact you soon.': s.sent,
-  };
-  return known[message] ?? message;
+    'Thank you! Your enquiry has been sent. The programme team will contact you soon.': s.sentProgramme,
+  });
 };
 
 /**
@@ -111,11 +127,14 @@ const FLAGS = defaultCountries.map((country) => {
  */
 export const ContactForm = ({
   course,
+  programme,
   onSent,
   lang,
   strings: s,
 }: {
   course?: CourseContext;
+  /** A partner landing page's programme (its name): support's mail names it, its team answers. */
+  programme?: string | undefined;
   onSent?: () => void;
   lang: LanguageCode;
   strings: Strings;
@@ -169,6 +188,7 @@ export const ContactForm = ({
                 courseProviderName: course.courseProviderName,
               }
             : {}),
+          ...(programme ? { programme } : {}),
         },
       };
       const { message } = await browserApi.callWithMessage(
@@ -183,8 +203,7 @@ export const ContactForm = ({
       // A 422 naming a field of the form goes beside it; spec §8 otherwise: a 422's or a 429's message (its
       // wait) as sent, anything else the generic error.
       const field = error instanceof ApiError ? error.field?.replace(/^data\./, '') : undefined;
-      const message =
-        error instanceof ApiError ? inLanguage(lang, s, error.message.replace(/^[\w.]+: /, '')) : '';
+      const message = error instanceof ApiError ? inLanguage(lang, s, error.message) : '';
       if (error instanceof ApiError && error.status === 422 && FIELDS.includes(field as Field))
         showErrors({ [field as Field]: message });
       else
@@ -207,6 +226,7 @@ export const ContactForm = ({
         <input
           id={fieldId('name')}
           autoComplete="name"
+          maxLength={MARKETPLACE_NAME_MAX}
           value={fields.name}
           onChange={set('name')}
           {...errorProps('name')}
@@ -219,6 +239,7 @@ export const ContactForm = ({
           id={fieldId('email')}
           type="email"
           autoComplete="email"
+          maxLength={MARKETPLACE_EMAIL_MAX}
           value={fields.email}
           onChange={set('email')}
           {...errorProps('email')}
@@ -261,6 +282,7 @@ export const ContactForm = ({
         <textarea
           id={fieldId('message')}
           rows={4}
+          maxLength={MARKETPLACE_MESSAGE_MAX}
           value={fields.message}
           onChange={set('message')}
           {...errorProps('message')}

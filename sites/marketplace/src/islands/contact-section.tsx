@@ -3,7 +3,8 @@ import { type ComponentType, useEffect, useState } from 'react';
 import type { Messages } from '../i18n/messages.ts';
 import { ContactFormPlaceholder } from './contact-placeholder.tsx';
 
-type Props = { lang: LanguageCode; strings: Messages['contact'] };
+/** `programme`: on a partner landing page, its programme's name, carried into the enquiry. */
+type Props = { lang: LanguageCode; strings: Messages['contact']; programme?: string };
 
 /**
  * The home and landing pages' contact form. The page's HTML and scripts carry only a placeholder; the form and

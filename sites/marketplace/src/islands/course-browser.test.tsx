@@ -99,4 +99,28 @@ describe('the course search of the filters', () => {
     expect(call.mock.calls[0]?.[1]).toMatchObject({ search: 'business' });
     expect(scrolled).not.toHaveBeenCalled();
   });
+
+  it("a visitor who pressed Enter in the header's search lands on the catalogue filtered by their words", async () => {
+    unmount();
+    call.mockClear();
+    window.history.replaceState(null, '', '/marketplace/home?search=%20ielts%20#courses');
+    const root = createRoot(host);
+    await act(async () =>
+      root.render(
+        createElement(CourseBrowser, {
+          lang: 'en',
+          strings: m.browser,
+          cardStrings: m.card,
+          initial: empty,
+          institutes: [],
+          categories: [],
+        }),
+      ),
+    );
+    unmount = () => act(() => root.unmount());
+    window.history.replaceState(null, '', '/');
+    expect(field().value).toBe('ielts');
+    expect(field().maxLength).toBe(100);
+    expect(call.mock.calls[0]?.[1]).toMatchObject({ search: 'ielts', page: 1 });
+  });
 });

@@ -1,4 +1,8 @@
-import { marketplace } from 'virtual:light-contract/marketplace';
+import {
+  MARKETPLACE_SEARCH_MAX,
+  marketplace,
+  SEARCH_TOO_LONG_MESSAGE,
+} from 'virtual:light-contract/marketplace';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/marketplace';
 import type { CourseCard as Card } from '@coach/shared/contract/marketplace';
@@ -9,6 +13,7 @@ import { Icon } from '../components/icon.tsx';
 import { around, formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { loadApi } from '../lib/load-api.ts';
+import { serverMessage } from './server-message.ts';
 
 type Filters = {
   search: string;
@@ -97,7 +102,11 @@ export const CourseBrowser = ({
           },
           (err: unknown) => {
             if (!current) return;
-            setError(err instanceof ApiError ? err.message : s.genericError);
+            setError(
+              err instanceof ApiError
+                ? serverMessage(err.message, { [SEARCH_TOO_LONG_MESSAGE]: s.searchTooLong })
+                : s.genericError,
+            );
             setState('error');
           },
         ),
@@ -106,6 +115,16 @@ export const CourseBrowser = ({
       current = false;
     };
   }, [filters]);
+
+  // The header search's Enter opens this catalogue at /marketplace/home?search=…#courses: it starts filtered so.
+  useEffect(() => {
+    const search = (new URLSearchParams(window.location.search).get('search') ?? '')
+      .trim()
+      .slice(0, MARKETPLACE_SEARCH_MAX);
+    if (!search) return;
+    setSearchText(search);
+    setFilters((f) => ({ ...f, search, page: 1 }));
+  }, []);
 
   const change = (next: Partial<Filters>) => setFilters((f) => ({ ...f, page: 1, ...next }));
   const goTo = (page: number) => {
@@ -144,6 +163,7 @@ export const CourseBrowser = ({
                 type="search"
                 enterKeyHint="search"
                 placeholder={s.searchPlaceholder}
+                maxLength={MARKETPLACE_SEARCH_MAX}
                 value={searchText}
                 onChange={(e) => setSearchText(e.target.value)}
                 disabled={!live}

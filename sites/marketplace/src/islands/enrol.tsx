@@ -1,4 +1,11 @@
-import { marketplace } from 'virtual:light-contract/marketplace';
+import {
+  EMAIL_TOO_LONG_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  MARKETPLACE_EMAIL_MAX,
+  MARKETPLACE_NAME_MAX,
+  marketplace,
+  NAME_TOO_LONG_MESSAGE,
+} from 'virtual:light-contract/marketplace';
 import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import type { PaymentStart } from '@coach/shared/contract/marketplace';
@@ -13,6 +20,7 @@ import { learnerSignInPath } from '../lib/links.ts';
 import { cardProblems, formatCardNumber, formatExpiry } from './card-fields.ts';
 import { enrolLabel } from './enrol-label.ts';
 import { FieldError, fieldProps } from './field-error.tsx';
+import { serverMessage } from './server-message.ts';
 import { notify } from './toasts.ts';
 
 /** `price`: the price as the page shows it, in its language. */
@@ -28,10 +36,24 @@ const fieldOf = (error: unknown): Field | undefined => {
   return FIELDS.find((f) => f === field);
 };
 
-const messageOf = (error: unknown, generic: string) =>
+/** The server's sentences this dialog can meet, each in the page's language (an unknown one shows as sent). */
+const knownMessages = (s: Messages['enrol']): Record<string, string> => ({
+  [INVALID_EMAIL_MESSAGE]: s.invalidEmail,
+  [NAME_TOO_LONG_MESSAGE]: s.nameTooLong,
+  [EMAIL_TOO_LONG_MESSAGE]: s.emailTooLong,
+  'Please Enter Name': s.enterName,
+  'This card has expired': s.cardExpired,
+  'Enter the 16 digits of the card': s.cardInvalid,
+  'Enter the expiry as MM/YY': s.expiryInvalid,
+  'Enter the 3 or 4 digit security code': s.cvcInvalid,
+  'You are already enrolled in this course': s.already,
+  'Test mode: use 4242 4242 4242 4242 (success) or 4000 0000 0000 0002 (declined)': s.testCard,
+});
+
+const messageOf = (error: unknown, s: Messages['enrol']) =>
   error instanceof ApiError && error.status !== 0 && error.status < 500
-    ? error.message.replace(/^[\w.]+: /, '')
-    : generic;
+    ? serverMessage(error.message, knownMessages(s))
+    : s.genericError;
 
 export const paymentStatusPath = (paymentId: string, lang: LanguageCode = 'en') =>
   `${localePath(lang, '/marketplace/paymentstatus')}?paymentId=${encodeURIComponent(paymentId)}`;
@@ -76,8 +98,8 @@ export const Enrol = ({
   /** A 422 naming a field goes beside it; any other failure above the form. */
   const showFailure = (err: unknown) => {
     const field = fieldOf(err);
-    if (field) showFieldErrors({ [field]: messageOf(err, s.genericError) });
-    else setError(messageOf(err, s.genericError));
+    if (field) showFieldErrors({ [field]: messageOf(err, s) });
+    else setError(messageOf(err, s));
   };
   const { free, price } = course;
 
@@ -181,6 +203,7 @@ export const Enrol = ({
                 <input
                   id={fieldId('name')}
                   autoComplete="name"
+                  maxLength={MARKETPLACE_NAME_MAX}
                   value={who.name}
                   onChange={(e) => {
                     setWho({ ...who, name: e.target.value });
@@ -196,6 +219,7 @@ export const Enrol = ({
                   id={fieldId('email')}
                   type="email"
                   autoComplete="email"
+                  maxLength={MARKETPLACE_EMAIL_MAX}
                   value={who.email}
                   onChange={(e) => {
                     setWho({ ...who, email: e.target.value });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { learnerSignInPath, MY_COURSES_PATH } from './links.ts';
+import { catalogueSearchPath, learnerSignInPath, MY_COURSES_PATH } from './links.ts';
 
 describe("a buyer's way to sign in", () => {
   it('returns to My courses with their address filled in, encoded as a query value', () => {
@@ -14,5 +14,11 @@ describe("a buyer's way to sign in", () => {
   it('without an address, only returns to My courses', () => {
     expect(learnerSignInPath()).toBe('/login?redirect=%2Fenterprise%2Fmy-courses');
     expect(learnerSignInPath('')).toBe('/login?redirect=%2Fenterprise%2Fmy-courses');
+  });
+});
+
+describe("the header search's Enter", () => {
+  it('opens the catalogue on the home page filtered by the words typed', () => {
+    expect(catalogueSearchPath('  ielts & more ')).toBe('/marketplace/home?search=ielts+%26+more#courses');
   });
 });

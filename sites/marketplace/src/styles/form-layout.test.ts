@@ -29,3 +29,25 @@ describe('a row of fields (the card expiry and CVC)', () => {
     expect(declarations('.field')['align-content']).toBe('start');
   });
 });
+
+// The page must not scroll sideways on a 390 px phone whatever the language: a long label wraps in its button.
+describe('a button with a long label (Persian "Enrol now · A$ ۳۰۸٫۰۰")', () => {
+  it('wraps inside the button and never grows past its container', () => {
+    const button = declarations('.button');
+    expect(button['white-space']).toBeUndefined();
+    expect(button['max-width']).toBe('100%');
+    expect(button['overflow-wrap']).toBe('break-word');
+  });
+});
+
+describe("a partner page's coach cards", () => {
+  it('fill the row whatever their count (auto-fit, not auto-fill)', () => {
+    expect(declarations('.tiles')['grid-template-columns']).toMatch(/^repeat\(auto-fit,/);
+  });
+});
+
+describe('the payment status buttons', () => {
+  it('stand apart by the design system gap', () => {
+    expect(declarations('.result__actions').gap).toBe('var(--space-3)');
+  });
+});
