@@ -603,6 +603,9 @@ const walkSite = async (walk: Walk, visited: Set<string>, language: string) => {
   await page.goto(`${prefix}${SITE_NOT_FOUND}`);
   await expect(page.locator('h1').first()).toBeVisible();
   await walk.check('site 404');
+  // The address shortened to /marketplace sends the visitor on to the home page, checked above.
+  await walk.visit('site /marketplace, sent home', `${prefix}/marketplace`);
+  await expect(page).toHaveURL(new RegExp(`${prefix}${paths.marketplaceHome}$`));
 };
 
 /** The report: totals by rule, then every page, printed and attached as JSON. */

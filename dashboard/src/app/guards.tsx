@@ -9,7 +9,7 @@ import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../lib/sess
 import { Button } from '../ui/button.tsx';
 import { LoadingBlock } from '../ui/spinner.tsx';
 import { ErrorState } from '../ui/states.tsx';
-import { useSignedInUser, useTokenRefresh } from './session-effects.ts';
+import { useProfileKeptCurrent, useSignedInUser, useTokenRefresh } from './session-effects.ts';
 
 /**
  * spec §2 entry rules: no session -> login, a session without the second factor -> auth-check, both
@@ -30,6 +30,7 @@ export const RequireSession = ({ audience }: { audience: Audience }) => {
 const SignedIn = ({ audience }: { audience: Audience }) => {
   useTokenRefresh(audience);
   const { failed, retry } = useSignedInUser(audience);
+  useProfileKeptCurrent(audience);
   const { t } = useTranslation();
   if (failed) {
     return (

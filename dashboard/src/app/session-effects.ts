@@ -1,7 +1,8 @@
 import { ApiError } from '@coach/shared/client';
 import { TOKEN_REFRESH_WINDOW_SECONDS } from '@coach/shared/constants/timing';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { audienceConfig } from '../config/audience.ts';
 import { adoptAccountLanguage } from '../i18n/account.ts';
 import { api } from '../lib/api.ts';
@@ -10,6 +11,7 @@ import {
   type Audience,
   adminUserAtom,
   enterpriseUserAtom,
+  profileDoubtedAtoms,
   refreshingSessionAtom,
   sessionAtoms,
 } from '../lib/session.ts';
@@ -86,4 +88,69 @@ export const useSignedInUser = (audience: Audience) => {
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   return { loaded, failed, retry };
+};
+
+/**
+ * How old the loaded profile may be before a navigation reads it again. A few seconds: a role or flag changed by
+ * an admin shows on the holder's next click after that, while a burst of clicks costs at most one `me` per window.
+ */
+export const PROFILE_RECHECK_MS = 5_000;
+
+/**
+ * Keeps the shell's view of the session (role, permissions, feature flags: the menu, the role label, the
+ * permission guards) in step with the server's, which applies a role change on the very next request (the Roles
+ * page promises "the holders' next click").
+ *
+ * Why on navigation: a click that changes screen is when the menu and the guards are read, so it is the moment the
+ * profile must be current; polling would cost requests while nobody clicks, and asking on every click would cost
+ * one per click. So a navigation reads `me` again when the profile is older than PROFILE_RECHECK_MS (one request
+ * at a time, in the background: the screen does not wait for it). A 403 on any of the session's calls
+ * (`profileDoubtedAtoms`) reads it at once, since the server has just said the view here is out of date. The
+ * answer replaces the profile only when it differs, so an unchanged one re-renders nothing; a lost permission
+ * then takes the menu item away and sends the screen needing it to the unauthorized page (RequirePermission).
+ */
+export const useProfileKeptCurrent = (audience: Audience) => {
+  const store = useStore();
+  const { key } = useLocation();
+  const doubted = useAtomValue(profileDoubtedAtoms[audience]);
+  const checkedAt = useRef(Date.now());
+  const inFlight = useRef(false);
+  const lastKey = useRef(key);
+  const lastDoubt = useRef(doubted);
+
+  useEffect(() => {
+    const navigated = key !== lastKey.current;
+    const refused = doubted !== lastDoubt.current;
+    lastKey.current = key;
+    lastDoubt.current = doubted;
+    if (!navigated && !refused) return;
+    if (inFlight.current || (!refused && Date.now() - checkedAt.current < PROFILE_RECHECK_MS)) return;
+    const token = store.get(sessionAtoms[audience])?.token;
+    const loaded =
+      audience === 'enterprise' ? store.get(enterpriseUserAtom) !== null : store.get(adminUserAtom) !== null;
+    if (!token || !loaded) return;
+    inFlight.current = true;
+    checkedAt.current = Date.now();
+    const same = (before: unknown, after: unknown) => JSON.stringify(before) === JSON.stringify(after);
+    // The answer counts only for the session that asked (not after a sign-out or another sign-in meanwhile).
+    const stillAsking = () => store.get(sessionAtoms[audience])?.token === token;
+    const request =
+      audience === 'enterprise'
+        ? api.call(audienceConfig.enterprise.calls.me, {}).then((user) => {
+            if (stillAsking() && !same(store.get(enterpriseUserAtom), user))
+              store.set(enterpriseUserAtom, user);
+          })
+        : api.call(audienceConfig.admin.calls.me, {}).then((user) => {
+            if (stillAsking() && !same(store.get(adminUserAtom), user)) store.set(adminUserAtom, user);
+          });
+    // A 401 logs out through the API client; anything else leaves the profile as it was until the next try.
+    request
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 401))
+          console.warn('Reading the profile again failed', error);
+      })
+      .finally(() => {
+        inFlight.current = false;
+      });
+  }, [audience, key, doubted, store]);
 };

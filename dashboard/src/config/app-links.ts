@@ -1,10 +1,17 @@
 import { SESSION_STORAGE_KEYS } from '@coach/shared/constants/session-storage';
+import { type AppStoreLinks, appStoreLinksFrom } from '@coach/shared/format/store-links';
 
-/** Mobile app downloads offered in the footer (spec §1). */
-export const APP_STORE_LINKS = {
-  ios: 'https://apps.apple.com/app/coach-ai-speaking-coach/id0000000000',
-  android: 'https://play.google.com/store/apps/details?id=example.coach.app',
-} as const;
+declare global {
+  interface ImportMetaEnv {
+    /** The App Store page of the mobile app (docs/configuration.md, build-time settings). */
+    readonly VITE_APP_STORE_URL?: string;
+    /** The Google Play page of the mobile app. */
+    readonly VITE_GOOGLE_PLAY_URL?: string;
+  }
+}
+
+/** Mobile app downloads offered in the footer (spec §1), as this build was configured. */
+export const APP_STORE_LINKS: AppStoreLinks = appStoreLinksFrom(import.meta.env);
 
 /** Storage keys: the two sessions are independent (spec §3, §4). */
 export const STORAGE_KEYS = {

@@ -2,12 +2,12 @@ import {
   adminAuth as adminAuthCalls,
   enterpriseAuth as enterpriseAuthCalls,
 } from 'virtual:light-contract/auth';
-import { type ApiClient, createApiClient } from '@coach/shared/client';
+import { type ApiClient, ApiError, createApiClient } from '@coach/shared/client';
 import { type CallDef, isReadCall } from '@coach/shared/contract/define-call';
 import { currentLanguage } from '../i18n/index.ts';
 import { languageTag } from '../i18n/languages.ts';
 import { notify } from './notify.ts';
-import { type Audience, logoutAtom, sessionAtoms } from './session.ts';
+import { type Audience, logoutAtom, profileDoubtedAtoms, sessionAtoms } from './session.ts';
 import { type AppStore, appStore } from './store.ts';
 
 /**
@@ -22,7 +22,8 @@ const withLanguage = (input: RequestInfo | URL): RequestInfo | URL => {
 /**
  * Builds the app's API client around a store: tokens come from the two session atoms; a 401 on an
  * authenticated call of a verified session shows the server's message and logs that session out
- * (spec §4, §8). Before the second factor a 401 is left to the auth-check screen to explain.
+ * (spec §4, §8). Before the second factor a 401 is left to the auth-check screen to explain. A 403 marks the
+ * session's profile as doubted (`profileDoubtedAtoms`).
  */
 export const createAppApi = ({
   store,
@@ -32,8 +33,8 @@ export const createAppApi = ({
   store: AppStore;
   fetch?: typeof globalThis.fetch;
   baseUrl?: string;
-}): ApiClient =>
-  createApiClient({
+}): ApiClient => {
+  const client = createApiClient({
     baseUrl,
     fetch: fetch ?? ((input, init) => globalThis.fetch(withLanguage(input), init)),
     getToken: (audience) => store.get(sessionAtoms[audience])?.token,
@@ -43,10 +44,26 @@ export const createAppApi = ({
       store.set(logoutAtom, audience);
     },
   });
+  // A refusal may mean the role or the flags changed since the profile was read: the shell asks again. Not for a
+  // refusal of `me` itself, which asking again would only repeat, round and round.
+  const profileCalls = new Set<CallDef>([enterpriseAuthCalls.me, adminAuthCalls.me]);
+  const watched = <T>(call: CallDef, answer: Promise<T>) =>
+    answer.catch((error: unknown) => {
+      const { auth } = call;
+      if (auth !== 'none' && !profileCalls.has(call) && error instanceof ApiError && error.status === 403)
+        store.set(profileDoubtedAtoms[auth], (count) => count + 1);
+      throw error;
+    });
+  return {
+    call: (call, ...rest) => watched(call, client.call(call, ...rest)),
+    callWithMessage: (call, ...rest) => watched(call, client.callWithMessage(call, ...rest)),
+  };
+};
 
 let current: ApiClient = createAppApi({ store: appStore });
 
-type WriteListener = (call: CallDef) => void;
+/** A write's call and the input it was sent with (as the caller passed it, before the contract parsed it). */
+type WriteListener = (call: CallDef, input: unknown) => void;
 const writeListeners = new Set<WriteListener>();
 
 /**
@@ -76,18 +93,18 @@ export const whileReading = <T>(read: () => T): T => {
   }
 };
 
-const told = <T>(call: CallDef, answer: Promise<T>) =>
+const told = <T>(call: CallDef, input: unknown, answer: Promise<T>) =>
   isReadCall(call) || reading > 0
     ? answer
     : answer.then((value) => {
-        for (const listener of writeListeners) listener(call);
+        for (const listener of writeListeners) listener(call, input);
         return value;
       });
 
 /** The one client instance used by every feature. */
 export const api: ApiClient = {
-  call: (call, ...rest) => told(call, current.call(call, ...rest)),
-  callWithMessage: (call, ...rest) => told(call, current.callWithMessage(call, ...rest)),
+  call: (call, ...rest) => told(call, rest[0], current.call(call, ...rest)),
+  callWithMessage: (call, ...rest) => told(call, rest[0], current.callWithMessage(call, ...rest)),
 };
 
 /** Tests swap in a client with a fake fetch. */

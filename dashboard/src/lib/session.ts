@@ -24,6 +24,12 @@ export const enterpriseUserAtom = atom<EnterpriseUser | null>(null);
 /** The signed-in platform admin. */
 export const adminUserAtom = atom<AdminUser | null>(null);
 
+/**
+ * Bumped when the server refused one of the audience's calls (403): its view of the session (role, permissions,
+ * feature flags) may have moved on from the profile loaded here, so the shell reads `me` again (session-effects.ts).
+ */
+export const profileDoubtedAtoms = { enterprise: atom(0), admin: atom(0) } as const;
+
 /** True while the token refresh of spec §4 runs (the full-screen overlay). */
 export const refreshingSessionAtom = atom(false);
 

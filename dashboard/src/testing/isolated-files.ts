@@ -8,6 +8,7 @@ export const ISOLATED_FILES = [
   'src/features/auth/passkey-sign-in.test.tsx',
   'src/features/dashboard/dashboard-page.test.tsx',
   'src/features/dashboard/my-progress.test.tsx',
+  'src/features/members/member-detail-page.test.tsx',
   'src/features/members/speaking-trend.test.tsx',
   'src/features/profile/passkeys-card.test.tsx',
   'src/features/reports/reports-page.test.tsx',

@@ -60,6 +60,13 @@ const seedZeta = async () => {
     .values([
       user(ada, 'Ada Zeta', 'ada@zeta.example'),
       user(bob, '=cmd|Bob, "the" Zeta', 'bob@zeta.example'),
+      // Invited and not yet accepted: not a member in any figure, row or export until they do.
+      {
+        ...user(randomUUID(), 'Ivy Invited', 'ivy@zeta.example'),
+        password_hash: '',
+        email_verified_at: null,
+        invited_at: at,
+      },
     ])
     .execute();
   const task = (id: string, type: number, minutes: number) =>

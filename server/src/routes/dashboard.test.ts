@@ -1,5 +1,8 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { enterpriseReports } from '@coach/shared/contract/reports';
 import { roles } from '@coach/shared/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
@@ -13,7 +16,7 @@ const today = new Date().toISOString().slice(0, 10);
 
 type Dashboard = {
   range: { startDate: string; endDate: string };
-  members: { total: number; active: number; joined: number };
+  members: { total: number; invited: number; active: number; joined: number };
   groups: number;
   activity: { day: string; activeMembers: number }[];
 };
@@ -109,5 +112,67 @@ describe('general/my-dashboard', () => {
     expect((await edit(['members', 'content-library'])).status).toBe(200);
     expect((await dashboard(learner)).status).toBe(403);
     expect((await edit(['dashboard'])).status).toBe(200);
+  });
+});
+
+describe('invited is not joined', () => {
+  const post = (path: string, token: string, body: unknown) => t.request('POST', path, { token, ip, body });
+  const linkToken = (mail: string | null) => /password\/reset\/([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
+  const reportMembers = async () =>
+    (
+      (await t.request('GET', enterpriseReports.overview.path, { token: owner, ip })).json.response as {
+        members: number;
+      }
+    ).members;
+  const detail = async (memberId: string) =>
+    (await t.request('GET', `${members.get.path}?memberId=${memberId}`, { token: owner, ip })).json
+      .response as {
+      invitePending: boolean;
+      invitedAt: string | null;
+      joinedAt: string | null;
+    };
+
+  it('an enterprise admin inviting people sees them counted apart until they accept, on the dashboard, the report and the member page', async () => {
+    const before = (await dashboard(owner)).data;
+    const reportBefore = await reportMembers();
+    const options = await t.request('GET', roles.options.path, { token: owner, ip });
+    const roleId = (options.json.response as { _id: string; name: string }[]).find(
+      (r) => r.name === 'Learner',
+    )?._id;
+    const invited: string[] = [];
+    for (const email of ['una@acme.example', 'vic@acme.example']) {
+      const res = await post(members.invite.path, owner, { name: email, email, roleId });
+      expect(res.status).toBe(200);
+      invited.push((res.json.response as { _id: string })._id);
+    }
+    const pending = (await dashboard(owner)).data;
+    expect(pending.members).toMatchObject({
+      total: before.members.total,
+      invited: before.members.invited + 2,
+      joined: before.members.joined,
+    });
+    expect(await reportMembers()).toBe(reportBefore);
+    const una = await detail(invited[0] ?? '');
+    expect(una).toMatchObject({ invitePending: true, joinedAt: null });
+    expect(una.invitedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    // Una accepts: she joins today, and only then counts as a (new) member.
+    const token = linkToken(t.lastMail('una@acme.example'));
+    expect(
+      (await post(enterpriseAuth.resetPassword.path, '', { token, password: 'Speak-Clearly-42' })).status,
+    ).toBe(200);
+    const accepted = (await dashboard(owner)).data;
+    expect(accepted.members).toMatchObject({
+      total: before.members.total + 1,
+      invited: before.members.invited + 1,
+      joined: before.members.joined + 1,
+    });
+    expect(await reportMembers()).toBe(reportBefore + 1);
+    const joined = await detail(invited[0] ?? '');
+    expect(joined).toMatchObject({ invitePending: false });
+    expect(joined.joinedAt?.slice(0, 10)).toBe(today);
+
+    // Another enterprise's figures know nothing of Acme's invitations.
+    expect((await dashboard(globex)).data.members).toMatchObject({ total: 1, invited: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { members } from '@coach/shared/contract/members';
-import { roles } from '@coach/shared/contract/roles';
+import { narrowestGrantableRole, roles } from '@coach/shared/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -59,7 +59,12 @@ describe('inviting one member', () => {
     expect(early.status).toBe(422);
 
     const check = await post(enterpriseAuth.checkResetToken.path, '', { token });
-    expect(check.json.response).toEqual({ valid: true, email: 'ivy@acme.example', purpose: 'invite' });
+    expect(check.json.response).toEqual({
+      valid: true,
+      email: 'ivy@acme.example',
+      purpose: 'invite',
+      company: expect.objectContaining({ name: 'Acme Learning' }),
+    });
     const set = await post(enterpriseAuth.resetPassword.path, '', { token, password: 'Speak-Clearly-42' });
     expect(set.status).toBe(200);
     expect(set.json.message).toBe('Your password is set. Please log in.');
@@ -169,6 +174,75 @@ describe('importing members from CSV', () => {
     // Bad rows left nothing behind.
     const ghost = await t.request('GET', `${members.list.path}?searchInput=ghost%40`, { token: owner, ip });
     expect(ghost.json.response).toMatchObject({ totalCount: 0 });
+  });
+
+  it('a member manager importing a row with an empty role gives it the role Invite starts from, and a role they may not give is refused plainly', async () => {
+    const staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
+    const file = csv(
+      [
+        'name,email,role,groups',
+        'Fay Norole,fay@acme.example,,',
+        'Gus Admin,gus@acme.example,Admin,',
+        'Hal Blank,hal@acme.example,  ,',
+      ].join('\n'),
+    );
+    const res = await t.request('POST', members.importCsv.path, { token: staff, ip, form: file });
+    expect(res.status).toBe(200);
+    expect(res.json.response).toEqual({
+      imported: [
+        { row: 2, email: 'fay@acme.example' },
+        { row: 4, email: 'hal@acme.example' },
+      ],
+      errors: [{ row: 3, field: 'role', message: 'Only an admin can give the role "Admin"' }],
+    });
+    // The narrowest role the importer may give (Learner: dashboard alone), as the Invite form preselects it.
+    const options = await t.request('GET', roles.options.path, { token: staff, ip });
+    const optionList = options.json.response as (Option & { grantable: boolean; permissionCount: number })[];
+    expect(narrowestGrantableRole(optionList)?.name).toBe('Learner');
+    const fay = await t.request('GET', `${members.list.path}?searchInput=fay%40`, { token: owner, ip });
+    expect(fay.json.response).toMatchObject({
+      listdata: [{ role: { name: 'Learner' }, invitePending: true }],
+    });
+  });
+
+  it("an empty role cell never gives a role without limits, and another enterprise's role names are unknown", async () => {
+    // A role with no keys has no limits (spec §6): only the default admin may give it, and never by default.
+    const unlimited = await t.deps.db
+      .insertInto('roles')
+      .values({
+        id: crypto.randomUUID(),
+        enterprise_id: (
+          await t.deps.db
+            .selectFrom('users')
+            .select('enterprise_id')
+            .where('email', '=', 'owner@acme.example')
+            .executeTakeFirstOrThrow()
+        ).enterprise_id,
+        name: 'Aaa Unlimited',
+        permissions: '[]',
+        is_system: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.request('POST', members.importCsv.path, {
+      token: owner,
+      ip,
+      form: csv('name,email,role,groups\nIda Norole,ida@acme.example,,\n'),
+    });
+    expect(res.json.response).toMatchObject({ imported: [{ row: 2 }], errors: [] });
+    const ida = await t.request('GET', `${members.list.path}?searchInput=ida%40`, { token: owner, ip });
+    expect(ida.json.response).toMatchObject({ listdata: [{ role: { name: 'Learner' } }] });
+    await t.deps.db.deleteFrom('roles').where('id', '=', unlimited.id).execute();
+
+    const theirs = await t.request('POST', members.importCsv.path, {
+      token: globex,
+      ip,
+      form: csv('name,email,role,groups\nJo Staff,jo@globex.example,Staff,\n'),
+    });
+    expect(theirs.json.response).toEqual({
+      imported: [],
+      errors: [{ row: 2, field: 'role', message: 'No role is named "Staff"' }],
+    });
   });
 
   it('refuses a file without the header, an empty file and another audience', async () => {

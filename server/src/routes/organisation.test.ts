@@ -1,5 +1,8 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
+import { settingsCalls } from '@coach/shared/contract/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -30,7 +33,12 @@ afterAll(async () => {
 
 const me = async (token: string) =>
   (await t.request('GET', enterpriseAuth.me.path, { token, ip })).json.response as {
-    enterpriseId: { company_name: string; address: string | null; themeSettings: typeof THEME };
+    enterpriseId: {
+      _id: string;
+      company_name: string;
+      address: string | null;
+      themeSettings: typeof THEME;
+    };
   };
 
 describe('settings: theme colours', () => {
@@ -91,6 +99,53 @@ describe('company info', () => {
       body: { company_name: 'Staff Co' },
     });
     expect(staffRes.status).toBe(403);
+  });
+});
+
+describe('settings: company name', () => {
+  const rename = (token: string, body: unknown) =>
+    t.request('POST', settingsCalls.renameCompany.path, { token, ip, body });
+
+  it('the admin role of a company without company info renames it, audited, and later invitations use the name', async () => {
+    const res = await rename(globex, { company_name: '  Globex Corporation  ' });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('Company name updated successfully');
+    expect(res.json.response).toMatchObject({ enterpriseId: { company_name: 'Globex Corporation' } });
+    const globexId = (await me(globex)).enterpriseId._id;
+    const entry = await t.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'company.renamed')
+      .where('enterprise_id', '=', globexId)
+      .executeTakeFirst();
+    expect(entry?.actor_kind).toBe('enterprise');
+    expect(JSON.parse(entry?.details ?? '{}')).toMatchObject({ to: 'Globex Corporation' });
+    // Another tenant's name is untouched: the call names no enterprise, the session does.
+    expect((await me(owner)).enterpriseId.company_name).not.toBe('Globex Corporation');
+
+    const options = await t.request('GET', roles.options.path, { token: globex, ip });
+    const roleId = (options.json.response as { _id: string; grantable: boolean }[]).find(
+      (r) => r.grantable,
+    )?._id;
+    const invited = await t.request('POST', members.invite.path, {
+      token: globex,
+      ip,
+      body: { name: 'Gina Globex', email: 'gina@globex.example', roleId },
+    });
+    expect(invited.status).toBe(200);
+    expect(t.lastMail('gina@globex.example')).toContain('You are invited to Globex Corporation on Coach');
+  });
+
+  it('refuses a role not named admin, and an empty or too long name naming the field', async () => {
+    const denied = await rename(staff, { company_name: 'Staff Co' });
+    expect(denied.status).toBe(403);
+    const empty = await rename(owner, { company_name: '   ' });
+    expect(empty.status).toBe(422);
+    expect(empty.json.field).toBe('company_name');
+    const long = await rename(owner, { company_name: 'A'.repeat(201) });
+    expect(long.status).toBe(422);
+    expect(long.json.field).toBe('company_name');
+    expect((await me(staff)).enterpriseId.company_name).not.toBe('Staff Co');
   });
 });
 

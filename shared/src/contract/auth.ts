@@ -130,6 +130,11 @@ export const checkResetTokenResponse = z.object({
   valid: z.literal(true),
   email: z.string(),
   purpose: z.enum(['reset', 'invite']),
+  /**
+   * An invitation's organisation, so the page that sets the first password is in its name (and logo); only for a
+   * live invitation link, never for a reset link or a link that no longer works.
+   */
+  company: z.object({ name: z.string(), logoUrl: z.string().nullable() }).optional(),
 });
 export const mfaDetailsResponse = z.object({
   /** e.g. `o***r@acme.example`. */

@@ -36,6 +36,11 @@ export const ERROR_CODES = {
   ssoRequired: 'SSO_REQUIRED',
   /** The organisation's identity provider could not be reached or answered nonsense. */
   ssoUnavailable: 'SSO_UNAVAILABLE',
+  /**
+   * An invitation link that was used, replaced by a newer one or expired (400): the page says so in invitation
+   * words (sign in, or ask the organisation for a new invitation) rather than a reset link's.
+   */
+  invitationEnded: 'INVITATION_ENDED',
   /** The server is stopping (its health check during the drain before a restart). */
   shuttingDown: 'SHUTTING_DOWN',
   internal: 'INTERNAL_ERROR',

@@ -107,10 +107,13 @@ export type VideoFigures = z.infer<typeof videoFiguresSchema>;
 export const enterpriseDashboardSchema = z.object({
   range: z.object({ startDate: z.string(), endDate: z.string() }),
   members: z.object({
+    /** Members who have joined: people whose invitation is still pending are not members yet (`invited`). */
     total: z.number().int(),
+    /** People invited who have not accepted yet (today, whatever the range). */
+    invited: z.number().int(),
     /** Members with a sign-in or refresh in the range. */
     active: z.number().int(),
-    /** Members who joined in the range. */
+    /** Members who joined in the range: accepted their invitation, or had their account made, in it. */
     joined: z.number().int(),
   }),
   groups: z.number().int(),

@@ -44,6 +44,13 @@ export const memberDetailSchema = memberSchema.extend({
   mobile: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * When the member joined: an invited member on accepting the invitation, anyone else when the account was made;
+   * null while the invitation is pending (the screens say "Invited" then, never "Joined").
+   */
+  joinedAt: z.string().nullable(),
+  /** When the member was invited; null for a member who was never invited (self sign-up, SSO, SCIM...). */
+  invitedAt: z.string().nullable(),
   /** Days with activity in each of the last 12 weeks, oldest first (week: ISO date of its Monday). */
   activity: z.array(z.object({ week: z.string(), activeDays: z.number().int() })),
   tasks: taskFiguresSchema,

@@ -256,6 +256,8 @@ const ISSUE_CALLS: readonly string[] = [
   `GET ${E}/general/legal-texts`,
   `POST ${E}/general/update-legal-text`,
   `POST ${E}/general/update-default-timezone`,
+  // A company's name in Settings (its company-info feature is off by default)
+  `POST ${E}/general/rename-company`,
   // Enrolled learners review their courses
   `POST ${E}/course-reviews/get-my-review`,
   `POST ${E}/course-reviews/save-review`,

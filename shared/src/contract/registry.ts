@@ -30,6 +30,7 @@ import { readingTopics } from './reading-topics.ts';
 import { enterpriseReports } from './reports.ts';
 import { roles } from './roles.ts';
 import { scimProvisioning } from './scim.ts';
+import { settingsCalls } from './settings.ts';
 import { enterpriseSso } from './sso.ts';
 import { surveys } from './surveys.ts';
 import { taskFolders } from './task-folders.ts';
@@ -64,6 +65,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(courseReviews),
   ...Object.values(legal),
   ...Object.values(timezoneCalls),
+  ...Object.values(settingsCalls),
   ...Object.values(adminGeneral),
   ...Object.values(adminVocabulary),
   ...Object.values(vocabularyPractice),

@@ -111,7 +111,7 @@ export type ReportDay = z.output<typeof reportDaySchema>;
 export const enterpriseReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Members of the enterprise (or of the group) who had joined by the range's end. */
+  /** Members of the enterprise (or of the group) who had joined by the range's end (invitees on accepting). */
   members: z.number().int(),
   /** Members who signed in or refreshed a session in the range. */
   activeMembers: z.number().int(),

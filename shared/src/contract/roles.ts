@@ -33,6 +33,31 @@ const permissionList = () =>
     .max(PERMISSION_KEYS.length)
     .transform((keys) => PERMISSION_KEYS.filter((key) => keys.includes(key)));
 
+/**
+ * How many permissions a role gives, as the role options count them: the keys this build knows, and every key for
+ * a role with none, which has no limits (spec §6: an empty list is not blocked), so it is never the narrowest.
+ */
+export const permissionCountOf = (permissions: readonly string[]): number =>
+  permissions.length === 0
+    ? PERMISSION_KEYS.length
+    : permissions.filter((key) => (PERMISSION_KEYS as readonly string[]).includes(key)).length;
+
+/**
+ * The role an invitation starts from, and a CSV row with an empty role cell gets: of the roles the caller may give,
+ * the one giving the fewest permissions (a new company's Learner), the first in the given order (by name) on a tie.
+ * An invitation sent without a second look should give too little rather than everything. Undefined when the caller
+ * may give none.
+ */
+export const narrowestGrantableRole = <R extends { grantable: boolean; permissionCount: number }>(
+  options: readonly R[],
+): R | undefined =>
+  options
+    .filter((role) => role.grantable)
+    .reduce<R | undefined>(
+      (best, role) => (!best || role.permissionCount < best.permissionCount ? role : best),
+      undefined,
+    );
+
 export const roles = {
   list: defineCall({
     method: 'GET',
@@ -50,7 +75,8 @@ export const roles = {
   /**
    * Every role's id and name, for the role picker on member forms (no paging: roles are few). `grantable`: whether
    * the caller may give it, and so act on (edit, deactivate, delete) a member holding it; the server enforces both.
-   * `permissionCount`: how many permissions it gives, so an invitation can start from the narrowest role.
+   * `permissionCount`: how many permissions it gives (permissionCountOf), so an invitation can start from the
+   * narrowest role (narrowestGrantableRole).
    */
   options: defineCall({
     method: 'GET',

@@ -4,15 +4,20 @@ import type { Audience } from '../../lib/session.ts';
 import { LanguagePicker } from '../../widgets/language-picker.tsx';
 import './auth.css';
 
+/** An organisation shown in place of the platform's brand (the one an invitation comes from). */
+export type AuthBrand = { name: string; logoUrl: string | null };
+
 /**
  * The centred card every sign-in step uses, with the language picker above it. `tagline`: the words after the
- * brand when not the audience's own ("for learners" for a buyer coming from the marketplace).
+ * brand when not the audience's own ("for learners" for a buyer coming from the marketplace). `brand`: an
+ * organisation's name and logo instead of Coach's.
  */
 export const AuthCard = ({
   audience,
   title,
   description,
   tagline,
+  brand,
   children,
   footer,
 }: {
@@ -20,6 +25,7 @@ export const AuthCard = ({
   title: string;
   description?: ReactNode;
   tagline?: string;
+  brand?: AuthBrand | undefined;
   children: ReactNode;
   footer?: ReactNode;
 }) => {
@@ -30,17 +36,24 @@ export const AuthCard = ({
         <div className="language-picker__bar">
           <LanguagePicker />
         </div>
-        <div className="auth__brand">
-          <span className="auth__logo" aria-hidden="true">
-            C
-          </span>
-          <span className="auth__wordmark">
-            Coach{' '}
-            <span className="auth__audience">
-              {tagline ?? (audience === 'admin' ? t('brand.platformAdmin') : t('brand.forOrganisations'))}
+        {brand ? (
+          <div className="auth__brand">
+            {brand.logoUrl ? <img className="auth__company-logo" src={brand.logoUrl} alt="" /> : null}
+            <bdi className="auth__wordmark">{brand.name}</bdi>
+          </div>
+        ) : (
+          <div className="auth__brand">
+            <span className="auth__logo" aria-hidden="true">
+              C
             </span>
-          </span>
-        </div>
+            <span className="auth__wordmark">
+              Coach{' '}
+              <span className="auth__audience">
+                {tagline ?? (audience === 'admin' ? t('brand.platformAdmin') : t('brand.forOrganisations'))}
+              </span>
+            </span>
+          </div>
+        )}
         <section className="auth__card" aria-labelledby="auth-title">
           <h1 id="auth-title" className="auth__title">
             {title}

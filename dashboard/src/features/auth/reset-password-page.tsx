@@ -1,16 +1,17 @@
 import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
+import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
 import { api } from '../../lib/api.ts';
-import { apiErrorText } from '../../lib/api-error-text.ts';
+import { apiErrorCode, apiErrorText } from '../../lib/api-error-text.ts';
 import type { Audience } from '../../lib/session.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { PasswordField } from '../../ui/text-field.tsx';
-import { AuthCard, FormAlert } from './auth-card.tsx';
+import { type AuthBrand, AuthCard, FormAlert } from './auth-card.tsx';
 
 const FIELDS = ['password', 'confirm'] as const;
 /** The reset call with its schema (the light one the sign-in screens use has none). */
@@ -18,8 +19,9 @@ const RESET = { enterprise: enterpriseAuth.resetPassword, admin: adminAuth.reset
 
 type TokenState =
   | { status: 'checking' }
-  | { status: 'invalid'; message: string }
-  | { status: 'valid'; email: string; purpose: 'reset' | 'invite' };
+  /** `invitation`: the server says the link was an invitation (used, replaced or expired), not a reset link. */
+  | { status: 'invalid'; message: string; invitation: boolean }
+  | { status: 'valid'; email: string; purpose: 'reset' | 'invite'; company: AuthBrand | undefined };
 
 export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
@@ -35,9 +37,18 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
     let active = true;
     api
       .call(calls.checkResetToken, { token })
-      .then(({ email, purpose }) => active && setTokenState({ status: 'valid', email, purpose }))
+      .then(
+        ({ email, purpose, company }) =>
+          active && setTokenState({ status: 'valid', email, purpose, company }),
+      )
       .catch(
-        (error: unknown) => active && setTokenState({ status: 'invalid', message: apiErrorText(error) }),
+        (error: unknown) =>
+          active &&
+          setTokenState({
+            status: 'invalid',
+            message: apiErrorText(error),
+            invitation: apiErrorCode(error) === ERROR_CODES.invitationEnded,
+          }),
       );
     return () => {
       active = false;
@@ -74,6 +85,27 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
       </AuthCard>
     );
   }
+  if (tokenState.status === 'invalid' && tokenState.invitation) {
+    // Used (often: the password is already set), replaced by a newer invitation, or expired: sign in, or ask the
+    // organisation for a new one; a reset link is no answer to an invitation that ran out.
+    return (
+      <AuthCard
+        audience={audience}
+        title={t('auth.reset.inviteEndedTitle')}
+        footer={
+          <Link className="auth__link" to={paths.forgotPassword}>
+            {t('auth.login.forgot')}
+          </Link>
+        }
+      >
+        <FormAlert message={tokenState.message} />
+        <p className="auth__muted">{t('auth.reset.inviteEnded')}</p>
+        <Link className="btn btn--primary btn--lg btn--block" to={paths.login.build()}>
+          {t('auth.login.submit')}
+        </Link>
+      </AuthCard>
+    );
+  }
   if (tokenState.status === 'invalid') {
     return (
       <AuthCard audience={audience} title={t('auth.reset.invalidTitle')} footer={back}>
@@ -86,13 +118,16 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
     );
   }
   const invited = tokenState.purpose === 'invite';
+  const company = invited ? tokenState.company : undefined;
   return (
     <AuthCard
       audience={audience}
+      brand={company}
       title={invited ? t('auth.reset.welcome') : t('auth.reset.chooseNew')}
       description={t('auth.reset.forEmail', { email: tokenState.email })}
       footer={back}
     >
+      {company ? <p className="auth__muted">{t('auth.reset.invitedBy', { company: company.name })}</p> : null}
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
         <PasswordField

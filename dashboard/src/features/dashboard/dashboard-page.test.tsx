@@ -15,7 +15,7 @@ vi.mock('../../ui/trend-chart.tsx', () => ({ default: () => null }));
 
 const company: EnterpriseDashboard = {
   range: { startDate: '2026-02-09', endDate: '2026-03-10' },
-  members: { total: 1290, active: 87, joined: 12 },
+  members: { total: 1290, invited: 0, active: 87, joined: 12 },
   groups: 4,
   tasks: { assigned: 356, inProgress: 23, completed: 140, overdue: 9, pendingReview: 5 },
   videos: { assigned: 40, watched: 18 },
@@ -80,7 +80,7 @@ const progress: MyProgress = {
 };
 
 /** An admin's home: the company's figures first, their own progress after them. */
-const openHome = () =>
+const openHome = (figures: EnterpriseDashboard = company) =>
   renderApp({
     path: '/enterprise/dashboard',
     enterprise: verifiedSession(fakeToken(86400)),
@@ -88,7 +88,7 @@ const openHome = () =>
       'GET /api/v1/enterprise/general/auth/me': () =>
         ok(makeEnterpriseUser({ permissions: ['dashboard', 'members'] })),
       'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, ['Sales']),
-      'GET /api/v1/enterprise/general/my-dashboard': () => ok(company),
+      'GET /api/v1/enterprise/general/my-dashboard': () => ok(figures),
       'GET /api/v1/enterprise/general/my-progress': () => ok(progress),
     },
   });
@@ -157,5 +157,24 @@ describe('the dashboard writes every number in one digit system', () => {
       i18n.t('dashboard:figures.inProgress', { count: 1 }),
     );
     expect(i18n.t('dashboard:days', withNumbers({ count: 1290 }))).toBe('1,290 days');
+  });
+});
+
+describe('the company figures count invitees apart', () => {
+  it('an admin who has invited six people sees one member and six invited, not seven new members', async () => {
+    await applyLanguage('en');
+    openHome({ ...company, members: { total: 1, invited: 6, active: 1, joined: 1 } });
+    const members = (await screen.findByText('Members', { selector: '.stat__label' })).closest('.stat');
+    expect(members).toHaveTextContent('1');
+    expect(members).toHaveTextContent('6 invited, not joined yet');
+    const fresh = screen.getByText('New members', { selector: '.stat__label' }).closest('.stat');
+    expect(fresh).toHaveTextContent('1Joined in the last 30 days');
+  });
+
+  it('an admin with no pending invitation sees no invited note', async () => {
+    await applyLanguage('en');
+    openHome();
+    const members = (await screen.findByText('Members', { selector: '.stat__label' })).closest('.stat');
+    expect(members).not.toHaveTextContent('invited');
   });
 });

@@ -91,7 +91,16 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
   return (
     <>
       <dl className="stats" aria-label={t('figures.key')}>
-        <Stat label={t('figures.members')} value={data.members.total} />
+        {/* Invitees are not members until they accept: counted apart, never in the total or the new members. */}
+        <Stat
+          label={t('figures.members')}
+          value={data.members.total}
+          note={
+            data.members.invited > 0
+              ? t('figures.invitedApart', withNumbers({ count: data.members.invited }))
+              : undefined
+          }
+        />
         <Stat
           label={t('figures.activeMembers')}
           value={data.members.active}

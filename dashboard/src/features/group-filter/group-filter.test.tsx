@@ -1,11 +1,18 @@
+import { groups } from '@coach/shared/contract/groups';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { createAppApi, setApiClient } from '../../lib/api.ts';
+import { api, createAppApi, setApiClient } from '../../lib/api.ts';
 import { enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
-import { createFakeServer, fakeToken, groupsPage, makeEnterpriseUser } from '../../testing/fake-server.ts';
+import {
+  createFakeServer,
+  fakeToken,
+  groupsPage,
+  makeEnterpriseUser,
+  ok,
+} from '../../testing/fake-server.ts';
 import { TEST_ORIGIN } from '../../testing/render-app.tsx';
 import { GroupFilter, groupFilterShown } from './group-filter.tsx';
 
@@ -146,5 +153,76 @@ describe('top-bar group filter (spec §2, §4)', () => {
     expect(groupFilterShown({ user: MANAGER, groupCount: 1 })).toBe(true);
     expect(groupFilterShown({ user: MANAGER, groupCount: 0 })).toBe(false);
     expect(groupFilterShown({ user: MANAGER, groupCount: null })).toBe(false);
+  });
+});
+
+describe('top-bar group filter after group writes in the same tab', () => {
+  /** A company whose groups the group writes change as the server would (ids stay, names change). */
+  const renderCompany = (names: string[]) => {
+    const store = createStore();
+    store.set(sessionAtoms.enterprise, { token: fakeToken(86400), mfaDone: true, refreshDone: false });
+    store.set(enterpriseUserAtom, MANAGER);
+    let company = names.map((name) => ({ _id: `g-${name}`, name }));
+    const server = createFakeServer({
+      [GROUPS]: () => ok({ currentPage: 1, totalPages: 1, listdata: company }),
+      [`POST ${groups.add.path}`]: (body) => {
+        const group = { _id: `g-${String(body.name)}`, name: String(body.name) };
+        company = [...company, group];
+        return ok({ ...group, memberCount: 0 });
+      },
+      [`POST ${groups.edit.path}`]: (body) => {
+        company = company.map((group) =>
+          group._id === body.groupId ? { ...group, name: String(body.name) } : group,
+        );
+        return ok({ _id: body.groupId, name: body.name, memberCount: 0 });
+      },
+      [`POST ${groups.remove.path}`]: (body) => {
+        company = company.filter((group) => group._id !== body.groupId);
+        return ok({ _id: body.groupId });
+      },
+    });
+    setApiClient(createAppApi({ store, fetch: server.fetch, baseUrl: TEST_ORIGIN }));
+    render(
+      <Provider store={store}>
+        <GroupFilter />
+      </Provider>,
+    );
+    return { store, groupCalls: () => server.calls.filter((call) => call.route === GROUPS) };
+  };
+
+  it("a new company's admin creating its first group sees All Groups appear at once, and a second group in it", async () => {
+    const { groupCalls } = renderCompany([]);
+    await waitFor(() => expect(groupCalls()).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /Group filter/ })).not.toBeInTheDocument();
+
+    await api.call(groups.add, { name: 'Sales', memberIds: [] });
+    const trigger = await screen.findByRole('button', { name: 'Group filter: All Groups' });
+
+    await api.call(groups.add, { name: 'Support', memberIds: [] });
+    await waitFor(() => expect(groupCalls()).toHaveLength(3));
+    await userEvent.setup().click(trigger);
+    const list = await screen.findByRole('list', { name: 'Groups' });
+    expect(await within(list).findByRole('button', { name: 'Support' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Sales' })).toBeInTheDocument();
+  });
+
+  it('an admin renaming the chosen group sees the new name, and deleting it falls back to All Groups', async () => {
+    const { store } = renderCompany(['Sales', 'Support']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Group filter: All Groups' }));
+    await user.click(await screen.findByRole('button', { name: 'Sales' }));
+
+    await api.call(groups.edit, { groupId: 'g-Sales', name: 'Field Sales', memberIds: [] });
+    expect(await screen.findByRole('button', { name: 'Group filter: Field Sales' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Group filter: Field Sales' }));
+    const list = await screen.findByRole('list', { name: 'Groups' });
+    expect(await within(list).findByRole('button', { name: 'Field Sales' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Sales' })).not.toBeInTheDocument();
+
+    await api.call(groups.remove, { groupId: 'g-Sales' });
+    await waitFor(() => expect(store.get(selectedGroupAtom)).toBeNull());
+    await waitFor(() =>
+      expect(within(list).queryByRole('button', { name: 'Field Sales' })).not.toBeInTheDocument(),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { GROUP_DROPDOWN_MAX_HEIGHT_PX, GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { type EnterpriseUser, enterpriseAuth, type Group } from '@coach/shared/contract/auth';
+import type { CallDef } from '@coach/shared/contract/define-call';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { enterpriseReports } from '@coach/shared/contract/reports';
@@ -11,7 +12,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Popover } from 'radix-ui';
 import { type UIEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, whileReading } from '../../lib/api.ts';
+import { afterEveryWrite, api, whileReading } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { enterpriseUserAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
@@ -52,11 +53,55 @@ export const groupFilterShown = ({
   return groupCount >= (can(groups.list) ? 1 : 2);
 };
 
+/**
+ * The writes that change which groups a member may choose from or what they are called: a group added, renamed or
+ * deleted, and a member's groups set (one at a time or from a CSV file, which may name new groups).
+ */
+const CHANGES_GROUP_LIST: readonly Pick<CallDef, 'path'>[] = [
+  groups.add,
+  groups.edit,
+  groups.remove,
+  members.update,
+  members.importCsv,
+];
+
+/** The group id (and new name) a group write names, when it names one. */
+const groupWritten = (input: unknown) => {
+  if (typeof input !== 'object' || input === null) return null;
+  const { groupId, name } = input as { groupId?: unknown; name?: unknown };
+  if (typeof groupId !== 'string') return null;
+  return { groupId, name: typeof name === 'string' ? name.trim() : null };
+};
+
+/**
+ * Keeps the filter true to this tab's own writes: the list is read again at once (the cache's blanket rule after a
+ * write only marks it out of date, and the top bar stays mounted, so it would wait for a reload), and the chosen
+ * group follows its rename or, deleted, gives way to All Groups.
+ */
+const useGroupWrites = (setSelected: (update: (group: Group | null) => Group | null) => void) => {
+  useEffect(
+    () =>
+      afterEveryWrite((call, input) => {
+        if (!CHANGES_GROUP_LIST.some((changing) => changing.path === call.path)) return;
+        void queryClient().invalidateQueries({ queryKey: [enterpriseAuth.userGroups.path] });
+        const written = groupWritten(input);
+        if (!written || (call.path !== groups.edit.path && call.path !== groups.remove.path)) return;
+        setSelected((group) => {
+          if (group?._id !== written.groupId) return group;
+          if (call.path === groups.remove.path) return null;
+          return written.name ? { ...group, name: written.name } : group;
+        });
+      }),
+    [setSelected],
+  );
+};
+
 /** The top-bar group filter of spec §2: search with a 500 ms delay, infinite scroll, All Groups clears. */
 export const GroupFilter = () => {
   const { t } = useTranslation('group-filter');
   const user = useAtomValue(enterpriseUserAtom);
   const [selected, setSelected] = useAtom(selectedGroupAtom);
+  useGroupWrites(setSelected);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [searchQuery, setSearchQuery] = useState('');

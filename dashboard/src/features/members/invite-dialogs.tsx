@@ -1,5 +1,5 @@
 import { MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS, members } from '@coach/shared/contract/members';
-import { roles } from '@coach/shared/contract/roles';
+import { narrowestGrantableRole, roles } from '@coach/shared/contract/roles';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../../i18n/format.ts';
@@ -43,12 +43,8 @@ export const InviteMemberDialog = ({
     // Starts from the role giving the fewest permissions (a new company's Learner), the first by name on a tie:
     // most invitations are for learners, and an invitation sent without a second look should give too little,
     // which the admin raises in a click, rather than everything. Leaving it empty would add a step to each one.
-    const narrowest = roleOptions
-      .filter((r) => r.grantable)
-      .reduce<(typeof roleOptions)[number] | undefined>(
-        (best, role) => (!best || role.permissionCount < best.permissionCount ? role : best),
-        undefined,
-      );
+    // A CSV row with an empty role cell gets the same role (the server picks it with the same helper).
+    const narrowest = narrowestGrantableRole(roleOptions);
     if (narrowest) setRoleId((current) => current || narrowest._id);
   }, [roleOptions]);
   useEffect(() => {
@@ -136,10 +132,10 @@ export const ImportMembersDialog = ({
   return (
     <CsvImportDialog
       title={t('import.title')}
-      description={t('import.description', {
+      description={`${t('import.description', {
         columns: formatList(MEMBER_CSV_COLUMNS, 'unit'),
         max: formatNumber(MEMBER_CSV_MAX_ROWS),
-      })}
+      })} ${t('import.emptyRole')}`}
       className="member-form"
       templateHref={templateHref}
       templateName="members-template.csv"

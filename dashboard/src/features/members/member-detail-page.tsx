@@ -136,8 +136,18 @@ export const MemberDetailPage = () => {
             <dd>
               {member.mobile ? <span className="ltr-value">{member.mobile}</span> : t('detail.notGiven')}
             </dd>
-            <dt>{t('detail.joined')}</dt>
-            <dd>{formatDate(member.createdAt, t('list.never'))}</dd>
+            {/* Invited is not joined: an invitee joins on accepting the emailed link. */}
+            {member.invitePending ? (
+              <>
+                <dt>{t('detail.invited')}</dt>
+                <dd>{formatDate(member.invitedAt ?? member.createdAt, t('list.never'))}</dd>
+              </>
+            ) : (
+              <>
+                <dt>{t('detail.joined')}</dt>
+                <dd>{formatDate(member.joinedAt ?? member.createdAt, t('list.never'))}</dd>
+              </>
+            )}
             <dt>{t('list.lastActive')}</dt>
             <dd>{formatDate(member.lastActiveAt, t('list.never'))}</dd>
           </dl>

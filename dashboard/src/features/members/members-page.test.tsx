@@ -77,6 +77,16 @@ describe('enterprise members', () => {
     await waitFor(() => expect(role).toHaveDisplayValue('Trainee'));
   });
 
+  it('an admin importing a CSV is told that a row with no role gets the role Invite starts from', async () => {
+    openMembers([member({})]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    expect(dialog).toHaveTextContent(
+      'A row with no role gets the role with the fewest permissions you can give, as in Invite member.',
+    );
+  });
+
   it('the default admin finds no Deactivate or Delete on their own row, which the server refuses', async () => {
     openMembers(
       [

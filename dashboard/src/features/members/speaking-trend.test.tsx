@@ -35,6 +35,8 @@ const member: MemberDetail = {
   mobile: null,
   avatarUrl: null,
   createdAt: '2026-01-05T09:00:00.000Z',
+  joinedAt: '2026-01-05T09:00:00.000Z',
+  invitedAt: null,
   activity: [],
   tasks: { assigned: 3, inProgress: 1, completed: 2, overdue: 0, pendingReview: 1 },
   videos: { assigned: 0, watched: 0 },

@@ -69,6 +69,8 @@ export const RoleFormDialog = ({
           note={locked ? t('form.locked') : undefined}
           error={errors.permissions}
         />
+        {/* The server reads no keys as no limits (spec §6), never as "dashboard only": said before saving. */}
+        {!locked && keys.length === 0 ? <FormAlert tone="info" message={t('form.noLimits')} /> : null}
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>
             {t('form.cancel')}

@@ -7,6 +7,7 @@ import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
 const ROLES = 'GET /api/v1/enterprise/roles/get-roles';
 const DELETE = 'POST /api/v1/enterprise/roles/delete-role';
+const ADD = 'POST /api/v1/enterprise/roles/add-role';
 
 const role = (over: Partial<Role>): Role => ({
   _id: 'r1',
@@ -26,6 +27,7 @@ const openRoles = (list: Role[]) =>
       'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
       [ROLES]: () => ok({ currentPage: 1, totalPages: 1, totalCount: list.length, listdata: list }),
       [DELETE]: () => ok({}, 'Role deleted'),
+      [ADD]: (body) => ok(role({ _id: 'r9', ...(body as Partial<Role>) }), 'Role created successfully'),
     },
   });
 
@@ -54,5 +56,36 @@ describe('enterprise roles', () => {
     await waitFor(() =>
       expect(app.server.calls.find((call) => call.route === DELETE)?.body).toEqual({ roleId: 'r2' }),
     );
+  });
+});
+
+describe('a role with no section ticked', () => {
+  it('an admin unticking every section is told before saving that the role then has no limits', async () => {
+    const app = openRoles([]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add role' });
+    const note =
+      'With nothing ticked, this role has no limits: its members open every section, and only the default admin can create or give it.';
+    // Dashboard starts ticked, so a role saved untouched opens the dashboard alone, and nothing warns.
+    expect(within(dialog).getByRole('checkbox', { name: 'Dashboard' })).toBeChecked();
+    expect(dialog).not.toHaveTextContent(note);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Role name' }), 'Nothing');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Dashboard' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(note);
+    await user.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    await waitFor(() =>
+      expect(app.server.calls.find((call) => call.route === ADD)?.body).toEqual({
+        name: 'Nothing',
+        permissions: [],
+      }),
+    );
+  });
+
+  it('an admin sees a role without keys listed as every section, not as none', async () => {
+    openRoles([role({ _id: 'r3', name: 'Everything', permissions: [] })]);
+    const row = (await screen.findByText('Everything')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Every section (no limits)');
+    expect(row).not.toHaveTextContent('No sections');
   });
 });

@@ -16,7 +16,8 @@ const PermissionChips = ({ role }: { role: Role }) => {
   return role.permissions.length === PERMISSION_KEYS.length ? (
     <span className="chip chip--accent">{t('list.allSections')}</span>
   ) : role.permissions.length === 0 ? (
-    <span className="chip">{t('list.noSections')}</span>
+    // No keys is no limits (spec §6: an empty list is not blocked): every section, not none.
+    <span className="chip chip--accent">{t('list.noLimits')}</span>
   ) : (
     <span className="chips">
       {role.permissions.map((key) => (

@@ -5,6 +5,7 @@ import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fak
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
 const SAVE = 'POST /api/v1/enterprise/general/auth/updatethemesettings';
+const RENAME = 'POST /api/v1/enterprise/general/rename-company';
 
 const settingsApp = () => {
   const admin = makeEnterpriseUser({ roleName: 'admin' });
@@ -18,6 +19,14 @@ const settingsApp = () => {
         ok(
           { ...admin, enterpriseId: { ...admin.enterpriseId, themeSettings: body.themeSettings } },
           'Theme settings updated successfully',
+        ),
+      [RENAME]: (body) =>
+        ok(
+          {
+            ...admin,
+            enterpriseId: { ...admin.enterpriseId, company_name: String(body.company_name).trim() },
+          },
+          'Company name updated successfully',
         ),
     },
   });
@@ -85,5 +94,35 @@ describe('Settings: theme colours and their contrast (WCAG 2)', () => {
     expect(view.server.calls.find((call) => call.route === SAVE)?.body).toMatchObject({
       themeSettings: { buttonBackColor: '#7C3AED' },
     });
+  });
+});
+
+describe('Settings: company name', () => {
+  it('an enterprise admin renames their company and the top bar shows the new name at once', async () => {
+    const view = settingsApp();
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Company name' });
+    expect(field).toHaveValue('Acme Learning');
+    const save = screen.getByRole('button', { name: 'Save name' });
+    expect(save).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, 'Acme Learning Group');
+    await user.click(save);
+    expect(await screen.findByText('Company name updated')).toBeInTheDocument();
+    expect(view.server.calls.find((call) => call.route === RENAME)?.body).toEqual({
+      company_name: 'Acme Learning Group',
+    });
+    expect(screen.getByRole('banner')).toHaveTextContent('Acme Learning Group');
+  });
+
+  it('an enterprise admin who clears the name is told to enter one and nothing is sent', async () => {
+    const view = settingsApp();
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Company name' });
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Please enter the company name')).toBeInTheDocument();
+    expect(view.server.calls.some((call) => call.route === RENAME)).toBe(false);
   });
 });

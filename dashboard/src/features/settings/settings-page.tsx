@@ -20,6 +20,7 @@ import { ImageUpload } from '../../ui/image-upload.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { FormAlert } from '../../ui/states.tsx';
+import { CompanyNameCard } from './company-name-card.tsx';
 import { LegalTextsCard } from './legal-texts-card.tsx';
 import { LtiCard } from './lti-card.tsx';
 import { ScimCard } from './scim-card.tsx';
@@ -131,6 +132,7 @@ export const SettingsPage = () => {
   return (
     <div className="settings">
       <PageHeader title={t('title')} description={t('description')} />
+      <CompanyNameCard user={user} onSaved={setUser} />
       <form className="settings__layout" onSubmit={save} noValidate>
         <Card title={t('theme.title')}>
           <FormAlert message={errors.form ?? null} />

@@ -60,7 +60,10 @@ export const findOneTimeToken = async (
     .executeTakeFirst();
   if (!row || row.used_at || row.expires_at < nowIso()) {
     await recordEvent(ctx.db, keys.ip);
-    throw new AppError(400, ERROR_CODES.validation, 'This link is invalid or has expired', 'token');
+    // Only the holder of a real invitation link learns it was one (a guessed token matches no row): enough for the
+    // page to speak of an invitation, and nothing of whose or which organisation's.
+    const code = row?.purpose === 'invite' ? ERROR_CODES.invitationEnded : ERROR_CODES.validation;
+    throw new AppError(400, code, 'This link is invalid or has expired', 'token');
   }
   const account = await findAccountById(ctx, audience, row.subject_id);
   if (!account)

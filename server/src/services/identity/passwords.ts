@@ -108,11 +108,25 @@ export const checkResetToken = async (
   { token }: ParsedRequestOf<typeof enterpriseAuth.checkResetToken>,
 ) => {
   const { row, account } = await findOneTimeToken(ctx, SET_PASSWORD_PURPOSES, audience, token);
+  if (row.purpose !== 'invite')
+    return { valid: true as const, email: account.email, purpose: 'reset' as const };
   return {
     valid: true as const,
     email: account.email,
-    purpose: row.purpose === 'invite' ? 'invite' : 'reset',
-  } as const;
+    purpose: 'invite' as const,
+    company: audience === 'enterprise' ? await invitingCompany(ctx, account.id) : undefined,
+  };
+};
+
+/** The organisation a live invitation comes from: its name and logo for the page that sets the first password. */
+const invitingCompany = async (ctx: ServiceContext, userId: string) => {
+  const company = await ctx.db
+    .selectFrom('users')
+    .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
+    .select(['enterprises.name as name', 'enterprises.logo as logoUrl'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return company ? { name: company.name, logoUrl: company.logoUrl } : undefined;
 };
 
 export const changePassword = async (

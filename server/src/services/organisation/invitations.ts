@@ -1,5 +1,6 @@
 import { emailField } from '@coach/shared/contract/auth';
 import { type ImportRowError, MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS } from '@coach/shared/contract/members';
+import { narrowestGrantableRole, permissionCountOf } from '@coach/shared/contract/roles';
 import { parse } from 'csv-parse/sync';
 import { assertMayMail, assertNotThrottled, recordEvent } from '../../auth/throttle.ts';
 import type { Db } from '../../db/connect.ts';
@@ -183,6 +184,8 @@ const readCsv = (text: string) =>
 /**
  * Checks every row first (name, email format and uniqueness within the file and the platform, role and
  * groups by name in this enterprise); imports the good rows whole in one transaction and reports the bad ones.
+ * An empty role cell gets the role the Invite form starts from (narrowestGrantableRole); a role the importer may
+ * not give is refused on its row.
  */
 export const importMembers = async (ctx: ServiceContext, { file }: { file: Blob }) => {
   const s = enterpriseSession(ctx);
@@ -214,6 +217,16 @@ export const importMembers = async (ctx: ServiceContext, { file }: { file: Blob 
   const roleByName = new Map(
     roleRows.map((r) => [r.name.toLowerCase(), { ...r, permissions: JSON.parse(r.permissions) as string[] }]),
   );
+  // In the role options' order (by name, as SQL's lower(name) sorts), so a tie goes the Invite form's way.
+  const defaultRole = narrowestGrantableRole(
+    [...roleByName.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, role]) => ({
+        role,
+        grantable: grantRefusal(ctx, role) === null,
+        permissionCount: permissionCountOf(role.permissions),
+      })),
+  )?.role;
   const groupByName = new Map(groupRows.map((g) => [g.name.toLowerCase(), g.id]));
 
   const errors: ImportRowError[] = [];
@@ -224,7 +237,8 @@ export const importMembers = async (ctx: ServiceContext, { file }: { file: Blob 
     const fail = (field: string, message: string) => errors.push({ row, field, message });
     const name = cell(record, 'name');
     const email = emailField.safeParse(cell(record, 'email'));
-    const role = roleByName.get(cell(record, 'role').toLowerCase());
+    const roleName = cell(record, 'role');
+    const role = roleName ? roleByName.get(roleName.toLowerCase()) : defaultRole;
     const refusedRole = role ? grantRefusal(ctx, role) : null;
     const groupNames = cell(record, 'groups')
       .split(';')
@@ -235,7 +249,8 @@ export const importMembers = async (ctx: ServiceContext, { file }: { file: Blob 
     else if (name.length > 100) fail('name', 'At most 100 characters');
     else if (!email.success) fail('email', 'Please enter a valid email');
     else if (seen.has(email.data)) fail('email', 'This email appears twice in the file');
-    else if (!role) fail('role', `No role is named "${cell(record, 'role')}"`);
+    else if (!role && !roleName) fail('role', 'Enter a role: there is no role you may give');
+    else if (!role) fail('role', `No role is named "${roleName}"`);
     else if (refusedRole) fail('role', refusedRole);
     else if (unknownGroup) fail('groups', `No group is named "${unknownGroup}"`);
     else {

@@ -275,7 +275,7 @@ export const getMember = async (ctx: ServiceContext, { memberId }: { memberId: s
   const member = await loadMember(ctx, enterpriseId, memberId);
   const extra = await ctx.db
     .selectFrom('users')
-    .select(['mobile', 'avatar_url', 'created_at'])
+    .select(['mobile', 'avatar_url', 'created_at', 'invited_at', 'email_verified_at'])
     .where('id', '=', memberId)
     .where('enterprise_id', '=', enterpriseId)
     .executeTakeFirstOrThrow();
@@ -284,6 +284,9 @@ export const getMember = async (ctx: ServiceContext, { memberId }: { memberId: s
     mobile: extra.mobile,
     avatarUrl: extra.avatar_url,
     createdAt: extra.created_at,
+    // Invited is not joined: an invitee joins on accepting, which verifies the email (reports' joinedAt alike).
+    joinedAt: extra.invited_at === null ? extra.created_at : extra.email_verified_at,
+    invitedAt: extra.invited_at,
     activity: await weeklyActivity(ctx.db, memberId),
     tasks: await taskFigures(ctx.db, { enterpriseId, userId: memberId }),
     videos: await videoFigures(ctx.db, { enterpriseId, userId: memberId }),

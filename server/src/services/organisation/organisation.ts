@@ -1,7 +1,9 @@
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { enterpriseGeneral } from '@coach/shared/contract/general';
+import type { settingsCalls } from '@coach/shared/contract/settings';
 import { unauthenticated } from '../../errors.ts';
 import { enterpriseSession, loadEnterpriseUser } from '../../session/session.ts';
+import { audit } from '../common/audit.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 import { toEnterpriseUser } from '../identity/profile.ts';
@@ -51,6 +53,40 @@ export const updateCompanyInfo = async (
     .where('id', '=', enterpriseId)
     .execute();
   ctx.setMessage('Company information updated successfully');
+  return freshUser(ctx);
+};
+
+/**
+ * Settings (role named admin): the company's name, as sign-up takes it. Company info can rename it too, but only
+ * where its feature flag is on (spec §2), which left a self-signed-up company with a typo it could not correct.
+ * The session is read fresh on every call, so invitation mails sent after this use the new name.
+ */
+export const renameCompany = async (
+  ctx: ServiceContext,
+  input: ParsedRequestOf<typeof settingsCalls.renameCompany>,
+) => {
+  const { enterpriseId, user } = enterpriseSession(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('enterprises')
+      .select('name')
+      .where('id', '=', enterpriseId)
+      .executeTakeFirstOrThrow();
+    if (before.name === input.company_name) return;
+    await trx
+      .updateTable('enterprises')
+      .set({ name: input.company_name })
+      .where('id', '=', enterpriseId)
+      .execute();
+    await audit(trx, {
+      actorKind: 'enterprise',
+      actorId: user.id,
+      enterpriseId,
+      action: 'company.renamed',
+      details: { from: before.name, to: input.company_name },
+    });
+  });
+  ctx.setMessage('Company name updated successfully');
   return freshUser(ctx);
 };
 

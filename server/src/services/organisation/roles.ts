@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
-import { ROLE_PAGE_SIZE, type Role, type roles } from '@coach/shared/contract/roles';
+import { permissionCountOf, ROLE_PAGE_SIZE, type Role, type roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import { conflict, notFound, validation } from '../../errors.ts';
@@ -104,9 +104,7 @@ export const roleOptions = async (ctx: ServiceContext) => {
       _id: row.id,
       name: row.name,
       grantable: mayGrant(ctx, { ...row, permissions }),
-      // Keys this build knows, as the roles screen counts them.
-      permissionCount: permissions.filter((key) => (PERMISSION_KEYS as readonly string[]).includes(key))
-        .length,
+      permissionCount: permissionCountOf(permissions),
     };
   });
 };

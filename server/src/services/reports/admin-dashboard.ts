@@ -4,7 +4,7 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { resolveRange } from '../common/report-range.ts';
 import type { ServiceContext } from '../context.ts';
 import { activeDays, assertEnterprise, completedTasks, viewedVideos } from './internal/platform-sources.ts';
-import { count, dayOfTs } from './internal/report-sql.ts';
+import { count, dayOfTs, hasJoined } from './internal/report-sql.ts';
 
 /** general/my-dashboard: the platform's figures over the range and per day (for the chart). */
 export const adminDashboard = async (
@@ -16,7 +16,11 @@ export const adminDashboard = async (
   const { enterpriseId } = input;
   let enterprises = ctx.db.selectFrom('enterprises').select((eb) => eb.fn.countAll().as('n'));
   if (enterpriseId) enterprises = enterprises.where('id', '=', enterpriseId);
-  let members = ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n'));
+  // Members who have joined: a pending invitee is not one yet (as the enterprise's own dashboard counts them).
+  let members = ctx.db
+    .selectFrom('users')
+    .where(hasJoined())
+    .select((eb) => eb.fn.countAll().as('n'));
   if (enterpriseId) members = members.where('enterprise_id', '=', enterpriseId);
   const [e, m, active, tasks, videos, activeByDay, tasksByDay, videosByDay] = await Promise.all([
     enterprises.executeTakeFirst(),

@@ -12,15 +12,19 @@ import { containsPattern, pageOf } from '../common/lists.ts';
 import { type ReportRange as Range, resolveRange } from '../common/report-range.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertEnterprise } from './internal/platform-sources.ts';
-import { completedByMember, count, viewedByMember } from './internal/report-sql.ts';
+import { completedByMember, count, hasJoined, viewedByMember } from './internal/report-sql.ts';
 
 // All members' usage (the admin's /admin/reports/all-members-usage): a page of it, and the whole of it as CSV.
 
 /** The filters both calls take (the page adds its number). */
 type UsageFilters = ParsedRequestOf<typeof adminReports.exportAllMembersUsage>;
 
+/** The members the report lists, page and CSV alike: those who have joined (a pending invitee has no usage yet). */
 const usageQuery = (ctx: ServiceContext, input: UsageFilters) => {
-  let q = ctx.db.selectFrom('users').innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id');
+  let q = ctx.db
+    .selectFrom('users')
+    .innerJoin('enterprises', 'enterprises.id', 'users.enterprise_id')
+    .where(hasJoined());
   if (input.enterpriseId) q = q.where('users.enterprise_id', '=', input.enterpriseId);
   if (input.searchInput) {
     const pattern = containsPattern(input.searchInput);

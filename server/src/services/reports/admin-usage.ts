@@ -11,7 +11,7 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { resolveRange } from '../common/report-range.ts';
 import type { ServiceContext } from '../context.ts';
 import { activeDays, assertEnterprise, completedTasks, viewedVideos } from './internal/platform-sources.ts';
-import { count } from './internal/report-sql.ts';
+import { count, hasJoined } from './internal/report-sql.ts';
 
 // The admin's usage reports: app user counts, feature usage, and one enterprise's usage.
 
@@ -177,17 +177,20 @@ export const enterpriseUsage = async (
   await assertEnterprise(ctx, input.enterpriseId);
   const range = resolveRange(input);
   const { enterpriseId } = input;
+  // Members who have joined: a pending invitee is neither a member nor an active one yet.
   const [members, active, learners, tasks, minutes, videos, last] = await Promise.all([
     ctx.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('enterprise_id', '=', enterpriseId)
+      .where(hasJoined())
       .executeTakeFirst(),
     ctx.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('enterprise_id', '=', enterpriseId)
       .where('status', '=', 'active')
+      .where(hasJoined())
       .executeTakeFirst(),
     activeDays(ctx, range, enterpriseId)
       .select((eb) => eb.fn.count('ad.user_id').distinct().as('n'))

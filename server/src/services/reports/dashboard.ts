@@ -7,6 +7,7 @@ import { dayOf } from '../common/clock.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
+import { hasJoined, invitePending, joinedAt } from './internal/report-sql.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -19,8 +20,8 @@ const daysBetween = (start: string, end: string) => {
 };
 
 /**
- * general/my-dashboard: members, active members and new members of the enterprise (or of one group), and
- * active members per day, for a range of at most a year (default: the last 30 days). Callers who may not see
+ * general/my-dashboard: members, pending invitations, active members and new members of the enterprise (or of one
+ * group), and active members per day, for a range of at most a year (default: the last 30 days). Callers who may not see
  * the members (a learner's role holding `dashboard` alone) get 403: their home shows their own progress.
  */
 export const enterpriseDashboard = async (
@@ -63,11 +64,19 @@ export const enterpriseDashboard = async (
       ),
     );
 
-  const [total, joined, active, perDay, groups, tasks, videos] = await Promise.all([
-    members.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  // An invitee is counted apart until they accept: invited is not joined (members.ts says "Invited" alike).
+  const [total, invited, joined, active, perDay, groups, tasks, videos] = await Promise.all([
     members
-      .where('users.created_at', '>=', startDate)
-      .where('users.created_at', '<', dayOf(new Date(Date.parse(endDate) + DAY_MS)))
+      .where(hasJoined())
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    members
+      .where(invitePending())
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    members
+      .where(joinedAt(), '>=', startDate)
+      .where(joinedAt(), '<', dayOf(new Date(Date.parse(endDate) + DAY_MS)))
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst(),
     activity.select((eb) => eb.fn.count('activity_days.user_id').distinct().as('n')).executeTakeFirst(),
@@ -96,7 +105,12 @@ export const enterpriseDashboard = async (
   const byDay = new Map(perDay.map((row) => [row.day, Number(row.n)]));
   return {
     range: { startDate, endDate },
-    members: { total: Number(total?.n ?? 0), active: Number(active?.n ?? 0), joined: Number(joined?.n ?? 0) },
+    members: {
+      total: Number(total?.n ?? 0),
+      invited: Number(invited?.n ?? 0),
+      active: Number(active?.n ?? 0),
+      joined: Number(joined?.n ?? 0),
+    },
     groups: Number(groups?.n ?? 0),
     tasks,
     videos,

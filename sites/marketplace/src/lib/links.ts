@@ -4,8 +4,6 @@ export const coursePath = (id: string) => `/marketplace/course-detail/${encodeUR
 export const catalogueSearchPath = (search: string) =>
   `${homePath}?${new URLSearchParams({ search: search.trim() })}#courses`;
 export const institutionPath = (slug: string) => `/marketplace/institution/${encodeURIComponent(slug)}`;
-export const APP_STORE_URL = 'https://apps.apple.com/app/coach-ai-speaking-coach/id0000000000';
-export const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=example.coach.app';
 
 /** The dashboard's (same origin) list of the courses a signed-in learner bought, where they open each one. */
 export const MY_COURSES_PATH = '/enterprise/my-courses';

@@ -23,6 +23,7 @@ import {
   count,
   dayOfTs,
   inGroup,
+  joinedAt,
   mean,
   overdueBefore,
   type Scope,
@@ -228,11 +229,12 @@ export const overviewOf = async (ctx: ServiceContext, scope: Scope): Promise<Ent
   const [members, active, byType, activeByDay, tasksByDay, videosByDay, watched, scores, surveys] =
     await Promise.all([
       // "Active of N members": the members who had joined by the range's end (a past month is not measured
-      // against people who joined later), as the members table lists them (member-rows.ts).
+      // against people who joined later, nor anyone against invitees who have not accepted), as the members table
+      // lists them (member-rows.ts).
       ctx.db
         .selectFrom('users')
         .where('users.enterprise_id', '=', enterpriseId)
-        .where('users.created_at', '<', range.toTs)
+        .where(joinedAt(), '<', range.toTs)
         .where(inGroup('users.id', groupId))
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst(),

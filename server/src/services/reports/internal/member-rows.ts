@@ -9,6 +9,7 @@ import {
   completedByMember,
   count,
   inGroup,
+  joinedAt,
   overdueBefore,
   type Scope,
   viewedByMember,
@@ -23,8 +24,9 @@ type MemberQuery = Pick<
 >;
 
 /**
- * The members the table lists: those who had joined by the range's end. A manager reading a past month sees the
- * people who could have been active then, as the report's "of N members" counts them (enterprise-overview.ts).
+ * The members the table lists: those who had joined by the range's end (an invitee on accepting: joinedAt). A
+ * manager reading a past month sees the people who could have been active then, as the report's "of N members"
+ * counts them (enterprise-overview.ts).
  */
 export const memberQuery = (
   ctx: ServiceContext,
@@ -34,7 +36,7 @@ export const memberQuery = (
   let q = ctx.db
     .selectFrom('users')
     .where('users.enterprise_id', '=', enterpriseId)
-    .where('users.created_at', '<', range.toTs)
+    .where(joinedAt(), '<', range.toTs)
     .where(inGroup('users.id', groupId));
   if (searchInput) {
     const pattern = containsPattern(searchInput);
