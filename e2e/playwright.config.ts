@@ -28,7 +28,9 @@ export default defineConfig({
     // (screenshots: false): recording its frames in every journey, kept or not, more than doubled the CPU the
     // journeys took (38 s against 16 s without a trace for two specs, 20 s with DOM snapshots only), and the
     // failure's own screenshot is kept anyway.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // In CI no trace at all: a clean clone's run is read from its log and the failure's screenshot, and the DOM
+    // snapshots cost a fifth of the journeys' CPU on two cores (the whole test command neared 30 minutes).
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     // Every context (the journeys' own too) asks for reduced motion, which the product honours everywhere (the axe
     // walk checks it): no spinner turning or toast sliding for the browser to draw on two busy cores. Five spec files

@@ -16,14 +16,8 @@ const scrolled = vi.fn();
 let host: HTMLDivElement;
 let unmount: () => void;
 
-beforeEach(async () => {
-  call.mockReset().mockResolvedValue(empty);
-  scrolled.mockReset();
-  vi.mocked(loadApi).mockResolvedValue({ browserApi: { call }, ApiError: Error } as never);
-  // jsdom lays nothing out and scrolls nothing: the results' place on screen and the scroll are stood in for.
-  Element.prototype.scrollIntoView = scrolled;
-  host = document.createElement('div');
-  document.body.append(host);
+/** Renders the catalogue with no courses, reading the page's address as it is now. */
+const mount = async () => {
   const root = createRoot(host);
   await act(async () =>
     root.render(
@@ -38,6 +32,17 @@ beforeEach(async () => {
     ),
   );
   unmount = () => act(() => root.unmount());
+};
+
+beforeEach(async () => {
+  call.mockReset().mockResolvedValue(empty);
+  scrolled.mockReset();
+  vi.mocked(loadApi).mockResolvedValue({ browserApi: { call }, ApiError: Error } as never);
+  // jsdom lays nothing out and scrolls nothing: the results' place on screen and the scroll are stood in for.
+  Element.prototype.scrollIntoView = scrolled;
+  host = document.createElement('div');
+  document.body.append(host);
+  await mount();
 });
 afterEach(() => {
   unmount();
@@ -104,20 +109,7 @@ describe('the course search of the filters', () => {
     unmount();
     call.mockClear();
     window.history.replaceState(null, '', '/marketplace/home?search=%20ielts%20#courses');
-    const root = createRoot(host);
-    await act(async () =>
-      root.render(
-        createElement(CourseBrowser, {
-          lang: 'en',
-          strings: m.browser,
-          cardStrings: m.card,
-          initial: empty,
-          institutes: [],
-          categories: [],
-        }),
-      ),
-    );
-    unmount = () => act(() => root.unmount());
+    await mount();
     window.history.replaceState(null, '', '/');
     expect(field().value).toBe('ielts');
     expect(field().maxLength).toBe(100);
