@@ -214,6 +214,52 @@ describe('speech analytics against a target text', () => {
     expect(misheard.scores.accuracy).toBeGreaterThan(wrong.scores.accuracy);
   });
 
+  it('a word heard as another that holds a learner’s error beside other changes names that error', () => {
+    // "thumb" said "tumb": the recogniser wrote "tongue" (θ heard as t, and an m it misheard as ŋ); the aligner,
+    // made to place "thumb", found the /θ/ only fairly and no evidence for another sound.
+    const analysis = analyseTranscript({
+      transcript: heard(
+        [
+          ['He', 0.5, 0.7],
+          ['cut', 0.7, 1.0],
+          ['his', 1.0, 1.2],
+          ['tongue.', 1.22, 1.58],
+        ],
+        {
+          phones: {
+            words: [
+              { word: 'he', start: 0.5, end: 0.7, phones: [placed('HH', 95), placed('IY', 95)] },
+              {
+                word: 'cut',
+                start: 0.7,
+                end: 1.0,
+                phones: [placed('K', 95), placed('AH', 95), placed('T', 95)],
+              },
+              {
+                word: 'his',
+                start: 1.0,
+                end: 1.2,
+                phones: [placed('HH', 95), placed('IH', 95), placed('Z', 95)],
+              },
+              {
+                word: 'thumb',
+                start: 1.2,
+                end: 1.6,
+                phones: [placed('TH', 73), placed('AH', 99), placed('M', 100)],
+              },
+            ],
+            heardSounds: { tongue: [['T', 'AH', 'NG'] as Phone[]] },
+          },
+        },
+      ),
+      target: 'He cut his thumb.',
+    });
+    const thumb = analysis.words?.at(-1);
+    expect(thumb?.status).toBe('mispronounced');
+    expect(thumb?.phones?.[0]).toEqual({ phone: 'TH', heard: 'T', score: 40, status: 'mispronounced' });
+    expect(thumb?.phones?.slice(1).map(({ status }) => status)).toEqual(['correct', 'correct']);
+  });
+
   it("a word left out has no stress to judge: the melody's stress counts only the words said", () => {
     const phones = {
       words: [

@@ -19,6 +19,7 @@ import {
   type NamedError,
   namedErrors,
   rivalHeard,
+  sharedErrors,
   slipHeard,
   type TranscriptVerdict,
   type WeighedRival,
@@ -57,6 +58,20 @@ const slipOf = (
     .filter((errors): errors is NamedError[] => errors !== null)
     .sort((a, b) => a.length - b.length);
   return explanations[0] ?? null;
+};
+
+/** The learners' errors a heard word holds that no run of them explains whole (sharedErrors), over its pronunciations. */
+const partlyOf = (
+  measured: MeasuredWord,
+  heardWord: string | undefined,
+  heardSounds: Record<string, Phone[][]>,
+): NamedError[] => {
+  const target = measured.phones.filter((phone) => phone.kind !== 'inserted').map((phone) => phone.phone);
+  return (
+    (heardWord ? (heardSounds[heardWord] ?? []) : [])
+      .map((sounds) => sharedErrors(target, sounds))
+      .find((errors) => errors.length > 0) ?? []
+  );
 };
 
 /** A heard word takes a left-out target word's place when they share at least this much of the shorter one's time, */
@@ -205,12 +220,17 @@ const scoreAgainstTarget = (
       const transcriptVerdict: TranscriptVerdict =
         kind === 'omit'
           ? otherToken
-            ? { kind: 'omit', instead: otherToken.text }
+            ? {
+                kind: 'omit',
+                instead: otherToken.text,
+                partly: partlyOf(measuredWord, otherToken.text, heardSounds),
+              }
             : { kind: 'omit' }
           : kind === 'substitute'
             ? {
                 kind: 'substitute',
                 named: rivalSlip ?? spelt?.named ?? slipOf(measuredWord, token?.text, heardSounds),
+                partly: partlyOf(measuredWord, token?.text, heardSounds),
               }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
       const judged = judgeWord({

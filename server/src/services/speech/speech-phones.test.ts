@@ -12,6 +12,7 @@ import {
   mostlyUnfit,
   namedErrors,
   QUIET_FROM_DB,
+  sharedErrors,
   squeezedOut,
 } from './speech-phones.ts';
 
@@ -441,6 +442,55 @@ describe('a word judged wrong on the transcript’s word names the aligner’s b
     expect(judged.status).toBe('mispronounced');
     expect(judged.phones[0]).toEqual({ phone: 'HH', score: 0, status: 'omitted' });
     expect(judged.phones.slice(1).every((phone) => phone.status === 'correct')).toBe(true);
+  });
+});
+
+describe('a heard word that holds a learner’s error beside other changes', () => {
+  it('finds the usual substitutions on the cheapest way between the words, and none in another word altogether', () => {
+    // "tongue" for "thumb": θ heard as t; the m heard as ŋ is no learner's usual error.
+    expect(sharedErrors(['TH', 'AH', 'M'], ['T', 'AH', 'NG'])).toEqual([
+      { index: 0, kind: 'substituted', heard: 'T' },
+    ]);
+    // "lady" for "radio": r heard as l, the last vowel not heard.
+    expect(sharedErrors(['R', 'EY', 'D', 'IY', 'OW'], ['L', 'EY', 'D', 'IY'])).toEqual([
+      { index: 0, kind: 'substituted', heard: 'L' },
+    ]);
+    // "me" for "rabbit", "sheep" for "cat": nothing shared, nothing said of the sounds.
+    expect(sharedErrors(['R', 'AE', 'B', 'IH', 'T'], ['M', 'IY'])).toEqual([]);
+    expect(sharedErrors(['K', 'AE', 'T'], ['SH', 'IY', 'P'])).toEqual([]);
+  });
+
+  it('names that error where the aligner found no evidence for another sound', () => {
+    const thumb: MeasuredWord = {
+      word: 'thumb',
+      start: 0,
+      end: 0.4,
+      phones: [sound('TH', 73), sound('AH', 99), sound('M', 20)],
+    };
+    const judged = judgeWord({
+      transcript: {
+        kind: 'substitute',
+        named: null,
+        partly: [{ index: 0, kind: 'substituted', heard: 'T' }],
+      },
+      measured: thumb,
+      strictness: 'standard',
+    });
+    expect(judged.status).toBe('mispronounced');
+    expect(judged.phones).toEqual([
+      { phone: 'TH', heard: 'T', score: 40, status: 'mispronounced' },
+      { phone: 'AH', score: 99, status: 'correct' },
+      { phone: 'M', score: 20, status: 'correct' },
+    ]);
+  });
+
+  it('leaves the aligner’s own guess in place when it has one', () => {
+    const judged = judgeWord({
+      transcript: { kind: 'substitute', partly: [{ index: 0, kind: 'substituted', heard: 'T' }] },
+      measured: think(heardF(1), [sound('IH'), sound('NG', 12), sound('K')]),
+      strictness: 'standard',
+    });
+    expect(judged.phones[0]).toEqual({ phone: 'TH', heard: 'F', score: 40, status: 'mispronounced' });
   });
 });
 
