@@ -3,7 +3,9 @@ import { adminGeneral } from '@coach/shared/contract/admin';
 import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { courses } from '@coach/shared/contract/courses';
+import { members } from '@coach/shared/contract/members';
 import { allCalls } from '@coach/shared/contract/registry';
+import { roles } from '@coach/shared/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -25,10 +27,17 @@ type Row = {
   _id: string;
   company_name: string;
   memberCount: number;
+  invitedCount: number;
   featuresOn: number;
   featuresTotal: number;
 };
-type Detail = { _id: string; company_name: string; memberCount: number; features: Record<string, boolean> };
+type Detail = {
+  _id: string;
+  company_name: string;
+  memberCount: number;
+  invitedCount: number;
+  features: Record<string, boolean>;
+};
 
 const asAdmin = (method: 'GET' | 'POST', path: string, body?: object) =>
   t.request(method, path, { ip, ...t.tokenOpt('admin', admin), ...(body ? { body } : {}) });
@@ -105,7 +114,8 @@ describe('admin enterprises', () => {
     });
     expect(res.status).toBe(200);
     const d = res.json.response as Detail & { defaultAdmin: { email: string; invitePending: boolean } };
-    expect(d).toMatchObject({ company_name: 'Initech', memberCount: 1 });
+    // Its only person is the invited admin: invited, not joined yet.
+    expect(d).toMatchObject({ company_name: 'Initech', memberCount: 0, invitedCount: 1 });
     expect(d.defaultAdmin).toMatchObject({ email: 'bill@initech.example', invitePending: true });
     expect(d.features).toEqual(DEFAULT_FEATURE_FLAGS);
     const mail = t.lastMail('bill@initech.example');
@@ -133,6 +143,61 @@ describe('admin enterprises', () => {
     });
     expect(noName.status).toBe(422);
     expect(noName.json.field).toBe('company_name');
+  });
+
+  it("counts a company's invitees apart from its members, on the list and the detail; another company's stay", async () => {
+    const acmeBefore = await acme();
+    const created = await asAdmin('POST', adminEnterprises.add.path, {
+      company_name: 'Vandelay Industries',
+      name: 'Art Vandelay',
+      email: 'art@vandelay.example',
+    });
+    expect(created.status).toBe(200);
+    const id = (created.json.response as Detail)._id;
+    const counts = async () => {
+      const row = (await list('?searchInput=vandelay')).listdata[0];
+      const d = (await detail(id)).json.response as Detail;
+      expect(row).toMatchObject({ _id: id, memberCount: d.memberCount, invitedCount: d.invitedCount });
+      return { memberCount: d.memberCount, invitedCount: d.invitedCount };
+    };
+    // The default admin is invited and has not accepted: no member yet.
+    expect(await counts()).toEqual({ memberCount: 0, invitedCount: 1 });
+
+    // Art accepts the invitation: he has joined.
+    const token = /password\/reset\/([A-Za-z0-9_-]+)/.exec(t.lastMail('art@vandelay.example') ?? '')?.[1];
+    const password = 'Import-Export-42';
+    const accepted = await t.request('POST', enterpriseAuth.resetPassword.path, {
+      ip,
+      body: { token, password },
+    });
+    expect(accepted.status).toBe(200);
+    expect(await counts()).toEqual({ memberCount: 1, invitedCount: 0 });
+
+    // He invites Bea, who has not accepted yet: one member who joined, one invited.
+    const art = await t.fullLogin('art@vandelay.example', 'enterprise', ip, password);
+    const options = (await t.request('GET', roles.options.path, { token: art, ip })).json.response as {
+      _id: string;
+      name: string;
+    }[];
+    const learner = options.find((role) => role.name === 'Learner');
+    const invited = await t.request('POST', members.invite.path, {
+      token: art,
+      ip,
+      body: { name: 'Bea Invited', email: 'bea@vandelay.example', roleId: learner?._id },
+    });
+    expect(invited.status).toBe(200);
+    expect(await counts()).toEqual({ memberCount: 1, invitedCount: 1 });
+
+    // Another company's counts know nothing of it.
+    const acmeAfter = await acme();
+    expect(acmeAfter).toMatchObject({
+      memberCount: acmeBefore.memberCount,
+      invitedCount: acmeBefore.invitedCount,
+    });
+    expect((await detail(acmeAfter._id)).json.response).toMatchObject({
+      memberCount: acmeBefore.memberCount,
+      invitedCount: acmeBefore.invitedCount,
+    });
   });
 
   it('refuses a child flag on while its parent is off, naming the child', async () => {

@@ -1,3 +1,5 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +28,7 @@ type RoleJson = {
   name: string;
   permissions: string[];
   memberCount: number;
+  invitedCount: number;
   isDefaultAdminRole: boolean;
 };
 const rolesOf = (res: Awaited<ReturnType<typeof list>>) =>
@@ -221,5 +224,53 @@ describe('roles', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('invited is not joined', () => {
+  const post = (token: string, path: string, body: object) => t.request('POST', path, { token, ip, body });
+  const addRole = async (name: string) => {
+    const res = await post(owner, roles.add.path, { name, permissions: ['dashboard'] });
+    expect(res.json.response).toMatchObject({ memberCount: 0, invitedCount: 0 });
+    return (res.json.response as RoleJson)._id;
+  };
+  const invite = async (email: string, roleId: string) => {
+    const res = await post(owner, members.invite.path, { name: email, email, roleId });
+    expect(res.status, res.json.message).toBe(200);
+  };
+  const counted = async (token: string, roleId: string) => {
+    const role = rolesOf(await list(token)).find((r) => r._id === roleId);
+    return { memberCount: role?.memberCount, invitedCount: role?.invitedCount };
+  };
+
+  it('a role held by one member who joined and one invitee counts one member and one invited; another enterprise’s roles stay', async () => {
+    const globexBefore = rolesOf(await list(globex));
+    const porter = await addRole('Night Porter');
+    await invite('nina@acme.example', porter);
+    await invite('otto@acme.example', porter);
+    expect(await counted(owner, porter)).toEqual({ memberCount: 0, invitedCount: 2 });
+    // Otto accepts the invitation; Nina has not.
+    const token = /password\/reset\/([A-Za-z0-9_-]+)/.exec(t.lastMail('otto@acme.example') ?? '')?.[1];
+    expect(
+      (await post('', enterpriseAuth.resetPassword.path, { token, password: 'Late-Shift-2026' })).status,
+    ).toBe(200);
+    expect(await counted(owner, porter)).toEqual({ memberCount: 1, invitedCount: 1 });
+    const refused = await post(owner, roles.remove.path, { roleId: porter });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('1 member holds this role. Give them another role first.');
+    // Globex's roles know nothing of Acme's invitations.
+    expect(rolesOf(await list(globex))).toEqual(globexBefore);
+  });
+
+  it('a role only invitees hold cannot be deleted either: they get it on accepting', async () => {
+    const greeter = await addRole('Door Greeter');
+    await invite('pia@acme.example', greeter);
+    expect(await counted(owner, greeter)).toEqual({ memberCount: 0, invitedCount: 1 });
+    const refused = await post(owner, roles.remove.path, { roleId: greeter });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(
+      '1 invited person, not joined yet, holds this role. Give them another role first.',
+    );
+    expect(rolesOf(await list(owner)).some((r) => r._id === greeter)).toBe(true);
   });
 });

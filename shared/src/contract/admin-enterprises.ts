@@ -13,7 +13,10 @@ export const ENTERPRISE_PAGE_SIZE = 10;
 export const enterpriseRowSchema = z.object({
   _id: id(),
   company_name: z.string(),
+  /** Members who have joined: an invitee counts in `invitedCount` until they accept the invitation. */
   memberCount: z.number().int().min(0),
+  /** Invited, not joined yet (the invitation not accepted). */
+  invitedCount: z.number().int().min(0),
   createdAt: z.string(),
   /** How many of the feature flags of spec §3 are on, out of `featuresTotal`. */
   featuresOn: z.number().int().min(0),
@@ -28,7 +31,9 @@ export const enterpriseDetailSchema = z.object({
   enterprise_logo: z.string().nullable(),
   address: z.string().nullable(),
   createdAt: z.string(),
+  /** Members who have joined, as on the list; invitees are `invitedCount`. */
   memberCount: z.number().int().min(0),
+  invitedCount: z.number().int().min(0),
   defaultAdmin: z
     .object({ _id: id(), name: z.string(), email: z.string(), invitePending: z.boolean() })
     .nullable(),

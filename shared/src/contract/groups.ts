@@ -15,7 +15,10 @@ export const GROUP_NAME_MAX = 80;
 export const groupSummarySchema = z.object({
   _id: id(),
   name: z.string(),
+  /** Its members who have joined; an invitee in the group counts in `invitedCount` until they accept. */
   memberCount: z.number().int().min(0),
+  /** Its people invited, not joined yet (they get the group's tasks and videos on joining). */
+  invitedCount: z.number().int().min(0),
   createdAt: z.string(),
   /**
    * The course whose buyers join this group (its buyers' group, made by the product), by its current name; null for
@@ -29,7 +32,8 @@ export const groupMemberSchema = z.object({ _id: id(), name: z.string(), email: 
 export type GroupMember = z.output<typeof groupMemberSchema>;
 
 export const groupDetailSchema = groupSummarySchema.extend({
-  members: z.array(groupMemberSchema),
+  /** Everyone in the group, invitees too: `invitePending` marks who has not accepted the invitation yet. */
+  members: z.array(groupMemberSchema.extend({ invitePending: z.boolean() })),
   /** Tasks assigned to the group (its members, including later joiners, get them). */
   tasks: z.array(z.object({ _id: id(), title: z.string(), type: z.number().int() })),
   /**

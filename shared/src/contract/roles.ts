@@ -14,8 +14,10 @@ export const roleSchema = z.object({
   _id: id(),
   name: z.string(),
   permissions: z.array(z.enum(PERMISSION_KEYS)),
-  /** How many members hold the role (a role with members cannot be deleted). */
+  /** How many members who have joined hold the role. A role held by anyone, invitees too, cannot be deleted. */
   memberCount: z.number().int().min(0),
+  /** How many people invited, not joined yet, hold the role (they get it on accepting). */
+  invitedCount: z.number().int().min(0),
   /** The role the default admin holds: every permission, cannot lose one or be deleted. */
   isDefaultAdminRole: z.boolean(),
 });

@@ -20,6 +20,7 @@ const acme = (features: FeatureFlags): EnterpriseDetail => ({
   address: null,
   createdAt: '2026-01-05T09:00:00.000Z',
   memberCount: 3,
+  invitedCount: 0,
   defaultAdmin: { _id: 'u1', name: 'Olivia Owner', email: 'owner@acme.example', invitePending: false },
   features,
   signInMethods: {
@@ -77,6 +78,33 @@ describe('enterprise detail sign-in methods', () => {
       }),
     ).toBeVisible();
     expect(screen.getByText('Required: passwords are off for everyone but the default admin')).toBeVisible();
+  });
+});
+
+describe('enterprise detail member count', () => {
+  const membersFact = async () => {
+    const term = await screen.findByText('Members', { selector: 'dt' });
+    return term.nextElementSibling as HTMLElement;
+  };
+
+  it('a platform admin sees the members who joined and, apart, the people invited who have not', async () => {
+    renderApp({
+      path: '/admin/enterprise/detail/e1',
+      admin: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+        [route(adminEnterprises.detail)]: () =>
+          ok({ ...acme(DEFAULT_FEATURE_FLAGS), memberCount: 1, invitedCount: 6 }),
+        [route(adminReports.enterpriseUsage)]: () => fail(500, 'Something went wrong'),
+        [route(adminMembers.list)]: () => ok({ currentPage: 1, totalPages: 0, listdata: [] }),
+      },
+    });
+    expect(await membersFact()).toHaveTextContent(/^1 · 6 invited, not joined yet$/);
+  });
+
+  it('a platform admin sees the member count alone when nobody waits on an invitation', async () => {
+    renderAcme(() => ok({}));
+    expect(await membersFact()).toHaveTextContent(/^3$/);
   });
 });
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { paths } from '../../config/paths.ts';
-import { formatList, formatNumber } from '../../i18n/format.ts';
+import { formatList, formatNumber, withNumbers } from '../../i18n/format.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -40,7 +40,12 @@ const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
         </div>
         <div>
           <dt>{t('facts.members')}</dt>
-          <dd>{formatNumber(detail.memberCount)}</dd>
+          {/* Invited is not joined: the invitees are counted apart, as on the list. */}
+          <dd>
+            {detail.invitedCount > 0
+              ? `${formatNumber(detail.memberCount)} · ${t('list.invited', withNumbers({ count: detail.invitedCount }))}`
+              : formatNumber(detail.memberCount)}
+          </dd>
         </div>
         <div>
           <dt>{t('facts.signIn')}</dt>

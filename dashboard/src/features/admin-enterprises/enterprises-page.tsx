@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
@@ -37,7 +37,21 @@ export const EnterprisesPage = () => {
         </Link>
       ),
     },
-    { header: t('list.members'), className: 'table__number', cell: (row) => formatNumber(row.memberCount) },
+    {
+      header: t('list.members'),
+      className: 'table__number',
+      // Invited is not joined: the company's invitees are counted apart under its members.
+      cell: (row) => (
+        <>
+          {formatNumber(row.memberCount)}
+          {row.invitedCount > 0 ? (
+            <span className="table__aside">
+              {t('list.invited', withNumbers({ count: row.invitedCount }))}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
     {
       header: t('list.featuresOn'),
       cell: (row) =>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -61,15 +61,19 @@ export const GroupDetailPage = () => {
     );
 
   const { group } = loaded;
+  // Its members who joined, then apart its invitees (invited is not joined), then the course it belongs to.
+  const summary = [
+    t('detail.count', { count: group.memberCount }),
+    group.invitedCount > 0 ? t('list.invited', withNumbers({ count: group.invitedCount })) : null,
+    group.course ? t('detail.courseGroup', { course: group.course.name }) : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
   return (
     <div className="groups">
       <PageHeader
         title={group.name}
-        description={
-          group.course
-            ? `${t('detail.count', { count: group.memberCount })} · ${t('detail.courseGroup', { course: group.course.name })}`
-            : t('detail.count', { count: group.memberCount })
-        }
+        description={summary}
         actions={
           <Link className="btn btn--primary btn--md" to={manageGroupPath(group._id)}>
             {t('detail.edit')}
@@ -85,6 +89,7 @@ export const GroupDetailPage = () => {
               <li key={member._id} className="group-detail__member">
                 <span className="picker__name">{member.name}</span>
                 <span className="picker__email">{member.email}</span>
+                {member.invitePending ? <span className="chip">{t('detail.invitePending')}</span> : null}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { type GroupSummary, groups } from '@coach/shared/contract/groups';
+import { type GroupDetail, type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeToken, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
@@ -10,6 +10,7 @@ const buyers: GroupSummary = {
   _id: 'g1',
   name: 'Telephone English · learners',
   memberCount: 0,
+  invitedCount: 0,
   createdAt: '2026-01-02T00:00:00.000Z',
   course: { _id: 'c1', name: 'Front Desk English' },
 };
@@ -17,6 +18,7 @@ const own: GroupSummary = {
   _id: 'g2',
   name: 'Sydney Office',
   memberCount: 4,
+  invitedCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   course: null,
 };
@@ -40,5 +42,59 @@ describe('groups list', () => {
     const ownRow = screen.getByText('Sydney Office').closest('tr');
     if (!ownRow) throw new Error('the own group has no row');
     expect(within(ownRow).getByRole('button', { name: 'Delete Sydney Office' })).toBeVisible();
+  });
+});
+
+describe('a group with invitees', () => {
+  const openAs = (path: string, routes: Parameters<typeof renderApp>[0]['routes']) =>
+    renderApp({
+      path,
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser({ permissions: ['groups'] })),
+        'POST /api/v1/enterprise/general/user-groups': () =>
+          ok({ currentPage: 1, totalPages: 1, listdata: [] }),
+        ...routes,
+      },
+    });
+
+  it('an enterprise admin sees the list count its members who joined, and its invitees apart', async () => {
+    openAs('/enterprise/groups', {
+      [route(groups.list)]: () =>
+        ok({
+          currentPage: 1,
+          totalPages: 1,
+          listdata: [{ ...own, memberCount: 1, invitedCount: 1 }, buyers],
+        }),
+    });
+    const ownRow = (await screen.findByText('Sydney Office')).closest('tr');
+    if (!ownRow) throw new Error('the own group has no row');
+    const members = within(ownRow).getByText('1 invited, not joined yet').closest('td');
+    expect(members).toHaveTextContent(/^1\s*1 invited, not joined yet$/);
+    const buyersRow = screen.getByText('Telephone English · learners').closest('tr');
+    if (!buyersRow) throw new Error('the buyers group has no row');
+    expect(buyersRow).not.toHaveTextContent('invited');
+  });
+
+  it('an enterprise admin sees the detail count one member and one invited, and which of the two is the invitee', async () => {
+    const detail: GroupDetail = {
+      ...own,
+      memberCount: 1,
+      invitedCount: 1,
+      members: [
+        { _id: 'u1', name: 'Sam Signed-in', email: 'sam@acme.example', invitePending: false },
+        { _id: 'u2', name: 'Ina Invited', email: 'ina@acme.example', invitePending: true },
+      ],
+      tasks: [],
+      taskFigures: { assigned: 0, inProgress: 0, completed: 0, overdue: 0, pendingReview: 0 },
+      videoFigures: { assigned: 0, watched: 0 },
+    };
+    openAs('/enterprise/groups/detail/g2', { [route(groups.get)]: () => ok(detail) });
+    expect(await screen.findByText('1 member · 1 invited, not joined yet')).toBeVisible();
+    const cards = within(screen.getByRole('list', { name: 'Group members' })).getAllByRole('listitem');
+    const ina = cards.find((card) => card.textContent?.includes('Ina Invited'));
+    const sam = cards.find((card) => card.textContent?.includes('Sam Signed-in'));
+    expect(ina).toHaveTextContent('Invited');
+    expect(sam).not.toHaveTextContent('Invited');
   });
 });

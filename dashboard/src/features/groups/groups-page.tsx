@@ -1,7 +1,7 @@
 import { type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
@@ -48,7 +48,17 @@ export const GroupsPage = () => {
       header: t('list.members'),
       sort: 'members',
       className: 'table__number',
-      cell: (group) => formatNumber(group.memberCount),
+      // Invited is not joined: the group's invitees are counted apart under its members.
+      cell: (group) => (
+        <>
+          {formatNumber(group.memberCount)}
+          {group.invitedCount > 0 ? (
+            <span className="table__aside">
+              {t('list.invited', withNumbers({ count: group.invitedCount }))}
+            </span>
+          ) : null}
+        </>
+      ),
     },
     { header: t('list.created'), sort: 'created', cell: (group) => formatDate(group.createdAt) },
     {

@@ -14,6 +14,7 @@ const role = (over: Partial<Role>): Role => ({
   name: 'Coach',
   permissions: ['reports'],
   memberCount: 0,
+  invitedCount: 0,
   isDefaultAdminRole: false,
   ...over,
 });
@@ -56,6 +57,35 @@ describe('enterprise roles', () => {
     await waitFor(() =>
       expect(app.server.calls.find((call) => call.route === DELETE)?.body).toEqual({ roleId: 'r2' }),
     );
+  });
+});
+
+describe('a role held by invitees', () => {
+  it('an admin sees the members who joined, and the invitees apart', async () => {
+    openRoles([
+      role({ _id: 'r1', name: 'Coach', memberCount: 1, invitedCount: 2 }),
+      role({ _id: 'r2', name: 'Viewer', memberCount: 3 }),
+    ]);
+    const coach = (await screen.findByText('Coach')).closest('tr') as HTMLElement;
+    expect(within(coach).getByText('2 invited, not joined yet').closest('td')).toHaveTextContent(
+      /^1\s*2 invited, not joined yet$/,
+    );
+    const viewer = screen.getByText('Viewer').closest('tr') as HTMLElement;
+    expect(viewer).not.toHaveTextContent('invited');
+  });
+
+  it('an admin deleting a role only invitees hold is told why and can only close the dialog', async () => {
+    const app = openRoles([role({ _id: 'r1', name: 'Coach', memberCount: 0, invitedCount: 1 })]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Coach' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Coach?' });
+    expect(dialog).toHaveTextContent(
+      '1 invited person, not joined yet, holds this role. Give them another role before deleting it.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Delete role' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByText('Close', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.server.calls.some((call) => call.route === DELETE)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { type Role, roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
@@ -62,7 +62,17 @@ export const RolesPage = () => {
       header: t('list.members'),
       sort: 'members',
       className: 'table__number',
-      cell: (role) => formatNumber(role.memberCount),
+      // Invited is not joined: a role's invitees are counted apart under its members.
+      cell: (role) => (
+        <>
+          {formatNumber(role.memberCount)}
+          {role.invitedCount > 0 ? (
+            <span className="table__aside">
+              {t('list.invited', withNumbers({ count: role.invitedCount }))}
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       header: t('list.actions'),
@@ -107,13 +117,18 @@ export const RolesPage = () => {
       }}
       columns={columns}
       rowKey={(role) => role._id}
-      // A role members still hold cannot be deleted (the server answers 409): the dialog says so and only closes.
+      // A role members or invitees still hold cannot be deleted (the server answers 409): the dialog says so and
+      // only closes.
       confirmDelete={(role) => ({
         title: t('confirm.title', { name: role.name }),
         description:
-          role.memberCount > 0 ? t('confirm.held', { count: role.memberCount }) : t('confirm.text'),
+          role.memberCount > 0
+            ? t('confirm.held', { count: role.memberCount })
+            : role.invitedCount > 0
+              ? t('confirm.heldInvited', withNumbers({ count: role.invitedCount }))
+              : t('confirm.text'),
         confirmLabel: t('confirm.delete'),
-        blocked: role.memberCount > 0,
+        blocked: role.memberCount > 0 || role.invitedCount > 0,
       })}
     >
       {editing ? (

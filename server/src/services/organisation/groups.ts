@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
+import { hasJoined, invitePending } from '../common/joined.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
@@ -16,6 +17,7 @@ type SummaryRow = {
   name: string;
   created_at: string;
   member_count: number | string | bigint;
+  invited_count: number | string | bigint;
   course_id: string | null;
   course_name: string | null;
 };
@@ -24,6 +26,7 @@ const toSummary = (row: SummaryRow): GroupSummary => ({
   _id: row.id,
   name: row.name,
   memberCount: Number(row.member_count),
+  invitedCount: Number(row.invited_count),
   createdAt: row.created_at,
   course: row.course_id && row.course_name ? { _id: row.course_id, name: row.course_name } : null,
 });
@@ -32,6 +35,9 @@ const summaries = (db: Db, enterpriseId: string) =>
   db
     .selectFrom('groups')
     .leftJoin('group_members', 'group_members.group_id', 'groups.id')
+    .leftJoin('users', (join) =>
+      join.onRef('users.id', '=', 'group_members.user_id').on('users.enterprise_id', '=', enterpriseId),
+    )
     // A course's buyers' group (course delivery made it and remembers it on the course).
     .leftJoin('courses', (join) =>
       join.onRef('courses.group_id', '=', 'groups.id').on('courses.enterprise_id', '=', enterpriseId),
@@ -45,7 +51,12 @@ const summaries = (db: Db, enterpriseId: string) =>
       'courses.id as course_id',
       'courses.name as course_name',
     ])
-    .select((eb) => eb.fn.count<number>('group_members.user_id').as('member_count'));
+    // Invited is not joined: an invitee in the group is counted apart until they accept (`users.id` is null
+    // without a member, so an empty group counts none).
+    .select([
+      sql<number>`count(case when ${hasJoined()} then ${sql.ref('users.id')} end)`.as('member_count'),
+      sql<number>`count(case when ${invitePending()} then ${sql.ref('users.id')} end)`.as('invited_count'),
+    ]);
 
 const findGroup = async (ctx: ServiceContext, enterpriseId: string, groupId: string) => {
   const row = await summaries(ctx.db, enterpriseId).where('groups.id', '=', groupId).executeTakeFirst();
@@ -129,7 +140,7 @@ export const getGroup = async (ctx: ServiceContext, { groupId }: { groupId: stri
   const people = await ctx.db
     .selectFrom('group_members')
     .innerJoin('users', 'users.id', 'group_members.user_id')
-    .select(['users.id', 'users.name', 'users.email'])
+    .select(['users.id', 'users.name', 'users.email', invitePending().as('invite_pending')])
     .where('group_members.group_id', '=', groupId)
     .where('users.enterprise_id', '=', enterpriseId)
     .orderBy(sql`lower(users.name)`)
@@ -150,7 +161,13 @@ export const getGroup = async (ctx: ServiceContext, { groupId }: { groupId: stri
   ]);
   return {
     ...toSummary(row),
-    members: people.map((p) => ({ _id: p.id, name: p.name, email: p.email })),
+    members: people.map((p) => ({
+      _id: p.id,
+      name: p.name,
+      email: p.email,
+      // SQLite answers 1 or 0, PostgreSQL true or false.
+      invitePending: Boolean(p.invite_pending),
+    })),
     tasks: tasks.map((t) => ({ _id: t.id, title: t.title, type: Number(t.type) })),
     taskFigures: figures,
     videoFigures: videos,

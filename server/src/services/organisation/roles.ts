@@ -4,13 +4,23 @@ import { PERMISSION_KEYS, type PermissionKey } from '@coach/shared/permissions';
 import { sql } from 'kysely';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
+import { hasJoined, invitePending } from '../common/joined.ts';
 import { containsPattern } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertMayDefineRole, mayGrant } from './grants.ts';
 
-type RoleRow = { id: string; name: string; permissions: string; member_count: number | string | bigint };
+type RoleRow = {
+  id: string;
+  name: string;
+  permissions: string;
+  member_count: number | string | bigint;
+  invited_count: number | string | bigint;
+};
 
-/** The roles of the caller's enterprise with how many members hold each. */
+/**
+ * The roles of the caller's enterprise with how many members hold each: those who have joined, and apart the people
+ * invited, not joined yet (`users.id` is null for a role nobody holds, so it counts none).
+ */
 const rolesQuery = (ctx: ServiceContext, enterpriseId: string) =>
   ctx.db
     .selectFrom('roles')
@@ -20,7 +30,10 @@ const rolesQuery = (ctx: ServiceContext, enterpriseId: string) =>
     .where('roles.enterprise_id', '=', enterpriseId)
     .groupBy(['roles.id', 'roles.name', 'roles.permissions'])
     .select(['roles.id', 'roles.name', 'roles.permissions'])
-    .select((eb) => eb.fn.count<number>('users.id').as('member_count'));
+    .select([
+      sql<number>`count(case when ${hasJoined()} then ${sql.ref('users.id')} end)`.as('member_count'),
+      sql<number>`count(case when ${invitePending()} then ${sql.ref('users.id')} end)`.as('invited_count'),
+    ]);
 
 /** The id of the role the enterprise's default admin holds (it keeps every permission). */
 const defaultAdminRoleId = async (ctx: ServiceContext, enterpriseId: string) =>
@@ -40,6 +53,7 @@ const toRole = (row: RoleRow, adminRoleId: string | null): Role => ({
     (PERMISSION_KEYS as readonly string[]).includes(key),
   ),
   memberCount: Number(row.member_count),
+  invitedCount: Number(row.invited_count),
   isDefaultAdminRole: row.id === adminRoleId,
 });
 
@@ -163,10 +177,16 @@ export const deleteRole = async (ctx: ServiceContext, { roleId }: { roleId: stri
   const row = await findRole(ctx, enterpriseId, roleId);
   if (roleId === (await defaultAdminRoleId(ctx, enterpriseId)))
     throw conflict("The default admin's role cannot be deleted");
+  // An invitee holds the role too: they get it on accepting the invitation, so they keep the role from deletion.
   const holders = Number(row.member_count);
   if (holders > 0)
     throw conflict(
       `${holders} member${holders === 1 ? ' holds' : 's hold'} this role. Give them another role first.`,
+    );
+  const invited = Number(row.invited_count);
+  if (invited > 0)
+    throw conflict(
+      `${invited} invited ${invited === 1 ? 'person, not joined yet, holds' : 'people, not joined yet, hold'} this role. Give them another role first.`,
     );
   await ctx.db
     .deleteFrom('roles')

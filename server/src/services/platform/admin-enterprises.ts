@@ -16,6 +16,7 @@ import { mailTexts } from '../../mail/texts.ts';
 import { adminSession, startSession, tokenLifetime } from '../../session/session.ts';
 import { auditAdminAction } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
+import { hasJoined, invitePending } from '../common/joined.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
@@ -27,11 +28,16 @@ const readFlags = (json: string): FeatureFlags => {
   return Object.fromEntries(FEATURE_FLAGS.map(({ key }) => [key, stored[key] === true])) as FeatureFlags;
 };
 
+/** Its members who have joined (`n`) and its people invited, not joined yet (`invited`): invited is not joined. */
+const joinedAndInvited = [
+  sql<number>`count(case when ${hasJoined()} then 1 end)`.as('n'),
+  sql<number>`count(case when ${invitePending()} then 1 end)`.as('invited'),
+] as const;
+
 const memberCounts = (ctx: ServiceContext) =>
   ctx.db
     .selectFrom('users')
-    .select(['enterprise_id'])
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(['enterprise_id', ...joinedAndInvited])
     .groupBy('enterprise_id');
 
 /**
@@ -51,7 +57,14 @@ export const listEnterprises = async (
   const total = Number((await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await filtered
     .leftJoin(memberCounts(ctx).as('m'), 'm.enterprise_id', 'enterprises.id')
-    .select(['enterprises.id', 'enterprises.name', 'enterprises.created_at', 'enterprises.features', 'm.n'])
+    .select([
+      'enterprises.id',
+      'enterprises.name',
+      'enterprises.created_at',
+      'enterprises.features',
+      'm.n',
+      'm.invited',
+    ])
     .orderBy(sql`lower(enterprises.name)`)
     .orderBy('enterprises.id')
     .limit(ENTERPRISE_PAGE_SIZE)
@@ -63,6 +76,7 @@ export const listEnterprises = async (
       _id: row.id,
       company_name: row.name,
       memberCount: Number(row.n ?? 0),
+      invitedCount: Number(row.invited ?? 0),
       createdAt: row.created_at,
       featuresOn: FEATURE_FLAGS.filter(({ key }) => flags[key]).length,
       featuresTotal: FEATURE_FLAGS.length,
@@ -85,7 +99,7 @@ export const enterpriseDetail = async (
   const [count, admin, apps, singleSignOn] = await Promise.all([
     ctx.db
       .selectFrom('users')
-      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('mobile').as('mobiles')])
+      .select((eb) => [...joinedAndInvited, eb.fn.count('mobile').as('mobiles')])
       .where('enterprise_id', '=', enterpriseId)
       .executeTakeFirst(),
     ctx.db
@@ -118,6 +132,7 @@ export const enterpriseDetail = async (
     address: ent.address,
     createdAt: ent.created_at,
     memberCount: Number(count?.n ?? 0),
+    invitedCount: Number(count?.invited ?? 0),
     defaultAdmin: admin
       ? {
           _id: admin.id,

@@ -1,10 +1,11 @@
 import type { adminGeneral } from '@coach/shared/contract/admin';
 import type { AdminDashboard } from '@coach/shared/contract/admin-reports';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { hasJoined } from '../common/joined.ts';
 import { resolveRange } from '../common/report-range.ts';
 import type { ServiceContext } from '../context.ts';
 import { activeDays, assertEnterprise, completedTasks, viewedVideos } from './internal/platform-sources.ts';
-import { count, dayOfTs, hasJoined } from './internal/report-sql.ts';
+import { count, dayOfTs } from './internal/report-sql.ts';
 
 /** general/my-dashboard: the platform's figures over the range and per day (for the chart). */
 export const adminDashboard = async (

@@ -8,11 +8,12 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { csvText } from '../common/csv.ts';
+import { hasJoined } from '../common/joined.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import { type ReportRange as Range, resolveRange } from '../common/report-range.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertEnterprise } from './internal/platform-sources.ts';
-import { completedByMember, count, hasJoined, viewedByMember } from './internal/report-sql.ts';
+import { completedByMember, count, viewedByMember } from './internal/report-sql.ts';
 
 // All members' usage (the admin's /admin/reports/all-members-usage): a page of it, and the whole of it as CSV.
 

@@ -8,10 +8,11 @@ import {
   type FeatureUsage,
 } from '@coach/shared/contract/admin-reports';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import { hasJoined } from '../common/joined.ts';
 import { resolveRange } from '../common/report-range.ts';
 import type { ServiceContext } from '../context.ts';
 import { activeDays, assertEnterprise, completedTasks, viewedVideos } from './internal/platform-sources.ts';
-import { count, hasJoined } from './internal/report-sql.ts';
+import { count } from './internal/report-sql.ts';
 
 // The admin's usage reports: app user counts, feature usage, and one enterprise's usage.
 

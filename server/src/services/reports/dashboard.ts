@@ -4,10 +4,10 @@ import { seesCompanyFigures } from '@coach/shared/permissions';
 import { forbidden, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { dayOf } from '../common/clock.ts';
+import { hasJoined, invitePending, joinedAt } from '../common/joined.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import type { ServiceContext } from '../context.ts';
 import { taskFigures, videoFigures } from '../tasks/task-stats.ts';
-import { hasJoined, invitePending, joinedAt } from './internal/report-sql.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;

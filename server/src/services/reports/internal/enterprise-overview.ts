@@ -15,6 +15,7 @@ import {
   type TaskReport,
 } from '@coach/shared/contract/tasks';
 import { sql } from 'kysely';
+import { joinedAt } from '../../common/joined.ts';
 import type { ServiceContext } from '../../context.ts';
 import { audienceOf } from '../../surveys/audience-query.ts';
 import { parseCounting } from '../../tasks/task-attempts.ts';
@@ -23,7 +24,6 @@ import {
   count,
   dayOfTs,
   inGroup,
-  joinedAt,
   mean,
   overdueBefore,
   type Scope,

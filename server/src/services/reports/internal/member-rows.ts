@@ -3,13 +3,13 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { enterpriseReports, MemberReportRow, MemberReportSort } from '@coach/shared/contract/reports';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { joinedAt } from '../../common/joined.ts';
 import { containsPattern } from '../../common/lists.ts';
 import type { ServiceContext } from '../../context.ts';
 import {
   completedByMember,
   count,
   inGroup,
-  joinedAt,
   overdueBefore,
   type Scope,
   viewedByMember,

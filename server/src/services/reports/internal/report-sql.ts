@@ -64,21 +64,3 @@ export const viewedByMember = (db: Db, range: ReportRange) =>
     .where(sql`ca.action || ''`, '=', 'viewed')
     .where('ca.created_at', '>=', range.fromTs)
     .where('ca.created_at', '<', range.toTs);
-
-/**
- * When a member joined, as an SQL expression on `users` (or its alias): an invited member on accepting the
- * invitation (the emailed link verifies the email, identity/passwords.ts), anyone else when the account was made;
- * null while the invitation is pending, so a pending invitee never counts as joined in any range.
- */
-export const joinedAt = (users = 'users') =>
-  sql<
-    string | null
-  >`(case when ${sql.ref(`${users}.invited_at`)} is null then ${sql.ref(`${users}.created_at`)} else ${sql.ref(`${users}.email_verified_at`)} end)`;
-
-/** The member has joined (see joinedAt): anyone but a pending invitee. */
-export const hasJoined = (users = 'users') =>
-  sql<boolean>`(${sql.ref(`${users}.invited_at`)} is null or ${sql.ref(`${users}.email_verified_at`)} is not null)`;
-
-/** Invited, and the invitation not yet accepted. */
-export const invitePending = (users = 'users') =>
-  sql<boolean>`(${sql.ref(`${users}.invited_at`)} is not null and ${sql.ref(`${users}.email_verified_at`)} is null)`;
