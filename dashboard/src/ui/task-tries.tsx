@@ -1,6 +1,6 @@
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { AttemptCounts } from '@coach/shared/contract/pronunciation';
-import type { Recording, Task, TaskAttempt } from '@coach/shared/contract/tasks';
+import type { LearnerTask, Recording, TaskAttempt } from '@coach/shared/contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
 import { formatDateTime } from '../lib/dates.ts';
@@ -9,7 +9,7 @@ import './table.css';
 import './task-tries.css';
 
 /** The recordings a try of a scored task holds, in the task's order, each with what was to be said. */
-const recordingsOf = (task: Task, recordings: Record<string, Recording>) => {
+const recordingsOf = (task: LearnerTask, recordings: Record<string, Recording>) => {
   if (task.type === TASK_TYPES.pronunciation)
     return task.items.map((text, index) => ({
       key: String(index),
@@ -33,7 +33,7 @@ export const TaskTries = ({
   counts,
   who,
 }: {
-  task: Task;
+  task: LearnerTask;
   attempts: TaskAttempt[];
   counts: AttemptCounts;
   /** 'you' on the learner's screen, else the member's name. */

@@ -1,5 +1,7 @@
 import { courses } from '@coach/shared/contract/courses';
+import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { marketplace } from '@coach/shared/contract/marketplace';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -357,6 +359,125 @@ describe('an institution deletes a course it made by mistake', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('A course with enrolments cannot be deleted');
     expect((await get(courses.get.path, youStudy, { courseId: bought._id })).status).toBe(200);
+  });
+
+  /** A cover as the dashboard uploads one (a signed address, then a PUT of a small PNG): its public address. */
+  const uploadCover = async (token: string) => {
+    const png = await sharp({
+      create: { width: 64, height: 36, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    const signed = await post(enterpriseGeneral.putSignedRequestForUpload.path, token, {
+      purpose: 'course-image',
+      fileName: 'cover.png',
+      fileType: 'image/png',
+      fileSize: png.length,
+    });
+    expect(signed.status, signed.json.message).toBe(200);
+    const { uploadUrl, headers, fileUrl } = signed.json.response as {
+      uploadUrl: string;
+      headers: Record<string, string>;
+      fileUrl: string;
+    };
+    expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: png })).status).toBe(200);
+    return fileUrl;
+  };
+  const coveredDraft = async (name: string, imageUrl: string) => {
+    const created = await post(courses.add.path, youStudy, { ...draft, name, imageUrl });
+    expect(created.status, created.json.message).toBe(200);
+    return created.json.response as { _id: string };
+  };
+  /** A cover's stored objects (the original and its AVIF/WebP copies), and whether each is still served and counted. */
+  const storedFiles = async (imageUrl: string) => {
+    const key = t.deps.storage.keyOf(imageUrl) ?? '';
+    const record = await t.deps.db
+      .selectFrom('image_variants')
+      .select('variants')
+      .where('original_key', '=', key)
+      .executeTakeFirst();
+    const copies = record ? (JSON.parse(record.variants) as { key: string }[]).map((v) => v.key) : [];
+    return { key, copies, all: [key, ...copies] };
+  };
+  const state = async (keys: string[]) =>
+    Promise.all(
+      keys.map(async (key) => {
+        const served = await t.app.request(t.deps.storage.publicUrl(key));
+        // Read to the end: the file is streamed, and opened only when its body is read.
+        await served.arrayBuffer();
+        return {
+          stored: (await t.deps.storage.read(key)) !== null,
+          served: served.status,
+          counted: Boolean(
+            await t.deps.db.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst(),
+          ),
+        };
+      }),
+    );
+  const present = { stored: true, served: 200, counted: true };
+  const gone = { stored: false, served: 404, counted: false };
+
+  it('deletes the cover of a deleted draft from storage with its copies; another course keeps its own', async () => {
+    const cover = await uploadCover(youStudy);
+    const otherCover = await uploadCover(youStudy);
+    const course = await coveredDraft('Draft With A Cover', cover);
+    const other = await coveredDraft('Draft Kept With Its Cover', otherCover);
+    const files = await storedFiles(cover);
+    expect(files.copies.length).toBeGreaterThan(0);
+    expect(await state(files.all)).toEqual(files.all.map(() => present));
+
+    const deleted = await post(courses.remove.path, youStudy, { courseId: course._id });
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.message).toBe('Course deleted');
+    expect(await state(files.all)).toEqual(files.all.map(() => gone));
+    expect(
+      await t.deps.db
+        .selectFrom('image_variants')
+        .select('original_key')
+        .where('original_key', '=', files.key)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    const kept = await storedFiles(otherCover);
+    expect(await state(kept.all)).toEqual(kept.all.map(() => present));
+    expect((await get(courses.get.path, youStudy, { courseId: other._id })).json.response).toMatchObject({
+      imageUrl: otherCover,
+    });
+  });
+
+  it('keeps a cover another course still uses, and deletes it with the last course using it', async () => {
+    const cover = await uploadCover(youStudy);
+    const first = await coveredDraft('First Draft Sharing A Cover', cover);
+    const second = await coveredDraft('Second Draft Sharing A Cover', cover);
+    const files = await storedFiles(cover);
+
+    expect((await post(courses.remove.path, youStudy, { courseId: first._id })).status).toBe(200);
+    expect(await state(files.all)).toEqual(files.all.map(() => present));
+    expect((await post(courses.remove.path, youStudy, { courseId: second._id })).status).toBe(200);
+    expect(await state(files.all)).toEqual(files.all.map(() => gone));
+  });
+
+  it('a cover the storage will not delete is logged; the course is deleted all the same', async () => {
+    const cover = await uploadCover(youStudy);
+    const course = await coveredDraft('Draft Whose Cover Sticks', cover);
+    const files = await storedFiles(cover);
+    const remove = vi
+      .spyOn(t.deps.storage, 'remove')
+      .mockRejectedValue(new Error('The bucket is unreachable'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const deleted = await post(courses.remove.path, youStudy, { courseId: course._id });
+      expect(deleted.status).toBe(200);
+      expect(deleted.json.message).toBe('Course deleted');
+      expect(remove).toHaveBeenCalled();
+      expect(String(logged.mock.calls[0]?.[0])).toContain(files.key);
+    } finally {
+      remove.mockRestore();
+      logged.mockRestore();
+    }
+    expect((await get(courses.get.path, youStudy, { courseId: course._id })).status).toBe(404);
+    // Left over, and still counted against the enterprise's storage, as it still takes room.
+    expect(await state(files.all)).toEqual(files.all.map(() => present));
   });
 
   it('a member without the admin role cannot delete a course (403)', async () => {

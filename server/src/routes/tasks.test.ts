@@ -433,6 +433,48 @@ describe('assignment', () => {
   });
 });
 
+describe("a learner's copy of a task", () => {
+  it("leaves out the library's figures (who else has it, who finished it, its groups); the library keeps them", async () => {
+    const created = await post(owner, groups.add.path, {
+      name: 'Figures stay with staff',
+      memberIds: [learnerId, staffId],
+    });
+    const groupId = (created.json.response as { _id: string })._id;
+    const task = await addTask({ ...byType[7], title: 'Reflect on the week (figures)' });
+    await post(owner, tasks.assignTaskGroupUsers.path, { taskIds: [task._id], groupIds: [groupId] });
+    const done = await post(staff, tasks.updateMyTask.path, {
+      userId: staffId,
+      taskId: task._id,
+      progress: 100,
+      taskStatus: 2,
+      report: { answers: ['A good week.'] },
+    });
+    expect(done.status, done.json.message).toBe(200);
+    const LIBRARY_FIGURES = ['assignedCount', 'completedCount', 'groupIds'];
+
+    const mine = await post(learner, tasks.getMyTask.path, { taskId: task._id });
+    expect(mine.status, mine.json.message).toBe(200);
+    expect(mine.json.response.task).toMatchObject({ _id: task._id, title: 'Reflect on the week (figures)' });
+    for (const key of LIBRARY_FIGURES) expect(mine.json.response.task).not.toHaveProperty(key);
+    const byId = await get(learner, tasks.getTaskById.path, { taskId: task._id });
+    expect(byId.status, byId.json.message).toBe(200);
+    expect(byId.json.response).toMatchObject({ _id: task._id, questions: byType[7].questions });
+    for (const key of LIBRARY_FIGURES) expect(byId.json.response).not.toHaveProperty(key);
+
+    // Staff with the Tasks Library permission read them, in the task view and in the library.
+    const figures = { assignedCount: 2, completedCount: 1, groupIds: [groupId] };
+    expect((await get(owner, tasks.getTaskById.path, { taskId: task._id })).json.response).toMatchObject(
+      figures,
+    );
+    const library = await get(owner, tasks.getListOfTasks.path, {
+      tasktype: '7',
+      search: 'Reflect on the week',
+    });
+    const listed = (library.json.response as { listdata: { _id: string }[] }).listdata;
+    expect(listed.find((row) => row._id === task._id)).toMatchObject(figures);
+  });
+});
+
 describe('doing and reviewing', () => {
   it('a learner completes a multiple-choice task under the required/other/multiple rules', async () => {
     const task = await addTask(byType[8]);

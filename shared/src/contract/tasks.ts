@@ -373,11 +373,26 @@ export type Task = z.output<typeof taskSchema>;
 export type TaskOfType<N extends Task['type']> = Extract<Task, { type: N }>;
 
 /**
- * A task as its learner gets it (get-my-task; get-task-by-id for a member without the task library): a Multiple Choice
- * task's questions come without their expected answers (learnerQuestionSchema), which would give the quiz away.
+ * The server's additions to a task as its learner gets it: the library's figures (how many people have it and
+ * finished it, the groups it is assigned to) are for staff, so they stay out.
  */
-export const learnerTaskSchema = taskBody(taskMetaShape, { question: learnerQuestionSchema });
+const {
+  assignedCount: _assignedCount,
+  completedCount: _completedCount,
+  groupIds: _groupIds,
+  ...learnerTaskMetaShape
+} = taskMetaShape;
+
+/**
+ * A task as its learner gets it (get-my-task; get-task-by-id for a member without the task library): without the
+ * library's figures (learnerTaskMetaShape), and a Multiple Choice task's questions without their expected answers
+ * (learnerQuestionSchema), which would give the quiz away.
+ */
+export const learnerTaskSchema = taskBody(learnerTaskMetaShape, { question: learnerQuestionSchema });
 export type LearnerTask = z.output<typeof learnerTaskSchema>;
+export type LearnerTaskOfType<N extends LearnerTask['type']> = Extract<LearnerTask, { type: N }>;
+/** Whether get-task-by-id answered with the library's copy (an author's), not a learner's. */
+export const isLibraryTask = (task: Task | LearnerTask): task is Task => 'assignedCount' in task;
 
 /**
  * The learner's answers (spec §3 "report" of the task progress update). The server checks it against the task
@@ -880,8 +895,8 @@ export const tasks = {
     response: z.array(taskSummarySchema),
   }),
   /**
-   * A task by id: authors (the task-library key) read any of the enterprise's whole; anyone else only one assigned to
-   * them, as its learner gets it (learnerTaskSchema: no expected answers, which taskSchema leaves optional).
+   * A task by id: authors (the task-library key) read any of the enterprise's whole (taskSchema); anyone else only one
+   * assigned to them, as its learner gets it (learnerTaskSchema: no library figures, no expected answers).
    */
   getTaskById: defineCall({
     method: 'GET',
@@ -889,7 +904,7 @@ export const tasks = {
     auth: 'enterprise',
     permission: null,
     request: taskId,
-    response: taskSchema,
+    response: z.union([taskSchema, learnerTaskSchema]),
   }),
   getMyTasks: defineCall({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
-import type { Task, TaskReport } from '@coach/shared/contract/tasks';
+import type { LearnerTask, TaskReport } from '@coach/shared/contract/tasks';
 
 /**
  * A recorded Pronunciation item against the passing score: still being scored, or its score and whether it
@@ -27,7 +27,7 @@ export const recordingsBelowMark = ({
   analyses,
   passingScore,
 }: {
-  task: Task;
+  task: LearnerTask;
   report: TaskReport;
   analyses: Record<string, SpeechAnalysis>;
   passingScore: number | undefined;

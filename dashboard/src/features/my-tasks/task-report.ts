@@ -7,7 +7,7 @@ import {
 } from '@coach/shared/constants/task-types';
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
 import { choiceProblem, isAnswered, otherChosen } from '@coach/shared/contract/choice-rules';
-import type { ChoiceAnswer, QuestionTemplate, Task, TaskReport } from '@coach/shared/contract/tasks';
+import type { ChoiceAnswer, LearnerTask, QuestionTemplate, TaskReport } from '@coach/shared/contract/tasks';
 import type { TOptions } from 'i18next';
 import { i18n } from '../../i18n/index.ts';
 
@@ -32,7 +32,7 @@ export type TaskStep = {
 };
 
 /** Report keys of the recordings a task asks for: item or question index, 'passage', or the stage name. */
-export const recordingKeys = (task: Task): string[] => {
+export const recordingKeys = (task: LearnerTask): string[] => {
   switch (task.type) {
     case TASK_TYPES.pronunciation:
       return task.items.map((_, index) => String(index));
@@ -48,7 +48,7 @@ export const recordingKeys = (task: Task): string[] => {
 };
 
 /** How a recording step is named to the learner: 'Item 2', 'Question 3', 'The passage', 'The TECHNICAL stage'. */
-const recordingLabel = (task: Task, key: string) => {
+const recordingLabel = (task: LearnerTask, key: string) => {
   if (task.type === TASK_TYPES.pronunciation) return t('steps.item', { n: Number(key) + 1 });
   if (task.type === TASK_TYPES.questionAndAnswer) return t('steps.question', { n: Number(key) + 1 });
   if (key === 'passage') return t('steps.passage');
@@ -72,7 +72,7 @@ export const choiceField = (questionId: string) => `report.choices.${questionId}
 export const READ_FIELD = 'report.read';
 
 /** The steps of a task with what the report holds so far. */
-export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
+export const taskSteps = (task: LearnerTask, report: TaskReport): TaskStep[] => {
   switch (task.type) {
     case TASK_TYPES.read:
       return [
@@ -133,7 +133,7 @@ export const taskSteps = (task: Task, report: TaskReport): TaskStep[] => {
 };
 
 /** How far along the learner is: steps done of all steps, and whether the report can be submitted. */
-export const taskProgress = (task: Task, report: TaskReport) => {
+export const taskProgress = (task: LearnerTask, report: TaskReport) => {
   const steps = taskSteps(task, report);
   const done = steps.filter((step) => step.done).length;
   const total = steps.length;
@@ -152,17 +152,17 @@ export const taskProgress = (task: Task, report: TaskReport) => {
  * The progress saved while the task is still in progress: 100 only comes with completion (taskStatus 2),
  * so a task with every step done but not submitted reads 99.
  */
-export const inProgressPercent = (task: Task, report: TaskReport) =>
+export const inProgressPercent = (task: LearnerTask, report: TaskReport) =>
   Math.min(99, taskProgress(task, report).percent);
 
 /** The report as sent: one free-text answer per question (blank when not yet answered). */
-export const reportToSend = (task: Task, report: TaskReport): TaskReport => {
+export const reportToSend = (task: LearnerTask, report: TaskReport): TaskReport => {
   if (task.type !== TASK_TYPES.freeTextQuestionAndAnswer) return report;
   return { ...report, answers: task.questions.map((_, index) => report.answers?.[index] ?? '') };
 };
 
 /** What the learner does, for the progress line: 'recorded', 'answered' or 'done'. */
-export const stepVerb = (task: Task) =>
+export const stepVerb = (task: LearnerTask) =>
   isTaskTypeIn(WRITTEN_TASK_TYPES, task.type)
     ? 'answered'
     : isTaskTypeIn(SPOKEN_TASK_TYPES, task.type)

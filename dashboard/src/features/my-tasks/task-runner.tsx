@@ -1,5 +1,5 @@
 import { TASK_TYPES, type TaskType } from '@coach/shared/constants/task-types';
-import type { Task } from '@coach/shared/contract/tasks';
+import type { LearnerTask } from '@coach/shared/contract/tasks';
 import { FreeTextRunner } from './runners/free-text-runner.tsx';
 import { InterviewRunner } from './runners/interview-runner.tsx';
 import { MultipleChoiceRunner } from './runners/multiple-choice-runner.tsx';
@@ -30,7 +30,7 @@ export const TaskRunner = ({
   video,
   onVideoViewed,
   ...props
-}: RunnerProps & Omit<RunnerInput<TaskType>, 'task' | 'props'> & { task: Task }) => {
+}: RunnerProps & Omit<RunnerInput<TaskType>, 'task' | 'props'> & { task: LearnerTask }) => {
   // RUNNERS pairs each type with its own runner, so the runner picked by task.type takes this very task.
   const TypeRunner = RUNNERS[task.type] as Runner<TaskType>;
   return (

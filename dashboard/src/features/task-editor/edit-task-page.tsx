@@ -1,5 +1,5 @@
 import { adminTasks } from '@coach/shared/contract/admin-tasks';
-import { type Task, tasks } from '@coach/shared/contract/tasks';
+import { isLibraryTask, type Task, tasks } from '@coach/shared/contract/tasks';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,13 +74,18 @@ export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience 
   const { id = '' } = useParams();
   const { state, reload } = useLoad(
     [audience === 'admin' ? adminTasks.get.path : tasks.getTaskById.path, id],
-    async () =>
-      audience === 'admin'
-        ? // A platform template has a task's authored fields; the editor reads only those.
-          ((await api.call(adminTasks.get, { taskId: id })) as unknown as Task)
-        : api.call(tasks.getTaskById, { taskId: id }),
+    async () => {
+      // A platform template has a task's authored fields; the editor reads only those.
+      if (audience === 'admin') return (await api.call(adminTasks.get, { taskId: id })) as unknown as Task;
+      // An author gets the library's copy of the task. Anyone else gets a learner's (without the library's figures
+      // and the expected answers), which cannot be edited: null, shown as a task that is not there (the screen's
+      // route keeps them out, so one arrives only if the Tasks Library permission went meanwhile).
+      const task = await api.call(tasks.getTaskById, { taskId: id });
+      return isLibraryTask(task) ? task : null;
+    },
   );
-  const notFound = state.status === 'error' && state.notFound;
+  const task = state.status === 'ready' ? state.data : null;
+  const notFound = (state.status === 'error' && state.notFound) || (state.status === 'ready' && !task);
   return (
     <EditorScopeProvider value={audience === 'admin' ? ADMIN_SCOPE : ENTERPRISE_SCOPE}>
       <div className="task-editor">
@@ -90,10 +95,10 @@ export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience 
           </Link>
         )}
         {state.status === 'loading' ? <LoadingBlock label={t('edit.loading')} /> : null}
-        {state.status === 'error' ? (
+        {state.status === 'error' || notFound ? (
           <ErrorState
             title={t('edit.loadError')}
-            description={state.message}
+            description={state.status === 'error' ? state.message : undefined}
             action={
               notFound ? (
                 <Link
@@ -110,9 +115,7 @@ export const EditTaskPage = ({ audience = 'enterprise' }: { audience?: Audience 
             }
           />
         ) : null}
-        {state.status === 'ready' ? (
-          <EditTaskForm key={state.data._id} task={state.data} audience={audience} />
-        ) : null}
+        {task ? <EditTaskForm key={task._id} task={task} audience={audience} /> : null}
       </div>
     </EditorScopeProvider>
   );

@@ -1,4 +1,4 @@
-import { type TaskMemberRow, tasks } from '@coach/shared/contract/tasks';
+import { isLibraryTask, type TaskMemberRow, tasks } from '@coach/shared/contract/tasks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -130,17 +130,20 @@ export const TaskViewPage = () => {
     </Link>
   );
   if (state.status === 'loading') return <LoadingBlock label={t('view.loading')} />;
-  if (state.status === 'error')
+  // An author gets the library's copy of the task. Anyone else gets a learner's, without the library's figures; this
+  // screen's route keeps them out, so one arrives only if the Tasks Library permission went meanwhile, and the screen
+  // treats it as a task it cannot open.
+  if (state.status === 'error' || !isLibraryTask(state.data))
     return (
       <div className="tasks">
         {back}
         <PageHeader title={t('view.details')} />
         <ErrorState
           title={t('view.loadError')}
-          description={state.message}
+          description={state.status === 'error' ? state.message : undefined}
           action={
             // A task that is not there (gone, or another enterprise's) cannot come back by trying again.
-            state.notFound ? (
+            state.status !== 'error' || state.notFound ? (
               <Link className="btn btn--secondary btn--md" to={paths.enterprise.tasksLibrary}>
                 {t('view.backToLibrary')}
               </Link>

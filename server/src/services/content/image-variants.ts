@@ -162,3 +162,39 @@ export const imageVariantsOf = async (
     ]),
   );
 };
+
+/**
+ * Deletes a stored image nothing uses any more (the caller has checked) with its AVIF/WebP copies: each object from
+ * storage, then the uploads rows of those gone (they no longer count towards the enterprise's storage) and, once all
+ * are gone, the record of its copies. An object the storage fails to delete keeps its row, and is named in the
+ * error thrown once the others are done.
+ */
+export const removeStoredImage = async ({ db, storage }: Deps, key: string) => {
+  const record = await db
+    .selectFrom('image_variants')
+    .select('variants')
+    .where('original_key', '=', key)
+    .executeTakeFirst();
+  const keys = [...(record ? (JSON.parse(record.variants) as Stored[]).map((v) => v.key) : []), key];
+  const removed: string[] = [];
+  const failures: unknown[] = [];
+  for (const each of keys) {
+    try {
+      await storage.remove(each);
+      removed.push(each);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (removed.length) await db.deleteFrom('uploads').where('key', 'in', removed).execute();
+  if (record && failures.length === 0)
+    await db.deleteFrom('image_variants').where('original_key', '=', key).execute();
+  const [first] = failures;
+  if (first !== undefined) {
+    const why = first instanceof Error ? first.message : String(first);
+    throw new AggregateError(
+      failures,
+      `${failures.length} of ${keys.length} stored file(s) of ${key} were not deleted: ${why}`,
+    );
+  }
+};

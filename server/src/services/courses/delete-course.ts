@@ -1,6 +1,8 @@
+import type { UploadPurpose } from '@coach/shared/contract/general';
 import { conflict, notFound } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { audit } from '../common/audit.ts';
+import { removeStoredImage } from '../content/image-variants.ts';
 import type { ServiceContext } from '../context.ts';
 
 // delete-course: a course made by mistake, or never sold, goes. One that has been on the marketplace stays (its
@@ -12,10 +14,36 @@ const REFUSED = {
   published: 'A course that has been on the marketplace cannot be deleted',
 } as const;
 
+const COVER_PURPOSE: UploadPurpose = 'course-image';
+
+/**
+ * A deleted course's cover goes from storage with its AVIF/WebP copies, once no course names it: a colleague may have
+ * saved the same upload as another course's cover (assertUploaded lets them), and the seed's covers are shared. Only
+ * a course cover of ours is deleted (an address elsewhere, or a file stored for another purpose, is not the course's).
+ * Run after the delete has committed; a failure is logged and the course stays deleted (the file is only left over).
+ */
+const removeCover = async (ctx: ServiceContext, imageUrl: string | null) => {
+  const key = imageUrl ? ctx.storage.keyOf(imageUrl) : null;
+  if (!key?.startsWith(`${COVER_PURPOSE}/`)) return;
+  try {
+    // By its key, whatever public address a row saved it under (keys have no LIKE wildcards: KEY_PATTERN).
+    const used = await ctx.db
+      .selectFrom('courses')
+      .select('id')
+      .where('image_url', 'like', `%/${key}`)
+      .limit(1)
+      .executeTakeFirst();
+    if (!used) await removeStoredImage(ctx, key);
+  } catch (error) {
+    console.error(`delete-course: the cover ${key} of a deleted course stays in storage`, error);
+  }
+};
+
 /**
  * Deletes the caller's course when it has never been published and has no enrolment (409 naming the reason
  * otherwise; another enterprise's course is 404). Its buyers' group goes with it when nobody is in it, with the
- * tasks and videos assigned to it; a group someone was added to stays, as one of the enterprise's own groups.
+ * tasks and videos assigned to it; a group someone was added to stays, as one of the enterprise's own groups. Its
+ * cover goes from storage unless another course uses it (removeCover).
  */
 export const deleteCourse = async (ctx: ServiceContext, { courseId }: { courseId: string }) => {
   const { enterpriseId, user } = enterpriseSession(ctx);
@@ -28,6 +56,7 @@ export const deleteCourse = async (ctx: ServiceContext, { courseId }: { courseId
         'courses.published',
         'courses.first_published_at',
         'courses.group_id',
+        'courses.image_url',
         eb
           .selectFrom('enrolments')
           .select((sub) => sub.fn.countAll().as('n'))
@@ -69,8 +98,9 @@ export const deleteCourse = async (ctx: ServiceContext, { courseId }: { courseId
       action: 'course.deleted',
       details: { courseId: course.id, name: course.name, groupId: course.group_id, groupDeleted },
     });
-    return { groupKept: Boolean(course.group_id) && !groupDeleted };
+    return { groupKept: Boolean(course.group_id) && !groupDeleted, imageUrl: course.image_url };
   });
+  await removeCover(ctx, deleted.imageUrl);
   ctx.setMessage(
     deleted.groupKept
       ? "Course deleted; its learners' group stays because people are in it"

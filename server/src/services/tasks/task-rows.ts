@@ -50,13 +50,15 @@ export const toTask = (row: TaskRow, groupIds: string[] = []): Task =>
   }) as Task;
 
 /**
- * A task as its learner gets it (learnerTaskSchema): a Multiple Choice task's expected answers would give the quiz
- * away. The dashboard shows a learner their own choices only, before and after submitting (the reviewer's screen
- * marks them right or wrong), so the answers stay out either way.
+ * A task as its learner gets it (learnerTaskSchema): the library's figures (how many people have it and finished it,
+ * the groups it is assigned to) are other people's and for staff. A Multiple Choice task's expected answers would give
+ * the quiz away. The dashboard shows a learner their own choices only, before and after submitting (the reviewer's
+ * screen marks them right or wrong), so the answers stay out either way.
  */
 export const forLearner = (task: Task): LearnerTask => {
-  if (task.type !== TASK_TYPES.multipleChoiceQuestion) return task;
-  return { ...task, questions: task.questions.map(({ answer: _answer, ...question }) => question) };
+  const { assignedCount: _assigned, completedCount: _completed, groupIds: _groups, ...learner } = task;
+  if (learner.type !== TASK_TYPES.multipleChoiceQuestion) return learner;
+  return { ...learner, questions: learner.questions.map(({ answer: _answer, ...question }) => question) };
 };
 
 /** The groups each task is assigned to, for a page of tasks. */

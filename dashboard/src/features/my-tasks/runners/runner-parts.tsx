@@ -2,7 +2,7 @@ import type { TaskType } from '@coach/shared/constants/task-types';
 import type { VideoContent } from '@coach/shared/contract/content';
 import type { InterviewMessage } from '@coach/shared/contract/interview';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
-import type { PronunciationRule, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
+import type { LearnerTaskOfType, PronunciationRule, TaskReport } from '@coach/shared/contract/tasks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AudioTake } from '../../../ui/audio-recorder.tsx';
@@ -31,7 +31,7 @@ export type RunnerProps = {
 
 /** What the task screen hands the runner of a task of type T. */
 export type RunnerInput<T extends TaskType> = {
-  task: TaskOfType<T>;
+  task: LearnerTaskOfType<T>;
   /** The learner's pronunciation rule (accent, passing score, strictness), when their group has one. */
   pronunciation: PronunciationRule | null;
   /** The reviewer's feedback on the attempt, if any. */
