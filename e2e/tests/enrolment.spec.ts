@@ -87,7 +87,10 @@ test('a declined card shows the failure and creates no enrolment', async ({ page
   const details = page.getByRole('dialog', { name: `Enrol in ${title}` });
   await details.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(details.getByLabel('Name')).toHaveAccessibleDescription('Please enter your name');
-  await expect(details.getByLabel('Email')).toHaveAccessibleDescription('Please enter your email');
+  // The error first, then the note every buyer reads before paying (the same for every address).
+  await expect(details.getByLabel('Email')).toHaveAccessibleDescription(
+    /^Please enter your email\s+The course opens in a learner account under this email\./,
+  );
   await expect(details.getByLabel('Name')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();

@@ -43,8 +43,11 @@ const type = (input: HTMLInputElement, text: string) =>
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
+/** What each element the field names as describing it says, in order. */
 const describedBy = (input: HTMLInputElement) =>
-  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
 
 describe('the enrol dialog on an Arabic page', () => {
   it("a buyer whose address the server refuses reads why in Arabic, beside the field, without the field's name", async () => {
@@ -57,7 +60,15 @@ describe('the enrol dialog on an Arabic page', () => {
       document.querySelector<HTMLFormElement>('.modal form')?.requestSubmit();
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    expect(describedBy(field(s.email))).toBe(s.invalidEmail);
+    expect(describedBy(field(s.email))).toEqual([s.invalidEmail, s.emailNote]);
+  });
+
+  it('says before payment, in the same words for every address, where the course opens and who gives access otherwise', async () => {
+    expect(describedBy(field(s.email))).toEqual([s.emailNote]);
+    expect(s.emailNote).toContain('Coach');
+    await type(field(s.email), 'someone@elsewhere.example');
+    expect(describedBy(field(s.email))).toEqual([s.emailNote]);
+    expect(browserApi.call).not.toHaveBeenCalled();
   });
 
   it('a buyer cannot type a name longer than the contract takes', () => {

@@ -19,7 +19,7 @@ import { browserApi } from '../lib/api.ts';
 import { learnerSignInPath } from '../lib/links.ts';
 import { cardProblems, formatCardNumber, formatExpiry } from './card-fields.ts';
 import { enrolLabel } from './enrol-label.ts';
-import { FieldError, fieldProps } from './field-error.tsx';
+import { errorId, FieldError, fieldProps } from './field-error.tsx';
 import { serverMessage } from './server-message.ts';
 import { notify } from './toasts.ts';
 
@@ -226,7 +226,16 @@ export const Enrol = ({
                     clearFieldError('email');
                   }}
                   {...errorProps('email')}
+                  aria-describedby={
+                    fieldErrors.email
+                      ? `${errorId(fieldId('email'))} ${fieldId('email')}-note`
+                      : `${fieldId('email')}-note`
+                  }
                 />
+                {/* The same words for every address: nothing here says whether one has an account. */}
+                <p className="field-note" id={`${fieldId('email')}-note`}>
+                  {s.emailNote}
+                </p>
                 <FieldError id={fieldId('email')} message={fieldErrors.email} />
               </div>
               <button className="button button--primary" type="submit" disabled={busy}>
