@@ -24,6 +24,7 @@ type RowJson = {
   groupId: string;
   groupName: string;
   memberCount: number;
+  invitedCount: number;
   accent: string;
   passingScore: number;
   strictness: string;
@@ -102,6 +103,7 @@ describe('pronunciation configuration', () => {
       groupId: marketing.groupId,
       groupName: 'Marketing',
       memberCount: marketing.memberCount,
+      invitedCount: marketing.invitedCount,
       accent: 'en-GB',
       passingScore: 85,
       strictness: 'strict',

@@ -61,7 +61,10 @@ export const DEFAULT_PRONUNCIATION_SETTINGS = {
 export const groupPronunciationSchema = z.object({
   groupId: id(),
   groupName: z.string(),
+  /** Its members who have joined; an invitee in the group counts in `invitedCount` until they accept. */
   memberCount: z.number().int().min(0),
+  /** Its people invited, not joined yet (as the groups list counts them). */
+  invitedCount: z.number().int().min(0),
   accent: z.enum(PRONUNCIATION_ACCENTS),
   passingScore: z.number().int().min(0).max(100),
   strictness: z.enum(PRONUNCIATION_STRICTNESS),

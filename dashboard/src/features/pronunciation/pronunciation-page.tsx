@@ -5,7 +5,7 @@ import {
 } from '@coach/shared/contract/pronunciation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
@@ -39,7 +39,19 @@ export const PronunciationPage = () => {
         </span>
       ),
     },
-    { header: t('columns.members'), numeric: true, cell: (row) => formatNumber(row.memberCount) },
+    {
+      header: t('columns.members'),
+      numeric: true,
+      // Invited is not joined: the group's invitees are counted apart under its members (as on Groups).
+      cell: (row) => (
+        <>
+          {formatNumber(row.memberCount)}
+          {row.invitedCount > 0 ? (
+            <span className="table__aside">{t('invited', withNumbers({ count: row.invitedCount }))}</span>
+          ) : null}
+        </>
+      ),
+    },
     { header: t('columns.accent'), cell: (row) => t(`accents.${row.accent}`) },
     { header: t('columns.passingScore'), numeric: true, cell: (row) => formatNumber(row.passingScore) },
     { header: t('columns.strictness'), cell: (row) => t(`strictness.${row.strictness}.label`) },

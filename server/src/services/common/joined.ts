@@ -20,3 +20,7 @@ export const hasJoined = (users = 'users') =>
 /** Invited, and the invitation not yet accepted. */
 export const invitePending = (users = 'users') =>
   sql<boolean>`(${sql.ref(`${users}.invited_at`)} is not null and ${sql.ref(`${users}.email_verified_at`)} is null)`;
+
+/** invitePending on a `users` row already read: invited, and the invitation not yet accepted. */
+export const isInvitePending = (user: { invited_at: string | null; email_verified_at: string | null }) =>
+  user.invited_at !== null && user.email_verified_at === null;

@@ -12,6 +12,7 @@ import {
   memberMatches,
   SEARCH_CAP,
 } from '../common/capped-search.ts';
+import { isInvitePending, joinedAt } from '../common/joined.ts';
 import { pageOf } from '../common/lists.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
@@ -97,7 +98,7 @@ export const listMembers = async (
     status: shownStatus(row.status),
     lastActiveAt: row.last_active_at,
     isDefaultAdmin: row.is_default_admin === 1,
-    invitePending: row.invited_at !== null && row.email_verified_at === null,
+    invitePending: isInvitePending(row),
   }));
   return cappedPage(listdata, { currentPage, pageSize, matched: total, capped });
 };
@@ -275,7 +276,7 @@ export const getMember = async (ctx: ServiceContext, { memberId }: { memberId: s
   const member = await loadMember(ctx, enterpriseId, memberId);
   const extra = await ctx.db
     .selectFrom('users')
-    .select(['mobile', 'avatar_url', 'created_at', 'invited_at', 'email_verified_at'])
+    .select(['mobile', 'avatar_url', 'created_at', 'invited_at', joinedAt().as('joined_at')])
     .where('id', '=', memberId)
     .where('enterprise_id', '=', enterpriseId)
     .executeTakeFirstOrThrow();
@@ -284,8 +285,8 @@ export const getMember = async (ctx: ServiceContext, { memberId }: { memberId: s
     mobile: extra.mobile,
     avatarUrl: extra.avatar_url,
     createdAt: extra.created_at,
-    // Invited is not joined: an invitee joins on accepting, which verifies the email (reports' joinedAt alike).
-    joinedAt: extra.invited_at === null ? extra.created_at : extra.email_verified_at,
+    // Invited is not joined: null while the invitation is pending (the reports' rule, common/joined.ts).
+    joinedAt: extra.joined_at,
     invitedAt: extra.invited_at,
     activity: await weeklyActivity(ctx.db, memberId),
     tasks: await taskFigures(ctx.db, { enterpriseId, userId: memberId }),

@@ -8,6 +8,7 @@ import { type NoticeTask, noticeLocale, noticeTexts } from '../../mail/notice-te
 import { mailLanguage } from '../../mail/texts.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
+import { isInvitePending } from '../common/joined.ts';
 import type { ServiceContext } from '../context.ts';
 import { type AssignedPayload, DAY_MS, type DuePayload, type FeedbackPayload } from './notice-queue.ts';
 
@@ -56,7 +57,7 @@ const recipientOf = async (db: Db, enterpriseId: string, userId: string): Promis
     .where('u.enterprise_id', '=', enterpriseId)
     .executeTakeFirst();
   if (row?.status !== 'active') return null;
-  if (row.invited_at !== null && row.email_verified_at === null) return null;
+  if (isInvitePending(row)) return null;
   return {
     name: row.name,
     email: row.email,

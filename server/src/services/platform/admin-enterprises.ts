@@ -16,7 +16,7 @@ import { mailTexts } from '../../mail/texts.ts';
 import { adminSession, startSession, tokenLifetime } from '../../session/session.ts';
 import { auditAdminAction } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
-import { hasJoined, invitePending } from '../common/joined.ts';
+import { hasJoined, invitePending, isInvitePending } from '../common/joined.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
@@ -138,7 +138,7 @@ export const enterpriseDetail = async (
           _id: admin.id,
           name: admin.name,
           email: admin.email,
-          invitePending: admin.invited_at !== null && admin.email_verified_at === null,
+          invitePending: isInvitePending(admin),
         }
       : null,
     features: readFlags(ent.features),

@@ -7,6 +7,7 @@ import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../errors.ts';
 import { auditAdminAction } from '../common/audit.ts';
+import { isInvitePending } from '../common/joined.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { type MemberStatus, shownStatus, storedStatus, writeMemberStatus } from '../organisation/members.ts';
@@ -62,7 +63,7 @@ const toMember = (row: Row): AdminMember => ({
   lastActiveAt: row.last_active_at,
   isDefaultAdmin: row.is_default_admin === 1,
   // As the enterprise's member list says it (organisation/members.ts).
-  invitePending: row.invited_at !== null && row.email_verified_at === null,
+  invitePending: isInvitePending(row),
 });
 
 /** Members of every enterprise, by name; the search covers name, email and the enterprise's name. */

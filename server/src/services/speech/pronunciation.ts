@@ -17,6 +17,7 @@ import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
+import { hasJoined, invitePending } from '../common/joined.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -44,7 +45,7 @@ const toSettings = (row: SavedRow): PronunciationSettings => ({
     : DEFAULT_PRONUNCIATION_SETTINGS.attemptCounts,
 });
 
-/** The enterprise's groups, each with its member count and saved settings (null columns when unsaved). */
+/** The enterprise's groups, each with its member counts and saved settings (null columns when unsaved). */
 const groupsWithSettings = (db: Db, enterpriseId: string) =>
   db
     .selectFrom('groups')
@@ -62,20 +63,29 @@ const groupsWithSettings = (db: Db, enterpriseId: string) =>
       'pronunciation_settings.strictness',
       'pronunciation_settings.attempt_counts',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('group_members')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('group_members.group_id', '=', 'groups.id')
-        .as('member_count'),
-    );
+    // Invited is not joined (common/joined.ts): the group's members who joined, and its invitees apart.
+    .select((eb) => {
+      const members = () =>
+        eb
+          .selectFrom('group_members')
+          .innerJoin('users', 'users.id', 'group_members.user_id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('group_members.group_id', '=', 'groups.id')
+          .where('users.enterprise_id', '=', enterpriseId);
+      return [
+        members().where(hasJoined()).as('member_count'),
+        members().where(invitePending()).as('invited_count'),
+      ];
+    });
 
-type GroupRow = SavedRow & { id: string; name: string; member_count: number | string | bigint | null };
+type Count = number | string | bigint | null;
+type GroupRow = SavedRow & { id: string; name: string; member_count: Count; invited_count: Count };
 
 const toGroupPronunciation = (row: GroupRow): GroupPronunciation => ({
   groupId: row.id,
   groupName: row.name,
   memberCount: Number(row.member_count ?? 0),
+  invitedCount: Number(row.invited_count ?? 0),
   ...toSettings(row),
   isDefault: row.accent === null,
 });
