@@ -10,6 +10,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { manageGroupPath } from './group-paths.ts';
+import '../../ui/table.css';
 import './groups.css';
 
 type Loaded =
