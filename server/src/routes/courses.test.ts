@@ -45,6 +45,62 @@ const publicIds = async () =>
     }[]
   ).map((c) => c._id);
 
+/** A cover as the dashboard uploads one (a signed address, then a PUT of a small PNG): its public address. */
+const uploadCover = async (token: string) => {
+  const png = await sharp({
+    create: { width: 64, height: 36, channels: 3, background: { r: 40, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  const signed = await post(enterpriseGeneral.putSignedRequestForUpload.path, token, {
+    purpose: 'course-image',
+    fileName: 'cover.png',
+    fileType: 'image/png',
+    fileSize: png.length,
+  });
+  expect(signed.status, signed.json.message).toBe(200);
+  const { uploadUrl, headers, fileUrl } = signed.json.response as {
+    uploadUrl: string;
+    headers: Record<string, string>;
+    fileUrl: string;
+  };
+  expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: png })).status).toBe(200);
+  return fileUrl;
+};
+const coveredDraft = async (name: string, imageUrl: string) => {
+  const created = await post(courses.add.path, youStudy, { ...draft, name, imageUrl });
+  expect(created.status, created.json.message).toBe(200);
+  return created.json.response as { _id: string };
+};
+/** A cover's stored objects (the original and its AVIF/WebP copies), and whether each is still served and counted. */
+const storedFiles = async (imageUrl: string) => {
+  const key = t.deps.storage.keyOf(imageUrl) ?? '';
+  const record = await t.deps.db
+    .selectFrom('image_variants')
+    .select('variants')
+    .where('original_key', '=', key)
+    .executeTakeFirst();
+  const copies = record ? (JSON.parse(record.variants) as { key: string }[]).map((v) => v.key) : [];
+  return { key, copies, all: [key, ...copies] };
+};
+const state = async (keys: string[]) =>
+  Promise.all(
+    keys.map(async (key) => {
+      const served = await t.app.request(t.deps.storage.publicUrl(key));
+      // Read to the end: the file is streamed, and opened only when its body is read.
+      await served.arrayBuffer();
+      return {
+        stored: (await t.deps.storage.read(key)) !== null,
+        served: served.status,
+        counted: Boolean(
+          await t.deps.db.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst(),
+        ),
+      };
+    }),
+  );
+const present = { stored: true, served: 200, counted: true };
+const gone = { stored: false, served: 404, counted: false };
+
 describe('an institution manages its courses', () => {
   it('lists its own courses only', async () => {
     const res = await get(courses.list.path, youStudy);
@@ -361,62 +417,6 @@ describe('an institution deletes a course it made by mistake', () => {
     expect((await get(courses.get.path, youStudy, { courseId: bought._id })).status).toBe(200);
   });
 
-  /** A cover as the dashboard uploads one (a signed address, then a PUT of a small PNG): its public address. */
-  const uploadCover = async (token: string) => {
-    const png = await sharp({
-      create: { width: 64, height: 36, channels: 3, background: { r: 40, g: 90, b: 160 } },
-    })
-      .png()
-      .toBuffer();
-    const signed = await post(enterpriseGeneral.putSignedRequestForUpload.path, token, {
-      purpose: 'course-image',
-      fileName: 'cover.png',
-      fileType: 'image/png',
-      fileSize: png.length,
-    });
-    expect(signed.status, signed.json.message).toBe(200);
-    const { uploadUrl, headers, fileUrl } = signed.json.response as {
-      uploadUrl: string;
-      headers: Record<string, string>;
-      fileUrl: string;
-    };
-    expect((await t.app.request(uploadUrl, { method: 'PUT', headers, body: png })).status).toBe(200);
-    return fileUrl;
-  };
-  const coveredDraft = async (name: string, imageUrl: string) => {
-    const created = await post(courses.add.path, youStudy, { ...draft, name, imageUrl });
-    expect(created.status, created.json.message).toBe(200);
-    return created.json.response as { _id: string };
-  };
-  /** A cover's stored objects (the original and its AVIF/WebP copies), and whether each is still served and counted. */
-  const storedFiles = async (imageUrl: string) => {
-    const key = t.deps.storage.keyOf(imageUrl) ?? '';
-    const record = await t.deps.db
-      .selectFrom('image_variants')
-      .select('variants')
-      .where('original_key', '=', key)
-      .executeTakeFirst();
-    const copies = record ? (JSON.parse(record.variants) as { key: string }[]).map((v) => v.key) : [];
-    return { key, copies, all: [key, ...copies] };
-  };
-  const state = async (keys: string[]) =>
-    Promise.all(
-      keys.map(async (key) => {
-        const served = await t.app.request(t.deps.storage.publicUrl(key));
-        // Read to the end: the file is streamed, and opened only when its body is read.
-        await served.arrayBuffer();
-        return {
-          stored: (await t.deps.storage.read(key)) !== null,
-          served: served.status,
-          counted: Boolean(
-            await t.deps.db.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst(),
-          ),
-        };
-      }),
-    );
-  const present = { stored: true, served: 200, counted: true };
-  const gone = { stored: false, served: 404, counted: false };
-
   it('deletes the cover of a deleted draft from storage with its copies; another course keeps its own', async () => {
     const cover = await uploadCover(youStudy);
     const otherCover = await uploadCover(youStudy);
@@ -485,5 +485,122 @@ describe('an institution deletes a course it made by mistake', () => {
     const refused = await post(courses.remove.path, acmeStaff, { courseId: course._id });
     expect(refused.status).toBe(403);
     expect((await get(courses.get.path, acmeOwner, { courseId: course._id })).status).toBe(200);
+  });
+});
+
+describe("an institution replaces a course's cover, or takes it off", () => {
+  const editCover = (courseId: string, name: string, imageUrl: string | null) =>
+    post(courses.edit.path, youStudy, { courseId, ...draft, name, imageUrl });
+  const coverOf = async (courseId: string) =>
+    ((await get(courses.get.path, youStudy, { courseId })).json.response as { imageUrl: string | null })
+      .imageUrl;
+
+  it('deletes the replaced cover from storage with its copies; the new one stays', async () => {
+    const cover = await uploadCover(youStudy);
+    const course = await coveredDraft('Draft Getting A New Cover', cover);
+    const old = await storedFiles(cover);
+    expect(old.copies.length).toBeGreaterThan(0);
+    expect(await state(old.all)).toEqual(old.all.map(() => present));
+
+    const newCover = await uploadCover(youStudy);
+    const edited = await editCover(course._id, 'Draft Getting A New Cover', newCover);
+    expect(edited.status, edited.json.message).toBe(200);
+    expect(edited.json.message).toBe('Course updated');
+    expect(edited.json.response).toMatchObject({ imageUrl: newCover });
+    expect(await state(old.all)).toEqual(old.all.map(() => gone));
+    expect(
+      await t.deps.db
+        .selectFrom('image_variants')
+        .select('original_key')
+        .where('original_key', '=', old.key)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    const kept = await storedFiles(newCover);
+    expect(kept.copies.length).toBeGreaterThan(0);
+    expect(await state(kept.all)).toEqual(kept.all.map(() => present));
+    expect(await coverOf(course._id)).toBe(newCover);
+  });
+
+  it('leaves the old cover of a course that has been on the marketplace: its built pages show it until the next build', async () => {
+    const cover = await uploadCover(youStudy);
+    const course = await coveredDraft('Course Once On The Marketplace', cover);
+    const old = await storedFiles(cover);
+    await post(courses.setPublished.path, youStudy, { courseId: course._id, published: true });
+    await post(courses.setPublished.path, youStudy, { courseId: course._id, published: false });
+
+    const newCover = await uploadCover(youStudy);
+    const edited = await editCover(course._id, 'Course Once On The Marketplace', newCover);
+    expect(edited.status, edited.json.message).toBe(200);
+    expect(await coverOf(course._id)).toBe(newCover);
+    expect(await state(old.all)).toEqual(old.all.map(() => present));
+  });
+
+  it('keeps the cover when the course is saved with it unchanged, and deletes it once it is taken off', async () => {
+    const cover = await uploadCover(youStudy);
+    const course = await coveredDraft('Draft Keeping Its Cover', cover);
+    const files = await storedFiles(cover);
+
+    const saved = await post(courses.edit.path, youStudy, {
+      courseId: course._id,
+      ...draft,
+      name: 'Draft Keeping Its Cover',
+      priceCents: 4900,
+      imageUrl: cover,
+    });
+    expect(saved.status, saved.json.message).toBe(200);
+    expect(saved.json.response).toMatchObject({ imageUrl: cover, priceCents: 4900 });
+    expect(await state(files.all)).toEqual(files.all.map(() => present));
+
+    const takenOff = await editCover(course._id, 'Draft Keeping Its Cover', null);
+    expect(takenOff.status, takenOff.json.message).toBe(200);
+    expect(takenOff.json.response).toMatchObject({ imageUrl: null });
+    expect(await state(files.all)).toEqual(files.all.map(() => gone));
+  });
+
+  it('keeps a replaced cover another course still uses, and deletes it when the last course lets it go', async () => {
+    const cover = await uploadCover(youStudy);
+    const first = await coveredDraft('First Draft Replacing A Shared Cover', cover);
+    const second = await coveredDraft('Second Draft Replacing A Shared Cover', cover);
+    const files = await storedFiles(cover);
+
+    const newCover = await uploadCover(youStudy);
+    const replaced = await editCover(first._id, 'First Draft Replacing A Shared Cover', newCover);
+    expect(replaced.status, replaced.json.message).toBe(200);
+    expect(await state(files.all)).toEqual(files.all.map(() => present));
+    expect(await coverOf(second._id)).toBe(cover);
+
+    const last = await editCover(second._id, 'Second Draft Replacing A Shared Cover', newCover);
+    expect(last.status, last.json.message).toBe(200);
+    expect(await state(files.all)).toEqual(files.all.map(() => gone));
+    const shared = await storedFiles(newCover);
+    expect(await state(shared.all)).toEqual(shared.all.map(() => present));
+  });
+
+  it('a replaced cover the storage will not delete is logged; the edit is saved with the new cover', async () => {
+    const cover = await uploadCover(youStudy);
+    const course = await coveredDraft('Draft Whose Old Cover Sticks', cover);
+    const old = await storedFiles(cover);
+    const newCover = await uploadCover(youStudy);
+    const remove = vi
+      .spyOn(t.deps.storage, 'remove')
+      .mockRejectedValue(new Error('The bucket is unreachable'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const edited = await editCover(course._id, 'Draft Whose Old Cover Sticks', newCover);
+      expect(edited.status, edited.json.message).toBe(200);
+      expect(edited.json.message).toBe('Course updated');
+      expect(edited.json.response).toMatchObject({ imageUrl: newCover });
+      expect(remove).toHaveBeenCalled();
+      expect(String(logged.mock.calls[0]?.[0])).toContain(old.key);
+    } finally {
+      remove.mockRestore();
+      logged.mockRestore();
+    }
+    expect(await coverOf(course._id)).toBe(newCover);
+    // Left over, and still counted against the enterprise's storage, as it still takes room.
+    expect(await state(old.all)).toEqual(old.all.map(() => present));
+    const kept = await storedFiles(newCover);
+    expect(await state(kept.all)).toEqual(kept.all.map(() => present));
   });
 });

@@ -12,10 +12,9 @@ import { conflict, notFound } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
-import { makeImageVariants } from '../content/image-variants.ts';
-import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 import { followCourseName } from '../organisation/course-group-name.ts';
+import { removeCover, saveCover } from './course-cover.ts';
 import { ensureCourseGroup, mailRefund, revokeCourseAccess } from './course-delivery.ts';
 
 type CourseInput = {
@@ -209,13 +208,6 @@ const outlineColumns = ({ outcomes, syllabus, instructor }: OutlineInput) => ({
       }),
 });
 
-/** A new cover: it must be the caller's finished course-image upload; its AVIF/WebP copies are made now (422 when unreadable). */
-const saveCover = async (ctx: ServiceContext, imageUrl: string) => {
-  await assertUploaded(ctx, 'imageUrl', imageUrl, 'course-image');
-  const key = ctx.storage.keyOf(imageUrl);
-  if (key) await makeImageVariants(ctx, { key, field: 'imageUrl' });
-};
-
 /** New courses start as drafts: nothing reaches the marketplace until it is published. */
 export const addCourse = async (ctx: ServiceContext, input: CourseInput & OutlineInput) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -242,6 +234,11 @@ export const addCourse = async (ctx: ServiceContext, input: CourseInput & Outlin
   return loadCourse(ctx, enterpriseId, id);
 };
 
+/**
+ * Saves the course's fields (and the outline parts the call carries). A new cover is checked and given its copies
+ * first; in a course never on the marketplace, the one it replaces, or the one taken off, goes from storage once the
+ * edit is saved, unless another course uses it (removeCover).
+ */
 export const editCourse = async (
   ctx: ServiceContext,
   { courseId, ...input }: CourseInput & OutlineInput & { courseId: string },
@@ -257,6 +254,10 @@ export const editCourse = async (
     .execute();
   // Its buyers' group is named after it and follows a new name.
   if (input.name !== before.name) await followCourseName(ctx.db, { enterpriseId, courseId });
+  // Only a course never on the marketplace: built pages of one that was show its old cover until the site is built
+  // again (the old file is left over then, not pulled from under a live page).
+  if (input.imageUrl !== before.imageUrl && before.deleteBlockedBy === null)
+    await removeCover(ctx, before.imageUrl, 'edit-course');
   if (before.published) ctx.site.changed();
   ctx.setMessage(
     before.published ? 'Course updated; the marketplace shows it in a moment' : 'Course updated',

@@ -1,9 +1,8 @@
-import type { UploadPurpose } from '@coach/shared/contract/general';
 import { conflict, notFound } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { audit } from '../common/audit.ts';
-import { removeStoredImage } from '../content/image-variants.ts';
 import type { ServiceContext } from '../context.ts';
+import { removeCover } from './course-cover.ts';
 
 // delete-course: a course made by mistake, or never sold, goes. One that has been on the marketplace stays (its
 // page may be linked to, bought or reviewed; unpublishing takes it off), and so does one with enrolments (each is
@@ -13,31 +12,6 @@ const REFUSED = {
   enrolments: 'A course with enrolments cannot be deleted',
   published: 'A course that has been on the marketplace cannot be deleted',
 } as const;
-
-const COVER_PURPOSE: UploadPurpose = 'course-image';
-
-/**
- * A deleted course's cover goes from storage with its AVIF/WebP copies, once no course names it: a colleague may have
- * saved the same upload as another course's cover (assertUploaded lets them), and the seed's covers are shared. Only
- * a course cover of ours is deleted (an address elsewhere, or a file stored for another purpose, is not the course's).
- * Run after the delete has committed; a failure is logged and the course stays deleted (the file is only left over).
- */
-const removeCover = async (ctx: ServiceContext, imageUrl: string | null) => {
-  const key = imageUrl ? ctx.storage.keyOf(imageUrl) : null;
-  if (!key?.startsWith(`${COVER_PURPOSE}/`)) return;
-  try {
-    // By its key, whatever public address a row saved it under (keys have no LIKE wildcards: KEY_PATTERN).
-    const used = await ctx.db
-      .selectFrom('courses')
-      .select('id')
-      .where('image_url', 'like', `%/${key}`)
-      .limit(1)
-      .executeTakeFirst();
-    if (!used) await removeStoredImage(ctx, key);
-  } catch (error) {
-    console.error(`delete-course: the cover ${key} of a deleted course stays in storage`, error);
-  }
-};
 
 /**
  * Deletes the caller's course when it has never been published and has no enrolment (409 naming the reason
@@ -100,7 +74,7 @@ export const deleteCourse = async (ctx: ServiceContext, { courseId }: { courseId
     });
     return { groupKept: Boolean(course.group_id) && !groupDeleted, imageUrl: course.image_url };
   });
-  await removeCover(ctx, deleted.imageUrl);
+  await removeCover(ctx, deleted.imageUrl, 'delete-course');
   ctx.setMessage(
     deleted.groupKept
       ? "Course deleted; its learners' group stays because people are in it"
