@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { paths } from '../../config/paths.ts';
-import { formatList, formatNumber, withNumbers } from '../../i18n/format.ts';
+import { formatList, formatNumber } from '../../i18n/format.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -17,6 +17,7 @@ import { enterpriseUserAtom, sessionAtoms } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { useInviteesApart } from '../../ui/joined-count.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
@@ -26,6 +27,7 @@ import './admin-enterprises.css';
 
 const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
   const { t } = useTranslation('admin-enterprises');
+  const inviteesApart = useInviteesApart();
   return (
     <Card title={t('facts.title')}>
       <dl className="enterprise-facts">
@@ -43,7 +45,7 @@ const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
           {/* Invited is not joined: the invitees are counted apart, as on the list. */}
           <dd>
             {detail.invitedCount > 0
-              ? `${formatNumber(detail.memberCount)} · ${t('list.invited', withNumbers({ count: detail.invitedCount }))}`
+              ? `${formatNumber(detail.memberCount)} · ${inviteesApart(detail.invitedCount)}`
               : formatNumber(detail.memberCount)}
           </dd>
         </div>

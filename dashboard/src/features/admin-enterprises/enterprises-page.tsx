@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
-import { formatNumber, withNumbers } from '../../i18n/format.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { AddEnterpriseDialog } from './add-enterprise-dialog.tsx';
 import './admin-enterprises.css';
+import { JoinedCount } from '../../ui/joined-count.tsx';
 
 /** /admin/enterprises: every company account with its members and features, searchable (spec §2). */
 export const EnterprisesPage = () => {
@@ -41,16 +42,7 @@ export const EnterprisesPage = () => {
       header: t('list.members'),
       className: 'table__number',
       // Invited is not joined: the company's invitees are counted apart under its members.
-      cell: (row) => (
-        <>
-          {formatNumber(row.memberCount)}
-          {row.invitedCount > 0 ? (
-            <span className="table__aside">
-              {t('list.invited', withNumbers({ count: row.invitedCount }))}
-            </span>
-          ) : null}
-        </>
-      ),
+      cell: (row) => <JoinedCount joined={row.memberCount} invited={row.invitedCount} />,
     },
     {
       header: t('list.featuresOn'),

@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
-import { formatNumber, withNumbers } from '../../i18n/format.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { useInviteesApart } from '../../ui/joined-count.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
@@ -21,6 +22,7 @@ type Loaded =
 /** /enterprise/groups/detail/:id — who is in the group. */
 export const GroupDetailPage = () => {
   const { t } = useTranslation('groups');
+  const inviteesApart = useInviteesApart();
   const { id = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
@@ -65,7 +67,7 @@ export const GroupDetailPage = () => {
   // Its members who joined, then apart its invitees (invited is not joined), then the course it belongs to.
   const summary = [
     t('detail.count', { count: group.memberCount }),
-    group.invitedCount > 0 ? t('list.invited', withNumbers({ count: group.invitedCount })) : null,
+    group.invitedCount > 0 ? inviteesApart(group.invitedCount) : null,
     group.course ? t('detail.courseGroup', { course: group.course.name }) : null,
   ]
     .filter((part) => part !== null)

@@ -1,13 +1,13 @@
 import { type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatNumber, withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { groupDetailPath, manageGroupPath } from './group-paths.ts';
 import './groups.css';
+import { JoinedCount } from '../../ui/joined-count.tsx';
 
 type SortBy = 'name' | 'members' | 'created';
 
@@ -49,16 +49,7 @@ export const GroupsPage = () => {
       sort: 'members',
       className: 'table__number',
       // Invited is not joined: the group's invitees are counted apart under its members.
-      cell: (group) => (
-        <>
-          {formatNumber(group.memberCount)}
-          {group.invitedCount > 0 ? (
-            <span className="table__aside">
-              {t('list.invited', withNumbers({ count: group.invitedCount }))}
-            </span>
-          ) : null}
-        </>
-      ),
+      cell: (group) => <JoinedCount joined={group.memberCount} invited={group.invitedCount} />,
     },
     { header: t('list.created'), sort: 'created', cell: (group) => formatDate(group.createdAt) },
     {

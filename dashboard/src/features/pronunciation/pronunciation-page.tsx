@@ -5,12 +5,13 @@ import {
 } from '@coach/shared/contract/pronunciation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, withNumbers } from '../../i18n/format.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { PronunciationFormDialog } from './pronunciation-form-dialog.tsx';
 import './pronunciation.css';
+import { JoinedCount } from '../../ui/joined-count.tsx';
 
 /** /enterprise/config/pronunciation: how each group's Pronunciation tasks are scored (spec §2, §6). */
 export const PronunciationPage = () => {
@@ -43,14 +44,7 @@ export const PronunciationPage = () => {
       header: t('columns.members'),
       numeric: true,
       // Invited is not joined: the group's invitees are counted apart under its members (as on Groups).
-      cell: (row) => (
-        <>
-          {formatNumber(row.memberCount)}
-          {row.invitedCount > 0 ? (
-            <span className="table__aside">{t('invited', withNumbers({ count: row.invitedCount }))}</span>
-          ) : null}
-        </>
-      ),
+      cell: (row) => <JoinedCount joined={row.memberCount} invited={row.invitedCount} />,
     },
     { header: t('columns.accent'), cell: (row) => t(`accents.${row.accent}`) },
     { header: t('columns.passingScore'), numeric: true, cell: (row) => formatNumber(row.passingScore) },

@@ -2,12 +2,13 @@ import { type Role, roles } from '@coach/shared/contract/roles';
 import { PERMISSION_KEYS } from '@coach/shared/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, withNumbers } from '../../i18n/format.ts';
+import { withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { RoleFormDialog } from './role-form-dialog.tsx';
 import './roles.css';
+import { JoinedCount } from '../../ui/joined-count.tsx';
 
 type SortBy = 'name' | 'members';
 
@@ -63,16 +64,7 @@ export const RolesPage = () => {
       sort: 'members',
       className: 'table__number',
       // Invited is not joined: a role's invitees are counted apart under its members.
-      cell: (role) => (
-        <>
-          {formatNumber(role.memberCount)}
-          {role.invitedCount > 0 ? (
-            <span className="table__aside">
-              {t('list.invited', withNumbers({ count: role.invitedCount }))}
-            </span>
-          ) : null}
-        </>
-      ),
+      cell: (role) => <JoinedCount joined={role.memberCount} invited={role.invitedCount} />,
     },
     {
       header: t('list.actions'),
