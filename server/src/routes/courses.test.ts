@@ -3,6 +3,7 @@ import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { marketplace } from '@coach/shared/contract/marketplace';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileState, gone, present } from '../testing/stored-files.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -84,22 +85,7 @@ const storedFiles = async (imageUrl: string) => {
   return { key, copies, all: [key, ...copies] };
 };
 const state = async (keys: string[]) =>
-  Promise.all(
-    keys.map(async (key) => {
-      const served = await t.app.request(t.deps.storage.publicUrl(key));
-      // Read to the end: the file is streamed, and opened only when its body is read.
-      await served.arrayBuffer();
-      return {
-        stored: (await t.deps.storage.read(key)) !== null,
-        served: served.status,
-        counted: Boolean(
-          await t.deps.db.selectFrom('uploads').select('key').where('key', '=', key).executeTakeFirst(),
-        ),
-      };
-    }),
-  );
-const present = { stored: true, served: 200, counted: true };
-const gone = { stored: false, served: 404, counted: false };
+  Promise.all(keys.map((key) => fileState(t, t.deps.storage.publicUrl(key))));
 
 describe('an institution manages its courses', () => {
   it('lists its own courses only', async () => {

@@ -1,15 +1,18 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { marketplace } from '@coach/shared/contract/marketplace';
 import { members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { settingsCalls } from '@coach/shared/contract/settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileState, gone, present, uploadPng } from '../testing/stored-files.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let owner: string;
 let staff: string;
 let globex: string;
+let youStudy: string;
 const ip = '10.9.2.1';
 
 const THEME = {
@@ -26,6 +29,7 @@ beforeAll(async () => {
   owner = await t.fullLogin('owner@acme.example', 'enterprise', ip);
   staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
   globex = await t.fullLogin('owner@globex.example', 'enterprise', ip);
+  youStudy = await t.fullLogin('courses@youstudy.example', 'enterprise', ip);
 });
 afterAll(async () => {
   await t?.close();
@@ -37,6 +41,7 @@ const me = async (token: string) =>
       _id: string;
       company_name: string;
       address: string | null;
+      enterprise_logo: string | null;
       themeSettings: typeof THEME;
     };
   };
@@ -173,5 +178,118 @@ describe('help', () => {
     });
     expect(empty.status).toBe(422);
     expect(empty.json.field).toBe('message');
+  });
+});
+
+describe('a logo replaced or taken off leaves storage', () => {
+  const logo = (token: string) => uploadPng(t, { token, purpose: 'logo', ip });
+  const companyInfo = (body: object) =>
+    t.request('POST', enterpriseGeneral.updateCompanyInfo.path, {
+      token: owner,
+      ip,
+      body: { company_name: 'Acme Learning Group', ...body },
+    });
+  const theme = (token: string, body: object) =>
+    t.request('POST', enterpriseGeneral.updateThemeSettings.path, {
+      token,
+      ip,
+      body: { themeSettings: THEME, ...body },
+    });
+  const logoOf = async (token: string) => (await me(token)).enterpriseId.enterprise_logo;
+
+  it('company info: the replaced logo is deleted, the new one stays; a save without a new logo keeps it; taken off, it goes', async () => {
+    const first = await logo(owner);
+    expect((await companyInfo({ enterprise_logo: first })).status).toBe(200);
+    expect(await fileState(t, first)).toEqual(present);
+
+    const second = await logo(owner);
+    const replaced = await companyInfo({ enterprise_logo: second });
+    expect(replaced.status, replaced.json.message).toBe(200);
+    expect(replaced.json.message).toBe('Company information updated successfully');
+    expect(await fileState(t, first)).toEqual(gone);
+    expect(await fileState(t, second)).toEqual(present);
+    expect(await logoOf(staff)).toBe(second);
+
+    // Saved again with the same logo, or without naming one: it stays.
+    expect((await companyInfo({ enterprise_logo: second })).status).toBe(200);
+    expect((await companyInfo({ address: '2 Spring St, Melbourne' })).status).toBe(200);
+    expect((await theme(owner, {})).status).toBe(200);
+    expect(await fileState(t, second)).toEqual(present);
+    expect(await logoOf(staff)).toBe(second);
+
+    const takenOff = await companyInfo({ enterprise_logo: null });
+    expect(takenOff.status, takenOff.json.message).toBe(200);
+    expect(await logoOf(staff)).toBeNull();
+    expect(await fileState(t, second)).toEqual(gone);
+  });
+
+  it('theme settings: the replaced logo is deleted, and so is one taken off', async () => {
+    const first = await logo(owner);
+    expect((await theme(owner, { enterprise_logo: first })).status).toBe(200);
+    const second = await logo(owner);
+    const replaced = await theme(owner, { enterprise_logo: second });
+    expect(replaced.status, replaced.json.message).toBe(200);
+    expect(replaced.json.message).toBe('Theme settings updated successfully');
+    expect(await fileState(t, first)).toEqual(gone);
+    expect(await fileState(t, second)).toEqual(present);
+
+    expect((await theme(owner, { enterprise_logo: second })).status).toBe(200);
+    expect(await fileState(t, second)).toEqual(present);
+    expect((await theme(owner, { enterprise_logo: null })).status).toBe(200);
+    expect(await fileState(t, second)).toEqual(gone);
+  });
+
+  it('keeps a replaced logo another enterprise still names', async () => {
+    const shared = await logo(owner);
+    expect((await theme(owner, { enterprise_logo: shared })).status).toBe(200);
+    const globexId = (await me(globex)).enterpriseId._id;
+    await t.deps.db.updateTable('enterprises').set({ logo: shared }).where('id', '=', globexId).execute();
+    try {
+      expect((await theme(owner, { enterprise_logo: null })).status).toBe(200);
+      expect(await fileState(t, shared)).toEqual(present);
+    } finally {
+      await t.deps.db.updateTable('enterprises').set({ logo: null }).where('id', '=', globexId).execute();
+    }
+  });
+
+  it('an institution on the marketplace lets go of its old logo too: no built page shows it (its page leaves logoUrl out)', async () => {
+    const slug = 'you-study-international-college';
+    const published = await t.request('POST', marketplace.getInstitute.path, { ip, body: { slug } });
+    expect(published.status, published.json.message).toBe(200);
+    expect((published.json.response as { courseCount: number }).courseCount).toBeGreaterThan(0);
+
+    const first = await logo(youStudy);
+    expect((await theme(youStudy, { enterprise_logo: first })).status).toBe(200);
+    const second = await logo(youStudy);
+    const replaced = await theme(youStudy, { enterprise_logo: second });
+    expect(replaced.status, replaced.json.message).toBe(200);
+    expect(await fileState(t, first)).toEqual(gone);
+    expect(await fileState(t, second)).toEqual(present);
+    const institute = await t.request('POST', marketplace.getInstitute.path, { ip, body: { slug } });
+    expect((institute.json.response as { logoUrl: string | null }).logoUrl).toBe(second);
+  });
+
+  it('a replaced logo the storage will not delete is logged; the call succeeds with the new logo', async () => {
+    const first = await logo(owner);
+    expect((await companyInfo({ enterprise_logo: first })).status).toBe(200);
+    const second = await logo(owner);
+    const remove = vi
+      .spyOn(t.deps.storage, 'remove')
+      .mockRejectedValue(new Error('The bucket is unreachable'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const replaced = await companyInfo({ enterprise_logo: second });
+      expect(replaced.status, replaced.json.message).toBe(200);
+      expect(replaced.json.message).toBe('Company information updated successfully');
+      expect(remove).toHaveBeenCalled();
+      expect(String(logged.mock.calls[0]?.[0])).toContain(t.deps.storage.keyOf(first) ?? 'no key');
+    } finally {
+      remove.mockRestore();
+      logged.mockRestore();
+    }
+    expect(await logoOf(staff)).toBe(second);
+    // Left over, and still counted, as it still takes room.
+    expect(await fileState(t, first)).toEqual(present);
+    expect(await fileState(t, second)).toEqual(present);
   });
 });

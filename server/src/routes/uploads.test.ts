@@ -10,9 +10,10 @@ import {
   type UploadPurpose,
 } from '@coach/shared/contract/general';
 import { uploads } from '@coach/shared/contract/uploads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Storage } from '../providers/storage.ts';
 import { storageUsage } from '../services/content/uploads.ts';
+import { fileState, gone, present, uploadPng } from '../testing/stored-files.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -227,6 +228,103 @@ describe('keeping an uploaded file', () => {
     });
     expect(logo.status).toBe(422);
     expect(logo.json.field).toBe('enterprise_logo');
+  });
+});
+
+describe('a profile picture replaced or taken off leaves storage', () => {
+  const avatar = (token: string, audience: 'enterprise' | 'admin' = 'enterprise') =>
+    uploadPng(t, { token, purpose: 'avatar', ip, audience });
+  const setAvatar = (
+    token: string,
+    avatarUrl: string | null,
+    audience: 'enterprise' | 'admin' = 'enterprise',
+  ) =>
+    t.request(
+      'POST',
+      audience === 'admin' ? adminGeneral.updateProfileImage.path : enterpriseGeneral.updateProfileImage.path,
+      { ...t.tokenOpt(audience, token), ip, body: { avatarUrl } },
+    );
+
+  it("a member's replaced picture is deleted, the new one stays; saved unchanged it stays; taken off, it goes", async () => {
+    const first = await avatar(staff);
+    expect((await setAvatar(staff, first)).status).toBe(200);
+    expect(await fileState(t, first)).toEqual(present);
+
+    const second = await avatar(staff);
+    const replaced = await setAvatar(staff, second);
+    expect(replaced.status, replaced.json.message).toBe(200);
+    expect(replaced.json.message).toBe('Profile picture updated');
+    expect(replaced.json.response).toMatchObject({ avatarUrl: second });
+    expect(await fileState(t, first)).toEqual(gone);
+    expect(await fileState(t, second)).toEqual(present);
+
+    expect((await setAvatar(staff, second)).status).toBe(200);
+    expect(await fileState(t, second)).toEqual(present);
+
+    const takenOff = await setAvatar(staff, null);
+    expect(takenOff.status, takenOff.json.message).toBe(200);
+    expect(takenOff.json.message).toBe('Profile picture removed');
+    expect(takenOff.json.response).toMatchObject({ avatarUrl: null });
+    expect(await fileState(t, second)).toEqual(gone);
+  });
+
+  it("a platform admin's replaced picture is deleted, saved unchanged it stays, taken off it goes", async () => {
+    const first = await avatar(admin, 'admin');
+    expect((await setAvatar(admin, first, 'admin')).status).toBe(200);
+    const second = await avatar(admin, 'admin');
+    const replaced = await setAvatar(admin, second, 'admin');
+    expect(replaced.status, replaced.json.message).toBe(200);
+    expect(replaced.json.response).toMatchObject({ avatarUrl: second });
+    expect(await fileState(t, first)).toEqual(gone);
+    expect(await fileState(t, second)).toEqual(present);
+
+    expect((await setAvatar(admin, second, 'admin')).status).toBe(200);
+    expect(await fileState(t, second)).toEqual(present);
+    expect((await setAvatar(admin, null, 'admin')).status).toBe(200);
+    expect(await fileState(t, second)).toEqual(gone);
+  });
+
+  it('keeps a replaced picture another row still names', async () => {
+    const shared = await avatar(staff);
+    expect((await setAvatar(staff, shared)).status).toBe(200);
+    await t.deps.db
+      .updateTable('admins')
+      .set({ avatar_url: shared })
+      .where('email', '=', 'admin@coach.example')
+      .execute();
+    try {
+      expect((await setAvatar(staff, null)).status).toBe(200);
+      expect(await fileState(t, shared)).toEqual(present);
+    } finally {
+      await t.deps.db
+        .updateTable('admins')
+        .set({ avatar_url: null })
+        .where('email', '=', 'admin@coach.example')
+        .execute();
+    }
+  });
+
+  it('a replaced picture the storage will not delete is logged; the call succeeds with the new picture', async () => {
+    const first = await avatar(staff);
+    expect((await setAvatar(staff, first)).status).toBe(200);
+    const second = await avatar(staff);
+    const remove = vi
+      .spyOn(t.deps.storage, 'remove')
+      .mockRejectedValue(new Error('The bucket is unreachable'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const replaced = await setAvatar(staff, second);
+      expect(replaced.status, replaced.json.message).toBe(200);
+      expect(replaced.json.response).toMatchObject({ avatarUrl: second });
+      expect(remove).toHaveBeenCalled();
+      expect(String(logged.mock.calls[0]?.[0])).toContain(t.deps.storage.keyOf(first) ?? 'no key');
+    } finally {
+      remove.mockRestore();
+      logged.mockRestore();
+    }
+    // Left over, and still counted, as it still takes room.
+    expect(await fileState(t, first)).toEqual(present);
+    expect(await fileState(t, second)).toEqual(present);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { UploadPurpose } from '@coach/shared/contract/general';
 import {
   IMAGE_VARIANT_TYPES,
   type ImageVariants,
@@ -8,6 +9,7 @@ import type { Db } from '../../db/connect.ts';
 import { validation } from '../../errors.ts';
 import type { StorageProvider } from '../../providers/storage.ts';
 import { nowIso } from '../common/clock.ts';
+import type { ServiceContext } from '../context.ts';
 
 // Course covers at their display size in AVIF and WebP. The copies are made once, when a cover is
 // saved with a course (add-course, edit-course) or drawn by the seed, not when the marketplace is built:
@@ -196,5 +198,49 @@ export const removeStoredImage = async ({ db, storage }: Deps, key: string) => {
       failures,
       `${failures.length} of ${keys.length} stored file(s) of ${key} were not deleted: ${why}`,
     );
+  }
+};
+
+// A file a row has let go of (a course's cover, the enterprise's logo, a profile picture, replaced or taken off, or
+// its row deleted) leaves storage once nothing names it any more, or it would stay there, and keep counting against
+// the enterprise's storage, for good.
+
+/**
+ * A LIKE pattern for a column naming the stored file `key`, whatever public address a row saved it under (the
+ * embedded store's /uploads/... or a bucket's https://...). Keys have no LIKE wildcards (KEY_PATTERN).
+ */
+export const namingKey = (key: string) => `%/${key}`;
+
+/**
+ * Deletes the file at `url` from storage, with its AVIF/WebP copies and their uploads rows (removeStoredImage), when
+ * `stillUsed(key)` says no row names it any more: a colleague may have saved the same upload elsewhere, and the seed
+ * shares some files. Only a file of ours stored for `purpose` is deleted (an address elsewhere, or a file stored for
+ * another purpose, is not this row's). Run it after the change has committed; a failure is logged under `call` and
+ * the call succeeds all the same (the file is only left over).
+ */
+export const removeIfUnused = async (
+  ctx: ServiceContext,
+  url: string | null | undefined,
+  {
+    purpose,
+    stillUsed,
+    call,
+    what,
+  }: {
+    purpose: UploadPurpose;
+    /** Whether a row still names the file (namingKey on each column that can). */
+    stillUsed: (key: string) => Promise<boolean>;
+    /** The call that let it go, for the log. */
+    call: string;
+    /** What the file was, for the log ("cover", "logo"...). */
+    what: string;
+  },
+) => {
+  const key = url ? ctx.storage.keyOf(url) : null;
+  if (!key?.startsWith(`${purpose}/`)) return;
+  try {
+    if (!(await stillUsed(key))) await removeStoredImage(ctx, key);
+  } catch (error) {
+    console.error(`${call}: the ${what} ${key}, which nothing uses any more, stays in storage`, error);
   }
 };

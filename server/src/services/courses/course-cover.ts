@@ -1,5 +1,5 @@
 import type { UploadPurpose } from '@coach/shared/contract/general';
-import { makeImageVariants, removeStoredImage } from '../content/image-variants.ts';
+import { makeImageVariants, namingKey, removeIfUnused } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -23,23 +23,22 @@ export const saveCover = async (ctx: ServiceContext, imageUrl: string) => {
  * (an address elsewhere, or a file stored for another purpose, is not the course's). Run after the change has
  * committed; a failure is logged under `call` and the call succeeds all the same (the file is only left over).
  */
-export const removeCover = async (
+export const removeCover = (
   ctx: ServiceContext,
   imageUrl: string | null,
   call: 'delete-course' | 'edit-course',
-) => {
-  const key = imageUrl ? ctx.storage.keyOf(imageUrl) : null;
-  if (!key?.startsWith(`${COVER_PURPOSE}/`)) return;
-  try {
-    // By its key, whatever public address a row saved it under (keys have no LIKE wildcards: KEY_PATTERN).
-    const used = await ctx.db
-      .selectFrom('courses')
-      .select('id')
-      .where('image_url', 'like', `%/${key}`)
-      .limit(1)
-      .executeTakeFirst();
-    if (!used) await removeStoredImage(ctx, key);
-  } catch (error) {
-    console.error(`${call}: the cover ${key}, which a course no longer uses, stays in storage`, error);
-  }
-};
+) =>
+  removeIfUnused(ctx, imageUrl, {
+    purpose: COVER_PURPOSE,
+    call,
+    what: 'cover',
+    stillUsed: async (key) =>
+      Boolean(
+        await ctx.db
+          .selectFrom('courses')
+          .select('id')
+          .where('image_url', 'like', namingKey(key))
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+  });

@@ -18,6 +18,7 @@ import {
   enterpriseSession,
   loadEnterpriseUser,
 } from '../../session/session.ts';
+import { namingKey, removeIfUnused } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -109,13 +110,50 @@ export const updateEnterpriseProfile = async (
   return toEnterpriseUser(fresh);
 };
 
-/** general/auth/updateprofileimage: the avatar must be the caller's own finished upload (or null to remove). */
+/**
+ * A profile picture its owner replaced or took off goes from storage once no member or platform admin names it
+ * (removeIfUnused); the screens showing it read it afresh.
+ */
+const removeAvatar = (ctx: ServiceContext, avatarUrl: string | null, call: string) =>
+  removeIfUnused(ctx, avatarUrl, {
+    purpose: 'avatar',
+    call,
+    what: 'profile picture',
+    stillUsed: async (key) => {
+      const [member, admin] = await Promise.all([
+        ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('avatar_url', 'like', namingKey(key))
+          .limit(1)
+          .executeTakeFirst(),
+        ctx.db
+          .selectFrom('admins')
+          .select('id')
+          .where('avatar_url', 'like', namingKey(key))
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return Boolean(member ?? admin);
+    },
+  });
+
+/**
+ * general/auth/updateprofileimage: the avatar must be the caller's own finished upload (or null to remove); the one
+ * it replaces goes from storage (removeAvatar).
+ */
 export const updateEnterpriseProfileImage = async (
   ctx: ServiceContext,
   { avatarUrl }: ParsedRequestOf<typeof enterpriseGeneral.updateProfileImage>,
 ) => {
   const s = enterpriseSession(ctx);
   if (avatarUrl) await assertUploaded(ctx, 'avatarUrl', avatarUrl, 'avatar');
+  const before = await ctx.db
+    .selectFrom('users')
+    .select('avatar_url')
+    .where('id', '=', s.user.id)
+    .where('enterprise_id', '=', s.enterpriseId)
+    .executeTakeFirst();
   await ctx.db
     .updateTable('users')
     .set({ avatar_url: avatarUrl })
@@ -124,6 +162,8 @@ export const updateEnterpriseProfileImage = async (
     .execute();
   const fresh = await loadEnterpriseUser(ctx.db, s.user.id, s.enterpriseId);
   if (!fresh) throw unauthenticated();
+  if (before && before.avatar_url !== avatarUrl)
+    await removeAvatar(ctx, before.avatar_url, 'updateprofileimage');
   ctx.setMessage(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
   return toEnterpriseUser(fresh);
 };
@@ -134,12 +174,18 @@ export const updateAdminProfileImage = async (
 ) => {
   const s = adminSession(ctx);
   if (avatarUrl) await assertUploaded(ctx, 'avatarUrl', avatarUrl, 'avatar');
+  const before = await ctx.db
+    .selectFrom('admins')
+    .select('avatar_url')
+    .where('id', '=', s.admin.id)
+    .executeTakeFirstOrThrow();
   await ctx.db.updateTable('admins').set({ avatar_url: avatarUrl }).where('id', '=', s.admin.id).execute();
   const fresh = await ctx.db
     .selectFrom('admins')
     .selectAll()
     .where('id', '=', s.admin.id)
     .executeTakeFirstOrThrow();
+  if (before.avatar_url !== avatarUrl) await removeAvatar(ctx, before.avatar_url, 'admin-updateprofileimage');
   ctx.setMessage(avatarUrl ? 'Profile picture updated' : 'Profile picture removed');
   return toAdminUser(fresh);
 };

@@ -4,6 +4,7 @@ import type { settingsCalls } from '@coach/shared/contract/settings';
 import { unauthenticated } from '../../errors.ts';
 import { enterpriseSession, loadEnterpriseUser } from '../../session/session.ts';
 import { audit } from '../common/audit.ts';
+import { namingKey, removeIfUnused } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 import { toEnterpriseUser } from '../identity/profile.ts';
@@ -17,6 +18,45 @@ const freshUser = async (ctx: ServiceContext) => {
   return toEnterpriseUser(fresh);
 };
 
+const logoOf = async (ctx: ServiceContext, enterpriseId: string) =>
+  (
+    await ctx.db
+      .selectFrom('enterprises')
+      .select('logo')
+      .where('id', '=', enterpriseId)
+      .executeTakeFirstOrThrow()
+  ).logo;
+
+/**
+ * A logo the enterprise replaced or took off goes from storage once no enterprise names it (removeIfUnused). This
+ * holds for an institution selling on the marketplace too, unlike a published course's cover: the built pages show
+ * no logo (the institution page leaves get-institute's logoUrl out), and every screen that does (the dashboard's top
+ * bar, the invitation's password page) reads it afresh. Should a built page ever show it, keep the old file for an
+ * enterprise whose logo is built into pages, as editCourse does for covers.
+ */
+const letGoOfLogo = async (
+  ctx: ServiceContext,
+  before: string | null,
+  after: string | null | undefined,
+  call: string,
+) => {
+  if (after === undefined || after === before) return;
+  await removeIfUnused(ctx, before, {
+    purpose: 'logo',
+    call,
+    what: 'logo',
+    stillUsed: async (key) =>
+      Boolean(
+        await ctx.db
+          .selectFrom('enterprises')
+          .select('id')
+          .where('logo', 'like', namingKey(key))
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+  });
+};
+
 /** Settings (role named admin): the six colours of spec §3 and the logo; every member sees them at once. */
 export const updateThemeSettings = async (
   ctx: ServiceContext,
@@ -24,6 +64,7 @@ export const updateThemeSettings = async (
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
+  const before = await logoOf(ctx, enterpriseId);
   await ctx.db
     .updateTable('enterprises')
     .set({
@@ -32,6 +73,7 @@ export const updateThemeSettings = async (
     })
     .where('id', '=', enterpriseId)
     .execute();
+  await letGoOfLogo(ctx, before, input.enterprise_logo, 'updatethemesettings');
   ctx.setMessage('Theme settings updated successfully');
   return freshUser(ctx);
 };
@@ -43,6 +85,7 @@ export const updateCompanyInfo = async (
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   if (input.enterprise_logo) await assertUploaded(ctx, 'enterprise_logo', input.enterprise_logo, 'logo');
+  const before = await logoOf(ctx, enterpriseId);
   await ctx.db
     .updateTable('enterprises')
     .set({
@@ -52,6 +95,7 @@ export const updateCompanyInfo = async (
     })
     .where('id', '=', enterpriseId)
     .execute();
+  await letGoOfLogo(ctx, before, input.enterprise_logo, 'updatecompanyinfo');
   ctx.setMessage('Company information updated successfully');
   return freshUser(ctx);
 };
