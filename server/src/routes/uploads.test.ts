@@ -9,6 +9,7 @@ import {
   UPLOAD_PURPOSES,
   type UploadPurpose,
 } from '@coach/shared/contract/general';
+import { members } from '@coach/shared/contract/members';
 import { uploads } from '@coach/shared/contract/uploads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Storage } from '../providers/storage.ts';
@@ -282,6 +283,25 @@ describe('a profile picture replaced or taken off leaves storage', () => {
     expect(await fileState(t, second)).toEqual(present);
     expect((await setAvatar(admin, null, 'admin')).status).toBe(200);
     expect(await fileState(t, second)).toEqual(gone);
+  });
+
+  it("a deleted member's picture leaves storage with them", async () => {
+    // A member with a picture of their own (set here as their own upload would set it).
+    const picture = await avatar(owner);
+    const member = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'member40@acme.example')
+      .executeTakeFirstOrThrow();
+    await t.deps.db.updateTable('users').set({ avatar_url: picture }).where('id', '=', member.id).execute();
+    expect(await fileState(t, picture)).toEqual(present);
+    const deleted = await t.request('POST', members.remove.path, {
+      ...t.tokenOpt('enterprise', owner),
+      ip,
+      body: { memberId: member.id },
+    });
+    expect(deleted.status, deleted.json.message).toBe(200);
+    expect(await fileState(t, picture)).toEqual(gone);
   });
 
   it('keeps a replaced picture another row still names', async () => {

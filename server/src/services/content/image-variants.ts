@@ -4,6 +4,7 @@ import {
   type ImageVariants,
   type ImageVariantType,
 } from '@coach/shared/contract/marketplace';
+import { sql } from 'kysely';
 import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../../db/connect.ts';
 import { validation } from '../../errors.ts';
@@ -244,3 +245,41 @@ export const removeIfUnused = async (
     console.error(`${call}: the ${what} ${key}, which nothing uses any more, stays in storage`, error);
   }
 };
+
+/** The columns that name stored files of ours, by table. */
+type NamingColumn =
+  | ['courses', 'image_url']
+  | ['enterprises', 'logo']
+  | ['users', 'avatar_url']
+  | ['admins', 'avatar_url'];
+
+/** Whether a row still names the stored file `key` in any of these columns (namingKey): removeIfUnused's stillUsed. */
+export const anyRowNames =
+  (db: Db, columns: NamingColumn[]) =>
+  async (key: string): Promise<boolean> => {
+    for (const [table, column] of columns) {
+      const row = await db
+        .selectFrom(table)
+        .select(sql.ref<string>(column).as('named'))
+        .where(sql.ref(column), 'like', namingKey(key))
+        .limit(1)
+        .executeTakeFirst();
+      if (row) return true;
+    }
+    return false;
+  };
+
+/**
+ * A profile picture its owner replaced or took off, or whose member was deleted, goes from storage once no member or
+ * platform admin names it (removeIfUnused); the screens showing it read it afresh.
+ */
+export const removeAvatar = (ctx: ServiceContext, avatarUrl: string | null, call: string) =>
+  removeIfUnused(ctx, avatarUrl, {
+    purpose: 'avatar',
+    call,
+    what: 'profile picture',
+    stillUsed: anyRowNames(ctx.db, [
+      ['users', 'avatar_url'],
+      ['admins', 'avatar_url'],
+    ]),
+  });

@@ -1,5 +1,5 @@
 import type { UploadPurpose } from '@coach/shared/contract/general';
-import { makeImageVariants, namingKey, removeIfUnused } from '../content/image-variants.ts';
+import { anyRowNames, makeImageVariants, removeIfUnused } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -32,13 +32,5 @@ export const removeCover = (
     purpose: COVER_PURPOSE,
     call,
     what: 'cover',
-    stillUsed: async (key) =>
-      Boolean(
-        await ctx.db
-          .selectFrom('courses')
-          .select('id')
-          .where('image_url', 'like', namingKey(key))
-          .limit(1)
-          .executeTakeFirst(),
-      ),
+    stillUsed: anyRowNames(ctx.db, [['courses', 'image_url']]),
   });

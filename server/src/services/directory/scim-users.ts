@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import SCIMMY from 'scimmy';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../errors.ts';
+import { removeAvatar } from '../content/image-variants.ts';
 import { whyGiverCannotGive } from '../organisation/grants.ts';
 import { learnerRole } from '../organisation/learner-role.ts';
 import { removeMember, writeMemberStatus } from '../organisation/members.ts';
@@ -338,7 +339,10 @@ export const deleteScimUser = async (sc: ScimContext, id: string) =>
     const current = await findMember(sc, id);
     if (current.is_default_admin === 1) throw scimError(403, null, 'The default admin cannot be deleted');
     await assertWithinCreator(sc, id);
-    await sc.service.db.transaction().execute((trx) => removeMember(trx, sc.enterpriseId, id));
+    const avatarUrl = await sc.service.db
+      .transaction()
+      .execute((trx) => removeMember(trx, sc.enterpriseId, id));
+    await removeAvatar(sc.service, avatarUrl, 'scim-delete-user');
     sc.changes.push(`deleted user ${id}`);
   });
 

@@ -18,7 +18,7 @@ import {
   enterpriseSession,
   loadEnterpriseUser,
 } from '../../session/session.ts';
-import { namingKey, removeIfUnused } from '../content/image-variants.ts';
+import { removeAvatar } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -109,34 +109,6 @@ export const updateEnterpriseProfile = async (
   ctx.setMessage('Profile updated successfully');
   return toEnterpriseUser(fresh);
 };
-
-/**
- * A profile picture its owner replaced or took off goes from storage once no member or platform admin names it
- * (removeIfUnused); the screens showing it read it afresh.
- */
-const removeAvatar = (ctx: ServiceContext, avatarUrl: string | null, call: string) =>
-  removeIfUnused(ctx, avatarUrl, {
-    purpose: 'avatar',
-    call,
-    what: 'profile picture',
-    stillUsed: async (key) => {
-      const [member, admin] = await Promise.all([
-        ctx.db
-          .selectFrom('users')
-          .select('id')
-          .where('avatar_url', 'like', namingKey(key))
-          .limit(1)
-          .executeTakeFirst(),
-        ctx.db
-          .selectFrom('admins')
-          .select('id')
-          .where('avatar_url', 'like', namingKey(key))
-          .limit(1)
-          .executeTakeFirst(),
-      ]);
-      return Boolean(member ?? admin);
-    },
-  });
 
 /**
  * general/auth/updateprofileimage: the avatar must be the caller's own finished upload (or null to remove); the one

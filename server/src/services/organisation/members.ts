@@ -16,6 +16,7 @@ import { isInvitePending, joinedAt } from '../common/joined.ts';
 import { pageOf } from '../common/lists.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
+import { removeAvatar } from '../content/image-variants.ts';
 import type { ServiceContext } from '../context.ts';
 import { weeklyActivity } from '../identity/activity.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
@@ -245,16 +246,24 @@ export const deleteMember = async (ctx: ServiceContext, { memberId }: { memberId
   const { enterpriseId } = enterpriseSession(ctx);
   const member = await loadMember(ctx, enterpriseId, memberId);
   await assertChangeable(ctx, member, 'deleted');
-  await ctx.db.transaction().execute((trx) => removeMember(trx, enterpriseId, memberId));
+  const avatarUrl = await ctx.db.transaction().execute((trx) => removeMember(trx, enterpriseId, memberId));
+  await removeAvatar(ctx, avatarUrl, 'delete-member');
   ctx.setMessage('Member deleted successfully');
   return { _id: memberId };
 };
 
 /**
  * Deletes a member of the enterprise with their group places and passkeys, and ends their sessions, on the caller's
- * transaction. Callers check who may be deleted (a SCIM directory's delete reuses this).
+ * transaction. Callers check who may be deleted (a SCIM directory's delete reuses this), and once it has committed
+ * let go of the profile picture it answers (removeAvatar).
  */
 export const removeMember = async (trx: Db, enterpriseId: string, memberId: string) => {
+  const avatar = await trx
+    .selectFrom('users')
+    .select('avatar_url')
+    .where('id', '=', memberId)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
   await trx.deleteFrom('group_members').where('user_id', '=', memberId).execute();
   // Their passkeys go with them: a key of a deleted account must not count or linger.
   await trx
@@ -268,6 +277,7 @@ export const removeMember = async (trx: Db, enterpriseId: string, memberId: stri
     .where('enterprise_id', '=', enterpriseId)
     .execute();
   await endSessionsOf(trx, 'enterprise', memberId, 'deleted');
+  return avatar?.avatar_url ?? null;
 };
 
 /** /enterprise/member/detail/{id}: the list's fields plus contact, avatar and weekly activity. */

@@ -4,7 +4,7 @@ import type { settingsCalls } from '@coach/shared/contract/settings';
 import { unauthenticated } from '../../errors.ts';
 import { enterpriseSession, loadEnterpriseUser } from '../../session/session.ts';
 import { audit } from '../common/audit.ts';
-import { namingKey, removeIfUnused } from '../content/image-variants.ts';
+import { anyRowNames, removeIfUnused } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 import { toEnterpriseUser } from '../identity/profile.ts';
@@ -45,15 +45,7 @@ const letGoOfLogo = async (
     purpose: 'logo',
     call,
     what: 'logo',
-    stillUsed: async (key) =>
-      Boolean(
-        await ctx.db
-          .selectFrom('enterprises')
-          .select('id')
-          .where('logo', 'like', namingKey(key))
-          .limit(1)
-          .executeTakeFirst(),
-      ),
+    stillUsed: anyRowNames(ctx.db, [['enterprises', 'logo']]),
   });
 };
 
