@@ -248,7 +248,7 @@ const seedContentRows = async (
         video_key: null,
         video_url: await store(storage, `${video.slug}.mp4`, 'content-video', 'mp4', 'video/mp4'),
         hls: 0,
-        thumbnail_url: await store(storage, `${video.slug}.jpg`, 'content-image', 'jpg', 'image/jpeg'),
+        thumbnail_url: await store(storage, `${video.slug}.jpg`, 'content-thumbnail', 'jpg', 'image/jpeg'),
         duration_seconds: durationOf(video.slug),
         subtitles: JSON.stringify(subtitles),
         like_count: likers.length,

@@ -213,11 +213,11 @@ export const removeStoredImage = async ({ db, storage }: Deps, key: string) => {
 export const namingKey = (key: string) => `%/${key}`;
 
 /**
- * Deletes the file at `url` from storage, with its AVIF/WebP copies and their uploads rows (removeStoredImage), when
- * `stillUsed(key)` says no row names it any more: a colleague may have saved the same upload elsewhere, and the seed
- * shares some files. Only a file of ours stored for `purpose` is deleted (an address elsewhere, or a file stored for
- * another purpose, is not this row's). Run it after the change has committed; a failure is logged under `call` and
- * the call succeeds all the same (the file is only left over).
+ * Deletes the file at `url` from storage, with its AVIF/WebP copies (a file without copies, such as a video, goes
+ * alone) and their uploads rows (removeStoredImage), when `stillUsed(key)` says no row names it any more: a colleague
+ * may have saved the same upload elsewhere, and the seed shares some files. Only a file of ours stored for `purpose`
+ * is deleted (an address elsewhere, or a file stored for another purpose, is not this row's). Run it after the change
+ * has committed; a failure is logged under `call` and the call succeeds all the same (the file is only left over).
  */
 export const removeIfUnused = async (
   ctx: ServiceContext,
@@ -251,17 +251,27 @@ type NamingColumn =
   | ['courses', 'image_url']
   | ['enterprises', 'logo']
   | ['users', 'avatar_url']
-  | ['admins', 'avatar_url'];
+  | ['admins', 'avatar_url']
+  | ['content', 'video_url']
+  | ['content', 'thumbnail_url']
+  | ['content', 'subtitles'];
+
+/**
+ * Columns holding a JSON list of files (a video's subtitle tracks, [{ label, srcLang, url }]): an address there is
+ * followed by its closing quote, not by the end of the column, so namingKey alone would never match it.
+ */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(['content.subtitles']);
 
 /** Whether a row still names the stored file `key` in any of these columns (namingKey): removeIfUnused's stillUsed. */
 export const anyRowNames =
   (db: Db, columns: NamingColumn[]) =>
   async (key: string): Promise<boolean> => {
     for (const [table, column] of columns) {
+      const pattern = JSON_COLUMNS.has(`${table}.${column}`) ? `${namingKey(key)}"%` : namingKey(key);
       const row = await db
         .selectFrom(table)
         .select(sql.ref<string>(column).as('named'))
-        .where(sql.ref(column), 'like', namingKey(key))
+        .where(sql.ref(column), 'like', pattern)
         .limit(1)
         .executeTakeFirst();
       if (row) return true;

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { nowIso } from '../common/clock.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
+import { anyRowNames, removeIfUnused } from '../content/image-variants.ts';
 import { assertUploaded } from '../content/uploads.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -174,6 +175,48 @@ const checkInput = async (ctx: ServiceContext, input: ContentInput, previous?: C
   };
 };
 
+type ContentFiles = Pick<ContentRow, 'video_url' | 'thumbnail_url' | 'subtitles'>;
+
+/** The files a video names (its video, thumbnail and subtitle tracks), each with the purpose it was uploaded for. */
+const filesOf = (row: ContentFiles) => [
+  { url: row.video_url, purpose: 'content-video' as const, what: 'video' },
+  { url: row.thumbnail_url, purpose: 'content-thumbnail' as const, what: 'thumbnail' },
+  ...parseSubtitles(row.subtitles).map((s) => ({
+    url: s.url,
+    purpose: 'content-subtitle' as const,
+    what: 'subtitle',
+  })),
+];
+
+/**
+ * The files a video let go of (edit-content replaced or took them off, or delete-content deleted it) go from storage,
+ * with their uploads rows, once no video names them: an admin may have saved the same upload in two videos. Only a
+ * file of ours stored for its purpose is deleted; an address elsewhere stays. Any of a video's columns is checked, as
+ * an edit may keep an address the video had under another field. Offering or withdrawing a video never lets go of a
+ * file: the enterprises' libraries name the one row (content_enterprises), not copies of it. Every screen showing a
+ * video (the libraries, a Video task's player) reads its row afresh, none is built into a page. Run after the change
+ * has committed; a failure is logged and the call succeeds all the same (the file is only left over).
+ */
+const letGoOfFiles = async (
+  ctx: ServiceContext,
+  before: ContentFiles,
+  after: ContentFiles | null,
+  call: 'edit-content' | 'delete-content',
+) => {
+  const kept = new Set(after ? filesOf(after).map((file) => file.url) : []);
+  const stillUsed = anyRowNames(ctx.db, [
+    ['content', 'video_url'],
+    ['content', 'thumbnail_url'],
+    ['content', 'subtitles'],
+  ]);
+  const seen = new Set<string>();
+  for (const { url, purpose, what } of filesOf(before)) {
+    if (!url || kept.has(url) || seen.has(url)) continue;
+    seen.add(url);
+    await removeIfUnused(ctx, url, { purpose, stillUsed, call, what });
+  }
+};
+
 export const addContent = async (ctx: ServiceContext, input: ContentInput) => {
   const values = await checkInput(ctx, input);
   const id = crypto.randomUUID();
@@ -192,13 +235,15 @@ export const editContent = async (
   const previous = await findContent(ctx, contentId);
   const values = await checkInput(ctx, input, previous);
   await ctx.db.updateTable('content').set(values).where('id', '=', contentId).execute();
+  await letGoOfFiles(ctx, previous, values, 'edit-content');
   ctx.setMessage('Video updated');
   return loadContent(ctx, contentId);
 };
 
 /**
  * Refused while any enterprise has the video (withdraw it first), so no library loses a video by surprise.
- * What is left of it (views, likes, journaling answers of past enterprises) goes with it.
+ * What is left of it (views, likes, journaling answers of past enterprises) goes with it, and so do its files
+ * once no other video names them (letGoOfFiles).
  */
 export const deleteContent = async (
   ctx: ServiceContext,
@@ -211,7 +256,7 @@ export const deleteContent = async (
     throw conflict(
       `${holders} ${holders === 1 ? 'enterprise has' : 'enterprises have'} this video. Withdraw it first.`,
     );
-  await ctx.db.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     for (const table of [
       'content_group_assignments',
       'content_assignments',
@@ -219,8 +264,14 @@ export const deleteContent = async (
       'content_reviews',
     ] as const)
       await trx.deleteFrom(table).where('content_id', '=', contentId).execute();
-    await trx.deleteFrom('content').where('id', '=', contentId).execute();
+    // The files of the row as it is deleted, not as read above: an edit in between may have replaced them.
+    return trx
+      .deleteFrom('content')
+      .where('id', '=', contentId)
+      .returning(['video_url', 'thumbnail_url', 'subtitles'])
+      .executeTakeFirst();
   });
+  if (deleted) await letGoOfFiles(ctx, deleted, null, 'delete-content');
   ctx.setMessage('Video deleted');
   return { _id: contentId };
 };
