@@ -78,6 +78,8 @@ describe('trying a scored task again', () => {
     const taskId = await pronunciationTask();
     const first = await tryAt(taskId, { 0: 70, 1: 66 });
     expect(first.assignment.pronunciation).toMatchObject({ score: 68, passingScore: 75, passed: false });
+    // Submitted, not a success: the learner is told it did not pass.
+    expect(first.message).toBe('Task submitted: not passed yet');
     expect(first.assignment.retry).toEqual({
       counts: 'best',
       maxAttempts: MAX_TASK_ATTEMPTS,
@@ -122,6 +124,7 @@ describe('trying a scored task again', () => {
     expect((await retry(taskId)).status).toBe(200);
     const third = await tryAt(taskId, { 0: 80, 1: 90 });
     expect(third.assignment.pronunciation).toMatchObject({ score: 85, passed: true });
+    expect(third.message).toBe('Task completed successfully');
     expect(third.assignment.counting).toMatchObject({ score: 85, passed: true });
     expect(third.assignment.retry).toMatchObject({ allowed: false, reason: 'passed' });
     const refused = await retry(taskId);

@@ -75,5 +75,5 @@ export const submitScoredTry = async (
       .execute();
   const done = await post({ userId, taskId, progress: 100, taskStatus: 2, report: { recordings } });
   expect(done.status, done.json.message).toBe(200);
-  return { recordings, assignment: done.json.response };
+  return { recordings, assignment: done.json.response, message: done.json.message as string };
 };

@@ -44,6 +44,8 @@ const TaskAttempt = ({
   const { task, pronunciation } = detail;
   const attempt = useTaskAttempt(detail);
   const { assignment, report, completed, problem } = attempt;
+  /** This try was submitted and scored below its passing score. */
+  const notPassed = completed && assignment.pronunciation?.passed === false;
   const { busy: retrying, tryAgain } = useTryAgain(task._id, onRetried);
   const workRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -111,7 +113,7 @@ const TaskAttempt = ({
             <dd>{timeLabel(task.timeMinutes)}</dd>
           </div>
           <div>
-            <dt>{completed ? t('view.completed') : t('view.due')}</dt>
+            <dt>{notPassed ? t('view.submitted') : completed ? t('view.completed') : t('view.due')}</dt>
             <dd className={!completed && assignment.overdue ? 'my-task__overdue' : undefined}>
               {completed
                 ? formatDateTime(assignment.completedAt, '')
@@ -124,10 +126,14 @@ const TaskAttempt = ({
       </header>
 
       {completed ? (
-        <div className="alert alert--success my-task__done" role="status">
-          {assignment.completedAt
-            ? t('view.doneOn', { date: formatDateTime(assignment.completedAt) })
-            : t('view.done')}{' '}
+        // A try scored below its passing score was submitted, not done: no success colour (the retry note says
+        // what next).
+        <div className={`alert ${notPassed ? 'alert--info' : 'alert--success'} my-task__done`} role="status">
+          {notPassed
+            ? t('view.submittedOn', { date: formatDateTime(assignment.completedAt, '') })
+            : assignment.completedAt
+              ? t('view.doneOn', { date: formatDateTime(assignment.completedAt) })
+              : t('view.done')}{' '}
           {assignment.feedback
             ? t('view.reviewerFeedback')
             : assignment.reviewedAt

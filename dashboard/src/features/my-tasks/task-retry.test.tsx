@@ -117,6 +117,10 @@ describe('trying a scored task again', () => {
     const user = userEvent.setup();
     const score = await screen.findByRole('region', { name: 'Pronunciation score' });
     expect(within(score).getByText('Not passed yet')).toBeInTheDocument();
+    // Submitted, not done: no success banner.
+    const banner = screen.getByText(/You submitted this try on/);
+    expect(banner).toHaveClass('alert--info');
+    expect(screen.queryByText(/You completed this task/)).not.toBeInTheDocument();
     expect(
       screen.getByText(
         'Not passed yet. You can try again (tries left: 9). Every try is kept, and your best score counts.',

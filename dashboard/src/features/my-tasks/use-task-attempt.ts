@@ -132,7 +132,10 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
     [update],
   );
 
-  /** The completion call (spec §8): the server's message as a success toast; its 422 names what is missing. */
+  /**
+   * The completion call (spec §8): the server's message as a toast (a success, or news when the try was scored
+   * below its passing score); its 422 names what is missing.
+   */
   const submit = useCallback(async () => {
     if (timer.current !== null) {
       window.clearTimeout(timer.current);
@@ -150,7 +153,9 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
         taskStatus: TASK_STATUS.completed,
         report: reportToSend(task, latest.current),
       });
-      notify.success(message);
+      // A try scored below its passing score is submitted, not a success (the page offers another try).
+      if (response.pronunciation?.passed === false) notify.info(message);
+      else notify.success(message);
       answered();
       setAssignment(response);
       if (response.report) {

@@ -246,8 +246,20 @@ export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdat
   // Every item heard already (nothing re-recorded at the end): the score is there at once.
   if (completing && isScoredTaskType(task.type) && (await scorePronunciationTask(ctx, row.id)))
     ctx.jobs.poke();
-  ctx.setMessage(completing ? 'Task completed successfully' : 'Progress saved');
-  return loadAssignment(ctx.db, await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id));
+  const saved = await loadAssignment(
+    ctx.db,
+    await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id),
+  );
+  // A try scored at once below its passing score is submitted, not a success: the learner is told so, with the
+  // way on (the page offers another try while tries are left).
+  ctx.setMessage(
+    !completing
+      ? 'Progress saved'
+      : saved.pronunciation?.passed === false
+        ? 'Task submitted: not passed yet'
+        : 'Task completed successfully',
+  );
+  return saved;
 };
 
 /**
