@@ -1,10 +1,4 @@
-import {
-  MIN_PAUSE_SECONDS,
-  MIN_WORDS_FOR_PACE,
-  PACE_BAND,
-  paceMeasurable,
-  paceVerdict,
-} from '@coach/shared/constants/speech';
+import { MIN_PAUSE_SECONDS, PACE_BAND, paceVerdict } from '@coach/shared/constants/speech';
 import type { SpeechAnalysis, SpeechProsody, SpeechScores } from '@coach/shared/contract/speech';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
@@ -26,15 +20,9 @@ const clock = (value: number) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-export const Pace = ({ wordsPerMinute, spokenWords }: { wordsPerMinute: number; spokenWords: number }) => {
+/** The pace of a recording of enough words to judge it (paceMeasurable: the panel says so otherwise). */
+export const Pace = ({ wordsPerMinute }: { wordsPerMinute: number }) => {
   const { t } = useTranslation('speech');
-  // A word or two has no pace worth a verdict ("75 words a minute, too slow" for one word).
-  if (!paceMeasurable(spokenWords))
-    return (
-      <p className="speech-analysis__note">
-        {t('analysis.paceTooFew', { count: MIN_WORDS_FOR_PACE, value: formatNumber(MIN_WORDS_FOR_PACE) })}
-      </p>
-    );
   const verdict = paceVerdict(wordsPerMinute);
   const label = t(`analysis.verdict.${verdict}`);
   const value = formatNumber(wordsPerMinute);

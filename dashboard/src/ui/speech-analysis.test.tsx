@@ -71,18 +71,28 @@ describe('speech analysis', () => {
     );
   });
 
-  it('a word or two gets no pace verdict: too few words to judge a pace by', () => {
+  it('a word or two gets no pace, pauses or fillers verdict: too few words to judge them by', () => {
     render(
       <SpeechAnalysisPanel
-        analysis={{ ...reading, transcript: 'Comfortable.', wordsPerMinute: 75, words: null }}
+        analysis={{
+          ...reading,
+          transcript: 'Um comfortable.',
+          wordsPerMinute: 75,
+          words: null,
+          fillers: { count: 1, per100Words: 50, words: ['um'] },
+        }}
       />,
     );
-    const pace = screen.getByRole('region', { name: 'Pace' });
-    expect(pace).toHaveTextContent(
-      'Pace is judged on 5 words or more: this recording has too few for a verdict.',
+    const fluency = screen.getByRole('region', { name: 'Pace, pauses and fillers' });
+    expect(fluency).toHaveTextContent(
+      'Pace, pauses and fillers are judged on 5 words or more: this recording is too short for a verdict.',
     );
-    expect(within(pace).queryByText('Too slow')).not.toBeInTheDocument();
-    expect(within(pace).queryByRole('meter')).not.toBeInTheDocument();
+    // No "too slow" for one word, no "50 fillers in 100 words" for one "um".
+    for (const name of ['Pace', 'Pauses', 'Fillers'])
+      expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
+    expect(screen.queryByText('Too slow')).not.toBeInTheDocument();
+    expect(screen.queryByText(/per 100 words/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('meter', { name: 'Pace' })).not.toBeInTheDocument();
   });
 
   it('shows the four scores as meters out of 100', () => {

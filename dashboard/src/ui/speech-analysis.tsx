@@ -1,4 +1,4 @@
-import { spokenWordsOf } from '@coach/shared/constants/speech';
+import { MIN_WORDS_FOR_PACE, paceMeasurable, spokenWordsOf } from '@coach/shared/constants/speech';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -47,6 +47,7 @@ const Details = ({
 }) => {
   const { t } = useTranslation('speech');
   const practice = analysis.words ? practiceOf(analysis.words) : [];
+  const spokenWords = spokenWordsOf(analysis.transcript);
   return (
     <div className="speech-analysis__grid">
       {analysis.noise?.verdict === 'noisy' ? (
@@ -82,18 +83,34 @@ const Details = ({
           <WordsToPractise practice={practice} reviewer={reviewer} renderHearIt={renderHearIt} />
         </section>
       ) : null}
-      <section className="speech-analysis__part" aria-label={t('analysis.pace')}>
-        <h3 className="speech-analysis__heading">{t('analysis.pace')}</h3>
-        <Pace wordsPerMinute={analysis.wordsPerMinute} spokenWords={spokenWordsOf(analysis.transcript)} />
-      </section>
-      <section className="speech-analysis__part" aria-label={t('analysis.pauses')}>
-        <h3 className="speech-analysis__heading">{t('analysis.pauses')}</h3>
-        <Pauses analysis={analysis} />
-      </section>
-      <section className="speech-analysis__part" aria-label={t('analysis.fillers')}>
-        <h3 className="speech-analysis__heading">{t('analysis.fillers')}</h3>
-        <Fillers fillers={analysis.fillers} />
-      </section>
+      {paceMeasurable(spokenWords) ? (
+        <>
+          <section className="speech-analysis__part" aria-label={t('analysis.pace')}>
+            <h3 className="speech-analysis__heading">{t('analysis.pace')}</h3>
+            <Pace wordsPerMinute={analysis.wordsPerMinute} />
+          </section>
+          <section className="speech-analysis__part" aria-label={t('analysis.pauses')}>
+            <h3 className="speech-analysis__heading">{t('analysis.pauses')}</h3>
+            <Pauses analysis={analysis} />
+          </section>
+          <section className="speech-analysis__part" aria-label={t('analysis.fillers')}>
+            <h3 className="speech-analysis__heading">{t('analysis.fillers')}</h3>
+            <Fillers fillers={analysis.fillers} />
+          </section>
+        </>
+      ) : (
+        // A word or two (a Pronunciation item) has no pace, pauses or fillers worth a verdict: "75 words a
+        // minute, too slow", or one "um" as 33 fillers in 100 words.
+        <section
+          className="speech-analysis__part speech-analysis__part--wide"
+          aria-label={t('analysis.fluency')}
+        >
+          <h3 className="speech-analysis__heading">{t('analysis.fluency')}</h3>
+          <p className="speech-analysis__note">
+            {t('analysis.fluencyTooFew', { value: formatNumber(MIN_WORDS_FOR_PACE) })}
+          </p>
+        </section>
+      )}
       <section
         className="speech-analysis__part speech-analysis__part--wide"
         aria-label={t('analysis.scores')}

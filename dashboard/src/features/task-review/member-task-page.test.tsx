@@ -329,7 +329,9 @@ describe('speech analysis of the attempt', () => {
     const reading = await within(panel).findByRole('region', { name: 'What we heard' }, { timeout: 5000 });
     expect(within(reading).getByText('(missed)')).toBeInTheDocument();
     // Two words are too few for a pace verdict.
-    expect(within(panel).getByText(/Pace is judged on 5 words or more/)).toBeInTheDocument();
+    expect(
+      within(panel).getByText(/Pace, pauses and fillers are judged on 5 words or more/),
+    ).toBeInTheDocument();
     expect(within(panel).queryByText('Too fast')).not.toBeInTheDocument();
     expect(within(panel).getByRole('meter', { name: 'Pronunciation' })).toHaveValue(61);
     // The words to practise offer "Hear it"; nothing offers to record or try again.
