@@ -143,6 +143,23 @@ describe('trying a scored task again', () => {
     expect(detail.assignment.attempts.every((a: { completedAt: string | null }) => a.completedAt)).toBe(true);
   });
 
+  it('a try submitted while its recordings are still being heard is submitted, its score to come', async () => {
+    await rule(75);
+    const taskId = await pronunciationTask();
+    const recordings = {
+      0: { fileUrl: await upload(), durationMs: 2000 },
+      1: { fileUrl: await upload(), durationMs: 2000 },
+    };
+    const body = { userId: learnerId, taskId, report: { recordings } };
+    expect(
+      (await post(learner, tasks.updateMyTask.path, { ...body, progress: 50, taskStatus: 1 })).status,
+    ).toBe(200);
+    const done = await post(learner, tasks.updateMyTask.path, { ...body, progress: 100, taskStatus: 2 });
+    expect(done.status, done.json.message).toBe(200);
+    expect(done.json.response.pronunciation).toBeNull();
+    expect(done.json.message).toBe('Task submitted: your score is on its way');
+  });
+
   it("with the group's rule 'latest', the latest try counts even when it is worse", async () => {
     await rule(75, 'latest');
     const taskId = await pronunciationTask();

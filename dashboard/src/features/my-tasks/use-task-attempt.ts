@@ -1,7 +1,7 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
 import { EXTENSION_OF_TYPE } from '@coach/shared/constants/uploads';
-import { type MyTaskDetail, type TaskReport, tasks } from '@coach/shared/contract/tasks';
+import { isScoredTaskType, type MyTaskDetail, type TaskReport, tasks } from '@coach/shared/contract/tasks';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -133,8 +133,8 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
   );
 
   /**
-   * The completion call (spec §8): the server's message as a toast (a success, or news when the try was scored
-   * below its passing score); its 422 names what is missing.
+   * The completion call (spec §8): the server's message as a toast (a success, or news when a scored try did not
+   * pass or is still being heard); its 422 names what is missing.
    */
   const submit = useCallback(async () => {
     if (timer.current !== null) {
@@ -153,8 +153,8 @@ export const useTaskAttempt = (detail: MyTaskDetail) => {
         taskStatus: TASK_STATUS.completed,
         report: reportToSend(task, latest.current),
       });
-      // A try scored below its passing score is submitted, not a success (the page offers another try).
-      if (response.pronunciation?.passed === false) notify.info(message);
+      // A scored try is a success once it passed; below its passing score, or still being heard, it is submitted.
+      if (isScoredTaskType(task.type) && response.pronunciation?.passed !== true) notify.info(message);
       else notify.success(message);
       answered();
       setAssignment(response);

@@ -250,14 +250,17 @@ export const updateMyTask = async (ctx: ServiceContext, input: TaskProgressUpdat
     ctx.db,
     await findAssignment(ctx.db, s.enterpriseId, input.taskId, s.user.id),
   );
-  // A try scored at once below its passing score is submitted, not a success: the learner is told so, with the
-  // way on (the page offers another try while tries are left).
+  // A scored try is a success only once it passed: one below its passing score is submitted (the page offers
+  // another try while tries are left), one still being heard is submitted with its score to come.
+  const scored = isScoredTaskType(task.type);
   ctx.setMessage(
     !completing
       ? 'Progress saved'
-      : saved.pronunciation?.passed === false
-        ? 'Task submitted: not passed yet'
-        : 'Task completed successfully',
+      : !scored || saved.pronunciation?.passed === true
+        ? 'Task completed successfully'
+        : saved.pronunciation?.passed === false
+          ? 'Task submitted: not passed yet'
+          : 'Task submitted: your score is on its way',
   );
   return saved;
 };
