@@ -46,11 +46,14 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   const mark = outboxMark(email);
   await dialog.getByRole('button', { name: /^Pay / }).click();
 
-  // Success says where to look, and Sign in leads to the member sign-in bound for My courses.
-  await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
-  await expect(page.getByText(`Check ${email}: we sent you how to start`)).toBeVisible();
+  // Success leads with the mail, which says how to start whatever the address (the page says the same for
+  // every one); signing in, second, is for a buyer with a password and leads to the sign-in bound for My courses.
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(
+    page.getByText(`you are enrolled. We sent an email to ${email} that explains how to start`),
+  ).toBeVisible();
   // The sign-in link carries the address bought with, filled in on a page that greets a learner.
-  const signInLink = page.getByRole('link', { name: 'Sign in to start' });
+  const signInLink = page.getByRole('link', { name: 'Already have a password? Sign in' });
   await expect(signInLink).toHaveAttribute(
     'href',
     `/login?redirect=%2Fenterprise%2Fmy-courses&email=${encodeURIComponent(email)}`,
@@ -71,11 +74,27 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // On to the learner's sign-in (the mail's link carried My courses), the address filled in.
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/login\\?redirect=%2Fenterprise%2Fmy-courses&email=${encodeURIComponent(email).replace(/\./g, '\\.')}$`,
+    ),
+  );
+  const learnerSignIn = page.url();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(
+    page.getByText('Sign in with the email you enrolled with to start your course.'),
+  ).toBeVisible();
   // The link was for one use.
   await page.goto(link);
   await expect(page.getByText('This link is invalid or has expired')).toBeVisible();
-  await signInAs(page, email);
+  // Signing in there, the second step still greets a learner, and the way ends in My courses.
+  await page.goto(learnerSignIn);
+  await submitPassword(page, email, PASSWORD);
+  const code = await requestEmailCode(page, email);
+  await expect(page.locator('.auth__wordmark')).toHaveText('Coach for learners');
+  await enterCode(page, code);
+  await expect(page).toHaveURL(/\/enterprise\/my-courses$/);
 
   // My courses, from the menu: the course with its progress and a Continue to its first task.
   await page.getByRole('link', { name: 'My Courses' }).first().click();

@@ -36,7 +36,9 @@ test('an admin invites a member, who sets a password from the email and signs in
   await page.getByLabel('Password', { exact: true }).fill('Nina-speaks-2026');
   await page.getByLabel('Confirm password', { exact: true }).fill('Nina-speaks-2026');
   await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // On to sign in, their address filled in.
+  await expect(page).toHaveURL(/\/login\?email=nina\.new%40acme\.example$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 
   await submitPassword(page, email, 'Nina-speaks-2026');
   await enterCode(page, await requestEmailCode(page, email));

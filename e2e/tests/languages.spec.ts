@@ -182,7 +182,9 @@ test("an invitation arrives in the inviter's chosen language; the invitee's brow
   await invited.getByLabel('Confirma la contraseña', { exact: true }).fill('Lucia-habla-2026');
   await invited.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(invited.getByText('Tu contraseña está lista. Inicia sesión.')).toBeVisible();
-  await expect(invited).toHaveURL(/\/login$/);
+  // On to sign in, their address filled in.
+  await expect(invited).toHaveURL(/\/login\?email=[^&]+$/);
+  await expect(invited.getByLabel('Correo electrónico', { exact: true })).toHaveValue(invitee);
   await spanish.close();
   await backToEnglish(page);
 });

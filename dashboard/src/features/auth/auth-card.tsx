@@ -9,8 +9,8 @@ export type AuthBrand = { name: string; logoUrl: string | null };
 
 /**
  * The centred card every sign-in step uses, with the language picker above it. `tagline`: the words after the
- * brand when not the audience's own ("for learners" for a buyer coming from the marketplace). `brand`: an
- * organisation's name and logo instead of Coach's.
+ * brand when not the audience's own ("for learners" for a buyer coming from the marketplace), `null` for none (the
+ * sign-in everyone shares says just "Coach"). `brand`: an organisation's name and logo instead of Coach's.
  */
 export const AuthCard = ({
   audience,
@@ -24,12 +24,18 @@ export const AuthCard = ({
   audience: Audience;
   title: string;
   description?: ReactNode;
-  tagline?: string;
+  tagline?: string | null;
   brand?: AuthBrand | undefined;
   children: ReactNode;
   footer?: ReactNode;
 }) => {
   const { t } = useTranslation('common');
+  const audienceWords =
+    tagline === undefined
+      ? audience === 'admin'
+        ? t('brand.platformAdmin')
+        : t('brand.forOrganisations')
+      : tagline;
   return (
     <div className="auth">
       <main className="auth__main">
@@ -47,10 +53,13 @@ export const AuthCard = ({
               C
             </span>
             <span className="auth__wordmark">
-              Coach{' '}
-              <span className="auth__audience">
-                {tagline ?? (audience === 'admin' ? t('brand.platformAdmin') : t('brand.forOrganisations'))}
-              </span>
+              Coach
+              {audienceWords ? (
+                <>
+                  {' '}
+                  <span className="auth__audience">{audienceWords}</span>
+                </>
+              ) : null}
             </span>
           </div>
         )}

@@ -13,6 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { OneTimeCodeField, TextField } from '../../ui/text-field.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
+import { useSignInBrand } from './sign-in-brand.ts';
 
 /** Seconds before a new code may be requested. */
 const RESEND_AFTER_SECONDS = 30;
@@ -41,6 +42,8 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
+  // The sign-in's words carry on: a learner's stays a learner's second step.
+  const { tagline } = useSignInBrand(audience, redirect);
   const [details, setDetails] = useState<Details | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [method, setMethod] = useState<Method>(EMAIL);
@@ -165,7 +168,7 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
 
   if (loadError) {
     return (
-      <AuthCard audience={audience} title={t('auth.check.title')} footer={footer}>
+      <AuthCard audience={audience} tagline={tagline} title={t('auth.check.title')} footer={footer}>
         <FormAlert message={loadError} />
         <Button size="lg" block onClick={startOver}>
           {t('auth.check.backToSignIn')}
@@ -175,7 +178,7 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   }
   if (!details) {
     return (
-      <AuthCard audience={audience} title={t('auth.check.title')}>
+      <AuthCard audience={audience} tagline={tagline} title={t('auth.check.title')}>
         <LoadingBlock label={t('auth.check.loading')} />
       </AuthCard>
     );
@@ -184,6 +187,7 @@ export const AuthCheckPage = ({ audience }: { audience: Audience }) => {
   return (
     <AuthCard
       audience={audience}
+      tagline={tagline}
       title={t('auth.check.title')}
       description={t('auth.check.description')}
       footer={footer}

@@ -1,5 +1,8 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeToken, ok } from '../../testing/fake-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const fromPurchase = (query: string) =>
@@ -32,11 +35,51 @@ describe('signing in after buying a course', () => {
     expect(await screen.findByLabelText('Email')).toHaveValue('');
   });
 
-  it('an organisation member signing in as usual still reads the words for organisations', async () => {
-    renderApp({ path: '/login' });
-    expect(await screen.findByText('Sign in to manage your organisation')).toBeInTheDocument();
-    expect(screen.getByText('for organisations')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create a company account' })).toBeInTheDocument();
+  it('the ordinary sign-in speaks to all who sign in there, a company account offered on a line of its own', async () => {
+    const { container } = renderApp({ path: '/login' });
+    expect(
+      await screen.findByText('Practise, follow your courses or manage your organisation'),
+    ).toBeInTheDocument();
+    // Members, a company's learners and its admins all sign in here: just "Coach", not "for organisations".
+    expect(container.querySelector('.auth__wordmark')?.textContent).toBe('Coach');
+    expect(screen.queryByText('Sign in to manage your organisation')).not.toBeInTheDocument();
+    expect(screen.getByText(/Setting up Coach for your organisation\?/)).toHaveClass('auth__signup');
+    expect(screen.getByRole('link', { name: 'Create a company account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
     expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+});
+
+describe('the second step of a sign-in', () => {
+  const signInRoutes = {
+    [`POST ${enterpriseAuth.login.path}`]: () =>
+      ok({ accesstoken: fakeToken(600, 'pre'), mfaRequired: true }),
+    [`POST ${enterpriseAuth.mfaDetails.path}`]: () =>
+      ok({ maskedEmail: 'l***r@example.com', maskedMobile: null, authenticatorApp: false, passkeys: false }),
+  };
+
+  const signIn = async (path: string) => {
+    const app = renderApp({ path, routes: signInRoutes });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'lee.buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Coach-demo-2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Send code' })).toBeInTheDocument();
+    return app;
+  };
+
+  it("a learner's sign-in is still a learner's at the code step", async () => {
+    const app = await signIn(fromPurchase('email='));
+    expect(app.location()).toBe('/auth-check?redirect=%2Fenterprise%2Fmy-courses');
+    expect(app.container.querySelector('.auth__wordmark')?.textContent).toBe('Coach for learners');
+    expect(screen.queryByText('for organisations')).not.toBeInTheDocument();
+  });
+
+  it('an ordinary sign-in reads just "Coach" at the code step too', async () => {
+    const app = await signIn('/login');
+    expect(app.location()).toBe('/auth-check');
+    expect(app.container.querySelector('.auth__wordmark')?.textContent).toBe('Coach');
   });
 });

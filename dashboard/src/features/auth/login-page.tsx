@@ -11,20 +11,12 @@ import { type Audience, loggedOutOnPurposeAtom, sessionAtoms } from '../../lib/s
 import { Button } from '../../ui/button.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 import { AuthCard, FormAlert } from './auth-card.tsx';
+import { useSignInBrand } from './sign-in-brand.ts';
 import { startSingleSignOn, useSsoDiscovery } from './single-sign-on.ts';
 
 /** An address passed in the link (`?email=`), kept only when it looks like one: it only fills the field. */
 const emailFromLink = (value: string | null) =>
   value && value.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : '';
-
-/**
- * A learner's sign-in: one sent to their courses (the marketplace's payment and enrolment pages, the enrolment
- * mail) or back to a course page. They bought a course; the words for organisations do not speak to them.
- */
-const forLearner = (redirect: string | null) => {
-  const target = redirect?.split(/[?#]/)[0] ?? '';
-  return target === appPaths.enterprise.myCourses || target.startsWith('/marketplace/');
-};
 
 export const LoginPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
@@ -34,7 +26,8 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const learner = audience === 'enterprise' && forLearner(redirect);
+  // A learner bound for their courses is greeted as one; the rest read words for all who sign in here.
+  const { learner, tagline } = useSignInBrand(audience, redirect);
   const [email, setEmail] = useState(() => emailFromLink(searchParams.get('email')));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
@@ -99,7 +92,7 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
       audience={audience}
       title={t('auth.login.title')}
       description={t(learner ? 'auth.subtitle.learner' : `auth.subtitle.${audience}`)}
-      {...(learner ? { tagline: t('brand.forLearners') } : {})}
+      tagline={tagline}
     >
       <form className="auth__form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form ?? null} />
@@ -170,7 +163,7 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
       </div>
       {audience === 'enterprise' && !learner ? (
         <p className="auth__muted auth__signup">
-          {t('auth.login.newToCoach')}{' '}
+          {t('auth.login.forYourOrganisation')}{' '}
           <Link className="auth__link" to={appPaths.register}>
             {t('auth.login.createAccount')}
           </Link>

@@ -2,8 +2,9 @@ import { adminAuth, enterpriseAuth } from '@coach/shared/contract/auth';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
+import { safeRedirect } from '../../config/paths.ts';
 import { api } from '../../lib/api.ts';
 import { apiErrorCode, apiErrorText } from '../../lib/api-error-text.ts';
 import type { Audience } from '../../lib/session.ts';
@@ -23,11 +24,20 @@ type TokenState =
   | { status: 'invalid'; message: string; invitation: boolean }
   | { status: 'valid'; email: string; purpose: 'reset' | 'invite'; company: AuthBrand | undefined };
 
+/** A sign-in address with the invitee's email to fill in (login-page reads `?email=`; an address is no secret). */
+const withEmail = (signIn: string, email: string) =>
+  `${signIn}${signIn.includes('?') ? '&' : '?'}${new URLSearchParams({ email })}`;
+
 export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
   const { t } = useTranslation('common');
   const { calls, paths } = audienceConfig[audience];
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  // Where the mail's link says to go after signing in (the enrolment mail's: My courses), kept for the sign-in,
+  // which then greets a learner. Only a path of ours, as after any sign-in.
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'), '') || null;
+  const signIn = paths.login.build(redirect);
   const [tokenState, setTokenState] = useState<TokenState>({ status: 'checking' });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -69,11 +79,15 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
         errorText: apiErrorText,
       },
     );
-    if (done) navigate(paths.login.build(), { replace: true });
+    if (!done) return;
+    // An invitee (a member, or a buyer of a course) has just chosen the password for this address: the sign-in has
+    // it filled in.
+    const invited = tokenState.status === 'valid' && tokenState.purpose === 'invite';
+    navigate(invited ? withEmail(signIn, tokenState.email) : signIn, { replace: true });
   };
 
   const back = (
-    <Link className="auth__link back-arrow" to={paths.login.build()}>
+    <Link className="auth__link back-arrow" to={signIn}>
       {t('auth.forgot.back')}
     </Link>
   );
@@ -100,7 +114,7 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
       >
         <FormAlert message={tokenState.message} />
         <p className="auth__muted">{t('auth.reset.inviteEnded')}</p>
-        <Link className="btn btn--primary btn--lg btn--block" to={paths.login.build()}>
+        <Link className="btn btn--primary btn--lg btn--block" to={signIn}>
           {t('auth.login.submit')}
         </Link>
       </AuthCard>

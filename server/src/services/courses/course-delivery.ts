@@ -207,7 +207,8 @@ export const deliverEnrolment = async (ctx: ServiceContext, enrolmentId: string)
   if (!delivered) return;
   const link =
     delivered.kind === 'invite' && delivered.token
-      ? `${ctx.config.publicUrl}/password/reset/${delivered.token}`
+      ? // The set-password page passes the redirect on: its sign-in then greets a learner, bound for My courses.
+        `${ctx.config.publicUrl}/password/reset/${delivered.token}?${new URLSearchParams({ redirect: '/enterprise/my-courses' })}`
       : // The sign-in page greets a learner and fills in the address the course was bought with.
         `${ctx.config.publicUrl}/login?${new URLSearchParams({ redirect: '/enterprise/my-courses', email: delivered.email })}`;
   const language = mailLanguage(delivered.language, ctx.requestLanguage);
