@@ -65,8 +65,15 @@ test('a visitor enrols and pays with the test card, sees success, and cannot pay
 
   const mark = outboxMark(email);
   await payWith(page, dialog, '4242 4242 4242 4242');
-  await expect(page.getByRole('heading', { name: 'You are enrolled' })).toBeVisible();
+  // The mail says how to start (a password to set, a sign-in, or the institution's word): reading it leads, the
+  // same words for every address; signing in is second, for a buyer who has a password.
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByText(`We sent an email to ${email} that explains how to start`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Already have a password? Sign in' })).toHaveClass(
+    'button button--secondary',
+  );
+  await expect(page.getByRole('link', { name: 'Sign in to start' })).toHaveCount(0);
   expect(await readMessage(email, mark)).toContain(`Subject: You are enrolled in ${title}`);
   await noViolations(page);
 
@@ -77,7 +84,9 @@ test('a visitor enrols and pays with the test card, sees success, and cannot pay
   );
 });
 
-test('a declined card shows the failure and creates no enrolment', async ({ page }) => {
+test('a declined card shows the failure, creates no enrolment, and Try again reopens the card step', async ({
+  page,
+}) => {
   const email = 'vee.declined@example.com';
   const title = await openPaidCourse(page);
   // Nothing typed: each missing answer beside its field, in sentence case.
@@ -92,6 +101,20 @@ test('a declined card shows the failure and creates no enrolment', async ({ page
     /^Please enter your email\s+The course opens in a learner account under this email\./,
   );
   await expect(details.getByLabel('Name')).toBeFocused();
+  // An address that is not one is told beside its field by the contract's rule, before anything is sent.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(get-user-details|generate-secret)$/.test(request.url())) sent.push(request.url());
+  });
+  await details.getByLabel('Name').fill('Visitor Vee');
+  await details.getByLabel('Email').fill('pat@');
+  await details.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(details.getByLabel('Email')).toHaveAccessibleDescription(
+    /^Please enter a valid email\s+The course opens in a learner account under this email\./,
+  );
+  await expect(details.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(details.getByLabel('Email')).toBeFocused();
+  expect(sent).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
   const dialog = await startEnrolment(page, title, email);
@@ -99,8 +122,18 @@ test('a declined card shows the failure and creates no enrolment', async ({ page
   await expect(page.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
   await expect(page.getByText('no enrolment was created')).toBeVisible();
 
-  // No enrolment exists: the same email is taken to a fresh payment, not told it is enrolled.
-  await page.getByRole('link', { name: 'Try again' }).click();
-  const again = await startEnrolment(page, title, email);
+  // Try again reopens the dialog at the card step with the name and email this tab kept (nothing personal in the
+  // address: a fragment), never the card. No enrolment exists: a fresh payment, not "already enrolled".
+  const tryAgain = page.getByRole('link', { name: 'Try again' });
+  await expect(tryAgain).toHaveAttribute('href', /\/marketplace\/course-detail\/[^/?#]+#enrol$/);
+  const secret = page.waitForRequest((request) =>
+    request.url().endsWith('/api/v1/marketplace/generate-secret'),
+  );
+  await tryAgain.click();
+  expect((await secret).postDataJSON()).toMatchObject({ name: 'Visitor Vee', email });
+  const again = page.getByRole('dialog', { name: `Enrol in ${title}` });
   await expect(again.getByRole('note')).toContainText('Test mode');
+  await expect(again.getByLabel('Card number')).toHaveValue('');
+  // The fragment is gone, so a reload does not start another payment.
+  expect(new URL(page.url()).hash).toBe('');
 });

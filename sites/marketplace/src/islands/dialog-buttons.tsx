@@ -1,5 +1,6 @@
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import type { Messages } from '../i18n/messages.ts';
+import { type Buyer, takeRetry } from '../lib/enrol-retry.ts';
 import { MY_COURSES_PATH } from '../lib/links.ts';
 import type { ContactModalProps } from './contact-modal.tsx';
 import type { EnrolProps } from './enrol.tsx';
@@ -40,13 +41,25 @@ const Enrolled = ({ enrolment, strings: s }: { enrolment: MyEnrolment; strings: 
 
 /**
  * The enrol button, or, once the page has asked (signed in and enrolled), the way to the course instead. Until
- * then, and for anyone not signed in, it is the button the page was built with.
+ * then, and for anyone not signed in, it is the button the page was built with. A page opened by a declined
+ * payment's Try again opens the dialog at once, with the name and email typed before (lib/enrol-retry.ts).
  */
 export const EnrolButton = (props: EnrolProps) => {
   const { Dialog, buttonProps } = useLazyDialog<EnrolProps>(loadEnrol);
   const enrolment = useMyEnrolment(props.course.courseId);
+  const [retry, setRetry] = useState<Buyer | null>(null);
+  // Once, after the page's first render (the address is the browser's, never the build's).
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    const buyer = takeRetry(props.course.courseId);
+    if (!buyer) return;
+    setRetry(buyer);
+    buttonProps.onClick();
+  });
   if (enrolment) return <Enrolled enrolment={enrolment} strings={props.strings} />;
-  if (Dialog) return <Dialog {...props} initiallyOpen />;
+  if (Dialog) return <Dialog {...props} retry={retry} initiallyOpen />;
   return (
     <button
       type="button"

@@ -10,14 +10,16 @@ import { ApiError } from '@coach/shared/client';
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import type { PaymentStart } from '@coach/shared/contract/marketplace';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Icon } from '../components/icon.tsx';
 import { formatPriceIn, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { browserApi } from '../lib/api.ts';
+import { type Buyer, rememberBuyer } from '../lib/enrol-retry.ts';
 import { learnerSignInPath } from '../lib/links.ts';
 import { cardProblems, formatCardNumber, formatExpiry } from './card-fields.ts';
+import { emailProblem, preloadEmailCheck } from './enrol-email.ts';
 import { enrolLabel } from './enrol-label.ts';
 import { errorId, FieldError, fieldProps } from './field-error.tsx';
 import { serverMessage } from './server-message.ts';
@@ -58,20 +60,32 @@ const messageOf = (error: unknown, s: Messages['enrol']) =>
 export const paymentStatusPath = (paymentId: string, lang: LanguageCode = 'en') =>
   `${localePath(lang, '/marketplace/paymentstatus')}?paymentId=${encodeURIComponent(paymentId)}`;
 
-/** The enrolment flow on a course page: who enrols, then the payment (test mode is clearly marked). */
-export type EnrolProps = { course: Course; lang: LanguageCode; strings: Messages['enrol'] };
+/**
+ * The enrolment flow on a course page: who enrols, then the payment (test mode is clearly marked). `retry`: the
+ * page was opened by a declined payment's Try again (lib/enrol-retry.ts), with the name and email typed then.
+ */
+export type EnrolProps = {
+  course: Course;
+  lang: LanguageCode;
+  strings: Messages['enrol'];
+  retry?: Buyer | null | undefined;
+};
 
-/** `initiallyOpen`: mounted by dialog-buttons.tsx when its button is pressed, so it opens at once. */
+/**
+ * `initiallyOpen`: mounted by dialog-buttons.tsx when its button is pressed (or the page opened to retry), so it
+ * opens at once. A retry with both fields known goes on to the card step by itself, asking what Continue asks.
+ */
 export const Enrol = ({
   course,
   lang,
   strings: s,
+  retry,
   initiallyOpen = false,
 }: EnrolProps & { initiallyOpen?: boolean }) => {
   const id = useId();
   const [open, setOpen] = useState(initiallyOpen);
   const [step, setStep] = useState<Step>({ kind: 'details' });
-  const [who, setWho] = useState({ name: '', email: '' });
+  const [who, setWho] = useState<Buyer>(retry ?? { name: '', email: '' });
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -103,21 +117,28 @@ export const Enrol = ({
   };
   const { free, price } = course;
 
-  const start = async (event: FormEvent) => {
-    event.preventDefault();
+  /** The address by the contract's rule, before any call: "pat@" is told beside the field, not sent. */
+  const emailError = async (email: string) => {
+    if (!email.trim()) return s.enterEmail;
+    const problem = await emailProblem(email);
+    return problem ? serverMessage(problem, knownMessages(s)) : undefined;
+  };
+
+  const proceed = async (buyer: Buyer) => {
     setError(null);
-    if (
-      showFieldErrors({
-        ...(who.name.trim() ? {} : { name: s.enterName }),
-        ...(who.email.trim() ? {} : { email: s.enterEmail }),
-      })
-    )
-      return;
     setBusy(true);
     try {
-      const body = { courseId: course.courseId, name: who.name, email: who.email };
+      const emailMessage = await emailError(buyer.email);
+      if (
+        showFieldErrors({
+          ...(buyer.name.trim() ? {} : { name: s.enterName }),
+          ...(emailMessage ? { email: emailMessage } : {}),
+        })
+      )
+        return;
+      const body = { courseId: course.courseId, name: buyer.name, email: buyer.email };
       const { alreadyEnrolled } = await browserApi.call(marketplace.getUserDetails, {
-        email: who.email,
+        email: buyer.email,
         courseId: course.courseId,
       });
       if (alreadyEnrolled) {
@@ -134,6 +155,8 @@ export const Enrol = ({
         setError(s.unavailable);
         return;
       }
+      // Kept for a declined card's Try again: the name and email, never the card.
+      rememberBuyer(course.courseId, buyer);
       setStep({ kind: 'card', payment });
     } catch (err) {
       showFailure(err);
@@ -141,6 +164,20 @@ export const Enrol = ({
       setBusy(false);
     }
   };
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    void proceed(who);
+  };
+
+  // Once, when the dialog first shows: fetch the address rule while they type; a retry goes on to the card.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    preloadEmailCheck();
+    if (retry?.name.trim() && retry.email.trim()) void proceed(retry);
+  });
 
   const pay = async (event: FormEvent, payment: PaymentStart) => {
     event.preventDefault();
@@ -310,14 +347,16 @@ export const Enrol = ({
             </form>
           ) : null}
           {step.kind === 'enrolled' ? (
+            // The same words whatever the address (an account here, elsewhere or none: the server answers all
+            // alike): the mail says how to start, so reading it leads; signing in is for those with a password.
             <div className="result result--ok" role="status">
-              <p>
-                <strong>{s.enrolled}</strong>{' '}
-                {t(s, 'enrolledText', { course: course.courseName, email: who.email })}
-              </p>
-              <a className="button button--primary" href={learnerSignInPath(who.email.trim())}>
-                {s.signIn}
-              </a>
+              <h3 className="result__lead">{s.checkEmail}</h3>
+              <p>{t(s, 'enrolledText', { course: course.courseName, email: who.email.trim() })}</p>
+              <div className="result__actions">
+                <a className="button button--secondary" href={learnerSignInPath(who.email.trim())}>
+                  {s.signIn}
+                </a>
+              </div>
             </div>
           ) : null}
           <Dialog.Close className="modal__close" aria-label={s.close}>
