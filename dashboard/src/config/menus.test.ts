@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeEnterpriseUser } from '../testing/fake-server.ts';
-import { ENTERPRISE_MENU_CALLS, enterpriseMenuFor } from './menus.ts';
+import { ENTERPRISE_MENU_CALLS, enterpriseMenuFor, needsCourseEnrolments } from './menus.ts';
 import { type Screen, screens } from './screens.ts';
 
 const labels = (user: ReturnType<typeof makeEnterpriseUser>) =>
@@ -47,22 +47,41 @@ describe('the enterprise menu (spec §2, §6)', () => {
   });
 
   it('shows a learner with the dashboard key only the dashboard and the login-only items', () => {
-    expect(labels(makeEnterpriseUser({ permissions: ['dashboard'] }))).toEqual([
-      'Dashboard',
-      'My Tasks',
-      'My Courses',
-      'Help',
-    ]);
+    expect(
+      labels(makeEnterpriseUser({ permissions: ['dashboard'], enterprise: { enableCourseFeature: true } })),
+    ).toEqual(['Dashboard', 'My Tasks', 'My Courses', 'Help']);
   });
 
   it("shows Dashboard, every member's home, to a role without the dashboard key", () => {
     expect(labels(makeEnterpriseUser({ permissions: ['content-library'] }))).toEqual([
       'Dashboard',
       'My Tasks',
-      'My Courses',
       'Content Library',
       'Help',
     ]);
+  });
+
+  it('lists My Courses while the MarketPlace feature is on, and with it off only to someone with courses of their own', () => {
+    const on = makeEnterpriseUser({ permissions: ['dashboard'], enterprise: { enableCourseFeature: true } });
+    expect(labels(on)).toContain('My Courses');
+    expect(needsCourseEnrolments(on)).toBe(false);
+    const off = makeEnterpriseUser({ permissions: ['dashboard'] });
+    expect(needsCourseEnrolments(off)).toBe(true);
+    expect(labels(off)).toEqual(['Dashboard', 'My Tasks', 'Help']);
+    expect(enterpriseMenuFor(off, { hasCourses: false }).map((item) => item.label)).not.toContain(
+      'My Courses',
+    );
+    // A buyer whose organisation has since turned the feature off still finds the courses they bought.
+    expect(enterpriseMenuFor(off, { hasCourses: true }).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'My Tasks',
+      'My Courses',
+      'Help',
+    ]);
+    // Not even the default admin sees it with the feature off and no courses.
+    expect(labels(makeEnterpriseUser({ roleName: 'Admin', isDefaultAdmin: true }))).not.toContain(
+      'My Courses',
+    );
   });
 
   it("names for each item a call needing its screen's permission key, so a listed item opens its screen", () => {

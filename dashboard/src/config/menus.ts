@@ -1,3 +1,4 @@
+import { isFeatureOn } from '@coach/shared/constants/features';
 import type { EnterpriseUser } from '@coach/shared/contract/auth';
 import { contentLibrary } from '@coach/shared/contract/content';
 import { courses } from '@coach/shared/contract/courses';
@@ -98,15 +99,28 @@ const menuOf = (section: Record<string, Screen>, listed: ListingRule): MenuEntry
 };
 
 /**
- * The enterprise menu items this user may see (spec §2 Menus, §6). The menu is drawn past the second factor
- * (RequireSession), so the member's subject has it done.
+ * Whether the person's courses must be asked for (myCourses.list) to know if My Courses is listed: only while their
+ * organisation's MarketPlace feature (enableCourseFeature) is off. With it on, My Courses is listed to everyone.
  */
-export const enterpriseMenuFor = (user: EnterpriseUser): MenuEntry[] => {
+export const needsCourseEnrolments = (user: EnterpriseUser): boolean =>
+  !isFeatureOn(user.enterpriseId, 'enableCourseFeature');
+
+/**
+ * The enterprise menu items this user may see (spec §2 Menus, §6). The menu is drawn past the second factor
+ * (RequireSession), so the member's subject has it done. My Courses needs more than its call (open to every member):
+ * the MarketPlace feature on, or courses of the person's own (`hasCourses`: a buyer's account stays in an
+ * organisation that may since have turned the feature off); not known counts as none.
+ */
+export const enterpriseMenuFor = (
+  user: EnterpriseUser,
+  { hasCourses = false }: { hasCourses?: boolean } = {},
+): MenuEntry[] => {
   const subject = memberSubject(user, { secondFactorDone: true });
   const calls: Record<string, AccessRule> = ENTERPRISE_MENU_CALLS;
   return menuOf(screens.enterprise, (id) => {
     const call = calls[id];
-    return call !== undefined && canCall(call, subject).allowed;
+    if (call === undefined || !canCall(call, subject).allowed) return false;
+    return id !== 'myCourses' || hasCourses || !needsCourseEnrolments(user);
   });
 };
 

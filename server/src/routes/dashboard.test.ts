@@ -1,9 +1,11 @@
+import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { enterpriseReports } from '@coach/shared/contract/reports';
 import { roles } from '@coach/shared/contract/roles';
+import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 
@@ -174,5 +176,136 @@ describe('invited is not joined', () => {
 
     // Another enterprise's figures know nothing of Acme's invitations.
     expect((await dashboard(globex)).data.members).toMatchObject({ total: 1, invited: 0 });
+  });
+});
+
+describe("a new company's first steps (setup, for the Getting started card)", () => {
+  const password = 'First-day-2026!';
+  const post = (path: string, token: string, body: unknown) => t.request('POST', path, { token, ip, body });
+  const setupOf = async (token: string, query: Record<string, string> = {}) => {
+    const res = await dashboard(token, query);
+    expect(res.status, res.json.message).toBe(200);
+    return (res.json.response as { setup: Record<string, boolean> }).setup;
+  };
+
+  it('ticks each step from the company’s own data as it is done, never from another tenant’s, whatever the group or range', async () => {
+    // Acme has taken every step: people, groups, assigned tasks and its own colours.
+    expect(await setupOf(owner)).toEqual({ people: true, group: true, taskAssigned: true, branded: true });
+    // Globex's owner sees Globex's, not Acme's.
+    const globexSetup = await setupOf(globex);
+    expect(globexSetup.people).toBe(false);
+
+    const email = 'nadia@first-day.example';
+    expect(
+      (
+        await t.request('POST', enterpriseAuth.register.path, {
+          ip,
+          body: { company_name: 'First Day Co', name: 'Nadia Owner', email, password },
+        })
+      ).status,
+    ).toBe(200);
+    const verify = /verify-email\/([A-Za-z0-9_-]+)/.exec(t.lastMail(email) ?? '')?.[1] ?? '';
+    expect(
+      (await t.request('POST', enterpriseAuth.verifyEmail.path, { ip, body: { token: verify } })).status,
+    ).toBe(200);
+    const nadia = await t.fullLogin(email, 'enterprise', ip, password);
+    // A brand-new company: nothing done, though Acme and Globex have people, groups and tasks.
+    expect(await setupOf(nadia)).toEqual({
+      people: false,
+      group: false,
+      taskAssigned: false,
+      branded: false,
+    });
+
+    // 1. Invite someone (pending is enough: the step is to invite).
+    const options = await t.request('GET', roles.options.path, { token: nadia, ip });
+    const learnerRole = (options.json.response as { _id: string; name: string }[]).find(
+      (r) => r.name === 'Learner',
+    )?._id;
+    const invited = await post(members.invite.path, nadia, {
+      name: 'Omar',
+      email: 'omar@first-day.example',
+      roleId: learnerRole,
+    });
+    expect(invited.status, invited.json.message).toBe(200);
+    const omarId = (invited.json.response as { _id: string })._id;
+    expect(await setupOf(nadia)).toEqual({ people: true, group: false, taskAssigned: false, branded: false });
+
+    // 2. Make a group; the steps stay the company's whatever group or range the figures show.
+    const group = await post(groups.add.path, nadia, { name: 'Sales', memberIds: [] });
+    expect(group.status, group.json.message).toBe(200);
+    const groupId = (group.json.response as { _id: string })._id;
+    expect(await setupOf(nadia, { groupId, startDate: '2026-01-01', endDate: '2026-01-07' })).toMatchObject({
+      people: true,
+      group: true,
+      taskAssigned: false,
+    });
+
+    // 3. Create a task and assign it.
+    const task = await post(tasks.addTask.path, nadia, {
+      type: 7,
+      title: 'Introduce yourself',
+      category: 'Communication',
+      level: 1,
+      timeMinutes: 10,
+      expirySeconds: 604800,
+      questions: ['Who are you?'],
+    });
+    expect(task.status, task.json.message).toBe(200);
+    expect((await setupOf(nadia)).taskAssigned).toBe(false);
+    const taskId = (task.json.response as { _id: string })._id;
+    const assigned = await post(tasks.assignTaskUsers.path, nadia, { taskIds: [taskId], userIds: [omarId] });
+    expect(assigned.status, assigned.json.message).toBe(200);
+    expect(await setupOf(nadia)).toEqual({ people: true, group: true, taskAssigned: true, branded: false });
+
+    // 4. Its own colours (saving the defaults again is not branding).
+    const theme = (navBackgroundColor: string) => ({
+      themeSettings: { ...DEFAULT_THEME_SETTINGS, navBackgroundColor },
+    });
+    expect((await post(enterpriseGeneral.updateThemeSettings.path, nadia, theme('#1f2937'))).status).toBe(
+      200,
+    );
+    expect((await setupOf(nadia)).branded).toBe(false);
+    expect((await post(enterpriseGeneral.updateThemeSettings.path, nadia, theme('#0B3D2E'))).status).toBe(
+      200,
+    );
+    expect(await setupOf(nadia)).toEqual({ people: true, group: true, taskAssigned: true, branded: true });
+
+    // Nothing First Day Co did shows in Globex's steps.
+    expect(await setupOf(globex)).toEqual(globexSetup);
+  });
+
+  it('a group given a task before anyone is in it counts as a task assigned', async () => {
+    const email = 'gus@group-first.example';
+    await t.request('POST', enterpriseAuth.register.path, {
+      ip,
+      body: { company_name: 'Group First', name: 'Gus', email, password },
+    });
+    const verify = /verify-email\/([A-Za-z0-9_-]+)/.exec(t.lastMail(email) ?? '')?.[1] ?? '';
+    await t.request('POST', enterpriseAuth.verifyEmail.path, { ip, body: { token: verify } });
+    const gus = await t.fullLogin(email, 'enterprise', ip, password);
+    const group = await post(groups.add.path, gus, { name: 'Empty', memberIds: [] });
+    const task = await post(tasks.addTask.path, gus, {
+      type: 7,
+      title: 'Warm-up',
+      category: 'Communication',
+      level: 1,
+      timeMinutes: 5,
+      expirySeconds: 604800,
+      questions: ['Ready?'],
+    });
+    const given = await post(tasks.assignTaskGroupUsers.path, gus, {
+      taskIds: [(task.json.response as { _id: string })._id],
+      groupIds: [(group.json.response as { _id: string })._id],
+    });
+    expect(given.status, given.json.message).toBe(200);
+    expect(await setupOf(gus)).toEqual({ people: false, group: true, taskAssigned: true, branded: false });
+  });
+
+  it('tells nothing of the steps to a learner (dashboard without members): 403', async () => {
+    const learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
+    const res = await dashboard(learner);
+    expect(res.status).toBe(403);
+    expect(res.json.response).toBeUndefined();
   });
 });

@@ -104,6 +104,22 @@ export const videoFiguresSchema = z.object({
 });
 export type VideoFigures = z.infer<typeof videoFiguresSchema>;
 
+/**
+ * A new company's first steps (the dashboard's Getting started card), each true once done: for the whole enterprise,
+ * whatever range or group was asked.
+ */
+export const setupStepsSchema = z.object({
+  /** Someone besides the default admin (the owner) is a member or has been invited. */
+  people: z.boolean(),
+  /** The enterprise has a group. */
+  group: z.boolean(),
+  /** One of the enterprise's tasks is assigned to a member or a group. */
+  taskAssigned: z.boolean(),
+  /** A logo is set or a theme colour differs from the defaults. */
+  branded: z.boolean(),
+});
+export type SetupSteps = z.infer<typeof setupStepsSchema>;
+
 export const enterpriseDashboardSchema = z.object({
   range: z.object({ startDate: z.string(), endDate: z.string() }),
   members: z.object({
@@ -121,6 +137,8 @@ export const enterpriseDashboardSchema = z.object({
   videos: videoFiguresSchema,
   /** One entry per day of the range, oldest first. */
   activity: z.array(z.object({ day: z.string(), activeMembers: z.number().int() })),
+  /** Which first steps the company has taken (optional: an older server leaves it out and no card shows). */
+  setup: setupStepsSchema.optional(),
 });
 export type EnterpriseDashboard = z.infer<typeof enterpriseDashboardSchema>;
 

@@ -49,7 +49,7 @@ describe('enterprise menu gating (spec §2 Menus, §6)', () => {
     const labels = within(menu)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(['Dashboard', 'Members', 'My Tasks', 'My Courses', 'Help']);
+    expect(labels).toEqual(['Dashboard', 'Members', 'My Tasks', 'Help']);
   });
 
   it('a user whose role is named ADMIN finds Settings in the account menu', async () => {

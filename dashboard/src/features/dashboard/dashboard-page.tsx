@@ -1,13 +1,15 @@
 import { adminGeneral } from '@coach/shared/contract/admin';
 import type { AdminDashboard } from '@coach/shared/contract/admin-reports';
-import { type EnterpriseDashboard, enterpriseGeneral } from '@coach/shared/contract/general';
+import type { EnterpriseUser } from '@coach/shared/contract/auth';
+import { type EnterpriseDashboard, enterpriseGeneral, type SetupSteps } from '@coach/shared/contract/general';
+import { myCourses } from '@coach/shared/contract/my-courses';
 import { tasks } from '@coach/shared/contract/tasks';
 import { seesCompanyFigures } from '@coach/shared/permissions';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
+import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry, needsCourseEnrolments } from '../../config/menus.ts';
 import { formatNumber, shortNumber, withNumbers } from '../../i18n/format.ts';
 import { useCan } from '../../lib/can.tsx';
 import { isoDaysAgo } from '../../lib/date-range.ts';
@@ -20,6 +22,7 @@ import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState } from '../../ui/states.tsx';
+import { GettingStarted } from './getting-started.tsx';
 import { MyProgressSection } from './my-progress.tsx';
 import { PendingReview } from './pending-review.tsx';
 import './dashboard.css';
@@ -163,8 +166,12 @@ const Figures = ({ data, days }: { data: EnterpriseDashboard; days: number }) =>
   );
 };
 
-/** The enterprise's figures for the chosen range and the top-bar group (general/my-dashboard). */
-const EnterpriseFigures = () => {
+/**
+ * The enterprise's figures for the chosen range and the top-bar group (general/my-dashboard), after the Getting started
+ * checklist its answer ticks (the company's first steps, the same whatever the range or group: kept while another
+ * range loads).
+ */
+const EnterpriseFigures = ({ user }: { user: EnterpriseUser }) => {
   const { t } = useTranslation('dashboard');
   const group = useAtomValue(selectedGroupAtom);
   const [days, setDays] = useState<number>(30);
@@ -174,20 +181,30 @@ const EnterpriseFigures = () => {
     ...(group ? { groupId: group._id } : {}),
   };
   const { state } = useCall(enterpriseGeneral.myDashboard, query);
+  const [setup, setSetup] = useState<SetupSteps | undefined>(undefined);
+  const answered = state.status === 'ready' ? state.data.setup : undefined;
+  if (answered && JSON.stringify(answered) !== JSON.stringify(setup)) setSetup(answered);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
-    <section className="dashboard__figures" aria-labelledby="figures-title">
-      <div className="dashboard__figures-head">
-        <h2 id="figures-title" className="dashboard__subtitle">
-          {group ? t('company.titleIn', { group: group.name }) : t('company.title')}
-        </h2>
-        <RangePicker days={days} onChange={setDays} name="dashboard-range" />
-      </div>
-      {state.status === 'loading' ? <LoadingBlock label={t('figures.loading')} /> : null}
-      {state.status === 'error' ? (
-        <ErrorState title={t('figures.loadError')} description={state.message} />
+    <>
+      {setup ? (
+        <GettingStarted user={user} setup={setup} onDismissed={() => heading.current?.focus()} />
       ) : null}
-      {state.status === 'ready' ? <Figures data={state.data} days={days} /> : null}
-    </section>
+      <section className="dashboard__figures" aria-labelledby="figures-title">
+        <div className="dashboard__figures-head">
+          {/* Focusable by script only: where the focus goes when the Getting started card is hidden. */}
+          <h2 id="figures-title" className="dashboard__subtitle" ref={heading} tabIndex={-1}>
+            {group ? t('company.titleIn', { group: group.name }) : t('company.title')}
+          </h2>
+          <RangePicker days={days} onChange={setDays} name="dashboard-range" />
+        </div>
+        {state.status === 'loading' ? <LoadingBlock label={t('figures.loading')} /> : null}
+        {state.status === 'error' ? (
+          <ErrorState title={t('figures.loadError')} description={state.message} />
+        ) : null}
+        {state.status === 'ready' ? <Figures data={state.data} days={days} /> : null}
+      </section>
+    </>
   );
 };
 
@@ -294,6 +311,11 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
   const [demoOpen, setDemoOpen] = useState(false);
   // What waits for review shows to whoever may list it (the task library's reviewers).
   const reviews = useCan(tasks.getCompletedTasksPendingReview) === true;
+  // With the MarketPlace feature off, My Courses is for someone with courses of their own only: asked then alone.
+  const asksCourses =
+    audience === 'enterprise' && enterpriseUser !== null && needsCourseEnrolments(enterpriseUser);
+  const { state: courses } = useCall(myCourses.list, {}, { enabled: asksCourses });
+  const hasCourses = courses.status === 'ready' && courses.data.length > 0;
 
   if (audience === 'admin') {
     if (!adminUser) return <LoadingBlock label={t('loading')} />;
@@ -310,7 +332,9 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
   }
 
   if (!enterpriseUser) return <LoadingBlock label={t('loading')} />;
-  const entries = enterpriseMenuFor(enterpriseUser).filter((entry) => entry.icon !== 'dashboard');
+  const entries = enterpriseMenuFor(enterpriseUser, { hasCourses }).filter(
+    (entry) => entry.icon !== 'dashboard',
+  );
   // The company's figures need more than their call's key (shared/permissions.ts): the server's rule, shared.
   const companyFirst = seesCompanyFigures({
     permissions: enterpriseUser.roleId.permissions,
@@ -336,7 +360,7 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
         // Someone who runs the company sees its activity first, then what waits for their review, and their
         // own progress only when they have some.
         <>
-          <EnterpriseFigures />
+          <EnterpriseFigures user={enterpriseUser} />
           {reviews ? <PendingReview /> : null}
           <MyProgressSection onlyWhenAny />
         </>

@@ -1,6 +1,8 @@
+import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
-import { DASHBOARD_MAX_DAYS, type enterpriseGeneral } from '@coach/shared/contract/general';
+import { DASHBOARD_MAX_DAYS, type enterpriseGeneral, type SetupSteps } from '@coach/shared/contract/general';
 import { seesCompanyFigures } from '@coach/shared/permissions';
+import type { Db } from '../../db/connect.ts';
 import { forbidden, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { dayOf } from '../common/clock.ts';
@@ -19,10 +21,67 @@ const daysBetween = (start: string, end: string) => {
   return days;
 };
 
+/** Whether a stored theme (JSON of spec §3's themeSettings) has a colour other than the default's. */
+const themeChanged = (stored: string) => {
+  let theme: Record<string, unknown> = {};
+  try {
+    theme = JSON.parse(stored) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  return Object.entries(DEFAULT_THEME_SETTINGS).some(([key, colour]) => {
+    const value = theme[key];
+    return typeof value === 'string' && value.toLowerCase() !== colour.toLowerCase();
+  });
+};
+
+/**
+ * The company's first steps (the Getting started card): someone besides the default admin is a member or invited, a
+ * group exists, one of its tasks is assigned (to a member, or to a group not yet peopled), a logo or its own colours
+ * are set. Always the whole enterprise's, whatever range or group the dashboard shows.
+ */
+export const setupSteps = async (db: Db, enterpriseId: string): Promise<SetupSteps> => {
+  const [people, group, assigned, groupAssigned, enterprise] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .where('is_default_admin', '=', 0)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('groups')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('task_assignments')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('task_group_assignments')
+      .select('task_id')
+      .where('enterprise_id', '=', enterpriseId)
+      .limit(1)
+      .executeTakeFirst(),
+    db.selectFrom('enterprises').select(['logo', 'theme']).where('id', '=', enterpriseId).executeTakeFirst(),
+  ]);
+  return {
+    people: people !== undefined,
+    group: group !== undefined,
+    taskAssigned: assigned !== undefined || groupAssigned !== undefined,
+    branded: Boolean(enterprise?.logo) || themeChanged(enterprise?.theme ?? '{}'),
+  };
+};
+
 /**
  * general/my-dashboard: members, pending invitations, active members and new members of the enterprise (or of one
  * group), and active members per day, for a range of at most a year (default: the last 30 days). Callers who may not see
- * the members (a learner's role holding `dashboard` alone) get 403: their home shows their own progress.
+ * the members (a learner's role holding `dashboard` alone) get 403: their home shows their own progress. `setup`: the
+ * company's first steps taken (setupSteps).
  */
 export const enterpriseDashboard = async (
   ctx: ServiceContext,
@@ -65,7 +124,7 @@ export const enterpriseDashboard = async (
     );
 
   // An invitee is counted apart until they accept: invited is not joined (members.ts says "Invited" alike).
-  const [total, invited, joined, active, perDay, groups, tasks, videos] = await Promise.all([
+  const [total, invited, joined, active, perDay, groups, tasks, videos, setup] = await Promise.all([
     members
       .where(hasJoined())
       .select((eb) => eb.fn.countAll().as('n'))
@@ -101,6 +160,7 @@ export const enterpriseDashboard = async (
       watchedFrom: startDate,
       watchedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
     }),
+    setupSteps(ctx.db, enterpriseId),
   ]);
   const byDay = new Map(perDay.map((row) => [row.day, Number(row.n)]));
   return {
@@ -115,5 +175,6 @@ export const enterpriseDashboard = async (
     tasks,
     videos,
     activity: daysBetween(startDate, endDate).map((day) => ({ day, activeMembers: byDay.get(day) ?? 0 })),
+    setup,
   };
 };
