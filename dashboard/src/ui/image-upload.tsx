@@ -1,9 +1,9 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import type { UploadPurpose } from '@coach/shared/contract/general';
-import { fileSize } from '@coach/shared/format/file-size';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileSize } from '../lib/file-size.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 

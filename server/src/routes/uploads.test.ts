@@ -127,20 +127,27 @@ describe('signed uploads to the embedded store', () => {
 
     const otherKey = { ...signed, uploadUrl: signed.uploadUrl.replace(/[0-9a-f-]{36}/, crypto.randomUUID()) };
     expect((await put(otherKey, PNG)).status).toBe(403);
+    // Requests that do not hold the address's signature change nothing: it still works once.
+    expect((await put(signed, PNG)).status).toBe(200);
 
-    const wrongHeader = await put(signed, PNG, { ...signed.headers, 'Content-Type': 'image/jpeg' });
+    // Each refusal of the bytes ends its address (see "a refused upload frees its space at once").
+    const wrongHeader = await put((await avatarGrant(owner)).signed, PNG, {
+      ...signed.headers,
+      'Content-Type': 'image/jpeg',
+    });
     expect(wrongHeader.status).toBe(415);
 
-    const notPng = await put(signed, 'GIF89a pretending to be a png!!!!!'.slice(0, PNG.length));
+    const notPng = await put(
+      (await avatarGrant(owner)).signed,
+      'GIF89a pretending to be a png!!!!!'.slice(0, PNG.length),
+    );
     expect(notPng.status).toBe(415);
     expect(((await notPng.json()) as { message: string }).message).toBe(
       "The file's content is not image/png",
     );
 
-    const tooBig = await put(signed, Buffer.concat([PNG, Buffer.alloc(10)]));
+    const tooBig = await put((await avatarGrant(owner)).signed, Buffer.concat([PNG, Buffer.alloc(10)]));
     expect(tooBig.status).toBe(413);
-    // Nothing was kept by the refused attempts: the address still works once.
-    expect((await put(signed, PNG)).status).toBe(200);
   });
 
   it('refuses an expired address', async () => {
@@ -655,6 +662,8 @@ describe('upload limits', () => {
       expect(late.status).toBe(413);
       expect(((await late.json()) as { message: string }).message).toContain('the file was not kept');
       expect((await t.app.request(pending.fileUrl)).status).toBe(404);
+      // The refused address no longer holds its space.
+      expect((await usage(owner)).usage.reservedBytes).toBe(full.reservedBytes - PNG.length);
     } finally {
       await setAcmeQuotaMb(null);
     }
@@ -713,5 +722,108 @@ describe('upload limits', () => {
       429,
     );
     expect((await ask(staff, 'avatar')).status).toBe(200);
+  });
+});
+
+describe('a refused upload frees its space at once', () => {
+  type Usage = { usedBytes: number; reservedBytes: number; quotaBytes: number };
+  const usage = async (token: string) =>
+    (await t.request('GET', general.storageUsage.path, { token, ip })).json.response as Usage;
+  const logoGrant = (token: string) =>
+    sign(token, { purpose: 'logo', fileName: 'logo.png', fileType: 'image/png', fileSize: PNG.length });
+  const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+  const setAvatar = (token: string, avatarUrl: string) =>
+    t.request('POST', enterpriseGeneral.updateProfileImage.path, { token, ip, body: { avatarUrl } });
+  const empty = { usedBytes: 0, reservedBytes: 0 };
+
+  // Globex has no file of its own in these tests, so its figures start at 0.
+  it('bytes the PUT refuses (not the declared type, too many, none, sent as another type) end the address: nothing reserved, nothing kept, not usable again', async () => {
+    expect(await usage(globex)).toMatchObject(empty);
+    const refusals = [
+      { body: 'GIF89a: not a PNG at all', status: 415, message: "The file's content is not image/png" },
+      {
+        body: Buffer.concat([PNG, Buffer.alloc(1)]),
+        status: 413,
+        message: 'The file is larger than the size it was signed for',
+      },
+      { body: '', status: 400, message: 'The file is empty' },
+      {
+        body: PNG,
+        headers: { 'Content-Type': 'image/jpeg' },
+        status: 415,
+        message: 'Send the file with Content-Type image/png',
+      },
+    ];
+    for (const refusal of refusals) {
+      const { status, signed } = await logoGrant(globex);
+      expect(status).toBe(200);
+      expect(await usage(globex)).toMatchObject({ usedBytes: 0, reservedBytes: PNG.length });
+
+      const refused = await put(signed, refusal.body, { ...signed.headers, ...refusal.headers });
+      expect(refused.status, refusal.message).toBe(refusal.status);
+      expect(await messageOf(refused)).toBe(refusal.message);
+      expect(await usage(globex), refusal.message).toMatchObject(empty);
+      expect(await fileState(t, signed.fileUrl)).toEqual(gone);
+
+      // The address is spent: the right bytes are refused as well, and nothing is stored or counted.
+      const again = await put(signed, PNG);
+      expect(again.status, refusal.message).toBe(409);
+      expect(await messageOf(again)).toBe('This upload address was already used');
+      expect(await fileState(t, signed.fileUrl)).toEqual(gone);
+      expect(await usage(globex)).toMatchObject(empty);
+    }
+  });
+
+  it('a file that arrived is unaffected: counted as used, and a refused second PUT to its address keeps it', async () => {
+    const { signed } = await logoGrant(globex);
+    expect((await put(signed, PNG)).status).toBe(200);
+    expect(await usage(globex)).toMatchObject({ usedBytes: PNG.length, reservedBytes: 0 });
+    const again = await put(signed, 'GIF89a: not a PNG at all');
+    expect(again.status).toBe(409);
+    expect(await messageOf(again)).toBe('This upload address was already used');
+    expect(await fileState(t, signed.fileUrl)).toEqual(present);
+    expect(Buffer.from(await (await t.app.request(signed.fileUrl)).arrayBuffer()).equals(PNG)).toBe(true);
+    expect(await usage(globex)).toMatchObject({ usedBytes: PNG.length, reservedBytes: 0 });
+  });
+
+  it('another enterprise cannot end an address it was not given, nor refuse bytes that are not its own', async () => {
+    const before = await usage(globex);
+    const { signed } = await logoGrant(globex);
+    // Acme's own signature on Globex's key: refused before anything is read, and Globex's address stays open.
+    const { signed: acmes } = await logoGrant(owner);
+    const borrowed = acmes.uploadUrl.replace(acmes.key, signed.key);
+    const forged = await t.app.request(borrowed, { method: 'PUT', headers: acmes.headers, body: 'GIF89a' });
+    expect(forged.status).toBe(403);
+    expect(await usage(globex)).toEqual({ ...before, reservedBytes: before.reservedBytes + PNG.length });
+    expect((await put(signed, PNG)).status).toBe(200);
+    expect(await usage(globex)).toEqual({ ...before, usedBytes: before.usedBytes + PNG.length });
+  });
+
+  it('bytes that reached storage unchecked (as S3 takes them) and are refused when kept end the reservation and go; another enterprise cannot cause it', async () => {
+    const before = await usage(globex);
+    const { signed } = await avatarGrant(globex);
+    // Written straight to storage, without the PUT's checks, as a browser's PUT to S3 is.
+    await t.deps.storage.put(signed.key, Buffer.from('GIF89a: not a PNG at all'), 'image/png');
+    expect(await usage(globex)).toEqual({ ...before, reservedBytes: before.reservedBytes + PNG.length });
+
+    // Acme's owner cannot wear it, and trying ends nothing of Globex's.
+    const stolen = await setAvatar(owner, signed.fileUrl);
+    expect(stolen.status).toBe(422);
+    expect(stolen.json.message).toBe('avatarUrl: Upload the file first');
+    expect(await fileState(t, signed.fileUrl)).toEqual(present);
+    expect(await usage(globex)).toEqual({ ...before, reservedBytes: before.reservedBytes + PNG.length });
+
+    const refused = await setAvatar(globex, signed.fileUrl);
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toBe("avatarUrl: The file's content is not image/png");
+    expect(await usage(globex)).toEqual(before);
+    expect(await fileState(t, signed.fileUrl)).toEqual(gone);
+    // Its address is spent: neither kept nor uploaded to.
+    const again = await setAvatar(globex, signed.fileUrl);
+    expect(again.status).toBe(422);
+    expect(again.json.message).toBe('avatarUrl: Upload the file first');
+    expect((await put(signed, PNG)).status).toBe(409);
+    expect(await fileState(t, signed.fileUrl)).toEqual(gone);
+    expect(await usage(globex)).toEqual(before);
   });
 });

@@ -31,4 +31,16 @@ describe('fileSize (spec §5: KB, MB, GB)', () => {
     expect(fileSize(-1)).toBe('0 KB');
     expect(fileSize(Number.NaN)).toBe('0 KB');
   });
+
+  it("writes the amount with the number writer it is given (the reader's language), units as they are", () => {
+    const spanish = (amount: number) =>
+      new Intl.NumberFormat('es', { maximumFractionDigits: 2 }).format(amount);
+    expect(fileSize(2437, spanish)).toBe('2,38 KB');
+    expect(fileSize(1, spanish)).toBe('0,01 KB');
+    expect(fileSize(0, spanish)).toBe('0 KB');
+    expect(fileSize(5.25 * 1024 ** 2, spanish)).toBe('5,25 MB');
+    const dari = (amount: number) => new Intl.NumberFormat('fa-AF').format(amount);
+    expect(fileSize(1536, dari)).toBe('۱٫۵ KB');
+    expect(fileSize(0, dari)).toBe('۰ KB');
+  });
 });

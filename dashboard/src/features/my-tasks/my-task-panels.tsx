@@ -1,8 +1,8 @@
 import type { Attachment } from '@coach/shared/contract/tasks';
 import { attachmentName } from '@coach/shared/format/attachment-name';
-import { fileSize } from '@coach/shared/format/file-size';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates.ts';
+import { fileSize } from '../../lib/file-size.ts';
 import { Button } from '../../ui/button.tsx';
 import type { SaveState } from './use-task-attempt.ts';
 

@@ -1,7 +1,8 @@
 import type { StorageUsage } from '@coach/shared/contract/general';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import {
   type FakeHandler,
   fail,
@@ -80,5 +81,30 @@ describe('storage usage in Settings', () => {
     expect(alert).toHaveTextContent('The database is not answering');
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Try again' }));
     expect(await within(card).findByText(/of 10 GB used/)).toHaveTextContent('Storage: 0 KB of 10 GB used');
+  });
+
+  it('writes the sizes in the reader’s language: decimal comma in Spanish, Persian digits in Dari', async () => {
+    const usage: StorageUsage = { usedBytes: 2437, reservedBytes: 10, quotaBytes: 10 * GB };
+    await applyLanguage('es');
+    const spanish = openSettings(() => ok(usage));
+    const card = await screen.findByRole('region', { name: 'Almacenamiento' });
+    expect(await within(card).findByText(/usados de/)).toHaveTextContent(
+      'Almacenamiento: 2,38 KB usados de 10 GB',
+    );
+    expect(within(card).getByText('Se están subiendo 0,01 KB más.')).toBeInTheDocument();
+    expect(within(card).getByText(/imágenes 5 MB, grabaciones 50 MB, vídeos 1 GB/)).toBeInTheDocument();
+    spanish.unmount();
+
+    await applyLanguage('fa');
+    openSettings(() => ok(usage));
+    const figure = await screen.findByText((_, node) => node?.classList.contains('storage__figure') ?? false);
+    await waitFor(() => expect(figure).toHaveTextContent('۲٫۳۸ KB'));
+    expect(figure).toHaveTextContent('۱۰ GB');
+    // Every size on the card (the bar's own percentage is not a size).
+    const sizes = [...document.querySelectorAll('.storage__figure, .storage__note')].map(
+      (p) => p.textContent,
+    );
+    expect(sizes.join('\n')).toContain('۰٫۰۱ KB');
+    expect(sizes.join('\n')).not.toMatch(/[0-9]/);
   });
 });

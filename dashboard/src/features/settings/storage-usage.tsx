@@ -1,7 +1,7 @@
 import { UPLOAD_RULES } from '@coach/shared/constants/uploads';
 import { enterpriseGeneral, type StorageUsage } from '@coach/shared/contract/general';
-import { fileSize } from '@coach/shared/format/file-size';
 import { Trans, useTranslation } from 'react-i18next';
+import { fileSize } from '../../lib/file-size.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';

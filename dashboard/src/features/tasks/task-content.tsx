@@ -1,8 +1,8 @@
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import type { Task } from '@coach/shared/contract/tasks';
 import { attachmentName } from '@coach/shared/format/attachment-name';
-import { fileSize } from '@coach/shared/format/file-size';
 import { useTranslation } from 'react-i18next';
+import { fileSize } from '../../lib/file-size.ts';
 import { Card } from '../../ui/layout.tsx';
 import { UserText } from '../../ui/user-text.tsx';
 

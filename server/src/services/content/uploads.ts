@@ -26,6 +26,9 @@ import type { ServiceContext } from '../context.ts';
 const SIGNED_FOR_SECONDS = 15 * 60;
 const SNIFF_BYTES = 4100;
 
+/** The moment before which a signed address has expired (its reservation with it). */
+const signedSince = () => new Date(Date.now() - SIGNED_FOR_SECONDS * 1000).toISOString();
+
 /** Who asks: an enterprise member (tenant-bound) or a platform admin. */
 const ownerOf = (ctx: ServiceContext) => {
   const s = ctx.session;
@@ -108,7 +111,7 @@ type Store = Pick<Deps, 'db'> & { storage: Pick<Deps['storage'], 'kind'> };
  * `exceptKey` leaves one upload out (the one arriving, when its PUT re-checks).
  */
 const usageOf = async ({ db, storage }: Store, enterpriseId: string, exceptKey?: string) => {
-  const validSince = new Date(Date.now() - SIGNED_FOR_SECONDS * 1000).toISOString();
+  const validSince = signedSince();
   const expired = storage.kind === 's3' ? sql`when created_at <= ${validSince} then max_bytes ` : sql``;
   let query = db
     .selectFrom('uploads')
@@ -239,41 +242,46 @@ const uploadError = (status: 400 | 403 | 409 | 413 | 415, message: string) =>
     'file',
   );
 
+const ALREADY_USED = 'This upload address was already used';
+
 /**
- * The embedded store's PUT: checks the signature, expiry, declared type and size, streams the bytes to a
- * temporary file (never more than the signed size), checks the magic numbers, then moves the file into place.
+ * An address whose bytes the server refused is spent: its uploads row goes, so the space it held is free at once
+ * (Settings stops counting it as being uploaded) and a later PUT to it is refused. A row whose file arrived stays.
  */
-export const receiveLocalUpload = async (
+const endReservation = (db: Db, key: string) =>
+  db.deleteFrom('uploads').where('key', '=', key).where('received_at', 'is', null).execute();
+
+type LocalPut = {
+  key: string;
+  query: Record<string, string | undefined>;
+  contentType: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+};
+
+/**
+ * The checks of a PUT to a genuine address and the bytes into `temp`: the declared type, the quota (again, before
+ * any byte is written: it may have been lowered since the address was signed), the size as it streams, the magic
+ * numbers. Answers the size; throws an AppError when the bytes are refused.
+ */
+const takeBytes = async (
   deps: Pick<Deps, 'db'> & { storage: LocalStorage },
-  input: {
-    key: string;
-    query: Record<string, string | undefined>;
-    contentType: string | undefined;
-    body: ReadableStream<Uint8Array> | null;
-  },
+  input: LocalPut,
+  grant: { contentType: string; maxBytes: number },
+  enterpriseId: string | null,
+  temp: string,
 ) => {
-  const grant = deps.storage.verifyPut(input.key, input.query);
-  if (!grant.ok) throw uploadError(403, grant.reason);
   if ((input.contentType ?? '').split(';')[0]?.trim().toLowerCase() !== grant.contentType)
     throw uploadError(415, `Send the file with Content-Type ${grant.contentType}`);
   if (!input.body) throw uploadError(400, 'The file is empty');
-  // The quota again, before any byte is written: it may have been lowered since the address was signed.
-  const upload = await deps.db
-    .selectFrom('uploads')
-    .select('enterprise_id')
-    .where('key', '=', input.key)
-    .executeTakeFirst();
-  if (upload?.enterprise_id) {
+  if (enterpriseId) {
     const [{ usedBytes, reservedBytes }, quotaBytes] = await Promise.all([
-      usageOf(deps, upload.enterprise_id, input.key),
-      quotaBytesOf(deps.db, upload.enterprise_id),
+      usageOf(deps, enterpriseId, input.key),
+      quotaBytesOf(deps.db, enterpriseId),
     ]);
     if (usedBytes + reservedBytes + grant.maxBytes > quotaBytes)
       throw uploadError(413, `${quotaMessage(quotaBytes, usedBytes + reservedBytes)}: the file was not kept`);
   }
-
   await mkdir(deps.storage.root, { recursive: true });
-  const temp = path.join(deps.storage.root, `.incoming-${crypto.randomUUID()}`);
   const out = createWriteStream(temp);
   const head: Uint8Array[] = [];
   let headLength = 0;
@@ -291,21 +299,57 @@ export const receiveLocalUpload = async (
     await new Promise<void>((resolve, reject) =>
       out.end((err?: Error | null) => (err ? reject(err) : resolve())),
     );
-    if (size === 0) throw uploadError(400, 'The file is empty');
-    const first = Buffer.concat(head).subarray(0, SNIFF_BYTES);
-    if (!(await bytesMatchType(first, grant.contentType)))
-      throw uploadError(415, `The file's content is not ${grant.contentType}`);
-    if (!deps.storage.commit(temp, input.key)) throw uploadError(409, 'This upload address was already used');
   } catch (error) {
     out.destroy();
-    await rm(temp, { force: true });
     throw error;
   }
-  await deps.db
+  if (size === 0) throw uploadError(400, 'The file is empty');
+  const first = Buffer.concat(head).subarray(0, SNIFF_BYTES);
+  if (!(await bytesMatchType(first, grant.contentType)))
+    throw uploadError(415, `The file's content is not ${grant.contentType}`);
+  return size;
+};
+
+/**
+ * The embedded store's PUT: checks the signature and expiry, then the declared type, quota, size and magic numbers
+ * while the bytes stream to a temporary file (never more than the signed size), then moves the file into place.
+ * Once the signature holds, a refusal ends the address (endReservation): one address, one try.
+ */
+export const receiveLocalUpload = async (
+  deps: Pick<Deps, 'db'> & { storage: LocalStorage },
+  input: LocalPut,
+) => {
+  const grant = deps.storage.verifyPut(input.key, input.query);
+  if (!grant.ok) throw uploadError(403, grant.reason);
+  const upload = await deps.db
+    .selectFrom('uploads')
+    .select(['enterprise_id', 'received_at'])
+    .where('key', '=', input.key)
+    .executeTakeFirst();
+  // Its file is here already: refused before a byte is read, and the file stays.
+  if (upload?.received_at) throw uploadError(409, ALREADY_USED);
+
+  const temp = path.join(deps.storage.root, `.incoming-${crypto.randomUUID()}`);
+  let size: number;
+  try {
+    size = await takeBytes(deps, input, grant, upload?.enterprise_id ?? null, temp);
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (error instanceof AppError) await endReservation(deps.db, input.key);
+    throw error;
+  }
+  if (!deps.storage.commit(temp, input.key)) throw uploadError(409, ALREADY_USED);
+  const kept = await deps.db
     .updateTable('uploads')
     .set({ size, received_at: nowIso() })
     .where('key', '=', input.key)
-    .execute();
+    .where('received_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(kept.numUpdatedRows) === 0) {
+    // No open row counts it (the address was refused or its file deleted meanwhile): the file is not kept.
+    await deps.storage.remove(input.key);
+    throw uploadError(409, ALREADY_USED);
+  }
   return { key: input.key, size };
 };
 
@@ -338,8 +382,19 @@ export const assertUploaded = async (
   if (!row || !mine || row.purpose !== purpose) throw validation(field, 'Upload the file first');
   const bytes = await ctx.storage.head(key, SNIFF_BYTES);
   if (!bytes || bytes.length === 0) throw validation(field, 'The upload has not finished');
-  if (!(await bytesMatchType(bytes, row.content_type)))
+  if (!(await bytesMatchType(bytes, row.content_type))) {
+    // Bytes that reached storage without our checks (S3 takes the PUT itself) and are refused now: while the
+    // address is open, its reservation ends at once and the bytes go (kept, and counted, if they cannot be deleted).
+    if (row.received_at === null && row.created_at > signedSince()) {
+      try {
+        await ctx.storage.remove(key);
+        await endReservation(ctx.db, key);
+      } catch (error) {
+        console.error(`assertUploaded: the refused upload ${key} stays in storage`, error);
+      }
+    }
     throw validation(field, `The file's content is not ${row.content_type}`);
+  }
 };
 
 const READ_TYPES = ['text/plain'] as const;
