@@ -2,6 +2,7 @@ import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
 import { assignablePeople } from '@coach/shared/contract/assignable-people';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withNumbers } from '../i18n/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
@@ -24,18 +25,29 @@ const CALLS = {
   surveys: assignablePeople.forSurveys,
 } as const;
 
+/**
+ * A group's line under its name: its members who joined, then apart its invitees (invited is not joined, the words
+ * of ui/joined-count.tsx), so a group of invitees on a company's first day does not read as reaching nobody.
+ */
+const groupDetail = (memberCount: number, invitedCount: number) =>
+  [
+    i18n.t('people.memberCount', { ns: 'widgets', count: memberCount }),
+    invitedCount > 0
+      ? i18n.t('invitees.apart', { ns: 'common', ...withNumbers({ count: invitedCount }) })
+      : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+
 /** The picker's own people search per library (task-library or content-library key, not members/groups). */
 const searchFor =
   (library: Library, kind: Kind) =>
   async (searchInput: string): Promise<Picked[]> => {
     const found = await api.call(CALLS[library], { kind, searchInput });
-    return found.map(({ _id, name, email, memberCount }) => ({
+    return found.map(({ _id, name, email, memberCount, invitedCount }) => ({
       _id,
       name,
-      detail:
-        kind === 'groups'
-          ? i18n.t('people.memberCount', { ns: 'widgets', count: memberCount ?? 0 })
-          : (email ?? ''),
+      detail: kind === 'groups' ? groupDetail(memberCount ?? 0, invitedCount ?? 0) : (email ?? ''),
     }));
   };
 

@@ -5,12 +5,18 @@ import { id, optionalQuery, searchText } from './envelope.ts';
 /** How many people one picker search shows. */
 export const ASSIGNABLE_PEOPLE_LIMIT = 8;
 
-/** A group or an active member as the assign pickers list them (email for members, memberCount for groups). */
+/**
+ * A group or an active member as the assign pickers list them (email for members, memberCount and invitedCount for
+ * groups). A member may be an invitee: what is assigned to them waits for them.
+ */
 export const assignablePersonSchema = z.object({
   _id: id(),
   name: z.string(),
   email: z.string().nullable(),
+  /** A group's members who have joined; an invitee in it counts in `invitedCount` until they accept. */
   memberCount: z.number().int().nullable(),
+  /** A group's invitees who have not joined yet (null for a member). */
+  invitedCount: z.number().int().min(0).nullable().optional(),
 });
 export type AssignablePerson = z.infer<typeof assignablePersonSchema>;
 

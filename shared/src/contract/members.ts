@@ -11,6 +11,13 @@ const M = `${API_BASE.enterprise}/members`;
 
 export const MEMBER_PAGE_SIZE = 25;
 export const MEMBER_SORTS = ['name', 'email', 'status', 'last_active'] as const;
+/**
+ * The list's status filter: the spec's statuses (§9) plus Invited, as the screens show a member's one status.
+ * Active: active and joined; Invited: active, the emailed invitation not yet accepted; Inactive: deactivated,
+ * joined or not (an invitee who cannot sign in either way).
+ */
+export const MEMBER_LIST_STATUSES = [...STATUSES, 'Invited'] as const;
+export type MemberListStatus = (typeof MEMBER_LIST_STATUSES)[number];
 
 export const memberSchema = z.object({
   _id: id(),
@@ -97,7 +104,11 @@ export const members = {
       sort_type: optionalQuery(z.enum(['asc', 'desc'], { error: 'Sort asc or desc' })),
       /** The top-bar group filter (spec §2): only members of this group. */
       selected_group: optionalQuery(id()),
-      status: optionalQuery(z.enum(STATUSES, { error: 'Status is Active or Inactive' })),
+      /**
+       * Active lists the members who joined (not the invitees), Invited the invitees, Inactive the deactivated
+       * (MEMBER_LIST_STATUSES); none lists everyone. zod's own message names the three values.
+       */
+      status: optionalQuery(z.enum(MEMBER_LIST_STATUSES)),
     }),
     response: paged(memberSchema),
   }),

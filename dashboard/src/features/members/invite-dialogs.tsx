@@ -1,8 +1,13 @@
+import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { groups } from '@coach/shared/contract/groups';
 import { MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS, members } from '@coach/shared/contract/members';
 import { narrowestGrantableRole, roles } from '@coach/shared/contract/roles';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
 import { formatList, formatNumber } from '../../i18n/format.ts';
+import { useCan } from '../../lib/can.tsx';
 import { useCall } from '../../lib/use-call.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../ui/button.tsx';
@@ -10,13 +15,11 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextField } from '../../ui/text-field.tsx';
 import { CsvImportDialog } from '../../widgets/csv-import-dialog.tsx';
+import { memberCsvTemplate, memberCsvTemplateHref } from './member-csv-template.ts';
 import { GroupChooser } from './member-dialogs.tsx';
 
 type Option = { _id: string; name: string };
 const INVITE_FIELDS = ['name', 'email', 'roleId', 'groupIds'] as const;
-
-const CSV_TEMPLATE = `${MEMBER_CSV_COLUMNS.join(',')}\nAlex Example,alex@example.com,Learner,Sales Onboarding;Customer Success\n`;
-const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
 
 /** Invite one member: they get an email with a link to choose their password. */
 export const InviteMemberDialog = ({
@@ -129,15 +132,26 @@ export const ImportMembersDialog = ({
   onImported: () => void;
 }) => {
   const { t } = useTranslation('members');
+  // The template's sample row takes the role Invite starts from and the company's first group (the caller's groups
+  // when they do not manage groups), so an edited copy of it is not refused for a role or group the company lacks.
+  const roleList = useCall(roles.options, {});
+  const groupList = useCall(enterpriseAuth.userGroups, { searchQuery: '', currentPage: 1 });
+  const template = memberCsvTemplate({
+    role:
+      roleList.state.status === 'ready' ? (narrowestGrantableRole(roleList.state.data)?.name ?? null) : null,
+    groups:
+      groupList.state.status === 'ready' ? groupList.state.data.listdata.map((group) => group.name) : [],
+  });
+  const managesGroups = useCan(groups.list) === true;
   return (
     <CsvImportDialog
       title={t('import.title')}
       description={`${t('import.description', {
         columns: formatList(MEMBER_CSV_COLUMNS, 'unit'),
         max: formatNumber(MEMBER_CSV_MAX_ROWS),
-      })} ${t('import.emptyRole')}`}
+      })} ${t('import.emptyRole')} ${t('import.groupsFirst')}`}
       className="member-form"
-      templateHref={templateHref}
+      templateHref={memberCsvTemplateHref(template)}
       templateName="members-template.csv"
       call={members.importCsv}
       succeeded={(result) =>
@@ -163,6 +177,18 @@ export const ImportMembersDialog = ({
                 components={{ strong: <strong /> }}
               />
             </>
+          ) : null}
+          {result.errors.some((error) => error.field === 'groups') ? (
+            // The server names the group it lacks; this says why and where groups are made.
+            <span className="member-import__groups-first">
+              <Trans
+                t={t}
+                i18nKey="import.unknownGroups"
+                components={{
+                  page: managesGroups ? <Link to={paths.enterprise.groups} /> : <strong />,
+                }}
+              />
+            </span>
           ) : null}
         </>
       )}

@@ -1,9 +1,17 @@
-import type { Member } from '@coach/shared/contract/members';
+import { type Member, members } from '@coach/shared/contract/members';
+import type { PermissionKey } from '@coach/shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
-import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppApi, setApiClient } from '../../lib/api.ts';
+import {
+  type FakeHandler,
+  fakeToken,
+  groupsPage,
+  makeEnterpriseUser,
+  ok,
+} from '../../testing/fake-server.ts';
+import { renderApp, TEST_ORIGIN, verifiedSession } from '../../testing/render-app.tsx';
 
 const member = (over: Partial<Member>): Member => ({
   _id: 'm1',
@@ -118,5 +126,175 @@ describe('enterprise members', () => {
       expect(screen.queryByRole('button', { name: `Deactivate ${name}` })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: `Delete ${name}` })).not.toBeInTheDocument();
     }
+  });
+});
+
+/** A first day's people: one who joined, two invitees (one deactivated) and one deactivated member. */
+const DAY_ONE = [
+  member({ _id: 'm1', name: 'Ada Active' }),
+  member({ _id: 'm2', name: 'Ivan Invited', invitePending: true, lastActiveAt: null }),
+  member({ _id: 'm3', name: 'Ines Inactive', status: 'Inactive' }),
+  member({ _id: 'm4', name: 'Dora Deactivated', status: 'Inactive', invitePending: true }),
+];
+/** The server's status filter (services/organisation/members.ts), so the page shows what the server answers. */
+const byStatus: Record<string, (m: Member) => boolean> = {
+  Active: (m) => m.status === 'Active' && !m.invitePending,
+  Invited: (m) => m.status === 'Active' && m.invitePending,
+  Inactive: (m) => m.status === 'Inactive',
+};
+const filteringServer =
+  (list: Member[]): FakeHandler =>
+  (query) => {
+    const kept = list.filter(byStatus[String(query.status)] ?? (() => true));
+    return ok({ currentPage: 1, totalPages: 1, totalCount: kept.length, listdata: kept });
+  };
+
+const openPeople = ({
+  list = DAY_ONE,
+  groupNames = [],
+  permissions = ['members'],
+}: {
+  list?: Member[];
+  groupNames?: string[];
+  permissions?: PermissionKey[];
+} = {}) =>
+  renderApp({
+    path: '/enterprise/members',
+    enterprise: verifiedSession(fakeToken(86400)),
+    routes: {
+      'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser({ permissions })),
+      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, groupNames),
+      'GET /api/v1/enterprise/roles/get-role-options': () => ok(LEARNER_ONLY),
+      'GET /api/v1/enterprise/members/get-members': filteringServer(list),
+    },
+  });
+
+const shownNames = () =>
+  screen
+    .getAllByRole('link')
+    .filter((link) => link.classList.contains('members__link'))
+    .map((link) => link.textContent);
+const statusQueries = (app: ReturnType<typeof openPeople>) =>
+  app.server.calls.filter((call) => call.route.endsWith('/get-members')).map((call) => call.body.status);
+
+describe('enterprise members filtered by status, invitees apart', () => {
+  it('an admin filtering on Active sees who joined, and on Invited who has not joined yet, as the server lists them', async () => {
+    const app = openPeople();
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Ivan Invited' });
+    const filter = screen.getByRole('group', { name: 'Status' });
+    expect(
+      within(filter)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual(['All', 'Active', 'Invited', 'Inactive']);
+
+    await user.click(within(filter).getByRole('radio', { name: 'Active' }));
+    await waitFor(() => expect(shownNames()).toEqual(['Ada Active']));
+    expect(statusOf('Ada Active')).toEqual(['Active']);
+
+    await user.click(within(filter).getByRole('radio', { name: 'Invited' }));
+    await waitFor(() => expect(shownNames()).toEqual(['Ivan Invited']));
+    expect(statusOf('Ivan Invited')).toEqual(['Invited']);
+
+    await user.click(within(filter).getByRole('radio', { name: 'Inactive' }));
+    await waitFor(() => expect(shownNames()).toEqual(['Ines Inactive', 'Dora Deactivated']));
+
+    await user.click(within(filter).getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(shownNames()).toHaveLength(4));
+    // The server filters: each choice is the list call's status, All none (its answer cached by then).
+    expect(statusQueries(app)).toEqual([undefined, 'Active', 'Invited', 'Inactive']);
+  });
+
+  it('an admin whose invitees have all joined is told so under Invited', async () => {
+    openPeople({ list: [member({ _id: 'm1', name: 'Ada Active' })] });
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Ada Active' });
+    await user.click(screen.getByRole('radio', { name: 'Invited' }));
+    expect(await screen.findByText('No one is waiting to join')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Everyone you invited has joined. People you invite are listed here until they accept their invitation.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+/** The members CSV template's text, as its link downloads it. */
+const templateText = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'Import members from CSV' });
+  const link = within(dialog).getByRole('link', { name: 'Download a template' });
+  return decodeURIComponent((link.getAttribute('href') ?? '').replace(/^data:text\/csv;charset=utf-8,/, ''));
+};
+
+describe('enterprise members import from a CSV file', () => {
+  it("a new company's template puts its sample member in no group, with the role Invite starts from", async () => {
+    openPeople({ groupNames: [] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    await waitFor(async () =>
+      expect(await templateText()).toBe('name,email,role,groups\nAlex Example,alex@example.com,Learner,\n'),
+    );
+    expect(await templateText()).not.toContain('Sales Onboarding');
+    expect(screen.getByRole('dialog', { name: 'Import members from CSV' })).toHaveTextContent(
+      'Groups must exist before the import: it does not create them.',
+    );
+  });
+
+  it("a company with groups gets its own first group in the template's sample row", async () => {
+    openPeople({ groupNames: ['=cmd', 'Warehouse, North', 'Zeta'] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    // A name a spreadsheet would run as a formula is passed over; a comma is quoted.
+    await waitFor(async () =>
+      expect(await templateText()).toBe(
+        'name,email,role,groups\nAlex Example,alex@example.com,Learner,"Warehouse, North"\n',
+      ),
+    );
+  });
+
+  it('an admin whose row names a group the company lacks is told groups must exist first, and where to make them', async () => {
+    const app = openPeople({ permissions: ['members', 'groups'] });
+    // The import is multipart, which the JSON fake server does not read: it is answered here.
+    const refused = {
+      imported: [{ row: 2, email: 'ada@acme.example' }],
+      errors: [{ row: 3, field: 'groups', message: 'No group is named "Sales Onboarding"' }],
+    };
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      new Request(input, init).url.endsWith(members.importCsv.path)
+        ? new Response(
+            JSON.stringify({ success: 1, message: '1 imported, 1 row refused', response: refused }),
+            {
+              headers: { 'content-type': 'application/json' },
+            },
+          )
+        : app.server.fetch(input, init),
+    );
+    setApiClient(
+      createAppApi({ store: app.store, fetch: fetch as typeof globalThis.fetch, baseUrl: TEST_ORIGIN }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import members from CSV' }));
+    await user.upload(
+      dialog.getByLabelText('Choose CSV file'),
+      new File(
+        ['name,email,role,groups\nAda,ada@acme.example,,\nBo,bo@acme.example,,Sales Onboarding'],
+        'people.csv',
+        {
+          type: 'text/csv',
+        },
+      ),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    const result = await screen.findByRole('region', { name: 'Import result' });
+    expect(within(result).getByRole('row', { name: /Sales Onboarding/ })).toBeInTheDocument();
+    expect(result).toHaveTextContent(
+      'The import does not create groups: create each missing group on the Groups page first, or leave the groups cell empty, then import those rows again.',
+    );
+    expect(within(result).getByRole('link', { name: 'Groups' })).toHaveAttribute(
+      'href',
+      '/enterprise/groups',
+    );
   });
 });

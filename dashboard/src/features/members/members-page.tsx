@@ -1,5 +1,5 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { type Member, members } from '@coach/shared/contract/members';
+import { type Member, type MemberListStatus, members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -21,7 +21,9 @@ import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
 import './members.css';
 
 type SortBy = 'name' | 'email' | 'status' | 'last_active';
-type StatusFilter = 'all' | 'Active' | 'Inactive';
+/** The status filter's choices: Active lists the members who joined, Invited those who have not yet (the server's). */
+type StatusFilter = 'all' | MemberListStatus;
+const STATUS_FILTERS = ['all', 'Active', 'Invited', 'Inactive'] as const satisfies readonly StatusFilter[];
 const VISIBLE_GROUPS = 3;
 
 const memberDetailPath = (id: string) => fillPath(paths.enterprise.memberDetail, { id });
@@ -68,6 +70,8 @@ export const MembersPage = () => {
   });
   const { list } = screen;
   const filtered = Boolean(screen.search || group || status !== 'all');
+  // Nobody waiting to join is news of its own, not a search that missed.
+  const noInvitees = status === 'Invited' && !screen.search && !group;
   const [editing, setEditing] = useState<Member | null>(null);
   const [adding, setAdding] = useState<'invite' | 'import' | null>(null);
   const [confirming, setConfirming] = useState<{ member: Member; action: 'deactivate' | 'delete' } | null>(
@@ -191,7 +195,7 @@ export const MembersPage = () => {
       filters={
         <fieldset className="segmented">
           <legend className="visually-hidden">{t('list.status')}</legend>
-          {(['all', 'Active', 'Inactive'] as const).map((value) => (
+          {STATUS_FILTERS.map((value) => (
             <label
               key={value}
               className={`segmented__option ${status === value ? 'segmented__option--on' : ''}`}
@@ -203,16 +207,20 @@ export const MembersPage = () => {
                 checked={status === value}
                 onChange={() => setStatus(value)}
               />
-              {t(`status.${value}`)}
+              {value === 'Invited' ? t('status.invited') : t(`status.${value}`)}
             </label>
           ))}
         </fieldset>
       }
       noun={t('list.noun')}
-      empty={{
-        title: filtered ? t('list.noMatch') : t('list.none'),
-        description: filtered ? t('list.noMatchText') : t('list.noneText'),
-      }}
+      empty={
+        noInvitees
+          ? { title: t('list.noInvitees'), description: t('list.noInviteesText') }
+          : {
+              title: filtered ? t('list.noMatch') : t('list.none'),
+              description: filtered ? t('list.noMatchText') : t('list.noneText'),
+            }
+      }
       columns={columns}
       rowKey={(member) => member._id}
     >

@@ -1,6 +1,11 @@
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
-import { MEMBER_PAGE_SIZE, type Member, type members } from '@coach/shared/contract/members';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import {
+  MEMBER_PAGE_SIZE,
+  type Member,
+  type MemberListStatus,
+  type members,
+} from '@coach/shared/contract/members';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import { endSessionsOf, enterpriseSession } from '../../session/session.ts';
@@ -12,7 +17,7 @@ import {
   memberMatches,
   SEARCH_CAP,
 } from '../common/capped-search.ts';
-import { isInvitePending, joinedAt } from '../common/joined.ts';
+import { hasJoined, invitePending, isInvitePending, joinedAt } from '../common/joined.ts';
 import { pageOf } from '../common/lists.ts';
 import { assertGroupInEnterprise } from '../common/tenant.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
@@ -46,7 +51,8 @@ export const listMembers = async (
     sort_by?: keyof typeof SORT_COLUMNS | undefined;
     sort_type?: 'asc' | 'desc' | undefined;
     selected_group?: string | undefined;
-    status?: MemberStatus | undefined;
+    /** One status as the screens show it, or several (either of them: the assign pickers take Active and Invited). */
+    status?: MemberListStatus | readonly MemberListStatus[] | undefined;
   },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
@@ -304,7 +310,27 @@ export const getMember = async (ctx: ServiceContext, { memberId }: { memberId: s
   };
 };
 
-type MemberFilters = { groupId?: string | undefined; status?: MemberStatus | undefined };
+type MemberFilters = {
+  groupId?: string | undefined;
+  status?: MemberListStatus | readonly MemberListStatus[] | undefined;
+};
+/**
+ * Each status the list filters on, as the screens show a member's one status (widgets/member-status.tsx): invited is
+ * not joined (common/joined.ts), so Active is an active member who joined and Invited an active one whose invitation
+ * is pending; a deactivated invitee is Inactive, like any deactivated member.
+ */
+const STATUS_TERMS: Record<MemberListStatus, RawBuilder<boolean>> = {
+  Active: sql<boolean>`(users.status = ${storedStatus('Active')} and ${hasJoined()})`,
+  Invited: sql<boolean>`(users.status = ${storedStatus('Active')} and ${invitePending()})`,
+  Inactive: sql<boolean>`users.status = ${storedStatus('Inactive')}`,
+};
+const statusTerm = (status: MemberListStatus | readonly MemberListStatus[]) => {
+  const statuses: readonly MemberListStatus[] = typeof status === 'string' ? [status] : status;
+  return sql<boolean>`(${sql.join(
+    statuses.map((one) => STATUS_TERMS[one]),
+    sql` or `,
+  )})`;
+};
 /** The list's group and status filters, as terms on the users table. */
 const filterTerms = ({ groupId, status }: MemberFilters) => [
   ...(groupId
@@ -312,7 +338,7 @@ const filterTerms = ({ groupId, status }: MemberFilters) => [
         sql<boolean>`users.id in (select group_members.user_id from group_members where group_members.group_id = ${groupId})`,
       ]
     : []),
-  ...(status ? [sql<boolean>`users.status = ${storedStatus(status)}`] : []),
+  ...(status?.length ? [statusTerm(status)] : []),
 ];
 type MemberOrder = { sortBy: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' };
 type Paging = { currentPage: number; pageSize: number };
