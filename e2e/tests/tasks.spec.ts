@@ -273,6 +273,11 @@ test('the learner does the Read, Multiple Choice and Read & Record tasks', async
     await expect(page.getByText('Task completed successfully')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'You completed this task' })).toBeVisible();
     await expect(page.getByText('Other: Note taker')).toBeVisible();
+    // Marked once submitted: the first question has an expected answer (the second has none, so is not counted).
+    await expect(page.getByText('You got 1 of 1 right.')).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'When should the agenda go out?' }),
+    ).toContainText('✓ Right');
   });
 
   await test.step('Read & Record: two seconds on the fake microphone, through the signed upload', async () => {

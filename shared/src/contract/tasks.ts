@@ -488,6 +488,29 @@ export const retryRuleSchema = z.object({
 });
 export type RetryRule = z.output<typeof retryRuleSchema>;
 
+/**
+ * One question of a submitted Multiple Choice task marked against its expected answer: right only when the options
+ * chosen are exactly the expected ones ("other" text is never marked; an unanswered question is not right).
+ */
+export const choiceMarkSchema = z.object({
+  questionId: z.string(),
+  right: z.boolean(),
+  /** The expected option values: the right answer. */
+  expected: z.array(z.string()),
+});
+export type ChoiceMark = z.output<typeof choiceMarkSchema>;
+
+/**
+ * A submitted Multiple Choice attempt marked: the questions with an expected answer (the others are not counted),
+ * in the task's order, and how many of them are right ("You got 3 of 4 right").
+ */
+export const choiceResultSchema = z.object({
+  right: z.number().int(),
+  total: z.number().int(),
+  questions: z.array(choiceMarkSchema),
+});
+export type ChoiceResult = z.output<typeof choiceResultSchema>;
+
 /** How a learner came to have a task: assigned directly, or through a group. */
 const assignmentSourceField = z.enum(['direct', 'group']);
 
@@ -530,6 +553,12 @@ export const assignmentSchema = z.object({
    * analysis and the interviewer's reply, then the coach's summing up. Empty for other task types.
    */
   interview: z.array(interviewMessageSchema),
+  /**
+   * A Multiple Choice task once submitted: each question with an expected answer marked right or wrong, with that
+   * answer, and the total. Null before submission (the expected answers never reach a learner before then), for
+   * other types and for a quiz with no expected answers. Optional for clients and fixtures written before it.
+   */
+  choiceResult: choiceResultSchema.nullable().optional(),
 });
 export type Assignment = z.output<typeof assignmentSchema>;
 

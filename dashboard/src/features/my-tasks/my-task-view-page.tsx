@@ -191,6 +191,7 @@ const TaskAttempt = ({
               errorFor={errorFor}
               video={detail.video}
               onVideoViewed={onReload}
+              choiceResult={assignment.choiceResult}
             />
           </fieldset>
         </Card>

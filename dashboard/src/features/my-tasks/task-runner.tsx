@@ -29,6 +29,7 @@ export const TaskRunner = ({
   feedback,
   video,
   onVideoViewed,
+  choiceResult,
   ...props
 }: RunnerProps & Omit<RunnerInput<TaskType>, 'task' | 'props'> & { task: LearnerTask }) => {
   // RUNNERS pairs each type with its own runner, so the runner picked by task.type takes this very task.
@@ -40,6 +41,7 @@ export const TaskRunner = ({
       feedback={feedback}
       video={video}
       onVideoViewed={onVideoViewed}
+      choiceResult={choiceResult}
       props={props}
     />
   );

@@ -160,6 +160,66 @@ describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => 
     expect(screen.getByText('Something else: “Ta”')).toBeInTheDocument();
   });
 
+  it('a reviewer sees the marks the member sees: the total and each question right or wrong, in words', async () => {
+    const question = (id: string, text: string, extra: object = {}) => ({
+      id,
+      type: 'multiple-choice' as const,
+      text,
+      options: [
+        { text: 'Please', value: 'please' },
+        { text: 'Now!', value: 'now' },
+      ],
+      hasOther: false,
+      multipleSelection: false,
+      required: true,
+      ...extra,
+    });
+    const task: Task = {
+      ...meta,
+      _id: 't8',
+      type: 8,
+      title: 'Manners',
+      questions: [
+        question('q1', 'Which is polite?', { answer: 'please' }),
+        question('q2', 'Which gets it done today?', { answer: 'please' }),
+        question('q3', 'Which do you say most?'),
+        question('q4', 'Which opens an email?', { required: false, answer: 'please' }),
+      ],
+    };
+    openReview(
+      detailOf(task, {
+        report: { choices: { q1: { values: ['please'] }, q2: { values: ['now'] }, q3: { values: ['now'] } } },
+        choiceResult: {
+          right: 1,
+          total: 3,
+          questions: [
+            { questionId: 'q1', right: true, expected: ['please'] },
+            { questionId: 'q2', right: false, expected: ['please'] },
+            { questionId: 'q4', right: false, expected: ['please'] },
+          ],
+        },
+      }),
+    );
+    const answers = (await screen.findByRole('heading', { name: 'Answers' })).closest(
+      'section',
+    ) as HTMLElement;
+    const total = within(answers).getByText('Liam Learner got 1 of 3 right.');
+    expect(total.compareDocumentPosition(within(answers).getByText('Which is polite?'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    const item = (text: string) => within(answers).getByText(text).closest('li') as HTMLElement;
+    expect(within(item('Which is polite?')).getByText('Right')).toHaveTextContent('✓ Right');
+    expect(within(item('Which gets it done today?')).getByText('Wrong')).toHaveTextContent('✗ Wrong');
+    // Not marked: no verdict. Unanswered and marked: said once, as its verdict.
+    expect(within(item('Which do you say most?')).queryByText(/^(✓|✗)/)).not.toBeInTheDocument();
+    expect(within(item('Which opens an email?')).getByText('Not answered')).toHaveTextContent(
+      '✗ Not answered',
+    );
+    expect(within(item('Which opens an email?')).getAllByText(/Not answered/)).toHaveLength(1);
+    for (const icon of within(answers).getAllByText(/^[✓✗]$/))
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it('recordings play with their labels', async () => {
     const task: Task = { ...meta, _id: 't2', type: 2, title: 'Vowels', items: ['apple', 'orange'] };
     openReview(

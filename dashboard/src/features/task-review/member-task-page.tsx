@@ -258,7 +258,13 @@ const MemberTask = ({ taskId, userId }: { taskId: string; userId: string }) => {
               {assignment.taskStatus === TASK_STATUS.notStarted ? (
                 <p className="review-answer__none">{t('page.notStarted', { name: member.name })}</p>
               ) : (
-                <TaskAnswers task={task} report={assignment.report} view={view} />
+                <TaskAnswers
+                  task={task}
+                  report={assignment.report}
+                  view={view}
+                  choiceResult={assignment.choiceResult}
+                  memberName={member.name}
+                />
               )}
             </Card>
           )}

@@ -2,7 +2,7 @@ import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { VIDEO_COMPLETION_THRESHOLD } from '@coach/shared/constants/timing';
 import type { PronunciationAccent } from '@coach/shared/contract/pronunciation';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
-import type { Recording, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
+import type { ChoiceResult, Recording, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
 import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
@@ -143,83 +143,117 @@ const FreeTextAnswers = ({
   );
 };
 
+/** A marked question's verdict as the member's own screen gives it: an icon and words, not colour alone. */
+const Verdict = ({ right, answered }: { right: boolean; answered: boolean }) => {
+  const { t } = useTranslation('task-review');
+  const kind = right ? 'right' : 'wrong';
+  return (
+    <p className={`review-verdict review-verdict--${kind}`}>
+      <span aria-hidden="true">{right ? '✓' : '✗'}</span>{' '}
+      {right ? t('answers.right') : answered ? t('answers.wrong') : t('answers.notAnswered')}
+    </p>
+  );
+};
+
+/**
+ * The member's choices against the options, the expected answer marked; once submitted, each marked question's
+ * verdict and the total from the server's marks (assignment.choiceResult), the same the member sees.
+ */
 const ChoiceAnswers = ({
   task,
   report,
+  result,
+  memberName,
 }: {
   task: TaskOfType<typeof TASK_TYPES.multipleChoiceQuestion>;
   report: TaskReport;
+  result: ChoiceResult | null | undefined;
+  memberName: string;
 }) => {
   const { t } = useTranslation('task-review');
+  const marks = new Map((result?.questions ?? []).map((mark) => [mark.questionId, mark]));
   return (
-    <ol className="review-answers">
-      {task.questions.map((question, index) => {
-        const choice = report.choices?.[question.id];
-        const chosen = new Set(choice?.values ?? []);
-        const expected = new Set(
-          question.answer === undefined
-            ? []
-            : Array.isArray(question.answer)
-              ? question.answer
-              : [question.answer],
-        );
-        const answered = chosen.size > 0 || Boolean(choice?.other);
-        return (
-          <li key={question.id} className="review-answer">
-            <p className="review-answer__label">
-              {t('answers.question', { n: formatNumber(index + 1) })}
-              <span className="review-answer__flags">
-                {question.multipleSelection ? ` · ${t('answers.severalAllowed')}` : ''}
-                {question.required ? '' : ` · ${t('answers.optional')}`}
-              </span>
-            </p>
-            <p className="review-answer__prompt" dir="auto">
-              {question.text}
-            </p>
-            <ul className="review-choices">
-              {question.options.map((option) => {
-                const isChosen = chosen.has(option.value);
-                const isExpected = expected.has(option.value);
-                const verdict =
-                  expected.size === 0 || !isChosen
-                    ? ''
-                    : isExpected
-                      ? 'review-choice--right'
-                      : 'review-choice--wrong';
-                return (
-                  <li
-                    key={option.value}
-                    className={`review-choice ${isChosen ? 'review-choice--chosen' : ''} ${verdict}`}
-                  >
+    <>
+      {result ? (
+        <p className="review-total">
+          {t('answers.total', {
+            name: memberName,
+            right: formatNumber(result.right),
+            total: formatNumber(result.total),
+          })}
+        </p>
+      ) : null}
+      <ol className="review-answers">
+        {task.questions.map((question, index) => {
+          const mark = marks.get(question.id);
+          const choice = report.choices?.[question.id];
+          const chosen = new Set(choice?.values ?? []);
+          const expected = new Set(
+            question.answer === undefined
+              ? []
+              : Array.isArray(question.answer)
+                ? question.answer
+                : [question.answer],
+          );
+          const answered = chosen.size > 0 || Boolean(choice?.other);
+          return (
+            <li key={question.id} className="review-answer">
+              <p className="review-answer__label">
+                {t('answers.question', { n: formatNumber(index + 1) })}
+                <span className="review-answer__flags">
+                  {question.multipleSelection ? ` · ${t('answers.severalAllowed')}` : ''}
+                  {question.required ? '' : ` · ${t('answers.optional')}`}
+                </span>
+              </p>
+              <p className="review-answer__prompt" dir="auto">
+                {question.text}
+              </p>
+              {mark ? <Verdict right={mark.right} answered={answered} /> : null}
+              <ul className="review-choices">
+                {question.options.map((option) => {
+                  const isChosen = chosen.has(option.value);
+                  const isExpected = expected.has(option.value);
+                  const verdict =
+                    expected.size === 0 || !isChosen
+                      ? ''
+                      : isExpected
+                        ? 'review-choice--right'
+                        : 'review-choice--wrong';
+                  return (
+                    <li
+                      key={option.value}
+                      className={`review-choice ${isChosen ? 'review-choice--chosen' : ''} ${verdict}`}
+                    >
+                      <span className="review-choice__mark" aria-hidden="true">
+                        {isChosen ? '●' : '○'}
+                      </span>
+                      <span className="review-choice__text" dir="auto">
+                        {option.text}
+                      </span>
+                      {isChosen ? <span className="chip chip--accent">{t('answers.chosen')}</span> : null}
+                      {isExpected ? <span className="chip">{t('answers.expected')}</span> : null}
+                    </li>
+                  );
+                })}
+                {question.hasOther ? (
+                  <li className={`review-choice ${choice?.other ? 'review-choice--chosen' : ''}`}>
                     <span className="review-choice__mark" aria-hidden="true">
-                      {isChosen ? '●' : '○'}
+                      {choice?.other ? '●' : '○'}
                     </span>
-                    <span className="review-choice__text" dir="auto">
-                      {option.text}
+                    <span className="review-choice__text">
+                      {question.otherText || t('answers.other')}
+                      {choice?.other ? `: “${choice.other}”` : ''}
                     </span>
-                    {isChosen ? <span className="chip chip--accent">{t('answers.chosen')}</span> : null}
-                    {isExpected ? <span className="chip">{t('answers.expected')}</span> : null}
+                    {choice?.other ? <span className="chip chip--accent">{t('answers.chosen')}</span> : null}
                   </li>
-                );
-              })}
-              {question.hasOther ? (
-                <li className={`review-choice ${choice?.other ? 'review-choice--chosen' : ''}`}>
-                  <span className="review-choice__mark" aria-hidden="true">
-                    {choice?.other ? '●' : '○'}
-                  </span>
-                  <span className="review-choice__text">
-                    {question.otherText || t('answers.other')}
-                    {choice?.other ? `: “${choice.other}”` : ''}
-                  </span>
-                  {choice?.other ? <span className="chip chip--accent">{t('answers.chosen')}</span> : null}
-                </li>
-              ) : null}
-            </ul>
-            {answered ? null : <p className="review-answer__none">{t('answers.notAnswered')}</p>}
-          </li>
-        );
-      })}
-    </ol>
+                ) : null}
+              </ul>
+              {answered || mark ? null : <p className="review-answer__none">{t('answers.notAnswered')}</p>}
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 };
 
@@ -228,10 +262,15 @@ export const TaskAnswers = ({
   task,
   report,
   view = { analyses: {}, stalled: false },
+  choiceResult,
+  memberName = '',
 }: {
   task: Task;
   report: TaskReport;
   view?: AnalysesView;
+  /** Multiple Choice, once submitted: the server's marks, as the member sees them. */
+  choiceResult?: ChoiceResult | null | undefined;
+  memberName?: string;
 }) => {
   const { t } = useTranslation('task-review');
   switch (task.type) {
@@ -281,6 +320,6 @@ export const TaskAnswers = ({
     case TASK_TYPES.freeTextQuestionAndAnswer:
       return <FreeTextAnswers task={task} report={report} />;
     case TASK_TYPES.multipleChoiceQuestion:
-      return <ChoiceAnswers task={task} report={report} />;
+      return <ChoiceAnswers task={task} report={report} result={choiceResult} memberName={memberName} />;
   }
 };

@@ -52,8 +52,8 @@ export const toTask = (row: TaskRow, groupIds: string[] = []): Task =>
 /**
  * A task as its learner gets it (learnerTaskSchema): the library's figures (how many people have it and finished it,
  * the groups it is assigned to) are other people's and for staff. A Multiple Choice task's expected answers would give
- * the quiz away. The dashboard shows a learner their own choices only, before and after submitting (the reviewer's
- * screen marks them right or wrong), so the answers stay out either way.
+ * the quiz away, so they stay out of the task always: once the learner has submitted, their assignment carries the
+ * marks instead (choice-marks.ts: each question right or wrong, with its right answer), never before.
  */
 export const forLearner = (task: Task): LearnerTask => {
   const { assignedCount: _assigned, completedCount: _completed, groupIds: _groups, ...learner } = task;

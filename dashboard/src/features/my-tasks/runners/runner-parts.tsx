@@ -2,7 +2,12 @@ import type { TaskType } from '@coach/shared/constants/task-types';
 import type { VideoContent } from '@coach/shared/contract/content';
 import type { InterviewMessage } from '@coach/shared/contract/interview';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
-import type { LearnerTaskOfType, PronunciationRule, TaskReport } from '@coach/shared/contract/tasks';
+import type {
+  ChoiceResult,
+  LearnerTaskOfType,
+  PronunciationRule,
+  TaskReport,
+} from '@coach/shared/contract/tasks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AudioTake } from '../../../ui/audio-recorder.tsx';
@@ -40,6 +45,8 @@ export type RunnerInput<T extends TaskType> = {
   video?: VideoContent | null | undefined;
   /** Video: the player recorded 'viewed' and was closed (the task is now complete on the server). */
   onVideoViewed?: (() => void) | undefined;
+  /** Multiple Choice, once submitted: the server's marks of each question (never sent before submission). */
+  choiceResult?: ChoiceResult | null | undefined;
   props: RunnerProps;
 };
 
