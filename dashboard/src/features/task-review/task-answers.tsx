@@ -5,6 +5,7 @@ import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import type { ChoiceResult, Recording, Task, TaskOfType, TaskReport } from '@coach/shared/contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
+import { ChoiceVerdict } from '../../ui/choice-verdict.tsx';
 import { SpeechAnalysisPanel } from '../../ui/speech-analysis.tsx';
 import { HearIt } from '../../widgets/hear-it.tsx';
 import { isPlayable } from './review-labels.ts';
@@ -146,13 +147,8 @@ const FreeTextAnswers = ({
 /** A marked question's verdict as the member's own screen gives it: an icon and words, not colour alone. */
 const Verdict = ({ right, answered }: { right: boolean; answered: boolean }) => {
   const { t } = useTranslation('task-review');
-  const kind = right ? 'right' : 'wrong';
-  return (
-    <p className={`review-verdict review-verdict--${kind}`}>
-      <span aria-hidden="true">{right ? '✓' : '✗'}</span>{' '}
-      {right ? t('answers.right') : answered ? t('answers.wrong') : t('answers.notAnswered')}
-    </p>
-  );
+  const kind = right ? 'right' : answered ? 'wrong' : 'notAnswered';
+  return <ChoiceVerdict kind={kind} label={t(`answers.${kind}`)} />;
 };
 
 /**

@@ -8,13 +8,10 @@ import type {
 } from '@coach/shared/contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format.ts';
+import { ChoiceVerdict, type ChoiceVerdictKind } from '../../../ui/choice-verdict.tsx';
 import { UserText } from '../../../ui/user-text.tsx';
 
-type Verdict = 'right' | 'wrong' | 'notAnswered' | 'unmarked';
-
-const ICONS: Record<Verdict, string> = { right: '✓', wrong: '✗', notAnswered: '✗', unmarked: '–' };
-
-const verdictOf = (mark: ChoiceMark | undefined, answer: ChoiceAnswer | undefined): Verdict => {
+const verdictOf = (mark: ChoiceMark | undefined, answer: ChoiceAnswer | undefined): ChoiceVerdictKind => {
   if (!mark) return 'unmarked';
   if (mark.right) return 'right';
   return (answer?.values.length ?? 0) > 0 || answer?.other?.trim() ? 'wrong' : 'notAnswered';
@@ -51,12 +48,7 @@ const MarkedQuestion = ({
       <h3 className="choice__legend">
         <span className="choice__number">{formatNumber(number)}.</span> <UserText>{question.text}</UserText>
       </h3>
-      <p className={`choice-mark__verdict choice-mark__verdict--${verdict}`}>
-        <span className="choice-mark__icon" aria-hidden="true">
-          {ICONS[verdict]}
-        </span>{' '}
-        {t(`marks.${verdict}`)}
-      </p>
+      <ChoiceVerdict kind={verdict} label={t(`marks.${verdict}`)} />
       <ul className="choice__answers">
         {question.options.map((option) => {
           const chosen = values.includes(option.value);
