@@ -7,6 +7,7 @@ export const ISOLATED_FILES = [
   'src/features/admin-reports/admin-reports.test.tsx',
   'src/features/auth/passkey-sign-in.test.tsx',
   'src/features/dashboard/dashboard-page.test.tsx',
+  'src/features/dashboard/getting-started.test.tsx',
   'src/features/dashboard/my-progress.test.tsx',
   'src/features/members/member-detail-page.test.tsx',
   'src/features/members/speaking-trend.test.tsx',
