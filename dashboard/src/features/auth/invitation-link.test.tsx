@@ -1,6 +1,6 @@
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { ERROR_CODES } from '@coach/shared/contract/envelope';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeReply, fail, ok } from '../../testing/fake-server.ts';
@@ -23,6 +23,14 @@ const choosePassword = async () => {
 };
 
 describe('the page an invitation link opens', () => {
+  it('a sign-in already open takes the address a link sends it on with', async () => {
+    const app = renderApp({ path: '/login', routes: {} });
+    const field = await screen.findByLabelText('Email', { exact: true });
+    expect(field).toHaveValue('');
+    await act(() => app.router.navigate('/login?email=nina.new%40acme.example', { replace: true }));
+    await waitFor(() => expect(field).toHaveValue('nina.new@acme.example'));
+  });
+
   it('an invitee opening their link a second time is told in invitation words to sign in or ask for a new one', async () => {
     openLink(
       fail(400, 'This link is invalid or has expired', { code: ERROR_CODES.invitationEnded, field: 'token' }),

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { audienceConfig } from '../../config/audience.ts';
@@ -28,7 +28,13 @@ export const LoginPage = ({ audience }: { audience: Audience }) => {
   const redirect = searchParams.get('redirect');
   // A learner bound for their courses is greeted as one; the rest read words for all who sign in here.
   const { learner, tagline } = useSignInBrand(audience, redirect);
-  const [email, setEmail] = useState(() => emailFromLink(searchParams.get('email')));
+  const linkEmail = emailFromLink(searchParams.get('email'));
+  const [email, setEmail] = useState(linkEmail);
+  // The page may be open already when a link's address arrives (sent on to /login?email=… while /login shows): the
+  // field takes it then too.
+  useEffect(() => {
+    if (linkEmail) setEmail(linkEmail);
+  }, [linkEmail]);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [submitting, setSubmitting] = useState(false);
