@@ -114,6 +114,12 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
     'aria-valuenow',
     '0',
   );
+  // What the course holds, on demand: its two tasks, neither started, each with a way in.
+  await card.getByRole('button', { name: 'Show course contents' }).click();
+  const lessons = card.getByRole('list', { name: `Contents of ${title}` }).getByRole('listitem');
+  await expect(lessons.filter({ hasText: 'Task' })).toHaveCount(2);
+  await expect(lessons.filter({ hasText: 'Not started' })).toHaveCount(2);
+  await expect(lessons.first().getByRole('link', { name: /^Open / })).toBeVisible();
   await noViolations(page);
   await shootBothWidths(page, SHOTS, 'my-courses');
   await page.setViewportSize({ width: 390, height: 844 });

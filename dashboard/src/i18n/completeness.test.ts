@@ -37,7 +37,7 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
  */
 export const SAME_IN: Partial<Record<string, readonly string[]>> = {
   es: ['Australia', 'India', 'Asia'],
-  vi: ['Email', 'New Zealand', 'Ireland', 'Canada'],
+  vi: ['Email', 'Video', 'New Zealand', 'Ireland', 'Canada'],
 };
 
 /** Keys without their plural suffix, with the suffixes found. */

@@ -95,9 +95,28 @@ describe('a paid course delivers the course', () => {
     const session = await t.fullLogin(email, 'enterprise', ip, PASSWORD);
     const mine = await t.request('GET', myCourses.list.path, { token: session, ip });
     expect(mine.status).toBe(200);
-    const [first] = mine.json.response as { courseId: string; tasks: { total: number }; next: unknown }[];
+    const [first] = mine.json.response as {
+      courseId: string;
+      tasks: { total: number };
+      videos: { total: number };
+      next: unknown;
+      items: { kind: string; taskId?: string; status?: number; watched?: boolean }[];
+    }[];
     expect(first).toMatchObject({ courseId: course.id, tasks: { total: tasks.length } });
     expect(first?.next).toMatchObject({ kind: 'task' });
+    // The course's contents: every task, none started yet, and every video, none watched.
+    const items = first?.items ?? [];
+    expect(items).toHaveLength(tasks.length + (first?.videos.total ?? 0));
+    expect(
+      items
+        .filter((i) => i.kind === 'task')
+        .map((i) => i.taskId)
+        .sort(),
+    ).toEqual(tasks.map((a) => a.task_id).sort());
+    expect(items.filter((i) => i.kind === 'task').every((i) => i.status === TASK_STATUS.notStarted)).toBe(
+      true,
+    );
+    expect(items.filter((i) => i.kind === 'video').every((i) => i.watched === false)).toBe(true);
 
     // The institution sees the enrolment and its learner.
     const admin = await t.fullLogin(course.admin, 'enterprise', ip);

@@ -14,6 +14,21 @@ export const myCourseNextSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('video'), video: videoContentSchema }),
 ]);
 
+/**
+ * One lesson of a course, in the order the institution assigned them: a task with the member's status in it
+ * (0 not started, 1 in progress, 2 completed), or a video and whether they watched it.
+ */
+export const myCourseItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('task'),
+    taskId: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+  }),
+  z.object({ kind: z.literal('video'), video: videoContentSchema, watched: z.boolean() }),
+]);
+export type MyCourseItem = z.output<typeof myCourseItemSchema>;
+
 export const myCourseSchema = z.object({
   courseId: z.string(),
   enrolmentId: z.string(),
@@ -30,6 +45,8 @@ export const myCourseSchema = z.object({
   progress: z.number().int(),
   /** null when everything is done (or the institution has not assigned anything to the course yet). */
   next: myCourseNextSchema.nullable(),
+  /** Every task and video of the course, so the member sees what the course holds and opens any of them. */
+  items: z.array(myCourseItemSchema),
 });
 export type MyCourse = z.output<typeof myCourseSchema>;
 

@@ -217,6 +217,7 @@ const course: MyCourse = {
   videos: { total: 0, watched: 0 },
   progress: 0,
   next: null,
+  items: [],
 };
 
 const whereToNext = async () =>

@@ -34,6 +34,33 @@ const COURSE: MyCourse = {
   videos: { total: 2, watched: 0 },
   progress: 25,
   next: { kind: 'task', taskId: 't2', title: 'Course start: what you want to practise' },
+  items: [
+    { kind: 'task', taskId: 't1', title: 'Introduce yourself', status: 2 },
+    {
+      kind: 'video',
+      watched: false,
+      video: {
+        _id: 'v1',
+        title: 'Answering with a story',
+        description: 'Situation, task, action, result.',
+        coach: 'Ana Coach',
+        category: 'interview',
+        categoryLabel: 'Interview',
+        videoUrl: '/files/v1.mp4',
+        hls: false,
+        thumbnailUrl: null,
+        durationSeconds: 90,
+        subtitles: [],
+        likeCount: 0,
+        viewCount: 0,
+        likedByMe: false,
+        viewedByMe: false,
+        journal: null,
+        createdAt: '2026-03-01T09:00:00.000Z',
+      },
+    },
+    { kind: 'task', taskId: 't2', title: 'Course start: what you want to practise', status: 1 },
+  ],
 };
 
 const open = (routes: Record<string, FakeHandler>) =>
@@ -61,6 +88,37 @@ describe('My courses', () => {
       .setup()
       .click(within(card).getByRole('link', { name: 'Continue Interview Skills in Four Weeks' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/enterprise/my-tasks/view/t2'));
+  });
+
+  it("shows the course's contents on demand, each lesson with its state, and opens any of them", async () => {
+    const view = open({ [MY_COURSES]: () => ok([COURSE]) });
+    const user = userEvent.setup();
+    const card = within(
+      await screen.findByRole('list', { name: 'My courses' }, { timeout: 10_000 }),
+    ).getByRole('listitem');
+    const toggle = within(card).getByRole('button', { name: 'Show course contents' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).queryByRole('list', { name: /Contents of/ })).toBeNull();
+    await user.click(toggle);
+    expect(within(card).getByRole('button', { name: 'Hide course contents' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const lessons = within(
+      within(card).getByRole('list', { name: 'Contents of Interview Skills in Four Weeks' }),
+    ).getAllByRole('listitem');
+    expect(lessons.map((l) => l.textContent)).toEqual([
+      expect.stringMatching(/Task.*Introduce yourself.*Completed/),
+      expect.stringMatching(/Video.*Answering with a story.*Not watched/),
+      expect.stringMatching(/Task.*Course start: what you want to practise.*In progress/),
+    ]);
+    expect(
+      within(lessons[1] as HTMLElement).getByRole('button', { name: 'Play Answering with a story' }),
+    ).toBeVisible();
+    await user.click(
+      within(lessons[0] as HTMLElement).getByRole('link', { name: 'Open Introduce yourself' }),
+    );
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/enterprise/my-tasks/view/t1'));
   });
 
   it('says so when there are no courses, and offers the marketplace', async () => {

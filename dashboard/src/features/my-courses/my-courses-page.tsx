@@ -1,6 +1,7 @@
-import { type MyCourse, myCourses } from '@coach/shared/contract/my-courses';
+import { TASK_STATUS } from '@coach/shared/constants/task-status';
+import { type MyCourse, type MyCourseItem, myCourses } from '@coach/shared/contract/my-courses';
 import type { VideoContent } from '@coach/shared/contract/video';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
@@ -24,6 +25,83 @@ const VideoPlayerDialog = lazy(() =>
 
 /** Where the marketplace lives: the same origin serves it (the one-process server). */
 const MARKETPLACE_HOME = '/marketplace/home';
+
+/** A lesson's state in words and colour: a task's status, a video watched or not. */
+const itemState = (item: MyCourseItem) =>
+  item.kind === 'task'
+    ? item.status === TASK_STATUS.completed
+      ? { key: 'contents.completed' as const, tone: 'chip--success' }
+      : item.status === TASK_STATUS.inProgress
+        ? { key: 'contents.inProgress' as const, tone: 'chip--accent' }
+        : { key: 'contents.notStarted' as const, tone: '' }
+    : item.watched
+      ? { key: 'contents.watched' as const, tone: 'chip--success' }
+      : { key: 'contents.notWatched' as const, tone: '' };
+
+/** Every task and video of a course in order, each with its state and a way to open it. */
+const CourseContents = ({ course, onPlay }: { course: MyCourse; onPlay: (video: VideoContent) => void }) => {
+  const { t } = useTranslation('my-courses');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (course.items.length === 0) return null;
+  return (
+    <div className="my-course__contents">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="my-course__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? t('contents.hide') : t('contents.show')}
+      </Button>
+      <ol
+        id={listId}
+        className="my-course__items"
+        hidden={!open}
+        aria-label={t('contents.of', { name: course.name })}
+      >
+        {course.items.map((item, index) => {
+          const state = itemState(item);
+          const title = item.kind === 'task' ? item.title : item.video.title;
+          return (
+            <li key={item.kind === 'task' ? item.taskId : item.video._id} className="my-course__item">
+              <span className="my-course__item-number" aria-hidden="true">
+                {formatNumber(index + 1)}
+              </span>
+              <span className="my-course__item-text">
+                <span className="my-course__item-kind">
+                  {item.kind === 'task' ? t('contents.task') : t('contents.video')}
+                </span>
+                <UserText className="my-course__item-title">{title}</UserText>
+              </span>
+              <span className={`chip ${state.tone}`}>{t(state.key)}</span>
+              {item.kind === 'task' ? (
+                <Link
+                  className="btn btn--secondary btn--sm"
+                  to={fillPath(paths.enterprise.myTaskView, { id: item.taskId })}
+                  aria-label={t('contents.openName', { title })}
+                >
+                  {t('contents.open')}
+                </Link>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onPlay(item.video)}
+                  aria-label={t('contents.playName', { title })}
+                >
+                  {t('contents.play')}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+};
 
 const CourseCard = ({ course, onPlay }: { course: MyCourse; onPlay: (video: VideoContent) => void }) => {
   const { t } = useTranslation('my-courses');
@@ -96,6 +174,7 @@ const CourseCard = ({ course, onPlay }: { course: MyCourse; onPlay: (video: Vide
             </span>
           )}
         </div>
+        <CourseContents course={course} onPlay={onPlay} />
       </div>
     </li>
   );

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { TASK_STATUS } from '@coach/shared/constants/task-status';
-import type { MyCourse } from '@coach/shared/contract/my-courses';
+import type { MyCourse, MyCourseItem } from '@coach/shared/contract/my-courses';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -476,6 +476,7 @@ export const listMyCourses = async (ctx: ServiceContext): Promise<MyCourse[]> =>
         )
         .select([
           'cga.content_id',
+          'cga.assigned_at',
           (eb) =>
             eb
               .exists(
@@ -499,9 +500,37 @@ export const listMyCourses = async (ctx: ServiceContext): Promise<MyCourse[]> =>
     const total = tasks.length + videos.length;
     const nextTask = tasks.find((t) => Number(t.status) !== TASK_STATUS.completed);
     const nextVideoId = nextTask ? undefined : videos.find((v) => !Number(v.watched))?.content_id;
-    const nextVideo = nextVideoId
-      ? (await videosByIds(ctx.db, enterpriseId, user.id, [nextVideoId]))[0]
-      : undefined;
+    const shown = new Map(
+      (
+        await videosByIds(
+          ctx.db,
+          enterpriseId,
+          user.id,
+          videos.map((v) => v.content_id),
+        )
+      ).map((v) => [v._id, v]),
+    );
+    const nextVideo = nextVideoId ? shown.get(nextVideoId) : undefined;
+    // The course's lessons in the order they were assigned; a video the library no longer shows is left out.
+    const items = [
+      ...tasks.map((t) => ({
+        at: String(t.assigned_at),
+        item: { kind: 'task', taskId: t.id, title: t.title, status: Number(t.status) } as MyCourseItem,
+      })),
+      ...videos.flatMap((v) => {
+        const video = shown.get(v.content_id);
+        return video
+          ? [
+              {
+                at: String(v.assigned_at),
+                item: { kind: 'video', video, watched: Boolean(Number(v.watched)) } as MyCourseItem,
+              },
+            ]
+          : [];
+      }),
+    ]
+      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+      .map((entry) => entry.item);
     courses.push({
       courseId: row.id,
       enrolmentId: row.enrolment_id,
@@ -520,6 +549,7 @@ export const listMyCourses = async (ctx: ServiceContext): Promise<MyCourse[]> =>
         : nextVideo
           ? { kind: 'video', video: nextVideo }
           : null,
+      items,
     });
   }
   return courses;
