@@ -268,14 +268,10 @@ export const enrolmentStatusSchema = z.object({
 export type EnrolmentStatus = z.infer<typeof enrolmentStatusSchema>;
 
 /**
- * check-enrollment-status: the enrolment's state and, once paid, how the buyer reaches the course: `signIn` (an
- * account in the course's institution: set a password or sign in), `institution` (the address belongs to an
- * account of another organisation, which is never taken over: the institution gives access). Said only after
- * payment, to the holder of the payment's id, never before: no page tells whether an address has an account.
+ * check-enrollment-status: the enrolment's state, the same for every address: nothing in it tells whether the
+ * address has an account, here or in another organisation (the buyer's mail says how to start).
  */
-export const paymentStatusSchema = enrolmentStatusSchema.extend({
-  access: z.enum(['signIn', 'institution']).nullable(),
-});
+export const paymentStatusSchema = enrolmentStatusSchema;
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 const enrolmentContact = {

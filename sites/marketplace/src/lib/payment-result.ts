@@ -71,7 +71,7 @@ export const renderPayment = (
     forgetBuyer();
     // The same words whatever the address: with an account here, with another organisation's (which is never
     // taken over: the institution gives access) or none, the buyer's mail says how to start, so reading it leads.
-    // `access` is not read: a page that answered by it would tell whoever paid whether the address has an account.
+    // The status itself says nothing of the address either (no answer may tell whoever paid whether it has one).
     show(root, {
       tone: 'ok',
       title: s.paidTitle,
