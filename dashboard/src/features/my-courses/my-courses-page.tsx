@@ -15,6 +15,7 @@ import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { UserText } from '../../ui/user-text.tsx';
+import '../../ui/table.css';
 import './my-courses.css';
 
 const VideoPlayerDialog = lazy(() =>
