@@ -15,15 +15,11 @@ export const audienceConfig = {
     calls: enterpriseAuthCalls,
     passkeyCalls: enterprisePasskeyCalls,
     paths: paths.enterprise,
-    title: 'Coach for organisations',
-    subtitle: 'Sign in to manage your organisation',
   },
   admin: {
     calls: adminAuthCalls,
     passkeyCalls: adminPasskeyCalls,
     paths: paths.admin,
-    title: 'Coach platform admin',
-    subtitle: 'Sign in to the platform administration',
   },
 } as const satisfies Record<Audience, unknown>;
 

@@ -9,8 +9,8 @@ export type AuthBrand = { name: string; logoUrl: string | null };
 
 /**
  * The centred card every sign-in step uses, with the language picker above it. `tagline`: the words after the
- * brand when not the audience's own ("for learners" for a buyer coming from the marketplace), `null` for none (the
- * sign-in everyone shares says just "Coach"). `brand`: an organisation's name and logo instead of Coach's.
+ * brand ("for learners" for a buyer coming from the marketplace, "for organisations" on the page that creates one),
+ * `null` or left out for none on a member's pages (they serve learners and owners alike: just "Coach"). `brand`: an organisation's name and logo instead of Coach's.
  */
 export const AuthCard = ({
   audience,
@@ -30,12 +30,10 @@ export const AuthCard = ({
   footer?: ReactNode;
 }) => {
   const { t } = useTranslation('common');
+  // The platform's own staff are told where they are; a member's pages (a learner's as much as an owner's) say just
+  // "Coach" unless the page says for whom.
   const audienceWords =
-    tagline === undefined
-      ? audience === 'admin'
-        ? t('brand.platformAdmin')
-        : t('brand.forOrganisations')
-      : tagline;
+    tagline === undefined ? (audience === 'admin' ? t('brand.platformAdmin') : null) : tagline;
   return (
     <div className="auth">
       <main className="auth__main">

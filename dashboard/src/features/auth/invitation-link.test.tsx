@@ -73,10 +73,10 @@ describe('the page an invitation link opens', () => {
     expect(screen.queryByText('for organisations')).not.toBeInTheDocument();
   });
 
-  it('a reset link keeps the platform brand', async () => {
+  it("a reset link keeps the platform's brand, for learners and owners alike", async () => {
     const { container } = openLink(ok({ valid: true, email: 'owner@acme.example', purpose: 'reset' }));
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
-    expect(container.querySelector('.auth__wordmark')?.textContent).toBe('Coach for organisations');
+    expect(container.querySelector('.auth__wordmark')?.textContent).toBe('Coach');
   });
 });
 
@@ -122,6 +122,19 @@ describe('after choosing the first password', () => {
     await waitFor(() => expect(app.location()).toBe('/login?email=anna%40acme.example'));
     expect(await screen.findByLabelText('Email')).toHaveValue('anna@acme.example');
     expect(screen.getByText('Practise, follow your courses or manage your organisation')).toBeInTheDocument();
+  });
+
+  it('a member who reset a forgotten password goes on to the sign-in with their email filled in', async () => {
+    const app = openLink(
+      ok({ valid: true, email: 'owner@acme.example', purpose: 'reset' }),
+      `/password/reset/${TOKEN}`,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'a-long-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-long-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    await waitFor(() => expect(app.location()).toBe('/login?email=owner%40acme.example'));
+    expect(await screen.findByLabelText('Email')).toHaveValue('owner@acme.example');
   });
 
   it('a link whose redirect leaves the site is not followed: the sign-in gets the email only', async () => {

@@ -38,6 +38,7 @@ export const RegisterPage = () => {
   return (
     <AuthCard
       audience="enterprise"
+      tagline={t('brand.forOrganisations')}
       title={t('auth.register.title')}
       description={t('auth.register.description')}
       footer={

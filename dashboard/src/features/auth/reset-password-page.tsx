@@ -80,10 +80,9 @@ export const ResetPasswordPage = ({ audience }: { audience: Audience }) => {
       },
     );
     if (!done) return;
-    // An invitee (a member, or a buyer of a course) has just chosen the password for this address: the sign-in has
-    // it filled in.
-    const invited = tokenState.status === 'valid' && tokenState.purpose === 'invite';
-    navigate(invited ? withEmail(signIn, tokenState.email) : signIn, { replace: true });
+    // The link's holder has just chosen the password for this address (an invitee's first, or a new one after a
+    // reset): the sign-in has it filled in.
+    navigate(tokenState.status === 'valid' ? withEmail(signIn, tokenState.email) : signIn, { replace: true });
   };
 
   const back = (

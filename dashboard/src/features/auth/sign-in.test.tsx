@@ -181,8 +181,10 @@ describe('signing in (spec §2, §4)', () => {
     await user.clear(screen.getByLabelText('Confirm new password'));
     await user.type(screen.getByLabelText('Confirm new password'), 'a-long-new-password');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
-    await waitFor(() => expect(app.location()).toBe('/admin/login'));
+    // The sign-in has the link's address filled in: the holder of the link has just chosen its password.
+    await waitFor(() => expect(app.location()).toBe('/admin/login?email=admin%40coach.example'));
     expect(await screen.findByText('Your password has been reset. Please sign in.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Email')).toHaveValue('admin@coach.example');
   });
 
   it('anyone asking for a reset link gets the same confirmation', async () => {
