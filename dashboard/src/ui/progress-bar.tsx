@@ -1,6 +1,7 @@
+import { formatNumber } from '../i18n/format.ts';
 import './progress-bar.css';
 
-/** A labelled progress bar (0-100) with the figure beside it. */
+/** A labelled progress bar (0-100) with the figure beside it, in the language's digits and percent sign. */
 export const ProgressBar = ({
   value,
   label,
@@ -28,7 +29,7 @@ export const ProgressBar = ({
       </div>
       {showValue ? (
         <span className="progress__value" aria-hidden="true">
-          {percent}%
+          {formatNumber(percent / 100, { style: 'percent' })}
         </span>
       ) : null}
     </div>
