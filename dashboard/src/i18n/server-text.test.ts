@@ -127,6 +127,18 @@ describe("the server's sentences with a variable part", () => {
     expect(serverText('4 imported, 2 rows refused')).toBe('تم استيراد 4، ورُفض صفّان');
   });
 
+  it("writes the server's figures and sizes in the reader's digits", async () => {
+    await applyLanguage('fa');
+    expect(serverText('file: At most 2000 words per file')).toBe('حداکثر ۲٬۰۰۰ کلمه در هر فایل');
+    expect(
+      serverText(
+        "fileSize: This file (2.5 MB) does not fit. Your organisation's storage quota of 1,024 MB has 0.01 KB free.",
+      ),
+    ).toBe('این فایل (۲٫۵ MB) جا نمی‌شود. از سهمیهٔ ذخیره‌سازی ۱٬۰۲۴ MB ادارهٔ شما ۰٫۰۱ KB خالی مانده است.');
+    // A name that happens to hold digits is text, kept as typed.
+    expect(serverText('Logged in as Team 42')).toContain('Team 42');
+  });
+
   it('leaves a sentence nobody listed as it is', async () => {
     await applyLanguage('es');
     expect(serverText('7 apples imported')).toBe('7 apples imported');

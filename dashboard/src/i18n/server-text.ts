@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE } from '@coach/shared/constants/languages';
+import { formatNumber } from './format.ts';
 import { i18n } from './index.ts';
 
 const OPTIONS = { ns: 'server', keySeparator: false, nsSeparator: false } as const;
@@ -37,16 +38,28 @@ const englishPatterns = () => {
   return patterns ?? [];
 };
 
+/** A figure the server wrote in English digits ("12", "1,024", "2.5 MB"), in the reader's; anything else as it is. */
+const FIGURE = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?( (?:KB|MB|GB))?$/;
+const inDigits = (value: string): string => {
+  const figure = FIGURE.exec(value);
+  if (!figure) return value;
+  const amount = Number(`${(figure[1] ?? '').replaceAll(',', '')}${figure[2] ?? ''}`);
+  return `${formatNumber(amount, { maximumFractionDigits: 2 })}${figure[3] ?? ''}`;
+};
+
 const withValues = (message: string): string | null => {
   for (const { key, names, regex } of englishPatterns()) {
     const match = regex.exec(message);
     if (!match) continue;
     const values: Record<string, string | number> = {};
+    const written: Record<string, string> = {};
     names.forEach((name, index) => {
       const value = match[index + 1] ?? '';
       values[name] = name === 'count' ? Number(value) : value;
+      written[name] = inDigits(value);
     });
-    return i18n.t(key, { ...OPTIONS, ...values });
+    // `count` stays a number where i18next picks the plural form; the sentence reads the written values.
+    return i18n.t(key, { ...OPTIONS, ...values, replace: written });
   }
   return null;
 };
