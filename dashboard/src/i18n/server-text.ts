@@ -38,6 +38,20 @@ const englishPatterns = () => {
   return patterns ?? [];
 };
 
+/** The placeholders that hold figures; the others (a role, a company, a question) are text, kept as typed. */
+const FIGURES = new Set([
+  'count',
+  'limit',
+  'assigned',
+  'already',
+  'quota',
+  'free',
+  'size',
+  'number',
+  'minutes',
+  'imported',
+  'archived',
+]);
 /** A figure the server wrote in English digits ("12", "1,024", "2.5 MB"), in the reader's; anything else as it is. */
 const FIGURE = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?( (?:KB|MB|GB))?$/;
 const inDigits = (value: string): string => {
@@ -56,7 +70,7 @@ const withValues = (message: string): string | null => {
     names.forEach((name, index) => {
       const value = match[index + 1] ?? '';
       values[name] = name === 'count' ? Number(value) : value;
-      written[name] = inDigits(value);
+      written[name] = FIGURES.has(name) ? inDigits(value) : value;
     });
     // `count` stays a number where i18next picks the plural form; the sentence reads the written values.
     return i18n.t(key, { ...OPTIONS, ...values, replace: written });
