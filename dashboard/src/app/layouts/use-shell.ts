@@ -1,10 +1,11 @@
 import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
 import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
+import { myCourses } from '@coach/shared/contract/my-courses';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry } from '../../config/menus.ts';
+import { ADMIN_MENU, enterpriseMenuFor, type MenuEntry, needsCourseEnrolments } from '../../config/menus.ts';
 import { paths } from '../../config/paths.ts';
 import { endSessionOnServer } from '../../lib/api.ts';
 import { useCan } from '../../lib/can.tsx';
@@ -16,6 +17,7 @@ import {
   logoutAtom,
 } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
+import { useCall } from '../../lib/use-call.ts';
 import type { UserMenuIdentity } from './user-menu.tsx';
 
 /** What the shell shows for the signed-in user of an audience (null while the user loads). */
@@ -39,6 +41,11 @@ export const useShellModel = (audience: Audience): ShellModel | null => {
   const adminUser = useAtomValue(adminUserAtom);
   // The Settings link shows to whoever the Settings page opens for: the call its theme card saves through.
   const opensSettings = useCan(enterpriseGeneral.updateThemeSettings) === true;
+  // My Courses stays in the menu of a buyer whose organisation has since turned MarketPlace off: their own courses
+  // are asked for then only (with it on, everyone has the item).
+  const asksCourses = audience === 'enterprise' && !!enterpriseUser && needsCourseEnrolments(enterpriseUser);
+  const { state: courses } = useCall(myCourses.list, {}, { enabled: asksCourses });
+  const hasCourses = asksCourses && courses.status === 'ready' && courses.data.length > 0;
   if (audience === 'admin') {
     if (!adminUser) return null;
     return {
@@ -74,7 +81,7 @@ export const useShellModel = (audience: Audience): ShellModel | null => {
   return {
     audience,
     identity,
-    menu: enterpriseMenuFor(enterpriseUser),
+    menu: enterpriseMenuFor(enterpriseUser, { hasCourses }),
     logoUrl: enterprise.enterprise_logo,
     companyName: enterprise.company_name,
     dashboardPath: paths.enterprise.dashboard,

@@ -238,9 +238,14 @@ describe('My Courses in Where to next follows the MarketPlace feature', () => {
     const section = await whereToNext();
     await waitFor(() => expect(within(section).getByRole('link', { name: /My Tasks/ })).toBeInTheDocument());
     expect(within(section).queryByRole('link', { name: /My Courses/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', {
+        name: 'My Courses',
+      }),
+    ).toBeNull();
   });
 
-  it('is offered with MarketPlace off to a buyer who has courses of their own', async () => {
+  it('is offered with MarketPlace off to a buyer who has courses of their own, here and in the side menu', async () => {
     await applyLanguage('en');
     openHome({ user: learner(false), courses: [course] });
     const section = await whereToNext();
@@ -248,6 +253,11 @@ describe('My Courses in Where to next follows the MarketPlace feature', () => {
       'href',
       '/enterprise/my-courses',
     );
+    expect(
+      await within(screen.getByRole('navigation', { name: 'Main menu' })).findByRole('link', {
+        name: 'My Courses',
+      }),
+    ).toHaveAttribute('href', '/enterprise/my-courses');
   });
 
   it('is offered with MarketPlace on, without asking for the courses', async () => {
