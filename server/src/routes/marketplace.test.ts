@@ -62,11 +62,30 @@ describe('the marketplace catalogue', () => {
 
     const none = (await call(marketplace.getAllCoursesHome.path, { search: '100%_off' })).json
       .response as Page;
-    expect(none).toMatchObject({ totalCount: 0, totalPages: 0, listdata: [] });
+    expect(none).toMatchObject({ totalCount: 0, totalPages: 0, listdata: [], categoryCounts: [] });
 
     const bad = await call(marketplace.getAllCoursesHome.path, { page: 0 });
     expect(bad.status).toBe(422);
     expect(bad.json.field).toBe('page');
+  });
+
+  it("counts each category's courses under the other filters, not its own", async () => {
+    type Counted = Page & { categoryCounts: { name: string; courseCount: number }[] };
+    const list = async (body: object) =>
+      (await call(marketplace.getAllCoursesHome.path, body)).json.response as Counted;
+    const count = (page: Counted, name: string) =>
+      page.categoryCounts.find((c) => c.name === name)?.courseCount ?? 0;
+    const all = await list({});
+    expect(all.categoryCounts.reduce((n, c) => n + c.courseCount, 0)).toBe(all.totalCount);
+    // One institution's courses: the counts are of its courses, and add up to what it shows.
+    const ames = await list({ institutes: ['ames-australia'] });
+    expect(ames.categoryCounts.reduce((n, c) => n + c.courseCount, 0)).toBe(ames.totalCount);
+    expect(ames.totalCount).toBeLessThan(all.totalCount ?? 0);
+    // Ticking a category leaves the list of categories as it was: each still says what ticking it would add.
+    const [first] = ames.categoryCounts;
+    const ticked = await list({ institutes: ['ames-australia'], categories: [first?.name] });
+    expect(ticked.categoryCounts).toEqual(ames.categoryCounts);
+    expect(ticked.totalCount).toBe(count(ames, first?.name ?? ''));
   });
 
   it('finds courses for the search box and answers nothing for an empty search', async () => {

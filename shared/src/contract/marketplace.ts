@@ -305,7 +305,13 @@ export const marketplace = {
     auth: 'none',
     permission: null,
     request: courseFiltersSchema,
-    response: paged(courseCardSchema),
+    /**
+     * `categoryCounts`: each category's published courses under the other filters (search, institutes, rating), so
+     * the category list says what ticking one would show; a category with none there has 0.
+     */
+    response: paged(courseCardSchema).extend({
+      categoryCounts: z.array(z.object({ name: z.string(), courseCount: z.number().int() })),
+    }),
   }),
   /** Every published course id (build time: one page per course). */
   getCourseIds: defineCall({

@@ -49,12 +49,21 @@ export const listCourses = async (
   ctx: ServiceContext,
   input: ParsedRequestOf<typeof marketplace.getAllCoursesHome>,
 ) => {
-  let query = publishedCourses(ctx);
-  if (input.search) query = query.where(matching(ctx, input.search));
-  if (input.institutes.length) query = query.where('institutions.slug', 'in', input.institutes);
-  if (input.categories.length) query = query.where('courses.category', 'in', input.categories);
-  if (input.rating) query = query.where('courses.rating', '>=', input.rating);
-  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  let others = publishedCourses(ctx);
+  if (input.search) others = others.where(matching(ctx, input.search));
+  if (input.institutes.length) others = others.where('institutions.slug', 'in', input.institutes);
+  if (input.rating) others = others.where('courses.rating', '>=', input.rating);
+  const query = input.categories.length ? others.where('courses.category', 'in', input.categories) : others;
+  const [counted, categories] = await Promise.all([
+    query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    // Each category under every filter but the categories': what ticking it would add.
+    others
+      .select(['courses.category', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('courses.category')
+      .orderBy('courses.category')
+      .execute(),
+  ]);
+  const total = Number(counted?.n ?? 0);
   const ranked = input.search ? query.orderBy(relevance(input.search)) : query;
   const rows = await ranked
     .select(CARD_COLUMNS)
@@ -63,11 +72,14 @@ export const listCourses = async (
     .limit(MARKETPLACE_PAGE_SIZE)
     .offset((input.page - 1) * MARKETPLACE_PAGE_SIZE)
     .execute();
-  return pageOf(await toCards(ctx, rows), {
-    currentPage: input.page,
-    pageSize: MARKETPLACE_PAGE_SIZE,
-    total,
-  });
+  return {
+    ...pageOf(await toCards(ctx, rows), {
+      currentPage: input.page,
+      pageSize: MARKETPLACE_PAGE_SIZE,
+      total,
+    }),
+    categoryCounts: categories.map((c) => ({ name: c.category, courseCount: Number(c.n) })),
+  };
 };
 
 const institutionSummaries = async (ctx: ServiceContext) => {
@@ -90,13 +102,8 @@ const institutionSummaries = async (ctx: ServiceContext) => {
 
 /** get-homepage: the first page of courses, the categories, the institutions and the totals of spec §3. */
 export const homepage = async (ctx: ServiceContext) => {
-  const [first, categories, enterprises, learners] = await Promise.all([
+  const [first, enterprises, learners] = await Promise.all([
     listCourses(ctx, { search: '', institutes: [], categories: [], page: 1 }),
-    publishedCourses(ctx)
-      .select(['courses.category', (eb) => eb.fn.countAll().as('n')])
-      .groupBy('courses.category')
-      .orderBy('courses.category')
-      .execute(),
     institutionSummaries(ctx),
     ctx.db
       .selectFrom('users')
@@ -106,7 +113,7 @@ export const homepage = async (ctx: ServiceContext) => {
   ]);
   return {
     homeCoursesData: first.listdata,
-    categories: categories.map((c) => ({ name: c.category, courseCount: Number(c.n) })),
+    categories: first.categoryCounts,
     enterprises,
     totalCoursesCount: first.totalCount,
     totalUsersCounts: Number(learners?.n ?? 0),

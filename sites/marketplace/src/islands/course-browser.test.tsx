@@ -17,7 +17,7 @@ let host: HTMLDivElement;
 let unmount: () => void;
 
 /** Renders the catalogue with no courses, reading the page's address as it is now. */
-const mount = async () => {
+const mount = async (categories: { name: string; courseCount: number }[] = []) => {
   const root = createRoot(host);
   await act(async () =>
     root.render(
@@ -27,7 +27,7 @@ const mount = async () => {
         cardStrings: m.card,
         initial: empty,
         institutes: [],
-        categories: [],
+        categories,
       }),
     ),
   );
@@ -114,5 +114,25 @@ describe('the course search of the filters', () => {
     expect(field().value).toBe('ielts');
     expect(field().maxLength).toBe(100);
     expect(call.mock.calls[0]?.[1]).toMatchObject({ search: 'ielts', page: 1 });
+  });
+});
+
+describe('the category filters', () => {
+  it('count what ticking each would show under the search, 0 where a search leaves none of it', async () => {
+    unmount();
+    await mount([
+      { name: 'Pronunciation', courseCount: 5 },
+      { name: 'Interview Skills', courseCount: 3 },
+    ]);
+    const counts = () => [...host.querySelectorAll('.check__count')].map((c) => c.textContent);
+    expect(counts()).toEqual(['5', '3']);
+    call.mockResolvedValue({
+      ...empty,
+      totalCount: 2,
+      categoryCounts: [{ name: 'Pronunciation', courseCount: 2 }],
+    });
+    await type('vowels');
+    await pressEnter();
+    expect(counts()).toEqual(['2', '0']);
   });
 });

@@ -27,6 +27,8 @@ type PageData = {
   totalPages: number;
   totalCount?: number | undefined;
   listdata: Card[];
+  /** Under the filters of this page (the build's first page has none: the counts passed in are of every course). */
+  categoryCounts?: { name: string; courseCount: number }[] | undefined;
 };
 
 /** A rating filter's label: its template's {{stars}} slot is a star icon named in words ("4.5 stars and up"). */
@@ -150,6 +152,11 @@ export const CourseBrowser = ({
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   const active = filters.search || filters.institutes.length || filters.categories.length || filters.rating;
+  // What ticking a category would show under the search and the other filters (0 where none of it is left).
+  const countOf = (category: { name: string; courseCount: number }) =>
+    data.categoryCounts
+      ? (data.categoryCounts.find((c) => c.name === category.name)?.courseCount ?? 0)
+      : category.courseCount;
 
   return (
     <div className="browser" ref={top}>
@@ -198,7 +205,7 @@ export const CourseBrowser = ({
                 onChange={() => change({ categories: toggle(filters.categories, c.name) })}
               />
               {categoryName(cardStrings, c.name)}{' '}
-              <span className="check__count">{formatNumber(lang, c.courseCount)}</span>
+              <span className="check__count">{formatNumber(lang, countOf(c))}</span>
             </label>
           ))}
         </fieldset>
