@@ -180,6 +180,11 @@ test('the course filters narrow the grid and page through it', async ({ page }) 
   await islandLive(page, page.getByRole('checkbox', { name: 'AMES Australia' }));
   await page.getByRole('checkbox', { name: 'AMES Australia' }).check();
   await expect(results.getByText('9 courses match your filters')).toBeVisible();
+  // The categories count AMES's courses now: together, the 9 shown.
+  const categoryCounts = page.locator('fieldset').filter({ hasText: 'Categories' }).locator('.check__count');
+  await expect
+    .poll(async () => (await categoryCounts.allTextContents()).reduce((n, c) => n + Number(c), 0))
+    .toBe(9);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(results.getByText('45 courses')).toBeVisible();
   // A rating filter is named in words (its star is an icon): every course it leaves is rated 4 or more.
