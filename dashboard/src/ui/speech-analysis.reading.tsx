@@ -38,7 +38,8 @@ export const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
   const marked = (Object.keys(counts) as (keyof typeof counts)[]).filter((status) => counts[status] > 0);
   return (
     <>
-      <p className="speech-analysis__reading">
+      {/* What was read is English, in an Arabic page too: its words run left to right, its full stops at their end. */}
+      <p className="speech-analysis__reading" dir="ltr" lang="en">
         {words.map((word, index) => {
           const description = describeWord(t, word);
           const key = `${index}-${word.word}`;
@@ -60,9 +61,9 @@ export const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
         <ul className="speech-analysis__legend" aria-label={t('analysis.legend')}>
           {marked.map((status) => (
             <li key={status}>
+              {/* The mark as the reading shows it, then its name: a sample word beside "extra word" read twice. */}
               <span className={`speech-word speech-word--${status}`} aria-hidden="true">
                 <span className="speech-word__symbol">{WORD_MARKS[status]}</span>
-                {t('analysis.legendWord')}
               </span>{' '}
               {t('analysis.legendCount', {
                 mark: t(`analysis.marks.${status}`),

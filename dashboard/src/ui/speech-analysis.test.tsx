@@ -49,7 +49,17 @@ describe('speech analysis', () => {
     expect(legend).toHaveTextContent('said differently: 2');
     expect(legend).toHaveTextContent('missed: 1');
     expect(legend).toHaveTextContent('extra word: 1');
-    expect(within(heard).getByText('Please put the bed book um the shelf now')).toBeInTheDocument();
+    // Each line names its mark once: the symbol, then the name ("+ extra word: 1", not "+word extra word: 1").
+    expect([...legend.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '≈ said differently: 2',
+      '− missed: 1',
+      '+ extra word: 1',
+    ]);
+    const transcript = within(heard).getByText('Please put the bed book um the shelf now');
+    // English, read left to right in a right-to-left page too.
+    expect(transcript).toHaveAttribute('dir', 'ltr');
+    expect(transcript).toHaveAttribute('lang', 'en');
+    expect(heard.querySelector('.speech-analysis__reading')).toHaveAttribute('dir', 'ltr');
   });
 
   it('shows the pace on the 100-165 band with its verdict, the pauses and the fillers', () => {

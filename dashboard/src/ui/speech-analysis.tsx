@@ -66,12 +66,16 @@ const Details = ({
             {analysis.transcript ? (
               <details className="speech-analysis__transcript">
                 <summary>{t('analysis.wordForWord')}</summary>
-                <p>{analysis.transcript}</p>
+                <p dir="ltr" lang="en">
+                  {analysis.transcript}
+                </p>
               </details>
             ) : null}
           </>
         ) : (
-          <p className="speech-analysis__reading">{analysis.transcript}</p>
+          <p className="speech-analysis__reading" dir="ltr" lang="en">
+            {analysis.transcript}
+          </p>
         )}
       </section>
       {practice.length > 0 ? (
