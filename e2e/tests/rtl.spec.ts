@@ -185,7 +185,13 @@ test.describe('at 390 px', () => {
     const box = await drawer.boundingBox();
     expect(box && Math.round(box.x + box.width)).toBe(390);
     await shot(page, 'rtl-drawer');
+    // Dismissed, the drawer gives the focus back to the menu button; a page chosen in it takes the focus to its content.
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toBeFocused();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await drawer.getByRole('link', { name: 'Members' }).click();
+    await expect(page).toHaveURL(/\/enterprise\/members$/);
+    await expect(page.locator('#main-content')).toBeFocused();
 
     await openScreen(page, '/enterprise/members', () =>
       expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible(),

@@ -1,6 +1,7 @@
 import { atom, useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { Dialog } from 'radix-ui';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
@@ -56,6 +57,8 @@ export const SidebarLayout = ({ audience }: { audience: Audience }) => {
   const compact = useCompactScreen();
   const [mode, setMode] = useAtom(menuModeAtom);
   const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
+  // Whether the drawer closed because a page was chosen in it (the focus then goes to that page's content).
+  const navigated = useRef(false);
 
   if (!model) {
     return (
@@ -89,9 +92,30 @@ export const SidebarLayout = ({ audience }: { audience: Audience }) => {
         <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
           <Dialog.Portal>
             <Dialog.Overlay className="drawer__overlay" />
-            <Dialog.Content className="drawer" id={MENU_ID} aria-describedby={undefined}>
+            <Dialog.Content
+              className="drawer"
+              id={MENU_ID}
+              aria-describedby={undefined}
+              // The menu button opens the drawer without being its trigger: the focus is put back by hand, on the
+              // button when the drawer is dismissed, on the chosen page's content after a link (not the page's top).
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                const target = navigated.current
+                  ? document.getElementById('main-content')
+                  : document.querySelector<HTMLElement>(`[aria-controls="${MENU_ID}"]`);
+                navigated.current = false;
+                target?.focus();
+              }}
+            >
               <Dialog.Title className="visually-hidden">{t('shell.menu')}</Dialog.Title>
-              <MenuNav model={model} condensed={false} onNavigate={() => setDrawerOpen(false)} />
+              <MenuNav
+                model={model}
+                condensed={false}
+                onNavigate={() => {
+                  navigated.current = true;
+                  setDrawerOpen(false);
+                }}
+              />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
