@@ -24,6 +24,9 @@ export const paths = {
   /** Not screens: the entry redirect, the marketplace and the API reference, served beside the dashboard. */
   root: '/',
   marketplaceHome: '/marketplace/home',
+  /** The marketplace's home in a language: English at the spec's path, the others under /<code> (the site's own). */
+  marketplaceHomeIn: (language: string) =>
+    language === 'en' ? '/marketplace/home' : `/${language}/marketplace/home`,
   /** The API reference (Redoc over the OpenAPI document), served by the server beside the dashboard. */
   apiReference: '/api-reference',
   ...pathsOf(screens.general),

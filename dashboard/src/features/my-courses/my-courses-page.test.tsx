@@ -2,6 +2,7 @@ import type { MyCourse } from '@coach/shared/contract/my-courses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import {
   type FakeHandler,
   fail,
@@ -125,6 +126,19 @@ describe('My courses', () => {
     open({ [MY_COURSES]: () => ok([]) });
     expect(await screen.findByRole('heading', { name: 'No courses yet' }, { timeout: 10_000 })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse courses' })).toHaveAttribute('href', '/marketplace/home');
+  });
+
+  it('offers the marketplace in the language the member reads', async () => {
+    await applyLanguage('ar');
+    try {
+      open({ [MY_COURSES]: () => ok([]) });
+      expect(await screen.findByRole('link', { name: 'تصفّح الدورات' }, { timeout: 10_000 })).toHaveAttribute(
+        'href',
+        '/ar/marketplace/home',
+      );
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('shows an error with a way to try again', async () => {

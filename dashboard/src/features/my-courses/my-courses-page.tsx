@@ -24,9 +24,6 @@ const VideoPlayerDialog = lazy(() =>
   })),
 );
 
-/** Where the marketplace lives: the same origin serves it (the one-process server). */
-const MARKETPLACE_HOME = '/marketplace/home';
-
 /** A lesson's state in words and colour: a task's status, a video watched or not. */
 const itemState = (item: MyCourseItem) =>
   item.kind === 'task'
@@ -183,7 +180,7 @@ const CourseCard = ({ course, onPlay }: { course: MyCourse; onPlay: (video: Vide
 
 /** /enterprise/my-courses: the marketplace courses the member bought, their progress and what is next. */
 export const MyCoursesPage = () => {
-  const { t } = useTranslation('my-courses');
+  const { t, i18n } = useTranslation('my-courses');
   const [version, setVersion] = useState(0);
   const { state, reload } = useCall(myCourses.list, {}, { refreshOn: [version] });
   const [playing, setPlaying] = useState<VideoContent | null>(null);
@@ -207,7 +204,8 @@ export const MyCoursesPage = () => {
           title={t('page.none')}
           description={t('page.noneText')}
           action={
-            <a className="btn btn--secondary btn--md" href={MARKETPLACE_HOME}>
+            // The marketplace in the language the member reads (the same origin serves it).
+            <a className="btn btn--secondary btn--md" href={paths.marketplaceHomeIn(i18n.language)}>
               {t('page.browse')}
             </a>
           }
