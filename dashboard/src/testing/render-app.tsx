@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { PageDirection } from '../app/app.tsx';
 import { buildRoutes } from '../app/routes.tsx';
 import { AppToaster } from '../app/toaster.tsx';
 import { createAppApi, setApiClient } from '../lib/api.ts';
@@ -33,8 +34,10 @@ export const renderApp = ({
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
-      <AppToaster />
+      <PageDirection>
+        <RouterProvider router={router} />
+        <AppToaster />
+      </PageDirection>
     </Provider>,
   );
   return {

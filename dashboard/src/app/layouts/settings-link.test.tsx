@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
 
@@ -24,5 +25,25 @@ describe('the account menu offers Settings to whoever the Settings page opens fo
     expect(settings).toHaveAttribute('href', '/enterprise/settings');
     await user.click(settings);
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+  });
+
+  it('lays the menu out right to left in an Arabic page', async () => {
+    await applyLanguage('ar');
+    try {
+      renderApp({
+        path: '/enterprise/dashboard',
+        enterprise: verifiedSession(fakeToken(86400)),
+        routes: {
+          'GET /api/v1/enterprise/general/auth/me': () =>
+            ok(makeEnterpriseUser({ roleName: 'Owner', isDefaultAdmin: true, name: 'Olivia Owner' })),
+          'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+        },
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: /Olivia Owner/ }));
+      expect(await screen.findByRole('menu')).toHaveAttribute('dir', 'rtl');
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });
