@@ -139,7 +139,7 @@ test('the learner answers it from My Tasks once every required question has an a
   await noViolations(page);
 
   await required.getByRole('radio', { name: 'Something else' }).check();
-  await required.getByLabel('Your answer for "Something else"').fill(OTHER);
+  await required.getByLabel(/^Your answer for “\u2068Something else\u2069”$/).fill(OTHER);
   await page.getByRole('button', { name: 'Submit answers' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Thank you: your answers are saved' }),

@@ -267,7 +267,7 @@ test('the learner does the Read, Multiple Choice and Read & Record tasks', async
     await expect(submit).toBeDisabled();
     await expect(page.getByText(/Still to do: .*please type your answer for "Other"/)).toBeVisible();
     await noViolations(page);
-    await second.getByLabel('Your answer for "Other"').fill('Note taker');
+    await second.getByLabel(/^Your answer for “\u2068Other\u2069”$/).fill('Note taker');
     await expect(submit).toBeEnabled();
     await submit.click();
     await expect(page.getByText('Task completed successfully')).toBeVisible();

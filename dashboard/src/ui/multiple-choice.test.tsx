@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { MultipleChoiceQuestion } from './multiple-choice.tsx';
 
 const base: QuestionTemplate = {
@@ -48,8 +49,19 @@ describe('multiple-choice question', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Another greeting' }));
     expect(screen.getByRole('radio', { name: 'Hello' })).not.toBeChecked();
-    await user.type(screen.getByLabelText('Your answer for "Another greeting"'), 'Good day');
+    await user.type(screen.getByLabelText(/^Your answer for “\u2068Another greeting\u2069”$/), 'Good day');
     expect(seen.at(-1)).toEqual({ values: [], other: 'Good day' });
+  });
+
+  it("an Arabic reader's unnamed Other answer is in Arabic, and so is its text box's label", async () => {
+    await applyLanguage('ar');
+    try {
+      render(<Harness question={{ ...base, otherText: '' }} seen={[]} />);
+      await userEvent.setup().click(screen.getByRole('radio', { name: 'أخرى' }));
+      expect(screen.getByLabelText('إجابتك عن «\u2068أخرى\u2069»')).toBeInTheDocument();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('a learner ticks several options of a multiple-selection question with checkboxes', async () => {

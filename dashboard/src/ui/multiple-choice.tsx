@@ -7,6 +7,7 @@ import {
 } from '@coach/shared/contract/choice-rules';
 import type { ChoiceAnswer, QuestionTemplate } from '@coach/shared/contract/tasks';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { T } from './t.tsx';
 import { TextField } from './text-field.tsx';
 import { UserText } from './user-text.tsx';
@@ -48,13 +49,15 @@ export const MultipleChoiceQuestion = ({
   error?: string | null | undefined;
   id?: string;
 }) => {
+  const { t } = useTranslation('common');
   const name = useId();
   const hintId = `${name}-hint`;
   const errorId = `${name}-error`;
   const type = question.multipleSelection ? 'checkbox' : 'radio';
   const values = answer?.values ?? [];
   const withOther = otherChosen(answer);
-  const other = otherLabel(question);
+  // The author's label for "Other", else the reader's word for it (the contract's fallback is English).
+  const other = question.otherText?.trim() ? otherLabel(question) : t('ui.choice.other');
 
   if (readOnly)
     return (
@@ -141,7 +144,8 @@ export const MultipleChoiceQuestion = ({
       {question.hasOther && withOther ? (
         <TextField
           className="choice__other"
-          label={`Your answer for "${other}"`}
+          // The label typed by the author keeps its own direction inside the sentence (\u2068…\u2069).
+          label={t('ui.choice.otherAnswer', { label: `\u2068${other}\u2069` })}
           value={answer?.other ?? ''}
           maxLength={1000}
           onChange={(event) => onChange(typeOther(answer, event.target.value))}

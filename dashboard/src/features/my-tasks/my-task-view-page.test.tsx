@@ -141,7 +141,7 @@ describe('my task', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Other' }));
     expect(submit).toBeDisabled();
     expect(screen.getByText('Please type your answer for "Other"')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Your answer for "Other"'), 'Thanks for coming');
+    await user.type(screen.getByLabelText(/^Your answer for “\u2068Other\u2069”$/), 'Thanks for coming');
     expect(submit).toBeEnabled();
 
     // Progress is saved as the learner goes (taskStatus 1), with their own user id.

@@ -200,7 +200,10 @@ describe('surveys', () => {
 
     const first = screen.getByRole('group', { name: /How clear is communication/ });
     await user.click(within(first).getByRole('radio', { name: 'Something else' }));
-    await user.type(within(first).getByLabelText('Your answer for "Something else"'), 'Depends on the day');
+    await user.type(
+      within(first).getByLabelText(/^Your answer for “\u2068Something else\u2069”$/),
+      'Depends on the day',
+    );
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));
     expect(await screen.findByText('Thank you: your answers are saved')).toBeInTheDocument();
     expect(view.server.calls.find((call) => call.route === `POST ${API}/submit-survey`)?.body).toEqual({
