@@ -276,4 +276,15 @@ describe('practice time', () => {
     expect(practiceTime(754)).toBe('13 min');
     expect(practiceTime(3900)).toBe('1 h 5 min');
   });
+
+  it('uses short units in Arabic, right for every number (not "5 دقيقة")', async () => {
+    await applyLanguage('ar');
+    try {
+      const five = new Intl.NumberFormat('ar').format(5);
+      expect(practiceTime(300)).toBe(`${five} د`);
+      expect(practiceTime(3900)).toBe(`${new Intl.NumberFormat('ar').format(1)} س ${five} د`);
+    } finally {
+      await applyLanguage('en');
+    }
+  });
 });
