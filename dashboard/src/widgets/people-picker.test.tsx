@@ -1,4 +1,4 @@
-import { assignablePeople } from '@coach/shared/contract/assignable-people';
+import { ASSIGNABLE_PEOPLE_LIMIT, assignablePeople } from '@coach/shared/contract/assignable-people';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
@@ -34,14 +34,14 @@ const Harness = ({ seen }: { seen: People[] }) => {
   );
 };
 
-const renderPicker = (seen: People[] = []) => {
+const renderPicker = (seen: People[] = [], groups: typeof GROUPS = GROUPS) => {
   const store = createStore();
   store.set(sessionAtoms.enterprise, { token: fakeToken(86400), mfaDone: true, refreshDone: false });
   const server = createFakeServer({
     [SEARCH]: (query) =>
       ok(
         query.kind === 'groups'
-          ? GROUPS
+          ? groups
           : [{ _id: 'm1', name: 'Ivy Invitee', email: 'ivy@acme.example', memberCount: null }],
       ),
   });
@@ -89,5 +89,27 @@ describe('the people picker of an assignment', () => {
     } finally {
       await applyLanguage('en');
     }
+  });
+
+  it('says when only the first groups are shown, so the others are searched for, not taken for missing', async () => {
+    const many = Array.from({ length: ASSIGNABLE_PEOPLE_LIMIT }, (_, i) => ({
+      _id: `g${i}`,
+      name: `Group ${String(i).padStart(2, '0')}`,
+      email: null,
+      memberCount: 1,
+      invitedCount: 0,
+    }));
+    renderPicker([], many);
+    expect(
+      await screen.findByText(
+        `The first ${ASSIGNABLE_PEOPLE_LIMIT} are shown: type a name to find the others.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of the kind when every group is listed', async () => {
+    renderPicker();
+    await screen.findByRole('checkbox', { name: /Sales Team/ });
+    expect(screen.queryByText(/are shown: type a name/)).not.toBeInTheDocument();
   });
 });

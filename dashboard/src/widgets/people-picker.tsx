@@ -1,8 +1,8 @@
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
-import { assignablePeople } from '@coach/shared/contract/assignable-people';
+import { ASSIGNABLE_PEOPLE_LIMIT, assignablePeople } from '@coach/shared/contract/assignable-people';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withNumbers } from '../i18n/format.ts';
+import { formatNumber, withNumbers } from '../i18n/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
@@ -120,6 +120,12 @@ const SearchPick = ({
             </li>
           ))}
         </ul>
+      ) : null}
+      {results && results.length >= ASSIGNABLE_PEOPLE_LIMIT ? (
+        // A full answer may not be all of them: say so, or the ones past it seem not to exist.
+        <p className="people-pick__empty">
+          {t('people.firstOnly', { limit: formatNumber(ASSIGNABLE_PEOPLE_LIMIT) })}
+        </p>
       ) : null}
       {chosen.length > 0 ? (
         <ul className="chips people-pick__chosen" aria-label={t(`people.${noun}.chosen`)}>

@@ -1,4 +1,4 @@
-import { assignablePeople } from '@coach/shared/contract/assignable-people';
+import { ASSIGNABLE_PEOPLE_LIMIT, assignablePeople } from '@coach/shared/contract/assignable-people';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { groups } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
@@ -51,8 +51,24 @@ describe("the assign pickers' people search", () => {
     const groupList = await find(author, assignablePeople.forTasks.path, { kind: 'groups' });
     const seen = groupList.json.response as Person[];
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen.length).toBeLessThanOrEqual(8);
+    expect(seen.length).toBeLessThanOrEqual(ASSIGNABLE_PEOPLE_LIMIT);
     expect(seen.every((g) => g.memberCount !== null && g.email === null)).toBe(true);
+    // Acme has 30 groups: the first 20 by name come at once (8 hid groups of a company with 10), the rest by search.
+    expect(seen).toHaveLength(ASSIGNABLE_PEOPLE_LIMIT);
+    const all = await t.deps.db
+      .selectFrom('groups')
+      .innerJoin('enterprises', 'enterprises.id', 'groups.enterprise_id')
+      .select('groups.name')
+      .where('enterprises.name', '=', 'Acme Learning')
+      .execute();
+    const byName = all.map((g) => g.name).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    expect(seen.map((g) => g.name)).toEqual(byName.slice(0, ASSIGNABLE_PEOPLE_LIMIT));
+    const last = byName.at(-1) ?? '';
+    const searched = await find(author, assignablePeople.forTasks.path, {
+      kind: 'groups',
+      searchInput: last,
+    });
+    expect((searched.json.response as Person[]).map((g) => g.name)).toContain(last);
     // The people lists themselves stay closed to the role.
     expect((await find(author, members.list.path, {})).status).toBe(403);
     expect((await find(author, groups.list.path, {})).status).toBe(403);

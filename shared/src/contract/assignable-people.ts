@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, optionalQuery, searchText } from './envelope.ts';
 
-/** How many people one picker search shows. */
-export const ASSIGNABLE_PEOPLE_LIMIT = 8;
+/**
+ * How many people one picker search shows (the first by name; the picker says so when there may be more, and
+ * typing finds the others). A company's groups mostly fit: 8 hid the 9th and 10th group of a first-day institution.
+ */
+export const ASSIGNABLE_PEOPLE_LIMIT = 20;
 
 /**
  * A group or an active member as the assign pickers list them (email for members, memberCount and invitedCount for

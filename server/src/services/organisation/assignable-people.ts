@@ -12,16 +12,20 @@ export const assignablePeople = async (
   { kind, searchInput }: { kind: 'groups' | 'members'; searchInput?: string | undefined },
 ): Promise<AssignablePerson[]> => {
   if (kind === 'groups') {
-    const page = await listGroups(ctx, { searchInput, currentPage: 1, sort_by: 'name', sort_type: 'asc' });
-    return page.listdata
-      .slice(0, ASSIGNABLE_PEOPLE_LIMIT)
-      .map(({ _id, name, memberCount, invitedCount }) => ({
-        _id,
-        name,
-        email: null,
-        memberCount,
-        invitedCount,
-      }));
+    const page = await listGroups(ctx, {
+      searchInput,
+      currentPage: 1,
+      sort_by: 'name',
+      sort_type: 'asc',
+      limit: ASSIGNABLE_PEOPLE_LIMIT,
+    });
+    return page.listdata.map(({ _id, name, memberCount, invitedCount }) => ({
+      _id,
+      name,
+      email: null,
+      memberCount,
+      invitedCount,
+    }));
   }
   const page = await listMembers(ctx, {
     searchInput,

@@ -107,10 +107,13 @@ export const listGroups = async (
     currentPage?: number | undefined;
     sort_by?: 'name' | 'members' | 'created' | undefined;
     sort_type?: 'asc' | 'desc' | undefined;
+    /** Rows per page: the list's page size unless a caller (the assign pickers) wants more at once. */
+    limit?: number | undefined;
   },
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   const currentPage = input.currentPage ?? 1;
+  const pageSize = input.limit ?? GROUP_PAGE_SIZE;
   const direction = input.sort_type ?? 'asc';
   let counted = ctx.db.selectFrom('groups').where('enterprise_id', '=', enterpriseId);
   let query = summaries(ctx.db, enterpriseId);
@@ -128,10 +131,10 @@ export const listGroups = async (
         : query.orderBy(sql`lower(groups.name)`, direction);
   const rows = await ordered
     .orderBy('groups.id')
-    .limit(GROUP_PAGE_SIZE)
-    .offset((currentPage - 1) * GROUP_PAGE_SIZE)
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
     .execute();
-  return pageOf(rows.map(toSummary), { currentPage, pageSize: GROUP_PAGE_SIZE, total });
+  return pageOf(rows.map(toSummary), { currentPage, pageSize, total });
 };
 
 export const getGroup = async (ctx: ServiceContext, { groupId }: { groupId: string }) => {
