@@ -256,9 +256,8 @@ describe('a paid course delivers the course', () => {
       .select(['id', 'payment_id', 'amount_cents'])
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    const amount = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(
-      Number(row.amount_cents) / 100,
-    );
+    // Australian dollars as A$, never a bare $ a buyer elsewhere reads as US dollars.
+    const amount = `A$${(Number(row.amount_cents) / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
     const enrolled = t.lastMail(email) ?? '';
     expect(enrolled).toContain(`Amount paid: ${amount}`);
     expect(enrolled).toContain(`Payment reference: ${row.payment_id}`);

@@ -24,8 +24,15 @@ export const SEARCH_LIST_LIMIT = 8;
 /** Rating filter choices: at least this many stars. */
 export const RATING_FILTERS = [4.5, 4, 3.5, 3] as const;
 
-/** A price for people, its currency unmistakable where the locale's own is another: 'A$249.00' (en-AU: '$249.00', 'USD 249.00'), 'Free'. */
-export const formatPrice = (cents: number, currency: string, locale = 'en-AU') =>
+/**
+ * The locale English prices are written in: each of the course currencies unmistakable beside the others ('A$63.00',
+ * 'US$159.00', '₹', '€', '£', 'MX$'). en-AU wrote Australian dollars as a bare '$63.00' beside 'USD 159.00', which a
+ * buyer elsewhere reads as US dollars.
+ */
+export const ENGLISH_PRICE_LOCALE = 'en-GB';
+
+/** A price for people in a locale (English: ENGLISH_PRICE_LOCALE), its currency unmistakable: 'A$249.00', 'Free'. */
+export const formatPrice = (cents: number, currency: string, locale = ENGLISH_PRICE_LOCALE) =>
   cents === 0
     ? 'Free'
     : new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'symbol' }).format(

@@ -36,8 +36,8 @@ describe('a course card', () => {
     expect(text({ ...card, rating: 0, ratingCount: 0 }, 'ar')).toContain('لا تقييمات بعد');
   });
 
-  it('a price in another currency than the visitor’s own says which', () => {
-    expect(text(card)).toContain('$49.90');
-    expect(text({ ...card, currency: 'USD' })).toMatch(/USD\s49\.90/);
+  it('a price says its currency, unmistakable beside the others', () => {
+    expect(text(card)).toContain('A$49.90');
+    expect(text({ ...card, currency: 'USD' })).toContain('US$49.90');
   });
 });

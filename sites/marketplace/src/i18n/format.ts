@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageCode } from '@coach/shared/constants/languages';
+import { ENGLISH_PRICE_LOCALE } from '@coach/shared/constants/marketplace';
 import { compactNumber } from '@coach/shared/format/compact-number';
 
 /** Strings of one section: keys to templates with {{name}} slots and _one/_few/_other plural forms. */
@@ -78,7 +79,11 @@ export const formatUnit = (
 export const formatPriceIn = (lang: LanguageCode, cents: number, currency: string, free: string) =>
   cents === 0
     ? free
-    : new Intl.NumberFormat(intlTag(lang), { style: 'currency', currency, currencyDisplay: 'symbol' })
+    : new Intl.NumberFormat(lang === 'en' ? ENGLISH_PRICE_LOCALE : intlTag(lang), {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'symbol',
+      })
         .formatToParts(cents / 100)
         .map((part) =>
           part.type === 'currency' && LANGUAGES.some((l) => l.code === lang && l.rtl)
