@@ -79,7 +79,7 @@ test('an admin builds a survey, previews it, assigns it to a group and publishes
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Survey saved as a draft')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await expect(page.getByText(/Draft: members do not see it/)).toBeVisible();
+  await expect(page.getByText(/Members do not see it until you publish it/)).toBeVisible();
 
   await tab(page, 'Preview').click();
   await page.getByRole('button', { name: 'Submit answers' }).click();
@@ -116,7 +116,7 @@ test('an admin builds a survey, previews it, assigns it to a group and publishes
   await expect(
     page.getByText('Survey published: the members it is assigned to can answer it now'),
   ).toBeVisible();
-  await expect(page.getByText(/Active: members answer it until/)).toBeVisible();
+  await expect(page.getByText(/Members answer it until/)).toBeVisible();
 });
 
 test('the learner answers it from My Tasks once every required question has an answer', async ({ page }) => {
