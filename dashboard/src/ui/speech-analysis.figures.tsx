@@ -157,7 +157,7 @@ export const Scores = ({
     fluency: t('analysis.hint.fluency'),
   };
   // Nothing of the words was said (accuracy and completeness 0): the engine's fluency measures speech that was
-  // not the task's, so it is shown greyed with why rather than as a perfect score beside two zeros.
+  // not the task's, so it shows no figure (a greyed 100 still read as a perfect score beside two zeros), only why.
   const fluencyNotCounted = scores.accuracy === 0 && scores.completeness === 0;
   const rows: { key: string; label: string; value: number; hint: string; muted?: boolean }[] = SCORE_KEYS.map(
     (key) =>
@@ -192,18 +192,20 @@ export const Scores = ({
           <li key={key} className={`speech-scores__item ${muted ? 'speech-scores__item--muted' : ''}`}>
             <span className="speech-scores__label">{label}</span>
             <span className="speech-scores__value" aria-hidden="true">
-              {formatNumber(value)}
+              {muted ? '–' : formatNumber(value)}
             </span>
-            <meter
-              className="speech-scores__meter"
-              aria-label={label}
-              aria-valuetext={t('analysis.outOf100', { value: formatNumber(value) })}
-              min={0}
-              max={100}
-              value={value}
-            >
-              {value}
-            </meter>
+            {muted ? null : (
+              <meter
+                className="speech-scores__meter"
+                aria-label={label}
+                aria-valuetext={t('analysis.outOf100', { value: formatNumber(value) })}
+                min={0}
+                max={100}
+                value={value}
+              >
+                {value}
+              </meter>
+            )}
             <span className="speech-scores__hint">{hint}</span>
           </li>
         ))}
