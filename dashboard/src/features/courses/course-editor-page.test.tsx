@@ -108,12 +108,16 @@ describe('course editor: what learners will learn, the syllabus and the instruct
     const instructor = screen.getByRole('region', { name: 'Instructor' });
     await user.clear(within(instructor).getByLabelText("Instructor's name"));
     await user.type(within(instructor).getByLabelText("Instructor's name"), 'Dr Maya Chen');
+    // A price pasted with its sign and a thousands comma is taken as the amount it says.
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '$1,249.50');
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(view.location()).toBe('/enterprise/courses'));
     const sent = view.server.calls.find((call) => call.route === `POST ${API}/edit-course`)?.body;
     expect(sent).toMatchObject({
       courseId: 'c1',
+      priceCents: 124950,
       outcomes: ['Leave a voicemail that gets a call back', 'Open a call with a clear purpose'],
       syllabus: [
         {

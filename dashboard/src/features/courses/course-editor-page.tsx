@@ -55,9 +55,15 @@ const fromCourse = (course?: ManagedCourseDetail): Values => ({
   imageUrl: course?.imageUrl ?? null,
 });
 
-/** "129" or "129.50" in the currency's main unit → cents; anything else is not a price. */
+/**
+ * "129" or "129.50" in the currency's main unit → cents; a currency sign or code before it and thousands commas
+ * are let pass ("$149.00", "AUD 1,250"), as a price is often pasted so; anything else is not a price.
+ */
 const toCents = (price: string) => {
-  const trimmed = price.trim();
+  const trimmed = price
+    .trim()
+    .replace(/^(?:[A-Z]{3}|[A-Z]{0,2}[$€£₹])\s*/i, '')
+    .replace(/,(?=\d{3}(?:\D|$))/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
   return Math.round(Number(trimmed) * 100);
 };
