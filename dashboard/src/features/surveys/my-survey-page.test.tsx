@@ -54,6 +54,22 @@ const answerAndSubmit = async () => {
 };
 
 describe('a member’s survey answers go through the contract form', () => {
+  it('thanks the member where they are: the thank-you takes the focus once the answers are saved', async () => {
+    renderSurvey(() =>
+      ok(
+        {
+          ...mine,
+          response: { answers: { 'q-1': { values: ['clear'] } }, updatedAt: '2026-03-01T09:00:00.000Z' },
+        },
+        'Thank you: your answers are saved',
+      ),
+    );
+    await answerAndSubmit();
+    const thanks = await screen.findByText('Thank you: your answers are saved');
+    expect(thanks).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(thanks).toHaveFocus());
+  });
+
   it('shows a refusal naming a question at that question, without its path', async () => {
     renderSurvey(() => fail(422, 'answers.q-1: Choose one of the options', { field: 'answers.q-1' }));
     await answerAndSubmit();

@@ -1,6 +1,6 @@
 import { ApiError } from '@coach/shared/client';
 import { type MySurvey, type SurveyAnswers, surveys } from '@coach/shared/contract/surveys';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
@@ -46,6 +46,14 @@ export const MySurveyPage = () => {
   const { errors, saving, send } = useContractForm(questions.map((question) => answerField(question.id)));
   // The thank-you stays in the card, not in a toast: a toast sat over the page header's back link for 4 s.
   const [saved, setSaved] = useState<string | null>(null);
+  // The form is drawn afresh from what was saved, so the button pressed is gone: the focus goes to the thank-you,
+  // which comes into view (it was read out but left the keyboard at the page's top, out of sight on a phone).
+  const thanks = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!saved) return;
+    thanks.current?.focus();
+    thanks.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [saved]);
 
   const submit = async (answers: SurveyAnswers) => {
     setSaved(null);
@@ -99,7 +107,7 @@ export const MySurveyPage = () => {
               )}
               {/* Under the form, where the member just pressed the button. */}
               {saved && (
-                <p className="alert alert--success" role="status">
+                <p ref={thanks} className="alert alert--success" role="status" tabIndex={-1}>
                   {saved}
                 </p>
               )}
