@@ -190,6 +190,20 @@ describe('course editor: what learners will learn, the syllabus and the instruct
     expect(screen.getByLabelText("Instructor's name")).toHaveValue('');
   });
 
+  it('takes a message away as soon as its field is put right, without another save', async () => {
+    const view = openEditor();
+    const user = userEvent.setup();
+    const price = await screen.findByLabelText('Price');
+    await user.clear(price);
+    await user.type(price, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(price).toHaveAccessibleDescription(/Enter a price like 129 or 129\.50$/));
+    await user.clear(price);
+    await user.type(price, '149.50');
+    await waitFor(() => expect(price).toHaveAccessibleDescription('0 makes the course free.'));
+    expect(view.server.calls.some((call) => call.route.endsWith('edit-course'))).toBe(false);
+  });
+
   it('a draft never on the marketplace can be deleted from its page, after a dialog; then the list shows', async () => {
     const view = openEditor({
       [`GET ${API}/get-course-by-id`]: () => ok({ ...COURSE, published: false, deleteBlockedBy: null }),

@@ -68,6 +68,19 @@ const toCents = (price: string) => {
   return Math.round(Number(trimmed) * 100);
 };
 
+/** What a save sends: the form's fields as the contract takes them, with the outline. */
+const inputOf = (values: Values, outline: OutlineDraft) => ({
+  name: values.name,
+  category: values.category,
+  description: values.description,
+  priceCents: toCents(values.price),
+  currency: values.currency,
+  duration: values.duration,
+  level: values.level,
+  imageUrl: values.imageUrl,
+  ...outlineInput(outline),
+});
+
 const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   const { t, maybeMessage, category, level } = useCourseText();
   const navigate = useNavigate();
@@ -77,9 +90,17 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   // Once a save was tried, the outline is checked again on every change: its messages are keyed by position
   // (syllabus.1.lessons.0.minutes), so after a move or a removal only a fresh check puts them on the right row.
   const [tried, setTried] = useState(false);
-  const { errors, setErrors, saving, send, limits } = useContractForm(FIELDS, courses.add);
+  const { errors, setErrors, saving, send, recheck, limits } = useContractForm(FIELDS, courses.add);
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
+  // After a refused save, each message leaves as soon as its field is right (a corrected price kept its "Enter a
+  // price like 129" until the next save).
+  useEffect(() => {
+    const input = inputOf(values, outline);
+    const errors = Number.isNaN(input.priceCents) ? { priceCents: t('editor.priceExample') } : {};
+    if (course) recheck(courses.edit, { courseId: course._id, ...input }, { errors });
+    else recheck(courses.add, input, { errors });
+  }, [values, outline]);
   const checked = tried ? courses.add.request.safeParse(outlineInput(outline)) : null;
   const outlineErrors = checked && !checked.success ? outlineErrorsOf(checked.error.issues) : {};
   // A failed save takes the reader to its first message, which may be far down the page (a lesson's minutes).
@@ -92,17 +113,7 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    const input = {
-      name: values.name,
-      category: values.category,
-      description: values.description,
-      priceCents: toCents(values.price),
-      currency: values.currency,
-      duration: values.duration,
-      level: values.level,
-      imageUrl: values.imageUrl,
-      ...outlineInput(outline),
-    };
+    const input = inputOf(values, outline);
     const saved = course
       ? await send(courses.edit, { courseId: course._id, ...input })
       : await send(courses.add, input);
