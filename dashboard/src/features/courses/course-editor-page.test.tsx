@@ -204,6 +204,30 @@ describe('course editor: what learners will learn, the syllabus and the instruct
     expect(view.server.calls.some((call) => call.route.endsWith('edit-course'))).toBe(false);
   });
 
+  it("says where the course's lessons are assigned, with the way to each library", async () => {
+    openEditor({
+      'GET /api/v1/enterprise/general/auth/me': () =>
+        ok(
+          makeEnterpriseUser({
+            roleName: 'admin',
+            permissions: ['dashboard', 'task-library', 'content-library'],
+            enterprise: { enableCourseFeature: true },
+          }),
+        ),
+      [`GET ${API}/get-course-by-id`]: () =>
+        ok({ ...COURSE, learnerGroup: { _id: 'g9', name: 'Calls that Convert · learners' } }),
+    });
+    const note = (await screen.findByText(/Buyers join the group Calls that Convert · learners/)).closest(
+      'p',
+    );
+    expect(
+      within(note as HTMLElement).getByRole('link', { name: 'Assign tasks in the Tasks Library' }),
+    ).toHaveAttribute('href', '/enterprise/tasks-library');
+    expect(
+      within(note as HTMLElement).getByRole('link', { name: 'Assign videos in the Content Library' }),
+    ).toHaveAttribute('href', '/enterprise/content-library');
+  });
+
   it('a draft never on the marketplace can be deleted from its page, after a dialog; then the list shows', async () => {
     const view = openEditor({
       [`GET ${API}/get-course-by-id`]: () => ok({ ...COURSE, published: false, deleteBlockedBy: null }),

@@ -4,9 +4,11 @@ import { courses, type ManagedCourseDetail } from '@coach/shared/contract/course
 import { truncateText } from '@coach/shared/format/truncate-text';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ENTERPRISE_MENU_CALLS } from '../../config/menus.ts';
 import { fillPath, paths } from '../../config/paths.ts';
 import { useCourseText } from '../../i18n/course-text.ts';
 import { api } from '../../lib/api.ts';
+import { useCan } from '../../lib/can.tsx';
 import { notify } from '../../lib/notify.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useCall } from '../../lib/use-call.ts';
@@ -283,6 +285,9 @@ const DeleteCourse = ({ course }: { course: ManagedCourseDetail }) => {
 const EditCourse = ({ id }: { id: string }) => {
   const { t, message } = useCourseText();
   const { state } = useCall(courses.get, { courseId: id });
+  // The libraries the manager may open, to assign the course's lessons from.
+  const assignsTasks = useCan(ENTERPRISE_MENU_CALLS.tasksLibrary) === true;
+  const assignsVideos = useCan(ENTERPRISE_MENU_CALLS.contentLibrary) === true;
   if (state.status === 'loading') return <LoadingBlock label={t('editor.loading')} />;
   if (state.status === 'error')
     return (
@@ -309,6 +314,19 @@ const EditCourse = ({ id }: { id: string }) => {
           <Link to={fillPath(paths.enterprise.groupDetail, { id: state.data.learnerGroup._id })}>
             {t('editor.deliveryLink')}
           </Link>
+          {/* Where the lessons are given to the group: a first-day course manager had to find them alone. */}
+          {assignsTasks ? (
+            <>
+              {' · '}
+              <Link to={paths.enterprise.tasksLibrary}>{t('editor.deliveryTasks')}</Link>
+            </>
+          ) : null}
+          {assignsVideos ? (
+            <>
+              {' · '}
+              <Link to={paths.enterprise.contentLibrary}>{t('editor.deliveryVideos')}</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <CourseForm course={state.data} />
