@@ -187,11 +187,19 @@ beforeAll(async () => {
   const dee = await addUser(globexId, 'Dee Globex');
   // Joins in June, after the range: not one of the members then.
   eve = await addUser(acmeId, 'Eve Later', '2020-06-01');
+  // Invited into the cohort in February and never joined: not a member of the report, nor are their assignments.
+  const ivy = await addUser(acmeId, 'Ivy Invited');
+  await t.deps.db
+    .updateTable('users')
+    .set({ invited_at: at('2020-02-01'), email_verified_at: null, password_hash: '' })
+    .where('id', '=', ivy)
+    .execute();
   await t.deps.db
     .insertInto('group_members')
     .values([
       { group_id: groupId, user_id: ann },
       { group_id: groupId, user_id: bob },
+      { group_id: groupId, user_id: ivy },
     ])
     .execute();
 
@@ -211,6 +219,9 @@ beforeAll(async () => {
     ],
   });
   const qa = await addTask(acmeId, 4, { questions: ['Tell me'] });
+  // Waits for Ivy, assigned and due in the range: the totals count the members' work only (the members table
+  // lists no Ivy), so neither assigned nor overdue grows.
+  await assign(acmeId, { taskId: qa, userId: ivy, assigned: '2020-03-02', due: '2020-03-04' });
 
   const annPron = await assign(acmeId, {
     taskId: pron,
@@ -450,15 +461,16 @@ describe('reports/get-enterprise-report', () => {
       wordsPerMinute: 160,
       fillersPer100Words: 1,
     });
-    // Ann (directly and through the group, counted once) answered, Bob did not; Cyd is outside the group.
+    // Ann (directly and through the group, counted once) answered, Bob did not; Cyd is outside the group. Ivy,
+    // invited into the group, was asked too, as the survey's own results count its audience.
     expect(r.surveys).toEqual([
       {
         _id: expect.any(String),
         title: 'March pulse',
         status: 'Active',
-        assigned: 2,
+        assigned: 3,
         responded: 1,
-        rate: 50,
+        rate: 33,
       },
     ]);
     expect(r.days).toHaveLength(10);
@@ -471,7 +483,7 @@ describe('reports/get-enterprise-report', () => {
     expect(r.activeMembers).toBe(3);
     expect(r.videosWatched).toBe(2);
     expect(r.tasksCompleted).toBe(6);
-    expect(r.surveys).toMatchObject([{ title: 'March pulse', assigned: 3, responded: 1, rate: 33 }]);
+    expect(r.surveys).toMatchObject([{ title: 'March pulse', assigned: 4, responded: 1, rate: 25 }]);
     const pron = r.scoresByType.find((row: { type: number }) => row.type === 2);
     expect(pron).toMatchObject({ scoredAttempts: 3, averageScore: 50 });
     const narrow = (await report(owner, { groupId, startDate: '2020-03-06', endDate: '2020-03-06' })).json
@@ -626,7 +638,7 @@ describe('reports/export-report', () => {
     expect(scores.csv).toContain('\r\nMultiple Choice Question,2,75,0,,,\r\n');
     const surveys = (await exportTable(owner, { table: 'surveys', ...filters })).json.response;
     expect(surveys.csv).toBe(
-      'Survey,Status,Members assigned,Responded,Response rate (%)\r\nMarch pulse,Active,2,1,50\r\n',
+      'Survey,Status,Members assigned,Responded,Response rate (%)\r\nMarch pulse,Active,3,1,33\r\n',
     );
     expect((await exportTable(globex, { table: 'scores', ...filters })).status).toBe(404);
   });

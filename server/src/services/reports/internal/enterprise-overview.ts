@@ -239,11 +239,15 @@ export const overviewOf = async (ctx: ServiceContext, scope: Scope): Promise<Ent
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst(),
       activity.select((eb) => eb.fn.count('ad.user_id').distinct().as('n')).executeTakeFirst(),
+      // The members' work only: an invitee's assignments wait for them, and they are in neither the member count
+      // nor the members table (a course's buyers who never set a password made "12 assigned" beside a table of 0).
       ctx.db
         .selectFrom('task_assignments as ta')
         .innerJoin('tasks as t', 't.id', 'ta.task_id')
+        .innerJoin('users as u', 'u.id', 'ta.user_id')
         .where('ta.enterprise_id', '=', enterpriseId)
         .where(inGroup('ta.user_id', groupId))
+        .where(joinedAt('u'), '<', range.toTs)
         .where((eb) =>
           eb.or([
             eb.and([eb('ta.assigned_at', '>=', range.fromTs), eb('ta.assigned_at', '<', range.toTs)]),
