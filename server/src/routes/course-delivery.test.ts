@@ -247,6 +247,72 @@ describe('a paid course delivers the course', () => {
     expect(lookup.json.response).toEqual({ alreadyEnrolled: false });
   });
 
+  it('sends a buyer who never set a password the mail again, with a fresh link; only the institution, only then', async () => {
+    const course = await paidCourse(t, 4);
+    const email = 'rae.resend@example.com';
+    await buy(t, course.id, 'Rae Resend', email);
+    const first = linkIn(t.lastMail(email));
+    const enrolment = await t.deps.db
+      .selectFrom('enrolments')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const body = { courseId: course.id, enrolmentId: enrolment.id };
+    const admin = await t.fullLogin(course.admin, 'enterprise', ip);
+    const resent = await t.request('POST', courses.resendEnrolmentMail.path, { token: admin, ip, body });
+    expect(resent.status).toBe(200);
+    expect(resent.json.message).toBe(`Email sent again to ${email}`);
+    const mail = t.lastMail(email) ?? '';
+    expect(mail).toContain(`Subject: You are enrolled in ${course.name}`);
+    const second = linkIn(mail);
+    expect(second).not.toBe('');
+    expect(second).not.toBe(first);
+    // The earlier link stops working; the new one sets the password.
+    expect(
+      (await call(t, enterpriseAuth.resetPassword.path, { token: first, password: PASSWORD })).status,
+    ).toBe(400);
+
+    // Another institution finds no such enrolment; a learner may not send it.
+    const other = await paidCourse(t, 20);
+    const otherAdmin = await t.fullLogin(other.admin, 'enterprise', ip);
+    expect(
+      (await t.request('POST', courses.resendEnrolmentMail.path, { token: otherAdmin, ip, body })).status,
+    ).toBe(404);
+    const learner = await t.fullLogin('learner@acme.example', 'enterprise', ip);
+    expect(
+      (await t.request('POST', courses.resendEnrolmentMail.path, { token: learner, ip, body })).status,
+    ).toBe(403);
+    const bad = await t.request('POST', courses.resendEnrolmentMail.path, {
+      token: admin,
+      ip,
+      body: { courseId: course.id },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.field).toBe('enrolmentId');
+
+    // Three an hour per enrolment.
+    for (const _ of [1, 2])
+      expect(
+        (await t.request('POST', courses.resendEnrolmentMail.path, { token: admin, ip, body })).status,
+      ).toBe(200);
+    expect(
+      (await t.request('POST', courses.resendEnrolmentMail.path, { token: admin, ip, body })).status,
+    ).toBe(429);
+
+    // Once the password is set, there is nothing to send.
+    await call(t, enterpriseAuth.resetPassword.path, {
+      token: linkIn(t.lastMail(email)),
+      password: PASSWORD,
+    });
+    await t.deps.db
+      .deleteFrom('throttle_events')
+      .where('key', '=', `enrolment-mail:${enrolment.id}`)
+      .execute();
+    const done = await t.request('POST', courses.resendEnrolmentMail.path, { token: admin, ip, body });
+    expect(done.status).toBe(409);
+    expect(done.json.message).toBe('This learner has set a password already: they sign in as usual');
+  });
+
   it('mails the amount paid and the payment reference on enrolment and on refund, in the buyer’s language', async () => {
     const course = await paidCourse(t, 3);
     const email = 'mo.money@example.com';

@@ -13,4 +13,5 @@ export const courseRoutes: Registration[] = [
   serve(courses.remove, ({ ctx, input }) => deleteCourse(ctx, input)),
   serve(courses.enrolments, ({ ctx, input }) => service.listEnrolments(ctx, input)),
   serve(courses.refundEnrolment, ({ ctx, input }) => service.refundEnrolment(ctx, input)),
+  serve(courses.resendEnrolmentMail, ({ ctx, input }) => service.resendEnrolmentMail(ctx, input)),
 ];

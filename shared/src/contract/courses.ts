@@ -246,4 +246,15 @@ export const courses = {
     request: z.strictObject({ courseId: id(), enrolmentId: id() }),
     response: enrolmentSchema,
   }),
+  /**
+   * Sends a paid enrolment's mail again with a fresh set-password link, for a buyer who never chose a password
+   * (earlier links stop working): 409 once they have one, 429 past 3 an hour per enrolment.
+   */
+  resendEnrolmentMail: defineCall({
+    method: 'POST',
+    path: `${C}/resend-enrollment-mail`,
+    ...courseCall,
+    request: z.strictObject({ courseId: id(), enrolmentId: id() }),
+    response: enrolmentSchema,
+  }),
 };

@@ -226,6 +226,8 @@ const ISSUE_CALLS: readonly string[] = [
   // A course's marketplace page asks whether the signed-in learner is enrolled (Go to course instead of Enrol)
   `POST ${E}/general/my-courses/enrolment`,
   `POST ${E}/courses/refund-enrollment`,
+  // The institution sends a buyer who never set a password the enrolment mail again, with a fresh link
+  `POST ${E}/courses/resend-enrollment-mail`,
   // A course never on the marketplace and never bought can be deleted, with its empty buyers' group
   `POST ${E}/courses/delete-course`,
   // Which mails about their work a member gets (their profile), login only

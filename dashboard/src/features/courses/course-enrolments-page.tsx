@@ -57,6 +57,23 @@ const Enrolments = ({ id }: { id: string }) => {
       setRefunding(null);
     }
   };
+  // A buyer who never set a password gets the enrolment mail again, with a fresh link (earlier ones stop working).
+  const [sending, setSending] = useState<string | null>(null);
+  const sendAgain = async (enrolment: Enrolment) => {
+    setSending(enrolment._id);
+    try {
+      const { message } = await api.callWithMessage(courses.resendEnrolmentMail, {
+        courseId: id,
+        enrolmentId: enrolment._id,
+      });
+      notify.success(text(message));
+      await screen.list.reload();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? text(error.message) : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setSending(null);
+    }
+  };
   const columns: Column<Enrolment>[] = [
     {
       header: t('enrolments.learner'),
@@ -99,14 +116,27 @@ const Enrolments = ({ id }: { id: string }) => {
       className: (e) => (e.paymentStatus === 'paid' ? 'table__actions' : undefined),
       cell: (e) =>
         e.paymentStatus === 'paid' ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => setRefunding(e)}
-            aria-label={t('enrolments.refundName', { name: e.name })}
-          >
-            {t('enrolments.refund')}
-          </Button>
+          <>
+            {e.learner?.state === 'invited' ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={sending === e._id}
+                onClick={() => void sendAgain(e)}
+                aria-label={t('enrolments.sendAgainName', { name: e.name })}
+              >
+                {t('enrolments.sendAgain')}
+              </Button>
+            ) : null}
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setRefunding(e)}
+              aria-label={t('enrolments.refundName', { name: e.name })}
+            >
+              {t('enrolments.refund')}
+            </Button>
+          </>
         ) : null,
     },
   ];

@@ -139,16 +139,7 @@ export const deliverToAccount = async (
   if (existing) {
     userId = existing.id;
     // A member who never chose a password (an invitation not taken up) gets a fresh link; earlier ones stop.
-    if (!existing.password_hash) {
-      await trx
-        .updateTable('one_time_tokens')
-        .set({ used_at: nowIso() })
-        .where('purpose', '=', 'invite')
-        .where('subject_id', '=', userId)
-        .where('used_at', 'is', null)
-        .execute();
-      token = await createOneTimeToken({ db: trx }, 'invite', 'enterprise', userId);
-    }
+    if (!existing.password_hash) token = await freshInviteToken(trx, userId);
   } else {
     userId = crypto.randomUUID();
     const now = nowIso();
@@ -204,7 +195,11 @@ export const deliverEnrolment = async (ctx: ServiceContext, enrolmentId: string)
   const delivered = await ctx.db
     .transaction()
     .execute((trx) => deliverToAccount(trx, { enrolmentId, language: ctx.requestLanguage }));
-  if (!delivered) return;
+  if (delivered) await mailEnrolled(ctx, delivered);
+};
+
+/** The buyer's enrolment mail: what they paid, the payment's reference and the link to start (sent again on request). */
+export const mailEnrolled = async (ctx: ServiceContext, delivered: Delivered) => {
   const link =
     delivered.kind === 'invite' && delivered.token
       ? // The set-password page passes the redirect on: its sign-in then greets a learner, bound for My courses.
@@ -421,6 +416,21 @@ export const mailRefund = async (
     payment: paymentLines(language, payment),
   });
   await ctx.mail.send({ to: email, ...mail });
+};
+
+/**
+ * A fresh set-password link for a learner who never chose a password (an invitation not taken up): earlier links
+ * stop working. In the caller's transaction.
+ */
+export const freshInviteToken = async (trx: Db, userId: string) => {
+  await trx
+    .updateTable('one_time_tokens')
+    .set({ used_at: nowIso() })
+    .where('purpose', '=', 'invite')
+    .where('subject_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  return createOneTimeToken({ db: trx }, 'invite', 'enterprise', userId);
 };
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@coach/shared/contract/courses';
 import type { SyllabusModule } from '@coach/shared/contract/marketplace';
 import { sql } from 'kysely';
+import { assertNotThrottled, recordEvent } from '../../auth/throttle.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
@@ -15,7 +16,13 @@ import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 import { followCourseName } from '../organisation/course-group-name.ts';
 import { removeCover, saveCover } from './course-cover.ts';
-import { ensureCourseGroup, mailRefund, revokeCourseAccess } from './course-delivery.ts';
+import {
+  ensureCourseGroup,
+  freshInviteToken,
+  mailEnrolled,
+  mailRefund,
+  revokeCourseAccess,
+} from './course-delivery.ts';
 
 type CourseInput = {
   name: string;
@@ -460,4 +467,59 @@ export const refundEnrolment = async (
     .where('enrolments.id', '=', row.id)
     .executeTakeFirstOrThrow();
   return toEnrolment(after);
+};
+
+/** Resent enrolment mails, per enrolment per hour: enough to chase a buyer, too few to flood them. */
+const RESEND_LIMIT = 3;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Sends a paid enrolment's mail again with a fresh set-password link, for a buyer who never chose a password (the
+ * enrolments list says "Invited: has not set a password yet"); earlier links stop working. 409 once they have one.
+ */
+export const resendEnrolmentMail = async (
+  ctx: ServiceContext,
+  { courseId, enrolmentId }: { courseId: string; enrolmentId: string },
+) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const course = await loadCourse(ctx, enterpriseId, courseId);
+  const row = await enrolmentRows(ctx, enterpriseId)
+    .where('enrolments.id', '=', enrolmentId)
+    .where('enrolments.course_id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Enrolment not found');
+  if (row.status !== 'paid' || !row.user_id || row.learner_id !== row.user_id)
+    throw conflict('Only a paid enrolment with its learner account here can be sent again');
+  if (row.learner_password) throw conflict('This learner has set a password already: they sign in as usual');
+  const key = `enrolment-mail:${row.id}`;
+  await assertNotThrottled(ctx.db, key, RESEND_LIMIT, HOUR_MS);
+  await recordEvent(ctx.db, key);
+  const userId = row.user_id;
+  const token = await ctx.db.transaction().execute((trx) => freshInviteToken(trx, userId));
+  const learner = await ctx.db
+    .selectFrom('users')
+    .select(['language', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const institution = await ctx.db
+    .selectFrom('institutions')
+    .select('name')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  await mailEnrolled(ctx, {
+    kind: 'invite',
+    token,
+    language: learner.language,
+    userId,
+    name: learner.name,
+    email: row.email,
+    course: course.name,
+    institution: institution?.name ?? enterpriseSession(ctx).user.ent_name,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    provider: row.provider,
+    paymentId: row.payment_id,
+  });
+  ctx.setMessage(`Email sent again to ${row.email}`);
+  return toEnrolment(row);
 };
