@@ -9,13 +9,15 @@ import { ProgressBar } from './progress-bar.tsx';
  * and what the speech engine heard in each.
  */
 /**
- * An accent's code inside a sentence: isolated from the sentence's direction, its hyphen one that does not break
- * ("en-AU" was split over two lines at 390 px).
+ * An accent inside a sentence: its name in the reader's language ("Australian English", not the code en-AU an
+ * Arabic page showed), isolated from the sentence's direction; an accent without a name keeps its code, with a
+ * hyphen that does not break ("en-AU" was split over two lines at 390 px).
  */
-const accentCode = (accent: string) => `\u2068${accent.replace('-', '\u2011')}\u2069`;
+const accentName = (t: (key: string, options: { defaultValue: string }) => string, accent: string) =>
+  `\u2068${t(`pronunciation:accents.${accent}`, { defaultValue: accent.replace('-', '\u2011') })}\u2069`;
 
 export const PronunciationScore = ({ result, who }: { result: PronunciationResult; who: 'you' | string }) => {
-  const { t } = useTranslation('widgets');
+  const { t } = useTranslation(['widgets', 'pronunciation']);
   return (
     <Card
       title={t('pronunciationScore.title')}
@@ -36,8 +38,8 @@ export const PronunciationScore = ({ result, who }: { result: PronunciationResul
       />
       <p className="pronunciation-score__note">
         {who === 'you'
-          ? t('pronunciationScore.fromYours', { accent: accentCode(result.accent) })
-          : t('pronunciationScore.fromTheirs', { who, accent: accentCode(result.accent) })}
+          ? t('pronunciationScore.fromYours', { accent: accentName(t, result.accent) })
+          : t('pronunciationScore.fromTheirs', { who, accent: accentName(t, result.accent) })}
       </p>
       <table className="table pronunciation-score__items">
         <caption className="visually-hidden">{t('pronunciationScore.items')}</caption>
