@@ -13,7 +13,7 @@ test('an avatar upload shows the new picture in the profile and the top bar', as
 
   // Bytes that are not an image are refused by the server, with its message.
   await card.getByLabel('Upload picture').setInputFiles(fixture('not-an-image.png'));
-  await expect(card.getByRole('alert')).toHaveText("The file's content is not image/png");
+  await expect(card.getByRole('alert')).toHaveText("The file's content is not PNG");
 
   await card.getByLabel('Upload picture').setInputFiles(fixture('avatar.png'));
   await expect(page.getByText('Profile picture updated')).toBeVisible();

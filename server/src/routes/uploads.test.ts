@@ -142,9 +142,7 @@ describe('signed uploads to the embedded store', () => {
       'GIF89a pretending to be a png!!!!!'.slice(0, PNG.length),
     );
     expect(notPng.status).toBe(415);
-    expect(((await notPng.json()) as { message: string }).message).toBe(
-      "The file's content is not image/png",
-    );
+    expect(((await notPng.json()) as { message: string }).message).toBe("The file's content is not PNG");
 
     const tooBig = await put((await avatarGrant(owner)).signed, Buffer.concat([PNG, Buffer.alloc(10)]));
     expect(tooBig.status).toBe(413);
@@ -740,7 +738,7 @@ describe('a refused upload frees its space at once', () => {
   it('bytes the PUT refuses (not the declared type, too many, none, sent as another type) end the address: nothing reserved, nothing kept, not usable again', async () => {
     expect(await usage(globex)).toMatchObject(empty);
     const refusals = [
-      { body: 'GIF89a: not a PNG at all', status: 415, message: "The file's content is not image/png" },
+      { body: 'GIF89a: not a PNG at all', status: 415, message: "The file's content is not PNG" },
       {
         body: Buffer.concat([PNG, Buffer.alloc(1)]),
         status: 413,
@@ -815,7 +813,7 @@ describe('a refused upload frees its space at once', () => {
 
     const refused = await setAvatar(globex, signed.fileUrl);
     expect(refused.status).toBe(422);
-    expect(refused.json.message).toBe("avatarUrl: The file's content is not image/png");
+    expect(refused.json.message).toBe("avatarUrl: The file's content is not PNG");
     expect(await usage(globex)).toEqual(before);
     expect(await fileState(t, signed.fileUrl)).toEqual(gone);
     // Its address is spent: neither kept nor uploaded to.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_PURPOSES } from '../contract/general.ts';
 import { fileSize } from '../format/file-size.ts';
-import { UPLOAD_RULES, uploadProblem, uploadRefusal } from './uploads.ts';
+import { fileKindOf, UPLOAD_RULES, uploadProblem, uploadRefusal } from './uploads.ts';
 
 const member = (permissions: string[], roleName = 'Staff') =>
   ({ audience: 'enterprise', permissions, isDefaultAdmin: false, roleName }) as const;
@@ -35,5 +35,13 @@ describe('upload rules', () => {
     expect(uploadRefusal('task-recording', { audience: 'admin' })).toBe(
       'The platform admin area does not upload recordings',
     );
+  });
+});
+
+describe('fileKindOf', () => {
+  it('names a file type as people know it, by its extension', () => {
+    expect(fileKindOf('image/png')).toBe('PNG');
+    expect(fileKindOf('audio/mpeg')).toBe('MP3');
+    expect(fileKindOf('application/x-unknown')).toBe('application/x-unknown');
   });
 });

@@ -138,6 +138,12 @@ export const EXTENSION_OF_TYPE: Record<string, string> = {
   'text/plain': 'txt',
 };
 
+/**
+ * A file type as people know it, for messages: its usual extension in capitals ('image/png' → 'PNG', 'audio/mpeg' →
+ * 'MP3'), not the media type a learner has never seen; an unknown type stays as it is.
+ */
+export const fileKindOf = (type: string) => EXTENSION_OF_TYPE[type.toLowerCase()]?.toUpperCase() ?? type;
+
 /** Why a file cannot be uploaded for a purpose, or null when it can (the browser's early check). */
 export const uploadProblem = (purpose: UploadPurpose, file: { type: string; size: number }) => {
   const rule = UPLOAD_RULES[purpose];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   DEFAULT_STORAGE_QUOTA_MB,
   EXTENSION_OF_TYPE,
+  fileKindOf,
   UPLOAD_RATE,
   UPLOAD_RULES,
   uploadRefusal,
@@ -306,7 +307,7 @@ const takeBytes = async (
   if (size === 0) throw uploadError(400, 'The file is empty');
   const first = Buffer.concat(head).subarray(0, SNIFF_BYTES);
   if (!(await bytesMatchType(first, grant.contentType)))
-    throw uploadError(415, `The file's content is not ${grant.contentType}`);
+    throw uploadError(415, `The file's content is not ${fileKindOf(grant.contentType)}`);
   return size;
 };
 
@@ -393,7 +394,7 @@ export const assertUploaded = async (
         console.error(`assertUploaded: the refused upload ${key} stays in storage`, error);
       }
     }
-    throw validation(field, `The file's content is not ${row.content_type}`);
+    throw validation(field, `The file's content is not ${fileKindOf(row.content_type)}`);
   }
 };
 
@@ -426,7 +427,7 @@ export const readTypeUpload = async (ctx: ServiceContext, { file }: { file: Blob
   if (owner.enterpriseId) await assertQuota(ctx, owner.enterpriseId, file.size, 'file');
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!(await bytesMatchType(bytes.subarray(0, SNIFF_BYTES), declared)))
-    throw validation('file', `The file's content is not ${declared}`);
+    throw validation('file', `The file's content is not ${fileKindOf(declared)}`);
   const key = `read-document/${nowIso().slice(0, 7)}/${crypto.randomUUID()}.txt`;
   await ctx.storage.put(key, bytes, declared);
   await ctx.db
