@@ -8,5 +8,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export const islandLive = async (page: Page, control: Locator) => {
   await expect(control).toBeVisible();
-  await expect(page.locator('astro-island[ssr]').filter({ has: control })).toHaveCount(0);
+  // Idle comes late on a loaded machine (two journeys and their browsers on two cores): up to 30 s, not the 10 s
+  // an assertion waits by default (CI once saw the island still waiting after 10 s, with nothing wrong in it).
+  await expect(page.locator('astro-island[ssr]').filter({ has: control })).toHaveCount(0, {
+    timeout: 30_000,
+  });
 };

@@ -4,15 +4,19 @@ import { describe, expect, it } from 'vitest';
  * WCAG 2.5.3 Label in Name in every language: a control that shows a word and carries a longer
  * accessible name ("Record" shown, "Record item 1" announced) must contain the shown word in its name, so a voice
  * user can say what they see. The resources pair them by convention: `<key>` is the visible text and `<key>Label`
- * the name. axe walks every route in English and Arabic; this checks the pairs in all nine languages.
+ * or `<key>Name` the name ("Refund" and "Refund {{name}}"). axe walks every route in English and Arabic; this checks the pairs in all nine languages.
  */
 type Tree = { [key: string]: string | Tree };
+const NOT_PAIRS = new Set(['dialogs.folderName']);
 const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
 
 const pairsIn = (tree: Tree, prefix = ''): { key: string; shown: string; name: string }[] =>
   Object.entries(tree).flatMap(([key, value]) => {
     if (typeof value !== 'string') return pairsIn(value, `${prefix}${key}.`);
-    const shown = key.endsWith('Label') ? tree[key.slice(0, -'Label'.length)] : undefined;
+    const suffix = ['Label', 'Name'].find((end) => key.endsWith(end) && key.length > end.length);
+    // A field's label beside a word, not a control's name: "Folder name" beside "Folder".
+    if (NOT_PAIRS.has(`${prefix}${key}`)) return [];
+    const shown = suffix ? tree[key.slice(0, -suffix.length)] : undefined;
     // A visible text with its own placeholders is a sentence, not a control's word.
     if (typeof shown !== 'string' || shown.includes('{{')) return [];
     return [{ key: `${prefix}${key}`, shown, name: value }];

@@ -58,10 +58,10 @@ describe('course enrolments', () => {
     const view = open();
     const rae = (await screen.findByText('rae@example.com')).closest('tr') as HTMLElement;
     const sam = screen.getByText('sam@example.com').closest('tr') as HTMLElement;
-    expect(within(sam).queryByRole('button', { name: /Send the enrolment email/ })).toBeNull();
+    expect(within(sam).queryByRole('button', { name: /Send the email again/ })).toBeNull();
     await userEvent
       .setup()
-      .click(within(rae).getByRole('button', { name: 'Send the enrolment email to Rae Resend again' }));
+      .click(within(rae).getByRole('button', { name: 'Send the email again to Rae Resend' }));
     expect(await screen.findByText('Email sent again to rae@example.com')).toBeInTheDocument();
     await waitFor(() =>
       expect(view.server.calls.find((call) => call.route.endsWith('resend-enrollment-mail'))?.body).toEqual({
