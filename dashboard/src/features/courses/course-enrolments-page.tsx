@@ -40,39 +40,32 @@ const Enrolments = ({ id }: { id: string }) => {
       return page;
     },
   });
-  // A refund pays the buyer back and takes the course's tasks and videos away (their account stays).
-  const refund = async (enrolment: Enrolment) => {
-    setBusy(true);
+  /** One enrolment's action: the server's words in a toast, and the list again (its row changed). */
+  const act = async (
+    call: typeof courses.refundEnrolment | typeof courses.resendEnrolmentMail,
+    e: Enrolment,
+  ) => {
     try {
-      const { message } = await api.callWithMessage(courses.refundEnrolment, {
-        courseId: id,
-        enrolmentId: enrolment._id,
-      });
+      const { message } = await api.callWithMessage(call, { courseId: id, enrolmentId: e._id });
       notify.success(text(message));
       await screen.list.reload();
     } catch (error) {
       notify.error(error instanceof ApiError ? text(error.message) : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-      setRefunding(null);
     }
+  };
+  // A refund pays the buyer back and takes the course's tasks and videos away (their account stays).
+  const refund = async (enrolment: Enrolment) => {
+    setBusy(true);
+    await act(courses.refundEnrolment, enrolment);
+    setBusy(false);
+    setRefunding(null);
   };
   // A buyer who never set a password gets the enrolment mail again, with a fresh link (earlier ones stop working).
   const [sending, setSending] = useState<string | null>(null);
   const sendAgain = async (enrolment: Enrolment) => {
     setSending(enrolment._id);
-    try {
-      const { message } = await api.callWithMessage(courses.resendEnrolmentMail, {
-        courseId: id,
-        enrolmentId: enrolment._id,
-      });
-      notify.success(text(message));
-      await screen.list.reload();
-    } catch (error) {
-      notify.error(error instanceof ApiError ? text(error.message) : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setSending(null);
-    }
+    await act(courses.resendEnrolmentMail, enrolment);
+    setSending(null);
   };
   const columns: Column<Enrolment>[] = [
     {

@@ -409,6 +409,28 @@ const toEnrolment = (r: EnrolmentRow, now = Date.now()): Enrolment => ({
     : null,
 });
 
+/** A course of the caller's institution and one of its enrolments (404 for another enterprise's either). */
+const loadEnrolment = async (ctx: ServiceContext, courseId: string, enrolmentId: string) => {
+  const { enterpriseId } = enterpriseSession(ctx);
+  const course = await loadCourse(ctx, enterpriseId, courseId);
+  const row = await enrolmentRows(ctx, enterpriseId)
+    .where('enrolments.id', '=', enrolmentId)
+    .where('enrolments.course_id', '=', courseId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Enrolment not found');
+  return { enterpriseId, course, row };
+};
+
+/** The institution's name as its buyers' mails give it. */
+const institutionName = async (ctx: ServiceContext, enterpriseId: string) => {
+  const institution = await ctx.db
+    .selectFrom('institutions')
+    .select('name')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  return institution?.name ?? enterpriseSession(ctx).user.ent_name;
+};
+
 /**
  * refund-enrollment: pays a paid enrolment back through the payment provider, marks it refunded and
  * takes the course's access away (its group, and the tasks and videos that came with it); the account stays and
@@ -418,13 +440,7 @@ export const refundEnrolment = async (
   ctx: ServiceContext,
   { courseId, enrolmentId }: { courseId: string; enrolmentId: string },
 ) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  const course = await loadCourse(ctx, enterpriseId, courseId);
-  const row = await enrolmentRows(ctx, enterpriseId)
-    .where('enrolments.id', '=', enrolmentId)
-    .where('enrolments.course_id', '=', courseId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Enrolment not found');
+  const { enterpriseId, course, row } = await loadEnrolment(ctx, courseId, enrolmentId);
   if (row.status !== 'paid') throw conflict('Only a paid enrolment can be refunded');
   if (Number(row.amount_cents) > 0 && row.provider !== 'free') await ctx.payments.refund(row.payment_id);
   const claimed = await ctx.db.transaction().execute(async (trx) => {
@@ -445,16 +461,11 @@ export const refundEnrolment = async (
     return true;
   });
   if (!claimed) throw conflict('Only a paid enrolment can be refunded');
-  const institution = await ctx.db
-    .selectFrom('institutions')
-    .select('name')
-    .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirst();
   await mailRefund(ctx, {
     email: row.email,
     name: row.name,
     course: course.name,
-    institution: institution?.name ?? enterpriseSession(ctx).user.ent_name,
+    institution: await institutionName(ctx, enterpriseId),
     payment: {
       amountCents: Number(row.amount_cents),
       currency: row.currency,
@@ -481,13 +492,7 @@ export const resendEnrolmentMail = async (
   ctx: ServiceContext,
   { courseId, enrolmentId }: { courseId: string; enrolmentId: string },
 ) => {
-  const { enterpriseId } = enterpriseSession(ctx);
-  const course = await loadCourse(ctx, enterpriseId, courseId);
-  const row = await enrolmentRows(ctx, enterpriseId)
-    .where('enrolments.id', '=', enrolmentId)
-    .where('enrolments.course_id', '=', courseId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Enrolment not found');
+  const { enterpriseId, course, row } = await loadEnrolment(ctx, courseId, enrolmentId);
   if (row.status !== 'paid' || !row.user_id || row.learner_id !== row.user_id)
     throw conflict('Only a paid enrolment with its learner account here can be sent again');
   if (row.learner_password) throw conflict('This learner has set a password already: they sign in as usual');
@@ -501,11 +506,6 @@ export const resendEnrolmentMail = async (
     .select(['language', 'name'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const institution = await ctx.db
-    .selectFrom('institutions')
-    .select('name')
-    .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirst();
   await mailEnrolled(ctx, {
     kind: 'invite',
     token,
@@ -514,7 +514,7 @@ export const resendEnrolmentMail = async (
     name: learner.name,
     email: row.email,
     course: course.name,
-    institution: institution?.name ?? enterpriseSession(ctx).user.ent_name,
+    institution: await institutionName(ctx, enterpriseId),
     amountCents: Number(row.amount_cents),
     currency: row.currency,
     provider: row.provider,
