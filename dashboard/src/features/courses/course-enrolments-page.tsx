@@ -105,11 +105,11 @@ const Enrolments = ({ id }: { id: string }) => {
     {
       header: t('enrolments.actions'),
       hiddenHeader: true,
-      // The actions cell is a flex box: an empty one would not fill the row's height.
-      className: (e) => (e.paymentStatus === 'paid' ? 'table__actions' : undefined),
+      // The buttons sit in a box inside the cell, which stays a table cell: a cell made a flex box drew its row's
+      // line at its own height, off the other columns'.
       cell: (e) =>
         e.paymentStatus === 'paid' ? (
-          <>
+          <div className="table__actions">
             {e.learner?.state === 'invited' ? (
               <Button
                 variant="secondary"
@@ -129,7 +129,7 @@ const Enrolments = ({ id }: { id: string }) => {
             >
               {t('enrolments.refund')}
             </Button>
-          </>
+          </div>
         ) : null,
     },
   ];
