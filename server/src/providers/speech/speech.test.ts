@@ -19,7 +19,7 @@ import {
 import { loadSession, modelBytes, modelPath, ort } from './models.ts';
 import { recognise, recogniseWithAlternatives } from './moonshine.ts';
 import { SENTENCES, synthesise } from './synthesise.ts';
-import { chunksFrom } from './vad.ts';
+import { chunksFrom, segmentsFrom } from './vad.ts';
 
 // Needs Debian's ffmpeg, flite and sox (scripts/ensure-speech-tools.mjs installs them before the unit tests).
 type Tensor = InstanceType<typeof ort.Tensor>;
@@ -237,6 +237,18 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     }
   });
 
+  it('hears one short word said alone ("cat", "it"), which the VAD once took for a click', async () => {
+    for (const piece of [
+      { say: 'cat', voice: 'slt' as const },
+      { say: 'it', voice: 'rms' as const },
+      { espeak: 'if', wordsPerMinute: 190 },
+    ]) {
+      const t = await speech.transcribe(wav(await synthesise([{ silence: 1 }, piece, { silence: 1.5 }])));
+      expect({ piece, speech: t.speech, words: t.words.length }).toEqual({ piece, speech: true, words: 1 });
+      expectTimesInside(t);
+    }
+  });
+
   it('keeps "um" and "uh" fillers in the text', async () => {
     const said =
       'So, um, I think, uh, my greatest strength is, um, communication, you know, and like teamwork, uh, I also, um, enjoy working with people.';
@@ -391,6 +403,25 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
 });
 
 describe('chunks and word times', () => {
+  /** 32 ms frames: `probability` over `frames` frames, after and before a second of silence. */
+  const burst = (frames: number, probability: number) =>
+    Float32Array.from({ length: 31 + frames + 31 }, (_, f) =>
+      f >= 31 && f < 31 + frames ? probability : 0.01,
+    );
+
+  it('keeps a short burst as speech only when the VAD is sure of it', () => {
+    // 5 frames (0.16 s): a short word when the model is sure, a click or a hum when it merely leans to speech.
+    const [word, ...rest] = segmentsFrom(burst(5, 0.95), 2.3);
+    expect(rest).toEqual([]);
+    expect(word?.start).toBeCloseTo(31 * 0.032 - 0.03, 6);
+    expect(word?.end).toBeCloseTo(36 * 0.032 + 0.03, 6);
+    expect(segmentsFrom(burst(5, 0.6), 2.3)).toEqual([]);
+    // Shorter than 0.1 s, however sure: not a word.
+    expect(segmentsFrom(burst(2, 0.99), 2.3)).toEqual([]);
+    // Long enough to be speech at any probability over the threshold.
+    expect(segmentsFrom(burst(9, 0.6), 2.3)).toHaveLength(1);
+  });
+
   it('groups segments into chunks of at most 20 s cut at pauses, and cuts a pause-less stretch', () => {
     const segments = [
       { start: 0, end: 8 },
