@@ -3,9 +3,11 @@ import { type GroupDetail, groups } from '@coach/shared/contract/groups';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { ENTERPRISE_MENU_CALLS } from '../../config/menus.ts';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { useCan } from '../../lib/can.tsx';
 import { useInviteesApart } from '../../ui/joined-count.tsx';
 import { Card, PageHeader } from '../../ui/layout.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -25,6 +27,10 @@ export const GroupDetailPage = () => {
   const inviteesApart = useInviteesApart();
   const { id = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // A course's buyers group: the way to its course and to the libraries its lessons are assigned from.
+  const opensCourses = useCan(ENTERPRISE_MENU_CALLS.courses) === true;
+  const assignsTasks = useCan(ENTERPRISE_MENU_CALLS.tasksLibrary) === true;
+  const assignsVideos = useCan(ENTERPRISE_MENU_CALLS.contentLibrary) === true;
 
   useEffect(() => {
     let current = true;
@@ -65,13 +71,35 @@ export const GroupDetailPage = () => {
 
   const { group } = loaded;
   // Its members who joined, then apart its invitees (invited is not joined), then the course it belongs to.
-  const summary = [
+  const counts = [
     t('detail.count', { count: group.memberCount }),
     group.invitedCount > 0 ? inviteesApart(group.invitedCount) : null,
-    group.course ? t('detail.courseGroup', { course: group.course.name }) : null,
   ]
     .filter((part) => part !== null)
     .join(' · ');
+  const { course } = group;
+  const ways = course
+    ? [
+        opensCourses
+          ? { to: fillPath(paths.enterprise.editCourse, { id: course._id }), label: t('detail.openCourse') }
+          : null,
+        assignsTasks ? { to: paths.enterprise.tasksLibrary, label: t('detail.assignTasks') } : null,
+        assignsVideos ? { to: paths.enterprise.contentLibrary, label: t('detail.assignVideos') } : null,
+      ].filter((way) => way !== null)
+    : [];
+  const summary = course ? (
+    <>
+      {counts} · {t('detail.courseGroup', { course: course.name })}
+      {ways.map((way) => (
+        <span key={way.to}>
+          {' · '}
+          <Link to={way.to}>{way.label}</Link>
+        </span>
+      ))}
+    </>
+  ) : (
+    counts
+  );
   return (
     <div className="groups">
       <PageHeader

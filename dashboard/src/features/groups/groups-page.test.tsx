@@ -97,4 +97,41 @@ describe('a group with invitees', () => {
     expect(ina).toHaveTextContent('Invited');
     expect(sam).not.toHaveTextContent('Invited');
   });
+
+  it("a course's buyers group leads to its course and to the libraries its lessons are assigned from", async () => {
+    const detail: GroupDetail = {
+      ...buyers,
+      members: [],
+      tasks: [],
+      taskFigures: { assigned: 0, inProgress: 0, completed: 0, overdue: 0, pendingReview: 0 },
+      videoFigures: { assigned: 0, watched: 0 },
+    };
+    renderApp({
+      path: '/enterprise/groups/detail/g1',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () =>
+          ok(
+            makeEnterpriseUser({
+              roleName: 'admin',
+              permissions: ['groups', 'task-library'],
+              enterprise: { enableCourseFeature: true },
+            }),
+          ),
+        [route(groups.get)]: () => ok(detail),
+      },
+    });
+    const summary = (await screen.findByText(/People who buy the course “Front Desk English”/)).closest('p');
+    if (!summary) throw new Error('the group has no summary');
+    expect(within(summary).getByRole('link', { name: 'Open the course' })).toHaveAttribute(
+      'href',
+      '/enterprise/course/edit/c1',
+    );
+    expect(within(summary).getByRole('link', { name: 'Assign tasks in the Tasks Library' })).toHaveAttribute(
+      'href',
+      '/enterprise/tasks-library',
+    );
+    // Whoever may not open the Content Library is not sent there.
+    expect(within(summary).queryByRole('link', { name: /Content Library/ })).not.toBeInTheDocument();
+  });
 });
