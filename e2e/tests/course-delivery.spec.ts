@@ -149,6 +149,9 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   await expect(row).toContainText('Visitor Vee');
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('Has access');
+  // What the course has taken counts the refund apart, once it is made.
+  const refunded = page.getByLabel('Takings').getByRole('definition').nth(2);
+  const refundsBefore = Number(/^(\d+) · /.exec((await refunded.textContent()) ?? '')?.[1]);
   await row.getByRole('button', { name: 'Refund Visitor Vee' }).click();
   const confirm = page.getByRole('dialog', { name: 'Refund Visitor Vee?' });
   await expect(confirm).toContainText('Their account stays');
@@ -156,6 +159,7 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   await confirm.getByRole('button', { name: 'Refund' }).click();
   await expect(row).toContainText('Refunded');
   await expect(row).toContainText('Access removed');
+  await expect(refunded).toContainText(`${refundsBefore + 1} · `);
   await shootBothWidths(page, SHOTS, 'enrolments');
   await logOut(page);
 

@@ -229,6 +229,32 @@ describe('a paid course delivers the course', () => {
     });
     expect(twice.status).toBe(409);
 
+    // The course's takings count the refund apart from the enrolments that stand, over every page.
+    const price = await t.deps.db
+      .selectFrom('enrolments')
+      .select(['amount_cents', 'currency'])
+      .where('id', '=', enrolment.id)
+      .executeTakeFirstOrThrow();
+    const standing = await t.deps.db
+      .selectFrom('enrolments')
+      .select(['amount_cents'])
+      .where('course_id', '=', course.id)
+      .where('status', '=', 'paid')
+      .execute();
+    const list = await t.request('GET', `${courses.enrolments.path}?courseId=${course.id}`, {
+      token: admin,
+      ip,
+    });
+    expect(list.json.response.takings).toEqual([
+      {
+        currency: price.currency,
+        paid: standing.length,
+        paidCents: standing.reduce((sum, row) => sum + row.amount_cents, 0),
+        refunded: 1,
+        refundedCents: price.amount_cents,
+      },
+    ]);
+
     expect((await t.request('GET', myCourses.list.path, { token: learner, ip })).json.response).toEqual([]);
     const left = await t.deps.db
       .selectFrom('task_assignments')

@@ -236,7 +236,22 @@ export const courses = {
       /** enrolments (the default): paid and refunded ones; checkouts: also those not completed (pending, abandoned, failed). */
       show: optionalQuery(z.enum(['enrolments', 'checkouts'], { error: 'Show is enrolments or checkouts' })),
     }),
-    response: paged(enrolmentSchema).extend({ course: z.object({ _id: id(), name: z.string() }) }),
+    response: paged(enrolmentSchema).extend({
+      course: z.object({ _id: id(), name: z.string() }),
+      /**
+       * What the course has taken, over all its enrolments (not only this page's), one row a currency: paid, the
+       * enrolments that stand and the amount they brought; refunded, those paid back and their amount.
+       */
+      takings: z.array(
+        z.object({
+          currency: z.string(),
+          paid: z.number().int(),
+          paidCents: z.number().int(),
+          refunded: z.number().int(),
+          refundedCents: z.number().int(),
+        }),
+      ),
+    }),
   }),
   /** Pays a paid enrolment back and takes its access away (the learner's account stays). */
   refundEnrolment: defineCall({

@@ -35,6 +35,7 @@ const open = () =>
           totalPages: 1,
           totalCount: 2,
           course: { _id: 'c1', name: 'Confident Phone Calls' },
+          takings: [{ currency: 'AUD', paid: 2, paidCents: 25800, refunded: 1, refundedCents: 12900 }],
           listdata: [
             row({}),
             row({
@@ -69,5 +70,13 @@ describe('course enrolments', () => {
         enrolmentId: 'e1',
       }),
     );
+  });
+
+  it('says what the course has taken over all its enrolments, the refunds apart', async () => {
+    open();
+    const facts = await screen.findByLabelText('Takings');
+    expect(facts).toHaveTextContent('Enrolled2');
+    expect(facts).toHaveTextContent('ReceivedA$258.00');
+    expect(facts).toHaveTextContent('Refunded1 · A$129.00 paid back');
   });
 });

@@ -1,15 +1,17 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { courses, type Enrolment } from '@coach/shared/contract/courses';
+import type { ResponseOf } from '@coach/shared/contract/define-call';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useCourseText } from '../../i18n/course-text.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { PageHeader } from '../../ui/layout.tsx';
+import { Card, PageHeader } from '../../ui/layout.tsx';
 import { type Column, ListView, useListScreen } from '../../widgets/list-screen.tsx';
 import { CourseAccess } from './course-access.tsx';
 import './courses.css';
@@ -21,9 +23,37 @@ const paymentTone = (e: Enrolment) =>
 /** enrolments: paid and refunded ones (the default); checkouts: also those never completed. */
 type Show = 'enrolments' | 'checkouts';
 
+type Takings = ResponseOf<typeof courses.enrolments>['takings'];
+
+/** What the course has taken, every currency it was sold in: the enrolments that stand and those paid back. */
+const CourseTakings = ({ takings }: { takings: Takings }) => {
+  const { t, price } = useCourseText();
+  const amounts = (cents: (row: Takings[number]) => number) =>
+    takings.map((row) => price(cents(row), row.currency)).join(' + ');
+  const sum = (count: (row: Takings[number]) => number) => takings.reduce((all, row) => all + count(row), 0);
+  return (
+    <Card title={t('enrolments.takings.title')}>
+      <dl className="facts" aria-label={t('enrolments.takings.title')}>
+        <dt>{t('enrolments.takings.enrolled')}</dt>
+        <dd>{formatNumber(sum((row) => row.paid))}</dd>
+        <dt>{t('enrolments.takings.received')}</dt>
+        <dd>{amounts((row) => row.paidCents)}</dd>
+        <dt>{t('enrolments.takings.refunded')}</dt>
+        <dd>
+          {t('enrolments.takings.refundedValue', {
+            count: formatNumber(sum((row) => row.refunded)),
+            amount: amounts((row) => row.refundedCents),
+          })}
+        </dd>
+      </dl>
+    </Card>
+  );
+};
+
 const Enrolments = ({ id }: { id: string }) => {
   const { t, price, message: text } = useCourseText();
   const [courseName, setCourseName] = useState('');
+  const [takings, setTakings] = useState<Takings>([]);
   const [show, setShow] = useState<Show>('enrolments');
   const [refunding, setRefunding] = useState<Enrolment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,6 +67,7 @@ const Enrolments = ({ id }: { id: string }) => {
         ...(show === 'checkouts' ? { show } : {}),
       });
       setCourseName(page.course.name);
+      setTakings(page.takings);
       return page;
     },
   });
@@ -142,6 +173,7 @@ const Enrolments = ({ id }: { id: string }) => {
         title={t('enrolments.title')}
         description={courseName ? t('enrolments.description', { course: courseName }) : undefined}
       />
+      {takings.length ? <CourseTakings takings={takings} /> : null}
       {/* The list has no search box, so no toolbar of its own: the choice of rows sits above it. */}
       <div className="list-toolbar">
         <fieldset className="segmented">

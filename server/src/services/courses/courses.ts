@@ -326,13 +326,21 @@ export const listEnrolments = async (
     page = page.where('enrolments.status', 'in', ENROLLED_STATUSES);
   }
   const now = Date.now();
-  const [total, rows] = await Promise.all([
+  const [total, rows, sums] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
     page
       .orderBy('enrolments.created_at', 'desc')
       .orderBy('enrolments.id')
       .limit(COURSE_PAGE_SIZE)
       .offset((currentPage - 1) * COURSE_PAGE_SIZE)
+      .execute(),
+    ctx.db
+      .selectFrom('enrolments')
+      .where('course_id', '=', courseId)
+      .where('enterprise_id', '=', enterpriseId)
+      .where('status', 'in', ENROLLED_STATUSES)
+      .select((eb) => ['currency', 'status', eb.fn.countAll().as('n'), eb.fn.sum('amount_cents').as('cents')])
+      .groupBy(['currency', 'status'])
       .execute(),
   ]);
   return {
@@ -345,7 +353,29 @@ export const listEnrolments = async (
       },
     ),
     course: { _id: course._id, name: course.name },
+    takings: takingsOf(sums),
   };
+};
+
+/** The course's takings a currency, from its enrolments counted and summed by currency and status. */
+const takingsOf = (sums: { currency: string; status: string; n: unknown; cents: unknown }[]) => {
+  const byCurrency = new Map<
+    string,
+    { currency: string; paid: number; paidCents: number; refunded: number; refundedCents: number }
+  >();
+  for (const { currency, status, n, cents } of sums) {
+    const row = byCurrency.get(currency) ?? {
+      currency,
+      paid: 0,
+      paidCents: 0,
+      refunded: 0,
+      refundedCents: 0,
+    };
+    if (status === 'paid') Object.assign(row, { paid: Number(n), paidCents: Number(cents ?? 0) });
+    else Object.assign(row, { refunded: Number(n), refundedCents: Number(cents ?? 0) });
+    byCurrency.set(currency, row);
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 };
 
 /**
