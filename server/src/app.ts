@@ -19,6 +19,7 @@ import { allRoutes } from './routes/index.ts';
 import { mountLti } from './routes/lti.ts';
 import { mountScim } from './routes/scim.ts';
 import { mountLocalUploads } from './routes/uploads.ts';
+import { courseOffered } from './services/marketplace/marketplace.ts';
 import { mountStatic } from './static-files.ts';
 
 const MAX_BODY = 1024 * 1024;
@@ -67,7 +68,10 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   mountLti(app, deps);
   app.all('/api/*', (c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
   mountDevOutbox(app, deps.config);
-  mountStatic(app, deps.config, { storageOrigins: deps.storage.browserOrigins ?? [] });
+  mountStatic(app, deps.config, {
+    storageOrigins: deps.storage.browserOrigins ?? [],
+    courseOffered: (courseId) => courseOffered(deps, courseId),
+  });
   app.notFound((c) => c.json({ success: 0, message: 'Not found', code: ERROR_CODES.notFound }, 404));
 
   app.onError((err, c) => {

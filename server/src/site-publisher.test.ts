@@ -121,6 +121,34 @@ describe('the one-process marketplace publisher', () => {
     expect(existsSync(path.join(dataDir, 'site', after, 'marketplace', 'home', 'index.html'))).toBe(true);
   }, 90_000);
 
+  it('stops serving a course taken off sale at once, before the site is rebuilt', async () => {
+    const course = await running.deps.db
+      .selectFrom('courses')
+      .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
+      .select(['courses.id', 'courses.name'])
+      .where('courses.published', '=', 1)
+      .orderBy('courses.id')
+      .executeTakeFirstOrThrow();
+    const offer = (published: number) =>
+      running.deps.db.updateTable('courses').set({ published }).where('id', '=', course.id).execute();
+    expect((await page(`/marketplace/course-detail/${course.id}`)).status).toBe(200);
+    // Unpublished in the database, the site not rebuilt (nothing told it): its page is already gone, in every language.
+    await offer(0);
+    try {
+      for (const url of [
+        `/marketplace/course-detail/${course.id}`,
+        `/es/marketplace/course-detail/${course.id}/`,
+      ]) {
+        const gone = await page(url);
+        expect(gone.status, url).toBe(404);
+        expect(gone.html, url).not.toContain(course.name);
+      }
+    } finally {
+      await offer(1);
+    }
+    expect((await page(`/es/marketplace/course-detail/${course.id}`)).status).toBe(200);
+  });
+
   it('two servers building from one checkout take turns, and each build names only styles it wrote', async () => {
     // A second server's publisher on the same sources, asked to build while this server rebuilds too.
     const otherOut = mkdtempSync(path.join(tmpdir(), 'coach-site-other-'));

@@ -137,10 +137,20 @@ const fileResponse = (file: string, req: { header: (name: string) => string | un
  * One-box mode: the built dashboard as an SPA, the marketplace site under /marketplace/. Every page goes out
  * with its Content-Security-Policy (csp.ts); `storageOrigins` are the bucket addresses media and uploads use.
  */
+/** A course's page in the site, in any language: its id, else null. */
+const COURSE_PAGE = /^\/marketplace\/course-detail\/([^/]+?)(?:\/|\.html|\/index\.html)?$/;
+
 export const mountStatic = (
   app: Hono,
   config: AppConfig,
-  { storageOrigins = [] }: { storageOrigins?: readonly string[] } = {},
+  {
+    storageOrigins = [],
+    courseOffered,
+  }: {
+    storageOrigins?: readonly string[];
+    /** Whether a course is on sale now: a page the site still holds for one taken off sale is not served. */
+    courseOffered?: (courseId: string) => Promise<boolean>;
+  } = {},
 ) => {
   // A built page's inline hashes, kept until the file changes (site pages are large; builds replace them).
   const hashCache = new Map<string, { stamp: string; hashes: InlineHashes }>();
@@ -223,7 +233,12 @@ export const mountStatic = (
     const onMarketplaceHost = config.marketplaceHosts.includes(host);
     // The site's pages live at their spec paths (/marketplace/*, partner landing pages at the root) and its
     // assets under /_astro/, so its dist folder is served from the root; `/` stays the dashboard's entry.
-    const siteFile = marketplace && urlPath !== '/' ? resolveFile(marketplace, urlPath) : null;
+    const found = marketplace && urlPath !== '/' ? resolveFile(marketplace, urlPath) : null;
+    const courseId = COURSE_PAGE.exec(language.path)?.[1];
+    const siteFile =
+      found && courseId && courseOffered && !(await courseOffered(decodeURIComponent(courseId)))
+        ? null
+        : found;
     if (siteFile) return siteFile.endsWith('.html') ? filePage(c, siteFile) : fileResponse(siteFile, c.req);
     // An unknown site address gets the site's 404 page in its language (/es/marketplace/… the Spanish one), and so
     // does spec §2's /404 itself: a visitor sent there from the marketplace sees its header, colours and search,

@@ -128,6 +128,21 @@ export const courseIds = async (ctx: ServiceContext) => {
   return rows.map((r) => ({ _id: r.id, updatedAt: r.updated_at }));
 };
 
+/**
+ * Whether the marketplace offers the course now. Its page stays in the published site until the next build (10-15
+ * s): static-files.ts asks this first, so a course taken off sale is gone at once, not after the build.
+ */
+export const courseOffered = async (ctx: Pick<ServiceContext, 'db'>, courseId: string) =>
+  Boolean(
+    await ctx.db
+      .selectFrom('courses')
+      .innerJoin('institutions', 'institutions.enterprise_id', 'courses.enterprise_id')
+      .where('courses.published', '=', 1)
+      .where('courses.id', '=', courseId)
+      .select('courses.id')
+      .executeTakeFirst(),
+  );
+
 export const courseDetails = async (
   ctx: ServiceContext,
   { courseId }: ParsedRequestOf<typeof marketplace.getCourseDetails>,
