@@ -165,6 +165,31 @@ describe('course editor: what learners will learn, the syllabus and the instruct
     expect(sent).toMatchObject({ outcomes: [], syllabus: [], instructor: null });
   });
 
+  it('a row added after a refused save waits, empty, without a message; the rows already there keep theirs', async () => {
+    openEditor();
+    const user = userEvent.setup();
+    const outcomes = await screen.findByRole('region', { name: 'What learners will learn' });
+    await user.clear(within(outcomes).getByLabelText('Outcome 1'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const first = within(outcomes).getByLabelText('Outcome 1');
+    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
+    await user.click(within(outcomes).getByRole('button', { name: 'Add outcome' }));
+    const added = within(outcomes).getByLabelText('Outcome 2');
+    expect(added).not.toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    const syllabus = screen.getByRole('region', { name: 'Syllabus' });
+    await user.click(within(syllabus).getByRole('button', { name: 'Add module' }));
+    const module = within(syllabus).getByRole('group', { name: 'Module 2' });
+    const invalidIn = (part: HTMLElement) => part.querySelectorAll('[aria-invalid="true"]').length;
+    expect(invalidIn(module)).toBe(0);
+    // Typed in and emptied again, or saved again, the new rows are checked like the others.
+    await user.type(added, 'x');
+    await user.clear(added);
+    expect(added).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(invalidIn(module)).toBeGreaterThan(0));
+  });
+
   it('shows the server refusing a part of the outline above the form', async () => {
     openEditor({
       [`POST ${API}/edit-course`]: () =>

@@ -21,7 +21,15 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { CourseAccess } from './course-access.tsx';
-import { type OutlineDraft, outlineDraftOf, outlineErrorsOf, outlineInput } from './course-outline.ts';
+import {
+  filledRowKeysOf,
+  type OutlineDraft,
+  outlineDraftOf,
+  outlineErrorsOf,
+  outlineInput,
+  rowKeysOf,
+  withoutNewEmptyRows,
+} from './course-outline.ts';
 import { InstructorCard, OutcomesCard, SyllabusCard } from './course-outline-fields.tsx';
 import './courses.css';
 
@@ -92,6 +100,13 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   // Once a save was tried, the outline is checked again on every change: its messages are keyed by position
   // (syllabus.1.lessons.0.minutes), so after a move or a removal only a fresh check puts them on the right row.
   const [tried, setTried] = useState(false);
+  // The rows there at the last save, and those typed in since: one added since stays clear of messages while it
+  // has never held anything.
+  const [rowsKnown, setRowsKnown] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const filled = filledRowKeysOf(outline).filter((key) => !rowsKnown.has(key));
+    if (filled.length) setRowsKnown((known) => new Set([...known, ...filled]));
+  }, [outline]);
   const { errors, setErrors, saving, send, recheck, limits } = useContractForm(FIELDS, courses.add);
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
@@ -104,7 +119,10 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
     else recheck(courses.add, input, { errors });
   }, [values, outline]);
   const checked = tried ? courses.add.request.safeParse(outlineInput(outline)) : null;
-  const outlineErrors = checked && !checked.success ? outlineErrorsOf(checked.error.issues) : {};
+  const outlineErrors =
+    checked && !checked.success
+      ? withoutNewEmptyRows(outlineErrorsOf(checked.error.issues), outline, rowsKnown)
+      : {};
   // A failed save takes the reader to its first message, which may be far down the page (a lesson's minutes).
   const [failedSaves, setFailedSaves] = useState(0);
   useEffect(() => {
@@ -115,6 +133,7 @@ const CourseForm = ({ course }: { course?: ManagedCourseDetail }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
+    setRowsKnown(rowKeysOf(outline));
     const input = inputOf(values, outline);
     const saved = course
       ? await send(courses.edit, { courseId: course._id, ...input })

@@ -63,6 +63,52 @@ export const outlineErrorsOf = (
   return errors;
 };
 
+/** Every row's key: its outcomes, modules and lessons. */
+export const rowKeysOf = ({ outcomes, syllabus }: OutlineDraft): Set<string> =>
+  new Set([
+    ...outcomes.map((o) => o.key),
+    ...syllabus.flatMap((m) => [m.key, ...m.lessons.map((l) => l.key)]),
+  ]);
+
+/** The keys of the rows something is typed in. */
+export const filledRowKeysOf = ({ outcomes, syllabus }: OutlineDraft): string[] => [
+  ...outcomes.filter((o) => o.text.trim()).map((o) => o.key),
+  ...syllabus.flatMap((m) => [
+    ...(m.title.trim() ? [m.key] : []),
+    ...m.lessons.filter((l) => l.title.trim() || l.minutes.trim()).map((l) => l.key),
+  ]),
+];
+
+/**
+ * The messages without those of rows added since the last save and still empty: a row just added is not yet wrong
+ * (after a refused save every new row came red at once). `known`: the rows there at the last save and those typed
+ * in since (typed in and emptied again, a row is checked like the others).
+ */
+export const withoutNewEmptyRows = (
+  errors: OutlineErrors,
+  { outcomes, syllabus }: OutlineDraft,
+  known: ReadonlySet<string>,
+): OutlineErrors => {
+  const waiting = (key: string, empty: boolean) => empty && !known.has(key);
+  const kept: OutlineErrors = {};
+  for (const [at, message] of Object.entries(errors)) {
+    const [part, first, , second] = at.split('.');
+    const outcome = part === 'outcomes' ? outcomes[Number(first)] : undefined;
+    const module = part === 'syllabus' ? syllabus[Number(first)] : undefined;
+    const lesson = module && second !== undefined ? module.lessons[Number(second)] : undefined;
+    const emptyLesson = (l: LessonDraft) => !l.title.trim() && !l.minutes.trim();
+    const hidden = lesson
+      ? waiting(lesson.key, emptyLesson(lesson))
+      : outcome
+        ? waiting(outcome.key, !outcome.text.trim())
+        : module
+          ? waiting(module.key, !module.title.trim() && module.lessons.every(emptyLesson))
+          : false;
+    if (!hidden) kept[at] = message;
+  }
+  return kept;
+};
+
 /** Minutes of the lessons whose minutes are a number; the rest count as nothing until fixed. */
 export const minutesOf = (lessons: readonly LessonDraft[]) =>
   lessons.reduce((sum, lesson) => {
