@@ -520,6 +520,9 @@ describe('speech analysis of a recording', () => {
     });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'We could not hear speech' })).toBeInTheDocument();
+    // The step's head does not call a silent take recorded.
+    expect(screen.getByText('No speech heard: record again')).toBeVisible();
+    expect(screen.queryByText('Recorded')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Record again' }));
     // The recorder's own Record again starts, and the focus waits on its Stop button.
     const stop = await screen.findByRole('button', { name: 'Stop recording the passage' });

@@ -11,6 +11,9 @@ import { type RunnerProps, StepError, stepId } from './runner-parts.tsx';
 /** Analyses a learner may record again after: nothing heard, too noisy to judge, or the job gave up. */
 const RECORD_AGAIN_AFTER = new Set<SpeechAnalysis['status']>(['no-speech', 'too-noisy', 'failed']);
 
+/** Takes that hold no answer to hear: the step's head says so instead of "Recorded". */
+const UNHEARD: ReadonlySet<SpeechAnalysis['status'] | undefined> = new Set(['no-speech', 'too-noisy']);
+
 /** A step the learner answers by speaking: what to say, then the recorder. */
 export const RecordingStep = ({
   recordingKey,
@@ -81,7 +84,12 @@ export const RecordingStep = ({
       <div className="step__head">
         {heading}
         {saved && !savingTake && status ? status : null}
-        {saved && (savingTake || !status) ? <span className="step__done">{t('runner.recorded')}</span> : null}
+        {saved && !savingTake && UNHEARD.has(analysis?.status) ? (
+          // Nothing in the take counts as an answer: the head says so, not "Recorded".
+          <span className="step__done step__done--unheard">{t(`runner.unheard.${analysis?.status}`)}</span>
+        ) : saved && (savingTake || !status) ? (
+          <span className="step__done">{t('runner.recorded')}</span>
+        ) : null}
       </div>
       {children}
       <AudioRecorder
