@@ -50,7 +50,8 @@ export const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
                 <span className="speech-word__symbol" aria-hidden="true">
                   {WORD_MARKS[word.status]}
                 </span>
-                {word.word}
+                {/* An extra word is the recogniser's, with its full stop ("Ronnie."): shown bare. */}
+                {word.status === 'inserted' ? bareWord(word.word) : word.word}
                 <span className="visually-hidden"> ({description})</span>
               </span>{' '}
             </span>

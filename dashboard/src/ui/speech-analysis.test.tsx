@@ -27,7 +27,7 @@ const reading: Extract<SpeechAnalysis, { status: 'done' }> = {
     { word: 'on', start: null, end: null, status: 'omitted' },
     { word: 'the', start: 2, end: 2.1, status: 'correct' },
     { word: 'shelf.', start: 2.1, end: 2.5, status: 'mispronounced' },
-    { word: 'now', start: 2.5, end: 2.8, status: 'inserted' },
+    { word: 'Now.', start: 2.5, end: 2.8, status: 'inserted' },
   ],
   scores: { accuracy: 56, completeness: 88, fluency: 62, pronunciation: 65 },
 };
@@ -45,6 +45,8 @@ describe('speech analysis', () => {
     // Each marked word carries a visible symbol as well as its style.
     expect(within(heard).getByTitle('missed')).toHaveTextContent('−on');
     expect(within(heard).getByTitle('said differently: heard “bed”')).toHaveTextContent('≈red');
+    // An extra word is shown without the recogniser's full stop.
+    expect(within(heard).getByTitle('extra word')).toHaveTextContent(/^\+Now \(extra word\)$/);
     const legend = within(heard).getByRole('list', { name: 'Marks' });
     expect(legend).toHaveTextContent('said differently: 2');
     expect(legend).toHaveTextContent('missed: 1');
