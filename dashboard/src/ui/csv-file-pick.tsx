@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format.ts';
+import { serverText } from '../i18n/server-text.ts';
 
 /** The CSV chooser of the import dialogs: a labelled file button, the chosen name and a template to download. */
 export const CsvFilePick = ({
@@ -62,7 +63,8 @@ export const CsvRowErrors = ({
           <tr key={`${e.row}-${e.field}`}>
             <td className="table__number">{formatNumber(e.row)}</td>
             <td>{e.field}</td>
-            <td>{e.message}</td>
+            {/* The server's sentence, in the reader's language (listed in server.json). */}
+            <td>{serverText(e.message)}</td>
           </tr>
         ))}
       </tbody>

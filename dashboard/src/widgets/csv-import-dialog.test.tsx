@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { Toaster } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { createAppApi, setApiClient } from '../lib/api.ts';
 import { sessionAtoms } from '../lib/session.ts';
 import { fakeToken } from '../testing/fake-server.ts';
@@ -84,6 +85,35 @@ describe('a CSV import sends its file through the contract form', () => {
     expect(screen.queryByText('Nothing imported')).not.toBeInTheDocument();
     expect(onImported).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it("says each refused row's problem in the reader's language", async () => {
+    await applyLanguage('es');
+    try {
+      renderImport({
+        body: {
+          success: 1,
+          message: 'Nothing imported',
+          response: {
+            imported: 0,
+            errors: [
+              { row: 2, field: 'email', message: 'Please enter a valid email' },
+              { row: 3, field: 'role', message: 'No role is named "Aprendiz"' },
+            ],
+          },
+        },
+      });
+      const user = userEvent.setup();
+      await user.upload(
+        screen.getByLabelText('Elegir archivo CSV'),
+        new File(['word\ndeadline'], 'words.csv', { type: 'text/csv' }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Importar' }));
+      expect(await screen.findByText('Introduce un correo electrónico válido')).toBeInTheDocument();
+      expect(screen.getByText('No hay ningún rol llamado «Aprendiz»')).toBeInTheDocument();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('shows a refusal of the file above the form without its field name', async () => {
