@@ -176,6 +176,29 @@ describe('importing members from CSV', () => {
     expect(ghost.json.response).toMatchObject({ totalCount: 0 });
   });
 
+  it('reads the file a spreadsheet saves in Spanish: a byte-order mark, semicolons, groups quoted', async () => {
+    const file = csv(
+      [
+        '\uFEFFname;email;role;groups',
+        'Eva Excel;eva.excel@acme.example;Learner;"Sales Onboarding;Engineering Leads"',
+        'Íñigo Excel;inigo.excel@acme.example;;',
+      ].join('\r\n'),
+    );
+    const res = await t.request('POST', members.importCsv.path, { token: owner, ip, form: file });
+    expect(res.status).toBe(200);
+    expect(res.json.response).toEqual({
+      imported: [
+        { row: 2, email: 'eva.excel@acme.example' },
+        { row: 3, email: 'inigo.excel@acme.example' },
+      ],
+      errors: [],
+    });
+    const eva = await t.request('GET', `${members.list.path}?searchInput=eva.excel`, { token: owner, ip });
+    const row = (eva.json.response as { listdata: { name: string; groups: Option[] }[] }).listdata[0];
+    expect(row?.name).toBe('Eva Excel');
+    expect(row?.groups.map((g) => g.name).sort()).toEqual(['Engineering Leads', 'Sales Onboarding']);
+  });
+
   it('a member manager importing a row with an empty role gives it the role Invite starts from, and a role they may not give is refused plainly', async () => {
     const staff = await t.fullLogin('staff@acme.example', 'enterprise', ip);
     const file = csv(

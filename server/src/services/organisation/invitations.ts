@@ -1,13 +1,13 @@
 import { emailField } from '@coach/shared/contract/auth';
 import { type ImportRowError, MEMBER_CSV_COLUMNS, MEMBER_CSV_MAX_ROWS } from '@coach/shared/contract/members';
 import { narrowestGrantableRole, permissionCountOf } from '@coach/shared/contract/roles';
-import { parse } from 'csv-parse/sync';
 import { assertMayMail, assertNotThrottled, recordEvent } from '../../auth/throttle.ts';
 import type { Db } from '../../db/connect.ts';
 import { conflict, validation } from '../../errors.ts';
 import { mailTexts } from '../../mail/texts.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
+import { readCsvRows } from '../common/csv.ts';
 import { syncGroupContent } from '../content/content-assignments.ts';
 import type { ServiceContext } from '../context.ts';
 import { createOneTimeToken } from '../identity/one-time-tokens.ts';
@@ -172,14 +172,6 @@ export const resendInvite = async (ctx: ServiceContext, { memberId }: { memberId
 // ---------------------------------------------------------------------------------------------
 
 const MAX_CSV_BYTES = 1_000_000;
-const readCsv = (text: string) =>
-  parse(text, {
-    bom: true,
-    skip_empty_lines: true,
-    trim: true,
-    relax_column_count: true,
-    info: true,
-  }) as unknown as { record: string[]; info: { lines: number } }[];
 
 /**
  * Checks every row first (name, email format and uniqueness within the file and the platform, role and
@@ -192,7 +184,7 @@ export const importMembers = async (ctx: ServiceContext, { file }: { file: Blob 
   if (file.size > MAX_CSV_BYTES) throw validation('file', 'The file is larger than 1 MB');
   let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = readCsv(await file.text());
+    rows = readCsvRows(await file.text());
   } catch (error) {
     throw validation('file', `This is not a readable CSV file (${(error as Error).message})`);
   }

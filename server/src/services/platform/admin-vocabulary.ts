@@ -10,10 +10,10 @@ import {
 } from '@coach/shared/contract/admin-vocabulary';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import type { ImportRowError } from '@coach/shared/contract/members';
-import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { notFound, validation } from '../../errors.ts';
 import { nowIso } from '../common/clock.ts';
+import { readCsvRows } from '../common/csv.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -134,14 +134,6 @@ export const deleteWord = async (
 // ---------------------------------------------------------------------------------------------
 
 const MAX_CSV_BYTES = 1_000_000;
-const readCsv = (text: string) =>
-  parse(text, {
-    bom: true,
-    skip_empty_lines: true,
-    trim: true,
-    relax_column_count: true,
-    info: true,
-  }) as unknown as { record: string[]; info: { lines: number } }[];
 
 const FIELD_NAMES = Object.keys(vocabularyFields) as (keyof typeof vocabularyFields)[];
 
@@ -156,7 +148,7 @@ export const importVocabulary = async (
   if (file.size > MAX_CSV_BYTES) throw validation('file', 'The file is larger than 1 MB');
   let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = readCsv(await file.text());
+    rows = readCsvRows(await file.text());
   } catch (error) {
     throw validation('file', `This is not a readable CSV file (${(error as Error).message})`);
   }
