@@ -68,6 +68,31 @@ describe('enterprise members', () => {
     expect(statusOf('Dora Deactivated')).toEqual(['Inactive']);
   });
 
+  it('an admin sends an invitee who has not joined the invitation again from their row', async () => {
+    const view = openMembers([
+      member({ _id: 'm1', name: 'Ada Active' }),
+      member({
+        _id: 'm2',
+        name: 'Ivan Invited',
+        email: 'ivan@acme.example',
+        invitePending: true,
+        lastActiveAt: null,
+      }),
+    ]);
+    view.server.routes['POST /api/v1/enterprise/members/resend-invite'] = () => ok({ _id: 'm2' });
+    const user = userEvent.setup();
+    const ivan = (await screen.findByRole('link', { name: 'Ivan Invited' })).closest('tr') as HTMLElement;
+    // In place of Deactivate, which a joined member's row keeps.
+    expect(within(ivan).queryByRole('button', { name: 'Deactivate Ivan Invited' })).not.toBeInTheDocument();
+    const ada = screen.getByRole('link', { name: 'Ada Active' }).closest('tr') as HTMLElement;
+    expect(within(ada).queryByRole('button', { name: /^Resend invitation/ })).not.toBeInTheDocument();
+    await user.click(within(ivan).getByRole('button', { name: 'Resend invitation to Ivan Invited' }));
+    expect(await screen.findByText('Invitation sent again to ivan@acme.example')).toBeInTheDocument();
+    expect(view.server.calls.find((call) => call.route.endsWith('resend-invite'))?.body).toEqual({
+      memberId: 'm2',
+    });
+  });
+
   it('an admin inviting a member starts from the role with the fewest permissions, not Admin', async () => {
     openMembers(
       [member({})],

@@ -19,6 +19,7 @@ import { MemberStatus } from '../../widgets/member-status.tsx';
 import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
 import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
 import './members.css';
+import { serverText } from '../../i18n/server-text.ts';
 
 type SortBy = 'name' | 'email' | 'status' | 'last_active';
 /** The status filter's choices: Active lists the members who joined, Invited those who have not yet (the server's). */
@@ -100,6 +101,20 @@ export const MembersPage = () => {
     }
   };
 
+  // An invitee who has not joined yet gets the invitation again from their row (a fresh link; earlier ones stop).
+  const [resending, setResending] = useState<string | null>(null);
+  const resend = async (member: Member) => {
+    setResending(member._id);
+    try {
+      await api.call(members.resendInvite, { memberId: member._id });
+      notify.success(t('detail.resent', { email: member.email }));
+    } catch (error) {
+      notify.error(error instanceof ApiError ? serverText(error.message) : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setResending(null);
+    }
+  };
+
   const columns: Column<Member, SortBy>[] = [
     {
       header: t('list.name'),
@@ -149,6 +164,18 @@ export const MembersPage = () => {
               onClick={() => void activate(member)}
             >
               {t('list.activate')}
+            </Button>
+          ) : member.invitePending && !neverRemoved(member) ? (
+            // Not joined yet: sending the invitation again is what is wanted, not deactivating (Delete stays).
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('list.resendName', { name: member.name })}
+              disabled={!inReach(member)}
+              loading={resending === member._id}
+              onClick={() => void resend(member)}
+            >
+              {t('list.resend')}
             </Button>
           ) : neverRemoved(member) ? null : (
             <Button
