@@ -249,6 +249,14 @@ describe('the embedded speech engine (Moonshine Tiny + Silero VAD, on flite spee
     }
   });
 
+  it('hears every short word of a reading word by word, each after a 3 s silence', async () => {
+    // The VAD, carried over seconds of silence, once heard the third and fourth words at a probability of 0.2.
+    const words = ['think', 'cat', 'it', 'up', 'yes'];
+    const pieces = words.flatMap((say) => [{ silence: 3 }, { say, voice: 'rms' as const }]);
+    const t = await speech.transcribe(wav(await synthesise([...pieces, { silence: 1 }])));
+    expect(t.segments).toHaveLength(words.length);
+  });
+
   it('keeps "um" and "uh" fillers in the text', async () => {
     const said =
       'So, um, I think, uh, my greatest strength is, um, communication, you know, and like teamwork, uh, I also, um, enjoy working with people.';
