@@ -75,8 +75,11 @@ export const RoleFormDialog = ({
           <Button variant="secondary" onClick={onClose}>
             {t('form.cancel')}
           </Button>
+          {/* Saving a role with nothing ticked grants every section: the button says so, not just the note. */}
           <Button type="submit" loading={saving}>
-            {role ? t('form.save') : t('form.create')}
+            {!locked && keys.length === 0
+              ? t(role ? 'form.saveNoLimits' : 'form.createNoLimits')
+              : t(role ? 'form.save' : 'form.create')}
           </Button>
         </div>
       </form>

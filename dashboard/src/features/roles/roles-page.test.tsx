@@ -90,7 +90,7 @@ describe('a role held by invitees', () => {
 });
 
 describe('a role with no section ticked', () => {
-  it('an admin unticking every section is told before saving that the role then has no limits', async () => {
+  it('an admin unticking every section is told before saving, on the button too, that the role then has no limits', async () => {
     const app = openRoles([]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add role' }));
@@ -103,7 +103,9 @@ describe('a role with no section ticked', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Role name' }), 'Nothing');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Dashboard' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent(note);
-    await user.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    // The button names what it grants.
+    expect(within(dialog).queryByRole('button', { name: 'Create role' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create role with no limits' }));
     await waitFor(() =>
       expect(app.server.calls.find((call) => call.route === ADD)?.body).toEqual({
         name: 'Nothing',
