@@ -148,15 +148,18 @@ export const enterpriseDashboard = async (
       .where('enterprise_id', '=', enterpriseId)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst(),
+    // The members' work, as the reports count it: invitees are counted apart above, their assignments wait.
     taskFigures(ctx.db, {
       enterpriseId,
       groupId,
+      membersOnly: true,
       completedFrom: startDate,
       completedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
     }),
     videoFigures(ctx.db, {
       enterpriseId,
       groupId,
+      membersOnly: true,
       watchedFrom: startDate,
       watchedBefore: dayOf(new Date(Date.parse(endDate) + DAY_MS)),
     }),

@@ -3,6 +3,13 @@ import type { TaskFigures, VideoFigures } from '@coach/shared/contract/general';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { nowIso } from '../common/clock.ts';
+import { hasJoined } from '../common/joined.ts';
+
+/**
+ * Only what was given to people who joined: an invitee's assignments wait for them, as they are counted apart from
+ * the members (the dashboard, like the reports).
+ */
+const toMembers = sql<boolean>`a.user_id in (select users.id from users where ${hasJoined()})`;
 
 /**
  * Task figures for the dashboard, a member's detail page and a group's detail page: how
@@ -18,8 +25,11 @@ export const taskFigures = async (
     throughGroupId,
     completedFrom,
     completedBefore,
+    membersOnly = false,
   }: {
     enterpriseId: string;
+    /** Leave out the assignments of invitees who have not joined yet (see toMembers). */
+    membersOnly?: boolean;
     userId?: string | undefined;
     /** The people in this group (the top-bar group filter): every assignment they have, however made. */
     groupId?: string | undefined;
@@ -38,6 +48,7 @@ export const taskFigures = async (
       eb.selectFrom('group_members').select('user_id').where('group_id', '=', groupId),
     );
   if (throughGroupId) query = query.where(givenThroughGroup('a', 'task', throughGroupId));
+  if (membersOnly) query = query.where(toMembers);
   const inRange =
     completedFrom && completedBefore
       ? sql<boolean>`a.completed_at >= ${completedFrom} and a.completed_at < ${completedBefore}`
@@ -96,8 +107,11 @@ export const videoFigures = async (
     throughGroupId,
     watchedFrom,
     watchedBefore,
+    membersOnly = false,
   }: {
     enterpriseId: string;
+    /** Leave out the videos given to invitees who have not joined yet (see toMembers). */
+    membersOnly?: boolean;
     userId?: string | undefined;
     groupId?: string | undefined;
     /** Videos the group gave (its detail page), and how many of those its people watched. */
@@ -113,6 +127,7 @@ export const videoFigures = async (
       sql<boolean>`a.user_id in (select user_id from group_members where group_id = ${groupId})`,
     );
   if (throughGroupId) assigned = assigned.where(givenThroughGroup('a', 'content', throughGroupId));
+  if (membersOnly) assigned = assigned.where(toMembers);
   const watched = assigned.where(({ exists, selectFrom }) =>
     exists(
       selectFrom('content_actions as v')
