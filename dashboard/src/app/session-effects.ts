@@ -99,7 +99,7 @@ export const PROFILE_RECHECK_MS = 5_000;
 /**
  * Keeps the shell's view of the session (role, permissions, feature flags: the menu, the role label, the
  * permission guards) in step with the server's, which applies a role change on the very next request (the Roles
- * page promises "the holders' next click").
+ * page promises a change reaches its holders "as soon as they next click").
  *
  * Why on navigation: a click that changes screen is when the menu and the guards are read, so it is the moment the
  * profile must be current; polling would cost requests while nobody clicks, and asking on every click would cost
