@@ -101,6 +101,8 @@ export const InviteMemberDialog = ({
           value={roleId}
           disabled={!roleOptions}
           error={errors.roleId}
+          // A greyed role says why: nobody gives what they do not hold.
+          hint={roleOptions?.some((role) => !role.grantable) ? t('invite.rolesGreyed') : undefined}
           onChange={(e) => setRoleId(e.target.value)}
         >
           {(roleOptions ?? []).map((role) => (

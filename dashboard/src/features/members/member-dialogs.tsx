@@ -139,7 +139,9 @@ export const EditMemberDialog = ({
               ? t('edit.locked')
               : outOfReach
                 ? t('edit.outOfReach', { role: member.role.name })
-                : undefined
+                : roleOptions?.some((role) => !role.grantable)
+                  ? t('invite.rolesGreyed')
+                  : undefined
           }
           onChange={(event) => setRoleId(event.target.value)}
         >

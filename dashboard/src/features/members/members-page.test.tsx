@@ -108,6 +108,11 @@ describe('enterprise members', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Invite a member' }));
     const role = dialog.getByRole('combobox', { name: 'Role' });
     await waitFor(() => expect(role).toHaveDisplayValue('Trainee'));
+    // The greyed role says why it is greyed.
+    expect(dialog.getByRole('option', { name: 'Owners only' })).toBeDisabled();
+    expect(role).toHaveAccessibleDescription(
+      'A greyed role opens sections you do not hold, so you cannot give it.',
+    );
   });
 
   it('an admin importing a CSV is told that a row with no role gets the role Invite starts from', async () => {
