@@ -44,3 +44,19 @@ export const recordingsBelowMark = ({
       Boolean(report.recordings?.[key]?.fileUrl) && itemMark(analyses[key], passingScore)?.state === 'below',
   );
 };
+
+/**
+ * The saved recordings in which nothing could be heard (no speech, or too noisy to judge): submitted as they are, the
+ * reviewer gets silence. Asked about on submit.
+ */
+export const recordingsUnheard = ({
+  report,
+  analyses,
+}: {
+  report: TaskReport;
+  analyses: Record<string, SpeechAnalysis>;
+}): string[] =>
+  Object.keys(report.recordings ?? {}).filter((key) => {
+    const status = analyses[key]?.status;
+    return Boolean(report.recordings?.[key]?.fileUrl) && (status === 'no-speech' || status === 'too-noisy');
+  });

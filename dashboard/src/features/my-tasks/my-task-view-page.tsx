@@ -15,7 +15,7 @@ import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ErrorState, FormAlert } from '../../ui/states.tsx';
 import { TaskTries } from '../../ui/task-tries.tsx';
-import { recordingsBelowMark } from './item-marks.ts';
+import { recordingsBelowMark, recordingsUnheard } from './item-marks.ts';
 import { Attachments, FeedbackPanel, SaveStatus } from './my-task-panels.tsx';
 import { stepId } from './runners/runner-parts.tsx';
 import { dueLabel, levelName, statusLabel, timeLabel, typeLabel } from './task-labels.ts';
@@ -72,6 +72,9 @@ const TaskAttempt = ({
     items: formatList(below.map((key) => t('steps.item', { n: Number(key) + 1 }))),
   };
   const [confirmingBelow, setConfirmingBelow] = useState(false);
+  // Takes with nothing heard in them are asked about first: submitted, the reviewer gets silence.
+  const unheard = completed ? [] : recordingsUnheard({ report, analyses: attempt.analyses });
+  const [confirmingUnheard, setConfirmingUnheard] = useState(false);
 
   // A 422 naming a field takes the learner to that step.
   useEffect(() => {
@@ -245,11 +248,40 @@ const TaskAttempt = ({
                   loading={attempt.submitting}
                   disabled={!progress.complete}
                   aria-describedby={hintId}
-                  onClick={() => (below.length > 0 ? setConfirmingBelow(true) : void attempt.submit())}
+                  onClick={() =>
+                    unheard.length > 0
+                      ? setConfirmingUnheard(true)
+                      : below.length > 0
+                        ? setConfirmingBelow(true)
+                        : void attempt.submit()
+                  }
                 >
                   {t('view.submit')}
                 </Button>
               </div>
+              <Dialog
+                open={confirmingUnheard && unheard.length > 0}
+                onOpenChange={setConfirmingUnheard}
+                title={t('view.confirmUnheard.title')}
+                description={t('view.confirmUnheard.description')}
+                footer={
+                  <>
+                    <Button variant="secondary" onClick={() => setConfirmingUnheard(false)}>
+                      {t('view.confirmBelow.keep')}
+                    </Button>
+                    <Button
+                      onClick={() => {
+                        setConfirmingUnheard(false);
+                        // A take heard below the mark is asked about next; one with nothing heard was just asked.
+                        if (below.some((key) => !unheard.includes(key))) setConfirmingBelow(true);
+                        else void attempt.submit();
+                      }}
+                    >
+                      {t('view.confirmBelow.submit')}
+                    </Button>
+                  </>
+                }
+              />
               <Dialog
                 open={confirmingBelow && below.length > 0}
                 onOpenChange={setConfirmingBelow}

@@ -232,4 +232,45 @@ describe('pronunciation items against the passing score', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit anyway' }));
     await waitFor(() => expect(completions).toHaveLength(1));
   });
+
+  it('a passage in which nothing was heard is asked about before submitting, and can be recorded again first', async () => {
+    const completions: unknown[] = [];
+    const passageTask: Task = {
+      ...task,
+      title: 'Read the notice',
+      type: 5,
+      passage: 'The library closes early on Friday.',
+    } as Task;
+    const silent: SpeechAnalysis = { ...scored(0), status: 'no-speech', transcript: '' };
+    const readAssignment = (overrides: Partial<Assignment> = {}) =>
+      assignment({
+        report: { recordings: { passage: { fileUrl: '/files/p.webm' } } },
+        analyses: { passage: silent },
+        ...overrides,
+      });
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () =>
+          ok({ task: passageTask, assignment: readAssignment(), pronunciation: rule } satisfies MyTaskDetail),
+        [`POST ${T}/update-my-task`]: (body) => {
+          if (body.taskStatus === 2) completions.push(body);
+          return ok(readAssignment(body.taskStatus === 2 ? { taskStatus: 2, progress: 100 } : {}));
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const progress = await screen.findByRole('region', { name: 'Progress and submit' });
+    await user.click(within(progress).getByRole('button', { name: 'Submit task' }));
+    const ask = await screen.findByRole('dialog', { name: 'Submit recordings we could not hear?' });
+    await user.click(within(ask).getByRole('button', { name: 'Record again first' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(completions).toHaveLength(0);
+    await user.click(within(progress).getByRole('button', { name: 'Submit task' }));
+    const again = await screen.findByRole('dialog', { name: 'Submit recordings we could not hear?' });
+    await user.click(within(again).getByRole('button', { name: 'Submit anyway' }));
+    await waitFor(() => expect(completions).toHaveLength(1));
+  });
 });
