@@ -241,7 +241,17 @@ describe('pronunciation items against the passing score', () => {
       type: 5,
       passage: 'The library closes early on Friday.',
     } as Task;
-    const silent: SpeechAnalysis = { ...scored(0), status: 'no-speech', transcript: '' };
+    const silent: SpeechAnalysis = {
+      status: 'no-speech',
+      transcript: '',
+      durationSeconds: 3,
+      wordsPerMinute: 0,
+      pauses: [],
+      longestPauseSeconds: 0,
+      fillers: { count: 0, per100Words: 0, words: [] },
+      words: null,
+      scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
+    };
     const readAssignment = (overrides: Partial<Assignment> = {}) =>
       assignment({
         report: { recordings: { passage: { fileUrl: '/files/p.webm' } } },
