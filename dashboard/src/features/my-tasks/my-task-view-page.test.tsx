@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeMicrophone } from '../../testing/fake-microphone.ts';
 import { fail, fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+import { noSpeechAnalysis } from '../../testing/speech-fixtures.ts';
 
 const T = '/api/v1/enterprise/tasks';
 const meta = {
@@ -401,17 +402,7 @@ describe('speech analysis of a recording', () => {
     })),
     scores: { accuracy: 91, completeness: 100, fluency: 84, pronunciation: 90 },
   };
-  const silent: SpeechAnalysis = {
-    status: 'no-speech',
-    transcript: '',
-    durationSeconds: 3,
-    wordsPerMinute: 0,
-    pauses: [],
-    longestPauseSeconds: 0,
-    fillers: { count: 0, per100Words: 0, words: [] },
-    words: null,
-    scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
-  };
+  const silent = noSpeechAnalysis();
   const recorded = { recordings: { passage: { fileUrl: '/files/k1.webm' } } };
   const uploadRoutes = {
     'POST /api/v1/enterprise/general/put-signed-request-for-upload-to-s3': () =>

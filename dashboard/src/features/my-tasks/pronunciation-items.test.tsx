@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+import { noSpeechAnalysis } from '../../testing/speech-fixtures.ts';
 
 // Each Pronunciation item is told against the passing score from its own analysis; the task's total stays the
 // server's (the items' mean), so an item far below the mark is not averaged out of sight.
@@ -193,7 +194,8 @@ describe('pronunciation items against the passing score', () => {
     expect(screen.getByText('25 / 100 · below the passing score of 75')).toBeInTheDocument();
   });
 
-  it('a Read & Record passage below the mark says so, and submitting asks first', async () => {
+  /** A Read & Record task whose passage was recorded and analysed as given; the completions it sent. */
+  const openPassage = (analysis: SpeechAnalysis) => {
     const completions: unknown[] = [];
     const passageTask: Task = {
       ...task,
@@ -204,7 +206,7 @@ describe('pronunciation items against the passing score', () => {
     const readAssignment = (overrides: Partial<Assignment> = {}) =>
       assignment({
         report: { recordings: { passage: { fileUrl: '/files/p.webm' } } },
-        analyses: { passage: scored(40) },
+        analyses: { passage: analysis },
         ...overrides,
       });
     renderApp({
@@ -220,6 +222,11 @@ describe('pronunciation items against the passing score', () => {
         },
       },
     });
+    return completions;
+  };
+
+  it('a Read & Record passage below the mark says so, and submitting asks first', async () => {
+    const completions = openPassage(scored(40));
     const user = userEvent.setup();
     expect(await screen.findByText('40 / 100 · below the passing score of 75')).toHaveClass('chip--danger');
     expect(screen.getByText(/Scored for .* with a passing score of 75/)).toBeInTheDocument();
@@ -234,43 +241,7 @@ describe('pronunciation items against the passing score', () => {
   });
 
   it('a passage in which nothing was heard is asked about before submitting, and can be recorded again first', async () => {
-    const completions: unknown[] = [];
-    const passageTask: Task = {
-      ...task,
-      title: 'Read the notice',
-      type: 5,
-      passage: 'The library closes early on Friday.',
-    } as Task;
-    const silent: SpeechAnalysis = {
-      status: 'no-speech',
-      transcript: '',
-      durationSeconds: 3,
-      wordsPerMinute: 0,
-      pauses: [],
-      longestPauseSeconds: 0,
-      fillers: { count: 0, per100Words: 0, words: [] },
-      words: null,
-      scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
-    };
-    const readAssignment = (overrides: Partial<Assignment> = {}) =>
-      assignment({
-        report: { recordings: { passage: { fileUrl: '/files/p.webm' } } },
-        analyses: { passage: silent },
-        ...overrides,
-      });
-    renderApp({
-      path: '/enterprise/my-tasks/view/t1',
-      enterprise: verifiedSession(fakeToken(86400)),
-      routes: {
-        ...shell,
-        [`POST ${T}/get-my-task`]: () =>
-          ok({ task: passageTask, assignment: readAssignment(), pronunciation: rule } satisfies MyTaskDetail),
-        [`POST ${T}/update-my-task`]: (body) => {
-          if (body.taskStatus === 2) completions.push(body);
-          return ok(readAssignment(body.taskStatus === 2 ? { taskStatus: 2, progress: 100 } : {}));
-        },
-      },
-    });
+    const completions = openPassage(noSpeechAnalysis());
     const user = userEvent.setup();
     const progress = await screen.findByRole('region', { name: 'Progress and submit' });
     await user.click(within(progress).getByRole('button', { name: 'Submit task' }));
