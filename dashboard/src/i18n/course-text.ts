@@ -1,4 +1,4 @@
-import { formatPrice } from '@coach/shared/constants/marketplace';
+import { formatAmount, formatPrice } from '@coach/shared/constants/marketplace';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from './format.ts';
 import { serverText } from './server-text.ts';
@@ -107,6 +107,10 @@ export const useCourseText = () => {
   const price = (cents: number, currency: string) =>
     cents === 0 ? t('price.free') : formatPrice(cents, currency, english ? undefined : intlLocale());
 
+  /** An amount of money, 0 included ("A$0.00"): what was taken or paid back, never a price, so never "Free". */
+  const amount = (cents: number, currency: string) =>
+    formatAmount(cents, currency, english ? undefined : intlLocale());
+
   /** 95 → "1 h 35 min", 40 → "40 min", 120 → "2 h". */
   const minutes = (total: number) => {
     const hours = Math.floor(total / 60);
@@ -117,5 +121,5 @@ export const useCourseText = () => {
       : t('length.hoursMinutes', { count: hours, hours: formatNumber(hours), minutes: formatNumber(rest) });
   };
 
-  return { t, message, maybeMessage, category, level, price, minutes };
+  return { t, message, maybeMessage, category, level, price, amount, minutes };
 };

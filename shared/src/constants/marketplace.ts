@@ -31,13 +31,15 @@ export const RATING_FILTERS = [4.5, 4, 3.5, 3] as const;
  */
 export const ENGLISH_PRICE_LOCALE = 'en-GB';
 
+/** An amount of money in a locale (English: ENGLISH_PRICE_LOCALE), its currency unmistakable, 0 too: 'A$0.00'. */
+export const formatAmount = (cents: number, currency: string, locale = ENGLISH_PRICE_LOCALE) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'symbol' }).format(
+    cents / 100,
+  );
+
 /** A price for people in a locale (English: ENGLISH_PRICE_LOCALE), its currency unmistakable: 'A$249.00', 'Free'. */
 export const formatPrice = (cents: number, currency: string, locale = ENGLISH_PRICE_LOCALE) =>
-  cents === 0
-    ? 'Free'
-    : new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'symbol' }).format(
-        cents / 100,
-      );
+  cents === 0 ? 'Free' : formatAmount(cents, currency, locale);
 
 /** The modern copies made of every course cover, best first (a <picture>'s sources in this order). */
 export const IMAGE_VARIANT_TYPES = ['image/avif', 'image/webp'] as const;

@@ -21,7 +21,9 @@ const row = (over: Partial<Enrolment>): Enrolment => ({
   ...over,
 });
 
-const open = () =>
+const open = (
+  takings = [{ currency: 'AUD', paid: 2, paidCents: 25800, refunded: 1, refundedCents: 12900 }],
+) =>
   renderApp({
     path: '/enterprise/course-enrollments/c1',
     enterprise: verifiedSession(fakeToken(86400)),
@@ -35,7 +37,7 @@ const open = () =>
           totalPages: 1,
           totalCount: 2,
           course: { _id: 'c1', name: 'Confident Phone Calls' },
-          takings: [{ currency: 'AUD', paid: 2, paidCents: 25800, refunded: 1, refundedCents: 12900 }],
+          takings,
           listdata: [
             row({}),
             row({
@@ -78,5 +80,14 @@ describe('course enrolments', () => {
     expect(facts).toHaveTextContent('Enrolled2');
     expect(facts).toHaveTextContent('ReceivedA$258.00');
     expect(facts).toHaveTextContent('Refunded1 · A$129.00 paid back');
+  });
+
+  it('writes amounts, not prices: a free course received A$0.00, and no refund is 0', async () => {
+    open([{ currency: 'AUD', paid: 3, paidCents: 0, refunded: 0, refundedCents: 0 }]);
+    const facts = await screen.findByLabelText('Takings');
+    expect(facts).toHaveTextContent('Enrolled3');
+    expect(facts).toHaveTextContent('ReceivedA$0.00');
+    expect(facts).toHaveTextContent(/Refunded0$/);
+    expect(facts).not.toHaveTextContent('Free');
   });
 });

@@ -27,12 +27,13 @@ type Takings = ResponseOf<typeof courses.enrolments>['takings'];
 
 /** What the course has taken, every currency it was sold in: the enrolments that stand and those paid back. */
 const CourseTakings = ({ takings }: { takings: Takings }) => {
-  const { t, price } = useCourseText();
-  const amounts = (cents: (row: Takings[number]) => number) =>
-    takings.map((row) => price(cents(row), row.currency)).join(' + ');
+  const { t, amount } = useCourseText();
   const sum = (count: (row: Takings[number]) => number) => takings.reduce((all, row) => all + count(row), 0);
+  const amounts = (cents: (row: Takings[number]) => number) =>
+    takings.map((row) => amount(cents(row), row.currency)).join(' + ');
+  const refunds = sum((row) => row.refunded);
   return (
-    <Card title={t('enrolments.takings.title')}>
+    <Card title={t('enrolments.takings.title')} className="courses__takings">
       <dl className="facts" aria-label={t('enrolments.takings.title')}>
         <dt>{t('enrolments.takings.enrolled')}</dt>
         <dd>{formatNumber(sum((row) => row.paid))}</dd>
@@ -40,10 +41,12 @@ const CourseTakings = ({ takings }: { takings: Takings }) => {
         <dd>{amounts((row) => row.paidCents)}</dd>
         <dt>{t('enrolments.takings.refunded')}</dt>
         <dd>
-          {t('enrolments.takings.refundedValue', {
-            count: formatNumber(sum((row) => row.refunded)),
-            amount: amounts((row) => row.refundedCents),
-          })}
+          {refunds > 0
+            ? t('enrolments.takings.refundedValue', {
+                count: formatNumber(refunds),
+                amount: amounts((row) => row.refundedCents),
+              })
+            : formatNumber(0)}
         </dd>
       </dl>
     </Card>
