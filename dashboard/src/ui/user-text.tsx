@@ -10,3 +10,24 @@ export const UserText = ({ children, className }: { children: ReactNode; classNa
     {children}
   </span>
 );
+
+/**
+ * An email address that may wrap: after its @ when the line is too short for it whole ("samir.ahmadi@" /
+ * "learners.example"), not at whatever letter reaches the edge ("learners.examp" / "le").
+ */
+export const EmailAddress = ({ email, className }: { email: string; className?: string }) => {
+  const at = email.lastIndexOf('@');
+  return (
+    <span className={className} dir="ltr">
+      {at > 0 ? (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      ) : (
+        email
+      )}
+    </span>
+  );
+};

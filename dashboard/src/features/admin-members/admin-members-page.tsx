@@ -11,6 +11,7 @@ import { EnterpriseSelect } from '../../widgets/enterprise-select.tsx';
 import { type Column, ListScreen, useListScreen } from '../../widgets/list-screen.tsx';
 import { MemberStatus } from '../../widgets/member-status.tsx';
 import './admin-members.css';
+import { EmailAddress } from '../../ui/user-text.tsx';
 
 type StatusFilter = 'all' | 'Active' | 'Inactive';
 
@@ -57,7 +58,7 @@ export const AdminMembersPage = () => {
       cell: (member) => (
         <>
           <span className="admin-members__name">{member.name}</span>
-          <span className="admin-members__email">{member.email}</span>
+          <EmailAddress className="admin-members__email" email={member.email} />
         </>
       ),
     },

@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { manageGroupPath } from './group-paths.ts';
 import '../../ui/table.css';
 import './groups.css';
+import { EmailAddress } from '../../ui/user-text.tsx';
 
 type Loaded =
   | { status: 'loading' }
@@ -119,7 +120,7 @@ export const GroupDetailPage = () => {
             {group.members.map((member) => (
               <li key={member._id} className="group-detail__member">
                 <span className="picker__name">{member.name}</span>
-                <span className="picker__email">{member.email}</span>
+                <EmailAddress className="picker__email" email={member.email} />
                 {member.invitePending ? <span className="chip">{t('detail.invitePending')}</span> : null}
               </li>
             ))}

@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SearchBox } from '../../ui/table.tsx';
+import { EmailAddress } from '../../ui/user-text.tsx';
 
 const RESULTS = 8;
 
@@ -73,7 +74,7 @@ export const MemberPicker = ({
                 <input type="checkbox" checked={isSelected(member._id)} onChange={() => toggle(member)} />
                 <span className="picker__who">
                   <span className="picker__name">{member.name}</span>
-                  <span className="picker__email">{member.email}</span>
+                  <EmailAddress className="picker__email" email={member.email} />
                 </span>
               </label>
             </li>

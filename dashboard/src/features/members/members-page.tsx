@@ -20,6 +20,7 @@ import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
 import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
 import './members.css';
 import { serverText } from '../../i18n/server-text.ts';
+import { EmailAddress } from '../../ui/user-text.tsx';
 
 type SortBy = 'name' | 'email' | 'status' | 'last_active';
 /** The status filter's choices: Active lists the members who joined, Invited those who have not yet (the server's). */
@@ -125,7 +126,7 @@ export const MembersPage = () => {
           <Link className="members__link" to={memberDetailPath(member._id)}>
             {member.name}
           </Link>
-          <span className="members__email">{member.email}</span>
+          <EmailAddress className="members__email" email={member.email} />
         </span>
       ),
     },
