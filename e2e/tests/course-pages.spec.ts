@@ -10,8 +10,10 @@ import { expect, test } from '../support/fixtures.ts';
 test('a visitor reads what a course teaches, its syllabus, its instructor and its reviews', async ({
   page,
 }) => {
-  await page.goto('/marketplace/home');
-  await page.locator('a[href^="/marketplace/course-detail/"]').first().click();
+  // A seeded institution no journey changes: the home page's first card may be a course another worker's journey is
+  // publishing and taking off sale, and its page is gone the moment it is.
+  await page.goto('/marketplace/institution/ames-australia');
+  await page.getByRole('main').locator('a[href^="/marketplace/course-detail/"]').first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'What you will learn' })).toBeVisible();
   // Its cover is a drawn picture of the subject (cover-image.ts): the PNG is the fallback, and the browser loads and
   // decodes its AVIF copy of the page's width (640 px, the original's, at this 1280 px viewport).
