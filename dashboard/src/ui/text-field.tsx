@@ -7,6 +7,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../i18n/format.ts';
 import './ui.css';
 
 /** Label, hint and error around any control, wired with ids the way TextField does it. */
@@ -18,6 +19,7 @@ const FieldFrame = ({
   id: givenId,
   className,
   trailing,
+  room,
 }: {
   label: string;
   error?: string | null | undefined;
@@ -26,24 +28,33 @@ const FieldFrame = ({
   className?: string | undefined;
   /** Element shown at the end of the control (e.g. the show/hide password button). */
   trailing?: ReactNode;
+  /** How much of a length limit the text uses, shown as it nears it (RoomLeft). */
+  room?: { used: number; max: number } | null;
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }) => {
+  const { t } = useTranslation('common');
   const autoId = useId();
   const id = givenId ?? autoId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
+  const roomId = room ? `${id}-room` : undefined;
   return (
     <div className={`field ${className ?? ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <div className={`field__control ${error ? 'field__control--invalid' : ''}`}>
-        {children({ id, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined })}
+        {children({ id, describedBy: [hintId, roomId, errorId].filter(Boolean).join(' ') || undefined })}
         {trailing}
       </div>
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
+        </p>
+      ) : null}
+      {room ? (
+        <p id={roomId} className={`field__room ${room.used >= room.max ? 'field__room--full' : ''}`}>
+          {t('ui.characters', { used: formatNumber(room.used), max: formatNumber(room.max) })}
         </p>
       ) : null}
       {error ? (
@@ -55,6 +66,16 @@ const FieldFrame = ({
   );
 };
 
+/**
+ * A text's use of its length limit, once it nears it: a field that silently stopped taking keys at 200 characters
+ * (a company's name) left its writer wondering. Short limits (a code's 6 digits) say nothing.
+ */
+const ROOM_SHOWN_FROM = 0.9;
+const roomOf = (value: unknown, maxLength: number | undefined) => {
+  if (typeof value !== 'string' || maxLength === undefined || maxLength < 20) return null;
+  return value.length >= ROOM_SHOWN_FROM * maxLength ? { used: value.length, max: maxLength } : null;
+};
+
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | null;
@@ -64,7 +85,15 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 export const TextField = ({ label, error, hint, trailing, id, className, ...rest }: TextFieldProps) => (
-  <FieldFrame label={label} error={error} hint={hint} id={id} className={className} trailing={trailing}>
+  <FieldFrame
+    label={label}
+    error={error}
+    hint={hint}
+    id={id}
+    className={className}
+    trailing={trailing}
+    room={roomOf(rest.value, rest.maxLength)}
+  >
     {({ id: inputId, describedBy }) => (
       <input
         id={inputId}
@@ -136,7 +165,7 @@ export const TextAreaField = ({
   error?: string | null;
   hint?: ReactNode;
 }) => (
-  <FieldFrame label={label} error={error} hint={hint} id={givenId}>
+  <FieldFrame label={label} error={error} hint={hint} id={givenId} room={roomOf(rest.value, rest.maxLength)}>
     {({ id, describedBy }) => (
       <textarea
         id={id}
