@@ -8,6 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../i18n/index.ts';
+import { noSpeechAnalysis } from '../testing/speech-fixtures.ts';
 import { SpeechAnalysisPanel } from './speech-analysis.tsx';
 
 const reading: Extract<SpeechAnalysis, { status: 'done' }> = {
@@ -169,22 +170,7 @@ describe('speech analysis', () => {
 
   it('a learner whose recording was silent is told so and records again', async () => {
     const onRetry = vi.fn();
-    render(
-      <SpeechAnalysisPanel
-        onRetry={onRetry}
-        analysis={{
-          status: 'no-speech',
-          transcript: '',
-          durationSeconds: 5,
-          wordsPerMinute: 0,
-          pauses: [],
-          longestPauseSeconds: 0,
-          fillers: { count: 0, per100Words: 0, words: [] },
-          words: null,
-          scores: { accuracy: 0, completeness: 0, fluency: 0, pronunciation: 0 },
-        }}
-      />,
-    );
+    render(<SpeechAnalysisPanel onRetry={onRetry} analysis={noSpeechAnalysis(5)} />);
     expect(screen.getByRole('heading', { name: 'We could not hear speech' })).toBeInTheDocument();
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Record again' }));

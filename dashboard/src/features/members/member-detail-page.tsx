@@ -1,13 +1,10 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { type MemberDetail, members } from '@coach/shared/contract/members';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { fillPath, paths } from '../../config/paths.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { api } from '../../lib/api.ts';
 import { formatDate, formatUtcDayMonth } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -19,6 +16,7 @@ import { SpeakingTrend } from './speaking-trend.tsx';
 import './members.css';
 import { TaskFigures } from '../../ui/task-figures.tsx';
 import { MemberStatus } from '../../widgets/member-status.tsx';
+import { useResendInvite } from './use-resend-invite.ts';
 
 /** Twelve weeks of sign-in days as bars, with the numbers in a table for screen readers. */
 const ActivityBars = ({ activity }: { activity: MemberDetail['activity'] }) => {
@@ -68,7 +66,7 @@ export const MemberDetailPage = () => {
   const { id = '' } = useParams();
   const { state, reload } = useCall(members.get, { memberId: id });
   const [editing, setEditing] = useState(false);
-  const [resending, setResending] = useState(false);
+  const { resending, resend } = useResendInvite();
 
   if (state.status === 'loading') return <LoadingBlock label={t('detail.loading')} />;
   if (state.status === 'error')
@@ -88,18 +86,6 @@ export const MemberDetailPage = () => {
     );
 
   const member = state.data;
-  const resend = async () => {
-    setResending(true);
-    try {
-      await api.call(members.resendInvite, { memberId: member._id });
-      notify.success(t('detail.resent', { email: member.email }));
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setResending(false);
-    }
-  };
-
   return (
     <div className="members member-detail">
       <Link className="back-link" to={paths.enterprise.members}>
@@ -118,7 +104,11 @@ export const MemberDetailPage = () => {
           actions={
             <>
               {member.invitePending ? (
-                <Button variant="secondary" loading={resending} onClick={() => void resend()}>
+                <Button
+                  variant="secondary"
+                  loading={resending === member._id}
+                  onClick={() => void resend(member)}
+                >
                   {t('detail.resend')}
                 </Button>
               ) : null}

@@ -18,8 +18,8 @@ import { type Column, ListScreen, useListScreen } from '../../widgets/list-scree
 import { MemberStatus } from '../../widgets/member-status.tsx';
 import { ImportMembersDialog, InviteMemberDialog } from './invite-dialogs.tsx';
 import { ConfirmMemberAction, EditMemberDialog } from './member-dialogs.tsx';
+import { useResendInvite } from './use-resend-invite.ts';
 import './members.css';
-import { serverText } from '../../i18n/server-text.ts';
 import { EmailAddress } from '../../ui/user-text.tsx';
 
 type SortBy = 'name' | 'email' | 'status' | 'last_active';
@@ -103,18 +103,7 @@ export const MembersPage = () => {
   };
 
   // An invitee who has not joined yet gets the invitation again from their row (a fresh link; earlier ones stop).
-  const [resending, setResending] = useState<string | null>(null);
-  const resend = async (member: Member) => {
-    setResending(member._id);
-    try {
-      await api.call(members.resendInvite, { memberId: member._id });
-      notify.success(t('detail.resent', { email: member.email }));
-    } catch (error) {
-      notify.error(error instanceof ApiError ? serverText(error.message) : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setResending(null);
-    }
-  };
+  const { resending, resend } = useResendInvite();
 
   const columns: Column<Member, SortBy>[] = [
     {
