@@ -1,5 +1,6 @@
 import type { MemberDetail } from '@coach/shared/contract/members';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
@@ -61,5 +62,16 @@ describe("a member's page says invited until they join", () => {
     expect(within(card).getByText('Joined')).toBeInTheDocument();
     expect(within(card).getByText('Dec 9, 2026')).toBeInTheDocument();
     expect(within(card).queryByText('Invited')).not.toBeInTheDocument();
+  });
+
+  it('a manager sends an invitee the invitation again from their page', async () => {
+    const view = openMember(base);
+    view.server.routes['POST /api/v1/enterprise/members/resend-invite'] = () => ok({ _id: 'm1' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByText('Invitation sent again to ivy@acme.example')).toBeInTheDocument();
+    expect(view.server.calls.find((call) => call.route.endsWith('resend-invite'))?.body).toEqual({
+      memberId: 'm1',
+    });
   });
 });
