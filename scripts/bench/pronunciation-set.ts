@@ -9,6 +9,9 @@
  * - `left-out`: the rightly read sentences with their longest word left out (the first word kept), in the
  *   voices of `another-word`, to count how often a skipped word is shown as skipped. It takes no part in the
  *   calibration (pronunciation-tune.ts).
+ * - `lone-word`: each `another-word` item's target word said alone, as a Pronunciation item drills it, once as
+ *   written (unlabelled, for false alarms) and once as the other real word ("sink" for "think"), in the voices
+ *   of `another-word`. Nor does it take part in the calibration.
  * Every recording also comes as a noisy copy (white noise at a measured SNR). Each part splits into `tune` and
  * `held-out` by item index parity, so the lead tunes thresholds on one half and reports the other.
  * Run alone (`tsx bench/pronunciation-set.ts '{"parts":["another-word"]}'`) it builds the set and prints it as
@@ -478,7 +481,7 @@ const RIGHTLY_READ_VOICES: Voice[] = [
   VOICES.festivalKed,
 ];
 
-export const PARTS = ['sound-error', 'another-word', 'rightly-read', 'left-out'] as const;
+export const PARTS = ['sound-error', 'another-word', 'rightly-read', 'left-out', 'lone-word'] as const;
 /** The parts the evidence bars and sound midpoints are calibrated on (pronunciation-tune.ts). */
 export const CALIBRATION_PARTS = ['sound-error', 'another-word', 'rightly-read'] as const satisfies Part[];
 export type Part = (typeof PARTS)[number];
@@ -755,6 +758,16 @@ export const pronunciationReadings = async ({
           read,
           label: { kind: 'left-out', wordIndex, word, expected: null, said: null },
         });
+    }
+  if (parts.includes('lone-word'))
+    for (const [itemIndex, item] of ANOTHER_WORD_ITEMS.entries()) {
+      if (!wanted(itemIndex)) continue;
+      const { kind, word, instead, expected, said } = item;
+      for (const voice of ANOTHER_WORD_VOICES) {
+        const lone = { part: 'lone-word', half: halfOf(itemIndex), itemIndex, voice, target: word } as const;
+        readings.push({ ...lone, read: word, label: null });
+        readings.push({ ...lone, read: instead, label: { kind, wordIndex: 0, word, expected, said } });
+      }
     }
   return readings;
 };

@@ -16,7 +16,7 @@
  * - RTF: decode + VAD + recogniser + aligner + analytics of one recording ÷ its length.
  *
  * Options (environment): BENCH_HALF=tune|held-out (default both, printed apart), BENCH_PARTS (comma list of
- * sound-error, another-word, rightly-read, left-out), BENCH_SNR (comma list of clean, 20, 10), BENCH_STRICTNESS
+ * sound-error, another-word, rightly-read, left-out, lone-word), BENCH_SNR (comma list of clean, 20, 10), BENCH_STRICTNESS
  * (lenient|standard|strict, passed to the analysis), BENCH_FORMAT=wav|webm (webm: each recording as a browser
  * uploads it, Opus at 32 kbit/s in WebM, made once by ffmpeg beside the WAV), BENCH_JSON=<file> or
  * `--json <file>`: one JSON row per recording (label, transcript, target words with their phones, timings) for
@@ -274,6 +274,16 @@ const printHalf = (half: Half, rows: Row[], snrs: (number | null)[]) => {
   if (rows.some((r) => r.recording.part === 'left-out')) {
     line('left-out word flagged', '–', (snr) => share(of('left-out', snr), (r) => r.flagged === true));
     line('left-out word shown left out', '–', (snr) => share(of('left-out', snr), (r) => r.named === true));
+  }
+  if (rows.some((r) => r.recording.part === 'lone-word')) {
+    const lone = (snr: number | null, labelled: boolean) =>
+      of('lone-word', snr).filter((r) => (r.recording.label !== null) === labelled);
+    line('lone word said rightly, flagged', atMost(TARGETS.falseAlarms), (snr) =>
+      share(lone(snr, false), (r) => r.falseAlarms > 0),
+    );
+    line('lone word said as another, flagged', atLeast(TARGETS.anotherWordFlagged), (snr) =>
+      share(lone(snr, true), (r) => r.flagged === true),
+    );
   }
   line('recordings not scored', '–', (snr) => {
     const these = rows.filter((r) => r.recording.snrDb === snr);

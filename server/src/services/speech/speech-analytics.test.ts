@@ -442,6 +442,33 @@ describe('speech analytics against a target text', () => {
     ).toMatchObject({ status: 'mispronounced', heard: 'fink' });
   });
 
+  it('a word said alone is not called /f/ or /s/ for /θ/ on what the recogniser weighed, but /t/ still is', () => {
+    // A Pronunciation item's drill word: alone, "free" came 1.2 nats under a rightly said "three" in flite slt.
+    const three = (weighed: { rival?: string; slip?: { error: string; spelling: string } }, gap: number) =>
+      analyseTranscript({
+        transcript: heard([['Three.', 0.5, 1.1]], {
+          phones: {
+            words: [
+              { word: 'three', start: 0.5, end: 1.1, phones: [placed('TH'), placed('R'), placed('IY')] },
+            ],
+            heardSounds: { free: [['F', 'R', 'IY'] as Phone[]], tree: [['T', 'R', 'IY'] as Phone[]] },
+            rivals: weighed.rival ? [{ index: 0, word: weighed.rival, gap }] : [],
+            slips: weighed.slip ? [{ index: 0, ...weighed.slip, gap }] : [],
+          },
+        }),
+        target: 'Three.',
+      }).words?.[0];
+    expect(three({ rival: 'free' }, 1.2)?.status).toBe('correct');
+    expect(three({ slip: { error: 'TH>F', spelling: 'free' } }, 1.2)?.status).toBe('correct');
+    expect(three({ slip: { error: 'TH>S', spelling: 'sree' } }, 1)?.status).toBe('correct');
+    // /θ/ said as /t/ stands apart alone too ("tree" came 3.0-5.5 under it, a rightly said "three" 6.7 or more).
+    expect(three({ rival: 'tree' }, 1.2)).toMatchObject({ status: 'mispronounced', heard: 'tree' });
+    expect(three({ slip: { error: 'TH>T', spelling: 'tree' } }, 3)).toMatchObject({
+      status: 'mispronounced',
+      heard: 'tree',
+    });
+  });
+
   it('an added vowel weighed as a slip is shown as a vowel inserted', () => {
     const one = (word: string, phones: Phone[], slip: { error: string; spelling: string; gap: number }) =>
       analyseTranscript({
