@@ -11,6 +11,7 @@ import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
+import { startTaskClocksOnJoining } from '../tasks/invitee-due-dates.ts';
 import { findAccountByEmail, sessionOwner, setPassword } from './internal/accounts.ts';
 import { createOneTimeToken, findOneTimeToken } from './one-time-tokens.ts';
 import { passwordsOff } from './sso-policy.ts';
@@ -66,11 +67,13 @@ export const resetPassword = async (
   if (row.purpose === 'invite') {
     // The link reached the invited address: that verifies the email too.
     await ctx.db.transaction().execute(async (trx) => {
+      const joinedAt = nowIso();
       await trx
         .updateTable('users')
-        .set({ email_verified_at: nowIso() })
+        .set({ email_verified_at: joinedAt })
         .where('id', '=', account.id)
         .execute();
+      await startTaskClocksOnJoining(trx, account.id, joinedAt);
       const member = await trx
         .selectFrom('users')
         .select('enterprise_id')

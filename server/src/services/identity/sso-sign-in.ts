@@ -7,6 +7,7 @@ import { forbidden, ssoUnavailable, unauthenticated, validation } from '../../er
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
+import { startTaskClocksOnJoining } from '../tasks/invitee-due-dates.ts';
 import {
   configOf,
   connectionForDomain,
@@ -177,12 +178,19 @@ export const complete = async (
       'The default admin signs in with their password, so your organisation keeps a way in if single sign-on fails.',
     );
   if (user.status !== 'active') throw forbidden('Your account has been deactivated. Ask your admin.');
-  if (!user.email_verified_at)
-    await ctx.db
-      .updateTable('users')
-      .set({ email_verified_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
+  if (!user.email_verified_at) {
+    // An invitee joining through single sign-on: their waiting tasks' time starts now, as with the emailed link.
+    const joinedAt = nowIso();
+    await ctx.db.transaction().execute(async (trx) => {
+      const joined = await trx
+        .updateTable('users')
+        .set({ email_verified_at: joinedAt })
+        .where('id', '=', user.id)
+        .returning('invited_at')
+        .executeTakeFirst();
+      if (joined?.invited_at) await startTaskClocksOnJoining(trx, user.id, joinedAt);
+    });
+  }
   const session = await openMemberSession(ctx, user.id, row.enterprise_id);
   await audit(ctx.db, {
     actorKind: 'enterprise',
