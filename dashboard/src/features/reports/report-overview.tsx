@@ -104,7 +104,11 @@ export const Overview = ({ data, filters }: { data: EnterpriseReport; filters: F
           value={data.activeMembers}
           note={t('figures.ofMembers', { count: data.members, total: formatNumber(data.members) })}
         />
-        <Stat label={t('figures.tasksAssigned')} value={data.tasksAssigned} />
+        <Stat
+          label={t('figures.tasksAssigned')}
+          value={data.tasksAssigned}
+          note={t('figures.assignedNote')}
+        />
         <Stat label={t('figures.tasksCompleted')} value={data.tasksCompleted} />
         <Stat label={t('figures.overdue')} value={data.tasksOverdue} note={t('figures.overdueNote')} />
         <Stat label={t('figures.videosWatched')} value={data.videosWatched} />

@@ -116,6 +116,8 @@ describe('enterprise reports', () => {
     expect(within(figures).getByText('1.2k')).toHaveAttribute('title', '1,234');
     expect(within(figures).getByText('999')).toBeInTheDocument();
     expect(within(figures).getByText('of 1,500 members')).toBeInTheDocument();
+    // Invitees' tasks wait for them: the figure says whose it counts (a task's own page counts everyone).
+    expect(within(figures).getByText('To members who have joined')).toBeInTheDocument();
     expect(await screen.findByTestId('activity-chart')).toHaveTextContent('Active members: 3,5');
     // Named as on the platform admin's usage report and in the CSV exports.
     expect(within(figures).getByText('Videos watched')).toBeInTheDocument();
