@@ -103,6 +103,11 @@ test('a course enquiry opens over the course with its image, name and provider, 
   await page.goto('/marketplace/institution/english-priority');
   await expect(page.getByRole('heading', { level: 1, name: 'English Priority' })).toBeVisible();
   await noViolations(page);
+  // Its breadcrumb's Institutions, a link as Courses beside it is, leads to the home page's list of them all.
+  await expect(page.locator('.crumbs').getByRole('link', { name: 'Institutions' })).toHaveAttribute(
+    'href',
+    '/marketplace/home#institutions',
+  );
   await page.locator('.course-card a').first().click();
   const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   await noViolations(page);

@@ -189,6 +189,8 @@ describe('enquiries', () => {
     const home = await call(marketplace.contactFormHome.path, { data: valid }, '10.9.7.2');
     expect(home.status).toBe(200);
     expect(t.lastMail('support@coach.example')).toContain('Subject: Marketplace enquiry');
+    // Support answers a general enquiry, not an institution.
+    expect(home.json.message).toBe('Thank you! Your enquiry has been sent. Our team will contact you soon.');
   });
 
   it('checks the fields in the spec order, naming the first bad one', async () => {

@@ -12,6 +12,8 @@ const ENQUIRY_LIMIT_KEY = 'enquiry';
 export const ENQUIRY_SENT = {
   institution: 'Thank you! Your enquiry has been sent. The institution will contact you soon.',
   programme: 'Thank you! Your enquiry has been sent. The programme team will contact you soon.',
+  /** A general enquiry (the home page's Join Us form): it reaches the platform's support. */
+  support: 'Thank you! Your enquiry has been sent. Our team will contact you soon.',
 } as const;
 
 /** A name from the form on one line: it goes into the mail's subject. */
@@ -95,6 +97,8 @@ export const sendEnquiry = async (
       data.message,
     ].join('\n'),
   });
-  ctx.setMessage(programme ? ENQUIRY_SENT.programme : ENQUIRY_SENT.institution);
+  ctx.setMessage(
+    programme ? ENQUIRY_SENT.programme : institutionRow ? ENQUIRY_SENT.institution : ENQUIRY_SENT.support,
+  );
   return {};
 };

@@ -46,4 +46,18 @@ describe('the card fields', () => {
       cvc: 'cvc',
     });
   });
+
+  it('name an expiry before this month as expired, as the server would, and take this month to its end', () => {
+    const card = { number: '4242 4242 4242 4242', cvc: '123' };
+    const midMay2026 = new Date('2026-05-15T12:00:00Z');
+    expect(cardProblems({ ...card, expiry: '01/20' }, midMay2026)).toEqual({ expiry: 'expired' });
+    expect(cardProblems({ ...card, expiry: '04/26' }, midMay2026)).toEqual({ expiry: 'expired' });
+    expect(cardProblems({ ...card, expiry: '05/26' }, midMay2026)).toEqual({});
+    expect(cardProblems({ ...card, expiry: '05/26' }, new Date('2026-05-31T23:59:59Z'))).toEqual({});
+    expect(cardProblems({ ...card, expiry: '05/26' }, new Date('2026-06-01T00:00:01Z'))).toEqual({
+      expiry: 'expired',
+    });
+    // A month that is none stays a wrong format, not an expired card.
+    expect(cardProblems({ ...card, expiry: '00/20' }, midMay2026)).toEqual({ expiry: 'expiry' });
+  });
 });

@@ -26,16 +26,25 @@ export const formatCardNumber = (typed: string) =>
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 export type CardFields = { number: string; expiry: string; cvc: string };
-export type CardProblems = Partial<Record<'cardNumber' | 'expiry' | 'cvc', 'number' | 'expiry' | 'cvc'>>;
+export type CardProblems = Partial<
+  Record<'cardNumber' | 'expiry' | 'cvc', 'number' | 'expiry' | 'expired' | 'cvc'>
+>;
+
+/** A card is good to the end of its month (UTC), as the server reads MM/YY: "01/20" is refused from February 2020. */
+const hasExpired = (expiry: string, now: Date) => {
+  const [month = 0, year = 0] = expiry.split('/').map(Number);
+  return Date.UTC(2000 + year, month, 1) < now.getTime();
+};
 
 /**
  * The browser's checks before the card is sent, by field, the same rules as the server's (contract
- * confirmTestPayment): 16 digits, a real month as MM/YY, a 3 or 4 digit code.
+ * confirmTestPayment and the payment service): 16 digits, a real month as MM/YY not yet past, a 3 or 4 digit code.
  */
-export const cardProblems = (card: CardFields): CardProblems => {
+export const cardProblems = (card: CardFields, now = new Date()): CardProblems => {
   const problems: CardProblems = {};
   if (!/^\d{16}$/.test(card.number.replace(/\s+/g, ''))) problems.cardNumber = 'number';
   if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry)) problems.expiry = 'expiry';
+  else if (hasExpired(card.expiry, now)) problems.expiry = 'expired';
   if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'cvc';
   return problems;
 };

@@ -8,7 +8,7 @@ import { browserApi } from '../lib/api.ts';
 import { ContactForm } from './contact-form.tsx';
 import { notify } from './toasts.ts';
 
-vi.mock('./toasts.ts', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('./toasts.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));
 vi.mock('../lib/api.ts', async (original) => ({
   ...(await original<typeof import('../lib/api.ts')>()),
   browserApi: { callWithMessage: vi.fn() },
@@ -32,6 +32,7 @@ const mount = async (props: Partial<Parameters<typeof ContactForm>[0]> = {}) => 
 beforeEach(async () => {
   vi.mocked(notify.error).mockClear();
   vi.mocked(notify.success).mockClear();
+  vi.mocked(notify.dismiss).mockClear();
   vi.mocked(browserApi.callWithMessage).mockReset();
   host = document.createElement('div');
   document.body.append(host);
@@ -64,6 +65,26 @@ const describedBy = (input: HTMLInputElement) =>
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent)
     .join(' ');
+
+/** A whole enquiry, on an English page. */
+const fillIn = async () => {
+  await replace(field('Name'), 'Ann');
+  await replace(field('Email'), 'ann@example.com');
+  await replace(field('Mobile number'), '0412345678');
+  await replace(field('Message'), 'Hello');
+};
+/** The server's thanks for an enquiry that names no programme (the home page's and a course's alike). */
+const sentToInstitution = () =>
+  vi.mocked(browserApi.callWithMessage).mockResolvedValue({
+    message: 'Thank you! Your enquiry has been sent. The institution will contact you soon.',
+    response: {},
+  } as never);
+
+const sentToSupport = () =>
+  vi.mocked(browserApi.callWithMessage).mockResolvedValue({
+    message: 'Thank you! Your enquiry has been sent. Our team will contact you soon.',
+    response: {},
+  } as never);
 
 describe('the contact form (spec §5)', () => {
   it('a visitor filling or pasting a whole number over "+61 " keeps it: national without its 0, international as is', async () => {
@@ -137,5 +158,41 @@ describe('the contact form (spec §5)', () => {
       data: { programme: 'Story Up', email: 'ann@example.com' },
     });
     expect(notify.success).toHaveBeenCalledWith(ar.sentProgramme);
+  });
+
+  it("a visitor sending the home page's form is told our team will answer, not an institution", async () => {
+    sentToSupport();
+    await fillIn();
+    await send();
+    expect(notify.success).toHaveBeenCalledWith(strings.sentSupport);
+    expect(strings.sentSupport).not.toContain('institution');
+  });
+
+  it("a visitor enquiring about a course is told the course's institution will answer", async () => {
+    const course = { courseId: 'c1', courseName: 'Speak Up', courseProviderName: 'Acme', courseImgUrl: null };
+    await mount({ course });
+    sentToInstitution();
+    await fillIn();
+    await send();
+    expect(notify.success).toHaveBeenCalledWith(strings.sent);
+  });
+
+  it('a visitor sending an empty form after being thanked sees the messages without the old thanks', async () => {
+    sentToSupport();
+    await fillIn();
+    await send();
+    expect(notify.dismiss).not.toHaveBeenCalled();
+    await send();
+    expect(describedBy(field('Name'))).toBe('Please Enter Name');
+    expect(notify.dismiss).toHaveBeenCalledWith('success', strings.sentSupport);
+  });
+
+  it('a visitor trying again after a failure no longer sees the old error', async () => {
+    vi.mocked(browserApi.callWithMessage).mockRejectedValue(new Error('offline'));
+    await fillIn();
+    await send();
+    expect(notify.error).toHaveBeenCalledWith(strings.genericError);
+    await send();
+    expect(notify.dismiss).toHaveBeenCalledWith('error', strings.genericError);
   });
 });

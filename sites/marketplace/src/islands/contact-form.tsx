@@ -101,6 +101,7 @@ const inLanguage = (lang: LanguageCode, s: Strings, message: string) => {
     [EMAIL_TOO_LONG_MESSAGE]: s.emailTooLong,
     [MESSAGE_TOO_LONG_MESSAGE]: s.messageTooLong,
     'Thank you! Your enquiry has been sent. The institution will contact you soon.': s.sent,
+    'Thank you! Your enquiry has been sent. Our team will contact you soon.': s.sentSupport,
     'Thank you! Your enquiry has been sent. The programme team will contact you soon.': s.sentProgramme,
   });
 };
@@ -144,6 +145,12 @@ export const ContactForm = ({
   const [phone, setPhone] = useState({ shown: '', value: '', country: PHONE_DEFAULT_COUNTRY as string });
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
+  /** The toast this form showed last: a new attempt takes it away, as its news is old. */
+  const toasted = useRef<{ kind: 'success' | 'error'; message: string } | null>(null);
+  const toast = (kind: 'success' | 'error', message: string) => {
+    toasted.current = { kind, message };
+    notify[kind](message);
+  };
   const form = useRef<HTMLFormElement>(null);
   const phoneInput = useRef<PhoneInputRefType>(null);
   useEffect(() => (phoneInput.current ? keepWholeNumbers(phoneInput.current) : undefined), []);
@@ -165,6 +172,8 @@ export const ContactForm = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (toasted.current) notify.dismiss(toasted.current.kind, toasted.current.message);
+    toasted.current = null;
     const data = { ...fields, mobileNo: phone.value };
     const problems = contactFormErrors(data);
     if (Object.keys(problems).length > 0) {
@@ -195,7 +204,7 @@ export const ContactForm = ({
         course ? marketplace.sendContactUsDetails : marketplace.contactFormHome,
         body,
       );
-      notify.success(inLanguage(lang, s, message));
+      toast('success', inLanguage(lang, s, message));
       setFields(EMPTY);
       setPhone((p) => ({ ...p, shown: '', value: '' }));
       onSent?.();
@@ -207,7 +216,8 @@ export const ContactForm = ({
       if (error instanceof ApiError && error.status === 422 && FIELDS.includes(field as Field))
         showErrors({ [field as Field]: message });
       else
-        notify.error(
+        toast(
+          'error',
           error instanceof ApiError && (error.status === 422 || error.status === 429)
             ? message
             : s.genericError,

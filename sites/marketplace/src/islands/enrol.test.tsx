@@ -162,6 +162,25 @@ describe('the enrol dialog on an Arabic page', () => {
     expect(browserApi.call).not.toHaveBeenCalled();
   });
 
+  it('a buyer typing an expiry in the past ("01/20") is told beside it, in Arabic, before the card is sent', async () => {
+    answerLikeTheServer();
+    await type(field(s.name), 'Ann');
+    await type(field(s.email), 'ann@example.com');
+    await submit();
+    await until(() => expect(field(s.card)).not.toBeNull());
+    await type(field(s.card), '4242 4242 4242 4242');
+    await type(field(s.expiry), '01/20');
+    await type(field(s.cvc), '123');
+    await submit();
+    await until(() => expect(describedBy(field(s.expiry))).toEqual([s.cardExpired]));
+    expect(field(s.expiry).getAttribute('aria-invalid')).toBe('true');
+    // The card itself is not sent.
+    expect(pathsCalled()).toEqual([
+      '/api/v1/marketplace/get-user-details',
+      '/api/v1/marketplace/generate-secret',
+    ]);
+  });
+
   it('a buyer cannot type a name longer than the contract takes', () => {
     expect(field(s.name).maxLength).toBe(100);
     expect(field(s.email).maxLength).toBe(254);

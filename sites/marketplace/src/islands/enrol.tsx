@@ -186,7 +186,9 @@ export const Enrol = ({
     if (
       showFieldErrors({
         ...(problems.cardNumber ? { cardNumber: s.cardInvalid } : {}),
-        ...(problems.expiry ? { expiry: s.expiryInvalid } : {}),
+        ...(problems.expiry
+          ? { expiry: problems.expiry === 'expired' ? s.cardExpired : s.expiryInvalid }
+          : {}),
         ...(problems.cvc ? { cvc: s.cvcInvalid } : {}),
       })
     )

@@ -4,6 +4,9 @@ import toast, { Toaster } from 'react-hot-toast';
 
 let mounted = false;
 
+const toastId = (kind: 'success' | 'error', message: string) =>
+  `${kind === 'success' ? 'ok' : 'error'}:${message}`;
+
 /** spec §8: 4 s, top-right, newest on top, duplicates suppressed (the message is the toast id). */
 export const show = (kind: 'success' | 'error', message: string) => {
   if (!mounted) {
@@ -18,5 +21,7 @@ export const show = (kind: 'success' | 'error', message: string) => {
       />,
     );
   }
-  toast[kind](message, { id: `${kind === 'success' ? 'ok' : 'error'}:${message}` });
+  toast[kind](message, { id: toastId(kind, message) });
 };
+
+export const dismiss = (kind: 'success' | 'error', message: string) => toast.dismiss(toastId(kind, message));

@@ -4,6 +4,8 @@ export const coursePath = (id: string) => `/marketplace/course-detail/${encodeUR
 export const catalogueSearchPath = (search: string) =>
   `${homePath}?${new URLSearchParams({ search: search.trim() })}#courses`;
 export const institutionPath = (slug: string) => `/marketplace/institution/${encodeURIComponent(slug)}`;
+/** The home page's list of every institution: the site has no page of its own for it (spec §2's routes). */
+export const institutionListPath = `${homePath}#institutions`;
 
 /** The dashboard's (same origin) list of the courses a signed-in learner bought, where they open each one. */
 export const MY_COURSES_PATH = '/enterprise/my-courses';
