@@ -469,6 +469,65 @@ describe('speech analytics against a target text', () => {
     });
   });
 
+  it('an article heard just before a word that starts with /s/ and a consonant is the vowel the learner added', () => {
+    // "estate" said for "state": the recogniser wrote the added vowel as a word of its own.
+    const judge = (words: [string, number, number][], target: string) =>
+      analyseTranscript({
+        transcript: heard(words, {
+          phones: {
+            words: target
+              .toLowerCase()
+              .replace(/[^a-z ]/g, '')
+              .split(' ')
+              .map((word) => ({
+                word,
+                start: 0.5,
+                end: 1.1,
+                phones: (word === 'state'
+                  ? ['S', 'T', 'EY', 'T']
+                  : word === 'sate'
+                    ? ['S', 'EY', 'T']
+                    : ['DH', 'AH']
+                ).map((phone) => placed(phone as Phone)),
+              })),
+          },
+        }),
+        target,
+      }).words;
+    const state = judge(
+      [
+        ['A', 0.4, 0.5],
+        ['state.', 0.5, 1.1],
+      ],
+      'State.',
+    );
+    expect(state).toHaveLength(1);
+    expect(state?.[0]).toMatchObject({ word: 'State.', status: 'mispronounced', heard: 'A state.', start: 0.4 });
+    expect(state?.[0]?.phones?.slice(0, 2).map((p) => `${p.phone} ${p.status}`)).toEqual([
+      'EH inserted',
+      'S correct',
+    ]);
+    // Where the target has the article, or the word starts with /s/ and a vowel, it is the word it is.
+    expect(
+      judge(
+        [
+          ['The', 0.2, 0.4],
+          ['state.', 0.5, 1.1],
+        ],
+        'The state.',
+      )?.map((w) => w.status),
+    ).toEqual(['correct', 'correct']);
+    expect(
+      judge(
+        [
+          ['A', 0.4, 0.5],
+          ['sate.', 0.5, 1.1],
+        ],
+        'Sate.',
+      )?.map((w) => w.status),
+    ).toEqual(['inserted', 'correct']);
+  });
+
   it('an added vowel weighed as a slip is shown as a vowel inserted', () => {
     const one = (word: string, phones: Phone[], slip: { error: string; spelling: string; gap: number }) =>
       analyseTranscript({

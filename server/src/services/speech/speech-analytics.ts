@@ -3,7 +3,7 @@ import {
   MISPRONOUNCED_BELOW,
   PRONUNCIATION_SCORE_WEIGHTS,
 } from '@coach/shared/constants/speech';
-import type { Phone } from '@coach/shared/constants/speech-sounds';
+import { type Phone, VOWELS } from '@coach/shared/constants/speech-sounds';
 import {
   DEFAULT_PRONUNCIATION_SETTINGS,
   type PronunciationStrictness,
@@ -145,6 +145,22 @@ const unsureAlone = (measured: MeasuredWord, errors: readonly NamedError[] | nul
 };
 
 /**
+ * Words the recogniser writes for the vowel a learner adds before /s/ and a consonant ("estate" for "state"), when it
+ * hears it as a word of its own: "A state.", "The state.". Heard just before such a target word where the target
+ * has none, the word is judged said with the vowel added, not read with an extra word. On the bench's lone-word part
+ * (clean) it caught 3 of the tune half's 8 "estate"/"esteem" readings that went unflagged ("The state.", "A state.",
+ * "A steam,"); no rightly read sentence of either half had such a word before an s + consonant word.
+ */
+const ADDED_VOWEL_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'e', 'eh']);
+
+/** Whether the word's sounds start with /s/ and a consonant ("state", "speak", "school"). */
+const startsWithSCluster = (word: MeasuredWord | undefined) => {
+  const sounds = word?.phones.filter((phone) => phone.kind !== 'inserted') ?? [];
+  const second = sounds[1]?.phone;
+  return sounds[0]?.phone === 'S' && second !== undefined && !VOWELS.has(second);
+};
+
+/**
  * Accuracy, completeness and word statuses against a target text.
  * - Without the phone aligner's measure (an analysis of a transcription endpoint, or a machine without it):
  *   status correct when matched with a word score (confidence × 100) of MISPRONOUNCED_BELOW or more;
@@ -194,6 +210,17 @@ const scoreAgainstTarget = (
     false,
   );
   const takenPlaces = new Set(saidInstead.values());
+  // An article heard just before a target word that starts with /s/ and a consonant (ADDED_VOWEL_WORDS), by the
+  // target word's index: its heard index.
+  const addedVowel = new Map<number, number>();
+  for (const [index, step] of steps.entries()) {
+    const next = steps[index + 1];
+    if (noisy || step.kind !== 'insert' || (next?.kind !== 'match' && next?.kind !== 'substitute')) continue;
+    const token = heard[step.heard];
+    if (token && ADDED_VOWEL_WORDS.has(token.text) && startsWithSCluster(sounds?.[next.target]))
+      addedVowel.set(next.target, step.heard);
+  }
+  for (const at of addedVowel.values()) takenPlaces.add(at);
   // Heard words listed as extra (heard index → their place in `words`), and those another word was judged as said
   // in place of: those are no extra words after all.
   const insertedAt = new Map<number, number>();
@@ -240,7 +267,11 @@ const scoreAgainstTarget = (
               noisy,
             )
           : null;
-      const kind = instead === undefined && !rivalSlip && !spelt ? step.kind : 'substitute';
+      // Heard with an article just before it where the learner added a vowel (ADDED_VOWEL_WORDS).
+      const articleAt = rivalSlip || spelt || step.kind === 'omit' ? undefined : addedVowel.get(step.target);
+      const article = articleAt === undefined ? undefined : heard[articleAt];
+      const added: NamedError[] | null = article ? [{ index: 0, kind: 'inserted', heard: 'EH' }] : null;
+      const kind = instead === undefined && !rivalSlip && !spelt && !added ? step.kind : 'substitute';
       const otherToken = other === undefined ? undefined : heard[other];
       const transcriptVerdict: TranscriptVerdict =
         kind === 'omit'
@@ -254,7 +285,7 @@ const scoreAgainstTarget = (
           : kind === 'substitute'
             ? {
                 kind: 'substitute',
-                named: rivalSlip ?? spelt?.named ?? slipOf(measuredWord, token?.text, heardSounds),
+                named: rivalSlip ?? spelt?.named ?? added ?? slipOf(measuredWord, token?.text, heardSounds),
                 partly: partlyOf(measuredWord, token?.text, heardSounds),
               }
             : { kind: 'match', confidence: token?.confidence ?? 0 };
@@ -268,7 +299,7 @@ const scoreAgainstTarget = (
       // The other word heard in its place is what was heard there, not an extra word: said instead of it (the word
       // judged said otherwise or left out), or the recogniser's mishearing of it (the word stands).
       if (otherToken && other !== undefined) tookPlace.add(other);
-      const start = (token ?? otherToken)?.start ?? measuredWord.start;
+      const start = (article ?? token ?? otherToken)?.start ?? measuredWord.start;
       const end = (token ?? otherToken)?.end ?? measuredWord.end;
       const times =
         judged.status === 'omitted' || start === null || end === null
@@ -282,7 +313,13 @@ const scoreAgainstTarget = (
         ...times,
         status: judged.status,
         ...(judged.status === 'mispronounced' && kind === 'substitute' && token
-          ? { heard: rivalSlip && rival ? rival.word : (spelt?.slip.spelling ?? token.display) }
+          ? {
+              heard:
+                rivalSlip && rival
+                  ? rival.word
+                  : (spelt?.slip.spelling ??
+                    (article ? `${article.display} ${token.display}` : token.display)),
+            }
           : judged.status !== 'correct' && otherToken
             ? { heard: otherToken.display }
             : {}),
