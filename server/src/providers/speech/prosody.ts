@@ -53,6 +53,19 @@ const STRESS_ADVICE_SHARE = 0.75;
  */
 const MIN_STRESS_WORDS_FOR_ADVICE = 2;
 /**
+ * A word's stress counts as misplaced only when an unstressed vowel stood out over the stressed ones by more than
+ * this (StressedWord.clearBy, in prominence units: 4 st of pitch, double the length or 4 dB are 1 each). Measured on
+ * 35 words said rightly by five voices (flite slt, rms, kal16, espeak-ng en-us, en-gb) and with the stress moved by
+ * espeak-ng: alone, rightly said words were told wrong in 16.8 % at 0 (the bare most-prominent rule), 10.7 % at 0.5
+ * and 8.1 % at 0.75, the moved stress caught in 80.8, 75.0 and 73.1 %; in a carrier sentence ("Please say …
+ * again.") 21.0, 15.4 and 12.3 % against 74.5, 69.1 and 56.4 %.
+ */
+export const STRESS_CLEAR_BY = 0.5;
+
+/** Whether a word's stress was heard on another vowel, clearly enough (STRESS_CLEAR_BY). */
+const misplacedStress = (word: StressedWord) =>
+  word.clearBy === undefined ? !word.matched : word.clearBy > STRESS_CLEAR_BY;
+/**
  * The melody is called good from this score on. Under it, with no flat voice, question or stress to name, it was
  * the pitch's narrow range that cost the score (between MONOTONE_SEMITONES and LIVELY_SEMITONES), and the
  * advice says so: a score of 43 beside "the voice rises and falls naturally" told the learner two things.
@@ -259,13 +272,23 @@ const stressedWords = (
     if (word.length < 2 || !word.some((v) => v.stress === 1)) continue;
     const scores = prominences(word, voiced, samples, sampleRate);
     const top = scores.indexOf(Math.max(...scores));
-    judged.push({ wordIndex, matched: (word[top]?.stress ?? 0) > 0 });
+    const best = (stressed: boolean) =>
+      Math.max(...scores.filter((_, i) => (word[i]?.stress ?? 0) > 0 === stressed));
+    judged.push({
+      wordIndex,
+      matched: (word[top]?.stress ?? 0) > 0,
+      clearBy: Math.round((best(false) - best(true)) * 100) / 100,
+    });
   }
   return judged;
 };
 
-/** A multi-syllable target word's stress: whether its most prominent vowel is one the dictionary stresses. */
-export type StressedWord = { wordIndex: number; matched: boolean };
+/**
+ * A multi-syllable target word's stress: whether its most prominent vowel is one the dictionary stresses, and by
+ * how much (in prominence units) the most prominent unstressed vowel stood out over the stressed ones: above 0 when
+ * the stress was heard elsewhere. Absent on measures kept from before it was measured.
+ */
+export type StressedWord = { wordIndex: number; matched: boolean; clearBy?: number };
 
 /**
  * What was measured of the voice's melody, before it is judged: the pitch's spread (semitones), whether the
@@ -325,7 +348,10 @@ export const judgeProsody = (
   const { spread, phrase, questionRise } = measures;
   const said = measures.stressedWords?.filter((word) => !leftOut.has(word.wordIndex)) ?? [];
   const stress = said.length
-    ? { matched: said.filter((word) => word.matched).length, of: said.length }
+    ? {
+        matched: said.filter((word) => !misplacedStress(word)).length,
+        of: said.length,
+      }
     : null;
   if (!phrase && questionRise === null && stress === null) return null;
 
