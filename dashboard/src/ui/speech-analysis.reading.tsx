@@ -27,13 +27,20 @@ const describeWord = (t: TFunction<'speech'>, word: SpeechWord) => {
   return t('analysis.notClear');
 };
 
+/**
+ * The mark a word carries: a word left out where another word was heard was said (describeWord), so it is marked
+ * and counted as said differently, as its description says, not as missed.
+ */
+const markOf = (word: SpeechWord) =>
+  word.status === 'omitted' && word.heard ? ('mispronounced' as const) : word.status;
+
 /** The target text as read: each word marked by status, by a symbol and an underline style, not colour alone. */
 export const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
   const { t } = useTranslation('speech');
   const counts = {
-    mispronounced: words.filter((word) => word.status === 'mispronounced').length,
-    omitted: words.filter((word) => word.status === 'omitted').length,
-    inserted: words.filter((word) => word.status === 'inserted').length,
+    mispronounced: words.filter((word) => markOf(word) === 'mispronounced').length,
+    omitted: words.filter((word) => markOf(word) === 'omitted').length,
+    inserted: words.filter((word) => markOf(word) === 'inserted').length,
   };
   const marked = (Object.keys(counts) as (keyof typeof counts)[]).filter((status) => counts[status] > 0);
   return (
@@ -43,12 +50,13 @@ export const MarkedReading = ({ words }: { words: SpeechWord[] }) => {
         {words.map((word, index) => {
           const description = describeWord(t, word);
           const key = `${index}-${word.word}`;
-          if (word.status === 'correct') return <span key={key}>{word.word} </span>;
+          const mark = markOf(word);
+          if (mark === 'correct') return <span key={key}>{word.word} </span>;
           return (
             <span key={key}>
-              <span className={`speech-word speech-word--${word.status}`} title={description}>
+              <span className={`speech-word speech-word--${mark}`} title={description}>
                 <span className="speech-word__symbol" aria-hidden="true">
-                  {WORD_MARKS[word.status]}
+                  {WORD_MARKS[mark]}
                 </span>
                 {/* An extra word is the recogniser's, with its full stop ("Ronnie."): shown bare. */}
                 {word.status === 'inserted' ? bareWord(word.word) : word.word}

@@ -65,6 +65,28 @@ describe('speech analysis', () => {
     expect(heard.querySelector('.speech-analysis__reading')).toHaveAttribute('dir', 'ltr');
   });
 
+  it('a word left out where another word was heard is marked and counted as said differently, not missed', () => {
+    render(
+      <SpeechAnalysisPanel
+        analysis={{
+          ...reading,
+          transcript: 'Very lonely.',
+          words: [
+            { word: 'Thoroughly.', start: null, end: null, status: 'omitted', heard: 'Very' },
+            { word: 'lonely.', start: 0.85, end: 1.3, status: 'inserted' },
+          ],
+        }}
+      />,
+    );
+    const heard = screen.getByRole('region', { name: 'What we heard' });
+    expect(within(heard).getByTitle('said differently: heard “Very”')).toHaveTextContent('≈Thoroughly.');
+    const legend = within(heard).getByRole('list', { name: 'Marks' });
+    expect([...legend.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '≈ said differently: 1',
+      '+ extra word: 1',
+    ]);
+  });
+
   it('shows the pace on the 100-165 band with its verdict, the pauses and the fillers', () => {
     render(<SpeechAnalysisPanel analysis={reading} />);
     const pace = screen.getByRole('region', { name: 'Pace' });

@@ -166,6 +166,38 @@ describe('speech analytics against a target text', () => {
     ).toEqual(['Now correct', 'thirty omitted (dog)', 'days. correct']);
   });
 
+  it("the words read in the order they were heard: an extra word after the one heard in a word's place follows it", () => {
+    // "furrowly" said for "thoroughly": the recogniser wrote "Very lonely.", "Very" where the word's sounds were.
+    const analysis = analyseTranscript({
+      transcript: heard(
+        [
+          ['Very', 0.5, 0.8],
+          ['lonely.', 0.85, 1.3],
+        ],
+        {
+          phones: {
+            words: [
+              {
+                word: 'thoroughly',
+                start: 0.5,
+                end: 0.8,
+                phones: (['TH', 'ER', 'OW', 'L', 'IY'] as Phone[]).map((phone) => placed(phone, 60)),
+              },
+            ],
+            heardSounds: {
+              very: [['V', 'EH', 'R', 'IY'] as Phone[]],
+              lonely: [['L', 'OW', 'N', 'L', 'IY'] as Phone[]],
+            },
+          },
+        },
+      ),
+      target: 'Thoroughly.',
+    });
+    expect(
+      analysis.words?.map(({ word, status, heard: as }) => `${word} ${status}${as ? ` (${as})` : ''}`),
+    ).toEqual(['Thoroughly. mispronounced (Very)', 'lonely. inserted']);
+  });
+
   it('another word heard where a word was said is what was heard, unless every sound of the word is clear', () => {
     const target = 'My name is Sam.';
     const words = (sam: number[]) => ({
@@ -502,7 +534,12 @@ describe('speech analytics against a target text', () => {
       'State.',
     );
     expect(state).toHaveLength(1);
-    expect(state?.[0]).toMatchObject({ word: 'State.', status: 'mispronounced', heard: 'A state.', start: 0.4 });
+    expect(state?.[0]).toMatchObject({
+      word: 'State.',
+      status: 'mispronounced',
+      heard: 'A state.',
+      start: 0.4,
+    });
     expect(state?.[0]?.phones?.slice(0, 2).map((p) => `${p.phone} ${p.status}`)).toEqual([
       'EH inserted',
       'S correct',

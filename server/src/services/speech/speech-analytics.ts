@@ -194,6 +194,14 @@ const scoreAgainstTarget = (
       ? measured
       : null;
   const words: SpeechWord[] = [];
+  // Each word's place in what was heard (its heard word's index), so the words read in the order they were said: a
+  // word heard in place of a left-out target word ("Very" for "thoroughly") comes before the extra words after it.
+  // A word with no heard word follows the one before it (ties keep their order).
+  const heardOrder: number[] = [];
+  const push = (word: SpeechWord, heardAt: number | undefined) => {
+    heardOrder.push(heardAt ?? heardOrder.at(-1) ?? -1);
+    words.push(word);
+  };
   // The target words found not said, by index: their stress is not judged (judgeProsody).
   const leftOut = new Set<number>();
   let credit = 0;
@@ -231,12 +239,10 @@ const scoreAgainstTarget = (
       if (!token || takenPlaces.has(step.heard)) continue;
       inserted++;
       insertedAt.set(step.heard, words.length);
-      words.push({
-        word: token.display,
-        start: round(token.start, 2),
-        end: round(token.end, 2),
-        status: 'inserted',
-      });
+      push(
+        { word: token.display, start: round(token.start, 2), end: round(token.end, 2), status: 'inserted' },
+        step.heard,
+      );
       continue;
     }
     const want = target[step.target];
@@ -308,44 +314,53 @@ const scoreAgainstTarget = (
       if (judged.status !== 'omitted') heardTargets++;
       else leftOut.add(step.target);
       credit += judged.accuracy / 100;
-      words.push({
-        word: want.display,
-        ...times,
-        status: judged.status,
-        ...(judged.status === 'mispronounced' && kind === 'substitute' && token
-          ? {
-              heard:
-                rivalSlip && rival
-                  ? rival.word
-                  : (spelt?.slip.spelling ??
-                    (article ? `${article.display} ${token.display}` : token.display)),
-            }
-          : judged.status !== 'correct' && otherToken
-            ? { heard: otherToken.display }
-            : {}),
-        phones: judged.phones,
-      });
+      const heardAt = articleAt ?? (step.kind === 'omit' ? (instead ?? other) : step.heard);
+      push(
+        {
+          word: want.display,
+          ...times,
+          status: judged.status,
+          ...(judged.status === 'mispronounced' && kind === 'substitute' && token
+            ? {
+                heard:
+                  rivalSlip && rival
+                    ? rival.word
+                    : (spelt?.slip.spelling ??
+                      (article ? `${article.display} ${token.display}` : token.display)),
+              }
+            : judged.status !== 'correct' && otherToken
+              ? { heard: otherToken.display }
+              : {}),
+          phones: judged.phones,
+        },
+        heardAt,
+      );
       continue;
     }
     const token = step.kind === 'omit' ? undefined : heard[step.heard];
     if (step.kind === 'omit' || !token) {
-      words.push({ word: want.display, start: null, end: null, status: 'omitted' });
+      push({ word: want.display, start: null, end: null, status: 'omitted' }, undefined);
       leftOut.add(step.target);
       continue;
     }
     heardTargets++;
     const times = { start: round(token.start, 2), end: round(token.end, 2) };
     if (step.kind === 'substitute') {
-      words.push({ word: want.display, ...times, status: 'mispronounced', heard: token.display });
+      push({ word: want.display, ...times, status: 'mispronounced', heard: token.display }, step.heard);
       continue;
     }
     credit += token.confidence;
     const status = wordScore(token) >= MISPRONOUNCED_BELOW ? 'correct' : 'mispronounced';
-    words.push({ word: want.display, ...times, status });
+    push({ word: want.display, ...times, status }, step.heard);
   }
   const dropped = new Set([...tookPlace].flatMap((index) => insertedAt.get(index) ?? []));
+  const inOrder = words
+    .map((word, index) => ({ word, index, at: heardOrder[index] ?? index }))
+    .filter(({ index }) => !dropped.has(index))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map(({ word }) => word);
   return {
-    words: dropped.size ? words.filter((_, index) => !dropped.has(index)) : words,
+    words: inOrder,
     // By the aligner's word places, which are these only when its words are the target's.
     leftOut: sounds ? leftOut : new Set<number>(),
     accuracy: clampScore((credit / Math.max(1, target.length + inserted - dropped.size)) * 100),
