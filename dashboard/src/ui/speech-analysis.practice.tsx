@@ -15,7 +15,13 @@ const SOUNDS_PER_WORD = 2;
 
 /** A phone as a learner reads it, between slashes ("/θ/"). */
 type SoundIssue = { phone: SpeechPhone; next: SpeechPhone | undefined; tip: PhoneTip | null };
-type Practice = { word: SpeechWord; text: string; issues: SoundIssue[] };
+type Practice = {
+  word: SpeechWord;
+  text: string;
+  issues: SoundIssue[];
+  /** For a missed word, the extra word heard right beside it (heardBeside). */
+  heardBeside?: string | undefined;
+};
 
 /** A word's sounds not heard as written, the worst (lowest score) first. */
 const soundIssues = (word: SpeechWord): SoundIssue[] => {
@@ -36,15 +42,42 @@ const soundIssues = (word: SpeechWord): SoundIssue[] => {
  * Words with a sound to work on first (worst sound first), then words said differently (a word heard as another
  * word is one, whatever its status), then missed words.
  */
-const rankOf = ({ word, issues }: Practice) =>
-  issues[0]?.phone.score ?? (word.status === 'mispronounced' || word.heard ? 101 : 102);
+const rankOf = ({ word, issues, heardBeside: beside }: Practice) =>
+  issues[0]?.phone.score ?? (word.status === 'mispronounced' || word.heard || beside ? 101 : 102);
 
-export const practiceOf = (words: SpeechWord[]): Practice[] =>
-  words
-    .filter((word) => word.status !== 'inserted')
-    .map((word) => ({ word, text: bareWord(word.word), issues: soundIssues(word) }))
-    .filter(({ word, issues }) => word.status !== 'correct' || issues.length > 0)
+/**
+ * For each missed word with no word named heard instead, the extra word heard right beside it (after it, else
+ * before it; each extra word once): said in its place, as a transcript shows a word replaced by another whose
+ * spelling is too far from it to be paired ("potatoes" for "patience"). By the word's index.
+ */
+const heardBeside = (words: SpeechWord[]) => {
+  const beside = new Map<number, string>();
+  const claimed = new Set<number>();
+  words.forEach((word, index) => {
+    if (word.status !== 'omitted' || word.heard) return;
+    const at = [index + 1, index - 1].find((i) => words[i]?.status === 'inserted' && !claimed.has(i));
+    const extra = at === undefined ? undefined : words[at];
+    if (at === undefined || !extra) return;
+    claimed.add(at);
+    beside.set(index, extra.word);
+  });
+  return beside;
+};
+
+export const practiceOf = (words: SpeechWord[]): Practice[] => {
+  const beside = heardBeside(words);
+  return words
+    .map((word, index) => ({
+      word,
+      text: bareWord(word.word),
+      issues: soundIssues(word),
+      heardBeside: beside.get(index),
+    }))
+    .filter(
+      ({ word, issues }) => word.status !== 'inserted' && (word.status !== 'correct' || issues.length > 0),
+    )
     .sort((a, b) => rankOf(a) - rankOf(b));
+};
 
 /** A phone's IPA in its word: an added AH is never stressed, so it is the schwa /ə/ rather than /ʌ/. */
 const soundOf = ({ phone, status }: SpeechPhone) =>
@@ -109,14 +142,23 @@ const SoundSentence = ({ issue, word, reviewer }: { issue: SoundIssue; word: str
  * What was heard of a word that has no sound to name: the word heard instead when the recogniser names one (the
  * learner did speak, even where the word counts as missed), else missed or unclear.
  */
-const WordSentence = ({ word, text }: { word: SpeechWord; text: string }) => {
+const WordSentence = ({
+  word,
+  text,
+  beside,
+}: {
+  word: SpeechWord;
+  text: string;
+  beside: string | undefined;
+}) => {
   const { t } = useTranslation('speech');
-  if (word.heard)
+  const heard = word.heard ?? beside;
+  if (heard)
     return (
       <Trans
         t={t}
         i18nKey="practice.wordHeardInstead"
-        values={{ heard: bareWord(word.heard), word: text }}
+        values={{ heard: bareWord(heard), word: text }}
         components={{ w: <bdi className="speech-said" /> }}
       />
     );
@@ -124,7 +166,7 @@ const WordSentence = ({ word, text }: { word: SpeechWord; text: string }) => {
 };
 
 const PracticeItem = ({
-  practice: { word, text, issues },
+  practice: { word, text, issues, heardBeside: beside },
   tips,
   reviewer,
   renderHearIt,
@@ -156,7 +198,7 @@ const PracticeItem = ({
         ))
       ) : (
         <p className="speech-practice__issue">
-          <WordSentence word={word} text={text} />
+          <WordSentence word={word} text={text} beside={beside} />
         </p>
       )}
       {tips.map((tip) => (

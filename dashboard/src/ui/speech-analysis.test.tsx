@@ -369,6 +369,19 @@ describe('the sounds of the words to practise', () => {
     expect(within(heard).getByTitle('said differently: heard “sheep”')).toHaveTextContent('ship.');
   });
 
+  it('a missed word with an extra word heard right beside it says that word was heard instead', () => {
+    // "potatoes" read for "patience": spelt too differently to pair, the transcript has one word for the other.
+    const patience: SpeechWord = { word: 'patience.', start: null, end: null, status: 'omitted' };
+    const potatoes: SpeechWord = { word: 'potatoes.', start: 4.1, end: 4.6, status: 'inserted' };
+    const your: SpeechWord = { word: 'your', start: 3.8, end: 4.0, status: 'correct' };
+    render(<SpeechAnalysisPanel analysis={withSounds([your, patience, potatoes, on])} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    const [said, missed] = within(practice).getAllByRole('listitem');
+    expect(said).toHaveTextContent('We heard “potatoes” instead of “patience”.');
+    // A missed word with no extra word beside it still says it may have been skipped.
+    expect(missed).toHaveTextContent('onNot heard: it may have been skipped.');
+  });
+
   it('in Arabic the word heard instead reads right to left, the English words isolated', async () => {
     await applyLanguage('ar');
     const ship: SpeechWord = { word: 'ship', start: null, end: null, status: 'omitted', heard: 'sheep' };
