@@ -46,9 +46,11 @@ export const findPauses = (tokens: Token[], segments: HeardTranscript['segments'
 };
 
 /**
- * Fluency 0-100: 100 less three capped penalties.
+ * Fluency 0-100: 100 less three capped penalties, none of them under MIN_WORDS_FOR_PACE words (shared constants):
+ * a word or two (a Pronunciation item) has no pace, pauses or fillers worth a verdict, as the learner is told, and
+ * one breath heard as "mm" beside a word was 50 fillers in 100 words, 30 points off its fluency.
  * - Pace: how far the words per minute fall outside PACE_BAND, as a percentage of the band's edge (30 wpm is
- *   70 % under 100), at most 50; not applied under MIN_WORDS_FOR_PACE words (shared constants).
+ *   70 % under 100), at most 50.
  * - Pauses: the share of speaking time spent in pauses of 1 s or more, in percent, at most 30.
  * - Fillers: 3 per filler per 100 words, at most 30.
  */
@@ -71,7 +73,8 @@ export const fluencyScore = ({
       : wordsPerMinute > PACE_BAND.max
         ? (wordsPerMinute - PACE_BAND.max) / PACE_BAND.max
         : 0;
-  const pace = paceMeasurable(wordCount) ? Math.min(MAX_PACE_PENALTY, outside * 100) : 0;
+  if (!paceMeasurable(wordCount)) return 100;
+  const pace = Math.min(MAX_PACE_PENALTY, outside * 100);
   const pauses =
     speakingSeconds > 0 ? Math.min(MAX_PAUSE_PENALTY, (pausedSeconds / speakingSeconds) * 100) : 0;
   const fillers = Math.min(MAX_FILLER_PENALTY, fillersPer100Words * FILLER_PENALTY_PER_100_WORDS);

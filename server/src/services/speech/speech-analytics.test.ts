@@ -613,6 +613,18 @@ describe('speech analytics of delivery', () => {
     expect(analysis.scores.fluency).toBeLessThan(100);
   });
 
+  it('a word or two has no fluency verdict: a breath heard as "mm" beside a lone word costs nothing', () => {
+    const analysis = analyseTranscript({
+      transcript: heard([
+        ['Schedule.', 0.5, 1.2],
+        ['mm', 1.4, 1.6],
+      ]),
+      target: 'Schedule.',
+    });
+    expect(analysis.fillers.count).toBe(1);
+    expect(analysis.scores.fluency).toBe(100);
+  });
+
   it('a 1.5 s gap between words is a pause and a 0.6 s gap is not', () => {
     const analysis = analyseTranscript({
       transcript: heard([
