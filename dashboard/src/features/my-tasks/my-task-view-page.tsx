@@ -101,7 +101,10 @@ const TaskAttempt = ({
       <header className="my-task__header">
         <div className="my-task__chips">
           <span className="chip chip--accent">{typeLabel(task.type)}</span>
-          <span className={`task-status task-status--${status}`}>{statusLabel(status)}</span>
+          {/* A try scored below its passing score was submitted, not completed: the chip says so, as the banner does. */}
+          <span className={`task-status task-status--${notPassed ? 1 : status}`}>
+            {notPassed ? t('view.submitted') : statusLabel(status)}
+          </span>
         </div>
         <h1 className="page-header__title" dir="auto">
           {task.title}

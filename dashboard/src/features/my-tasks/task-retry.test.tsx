@@ -120,6 +120,10 @@ describe('trying a scored task again', () => {
     // Submitted, not done: no success banner.
     const banner = screen.getByText(/You submitted this try on/);
     expect(banner).toHaveClass('alert--info');
+    // Its status says submitted, not completed, beside "Not passed yet".
+    const chip = document.querySelector('.my-task__chips .task-status');
+    expect(chip).toHaveTextContent('Submitted');
+    expect(chip).not.toHaveTextContent('Completed');
     expect(screen.queryByText(/You completed this task/)).not.toBeInTheDocument();
     expect(
       screen.getByText(
