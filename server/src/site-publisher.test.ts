@@ -61,6 +61,15 @@ describe('the one-process marketplace publisher', () => {
     expect(home.status).toBe(200);
     expect(home.html).toContain('Learn to speak with confidence');
     expect((await page('/genu')).html).toContain('GenU AI Coach');
+    // A production build, though these tests run the server under NODE_ENV=test: React's development build (its
+    // console invitation to install the DevTools) is not what visitors get.
+    const dist = publisher?.dir() ?? '';
+    const scripts = readdirSync(path.join(dist, '_astro')).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const f of scripts)
+      expect(readFileSync(path.join(dist, '_astro', f), 'utf8'), f).not.toContain(
+        'Download the React DevTools',
+      );
   }, 90_000);
 
   it('publishes brotli and gzip copies of the site’s scripts and styles, sent to clients that accept them', async () => {

@@ -180,7 +180,9 @@ export const createSitePublisher = ({
       const args = ['build', '--outDir', out];
       const build = spawn(NICE ?? astro, NICE ? ['-n', String(BUILD_NICENESS), astro, ...args] : args, {
         cwd: siteSource,
-        env: { ...process.env, API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+        // A production build whatever this server runs as: under NODE_ENV=test (the tests, the e2e journeys) Vite
+        // took React's development build, twice the size and slower to hydrate, so the journeys ran another site.
+        env: { ...process.env, NODE_ENV: 'production', API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'ignore', 'pipe'],
         // Its own process group, so stop() ends Astro's helpers with it.
         detached: true,
