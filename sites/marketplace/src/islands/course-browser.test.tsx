@@ -117,6 +117,38 @@ describe('the course search of the filters', () => {
   });
 });
 
+describe('the count above the results', () => {
+  it('never names the old results for new filters: it says it is loading until their answer comes', async () => {
+    // Every text the count shows, the frames between React's commits included (a browser paints them).
+    const count = host.querySelector('.browser__count') as HTMLElement;
+    const seen: string[] = [];
+    const recorder = new MutationObserver((records) => {
+      for (const record of records) if (record.oldValue) seen.push(record.oldValue);
+      seen.push(count.textContent ?? '');
+    });
+    recorder.observe(count, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      characterDataOldValue: true,
+    });
+    let answer: (page: typeof empty) => void = () => {};
+    call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    // Any rating, then 4.5, 4, 3.5 and 3 stars and up: "4 stars and up".
+    const fourUp = host.querySelectorAll<HTMLInputElement>('input[name="rating"]')[2];
+    expect(fourUp).toBeDefined();
+    await act(async () => fourUp?.click());
+    await act(async () => answer({ ...empty, totalCount: 3 }));
+    recorder.disconnect();
+    seen.push(count.textContent ?? '');
+    expect(seen.filter((text) => text.includes('match'))).toEqual(
+      seen.filter((text) => text === '3 courses match your filters'),
+    );
+    expect(seen).toContain('Loading courses…');
+    expect(count).toHaveProperty('textContent', '3 courses match your filters');
+  });
+});
+
 describe('the category filters', () => {
   it('count what ticking each would show under the search, 0 where a search leaves none of it', async () => {
     unmount();

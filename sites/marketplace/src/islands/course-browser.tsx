@@ -74,6 +74,9 @@ export const CourseBrowser = ({
   });
   const [searchText, setSearchText] = useState('');
   const [data, setData] = useState(initial);
+  // The filters `data` answers: until the answer to new ones comes, the count says it is loading, even in the frame
+  // painted before the request starts (it said "45 courses match your filters" of the unfiltered page there).
+  const [shown, setShown] = useState(filters);
   const [state, setState] = useState<'ready' | 'loading' | 'error'>('ready');
   const [error, setError] = useState('');
   const first = useRef(true);
@@ -86,6 +89,7 @@ export const CourseBrowser = ({
       return;
     }
     let current = true;
+    const asked = filters;
     setState('loading');
     void loadApi().then(({ browserApi, ApiError }) =>
       browserApi
@@ -100,6 +104,7 @@ export const CourseBrowser = ({
           (page) => {
             if (!current) return;
             setData(page);
+            setShown(asked);
             setState('ready');
           },
           (err: unknown) => {
@@ -152,6 +157,7 @@ export const CourseBrowser = ({
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   const active = filters.search || filters.institutes.length || filters.categories.length || filters.rating;
+  const loading = state === 'loading' || (state === 'ready' && shown !== filters);
   // What ticking a category would show under the search and the other filters (0 where none of it is left).
   const countOf = (category: { name: string; courseCount: number }) =>
     data.categoryCounts
@@ -245,11 +251,9 @@ export const CourseBrowser = ({
           </button>
         ) : null}
       </aside>
-      <div className="browser__results" aria-busy={state === 'loading'} ref={results}>
+      <div className="browser__results" aria-busy={loading} ref={results}>
         <p className="browser__count" aria-live="polite">
-          {state === 'loading'
-            ? s.loading
-            : plural(s, lang, active ? 'countFiltered' : 'count', data.totalCount ?? 0)}
+          {loading ? s.loading : plural(s, lang, active ? 'countFiltered' : 'count', data.totalCount ?? 0)}
         </p>
         {state === 'error' ? (
           <div className="notice notice--error" role="alert">
@@ -268,7 +272,7 @@ export const CourseBrowser = ({
             <p>{s.empty}</p>
           </div>
         ) : null}
-        <div className={`course-grid ${state === 'loading' ? 'course-grid--loading' : ''}`}>
+        <div className={`course-grid ${loading ? 'course-grid--loading' : ''}`}>
           {data.listdata.map((course) => (
             <CourseCard key={course._id} course={course} lang={lang} strings={cardStrings} />
           ))}
