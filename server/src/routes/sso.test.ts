@@ -1,6 +1,8 @@
 import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
+import { members } from '@coach/shared/contract/members';
 import { enterpriseSso } from '@coach/shared/contract/sso';
+import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOidcProvider } from '../testing/fake-oidc-provider.ts';
 import { createTestApp } from '../testing/test-app.ts';
@@ -277,6 +279,43 @@ describe('signing in with single sign-on', () => {
     expect(profile.json.response.roleId.name).not.toBe('Learner');
     // Told once, at the first sign-in that linked the account.
     expect(t.lastMail('staff@acme.example')).toContain('now signs in through');
+  });
+
+  it("an invitee joining through the provider has their waiting tasks' time start then", async () => {
+    const invited = await post(owner, members.invite.path, {
+      name: 'Ivo Waiting',
+      email: 'ivo.waiting@acme.example',
+      roleId: learnerRoleId,
+    });
+    expect(invited.status, invited.json.message).toBe(200);
+    const ivoId = (invited.json.response as { _id: string })._id;
+    const library = await t.request('GET', tasks.getAllTaskListEnterprise.path, { token: owner, ip });
+    const [task] = library.json.response as { _id: string }[];
+    const assigned = await post(owner, tasks.assignTaskUsers.path, {
+      taskIds: [task?._id],
+      userIds: [ivoId],
+    });
+    expect(assigned.json.response).toMatchObject({ assigned: 1 });
+    // Assigned five days ago with a week to do it, while the invitation waited.
+    const day = 86_400_000;
+    const fiveDaysAgo = Date.now() - 5 * day;
+    await t.deps.db
+      .updateTable('task_assignments')
+      .set({
+        assigned_at: new Date(fiveDaysAgo).toISOString(),
+        due_at: new Date(fiveDaysAgo + 7 * day).toISOString(),
+      })
+      .where('user_id', '=', ivoId)
+      .execute();
+    idp.control.user = { sub: 'ivo-sub', email: 'ivo.waiting@acme.example', email_verified: true };
+    const joined = Date.now();
+    const res = await signIn('ivo.waiting@acme.example');
+    expect(res.status, res.json.message).toBe(200);
+    const mine = await t.request('GET', tasks.getMyTasks.path, { token: res.json.response.accesstoken, ip });
+    const [row] = (mine.json.response as { listdata: { dueAt: string }[] }).listdata;
+    const daysLeft = (Date.parse(row?.dueAt ?? '') - joined) / day;
+    expect(daysLeft).toBeGreaterThan(6.99);
+    expect(daysLeft).toBeLessThan(7.01);
   });
 
   it('refuses id tokens of the wrong audience, nonce, issuer, expiry or signature', async () => {
