@@ -80,13 +80,15 @@ const progress: MyProgress = {
 };
 
 /** An admin's home: the company's figures first, their own progress after them. */
-const openHome = (figures: EnterpriseDashboard = company) =>
+const openHome = (
+  figures: EnterpriseDashboard = company,
+  me = makeEnterpriseUser({ permissions: ['dashboard', 'members'] }),
+) =>
   renderApp({
     path: '/enterprise/dashboard',
     enterprise: verifiedSession(fakeToken(86400)),
     routes: {
-      'GET /api/v1/enterprise/general/auth/me': () =>
-        ok(makeEnterpriseUser({ permissions: ['dashboard', 'members'] })),
+      'GET /api/v1/enterprise/general/auth/me': () => ok(me),
       'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, ['Sales']),
       'GET /api/v1/enterprise/general/my-dashboard': () => ok(figures),
       'GET /api/v1/enterprise/general/my-progress': () => ok(progress),
@@ -176,5 +178,28 @@ describe('the company figures count invitees apart', () => {
     openHome();
     const members = (await screen.findByText('Members', { selector: '.stat__label' })).closest('.stat');
     expect(members).not.toHaveTextContent('invited');
+  });
+});
+
+describe('the greeting', () => {
+  it('greets a member by their first name', async () => {
+    await applyLanguage('en');
+    openHome();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      /^Good (morning|afternoon|evening), Olivia$/,
+    );
+  });
+
+  it('greets a platform admin logged in as the company by no name, not as "Platform"', async () => {
+    await applyLanguage('en');
+    // What the server's `me` says of a log-in-as session (profile.ts).
+    const acting = {
+      ...makeEnterpriseUser({ permissions: ['dashboard', 'members'], name: 'Platform Admin' }),
+      loggedInAsAdmin: true,
+    };
+    openHome(company, acting);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      /^Good (morning|afternoon|evening)$/,
+    );
   });
 });

@@ -343,7 +343,13 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
   return (
     <div className="dashboard">
       <PageHeader
-        title={t(greetingKey(), { name: enterpriseUser.name.split(' ')[0] })}
+        // A platform admin logged in as the company is "Platform Admin" to it (the server's `me`): greeted by no
+        // name rather than "Good morning, Platform"; the banner above says who they are.
+        title={
+          enterpriseUser.loggedInAsAdmin
+            ? t(`${greetingKey()}Alone`)
+            : t(greetingKey(), { name: enterpriseUser.name.split(' ')[0] })
+        }
         description={`${enterpriseUser.enterpriseId.company_name} · ${enterpriseUser.roleId.name}`}
         actions={
           <Button variant="secondary" onClick={() => setDemoOpen(true)}>
