@@ -42,7 +42,7 @@ import {
 } from '@coach/shared/contract/pronunciation';
 import type { SpeechWord } from '@coach/shared/contract/speech';
 // Not exported by @coach/server (its exports are the server, the database and the speech provider).
-import { analyseTranscript } from '../../server/src/services/speech/speech-analytics.ts';
+import { analyseTranscript, normaliseWord } from '../../server/src/services/speech/speech-analytics.ts';
 import {
   buildPronunciationSetApart,
   ERROR_KIND_LABELS,
@@ -167,10 +167,13 @@ const measure = async (
   const cpu = process.cpuUsage(cpuBefore);
 
   const targetWords = analysis.words?.filter((w) => w.status !== 'inserted') ?? null;
-  const expectedCount = targetWordsOf(recording.target).length;
-  if (targetWords && targetWords.length !== expectedCount)
+  const expected = targetWordsOf(recording.target).join(' ');
+  // The label names its word by place: the analysis's target words must be the target's, in its order (a word
+  // list reordered by when each word was heard once made the bench read the wrong word's status).
+  const analysed = targetWords?.flatMap((w) => normaliseWord(w.word)).join(' ');
+  if (targetWords && analysed !== expected)
     throw new Error(
-      `${recording.id}: the analysis has ${targetWords.length} target words, the label counts ${expectedCount}`,
+      `${recording.id}: the analysis's target words are "${analysed}", the label's "${expected}"`,
     );
   const { label } = recording;
   const word = label ? targetWords?.[label.wordIndex] : undefined;

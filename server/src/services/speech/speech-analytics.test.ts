@@ -198,6 +198,63 @@ describe('speech analytics against a target text', () => {
     ).toEqual(['Thoroughly. mispronounced (Very)', 'lonely. inserted']);
   });
 
+  it("the target's words keep their order: a word placed where an earlier word was heard stays after the one before it", () => {
+    // "Blood, but ran across the field." for "A rabbit ran across the field." (festival ked, r said as l): the
+    // aligner put "rabbit" where "Blood," was heard and the recogniser's "but" stood for "A".
+    const analysis = analyseTranscript({
+      transcript: heard(
+        [
+          ['Blood,', 0.3, 0.6],
+          ['but', 0.62, 0.8],
+          ['ran', 0.85, 1.1],
+          ['across', 1.15, 1.5],
+          ['the', 1.55, 1.65],
+          ['field.', 1.7, 2.1],
+        ],
+        {
+          phones: {
+            words: [
+              { word: 'a', start: 0.25, end: 0.3, phones: [placed('AH', 80)] },
+              {
+                word: 'rabbit',
+                start: 0.3,
+                end: 0.8,
+                phones: (['R', 'AE', 'B', 'IH', 'T'] as Phone[]).map((phone) => placed(phone, 40)),
+              },
+              { word: 'ran', start: 0.85, end: 1.1, phones: [placed('R'), placed('AE'), placed('N')] },
+              {
+                word: 'across',
+                start: 1.15,
+                end: 1.5,
+                phones: (['AH', 'K', 'R', 'AO', 'S'] as Phone[]).map((phone) => placed(phone)),
+              },
+              { word: 'the', start: 1.55, end: 1.65, phones: [placed('DH'), placed('AH')] },
+              {
+                word: 'field',
+                start: 1.7,
+                end: 2.1,
+                phones: (['F', 'IY', 'L', 'D'] as Phone[]).map((phone) => placed(phone)),
+              },
+            ],
+            heardSounds: {
+              blood: [['B', 'L', 'AH', 'D'] as Phone[]],
+              but: [['B', 'AH', 'T'] as Phone[]],
+            },
+          },
+        },
+      ),
+      target: 'A rabbit ran across the field.',
+    });
+    expect(analysis.words?.filter((word) => word.status !== 'inserted').map(({ word }) => word)).toEqual([
+      'A',
+      'rabbit',
+      'ran',
+      'across',
+      'the',
+      'field.',
+    ]);
+  });
+
   it('another word heard where a word was said is what was heard, unless every sound of the word is clear', () => {
     const target = 'My name is Sam.';
     const words = (sam: number[]) => ({

@@ -196,10 +196,18 @@ const scoreAgainstTarget = (
   const words: SpeechWord[] = [];
   // Each word's place in what was heard (its heard word's index), so the words read in the order they were said: a
   // word heard in place of a left-out target word ("Very" for "thoroughly") comes before the extra words after it.
-  // A word with no heard word follows the one before it (ties keep their order).
+  // A word with no heard word follows the one before it (ties keep their order). The target's words keep the
+  // target's order among themselves: a word placed at an earlier heard word than the one before it ("woman" where
+  // "Of" was heard, before the "a" of "A woman") stays after it; only the extra words move between them.
   const heardOrder: number[] = [];
+  let targetAt = -1;
   const push = (word: SpeechWord, heardAt: number | undefined) => {
-    heardOrder.push(heardAt ?? heardOrder.at(-1) ?? -1);
+    const at = heardAt ?? heardOrder.at(-1) ?? -1;
+    if (word.status === 'inserted') heardOrder.push(at);
+    else {
+      targetAt = Math.max(targetAt, at);
+      heardOrder.push(targetAt);
+    }
     words.push(word);
   };
   // The target words found not said, by index: their stress is not judged (judgeProsody).
