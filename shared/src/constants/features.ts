@@ -89,11 +89,14 @@ export const isTaskCategoryOn = (flags: FeatureFlags, category: TaskCategory): b
 
 /**
  * The flags after switching one: turning a parent off turns its children off too (a child cannot be
- * on while its parent is off, and the server refuses such a set with 422).
+ * on while its parent is off, and the server refuses such a set with 422); turning it on again turns them on with
+ * it, as the admin is told before switching it off ("switching it on again brings it all back"): left off, a
+ * Communication Ready switched back on opened none of Pronunciation, Vocabulary, Read, Speak Freely or Call. One
+ * child is then switched off on its own.
  */
 export const switchFeature = (flags: FeatureFlags, key: FeatureFlagKey, on: boolean): FeatureFlags => {
   const next = { ...flags, [key]: on };
-  if (!on) for (const child of FEATURE_FLAGS.filter((f) => f.parent === key)) next[child.key] = false;
+  for (const child of FEATURE_FLAGS.filter((f) => f.parent === key)) next[child.key] = on;
   return next;
 };
 

@@ -109,7 +109,7 @@ describe('enterprise detail member count', () => {
 });
 
 describe('enterprise detail feature switches (spec §3)', () => {
-  it('a platform admin switches Communication Ready off, and its children go off and cannot be switched on', async () => {
+  it('a platform admin switches Communication Ready off, its children go off and cannot be switched on, and come back with it', async () => {
     const app = renderAcme((body) => ok(acme(body.features as FeatureFlags)));
     const user = userEvent.setup();
     const features = await featureSwitches();
@@ -156,10 +156,17 @@ describe('enterprise detail feature switches (spec §3)', () => {
     expect(await screen.findByText('Communication Ready is on for Acme Learning')).toBeInTheDocument();
     expect(communication).toBeChecked();
     expect(communication).toHaveFocus();
-    const vocabulary = features.getByRole('switch', { name: 'Vocabulary' });
-    expect(vocabulary).toBeEnabled();
-    expect(vocabulary).not.toBeChecked();
-    expect(vocabulary).not.toHaveAccessibleDescription();
+    // Its parts come back with it, as the confirmation said ("switching it on again brings it all back").
+    for (const name of COMMUNICATION_CHILDREN) {
+      const child = features.getByRole('switch', { name });
+      expect(child).toBeEnabled();
+      expect(child).toBeChecked();
+      expect(child).not.toHaveAccessibleDescription();
+    }
+    expect(app.server.calls.filter((call) => call.route === SAVE).at(-1)?.body).toEqual({
+      enterpriseId: 'e1',
+      features: { ...DEFAULT_FEATURE_FLAGS, enableCourseFeature: true },
+    });
   });
 
   it('a platform admin who cancels the confirmation leaves the feature on and saves nothing', async () => {
