@@ -55,6 +55,19 @@ describe('admin members across enterprises', () => {
     expect(invited.status).toBe(200);
     expect(await find('ivy.invited@acme.example')).toMatchObject({ status: 'Active', invitePending: true });
     expect(await find('owner@acme.example')).toMatchObject({ status: 'Active', invitePending: false });
+    // The status filter says it as the enterprise's own list: Active has joined, Invited not yet.
+    const emails = async (searchInput: string, status: string) =>
+      (await list({ searchInput, status })).listdata.map((member) => member.email);
+    expect(await emails('ivy.invited', 'Invited')).toEqual(['ivy.invited@acme.example']);
+    expect(await emails('ivy.invited', 'Active')).toEqual([]);
+    expect(await emails('owner@acme', 'Active')).toEqual(['owner@acme.example']);
+    expect(await emails('owner@acme', 'Invited')).toEqual([]);
+    const bad = await call(adminMembers.list.path, { status: 'Pending' });
+    expect(bad.status).toBe(422);
+    expect(bad.json).toMatchObject({
+      field: 'status',
+      message: 'status: Status is Active, Invited or Inactive',
+    });
   });
 
   it('an enterprise token gets 401 on every admin members call', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STATUSES } from '../constants/statuses.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, paged, searchText } from './envelope.ts';
+import { MEMBER_LIST_STATUSES } from './members.ts';
 
 // Members across enterprises (spec §2 /admin/enterprises/members).
 const M = `${API_BASE.admin}/members`;
@@ -32,7 +33,8 @@ export const adminMembers = {
     request: z.strictObject({
       searchInput: searchText(),
       enterpriseId: id().optional(),
-      status: z.enum(STATUSES, { error: 'Status is Active or Inactive' }).optional(),
+      /** As the enterprise's own list filters (MEMBER_LIST_STATUSES): Active is joined, Invited not yet. */
+      status: z.enum(MEMBER_LIST_STATUSES, { error: 'Status is Active, Invited or Inactive' }).optional(),
       currentPage: z.number({ error: 'Page must be a whole number' }).int().min(1).default(1),
     }),
     response: paged(adminMemberSchema),

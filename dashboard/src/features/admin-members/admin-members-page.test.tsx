@@ -1,6 +1,7 @@
 import { adminGeneral } from '@coach/shared/contract/admin';
 import { type AdminMember, adminMembers } from '@coach/shared/contract/admin-members';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeToken, makeAdminUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
@@ -46,5 +47,31 @@ describe('admin members list', () => {
     const samRow = screen.getByText('Sam Signed-in').closest('tr');
     if (!samRow) throw new Error('Sam has no row');
     expect(within(samRow).getByText('Active')).toBeVisible();
+  });
+
+  it("a platform admin filters the invitees apart, as the enterprise's own list does", async () => {
+    const app = renderApp({
+      path: '/admin/enterprises/members',
+      admin: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+        [route(adminGeneral.getEnterpriseList)]: () => ok({ currentPage: 1, totalPages: 1, listdata: [] }),
+        [route(adminMembers.list)]: () =>
+          ok({
+            currentPage: 1,
+            totalPages: 1,
+            listdata: [member({ name: 'Ina Invited', invitePending: true })],
+          }),
+      },
+    });
+    await screen.findByText('Ina Invited');
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Invited' }));
+    await waitFor(() =>
+      expect(
+        app.server.calls.filter((call) => call.route === route(adminMembers.list)).at(-1)?.body,
+      ).toMatchObject({
+        status: 'Invited',
+      }),
+    );
   });
 });

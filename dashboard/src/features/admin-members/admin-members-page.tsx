@@ -13,7 +13,7 @@ import { MemberStatus } from '../../widgets/member-status.tsx';
 import './admin-members.css';
 import { EmailAddress } from '../../ui/user-text.tsx';
 
-type StatusFilter = 'all' | 'Active' | 'Inactive';
+type StatusFilter = 'all' | 'Active' | 'Invited' | 'Inactive';
 
 /** /admin/enterprises/members: members of every enterprise; search, filter and deactivate (spec §2). */
 export const AdminMembersPage = () => {
@@ -125,7 +125,7 @@ export const AdminMembersPage = () => {
           <EnterpriseSelect value={enterpriseId} onChange={setEnterpriseId} />
           <fieldset className="segmented">
             <legend className="visually-hidden">{t('list.status')}</legend>
-            {(['all', 'Active', 'Inactive'] as const).map((value) => (
+            {(['all', 'Active', 'Invited', 'Inactive'] as const).map((value) => (
               <label
                 key={value}
                 className={`segmented__option ${status === value ? 'segmented__option--on' : ''}`}

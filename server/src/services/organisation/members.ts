@@ -324,7 +324,7 @@ const STATUS_TERMS: Record<MemberListStatus, RawBuilder<boolean>> = {
   Invited: sql<boolean>`(users.status = ${storedStatus('Active')} and ${invitePending()})`,
   Inactive: sql<boolean>`users.status = ${storedStatus('Inactive')}`,
 };
-const statusTerm = (status: MemberListStatus | readonly MemberListStatus[]) => {
+export const memberStatusTerm = (status: MemberListStatus | readonly MemberListStatus[]) => {
   const statuses: readonly MemberListStatus[] = typeof status === 'string' ? [status] : status;
   return sql<boolean>`(${sql.join(
     statuses.map((one) => STATUS_TERMS[one]),
@@ -338,7 +338,7 @@ const filterTerms = ({ groupId, status }: MemberFilters) => [
         sql<boolean>`users.id in (select group_members.user_id from group_members where group_members.group_id = ${groupId})`,
       ]
     : []),
-  ...(status?.length ? [statusTerm(status)] : []),
+  ...(status?.length ? [memberStatusTerm(status)] : []),
 ];
 type MemberOrder = { sortBy: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' };
 type Paging = { currentPage: number; pageSize: number };

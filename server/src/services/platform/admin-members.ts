@@ -4,18 +4,19 @@ import {
   type adminMembers,
 } from '@coach/shared/contract/admin-members';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
+import type { MemberListStatus } from '@coach/shared/contract/members';
 import { sql } from 'kysely';
 import { conflict, notFound } from '../../errors.ts';
 import { auditAdminAction } from '../common/audit.ts';
 import { isInvitePending } from '../common/joined.ts';
 import { containsPattern, pageOf } from '../common/lists.ts';
 import type { ServiceContext } from '../context.ts';
-import { type MemberStatus, shownStatus, storedStatus, writeMemberStatus } from '../organisation/members.ts';
+import { memberStatusTerm, shownStatus, writeMemberStatus } from '../organisation/members.ts';
 
 type Filters = {
   searchInput?: string | undefined;
   enterpriseId?: string | undefined;
-  status?: MemberStatus | undefined;
+  status?: MemberListStatus | undefined;
   memberId?: string | undefined;
 };
 
@@ -31,7 +32,8 @@ const baseQuery = (ctx: ServiceContext, input: Filters) => {
     );
   }
   if (input.enterpriseId) query = query.where('users.enterprise_id', '=', input.enterpriseId);
-  if (input.status) query = query.where('users.status', '=', storedStatus(input.status));
+  // As the enterprise's own list: Active is a member who joined, Invited one whose invitation is pending.
+  if (input.status) query = query.where(memberStatusTerm(input.status));
   if (input.memberId) query = query.where('users.id', '=', input.memberId);
   return query;
 };
