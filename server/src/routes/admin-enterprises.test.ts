@@ -143,6 +143,18 @@ describe('admin enterprises', () => {
     });
     expect(noName.status).toBe(422);
     expect(noName.json.field).toBe('company_name');
+    // Another company of the same name, in any case, is refused: lists and pickers name a company alone.
+    const sameName = await asAdmin('POST', adminEnterprises.add.path, {
+      company_name: 'INITECH',
+      name: 'Peter',
+      email: 'peter@initech2.example',
+    });
+    expect(sameName.status).toBe(422);
+    expect(sameName.json).toMatchObject({
+      field: 'company_name',
+      message: 'company_name: An enterprise of this name exists already: add what tells them apart',
+    });
+    expect(t.lastMail('peter@initech2.example')).toBeNull();
   });
 
   it("counts a company's invitees apart from its members, on the list and the detail; another company's stay", async () => {

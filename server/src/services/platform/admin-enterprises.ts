@@ -163,6 +163,15 @@ export const addEnterprise = async (
     .where('email', '=', input.email)
     .executeTakeFirst();
   if (taken) throw validation('email', 'This email already belongs to an account');
+  // Every list and picker names an enterprise by its name alone: a second "Acme Learning" could only be told apart
+  // by its member count. Two companies of one name are told apart in it ("Acme Learning (Sydney)").
+  const sameName = await ctx.db
+    .selectFrom('enterprises')
+    .select('id')
+    .where(sql<boolean>`lower(name) = ${input.company_name.toLowerCase()}`)
+    .executeTakeFirst();
+  if (sameName)
+    throw validation('company_name', 'An enterprise of this name exists already: add what tells them apart');
   const now = nowIso();
   const { enterpriseId, token } = await ctx.db.transaction().execute(async (trx) => {
     const created = await insertCompany(trx, {
