@@ -6,19 +6,29 @@ export const PageHeader = ({
   description,
   actions,
   authored = false,
+  authoredDescription = false,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
   /** The title is text a person typed (a task's, a survey's): it runs in its own direction. */
   authored?: boolean;
+  /**
+   * So is the description (a survey's): an English one in an Arabic page read ".shares information. It takes a
+   * minute", its full stop at the start of the line.
+   */
+  authoredDescription?: boolean;
 }) => (
   <div className="page-header">
     <div className="page-header__text">
       <h1 className="page-header__title" dir={authored ? 'auto' : undefined}>
         {title}
       </h1>
-      {description ? <p className="page-header__description">{description}</p> : null}
+      {description ? (
+        <p className="page-header__description" dir={authoredDescription ? 'auto' : undefined}>
+          {description}
+        </p>
+      ) : null}
     </div>
     {actions ? <div className="page-header__actions">{actions}</div> : null}
   </div>

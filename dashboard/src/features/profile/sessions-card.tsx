@@ -60,7 +60,8 @@ export const SessionsCard = ({ audience }: { audience: Audience }) => {
                       {session.current && <span className="sessions__badge">{t('sessions.thisDevice')}</span>}
                     </span>
                     <span className="sessions__meta">
-                      <bdi>{session.ip}</bdi> ·{' '}
+                      {/* An address reads left to right in any page ("::1" showed as "1::" in Arabic). */}
+                      <bdi dir="ltr">{session.ip}</bdi> ·{' '}
                       {t('sessions.lastUsed', { date: formatDateTime(session.lastUsedAt) })} ·{' '}
                       {t('sessions.signedIn', { date: formatDateTime(session.createdAt) })}
                     </span>

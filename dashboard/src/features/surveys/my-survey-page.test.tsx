@@ -34,14 +34,14 @@ const mine: MySurvey = {
   response: null,
 };
 
-const renderSurvey = (submit: () => ReturnType<typeof fail>) =>
+const renderSurvey = (submit: () => ReturnType<typeof fail>, survey: MySurvey = mine) =>
   renderApp({
     path: '/enterprise/my-tasks/survey/s1',
     enterprise: verifiedSession(fakeToken(86400)),
     routes: {
       'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser({ permissions: ['dashboard'] })),
       'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, ['Melbourne Office']),
-      [`POST ${API}/get-my-survey`]: () => ok(mine),
+      [`POST ${API}/get-my-survey`]: () => ok(survey),
       [`POST ${API}/submit-survey`]: submit,
     },
   });
@@ -54,6 +54,21 @@ const answerAndSubmit = async () => {
 };
 
 describe('a member’s survey answers go through the contract form', () => {
+  it('shows the title and description as typed, each in its own direction (an English one in an Arabic page)', async () => {
+    renderSurvey(() => ok(mine), {
+      ...mine,
+      survey: { ...mine.survey, description: 'How the team shares information. It takes a minute.' },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team pulse' })).toHaveAttribute(
+      'dir',
+      'auto',
+    );
+    expect(screen.getByText('How the team shares information. It takes a minute.')).toHaveAttribute(
+      'dir',
+      'auto',
+    );
+  });
+
   it('thanks the member where they are: the thank-you takes the focus once the answers are saved', async () => {
     renderSurvey(() =>
       ok(

@@ -83,6 +83,7 @@ export const MySurveyPage = () => {
             <PageHeader
               title={mine.survey.title}
               authored
+              authoredDescription
               description={mine.survey.description ?? undefined}
               actions={<BackLink />}
             />

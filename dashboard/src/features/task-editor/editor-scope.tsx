@@ -2,7 +2,7 @@ import { adminContent } from '@coach/shared/contract/admin-content';
 import { adminTasks } from '@coach/shared/contract/admin-tasks';
 import { contentLibrary } from '@coach/shared/contract/content';
 import { tasks } from '@coach/shared/contract/tasks';
-import { VIDEO_CATEGORY_LABELS } from '@coach/shared/contract/video';
+import { VIDEO_CATEGORY_LABELS, type VideoCategoryKey } from '@coach/shared/contract/video';
 import { createContext, useContext } from 'react';
 import { api } from '../../lib/api.ts';
 
@@ -11,6 +11,8 @@ export type PickableVideo = {
   _id: string;
   title: string;
   coach: string;
+  /** Its category's key, for the name in the language on screen; the server's English label otherwise. */
+  category: VideoCategoryKey;
   categoryLabel: string;
   thumbnailUrl: string | null;
   durationSeconds: number;
@@ -50,6 +52,7 @@ export const ADMIN_SCOPE: EditorScope = {
       _id: video._id,
       title: video.title,
       coach: video.coach,
+      category: video.category,
       categoryLabel: VIDEO_CATEGORY_LABELS[video.category],
       thumbnailUrl: video.thumbnailUrl,
       durationSeconds: video.durationSeconds,

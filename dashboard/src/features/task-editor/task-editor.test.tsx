@@ -3,6 +3,7 @@ import type { Task } from '@coach/shared/contract/tasks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import {
   type FakeHandler,
   fail,
@@ -410,6 +411,48 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     await waitFor(() =>
       expect(bodyOf(app, `POST ${T}/add-task`)).toMatchObject({ type: 3, contentId: 'v1' }),
     );
+  });
+
+  it("names a video's category in the language on screen, not the server's English label", async () => {
+    await applyLanguage('es');
+    try {
+      openEditor({
+        path: '/enterprise/create-task?type=3',
+        routes: {
+          [`GET ${VIDEOS}`]: () =>
+            ok({
+              currentPage: 1,
+              totalPages: 1,
+              totalCount: 1,
+              listdata: [
+                {
+                  _id: 'v1',
+                  title: 'Small talk',
+                  description: '',
+                  coach: 'Ana',
+                  category: 'social',
+                  categoryLabel: 'Social Skills',
+                  videoUrl: '/v1.mp4',
+                  hls: false,
+                  thumbnailUrl: null,
+                  durationSeconds: 6,
+                  subtitles: [],
+                  likeCount: 0,
+                  viewCount: 0,
+                  likedByMe: false,
+                  viewedByMe: false,
+                  journal: null,
+                  createdAt: '2026-01-01T00:00:00.000Z',
+                },
+              ],
+            }),
+        },
+      });
+      const video = await screen.findByRole('radio', { name: /Small talk/ });
+      expect(video.closest('label')).toHaveTextContent('de Ana · Habilidades sociales');
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('a new company with no videos is told who adds them and how to ask (spec §7: no enterprise upload)', async () => {

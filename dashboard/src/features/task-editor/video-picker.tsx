@@ -35,7 +35,7 @@ export const VideoPicker = ({
   error: string | undefined;
   onAvailability: (available: boolean) => void;
 }) => {
-  const { t } = useTranslation('task-editor');
+  const { t } = useTranslation(['task-editor', 'content-library']);
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [load, setLoad] = useState<VideoLoad>({ status: 'loading' });
@@ -149,7 +149,12 @@ export const VideoPicker = ({
                 <span className="editor-videos__text">
                   <span className="editor-videos__title">{video.title}</span>
                   <span className="editor-videos__meta">
-                    {t('video.by', { coach: video.coach, category: video.categoryLabel })}
+                    {t('video.by', {
+                      coach: video.coach,
+                      category: t(`content-library:categories.${video.category}`, {
+                        defaultValue: video.categoryLabel,
+                      }),
+                    })}
                   </span>
                 </span>
               </label>

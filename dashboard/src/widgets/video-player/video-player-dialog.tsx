@@ -40,7 +40,7 @@ export const VideoPlayerDialog = ({
   /** 'viewed' was recorded; the answer says whether it completed the viewer's task. */
   onViewed?: (response: DoActionResponse) => void;
 }) => {
-  const { t } = useTranslation('speech');
+  const { t } = useTranslation(['speech', 'content-library']);
   const [stage, setStage] = useState<'player' | 'journal'>('player');
   const [liked, setLiked] = useState(video.likedByMe);
   const [likeCount, setLikeCount] = useState(video.likeCount);
@@ -115,7 +115,9 @@ export const VideoPlayerDialog = ({
     >
       <div className="video-dialog">
         <p className="video-dialog__meta">
-          <span className="chip chip--accent">{video.categoryLabel}</span>
+          <span className="chip chip--accent">
+            {t(`content-library:categories.${video.category}`, { defaultValue: video.categoryLabel })}
+          </span>
         </p>
         <Suspense
           fallback={

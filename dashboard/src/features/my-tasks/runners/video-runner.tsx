@@ -11,7 +11,7 @@ export const VideoRunner = ({
   props: { readOnly },
   onVideoViewed,
 }: RunnerInput<typeof TASK_TYPES.video>) => {
-  const { t } = useTranslation('my-tasks');
+  const { t } = useTranslation(['my-tasks', 'content-library']);
   const [open, setOpen] = useState(false);
   const viewed = useRef(false);
   if (!video)
@@ -29,7 +29,13 @@ export const VideoRunner = ({
         <Trans
           t={t}
           i18nKey="runner.videoBy"
-          values={{ title: video.title, coach: video.coach, category: video.categoryLabel }}
+          values={{
+            title: video.title,
+            coach: video.coach,
+            category: t(`content-library:categories.${video.category}`, {
+              defaultValue: video.categoryLabel,
+            }),
+          }}
           components={{ strong: <strong /> }}
         />
       </p>
