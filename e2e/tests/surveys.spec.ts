@@ -52,7 +52,7 @@ test('an admin builds a survey, previews it, assigns it to a group and publishes
   await page.getByRole('link', { name: 'New survey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New survey' })).toBeVisible();
   await page.getByLabel('Title', { exact: true }).fill(TITLE);
-  await page.getByLabel('Due date').selectOption({ label: '7 Days after publishing' });
+  await page.getByLabel('Due date').selectOption({ label: '7 days after publishing' });
 
   const first = page.getByRole('group', { name: 'Question 1' });
   await first.getByLabel('Question', { exact: true }).fill(Q2);
