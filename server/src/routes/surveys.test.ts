@@ -1,5 +1,7 @@
 import { assignablePeople } from '@coach/shared/contract/assignable-people';
 import { groups } from '@coach/shared/contract/groups';
+import { members } from '@coach/shared/contract/members';
+import { roles } from '@coach/shared/contract/roles';
 import { surveys } from '@coach/shared/contract/surveys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
@@ -168,6 +170,36 @@ describe('surveys: managing', () => {
     await call(surveys.assign.path, owner, { surveyId: toEmpty, groupIds: [empty] });
     expect((await call(surveys.publish.path, owner, { surveyId: toEmpty })).json.message).toBe(
       'Survey published, but its groups have no members yet: members who join them can answer it',
+    );
+  });
+
+  it('counts the people invited to it apart from the members who can answer it now, and says when they can', async () => {
+    const learnerRole = (
+      (await t.request('GET', roles.options.path, { token: owner, ip })).json.response as {
+        _id: string;
+        name: string;
+      }[]
+    ).find((role) => role.name === 'Learner')?._id;
+    const newTeam = (await call(groups.add.path, owner, { name: 'Invited team', memberIds: [] })).json
+      .response._id as string;
+    const invited = await call(members.invite.path, owner, {
+      name: 'Nora Newcomer',
+      email: 'nora.newcomer@acme.example',
+      roleId: learnerRole,
+      groupIds: [newTeam],
+    });
+    expect(invited.status).toBe(200);
+    const id = (await call(surveys.add.path, owner, { title: 'Before they join', questions: QUESTIONS })).json
+      .response._id as string;
+    const assigned = await call(surveys.assign.path, owner, { surveyId: id, groupIds: [newTeam] });
+    // Invited is not joined: nobody can answer it yet, one will once she accepts her invitation.
+    expect(assigned.json.response).toMatchObject({
+      assignedCount: 0,
+      invitedCount: 1,
+      groups: [{ name: 'Invited team', memberCount: 0, invitedCount: 1 }],
+    });
+    expect((await call(surveys.publish.path, owner, { surveyId: id })).json.message).toBe(
+      'Survey published: the people it is assigned to can answer it once they accept their invitation',
     );
   });
 

@@ -112,8 +112,13 @@ export const surveySummarySchema = z.object({
   title: z.string(),
   status: surveyStatusField,
   questionCount: z.number().int(),
-  /** Members who have the survey: assigned directly or in an assigned group today. */
+  /**
+   * Members who have the survey: assigned directly or in an assigned group today, and joined (invited is not
+   * joined: services/common/joined.ts).
+   */
   assignedCount: z.number().int(),
+  /** People who will have it once they accept their invitation: assigned so, not joined yet. */
+  invitedCount: z.number().int(),
   /** Members who submitted answers. */
   responseCount: z.number().int(),
   groupCount: z.number().int(),
@@ -131,7 +136,15 @@ export type SurveySummary = z.output<typeof surveySummarySchema>;
 export const surveySchema = surveySummarySchema.extend({
   description: z.string().nullable(),
   questions: z.array(surveyQuestionSchema),
-  groups: z.array(z.object({ _id: z.string(), name: z.string(), memberCount: z.number().int() })),
+  /** Each group's members who joined, and its invitees apart. */
+  groups: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      memberCount: z.number().int(),
+      invitedCount: z.number().int(),
+    }),
+  ),
   members: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
 });
 export type Survey = z.output<typeof surveySchema>;

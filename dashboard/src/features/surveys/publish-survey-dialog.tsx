@@ -7,9 +7,9 @@ import { Dialog } from '../../ui/dialog.tsx';
 const count = (n: number) => ({ count: n, value: formatNumber(n) });
 
 /** Who publishing reaches: nobody assigned, groups without members yet, or this many members. */
-const audienceOf = ({ groups, members, assignedCount }: Survey) => {
+const audienceOf = ({ groups, members, assignedCount, invitedCount }: Survey) => {
   if (groups.length === 0 && members.length === 0) return 'nobody';
-  return assignedCount === 0 ? 'emptyGroups' : 'reached';
+  return assignedCount === 0 && invitedCount === 0 ? 'emptyGroups' : 'reached';
 };
 
 /**
@@ -47,7 +47,11 @@ export const PublishSurveyDialog = ({
       ? t('publish.nobody')
       : audience === 'emptyGroups'
         ? t('publish.emptyGroups', { assigned })
-        : t('publish.reached', { assigned, ...count(survey.assignedCount) });
+        : // Invited is not joined: an invitee answers once they accept their invitation, said apart.
+          [
+            t('publish.reached', { assigned, ...count(survey.assignedCount) }),
+            ...(survey.invitedCount > 0 ? [t('publish.invited', count(survey.invitedCount))] : []),
+          ].join(' ');
   return (
     <Dialog
       open

@@ -6,6 +6,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Button } from '../../ui/button.tsx';
+import { useInviteesApart } from '../../ui/joined-count.tsx';
 import { Card } from '../../ui/layout.tsx';
 import { hasPeople, NO_PEOPLE, type People, PeoplePicker } from '../../widgets/people-picker.tsx';
 import { surveyText } from './survey-messages.ts';
@@ -21,6 +22,7 @@ export const SurveyAudience = ({
   onChanged: (survey: Survey) => void;
 }) => {
   const { t } = useTranslation('surveys');
+  const inviteesApart = useInviteesApart();
   const [picked, setPicked] = useState<People>(NO_PEOPLE);
   const [busy, setBusy] = useState<string | null>(null);
   const closed = survey.status === 'Closed';
@@ -70,6 +72,10 @@ export const SurveyAudience = ({
               })}
           {/* Only a group brings in members who join later: said when one is chosen. */}
           {survey.groups.length > 0 ? ` ${t('audience.later')}` : null}
+          {/* Invited is not joined: the invitees who will have it are counted apart. */}
+          {survey.invitedCount > 0 ? (
+            <span className="survey-audience__aside">{inviteesApart(survey.invitedCount)}</span>
+          ) : null}
         </p>
         {survey.groups.length === 0 && survey.members.length === 0 ? (
           <p className="survey-audience__empty">{t('audience.nobody')}</p>
@@ -81,6 +87,7 @@ export const SurveyAudience = ({
                   <span className="survey-audience__name">{group.name}</span>
                   <span className="survey-audience__detail">
                     {t('audience.groupMembers', counted(group.memberCount))}
+                    {group.invitedCount > 0 ? ` · ${inviteesApart(group.invitedCount)}` : null}
                   </span>
                 </span>
                 {closed ? null : (

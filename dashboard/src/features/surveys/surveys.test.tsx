@@ -40,6 +40,7 @@ const makeSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   status: 'Active',
   questionCount: 1,
   assignedCount: 4,
+  invitedCount: 0,
   responseCount: 2,
   groupCount: 1,
   expirySeconds: null,
@@ -50,7 +51,7 @@ const makeSurvey = (overrides: Partial<Survey> = {}): Survey => ({
   updatedAt: '2026-03-01T09:00:00.000Z',
   description: null,
   questions: [QUESTION],
-  groups: [{ _id: 'g1', name: 'Melbourne Office', memberCount: 4 }],
+  groups: [{ _id: 'g1', name: 'Melbourne Office', memberCount: 4, invitedCount: 0 }],
   members: [],
   ...overrides,
 });
@@ -354,6 +355,37 @@ describe('surveys', () => {
     expect(
       await screen.findByText('Survey published: the members it is assigned to can answer it now'),
     ).toBeInTheDocument();
+  });
+
+  it('a manager publishing to people who have not joined yet is told they answer once they accept', async () => {
+    const draft = makeSurvey({
+      status: 'Draft',
+      publishedAt: null,
+      responseCount: 0,
+      assignedCount: 1,
+      invitedCount: 2,
+      groups: [{ _id: 'g1', name: 'First Team', memberCount: 1, invitedCount: 2 }],
+    });
+    renderApp({
+      path: '/enterprise/surveys/manage/s1?tab=audience',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        ...signedIn(['surveys']),
+        [`POST ${API}/get-survey`]: () => ok(draft),
+      },
+    });
+    // The group and the survey count the invitees apart, as the groups page does.
+    const list = await screen.findByRole('list', { name: 'Assigned groups and members' });
+    expect(
+      within(list)
+        .getByText(/First Team/)
+        .closest('li'),
+    ).toHaveTextContent('Group · 1 member · 2 invited, not joined yet');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('dialog', { name: 'Publish this survey?' })).toHaveAccessibleDescription(
+      'Assigned to 1 group. 1 member can answer it as soon as you publish it. 2 invited people can answer it once they accept their invitation.',
+    );
   });
 
   it('a manager reading the results of a survey nobody has is told it is not assigned, not that members have it', async () => {

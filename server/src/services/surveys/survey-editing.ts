@@ -135,9 +135,11 @@ export const editSurvey = async (ctx: ServiceContext, input: ParsedRequestOf<typ
 };
 
 /** What publishing did, true also when nobody has the survey yet (publishing first and assigning later is allowed). */
-const publishedMessage = ({ groups, members, assignedCount }: Survey) => {
+const publishedMessage = ({ groups, members, assignedCount, invitedCount }: Survey) => {
   if (groups.length === 0 && members.length === 0)
     return 'Survey published, but it is not assigned to anyone yet: assign it to groups or members so they can answer it';
+  if (assignedCount === 0 && invitedCount > 0)
+    return 'Survey published: the people it is assigned to can answer it once they accept their invitation';
   if (assignedCount === 0)
     return 'Survey published, but its groups have no members yet: members who join them can answer it';
   return 'Survey published: the members it is assigned to can answer it now';

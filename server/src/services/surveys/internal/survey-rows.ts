@@ -12,6 +12,7 @@ import type { Database } from '../../../db/schema.ts';
 import { notFound } from '../../../errors.ts';
 import { enterpriseSession } from '../../../session/session.ts';
 import { nowIso } from '../../common/clock.ts';
+import { hasJoined, invitePending } from '../../common/joined.ts';
 import type { ServiceContext } from '../../context.ts';
 import { audienceOf } from '../audience-query.ts';
 
@@ -82,14 +83,20 @@ const countsBySurvey = (rows: { survey_id: string; n: number | string | bigint }
 
 /** Audience, responses and groups per survey, for the summaries of a page (empty list: nothing asked). */
 export const surveyCounts = async (db: Db, enterpriseId: string, surveyIds: string[]) => {
-  if (surveyIds.length === 0) return { audience: new Map(), responses: new Map(), groups: new Map() };
+  if (surveyIds.length === 0)
+    return { audience: new Map(), invited: new Map(), responses: new Map(), groups: new Map() };
+  // Invited is not joined: an invitee has the survey once they accept, counted apart until then.
   const audience = await db
     .selectFrom(audienceOf(db, surveyIds).as('a'))
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .where('u.enterprise_id', '=', enterpriseId)
     .where('u.status', '=', 'active')
     .groupBy('a.survey_id')
-    .select((eb) => ['a.survey_id', eb.fn.countAll().as('n')])
+    .select([
+      'a.survey_id',
+      sql<number>`count(case when ${hasJoined('u')} then 1 end)`.as('n'),
+      sql<number>`count(case when ${invitePending('u')} then 1 end)`.as('invited'),
+    ])
     .execute();
   const responses = await db
     .selectFrom('survey_responses')
@@ -105,6 +112,7 @@ export const surveyCounts = async (db: Db, enterpriseId: string, surveyIds: stri
     .execute();
   return {
     audience: countsBySurvey(audience),
+    invited: countsBySurvey(audience.map((row) => ({ survey_id: row.survey_id, n: row.invited }))),
     responses: countsBySurvey(responses),
     groups: countsBySurvey(groups),
   };
@@ -119,6 +127,7 @@ export const toSummary = (
   status: statusOf(row),
   questionCount: questionsOf(row).length,
   assignedCount: counts.audience.get(row.id) ?? 0,
+  invitedCount: counts.invited.get(row.id) ?? 0,
   responseCount: counts.responses.get(row.id) ?? 0,
   groupCount: counts.groups.get(row.id) ?? 0,
   expirySeconds: row.expiry_seconds === null ? null : Number(row.expiry_seconds),
@@ -135,9 +144,16 @@ export const toSurvey = async (db: Db, enterpriseId: string, row: SurveyRow): Pr
     .selectFrom('survey_group_assignments as sga')
     .innerJoin('groups as g', 'g.id', 'sga.group_id')
     .leftJoin('group_members as gm', 'gm.group_id', 'g.id')
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'gm.user_id').on('u.status', '=', 'active'))
     .where('sga.survey_id', '=', row.id)
     .groupBy(['g.id', 'g.name'])
-    .select((eb) => ['g.id', 'g.name', eb.fn.count<number>('gm.user_id').as('member_count')])
+    // Those who can answer it (active and joined), and the invitees apart, as the groups page counts them.
+    .select([
+      'g.id',
+      'g.name',
+      sql<number>`count(case when ${hasJoined('u')} then ${sql.ref('u.id')} end)`.as('member_count'),
+      sql<number>`count(case when ${invitePending('u')} then ${sql.ref('u.id')} end)`.as('invited_count'),
+    ])
     .orderBy(sql`lower(g.name)`)
     .execute();
   const members = await db
@@ -152,7 +168,12 @@ export const toSurvey = async (db: Db, enterpriseId: string, row: SurveyRow): Pr
     ...toSummary(row, counts),
     description: row.description,
     questions: questionsOf(row),
-    groups: groups.map((g) => ({ _id: g.id, name: g.name, memberCount: Number(g.member_count) })),
+    groups: groups.map((g) => ({
+      _id: g.id,
+      name: g.name,
+      memberCount: Number(g.member_count),
+      invitedCount: Number(g.invited_count),
+    })),
     members: members.map((m) => ({ _id: m.id, name: m.name, email: m.email })),
   };
 };
