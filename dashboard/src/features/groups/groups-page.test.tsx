@@ -1,5 +1,6 @@
 import { type GroupDetail, type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeToken, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
@@ -74,6 +75,19 @@ describe('a group with invitees', () => {
     const buyersRow = screen.getByText('Telephone English · learners').closest('tr');
     if (!buyersRow) throw new Error('the buyers group has no row');
     expect(buyersRow).not.toHaveTextContent('invited');
+  });
+
+  it('an enterprise admin deleting a group is told its invitees lose it too, not only that its members stay', async () => {
+    openAs('/enterprise/groups', {
+      [route(groups.list)]: () =>
+        ok({ currentPage: 1, totalPages: 1, listdata: [{ ...own, memberCount: 0, invitedCount: 2 }] }),
+    });
+    const row = (await screen.findByText('Sydney Office')).closest('tr');
+    if (!row) throw new Error('the group has no row');
+    await userEvent.setup().click(within(row).getByRole('button', { name: /Delete/ }));
+    expect(await screen.findByRole('dialog', { name: 'Delete Sydney Office?' })).toHaveTextContent(
+      'The group is removed for good; its 0 members stay in your organisation. The 2 people invited to it keep their invitation.',
+    );
   });
 
   it('an enterprise admin sees the detail count one member and one invited, and which of the two is the invitee', async () => {

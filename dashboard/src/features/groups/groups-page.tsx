@@ -1,6 +1,7 @@
 import { type GroupSummary, groups } from '@coach/shared/contract/groups';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { withNumbers } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
@@ -101,7 +102,13 @@ export const GroupsPage = () => {
       rowKey={(group) => group._id}
       confirmDelete={(group) => ({
         title: t('confirm.title', { name: group.name }),
-        description: t('confirm.text', { count: group.memberCount }),
+        // Invited is not joined: the invitees lose the group too, said apart ("its 0 members stay" hid two).
+        description: [
+          t('confirm.text', withNumbers({ count: group.memberCount })),
+          ...(group.invitedCount > 0
+            ? [t('confirm.invited', withNumbers({ count: group.invitedCount }))]
+            : []),
+        ].join(' '),
         confirmLabel: t('confirm.delete'),
       })}
     />
