@@ -39,7 +39,7 @@ describe('the unauthorized page names the real reason (spec §2, §3 feature fla
       routes: signedInAs(defaultAdmin),
     });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'MarketPlace is not switched on' }),
+      await screen.findByRole('heading', { level: 1, name: 'Courses (MarketPlace) is not switched on' }),
     ).toBeInTheDocument();
     expect(app.location()).toBe('/enterprise/unauthorized?feature=enableCourseFeature');
   });

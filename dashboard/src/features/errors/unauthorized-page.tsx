@@ -14,7 +14,10 @@ export const UnauthorizedPage = () => {
   const { t } = useTranslation(['common', 'admin-enterprises']);
   const [searchParams] = useSearchParams();
   const feature = refusedFeature(searchParams.get(FEATURE_PARAM));
-  const name = feature ? t(`admin-enterprises:features.${feature}`) : '';
+  // The flag's name as a member knows what it closes: MarketPlace is the Courses menu to them.
+  const name = feature
+    ? t(`errors.featureNames.${feature}`, { defaultValue: t(`admin-enterprises:features.${feature}`) })
+    : '';
   const back = (
     <Link
       className={`btn ${feature ? 'btn--secondary' : 'btn--primary'} btn--md`}
