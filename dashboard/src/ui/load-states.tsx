@@ -10,7 +10,8 @@ import { T } from './t.tsx';
 const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
- * What a screen shows for something it loads: a spinner, the error with Try again, or the data.
+ * What a screen shows for something it loads: a spinner, the error with Try again (not when it is not found), or
+ * the data.
  * `what` names it in lower case: "the usage" → "Loading the usage", "The usage could not be loaded".
  */
 export const LoadStates = <T,>({
@@ -31,10 +32,13 @@ export const LoadStates = <T,>({
       <ErrorState
         title={capitalise(t('ui.notLoaded', { what }))}
         description={state.message}
+        // Gone, or another enterprise's (404): trying again cannot help, so it is not offered.
         action={
-          <Button variant="secondary" onClick={reload}>
-            <T k="ui.tryAgain" />
-          </Button>
+          state.notFound ? undefined : (
+            <Button variant="secondary" onClick={reload}>
+              <T k="ui.tryAgain" />
+            </Button>
+          )
         }
       />
     );
