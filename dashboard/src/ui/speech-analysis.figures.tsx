@@ -144,10 +144,13 @@ export const Scores = ({
   scores,
   hasTarget,
   prosody,
+  fluencyJudged = true,
 }: {
   scores: SpeechScores;
   hasTarget: boolean;
   prosody: SpeechProsody | null | undefined;
+  /** Enough words were said for pace, pauses and fillers (paceMeasurable): a word or two has no fluency figure. */
+  fluencyJudged?: boolean;
 }) => {
   const { t } = useTranslation('speech');
   const hints: Record<keyof SpeechScores, string> = {
@@ -159,16 +162,16 @@ export const Scores = ({
   // Nothing of the words was said (accuracy and completeness 0): the engine's fluency measures speech that was
   // not the task's, so it shows no figure (a greyed 100 still read as a perfect score beside two zeros), only why.
   const fluencyNotCounted = scores.accuracy === 0 && scores.completeness === 0;
+  // Nor has a word or two (a Pronunciation item): its 100 sat beside "too short for a verdict".
+  const fluencyHint = fluencyNotCounted
+    ? t('analysis.hint.fluencyNotCounted')
+    : fluencyJudged
+      ? null
+      : t('analysis.hint.fluencyTooFew');
   const rows: { key: string; label: string; value: number; hint: string; muted?: boolean }[] = SCORE_KEYS.map(
     (key) =>
-      key === 'fluency' && fluencyNotCounted
-        ? {
-            key,
-            label: t(`analysis.score.${key}`),
-            value: scores[key],
-            hint: t('analysis.hint.fluencyNotCounted'),
-            muted: true,
-          }
+      key === 'fluency' && fluencyHint
+        ? { key, label: t(`analysis.score.${key}`), value: scores[key], hint: fluencyHint, muted: true }
         : { key, label: t(`analysis.score.${key}`), value: scores[key], hint: hints[key] },
   );
   // Prosody sits beside the four scores, not in the overall one.

@@ -128,6 +128,11 @@ describe('speech analysis', () => {
     expect(screen.queryByText('Too slow')).not.toBeInTheDocument();
     expect(screen.queryByText(/per 100 words/)).not.toBeInTheDocument();
     expect(screen.queryByRole('meter', { name: 'Pace' })).not.toBeInTheDocument();
+    // Nor a fluency figure: a 100 sat beside "too short for a verdict".
+    const scores = screen.getByRole('region', { name: 'Scores' });
+    expect(within(scores).queryByRole('meter', { name: 'Fluency' })).toBeNull();
+    expect(within(scores).getByText('Fluency').closest('li')).toHaveTextContent('Not judged on so few words');
+    expect(within(scores).getByRole('meter', { name: 'Accuracy' })).toBeInTheDocument();
   });
 
   it('shows the four scores as meters out of 100', () => {

@@ -120,7 +120,12 @@ const Details = ({
         aria-label={t('analysis.scores')}
       >
         <h3 className="speech-analysis__heading">{t('analysis.scores')}</h3>
-        <Scores scores={analysis.scores} hasTarget={analysis.words !== null} prosody={analysis.prosody} />
+        <Scores
+          scores={analysis.scores}
+          hasTarget={analysis.words !== null}
+          prosody={analysis.prosody}
+          fluencyJudged={paceMeasurable(spokenWords)}
+        />
       </section>
     </div>
   );
