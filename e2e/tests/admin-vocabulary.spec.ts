@@ -56,6 +56,8 @@ test('a platform admin adds, finds, edits, deletes and imports vocabulary', asyn
   // A file with a bad row imports nothing and names the line and column.
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import words from CSV' });
+  // The file's level numbers as the screens name them.
+  await expect(importDialog).toContainText('level 1 to 4: 1 Beginner, 2 Intermediate, 3 Advanced, 4 Master');
   await importDialog.getByLabel('Choose CSV file').setInputFiles(fixture('vocabulary-bad.csv'));
   await importDialog.getByRole('button', { name: 'Import' }).click();
   const result = importDialog.getByRole('region', { name: 'Import result' });

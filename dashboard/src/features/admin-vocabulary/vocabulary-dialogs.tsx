@@ -127,6 +127,10 @@ export const ImportVocabularyDialog = ({
       description={t('import.description', {
         columns: VOCABULARY_CSV_COLUMNS.join(', '),
         max: formatNumber(VOCABULARY_CSV_MAX_ROWS),
+        // The file's numbers as the screens name them ("1 to 4" read apart from Beginner…Master).
+        levels: ([1, 2, 3, 4] as const)
+          .map((level) => `${formatNumber(level)} ${t(`levels.${level}`)}`)
+          .join(', '),
       })}
       className="vocabulary-form"
       templateHref={templateHref}
