@@ -1,32 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  type FakeHandler,
-  fail,
-  fakeToken,
-  groupsPage,
-  makeEnterpriseUser,
-  ok,
-} from '../../testing/fake-server.ts';
-import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+import { fail, ok } from '../../testing/fake-server.ts';
+import { renderProfile } from '../../testing/render-profile.tsx';
 
 const E = '/api/v1/enterprise/general/auth';
 const CODES = ['abcde-12345', 'fghij-67890'];
-
-/** The profile with an authenticator app on or off on the server, which the routes may change. */
-const renderProfile = (routes: Record<string, FakeHandler> = {}) =>
-  renderApp({
-    path: '/enterprise/profile',
-    enterprise: verifiedSession(fakeToken(86400)),
-    routes: {
-      [`GET ${E}/me`]: () => ok(makeEnterpriseUser()),
-      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
-      [`GET ${E}/passkeys`]: () => ok({ passkeys: [] }),
-      [`GET ${E}/sessions`]: () => ok({ currentPage: 1, totalPages: 0, listdata: [] }),
-      ...routes,
-    },
-  });
 
 const factors = (enabled: boolean) =>
   ok({

@@ -1,36 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  type FakeHandler,
-  fail,
-  fakeToken,
-  groupsPage,
-  makeAdminUser,
-  makeEnterpriseUser,
-  ok,
-} from '../../testing/fake-server.ts';
+import { fail, fakeToken, makeAdminUser, ok } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+import { renderProfile } from '../../testing/render-profile.tsx';
 
 // The member chooses which mails about their work they get, on their profile.
 
 const E = '/api/v1/enterprise/general/auth';
 const ALL_ON = { assigned: true, dueTomorrow: true, feedback: true };
-
-const renderProfile = (routes: Record<string, FakeHandler> = {}) =>
-  renderApp({
-    path: '/enterprise/profile',
-    enterprise: verifiedSession(fakeToken(86400)),
-    routes: {
-      [`GET ${E}/me`]: () => ok(makeEnterpriseUser()),
-      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
-      [`GET ${E}/factors`]: () =>
-        ok({ authenticatorApp: { enabled: false, since: null }, recoveryCodesLeft: 0, passkeys: 0 }),
-      [`GET ${E}/passkeys`]: () => ok({ passkeys: [] }),
-      [`GET ${E}/sessions`]: () => ok({ currentPage: 1, totalPages: 0, listdata: [] }),
-      ...routes,
-    },
-  });
 
 describe('the profile’s choice of emails', () => {
   it('shows the three switches as saved, and turning one off saves it at once with the others kept', async () => {

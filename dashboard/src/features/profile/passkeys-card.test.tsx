@@ -2,15 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPasskey } from '../../lib/passkey.ts';
-import {
-  type FakeHandler,
-  fail,
-  fakeToken,
-  groupsPage,
-  makeEnterpriseUser,
-  ok,
-} from '../../testing/fake-server.ts';
-import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
+import { fail, ok } from '../../testing/fake-server.ts';
+import { renderProfile } from '../../testing/render-profile.tsx';
 
 // The browser's passkey prompt is the test's to answer: the rest of lib/passkey.ts (reading its failures) is real.
 vi.mock('../../lib/passkey.ts', async (original) => ({
@@ -49,21 +42,6 @@ const phone = {
   deviceType: 'multiDevice',
   backedUp: true,
 };
-
-/** The profile with `passkeys` on the server, which the routes may change. */
-const renderProfile = (routes: Record<string, FakeHandler> = {}) =>
-  renderApp({
-    path: '/enterprise/profile',
-    enterprise: verifiedSession(fakeToken(86400)),
-    routes: {
-      [`GET ${E}/me`]: () => ok(makeEnterpriseUser()),
-      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
-      [`GET ${E}/factors`]: () =>
-        ok({ authenticatorApp: { enabled: false, since: null }, recoveryCodesLeft: 0, passkeys: 0 }),
-      [`GET ${E}/sessions`]: () => ok({ currentPage: 1, totalPages: 0, listdata: [] }),
-      ...routes,
-    },
-  });
 
 beforeEach(() => {
   vi.mocked(createPasskey).mockReset();
