@@ -21,25 +21,24 @@ const member = (over: Partial<AdminMember>): AdminMember => ({
   ...over,
 });
 
+/** The platform admin's member list, the server listing `listed` whatever is asked. */
+const openMembers = (listed: AdminMember[]) =>
+  renderApp({
+    path: '/admin/enterprises/members',
+    admin: verifiedSession(fakeToken(86400)),
+    routes: {
+      'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+      [route(adminGeneral.getEnterpriseList)]: () => ok({ currentPage: 1, totalPages: 1, listdata: [] }),
+      [route(adminMembers.list)]: () => ok({ currentPage: 1, totalPages: 1, listdata: listed }),
+    },
+  });
+
 describe('admin members list', () => {
   it('a platform admin sees a member who has not accepted the invitation as Invited, not Active', async () => {
-    renderApp({
-      path: '/admin/enterprises/members',
-      admin: verifiedSession(fakeToken(86400)),
-      routes: {
-        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
-        [route(adminGeneral.getEnterpriseList)]: () => ok({ currentPage: 1, totalPages: 1, listdata: [] }),
-        [route(adminMembers.list)]: () =>
-          ok({
-            currentPage: 1,
-            totalPages: 1,
-            listdata: [
-              member({ _id: 'u1', name: 'Ina Invited', invitePending: true }),
-              member({ _id: 'u2', name: 'Sam Signed-in', lastActiveAt: '2026-01-29T09:00:00.000Z' }),
-            ],
-          }),
-      },
-    });
+    openMembers([
+      member({ _id: 'u1', name: 'Ina Invited', invitePending: true }),
+      member({ _id: 'u2', name: 'Sam Signed-in', lastActiveAt: '2026-01-29T09:00:00.000Z' }),
+    ]);
     const inaRow = (await screen.findByText('Ina Invited')).closest('tr');
     if (!inaRow) throw new Error('Ina has no row');
     expect(within(inaRow).getByText('Invited')).toBeVisible();
@@ -50,20 +49,7 @@ describe('admin members list', () => {
   });
 
   it("a platform admin filters the invitees apart, as the enterprise's own list does", async () => {
-    const app = renderApp({
-      path: '/admin/enterprises/members',
-      admin: verifiedSession(fakeToken(86400)),
-      routes: {
-        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
-        [route(adminGeneral.getEnterpriseList)]: () => ok({ currentPage: 1, totalPages: 1, listdata: [] }),
-        [route(adminMembers.list)]: () =>
-          ok({
-            currentPage: 1,
-            totalPages: 1,
-            listdata: [member({ name: 'Ina Invited', invitePending: true })],
-          }),
-      },
-    });
+    const app = openMembers([member({ name: 'Ina Invited', invitePending: true })]);
     await screen.findByText('Ina Invited');
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Invited' }));
     await waitFor(() =>
