@@ -3,6 +3,7 @@ import { members } from '@coach/shared/contract/members';
 import { narrowestGrantableRole, roles } from '@coach/shared/contract/roles';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY, inviteeWithWaitingTasks } from '../testing/invitee-tasks.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -36,31 +37,15 @@ const csv = (text: string) => {
 
 describe("an invitee's tasks", () => {
   it('are due their time after the day the invitation is accepted, not after the day they were assigned', async () => {
-    const invited = await post(members.invite.path, owner, {
+    // Assigned five days ago with a week to do it; the invitation waited all that time.
+    const { taskIds } = await inviteeWithWaitingTasks(t, {
+      owner,
+      ip,
       name: 'Wes Waiting',
       email: 'wes.waiting@acme.example',
       roleId: learnerRoleId,
+      taskCount: 2,
     });
-    expect(invited.status, invited.json.message).toBe(200);
-    const wesId = (invited.json.response as { _id: string })._id;
-    const library = await t.request('GET', tasks.getAllTaskListEnterprise.path, { token: owner, ip });
-    const [first, second] = library.json.response as { _id: string }[];
-    const assigned = await post(tasks.assignTaskUsers.path, owner, {
-      taskIds: [first?._id, second?._id],
-      userIds: [wesId],
-    });
-    expect(assigned.json.response).toMatchObject({ assigned: 2 });
-    // Assigned five days ago with a week to do it; the invitation waited all that time.
-    const day = 86_400_000;
-    const fiveDaysAgo = Date.now() - 5 * day;
-    await t.deps.db
-      .updateTable('task_assignments')
-      .set({
-        assigned_at: new Date(fiveDaysAgo).toISOString(),
-        due_at: new Date(fiveDaysAgo + 7 * day).toISOString(),
-      })
-      .where('user_id', '=', wesId)
-      .execute();
     const token = linkToken(t.lastMail('wes.waiting@acme.example'));
     const joined = Date.now();
     const set = await post(enterpriseAuth.resetPassword.path, '', { token, password: 'Speak-Clearly-42' });
@@ -69,9 +54,9 @@ describe("an invitee's tasks", () => {
     const wes = await t.fullLogin('wes.waiting@acme.example', 'enterprise', ip, 'Speak-Clearly-42');
     const mine = await t.request('GET', tasks.getMyTasks.path, { token: wes, ip });
     const rows = (mine.json.response as { listdata: { taskId: string; dueAt: string }[] }).listdata;
-    expect(rows.map((row) => row.taskId).sort()).toEqual([first?._id, second?._id].sort());
+    expect(rows.map((row) => row.taskId).sort()).toEqual([...taskIds].sort());
     for (const row of rows) {
-      const daysLeft = (Date.parse(row.dueAt) - joined) / day;
+      const daysLeft = (Date.parse(row.dueAt) - joined) / DAY;
       expect(daysLeft).toBeGreaterThan(6.99);
       expect(daysLeft).toBeLessThan(7.01);
     }

@@ -1,10 +1,10 @@
 import { adminEnterprises } from '@coach/shared/contract/admin-enterprises';
 import { enterpriseAuth } from '@coach/shared/contract/auth';
-import { members } from '@coach/shared/contract/members';
 import { enterpriseSso } from '@coach/shared/contract/sso';
 import { tasks } from '@coach/shared/contract/tasks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOidcProvider } from '../testing/fake-oidc-provider.ts';
+import { DAY, inviteeWithWaitingTasks } from '../testing/invitee-tasks.ts';
 import { createTestApp } from '../testing/test-app.ts';
 
 // Single sign-on per enterprise with OpenID Connect, against a provider on real HTTP.
@@ -282,38 +282,22 @@ describe('signing in with single sign-on', () => {
   });
 
   it("an invitee joining through the provider has their waiting tasks' time start then", async () => {
-    const invited = await post(owner, members.invite.path, {
+    // Assigned five days ago with a week to do it, while the invitation waited.
+    await inviteeWithWaitingTasks(t, {
+      owner,
+      ip,
       name: 'Ivo Waiting',
       email: 'ivo.waiting@acme.example',
       roleId: learnerRoleId,
+      taskCount: 1,
     });
-    expect(invited.status, invited.json.message).toBe(200);
-    const ivoId = (invited.json.response as { _id: string })._id;
-    const library = await t.request('GET', tasks.getAllTaskListEnterprise.path, { token: owner, ip });
-    const [task] = library.json.response as { _id: string }[];
-    const assigned = await post(owner, tasks.assignTaskUsers.path, {
-      taskIds: [task?._id],
-      userIds: [ivoId],
-    });
-    expect(assigned.json.response).toMatchObject({ assigned: 1 });
-    // Assigned five days ago with a week to do it, while the invitation waited.
-    const day = 86_400_000;
-    const fiveDaysAgo = Date.now() - 5 * day;
-    await t.deps.db
-      .updateTable('task_assignments')
-      .set({
-        assigned_at: new Date(fiveDaysAgo).toISOString(),
-        due_at: new Date(fiveDaysAgo + 7 * day).toISOString(),
-      })
-      .where('user_id', '=', ivoId)
-      .execute();
     idp.control.user = { sub: 'ivo-sub', email: 'ivo.waiting@acme.example', email_verified: true };
     const joined = Date.now();
     const res = await signIn('ivo.waiting@acme.example');
     expect(res.status, res.json.message).toBe(200);
     const mine = await t.request('GET', tasks.getMyTasks.path, { token: res.json.response.accesstoken, ip });
     const [row] = (mine.json.response as { listdata: { dueAt: string }[] }).listdata;
-    const daysLeft = (Date.parse(row?.dueAt ?? '') - joined) / day;
+    const daysLeft = (Date.parse(row?.dueAt ?? '') - joined) / DAY;
     expect(daysLeft).toBeGreaterThan(6.99);
     expect(daysLeft).toBeLessThan(7.01);
   });

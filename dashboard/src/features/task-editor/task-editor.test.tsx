@@ -392,19 +392,17 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
     expect(screen.getByRole('button', { name: 'Create task' })).toBeDisabled();
   });
 
-  it('a Video task picks one of the library videos when the library answers', async () => {
-    const app = openEditor({
+  /** A new Video task, the library offering SMALL_TALK. */
+  const openVideoTask = () =>
+    openEditor({
       path: '/enterprise/create-task?type=3',
       routes: {
-        [`GET ${VIDEOS}`]: () =>
-          ok({
-            currentPage: 1,
-            totalPages: 1,
-            totalCount: 1,
-            listdata: [SMALL_TALK],
-          }),
+        [`GET ${VIDEOS}`]: () => ok({ currentPage: 1, totalPages: 1, totalCount: 1, listdata: [SMALL_TALK] }),
       },
     });
+
+  it('a Video task picks one of the library videos when the library answers', async () => {
+    const app = openVideoTask();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Title'), 'Watch this');
     await user.click(await screen.findByRole('radio', { name: /Small talk/ }));
@@ -417,18 +415,7 @@ describe('create task page (spec §2 /enterprise/create-task)', () => {
   it("names a video's category in the language on screen, not the server's English label", async () => {
     await applyLanguage('es');
     try {
-      openEditor({
-        path: '/enterprise/create-task?type=3',
-        routes: {
-          [`GET ${VIDEOS}`]: () =>
-            ok({
-              currentPage: 1,
-              totalPages: 1,
-              totalCount: 1,
-              listdata: [SMALL_TALK],
-            }),
-        },
-      });
+      openVideoTask();
       const video = await screen.findByRole('radio', { name: /Small talk/ });
       expect(video.closest('label')).toHaveTextContent('de Ana · Habilidades sociales');
     } finally {
