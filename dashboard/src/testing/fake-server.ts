@@ -1,4 +1,5 @@
 import type { AdminUser, EnterpriseUser } from '@coach/shared/contract/auth';
+import type { VideoContent } from '@coach/shared/contract/video';
 import { vi } from 'vitest';
 
 export type FakeReply = { status?: number; body: unknown; headers?: Record<string, string> };
@@ -113,3 +114,25 @@ export const makeAdminUser = (): AdminUser => ({
 /** A page of groups as general/user-groups answers. */
 export const groupsPage = (currentPage: number, totalPages: number, names: string[]) =>
   ok({ currentPage, totalPages, listdata: names.map((name) => ({ _id: `g-${name}`, name })) });
+
+/** A content library video as the server lists it, its fields replaced by `over`. */
+export const makeVideo = (id: string, over: Partial<VideoContent> = {}): VideoContent => ({
+  _id: id,
+  title: `Video ${id}`,
+  description: '',
+  coach: 'Casey Coach',
+  category: 'communication',
+  categoryLabel: 'Communication',
+  videoUrl: `https://cdn.example/${id}.mp4`,
+  hls: false,
+  thumbnailUrl: null,
+  durationSeconds: 60,
+  subtitles: [],
+  likeCount: 0,
+  viewCount: 0,
+  likedByMe: false,
+  viewedByMe: false,
+  journal: null,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  ...over,
+});

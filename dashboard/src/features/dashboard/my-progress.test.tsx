@@ -1,5 +1,4 @@
 import type { MyProgress } from '@coach/shared/contract/my-progress';
-import type { VideoContent } from '@coach/shared/contract/video';
 import type { PermissionKey } from '@coach/shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +10,7 @@ import {
   fakeToken,
   groupsPage,
   makeEnterpriseUser,
+  makeVideo,
   ok,
 } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
@@ -216,26 +216,7 @@ describe("a member's home: My progress", () => {
   });
 });
 
-const video = (id: string, over: Partial<VideoContent>): VideoContent => ({
-  _id: id,
-  title: `Video ${id}`,
-  description: '',
-  coach: 'Casey Coach',
-  category: 'communication',
-  categoryLabel: 'Communication',
-  videoUrl: `https://cdn.example/${id}.mp4`,
-  hls: false,
-  thumbnailUrl: null,
-  durationSeconds: 60,
-  subtitles: [],
-  likeCount: 0,
-  viewCount: 0,
-  likedByMe: false,
-  viewedByMe: false,
-  journal: null,
-  createdAt: '2026-03-01T09:00:00.000Z',
-  ...over,
-});
+const video = makeVideo;
 
 describe("a learner's videos to watch", () => {
   it('in Arabic a learner sees each category in Arabic and each length as one isolated, plural-correct phrase', async () => {

@@ -9,6 +9,7 @@ import {
   fakeToken,
   groupsPage,
   makeEnterpriseUser,
+  makeVideo,
   ok,
 } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
@@ -40,25 +41,15 @@ const COURSE: MyCourse = {
     {
       kind: 'video',
       watched: false,
-      video: {
-        _id: 'v1',
+      video: makeVideo('v1', {
         title: 'Answering with a story',
         description: 'Situation, task, action, result.',
         coach: 'Ana Coach',
         category: 'interview',
         categoryLabel: 'Interview',
         videoUrl: '/files/v1.mp4',
-        hls: false,
-        thumbnailUrl: null,
         durationSeconds: 90,
-        subtitles: [],
-        likeCount: 0,
-        viewCount: 0,
-        likedByMe: false,
-        viewedByMe: false,
-        journal: null,
-        createdAt: '2026-03-01T09:00:00.000Z',
-      },
+      }),
     },
     { kind: 'task', taskId: 't2', title: 'Course start: what you want to practise', status: 1 },
   ],

@@ -10,6 +10,7 @@ import {
   fakeToken,
   groupsPage,
   makeEnterpriseUser,
+  makeVideo,
   ok,
 } from '../../testing/fake-server.ts';
 import { renderApp, verifiedSession } from '../../testing/render-app.tsx';
@@ -65,25 +66,15 @@ const bodyOf = (app: ReturnType<typeof openEditor>, route: string) =>
   app.server.calls.find((call) => call.route === route)?.body;
 
 /** A library video, as the content library lists it for the Video task's picker. */
-const SMALL_TALK = {
-  _id: 'v1',
+const SMALL_TALK = makeVideo('v1', {
   title: 'Small talk',
-  description: '',
   coach: 'Ana',
   category: 'social',
   categoryLabel: 'Social Skills',
   videoUrl: '/v1.mp4',
-  hls: false,
-  thumbnailUrl: null,
   durationSeconds: 6,
-  subtitles: [],
-  likeCount: 0,
-  viewCount: 0,
-  likedByMe: false,
-  viewedByMe: false,
-  journal: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-} as const;
+});
 
 describe('create task page (spec §2 /enterprise/create-task)', () => {
   it('an author picks Multiple Choice, builds the questions and lands on the new task', async () => {
