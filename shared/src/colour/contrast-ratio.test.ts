@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, MIN_TEXT_CONTRAST, relativeLuminance } from './contrast-ratio.ts';
+import { contrastRatio, MIN_TEXT_CONTRAST, readableOn, relativeLuminance } from './contrast-ratio.ts';
 
 describe('contrast ratio (WCAG 2.x relative luminance)', () => {
   it('runs from 1 for one colour to 21 for black on white, in either order', () => {
@@ -31,5 +31,17 @@ describe('contrast ratio (WCAG 2.x relative luminance)', () => {
     expect(contrastRatio('purple', '#FFFFFF')).toBeNull();
     expect(contrastRatio('#FFFFFF', '#12345')).toBeNull();
     expect(relativeLuminance('')).toBeNull();
+  });
+
+  it('keeps a colour that reads on the background and darkens one that does not, keeping its hue', () => {
+    expect(readableOn('#2563eb', '#f1f5f9')).toBe('#2563eb');
+    const olive = readableOn('#f5e663', '#f1f5f9') ?? '';
+    expect(contrastRatio(olive, '#f1f5f9')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    // Only a little darker than it needs to be (steps of 5 %), and still yellow: red and green above blue.
+    expect(contrastRatio(olive, '#f1f5f9')).toBeLessThan(5.5);
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(olive.slice(i, i + 2), 16));
+    expect(Math.min(r ?? 0, g ?? 0)).toBeGreaterThan((b ?? 0) * 1.5);
+    expect(readableOn('#ffffff', '#ffffff')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(readableOn('teal', '#ffffff')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { parseHexColour } from './rgb.ts';
+import { parseHexColour, rgbToHex } from './rgb.ts';
 
 /** WCAG 2.x success criterion 1.4.3 (AA): the least contrast ratio that keeps normal-size text readable. */
 export const MIN_TEXT_CONTRAST = 4.5;
@@ -26,4 +26,19 @@ export const contrastRatio = (foreground: string, background: string): number | 
   const b = relativeLuminance(background);
   if (a === null || b === null) return null;
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+};
+
+/**
+ * The colour itself when it reads as text on the background (MIN_TEXT_CONTRAST), else the same hue mixed towards black
+ * a step at a time until it does: a tenant's yellow button colour becomes an olive its links can be read in. Null when
+ * either is not a hex colour.
+ */
+export const readableOn = (colour: string, background: string, min = MIN_TEXT_CONTRAST): string | null => {
+  const rgb = parseHexColour(colour);
+  if (!rgb || relativeLuminance(background) === null) return null;
+  for (let share = 0; share <= 1; share += 0.05) {
+    const mixed = rgbToHex(rgb.map((channel) => channel * (1 - share)) as typeof rgb);
+    if ((contrastRatio(mixed, background) ?? 0) >= min) return share === 0 ? colour : mixed;
+  }
+  return '#000000';
 };

@@ -1,3 +1,4 @@
+import { contrastRatio, MIN_TEXT_CONTRAST } from '@coach/shared/colour/contrast-ratio';
 import type { EnterpriseUser } from '@coach/shared/contract/auth';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -93,6 +94,28 @@ describe('enterprise menu gating (spec §2 Menus, §6)', () => {
     );
     expect(document.documentElement.style.getPropertyValue('--brand-nav-bg')).toBe('#134E4A');
     expect(document.documentElement.style.getPropertyValue('--brand-button-bg')).toBe('#0F766E');
+    // Links and focus rings carry the brand too, as it is: teal reads on the page.
+    expect(document.documentElement.style.getPropertyValue('--color-link')).toBe('#0F766E');
+  });
+
+  it('links take a light brand colour darkened until they can be read on the page', async () => {
+    await openDashboardAs(
+      makeEnterpriseUser({
+        enterprise: {
+          themeSettings: {
+            buttonColor: '#1F2937',
+            buttonBackColor: '#F5E663',
+            buttonHoverColor: '#1F2937',
+            buttonBackHoverColor: '#EAD84A',
+            navFontColor: '#1F2937',
+            navBackgroundColor: '#FEF9C3',
+          },
+        },
+      }),
+    );
+    const link = document.documentElement.style.getPropertyValue('--color-link');
+    expect(link).not.toBe('#F5E663');
+    expect(contrastRatio(link, '#f1f5f9')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 });
 

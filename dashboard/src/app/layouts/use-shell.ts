@@ -1,3 +1,4 @@
+import { readableOn } from '@coach/shared/colour/contrast-ratio';
 import { DEFAULT_THEME_SETTINGS } from '@coach/shared/constants/theme';
 import type { ThemeSettings } from '@coach/shared/contract/auth';
 import { enterpriseGeneral } from '@coach/shared/contract/general';
@@ -102,6 +103,16 @@ const THEME_VARIABLES: Record<keyof ThemeSettings, string> = {
   navBackgroundColor: '--brand-nav-bg',
 };
 
+/** The page's background (tokens.css --color-page): the darkest surface a link sits on. */
+const PAGE_BACKGROUND = '#f1f5f9';
+
+/**
+ * The colour of links, focus rings and selected options: the tenant's button colour, darkened until it reads as text on
+ * the page (a light yellow brand would otherwise give links no one can read); null keeps the default blue.
+ */
+export const linkColourFor = (theme: ThemeSettings): string | null =>
+  readableOn(theme.buttonBackColor, PAGE_BACKGROUND);
+
 /** Puts the tenant's themeSettings on the root as CSS custom properties (spec §2 Menus, §3). */
 export const useThemeVariables = (theme: ThemeSettings | null) => {
   useEffect(() => {
@@ -110,8 +121,11 @@ export const useThemeVariables = (theme: ThemeSettings | null) => {
     for (const [key, variable] of Object.entries(THEME_VARIABLES)) {
       root.style.setProperty(variable, theme[key as keyof ThemeSettings]);
     }
+    const link = linkColourFor(theme);
+    if (link) root.style.setProperty('--color-link', link);
     return () => {
       for (const variable of Object.values(THEME_VARIABLES)) root.style.removeProperty(variable);
+      root.style.removeProperty('--color-link');
     };
   }, [theme]);
 };
