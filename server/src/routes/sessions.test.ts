@@ -203,11 +203,15 @@ describe('server-side sessions', () => {
     const sessions = list.json.response.listdata as {
       _id: string;
       device: string;
+      browser: string | null;
+      system: string | null;
       current: boolean;
       ip: string;
     }[];
     const current = sessions.find((s) => s.current);
     expect(current?.device).toBe('Chrome 131 on Linux');
+    // Its parts, for the screens to put in their own language.
+    expect(current).toMatchObject({ browser: 'Chrome 131', system: 'Linux' });
     expect(current?.ip).toBe(ip);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     const other = sessions.find((s) => !s.current && s.device === 'Chrome 131 on Linux');

@@ -246,14 +246,21 @@ export const endSession = (db: Db, id: string, reason: EndReason) => endWhere(db
 export const endSessionsOf = (db: Db, audience: Audience, subjectId: string, reason: EndReason) =>
   endWhere(db, reason, { audience, subjectId });
 
-/** "Chrome 131 on Linux" from a User-Agent header (bowser); the header itself when it names nothing known. */
-export const describeDevice = (userAgent: string) => {
-  if (!userAgent) return 'Unknown device';
+/** The browser ("Chrome 131") and operating system ("Linux") a User-Agent header names (bowser), null where none. */
+export const deviceParts = (userAgent: string) => {
+  if (!userAgent) return { browser: null, system: null };
   const { browser, os } = Bowser.parse(userAgent);
   const name = [browser.name, browser.version?.split('.')[0]].filter(Boolean).join(' ');
   const system = [os.name, os.versionName ?? ''].filter(Boolean).join(' ');
-  if (!name && !system) return userAgent.slice(0, 80);
-  return system ? `${name || 'A browser'} on ${system}` : name;
+  return { browser: name || null, system: system || null };
+};
+
+/** "Chrome 131 on Linux" from a User-Agent header; the header itself when it names nothing known. */
+export const describeDevice = (userAgent: string) => {
+  if (!userAgent) return 'Unknown device';
+  const { browser, system } = deviceParts(userAgent);
+  if (!browser && !system) return userAgent.slice(0, 80);
+  return system ? `${browser ?? 'A browser'} on ${system}` : (browser ?? '');
 };
 
 /** The account's signed-in sessions, newest use first (the profile's list). */
@@ -274,6 +281,7 @@ export const listSessions = async (db: Db, audience: Audience, subjectId: string
   return rows.map((r) => ({
     _id: r.id,
     device: describeDevice(r.user_agent),
+    ...deviceParts(r.user_agent),
     ip: r.ip,
     createdAt: r.created_at,
     lastUsedAt: r.last_used_at,

@@ -165,8 +165,12 @@ export const updateLanguageRequest = z.strictObject({ language: languageField() 
 /** A signed-in session on the profile's list: where it was opened and when it was last used. */
 export const sessionSchema = z.object({
   _id: z.string(),
-  /** e.g. "Chrome 131 on Linux". */
+  /** e.g. "Chrome 131 on Linux" (English; the parts below let an app say it in its own language). */
   device: z.string(),
+  /** The browser and its major version, e.g. "Chrome 131"; null when the User-Agent names none. */
+  browser: z.string().nullable().optional(),
+  /** The operating system, e.g. "Windows 10", "Linux"; null when the User-Agent names none. */
+  system: z.string().nullable().optional(),
   ip: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string(),

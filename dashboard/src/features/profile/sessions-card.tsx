@@ -3,6 +3,7 @@ import { adminAuth, enterpriseAuth, type SignedInSession } from '@coach/shared/c
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { notify } from '../../lib/notify.ts';
@@ -13,6 +14,17 @@ import { Card } from '../../ui/layout.tsx';
 import { LoadStates } from '../../ui/load-states.tsx';
 
 const callsOf = (audience: Audience) => (audience === 'enterprise' ? enterpriseAuth : adminAuth);
+
+/**
+ * "Chrome 131 on Linux" in the reader's language from the session's parts; the server's own words for a header that
+ * names neither (a script's User-Agent, shown as it came).
+ */
+export const deviceName = ({ device, browser, system }: SignedInSession) => {
+  if (browser && system) return i18n.t('profile:sessions.deviceOn', { browser, system });
+  if (system) return i18n.t('profile:sessions.browserOn', { system });
+  if (browser) return browser;
+  return device === 'Unknown device' ? i18n.t('profile:sessions.unknownDevice') : device;
+};
 
 /**
  * Where the account is signed in: each session's device, address and last use, and a way to sign
@@ -56,7 +68,7 @@ export const SessionsCard = ({ audience }: { audience: Audience }) => {
                 <li key={session._id} className="sessions__item">
                   <div className="sessions__what">
                     <span className="sessions__device">
-                      {session.device}
+                      {deviceName(session)}
                       {session.current && <span className="sessions__badge">{t('sessions.thisDevice')}</span>}
                     </span>
                     <span className="sessions__meta">
@@ -75,8 +87,8 @@ export const SessionsCard = ({ audience }: { audience: Audience }) => {
                     // The name starts with the words shown (label-in-name).
                     aria-label={
                       session.current
-                        ? t('sessions.signOutHereLabel', { device: session.device })
-                        : t('sessions.signOutLabel', { device: session.device })
+                        ? t('sessions.signOutHereLabel', { device: deviceName(session) })
+                        : t('sessions.signOutLabel', { device: deviceName(session) })
                     }
                   >
                     {session.current ? t('sessions.signOutHere') : t('sessions.signOut')}
