@@ -33,4 +33,14 @@ describe('the pronunciation score', () => {
     expect(await screen.findByText(/الإنجليزية الأسترالية/)).toBeInTheDocument();
     expect(screen.queryByText(/en.AU/)).toBeNull();
   });
+
+  it('writes the accent in lower case mid-sentence where the language does (Spanish, Ukrainian)', async () => {
+    await applyLanguage('es');
+    const { unmount } = render(<PronunciationScore result={result} who="you" />);
+    expect(await screen.findByText(/\(\u2068inglés australiano\u2069\)/)).toBeInTheDocument();
+    unmount();
+    await applyLanguage('uk');
+    render(<PronunciationScore result={result} who="you" />);
+    expect(await screen.findByText(/\(\u2068австралійська англійська\u2069\)/)).toBeInTheDocument();
+  });
 });

@@ -14,7 +14,7 @@ import { ProgressBar } from './progress-bar.tsx';
  * hyphen that does not break ("en-AU" was split over two lines at 390 px).
  */
 const accentName = (t: (key: string, options: { defaultValue: string }) => string, accent: string) =>
-  `\u2068${t(`pronunciation:accents.${accent}`, { defaultValue: accent.replace('-', '\u2011') })}\u2069`;
+  `\u2068${t(`pronunciation:accentsInText.${accent}`, { defaultValue: accent.replace('-', '\u2011') })}\u2069`;
 
 export const PronunciationScore = ({ result, who }: { result: PronunciationResult; who: 'you' | string }) => {
   const { t } = useTranslation(['widgets', 'pronunciation']);

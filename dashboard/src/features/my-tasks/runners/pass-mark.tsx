@@ -37,7 +37,7 @@ export const ScoredFor = ({ rule }: { rule: PronunciationRule | null | undefined
   return (
     <p className="my-task__note">
       {t('runner.scoredFor', {
-        accent: t(`pronunciation:accents.${rule.accent}`, { defaultValue: rule.accent }),
+        accent: t(`pronunciation:accentsInText.${rule.accent}`, { defaultValue: rule.accent }),
         score: formatNumber(rule.passingScore),
         judging: t(`pronunciation:strictness.${rule.strictness}.judging`, {
           defaultValue: rule.strictness,
