@@ -4,7 +4,7 @@ import { PagedTable } from './paged-table.tsx';
 
 type Row = { _id: string; name: string };
 
-const table = () => (
+const table = (noun: { noun: string; nounOne?: string } = { noun: 'members' }) => (
   <PagedTable<Row>
     list={{
       load: {
@@ -15,7 +15,7 @@ const table = () => (
       setPage: () => {},
       reload: async () => {},
     }}
-    noun="members"
+    {...noun}
     head={<th scope="col">Member</th>}
     row={(member) => (
       <tr key={member._id}>
@@ -50,5 +50,15 @@ describe('a paged table wider than its card', () => {
     expect(screen.queryByRole('region')).toBeNull();
     expect(screen.queryByText('Scroll sideways to see every column.')).toBeNull();
     expect(screen.getByRole('table', { name: 'Members' })).toBeInTheDocument();
+  });
+});
+
+describe('the count under a paged table', () => {
+  it('is singular for one row: the plural without its "s", or the singular given', () => {
+    const { unmount } = render(table());
+    expect(screen.getByRole('navigation')).toHaveTextContent(/^1 member · Page 1 of 1/);
+    unmount();
+    render(table({ noun: 'people', nounOne: 'person' }));
+    expect(screen.getByRole('navigation')).toHaveTextContent(/^1 person · Page 1 of 1/);
   });
 });

@@ -18,6 +18,7 @@ const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slic
 export const PagedTable = <T,>({
   list,
   noun,
+  nounOne,
   head,
   row,
   empty,
@@ -25,6 +26,8 @@ export const PagedTable = <T,>({
   list: { load: PagedLoad<T>; page: number; setPage: (page: number) => void; reload: () => Promise<void> };
   /** Plural, lower case: "groups". */
   noun: string;
+  /** Its singular where English does not drop an "s" ("person" for "people"). */
+  nounOne?: string | undefined;
   head: ReactNode;
   row: (item: T) => ReactNode;
   empty: { title: string; description: string };
@@ -84,6 +87,7 @@ export const PagedTable = <T,>({
         totalCount={load.page.totalCount}
         onPage={setPage}
         noun={noun}
+        nounOne={nounOne}
       />
     </div>
   );

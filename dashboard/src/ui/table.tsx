@@ -42,12 +42,15 @@ export const Pagination = ({
   totalCount,
   onPage,
   noun,
+  nounOne,
 }: {
   page: number;
   totalPages: number;
   totalCount?: number | undefined;
   onPage: (page: number) => void;
   noun: string;
+  /** The singular, where dropping the plural's "s" does not make it ("person" for "people"). */
+  nounOne?: string | undefined;
 }) => {
   const { t } = useTranslation('common');
   return (
@@ -61,7 +64,7 @@ export const Pagination = ({
                 count: totalCount,
                 total: formatNumber(totalCount),
                 noun,
-                nounOne: noun.replace(/s$/, ''),
+                nounOne: nounOne ?? noun.replace(/s$/, ''),
               }}
             />
             {' · '}

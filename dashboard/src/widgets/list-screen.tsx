@@ -70,6 +70,7 @@ export const ListView = <T, S extends string>({
   filters,
   toolbarClassName = 'list-toolbar',
   noun,
+  nounOne,
   empty,
   columns,
   rowKey,
@@ -81,6 +82,8 @@ export const ListView = <T, S extends string>({
   toolbarClassName?: string;
   /** Plural, lower case: "groups". */
   noun: string;
+  /** Its singular where English does not drop an "s" ("person" for "people"). */
+  nounOne?: string;
   empty: { title: string; description: string };
   columns: readonly Column<T, S>[];
   rowKey: (row: T) => string;
@@ -101,6 +104,7 @@ export const ListView = <T, S extends string>({
     <PagedTable
       list={screen.list}
       noun={noun}
+      nounOne={nounOne}
       empty={empty}
       head={<ColumnHeads columns={columns} sort={screen.sort} onSort={screen.setSort} />}
       row={(row) => (

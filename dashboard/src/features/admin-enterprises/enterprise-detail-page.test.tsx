@@ -232,6 +232,7 @@ describe('enterprise detail members', () => {
           ok({
             currentPage: 1,
             totalPages: 1,
+            totalCount: 3,
             listdata: [
               {
                 _id: 'u1',
@@ -285,5 +286,7 @@ describe('enterprise detail members', () => {
     const samRow = screen.getByText('Sam Signed-in').closest('tr');
     if (!samRow) throw new Error('Sam has no row in the members table');
     expect(within(samRow).getByText('Active')).toBeVisible();
+    // The table counts people, joined or invited: not "3 members" beside a card saying one member joined.
+    expect(screen.getByRole('navigation', { name: /people/ })).toHaveTextContent(/^3 people · Page 1 of 1/);
   });
 });
