@@ -118,7 +118,7 @@ export const EnterpriseMembers = ({ enterpriseId }: { enterpriseId: string }) =>
           </SelectField>
         }
         noun={t('members.noun')}
-        nounOne={t('members.nounOne', { defaultValue: t('members.noun') })}
+        nounOne={t('members.nounOne')}
         empty={{
           title: filtered ? t('members.noMatch') : t('members.none'),
           description: filtered ? t('members.noMatchText') : t('members.noneText'),
