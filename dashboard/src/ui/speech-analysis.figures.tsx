@@ -140,6 +140,22 @@ const SCORE_KEYS = [
   'fluency',
 ] as const satisfies readonly (keyof SpeechScores)[];
 
+/**
+ * The prosody figure's line: how many words carried their stress where the dictionary puts it; for a word said alone,
+ * whether it did ("Stress in place on 0 of 1" read as a count of nothing).
+ */
+const stressHint = (t: TFunction<'speech'>, stress: SpeechProsody['stress']) => {
+  if (!stress || stress.of === 0) return t('analysis.hint.prosody');
+  if (stress.of === 1)
+    return stress.matched === 1
+      ? t('analysis.hint.prosodyStressRight')
+      : t('analysis.hint.prosodyStressMoved');
+  return t('analysis.hint.prosodyStress', {
+    matched: formatNumber(stress.matched),
+    of: formatNumber(stress.of),
+  });
+};
+
 export const Scores = ({
   scores,
   hasTarget,
@@ -180,13 +196,7 @@ export const Scores = ({
       key: 'prosody',
       label: t('analysis.score.prosody'),
       value: prosody.score,
-      hint:
-        prosody.stress && prosody.stress.of > 0
-          ? t('analysis.hint.prosodyStress', {
-              matched: formatNumber(prosody.stress.matched),
-              of: formatNumber(prosody.stress.of),
-            })
-          : t('analysis.hint.prosody'),
+      hint: stressHint(t, prosody.stress),
     });
   return (
     <>

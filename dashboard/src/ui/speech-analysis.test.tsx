@@ -500,6 +500,27 @@ describe('noise and prosody', () => {
     expect(within(scores).getAllByRole('meter')).toHaveLength(5);
   });
 
+  it('a word said alone is told whether its stress was in place, not "0 of 1"', () => {
+    const prosody = { score: 40, pitchVariationSemitones: 3, questionRise: null, advice: 'stress' } as const;
+    const { unmount } = render(
+      <SpeechAnalysisPanel
+        analysis={{ ...reading, prosody: { ...prosody, stress: { matched: 0, of: 1 } } }}
+      />,
+    );
+    const scores = screen.getByRole('region', { name: 'Scores' });
+    expect(scores).toHaveTextContent('Stressed on another syllable');
+    expect(scores).not.toHaveTextContent('0 of 1');
+    unmount();
+    render(
+      <SpeechAnalysisPanel
+        analysis={{ ...reading, prosody: { ...prosody, stress: { matched: 1, of: 1 } } }}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Scores' })).toHaveTextContent(
+      'Stressed on the right syllable',
+    );
+  });
+
   it('each piece of prosody advice is a sentence of its own', () => {
     for (const [advice, sentence] of [
       ['questionRise', 'The question did not rise at the end.'],
