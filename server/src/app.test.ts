@@ -91,6 +91,8 @@ describe('enterprise login with a second factor', () => {
       ip,
     });
     expect(me.status).toBe(200);
+    // One person's data: no shared cache keeps it (a compressed answer too).
+    expect(me.headers.get('cache-control')).toBe('no-store');
     expect(enterpriseAuth.me.response.parse(me.json.response)).toMatchObject({
       name: 'Olivia Owner',
       isDefaultAdmin: true,

@@ -54,6 +54,12 @@ export const createApp = (deps: Deps, { extraCalls = [] }: { extraCalls?: Regist
   });
   // JSON answers of 1 KB or more go out compressed (static files and pages negotiate in static-files.ts).
   app.use('/api/*', compressJson());
+  // An answer is one person's data, or a secret shown once (an API key, a webhook's signing secret, a directory
+  // token): no browser or proxy cache keeps it. A call that may be kept (a keyset, a public file) says so itself.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  });
 
   const handlers = new Map(allRoutes.map((r) => [r.entry, r.handler]));
   for (const { entry, handler } of extraCalls) mountCall(app, deps, entry, handler);

@@ -35,6 +35,8 @@ const createKey = async (
 ) => {
   const res = await t.request('POST', apiKeys.create.path, { token, ip, body: input });
   expect(res.status, res.json.message).toBe(200);
+  // The secret is shown once: no cache on the way keeps a copy.
+  expect(res.headers.get('cache-control')).toBe('no-store');
   // The answer is what the contract says (the client reads it typed).
   return apiKeys.create.response.parse(res.json.response);
 };
