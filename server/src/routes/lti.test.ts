@@ -279,6 +279,33 @@ describe('LTI platforms in Settings', () => {
     expect(bad.json.field).toBe('keysetUrl');
     const empty = await savePlatform(owner, platformBody({ deploymentIds: [], clientId: 'other' }));
     expect(empty.json.field).toBe('deploymentIds');
+    // Addresses the server itself fetches must be public https ones, unless the operator allows private ones.
+    t.deps.config.ssoAllowPrivate = false;
+    try {
+      const privateKeyset = await savePlatform(
+        owner,
+        platformBody({ clientId: 'other', keysetUrl: 'https://10.0.0.1/mod/lti/certs.php' }),
+      );
+      expect(privateKeyset.status).toBe(422);
+      expect(privateKeyset.json).toMatchObject({
+        field: 'keysetUrl',
+        message: expect.stringMatching(/public address/),
+      });
+      const plainToken = await savePlatform(
+        owner,
+        platformBody({
+          clientId: 'other',
+          keysetUrl: 'https://93.184.215.14/jwks',
+          tokenUrl: 'http://93.184.215.14/token',
+        }),
+      );
+      expect(plainToken.json).toMatchObject({
+        field: 'tokenUrl',
+        message: expect.stringMatching(/https address/),
+      });
+    } finally {
+      t.deps.config.ssoAllowPrivate = true;
+    }
     // Another enterprise cannot change or remove Acme's platform.
     expect((await savePlatform(globex, platformBody({ platformId, clientId: 'hijack' }))).status).toBe(404);
     expect(

@@ -1,11 +1,13 @@
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import { LTI_PATHS, type LtiPlatform, type lti } from '@coach/shared/contract/lti';
 import type { Db } from '../../db/connect.ts';
-import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { conflict, isUniqueViolation, notFound, validation } from '../../errors.ts';
+import { refusalOf } from '../../providers/outbound-http.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
+import { policyOf } from '../identity/internal/sso-connections.ts';
 
 /**
  * Settings › LMS (LTI 1.3), the default admin's (the adapter checked it): the platforms the enterprise registered
@@ -113,6 +115,12 @@ const taken = () =>
 
 export const savePlatform = async (ctx: ServiceContext, input: ParsedRequestOf<typeof lti.savePlatform>) => {
   const s = enterpriseSession(ctx);
+  // The server fetches the keyset and the access token (the browser alone goes to the authentication URL): the
+  // SSRF rule is told at registration, naming the field, not first met at a learner's launch.
+  for (const field of ['keysetUrl', 'tokenUrl'] as const) {
+    const refusal = await refusalOf(input[field], policyOf(ctx));
+    if (refusal) throw validation(field, refusal);
+  }
   const now = nowIso();
   const values = {
     name: input.name,
