@@ -1,13 +1,17 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { GROUP_SEARCH_DEBOUNCE_MS } from '@coach/shared/constants/timing';
+import { enterpriseAuth } from '@coach/shared/contract/auth';
 import { groups } from '@coach/shared/contract/groups';
 import { type Member, members } from '@coach/shared/contract/members';
 import { roles } from '@coach/shared/contract/roles';
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatList } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { useCan } from '../../lib/can.tsx';
 import { notify } from '../../lib/notify.ts';
+import { enterpriseUserAtom } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -35,7 +39,10 @@ export const GroupChooser = ({
   const { t } = useTranslation('members');
   const [search, setSearch] = useState('');
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const found = useCall(groups.list, { searchInput, currentPage: 1 });
+  // Everyone who may add a member may put them in groups: all of them for those who manage groups, else the groups
+  // they are in themselves (user-groups answers either; groups.list would refuse the second with a 403 banner).
+  const managesGroups = useCan(groups.list) === true;
+  const found = useCall(enterpriseAuth.userGroups, { searchQuery: searchInput, currentPage: 1 });
   // The last matches stay listed while the next search's answer comes.
   const [matches, setMatches] = useState<Option[]>([]);
   const answer = found.state.status === 'ready' ? found.state.data : null;
@@ -55,6 +62,7 @@ export const GroupChooser = ({
   return (
     <fieldset className="member-form__groups">
       <legend>{t('groups.legend')}</legend>
+      {managesGroups ? null : <p className="member-form__count">{t('groups.ownOnly')}</p>}
       <SearchBox
         label={t('groups.find')}
         placeholder={t('groups.findPlaceholder')}
@@ -101,6 +109,8 @@ export const EditMemberDialog = ({
   const [roleId, setRoleId] = useState(member.role._id);
   // A member whose role the caller could not give keeps it (the server refuses the change); their groups still change.
   const outOfReach = roleOptions?.some((role) => role._id === member.role._id && !role.grantable) ?? false;
+  // Nobody changes their own role (the server refuses it): said before, not after Save.
+  const isMe = useAtomValue(enterpriseUserAtom)?._id === member._id;
   const [chosen, setChosen] = useState<Option[]>(member.groups);
   const { errors, setErrors, saving, send } = useContractForm(EDIT_FIELDS);
   // Stable, so the group search's failure is shown once, not on every render.
@@ -133,15 +143,17 @@ export const EditMemberDialog = ({
         <SelectField
           label={t('invite.role')}
           value={roleId}
-          disabled={!roleOptions || member.isDefaultAdmin || outOfReach}
+          disabled={!roleOptions || member.isDefaultAdmin || outOfReach || isMe}
           hint={
             member.isDefaultAdmin
               ? t('edit.locked')
-              : outOfReach
-                ? t('edit.outOfReach', { role: member.role.name })
-                : roleOptions?.some((role) => !role.grantable)
-                  ? t('invite.rolesGreyed')
-                  : undefined
+              : isMe
+                ? t('edit.ownRole')
+                : outOfReach
+                  ? t('edit.outOfReach', { role: member.role.name })
+                  : roleOptions?.some((role) => !role.grantable)
+                    ? t('invite.rolesGreyed')
+                    : undefined
           }
           onChange={(event) => setRoleId(event.target.value)}
         >

@@ -157,6 +157,36 @@ describe('enterprise members', () => {
       expect(screen.queryByRole('button', { name: `Delete ${name}` })).not.toBeInTheDocument();
     }
   });
+
+  it('a member manager without Groups edits their own row: role locked with its reason, their own groups offered, no 403', async () => {
+    const app = renderApp({
+      path: '/enterprise/members',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () =>
+          ok(makeEnterpriseUser({ permissions: ['members'], name: 'Sam Staff' })),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, ['Sales']),
+        'GET /api/v1/enterprise/roles/get-role-options': () => ok(LEARNER_ONLY),
+        'GET /api/v1/enterprise/members/get-members': () =>
+          ok({
+            currentPage: 1,
+            totalPages: 1,
+            totalCount: 1,
+            listdata: [member({ _id: 'u1', name: 'Sam Staff' })],
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sam Staff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Sam Staff' });
+    expect(within(dialog).getByRole('combobox', { name: /Role/ })).toBeDisabled();
+    expect(dialog).toHaveTextContent('You cannot change your own role: another admin can.');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Sales' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('You can add people to the groups you are in.');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    // Never the Groups section's own list, which this role may not read.
+    expect(app.server.calls.some((call) => call.route.includes('/groups/get-groups'))).toBe(false);
+  });
 });
 
 /** A first day's people: one who joined, two invitees (one deactivated) and one deactivated member. */
