@@ -10,6 +10,25 @@ export type ChartSeries = { label: string; values: number[] };
 
 const DAY = 86_400;
 const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
+/** uPlot's axis font (its default), to measure the day labels with. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif';
+
+/**
+ * The room one day label needs: the widest of a month's labels in the reader's language plus a gap. "10 thg 11"
+ * (Vietnamese) is twice "17 Nov", and at uPlot's fixed 50 px the labels ran into each other.
+ */
+const daySpace = () => {
+  const context = document.createElement('canvas').getContext('2d');
+  const samples = [
+    new Date(Date.UTC(2026, 10, 28)),
+    new Date(Date.UTC(2026, 8, 30)),
+    new Date(Date.UTC(2026, 11, 22)),
+  ];
+  if (!context) return 80;
+  context.font = AXIS_FONT;
+  const widest = Math.max(...samples.map((day) => context.measureText(formatUtcDayMonth(day)).width));
+  return Math.max(50, Math.ceil(widest) + 16);
+};
 
 /**
  * Figures per day as lines (uPlot, ~50 kB, loaded only with a dashboard's chart). The first line takes the
@@ -47,8 +66,10 @@ const ActivityChart = ({ days, series }: { days: string[]; series: ChartSeries[]
             stroke: '#475569',
             grid: { stroke: '#e2e8f0' },
             ticks: { show: false },
-            // Whole days only, labelled "17 Nov" (the data are days, not hours).
+            // Whole days only, labelled "17 Nov" (the data are days, not hours), as far apart as the labels need.
             incrs: DAY_STEPS,
+            space: daySpace(),
+            font: AXIS_FONT,
             values: (_u, splits) => splits.map((seconds) => formatUtcDayMonth(new Date(seconds * 1000))),
           },
           {
