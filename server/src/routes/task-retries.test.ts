@@ -43,6 +43,13 @@ const tryAt = (taskId: string, scores: Record<string, number>) =>
   submitScoredTry(t, { token: learner, userId: learnerId, taskId, scores, ip });
 const upload = () => uploadRecordingStub(t, learner, ip);
 
+/** The learner's row on the task's member list, as the manager reads it. */
+const rowOnTask = async (taskId: string) => {
+  const page = await post(owner, tasks.getMembersByTaskId.path, { taskId, currentPage: 1 });
+  expect(page.status, page.json.message).toBe(200);
+  return (page.json.response.listdata as { _id: string }[]).find((row) => row._id === learnerId);
+};
+
 const retry = (taskId: string, token = learner) => post(token, tasks.retryMyTask.path, { taskId });
 const mine = async (taskId: string) => (await post(learner, tasks.getMyTask.path, { taskId })).json.response;
 
@@ -80,6 +87,8 @@ describe('trying a scored task again', () => {
     expect(first.assignment.pronunciation).toMatchObject({ score: 68, passingScore: 75, passed: false });
     // Submitted, not a success: the learner is told it did not pass.
     expect(first.message).toBe('Task submitted: not passed yet');
+    // And the task's member list says the same to the manager.
+    expect(await rowOnTask(taskId)).toMatchObject({ taskStatus: 2, passed: false });
     expect(first.assignment.retry).toEqual({
       counts: 'best',
       maxAttempts: MAX_TASK_ATTEMPTS,
@@ -127,6 +136,7 @@ describe('trying a scored task again', () => {
     expect(third.message).toBe('Task completed successfully');
     expect(third.assignment.counting).toMatchObject({ score: 85, passed: true });
     expect(third.assignment.retry).toMatchObject({ allowed: false, reason: 'passed' });
+    expect(await rowOnTask(taskId)).toMatchObject({ taskStatus: 2, passed: true });
     const refused = await retry(taskId);
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('You passed this task, so there is nothing to try again');

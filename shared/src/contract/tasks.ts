@@ -627,6 +627,11 @@ export const taskMemberRowSchema = z.object({
   overdue: z.boolean(),
   completedAt: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  /**
+   * A scored task's counting try: whether it reached the passing score (false: submitted, not passed yet, as the
+   * member reads it); null when the task is not scored or nothing is scored yet.
+   */
+  passed: z.boolean().nullable().optional(),
 });
 export type TaskMemberRow = z.output<typeof taskMemberRowSchema>;
 

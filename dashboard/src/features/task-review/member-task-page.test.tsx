@@ -334,6 +334,28 @@ describe('member task view (spec §2 /enterprise/member-task/view/{id})', () => 
     expect(await screen.findByText('Not viewed yet.')).toBeInTheDocument();
   });
 
+  it('a try scored below its passing score reads "Submitted, not passed yet", as the member reads it', async () => {
+    const task: Task = { ...meta, _id: 't2', type: 2, title: 'Vowels', items: ['apple', 'orange'] };
+    openReview(
+      detailOf(task, {
+        pronunciation: {
+          score: 22,
+          passingScore: 75,
+          passed: false,
+          method: 'speech',
+          engine: 'embedded',
+          accent: 'en-US',
+          strictness: 'standard',
+          items: [],
+          scoredAt: '2026-03-02T09:00:00.000Z',
+        },
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Vowels' });
+    expect(screen.getByText('Status').nextElementSibling).toHaveTextContent('Submitted, not passed yet');
+    expect(screen.getByText('Submitted').nextElementSibling).not.toHaveTextContent('Not yet');
+  });
+
   it('an attempt not completed yet cannot be reviewed', async () => {
     const task: Task = { ...meta, _id: 't5', type: 5, title: 'Read aloud', passage: 'Hello there' };
     openReview(detailOf(task, { taskStatus: 1, progress: 40, completedAt: null }));

@@ -32,7 +32,12 @@ import './task-review.css';
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 const FEEDBACK_FIELDS = ['feedback'] as const;
 
+/** A scored try below its passing score: submitted, not passed yet, as the member's own page says. */
+const notPassed = (assignment: Assignment) =>
+  assignment.taskStatus === TASK_STATUS.completed && assignment.pronunciation?.passed === false;
+
 const statusText = (t: TFunction<'task-review'>, assignment: Assignment) => {
+  if (notPassed(assignment)) return t('page.submittedNotPassed');
   const status = t(`tasks:statuses.${assignment.taskStatus}`);
   return assignment.overdue ? t('page.overdue', { status }) : status;
 };
@@ -53,7 +58,7 @@ const MemberFacts = ({ detail }: { detail: MemberTaskDetail }) => {
         <dt>{t('page.status')}</dt>
         <dd>
           <span
-            className={`status ${assignment.taskStatus === TASK_STATUS.completed ? 'status--active' : 'status--pending'}`}
+            className={`status ${assignment.taskStatus === TASK_STATUS.completed && !notPassed(assignment) ? 'status--active' : 'status--pending'}`}
           >
             {statusText(t, assignment)}
           </span>
@@ -64,7 +69,7 @@ const MemberFacts = ({ detail }: { detail: MemberTaskDetail }) => {
         <dd>{formatDate(assignment.assignedAt)}</dd>
         <dt>{t('page.due')}</dt>
         <dd>{formatDateTime(assignment.dueAt)}</dd>
-        <dt>{t('page.completed')}</dt>
+        <dt>{notPassed(assignment) ? t('page.submitted') : t('page.completed')}</dt>
         <dd>{formatDateTime(assignment.completedAt, t('page.notYet'))}</dd>
       </dl>
     </Card>

@@ -58,7 +58,7 @@ describe('task details (spec §2 /enterprise/tasks-library/view/{id})', () => {
           ok({
             currentPage: 1,
             totalPages: 1,
-            totalCount: 4,
+            totalCount: 5,
             listdata: [
               row({
                 _id: 'u1',
@@ -72,6 +72,15 @@ describe('task details (spec §2 /enterprise/tasks-library/view/{id})', () => {
               row({ _id: 'u2', name: 'Ben Busy', email: 'ben@acme.example', taskStatus: 1, progress: 40 }),
               row({ _id: 'u3', name: 'Cat Late', email: 'cat@acme.example', overdue: true, source: 'group' }),
               row({ _id: 'u4', name: 'Dan New', email: 'dan@acme.example' }),
+              row({
+                _id: 'u5',
+                name: 'Eve Below',
+                email: 'eve@acme.example',
+                taskStatus: 2,
+                progress: 100,
+                completedAt: '2026-03-05T00:00:00.000Z',
+                passed: false,
+              }),
             ],
           }),
       },
@@ -105,6 +114,9 @@ describe('task details (spec §2 /enterprise/tasks-library/view/{id})', () => {
     expect(within(rowOf('Cat Late')).getByText('Overdue')).toBeInTheDocument();
     expect(within(rowOf('Dan New')).getByText('Not started')).toBeInTheDocument();
     expect(within(rowOf('Dan New')).queryByRole('link')).toBeNull();
+    // A try below its passing score reads as the member's own page says it: submitted, not passed yet.
+    expect(within(rowOf('Eve Below')).getByText('Submitted, not passed yet')).toBeInTheDocument();
+    expect(within(rowOf('Eve Below')).queryByText('Completed')).toBeNull();
   });
   it('an author opening a task that is not there is led back to the library, with nothing to try again', async () => {
     const app = renderApp({

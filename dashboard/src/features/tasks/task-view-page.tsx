@@ -23,17 +23,20 @@ import './tasks.css';
 export const StatusBadges = ({
   row,
 }: {
-  row: Pick<TaskMemberRow, 'taskStatus' | 'overdue' | 'reviewedAt'>;
+  row: Pick<TaskMemberRow, 'taskStatus' | 'overdue' | 'reviewedAt' | 'passed'>;
 }) => {
   const { t } = useTranslation('tasks');
+  // A try below its passing score was submitted, not completed: the member reads the same.
   const status =
-    row.taskStatus === 2
-      ? { label: t('view.statusCompleted'), tone: 'active' }
-      : row.overdue
-        ? { label: t('view.statusOverdue'), tone: 'overdue' }
-        : row.taskStatus === 1
-          ? { label: t('view.statusInProgress'), tone: 'pending' }
-          : { label: t('view.statusNotStarted'), tone: 'inactive' };
+    row.taskStatus === 2 && row.passed === false
+      ? { label: t('view.statusNotPassed'), tone: 'pending' }
+      : row.taskStatus === 2
+        ? { label: t('view.statusCompleted'), tone: 'active' }
+        : row.overdue
+          ? { label: t('view.statusOverdue'), tone: 'overdue' }
+          : row.taskStatus === 1
+            ? { label: t('view.statusInProgress'), tone: 'pending' }
+            : { label: t('view.statusNotStarted'), tone: 'inactive' };
   return (
     <span className="task-status">
       <span className={`status status--${status.tone}`}>{status.label}</span>

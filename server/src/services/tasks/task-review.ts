@@ -21,7 +21,7 @@ import type { ServiceContext } from '../context.ts';
 import { emitEvent } from '../integrations/integration-events.ts';
 import { tellMemberOfFeedback } from '../organisation/notice-queue.ts';
 import { loadAssignment } from './assignment-detail.ts';
-import { findAssignment, isOverdue, statusOf } from './task-assignment-rows.ts';
+import { findAssignment, isOverdue, splitReport, statusOf } from './task-assignment-rows.ts';
 import { loadTask, toTasks } from './task-rows.ts';
 
 // Review (the dashboard's task-review feature, task-library permission): who has a task, a member's answers
@@ -159,6 +159,7 @@ export const membersOfTask = async (
         'a.due_at',
         'a.completed_at',
         'a.reviewed_at',
+        'a.report',
       ])
       .orderBy('u.name')
       .orderBy('u.id')
@@ -177,6 +178,7 @@ export const membersOfTask = async (
     overdue: isOverdue(row.due_at, row.status),
     completedAt: row.completed_at,
     reviewedAt: row.reviewed_at,
+    passed: splitReport(row.report).pronunciation?.passed ?? null,
   }));
   return pageOf(listdata, { currentPage, pageSize, total: Number(total?.n ?? 0) });
 };
