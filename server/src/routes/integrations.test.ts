@@ -271,6 +271,7 @@ describe('webhooks: delivery', () => {
       status: 'delivered',
       statusCode: 200,
       eventType: 'webhook.test',
+      attempts: 1,
     });
   });
 

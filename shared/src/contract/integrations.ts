@@ -87,6 +87,8 @@ export const webhookEndpointSchema = z.object({
       statusCode: z.number().int().nullable(),
       eventType: z.string(),
       at: z.string(),
+      /** The tries made so far: a pending delivery with tries behind it is being retried (its receiver failing). */
+      attempts: z.number().int().optional(),
     })
     .nullable(),
 });

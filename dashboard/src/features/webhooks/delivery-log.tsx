@@ -21,10 +21,11 @@ const POLL_MS = 1500;
 
 /** How a delivery stands: a pending one that has failed a try is being retried (the queue's backoff). */
 type Standing = WebhookDelivery['status'] | 'retrying';
-const standingOf = (delivery: WebhookDelivery): Standing =>
-  delivery.status === 'pending' && delivery.attempts > 0 ? 'retrying' : delivery.status;
+export const standingOf = (
+  delivery: Pick<WebhookDelivery, 'status'> & { attempts?: number | undefined },
+): Standing => (delivery.status === 'pending' && (delivery.attempts ?? 0) > 0 ? 'retrying' : delivery.status);
 
-const STATUS_CLASS: Record<Standing, string> = {
+export const STATUS_CLASS: Record<Standing, string> = {
   pending: 'status status--pending',
   retrying: 'status status--pending',
   delivered: 'status status--active',

@@ -108,6 +108,26 @@ const openIntegrations = (roleName: string, endpoints: WebhookEndpoint[] = []) =
 };
 
 describe('Settings → Integrations', () => {
+  it('an endpoint whose receiver keeps failing says "Retrying" with its tries on its row, not "Pending"', async () => {
+    openIntegrations('Admin', [
+      {
+        ...endpoint('https://hooks.example.com/coach'),
+        lastDelivery: {
+          status: 'pending',
+          statusCode: null,
+          eventType: 'task.completed',
+          at: '2026-11-28T10:00:30.000Z',
+          attempts: 4,
+        },
+      },
+    ]);
+    const url = await screen.findByText('https://hooks.example.com/coach');
+    const row = url.closest('li') as HTMLElement;
+    expect(within(row).getByText('Retrying')).toBeInTheDocument();
+    expect(row).toHaveTextContent(/Last delivery: Retrying Attempts: 4 of 8 · /);
+    expect(within(row).queryByText('Pending')).not.toBeInTheDocument();
+  });
+
   it("the delivery log names each failure plainly, keeps Node's words as a detail, and says what happens next", async () => {
     openIntegrations('Admin', [endpoint('https://hooks.example.com/coach')]);
     const user = userEvent.setup();

@@ -1,5 +1,9 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
-import { integrations, type WebhookEndpoint } from '@coach/shared/contract/integrations';
+import {
+  INTEGRATION_MAX_ATTEMPTS,
+  integrations,
+  type WebhookEndpoint,
+} from '@coach/shared/contract/integrations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
@@ -18,7 +22,7 @@ import { LoadStates } from '../../ui/load-states.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { EmptyState } from '../../ui/states.tsx';
 import { SwitchField } from '../../ui/switch.tsx';
-import { DeliveryLog } from './delivery-log.tsx';
+import { DeliveryLog, STATUS_CLASS, standingOf } from './delivery-log.tsx';
 import { EndpointFormDialog } from './endpoint-form-dialog.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
 import { XapiCard } from './xapi-card.tsx';
@@ -31,6 +35,24 @@ const messageOf = (error: unknown) =>
  * /enterprise/settings/integrations (role named admin, like Settings): the webhook endpoints with their delivery
  * log and test event, and the xAPI learning record store.
  */
+/**
+ * An endpoint's latest delivery as its deliveries log names it: one its receiver keeps refusing reads "Retrying",
+ * with its tries, not a calm "Pending".
+ */
+const LastDelivery = ({ delivery }: { delivery: NonNullable<WebhookEndpoint['lastDelivery']> }) => {
+  const { t } = useTranslation('webhooks');
+  const standing = standingOf(delivery);
+  return (
+    <>
+      <span className={STATUS_CLASS[standing]}>{t(`status.${standing}`)}</span>{' '}
+      {standing === 'retrying' || standing === 'failed'
+        ? `${t('log.attemptsOf', { attempts: delivery.attempts, max: INTEGRATION_MAX_ATTEMPTS })} · `
+        : null}
+      {formatDateTime(delivery.at)}
+    </>
+  );
+};
+
 export const IntegrationsPage = () => {
   const { t } = useTranslation('webhooks');
   // The page opens for whoever the server lets list the endpoints it opens with (the xAPI card's calls share the rule).
@@ -129,18 +151,7 @@ const IntegrationsScreen = () => {
                       <span className="webhooks__muted">
                         {t('endpoints.lastDelivery')}:{' '}
                         {endpoint.lastDelivery ? (
-                          <>
-                            <span
-                              className={
-                                endpoint.lastDelivery.status === 'delivered'
-                                  ? 'status status--active'
-                                  : 'status status--pending'
-                              }
-                            >
-                              {t(`status.${endpoint.lastDelivery.status}`)}
-                            </span>{' '}
-                            {formatDateTime(endpoint.lastDelivery.at)}
-                          </>
+                          <LastDelivery delivery={endpoint.lastDelivery} />
                         ) : (
                           t('endpoints.never')
                         )}

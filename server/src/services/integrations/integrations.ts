@@ -58,7 +58,7 @@ const toEndpoints = async (db: Db, rows: EndpointRow[]): Promise<WebhookEndpoint
   for (const row of rows) {
     const delivery = await db
       .selectFrom('webhook_deliveries')
-      .select(['status', 'last_status_code', 'event_type', 'updated_at'])
+      .select(['status', 'last_status_code', 'event_type', 'updated_at', 'attempts'])
       .where('endpoint_id', '=', row.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -72,6 +72,7 @@ const toEndpoints = async (db: Db, rows: EndpointRow[]): Promise<WebhookEndpoint
             statusCode: delivery.last_status_code,
             eventType: delivery.event_type,
             at: delivery.updated_at,
+            attempts: Number(delivery.attempts),
           }
         : null,
     );
