@@ -7,7 +7,6 @@ import { enterpriseSession } from '../../session/session.ts';
 import { audit } from '../common/audit.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
-import { policyOf } from '../identity/internal/sso-connections.ts';
 
 /**
  * Settings › LMS (LTI 1.3), the default admin's (the adapter checked it): the platforms the enterprise registered
@@ -118,7 +117,9 @@ export const savePlatform = async (ctx: ServiceContext, input: ParsedRequestOf<t
   // The server fetches the keyset and the access token (the browser alone goes to the authentication URL): the
   // SSRF rule is told at registration, naming the field, not first met at a learner's launch.
   for (const field of ['keysetUrl', 'tokenUrl'] as const) {
-    const refusal = await refusalOf(input[field], policyOf(ctx));
+    const refusal = await refusalOf(input[field], {
+      allowPrivateAddresses: ctx.config.ssoAllowPrivate ?? false,
+    });
     if (refusal) throw validation(field, refusal);
   }
   const now = nowIso();
