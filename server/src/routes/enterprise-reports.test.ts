@@ -642,4 +642,18 @@ describe('reports/export-report', () => {
     );
     expect((await exportTable(globex, { table: 'scores', ...filters })).status).toBe(404);
   });
+
+  it("exports in the reader's language: headers, task types and survey states, as the Reports screen names them", async () => {
+    const filters = { groupId, startDate: FROM, endDate: TO };
+    const tasks = (await exportTable(owner, { table: 'tasks', language: 'uk', ...filters })).json.response;
+    expect(tasks.csv.split('\r\n')[0]).toBe('Тип завдання,Призначено,Виконано,Прострочено');
+    expect(tasks.csv).toContain('\r\nВимова,2,2,0\r\n');
+    const surveys = (await exportTable(owner, { table: 'surveys', language: 'vi', ...filters })).json
+      .response;
+    expect(surveys.csv).not.toContain('Survey,Status');
+    expect(surveys.csv).toContain('\r\nMarch pulse,Đang mở,3,1,33\r\n');
+    const bad = await exportTable(owner, { table: 'tasks', language: 'klingon', ...filters });
+    expect(bad.status).toBe(422);
+    expect(bad.json.field).toBe('language');
+  });
 });

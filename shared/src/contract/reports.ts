@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
+import { languageField } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, isoDate, optionalQuery, paged, queryInt, searchText } from './envelope.ts';
 
@@ -190,6 +191,8 @@ export const enterpriseReports = {
     request: z
       .strictObject({
         table: z.enum(REPORT_TABLES, { error: `Export one of ${REPORT_TABLES.join(', ')}` }),
+        /** The language of the headers and of words in cells (task types, survey states); English by default. */
+        language: languageField().optional(),
         ...filters,
         ...memberQuery,
       })

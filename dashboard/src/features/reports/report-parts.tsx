@@ -4,6 +4,7 @@ import { enterpriseReports, type MemberReportSort, type ReportTable } from '@coa
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, shortNumber } from '../../i18n/format.ts';
+import { currentLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { downloadText } from '../../lib/download.ts';
 import { notify } from '../../lib/notify.ts';
@@ -39,6 +40,8 @@ export const ExportButton = ({
     try {
       const { response, message } = await api.callWithMessage(enterpriseReports.exportTable, {
         table,
+        // The spreadsheet in the language of the screen it was asked from.
+        language: currentLanguage(),
         ...filters,
         ...extra,
       });

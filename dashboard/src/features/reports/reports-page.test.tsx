@@ -303,6 +303,8 @@ describe('enterprise reports', () => {
       sortBy: 'tasksCompleted',
       sortOrder: 'desc',
       startDate: isoDaysAgo(29),
+      // The file's headers in the language of the screen.
+      language: 'en',
     });
     expect(await screen.findByText('2 rows exported')).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { TASK_TYPE_LABELS } from '@coach/shared/constants/task-types';
+import { DEFAULT_LANGUAGE } from '@coach/shared/constants/languages';
 import { USAGE_EXPORT_MAX_ROWS } from '@coach/shared/contract/admin-reports';
 import type { ParsedRequestOf } from '@coach/shared/contract/define-call';
 import {
@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context.ts';
 import { overviewOf } from './internal/enterprise-overview.ts';
 import { memberQuery, sortedMembers, toMemberRow } from './internal/member-rows.ts';
 import { count, type Scope } from './internal/report-sql.ts';
+import { REPORT_CSV_TEXTS } from './report-csv-texts.ts';
 
 // An enterprise's reports (the /enterprise/reports screen): the range and its limits are the admin reports'
 // (common/report-range.ts); every source is filtered by the caller's enterprise first, then by the group's current
@@ -72,6 +73,9 @@ export const exportReportTable = async (
   const scope = await scopeOf(ctx, input);
   const { from, to } = scope.range;
   const filename = `report-${input.table}-${from}-to-${to}.csv`;
+  // The headers and the words in cells (task types, survey states) in the reader's language; English by default.
+  const words = REPORT_CSV_TEXTS[input.language ?? DEFAULT_LANGUAGE];
+  const headers = words.columns[input.table];
   const done = (csv: string, rows: number, truncated = false) => {
     ctx.setMessage(
       truncated
@@ -87,16 +91,7 @@ export const exportReportTable = async (
     const truncated = rows.length > USAGE_EXPORT_MAX_ROWS;
     const members = rows.slice(0, USAGE_EXPORT_MAX_ROWS).map(toMemberRow);
     const csv = csvText(
-      [
-        'Member',
-        'Email',
-        'Active days',
-        'Tasks assigned',
-        'Tasks completed',
-        'Tasks overdue',
-        'Videos watched',
-        'Last active',
-      ],
+      headers,
       members.map((m) => [
         m.name,
         m.email,
@@ -114,7 +109,7 @@ export const exportReportTable = async (
   if (input.table === 'activity')
     return done(
       csvText(
-        ['Day', 'Active members', 'Tasks completed', 'Videos watched'],
+        headers,
         report.days.map((d) => [d.day, d.activeMembers, d.tasksCompleted, d.videosWatched]),
       ),
       report.days.length,
@@ -122,32 +117,24 @@ export const exportReportTable = async (
   if (input.table === 'tasks')
     return done(
       csvText(
-        ['Task type', 'Assigned', 'Completed', 'Overdue'],
-        report.tasksByType.map((r) => [TASK_TYPE_LABELS[r.type], r.assigned, r.completed, r.overdue]),
+        headers,
+        report.tasksByType.map((r) => [words.taskTypes[r.type], r.assigned, r.completed, r.overdue]),
       ),
       report.tasksByType.length,
     );
   if (input.table === 'surveys')
     return done(
       csvText(
-        ['Survey', 'Status', 'Members assigned', 'Responded', 'Response rate (%)'],
-        report.surveys.map((r) => [r.title, r.status, r.assigned, r.responded, r.rate]),
+        headers,
+        report.surveys.map((r) => [r.title, words.surveyStatuses[r.status], r.assigned, r.responded, r.rate]),
       ),
       report.surveys.length,
     );
   return done(
     csvText(
-      [
-        'Task type',
-        'Scored attempts',
-        'Average score',
-        'Recordings heard',
-        'Pronunciation',
-        'Words per minute',
-        'Fillers per 100 words',
-      ],
+      headers,
       report.scoresByType.map((r) => [
-        TASK_TYPE_LABELS[r.type],
+        words.taskTypes[r.type],
         r.scoredAttempts,
         r.averageScore,
         r.recordings,
