@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookEndpoint, XapiSettings } from '@coach/shared/contract/integrations';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeToken, groupsPage, makeEnterpriseUser, ok } from '../../testing/fake-server.ts';
@@ -89,6 +89,12 @@ const openIntegrations = (roleName: string, endpoints: WebhookEndpoint[] = []) =
       [`GET ${E}/xapi`]: () => ok(XAPI),
       [`GET ${E}/webhook-deliveries`]: () =>
         ok({ currentPage: 1, totalPages: 1, totalCount: DELIVERIES.length, listdata: DELIVERIES }),
+      [`POST ${E}/update-webhook`]: (body) =>
+        ok({
+          ...endpoint('https://hooks.example.com/coach'),
+          description: String(body.description),
+          events: body.events as WebhookEndpoint['events'],
+        }),
       [`POST ${E}/add-webhook`]: (body) => {
         if (body.url === 'https://10.0.0.5/hook')
           return fail(
@@ -186,6 +192,26 @@ describe('Settings → Integrations', () => {
     expect(
       screen.getByRole('button', { name: 'Send test event to https://hooks.example.com/coach' }),
     ).toBeVisible();
+  });
+
+  it('an admin changes an endpoint’s events and description; its address and secret stay', async () => {
+    const app = openIntegrations('Admin', [endpoint('https://hooks.example.com/coach')]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit https://hooks.example.com/coach' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the webhook endpoint' });
+    expect(within(dialog).queryByRole('textbox', { name: /Address/ })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('The address and its secret stay.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description (optional)' }), 'HR system');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Member joined' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.server.calls.find((call) => call.route === `POST ${E}/update-webhook`)?.body).toEqual({
+      endpointId: 'endpoint-1',
+      description: 'HR system',
+      events: ['task.completed', 'survey.submitted', 'member.joined'],
+    });
+    expect(await screen.findByText('HR system')).toBeInTheDocument();
+    expect(screen.getByText(/Survey submitted, and Member joined|Member joined/)).toBeInTheDocument();
   });
 
   it('a member whose role is not admin is sent to the unauthorized page', async () => {

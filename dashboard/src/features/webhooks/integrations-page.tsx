@@ -66,6 +66,7 @@ const IntegrationsScreen = () => {
   const { t } = useTranslation('webhooks');
   const { state, setState, reload } = useCall(integrations.listWebhooks, {});
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<WebhookEndpoint | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
   const [logVersion, setLogVersion] = useState(0);
@@ -185,6 +186,14 @@ const IntegrationsScreen = () => {
                           {t('endpoints.log')}
                         </Button>
                         <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={t('endpoints.editLabel', { url: endpoint.url })}
+                          onClick={() => setEditing(endpoint)}
+                        >
+                          {t('endpoints.edit')}
+                        </Button>
+                        <Button
                           variant="ghost"
                           size="sm"
                           aria-label={t('endpoints.deleteLabel', { url: endpoint.url })}
@@ -219,6 +228,16 @@ const IntegrationsScreen = () => {
             setSecret(shownOnce);
             notify.success(t('form.added'));
             reload();
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <EndpointFormDialog
+          endpoint={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            replace(saved);
           }}
         />
       ) : null}
