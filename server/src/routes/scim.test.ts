@@ -1000,6 +1000,10 @@ describe('SCIM: paging, ETags, tenancy, limits and the audit', () => {
       tokenName: expect.any(String),
       status: expect.any(Number),
     });
+    // A refused request says why, for Settings to show beside its status; a granted one has nothing to say.
+    const requests = list.json.response.recentRequests as { status: number; detail?: string | null }[];
+    expect(requests.find((r) => r.status === 429)?.detail).toBe('Too many SCIM requests: please slow down');
+    expect(requests.find((r) => r.status === 200)?.detail).toBeNull();
   });
 });
 

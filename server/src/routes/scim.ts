@@ -41,6 +41,12 @@ const refusal = (status: number, detail: string, scimType?: string): ScimAnswer 
   body: scimErrorBody(status, detail, scimType),
 });
 
+/** A refused request's reason (the SCIM error's detail), kept with it so Settings can say why, not only the status. */
+const refusedBecause = (result: ScimAnswer) => {
+  const detail = result.status >= 400 ? (result.body as { detail?: unknown } | undefined)?.detail : undefined;
+  return typeof detail === 'string' && detail ? { detail: detail.slice(0, 300) } : {};
+};
+
 /** The JSON body of a write, or a refusal (SCIM bodies are JSON, as `application/scim+json` or `application/json`). */
 const readBody = async (c: Context): Promise<{ body: unknown } | ScimAnswer> => {
   if (c.req.method === 'GET' || c.req.method === 'DELETE' || c.req.method === 'HEAD')
@@ -108,6 +114,7 @@ export const mountScim = (app: Hono, deps: Deps) => {
         await auditScimRequest(deps.db, token, {
           call,
           status: result.status,
+          ...refusedBecause(result),
           ...(sc.changes.length ? { change: sc.changes } : {}),
         });
         return answer(c, result);
@@ -117,7 +124,7 @@ export const mountScim = (app: Hono, deps: Deps) => {
       c.header('Retry-After', String(error.retryAfter ?? 60));
       result = refusal(429, 'Too many SCIM requests: please slow down');
     }
-    await auditScimRequest(deps.db, token, { call, status: result.status });
+    await auditScimRequest(deps.db, token, { call, status: result.status, ...refusedBecause(result) });
     return answer(c, result);
   });
 };

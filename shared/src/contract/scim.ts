@@ -42,6 +42,8 @@ export const scimRequestSchema = z.object({
   call: z.string(),
   status: z.number().int(),
   at: z.string(),
+  /** Why a refused request was refused (the SCIM error's detail, in English as the directory read it). */
+  detail: z.string().nullable().optional(),
 });
 export type ScimRequest = z.output<typeof scimRequestSchema>;
 

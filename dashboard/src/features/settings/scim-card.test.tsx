@@ -38,9 +38,18 @@ const openAs = (user: ReturnType<typeof makeEnterpriseUser>) => {
                 {
                   tokenId: 't1',
                   tokenName: 'Entra ID',
+                  call: 'POST /scim/v2/Users',
+                  status: 409,
+                  at: '2026-12-01T10:06:00.000Z',
+                  detail: 'This email already has a Coach account with another organisation',
+                },
+                {
+                  tokenId: 't1',
+                  tokenName: 'Entra ID',
                   call: 'GET /scim/v2/Users',
                   status: 200,
                   at: '2026-12-01T10:05:00.000Z',
+                  detail: null,
                 },
               ]
             : [],
@@ -83,6 +92,9 @@ describe('Settings: directory sync (SCIM)', () => {
 
     expect(await within(card).findByText('coach_scim_0123456789ab_…')).toBeInTheDocument();
     expect(within(card).getByText('GET /Users')).toBeInTheDocument();
+    // A refused request says why beside its status, not only "409".
+    const refused = within(card).getByText('POST /Users').closest('tr') as HTMLElement;
+    expect(refused).toHaveTextContent('409This email already has a Coach account with another organisation');
     await user.click(within(card).getByRole('button', { name: 'Revoke Entra ID' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke Entra ID?' });
     expect(app.server.calls.some((call) => call.route === REVOKE)).toBe(false);

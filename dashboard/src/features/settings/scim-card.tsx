@@ -95,6 +95,12 @@ const RecentRequests = ({ requests }: { requests: ScimRequest[] }) => {
                 <span className={request.status < 400 ? 'chip chip--success' : 'chip chip--danger'}>
                   {request.status}
                 </span>
+                {/* What the directory was told, so a refusal can be fixed from here. */}
+                {request.detail ? (
+                  <span className="settings__request-detail" lang="en" dir="ltr">
+                    {request.detail}
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -47,7 +47,15 @@ export const refuseBeyondLimit = async (trx: Db, kind: CredentialKind, enterpris
     throw conflict(`An organisation can have at most ${kind.max} ${kind.nouns}: revoke one first`);
 };
 
-export type CredentialUse = { id: string; name: string; call: string; status: number; at: string };
+export type CredentialUse = {
+  id: string;
+  name: string;
+  call: string;
+  status: number;
+  at: string;
+  /** Why a refused request was refused, where it was recorded. */
+  detail: string | null;
+};
 
 /** The enterprise's latest `limit` requests made with credentials of the kind, newest first. */
 export const recentCredentialUses = async (
@@ -76,13 +84,14 @@ export const recentCredentialUses = async (
     .limit(limit)
     .execute();
   return rows.map((row) => {
-    const details = JSON.parse(row.details) as { call?: string; status?: number };
+    const details = JSON.parse(row.details) as { call?: string; status?: number; detail?: string };
     return {
       id: row.actor_id,
       name: row.name ?? '',
       call: details.call ?? '',
       status: details.status ?? 0,
       at: row.created_at,
+      detail: details.detail ?? null,
     };
   });
 };

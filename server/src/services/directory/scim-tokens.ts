@@ -76,6 +76,7 @@ export const listScimTokens = async (ctx: ServiceContext) => {
     call: use.call,
     status: use.status,
     at: use.at,
+    detail: use.detail,
   }));
   return {
     baseUrl: `${ctx.config.publicUrl}${SCIM_BASE_PATH}`,
