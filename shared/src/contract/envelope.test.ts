@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fileUrlField, id, isCalendarDate, isoDate, NUL_MESSAGE, searchText, text } from './envelope.ts';
+import {
+  BROKEN_TEXT_MESSAGE,
+  fileUrlField,
+  id,
+  isCalendarDate,
+  isoDate,
+  NUL_MESSAGE,
+  searchText,
+  text,
+} from './envelope.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -59,6 +68,15 @@ describe('NUL refused in request strings', () => {
     const result = schema.safeParse(withNul);
     expect(result.success).toBe(false);
     expect(firstMessage(result)).toBe(NUL_MESSAGE);
+  });
+
+  it('refuses half a character (a lone surrogate) and keeps whole ones, emoji included', () => {
+    for (const broken of ['\ud800', 'group \udc00', 'a\ud83dz']) {
+      const result = text().safeParse(broken);
+      expect(result.success).toBe(false);
+      expect(firstMessage(result)).toBe(BROKEN_TEXT_MESSAGE);
+    }
+    expect(text().safeParse('Team 🎤 ✓ 中文').success).toBe(true);
   });
 
   it('keeps accepting ordinary text, control characters other than NUL included', () => {

@@ -60,6 +60,13 @@ export const paged = <T extends z.ZodType>(item: T) =>
 export type Paged<T> = { currentPage: number; totalPages: number; totalCount?: number; listdata: T[] };
 
 export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
+export const BROKEN_TEXT_MESSAGE =
+  'Must be whole text: it holds half of a character (a lone UTF-16 surrogate)';
+/**
+ * Half of a character written as two UTF-16 units, alone: JSON can carry one ("\\ud800"), no keyboard types one, and
+ * the database would keep it as "\uFFFD" (a group saved as "\uFFFD").
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Any request string that may reach the database. PostgreSQL text cannot hold NUL (it answers an error,
@@ -67,7 +74,10 @@ export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
  * string starts from this (or from a helper below built on it) instead of a bare `z.string()`.
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((value) => !value.includes('\0'), NUL_MESSAGE);
+  z
+    .string(params)
+    .refine((value) => !value.includes('\0'), NUL_MESSAGE)
+    .refine((value) => !LONE_SURROGATE.test(value), BROKEN_TEXT_MESSAGE);
 
 /** Ids travel as `_id` strings. */
 export const id = () => text().min(1).max(64);
