@@ -20,6 +20,7 @@ const AS_WRITTEN = new Set([
   'courses:editor.priceExample',
   'profile:authenticator.off',
   'server:Must not contain the NUL character (\\u0000)',
+  'server:Must be whole text: it holds half of a character (a lone UTF-16 surrogate)',
   'server:Test mode: use 4242 4242 4242 4242 (success) or 4000 0000 0000 0002 (declined)',
   'server:A recovery code looks like abcde-12345',
   'server:Not a real date: the month must be 01-12, the day one that month has, the year 0001 or later',
