@@ -645,6 +645,29 @@ describe('speech analytics against a target text', () => {
     ]);
   });
 
+  it('a word heard in two pieces ("Acme" as "at me") is that word heard so, not an extra word beside another', () => {
+    const analysis = analyseTranscript({
+      transcript: heard(spoken('Thank you for calling at me learning.')),
+      target: 'Thank you for calling Acme Learning.',
+    });
+    const words = analysis.words ?? [];
+    expect(words.some((word) => word.status === 'inserted')).toBe(false);
+    // Its time spans both pieces (0.5 + 4 × 0.4 = 2.1 to 2.5 + 0.35).
+    expect(words.find((word) => word.word === 'Acme')).toEqual({
+      word: 'Acme',
+      start: 2.1,
+      end: 2.85,
+      status: 'mispronounced',
+      heard: 'at me',
+    });
+    // A word that does not make the target closer stays extra: "the" before "cat" is not a piece of it.
+    const extra = analyseTranscript({
+      transcript: heard(spoken('I saw the cat')),
+      target: 'I saw cat',
+    });
+    expect(extra.words?.find((word) => word.status === 'inserted')?.word).toBe('the');
+  });
+
   it('matches words written differently: case, punctuation, apostrophes, hyphens and small numbers', () => {
     const analysis = analyseTranscript({
       transcript: heard(spoken('dont worry its a well known fact twenty one people agree')),

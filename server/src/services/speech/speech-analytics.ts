@@ -28,8 +28,10 @@ import {
 import {
   align,
   type HeardTranscript,
+  SIMILAR_SPELLING,
   type Step,
   soundDistance,
+  spellingDistance,
   type Token,
   tokensOf,
   wordsFromText,
@@ -237,6 +239,34 @@ const scoreAgainstTarget = (
       addedVowel.set(next.target, step.heard);
   }
   for (const at of addedVowel.values()) takenPlaces.add(at);
+  // A word the recogniser does not know, heard in two pieces ("Acme" as "at me"): an extra word beside the word heard
+  // in its place is a piece of it, not an extra word, when the two together spell it more closely than that word
+  // alone (by the target word's index: the piece's heard index).
+  const pieces = new Map<number, number>();
+  for (const [index, step] of steps.entries()) {
+    const token = step.kind === 'insert' && !takenPlaces.has(step.heard) ? heard[step.heard] : undefined;
+    if (!token || step.kind !== 'insert') continue;
+    for (const near of [steps[index + 1], steps[index - 1]]) {
+      if (near?.kind !== 'substitute' || pieces.has(near.target)) continue;
+      const want = target[near.target]?.text ?? '';
+      const paired = heard[near.heard]?.text ?? '';
+      const joined = step.heard < near.heard ? token.text + paired : paired + token.text;
+      const together = spellingDistance(want, joined);
+      if (together <= SIMILAR_SPELLING && together < spellingDistance(want, paired)) {
+        pieces.set(near.target, step.heard);
+        takenPlaces.add(step.heard);
+        break;
+      }
+    }
+  }
+  /** The heard word in a target word's place with its piece, as one: its times span both, its text reads both. */
+  const withPiece = (targetIndex: number, token: Token | undefined): Token | undefined => {
+    const at = pieces.get(targetIndex);
+    const piece = at === undefined ? undefined : heard[at];
+    if (!token || !piece) return token;
+    const [first, second] = piece.start <= token.start ? [piece, token] : [token, piece];
+    return { ...token, display: `${first.display} ${second.display}`, start: first.start, end: second.end };
+  };
   // Heard words listed as extra (heard index → their place in `words`), and those another word was judged as said
   // in place of: those are no extra words after all.
   const insertedAt = new Map<number, number>();
@@ -260,7 +290,11 @@ const scoreAgainstTarget = (
       const instead = step.kind === 'omit' ? saidInstead.get(step.target) : undefined;
       const other = step.kind === 'omit' && instead === undefined ? otherInstead.get(step.target) : undefined;
       const token =
-        step.kind === 'omit' ? (instead === undefined ? undefined : heard[instead]) : heard[step.heard];
+        step.kind === 'omit'
+          ? instead === undefined
+            ? undefined
+            : heard[instead]
+          : withPiece(step.target, heard[step.heard]);
       // Heard as written, but the recogniser found the sentence with a rival word in its place nearly as likely:
       // judged as that slip, when it is one.
       const rival = rivals.find((r) => r.index === step.target);
@@ -345,7 +379,7 @@ const scoreAgainstTarget = (
       );
       continue;
     }
-    const token = step.kind === 'omit' ? undefined : heard[step.heard];
+    const token = step.kind === 'omit' ? undefined : withPiece(step.target, heard[step.heard]);
     if (step.kind === 'omit' || !token) {
       push({ word: want.display, start: null, end: null, status: 'omitted' }, undefined);
       leftOut.add(step.target);
