@@ -30,14 +30,8 @@ export const featureDisabled = (label?: string) =>
   );
 export const unauthenticated = (message = 'Please log in again') =>
   new AppError(401, ERROR_CODES.unauthenticated, message);
-export const throttled = (retryAfter: number) =>
-  new AppError(
-    429,
-    ERROR_CODES.throttled,
-    'Too many attempts. Please try again later.',
-    undefined,
-    retryAfter,
-  );
+export const throttled = (retryAfter: number, message = 'Too many attempts. Please try again later.') =>
+  new AppError(429, ERROR_CODES.throttled, message, undefined, retryAfter);
 
 /** The coach engine failed (network, bad answer): 502, nothing was saved. */
 /** The SMS provider refused or could not be reached: choose email instead. */

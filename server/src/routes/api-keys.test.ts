@@ -310,6 +310,10 @@ describe('API keys: a key works only within its permissions', () => {
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
+      // Said as the key's rate, not as failed attempts at something.
+      expect(limited.json.message).toBe(
+        `Too many calls with this key: at most 3 a minute. Try again in ${retryAfter} s`,
+      );
       // Refused uses count and are audited too (several may share a millisecond, so compare them sorted).
       expect((await usesOf(key._id)).map((use) => use.status).sort()).toEqual([200, 200, 200, 429]);
     } finally {

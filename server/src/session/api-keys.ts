@@ -130,7 +130,11 @@ export const assertKeyNotThrottled = async (
     1,
     Math.ceil((new Date(oldest.created_at).getTime() + RATE_WINDOW_MS - Date.now()) / 1000),
   );
-  throw throttled(retryAfter);
+  // An integration's calls, not someone's attempts at a password: said as a rate, for its logs.
+  throw throttled(
+    retryAfter,
+    `Too many calls with this ${actorKind === 'scim-token' ? 'token' : 'key'}: at most ${limit} a minute. Try again in ${retryAfter} s`,
+  );
 };
 
 /**
