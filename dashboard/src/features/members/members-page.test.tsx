@@ -158,6 +158,23 @@ describe('enterprise members', () => {
     }
   });
 
+  it('a member manager reads why some rows’ actions are greyed: their role is one they could not give', async () => {
+    openMembers(
+      [
+        member({ _id: 'm1', name: 'Ada Active' }),
+        member({ _id: 'm2', name: 'Max Manager', role: { _id: 'r9', name: 'Manager' } }),
+      ],
+      [...LEARNER_ONLY, { _id: 'r9', name: 'Manager', grantable: false, permissionCount: 5 }],
+    );
+    expect(await screen.findByRole('button', { name: 'Deactivate Max Manager' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Deactivate Ada Active' })).toBeEnabled();
+    expect(
+      screen.getByText(
+        'Greyed actions are on members whose role you could not give yourself: ask someone who can.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('a member manager without Groups edits their own row: role locked with its reason, their own groups offered, no 403', async () => {
     const app = renderApp({
       path: '/enterprise/members',

@@ -91,6 +91,9 @@ export const MembersPage = () => {
       : null;
   const inReach = (member: Member) => grantable === null || grantable.has(member.role._id);
   const neverRemoved = (member: Member) => member.isDefaultAdmin || member._id === me?._id;
+  // Greyed actions are said why once, under the list.
+  const someOutOfReach =
+    list.load.status === 'ready' && list.load.page.listdata.some((member) => !inReach(member));
 
   const activate = async (member: Member) => {
     try {
@@ -241,6 +244,7 @@ export const MembersPage = () => {
       columns={columns}
       rowKey={(member) => member._id}
     >
+      {someOutOfReach ? <p className="members__out-of-reach">{t('list.outOfReach')}</p> : null}
       {editing ? (
         <EditMemberDialog
           member={editing}
