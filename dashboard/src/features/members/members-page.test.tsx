@@ -33,13 +33,14 @@ const openMembers = (
   list: Member[],
   roleOptions = LEARNER_ONLY,
   me = makeEnterpriseUser({ permissions: ['members'] }),
+  myGroups: string[] = [],
 ) =>
   renderApp({
     path: '/enterprise/members',
     enterprise: verifiedSession(fakeToken(86400)),
     routes: {
       'GET /api/v1/enterprise/general/auth/me': () => ok(me),
-      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, myGroups),
       'GET /api/v1/enterprise/roles/get-role-options': () => ok(roleOptions),
       'GET /api/v1/enterprise/members/get-members': () =>
         ok({ currentPage: 1, totalPages: 1, totalCount: list.length, listdata: list }),
@@ -176,23 +177,12 @@ describe('enterprise members', () => {
   });
 
   it('a member manager without Groups edits their own row: role locked with its reason, their own groups offered, no 403', async () => {
-    const app = renderApp({
-      path: '/enterprise/members',
-      enterprise: verifiedSession(fakeToken(86400)),
-      routes: {
-        'GET /api/v1/enterprise/general/auth/me': () =>
-          ok(makeEnterpriseUser({ permissions: ['members'], name: 'Sam Staff' })),
-        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, ['Sales']),
-        'GET /api/v1/enterprise/roles/get-role-options': () => ok(LEARNER_ONLY),
-        'GET /api/v1/enterprise/members/get-members': () =>
-          ok({
-            currentPage: 1,
-            totalPages: 1,
-            totalCount: 1,
-            listdata: [member({ _id: 'u1', name: 'Sam Staff' })],
-          }),
-      },
-    });
+    const app = openMembers(
+      [member({ _id: 'u1', name: 'Sam Staff' })],
+      LEARNER_ONLY,
+      makeEnterpriseUser({ permissions: ['members'], name: 'Sam Staff' }),
+      ['Sales'],
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Sam Staff' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Sam Staff' });

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@coach/shared/constants/languages';
-import type { TaskType } from '@coach/shared/constants/task-types';
+import { TASK_TYPE_LABELS, type TaskType } from '@coach/shared/constants/task-types';
 import type { ReportTable } from '@coach/shared/contract/reports';
 
 /**
@@ -39,16 +39,7 @@ export const REPORT_CSV_TEXTS: Record<LanguageCode, ReportCsvTexts> = {
         'Fillers per 100 words',
       ],
     },
-    taskTypes: {
-      1: 'Read',
-      2: 'Pronunciation',
-      3: 'Video',
-      4: 'Question and Answer',
-      5: 'Read & Record',
-      6: 'Get Interview Ready',
-      7: 'Free Text Question and Answer',
-      8: 'Multiple Choice Question',
-    },
+    taskTypes: TASK_TYPE_LABELS,
     surveyStatuses: { Active: 'Active', Closed: 'Closed' },
   },
   ar: {
