@@ -47,17 +47,22 @@ const useColumns = () => {
     {
       header: t('scores.average'),
       numeric: true,
-      cell: (row) => (
-        <>
-          {maybe(row.averageScore)}
-          {row.scoredAttempts ? (
-            <span className="report-card__count">
-              {' '}
-              {t('scores.attempts', { n: shortNumber(row.scoredAttempts) })}
-            </span>
-          ) : null}
-        </>
-      ),
+      cell: (row) => {
+        const attempts = row.scoredAttempts
+          ? t('scores.attempts', { n: shortNumber(row.scoredAttempts) })
+          : null;
+        return (
+          <>
+            {maybe(row.averageScore)}
+            {attempts ? (
+              <span className="report-card__count">
+                {/* A full-width bracket (Chinese) carries its own space. */}
+                {attempts.startsWith('（') ? attempts : ` ${attempts}`}
+              </span>
+            ) : null}
+          </>
+        );
+      },
     },
     { header: t('scores.recordings'), numeric: true, cell: (row) => <Figure value={row.recordings} /> },
     { header: t('scores.pronunciation'), numeric: true, cell: (row) => maybe(row.pronunciation) },

@@ -2,6 +2,7 @@ import type { EnterpriseReport, MemberReportRow } from '@coach/shared/contract/r
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { isoDaysAgo } from '../../lib/date-range.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import {
@@ -143,6 +144,18 @@ describe('enterprise reports', () => {
     // The last 30 days at first, no group.
     const first = app.server.calls.find((call) => call.route === OVERVIEW);
     expect(first?.body).toEqual({ startDate: isoDaysAgo(29), endDate: isoDaysAgo(0) });
+  });
+
+  it('writes a count in full-width brackets without a space before them in Chinese', async () => {
+    await applyLanguage('zh-Hans');
+    try {
+      openReports();
+      const table = await screen.findByRole('table', { name: '按任务类型统计的分数' }, { timeout: 4000 });
+      const row = within(table).getByRole('rowheader', { name: '发音' }).closest('tr') as HTMLElement;
+      expect(within(row).getAllByRole('cell')[0]?.textContent).toBe('77（4）');
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('asks again for a preset, a custom range and the top-bar group; a reversed range asks nothing', async () => {
