@@ -100,7 +100,9 @@ export const AdminContentLibraryPage = () => {
               {video.title}
             </Link>
             {video.description ? (
-              <span className="admin-content__description">{truncateText(video.description)}</span>
+              <span className="admin-content__description" dir="auto">
+                {truncateText(video.description)}
+              </span>
             ) : null}
           </div>
         </div>

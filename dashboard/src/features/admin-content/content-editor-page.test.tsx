@@ -37,8 +37,12 @@ describe('the platform video editor sends through the contract form', () => {
     expect(app.server.calls.some((call) => call.route === ADD)).toBe(false);
 
     await user.type(within(form).getByLabelText(/^Title/), 'Negotiation basics');
+    // Each message leaves as soon as its field is right, before the next save.
+    expect(screen.queryByText('Please enter the title')).not.toBeInTheDocument();
+    expect(screen.getByText('Upload the video file')).toBeInTheDocument();
     await user.click(within(form).getByRole('tab', { name: 'Use an address' }));
     await user.type(within(form).getByLabelText('Video address'), 'https://cdn.example.com/v.mp4');
+    expect(screen.queryByText('Upload the video file')).not.toBeInTheDocument();
     await user.type(within(form).getByLabelText('Duration (seconds)'), '1.5');
     await submit();
     expect(await screen.findByText('Duration must be whole seconds')).toBeInTheDocument();

@@ -56,37 +56,47 @@ const ContentEditor = ({ video }: { video: PlatformContent | null }) => {
   );
   const dirty = JSON.stringify(draft) !== JSON.stringify(baseline);
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
-  const { errors, saving, send, field } = useContractForm(
+  const { errors, saving, send, recheck, field } = useContractForm(
     fieldsOf(draft.subtitles.length),
     video ? adminContent.edit : adminContent.add,
   );
   // 'this video' goes into the guard's own English sentence (ui/leave-guard.tsx), as in the task editor.
   const { prompt, allowLeave } = useLeaveGuard(dirty && !saving, 'this video');
 
+  const bodyOf = (current: Draft) => ({
+    title: current.title,
+    description: current.description,
+    category: current.category,
+    coachId: current.coach?._id ?? null,
+    videoUrl: (current.videoSource === 'upload' ? current.uploadedVideoUrl : current.linkUrl).trim(),
+    thumbnailUrl: current.thumbnailUrl.trim() || null,
+    durationSeconds: current.durationSeconds ? Number(current.durationSeconds) : 0,
+    subtitles: current.subtitles,
+  });
+  // The editor's own words for the two fields every video needs.
+  const ownErrors = (current: Draft) => ({
+    title: current.title.trim() ? undefined : t('editor.titleRequired'),
+    videoUrl: bodyOf(current).videoUrl
+      ? undefined
+      : current.videoSource === 'upload'
+        ? t('editor.uploadRequired')
+        : t('editor.addressRequired'),
+  });
+  // After a refused save, each message leaves as soon as its field is right ("Please enter the title" stayed under a
+  // title typed since, "Upload the video file" beside "Video uploaded").
+  useEffect(() => {
+    const fields = fieldsOf(draft.subtitles.length);
+    const options = { errors: ownErrors(draft), fields };
+    if (video) recheck(adminContent.edit, { contentId: video._id, ...bodyOf(draft) }, options);
+    else recheck(adminContent.add, bodyOf(draft), options);
+  }, [draft]);
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const videoUrl = (draft.videoSource === 'upload' ? draft.uploadedVideoUrl : draft.linkUrl).trim();
-    const body = {
-      title: draft.title,
-      description: draft.description,
-      category: draft.category,
-      coachId: draft.coach?._id ?? null,
-      videoUrl,
-      thumbnailUrl: draft.thumbnailUrl.trim() || null,
-      durationSeconds: draft.durationSeconds ? Number(draft.durationSeconds) : 0,
-      subtitles: draft.subtitles,
-    };
+    const body = bodyOf(draft);
     const fields = fieldsOf(draft.subtitles.length);
     const options = {
-      // The editor's own words for the two fields every video needs.
-      errors: {
-        title: draft.title.trim() ? undefined : t('editor.titleRequired'),
-        videoUrl: videoUrl
-          ? undefined
-          : draft.videoSource === 'upload'
-            ? t('editor.uploadRequired')
-            : t('editor.addressRequired'),
-      },
+      errors: ownErrors(draft),
       errorText,
       // A refusal shown above the form is also a toast: the form may be scrolled past it.
       onError: (err: unknown) => {

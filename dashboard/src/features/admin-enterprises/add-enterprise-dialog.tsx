@@ -35,7 +35,8 @@ export const AddEnterpriseDialog = ({
     // anything is sent); a missing field is named in this form's own words. The server checks the same again.
     const created = await send(adminEnterprises.add, values, { toast: false, errors: missing });
     if (!created) return;
-    notify.success(t('add.created', { email: created.defaultAdmin?.email ?? values.email }));
+    // Isolated, so a right-to-left sentence does not split the address at its hyphen.
+    notify.success(t('add.created', { email: `\u2068${created.defaultAdmin?.email ?? values.email}\u2069` }));
     onSaved(created._id);
   };
 

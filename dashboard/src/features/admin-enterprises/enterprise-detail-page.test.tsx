@@ -272,6 +272,8 @@ describe('enterprise detail members', () => {
       },
     });
     expect(await screen.findByText('Invitation pending')).toBeVisible();
+    // The facts name the default admin too: wait for the members table before looking for her row.
+    await screen.findByText('Ina Invited');
     const ownerRow = (await screen.findAllByText('Olivia Owner'))
       .map((cell) => cell.closest('tr'))
       .find((row) => row !== null);

@@ -82,7 +82,8 @@ const Facts = ({ detail }: { detail: EnterpriseDetail }) => {
           <dd>
             {detail.defaultAdmin ? (
               <>
-                {detail.defaultAdmin.name} · {detail.defaultAdmin.email}
+                {/* Each in its own direction: "سارة QA" stays together and the address whole. */}
+                <bdi>{detail.defaultAdmin.name}</bdi> · <bdi dir="ltr">{detail.defaultAdmin.email}</bdi>
                 {detail.defaultAdmin.invitePending ? (
                   <span className="chip">{t('facts.invitePending')}</span>
                 ) : null}

@@ -40,15 +40,24 @@ export const AdminVocabularyPage = () => {
       unlabelled: true,
       cell: (word) => (
         <>
-          <span className="admin-vocabulary__word">{word.word}</span>
-          <span className="admin-vocabulary__meaning">{truncateText(word.meaning)}</span>
+          {/* English as typed: its own direction in a right-to-left page (".To work" read backwards). */}
+          <span className="admin-vocabulary__word" lang="en" dir="auto">
+            {word.word}
+          </span>
+          <span className="admin-vocabulary__meaning" lang="en" dir="auto">
+            {truncateText(word.meaning)}
+          </span>
         </>
       ),
     },
     {
       header: t('list.example'),
       className: 'admin-vocabulary__example',
-      cell: (word) => truncateText(word.example),
+      cell: (word) => (
+        <span lang="en" dir="auto">
+          {truncateText(word.example)}
+        </span>
+      ),
     },
     {
       header: t('list.level'),
