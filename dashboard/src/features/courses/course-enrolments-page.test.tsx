@@ -23,6 +23,7 @@ const row = (over: Partial<Enrolment>): Enrolment => ({
 
 const open = (
   takings = [{ currency: 'AUD', paid: 2, paidCents: 25800, refunded: 1, refundedCents: 12900 }],
+  amountCents = 12900,
 ) =>
   renderApp({
     path: '/enterprise/course-enrollments/c1',
@@ -39,12 +40,13 @@ const open = (
           course: { _id: 'c1', name: 'Confident Phone Calls' },
           takings,
           listdata: [
-            row({}),
+            row({ amountCents }),
             row({
               _id: 'e2',
               name: 'Sam Started',
               email: 'sam@example.com',
               learner: { _id: 'u2', name: 'Sam Started', state: 'active' },
+              amountCents,
             }),
           ],
         }),
@@ -89,5 +91,13 @@ describe('course enrolments', () => {
     expect(facts).toHaveTextContent('ReceivedA$0.00');
     expect(facts).toHaveTextContent(/Refunded0$/);
     expect(facts).not.toHaveTextContent('Free');
+  });
+
+  it('a free enrolment reads "Enrolled, free", not "Paid", and offers no refund', async () => {
+    open([{ currency: 'AUD', paid: 2, paidCents: 0, refunded: 0, refundedCents: 0 }], 0);
+    const sam = (await screen.findByText('sam@example.com')).closest('tr') as HTMLElement;
+    expect(within(sam).getByText('Enrolled, free')).toBeInTheDocument();
+    expect(within(sam).queryByText('Paid')).toBeNull();
+    expect(within(sam).queryByRole('button', { name: /Refund/ })).toBeNull();
   });
 });

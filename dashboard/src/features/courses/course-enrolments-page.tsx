@@ -17,6 +17,9 @@ import { CourseAccess } from './course-access.tsx';
 import './courses.css';
 
 // Only a paid row is an enrolment; a pending checkout is under way; the rest (abandoned, failed, refunded) are not.
+/** An enrolment in a free course: "Enrolled, free", not "Paid", and no refund. */
+const isFree = (e: Enrolment) => e.paymentStatus === 'paid' && e.amountCents === 0;
+
 const paymentTone = (e: Enrolment) =>
   e.paymentStatus === 'paid' ? 'active' : e.paymentStatus === 'pending' ? 'pending' : 'inactive';
 
@@ -118,7 +121,7 @@ const Enrolments = ({ id }: { id: string }) => {
       header: t('enrolments.payment'),
       cell: (e) => (
         <span className={`status status--${paymentTone(e)}`}>
-          {t(`enrolments.status.${e.paymentStatus}`)}
+          {t(`enrolments.status.${isFree(e) ? 'free' : e.paymentStatus}`)}
         </span>
       ),
     },
@@ -155,14 +158,17 @@ const Enrolments = ({ id }: { id: string }) => {
                 {t('enrolments.sendAgain')}
               </Button>
             ) : null}
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setRefunding(e)}
-              aria-label={t('enrolments.refundName', { name: e.name })}
-            >
-              {t('enrolments.refund')}
-            </Button>
+            {/* Nothing was paid for a free course: nothing to pay back. */}
+            {isFree(e) ? null : (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setRefunding(e)}
+                aria-label={t('enrolments.refundName', { name: e.name })}
+              >
+                {t('enrolments.refund')}
+              </Button>
+            )}
           </div>
         ) : null,
     },
