@@ -248,6 +248,19 @@ describe('a declined card, tried again', () => {
     expect(kept).not.toContain('4000');
   });
 
+  it('once the payment is made out, says its amount: a page built before a price change does not show two prices', async () => {
+    // The page was built at A$79; the server charges A$86 now.
+    await mount({ ...paidProps, course: { ...course, price: 'A$79.00' } });
+    answerLikeTheServer();
+    expect(document.querySelector('.modal__provider')?.textContent).toBe('A$79.00, paid once.');
+    await type(field(en.name), 'Visitor Vee');
+    await type(field(en.email), 'vee@example.com');
+    await submit();
+    await until(() => expect(field(en.card)).not.toBeNull());
+    expect(document.querySelector('.modal__provider')?.textContent).toBe('A$86.00, paid once.');
+    expect(document.querySelector('.modal button[type="submit"]')?.textContent).toBe('Pay A$86.00');
+  });
+
   it('Try again (the course page with #enrol) reopens the dialog at the card step with the name and email kept', async () => {
     rememberBuyer('c1', { name: 'Visitor Vee', email: 'vee@example.com' });
     window.history.replaceState(null, '', '/marketplace/course-detail/c1#enrol');

@@ -228,7 +228,16 @@ export const Enrol = ({
         <Dialog.Content className="modal" aria-describedby={`${id}-desc`} ref={content}>
           <Dialog.Title className="modal__title">{t(s, 'title', { course: course.courseName })}</Dialog.Title>
           <p className="modal__provider" id={`${id}-desc`}>
-            {free ? s.isFree : t(s, 'paidOnce', { price })}
+            {/* Once the payment is made out, its own amount: a page built before a price change showed the old
+                price here beside "Pay" with the new one. */}
+            {free
+              ? s.isFree
+              : t(s, 'paidOnce', {
+                  price:
+                    step.kind === 'card'
+                      ? formatPriceIn(lang, step.payment.amountCents, step.payment.currency, price)
+                      : price,
+                })}
           </p>
           {error ? (
             <p className="form-error" role="alert">
