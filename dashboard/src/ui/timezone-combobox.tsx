@@ -125,7 +125,7 @@ export const TimezoneCombobox = ({
             className="timezone-combobox__content"
             align="start"
             sideOffset={6}
-            aria-label={`Choose ${label.toLowerCase()}`}
+            aria-label={t('ui.timezone.choose', { what: label.toLowerCase() })}
           >
             <div className="field__control">
               <input
@@ -174,7 +174,7 @@ export const TimezoneCombobox = ({
             </div>
             {options.length === 0 ? (
               <p className="timezone-combobox__status" role="status">
-                No timezone matches “{query.trim()}”.
+                {t('ui.timezone.noMatch', { query: query.trim() })}
               </p>
             ) : null}
           </Popover.Content>

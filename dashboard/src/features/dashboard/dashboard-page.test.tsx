@@ -202,4 +202,19 @@ describe('the greeting', () => {
       /^Good (morning|afternoon|evening)$/,
     );
   });
+
+  it('greets an account named as its company (an institution) by no name, not by its first word', async () => {
+    await applyLanguage('en');
+    const institution = makeEnterpriseUser({
+      permissions: ['dashboard'],
+      name: 'You Study International College',
+    });
+    openHome(company, {
+      ...institution,
+      enterpriseId: { ...institution.enterpriseId, company_name: 'You Study International College' },
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      /^Good (morning|afternoon|evening)$/,
+    );
+  });
 });

@@ -345,8 +345,12 @@ export const DashboardPage = ({ audience }: { audience: Audience }) => {
       <PageHeader
         // A platform admin logged in as the company is "Platform Admin" to it (the server's `me`): greeted by no
         // name rather than "Good morning, Platform"; the banner above says who they are.
+        // An account named as its company (an institution's "You Study International College") is greeted by no
+        // name either: its first word read "Good afternoon, You".
         title={
-          enterpriseUser.loggedInAsAdmin
+          enterpriseUser.loggedInAsAdmin ||
+          enterpriseUser.name.trim().toLowerCase() ===
+            enterpriseUser.enterpriseId.company_name.trim().toLowerCase()
             ? t(`${greetingKey()}Alone`)
             : t(greetingKey(), { name: enterpriseUser.name.split(' ')[0] })
         }
