@@ -235,6 +235,14 @@ describe('admin reports', () => {
     expect(res.json.message).toBe('2 members exported');
     expect(csvCell('-1')).toBe("'-1");
     expect(csvCell(-1)).toBe('-1');
+    // In the reader's language when the screen asks (Arabic here); a language not offered is a 422 naming it.
+    const arabic = await call(adminReports.exportAllMembersUsage.path, { ...range, language: 'ar' });
+    const header = (arabic.json.response as { csv: string }).csv.split('\r\n')[0];
+    expect(header).not.toContain('Member');
+    expect(header?.split(',')).toHaveLength(7);
+    const bad = await call(adminReports.exportAllMembersUsage.path, { ...range, language: 'xx' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.field).toBe('language');
   });
 
   it('counts app users by platform, per day and per enterprise', async () => {

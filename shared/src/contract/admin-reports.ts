@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TASK_TYPE_VALUES } from '../constants/task-types.ts';
+import { languageField } from './auth.ts';
 import { API_BASE, defineCall } from './define-call.ts';
 import { id, isoDate, optionalQuery, paged, searchText } from './envelope.ts';
 import { csvExportSchema } from './reports.ts';
@@ -150,7 +151,12 @@ export const adminReports = {
     auth: 'admin',
     permission: null,
     request: z
-      .strictObject({ ...range, searchInput: searchText() })
+      .strictObject({
+        ...range,
+        searchInput: searchText(),
+        /** The language of the headers; English by default. */
+        language: languageField().optional(),
+      })
       .refine(({ startDate, endDate }) => !startDate || !endDate || startDate <= endDate, {
         message: 'The start date must not be after the end date',
         path: ['endDate'],

@@ -3,6 +3,7 @@ import { adminReports, type MemberUsage, USAGE_EXPORT_MAX_ROWS } from '@coach/sh
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
+import { currentLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatUtcDay } from '../../lib/dates.ts';
 import { downloadText } from '../../lib/download.ts';
@@ -33,7 +34,11 @@ export const AllMembersUsagePage = () => {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { response, message } = await api.callWithMessage(adminReports.exportAllMembersUsage, query);
+      const { response, message } = await api.callWithMessage(adminReports.exportAllMembersUsage, {
+        ...query,
+        // The file's headers in the language of the screen.
+        language: currentLanguage(),
+      });
       downloadText(response.filename, response.csv);
       if (response.truncated)
         notify.error(t('usage.truncated', { max: formatNumber(USAGE_EXPORT_MAX_ROWS) }));

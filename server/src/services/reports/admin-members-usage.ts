@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@coach/shared/constants/languages';
 import {
   type adminReports,
   type MemberUsage,
@@ -14,6 +15,7 @@ import { type ReportRange as Range, resolveRange } from '../common/report-range.
 import type { ServiceContext } from '../context.ts';
 import { assertEnterprise } from './internal/platform-sources.ts';
 import { completedByMember, count, viewedByMember } from './internal/report-sql.ts';
+import { USAGE_CSV_COLUMNS } from './report-csv-texts.ts';
 
 // All members' usage (the admin's /admin/reports/all-members-usage): a page of it, and the whole of it as CSV.
 
@@ -107,16 +109,6 @@ export const allMembersUsage = async (
   };
 };
 
-const CSV_HEADER = [
-  'Member',
-  'Email',
-  'Enterprise',
-  'Tasks completed',
-  'Minutes practised',
-  'Videos watched',
-  'Last active',
-];
-
 /** reports/export-all-members-usage: the report as CSV text, every matching member up to the cap. */
 export const exportAllMembersUsage = async (ctx: ServiceContext, input: UsageFilters) => {
   await assertEnterprise(ctx, input.enterpriseId);
@@ -129,7 +121,8 @@ export const exportAllMembersUsage = async (ctx: ServiceContext, input: UsageFil
   const truncated = rows.length > USAGE_EXPORT_MAX_ROWS;
   const usage = rows.slice(0, USAGE_EXPORT_MAX_ROWS).map(toUsage);
   const csv = csvText(
-    CSV_HEADER,
+    // The headers in the reader's language (English by default, as integrators have read them).
+    USAGE_CSV_COLUMNS[input.language ?? DEFAULT_LANGUAGE],
     usage.map((u) => [
       u.name,
       u.email,

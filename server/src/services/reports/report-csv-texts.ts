@@ -331,3 +331,56 @@ export const REPORT_CSV_TEXTS: Record<LanguageCode, ReportCsvTexts> = {
     surveyStatuses: { Active: '进行中', Closed: '已关闭' },
   },
 };
+
+/** The platform admin's All Members Usage export (reports/export-all-members-usage), as its screen names the columns. */
+export const USAGE_CSV_COLUMNS: Record<LanguageCode, string[]> = {
+  en: [
+    'Member',
+    'Email',
+    'Enterprise',
+    'Tasks completed',
+    'Minutes practised',
+    'Videos watched',
+    'Last active',
+  ],
+  ar: [
+    'العضو',
+    'البريد الإلكتروني',
+    'المؤسسة',
+    'المهام المكتملة',
+    'دقائق التدريب',
+    'مقاطع الفيديو المشاهدة',
+    'آخر نشاط',
+  ],
+  es: [
+    'Miembro',
+    'Correo electrónico',
+    'Empresa',
+    'Tareas completadas',
+    'Minutos de práctica',
+    'Vídeos vistos',
+    'Última actividad',
+  ],
+  fa: ['عضو', 'ایمیل', 'اداره', 'وظایف تکمیل‌شده', 'دقیقه‌های تمرین', 'ویدیوهای دیده‌شده', 'آخرین فعالیت'],
+  hi: ['सदस्य', 'ईमेल', 'संगठन', 'पूरे हुए टास्क', 'अभ्यास के मिनट', 'देखे गए वीडियो', 'अंतिम सक्रियता'],
+  ps: ['غړی', 'بریښنالیک', 'اداره', 'بشپړې شوې دندې', 'د تمرین دقیقې', 'کتل شوې ویډیوګانې', 'وروستی فعالیت'],
+  uk: [
+    'Учасник',
+    'Електронна пошта',
+    'Організація',
+    'Виконані завдання',
+    'Хвилини практики',
+    'Переглянуті відео',
+    'Остання активність',
+  ],
+  vi: [
+    'Thành viên',
+    'Email',
+    'Tổ chức',
+    'Bài tập đã hoàn thành',
+    'Số phút luyện tập',
+    'Video đã xem',
+    'Hoạt động gần nhất',
+  ],
+  'zh-Hans': ['成员', '电子邮件', '机构', '已完成任务', '练习分钟数', '已观看视频', '最近活跃'],
+};
