@@ -23,11 +23,23 @@ type Practice = {
   heardBeside?: string | undefined;
 };
 
+/**
+ * Whether another word was said in this word's place rather than this word with a sound off: a word heard as
+ * another word ("by" for "particularly") whose sounds were mostly not heard as written. Its sounds were never
+ * attempted, so no sound is named and no tip given: the word heard instead says it ("fink" for "think", one sound
+ * off, still names /f/ for /θ/).
+ */
+const replacedByAnother = (word: SpeechWord) => {
+  const own = (word.phones ?? []).filter((phone) => phone.status !== 'inserted');
+  if (!word.heard || own.length === 0) return false;
+  return own.filter((phone) => phone.status === 'correct').length * 2 < own.length;
+};
+
 /** A word's sounds not heard as written, the worst (lowest score) first. */
 const soundIssues = (word: SpeechWord): SoundIssue[] => {
   const phones = word.phones ?? [];
   // A missed word's sounds are all missing: the word says so once, not sound by sound.
-  if (word.status === 'omitted') return [];
+  if (word.status === 'omitted' || replacedByAnother(word)) return [];
   return phones
     .map((phone, index) => ({
       phone,
@@ -186,7 +198,9 @@ const PracticeItem = ({
           <span className="speech-practice__word" dir="auto">
             {text}
           </span>
-          {word.phones && word.status !== 'omitted' ? <Sounds phones={word.phones} /> : null}
+          {word.phones && word.status !== 'omitted' && !replacedByAnother(word) ? (
+            <Sounds phones={word.phones} />
+          ) : null}
         </span>
         {renderHearIt ? <span className="speech-practice__hear">{renderHearIt(text)}</span> : null}
       </div>

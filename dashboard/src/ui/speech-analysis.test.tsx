@@ -374,6 +374,42 @@ describe('the sounds of the words to practise', () => {
     expect(within(heard).getByTitle('said differently: heard “sheep”')).toHaveTextContent('ship.');
   });
 
+  it('a word said as another word names that word, not a sound of its own or a tip for it', () => {
+    // "by" heard where the item says "particularly": the aligner found few of its sounds, none of them attempted.
+    const particularly: SpeechWord = {
+      word: 'particularly',
+      start: 0.4,
+      end: 0.7,
+      status: 'mispronounced',
+      heard: 'by',
+      phones: [
+        { phone: 'P', heard: 'B', score: 20, status: 'mispronounced' },
+        { phone: 'ER', score: 0, status: 'omitted' },
+        { phone: 'T', score: 0, status: 'omitted' },
+        { phone: 'IH', score: 0, status: 'omitted' },
+        { phone: 'K', score: 0, status: 'omitted' },
+        correct('Y'),
+        { phone: 'AH', score: 0, status: 'omitted' },
+        { phone: 'L', score: 0, status: 'omitted' },
+        { phone: 'ER', score: 0, status: 'omitted' },
+        { phone: 'L', score: 0, status: 'omitted' },
+        { phone: 'IY', score: 0, status: 'omitted' },
+      ],
+    };
+    render(<SpeechAnalysisPanel analysis={withSounds([particularly, think])} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    const item = within(practice)
+      .getAllByRole('listitem')
+      .find((entry) => entry.textContent?.startsWith('particularly'));
+    expect(item).toHaveTextContent('We heard “by” instead of “particularly”.');
+    expect(item).not.toHaveTextContent('/b/');
+    expect(item?.querySelector('.speech-practice__tip')).toBeNull();
+    expect(item?.querySelector('mark')).toBeNull();
+    // "fink" for "think", one sound off, still names the sound and its tip.
+    expect(practice).toHaveTextContent('You said /f/ for /θ/ in think.');
+    expect(practice).toHaveTextContent('Tip /θ/ as in think');
+  });
+
   it('a missed word with an extra word heard right beside it says that word was heard instead', () => {
     // "potatoes" read for "patience": spelt too differently to pair, the transcript has one word for the other.
     const patience: SpeechWord = { word: 'patience.', start: null, end: null, status: 'omitted' };
