@@ -1,5 +1,12 @@
-import type { InterviewContent, InterviewFeedback, StarPart } from '@coach/shared/contract/interview';
+import { PACE_BAND } from '@coach/shared/constants/speech';
+import type {
+  InterviewContent,
+  InterviewFeedback,
+  InterviewNote,
+  StarPart,
+} from '@coach/shared/contract/interview';
 import { STAR_PARTS } from '@coach/shared/contract/interview';
+import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatList, formatNumber } from '../i18n/format.ts';
 import './interview-checks.css';
@@ -64,15 +71,49 @@ export const AnswerChecks = ({ content }: { content: InterviewContent }) => {
   );
 };
 
-/** The interviewer's summing up: what went well, then the three things to work on, numbered. */
+/** A number with at most one decimal, in the chosen language's digits. */
+const oneDecimal = (value: number | undefined) => formatNumber(value ?? 0, { maximumFractionDigits: 1 });
+
+/**
+ * A note of the coach's summing up as a sentence in the reader's language: its figures in the language's digits,
+ * its stages, facts and story parts by their names here, listed as the language lists them.
+ */
+export const noteSentence = (t: TFunction<'speech'>, { key, values }: InterviewNote): string =>
+  t(`interviewNotes.${key}`, {
+    pace: formatNumber(values.pace ?? 0),
+    low: formatNumber(PACE_BAND.min),
+    high: formatNumber(PACE_BAND.max),
+    count: formatNumber(values.count ?? 0),
+    rate: oneDecimal(values.rate),
+    seconds: oneDecimal(values.seconds),
+    hundred: formatNumber(100),
+    stages: formatList((values.stages ?? []).map((stage) => t(`interviewNotes.stage.${stage}`))),
+    facts: formatList(
+      (values.facts ?? []).map((fact) => t(`interviewNotes.fact.${fact}`)),
+      'disjunction',
+    ),
+    parts: formatList((values.parts ?? []).map((part) => t(`interviewNotes.part.${part}`))),
+    words: words(values.words ?? []),
+  });
+
+/**
+ * The interviewer's summing up: what went well, then the three things to work on, numbered. The coach's own
+ * summing up reads in the reader's language (its notes); a model's or a reviewer's is shown as written.
+ */
 export const InterviewFeedbackCard = ({ feedback }: { feedback: InterviewFeedback }) => {
   const { t } = useTranslation('speech');
+  const strengths = feedback.notes
+    ? feedback.notes.strengths.map((note) => noteSentence(t, note))
+    : feedback.strengths;
+  const workOn = feedback.notes
+    ? feedback.notes.workOn.map((note) => noteSentence(t, note))
+    : feedback.workOn;
   return (
     <div className="interview-feedback">
       <div className="interview-feedback__part">
         <h4 className="interview-feedback__heading">{t('checks.wentWell')}</h4>
         <ul className="interview-feedback__list">
-          {feedback.strengths.map((item) => (
+          {strengths.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
@@ -80,7 +121,7 @@ export const InterviewFeedbackCard = ({ feedback }: { feedback: InterviewFeedbac
       <div className="interview-feedback__part">
         <h4 className="interview-feedback__heading">{t('checks.workOn')}</h4>
         <ol className="interview-feedback__list">
-          {feedback.workOn.map((item) => (
+          {workOn.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ol>

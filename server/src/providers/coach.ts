@@ -284,7 +284,7 @@ export const openAiCoach = (settings: OpenAiCoachSettings): CoachEngine => {
       return question;
     },
     interviewFeedback: async ({ setup, answers }) =>
-      chatJson(client, settings.model, interviewFeedbackSchema, [
+      chatJson(client, settings.model, interviewFeedbackSchema.omit({ notes: true }), [
         {
           role: 'system',
           content: [

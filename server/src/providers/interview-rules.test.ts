@@ -1,5 +1,5 @@
 import type { InterviewAnswerAnalysis } from '@coach/shared/contract/interview';
-import { interviewFeedbackSchema } from '@coach/shared/contract/interview';
+import { interviewFeedbackSchema, interviewNoteText } from '@coach/shared/contract/interview';
 import type { SpeechAnalysis } from '@coach/shared/contract/speech';
 import { unmeasuredSpeechAnalysis } from '@coach/shared/contract/speech';
 import { describe, expect, it } from 'vitest';
@@ -171,10 +171,17 @@ describe('the built-in interviewer', () => {
     ]);
     expect(interviewFeedbackSchema.parse(feedback)).toEqual(feedback);
     expect(feedback.workOn).toEqual([
-      'We could not hear your getting-to-know-you answer: record it again in a quiet place, close to the microphone.',
+      'We could not hear your answer to the getting-to-know-you question. Record again in a quiet place, close to the microphone.',
       'Slow down: about 190 words a minute is fast for an interview; aim for 100 to 165 and pause between points.',
-      expect.stringMatching(/^Cut the fillers: 3 "um"s and "uh"s/),
+      expect.stringMatching(/^Cut the fillers \(“um”, “uh”\): [0-9.]+ per 100 words, 3 in all\./),
     ]);
+    // The same sentences as keys and figures, for each reader's language.
+    expect(feedback.notes?.workOn).toEqual([
+      { key: 'unheard', values: { stages: ['ICEBREAKING'] } },
+      { key: 'tooFast', values: { pace: 190 } },
+      { key: 'fillers', values: { count: 3, rate: expect.any(Number) } },
+    ]);
+    expect(feedback.notes?.strengths.map(interviewNoteText)).toEqual(feedback.strengths);
     expect(feedback.strengths).toEqual(
       expect.arrayContaining([
         'A clear opening: the job title, industry and location all said.',
@@ -214,9 +221,27 @@ describe('the built-in interviewer', () => {
         analysis: answerOf(stage, unmeasuredSpeechAnalysis('failed')),
       })),
     );
-    expect(none.workOn[0]).toMatch(
-      /^We could not hear your opening, getting-to-know-you, technical and behavioural answers: record them/,
+    expect(none.workOn[0]).toBe(
+      'We could not hear your answer to the opening question, the getting-to-know-you question, the technical question, and the behavioural question. Record again in a quiet place, close to the microphone.',
     );
     expect(none.workOn).toHaveLength(3);
+    expect(none.notes?.strengths).toEqual([{ key: 'tookPart', values: {} }]);
+  });
+
+  it('names the parts of the story left unclear as one list, not "the situation and the task and the action"', () => {
+    const feedback = builtinInterviewFeedback([
+      {
+        stage: 'BEHAVIOURAL',
+        question: 'Q',
+        analysis: answerOf('BEHAVIOURAL', heard('In the end the client renewed for a year.')),
+      },
+    ]);
+    expect(feedback.workOn).toContain(
+      'Tell the behavioural story in four parts (situation, task, action, result): make the situation, task, and action clear.',
+    );
+    expect(feedback.notes?.workOn).toContainEqual({
+      key: 'storyMissing',
+      values: { parts: ['situation', 'task', 'action'] },
+    });
   });
 });

@@ -1,11 +1,17 @@
 import type { InterviewSetup } from '@coach/shared/constants/interview';
 import { isFillerWord, paceVerdict } from '@coach/shared/constants/speech';
-import type {
-  AnswerLength,
-  InterviewAnswerAnalysis,
-  InterviewContent,
-  InterviewFeedback,
-  StarPart,
+import {
+  type ANSWERED_STAGES,
+  type AnswerLength,
+  type InterviewAnswerAnalysis,
+  type InterviewContent,
+  type InterviewFeedback,
+  type InterviewStrengthNote,
+  type InterviewWorkOnNote,
+  interviewNoteText,
+  OPENING_FACTS,
+  STAR_PARTS,
+  type StarPart,
 } from '@coach/shared/contract/interview';
 import { GENERAL_ROLE, industryIn, type RoleFamily, roleIn } from './interview-banks.ts';
 import { storyParts } from './star-story.ts';
@@ -13,14 +19,7 @@ import { storyParts } from './star-story.ts';
 // What an interview answer says, by rules: its length, the parts a stage asks for, the role's words;
 // and the built-in summing up from those checks and the speech analytics. Pure functions of text and numbers.
 
-export type AnsweredStage = 'POSITION' | 'ICEBREAKING' | 'TECHNICAL' | 'BEHAVIOURAL';
-
-const STAGE_NAMES: Record<AnsweredStage, string> = {
-  POSITION: 'opening',
-  ICEBREAKING: 'getting-to-know-you',
-  TECHNICAL: 'technical',
-  BEHAVIOURAL: 'behavioural',
-};
+export type AnsweredStage = (typeof ANSWERED_STAGES)[number];
 
 /** Fewer words than this is a short answer (the opening needs less than a story). */
 const SHORT_BELOW: Record<AnsweredStage, number> = {
@@ -155,18 +154,29 @@ export const contradictsStoryChecks = (feedback: InterviewFeedback, answers: Hea
   );
 };
 
-/** "a", "a and b", "a, b and c". */
-const listOf = (items: string[]) =>
-  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
-
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
 /** Tips that always hold, for when the answers leave fewer than three things to work on. */
-const STANDING_TIPS = [
-  'Close each answer with one sentence that sums it up, so the interviewer remembers your point.',
-  'Prepare two questions to ask the interviewer at the end; it shows you have thought about the role.',
-  'Practise your opening until it takes under a minute: who you are, the role you want and why.',
+const STANDING_TIPS: InterviewWorkOnNote[] = [
+  { key: 'closeWithSummary', values: {} },
+  { key: 'askQuestions', values: {} },
+  { key: 'practiseOpening', values: {} },
 ];
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/** The summing up from its notes: the English sentences beside the notes each reader sees in their language. */
+const feedbackOf = (strengths: InterviewStrengthNote[], workOn: InterviewWorkOnNote[]): InterviewFeedback => {
+  const notes = {
+    strengths: (strengths.length ? strengths : [{ key: 'answeredAll' as const, values: {} }]).slice(0, 5),
+    workOn: [...workOn, ...STANDING_TIPS].slice(0, 3),
+  };
+  return {
+    strengths: notes.strengths.map(interviewNoteText),
+    workOn: notes.workOn.map(interviewNoteText),
+    notes,
+  };
+};
 
 /**
  * The built-in summing up: strengths and exactly three things to work on, from the speech analytics
@@ -174,95 +184,58 @@ const STANDING_TIPS = [
  * the STAR story, the role's words). Answers not heard are named first.
  */
 export const builtinInterviewFeedback = (answers: HeardAnswer[]): InterviewFeedback => {
-  const strengths: string[] = [];
-  const workOn: string[] = [];
+  const strengths: InterviewStrengthNote[] = [];
+  const workOn: InterviewWorkOnNote[] = [];
   const unheard = answers.filter(({ analysis }) => analysis.speech.status !== 'done');
-  if (unheard.length)
-    workOn.push(
-      `We could not hear your ${listOf(unheard.map(({ stage }) => STAGE_NAMES[stage]))} answer${unheard.length > 1 ? 's' : ''}: record ${unheard.length > 1 ? 'them' : 'it'} again in a quiet place, close to the microphone.`,
-    );
+  if (unheard.length) workOn.push({ key: 'unheard', values: { stages: unheard.map(({ stage }) => stage) } });
   const heard = answers.flatMap(({ stage, analysis }) =>
     analysis.speech.status === 'done' && analysis.content
       ? [{ stage, speech: analysis.speech, content: analysis.content }]
       : [],
   );
-  if (heard.length === 0)
-    return {
-      strengths: ['You took part in every stage of the interview.'],
-      workOn: [...workOn, ...STANDING_TIPS].slice(0, 3),
-    };
+  if (heard.length === 0) return feedbackOf([{ key: 'tookPart', values: {} }], workOn);
 
   const pace = Math.round(mean(heard.map(({ speech }) => speech.wordsPerMinute)));
   const verdict = paceVerdict(pace);
-  if (verdict === 'good') strengths.push(`A comfortable pace of about ${pace} words a minute.`);
-  else
-    workOn.push(
-      verdict === 'too-fast'
-        ? `Slow down: about ${pace} words a minute is fast for an interview; aim for 100 to 165 and pause between points.`
-        : `Pick up the pace a little: about ${pace} words a minute is slow; aim for 100 to 165.`,
-    );
+  if (verdict === 'good') strengths.push({ key: 'goodPace', values: { pace } });
+  else workOn.push({ key: verdict === 'too-fast' ? 'tooFast' : 'tooSlow', values: { pace } });
 
   const fillers = heard.reduce((sum, { speech }) => sum + speech.fillers.count, 0);
   const words = heard.reduce((sum, { content }) => sum + content.wordCount, 0);
   const fillerRate = words ? (fillers / words) * 100 : 0;
   if (fillerRate >= 3)
-    workOn.push(
-      `Cut the fillers: ${fillers} "um"s and "uh"s, ${fillerRate.toFixed(1)} per 100 words. A short silent pause sounds more confident.`,
-    );
-  else strengths.push(fillers === 0 ? 'No filler words at all.' : 'Very few filler words.');
+    workOn.push({ key: 'fillers', values: { count: fillers, rate: oneDecimal(fillerRate) } });
+  else strengths.push({ key: fillers === 0 ? 'noFillers' : 'fewFillers', values: {} });
 
   const longest = Math.max(...heard.map(({ speech }) => speech.longestPauseSeconds));
-  if (longest >= 4)
-    workOn.push(
-      `Plan your answers so the pauses stay short: the longest was ${longest.toFixed(1)} seconds. Outline the point, the example and the result before you start.`,
-    );
+  if (longest >= 4) workOn.push({ key: 'longPauses', values: { seconds: oneDecimal(longest) } });
 
   const opening = heard.find(({ stage }) => stage === 'POSITION')?.content.mentioned;
   if (opening) {
-    const missing = (['jobTitle', 'industry', 'location'] as const)
-      .filter((key) => !opening[key])
-      .map((key) => ({ jobTitle: 'the job title', industry: 'the industry', location: 'the location' })[key]);
-    if (missing.length === 0)
-      strengths.push('A clear opening: the job title, industry and location all said.');
-    else
-      workOn.push(
-        `Open with the facts the interviewer asked for: you did not say ${listOf(missing).replace(/ and (?=[^,]*$)/, ' or ')}.`,
-      );
+    const missing = OPENING_FACTS.filter((key) => !opening[key]);
+    if (missing.length === 0) strengths.push({ key: 'clearOpening', values: {} });
+    else workOn.push({ key: 'openingMissing', values: { facts: missing } });
   }
 
   const star = heard.find(({ stage }) => stage === 'BEHAVIOURAL')?.content.star;
   if (star) {
-    const missing = (Object.keys(star) as StarPart[]).filter((part) => !star[part]);
-    if (missing.length === 0)
-      strengths.push('Your behavioural answer told a complete story: situation, task, action and result.');
-    else
-      workOn.push(
-        `Tell the behavioural story in four parts (situation, task, action, result): the ${missing.join(' and the ')} ${missing.length > 1 ? 'were' : 'was'} not clear.`,
-      );
+    const missing = STAR_PARTS.filter((part) => !star[part]);
+    if (missing.length === 0) strengths.push({ key: 'completeStory', values: {} });
+    else workOn.push({ key: 'storyMissing', values: { parts: missing } });
   }
 
   const short = heard.filter(({ content }) => content.length === 'short');
   const long = heard.filter(({ content }) => content.length === 'long');
-  if (short.length)
-    workOn.push(
-      `Give fuller answers: your ${listOf(short.map(({ stage }) => STAGE_NAMES[stage]))} answer${short.length > 1 ? 's were' : ' was'} short. Add an example and what came of it.`,
-    );
-  else if (long.length)
-    workOn.push('Keep each answer to about two minutes: make the point first, then one example.');
-  else strengths.push('Answers of a good length, with room for an example.');
+  if (short.length) workOn.push({ key: 'shortAnswers', values: { stages: short.map(({ stage }) => stage) } });
+  else if (long.length) workOn.push({ key: 'longAnswers', values: {} });
+  else strengths.push({ key: 'goodLength', values: {} });
 
   const used = [...new Set(heard.flatMap(({ content }) => content.keywords.used))];
   const suggested = [...new Set(heard.flatMap(({ content }) => content.keywords.suggested))].filter(
     (keyword) => !used.includes(keyword),
   );
-  if (used.length >= 3) strengths.push(`You used the language of the role (${used.slice(0, 4).join(', ')}).`);
-  else if (suggested.length)
-    workOn.push(
-      `Use the language of the role: words such as ${suggested.slice(0, 3).join(', ')} show you know the work.`,
-    );
+  if (used.length >= 3) strengths.push({ key: 'roleWords', values: { words: used.slice(0, 4) } });
+  else if (suggested.length) workOn.push({ key: 'useRoleWords', values: { words: suggested.slice(0, 3) } });
 
-  return {
-    strengths: (strengths.length ? strengths : ['You answered every stage of the interview.']).slice(0, 5),
-    workOn: [...workOn, ...STANDING_TIPS].slice(0, 3),
-  };
+  return feedbackOf(strengths, workOn);
 };

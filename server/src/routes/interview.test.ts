@@ -177,8 +177,14 @@ describe('the interview as a conversation, built-in interviewer', () => {
     expect(summary?.feedback?.workOn).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Slow down: about 1\d\d words a minute/),
-        expect.stringMatching(/^Give fuller answers: your getting-to-know-you answer was short/),
+        expect.stringMatching(
+          /^Give fuller answers, with an example and what came of it: your answer to the getting-to-know-you question was short/,
+        ),
       ]),
+    );
+    // ...and as keys and figures, for the reader's language.
+    expect(summary?.feedback?.notes?.workOn).toEqual(
+      expect.arrayContaining([{ key: 'shortAnswers', values: { stages: ['ICEBREAKING'] } }]),
     );
     expect(summary?.response).toContain('Three things to work on: 1.');
 
