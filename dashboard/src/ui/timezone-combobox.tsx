@@ -1,4 +1,4 @@
-import { timeZoneList } from '@coach/shared/constants/timezones';
+import { timeZoneLabel, timeZoneList } from '@coach/shared/constants/timezones';
 import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,10 @@ const allZones = (): Option[] => {
   if (!zoneOptions) {
     zoneOptions = timeZoneList().map((zone) => {
       const offset = offsetOf(zone);
-      const label = zone.replace(/_/g, ' ');
-      return { value: zone, label, detail: offset, search: `${label} ${zone} ${offset}`.toLowerCase() };
+      // Found by the name its place goes by now and by the one the runtime lists ("Ho Chi Minh", "Saigon").
+      const label = timeZoneLabel(zone);
+      const search = `${label} ${zone.replace(/_/g, ' ')} ${zone} ${offset}`.toLowerCase();
+      return { value: zone, label, detail: offset, search };
     });
   }
   return zoneOptions;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTimeZone, isKnownTimeZone, timeZoneList } from './timezones.ts';
+import { effectiveTimeZone, isKnownTimeZone, timeZoneLabel, timeZoneList } from './timezones.ts';
 
 describe('the timezone list of spec §9', () => {
   it('holds UTC first and the IANA zones after it', () => {
@@ -16,6 +16,15 @@ describe('the timezone list of spec §9', () => {
     expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isKnownTimeZone('EST')).toBe(false);
     expect(isKnownTimeZone('')).toBe(false);
+  });
+
+  it('reads a zone the runtime lists by its old name as its place is named now', () => {
+    expect(timeZoneLabel('Asia/Saigon')).toBe('Asia/Ho Chi Minh');
+    expect(timeZoneLabel('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(timeZoneLabel('America/Buenos_Aires')).toBe('America/Argentina/Buenos Aires');
+    expect(timeZoneLabel('Australia/Sydney')).toBe('Australia/Sydney');
+    // Every new name is a zone this runtime knows, so the two always meet.
+    expect(isKnownTimeZone('Asia/Ho_Chi_Minh')).toBe(true);
   });
 
   it("uses the member's zone, else the enterprise's, else UTC", () => {

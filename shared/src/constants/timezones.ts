@@ -16,6 +16,34 @@ export const timeZoneList = (): readonly string[] => {
   return cached;
 };
 
+/**
+ * Zones the runtime's list still names as IANA once did (ICU keeps the old names as its ids; browsers list them
+ * so): the name the place goes by now, so a person who searches "Ho Chi Minh" or "Kyiv" finds it.
+ */
+const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** A zone as a person reads it: the name its place goes by now, spaces for underscores ("Asia/Ho Chi Minh"). */
+export const timeZoneLabel = (zone: string) => (RENAMED_ZONES[zone] ?? zone).replace(/_/g, ' ');
+
 /** Whether `zone` is on the list, under its own name or one Intl resolves it to. */
 export const isKnownTimeZone = (zone: string) => {
   const list = timeZoneList();

@@ -34,6 +34,32 @@ describe('Settings: the default timezone (spec §9)', () => {
     expect(within(card).getByRole('button', { name: 'Save timezone' })).toBeDisabled();
   });
 
+  it('finds a zone by the name its city goes by now, though the browser lists its old one', async () => {
+    const admin = makeEnterpriseUser({ roleName: 'admin' });
+    const app = renderApp({
+      path: '/enterprise/settings',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () => ok(admin),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+        [SAVE]: (body) => ok(admin, `Default timezone set to ${String(body.timezone)}`),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Timezone' });
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: /Default timezone/ }));
+    await user.type(screen.getByRole('combobox', { name: 'Search timezones' }), 'ho chi minh');
+    const zone = Intl.supportedValuesOf('timeZone').includes('Asia/Ho_Chi_Minh')
+      ? 'Asia/Ho_Chi_Minh'
+      : 'Asia/Saigon';
+    await user.click(screen.getByRole('option', { name: /Asia\/Ho Chi Minh/ }));
+    expect(within(card).getByRole('button', { name: /Default timezone/ })).toHaveTextContent(
+      'Asia/Ho Chi Minh',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Save timezone' }));
+    expect(app.server.calls.find((call) => call.route === SAVE)?.body).toEqual({ timezone: zone });
+  });
+
   it('says when a zone is refused', async () => {
     renderApp({
       path: '/enterprise/settings',
