@@ -56,7 +56,10 @@ const Counts = ({ data }: { data: AppUserCounts }) => {
                   <th scope="col">{t('enterprise')}</th>
                   {CLIENT_PLATFORMS.map((p) => (
                     <th key={p} scope="col" className="table__number">
-                      {t(`counts.platforms.${p}`)}
+                      {/* A name as its maker writes it: "iOS", never "IOS" in the capitals of the header row. */}
+                      <span className={p === 'ios' ? 'table__as-written' : undefined}>
+                        {t(`counts.platforms.${p}`)}
+                      </span>
                     </th>
                   ))}
                   <th scope="col" className="table__number">
