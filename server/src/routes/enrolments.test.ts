@@ -231,6 +231,21 @@ describe('enrolment with the embedded test-mode provider', () => {
     expect((await call(t, marketplace.generateSecret.path, learner)).status).toBe(409);
     const enrolled = await call(t, marketplace.enrollCourse.path, { ...learner, paymentId: 'free' });
     expect(enrolled.json.response).toMatchObject({ status: 'paid' });
+    // Again under the same address (in capitals too): told so, not "You are enrolled" a second time.
+    const again = await call(t, marketplace.enrollCourse.path, {
+      ...learner,
+      email: 'FAY@example.com',
+      paymentId: 'free',
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('You are already enrolled in this course');
+    const rows = await t.deps.db
+      .selectFrom('enrolments')
+      .select('id')
+      .where('course_id', '=', free.id)
+      .where('email', '=', 'fay@example.com')
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

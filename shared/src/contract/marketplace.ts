@@ -365,7 +365,10 @@ export const marketplace = {
     request: z.strictObject({ paymentId: paymentIdField }),
     response: paymentStatusSchema,
   }),
-  /** Finishes an enrolment once its payment has succeeded (idempotent); a free course needs paymentId 'free'. */
+  /**
+   * Finishes an enrolment once its payment has succeeded (idempotent); a free course needs paymentId 'free', and
+   * a second free enrolment under the same address is a 409 "You are already enrolled in this course".
+   */
   enrollCourse: defineCall({
     method: 'POST',
     path: `${M}/enroll-course`,

@@ -194,27 +194,29 @@ export const enrol = async (ctx: ServiceContext, input: ParsedRequestOf<typeof m
   await recordEvent(ctx.db, keys.account, keys.ip);
   const course = await findCourse(ctx, input.courseId);
   if (Number(course.price_cents) !== 0) throw validation('paymentId', 'This course needs a payment');
-  if (!(await alreadyPaid(ctx, course.id, input.email))) {
-    const enrolmentId = crypto.randomUUID();
-    await ctx.db
-      .insertInto('enrolments')
-      .values({
-        id: enrolmentId,
-        course_id: course.id,
-        enterprise_id: course.enterprise_id,
-        name: input.name,
-        email: input.email,
-        amount_cents: 0,
-        currency: course.currency,
-        provider: 'free',
-        payment_id: `free_${crypto.randomUUID()}`,
-        status: 'paid',
-        created_at: nowIso(),
-        paid_at: nowIso(),
-      })
-      .execute();
-    await deliverEnrolment(ctx, enrolmentId);
-  }
+  // A second enrolment under the same address is told so, as a paid course's is: "You are enrolled" again, with
+  // no mail sent, left the learner waiting for one.
+  if (await alreadyPaid(ctx, course.id, input.email))
+    throw conflict('You are already enrolled in this course');
+  const enrolmentId = crypto.randomUUID();
+  await ctx.db
+    .insertInto('enrolments')
+    .values({
+      id: enrolmentId,
+      course_id: course.id,
+      enterprise_id: course.enterprise_id,
+      name: input.name,
+      email: input.email,
+      amount_cents: 0,
+      currency: course.currency,
+      provider: 'free',
+      payment_id: `free_${crypto.randomUUID()}`,
+      status: 'paid',
+      created_at: nowIso(),
+      paid_at: nowIso(),
+    })
+    .execute();
+  await deliverEnrolment(ctx, enrolmentId);
   ctx.setMessage('You are enrolled');
   return {
     status: 'paid' as const,

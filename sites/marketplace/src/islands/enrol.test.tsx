@@ -216,6 +216,28 @@ describe('a free enrolment taken', () => {
     ]);
   });
 
+  it('an address enrolled already is told so, with the sign-in that leads to the course', async () => {
+    await mount({ course: freeCourse, lang: 'en', strings: en });
+    answerLikeTheServer();
+    const answer = vi.mocked(browserApi.call).getMockImplementation();
+    vi.mocked(browserApi.call).mockImplementation(async (call, body) =>
+      (call as { path: string }).path.endsWith('/get-user-details')
+        ? { alreadyEnrolled: true }
+        : answer?.(call, body),
+    );
+    await type(field(en.name), 'Lee Learner');
+    await type(field(en.email), 'learner@acme.example');
+    await submit();
+    await until(() => expect(document.querySelector('.modal [role="alert"]')).not.toBeNull());
+    const alert = document.querySelector('.modal [role="alert"]') as HTMLElement;
+    expect(alert.textContent).toBe(
+      'You are already enrolled in this course with this email. Already have a password? Sign in',
+    );
+    expect(alert.querySelector('a')?.getAttribute('href')).toBe(learnerSignInPath('learner@acme.example'));
+    // Nothing enrolled a second time.
+    expect(pathsCalled()).toEqual(['/api/v1/marketplace/get-user-details']);
+  });
+
   it('every language says it the same way for every address: only the course and the email change', () => {
     for (const lang of ['en', 'ar', 'fa', 'hi', 'zh-Hans', 'ps', 'es', 'uk', 'vi'] as const) {
       const strings = messagesFor(lang).enrol;

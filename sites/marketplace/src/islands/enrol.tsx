@@ -88,6 +88,8 @@ export const Enrol = ({
   const [who, setWho] = useState<Buyer>(retry ?? { name: '', email: '' });
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [error, setError] = useState<string | null>(null);
+  /** The address is enrolled already: the error says so and offers the sign-in that leads to the course. */
+  const [enrolledAlready, setEnrolledAlready] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const content = useRef<HTMLDivElement>(null);
@@ -111,6 +113,12 @@ export const Enrol = ({
   const errorProps = (field: Field) => fieldProps(fieldId(field), fieldErrors[field]);
   /** A 422 naming a field goes beside it; any other failure above the form. */
   const showFailure = (err: unknown) => {
+    if (
+      err instanceof ApiError &&
+      err.status === 409 &&
+      err.message === 'You are already enrolled in this course'
+    )
+      setEnrolledAlready(true);
     const field = fieldOf(err);
     if (field) showFieldErrors({ [field]: messageOf(err, s) });
     else setError(messageOf(err, s));
@@ -126,6 +134,7 @@ export const Enrol = ({
 
   const proceed = async (buyer: Buyer) => {
     setError(null);
+    setEnrolledAlready(false);
     setBusy(true);
     try {
       const emailMessage = await emailError(buyer.email);
@@ -143,6 +152,7 @@ export const Enrol = ({
       });
       if (alreadyEnrolled) {
         setError(s.already);
+        setEnrolledAlready(true);
         return;
       }
       if (free) {
@@ -242,6 +252,12 @@ export const Enrol = ({
           {error ? (
             <p className="form-error" role="alert">
               {error}
+              {enrolledAlready ? (
+                <>
+                  {' '}
+                  <a href={learnerSignInPath(who.email.trim())}>{s.signIn}</a>
+                </>
+              ) : null}
             </p>
           ) : null}
           {step.kind === 'details' ? (
