@@ -103,6 +103,26 @@ describe('the contact form (spec §5)', () => {
     expect(phone.value).toBe('+44 ');
   });
 
+  it('a visitor reading Spanish finds the phone countries named and ordered in Spanish', async () => {
+    await mount({ lang: 'es', strings: messagesFor('es').contact });
+    const button = host.querySelector<HTMLButtonElement>(
+      '.react-international-phone-country-selector-button',
+    );
+    expect(button?.getAttribute('aria-label')).toBe('País: Australia');
+    await act(async () => button?.click());
+    const names = [...host.querySelectorAll('[role="option"]')].map(
+      (option) =>
+        option.querySelector('.react-international-phone-country-selector-dropdown__list-item-country-name')
+          ?.textContent,
+    );
+    expect(names).toContain('Alemania');
+    expect(names).not.toContain('Germany');
+    // The preferred countries first, then the rest in Spanish order: Alemania before Andorra.
+    const rest = names.slice(names.indexOf('Afganistán'));
+    expect(rest.indexOf('Alemania')).toBeGreaterThan(0);
+    expect(rest.indexOf('Alemania')).toBeLessThan(rest.indexOf('Andorra'));
+  });
+
   it('a visitor sending an empty form sees each message beside its field, no toast, and the name focused', async () => {
     await send();
     expect(notify.error).not.toHaveBeenCalled();

@@ -15,8 +15,11 @@ import {
 } from '@coach/shared/contract/marketplace';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
+  type CountryData,
+  type CountrySelectorProps,
   defaultCountries,
   PhoneInput,
+  type PhoneInputProps,
   type PhoneInputRefType,
   parseCountry,
 } from 'react-international-phone';
@@ -83,6 +86,25 @@ const countryName = (lang: LanguageCode, iso2: string) => {
 };
 
 type Strings = Messages['contact'];
+
+const countryLists = new Map<LanguageCode, CountryData[]>();
+/**
+ * The phone's countries named in the page's language and in its alphabetical order ("Alemania" before "Australia"
+ * in Spanish; the library's names are English), so typing a name's first letters in the list finds it too.
+ */
+const countriesIn = (lang: LanguageCode): CountryData[] => {
+  const known = countryLists.get(lang);
+  if (known) return known;
+  const collator = new Intl.Collator(intlTag(lang));
+  const list = defaultCountries
+    .map((country): CountryData => {
+      const [, iso2, ...rest] = country;
+      return [countryName(lang, iso2), iso2, ...rest] as CountryData;
+    })
+    .sort((a, b) => collator.compare(a[0], b[0]));
+  countryLists.set(lang, list);
+  return list;
+};
 
 /**
  * The form's checks and the server's thanks are the spec's English sentences (spec §5); another language shows
@@ -259,6 +281,7 @@ export const ContactForm = ({
       <div className="field">
         <label htmlFor={fieldId('mobileNo')}>{s.mobile}</label>
         <PhoneInput
+          countries={countriesIn(lang)}
           defaultCountry={PHONE_DEFAULT_COUNTRY}
           preferredCountries={[...PHONE_PREFERRED_COUNTRIES]}
           value={phone.shown}
@@ -266,6 +289,25 @@ export const ContactForm = ({
           disableFormatting
           forceDialCode
           flags={FLAGS}
+          // The country button named in the page's language (the library calls it "Country selector"): PhoneInput
+          // hands these props on to its CountrySelector, whose renderButtonWrapper draws the button.
+          countrySelectorStyleProps={
+            {
+              renderButtonWrapper: ({ children, rootProps }) => (
+                <button
+                  {...rootProps}
+                  type="button"
+                  className="react-international-phone-country-selector-button"
+                  aria-label={fill(s.countryCode, { country: countryName(lang, phone.country) })}
+                >
+                  {children}
+                </button>
+              ),
+            } satisfies Pick<
+              CountrySelectorProps,
+              'renderButtonWrapper'
+            > as PhoneInputProps['countrySelectorStyleProps']
+          }
           ref={phoneInput}
           className={errors.mobileNo ? 'phone phone--invalid' : 'phone'}
           inputProps={{ id: fieldId('mobileNo'), autoComplete: 'tel', ...errorProps('mobileNo') }}
