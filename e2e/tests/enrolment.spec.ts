@@ -79,9 +79,13 @@ test('a visitor enrols and pays with the test card, sees success, and cannot pay
 
   await page.getByRole('link', { name: 'Back to the course' }).click();
   const again = await startEnrolment(page, title, email);
+  // Told so, with the sign-in that leads to the course.
   await expect(again.getByRole('alert')).toHaveText(
-    'You are already enrolled in this course with this email.',
+    'You are already enrolled in this course with this email. Already have a password? Sign in',
   );
+  await expect(
+    again.getByRole('alert').getByRole('link', { name: 'Already have a password? Sign in' }),
+  ).toHaveAttribute('href', /^\/login\?redirect=/);
 });
 
 test('a declined card shows the failure, creates no enrolment, and Try again reopens the card step', async ({
