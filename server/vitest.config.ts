@@ -64,6 +64,11 @@ export default defineConfig({
             // The speech engine's parts (recogniser, phone aligner, noise, prosody) hear audio, not a database.
             'src/providers/speech/**/*.test.ts',
             'src/services/speech/speech-phones.test.ts',
+            // The interview heard whole (four synthesised answers, twice over, and a chat model) and the seed's
+            // recordings heard: the speech engine's minutes, the same on either database. What they store (interview
+            // turns, jobs, analyses) runs on PostgreSQL in tasks, jobs and speech-analysis tests (65 s and 27 s saved).
+            'src/routes/interview.test.ts',
+            'src/seed/seed-recordings.test.ts',
           ],
         },
       },
