@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analyseTranscript } from '../../../services/speech/speech-analytics.ts';
 import { DEVOICED_Z_AT, RIVAL_GAP, SLIP_GAP, squeezedOut } from '../../../services/speech/speech-phones.ts';
 import { decodeAudio, transcribeSamples } from '../index.ts';
@@ -9,6 +9,10 @@ import { withAligner } from './pocketsphinx.ts';
 // The phone aligner on speech synthesised here (flite, espeak-ng with its phoneme input), through the whole
 // engine: decode, VAD, Moonshine, PocketSphinx. One run says all (no database): vitest.config.ts keeps it out
 // of the PostgreSQL project.
+
+// Each test synthesises speech (festival's voices take seconds to start) and hears it, two voices at a time: with
+// four test files at once on two cores a test passed 30 s. Nothing here asserts a time.
+vi.setConfig({ testTimeout: 120_000 });
 
 const samplesOf = async (piece: Piece, room: Room = {}) =>
   decodeAudio({
