@@ -242,6 +242,12 @@ describe('general/my-progress (a member’s own home)', () => {
     expect(after.open).toBe(tasks.open + 1);
     expect(after.overdue).toBe(tasks.overdue + 1);
     expect(after.next[0]).toMatchObject({ taskId: late.taskId, overdue: true, taskStatus: 0 });
+    // A task started and not finished is open and counted as in progress (My Tasks' In progress tab).
+    expect(after.inProgress).toBe(tasks.inProgress);
+    await attemptWith({ enterprise: acmeId, userId: learnerId, status: 1, dueInDays: 5 });
+    const started = (await progressOf(learner)).json.response.tasks;
+    expect(started.open).toBe(after.open + 1);
+    expect(started.inProgress).toBe(after.inProgress + 1);
   });
 
   it('a member sees their minutes practised, streak, speech trend and Pronunciation scores, and nothing of others', async () => {
@@ -249,7 +255,7 @@ describe('general/my-progress (a member’s own home)', () => {
     const token = await t.fullLogin('progress.one@acme.example', 'enterprise', ip);
     const empty = (await progressOf(token)).json.response;
     expect(empty).toMatchObject({
-      tasks: { open: 0, overdue: 0, next: [] },
+      tasks: { open: 0, inProgress: 0, overdue: 0, next: [] },
       scores: [],
       speech: { days: 30, points: [] },
       practice: { secondsLast7Days: 0, secondsLast30Days: 0, streakDays: 0, practisedToday: false },

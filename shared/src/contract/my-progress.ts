@@ -56,6 +56,8 @@ export const myProgressSchema = z.object({
   tasks: z.object({
     /** Open tasks (not started or in progress) of task types the enterprise has on. */
     open: z.number().int(),
+    /** Of the open tasks, those started and not finished (My Tasks' In progress tab; the rest are its Due tab). */
+    inProgress: z.number().int(),
     overdue: z.number().int(),
     /** Up to MY_PROGRESS_TASKS open tasks, nearest due date first (overdue ones lead). */
     next: z.array(myProgressTaskSchema),

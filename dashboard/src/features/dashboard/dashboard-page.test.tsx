@@ -30,6 +30,7 @@ const progress: MyProgress = {
   today: '2026-03-10',
   tasks: {
     open: 7,
+    inProgress: 1,
     overdue: 2,
     next: [
       {

@@ -31,6 +31,7 @@ const progress = (overrides: Partial<MyProgress> = {}): MyProgress => ({
   today: '2026-03-10',
   tasks: {
     open: 7,
+    inProgress: 1,
     overdue: 1,
     next: [
       {
@@ -123,7 +124,8 @@ describe("a member's home: My progress", () => {
     expect(within(figures).getByText('1 h 5 min in the last 30 days')).toBeInTheDocument();
     expect(within(figures).getByText('3 days')).toBeInTheDocument();
     expect(within(figures).getByText('Practise today to keep it going')).toBeInTheDocument();
-    expect(within(figures).getByText('1 overdue')).toBeInTheDocument();
+    // The one started counts among the tasks to do, and is said to be in progress (My Tasks' In progress tab).
+    expect(within(figures).getByText('1 in progress · 1 overdue')).toBeInTheDocument();
 
     expect(within(section).getByText('76 / 100')).toBeInTheDocument();
     expect(within(section).getByText('up 12 since Mar 2')).toHaveClass('my-progress__change--better');
@@ -159,7 +161,7 @@ describe("a member's home: My progress", () => {
       mine: () =>
         ok(
           progress({
-            tasks: { open: 0, overdue: 0, next: [] },
+            tasks: { open: 0, inProgress: 0, overdue: 0, next: [] },
             scores: [],
             speech: { days: 30, points: [] },
             practice: { secondsLast7Days: 0, secondsLast30Days: 0, streakDays: 0, practisedToday: false },
@@ -181,7 +183,7 @@ describe("a member's home: My progress", () => {
       mine: (query) =>
         ok(
           progress({
-            tasks: { open: 0, overdue: 0, next: [] },
+            tasks: { open: 0, inProgress: 0, overdue: 0, next: [] },
             scores: [],
             speech: { days: Number(query.days ?? 30), points: [] },
             practice: { secondsLast7Days: 0, secondsLast30Days: 0, streakDays: 0, practisedToday: false },

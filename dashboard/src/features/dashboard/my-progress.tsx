@@ -71,11 +71,15 @@ const PracticeFigures = ({ data }: { data: MyProgress }) => {
       <Figure
         label={t('progress.tasksToDo')}
         value={formatNumber(tasks.open)}
-        note={
+        // Those started count too: said, since My Tasks shows them under In progress rather than Due.
+        note={[
+          tasks.inProgress ? t('progress.inProgressCount', { value: formatNumber(tasks.inProgress) }) : null,
           tasks.overdue
             ? t('progress.overdue', withNumbers({ count: tasks.overdue }))
-            : t('progress.noneOverdue')
-        }
+            : t('progress.noneOverdue'),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       />
       <Figure
         label={t('progress.videosToWatch')}

@@ -118,9 +118,13 @@ export const ReportRangePicker = ({
         ) : null}
       </div>
       {value.preset === 'custom' && problem ? (
-        <p id={errorId} className="field__error">
-          {t(`range.${problem}`)}
-        </p>
+        <>
+          <p id={errorId} className="field__error">
+            {t(`range.${problem}`)}
+          </p>
+          {/* The rows below are still those of the last period the report could show: said, not left to guess. */}
+          <p className="report-range__kept">{t('range.keptPeriod')}</p>
+        </>
       ) : null}
     </div>
   );

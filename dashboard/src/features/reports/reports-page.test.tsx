@@ -216,6 +216,10 @@ describe('enterprise reports', () => {
       expect(field).toHaveAccessibleDescription('The start date must not be after the end date');
     }
     expect(message).toBeVisible();
+    // The rows left on screen are said to be the period before.
+    expect(
+      screen.getByText('Until the dates are put right, the report below shows the period before.'),
+    ).toBeVisible();
     expect(screen.queryByText('The report could not be loaded')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getByTestId('activity-chart')).toBeInTheDocument();

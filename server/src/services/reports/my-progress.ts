@@ -60,8 +60,12 @@ const openTasks = async (ctx: ServiceContext, userId: string, enterpriseId: stri
     .where('a.enterprise_id', '=', enterpriseId)
     .where('a.status', '!=', TASK_STATUS.completed)
     .where('t.type', 'in', openTaskTypes(ctx));
-  const [total, overdue, rows] = await Promise.all([
+  const [total, started, overdue, rows] = await Promise.all([
     open.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    open
+      .where('a.status', '=', TASK_STATUS.inProgress)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
     open
       .where('a.due_at', '<', at)
       .select((eb) => eb.fn.countAll().as('n'))
@@ -84,7 +88,12 @@ const openTasks = async (ctx: ServiceContext, userId: string, enterpriseId: stri
       overdue: row.due_at < at,
     }),
   );
-  return { open: Number(total?.n ?? 0), overdue: Number(overdue?.n ?? 0), next };
+  return {
+    open: Number(total?.n ?? 0),
+    inProgress: Number(started?.n ?? 0),
+    overdue: Number(overdue?.n ?? 0),
+    next,
+  };
 };
 
 /**
