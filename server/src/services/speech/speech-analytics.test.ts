@@ -531,6 +531,39 @@ describe('speech analytics against a target text', () => {
     ).toMatchObject({ status: 'mispronounced', heard: 'fink' });
   });
 
+  it('a word said alone scores its accuracy: heard as another word, it fails the pass mark however fluent', () => {
+    const thoroughly = (said: string, phones: HeardTranscript['phones']) =>
+      analyseTranscript({
+        transcript: heard([[said, 0.5, 1.2]], { phones }),
+        target: 'thoroughly',
+      });
+    // The aligner fitted the word's sounds poorly where the recogniser heard another word (as the learner's was).
+    const fitted = (scores: number[]): HeardTranscript['phones'] => ({
+      words: [
+        {
+          word: 'thoroughly',
+          start: 0.5,
+          end: 1.2,
+          phones: (['TH', 'ER', 'OW', 'L', 'IY'] as const).map((phone, at) => placed(phone, scores[at])),
+        },
+      ],
+      heardSounds: {},
+      rivals: [],
+      slips: [],
+    });
+    const other = thoroughly('Farley.', fitted([50, 60, 80, 90, 90]));
+    expect(other.words?.[0]).toMatchObject({ status: 'mispronounced', heard: 'Farley.' });
+    expect(other.scores.fluency).toBe(100);
+    expect(other.scores.completeness).toBe(100);
+    expect(other.scores.pronunciation).toBe(other.scores.accuracy);
+    expect(speechAnalysisPasses(other, 75)).toBe(false);
+    // Said rightly, with the aligner's sounds in place, it passes.
+    const right = thoroughly('Thoroughly.', fitted([90, 90, 90, 90, 90]));
+    expect(right.words?.[0]?.status).toBe('correct');
+    expect(right.scores.pronunciation).toBe(90);
+    expect(speechAnalysisPasses(right, 75)).toBe(true);
+  });
+
   it('a word said alone is not called /f/ or /s/ for /θ/ on what the recogniser weighed, but /t/ still is', () => {
     // A Pronunciation item's drill word: alone, "free" came 1.2 nats under a rightly said "three" in flite slt.
     const three = (weighed: { rival?: string; slip?: { error: string; spelling: string } }, gap: number) =>

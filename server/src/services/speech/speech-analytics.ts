@@ -466,7 +466,7 @@ const tooNoisy = (transcript: HeardTranscript, text: string, noise: SpeechNoise)
  *   itself contains is read, not a filler), per 100 heard words (fillers included).
  * - scores: accuracy and completeness (see `scoreAgainstTarget`, `scoreWithoutTarget`), fluency (see
  *   `fluencyScore`), pronunciation = PRONUNCIATION_SCORE_WEIGHTS of the three (0.5 accuracy, 0.25 fluency,
- *   0.25 completeness).
+ *   0.25 completeness); against a target of one word, that word's accuracy alone.
  */
 export const analyseTranscript = ({
   transcript,
@@ -520,6 +520,15 @@ export const analyseTranscript = ({
         )
       : scoreWithoutTarget(spoken);
   const weights = PRONUNCIATION_SCORE_WEIGHTS;
+  // A word said alone (a Pronunciation item's drill word) is scored on that word: one word has no fluency to measure
+  // and its completeness says only that it was not left out. Blended in, they passed a word heard as another word
+  // ("Farley" for "thoroughly": accuracy 59, pronunciation 80 against a pass mark of 75).
+  const pronunciation =
+    targetTokens.length === 1
+      ? accuracy
+      : clampScore(
+          weights.accuracy * accuracy + weights.fluency * fluency + weights.completeness * completeness,
+        );
   return {
     status: 'done',
     transcript: text,
@@ -533,9 +542,7 @@ export const analyseTranscript = ({
       accuracy,
       completeness,
       fluency,
-      pronunciation: clampScore(
-        weights.accuracy * accuracy + weights.fluency * fluency + weights.completeness * completeness,
-      ),
+      pronunciation,
     },
     // Beside the four scores, not blended into them (they stay Azure's four names).
     ...(transcript.prosody === undefined
