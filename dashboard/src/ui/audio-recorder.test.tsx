@@ -1,9 +1,16 @@
 import { ApiError } from '@coach/shared/client';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeMicrophone } from '../testing/fake-microphone.ts';
-import { AudioRecorder, type AudioTake, baseMimeType, formatClock } from './audio-recorder.tsx';
+import {
+  AudioRecorder,
+  type AudioTake,
+  baseMimeType,
+  formatClock,
+  unsavedTakesAtom,
+} from './audio-recorder.tsx';
 
 let mic: ReturnType<typeof installFakeMicrophone>;
 beforeEach(() => {
@@ -56,6 +63,40 @@ describe('audio recorder', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Record again item 1' })).toHaveFocus());
     expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('a scored take is replaced only once the learner says so, and a take being made counts as unsaved', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const store = createStore();
+    render(
+      <Provider store={store}>
+        <AudioRecorder label="item 1" savedUrl="/files/a.webm" scored onSave={onSave} />
+      </Provider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record again item 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record again?' });
+    expect(dialog).toHaveTextContent('Your recording of item 1 has been heard and scored');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(mic.getUserMedia).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Recording of item 1')).toHaveAttribute('src', '/files/a.webm');
+
+    await user.click(screen.getByRole('button', { name: 'Record again item 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Record again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop recording item 1' })).toHaveFocus());
+    expect(store.get(unsavedTakesAtom)).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Stop recording item 1' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(store.get(unsavedTakesAtom)).toBe(0));
+  });
+
+  it('a take not yet scored is recorded again at once', async () => {
+    const onSave = vi.fn(async () => undefined);
+    render(<AudioRecorder label="item 1" savedUrl="/files/a.webm" onSave={onSave} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Record again item 1' }));
+    expect(await screen.findByRole('button', { name: 'Stop recording item 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a learner who blocked the microphone is told how to allow it', async () => {

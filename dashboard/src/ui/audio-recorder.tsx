@@ -1,8 +1,10 @@
 import { GENERIC_ERROR_MESSAGE } from '@coach/shared/client';
 import { MAX_RECORDING_SECONDS } from '@coach/shared/constants/speech';
+import { atom, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
+import { ConfirmDialog } from './dialog.tsx';
 import { Spinner } from './spinner.tsx';
 import './audio-recorder.css';
 
@@ -50,6 +52,12 @@ type Phase =
 
 type Live = { recorder: MediaRecorder; stream: MediaStream };
 
+/**
+ * How many recorders hold a take not saved yet (recording, saving, or failed to save): the page they are on asks
+ * before the app leaves it (the task screen's leave guard), as the browser does before the tab closes.
+ */
+export const unsavedTakesAtom = atom(0);
+
 const stopTracks = (stream: MediaStream) => {
   for (const track of stream.getTracks()) track.stop();
 };
@@ -64,6 +72,7 @@ export const AudioRecorder = ({
   savedUrl,
   onSave,
   readOnly = false,
+  scored = false,
   maxDurationMs = MAX_RECORDING_SECONDS * 1000,
 }: {
   /** What is recorded, e.g. 'item 1' or 'your answer to question 2'; names the buttons and the player. */
@@ -71,6 +80,11 @@ export const AudioRecorder = ({
   savedUrl?: string | null | undefined;
   onSave: (take: AudioTake) => Promise<void>;
   readOnly?: boolean;
+  /**
+   * The saved take was heard and scored: Record again asks first, since the new take replaces it and its score
+   * (a silent new take left the learner with "no speech" where an 86 had been).
+   */
+  scored?: boolean;
   /** Recording stops by itself after this long (the engine hears no further than MAX_RECORDING_SECONDS). */
   maxDurationMs?: number;
 }) => {
@@ -117,8 +131,16 @@ export const AudioRecorder = ({
     };
   }, []);
 
-  // A take not yet saved would be lost by closing the tab: the browser asks first.
+  // A take not yet saved would be lost by closing the tab: the browser asks first (and the page, counting these,
+  // before the app navigates away).
   const unsaved = phase.kind === 'saving' || phase.kind === 'failed' || phase.kind === 'recording';
+  const setUnsavedTakes = useSetAtom(unsavedTakesAtom);
+  useEffect(() => {
+    if (!unsaved) return;
+    setUnsavedTakes((count) => count + 1);
+    return () => setUnsavedTakes((count) => count - 1);
+  }, [unsaved, setUnsavedTakes]);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -272,6 +294,10 @@ export const AudioRecorder = ({
             loading={phase.kind === 'starting'}
             disabled={busy}
             onClick={() => {
+              if (scored && hasSomething && phase.kind !== 'failed') {
+                setConfirming(true);
+                return;
+              }
               rememberFocus();
               void start();
             }}
@@ -323,6 +349,21 @@ export const AudioRecorder = ({
         <p className="recorder__error" role="alert">
           {t(`recorder.mic.${micError}`)}
         </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={t('recorder.replace.title')}
+          description={t('recorder.replace.description', { label })}
+          confirmLabel={t('recorder.recordAgain')}
+          busy={false}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            // The focus goes on to Stop once the microphone is open, as after a Record pressed from the keyboard.
+            keepFocus.current = true;
+            void start();
+          }}
+        />
       ) : null}
     </div>
   );

@@ -14,6 +14,7 @@ const KINDS = {
   'this task': 'task',
   'this video': 'video',
   'this survey': 'survey',
+  'this recording': 'recording',
 } as const;
 
 /** `what` names the thing being edited in the dialog: "this task", "this video". */

@@ -246,6 +246,30 @@ describe('my task', () => {
     expect(screen.getByRole('button', { name: 'Submit task' })).toBeEnabled();
   });
 
+  it('a learner who follows a link away while recording is asked first, and can stay with the take', async () => {
+    installFakeMicrophone();
+    const task: Task = { ...common, ...meta, type: 5, passage: 'Good morning, and welcome to Acme.' };
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () => ok({ task, assignment: assignment(), pronunciation: null }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record the passage' }));
+    await screen.findByRole('button', { name: 'Stop recording the passage' });
+    // The sidebar's link, as a learner in the middle of a take might press it.
+    await user.click(screen.getAllByRole('link', { name: 'My Tasks' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your recording is not saved yet. It is lost if you leave this page.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop recording the passage' })).toBeInTheDocument();
+    expect(screen.getByText('Good morning, and welcome to Acme.')).toBeInTheDocument();
+  });
+
   it('a learner sees the feedback of their reviewer on a completed task', async () => {
     const task: Task = { ...common, ...meta, type: 7, questions: ['Introduce yourself.'] };
     renderApp({

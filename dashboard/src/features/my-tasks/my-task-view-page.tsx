@@ -1,5 +1,6 @@
 import { TASK_TYPES } from '@coach/shared/constants/task-types';
 import { type Assignment, isScoredTaskType, type MyTaskDetail, tasks } from '@coach/shared/contract/tasks';
+import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -7,9 +8,11 @@ import { paths } from '../../config/paths.ts';
 import { formatList, formatNumber } from '../../i18n/format.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { unsavedTakesAtom } from '../../ui/audio-recorder.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Card } from '../../ui/layout.tsx';
+import { useLeaveGuard } from '../../ui/leave-guard.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
@@ -43,6 +46,8 @@ const TaskAttempt = ({
   const { t } = useTranslation('my-tasks');
   const { task, pronunciation } = detail;
   const attempt = useTaskAttempt(detail);
+  // A recording not saved yet (being made, being sent, or refused) is lost if the learner follows a link away.
+  const leave = useLeaveGuard(useAtomValue(unsavedTakesAtom) > 0, 'this recording');
   const { assignment, report, completed, problem } = attempt;
   /** This try was submitted and scored below its passing score. */
   const notPassed = completed && assignment.pronunciation?.passed === false;
@@ -95,6 +100,7 @@ const TaskAttempt = ({
   const status = assignment.taskStatus;
   return (
     <div className="my-task">
+      {leave.prompt}
       <Link className="back-link" to={paths.enterprise.myTasks}>
         {t('view.back')}
       </Link>

@@ -96,6 +96,7 @@ export const RecordingStep = ({
         label={label}
         savedUrl={saved?.fileUrl}
         readOnly={props.readOnly}
+        scored={analysis?.status === 'done'}
         onSave={async (take) => {
           setSavingTake(true);
           try {
