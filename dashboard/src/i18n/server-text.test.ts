@@ -1,4 +1,5 @@
 import { ApiError } from '@coach/shared/client';
+import { REQUEST_LIMIT_MESSAGES, REQUEST_TYPE_MESSAGES } from '@coach/shared/contract/request-errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrorText } from '../lib/api-error-text.ts';
 import { applyLanguage, i18n } from './index.ts';
@@ -137,6 +138,19 @@ describe("the server's sentences with a variable part", () => {
     ).toBe('این فایل (۲٫۵ MB) جا نمی‌شود. از سهمیهٔ ذخیره‌سازی ۱٬۰۲۴ MB ادارهٔ شما ۰٫۰۱ KB خالی مانده است.');
     // A name that is all digits is text, kept as typed.
     expect(serverText('Logged in as 2024')).toContain('2024');
+  });
+
+  it("says a request's limits in the reader's language and digits", async () => {
+    for (const sentence of [
+      ...Object.values(REQUEST_LIMIT_MESSAGES),
+      ...Object.values(REQUEST_TYPE_MESSAGES),
+    ])
+      expect(Object.keys(english)).toContain(sentence);
+    await applyLanguage('es');
+    expect(serverText('email: At most 254 characters')).toBe('Como máximo 254 caracteres');
+    expect(serverText('seats: Must be at most 1,000')).toBe('Debe ser como máximo 1000');
+    await applyLanguage('fa');
+    expect(serverText('about: At least 20 characters')).toBe('دست‌کم ۲۰ حرف');
   });
 
   it('leaves a sentence nobody listed as it is', async () => {

@@ -57,6 +57,49 @@ describe('the words of a missing or wrong-typed request field', () => {
     expect(Object.values(REQUEST_TYPE_MESSAGES)).not.toContain(role);
   });
 
+  it('says a limit a schema gives no words for in words the dashboard translates, with the figure', () => {
+    const limits = defineCall({
+      ...call,
+      path: '/api/v1/enterprise/test/request-limits',
+      request: z.strictObject({
+        email: z.string().email().max(254),
+        name: z.string().trim().min(1).max(100),
+        about: z.string().min(20).max(20_000).optional(),
+        ids: z.array(z.string()).min(2).max(50).optional(),
+        seats: z.number().int().min(1).max(1000).optional(),
+      }),
+    });
+    const limitsOf = (input: unknown) => {
+      const parsed = parseRequest(limits, input);
+      return parsed.success
+        ? {}
+        : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    };
+    expect(
+      limitsOf({
+        email: `${'a'.repeat(250)}@acme.example`,
+        name: 'n'.repeat(101),
+        about: 'a'.repeat(20_001),
+        ids: ['a'],
+        seats: 1001,
+      }),
+    ).toEqual({
+      email: 'At most 254 characters',
+      name: 'At most 100 characters',
+      about: 'At most 20,000 characters',
+      ids: 'At least 2 items',
+      seats: 'Must be at most 1,000',
+    });
+    expect(limitsOf({ email: 'not-an-email', name: '   ', about: 'short', seats: 0 })).toEqual({
+      email: 'Please enter a valid email',
+      name: 'This field is required',
+      about: 'At least 20 characters',
+      seats: 'Must be at least 1',
+    });
+    const everyMessage = JSON.stringify(limitsOf({ email: 'x', name: '' }));
+    expect(everyMessage).not.toMatch(/Too (big|small)|expected/);
+  });
+
   it('parses a good request to its output', () => {
     const parsed = parseRequest(call, { email: 'a', limit: '3', taskIds: [], groupName: 'G' });
     expect(parsed.success && parsed.data.limit).toBe(3);
