@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { serverText } from '../i18n/server-text.ts';
 import { T } from './t.tsx';
 import './ui.css';
 
@@ -68,12 +69,20 @@ export const ErrorState = ({
       </svg>
     </div>
     <h2 className="state__title">{title ?? <T k="ui.somethingWrong" />}</h2>
-    {description ? <p className="state__description">{description}</p> : null}
+    {/* A load's failure is often the server's sentence ("Group not found"): said in the reader's language. */}
+    {description ? (
+      <p className="state__description">
+        {typeof description === 'string' ? serverText(description) : description}
+      </p>
+    ) : null}
     {action ? <div className="state__action">{action}</div> : null}
   </div>
 );
 
-/** A message above a form: the server's answer to a submit (error), or a note (info, success). */
+/**
+ * A message above a form: the server's answer to a submit (error), or a note (info, success); a sentence of the
+ * server's in the reader's language, one already translated as it is.
+ */
 export const FormAlert = ({
   message,
   tone = 'error',
@@ -83,6 +92,6 @@ export const FormAlert = ({
 }) =>
   message ? (
     <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      {message}
+      {serverText(message)}
     </div>
   ) : null;
