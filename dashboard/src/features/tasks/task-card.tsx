@@ -88,6 +88,7 @@ export const TaskCard = ({
           <Trans
             t={t}
             i18nKey="card.assigned"
+            count={task.assignedCount}
             values={{ value: formatNumber(task.assignedCount) }}
             components={{ strong: <strong /> }}
           />
@@ -96,6 +97,7 @@ export const TaskCard = ({
           <Trans
             t={t}
             i18nKey="card.completed"
+            count={task.completedCount}
             values={{ value: formatNumber(task.completedCount) }}
             components={{ strong: <strong /> }}
           />
