@@ -231,4 +231,34 @@ describe("the interviewer's voice", () => {
     await user.click(screen.getByRole('button', { name: "Hear it: the interviewer's question 1" }));
     await waitFor(() => expect(spoken.map(({ text }) => text)).toEqual([opening, next, opening]));
   }, 60_000);
+
+  it('a learner who comes back to an interview begun is told to press Continue, the button beside it', async () => {
+    installSpeechSynthesis();
+    const heard: SpeechAnalysis = { ...unmeasuredSpeechAnalysis('pending') };
+    renderApp({
+      path: '/enterprise/my-tasks/view/t1',
+      enterprise: session,
+      routes: {
+        ...shell,
+        [`POST ${T}/get-my-task`]: () =>
+          ok({
+            task,
+            assignment: assignment({
+              report: recorded,
+              analyses: { POSITION: heard },
+              interview: [
+                message({ audioKeys: ['/files/k1.webm'], answerAnalysis: { speech: heard, content: null } }),
+                message({ requestType: 'ICEBREAKING', request: 'Tell me about your last team.' }),
+              ],
+            }),
+            pronunciation: null,
+          }),
+      },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Continue the interview' }, { timeout: 40_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Press Continue to hear the interviewer ask each question aloud.')).toBeVisible();
+    expect(screen.queryByText(/Press Start/)).not.toBeInTheDocument();
+  });
 });

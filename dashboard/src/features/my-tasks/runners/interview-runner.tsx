@@ -97,7 +97,10 @@ export const InterviewRunner = ({
               {t('runner.muteInterviewer')}
             </Button>
           )}
-          <p className="interview-voice__hint">{t(`runner.voice.${voice}`)}</p>
+          <p className="interview-voice__hint">
+            {/* The hint names the button beside it: Continue once an answer is in. */}
+            {t(voice === 'off' && anyAnswered ? 'runner.voice.offContinue' : `runner.voice.${voice}`)}
+          </p>
         </div>
       )}
       {/* Recording stops the interviewer's voice, so the answer does not hear the question. */}
