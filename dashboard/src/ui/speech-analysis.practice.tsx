@@ -76,8 +76,13 @@ const heardBeside = (words: SpeechWord[]) => {
   return beside;
 };
 
+/**
+ * The words to practise, most pressing first, each word once: a word missed twice in a passage ("thank" in two
+ * sentences) is one card, the one with its worst sound (the reading above still marks both).
+ */
 export const practiceOf = (words: SpeechWord[]): Practice[] => {
   const beside = heardBeside(words);
+  const seen = new Set<string>();
   return words
     .map((word, index) => ({
       word,
@@ -88,7 +93,13 @@ export const practiceOf = (words: SpeechWord[]): Practice[] => {
     .filter(
       ({ word, issues }) => word.status !== 'inserted' && (word.status !== 'correct' || issues.length > 0),
     )
-    .sort((a, b) => rankOf(a) - rankOf(b));
+    .sort((a, b) => rankOf(a) - rankOf(b))
+    .filter(({ text }) => {
+      const key = text.toLocaleLowerCase('en');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 };
 
 /** A phone's IPA in its word: an added AH is never stressed, so it is the schwa /ə/ rather than /ʌ/. */

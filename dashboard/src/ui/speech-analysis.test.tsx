@@ -359,6 +359,29 @@ describe('the sounds of the words to practise', () => {
     expect(more.closest('details')).toHaveTextContent('onNot heard: it may have been skipped.');
   });
 
+  it('a word missed twice in a passage is one word to practise, with its worse sound', () => {
+    const again: SpeechWord = {
+      ...think,
+      word: 'Think',
+      start: 3,
+      end: 3.3,
+      heard: 'tink',
+      phones: [
+        { phone: 'TH', heard: 'T', score: 30, status: 'mispronounced' },
+        correct('IH'),
+        correct('NG'),
+        correct('K'),
+      ],
+    };
+    render(<SpeechAnalysisPanel analysis={withSounds([think, house, again])} />);
+    const practice = screen.getByRole('region', { name: 'Words to practise' });
+    const words = within(practice)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.speech-practice__word')?.textContent);
+    expect(words).toEqual(['house', 'think']);
+    expect(practice).toHaveTextContent('You said /f/ for /θ/ in think');
+  });
+
   it('a word said as another word says which word was heard, not that it may have been skipped', () => {
     // The recogniser heard "sheep" where the item says "ship": the word counts as missed, yet it was said.
     // The transcript's word comes with its punctuation ("sheep."): quoted, it is the word alone.
