@@ -1,5 +1,23 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect } from 'react';
 import './ui.css';
+
+/** The product's name, after each page's own in the browser's tab ("Mis tareas · Coach"). */
+const PRODUCT_NAME = 'Coach';
+
+/**
+ * The browser tab says which page this is, in the reader's language (WCAG 2.4.2): the page's title, then the
+ * product's name. The page before's title comes back when this one goes.
+ */
+export const useDocumentTitle = (title: string | null | undefined) => {
+  useEffect(() => {
+    if (!title) return;
+    const before = document.title;
+    document.title = `${title} · ${PRODUCT_NAME}`;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+};
 
 export const PageHeader = ({
   title,
@@ -18,21 +36,24 @@ export const PageHeader = ({
    * minute", its full stop at the start of the line.
    */
   authoredDescription?: boolean;
-}) => (
-  <div className="page-header">
-    <div className="page-header__text">
-      <h1 className="page-header__title" dir={authored ? 'auto' : undefined}>
-        {title}
-      </h1>
-      {description ? (
-        <p className="page-header__description" dir={authoredDescription ? 'auto' : undefined}>
-          {description}
-        </p>
-      ) : null}
+}) => {
+  useDocumentTitle(title);
+  return (
+    <div className="page-header">
+      <div className="page-header__text">
+        <h1 className="page-header__title" dir={authored ? 'auto' : undefined}>
+          {title}
+        </h1>
+        {description ? (
+          <p className="page-header__description" dir={authoredDescription ? 'auto' : undefined}>
+            {description}
+          </p>
+        ) : null}
+      </div>
+      {actions ? <div className="page-header__actions">{actions}</div> : null}
     </div>
-    {actions ? <div className="page-header__actions">{actions}</div> : null}
-  </div>
-);
+  );
+};
 
 export const Card = ({
   title,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Audience } from '../../lib/session.ts';
 import { LanguagePicker } from '../../widgets/language-picker.tsx';
 import './auth.css';
+import { useDocumentTitle } from '../../ui/layout.tsx';
 
 /** An organisation shown in place of the platform's brand (the one an invitation comes from). */
 export type AuthBrand = { name: string; logoUrl: string | null };
@@ -30,6 +31,7 @@ export const AuthCard = ({
   footer?: ReactNode;
 }) => {
   const { t } = useTranslation('common');
+  useDocumentTitle(title);
   // The platform's own staff are told where they are; a member's pages (a learner's as much as an owner's) say just
   // "Coach" unless the page says for whom.
   const audienceWords =

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import type { Audience } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
+import { useDocumentTitle } from '../../ui/layout.tsx';
 import { EmptyState } from '../../ui/states.tsx';
 import './errors.css';
 
@@ -27,6 +28,7 @@ const canGoBackHere = () => {
  */
 export const NotFoundPage = () => {
   const { t } = useTranslation('common');
+  useDocumentTitle(t('errors.notFound'));
   const navigate = useNavigate();
   const goBack = () => {
     if (routerIndex() > 0) navigate(-1);

@@ -260,6 +260,8 @@ describe('my task', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Record the passage' }));
     await screen.findByRole('button', { name: 'Stop recording the passage' });
+    // The browser's tab names the task (every page names itself so, in the reader's language).
+    expect(document.title).toBe('Greeting customers · Coach');
     // The sidebar's link, as a learner in the middle of a take might press it.
     await user.click(screen.getAllByRole('link', { name: 'My Tasks' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });

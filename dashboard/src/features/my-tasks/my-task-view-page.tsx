@@ -11,7 +11,7 @@ import { useCall } from '../../lib/use-call.ts';
 import { unsavedTakesAtom } from '../../ui/audio-recorder.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Card } from '../../ui/layout.tsx';
+import { Card, useDocumentTitle } from '../../ui/layout.tsx';
 import { useLeaveGuard } from '../../ui/leave-guard.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { PronunciationScore } from '../../ui/pronunciation-score.tsx';
@@ -48,6 +48,7 @@ const TaskAttempt = ({
   const attempt = useTaskAttempt(detail);
   // A recording not saved yet (being made, being sent, or refused) is lost if the learner follows a link away.
   const leave = useLeaveGuard(useAtomValue(unsavedTakesAtom) > 0, 'this recording');
+  useDocumentTitle(task.title);
   const { assignment, report, completed, problem } = attempt;
   /** This try was submitted and scored below its passing score. */
   const notPassed = completed && assignment.pronunciation?.passed === false;
