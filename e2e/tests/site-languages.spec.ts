@@ -197,6 +197,11 @@ test('the Arabic pages are right to left, and an unknown Arabic address answers 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Story Up: خپله کیسه داسې ووایئ چې خلک یې په یاد ولري',
   );
+
+  // A payment link cut short says so in the page's language, not in the server's English ("Payment not found").
+  await page.goto('/ar/marketplace/paymentstatus?paymentId=pi_cut_short');
+  await expect(page.getByText('هذه الدفعة غير معروفة هنا: ربما اقتُطع الرابط.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Payment not found')).toHaveCount(0);
 });
 
 test('in all nine languages a course card says its category, level and duration in the page’s words, the logo is two words, and English names keep their own direction', async ({
