@@ -42,10 +42,27 @@ export const storedLanguage = (): LanguageCode | null => {
 };
 
 /**
- * The language before anyone signs in: a choice kept in this browser, else the browser's own language among the
- * nine, else English. A signed-in member's saved language then wins (`session-effects.ts`).
+ * The language the address asks for (`?lang=zh-Hans`): the marketplace's sign-in links carry the language its visitor
+ * reads the site in, a choice of theirs, so it is kept in this browser as the picker's is.
  */
-export const startingLanguage = (): LanguageCode => storedLanguage() ?? browserLanguage();
+export const addressLanguage = (): LanguageCode | null => {
+  try {
+    const value = new URLSearchParams(window.location.search).get('lang');
+    if (!isLanguageCode(value)) return null;
+    localStorage.setItem(STORAGE_KEYS.language, value);
+    return value;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The language before anyone signs in: the one the address asks for, else a choice kept in this browser, else the
+ * browser's own language among the nine, else English. A signed-in member's saved language then wins
+ * (`session-effects.ts`).
+ */
+export const startingLanguage = (): LanguageCode =>
+  addressLanguage() ?? storedLanguage() ?? browserLanguage();
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({

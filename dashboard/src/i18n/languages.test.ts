@@ -61,3 +61,23 @@ describe("one language's strings at a time", () => {
     await applyLanguage('en');
   });
 });
+
+describe('the language a sign-in link asks for', () => {
+  it("takes the marketplace's ?lang= as the reader's choice, and keeps it; an unknown one is not taken", async () => {
+    const { addressLanguage, startingLanguage } = await import('./index.ts');
+    const before = window.location.href;
+    try {
+      localStorage.removeItem('coach.language');
+      window.history.replaceState(null, '', '/login?redirect=%2Fenterprise%2Fmy-courses&lang=zh-Hans');
+      expect(addressLanguage()).toBe('zh-Hans');
+      expect(startingLanguage()).toBe('zh-Hans');
+      expect(localStorage.getItem('coach.language')).toBe('zh-Hans');
+      window.history.replaceState(null, '', '/login?lang=klingon');
+      expect(addressLanguage()).toBeNull();
+      expect(startingLanguage()).toBe('zh-Hans');
+    } finally {
+      localStorage.removeItem('coach.language');
+      window.history.replaceState(null, '', before);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { Icon } from '../components/icon.tsx';
 import { formatNumber, t } from '../i18n/format.ts';
 import { localePath } from '../i18n/languages.ts';
 import type { Messages } from '../i18n/messages.ts';
-import { coursePath } from '../lib/links.ts';
+import { coursePath, signInPath } from '../lib/links.ts';
 import { loadApi } from '../lib/load-api.ts';
 import { signedInToken } from '../lib/signed-in.ts';
 import { notify } from './toasts.ts';
@@ -93,10 +93,7 @@ export const CourseReviewForm = ({
   if (state.kind === 'signed-out')
     return (
       <p className="review-form__note">
-        {s.enrolledQuestion}{' '}
-        <a href={`/login?redirect=${encodeURIComponent(localePath(lang, coursePath(courseId)))}`}>
-          {s.signIn}
-        </a>
+        {s.enrolledQuestion} <a href={signInPath(lang, localePath(lang, coursePath(courseId)))}>{s.signIn}</a>
       </p>
     );
   if (state.kind === 'not-enrolled') return <p className="review-form__note">{s.notEnrolled}</p>;

@@ -207,7 +207,7 @@ describe('a free enrolment taken', () => {
     const signIn = result.querySelector('a');
     expect(signIn?.textContent).toBe('Already have a password? Sign in');
     expect(signIn?.className).toBe('button button--secondary');
-    expect(signIn?.getAttribute('href')).toBe(learnerSignInPath('learner@acme.example'));
+    expect(signIn?.getAttribute('href')).toBe(learnerSignInPath('learner@acme.example', 'en'));
     expect(result.querySelector('.button--primary')).toBeNull();
     expect(result.textContent).not.toContain('Sign in to start');
     expect(pathsCalled()).toEqual([
@@ -233,7 +233,9 @@ describe('a free enrolment taken', () => {
     expect(alert.textContent).toBe(
       'You are already enrolled in this course with this email. Already have a password? Sign in',
     );
-    expect(alert.querySelector('a')?.getAttribute('href')).toBe(learnerSignInPath('learner@acme.example'));
+    expect(alert.querySelector('a')?.getAttribute('href')).toBe(
+      learnerSignInPath('learner@acme.example', 'en'),
+    );
     // Nothing enrolled a second time.
     expect(pathsCalled()).toEqual(['/api/v1/marketplace/get-user-details']);
   });

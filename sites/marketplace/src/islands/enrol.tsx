@@ -255,7 +255,7 @@ export const Enrol = ({
               {enrolledAlready ? (
                 <>
                   {' '}
-                  <a href={learnerSignInPath(who.email.trim())}>{s.signIn}</a>
+                  <a href={learnerSignInPath(who.email.trim(), lang)}>{s.signIn}</a>
                 </>
               ) : null}
             </p>
@@ -380,7 +380,7 @@ export const Enrol = ({
               <h3 className="result__lead">{s.checkEmail}</h3>
               <p>{t(s, 'enrolledText', { course: course.courseName, email: who.email.trim() })}</p>
               <div className="result__actions">
-                <a className="button button--secondary" href={learnerSignInPath(who.email.trim())}>
+                <a className="button button--secondary" href={learnerSignInPath(who.email.trim(), lang)}>
                   {s.signIn}
                 </a>
               </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueSearchPath, learnerSignInPath, MY_COURSES_PATH } from './links.ts';
+import { catalogueSearchPath, learnerSignInPath, MY_COURSES_PATH, signInPath } from './links.ts';
 
 describe("a buyer's way to sign in", () => {
   it('returns to My courses with their address filled in, encoded as a query value', () => {
@@ -14,6 +14,18 @@ describe("a buyer's way to sign in", () => {
   it('without an address, only returns to My courses', () => {
     expect(learnerSignInPath()).toBe('/login?redirect=%2Fenterprise%2Fmy-courses');
     expect(learnerSignInPath('')).toBe('/login?redirect=%2Fenterprise%2Fmy-courses');
+  });
+});
+
+describe('the sign-in links in the language the visitor reads', () => {
+  it('carry the page language to the dashboard, which takes it as their choice', () => {
+    expect(signInPath('zh-Hans')).toBe('/login?lang=zh-Hans');
+    expect(signInPath('es', '/es/marketplace/course-detail/c1')).toBe(
+      '/login?redirect=%2Fes%2Fmarketplace%2Fcourse-detail%2Fc1&lang=es',
+    );
+    expect(
+      new URL(learnerSignInPath('lee@example.com', 'ar'), 'https://coach.example').searchParams.get('lang'),
+    ).toBe('ar');
   });
 });
 

@@ -14,8 +14,19 @@ export const MY_COURSES_PATH = '/enterprise/my-courses';
  * The dashboard's sign-in for a learner or buyer: it returns to My courses, and greets them as a learner (a
  * redirect to My courses says who they are). Their address fills the field: it is theirs and no secret.
  */
-export const learnerSignInPath = (email?: string) => {
+export const learnerSignInPath = (email?: string, lang?: string) => {
   const query = new URLSearchParams({ redirect: MY_COURSES_PATH });
   if (email) query.set('email', email);
+  if (lang) query.set('lang', lang);
+  return `/login?${query}`;
+};
+
+/**
+ * The dashboard's sign-in in the language the visitor reads the site in (`lang`, which the dashboard takes as their
+ * choice), back to `redirect` when given.
+ */
+export const signInPath = (lang: string, redirect?: string) => {
+  const query = new URLSearchParams(redirect ? { redirect } : {});
+  query.set('lang', lang);
   return `/login?${query}`;
 };

@@ -42,7 +42,7 @@ describe('the payment page once paid', () => {
     expect(actions(root)).toEqual([
       {
         words: 'Already have a password? Sign in',
-        href: learnerSignInPath('learner@acme.example'),
+        href: learnerSignInPath('learner@acme.example', 'en'),
         kind: 'button button--secondary',
       },
       {

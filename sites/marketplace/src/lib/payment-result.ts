@@ -82,7 +82,7 @@ export const renderPayment = (
       }),
       // A buyer who already has a password signs in to My courses, their address filled in.
       actions: [
-        [learnerSignInPath(result.email), s.signIn, 'secondary'],
+        [learnerSignInPath(result.email, lang), s.signIn, 'secondary'],
         [course, s.back, 'secondary'],
       ],
     });
