@@ -31,6 +31,7 @@ import {
   withoutNewEmptyRows,
 } from './course-outline.ts';
 import { InstructorCard, OutcomesCard, SyllabusCard } from './course-outline-fields.tsx';
+import { toCents } from './price-input.ts';
 import './courses.css';
 
 type Values = {
@@ -64,19 +65,6 @@ const fromCourse = (course?: ManagedCourseDetail): Values => ({
   level: course?.level ?? COURSE_LEVELS[0] ?? 'Beginner',
   imageUrl: course?.imageUrl ?? null,
 });
-
-/**
- * "129" or "129.50" in the currency's main unit → cents; a currency sign or code before it and thousands commas
- * are let pass ("$149.00", "AUD 1,250"), as a price is often pasted so; anything else is not a price.
- */
-const toCents = (price: string) => {
-  const trimmed = price
-    .trim()
-    .replace(/^(?:[A-Z]{3}|[A-Z]{0,2}[$€£₹])\s*/i, '')
-    .replace(/,(?=\d{3}(?:\D|$))/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
-  return Math.round(Number(trimmed) * 100);
-};
 
 /** What a save sends: the form's fields as the contract takes them, with the outline. */
 const inputOf = (values: Values, outline: OutlineDraft) => ({
