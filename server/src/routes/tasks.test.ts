@@ -348,6 +348,28 @@ describe('folders', () => {
     expect((await post(owner, taskFolders.getFolderContents.path, { folderId })).status).toBe(404);
   });
 
+  it('refuses a second folder of a name taken, whatever its case; another enterprise may use it', async () => {
+    await post(owner, taskFolders.createFolder.path, { name: 'Onboarding week' });
+    const again = await post(owner, taskFolders.createFolder.path, { name: 'onboarding WEEK' });
+    expect(again.status).toBe(422);
+    expect(again.json).toMatchObject({
+      field: 'name',
+      message: 'name: A folder with this name already exists',
+    });
+    const other = await post(owner, taskFolders.createFolder.path, { name: 'Week two' });
+    const otherId = (other.json.response as { _id: string })._id;
+    const renamed = await post(owner, taskFolders.renameFolder.path, {
+      folderId: otherId,
+      name: 'Onboarding Week',
+    });
+    expect(renamed.status).toBe(422);
+    // Its own name, in another case, is no clash.
+    expect(
+      (await post(owner, taskFolders.renameFolder.path, { folderId: otherId, name: 'week TWO' })).status,
+    ).toBe(200);
+    expect((await post(globex, taskFolders.createFolder.path, { name: 'Onboarding week' })).status).toBe(200);
+  });
+
   it('is 404 for another enterprise’s folder or task, and 403 without the key', async () => {
     const folder = await post(owner, taskFolders.createFolder.path, { name: 'Private' });
     const folderId = (folder.json.response as { _id: string })._id;

@@ -1,7 +1,7 @@
 import type { TaskFolder } from '@coach/shared/contract/task-folders';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, validation } from '../../errors.ts';
 import { enterpriseSession } from '../../session/session.ts';
 import { nowIso } from '../common/clock.ts';
 import type { ServiceContext } from '../context.ts';
@@ -48,8 +48,23 @@ export const folderContents = async (
   return { folder, tasks: await toTasks(ctx.db, rows) };
 };
 
+/**
+ * Two folders of one name could not be told apart, on the screen or by a screen reader ("Actions for the folder
+ * Onboarding week" twice): a name is taken whatever its case, as a group's is.
+ */
+const assertNameFree = async (db: Db, enterpriseId: string, name: string, exceptId?: string) => {
+  let query = db
+    .selectFrom('task_folders')
+    .select('id')
+    .where('enterprise_id', '=', enterpriseId)
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw validation('name', 'A folder with this name already exists');
+};
+
 export const createFolder = async (ctx: ServiceContext, { name }: { name: string }) => {
   const { enterpriseId } = enterpriseSession(ctx);
+  await assertNameFree(ctx.db, enterpriseId, name);
   const id = crypto.randomUUID();
   await ctx.db
     .insertInto('task_folders')
@@ -65,6 +80,7 @@ export const renameFolder = async (
 ) => {
   const { enterpriseId } = enterpriseSession(ctx);
   await loadFolder(ctx.db, enterpriseId, folderId);
+  await assertNameFree(ctx.db, enterpriseId, name, folderId);
   await ctx.db
     .updateTable('task_folders')
     .set({ name })
