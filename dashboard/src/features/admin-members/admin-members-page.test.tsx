@@ -48,6 +48,25 @@ describe('admin members list', () => {
     expect(within(samRow).getByText('Active')).toBeVisible();
   });
 
+  it('deactivating one who never joined says their invitation stops working, not that they are signed out', async () => {
+    openMembers([
+      member({ _id: 'u1', name: 'Ina Invited', invitePending: true }),
+      member({ _id: 'u2', name: 'Sam Signed-in', lastActiveAt: '2026-01-29T09:00:00.000Z' }),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Ina Invited' }));
+    const invited = await screen.findByRole('dialog', { name: 'Deactivate Ina Invited?' });
+    expect(invited).toHaveTextContent(
+      'Ina Invited of Acme Learning has not joined yet: their invitation stops working',
+    );
+    expect(invited).not.toHaveTextContent('signed out');
+    await user.click(within(invited).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Deactivate Sam Signed-in' }));
+    expect(await screen.findByRole('dialog', { name: 'Deactivate Sam Signed-in?' })).toHaveTextContent(
+      'is signed out at once',
+    );
+  });
+
   it("a platform admin filters the invitees apart, as the enterprise's own list does", async () => {
     const app = openMembers([member({ name: 'Ina Invited', invitePending: true })]);
     await screen.findByText('Ina Invited');

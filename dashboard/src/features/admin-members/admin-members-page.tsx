@@ -154,7 +154,8 @@ export const AdminMembersPage = () => {
       {confirming ? (
         <ConfirmDialog
           title={t('confirm.title', { name: confirming.name })}
-          description={t('confirm.text', {
+          // One who never joined is not signed out of anything: their invitation stops working.
+          description={t(confirming.invitePending ? 'confirm.invitedText' : 'confirm.text', {
             name: confirming.name,
             enterprise: confirming.enterprise.company_name,
           })}
