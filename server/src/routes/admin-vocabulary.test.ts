@@ -95,6 +95,27 @@ describe('admin vocabulary', () => {
     expect((await list({ searchInput: 'onboarding' })).totalCount).toBe(0);
   });
 
+  it('a category typed in another case is the one listed: the filter never lists it twice', async () => {
+    const added = await call(adminVocabulary.add.path, { ...word, word: 'huddle', category: 'meetings ' });
+    expect(added.json.response).toMatchObject({ word: 'huddle', category: 'Meetings' });
+    const imported = await importCsv(
+      [
+        'word,meaning,example,level,category',
+        'retrospective,A meeting that looks back on work done.,The retrospective is on Friday.,1,MEETINGS',
+      ].join('\n'),
+    );
+    expect(imported.json.response).toEqual({ imported: 1, errors: [] });
+    expect((await list({ searchInput: 'retrospective' })).listdata[0]).toMatchObject({
+      category: 'Meetings',
+    });
+    const categories = (await call(adminVocabulary.categories.path)).json.response as string[];
+    expect(categories.filter((c) => c.toLowerCase() === 'meetings')).toEqual(['Meetings']);
+    for (const w of ['huddle', 'retrospective']) {
+      const { listdata } = await list({ searchInput: w });
+      await call(adminVocabulary.remove.path, { wordId: listdata[0]?._id });
+    }
+  });
+
   it('names the bad field (422) and answers 404 for unknown ids', async () => {
     const missing = await call(adminVocabulary.add.path, { ...word, meaning: ' ' });
     expect(missing.status).toBe(422);

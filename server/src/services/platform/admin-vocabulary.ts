@@ -92,13 +92,29 @@ export const vocabularyCategories = async (ctx: ServiceContext) => {
   return rows.map((row) => row.category).sort((a, b) => a.localeCompare(b));
 };
 
+/**
+ * A category as the list already spells it, whatever the case typed ("meetings" for "Meetings"): the filter listed
+ * both, splitting the words. `exceptId`: the word being edited, whose own spelling may change.
+ */
+const categoryAsListed = async (ctx: ServiceContext, category: string, exceptId?: string) => {
+  let query = ctx.db
+    .selectFrom('vocabulary')
+    .select('category')
+    .where(sql<boolean>`lower(category) = ${category.toLowerCase()}`)
+    .orderBy('created_at')
+    .limit(1);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst())?.category ?? category;
+};
+
 export const addWord = async (ctx: ServiceContext, input: WordInput): Promise<VocabularyWord> => {
   await assertWordFree(ctx, input.word);
   const id = crypto.randomUUID();
   const now = nowIso();
+  const category = await categoryAsListed(ctx, input.category);
   await ctx.db
     .insertInto('vocabulary')
-    .values({ id, ...input, created_at: now, updated_at: now })
+    .values({ id, ...input, category, created_at: now, updated_at: now })
     .execute();
   ctx.setMessage('Word added');
   return toWord(await findWord(ctx, id));
@@ -110,9 +126,10 @@ export const editWord = async (
 ): Promise<VocabularyWord> => {
   await findWord(ctx, wordId);
   await assertWordFree(ctx, input.word, wordId);
+  const category = await categoryAsListed(ctx, input.category, wordId);
   await ctx.db
     .updateTable('vocabulary')
-    .set({ ...input, updated_at: nowIso() })
+    .set({ ...input, category, updated_at: nowIso() })
     .where('id', '=', wordId)
     .execute();
   ctx.setMessage('Word updated');
@@ -205,11 +222,23 @@ export const importVocabulary = async (
     return { imported: 0, errors };
   }
   const now = nowIso();
+  // Each category as the list (or else the file's first row of it) spells it.
+  const spelt = new Map<string, string>();
+  for (const word of good) {
+    const key = word.category.toLowerCase();
+    if (!spelt.has(key)) spelt.set(key, await categoryAsListed(ctx, word.category));
+  }
   await ctx.db.transaction().execute(async (trx) => {
     for (const { row: _row, ...word } of good)
       await trx
         .insertInto('vocabulary')
-        .values({ id: crypto.randomUUID(), ...word, created_at: now, updated_at: now })
+        .values({
+          id: crypto.randomUUID(),
+          ...word,
+          category: spelt.get(word.category.toLowerCase()) ?? word.category,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
   });
   ctx.setMessage(`${good.length} ${good.length === 1 ? 'word' : 'words'} imported`);
