@@ -149,3 +149,33 @@ describe('a group with invitees', () => {
     expect(within(summary).queryByRole('link', { name: /Content Library/ })).not.toBeInTheDocument();
   });
 });
+
+describe('a new group’s member picker', () => {
+  it('says the members listed are the first of more, and how to find the others', async () => {
+    const listed = Array.from({ length: 8 }, (_, i) => ({
+      _id: `m${i}`,
+      name: `Member ${i + 1}`,
+      email: `member${i + 1}@acme.example`,
+    }));
+    renderApp({
+      path: '/enterprise/groups/manage',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () =>
+          ok(makeEnterpriseUser({ permissions: ['groups', 'members'] })),
+        'POST /api/v1/enterprise/general/user-groups': () =>
+          ok({ currentPage: 1, totalPages: 1, listdata: [] }),
+        'GET /api/v1/enterprise/members/get-members': () =>
+          ok({ currentPage: 1, totalPages: 9, totalCount: 66, listdata: listed }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'The first 8 are shown: type a name to find the others.',
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toBeVisible();
+    expect(within(screen.getByRole('list', { name: /match/i })).getAllByRole('checkbox')).toHaveLength(8);
+  });
+});

@@ -4,6 +4,7 @@ import type { GroupMember } from '@coach/shared/contract/groups';
 import { members } from '@coach/shared/contract/members';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -25,6 +26,7 @@ export const MemberPicker = ({
   const searchInput = useDebounced(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
   const [results, setResults] = useState<GroupMember[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -33,7 +35,9 @@ export const MemberPicker = ({
     api
       .call(members.list, { searchInput, limit: RESULTS, sort_by: 'name', sort_type: 'asc' })
       .then((page) => {
-        if (current) setResults(page.listdata.map(({ _id, name, email }) => ({ _id, name, email })));
+        if (!current) return;
+        setResults(page.listdata.map(({ _id, name, email }) => ({ _id, name, email })));
+        setMore(page.totalPages > 1);
       })
       .catch((err: unknown) => {
         if (current) setError(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE);
@@ -65,6 +69,10 @@ export const MemberPicker = ({
       ) : null}
       {results && results.length === 0 ? (
         <p className="picker__empty">{t('picker.noMatch', { search: searchInput })}</p>
+      ) : null}
+      {results && results.length > 0 && more ? (
+        // One page of members is listed: said, so no one takes it for all of them.
+        <p className="picker__empty">{t('picker.firstOnly', { limit: formatNumber(results.length) })}</p>
       ) : null}
       {results && results.length > 0 ? (
         <ul className="picker__results" aria-label={t('picker.matching')}>

@@ -7,7 +7,7 @@ import { roles } from '@coach/shared/contract/roles';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatList } from '../../i18n/format.ts';
+import { formatList, formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/can.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -47,8 +47,11 @@ export const GroupChooser = ({
   const [matches, setMatches] = useState<Option[]>([]);
   const answer = found.state.status === 'ready' ? found.state.data : null;
   const failed = found.state.status === 'error' ? found.state.message : null;
+  const [more, setMore] = useState(false);
   useEffect(() => {
-    if (answer) setMatches(answer.listdata.map(({ _id, name }) => ({ _id, name })));
+    if (!answer) return;
+    setMatches(answer.listdata.map(({ _id, name }) => ({ _id, name })));
+    setMore(answer.totalPages > 1);
   }, [answer]);
   useEffect(() => {
     if (failed) onError(failed);
@@ -83,6 +86,10 @@ export const GroupChooser = ({
           </li>
         ))}
       </ul>
+      {/* The list holds one page of groups: said, so no one takes it for all of them. */}
+      {more ? (
+        <p className="member-form__count">{t('groups.firstOnly', { limit: formatNumber(matches.length) })}</p>
+      ) : null}
       <p className="member-form__count">
         {chosen.length === 0
           ? t('groups.none')

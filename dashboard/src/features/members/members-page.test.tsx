@@ -116,6 +116,26 @@ describe('enterprise members', () => {
     );
   });
 
+  it('an admin inviting a member is told the groups listed are the first of more, and how to find the others', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `Team ${i + 1}`);
+    renderApp({
+      path: '/enterprise/members',
+      enterprise: verifiedSession(fakeToken(86400)),
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () => ok(makeEnterpriseUser({ permissions: ['members'] })),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 4, names),
+        'GET /api/v1/enterprise/roles/get-role-options': () => ok(LEARNER_ONLY),
+        'GET /api/v1/enterprise/members/get-members': () =>
+          ok({ currentPage: 1, totalPages: 1, totalCount: 1, listdata: [member({})] }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Invite a member' }));
+    expect(await dialog.findByText('The first 10 are shown: type a name to find the others.')).toBeVisible();
+    expect(dialog.getAllByRole('checkbox')).toHaveLength(10);
+  });
+
   it('an admin importing a CSV is told that a row with no role gets the role Invite starts from', async () => {
     openMembers([member({})]);
     const user = userEvent.setup();
