@@ -4,6 +4,7 @@ import {
   type InterviewFeedback,
   type InterviewNote,
   interviewNoteText,
+  STAR_PARTS,
 } from '@coach/shared/contract/interview';
 import { render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,8 @@ const values: InterviewNote['values'] = {
 const notes: InterviewNote[] = [
   ...INTERVIEW_STRENGTH_NOTES.map((key) => ({ key, values })),
   ...INTERVIEW_WORK_ON_NOTES.map((key) => ({ key, values })),
+  // A story with none of its four parts told names them once.
+  { key: 'storyMissing', values: { parts: [...STAR_PARTS] } },
 ];
 
 const Sentences = () => {
@@ -73,6 +76,26 @@ describe("the interviewer's summing up", () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Close each answer/)).not.toBeInTheDocument();
+  });
+
+  it('a story with none of its parts told names the four once, in Arabic too', async () => {
+    expect(interviewNoteText({ key: 'storyMissing', values: { parts: [...STAR_PARTS] } })).toBe(
+      'Tell the behavioural story in four parts: the situation, your task, the action you took and its result.',
+    );
+    await applyLanguage('ar');
+    render(
+      <InterviewFeedbackCard
+        feedback={{
+          ...feedback,
+          notes: { strengths: [], workOn: [{ key: 'storyMissing', values: { parts: [...STAR_PARTS] } }] },
+        }}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'احكِ قصة السؤال السلوكي في أربعة أجزاء: الموقف، ومهمتك، والإجراء الذي اتخذته، ونتيجته.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('in Dari the figures are written in its own digits', async () => {

@@ -79,22 +79,25 @@ const oneDecimal = (value: number | undefined) => formatNumber(value ?? 0, { max
  * its stages, facts and story parts by their names here, listed as the language lists them.
  */
 export const noteSentence = (t: TFunction<'speech'>, { key, values }: InterviewNote): string =>
-  t(`interviewNotes.${key}`, {
-    pace: formatNumber(values.pace ?? 0),
-    low: formatNumber(PACE_BAND.min),
-    high: formatNumber(PACE_BAND.max),
-    count: formatNumber(values.count ?? 0),
-    rate: oneDecimal(values.rate),
-    seconds: oneDecimal(values.seconds),
-    hundred: formatNumber(100),
-    stages: formatList((values.stages ?? []).map((stage) => t(`interviewNotes.stage.${stage}`))),
-    facts: formatList(
-      (values.facts ?? []).map((fact) => t(`interviewNotes.fact.${fact}`)),
-      'disjunction',
-    ),
-    parts: formatList((values.parts ?? []).map((part) => t(`interviewNotes.part.${part}`))),
-    words: words(values.words ?? []),
-  });
+  t(
+    `interviewNotes.${key === 'storyMissing' && values.parts?.length === STAR_PARTS.length ? 'storyMissingAll' : key}`,
+    {
+      pace: formatNumber(values.pace ?? 0),
+      low: formatNumber(PACE_BAND.min),
+      high: formatNumber(PACE_BAND.max),
+      count: formatNumber(values.count ?? 0),
+      rate: oneDecimal(values.rate),
+      seconds: oneDecimal(values.seconds),
+      hundred: formatNumber(100),
+      stages: formatList((values.stages ?? []).map((stage) => t(`interviewNotes.stage.${stage}`))),
+      facts: formatList(
+        (values.facts ?? []).map((fact) => t(`interviewNotes.fact.${fact}`)),
+        'disjunction',
+      ),
+      parts: formatList((values.parts ?? []).map((part) => t(`interviewNotes.part.${part}`))),
+      words: words(values.words ?? []),
+    },
+  );
 
 /**
  * The interviewer's summing up: what went well, then the three things to work on, numbered. The coach's own

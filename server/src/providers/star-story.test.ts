@@ -156,8 +156,10 @@ describe('the parts of a spoken STAR story', () => {
       expect(contradictsStoryChecks(feedback, answers)).toBe(false);
       const said = [...feedback.strengths, ...feedback.workOn].join(' ');
       const story = [...feedback.strengths, ...feedback.workOn].find((line) => /story/.test(line)) ?? '';
-      // The parts asked to be made clear: "make the situation, task, and action clear".
-      const unclear = /make the ([^.]*) clear\./.exec(story)?.[1] ?? '';
+      // The parts asked to be made clear: "make the situation, task, and action clear", or all four, named once
+      // ("in four parts: the situation, your task, the action you took and its result").
+      const unclear =
+        /make the ([^.]*) clear\./.exec(story)?.[1] ?? /four parts: ([^.]*)\./.exec(story)?.[1] ?? '';
       for (const part of STAR_PARTS) {
         // A part the checks found is never called unclear or missing.
         expect(new RegExp(`\\b${part}\\b`).test(unclear), `${told || '-'} ${part}: ${story}`).toBe(

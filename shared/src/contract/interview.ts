@@ -178,7 +178,11 @@ export const interviewNoteText = ({ key, values }: InterviewNote): string => {
         'disjunction',
       )}.`;
     case 'storyMissing':
-      return `Tell the behavioural story in four parts (situation, task, action, result): make the ${englishList(parts)} clear.`;
+      // None of the four told: naming them twice ("(situation, task, action, result): make the situation, task,
+      // action, and result clear") says nothing more.
+      return parts.length === STAR_PARTS.length
+        ? 'Tell the behavioural story in four parts: the situation, your task, the action you took and its result.'
+        : `Tell the behavioural story in four parts (situation, task, action, result): make the ${englishList(parts)} clear.`;
     case 'shortAnswers':
       return `Give fuller answers, with an example and what came of it: your answer to ${englishList(stages.map((stage) => ENGLISH_STAGES[stage]))} was short.`;
     case 'longAnswers':
