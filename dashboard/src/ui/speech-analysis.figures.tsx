@@ -156,6 +156,13 @@ const stressHint = (t: TFunction<'speech'>, stress: SpeechProsody['stress']) => 
   });
 };
 
+/**
+ * The prosody advice's sentence: for a word said alone, of that word ("Some words were stressed on the wrong
+ * syllable" and "lower at the end of a statement" told a learner nothing about the one word they said).
+ */
+const adviceKey = ({ advice, stress }: SpeechProsody) =>
+  stress?.of === 1 && (advice === 'stress' || advice === 'good') ? (`${advice}Word` as const) : advice;
+
 export const Scores = ({
   scores,
   hasTarget,
@@ -228,7 +235,7 @@ export const Scores = ({
           <Trans
             t={t}
             i18nKey="analysis.prosodyAdvice"
-            values={{ advice: t(`analysis.prosodyAdviceText.${prosody.advice}`) }}
+            values={{ advice: t(`analysis.prosodyAdviceText.${adviceKey(prosody)}`) }}
             components={{ strong: <strong /> }}
           />
         </p>

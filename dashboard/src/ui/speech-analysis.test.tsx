@@ -569,6 +569,11 @@ describe('noise and prosody', () => {
     const scores = screen.getByRole('region', { name: 'Scores' });
     expect(scores).toHaveTextContent('Stressed on another syllable');
     expect(scores).not.toHaveTextContent('0 of 1');
+    // The advice is of that word, and says how to hear where its stress goes; not of "some words".
+    expect(scores).toHaveTextContent(
+      'This word was stressed on another syllable. Press Hear it to hear which one',
+    );
+    expect(scores).not.toHaveTextContent('Some words');
     unmount();
     render(
       <SpeechAnalysisPanel
