@@ -42,6 +42,8 @@ beforeEach(async () => {
   Element.prototype.scrollIntoView = scrolled;
   host = document.createElement('div');
   document.body.append(host);
+  // The catalogue writes its filters into the address: each test starts from a bare one.
+  window.history.replaceState(null, '', '/');
   await mount();
 });
 afterEach(() => {
@@ -114,6 +116,25 @@ describe('the course search of the filters', () => {
     expect(field().value).toBe('ielts');
     expect(field().maxLength).toBe(100);
     expect(call.mock.calls[0]?.[1]).toMatchObject({ search: 'ielts', page: 1 });
+  });
+});
+
+describe('the catalogue in its address', () => {
+  it('a visitor back from a course finds the page and filters they left, and each change is written there', async () => {
+    unmount();
+    call.mockClear();
+    call.mockResolvedValue({ ...empty, currentPage: 2, totalPages: 4, totalCount: 40 });
+    window.history.replaceState(null, '', '/marketplace/home?rating=4&page=2#courses');
+    await mount();
+    expect(call.mock.calls[0]?.[1]).toMatchObject({ rating: 4, page: 2 });
+    await type('business');
+    await pressEnter();
+    expect(call.mock.calls.at(-1)?.[1]).toMatchObject({ search: 'business', rating: 4, page: 1 });
+    expect(`${window.location.search}${window.location.hash}`).toBe('?search=business&rating=4#courses');
+    const next = [...host.querySelectorAll('button')].find((button) => button.textContent === m.browser.next);
+    await act(async () => next?.click());
+    expect(window.location.search).toBe('?search=business&rating=4&page=3');
+    window.history.replaceState(null, '', '/');
   });
 });
 

@@ -13,15 +13,9 @@ import { Icon } from '../components/icon.tsx';
 import { around, formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { loadApi } from '../lib/load-api.ts';
+import { addressQuery, type Filters, filtersFromAddress, NO_FILTERS } from './browser-address.ts';
 import { serverMessage } from './server-message.ts';
 
-type Filters = {
-  search: string;
-  institutes: string[];
-  categories: string[];
-  rating: number | null;
-  page: number;
-};
 type PageData = {
   currentPage: number;
   totalPages: number;
@@ -65,13 +59,7 @@ export const CourseBrowser = ({
   institutes: { slug: string; name: string }[];
   categories: { name: string; courseCount: number }[];
 }) => {
-  const [filters, setFilters] = useState<Filters>({
-    search: '',
-    institutes: [],
-    categories: [],
-    rating: null,
-    page: 1,
-  });
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [searchText, setSearchText] = useState('');
   const [data, setData] = useState(initial);
   // The filters `data` answers: until the answer to new ones comes, the count says it is loading, even in the frame
@@ -123,15 +111,29 @@ export const CourseBrowser = ({
     };
   }, [filters]);
 
-  // The header search's Enter opens this catalogue at /marketplace/home?search=…#courses: it starts filtered so.
+  // The catalogue starts as its address says: the header search's Enter opens /marketplace/home?search=…#courses,
+  // and Back from a course returns to the page and filters it was left at.
   useEffect(() => {
-    const search = (new URLSearchParams(window.location.search).get('search') ?? '')
-      .trim()
-      .slice(0, MARKETPLACE_SEARCH_MAX);
-    if (!search) return;
-    setSearchText(search);
-    setFilters((f) => ({ ...f, search, page: 1 }));
-  }, []);
+    const from = filtersFromAddress(window.location.search, {
+      institutes: institutes.map((i) => i.slug),
+      categories: categories.map((c) => c.name),
+    });
+    if (addressQuery(from) === '') return;
+    setSearchText(from.search);
+    setFilters(from);
+  }, [institutes, categories]);
+
+  // Each change of filters or page is written into the address (the entry replaced, not added: Back leaves the
+  // catalogue, as before), so Back from a course finds it there.
+  const written = useRef(false);
+  useEffect(() => {
+    if (!written.current) {
+      written.current = true;
+      return;
+    }
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${addressQuery(filters)}${hash}`);
+  }, [filters]);
 
   const change = (next: Partial<Filters>) => setFilters((f) => ({ ...f, page: 1, ...next }));
   const goTo = (page: number) => {
@@ -244,7 +246,7 @@ export const CourseBrowser = ({
             className="button button--ghost button--small"
             onClick={() => {
               setSearchText('');
-              setFilters({ search: '', institutes: [], categories: [], rating: null, page: 1 });
+              setFilters(NO_FILTERS);
             }}
           >
             {s.clear}
