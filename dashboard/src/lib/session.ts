@@ -37,6 +37,12 @@ export const refreshingSessionAtom = atom(false);
 export const loggedOutOnPurposeAtom = atom(false);
 
 /** Logs one audience out; the other session is left alone (spec §4). */
+/**
+ * Asked for when a platform admin acting as an enterprise logs out of it: the acting banner takes them back to the
+ * admin area, as its own button does (the admin's session is still theirs; the enterprise's login was a dead end).
+ */
+export const leaveActingAtom = atom(0);
+
 export const logoutAtom = atom(null, (_get, set, audience: Audience) => {
   if (audience === 'enterprise') {
     set(enterpriseSessionAtom, null);

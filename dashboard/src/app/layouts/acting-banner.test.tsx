@@ -39,6 +39,28 @@ describe('a platform admin logged in as an enterprise', () => {
     expect(screen.queryByRole('region', { name: /platform administrator/ })).not.toBeInTheDocument();
   });
 
+  it('who presses Logout in the account menu goes back to the admin area too, not to a dead-end login', async () => {
+    localStorage.setItem(STORAGE_KEYS.loginAsEnterprise, 'e1');
+    const admin = verifiedSession(fakeToken(86400, 'admin-user'));
+    const app = renderApp({
+      path: '/enterprise/members',
+      enterprise: verifiedSession(fakeToken(86400)),
+      admin,
+      routes: {
+        'GET /api/v1/enterprise/general/auth/me': () => ok(actingUser()),
+        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+        'POST /api/v1/enterprise/general/auth/logout': () => ok({}),
+        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Account menu for Platform Admin, / }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(app.location()).toBe('/admin/enterprise/detail/e1'));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.enterpriseSession)).toBe('null'));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.adminSession) ?? 'null')).toEqual(admin);
+  });
+
   it("a member's own session shows no banner", async () => {
     renderApp({
       path: '/enterprise/members',

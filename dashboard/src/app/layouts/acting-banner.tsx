@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../config/app-links.ts';
 import { fillPath, paths } from '../../config/paths.ts';
 import { endSessionOnServer } from '../../lib/api.ts';
-import { enterpriseUserAtom, logoutAtom } from '../../lib/session.ts';
+import { enterpriseUserAtom, leaveActingAtom, logoutAtom } from '../../lib/session.ts';
 import { selectedGroupAtom } from '../../lib/ui-state.ts';
 import { Button } from '../../ui/button.tsx';
 
@@ -35,15 +35,26 @@ export const ActingBanner = () => {
     },
     [logout, setSelectedGroup],
   );
-  if (!user?.loggedInAsAdmin) return null;
-  const company = user.enterpriseId.company_name;
   const back = () => {
+    if (!user) return;
     setBusy(true);
     leaving.current = true;
     const enterpriseId = localStorage.getItem(STORAGE_KEYS.loginAsEnterprise) ?? user.enterpriseId._id;
     localStorage.removeItem(STORAGE_KEYS.loginAsEnterprise);
     navigate(fillPath(paths.admin.enterpriseDetail, { id: enterpriseId }));
   };
+  // The account menu's Logout, while acting, asks for the same way back.
+  const leaveAsked = useAtomValue(leaveActingAtom);
+  const seenAsk = useRef(leaveAsked);
+  const backRef = useRef(back);
+  backRef.current = back;
+  useEffect(() => {
+    if (leaveAsked === seenAsk.current) return;
+    seenAsk.current = leaveAsked;
+    backRef.current();
+  }, [leaveAsked]);
+  if (!user?.loggedInAsAdmin) return null;
+  const company = user.enterpriseId.company_name;
   return (
     <section className="acting-banner" aria-labelledby="acting-banner-text">
       <p id="acting-banner-text" className="acting-banner__text">

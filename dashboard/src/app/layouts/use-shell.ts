@@ -14,6 +14,7 @@ import {
   type Audience,
   adminUserAtom,
   enterpriseUserAtom,
+  leaveActingAtom,
   loggedOutOnPurposeAtom,
   logoutAtom,
 } from '../../lib/session.ts';
@@ -135,7 +136,14 @@ export const useLogout = (audience: Audience) => {
   const logout = useSetAtom(logoutAtom);
   const setSelectedGroup = useSetAtom(selectedGroupAtom);
   const setOnPurpose = useSetAtom(loggedOutOnPurposeAtom);
+  const acting = useAtomValue(enterpriseUserAtom)?.loggedInAsAdmin === true;
+  const leaveActing = useSetAtom(leaveActingAtom);
   return async () => {
+    // A platform admin acting as an enterprise leaves it for the admin area, their session there kept.
+    if (audience === 'enterprise' && acting) {
+      leaveActing((asked) => asked + 1);
+      return;
+    }
     setOnPurpose(true);
     await endSessionOnServer(audience);
     logout(audience);
