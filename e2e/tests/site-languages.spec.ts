@@ -200,7 +200,9 @@ test('the Arabic pages are right to left, and an unknown Arabic address answers 
 
   // A payment link cut short says so in the page's language, not in the server's English ("Payment not found").
   await page.goto('/ar/marketplace/paymentstatus?paymentId=pi_cut_short');
-  await expect(page.getByText('هذه الدفعة غير معروفة هنا: ربما اقتُطع الرابط.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('هذه الدفعة غير معروفة هنا: ربما اقتُطع الرابط.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText('Payment not found')).toHaveCount(0);
 });
 
