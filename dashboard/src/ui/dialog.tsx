@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { T } from './t.tsx';
@@ -35,6 +35,8 @@ export const Dialog = ({
   footer,
   size = 'md',
   onEscapeKeyDown,
+  // A wide dialog holds media: its inputs are the player's controls, nothing typed.
+  keepTyped = size !== 'wide',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -46,6 +48,12 @@ export const Dialog = ({
   size?: 'md' | 'wide';
   /** Lets a dialog keep Escape for its content (a media player's open menu); preventDefault keeps it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /**
+   * Something typed or chosen in the dialog is not thrown away by Escape, × or a click beside it without asking
+   * (a half-typed vocabulary word, an invitation's name, were gone with one key); its own Cancel still closes at
+   * once. False while its form is being saved.
+   */
+  keepTyped?: boolean;
 }) => {
   // Radix returns focus to a Dialog.Trigger; ours open from state, so focus goes back to what opened the dialog
   // (the control focused when it opened), else it would fall to the page's body and a keyboard user starts over.
@@ -57,13 +65,29 @@ export const Dialog = ({
     setWasOpen(open);
     if (open) setOpener(focusedOpener());
   }
+  const [touched, setTouched] = useState(false);
+  const [asking, setAsking] = useState(false);
+  if (!open && (touched || asking)) {
+    setTouched(false);
+    setAsking(false);
+  }
+  const keepId = useId();
+  useEffect(() => {
+    if (asking) document.getElementById(keepId)?.focus();
+  }, [asking, keepId]);
+  const changeOpen = (next: boolean) => {
+    if (!next && touched && keepTyped && !asking) setAsking(true);
+    else onOpenChange(next);
+  };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={changeOpen}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
           className={size === 'wide' ? 'dialog__content dialog__content--wide' : 'dialog__content'}
           onEscapeKeyDown={onEscapeKeyDown}
+          onInput={() => setTouched(true)}
+          onChange={() => setTouched(true)}
           aria-describedby={description ? undefined : undefined}
           onCloseAutoFocus={(event) => {
             if (opener?.isConnected) {
@@ -77,6 +101,21 @@ export const Dialog = ({
             <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
           ) : null}
           {children}
+          {asking ? (
+            <div className="alert alert--info dialog__discard" role="alert">
+              <p>
+                <T k="ui.discard.question" />
+              </p>
+              <div className="dialog__discard-actions">
+                <Button id={keepId} variant="secondary" size="sm" onClick={() => setAsking(false)}>
+                  <T k="ui.discard.keep" />
+                </Button>
+                <Button variant="danger" size="sm" onClick={() => onOpenChange(false)}>
+                  <T k="ui.discard.discard" />
+                </Button>
+              </div>
+            </div>
+          ) : null}
           {footer ? <div className="dialog__footer">{footer}</div> : null}
           <CloseButton />
         </RadixDialog.Content>

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { Dialog } from './dialog.tsx';
 import { FormDialog } from './form-dialog.tsx';
 
 const open = () => {
@@ -52,5 +53,32 @@ describe('a form dialog', () => {
     await user.type(screen.getByLabelText('Word'), 'onboar');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('any dialog with a field asks the same, and a media dialog does not (its inputs are the player)', async () => {
+    const onOpenChange = vi.fn();
+    const { rerender } = render(
+      <Dialog open onOpenChange={onOpenChange} title="Invite a member">
+        <label>
+          Name
+          <input />
+        </label>
+      </Dialog>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Close without saving?');
+    rerender(
+      <Dialog open onOpenChange={onOpenChange} title="Video" size="wide">
+        <label>
+          Volume
+          <input type="range" />
+        </label>
+      </Dialog>,
+    );
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { FormAlert } from './states.tsx';
@@ -6,8 +6,8 @@ import { T } from './t.tsx';
 
 /**
  * A dialog holding one form: the form-wide error above the fields, Cancel and the submit button below.
- * Cancel calls onClose. Escape, × and a click beside the dialog do too, unless something was typed or chosen in the
- * form: then the dialog asks first (a half-typed word was gone with one key), Keep editing taking the focus.
+ * Cancel calls onClose; so do Escape, × and a click beside the dialog, once the dialog has asked whether to throw
+ * away what was typed (Dialog).
  */
 export const FormDialog = ({
   title,
@@ -32,60 +32,34 @@ export const FormDialog = ({
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
-}) => {
-  const [touched, setTouched] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const keepId = useId();
-  useEffect(() => {
-    if (asking) document.getElementById(keepId)?.focus();
-  }, [asking, keepId]);
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (open) return;
-        if (touched && !saving) setAsking(true);
-        else onClose();
+}) => (
+  <Dialog
+    open
+    onOpenChange={(open) => {
+      if (!open) onClose();
+    }}
+    title={title}
+    description={description}
+    keepTyped={!saving}
+  >
+    <form
+      className={className}
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
       }}
-      title={title}
-      description={description}
     >
-      <form
-        className={className}
-        noValidate
-        onInput={() => setTouched(true)}
-        onChange={() => setTouched(true)}
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <FormAlert message={formError} tone={formTone} />
-        {children}
-        {asking ? (
-          <div className="alert alert--info dialog__discard" role="alert">
-            <p>
-              <T k="ui.discard.question" />
-            </p>
-            <div className="dialog__discard-actions">
-              <Button id={keepId} variant="secondary" size="sm" onClick={() => setAsking(false)}>
-                <T k="ui.discard.keep" />
-              </Button>
-              <Button variant="danger" size="sm" onClick={onClose}>
-                <T k="ui.discard.discard" />
-              </Button>
-            </div>
-          </div>
-        ) : null}
-        <div className="dialog__footer">
-          <Button variant="secondary" onClick={onClose}>
-            <T k="ui.cancel" />
-          </Button>
-          <Button type="submit" loading={saving}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-};
+      <FormAlert message={formError} tone={formTone} />
+      {children}
+      <div className="dialog__footer">
+        <Button variant="secondary" onClick={onClose}>
+          <T k="ui.cancel" />
+        </Button>
+        <Button type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  </Dialog>
+);
