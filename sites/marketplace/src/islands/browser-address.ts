@@ -44,3 +44,27 @@ export const addressQuery = (filters: Filters): string => {
   const text = query.toString();
   return text ? `?${text}` : '';
 };
+
+/**
+ * A search in the page's language that names a category ("面试" on a Chinese page, of 面试技巧): the courses' names
+ * and the search are English, so it found nothing. Such a search ticks the categories whose name on the page holds
+ * it instead (the visitor sees them ticked), and is not sent as text. English pages, and a search naming no category
+ * in the page's language, are left as they are.
+ */
+export const withCategorySearch = (
+  filters: Filters,
+  lang: string,
+  categories: readonly { name: string; label: string }[],
+): Filters => {
+  const text = filters.search.trim().toLocaleLowerCase(lang);
+  if (lang === 'en' || text.length < 2) return filters;
+  const named = categories.filter(
+    ({ name, label }) => label !== name && label.toLocaleLowerCase(lang).includes(text),
+  );
+  if (named.length === 0) return filters;
+  const ticked = [
+    ...filters.categories,
+    ...named.map((c) => c.name).filter((n) => !filters.categories.includes(n)),
+  ];
+  return { ...filters, search: '', categories: ticked, page: 1 };
+};

@@ -138,6 +138,35 @@ describe('the catalogue in its address', () => {
   });
 });
 
+describe('a search in Chinese', () => {
+  it('a visitor who types 面试 on a Chinese page finds the interview courses: the category is ticked', async () => {
+    unmount();
+    call.mockClear();
+    const zh = messagesFor('zh-Hans');
+    const root = createRoot(host);
+    await act(async () =>
+      root.render(
+        createElement(CourseBrowser, {
+          lang: 'zh-Hans',
+          strings: zh.browser,
+          cardStrings: zh.card,
+          initial: empty,
+          institutes: [],
+          categories: [{ name: 'Interview Skills', courseCount: 8 }],
+        }),
+      ),
+    );
+    unmount = () => act(() => root.unmount());
+    await type('面试');
+    await pressEnter();
+    expect(call.mock.calls.at(-1)?.[1]).toMatchObject({ search: '', categories: ['Interview Skills'] });
+    const box = host.querySelector<HTMLInputElement>(
+      'input[type=checkbox][value="Interview Skills"], input[type=checkbox]',
+    );
+    expect(box?.checked).toBe(true);
+  });
+});
+
 describe('the count above the results', () => {
   it('never names the old results for new filters: it says it is loading until their answer comes', async () => {
     // Every text the count shows, the frames between React's commits included (a browser paints them).

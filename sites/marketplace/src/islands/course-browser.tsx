@@ -6,14 +6,20 @@ import {
 import type { LanguageCode } from '@coach/shared/constants/languages';
 import { MARKETPLACE_PAGE_SIZE, RATING_FILTERS } from '@coach/shared/constants/marketplace';
 import type { CourseCard as Card } from '@coach/shared/contract/marketplace';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { CourseCard } from '../components/course-card.tsx';
 import { categoryName } from '../components/course-facts.ts';
 import { Icon } from '../components/icon.tsx';
 import { around, formatNumber, plural, t } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { loadApi } from '../lib/load-api.ts';
-import { addressQuery, type Filters, filtersFromAddress, NO_FILTERS } from './browser-address.ts';
+import {
+  addressQuery,
+  type Filters,
+  filtersFromAddress,
+  NO_FILTERS,
+  withCategorySearch,
+} from './browser-address.ts';
 import { serverMessage } from './server-message.ts';
 
 type PageData = {
@@ -60,6 +66,11 @@ export const CourseBrowser = ({
   categories: { name: string; courseCount: number }[];
 }) => {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // Each category's name on this page, for a search in the page's language that names one (withCategorySearch).
+  const categoryLabels = useMemo(
+    () => categories.map(({ name }) => ({ name, label: categoryName(cardStrings, name) })),
+    [categories, cardStrings],
+  );
   const [searchText, setSearchText] = useState('');
   const [data, setData] = useState(initial);
   // The filters `data` answers: until the answer to new ones comes, the count says it is loading, even in the frame
@@ -114,14 +125,18 @@ export const CourseBrowser = ({
   // The catalogue starts as its address says: the header search's Enter opens /marketplace/home?search=…#courses,
   // and Back from a course returns to the page and filters it was left at.
   useEffect(() => {
-    const from = filtersFromAddress(window.location.search, {
-      institutes: institutes.map((i) => i.slug),
-      categories: categories.map((c) => c.name),
-    });
+    const from = withCategorySearch(
+      filtersFromAddress(window.location.search, {
+        institutes: institutes.map((i) => i.slug),
+        categories: categories.map((c) => c.name),
+      }),
+      lang,
+      categoryLabels,
+    );
     if (addressQuery(from) === '') return;
     setSearchText(from.search);
     setFilters(from);
-  }, [institutes, categories]);
+  }, [institutes, categories, lang, categoryLabels]);
 
   // Each change of filters or page is written into the address (the entry replaced, not added: Back leaves the
   // catalogue, as before), so Back from a course finds it there.
@@ -152,7 +167,9 @@ export const CourseBrowser = ({
   };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    change({ search: searchText.trim() });
+    const next = withCategorySearch({ ...filters, search: searchText.trim(), page: 1 }, lang, categoryLabels);
+    if (next.search !== searchText.trim()) setSearchText(next.search);
+    setFilters(next);
     showResults();
   };
   // Until the island runs, the server-rendered filters could be ticked but would do nothing: they wait, disabled.
