@@ -52,11 +52,12 @@ test('a bought course arrives by mail, shows in My courses, opens its first task
   await expect(
     page.getByText(`you are enrolled. We sent an email to ${email} that explains how to start`),
   ).toBeVisible();
-  // The sign-in link carries the address bought with, filled in on a page that greets a learner.
+  // The sign-in link carries the address bought with, filled in on a page that greets a learner, in the page's
+  // language.
   const signInLink = page.getByRole('link', { name: 'Already have a password? Sign in' });
   await expect(signInLink).toHaveAttribute(
     'href',
-    `/login?redirect=%2Fenterprise%2Fmy-courses&email=${encodeURIComponent(email)}`,
+    `/login?redirect=%2Fenterprise%2Fmy-courses&email=${encodeURIComponent(email)}&lang=en`,
   );
   await shootBothWidths(page, SHOTS, 'enrolled');
   await signInLink.click();
