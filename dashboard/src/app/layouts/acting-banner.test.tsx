@@ -10,21 +10,27 @@ const actingUser = () => ({
   loggedInAsAdmin: true,
 });
 
+/** Acme's members page, opened by a platform admin logged in as Acme from its page in the admin area (e1). */
+const openActing = () => {
+  localStorage.setItem(STORAGE_KEYS.loginAsEnterprise, 'e1');
+  const admin = verifiedSession(fakeToken(86400, 'admin-user'));
+  const app = renderApp({
+    path: '/enterprise/members',
+    enterprise: verifiedSession(fakeToken(86400)),
+    admin,
+    routes: {
+      'GET /api/v1/enterprise/general/auth/me': () => ok(actingUser()),
+      'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
+      'POST /api/v1/enterprise/general/auth/logout': () => ok({}),
+      'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
+    },
+  });
+  return { app, admin };
+};
+
 describe('a platform admin logged in as an enterprise', () => {
   it('is told so on the enterprise pages and goes back to the admin area, the enterprise session ended on the server', async () => {
-    localStorage.setItem(STORAGE_KEYS.loginAsEnterprise, 'e1');
-    const admin = verifiedSession(fakeToken(86400, 'admin-user'));
-    const app = renderApp({
-      path: '/enterprise/members',
-      enterprise: verifiedSession(fakeToken(86400)),
-      admin,
-      routes: {
-        'GET /api/v1/enterprise/general/auth/me': () => ok(actingUser()),
-        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
-        'POST /api/v1/enterprise/general/auth/logout': () => ok({}),
-        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
-      },
-    });
+    const { app, admin } = openActing();
     const banner = await screen.findByRole('region', {
       name: 'You are signed in as Acme Learning as a platform administrator',
     });
@@ -40,19 +46,7 @@ describe('a platform admin logged in as an enterprise', () => {
   });
 
   it('who presses Logout in the account menu goes back to the admin area too, not to a dead-end login', async () => {
-    localStorage.setItem(STORAGE_KEYS.loginAsEnterprise, 'e1');
-    const admin = verifiedSession(fakeToken(86400, 'admin-user'));
-    const app = renderApp({
-      path: '/enterprise/members',
-      enterprise: verifiedSession(fakeToken(86400)),
-      admin,
-      routes: {
-        'GET /api/v1/enterprise/general/auth/me': () => ok(actingUser()),
-        'POST /api/v1/enterprise/general/user-groups': () => groupsPage(1, 1, []),
-        'POST /api/v1/enterprise/general/auth/logout': () => ok({}),
-        'GET /api/v1/admin/general/auth/me': () => ok(makeAdminUser()),
-      },
-    });
+    const { app, admin } = openActing();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Account menu for Platform Admin, / }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
