@@ -147,6 +147,16 @@ test('the header search asks 2 s after the last keystroke and its dropdown opens
   await page.clock.runFor(200);
   await expect(dropdown.getByRole('option').first()).toContainText(/Interview/);
 
+  // The arrow keys move through the courses found (the focus stays in the field, which names the one it is on).
+  const first = dropdown.getByRole('option').first();
+  await search.press('ArrowDown');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? 'none');
+  await expect(search).toBeFocused();
+  await search.press('ArrowUp');
+  await expect(first).toHaveAttribute('aria-selected', 'false');
+  await search.press('ArrowDown');
+
   await page.getByRole('heading', { level: 1 }).click();
   await expect(dropdown).toBeHidden();
   await search.click();
@@ -160,6 +170,17 @@ test('the header search asks 2 s after the last keystroke and its dropdown opens
   await expect(page).toHaveURL(/\/marketplace\/home\?search=pronunc#courses$/);
   await page.clock.resume();
   await expect(page.locator('#courses')).toContainText(/Pronunciation/);
+
+  // Enter on a course the arrow keys are on opens that course.
+  const again = page.getByRole('combobox', { name: 'Search courses' }).first();
+  await again.fill('');
+  await again.pressSequentially('interv');
+  const found = page.getByRole('listbox', { name: 'Matching courses' }).getByRole('option').first();
+  await expect(found).toBeVisible();
+  const href = (await found.getAttribute('href')) ?? 'none';
+  await again.press('ArrowDown');
+  await again.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === href);
 });
 
 test('the institutions menu opens, closes on Escape and leads to an institution', async ({ page }) => {
